@@ -1,0 +1,2 @@
+#include "fbc_codecs.h"
+int fbc_version(void) { return 1; }

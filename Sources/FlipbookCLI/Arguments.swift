@@ -1,0 +1,122 @@
+import Foundation
+
+/// A command-line usage mistake: exits with `ExitCode.usage` and prints the command's usage text.
+struct UsageError: Error, CustomStringConvertible {
+    var description: String
+    init(_ message: String) { description = message }
+}
+
+/// Exit codes shared by every command (documented in the README).
+enum ExitCode {
+    /// Success.
+    static let success: Int32 = 0
+    /// Bad input or a failure while working (an `error: …` line names the file).
+    static let failure: Int32 = 1
+    /// `flipbook diff` only: an input could not be read or decoded.
+    static let diffBadInput: Int32 = 2
+    /// A usage mistake (unknown option, bad option value); sysexits' EX_USAGE.
+    static let usage: Int32 = 64
+}
+
+/// Parsed arguments of one command: `--name value` options, `--flag` flags and positionals.
+///
+/// `--name=value` is accepted too. Every option is looked up by the command; `finish()` rejects
+/// any option or positional the command did not consume, so typos never pass silently.
+struct Arguments {
+    private var values: [String: String] = [:]
+    private var flags: Set<String> = []
+    private(set) var positionals: [String] = []
+    private var consumed: Set<String> = []
+
+    /// Splits `arguments` using the command's known option and flag names (without `--`).
+    init(_ arguments: [String], options: Set<String>, flags knownFlags: Set<String>) throws {
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            guard argument.hasPrefix("--"), argument.count > 2 else {
+                positionals.append(argument)
+                continue
+            }
+            var name = String(argument.dropFirst(2))
+            var inlineValue: String?
+            if let eq = name.firstIndex(of: "=") {
+                inlineValue = String(name[name.index(after: eq)...])
+                name = String(name[..<eq])
+            }
+            if knownFlags.contains(name) {
+                guard inlineValue == nil else { throw UsageError("--\(name) takes no value") }
+                flags.insert(name)
+            } else if options.contains(name) {
+                if values[name] != nil { throw UsageError("--\(name) is given twice") }
+                if let inlineValue {
+                    values[name] = inlineValue
+                } else {
+                    guard index < arguments.count else { throw UsageError("--\(name) needs a value") }
+                    values[name] = arguments[index]
+                    index += 1
+                }
+            } else {
+                throw UsageError("unknown option --\(name)")
+            }
+        }
+    }
+
+    /// True when `--name` was given.
+    func flag(_ name: String) -> Bool { flags.contains(name) }
+
+    /// The raw value of `--name`, if given.
+    func string(_ name: String) -> String? { values[name] }
+
+    /// `--name` as an integer within `range`, or `defaultValue` when absent.
+    func int(_ name: String, default defaultValue: Int? = nil, in range: ClosedRange<Int>) throws -> Int? {
+        guard let text = values[name] else { return defaultValue }
+        guard let value = Int(text) else { throw UsageError("--\(name) must be a whole number, not '\(text)'") }
+        guard range.contains(value) else {
+            throw UsageError("--\(name) must be between \(range.lowerBound) and \(range.upperBound), not \(value)")
+        }
+        return value
+    }
+
+    /// `--name` as a finite number within `range`, or `defaultValue` when absent.
+    func double(_ name: String, default defaultValue: Double? = nil, in range: ClosedRange<Double>) throws -> Double? {
+        guard let text = values[name] else { return defaultValue }
+        guard let value = Double(text), value.isFinite else { throw UsageError("--\(name) must be a number, not '\(text)'") }
+        guard range.contains(value) else {
+            throw UsageError("--\(name) must be between \(format(range.lowerBound)) and \(format(range.upperBound)), not \(text)")
+        }
+        return value
+    }
+
+    /// Checks the positional count.
+    func expectPositionals(_ names: [String]) throws {
+        if positionals.count < names.count {
+            throw UsageError("missing \(names[positionals.count])")
+        }
+        if positionals.count > names.count {
+            throw UsageError("unexpected argument '\(positionals[names.count])'")
+        }
+    }
+
+    private func format(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+}
+
+/// One `flipbook` sub-command.
+protocol Command {
+    /// The word after `flipbook`.
+    static var name: String { get }
+    /// One line for `flipbook --help`.
+    static var summary: String { get }
+    /// The full help text (`flipbook help NAME`), starting with the usage line.
+    static var help: String { get }
+    /// Runs the command; returns the exit code. Throws `UsageError` for usage mistakes and any
+    /// other error for bad input (printed as `error: …`, exit 1).
+    static func run(_ arguments: [String]) throws -> Int32
+}
+
+/// Writes a line to standard error.
+func printError(_ text: String) {
+    FileHandle.standardError.write((text + "\n").data(using: .utf8)!)
+}

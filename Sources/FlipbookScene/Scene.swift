@@ -1,0 +1,1 @@
+// The scene layer: manifests, layouts, layer tree, transitions, display lists.

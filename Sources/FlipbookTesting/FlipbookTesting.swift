@@ -1,0 +1,1 @@
+// Golden-image assertions for XCTest and Swift Testing.
