@@ -35,6 +35,8 @@ let package = Package(
         .target(name: "Flipbook", dependencies: ["FlipbookScene", "FlipbookCodecs", "FlipbookRaster", "FlipbookMotion", "FlipbookText"]),
         .target(name: "FlipbookTesting", dependencies: ["FlipbookCodecs", "FlipbookRaster"]),
         .executableTarget(name: "FlipbookCLI", dependencies: ["Flipbook", "FlipbookTesting"]),
+        // Benchmarks (scripts/bench runs it in release); not a product.
+        .executableTarget(name: "FlipbookBench", dependencies: ["Flipbook", "FlipbookCodecs", "FlipbookRaster", "FlipbookMotion"]),
 
         .testTarget(name: "FlipbookGeometryTests", dependencies: ["FlipbookGeometry"]),
         .testTarget(name: "FlipbookRasterTests", dependencies: ["FlipbookRaster", "FlipbookCodecs"]),
