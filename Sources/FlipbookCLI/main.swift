@@ -2,6 +2,8 @@ import Foundation
 
 /// Every sub-command, in the order `flipbook --help` lists them.
 let commands: [Command.Type] = [
+    RenderCommand.self,
+    InspectCommand.self,
     DecodeCommand.self,
 ]
 

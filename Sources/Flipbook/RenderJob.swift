@@ -1,0 +1,176 @@
+import Foundation
+import FlipbookCodecs
+import FlipbookGeometry
+import FlipbookMotion
+import FlipbookRaster
+import FlipbookScene
+import FlipbookText
+
+/// Everything that decides a rendered sequence (the command line's options, resolved).
+public struct RenderSettings: Sendable {
+    /// The transition to render.
+    public var preset: TransitionPreset
+    /// The photo manifest (JSON or plist).
+    public var manifestPath = "Samples/photos.json"
+    /// Scene options: device, columns, selected/return photo, scroll.
+    public var scene = SceneOptions()
+    /// Frames per second.
+    public var framesPerSecond: Double = 60
+    /// Curve and duration; nil = the preset's.
+    public var timing: Timing?
+    /// Only these frames (inclusive), for sharding; nil = all.
+    public var frameRange: ClosedRange<Int>?
+    /// Worker threads; the output does not depend on it.
+    public var threads = ProcessInfo.processInfo.activeProcessorCount
+    /// A font file for text; nil = locate DejaVu Sans.
+    public var fontPath: String?
+    /// PNG encoder settings.
+    public var pngOptions = PNGEncodeOptions.default
+
+    /// Settings with every default for a preset.
+    public init(preset: TransitionPreset) { self.preset = preset }
+
+    /// The timing in effect.
+    public var effectiveTiming: Timing { timing ?? preset.defaultTiming }
+}
+
+/// The outcome of a render.
+public struct RenderSummary: Sendable {
+    /// The directory that now holds the frames.
+    public var outputDirectory: String
+    /// Frames written.
+    public var framesWritten: Int
+    /// Frames in the whole sequence.
+    public var totalFrames: Int
+    /// Frame size in device pixels.
+    public var pixelWidth: Int, pixelHeight: Int
+    /// Wall-clock seconds.
+    public var seconds: Double
+    /// Non-fatal findings (e.g. manifest sizes that disagree with files).
+    public var warnings: [String]
+}
+
+/// A transition prepared for rendering: photos loaded, timeline sampled, display lists ready.
+public struct RenderJob: Sendable {
+    /// The settings it was made from.
+    public let settings: RenderSettings
+    /// The sampled timeline: every frame of the sequence.
+    public let timeline: Timeline
+    /// The frames this job renders (a sub-range when sharding).
+    public let frames: [FrameSample]
+    /// Warnings from loading the manifest.
+    public let warnings: [String]
+    private let transition: Transition
+
+    /// Loads the manifest, builds the transition and samples the timeline.
+    /// - Throws: manifest, photo, scene and frame-range errors, each naming the file or option.
+    public init(settings: RenderSettings) throws {
+        let library = try PhotoLibrary(manifestPath: settings.manifestPath)
+        transition = try settings.preset.makeTransition(photos: library.photos, options: settings.scene)
+        timeline = Timeline(timing: settings.effectiveTiming, framesPerSecond: settings.framesPerSecond)
+        let all = timeline.frames
+        if let range = settings.frameRange {
+            guard range.lowerBound >= 0, range.upperBound < all.count else {
+                throw RenderError.frameRangeOutOfBounds(range: range, frameCount: all.count)
+            }
+            frames = Array(all[range])
+        } else {
+            frames = all
+        }
+        self.settings = settings
+        warnings = library.warnings
+    }
+
+    /// The display list of one frame of the whole sequence.
+    public func displayList(frame sample: FrameSample) -> DisplayList {
+        let device = settings.scene.device
+        let completed = sample.index == timeline.frames.count - 1
+        let window = transition.window(progress: sample.progress, completed: completed)
+        let ops = DisplayList.ops(flattening: window, screen: device.bounds)
+        return DisplayList(device: device, frameIndex: sample.index, timeSeconds: sample.timeSeconds,
+                           progress: sample.progress, ops: ops)
+    }
+
+    /// The display list of frame `index` of the whole sequence.
+    /// - Throws: `RenderError.frameOutOfBounds` for an index outside the sequence.
+    public func displayList(frameIndex index: Int) throws -> DisplayList {
+        let all = timeline.frames
+        guard all.indices.contains(index) else { throw RenderError.frameOutOfBounds(index: index, frameCount: all.count) }
+        return displayList(frame: all[index])
+    }
+
+    /// Renders the job's frames into `directory`, replacing it atomically: the frames and
+    /// `timeline.json` are written to a temporary sibling which is renamed into place only when
+    /// everything succeeded. `progress` is called (from worker threads, serialised) after each frame.
+    public func write(to directory: String, progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> RenderSummary {
+        let start = Date()
+        let lists = frames.map { displayList(frame: $0) }
+        let rasterizer = try makeRasterizer(for: lists)
+        let digits = max(4, String(timeline.frames.count - 1).count)
+        let options = settings.pngOptions
+        let summary = try AtomicDirectory.replace(directory) { temporary in
+            try ParallelFrames.run(count: lists.count, threads: settings.threads, progress: progress) { index in
+                let list = lists[index]
+                let png = try PNGEncoder.encode(rasterizer.render(list), options: options)
+                let name = "frame_" + String(repeating: "0", count: max(0, digits - String(list.frameIndex).count)) + String(list.frameIndex) + ".png"
+                try AtomicDirectory.write(Data(png), to: (temporary as NSString).appendingPathComponent(name))
+            }
+            let json = TimelineJSON.render(timeline: timeline, preset: settings.preset.rawValue, device: settings.scene.device)
+            try AtomicDirectory.write(Data(json.utf8), to: (temporary as NSString).appendingPathComponent("timeline.json"))
+            let pixels = settings.scene.device.pixelSize
+            return RenderSummary(outputDirectory: directory, framesWritten: lists.count, totalFrames: timeline.frames.count,
+                                 pixelWidth: pixels.width, pixelHeight: pixels.height, seconds: 0, warnings: warnings)
+        }
+        var result = summary
+        result.seconds = Date().timeIntervalSince(start)
+        return result
+    }
+
+    /// Renders one frame to an image (for tests and previews).
+    public func renderFrame(_ index: Int) throws -> PremultipliedImage {
+        let list = try displayList(frameIndex: index)
+        return try makeRasterizer(for: [list]).render(list)
+    }
+
+    /// Loads the images and the font the display lists need.
+    func makeRasterizer(for lists: [DisplayList]) throws -> FrameRasterizer {
+        var sources = Set<String>()
+        var needsFont = false
+        func collect(_ ops: [DisplayOp]) {
+            for op in ops {
+                switch op {
+                case let .image(source, _, _, _, _): sources.insert(source)
+                case .text: needsFont = true
+                case let .group(_, children): collect(children)
+                case .fill: break
+                }
+            }
+        }
+        lists.forEach { collect($0.ops) }
+        let images = try ImageStore(sources: sources, threads: settings.threads)
+        let font = needsFont ? try settings.fontPath.map(Font.init(path:)) ?? Font.locateDefault() : nil
+        return FrameRasterizer(images: images, font: font)
+    }
+}
+
+/// Render-level mistakes; each names the option.
+public enum RenderError: Error, CustomStringConvertible, Equatable {
+    /// `--frames A-B` outside the sequence.
+    case frameRangeOutOfBounds(range: ClosedRange<Int>, frameCount: Int)
+    /// `--frame K` outside the sequence.
+    case frameOutOfBounds(index: Int, frameCount: Int)
+    /// The output could not be written.
+    case output(path: String, reason: String)
+
+    /// A one-line explanation.
+    public var description: String {
+        switch self {
+        case let .frameRangeOutOfBounds(range, count):
+            return "--frames \(range.lowerBound)-\(range.upperBound) is outside the sequence: it has \(count) frames (0-\(count - 1))"
+        case let .frameOutOfBounds(index, count):
+            return "--frame \(index) is outside the sequence: it has \(count) frames (0-\(count - 1))"
+        case let .output(path, reason):
+            return "\(path): cannot write the output: \(reason)"
+        }
+    }
+}

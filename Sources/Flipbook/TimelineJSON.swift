@@ -1,0 +1,37 @@
+import FlipbookMotion
+import FlipbookScene
+
+/// `timeline.json`: the timing of a rendered sequence (DESIGN §6).
+enum TimelineJSON {
+    /// fps, duration, curve parameters, device, and per frame: index, time, progress.
+    static func render(timeline: Timeline, preset: String, device: Device) -> String {
+        let timing = timeline.timing
+        var out = "{\n  \"preset\": \(JSON.string(preset)),\n"
+        out += "  \"fps\": \(JSON.number(timeline.framesPerSecond)),\n"
+        out += "  \"duration\": \(JSON.number(timing.durationSeconds)),\n"
+        out += "  \"curve\": \(curve(timing.curve)),\n"
+        let pixels = device.pixelSize
+        out += "  \"device\": {\"name\": \(JSON.string(device.name)), \"width\": \(JSON.number(device.width)), "
+            + "\"height\": \(JSON.number(device.height)), \"scale\": \(JSON.number(device.scale)), "
+            + "\"pixelWidth\": \(pixels.width), \"pixelHeight\": \(pixels.height)},\n"
+        let frames = timeline.frames
+        out += "  \"frameCount\": \(frames.count),\n  \"frames\": [\n"
+        for (position, frame) in frames.enumerated() {
+            out += "    {\"index\": \(frame.index), \"time\": \(JSON.number(frame.timeSeconds)), \"progress\": \(JSON.number(frame.progress))}"
+            out += position == frames.count - 1 ? "\n" : ",\n"
+        }
+        return out + "  ]\n}\n"
+    }
+
+    static func curve(_ curve: TimingCurve) -> String {
+        switch curve {
+        case let .spring(damping, velocity):
+            return "{\"type\": \"spring\", \"damping\": \(JSON.number(damping)), \"velocity\": \(JSON.number(velocity))}"
+        case let .springPhysics(spring):
+            return "{\"type\": \"spring-physics\", \"mass\": \(JSON.number(spring.mass)), \"stiffness\": \(JSON.number(spring.stiffness)), "
+                + "\"damping\": \(JSON.number(spring.damping)), \"velocity\": \(JSON.number(spring.initialVelocity))}"
+        case let .bezier(bezier):
+            return "{\"type\": \"bezier\", \"controlPoints\": \(JSON.numbers([bezier.x1, bezier.y1, bezier.x2, bezier.y2]))}"
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import Flipbook
+import FlipbookScene
+
+/// `flipbook inspect PRESET --frame K …`: prints frame K's display list as JSON.
+enum InspectCommand: Command {
+    static let name = "inspect"
+    static let summary = "print one frame's display list as JSON"
+    static let help = """
+    Usage: flipbook inspect PRESET --frame K [OPTIONS]
+
+    Prints frame K's display list (every draw operation in painter's order, in window points)
+    as JSON on stdout: {"canvas": …, "frame": K, "time": …, "progress": …, "ops": [ … ]}.
+
+    Options:
+      --frame K         the frame, 0-based (required)
+    \(SceneArguments.help)
+
+    Example:
+      flipbook inspect push --frame 15 --select 3
+    """
+
+    static func run(_ argv: [String]) throws -> Int32 {
+        let arguments = try Arguments(argv, options: SceneArguments.options.union(["frame"]), flags: [])
+        try arguments.expectPositionals(["PRESET"])
+        let settings = try SceneArguments.settings(preset: arguments.positionals[0], arguments)
+        guard let frame = try arguments.int("frame", in: 0...1_000_000) else { throw UsageError("--frame K is required") }
+        let job = try RenderJob(settings: settings)
+        for warning in job.warnings { printError("warning: \(warning)") }
+        print(try job.displayList(frameIndex: frame).json, terminator: "")
+        return ExitCode.success
+    }
+}

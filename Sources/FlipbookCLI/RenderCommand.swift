@@ -1,0 +1,60 @@
+import Foundation
+import Flipbook
+import FlipbookScene
+
+/// `flipbook render PRESET …`: writes a transition's frames and timeline.json.
+enum RenderCommand: Command {
+    static let name = "render"
+    static let summary = "render a transition to PNG frames + timeline.json"
+    static let help = """
+    Usage: flipbook render PRESET [OPTIONS]
+
+    Renders every frame of a transition to OUT/frame_0000.png … and OUT/timeline.json.
+    OUT is replaced atomically: a failed run leaves the previous output as it was.
+    Presets: \(TransitionPreset.allCases.map(\.rawValue).joined(separator: ", ")) (see `flipbook list`).
+
+    Options:
+    \(SceneArguments.help)
+      --frames A-B      render only frames A to B inclusive (sharding; see README)
+      --out DIR         output directory (default Output/PRESET)
+
+    Examples:
+      flipbook render push
+      flipbook render pop --select 2 --return 5 --device se --scale 1 --out /tmp/pop
+      flipbook render push --damping 0.8 --duration 0.5 --fps 30
+    """
+
+    static func run(_ argv: [String]) throws -> Int32 {
+        let arguments = try Arguments(argv, options: SceneArguments.options.union(["frames", "out"]), flags: [])
+        try arguments.expectPositionals(["PRESET"])
+        var settings = try SceneArguments.settings(preset: arguments.positionals[0], arguments)
+        if let text = arguments.string("frames") { settings.frameRange = try parseRange(text) }
+        let out = arguments.string("out") ?? "Output/\(settings.preset.rawValue)"
+        let job = try RenderJob(settings: settings)
+        for warning in job.warnings { printError("warning: \(warning)") }
+        let live = isatty(STDERR_FILENO) == 1
+        let presetName = settings.preset.rawValue
+        var progress: (@Sendable (Int, Int) -> Void)?
+        if live {
+            progress = { done, total in
+                FileHandle.standardError.write("\r\(presetName): frame \(done)/\(total)".data(using: .utf8)!)
+            }
+        }
+        let summary = try job.write(to: out, progress: progress)
+        if live { FileHandle.standardError.write("\r\u{1B}[K".data(using: .utf8)!) }
+        let range = settings.frameRange.map { " (frames \($0.lowerBound)-\($0.upperBound) of \(summary.totalFrames))" } ?? ""
+        print("\(settings.preset.rawValue): \(summary.framesWritten) frames\(range), \(summary.pixelWidth)x\(summary.pixelHeight) px, "
+              + String(format: "%.2f s", summary.seconds) + " → \(out)")
+        return ExitCode.success
+    }
+
+    /// Parses `A-B` (or a single `A`) into an inclusive range.
+    static func parseRange(_ text: String) throws -> ClosedRange<Int> {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), let lower = Int(parts[0]), let upper = Int(parts.last!),
+              lower >= 0, lower <= upper else {
+            throw UsageError("--frames must be A-B with 0 <= A <= B (e.g. 0-21), not '\(text)'")
+        }
+        return lower...upper
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import Flipbook
+import FlipbookMotion
+import FlipbookScene
+
+/// The options `render` and `inspect` share, turned into `RenderSettings`.
+enum SceneArguments {
+    /// Option names taking a value.
+    static let options: Set<String> = [
+        "manifest", "select", "return", "columns", "device", "scale", "fps", "duration", "damping", "velocity",
+        "threads", "font",
+    ]
+
+    /// Help lines for the shared options.
+    static let help = """
+      --manifest PATH   photo manifest, JSON or plist (default Samples/photos.json)
+      --select N        the photo tapped, 0-based (default 0)
+      --return N        the photo shown last when going back (pop; default: --select)
+      --columns N       waterfall columns, 2-8 (default 3)
+      --device NAME     iphone8 (375x667 @2x, default), se (320x568 @2x), plus (414x736 @3x),
+                        x (375x812 @3x, 88 pt bars), or WxH in points (@2x)
+      --scale S         device pixels per point, 1-4 (default: the device's)
+      --fps F           frames per second, 1-240 (default 60)
+      --duration D      seconds, 0.01-10 (default: the preset's)
+      --damping Z       spring damping ratio, 0 < Z <= 1 (spring presets; default 0.6)
+      --velocity V      spring initial velocity, -50..50 (spring presets; default 1.0)
+      --threads N       worker threads, 1-64 (default: one per core); output is identical
+      --font PATH       font file for text (default: DejaVu Sans via fontconfig)
+    """
+
+    /// Parses the preset name and the shared options.
+    static func settings(preset name: String, _ arguments: Arguments) throws -> RenderSettings {
+        guard let preset = TransitionPreset(rawValue: name) else {
+            let names = TransitionPreset.allCases.map(\.rawValue).joined(separator: ", ")
+            throw UsageError("unknown preset '\(name)' (presets: \(names))")
+        }
+        var settings = RenderSettings(preset: preset)
+        if let manifest = arguments.string("manifest") { settings.manifestPath = manifest }
+        var scene = SceneOptions()
+        if let deviceName = arguments.string("device") {
+            guard let device = Device(named: deviceName) else {
+                throw UsageError("--device must be iphone8, se, plus, x or WxH in points (100-2000), not '\(deviceName)'")
+            }
+            scene.device = device
+        }
+        if let scale = try arguments.double("scale", in: 1...4) { scene.device.scale = scale }
+        scene.columns = try arguments.int("columns", default: 3, in: 2...8)!
+        scene.selectedIndex = try arguments.int("select", default: 0, in: 0...1_000_000)!
+        scene.returnIndex = try arguments.int("return", in: 0...1_000_000)
+        settings.scene = scene
+        settings.framesPerSecond = try arguments.double("fps", default: 60, in: 1...240)!
+        settings.timing = try timing(preset: preset, arguments)
+        if let threads = try arguments.int("threads", in: 1...64) { settings.threads = threads }
+        settings.fontPath = arguments.string("font")
+        return settings
+    }
+
+    /// The preset's timing with `--duration`, `--damping` and `--velocity` applied.
+    static func timing(preset: TransitionPreset, _ arguments: Arguments) throws -> Timing? {
+        let duration = try arguments.double("duration", in: 0.01...10)
+        let damping = try arguments.double("damping", in: 0...1)
+        let velocity = try arguments.double("velocity", in: -50...50)
+        if damping == 0 { throw UsageError("--damping must be greater than 0") }
+        guard duration != nil || damping != nil || velocity != nil else { return nil }
+        var timing = preset.defaultTiming
+        if let duration { timing.durationSeconds = duration }
+        if damping != nil || velocity != nil {
+            guard case let .spring(presetDamping, presetVelocity) = timing.curve else {
+                throw UsageError("--damping and --velocity apply to spring curves; '\(preset.rawValue)' uses a bezier curve")
+            }
+            timing.curve = .spring(dampingRatio: damping ?? presetDamping, initialVelocity: velocity ?? presetVelocity)
+        }
+        return timing
+    }
+}

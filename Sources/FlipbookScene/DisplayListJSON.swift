@@ -1,0 +1,88 @@
+import Foundation
+import FlipbookGeometry
+import FlipbookRaster
+
+extension DisplayList {
+    /// The display list as JSON (DESIGN §7): `canvas`, `frame`, `time`, `progress` and `ops`, one
+    /// op per line, numbers in their shortest round-trip form (integers without a decimal point).
+    public var json: String {
+        let size = device.sizePoints
+        var out = "{\"canvas\": {\"width\": \(JSON.number(size.width)), \"height\": \(JSON.number(size.height)), "
+            + "\"scale\": \(JSON.number(device.scale))},\n"
+        out += " \"frame\": \(frameIndex), \"time\": \(JSON.number(timeSeconds)), \"progress\": \(JSON.number(progress)),\n"
+        out += " \"ops\": "
+        JSON.write(ops, indent: " ", into: &out)
+        out += "}\n"
+        return out
+    }
+}
+
+/// A minimal, deterministic JSON writer for display lists and timelines.
+public enum JSON {
+    /// A number: integers without a decimal point, others in Swift's shortest round-trip form;
+    /// non-finite values (never produced by a valid scene) as `null`.
+    public static func number(_ value: Double) -> String {
+        guard value.isFinite else { return "null" }
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return "\(value)"
+    }
+
+    /// A string with JSON escapes.
+    public static func string(_ value: String) -> String {
+        var out = "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    /// An array of numbers.
+    public static func numbers(_ values: [Double]) -> String {
+        "[" + values.map(number).joined(separator: ", ") + "]"
+    }
+
+    static func rect(_ rect: Rect) -> String { numbers([rect.x, rect.y, rect.width, rect.height]) }
+
+    static func color(_ color: StraightColor) -> String { numbers([color.red, color.green, color.blue, color.alpha]) }
+
+    static func clip(_ clip: Clip?) -> String {
+        guard let clip else { return "\"clip\": null" }
+        var text = "\"clip\": \(rect(clip.rect))"
+        if clip.cornerRadius > 0 { text += ", \"cornerRadius\": \(number(clip.cornerRadius))" }
+        return text
+    }
+
+    static func write(_ ops: [DisplayOp], indent: String, into out: inout String) {
+        guard !ops.isEmpty else { out += "[]"; return }
+        out += "[\n"
+        for (index, op) in ops.enumerated() {
+            out += indent + " "
+            switch op {
+            case let .fill(r, color, opacity, c):
+                out += "{\"op\": \"fill\", \"rect\": \(rect(r)), \"color\": \(self.color(color)), "
+                    + "\"opacity\": \(number(opacity)), \(clip(c))}"
+            case let .image(source, r, mode, opacity, c):
+                out += "{\"op\": \"image\", \"source\": \(string(source)), \"rect\": \(rect(r)), "
+                    + "\"contentMode\": \(string(mode.rawValue)), \"opacity\": \(number(opacity)), \(clip(c))}"
+            case let .text(text, font, size, origin, color, opacity, c):
+                out += "{\"op\": \"text\", \"text\": \(string(text)), \"font\": \(string(font)), \"size\": \(number(size)), "
+                    + "\"origin\": \(numbers([origin.x, origin.y])), \"color\": \(self.color(color)), "
+                    + "\"opacity\": \(number(opacity)), \(clip(c))}"
+            case let .group(opacity, children):
+                out += "{\"op\": \"group\", \"opacity\": \(number(opacity)), \"ops\": "
+                write(children, indent: indent + "  ", into: &out)
+                out += "}"
+            }
+            out += index == ops.count - 1 ? "\n" : ",\n"
+        }
+        out += indent + "]"
+    }
+}

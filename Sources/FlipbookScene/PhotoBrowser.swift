@@ -1,0 +1,174 @@
+import FlipbookGeometry
+import FlipbookMotion
+import FlipbookRaster
+
+/// The waterfall photo browser of the reference app (seed 000): grid and detail screens, their
+/// geometry in window points (DESIGN §2), and the layers push and pop are built from.
+public struct PhotoBrowserScene: Hashable, Sendable {
+    /// The photos, in manifest order.
+    public let photos: [ScenePhoto]
+    /// The screen.
+    public let device: Device
+    /// The grid's layout in content coordinates.
+    public let layout: WaterfallLayout
+
+    /// Lays out the grid for a device.
+    public init(photos: [ScenePhoto], device: Device, columns: Int) {
+        self.photos = photos
+        self.device = device
+        layout = WaterfallLayout(photoSizes: photos.map(\.sizePixels), columns: columns, screenWidthPoints: device.width)
+    }
+
+    /// Light navigation-bar grey (UINavigationBar's default translucent white reads as ~248).
+    static let barColor = StraightColor(white: 248.0 / 255)
+    /// The bar's bottom hairline: black at 30% (UIKit's default shadow image).
+    static let hairlineColor = StraightColor(white: 0, alpha: 0.3)
+
+    /// The grid's scroll offset that reveals photo `index` (the return-positioning rule).
+    public func gridScroll(revealing index: Int) -> Double {
+        layout.scrollOffset(revealing: index, visibleHeightPoints: device.height - device.topBarHeightPoints)
+    }
+
+    /// Cell `index`'s frame on screen when the grid is scrolled by `scroll` points (unclipped).
+    public func cellFrame(_ index: Int, scroll: Double) -> Rect {
+        layout.cellFrames[index].offsetBy(dx: 0, dy: device.topBarHeightPoints - scroll)
+    }
+
+    /// Photo `index`'s frame in the detail view, in window points: aspect-fit into the page
+    /// `(W − 10)×(H − bars)`, centred in the visible area.
+    ///
+    /// DESIGN §2 fits to the width (`h' = w'·h/w`); that is the same rect for every photo that is
+    /// not taller than the page. A taller one (petra_tall.jpg, 1:2, on an iPhone 8) would run
+    /// under the bar and off the bottom, which a `.scaleAspectFit` image view never does, so it
+    /// is fitted to the page height instead.
+    public func detailFrame(_ index: Int) -> Rect {
+        let page = Rect(x: 5, y: device.topBarHeightPoints, width: device.width - 10,
+                        height: device.height - device.topBarHeightPoints)
+        return ContentMode.scaleAspectFit.imageRect(imageSize: photos[index].sizePixels, in: page)
+    }
+
+    /// The grid screen: white, below the bar, scrolled by `scroll`. `hiddenIndex`'s image is
+    /// hidden (its snapshot is flying); `patchIndex` gets a white patch over its cell.
+    public func gridLayer(scroll: Double, hiddenIndex: Int? = nil, patchIndex: Int? = nil) -> Layer {
+        var grid = Layer(name: "grid", frame: device.contentArea)
+        grid.backgroundColor = .white
+        grid.clipsToBounds = true
+        grid.boundsOrigin = Point(x: 0, y: scroll)
+        for (index, frame) in layout.cellFrames.enumerated() {
+            var cell = Layer(name: "cell \(index)", frame: frame)
+            cell.imageSource = photos[index].source
+            cell.contentMode = .scaleAspectFill
+            cell.clipsToBounds = true
+            cell.isHidden = index == hiddenIndex
+            grid.sublayers.append(cell)
+        }
+        if let patchIndex {
+            var patch = Layer(name: "white patch", frame: layout.cellFrames[patchIndex])
+            patch.backgroundColor = .white
+            grid.sublayers.append(patch)
+        }
+        return grid
+    }
+
+    /// The detail screen showing photo `index`: black, full screen, a pager of pages `W` apart
+    /// (page k at `x = k·W + 5`) scrolled to page `index`.
+    public func detailLayer(index: Int, imageHidden: Bool) -> Layer {
+        var detail = Layer(name: "detail", frame: device.bounds)
+        detail.backgroundColor = .black
+        let bar = device.topBarHeightPoints
+        var pager = Layer(name: "pager", frame: Rect(x: 0, y: bar, width: device.width, height: device.height - bar))
+        pager.boundsOrigin = Point(x: Double(index) * device.width, y: 0)
+        pager.clipsToBounds = true
+        let pageFrame = Rect(x: Double(index) * device.width + 5, y: 0, width: device.width - 10, height: device.height - bar)
+        var page = Layer(name: "page \(index)", frame: pageFrame)
+        let imageFrame = detailFrame(index).offsetBy(dx: -5, dy: -bar)
+        var image = Layer(name: "detail image", frame: imageFrame)
+        image.imageSource = photos[index].source
+        image.contentMode = .scaleAspectFit
+        image.isHidden = imageHidden
+        page.sublayers = [image]
+        pager.sublayers = [page]
+        detail.sublayers = [pager]
+        return detail
+    }
+
+    /// The status + navigation bar: light grey with a one-pixel hairline at its bottom.
+    public func navigationBar() -> Layer {
+        var bar = Layer(name: "navigation bar", frame: Rect(x: 0, y: 0, width: device.width, height: device.topBarHeightPoints))
+        bar.backgroundColor = PhotoBrowserScene.barColor
+        let hairline = 1 / device.scale  // one device pixel, as UIKit's shadow image
+        var line = Layer(name: "hairline", frame: Rect(x: 0, y: device.topBarHeightPoints - hairline, width: device.width, height: hairline))
+        line.backgroundColor = PhotoBrowserScene.hairlineColor
+        bar.sublayers = [line]
+        return bar
+    }
+
+    /// The flying snapshot of photo `index` (scaleToFill, as `snapshotView` of the image view).
+    func snapshot(_ index: Int, frame: Rect) -> Layer {
+        var snapshot = Layer(name: "snapshot", frame: frame)
+        snapshot.imageSource = photos[index].source
+        snapshot.contentMode = .scaleToFill
+        return snapshot
+    }
+
+    /// The window: the transition container below the navigation bar, which stays on top.
+    func window(container: [Layer]) -> Layer {
+        var window = Layer(name: "window", frame: device.bounds)
+        window.backgroundColor = .white
+        var containerLayer = Layer(name: "container", frame: device.bounds)
+        containerLayer.sublayers = container
+        window.sublayers = [containerLayer, navigationBar()]
+        return window
+    }
+}
+
+/// Push (seed 000): grid with the tapped photo hidden → detail fading in 0 → 1; the photo's
+/// snapshot flies from the cell (grid scrolled by return positioning) to the detail frame.
+public struct PhotoBrowserPush: Transition {
+    /// The browser scene.
+    public let scene: PhotoBrowserScene
+    /// The tapped photo.
+    public let index: Int
+
+    /// The snapshot's frame at `progress`: lerp(cell, detail frame, progress), unclamped.
+    public func snapshotFrame(progress: Double) -> Rect {
+        let cell = scene.cellFrame(index, scroll: scene.gridScroll(revealing: index))
+        return .interpolate(from: cell, to: scene.detailFrame(index), progress: progress)
+    }
+
+    /// See `Transition.window(progress:completed:)`.
+    public func window(progress: Double, completed: Bool) -> Layer {
+        if completed {
+            return scene.window(container: [scene.detailLayer(index: index, imageHidden: false)])
+        }
+        let grid = scene.gridLayer(scroll: scene.gridScroll(revealing: index), hiddenIndex: index)
+        let detail = scene.detailLayer(index: index, imageHidden: true).with(opacity: progress)
+        return scene.window(container: [grid, detail, scene.snapshot(index, frame: snapshotFrame(progress: progress))])
+    }
+}
+
+/// Pop (seed 000): detail fading out 1 → 0 over the grid, which is scrolled to reveal the photo
+/// shown last and has a white patch over its cell; the snapshot flies back onto the cell.
+public struct PhotoBrowserPop: Transition {
+    /// The browser scene.
+    public let scene: PhotoBrowserScene
+    /// The photo shown last in the detail view (after paging, it may differ from the one pushed).
+    public let index: Int
+
+    /// The snapshot's frame at `progress`: lerp(detail frame, cell, progress), unclamped.
+    public func snapshotFrame(progress: Double) -> Rect {
+        let cell = scene.cellFrame(index, scroll: scene.gridScroll(revealing: index))
+        return .interpolate(from: scene.detailFrame(index), to: cell, progress: progress)
+    }
+
+    /// See `Transition.window(progress:completed:)`.
+    public func window(progress: Double, completed: Bool) -> Layer {
+        let scroll = scene.gridScroll(revealing: index)
+        if completed {
+            return scene.window(container: [scene.gridLayer(scroll: scroll)])
+        }
+        let grid = scene.gridLayer(scroll: scroll, patchIndex: index)
+        let detail = scene.detailLayer(index: index, imageHidden: true).with(opacity: 1 - progress)
+        return scene.window(container: [grid, detail, scene.snapshot(index, frame: snapshotFrame(progress: progress))])
+    }
+}

@@ -1,0 +1,170 @@
+import Foundation
+import FlipbookGeometry
+
+/// One photo of a manifest: where its file is and, optionally, the size the manifest claims.
+public struct ManifestPhoto: Hashable, Sendable {
+    /// The `url` string exactly as the manifest writes it.
+    public var url: String
+    /// The file path: `url` resolved against the manifest's folder (or `url` itself when absolute).
+    /// This is also the `source` named in display lists.
+    public var path: String
+    /// The width and height the manifest gives (pixels of the decoded, upright image), if any.
+    public var declaredSize: Size?
+
+    /// Creates a photo entry.
+    public init(url: String, path: String, declaredSize: Size?) {
+        self.url = url; self.path = path; self.declaredSize = declaredSize
+    }
+}
+
+/// A list of photos in the reference app's `photos.plist` shape:
+/// `{"content": [{"url": "a.jpg", "width": 720, "height": 288}, …]}`, as JSON or a property list.
+public struct PhotoManifest: Hashable, Sendable {
+    /// The manifest file, as given.
+    public var path: String
+    /// The photos in grid order.
+    public var photos: [ManifestPhoto]
+
+    /// Creates a manifest from its parts.
+    public init(path: String, photos: [ManifestPhoto]) { self.path = path; self.photos = photos }
+
+    /// Reads and validates a manifest file (JSON, or a property list: XML or binary, by content).
+    /// - Throws: `ManifestError` naming the file and the line or field that is wrong.
+    public init(contentsOf path: String) throws {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            var isDirectory: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+            throw ManifestError.unreadable(path: path, reason: exists ? (isDirectory.boolValue ? "is a directory" : "cannot be read") : "no such file")
+        }
+        let directory = (path as NSString).deletingLastPathComponent
+        try self.init(data: data, path: path, baseDirectory: directory)
+    }
+
+    /// Parses manifest bytes; `path` names the file in errors, `baseDirectory` resolves relative urls.
+    public init(data: Data, path: String, baseDirectory: String) throws {
+        let root = try PhotoManifest.parseRoot(data, path: path)
+        guard let dictionary = root as? [String: Any] else {
+            throw ManifestError.invalidField(path: path, field: "(top level)", problem: "must be an object with a \"content\" array")
+        }
+        guard let contentValue = dictionary["content"] else {
+            throw ManifestError.invalidField(path: path, field: "content", problem: "is missing")
+        }
+        guard let content = contentValue as? [Any] else {
+            throw ManifestError.invalidField(path: path, field: "content", problem: "must be an array of photos")
+        }
+        guard !content.isEmpty else {
+            throw ManifestError.invalidField(path: path, field: "content", problem: "is empty: a grid needs at least one photo")
+        }
+        var photos: [ManifestPhoto] = []
+        for (index, entry) in content.enumerated() {
+            let field = "content[\(index)]"
+            guard let item = entry as? [String: Any] else {
+                throw ManifestError.invalidField(path: path, field: field, problem: "must be an object with \"url\", \"width\" and \"height\"")
+            }
+            guard let urlValue = item["url"] else {
+                throw ManifestError.invalidField(path: path, field: "\(field).url", problem: "is missing")
+            }
+            guard let url = urlValue as? String, !url.isEmpty else {
+                throw ManifestError.invalidField(path: path, field: "\(field).url", problem: "must be a non-empty string")
+            }
+            let lowerURL = url.lowercased()
+            if lowerURL.hasPrefix("http://") || lowerURL.hasPrefix("https://") {
+                throw ManifestError.remoteImage(path: path, field: "\(field).url", url: url)
+            }
+            let filePath: String
+            if lowerURL.hasPrefix("file://") {
+                filePath = URL(string: url)?.path ?? String(url.dropFirst(7))
+            } else if url.hasPrefix("/") || baseDirectory.isEmpty {
+                filePath = url
+            } else {
+                filePath = (baseDirectory as NSString).appendingPathComponent(url)
+            }
+            let width = try PhotoManifest.dimension(item["width"], path: path, field: "\(field).width")
+            let height = try PhotoManifest.dimension(item["height"], path: path, field: "\(field).height")
+            if (width == nil) != (height == nil) {
+                throw ManifestError.invalidField(path: path, field: "\(field).\(width == nil ? "width" : "height")",
+                                                 problem: "is missing (give both width and height, or neither to read them from the file)")
+            }
+            let size = width.map { Size(width: $0, height: height!) }
+            photos.append(ManifestPhoto(url: url, path: filePath, declaredSize: size))
+        }
+        self.init(path: path, photos: photos)
+    }
+
+    private static func parseRoot(_ data: Data, path: String) throws -> Any {
+        let firstByte = data.first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) })
+        let looksLikePlist = data.starts(with: Array("bplist".utf8)) || firstByte == UInt8(ascii: "<")
+        if looksLikePlist {
+            do {
+                return try PropertyListSerialization.propertyList(from: data, format: nil)
+            } catch {
+                let info = (error as NSError).userInfo
+                let detail = (info["NSDebugDescription"] as? String) ?? "\(error)"
+                throw ManifestError.malformed(path: path, format: "property list", detail: detail)
+            }
+        }
+        do {
+            return try JSONSerialization.jsonObject(with: data)
+        } catch {
+            let info = (error as NSError).userInfo
+            var detail = (info["NSDebugDescription"] as? String) ?? "\(error)"
+            // Foundation reports a character offset; people want a line and a column.
+            if let range = detail.range(of: #"character (\d+)"#, options: .regularExpression),
+               let offset = Int(detail[range].split(separator: " ")[1]) {
+                let (line, column) = lineAndColumn(of: offset, in: data)
+                detail = detail.replacingCharacters(in: range, with: "line \(line), column \(column)")
+            }
+            throw ManifestError.malformed(path: path, format: "JSON", detail: detail)
+        }
+    }
+
+    /// Line and column (1-based) of a byte offset.
+    static func lineAndColumn(of offset: Int, in data: Data) -> (Int, Int) {
+        var line = 1, column = 1
+        for byte in data.prefix(offset) {
+            if byte == 0x0A { line += 1; column = 1 } else { column += 1 }
+        }
+        return (line, column)
+    }
+
+    private static func dimension(_ value: Any?, path: String, field: String) throws -> Double? {
+        guard let value else { return nil }
+        // JSON/plist booleans arrive as NSNumber too; on Linux `0 is Bool` is true, so ask the
+        // number's type code ("c" is a boolean) instead.
+        let isBoolean = (value as? NSNumber).map { String(cString: $0.objCType) == "c" } ?? false
+        if isBoolean || !(value is NSNumber) {
+            if let text = value as? String, let number = Double(text) {
+                throw ManifestError.invalidField(path: path, field: field, problem: "must be a number, not the string \"\(text)\" (write \(number) without quotes)")
+            }
+            throw ManifestError.invalidField(path: path, field: field, problem: "must be a number")
+        }
+        let number = (value as! NSNumber).doubleValue
+        guard number.isFinite, number > 0, number <= 1_000_000 else {
+            throw ManifestError.invalidField(path: path, field: field, problem: "must be a positive number of pixels, not \(number)")
+        }
+        return number
+    }
+}
+
+/// A manifest that cannot be used; every case names the file.
+public enum ManifestError: Error, CustomStringConvertible, Equatable {
+    /// The file cannot be read.
+    case unreadable(path: String, reason: String)
+    /// The file is not valid JSON / property-list syntax.
+    case malformed(path: String, format: String, detail: String)
+    /// A field is missing or has the wrong type or value.
+    case invalidField(path: String, field: String, problem: String)
+    /// A photo is an http(s) URL.
+    case remoteImage(path: String, field: String, url: String)
+
+    /// A one-line explanation naming the file.
+    public var description: String {
+        switch self {
+        case let .unreadable(path, reason): return "\(path): cannot read the manifest: \(reason)"
+        case let .malformed(path, format, detail): return "\(path): not valid \(format): \(detail)"
+        case let .invalidField(path, field, problem): return "\(path): \(field) \(problem)"
+        case let .remoteImage(path, field, url):
+            return "\(path): \(field) is \(url): remote images are not supported; download them first and name the local file"
+        }
+    }
+}

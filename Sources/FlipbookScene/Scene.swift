@@ -1,1 +1,0 @@
-// The scene layer: manifests, layouts, layer tree, transitions, display lists.
