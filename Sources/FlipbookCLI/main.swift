@@ -3,6 +3,7 @@ import Foundation
 /// Every sub-command, in the order `flipbook --help` lists them.
 let commands: [Command.Type] = [
     DecodeCommand.self,
+    CurveCommand.self,
 ]
 
 let version = "0.1.0"
