@@ -37,8 +37,9 @@ final class RenderOutputTests: XCTestCase {
         XCTAssertEqual(json["duration"] as? Double, 0.7)
         XCTAssertEqual(json["frameCount"] as? Int, 43)
         let curve = json["curve"] as! [String: Any]
-        XCTAssertEqual(curve["type"] as? String, "spring")
-        XCTAssertEqual(curve["damping"] as? Double, 0.6)
+        XCTAssertEqual(curve["curve"] as? String, "spring")
+        XCTAssertEqual(curve["dampingRatio"] as? Double, 0.6)
+        XCTAssertEqual(curve["omega0"] as! Double, 15.491059, accuracy: 1e-6)
         let frames = json["frames"] as! [[String: Any]]
         XCTAssertEqual(frames.count, 43, "the timeline always describes the whole sequence, also for a shard")
         XCTAssertEqual(frames[42]["progress"] as? Double, 1)
