@@ -53,6 +53,19 @@ final class FontErrorTests: XCTestCase {
                        + "(FreeType error 0x2 Unknown_File_Format: unknown file format)")
     }
 
+    func testCorruptGlyphDataFailsAtOpening() throws {
+        // Directory intact, glyf table overwritten after its first 2000 bytes: FreeType opens the
+        // face, but loading glyph 12 fails; init's validation reports it instead of drawing holes.
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: fixtureFontPath)))
+        let glyf = try XCTUnwrap(TrueTypeTables(path: fixtureFontPath).tables["glyf"])
+        for index in glyf.offset + 2000..<glyf.offset + glyf.length { bytes[index] = 0x7F }
+        let path = directory.appendingPathComponent("corrupt-glyf.ttf").path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        XCTAssertEqual(openingError(path), .freeType(path: path, operation: "FT_Load_Glyph for glyph 12", code: 0x14))
+        XCTAssertEqual(openingError(path)?.description,
+                       "\(path): FT_Load_Glyph for glyph 12 failed (FreeType error 0x14 Invalid_Outline: invalid outline)")
+    }
+
     func testTextFileIsNotAFont() throws {
         let path = directory.appendingPathComponent("notes.ttf").path
         try Data("This is not a font.\n".utf8).write(to: URL(fileURLWithPath: path))
