@@ -25,6 +25,7 @@ public enum FontError: Error, CustomStringConvertible, Equatable {
         return "FreeType error \(hex) \(entry.name): \(entry.message)"
     }
 
+    /// One line naming the font file first, then what is wrong (with FreeType's error name and code).
     public var description: String {
         switch self {
         case .notFound(let path):
