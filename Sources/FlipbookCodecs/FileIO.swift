@@ -16,17 +16,21 @@ enum FileIO {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw CodecError.unreadable(path: path, reason: errorText(errno)) }
         if (info.st_mode & S_IFMT) == S_IFDIR { throw CodecError.unreadable(path: path, reason: errorText(EISDIR)) }
-        var bytes = [UInt8]()
-        bytes.reserveCapacity(Int(info.st_size))
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        // Read straight into a buffer of the stat size; keep going in case the file grew.
+        var bytes = [UInt8](repeating: 0, count: max(Int(info.st_size), 0) + 1)
+        var filled = 0
         while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(bytes.count, 1 << 16))) }
+            let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw CodecError.unreadable(path: path, reason: errorText(errno))
             }
-            if count == 0 { return bytes }
-            bytes.append(contentsOf: chunk[0..<count])
+            if count == 0 {
+                bytes.removeSubrange(filled...)
+                return bytes
+            }
+            filled += count
         }
     }
 
