@@ -19,6 +19,7 @@ public enum CodecError: Error, CustomStringConvertible, Equatable, Sendable {
     /// The output file could not be written; nothing is left at `path` (writes go through a temporary file).
     case unwritable(path: String, reason: String)
 
+    /// One line naming the file and what is wrong (with the library's message where there is one).
     public var description: String {
         switch self {
         case let .unreadable(path, reason):

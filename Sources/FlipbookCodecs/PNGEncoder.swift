@@ -3,7 +3,16 @@ import FlipbookRaster
 
 /// The PNG row filter(s) the encoder may use (PNG spec §9).
 public enum PNGFilter: String, Sendable, CaseIterable {
-    case none, sub, up, average, paeth
+    /// No filtering (raw bytes).
+    case none
+    /// Difference from the pixel to the left.
+    case sub
+    /// Difference from the pixel above.
+    case up
+    /// Difference from the mean of left and above.
+    case average
+    /// Difference from the Paeth predictor (left, above or upper-left): the default.
+    case paeth
     /// libpng picks per row among all five (minimum sum of absolute differences): smaller, slower.
     case adaptive
 
@@ -27,7 +36,7 @@ public enum PNGChannels: String, Sendable {
     case rgba
 }
 
-/// PNG encoder settings. The default (zlib level 1, `up` filter) was chosen by measuring
+/// PNG encoder settings. The default (zlib level 1, `paeth` filter) was chosen by measuring
 /// photographic 750×1334 frames: see docs/CODECS.md.
 public struct PNGEncodeOptions: Sendable, Hashable {
     /// zlib compression level, 0 (store) … 9 (smallest).
@@ -37,13 +46,13 @@ public struct PNGEncodeOptions: Sendable, Hashable {
     /// RGB-when-opaque or always RGBA.
     public var channels: PNGChannels
     /// Options; `compressionLevel` must be in 0…9.
-    public init(compressionLevel: Int = 1, filter: PNGFilter = .up, channels: PNGChannels = .automatic) {
+    public init(compressionLevel: Int = 1, filter: PNGFilter = .paeth, channels: PNGChannels = .automatic) {
         precondition((0...9).contains(compressionLevel), "PNG compression level must be 0…9")
         self.compressionLevel = compressionLevel
         self.filter = filter
         self.channels = channels
     }
-    /// Level 1, `up` filter, automatic channels.
+    /// Level 1, `paeth` filter, automatic channels.
     public static let `default` = PNGEncodeOptions()
 }
 

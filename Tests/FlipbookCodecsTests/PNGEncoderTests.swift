@@ -65,7 +65,7 @@ final class PNGEncoderTests: XCTestCase {
     func testEncodingIsDeterministic() throws {
         let image = opaqueImage(width: 64, height: 64)
         XCTAssertEqual(try PNGEncoder.encode(image), try PNGEncoder.encode(image))
-        XCTAssertEqual(PNGEncodeOptions.default, PNGEncodeOptions(compressionLevel: 1, filter: .up, channels: .automatic))
+        XCTAssertEqual(PNGEncodeOptions.default, PNGEncodeOptions(compressionLevel: 1, filter: .paeth, channels: .automatic))
     }
 
     func testZeroSizedImageCannotBeEncoded() {
