@@ -50,7 +50,7 @@ extension Canvas {
                     let c = segment.x - x0
                     Self.drawImageSegment(segment, row0: row0, row1: row1, fy: fy,
                                           index0: index0.baseAddress! + c, index1: index1.baseAddress! + c,
-                                          fraction: fraction.baseAddress! + c)
+                                          fraction: fraction.baseAddress! + c, integral: columns.integral)
                 }
             }
             }
@@ -58,30 +58,61 @@ extension Canvas {
         }
     }
 
-    /// Samples, weights and blends one row segment of an image.
+    /// Samples, weights and blends one row segment of an image. Specialised loops for the common
+    /// cases (full weight; a row exactly on source pixel centres) keep the per-pixel work small.
     @inline(__always)
     static func drawImageSegment(_ segment: RowSegment, row0: UnsafePointer<UInt32>, row1: UnsafePointer<UInt32>, fy: UInt32,
-                                 index0: UnsafePointer<Int32>, index1: UnsafePointer<Int32>, fraction: UnsafePointer<UInt16>) {
-        let d = segment.destination
-        let inverseFy = 256 &- fy
-        for i in 0..<segment.count {
+                                 index0: UnsafePointer<Int32>, index1: UnsafePointer<Int32>, fraction: UnsafePointer<UInt16>,
+                                 integral: Bool) {
+        let d = segment.destination, count = segment.count
+        let gy = 256 &- fy
+        let fy64 = UInt64(fy), gy64 = UInt64(gy)
+        @inline(__always) func sample(_ i: Int) -> UInt32 {
             let i0 = Int(index0[i]), i1 = Int(index1[i])
-            let fx = UInt32(fraction[i])
-            let top = Self.lerp(row0[i0], row0[i1], fx)
-            let p = fy == 0 ? top : Self.lerp(top, Self.lerp(row1[i0], row1[i1], fx), fy, inverse: inverseFy)
-            let w = segment.weights.map { UInt32($0[i]) } ?? segment.weight
-            let s = w == 256 ? p : PixelMath.scale(p, by: w)
+            let fx = UInt64(fraction[i]), gx = 256 &- fx
+            let top = lerp(spread(row0[i0]), spread(row0[i1]), fx, gx)
+            let bottom = lerp(spread(row1[i0]), spread(row1[i1]), fx, gx)
+            return pack(lerp(top, bottom, fy64, gy64))
+        }
+        @inline(__always) func put(_ s: UInt32, _ i: Int) {
             if s >= 0xFF00_0000 { d[i] = s } else if s != 0 { d[i] = PixelMath.sourceOver(s, d[i]) }
+        }
+        if let weights = segment.weights {
+            for i in 0..<count { put(PixelMath.scale(sample(i), by: UInt32(weights[i])), i) }
+        } else if segment.weight == 256 {
+            if fy == 0 && integral {
+                // Source pixel centres hit exactly (a 1:1 draw on whole pixels): a copy.
+                for i in 0..<count { put(row0[Int(index0[i])], i) }
+            } else if fy == 0 {
+                for i in 0..<count {
+                    let fx = UInt64(fraction[i])
+                    put(pack(lerp(spread(row0[Int(index0[i])]), spread(row0[Int(index1[i])]), fx, 256 &- fx)), i)
+                }
+            } else {
+                for i in 0..<count { put(sample(i), i) }
+            }
+        } else {
+            let w = segment.weight
+            for i in 0..<count { put(PixelMath.scale(sample(i), by: w), i) }
         }
     }
 
-    /// `(a·(256 − f) + b·f + 128) >> 8` per channel, f in 0…255: one rounded linear interpolation.
+    /// A packed pixel with each channel in its own 16-bit lane of a `UInt64` (R, B, G, A from
+    /// the low lane up), so one multiplication weights all four channels.
     @inline(__always)
-    static func lerp(_ a: UInt32, _ b: UInt32, _ f: UInt32, inverse: UInt32? = nil) -> UInt32 {
-        let g = inverse ?? (256 &- f)
-        let rb = (((a & 0x00FF_00FF) &* g &+ (b & 0x00FF_00FF) &* f &+ 0x0080_0080) &>> 8) & 0x00FF_00FF
-        let ga = (((a &>> 8) & 0x00FF_00FF) &* g &+ ((b &>> 8) & 0x00FF_00FF) &* f &+ 0x0080_0080) & 0xFF00_FF00
-        return rb | ga
+    static func spread(_ p: UInt32) -> UInt64 { UInt64(p & 0x00FF_00FF) | UInt64(p & 0xFF00_FF00) &<< 24 }
+
+    /// The inverse of `spread`.
+    @inline(__always)
+    static func pack(_ v: UInt64) -> UInt32 {
+        UInt32(truncatingIfNeeded: v & 0x00FF_00FF) | UInt32(truncatingIfNeeded: (v &>> 24) & 0xFF00_FF00)
+    }
+
+    /// `(a·g + b·f + 128) >> 8` per lane with g = 256 − f, f in 0…255: one rounded linear
+    /// interpolation of spread pixels (lanes stay below 2^16, so they never carry into each other).
+    @inline(__always)
+    static func lerp(_ a: UInt64, _ b: UInt64, _ f: UInt64, _ g: UInt64) -> UInt64 {
+        ((a &* g &+ b &* f &+ 0x0080_0080_0080_0080) &>> 8) & 0x00FF_00FF_00FF_00FF
     }
 }
 
@@ -92,6 +123,8 @@ extension Canvas {
 /// destination pixel's sample position is exact integer arithmetic after two rounded Doubles.
 struct SampleAxis {
     var index0: [Int32], index1: [Int32], fraction: [UInt16]
+    /// True when every fraction is 0 (samples fall exactly on source pixels).
+    var integral = true
 
     init(first: Int, end: Int, origin: Double, ratio: Double, size: Int) {
         let count = end - first
@@ -112,6 +145,7 @@ struct SampleAxis {
             } else {
                 index0[i] = Int32(whole); index1[i] = Int32(whole + 1)
                 fraction[i] = UInt16((position >> 8) & 0xFF)
+                if fraction[i] != 0 { integral = false }
             }
             position += step
         }
