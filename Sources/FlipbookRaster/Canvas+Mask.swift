@@ -10,19 +10,8 @@ extension Canvas {
                               opacity: Double = 1, clip: Clip? = nil) {
         let source = color.premultipliedPixel.packed
         guard source != 0, mask.width > 0, mask.height > 0 else { return }
-        mask.coverage.withUnsafeBufferPointer { coverage in
-            forEachSegment(x: AxisSpan(start: x << 8, end: (x + mask.width) << 8),
-                           y: AxisSpan(start: y << 8, end: (y + mask.height) << 8),
-                           clip: clip, opacity: PixelMath.weight(opacity)) { segment in
-                let row = coverage.baseAddress! + ((segment.y - y) * mask.width + (segment.x - x))
-                let d = segment.destination
-                for i in 0..<segment.count {
-                    let w = PixelMath.multiplyWeights(PixelMath.weight(coverage: UInt32(row[i])),
-                                                      segment.weights.map { UInt32($0[i]) } ?? segment.weight)
-                    let s = PixelMath.scale(source, by: w)
-                    if s != 0 { d[i] = PixelMath.sourceOver(s, d[i]) }
-                }
-            }
-        }
+        let weights = mask.coverage.map { UInt16(PixelMath.weight(coverage: UInt32($0))) }
+        draw(weights: weights, x: x, y: y, width: mask.width, height: mask.height, color: source,
+             opacity: PixelMath.weight(opacity), clip: clip)
     }
 }
