@@ -7,9 +7,7 @@ final class ImageComparisonTests: XCTestCase {
 
     func testIdenticalImages() {
         let comparison = ImageComparison.compare(base, base)
-        XCTAssertEqual(comparison.comparedPixels, 12)
-        XCTAssertEqual(comparison.differingPixels, 0)
-        XCTAssertEqual(comparison.largestDifference, 0)
+        assertCounts(comparison, compared: 12, differing: 0, largest: 0)
         XCTAssertTrue(comparison.passes())
         XCTAssertEqual(comparison.summary, "identical (4x3)")
     }
@@ -18,12 +16,10 @@ final class ImageComparisonTests: XCTestCase {
         var actual = base
         actual.pixels[5] = packed(200, 103, 50, 255)  // green differs by 3
         let strict = ImageComparison.compare(base, actual, tolerance: 2)
-        XCTAssertEqual(strict.differingPixels, 1)
-        XCTAssertEqual(strict.largestDifference, 3)
+        assertCounts(strict, compared: 12, differing: 1, largest: 3)
         XCTAssertFalse(strict.passes())
         let tolerant = ImageComparison.compare(base, actual, tolerance: 3)
-        XCTAssertEqual(tolerant.differingPixels, 0)
-        XCTAssertEqual(tolerant.largestDifference, 3)
+        assertCounts(tolerant, compared: 12, differing: 0, largest: 3)
         XCTAssertTrue(tolerant.passes())
         XCTAssertEqual(tolerant.summary, "identical within tolerance 3 (4x3); largest difference 3")
     }
@@ -33,8 +29,7 @@ final class ImageComparisonTests: XCTestCase {
         actual.pixels[0] = packed(190, 187, 50, 255)  // red −10, green +87
         actual.pixels[1] = packed(200, 100, 50, 254)  // alpha −1
         let comparison = ImageComparison.compare(base, actual)
-        XCTAssertEqual(comparison.differingPixels, 2)
-        XCTAssertEqual(comparison.largestDifference, 87)
+        assertCounts(comparison, compared: 12, differing: 2, largest: 87)
         XCTAssertEqual(comparison.summary, "differ: 2 of 12 pixels (16.67%) differ by more than 0; largest difference 87")
     }
 
@@ -53,17 +48,15 @@ final class ImageComparisonTests: XCTestCase {
         let reference = solidImage(width: 2, height: 1, packed(0, 0, 0, 0))
         // Colour bits under alpha 0 (not valid premultiplied, but found in the wild).
         let actual = PremultipliedImage(width: 2, height: 1, pixels: [packed(255, 0, 255, 0), packed(0, 0, 0, 1)])
-        let comparison = ImageComparison.compare(reference, actual)
-        XCTAssertEqual(comparison.differingPixels, 1)  // only the alpha-1 pixel
-        XCTAssertEqual(comparison.largestDifference, 1)
+        // Only the alpha-1 pixel differs.
+        assertCounts(ImageComparison.compare(reference, actual), compared: 2, differing: 1, largest: 1)
     }
 
     func testSizeMismatchNeverPasses() {
         let wider = solidImage(width: 5, height: 3, packed(200, 100, 50, 255))
         let comparison = ImageComparison.compare(base, wider)
         XCTAssertFalse(comparison.sizesMatch)
-        XCTAssertEqual(comparison.comparedPixels, 12)  // the overlap
-        XCTAssertEqual(comparison.differingPixels, 0)
+        assertCounts(comparison, compared: 12, differing: 0, largest: 0)  // the overlap
         XCTAssertFalse(comparison.passes(maxDifferingFraction: 1))
         XCTAssertEqual(comparison.summary, "size differs: 4x3 vs 5x3")
     }
@@ -74,5 +67,12 @@ final class ImageComparisonTests: XCTestCase {
         actual.pixels[12345] = packed(9, 0, 0, 255)
         XCTAssertEqual(ImageComparison.compare(reference, actual).summary,
                        "differ: 1 of 20000 pixels (<0.01%) differ by more than 0; largest difference 9")
+    }
+
+    func assertCounts(_ comparison: ImageComparison, compared: Int, differing: Int, largest: Int,
+                      file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(comparison.comparedPixels, compared, "compared pixels", file: file, line: line)
+        XCTAssertEqual(comparison.differingPixels, differing, "differing pixels", file: file, line: line)
+        XCTAssertEqual(comparison.largestDifference, largest, "largest difference", file: file, line: line)
     }
 }
