@@ -147,7 +147,7 @@ struct GoldenCheck {
                 try record(actualPNG, image: actual, why: "re-recorded an unreadable reference (\(error))")
                 return
             }
-            finish(.error, "golden '\(name)': cannot read the reference: \(error)")
+            finish(.error, "golden '\(name)': cannot read the reference \(paths.reference): \(error)")
             return
         }
         let comparison = ImageComparison.compare(reference, actual, tolerance: tolerance)
