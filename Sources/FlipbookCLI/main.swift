@@ -6,6 +6,7 @@ let commands: [Command.Type] = [
     InspectCommand.self,
     DecodeCommand.self,
     DiffCommand.self,
+    CurveCommand.self,
 ]
 
 let version = "0.1.0"
