@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import FlipbookCodecs
 import FlipbookRaster
 import FlipbookTesting
 
@@ -21,5 +22,25 @@ import FlipbookTesting
         let outcome = try #require(result).outcome
         #expect(outcome == .recorded || outcome == .missingReference || outcome == .error)
         #expect(try #require(result).referencePath == scratch + "/ExpectGoldenTests/swift-testing.png")
+    }
+
+    @Test func mismatchRecordsAnIssueAndWritesArtefacts() throws {
+        let scratch = try makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let reference = gradientImage(width: 4, height: 4)
+        try FileManager.default.createDirectory(atPath: scratch + "/ExpectGoldenTests", withIntermediateDirectories: true)
+        try Data(PNGEncoder.encode(reference)).write(to: URL(fileURLWithPath: scratch + "/ExpectGoldenTests/mismatch.png"))
+        var changed = reference
+        changed.pixels[5] = packed(0, 0, 0, 255)
+        var result: GoldenResult?
+        withKnownIssue {
+            result = expectGolden(changed, named: "mismatch", goldensDirectory: scratch)
+        } matching: { issue in
+            issue.comments.contains { $0.rawValue.contains("golden 'mismatch' does not match") }
+        }
+        let artefacts = try #require(result).artifactPaths
+        #expect(artefacts.map { URL(fileURLWithPath: $0).lastPathComponent }
+                == ["mismatch.reference.png", "mismatch.actual.png", "mismatch.diff.png"])
+        #expect(artefacts.allSatisfy { FileManager.default.fileExists(atPath: $0) })
     }
 }
