@@ -42,15 +42,18 @@ extension Canvas {
             columns.index1.withUnsafeBufferPointer { index1 in
             columns.fraction.withUnsafeBufferPointer { fraction in
                 let src = pixels.baseAddress!
+                let vertical = UnsafeMutablePointer<UInt64>.allocate(capacity: source.width)
+                defer { vertical.deallocate() }
                 forEachSegment(x: spanX, y: spanY, clip: clip, opacity: weight) { segment in
                     let j = segment.y - y0
                     let row0 = src + Int(rows.index0[j]) * source.width
                     let row1 = src + Int(rows.index1[j]) * source.width
-                    let fy = UInt32(rows.fraction[j])
+                    let fy = UInt32(rows.fraction[j] & 0xFFFF)
                     let c = segment.x - x0
                     Self.drawImageSegment(segment, row0: row0, row1: row1, fy: fy,
                                           index0: index0.baseAddress! + c, index1: index1.baseAddress! + c,
-                                          fraction: fraction.baseAddress! + c, integral: columns.integral)
+                                          fraction: fraction.baseAddress! + c, integral: columns.integral,
+                                          vertical: vertical)
                 }
             }
             }
@@ -58,54 +61,89 @@ extension Canvas {
         }
     }
 
-    /// Samples, weights and blends one row segment of an image. Specialised loops for the common
-    /// cases (full weight; a row exactly on source pixel centres) keep the per-pixel work small.
+    /// Samples, weights and blends one row segment of an image.
+    ///
+    /// Bilinear filtering is done vertically first, over the contiguous source columns the
+    /// segment needs (a gather-free loop), into `vertical` (spread pixels, indexed by source
+    /// column); then each destination pixel interpolates two of those horizontally. Both steps
+    /// round: `(a·(256 − f) + b·f + 128) >> 8` per channel.
     @inline(__always)
     static func drawImageSegment(_ segment: RowSegment, row0: UnsafePointer<UInt32>, row1: UnsafePointer<UInt32>, fy: UInt32,
-                                 index0: UnsafePointer<Int32>, index1: UnsafePointer<Int32>, fraction: UnsafePointer<UInt16>,
-                                 integral: Bool) {
+                                 index0: UnsafePointer<Int32>, index1: UnsafePointer<Int32>, fraction: UnsafePointer<UInt64>,
+                                 integral: Bool, vertical: UnsafeMutablePointer<UInt64>) {
         let d = segment.destination, count = segment.count
-        let gy = 256 &- fy
-        let fy64 = UInt64(fy), gy64 = UInt64(gy)
-        @inline(__always) func sample(_ i: Int) -> UInt32 {
-            let i0 = Int(index0[i]), i1 = Int(index1[i])
-            let fx = UInt64(fraction[i]), gx = 256 &- fx
-            let top = lerp(spread(row0[i0]), spread(row0[i1]), fx, gx)
-            let bottom = lerp(spread(row1[i0]), spread(row1[i1]), fx, gx)
-            return pack(lerp(top, bottom, fy64, gy64))
-        }
         @inline(__always) func put(_ s: UInt32, _ i: Int) {
             if s >= 0xFF00_0000 { d[i] = s } else if s != 0 { d[i] = PixelMath.sourceOver(s, d[i]) }
         }
-        if let weights = segment.weights {
-            for i in 0..<count { put(PixelMath.scale(sample(i), by: UInt32(weights[i])), i) }
-        } else if segment.weight == 256 {
-            if fy == 0 && integral {
-                // Source pixel centres hit exactly (a 1:1 draw on whole pixels): a copy.
-                for i in 0..<count { put(row0[Int(index0[i])], i) }
-            } else if fy == 0 {
-                for i in 0..<count {
-                    let fx = UInt64(fraction[i])
-                    put(pack(lerp(spread(row0[Int(index0[i])]), spread(row0[Int(index1[i])]), fx, 256 &- fx)), i)
+        let w = segment.weight
+        if segment.weights == nil && w == 256 && fy == 0 && integral {
+            // Source pixel centres hit exactly (a 1:1 draw on whole pixels): a copy.
+            for i in 0..<count { put(row0[Int(index0[i])], i) }
+            return
+        }
+        // Vertical pass over source columns [first, last], four columns at a time in SIMD lanes.
+        let first = Int(index0[0]), last = Int(index1[count - 1])
+        let f = UInt64(fy), g = 256 &- f
+        let fLanes = SIMD16<UInt16>(repeating: UInt16(fy)), gLanes = SIMD16<UInt16>(repeating: UInt16(256 - fy))
+        let half = SIMD16<UInt16>(repeating: 128)
+        let verticalRaw = UnsafeMutableRawPointer(vertical)
+        var c = first
+        while c + 4 <= last + 1 {
+            let a = widen(UnsafeRawPointer(row0 + c).loadUnaligned(as: SIMD4<UInt32>.self))
+            let b = widen(UnsafeRawPointer(row1 + c).loadUnaligned(as: SIMD4<UInt32>.self))
+            verticalRaw.storeBytes(of: (a &* gLanes &+ b &* fLanes &+ half) &>> 8, toByteOffset: c * 8, as: SIMD16<UInt16>.self)
+            c += 4
+        }
+        while c <= last { vertical[c] = lerp(spread(row0[c]), spread(row1[c]), f, g); c += 1 }
+
+        // Horizontal pass, four destination pixels at a time.
+        let fractions = UnsafeRawPointer(fraction)
+        var i = 0
+        if segment.weights == nil {
+            while i + 4 <= count {
+                let left = SIMD4(vertical[Int(index0[i])], vertical[Int(index0[i + 1])], vertical[Int(index0[i + 2])], vertical[Int(index0[i + 3])])
+                let right = SIMD4(vertical[Int(index1[i])], vertical[Int(index1[i + 1])], vertical[Int(index1[i + 2])], vertical[Int(index1[i + 3])])
+                let fx = fractions.loadUnaligned(fromByteOffset: i * 8, as: SIMD16<UInt16>.self)
+                let gx = SIMD16<UInt16>(repeating: 256) &- fx
+                let lerped = (unsafeBitCast(left, to: SIMD16<UInt16>.self) &* gx &+ unsafeBitCast(right, to: SIMD16<UInt16>.self) &* fx &+ half) &>> 8
+                var v = unsafeBitCast(SIMD16<UInt8>(truncatingIfNeeded: lerped), to: SIMD4<UInt32>.self)
+                if w != 256 {
+                    v = SIMD4(PixelMath.scale(v[0], by: w), PixelMath.scale(v[1], by: w), PixelMath.scale(v[2], by: w), PixelMath.scale(v[3], by: w))
                 }
-            } else {
-                for i in 0..<count { put(sample(i), i) }
+                if all(v .>= 0xFF00_0000) {
+                    UnsafeMutableRawPointer(d + i).storeBytes(of: v, as: SIMD4<UInt32>.self)
+                } else {
+                    put(v[0], i); put(v[1], i + 1); put(v[2], i + 2); put(v[3], i + 3)
+                }
+                i += 4
             }
-        } else {
-            let w = segment.weight
-            for i in 0..<count { put(PixelMath.scale(sample(i), by: w), i) }
+        }
+        while i < count {
+            let fx = fraction[i] & 0xFFFF
+            let p = pack(lerp(vertical[Int(index0[i])], vertical[Int(index1[i])], fx, 256 &- fx))
+            put(PixelMath.scale(p, by: segment.weights.map { UInt32($0[i]) } ?? w), i)
+            i += 1
         }
     }
 
-    /// A packed pixel with each channel in its own 16-bit lane of a `UInt64` (R, B, G, A from
-    /// the low lane up), so one multiplication weights all four channels.
+    /// A packed pixel's four bytes widened to 16-bit lanes (R, G, B, A from the low lane up).
     @inline(__always)
-    static func spread(_ p: UInt32) -> UInt64 { UInt64(p & 0x00FF_00FF) | UInt64(p & 0xFF00_FF00) &<< 24 }
+    static func widen(_ v: SIMD4<UInt32>) -> SIMD16<UInt16> {
+        SIMD16<UInt16>(truncatingIfNeeded: unsafeBitCast(v, to: SIMD16<UInt8>.self))
+    }
 
-    /// The inverse of `spread`.
+    /// A packed pixel with each channel in its own 16-bit lane of a `UInt64` (R, G, B, A from
+    /// the low lane up, the layout of `widen`), so one multiplication weights all four channels.
+    @inline(__always)
+    static func spread(_ p: UInt32) -> UInt64 {
+        let v = UInt64(p)
+        return (v & 0xFF) | (v & 0xFF00) &<< 8 | (v & 0xFF_0000) &<< 16 | (v & 0xFF00_0000) &<< 24
+    }
+
+    /// The inverse of `spread` (lanes must hold values ≤ 255).
     @inline(__always)
     static func pack(_ v: UInt64) -> UInt32 {
-        UInt32(truncatingIfNeeded: v & 0x00FF_00FF) | UInt32(truncatingIfNeeded: (v &>> 24) & 0xFF00_FF00)
+        UInt32(truncatingIfNeeded: (v & 0xFF) | (v &>> 8) & 0xFF00 | (v &>> 16) & 0xFF_0000 | (v &>> 24) & 0xFF00_0000)
     }
 
     /// `(a·g + b·f + 128) >> 8` per lane with g = 256 − f, f in 0…255: one rounded linear
@@ -122,7 +160,8 @@ extension Canvas {
 /// Positions are 16.16 fixed point, stepped incrementally by an integer step, so every
 /// destination pixel's sample position is exact integer arithmetic after two rounded Doubles.
 struct SampleAxis {
-    var index0: [Int32], index1: [Int32], fraction: [UInt16]
+    /// `fraction[i]` holds the 8-bit fraction in each of four 16-bit lanes (one per channel).
+    var index0: [Int32], index1: [Int32], fraction: [UInt64]
     /// True when every fraction is 0 (samples fall exactly on source pixels).
     var integral = true
 
@@ -130,7 +169,7 @@ struct SampleAxis {
         let count = end - first
         index0 = [Int32](repeating: 0, count: count)
         index1 = [Int32](repeating: 0, count: count)
-        fraction = [UInt16](repeating: 0, count: count)
+        fraction = [UInt64](repeating: 0, count: count)
         let limit = 1e12  // keeps the Int conversion in range for absurd rects (never hit by real ones)
         let startPosition = ((Double(first) + 0.5 - origin) * ratio - 0.5) * 65536
         var position = Int(min(max(startPosition.rounded(), -limit), limit))
@@ -144,8 +183,9 @@ struct SampleAxis {
                 index0[i] = Int32(last); index1[i] = Int32(last)
             } else {
                 index0[i] = Int32(whole); index1[i] = Int32(whole + 1)
-                fraction[i] = UInt16((position >> 8) & 0xFF)
-                if fraction[i] != 0 { integral = false }
+                let f = UInt64((position >> 8) & 0xFF)
+                fraction[i] = f &* 0x0001_0001_0001_0001  // in all four lanes
+                if f != 0 { integral = false }
             }
             position += step
         }

@@ -134,8 +134,8 @@ public enum PixelMath {
         return (t &+ (t &>> 8)) &>> 8
     }
 
-    /// Multiplies all four channels of `pixel` by `255 − alpha`/255 … i.e. `multiplyDivide255(c, inverseAlpha)`
-    /// applied to each byte (two bytes at a time in 16-bit lanes).
+    /// `multiplyDivide255(c, factor)` applied to each of the four bytes of `pixel` (two bytes at a
+    /// time in 16-bit lanes), `factor` in 0…255: every channel becomes `round(c · factor / 255)`.
     @inlinable @inline(__always)
     public static func multiplyDivide255(pixel: UInt32, _ factor: UInt32) -> UInt32 {
         var rb = (pixel & 0x00FF_00FF) &* factor &+ 0x0080_0080

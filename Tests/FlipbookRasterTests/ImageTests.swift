@@ -33,6 +33,25 @@ final class ImageTests: XCTestCase {
         XCTAssertEqual(reds(canvas), [[0, 64, 191, 255]])
     }
 
+    func testFourPixelAndSinglePixelPathsAgree() {
+        // Clipping the left edge at 0…3 pixels shifts how the row is split into groups of four;
+        // every pixel must come out the same, for full weight and for an opacity.
+        let photo = ImagePyramid(syntheticPhoto(width: 37, height: 23, seed: 9))
+        for opacity in [1.0, 0.6] {
+            var reference: Canvas?
+            for skip in 0..<4 {
+                var canvas = Canvas(widthPixels: 30, heightPixels: 12, scale: 1)
+                canvas.draw(photo, in: Rect(x: 0.3, y: 0.6, width: 29.1, height: 11), contentMode: .scaleToFill, opacity: opacity,
+                            clip: Clip(rect: Rect(x: Double(skip), y: 0, width: 30, height: 12)))
+                if let reference {
+                    for y in 0..<12 { for x in 3..<30 { XCTAssertEqual(canvas.image[x, y], reference.image[x, y], "skip \(skip) (\(x), \(y))") } }
+                } else {
+                    reference = canvas
+                }
+            }
+        }
+    }
+
     func testImageEdgesGetAreaCoverageAndOpacity() {
         let pyramid = ImagePyramid(PremultipliedImage(width: 1, height: 1, fill: StraightColor.white.premultipliedPixel))
         var canvas = Canvas(widthPixels: 3, heightPixels: 1, scale: 1)
