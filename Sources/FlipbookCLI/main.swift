@@ -5,6 +5,7 @@ let commands: [Command.Type] = [
     RenderCommand.self,
     InspectCommand.self,
     DecodeCommand.self,
+    DiffCommand.self,
     CurveCommand.self,
 ]
 

@@ -1,0 +1,81 @@
+import Foundation
+import FlipbookCodecs
+import FlipbookRaster
+import FlipbookTesting
+
+/// `flipbook diff A B`: compares two images pixel by pixel, like a golden test does.
+enum DiffCommand: Command {
+    static let name = "diff"
+    static let summary = "compare two PNG/JPEG images; exit 0 same, 1 differ, 2 bad input"
+    static let help = """
+    Usage: flipbook diff A B [--tolerance N] [--max-differing F] [--out DIFF.png]
+
+    Compares the decoded pixels of A (the reference) and B (PNG or JPEG, any mix) and prints one
+    line: `identical (WxH)`, `differ: N of M pixels (P%) differ by more than T; largest
+    difference D` or `size differs: WxH vs WxH`. Differences are measured per channel on
+    premultiplied RGBA8 values; pixels transparent in both images are equal.
+
+    Options:
+      --tolerance N       a pixel differs when some channel differs by more than N (0-255, default 0)
+      --max-differing F   pass when at most this share of pixels differs: a fraction 0-1
+                          (0.005) or a percentage with % (0.5%); default 0
+      --out DIFF.png      write reference | amplified difference | actual side by side
+                          (red = differing pixel, brighter = larger difference); written either way
+
+    Exit codes: 0 within tolerance, 1 differ (or sizes differ), 2 an input cannot be read or
+    decoded, 64 usage error.
+
+    Examples:
+      flipbook diff golden.png frame_0010.png
+      flipbook diff a.png b.jpg --tolerance 3 --max-differing 0.1% --out /tmp/diff.png
+    """
+
+    static func run(_ argv: [String]) throws -> Int32 {
+        let arguments = try Arguments(argv, options: ["tolerance", "max-differing", "out"], flags: [])
+        try arguments.expectPositionals(["A", "B"])
+        let tolerance = try arguments.int("tolerance", default: 0, in: 0...255)!
+        let maxDiffering = try arguments.string("max-differing").map(parseFraction) ?? 0
+        let images: [PremultipliedImage]
+        do {
+            images = try arguments.positionals.map { try ImageDecoder.decode(fileAtPath: $0) }
+        } catch {
+            printError("error: \(error)")
+            return ExitCode.diffBadInput
+        }
+        let (reference, actual) = (images[0], images[1])
+        let comparison = ImageComparison.compare(reference, actual, tolerance: tolerance)
+        let passes = comparison.passes(maxDifferingFraction: maxDiffering)
+        if let out = arguments.string("out") {
+            let png = try PNGEncoder.encode(DiffImage.make(reference: reference, actual: actual, tolerance: tolerance))
+            do {
+                try Data(png).write(to: URL(fileURLWithPath: out), options: .atomic)
+            } catch {
+                throw DiffOutputError(path: out, reason: error.localizedDescription)
+            }
+        }
+        let allowance = passes && comparison.differingPixels > 0 ? " (within --max-differing)" : ""
+        print(comparison.summary + allowance)
+        return passes ? ExitCode.success : ExitCode.failure
+    }
+
+    /// Parses `--max-differing`: a fraction 0…1, or a percentage 0…100 ending in `%`.
+    static func parseFraction(_ text: String) throws -> Double {
+        let isPercent = text.hasSuffix("%")
+        let number = isPercent ? String(text.dropLast()) : text
+        guard let value = Double(number), value.isFinite else {
+            throw UsageError("--max-differing must be a fraction 0-1 or a percentage like 0.5%, not '\(text)'")
+        }
+        let fraction = isPercent ? value / 100 : value
+        guard (0...1).contains(fraction) else {
+            throw UsageError("--max-differing must be between 0 and 1 (or 0% and 100%), not \(text)")
+        }
+        return fraction
+    }
+}
+
+/// `--out` could not be written.
+struct DiffOutputError: Error, CustomStringConvertible {
+    let path: String
+    let reason: String
+    var description: String { "cannot write \(path): \(reason)" }
+}

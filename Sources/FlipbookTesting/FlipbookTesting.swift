@@ -1,1 +1,0 @@
-// Golden-image assertions for XCTest and Swift Testing.
