@@ -125,6 +125,7 @@ public struct RenderJob: Sendable {
     /// Renders the job's frames into `directory`, replacing it atomically: the frames and
     /// `timeline.json` are written to a temporary sibling which is renamed into place only when
     /// everything succeeded. `progress` is called (from worker threads, serialised) after each frame.
+    @discardableResult
     public func write(to directory: String, progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> RenderSummary {
         let start = Date()
         let lists = frames.map { displayList(frame: $0) }

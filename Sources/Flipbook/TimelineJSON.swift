@@ -1,3 +1,4 @@
+import Foundation
 import FlipbookMotion
 import FlipbookScene
 
@@ -11,7 +12,7 @@ enum TimelineJSON {
         var out = "{\n  \"preset\": \(JSON.string(preset)),\n"
         out += "  \"fps\": \(JSON.number(timeline.framesPerSecond)),\n"
         out += "  \"duration\": \(JSON.number(timing.durationSeconds)),\n"
-        out += "  \"curve\": \(curve(timing.curve)),\n"
+        out += "  \"curve\": \(curve(timing)),\n"
         let pixels = device.pixelSize
         out += "  \"device\": {\"name\": \(JSON.string(device.name)), \"width\": \(JSON.number(device.width)), "
             + "\"height\": \(JSON.number(device.height)), \"scale\": \(JSON.number(device.scale)), "
@@ -25,15 +26,11 @@ enum TimelineJSON {
         return out + "  ]\n}\n"
     }
 
-    static func curve(_ curve: TimingCurve) -> String {
-        switch curve {
-        case let .spring(damping, velocity):
-            return "{\"type\": \"spring\", \"damping\": \(JSON.number(damping)), \"velocity\": \(JSON.number(velocity))}"
-        case let .springPhysics(spring):
-            return "{\"type\": \"spring-physics\", \"mass\": \(JSON.number(spring.mass)), \"stiffness\": \(JSON.number(spring.stiffness)), "
-                + "\"damping\": \(JSON.number(spring.damping)), \"velocity\": \(JSON.number(spring.initialVelocity))}"
-        case let .bezier(bezier):
-            return "{\"type\": \"bezier\", \"controlPoints\": \(JSON.numbers([bezier.x1, bezier.y1, bezier.x2, bezier.y2]))}"
-        }
+    /// The timing's parameters (`Timing.parameters`), keys sorted so the file is stable.
+    static func curve(_ timing: Timing) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let data = (try? encoder.encode(timing.parameters)) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self)
     }
 }

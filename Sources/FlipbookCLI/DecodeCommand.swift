@@ -1,11 +1,32 @@
 import FlipbookCodecs
 
-/// `flipbook decode IN --out OUT.png` (the codecs helper fills this in).
+/// `flipbook decode IN --out OUT.png [--max-pixels N]`: decodes a PNG or JPEG (EXIF-oriented)
+/// and writes it as an 8-bit RGBA PNG with straight alpha; prints `WIDTHxHEIGHT`.
 enum DecodeCommand: Command {
     static let name = "decode"
     static let summary = "decode a PNG or JPEG (EXIF-oriented) and write it as an RGBA PNG"
     static let help = """
     Usage: flipbook decode IN --out OUT.png [--max-pixels N]
+
+    Decodes IN (PNG or JPEG, recognised by its first bytes; the JPEG EXIF orientation is
+    applied) and writes OUT.png as an 8-bit RGBA PNG with straight alpha. The file is written
+    to a temporary sibling and renamed, so a failure leaves no partial file.
+    Prints the upright size as WIDTHxHEIGHT.
+
+    Options:
+      --out OUT.png     the PNG to write (required)
+      --max-pixels N    refuse images with more than N pixels (default 100000000)
     """
-    static func run(_ arguments: [String]) throws -> Int32 { 0 }
+
+    static func run(_ arguments: [String]) throws -> Int32 {
+        let parsed = try Arguments(arguments, options: ["out", "max-pixels"], flags: [])
+        try parsed.expectPositionals(["IN"])
+        guard let output = parsed.string("out"), !output.isEmpty else { throw UsageError("missing --out OUT.png") }
+        let maxPixels = try parsed.int("max-pixels", default: DecodeLimits.default.maxPixels, in: 1...Int.max)!
+        let input = parsed.positionals[0]
+        let image = try ImageDecoder.decode(fileAtPath: input, limits: DecodeLimits(maxPixels: maxPixels))
+        try PNGEncoder.write(image, toPath: output, options: PNGEncodeOptions(channels: .rgba))
+        print("\(image.width)x\(image.height)")
+        return ExitCode.success
+    }
 }

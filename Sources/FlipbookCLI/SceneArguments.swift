@@ -7,7 +7,7 @@ import FlipbookScene
 enum SceneArguments {
     /// Option names taking a value.
     static let options: Set<String> = [
-        "manifest", "select", "return", "columns", "device", "scale", "fps", "duration", "damping", "velocity",
+        "manifest", "select", "return", "columns", "device", "scale", "fps", "duration", "curve", "damping", "velocity",
         "threads", "font", "scroll", "cards",
     ]
 
@@ -25,7 +25,10 @@ enum SceneArguments {
                         x (375x812 @3x, 88 pt bars), or WxH in points (@2x)
       --scale S         device pixels per point, 1-4 (default: the device's)
       --fps F           frames per second, 1-240 (default 60)
-      --duration D      seconds, 0.01-10 (default: the preset's)
+      --duration D      seconds, 0.01-10 (default: the preset's; spring-physics: its settling time)
+      --curve C         spring | linear | easeIn | easeOut | easeInEaseOut | default |
+                        bezier:x1,y1,x2,y2 | spring-physics:mass,stiffness,damping,velocity
+                        (the syntax of `flipbook curve`; default: the preset's)
       --damping Z       spring damping ratio, 0 < Z <= 1 (spring presets; default 0.6)
       --velocity V      spring initial velocity, -50..50 (spring presets; default 1.0)
       --threads N       worker threads, 1-64 (default: one per core); output is identical
@@ -61,21 +64,40 @@ enum SceneArguments {
         return settings
     }
 
-    /// The preset's timing with `--duration`, `--damping` and `--velocity` applied.
+    /// The preset's timing with `--curve`, `--duration`, `--damping` and `--velocity` applied.
     static func timing(preset: TransitionPreset, _ arguments: Arguments) throws -> Timing? {
         let duration = try arguments.double("duration", in: 0.01...10)
         let damping = try arguments.double("damping", in: 0...1)
         let velocity = try arguments.double("velocity", in: -50...50)
+        let curveText = arguments.string("curve")
         if damping == 0 { throw UsageError("--damping must be greater than 0") }
-        guard duration != nil || damping != nil || velocity != nil else { return nil }
+        guard duration != nil || damping != nil || velocity != nil || curveText != nil else { return nil }
         var timing = preset.defaultTiming
-        if let duration { timing.durationSeconds = duration }
-        if damping != nil || velocity != nil {
-            guard case let .spring(presetDamping, presetVelocity) = timing.curve else {
-                throw UsageError("--damping and --velocity apply to spring curves; '\(preset.rawValue)' uses a bezier curve")
+        var presetDamping = 0.6, presetVelocity = 1.0
+        if case let .spring(z, v) = timing.curve { presetDamping = z; presetVelocity = v }
+        if let curveText {
+            do {
+                timing.curve = try TimingCurve.parse(curveText, dampingRatio: damping ?? presetDamping,
+                                                     initialVelocity: velocity ?? presetVelocity)
+            } catch {
+                throw UsageError("--curve: \(error)")
+            }
+            if case let .springPhysics(spring) = timing.curve, duration == nil {
+                guard spring.settlingDurationSeconds <= 10 else {
+                    throw UsageError("--curve \(curveText) settles after \(spring.settlingDurationSeconds) s; give --duration (at most 10 s)")
+                }
+                timing.durationSeconds = spring.settlingDurationSeconds
+            }
+        } else if damping != nil || velocity != nil {
+            guard case .spring = timing.curve else {
+                throw UsageError("--damping and --velocity apply to spring curves; '\(preset.rawValue)' uses a bezier curve (add --curve spring)")
             }
             timing.curve = .spring(dampingRatio: damping ?? presetDamping, initialVelocity: velocity ?? presetVelocity)
         }
+        if case .spring = timing.curve {} else if (damping != nil || velocity != nil) {
+            throw UsageError("--damping and --velocity apply to --curve spring only")
+        }
+        if let duration { timing.durationSeconds = duration }
         return timing
     }
 }

@@ -6,6 +6,7 @@ let commands: [Command.Type] = [
     InspectCommand.self,
     ListCommand.self,
     DecodeCommand.self,
+    CurveCommand.self,
 ]
 
 let version = "0.1.0"

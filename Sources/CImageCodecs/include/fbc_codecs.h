@@ -1,5 +1,88 @@
-// INTERFACE STUB — replaced by the codecs helper.
+// CImageCodecs: the C shim between Swift and libpng/libjpeg.
+//
+// This is the only code in Flipbook that calls setjmp. Every entry point owns its codec structs,
+// destroys them on both the success and the error path, and returns an `fbc_status` plus the
+// library's message text copied into a caller-provided buffer. Nothing is printed to stderr.
+//
+// Decoding is two-step so that the caller (Swift) allocates the pixel buffer only after checking
+// the size: `fbc_*_read_header` parses the header without decoding pixels, then
+// `fbc_*_decode` decodes into a caller-owned buffer of exactly width × height × 4 bytes.
 #ifndef FBC_CODECS_H
 #define FBC_CODECS_H
-int fbc_version(void);
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// Outcome of a shim call.
+typedef enum {
+    FBC_OK = 0,
+    /// The data is damaged or truncated (the message says how).
+    FBC_CORRUPT = 1,
+    /// The data is valid but uses a feature the shim does not decode (12-bit, lossless JPEG, ...).
+    FBC_UNSUPPORTED = 2,
+    /// The caller's buffer does not match the image (a programmer error in the caller).
+    FBC_BAD_ARGUMENT = 3,
+    /// malloc failed.
+    FBC_OUT_OF_MEMORY = 4,
+} fbc_status;
+
+/// What a header says, in stored (not oriented) pixels.
+typedef struct {
+    uint32_t width;
+    uint32_t height;
+    /// EXIF orientation 1...8 (JPEG only; 1 when absent or invalid).
+    int32_t orientation;
+    /// 1 when the decoded pixels may have alpha < 255 (PNG alpha channel or tRNS).
+    int32_t has_alpha;
+    /// Warnings the library reported that did not affect the pixels (counted, never printed).
+    int32_t ignored_warnings;
+} fbc_header;
+
+/// A malloc'ed byte buffer returned by the encoder; release with `fbc_buffer_free`.
+typedef struct {
+    uint8_t *bytes;
+    size_t count;
+    size_t capacity;
+} fbc_buffer;
+
+/// PNG filter bits for `fbc_png_encode` (same values as libpng's PNG_FILTER_*).
+enum {
+    FBC_PNG_FILTER_NONE = 0x08,
+    FBC_PNG_FILTER_SUB = 0x10,
+    FBC_PNG_FILTER_UP = 0x20,
+    FBC_PNG_FILTER_AVG = 0x40,
+    FBC_PNG_FILTER_PAETH = 0x80,
+    FBC_PNG_FILTER_ALL = 0xF8,
+};
+
+/// Reads a PNG's IHDR (and every chunk before the first IDAT) without decoding pixels.
+fbc_status fbc_png_read_header(const uint8_t *data, size_t size, fbc_header *header,
+                               char *message, size_t message_capacity);
+
+/// Decodes a PNG to straight RGBA8 (R, G, B, A bytes per pixel, rows top first) into `rgba`,
+/// which must hold exactly width × height × 4 bytes of the header. 16-bit samples keep their
+/// high byte (png_set_strip_16); gamma, ICC and bKGD are ignored.
+fbc_status fbc_png_decode(const uint8_t *data, size_t size, uint8_t *rgba, size_t rgba_size,
+                          fbc_header *header, char *message, size_t message_capacity);
+
+/// Reads a JPEG header (up to the first SOS) and its EXIF orientation without decoding pixels.
+fbc_status fbc_jpeg_read_header(const uint8_t *data, size_t size, fbc_header *header,
+                                char *message, size_t message_capacity);
+
+/// Decodes a JPEG in stored orientation to RGBA8 (alpha 255) into `rgba`, which must hold
+/// exactly width × height × 4 bytes. ISLOW DCT and fancy upsampling (libjpeg defaults).
+/// CMYK/YCCK are converted here (Adobe files store inverted CMYK). Corrupt-data warnings fail.
+fbc_status fbc_jpeg_decode(const uint8_t *data, size_t size, uint8_t *rgba, size_t rgba_size,
+                           fbc_header *header, char *message, size_t message_capacity);
+
+/// Encodes 8-bit RGB (`channels` 3) or straight RGBA (`channels` 4) rows, `stride` bytes apart,
+/// as a non-interlaced PNG into `out` (zlib `level` 0...9, `filters` a set of FBC_PNG_FILTER_*).
+/// No time or text chunks are written, so the output is a pure function of the input.
+fbc_status fbc_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height, int channels,
+                          size_t stride, int level, int filters, fbc_buffer *out,
+                          char *message, size_t message_capacity);
+
+/// Frees an encoder buffer (safe on an empty buffer).
+void fbc_buffer_free(fbc_buffer *buffer);
+
 #endif

@@ -1,2 +1,0 @@
-#include "fbc_codecs.h"
-int fbc_version(void) { return 1; }

@@ -1,0 +1,86 @@
+import Foundation
+import FlipbookMotion
+
+/// `flipbook curve`: prints a timing curve sampled per frame as CSV (`frame,time,progress`).
+enum CurveCommand: Command {
+    static let name = "curve"
+    static let summary = "print a timing curve's progress per frame as CSV"
+    static let help = """
+    Usage: flipbook curve [--curve NAME] [--duration SECONDS] [--damping RATIO] [--velocity V] [--fps FPS]
+
+    Prints `frame,time,progress` for frames k = 0…N at time k/fps, N = round(duration·fps).
+    `progress` is the curve's raw value at that time: a spring's last row may differ from 1 by a
+    little, although the rendered last frame shows exactly 1. Numbers are printed with 15
+    significant digits (%.15g).
+
+    Options:
+      --curve NAME        spring (default) — UIKit's usingSpringWithDamping spring;
+                          linear, easeIn, easeOut, easeInEaseOut, default — CAMediaTimingFunction presets;
+                          bezier:x1,y1,x2,y2 — custom control points, x1 and x2 within [0, 1];
+                          spring-physics:mass,stiffness,damping,velocity — a CASpringAnimation spring
+                          (mass, stiffness, damping > 0).
+      --duration SECONDS  greater than 0, at most 60. Default 0.7; for spring-physics the spring's
+                          settling duration (when it stays within 0.1 % of the target).
+      --damping RATIO     damping ratio of `spring`, greater than 0, at most 1 (default 0.6).
+      --velocity V        initial velocity of `spring` in whole distances per second, -100…100 (default 1).
+      --fps FPS           frames per second, 1…240 (default 60).
+
+    Examples:
+      flipbook curve                                    # push spring: ζ 0.6, v 1, 0.7 s, 60 fps (43 rows)
+      flipbook curve --curve spring --damping 1 --velocity 0 --duration 0.5
+      flipbook curve --curve easeInEaseOut --duration 1.5 --fps 30
+      flipbook curve --curve bezier:0.3,-0.5,0.7,1.6 --duration 0.4
+      flipbook curve --curve spring-physics:1,100,10,0  # runs for its settling duration, ≈ 1.41 s
+    """
+
+    /// Default duration of every curve but `spring-physics`: the push/pop preset's 0.7 s.
+    static let defaultDurationSeconds = 0.7
+    /// Longest duration accepted, in seconds (a minute of frames is already 3 600 rows at 60 fps).
+    static let maximumDurationSeconds = 60.0
+
+    static func run(_ arguments: [String]) throws -> Int32 {
+        let args = try Arguments(arguments, options: ["curve", "duration", "damping", "velocity", "fps"], flags: [])
+        try args.expectPositionals([])
+        let curveText = args.string("curve") ?? "spring"
+        if curveText != "spring" {
+            for option in ["damping", "velocity"] where args.string(option) != nil {
+                throw UsageError("--\(option) applies only to --curve spring, not to '\(curveText)'")
+            }
+        }
+        let damping = try args.double("damping", default: 0.6, in: 0...1)!
+        guard damping > 0 else { throw UsageError("--damping must be greater than 0 and at most 1, not \(args.string("damping")!)") }
+        let velocity = try args.double("velocity", default: 1, in: -100...100)!
+        let fps = try args.double("fps", default: 60, in: 1...240)!
+        let curve: TimingCurve
+        do {
+            curve = try TimingCurve.parse(curveText, dampingRatio: damping, initialVelocity: velocity)
+        } catch let error as TimingCurveParseError {
+            throw UsageError("--curve: \(error)")
+        }
+        let duration: Double
+        if let given = try args.double("duration", in: 0...maximumDurationSeconds) {
+            guard given > 0 else { throw UsageError("--duration must be greater than 0, not \(args.string("duration")!)") }
+            duration = given
+        } else if case .springPhysics(let spring) = curve {
+            duration = spring.settlingDurationSeconds
+            guard duration > 0 && duration <= maximumDurationSeconds else {
+                throw UsageError("spring '\(curveText)' settles after \(duration) s, beyond \(Int(maximumDurationSeconds)) s; pass --duration")
+            }
+        } else {
+            duration = defaultDurationSeconds
+        }
+
+        let timeline = Timeline(timing: Timing(curve: curve, durationSeconds: duration), framesPerSecond: fps)
+        var csv = "frame,time,progress\n"
+        for frame in timeline.frames {
+            csv += "\(frame.index),\(formatNumber(frame.timeSeconds)),\(formatNumber(frame.rawProgress))\n"
+        }
+        FileHandle.standardOutput.write(csv.data(using: .utf8)!)
+        return ExitCode.success
+    }
+
+    /// 15 significant digits, C `%g` style: deterministic, and what the reference CSVs use.
+    static func formatNumber(_ value: Double) -> String {
+        String(format: "%.15g", value)
+    }
+}

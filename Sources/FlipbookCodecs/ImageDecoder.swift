@@ -1,0 +1,149 @@
+import CImageCodecs
+import FlipbookRaster
+
+/// Size limits checked against an image's header before any pixel memory is allocated.
+public struct DecodeLimits: Sendable, Hashable {
+    /// The largest width × height accepted. Default 100 megapixels (400 MB of RGBA8).
+    public var maxPixels: Int
+    /// Limits with `maxPixels` (must be positive).
+    public init(maxPixels: Int = 100_000_000) {
+        precondition(maxPixels > 0, "maxPixels must be positive")
+        self.maxPixels = maxPixels
+    }
+    /// 100 megapixels.
+    public static let `default` = DecodeLimits()
+}
+
+/// What an image file's header says, read without decoding pixels.
+public struct ImageHeader: Sendable, Hashable {
+    /// The file's format, from its first bytes.
+    public var format: ImageFormat
+    /// Width in pixels once the EXIF orientation is applied (as UIImage reports it).
+    public var width: Int
+    /// Height in pixels once the EXIF orientation is applied.
+    public var height: Int
+    /// The EXIF orientation (1…8) applied at decode; always 1 for PNG and for JPEGs without one.
+    public var orientation: Int
+    /// A header with the given fields.
+    public init(format: ImageFormat, width: Int, height: Int, orientation: Int = 1) {
+        self.format = format; self.width = width; self.height = height; self.orientation = orientation
+    }
+}
+
+/// Decodes PNG and JPEG files to upright premultiplied RGBA8 images.
+///
+/// PNG: every colour type and bit depth, tRNS and Adam7; 16-bit samples keep their high byte;
+/// gamma, ICC and bKGD are ignored (raw values). JPEG: 8-bit baseline, progressive and
+/// arithmetic-coded; gray, YCbCr, RGB, CMYK and YCCK; the EXIF orientation is applied.
+/// Sizes are checked against `DecodeLimits` before any pixel buffer is allocated.
+public enum ImageDecoder {
+    /// Reads and decodes the file at `path`. Throws `CodecError` naming `path`.
+    public static func decode(fileAtPath path: String, limits: DecodeLimits = .default) throws -> PremultipliedImage {
+        try decode(try FileIO.readAll(path), name: path, limits: limits)
+    }
+
+    /// Decodes `bytes`; `name` (usually the path) is used in error messages.
+    public static func decode(_ bytes: [UInt8], name: String, limits: DecodeLimits = .default) throws -> PremultipliedImage {
+        let format = try recognize(bytes, name: name)
+        var stored = try storedHeader(bytes, format: format, name: name)
+        try check(stored, format: format, name: name, limits: limits)
+        let width = Int(stored.width), height = Int(stored.height)
+        var status = FBC_OK
+        var message = MessageBuffer()
+        // Allocated only now, after the limit check; C fills every byte or the call fails.
+        var pixels = [UInt32](unsafeUninitializedCapacity: width * height) { buffer, initialized in
+            let rawBytes = UnsafeMutableRawBufferPointer(buffer)
+            let rgba = rawBytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            status = bytes.withUnsafeBufferPointer { input in
+                message.withPointer { text, capacity in
+                    switch format {
+                    case .png: return fbc_png_decode(input.baseAddress, input.count, rgba, rawBytes.count, &stored, text, capacity)
+                    case .jpeg: return fbc_jpeg_decode(input.baseAddress, input.count, rgba, rawBytes.count, &stored, text, capacity)
+                    }
+                }
+            }
+            initialized = status == FBC_OK ? width * height : 0
+        }
+        try throwIfFailed(status, message: message, format: format, name: name)
+        if stored.has_alpha != 0 { PixelConversion.premultiplyInPlace(&pixels) }
+        let orientation = Int(stored.orientation)
+        if orientation == 1 { return PremultipliedImage(width: width, height: height, pixels: pixels) }
+        return PixelConversion.oriented(pixels, width: width, height: height, orientation: orientation)
+    }
+
+    /// The format and upright size of the file at `path`, without decoding pixels.
+    public static func readHeader(fileAtPath path: String) throws -> ImageHeader {
+        try readHeader(try FileIO.readAll(path), name: path)
+    }
+
+    /// The format and upright size of `bytes`, without decoding pixels.
+    public static func readHeader(_ bytes: [UInt8], name: String) throws -> ImageHeader {
+        let format = try recognize(bytes, name: name)
+        let stored = try storedHeader(bytes, format: format, name: name)
+        let swaps = stored.orientation >= 5
+        return ImageHeader(format: format,
+                           width: Int(swaps ? stored.height : stored.width),
+                           height: Int(swaps ? stored.width : stored.height),
+                           orientation: Int(stored.orientation))
+    }
+
+    // MARK: - Steps
+
+    private static func recognize(_ bytes: [UInt8], name: String) throws -> ImageFormat {
+        if let format = ImageFormat(sniffing: bytes) { return format }
+        if let other = ImageFormat.otherFormatName(sniffing: bytes) {
+            throw CodecError.unsupportedFormat(path: name, formatName: other)
+        }
+        throw CodecError.unrecognizedFormat(path: name, firstBytes: Array(bytes.prefix(8)))
+    }
+
+    private static func storedHeader(_ bytes: [UInt8], format: ImageFormat, name: String) throws -> fbc_header {
+        var header = fbc_header()
+        var message = MessageBuffer()
+        let status = bytes.withUnsafeBufferPointer { input in
+            message.withPointer { text, capacity in
+                switch format {
+                case .png: return fbc_png_read_header(input.baseAddress, input.count, &header, text, capacity)
+                case .jpeg: return fbc_jpeg_read_header(input.baseAddress, input.count, &header, text, capacity)
+                }
+            }
+        }
+        try throwIfFailed(status, message: message, format: format, name: name)
+        return header
+    }
+
+    private static func check(_ header: fbc_header, format: ImageFormat, name: String, limits: DecodeLimits) throws {
+        let swaps = header.orientation >= 5
+        let width = Int(swaps ? header.height : header.width)
+        let height = Int(swaps ? header.width : header.height)
+        guard width > 0, height > 0 else { throw CodecError.emptyImage(path: name, width: width, height: height) }
+        // Both sides are below 2^32, so the product cannot overflow Int (64-bit).
+        guard width * height <= limits.maxPixels else {
+            throw CodecError.tooLarge(path: name, width: width, height: height, maxPixels: limits.maxPixels)
+        }
+    }
+
+    private static func throwIfFailed(_ status: fbc_status, message: MessageBuffer, format: ImageFormat, name: String) throws {
+        switch status {
+        case FBC_OK: return
+        case FBC_UNSUPPORTED: throw CodecError.unsupportedFeature(path: name, format: format, message: message.text)
+        case FBC_BAD_ARGUMENT: preconditionFailure("CImageCodecs rejected its arguments: \(message.text)")
+        default: throw CodecError.corrupt(path: name, format: format, message: message.text)
+        }
+    }
+}
+
+/// A fixed C buffer receiving the shim's message text.
+struct MessageBuffer {
+    private var bytes = [CChar](repeating: 0, count: 256)
+
+    mutating func withPointer<T>(_ body: (UnsafeMutablePointer<CChar>, Int) -> T) -> T {
+        bytes.withUnsafeMutableBufferPointer { body($0.baseAddress!, $0.count) }
+    }
+
+    /// The NUL-terminated text as a String (invalid UTF-8 repaired).
+    var text: String {
+        let utf8 = bytes.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+        return String(decoding: utf8, as: UTF8.self)
+    }
+}

@@ -1,0 +1,126 @@
+/// The shape of an animation's progress over time.
+public enum TimingCurve: Sendable, Hashable {
+    /// UIKit's duration-based spring (`usingSpringWithDamping:initialSpringVelocity:`); its `ω0`
+    /// comes from the `Timing`'s duration (see `Spring.init(duration:dampingRatio:initialVelocity:)`).
+    case spring(dampingRatio: Double, initialVelocity: Double)
+    /// A physical spring (`CASpringAnimation`); runs in real seconds whatever the duration.
+    case springPhysics(Spring)
+    /// A cubic Bézier over the duration (`CAMediaTimingFunction`).
+    case bezier(CubicBezier)
+
+    /// Names of the Bézier presets accepted by `parse`, with their curves.
+    public static let bezierPresets: [(name: String, curve: CubicBezier)] = [
+        ("linear", .linear), ("easeIn", .easeIn), ("easeOut", .easeOut),
+        ("easeInEaseOut", .easeInEaseOut), ("default", .default),
+    ]
+
+    /// Parses a curve name as used by `flipbook curve --curve` and `flipbook render --curve`.
+    ///
+    /// Accepted: `spring` (UIKit spring with `dampingRatio` and `initialVelocity`, which the caller
+    /// supplies — 0.6 and 1.0 are the defaults of the push transition), `linear`, `easeIn`, `easeOut`,
+    /// `easeInEaseOut`, `default`, `bezier:x1,y1,x2,y2` (x1, x2 ∈ [0, 1]) and
+    /// `spring-physics:mass,stiffness,damping,velocity` (mass, stiffness, damping > 0).
+    /// Names are case-sensitive. Throws `TimingCurveParseError`.
+    public static func parse(_ text: String, dampingRatio: Double = 0.6, initialVelocity: Double = 1.0) throws -> TimingCurve {
+        if text == "spring" {
+            guard dampingRatio.isFinite, dampingRatio > 0, dampingRatio <= 1 else {
+                throw TimingCurveParseError.dampingRatioOutOfRange(dampingRatio)
+            }
+            guard initialVelocity.isFinite else { throw TimingCurveParseError.velocityNotFinite(initialVelocity) }
+            return .spring(dampingRatio: dampingRatio, initialVelocity: initialVelocity)
+        }
+        if let preset = bezierPresets.first(where: { $0.name == text }) {
+            return .bezier(preset.curve)
+        }
+        if text.hasPrefix("bezier:") {
+            let p = try numbers(in: text, prefix: "bezier:", names: ["x1", "y1", "x2", "y2"])
+            for (name, value) in [("x1", p[0]), ("x2", p[2])] where !(0...1).contains(value) {
+                throw TimingCurveParseError.parameterOutOfRange(curve: text, parameter: name, value: value, allowed: "within [0, 1]")
+            }
+            return .bezier(CubicBezier(x1: p[0], y1: p[1], x2: p[2], y2: p[3]))
+        }
+        if text.hasPrefix("spring-physics:") {
+            let names = ["mass", "stiffness", "damping", "velocity"]
+            let p = try numbers(in: text, prefix: "spring-physics:", names: names)
+            for index in 0..<3 where !(p[index] > 0) {
+                throw TimingCurveParseError.parameterOutOfRange(curve: text, parameter: names[index], value: p[index], allowed: "greater than 0")
+            }
+            return .springPhysics(Spring(mass: p[0], stiffness: p[1], damping: p[2], initialVelocity: p[3]))
+        }
+        throw TimingCurveParseError.unknownCurve(text)
+    }
+
+    /// The comma-separated finite numbers after `prefix`, exactly `names.count` of them.
+    private static func numbers(in text: String, prefix: String, names: [String]) throws -> [Double] {
+        let fields = text.dropFirst(prefix.count).split(separator: ",", omittingEmptySubsequences: false)
+        guard fields.count == names.count else {
+            throw TimingCurveParseError.wrongParameterCount(curve: text, expected: names, found: fields.count)
+        }
+        return try zip(names, fields).map { name, field in
+            let trimmed = field.trimmingSpaces
+            guard let value = Double(trimmed), value.isFinite else {
+                throw TimingCurveParseError.notANumber(curve: text, parameter: name, text: String(field))
+            }
+            return value
+        }
+    }
+
+    /// The text `parse` turns back into this curve (`spring` needs its damping ratio and velocity
+    /// passed alongside). Numbers use Swift's shortest round-trip form.
+    public var specification: String {
+        switch self {
+        case .spring:
+            return "spring"
+        case .springPhysics(let s):
+            return "spring-physics:\(s.mass),\(s.stiffness),\(s.damping),\(s.initialVelocity)"
+        case .bezier(let b):
+            if let preset = TimingCurve.bezierPresets.first(where: { $0.curve == b }) { return preset.name }
+            return "bezier:\(b.x1),\(b.y1),\(b.x2),\(b.y2)"
+        }
+    }
+}
+
+/// Why a curve text was rejected by `TimingCurve.parse`; the description names the bad text.
+public enum TimingCurveParseError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Not one of the known curve names or forms.
+    case unknownCurve(String)
+    /// `bezier:` or `spring-physics:` with the wrong number of comma-separated values.
+    case wrongParameterCount(curve: String, expected: [String], found: Int)
+    /// A parameter that is not a finite number.
+    case notANumber(curve: String, parameter: String, text: String)
+    /// A parameter outside its allowed range (`allowed` says which).
+    case parameterOutOfRange(curve: String, parameter: String, value: Double, allowed: String)
+    /// The UIKit spring's damping ratio is not in (0, 1].
+    case dampingRatioOutOfRange(Double)
+    /// The UIKit spring's initial velocity is infinite or NaN.
+    case velocityNotFinite(Double)
+
+    /// A readable message naming the offending text.
+    public var description: String {
+        switch self {
+        case .unknownCurve(let text):
+            let names = ["spring"] + TimingCurve.bezierPresets.map(\.name) + ["bezier:x1,y1,x2,y2", "spring-physics:mass,stiffness,damping,velocity"]
+            return "unknown curve '\(text)'; expected one of \(names.joined(separator: ", "))"
+        case let .wrongParameterCount(curve, expected, found):
+            return "curve '\(curve)' needs \(expected.count) comma-separated numbers (\(expected.joined(separator: ","))), found \(found)"
+        case let .notANumber(curve, parameter, text):
+            return "curve '\(curve)': \(parameter) must be a finite number, not '\(text)'"
+        case let .parameterOutOfRange(curve, parameter, value, allowed):
+            return "curve '\(curve)': \(parameter) must be \(allowed), not \(value)"
+        case .dampingRatioOutOfRange(let value):
+            return "spring damping ratio must be greater than 0 and at most 1, not \(value)"
+        case .velocityNotFinite(let value):
+            return "spring initial velocity must be a finite number, not \(value)"
+        }
+    }
+}
+
+extension Substring {
+    /// Without leading and trailing spaces (so `bezier:0.4, 0, 0.6, 1` parses).
+    fileprivate var trimmingSpaces: Substring {
+        var text = self
+        while text.first == " " { text.removeFirst() }
+        while text.last == " " { text.removeLast() }
+        return text
+    }
+}

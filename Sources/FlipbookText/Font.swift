@@ -1,0 +1,254 @@
+import CFreeType
+import FlipbookRaster
+import Foundation
+
+/// A scalable font file opened with FreeType (one `FT_Library` + `FT_Face` per `Font`).
+///
+/// Thread-safe: an `FT_Face` is not, so every FreeType call happens under `lock`; the character
+/// map and the advance widths are read once at `init` into immutable tables, so shaping and
+/// measuring only take the lock for kerning look-ups. Rendered glyph masks are cached per
+/// (glyph, pixel size, subpixel offset); a mask depends only on its key, so output is the same
+/// whatever the thread interleaving.
+public final class Font: @unchecked Sendable {
+    /// The font file, as given to `init(path:)`.
+    public let path: String
+    /// The face's family name, e.g. "DejaVu Sans".
+    public let familyName: String
+    /// The face's style name, e.g. "Book".
+    public let styleName: String
+    /// Design units per em (2048 for DejaVu Sans); advances in points are `units · size / unitsPerEm`.
+    public let unitsPerEm: Int
+    /// Whether the font has a legacy TrueType 'kern' table, the only kerning FreeType applies
+    /// without a shaper (GPOS kerning is not read).
+    public let hasKerning: Bool
+    /// Vertical metrics in design units (hhea values, as FreeType reports them for TrueType).
+    let ascenderUnits: Int, descenderUnits: Int, lineHeightUnits: Int, capHeightUnits: Int
+    /// Unicode scalar → glyph id, from the face's Unicode cmap. Missing scalars map to 0 (.notdef).
+    let glyphIndices: [UInt32: UInt32]
+    /// Horizontal advance of every glyph in design units, indexed by glyph id.
+    let advanceUnits: [Int32]
+
+    /// Guards `library`, `face` and `maskCache`.
+    private let lock = NSLock()
+    private let library: FT_Library
+    private let face: FT_Face
+    private var maskCache: [GlyphMaskKey: GlyphMask] = [:]
+    /// Entries kept before the cache is emptied; bounds memory when a text size animates frame by
+    /// frame (every size is a new key). 4096 masks of a 17 pt @3x glyph are well under 10 MB.
+    private static let maskCacheLimit = 4096
+
+    /// Opens the font at `path` and reads its tables.
+    ///
+    /// Every glyph outline is loaded once (unscaled, ~7 ms for DejaVu Sans's 6253 glyphs) so
+    /// that a broken font fails here, with the file named, rather than drawing holes later.
+    /// - Throws: `FontError.notFound`, `.notAFont` (also for truncated files), `.unusable`
+    ///   (bitmap-only, no Unicode cmap), `.freeType` for any other FreeType failure.
+    public init(path: String) throws {
+        self.path = path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
+              FileManager.default.isReadableFile(atPath: path) else { throw FontError.notFound(path: path) }
+        if isDirectory.boolValue { throw FontError.unusable(path: path, reason: "it is a directory, not a font file") }
+
+        try Self.checkTableDirectory(path: path)
+
+        var libraryHandle: FT_Library?
+        var error = FT_Init_FreeType(&libraryHandle)
+        guard error == 0, let library = libraryHandle else {
+            throw FontError.freeType(path: path, operation: "FT_Init_FreeType", code: error)
+        }
+        var faceHandle: FT_Face?
+        error = FT_New_Face(library, path, 0, &faceHandle)
+        guard error == 0, let face = faceHandle else {
+            FT_Done_FreeType(library)
+            switch error {
+            case 0x01: throw FontError.notFound(path: path)  // Cannot_Open_Resource
+            case 0x02, 0x03: throw FontError.notAFont(path: path, code: error)  // Unknown/Invalid_File_Format
+            default: throw FontError.freeType(path: path, operation: "FT_New_Face", code: error)
+            }
+        }
+        do {
+            let tables = try Self.readTables(face: face, path: path)
+            glyphIndices = tables.glyphIndices
+            advanceUnits = tables.advances
+            capHeightUnits = tables.capHeight
+        } catch {
+            FT_Done_Face(face)
+            FT_Done_FreeType(library)
+            throw error
+        }
+        self.library = library
+        self.face = face
+        let record = face.pointee
+        familyName = record.family_name.map { String(cString: $0) } ?? ""
+        styleName = record.style_name.map { String(cString: $0) } ?? ""
+        unitsPerEm = Int(record.units_per_EM)
+        hasKerning = record.face_flags & FT_Long(FT_FACE_FLAG_KERNING) != 0
+        ascenderUnits = Int(record.ascender)
+        descenderUnits = Int(record.descender)
+        lineHeightUnits = Int(record.height)
+    }
+
+    deinit {
+        FT_Done_Face(face)
+        FT_Done_FreeType(library)
+    }
+
+    /// Refuses a TrueType/OpenType file whose table directory points past the end of the file.
+    /// FreeType reads tables lazily and would open, say, a copy missing its last bytes (the
+    /// 'prep' table in DejaVu Sans) as if it were whole. Other formats are left to FreeType.
+    private static func checkTableDirectory(path: String) throws {
+        guard let file = FileHandle(forReadingAtPath: path) else { throw FontError.notFound(path: path) }
+        defer { try? file.close() }
+        guard let fileSize = try? file.seekToEnd(), (try? file.seek(toOffset: 0)) != nil,
+              let header = try? file.read(upToCount: 12), header.count == 12 else { return }
+        func u16(_ bytes: [UInt8], _ at: Int) -> Int { Int(bytes[at]) << 8 | Int(bytes[at + 1]) }
+        func u32(_ bytes: [UInt8], _ at: Int) -> UInt64 { UInt64(u16(bytes, at)) << 16 | UInt64(u16(bytes, at + 2)) }
+        let headerBytes = [UInt8](header)
+        // 0x00010000 and 'true': TrueType outlines; 'OTTO': CFF outlines.
+        guard [0x0001_0000, 0x7472_7565, 0x4F54_544F].contains(u32(headerBytes, 0)) else { return }
+        let tableCount = u16(headerBytes, 4)
+        guard let records = try? file.read(upToCount: 16 * tableCount), records.count == 16 * tableCount else {
+            throw FontError.truncated(path: path, reason: "the table directory lists \(tableCount) tables "
+                                      + "but the file has only \(fileSize) bytes")
+        }
+        let recordBytes = [UInt8](records)
+        for index in 0..<tableCount {
+            let record = 16 * index
+            let end = u32(recordBytes, record + 8) + u32(recordBytes, record + 12)
+            if end > fileSize {
+                let tag = String(decoding: recordBytes[record..<record + 4], as: UTF8.self)
+                throw FontError.truncated(path: path, reason: "table '\(tag)' ends at byte \(end) "
+                                          + "but the file has \(fileSize) bytes")
+            }
+        }
+    }
+
+    /// Checks that the face is usable and reads the cmap, every glyph's advance and the cap height.
+    private static func readTables(face: FT_Face, path: String) throws
+        -> (glyphIndices: [UInt32: UInt32], advances: [Int32], capHeight: Int) {
+        let record = face.pointee
+        guard record.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0 else {
+            throw FontError.unusable(path: path, reason: "it has no outlines (bitmap-only font)")
+        }
+        guard (16...16384).contains(Int(record.units_per_EM)) else {
+            throw FontError.unusable(path: path, reason: "units per em \(record.units_per_EM) is outside 16…16384")
+        }
+        let error = FT_Select_Charmap(face, FT_ENCODING_UNICODE)
+        guard error == 0 else {
+            throw FontError.unusable(path: path, reason: "it has no Unicode character map (FT_Select_Charmap: "
+                                     + FontError.freeTypeErrorName(error) + ")")
+        }
+        var indices: [UInt32: UInt32] = [:]
+        var glyph: FT_UInt = 0
+        var scalar = FT_Get_First_Char(face, &glyph)
+        while glyph != 0 {
+            indices[UInt32(truncatingIfNeeded: scalar)] = UInt32(glyph)
+            scalar = FT_Get_Next_Char(face, scalar, &glyph)
+        }
+
+        // NO_SCALE: advances in design units, outlines unscaled and unhinted — exactly what
+        // shaping needs, and loading every glyph validates the glyf/loca data.
+        let loadFlags = FT_Int32(FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP)
+        let glyphCount = Int(record.num_glyphs)
+        var advances = [Int32](repeating: 0, count: glyphCount)
+        for index in 0..<glyphCount {
+            let error = FT_Load_Glyph(face, FT_UInt(index), loadFlags)
+            guard error == 0 else {
+                throw FontError.freeType(path: path, operation: "FT_Load_Glyph for glyph \(index)", code: error)
+            }
+            advances[index] = Int32(clamping: face.pointee.glyph.pointee.advance.x)
+        }
+
+        // Cap height: OS/2 sCapHeight (table version ≥ 2), else the top of "H", else the ascender.
+        if let os2 = FT_Get_Sfnt_Table(face, FT_SFNT_OS2)?.assumingMemoryBound(to: TT_OS2.self),
+           os2.pointee.version >= 2, os2.pointee.sCapHeight > 0 {
+            return (indices, advances, Int(os2.pointee.sCapHeight))
+        }
+        if let h = indices[0x48], FT_Load_Glyph(face, FT_UInt(h), loadFlags) == 0 {
+            var box = FT_BBox()
+            FT_Outline_Get_CBox(&face.pointee.glyph.pointee.outline, &box)
+            if box.yMax > 0 { return (indices, advances, Int(box.yMax)) }
+        }
+        return (indices, advances, Int(record.ascender))
+    }
+
+    /// The glyph id for a scalar; 0 (.notdef, drawn as a box in most fonts) when the font lacks it.
+    public func glyphID(for scalar: Unicode.Scalar) -> UInt32 {
+        glyphIndices[scalar.value] ?? 0
+    }
+
+    /// Kerning between two glyphs in design units (0 without a 'kern' table or on error).
+    func kerningUnits(left: UInt32, right: UInt32) -> Int {
+        guard hasKerning, left != 0, right != 0 else { return 0 }
+        lock.lock()
+        defer { lock.unlock() }
+        var vector = FT_Vector()
+        let error = FT_Get_Kerning(face, FT_UInt(left), FT_UInt(right), FT_UInt(FT_KERNING_UNSCALED.rawValue), &vector)
+        // A failed look-up means "no kerning for this pair": the text is still laid out.
+        return error == 0 ? Int(vector.x) : 0
+    }
+
+    /// The cached mask for a key, rendering it under the lock when missing.
+    func cachedMask(_ key: GlyphMaskKey) throws -> GlyphMask {
+        lock.lock()
+        defer { lock.unlock() }
+        if let mask = maskCache[key] { return mask }
+        let mask = try renderMaskLocked(key)
+        if maskCache.count >= Self.maskCacheLimit { maskCache.removeAll(keepingCapacity: true) }
+        maskCache[key] = mask
+        return mask
+    }
+
+    /// Renders one glyph with FreeType. Caller holds `lock`.
+    private func renderMaskLocked(_ key: GlyphMaskKey) throws -> GlyphMask {
+        // 72 dpi makes the 26.6 "character size in points" equal to the size in pixels.
+        var error = FT_Set_Char_Size(face, 0, FT_F26Dot6(key.size26Dot6), 72, 72)
+        guard error == 0 else {
+            throw FontError.freeType(path: path, operation: "FT_Set_Char_Size(\(Double(key.size26Dot6) / 64) px)", code: error)
+        }
+        // No hinting: iOS renders text unhinted, and unhinted outlines keep shapes and advances
+        // proportional to the size, so a glyph looks the same at every subpixel offset.
+        error = FT_Load_Glyph(face, FT_UInt(key.glyph), FT_Int32(FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP))
+        guard error == 0 else {
+            throw FontError.freeType(path: path, operation: "FT_Load_Glyph for glyph \(key.glyph)", code: error)
+        }
+        let slot = face.pointee.glyph!
+        guard slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else {
+            throw FontError.unusable(path: path, reason: "glyph \(key.glyph) is not an outline")
+        }
+        // Subpixel offset in 26.6: a quarter pixel is 16 units. FreeType's y axis points up,
+        // device y points down, hence the minus.
+        FT_Outline_Translate(&slot.pointee.outline, FT_Pos(key.subpixelX * 16), FT_Pos(-key.subpixelY * 16))
+        error = FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL)
+        guard error == 0 else {
+            throw FontError.freeType(path: path, operation: "FT_Render_Glyph for glyph \(key.glyph)", code: error)
+        }
+        let bitmap = slot.pointee.bitmap
+        let width = Int(bitmap.width), height = Int(bitmap.rows)
+        if width == 0 || height == 0 {  // e.g. a space
+            return GlyphMask(coverage: CoverageMask(width: 0, height: 0, coverage: []), leftPixels: 0, topPixels: 0)
+        }
+        guard bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_GRAY.rawValue), bitmap.num_grays == 256 else {
+            throw FontError.unusable(path: path, reason: "glyph \(key.glyph) rendered in pixel mode \(bitmap.pixel_mode), not 8-bit grey")
+        }
+        // Pixel limit: a glyph at the maximum size fits in (4·size)²; anything larger is a
+        // broken outline, refused before allocating.
+        let limit = 4 * (key.size26Dot6 / 64 + 2)
+        guard width <= limit, height <= limit, let source = bitmap.buffer else {
+            throw FontError.unusable(path: path, reason: "glyph \(key.glyph) renders to \(width)×\(height) px at \(Double(key.size26Dot6) / 64) px")
+        }
+        let pitch = Int(bitmap.pitch)
+        var coverage = [UInt8](repeating: 0, count: width * height)
+        coverage.withUnsafeMutableBufferPointer { destination in
+            for row in 0..<height {
+                // A negative pitch means the rows are stored bottom-up, starting at the last row.
+                let sourceRow = pitch >= 0 ? source + row * pitch : source + (height - 1 - row) * -pitch
+                UnsafeMutableRawPointer(destination.baseAddress! + row * width)
+                    .copyMemory(from: sourceRow, byteCount: width)
+            }
+        }
+        return GlyphMask(coverage: CoverageMask(width: width, height: height, coverage: coverage),
+                         leftPixels: Int(slot.pointee.bitmap_left), topPixels: Int(slot.pointee.bitmap_top))
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import XCTest
+import FlipbookCodecs
+import FlipbookRaster
+
+final class PNGEncoderTests: XCTestCase {
+    /// IHDR colour type: 2 = RGB, 6 = RGBA.
+    private func colorType(_ png: [UInt8]) -> UInt8 { png[25] }
+
+    /// A deterministic pseudo-random opaque image.
+    private func opaqueImage(width: Int, height: Int) -> PremultipliedImage {
+        var state: UInt32 = 12345
+        let pixels = (0..<width * height).map { _ -> UInt32 in
+            state = state &* 1_664_525 &+ 1_013_904_223
+            return (state >> 8) | 0xFF00_0000
+        }
+        return PremultipliedImage(width: width, height: height, pixels: pixels)
+    }
+
+    func testOpaqueImageRoundTripsAsRGB() throws {
+        let image = opaqueImage(width: 37, height: 23)
+        for filter in PNGFilter.allCases {
+            for level in [0, 1, 6, 9] {
+                let png = try PNGEncoder.encode(image, options: PNGEncodeOptions(compressionLevel: level, filter: filter))
+                XCTAssertEqual(colorType(png), 2)
+                XCTAssertEqual(try ImageDecoder.decode(png, name: "rgb.png"), image, "\(filter) \(level)")
+            }
+        }
+    }
+
+    /// Every valid premultiplied value (c ≤ a, including a = 0 and 255) survives encode → decode.
+    func testEveryPremultipliedValueRoundTripsThroughRGBA() throws {
+        var pixels: [UInt32] = []
+        for alpha in 0...255 {
+            for c in 0...alpha {
+                let g = (c * 7) % (alpha + 1), b = alpha - c
+                pixels.append(UInt32(c) | UInt32(g) << 8 | UInt32(b) << 16 | UInt32(alpha) << 24)
+            }
+        }
+        while pixels.count % 256 != 0 { pixels.append(0) }
+        let image = PremultipliedImage(width: 256, height: pixels.count / 256, pixels: pixels)
+        let png = try PNGEncoder.encode(image)
+        XCTAssertEqual(colorType(png), 6)
+        XCTAssertEqual(try ImageDecoder.decode(png, name: "rgba.png"), image)
+    }
+
+    func testStraightAlphaRounding() {
+        // round(c·255/a): 1 at alpha 2 → 127.5 → 128; 100 at alpha 200 → 127.5 → 128.
+        XCTAssertEqual(PixelConversion.unpremultiply(0x0200_0001), 0x0200_0080)
+        XCTAssertEqual(PixelConversion.unpremultiply(0xC800_0064), 0xC800_0080)
+        XCTAssertEqual(PixelConversion.unpremultiply(0x0000_0000), 0)
+        XCTAssertEqual(PixelConversion.unpremultiply(0xFF10_2030), 0xFF10_2030)
+        var pixels: [UInt32] = [0x8080_8080, 0x80FF_FFFF, 0x0101_0101]  // straight
+        PixelConversion.premultiplyInPlace(&pixels)
+        XCTAssertEqual(pixels, [0x8040_4040, 0x8080_8080, 0x0100_0000])  // 128·128/255 = 64.25 → 64
+    }
+
+    func testChannelsOptionForcesRGBA() throws {
+        let image = opaqueImage(width: 4, height: 4)
+        let png = try PNGEncoder.encode(image, options: PNGEncodeOptions(channels: .rgba))
+        XCTAssertEqual(colorType(png), 6)
+        XCTAssertEqual(try ImageDecoder.decode(png, name: "forced.png"), image)
+    }
+
+    func testEncodingIsDeterministic() throws {
+        let image = opaqueImage(width: 64, height: 64)
+        XCTAssertEqual(try PNGEncoder.encode(image), try PNGEncoder.encode(image))
+        XCTAssertEqual(PNGEncodeOptions.default, PNGEncodeOptions(compressionLevel: 1, filter: .paeth, channels: .automatic))
+    }
+
+    func testZeroSizedImageCannotBeEncoded() {
+        let error = Fixtures.codecError { try PNGEncoder.encode(PremultipliedImage(width: 0, height: 5)) }
+        XCTAssertEqual(error, .encodeFailed(width: 0, height: 5, message: "a PNG needs at least one pixel"))
+    }
+
+    func testWriteIsAtomic() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fbc-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("out.png").path
+        let image = opaqueImage(width: 9, height: 5)
+        try PNGEncoder.write(image, toPath: path)
+        XCTAssertEqual(try ImageDecoder.decode(fileAtPath: path), image)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), ["out.png"])
+        let missing = directory.appendingPathComponent("no/such/dir.png").path
+        XCTAssertEqual(Fixtures.codecError { try PNGEncoder.write(image, toPath: missing) },
+                       .unwritable(path: missing, reason: "No such file or directory"))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), ["out.png"])
+    }
+}
