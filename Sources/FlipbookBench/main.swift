@@ -1,1 +1,114 @@
-print("benchmarks: not yet")
+// Flipbook benchmarks: run with `scripts/bench` (release build). Results go to docs/PERFORMANCE.md.
+// Each benchmark reports the median of several runs and its throughput in destination Mpixels/s.
+// To add one: call `benchmark("name", pixels: …) { … }` with the work in the closure.
+import FlipbookGeometry
+import FlipbookRaster
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Monotonic wall-clock seconds.
+func now() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
+}
+
+/// Times `body` `runs` times (after one warm-up run) and prints the median and the throughput
+/// for `pixels` destination pixels per run.
+func benchmark(_ name: String, pixels: Int, runs: Int = 7, _ body: () -> Void) {
+    body()
+    var times: [Double] = []
+    for _ in 0..<runs {
+        let start = now()
+        body()
+        times.append(now() - start)
+    }
+    times.sort()
+    let median = times[times.count / 2]
+    let mpx = Double(pixels) / median / 1e6
+    print(pad(name, 38) + pad(fixed(median * 1e3, decimals: 3), 10, left: true) + " ms"
+        + pad(fixed(mpx, decimals: 0), 9, left: true) + " Mpx/s")
+}
+
+/// `value` with `decimals` digits after the point (no Foundation here).
+func fixed(_ value: Double, decimals: Int) -> String {
+    var factor = 1.0
+    for _ in 0..<decimals { factor *= 10 }
+    let scaled = Int((value * factor).rounded())
+    guard decimals > 0 else { return String(scaled) }
+    let digits = String(scaled % Int(factor))
+    return "\(scaled / Int(factor))." + String(repeating: "0", count: decimals - digits.count) + digits
+}
+
+/// `text` padded with spaces to `width` characters.
+func pad(_ text: String, _ width: Int, left: Bool = false) -> String {
+    let spaces = String(repeating: " ", count: max(0, width - text.count))
+    return left ? spaces + text : text + spaces
+}
+
+/// A deterministic opaque test image (integer hash pattern: gradients plus noise).
+func syntheticImage(width: Int, height: Int) -> PremultipliedImage {
+    var pixels = [UInt32](repeating: 0, count: width * height)
+    for y in 0..<height {
+        for x in 0..<width {
+            var h = UInt32(truncatingIfNeeded: x &* 73_856_093 ^ y &* 19_349_663)
+            h = (h ^ (h >> 13)) &* 0x5bd1_e995
+            let r = UInt32(x * 255 / max(width - 1, 1)), g = UInt32(y * 255 / max(height - 1, 1))
+            let b = (h >> 24) & 0xFF
+            pixels[y * width + x] = r | g << 8 | b << 16 | 0xFF00_0000
+        }
+    }
+    return PremultipliedImage(width: width, height: height, pixels: pixels)
+}
+
+// MARK: Raster
+
+let widthPixels = 750, heightPixels = 1334, screenScale = 2.0
+let screenPixels = widthPixels * heightPixels
+let screen = Rect(x: 0, y: 0, width: Double(widthPixels) / screenScale, height: Double(heightPixels) / screenScale)
+var canvas = Canvas(widthPixels: widthPixels, heightPixels: heightPixels, scale: screenScale,
+                    background: StraightColor.white.premultipliedPixel)
+
+print("raster, \(widthPixels)×\(heightPixels) canvas, single thread")
+benchmark("fill opaque", pixels: screenPixels) {
+    canvas.fill(screen, color: StraightColor(red: 0.2, green: 0.4, blue: 0.6))
+}
+benchmark("fill 50% opacity (blend)", pixels: screenPixels) {
+    canvas.fill(screen, color: StraightColor(red: 0.2, green: 0.4, blue: 0.6), opacity: 0.5)
+}
+benchmark("fill fractional edges + round clip", pixels: screenPixels) {
+    canvas.fill(screen.insetBy(dx: 0.3, dy: 0.3), color: .black, opacity: 0.5, clip: Clip(rect: screen, cornerRadius: 40))
+}
+
+let oneToOne = ImagePyramid(syntheticImage(width: widthPixels, height: heightPixels))
+benchmark("image 1:1", pixels: screenPixels) {
+    canvas.draw(oneToOne, in: screen, contentMode: .scaleToFill)
+}
+let half = ImagePyramid(syntheticImage(width: 2 * widthPixels, height: 2 * heightPixels))
+benchmark("image 0.5× (bilinear)", pixels: screenPixels) {
+    canvas.draw(half, in: screen, contentMode: .scaleToFill)
+}
+benchmark("image 0.5× at 50% opacity", pixels: screenPixels) {
+    canvas.draw(half, in: screen, contentMode: .scaleToFill, opacity: 0.5)
+}
+benchmark("image 0.77× fractional position", pixels: screenPixels) {
+    canvas.draw(oneToOne, in: screen.insetBy(dx: 0.3, dy: 0.3), contentMode: .scaleAspectFill, clip: Clip(rect: screen))
+}
+// 0.1×: a 2400×4270 image drawn as 240×427-pixel tiles covering the canvas exactly (pyramid level 3).
+let large = ImagePyramid(syntheticImage(width: 2400, height: 4270))
+benchmark("image 0.1× (pyramid)", pixels: screenPixels) {
+    for row in 0..<4 {
+        for column in 0..<4 {
+            canvas.draw(large, in: Rect(x: Double(column) * 120, y: Double(row) * 213.5, width: 120, height: 213.5),
+                        contentMode: .scaleToFill)
+        }
+    }
+}
+benchmark("pyramid build 2400×4270", pixels: 2400 * 4270, runs: 5) {
+    _ = ImagePyramid(large.base)
+}
+benchmark("group 50% opacity, full screen", pixels: screenPixels) {
+    canvas.drawGroup(opacity: 0.5, bounds: nil) { $0.fill(screen, color: .white) }
+}

@@ -1,0 +1,74 @@
+import FlipbookGeometry
+
+/// A premultiplied RGBA8 drawing surface addressed in points at `scale` device pixels per point.
+///
+/// Every operation takes rects and clips in **points**, multiplies them by `scale` and draws with
+/// exact area coverage at fractional pixel edges, composited source-over (see docs/RASTER.md).
+/// Drawing outside the canvas, empty/negative/NaN rects and zero-size images are harmless no-ops.
+public struct Canvas {
+    /// The pixels drawn so far.
+    public internal(set) var image: PremultipliedImage
+    /// Device pixels per point (2 for an @2x screen).
+    public let scale: Double
+    /// Device-pixel position of `image`'s top-left pixel (non-zero for a group's offscreen canvas).
+    var originX = 0, originY = 0
+
+    /// A canvas of `widthPixels × heightPixels` device pixels filled with `background`.
+    public init(widthPixels: Int, heightPixels: Int, scale: Double, background: PremultipliedPixel = .transparent) {
+        precondition(scale > 0 && scale.isFinite, "canvas scale must be positive, got \(scale)")
+        image = PremultipliedImage(width: widthPixels, height: heightPixels, fill: background)
+        self.scale = scale
+    }
+
+    /// The canvas's pixels in device coordinates: `[x0, x1) × [y0, y1)`.
+    var pixelBounds: (x0: Int, y0: Int, x1: Int, y1: Int) {
+        (originX, originY, originX + image.width, originY + image.height)
+    }
+
+    /// Draws `body` as a group with group opacity (a UIView with `alpha` and subviews).
+    ///
+    /// With opacity ≥ 1 the body draws straight onto this canvas (identical result, no buffer).
+    /// With opacity ≤ 0 (or NaN) nothing is drawn and `body` is not called. Otherwise the body
+    /// draws into a transparent offscreen buffer covering `bounds` (points, rounded out to whole
+    /// pixels; nil = the whole canvas) ∩ the canvas, which is then composited source-over with
+    /// the opacity weight. Drawing outside `bounds` is lost, so `bounds` must contain the group.
+    public mutating func drawGroup(opacity: Double, bounds: Rect?, _ body: (inout Canvas) -> Void) {
+        let weight = PixelMath.weight(opacity)
+        if weight >= 256 { body(&self); return }
+        if weight == 0 { return }
+        var (x0, y0, x1, y1) = pixelBounds
+        if let bounds {
+            let r = bounds.scaled(by: scale)
+            let bx = AxisSpan(r.minX, r.maxX, lower: x0, upper: x1), by = AxisSpan(r.minY, r.maxY, lower: y0, upper: y1)
+            if bx.isEmpty || by.isEmpty { return }
+            x0 = max(x0, bx.firstPixel); x1 = min(x1, bx.endPixel)
+            y0 = max(y0, by.firstPixel); y1 = min(y1, by.endPixel)
+        }
+        guard x1 > x0, y1 > y0 else { return }
+        var layer = Canvas(widthPixels: x1 - x0, heightPixels: y1 - y0, scale: scale)
+        layer.originX = x0; layer.originY = y0
+        body(&layer)
+        composite(layer.image, atPixelX: x0, y: y0, weight: weight)
+    }
+
+    /// Composites `source` with its top-left pixel at device (x, y), scaled by `weight` (0…256).
+    mutating func composite(_ source: PremultipliedImage, atPixelX x: Int, y: Int, weight: UInt32) {
+        let bounds = pixelBounds
+        let x0 = max(x, bounds.x0), x1 = min(x + source.width, bounds.x1)
+        let y0 = max(y, bounds.y0), y1 = min(y + source.height, bounds.y1)
+        guard x1 > x0, y1 > y0 else { return }
+        let stride = image.width
+        source.pixels.withUnsafeBufferPointer { src in
+            image.pixels.withUnsafeMutableBufferPointer { dst in
+                for py in y0..<y1 {
+                    let s = src.baseAddress! + ((py - y) * source.width + (x0 - x))
+                    let d = dst.baseAddress! + ((py - originY) * stride + (x0 - originX))
+                    for i in 0..<(x1 - x0) {
+                        let p = PixelMath.scale(s[i], by: weight)
+                        if p != 0 { d[i] = PixelMath.sourceOver(p, d[i]) }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,53 @@
+/// An image prepared for drawing at any scale: the original plus 2×2 box-filtered levels.
+///
+/// Level 0 is `base`; level k+1 averages 2×2 blocks of level k (`(a + b + c + d + 2) >> 2` per
+/// channel, which keeps the premultiplied invariant), with the last row/column repeated when a
+/// size is odd, so level k has `⌈width / 2^k⌉ × ⌈height / 2^k⌉` pixels and its pixel `j` covers base
+/// pixels `[j·2^k, (j+1)·2^k)`. Levels stop at 1×1. All levels are built in `init`, so an
+/// instance is immutable and safe to read from any number of threads.
+public final class ImagePyramid: Sendable {
+    /// The original image (level 0).
+    public let base: PremultipliedImage
+    /// Level 0 (`base`) first, then each 2×2 reduction down to 1×1.
+    public let levels: [PremultipliedImage]
+
+    /// Builds every level of `base` (about a third of its size again in memory).
+    public init(_ base: PremultipliedImage) {
+        self.base = base
+        var levels = [base]
+        var current = base
+        while current.width > 1 || current.height > 1, current.width > 0, current.height > 0 {
+            current = Self.halve(current)
+            levels.append(current)
+        }
+        self.levels = levels
+    }
+
+    /// Base width in pixels.
+    public var width: Int { base.width }
+    /// Base height in pixels.
+    public var height: Int { base.height }
+
+    /// The 2×2 box reduction of `image`, edges clamped.
+    static func halve(_ image: PremultipliedImage) -> PremultipliedImage {
+        let w = (image.width + 1) / 2, h = (image.height + 1) / 2
+        var out = [UInt32](repeating: 0, count: w * h)
+        image.pixels.withUnsafeBufferPointer { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                for y in 0..<h {
+                    let row0 = 2 * y * image.width
+                    let row1 = min(2 * y + 1, image.height - 1) * image.width
+                    for x in 0..<w {
+                        let x0 = 2 * x, x1 = min(2 * x + 1, image.width - 1)
+                        let a = src[row0 + x0], b = src[row0 + x1], c = src[row1 + x0], d = src[row1 + x1]
+                        let rb = (a & 0x00FF_00FF) &+ (b & 0x00FF_00FF) &+ (c & 0x00FF_00FF) &+ (d & 0x00FF_00FF) &+ 0x0002_0002
+                        let ga = ((a &>> 8) & 0x00FF_00FF) &+ ((b &>> 8) & 0x00FF_00FF) &+ ((c &>> 8) & 0x00FF_00FF)
+                            &+ ((d &>> 8) & 0x00FF_00FF) &+ 0x0002_0002
+                        dst[y * w + x] = ((rb &>> 2) & 0x00FF_00FF) | ((ga &<< 6) & 0xFF00_FF00)
+                    }
+                }
+            }
+        }
+        return PremultipliedImage(width: w, height: h, pixels: out)
+    }
+}

@@ -1,0 +1,257 @@
+import FlipbookGeometry
+
+/// A set of closed polygons (contours) in points, filled with the non-zero winding rule.
+///
+/// Built with `move(to:)`, `line(to:)` and `close()`; every contour is implicitly closed.
+public struct Path: Sendable, Equatable {
+    /// The contours, each a list of vertices in points (the closing edge is implied).
+    public private(set) var contours: [[Point]] = []
+    private var open = false
+
+    /// An empty path.
+    public init() {}
+
+    /// A path of one closed polygon through `points`.
+    public init(polygon points: [Point]) {
+        if !points.isEmpty { contours = [points] }
+    }
+
+    /// Starts a new contour at `point`.
+    public mutating func move(to point: Point) {
+        contours.append([point]); open = true
+    }
+
+    /// Adds an edge from the current point to `point` (starting a contour at `point` if there is none).
+    public mutating func line(to point: Point) {
+        if !open { move(to: point); return }
+        contours[contours.count - 1].append(point)
+    }
+
+    /// Ends the current contour (it is closed back to its first point).
+    public mutating func close() { open = false }
+
+    /// True when no contour has three or more vertices (nothing to fill).
+    public var isEmpty: Bool { !contours.contains { $0.count >= 3 } }
+}
+
+extension Canvas {
+    /// Fills `path` (points) with `color` using the non-zero winding rule, anti-aliased by area
+    /// coverage, multiplied by `opacity` (clamped to 0…1), inside `clip`.
+    ///
+    /// Coverage is accumulated per pixel as signed area (the sparse-scanline scheme of font
+    /// rasterizers, see docs/RASTER.md); a pixel's coverage is `min(1, |accumulated winding area|)`,
+    /// exact for non-overlapping edges. A path with a non-finite coordinate draws nothing.
+    public mutating func fill(_ path: Path, color: StraightColor, opacity: Double = 1, clip: Clip? = nil) {
+        fill(polygons: path.contours.map { $0.map { Point(x: $0.x * scale, y: $0.y * scale) } },
+             color: color, opacity: opacity, clip: clip)
+    }
+
+    /// Strokes the open polyline `points` (points) with a line `width` points wide: butt caps,
+    /// round joins. Built as one quad per segment plus a disc per interior vertex, all wound the
+    /// same way and filled together with non-zero, so overlaps are not blended twice.
+    public mutating func stroke(_ polyline: [Point], width: Double, color: StraightColor, opacity: Double = 1, clip: Clip? = nil) {
+        let half = width * scale / 2
+        guard half > 0, half.isFinite, polyline.count >= 2 else { return }
+        let points = polyline.map { Point(x: $0.x * scale, y: $0.y * scale) }
+        var polygons: [[Point]] = []
+        // Discs: chord error ≈ 0.05 px, i.e. n ≈ π / acos(1 − 0.05/r) ≈ π·√(r / 0.1) segments
+        // (no libm: sqrt is exactly rounded, so vertices are the same everywhere).
+        let segments = max(8, min(512, Int((Double.pi * (half / 0.1).squareRoot()).rounded(.up))))
+        let circle = unitCircle(segments: segments)
+        for i in 0..<(points.count - 1) {
+            let p = points[i], q = points[i + 1]
+            let dx = q.x - p.x, dy = q.y - p.y
+            let length = (dx * dx + dy * dy).squareRoot()
+            guard length > 0 else { continue }
+            let nx = -dy / length * half, ny = dx / length * half
+            polygons.append([Point(x: p.x + nx, y: p.y + ny), Point(x: q.x + nx, y: q.y + ny),
+                             Point(x: q.x - nx, y: q.y - ny), Point(x: p.x - nx, y: p.y - ny)])
+            if i > 0 {
+                polygons.append(circle.map { Point(x: p.x + half * $0.x, y: p.y + half * $0.y) })
+            }
+        }
+        // Wind every piece the same way so their coverage adds up (then clamps) instead of cancelling.
+        polygons = polygons.map { signedArea($0) < 0 ? $0.reversed() : $0 }
+        fill(polygons: polygons, color: color, opacity: opacity, clip: clip)
+    }
+
+    /// Fills polygons given in device pixels.
+    mutating func fill(polygons: [[Point]], color: StraightColor, opacity: Double, clip: Clip?) {
+        let source = color.premultipliedPixel.packed
+        let weight = PixelMath.weight(opacity)
+        guard source != 0, weight > 0 else { return }
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for polygon in polygons where polygon.count >= 3 {
+            for p in polygon {
+                guard p.x.isFinite, p.y.isFinite else { return }
+                minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y)
+            }
+        }
+        guard minX < maxX, minY < maxY else { return }
+        // The region to rasterize: path bounds ∩ canvas ∩ clip bounds, whole pixels.
+        let b = pixelBounds
+        var x0 = max(b.x0, Int(max(minX, -1e9).rounded(.down))), x1 = min(b.x1, Int(min(maxX, 1e9).rounded(.up)))
+        var y0 = max(b.y0, Int(max(minY, -1e9).rounded(.down))), y1 = min(b.y1, Int(min(maxY, 1e9).rounded(.up)))
+        if let clip {
+            let r = clip.rect.scaled(by: scale)
+            let cx = AxisSpan(r.minX, r.maxX, lower: b.x0, upper: b.x1), cy = AxisSpan(r.minY, r.maxY, lower: b.y0, upper: b.y1)
+            if cx.isEmpty || cy.isEmpty { return }
+            x0 = max(x0, cx.firstPixel); x1 = min(x1, cx.endPixel); y0 = max(y0, cy.firstPixel); y1 = min(y1, cy.endPixel)
+        }
+        guard x1 > x0, y1 > y0 else { return }
+        var accumulator = AreaAccumulator(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        for polygon in polygons where polygon.count >= 3 {
+            for i in 0..<polygon.count {
+                accumulator.addLine(polygon[i], polygon[(i + 1) % polygon.count])
+            }
+        }
+        let weights = accumulator.weights()
+        draw(weights: weights, x: x0, y: y0, width: x1 - x0, height: y1 - y0, color: source, opacity: weight, clip: clip)
+    }
+
+    /// Composites `color` through a per-pixel weight buffer (0…256, `width × height`, top-left at
+    /// device pixel (x, y)), times the clip and opacity weights.
+    mutating func draw(weights: [UInt16], x: Int, y: Int, width: Int, height: Int, color: UInt32, opacity: UInt32, clip: Clip?) {
+        weights.withUnsafeBufferPointer { buffer in
+            forEachSegment(x: AxisSpan(start: x << 8, end: (x + width) << 8), y: AxisSpan(start: y << 8, end: (y + height) << 8),
+                           clip: clip, opacity: opacity) { segment in
+                let row = buffer.baseAddress! + ((segment.y - y) * width + (segment.x - x))
+                let d = segment.destination
+                for i in 0..<segment.count {
+                    let w = PixelMath.multiplyWeights(UInt32(row[i]), segment.weights.map { UInt32($0[i]) } ?? segment.weight)
+                    let s = PixelMath.scale(color, by: w)
+                    if s != 0 { d[i] = PixelMath.sourceOver(s, d[i]) }
+                }
+            }
+        }
+    }
+}
+
+/// `segments` points on the unit circle, by repeated rotation through the angle 2π/segments whose
+/// cosine and sine come from their Taylor series (plain IEEE arithmetic, no libm, so deterministic).
+private func unitCircle(segments: Int) -> [Point] {
+    let step = 2 * Double.pi / Double(segments)  // ≤ π/4, where 12 terms reach full precision
+    var cosine = 0.0, sine = 0.0, term = 1.0
+    // cos = Σ (−1)^k x^2k/(2k)!, sin = Σ (−1)^k x^(2k+1)/(2k+1)!.
+    for n in 0..<24 {
+        let signed = (n / 2) % 2 == 0 ? term : -term
+        if n % 2 == 0 { cosine += signed } else { sine += signed }
+        term *= step / Double(n + 1)
+    }
+    var points: [Point] = []
+    var x = 1.0, y = 0.0
+    for _ in 0..<segments {
+        points.append(Point(x: x, y: y))
+        (x, y) = (x * cosine - y * sine, x * sine + y * cosine)
+    }
+    return points
+}
+
+/// Twice the signed area of a polygon (positive when clockwise in y-down coordinates).
+private func signedArea(_ polygon: [Point]) -> Double {
+    var sum = 0.0
+    for i in 0..<polygon.count {
+        let p = polygon[i], q = polygon[(i + 1) % polygon.count]
+        sum += p.x * q.y - q.x * p.y
+    }
+    return sum
+}
+
+/// Signed-area coverage accumulation over a pixel region (after font-rs / libart): each edge adds,
+/// to every pixel it crosses in a row, the signed area it sweeps to its right; a running sum along
+/// the row then gives each pixel's winding-weighted coverage. Parts of edges left of the region
+/// are moved onto its left border (they still wind every pixel to their right); parts right of it
+/// are dropped. All arithmetic is Double in a fixed order, so the result is deterministic.
+struct AreaAccumulator {
+    let x: Int, y: Int, width: Int, height: Int
+    /// `height` rows of `width + 2` cells (two spare cells take contributions at the right border).
+    var cells: [Double]
+
+    init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x; self.y = y; self.width = width; self.height = height
+        cells = [Double](repeating: 0, count: (width + 2) * height)
+    }
+
+    /// Adds the edge from `a` to `b` (device pixels).
+    mutating func addLine(_ a: Point, _ b: Point) {
+        // Region-local coordinates, split at the left and right borders so that the outside parts
+        // can be flattened onto them without bending the inside part.
+        var pieces = [(Point(x: a.x - Double(x), y: a.y - Double(y)), Point(x: b.x - Double(x), y: b.y - Double(y)))]
+        for border in [0, Double(width)] {
+            pieces = pieces.flatMap { (p, q) -> [(Point, Point)] in
+                guard (p.x < border) != (q.x < border), p.x != q.x else { return [(p, q)] }
+                let t = (border - p.x) / (q.x - p.x)
+                let m = Point(x: border, y: p.y + (q.y - p.y) * t)
+                return [(p, m), (m, q)]
+            }
+        }
+        for (p, q) in pieces { addLocal(p, q) }
+    }
+
+    private mutating func addLocal(_ a: Point, _ b: Point) {
+        let w = Double(width)
+        // Clamp x into [0, width + 0.5]: left parts lie on the border, right parts beyond the last pixel.
+        let ax = min(max(a.x, 0), w + 0.5), bx = min(max(b.x, 0), w + 0.5)
+        guard a.y != b.y else { return }
+        let direction: Double = a.y < b.y ? 1 : -1
+        let (x0, y0, x1, y1) = a.y < b.y ? (ax, a.y, bx, b.y) : (bx, b.y, ax, a.y)
+        let dxdy = (x1 - x0) / (y1 - y0)
+        let top = max(y0, 0), bottom = min(y1, Double(height))
+        guard top < bottom else { return }
+        var xCurrent = x0 + (top - y0) * dxdy
+        let stride = width + 2
+        cells.withUnsafeMutableBufferPointer { cells in
+            var row = Int(top.rounded(.down))
+            while Double(row) < bottom {
+                let rowTop = max(Double(row), top), rowBottom = min(Double(row + 1), bottom)
+                let dy = rowBottom - rowTop
+                let xNext = xCurrent + dxdy * dy
+                let d = dy * direction
+                let line = row * stride
+                let (left, right) = xCurrent < xNext ? (xCurrent, xNext) : (xNext, xCurrent)
+                let leftFloor = left.rounded(.down), leftIndex = Int(leftFloor)
+                let rightCeil = right.rounded(.up), rightIndex = Int(rightCeil)
+                if rightIndex <= leftIndex + 1 {
+                    // Within one pixel: the area right of the edge's mid point.
+                    let middle = 0.5 * (xCurrent + xNext) - leftFloor
+                    cells[line + leftIndex] += d - d * middle
+                    cells[line + leftIndex + 1] += d * middle
+                } else {
+                    let s = 1 / (right - left)
+                    let leftFraction = left - leftFloor
+                    let a0 = 0.5 * s * (1 - leftFraction) * (1 - leftFraction)
+                    let rightFraction = right - rightCeil + 1
+                    let am = 0.5 * s * rightFraction * rightFraction
+                    cells[line + leftIndex] += d * a0
+                    if rightIndex == leftIndex + 2 {
+                        cells[line + leftIndex + 1] += d * (1 - a0 - am)
+                    } else {
+                        let a1 = s * (1.5 - leftFraction)
+                        cells[line + leftIndex + 1] += d * (a1 - a0)
+                        var column = leftIndex + 2
+                        while column < rightIndex - 1 { cells[line + column] += d * s; column += 1 }
+                        let a2 = a1 + Double(rightIndex - leftIndex - 3) * s
+                        cells[line + rightIndex - 1] += d * (1 - a2 - am)
+                    }
+                    cells[line + rightIndex] += d * am
+                }
+                xCurrent = xNext
+                row += 1
+            }
+        }
+    }
+
+    /// Per-pixel weights (0…256): the running sum along each row, `round(min(1, |sum|) · 256)`.
+    func weights() -> [UInt16] {
+        var out = [UInt16](repeating: 0, count: width * height)
+        let stride = width + 2
+        for row in 0..<height {
+            var sum = 0.0
+            for column in 0..<width {
+                sum += cells[row * stride + column]
+                out[row * width + column] = UInt16(PixelMath.weight(abs(sum)))
+            }
+        }
+        return out
+    }
+}
