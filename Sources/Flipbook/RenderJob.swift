@@ -54,8 +54,11 @@ public struct RenderSummary: Sendable {
 public struct RenderJob: Sendable {
     /// The settings it was made from.
     public let settings: RenderSettings
-    /// The sampled timeline: every frame of the sequence.
+    /// The sampled timeline of the main timing.
     public let timeline: Timeline
+    /// Every frame of the sequence: the timeline's, then the transition's follow-up frames
+    /// (`Transition.followUpSeconds`; progress 1, time `k/fps`).
+    public let sequence: [FrameSample]
     /// The frames this job renders (a sub-range when sharding).
     public let frames: [FrameSample]
     /// Warnings from loading the manifest.
@@ -68,7 +71,8 @@ public struct RenderJob: Sendable {
         let library = try PhotoLibrary(manifestPath: settings.manifestPath)
         transition = try settings.preset.makeTransition(photos: library.photos, options: settings.scene)
         timeline = Timeline(timing: settings.effectiveTiming, framesPerSecond: settings.framesPerSecond)
-        let all = timeline.frames
+        let all = RenderJob.sequence(timeline, followUpSeconds: transition.followUpSeconds)
+        sequence = all
         if let range = settings.frameRange {
             guard range.lowerBound >= 0, range.upperBound < all.count else {
                 throw RenderError.frameRangeOutOfBounds(range: range, frameCount: all.count)
@@ -84,8 +88,9 @@ public struct RenderJob: Sendable {
     /// The display list of one frame of the whole sequence.
     public func displayList(frame sample: FrameSample) -> DisplayList {
         let device = settings.scene.device
-        let completed = sample.index == timeline.frames.count - 1
-        let window = transition.window(progress: sample.progress, completed: completed)
+        let completed = sample.index == sequence.count - 1
+        let secondsAfterTiming = max(0, sample.timeSeconds - timeline.timing.durationSeconds)
+        let window = transition.window(progress: sample.progress, secondsAfterTiming: secondsAfterTiming, completed: completed)
         let ops = DisplayList.ops(flattening: window, screen: device.bounds)
         return DisplayList(device: device, frameIndex: sample.index, timeSeconds: sample.timeSeconds,
                            progress: sample.progress, ops: ops)
@@ -94,9 +99,27 @@ public struct RenderJob: Sendable {
     /// The display list of frame `index` of the whole sequence.
     /// - Throws: `RenderError.frameOutOfBounds` for an index outside the sequence.
     public func displayList(frameIndex index: Int) throws -> DisplayList {
-        let all = timeline.frames
+        let all = sequence
         guard all.indices.contains(index) else { throw RenderError.frameOutOfBounds(index: index, frameCount: all.count) }
         return displayList(frame: all[index])
+    }
+
+    /// The timeline's frames followed by frames at `k/fps` (progress 1) until `followUpSeconds`
+    /// after the timing's duration: frame `N + 1 … round((d + followUp)·fps)`.
+    static func sequence(_ timeline: Timeline, followUpSeconds: Double) -> [FrameSample] {
+        var frames = timeline.frames
+        guard followUpSeconds > 0, let last = frames.last else { return frames }
+        let fps = timeline.framesPerSecond
+        let lastIndex = Int(((timeline.timing.durationSeconds + followUpSeconds) * fps).rounded())
+        if last.index < lastIndex {
+            for index in (last.index + 1)...lastIndex {
+                var sample = last  // progress 1: the main timing is over
+                sample.index = index
+                sample.timeSeconds = Double(index) / fps
+                frames.append(sample)
+            }
+        }
+        return frames
     }
 
     /// Renders the job's frames into `directory`, replacing it atomically: the frames and
@@ -107,7 +130,7 @@ public struct RenderJob: Sendable {
         let start = Date()
         let lists = frames.map { displayList(frame: $0) }
         let rasterizer = try makeRasterizer(for: lists)
-        let digits = max(4, String(timeline.frames.count - 1).count)
+        let digits = max(4, String(sequence.count - 1).count)
         let options = settings.pngOptions
         let summary = try AtomicDirectory.replace(directory) { temporary in
             try ParallelFrames.run(count: lists.count, threads: settings.threads, progress: progress) { index in
@@ -116,10 +139,10 @@ public struct RenderJob: Sendable {
                 let name = "frame_" + String(repeating: "0", count: max(0, digits - String(list.frameIndex).count)) + String(list.frameIndex) + ".png"
                 try AtomicDirectory.write(Data(png), to: (temporary as NSString).appendingPathComponent(name))
             }
-            let json = TimelineJSON.render(timeline: timeline, preset: settings.preset.rawValue, device: settings.scene.device)
+            let json = TimelineJSON.render(timeline: timeline, frames: sequence, followUpSeconds: transition.followUpSeconds, preset: settings.preset.rawValue, device: settings.scene.device)
             try AtomicDirectory.write(Data(json.utf8), to: (temporary as NSString).appendingPathComponent("timeline.json"))
             let pixels = settings.scene.device.pixelSize
-            return RenderSummary(outputDirectory: directory, framesWritten: lists.count, totalFrames: timeline.frames.count,
+            return RenderSummary(outputDirectory: directory, framesWritten: lists.count, totalFrames: sequence.count,
                                  pixelWidth: pixels.width, pixelHeight: pixels.height, seconds: 0, warnings: warnings)
         }
         var result = summary

@@ -4,8 +4,10 @@ import FlipbookScene
 
 /// `timeline.json`: the timing of a rendered sequence (DESIGN §6).
 enum TimelineJSON {
-    /// fps, duration, curve parameters, device, and per frame: index, time, progress.
-    static func render(timeline: Timeline, preset: String, device: Device) -> String {
+    /// fps, duration, curve parameters, device, and per frame: index, time, progress. `frames`
+    /// is the whole sequence: a follow-up animation (`followUpSeconds` > 0, written as
+    /// `followUp`) adds frames after the timing's duration.
+    static func render(timeline: Timeline, frames: [FrameSample], followUpSeconds: Double, preset: String, device: Device) -> String {
         let timing = timeline.timing
         var out = "{\n  \"preset\": \(JSON.string(preset)),\n"
         out += "  \"fps\": \(JSON.number(timeline.framesPerSecond)),\n"
@@ -15,7 +17,7 @@ enum TimelineJSON {
         out += "  \"device\": {\"name\": \(JSON.string(device.name)), \"width\": \(JSON.number(device.width)), "
             + "\"height\": \(JSON.number(device.height)), \"scale\": \(JSON.number(device.scale)), "
             + "\"pixelWidth\": \(pixels.width), \"pixelHeight\": \(pixels.height)},\n"
-        let frames = timeline.frames
+        if followUpSeconds > 0 { out += "  \"followUp\": \(JSON.number(followUpSeconds)),\n" }
         out += "  \"frameCount\": \(frames.count),\n  \"frames\": [\n"
         for (position, frame) in frames.enumerated() {
             out += "    {\"index\": \(frame.index), \"time\": \(JSON.number(frame.timeSeconds)), \"progress\": \(JSON.number(frame.progress))}"

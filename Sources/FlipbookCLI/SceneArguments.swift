@@ -8,7 +8,7 @@ enum SceneArguments {
     /// Option names taking a value.
     static let options: Set<String> = [
         "manifest", "select", "return", "columns", "device", "scale", "fps", "duration", "curve", "damping", "velocity",
-        "threads", "font",
+        "threads", "font", "scroll", "cards",
     ]
 
     /// Help lines for the shared options.
@@ -17,6 +17,10 @@ enum SceneArguments {
       --select N        the photo tapped, 0-based (default 0)
       --return N        the photo shown last when going back (pop; default: --select)
       --columns N       waterfall columns, 2-8 (default 3)
+      --scroll S        thumbnail grid scroll offset in points, >= 0 (present, dismiss,
+                        fade-present, fade-dismiss; default 0)
+      --cards PATH      cards manifest, JSON or plist (card-push, card-pop;
+                        default Samples/cards.json)
       --device NAME     iphone8 (375x667 @2x, default), se (320x568 @2x), plus (414x736 @3x),
                         x (375x812 @3x, 88 pt bars), or WxH in points (@2x)
       --scale S         device pixels per point, 1-4 (default: the device's)
@@ -50,6 +54,8 @@ enum SceneArguments {
         scene.columns = try arguments.int("columns", default: 3, in: 2...8)!
         scene.selectedIndex = try arguments.int("select", default: 0, in: 0...1_000_000)!
         scene.returnIndex = try arguments.int("return", in: 0...1_000_000)
+        scene.scrollPoints = try arguments.double("scroll", default: 0, in: 0...1_000_000)!
+        if let cards = arguments.string("cards") { scene.cardsManifestPath = cards }
         settings.scene = scene
         settings.framesPerSecond = try arguments.double("fps", default: 60, in: 1...240)!
         settings.timing = try timing(preset: preset, arguments)

@@ -4,6 +4,7 @@ import Foundation
 let commands: [Command.Type] = [
     RenderCommand.self,
     InspectCommand.self,
+    ListCommand.self,
     DecodeCommand.self,
     DiffCommand.self,
     CurveCommand.self,

@@ -93,7 +93,10 @@ public struct PhotoBrowserScene: Hashable, Sendable {
     }
 
     /// The status + navigation bar: light grey with a one-pixel hairline at its bottom.
-    public func navigationBar() -> Layer {
+    public func navigationBar() -> Layer { PhotoBrowserScene.navigationBar(device: device) }
+
+    /// The status + navigation bar of `device` (every reference app uses the same default bar).
+    public static func navigationBar(device: Device) -> Layer {
         var bar = Layer(name: "navigation bar", frame: Rect(x: 0, y: 0, width: device.width, height: device.topBarHeightPoints))
         bar.backgroundColor = PhotoBrowserScene.barColor
         let hairline = 1 / device.scale  // one device pixel, as UIKit's shadow image
@@ -112,12 +115,15 @@ public struct PhotoBrowserScene: Hashable, Sendable {
     }
 
     /// The window: the transition container below the navigation bar, which stays on top.
-    func window(container: [Layer]) -> Layer {
+    func window(container: [Layer]) -> Layer { PhotoBrowserScene.window(device: device, container: container) }
+
+    /// A navigation controller's window: white, the transition container, the bar on top.
+    static func window(device: Device, container: [Layer]) -> Layer {
         var window = Layer(name: "window", frame: device.bounds)
         window.backgroundColor = .white
         var containerLayer = Layer(name: "container", frame: device.bounds)
         containerLayer.sublayers = container
-        window.sublayers = [containerLayer, navigationBar()]
+        window.sublayers = [containerLayer, navigationBar(device: device)]
         return window
     }
 }

@@ -31,11 +31,7 @@ public struct PhotoManifest: Hashable, Sendable {
     /// Reads and validates a manifest file (JSON, or a property list: XML or binary, by content).
     /// - Throws: `ManifestError` naming the file and the line or field that is wrong.
     public init(contentsOf path: String) throws {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            var isDirectory: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-            throw ManifestError.unreadable(path: path, reason: exists ? (isDirectory.boolValue ? "is a directory" : "cannot be read") : "no such file")
-        }
+        let data = try PhotoManifest.read(path)
         let directory = (path as NSString).deletingLastPathComponent
         try self.init(data: data, path: path, baseDirectory: directory)
     }
@@ -91,7 +87,23 @@ public struct PhotoManifest: Hashable, Sendable {
         self.init(path: path, photos: photos)
     }
 
-    private static func parseRoot(_ data: Data, path: String) throws -> Any {
+    /// The bytes of a manifest file. - Throws: `ManifestError.unreadable` naming the file.
+    static func read(_ path: String) throws -> Data {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            var isDirectory: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+            throw ManifestError.unreadable(path: path, reason: exists ? (isDirectory.boolValue ? "is a directory" : "cannot be read") : "no such file")
+        }
+        return data
+    }
+
+    /// True for a JSON/plist boolean. They arrive as NSNumber too; on Linux `0 is Bool` is true,
+    /// so ask the number's type code ("c" is a boolean) instead.
+    static func isBoolean(_ value: Any) -> Bool {
+        (value as? NSNumber).map { String(cString: $0.objCType) == "c" } ?? false
+    }
+
+    static func parseRoot(_ data: Data, path: String) throws -> Any {
         let firstByte = data.first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) })
         let looksLikePlist = data.starts(with: Array("bplist".utf8)) || firstByte == UInt8(ascii: "<")
         if looksLikePlist {
@@ -129,10 +141,7 @@ public struct PhotoManifest: Hashable, Sendable {
 
     private static func dimension(_ value: Any?, path: String, field: String) throws -> Double? {
         guard let value else { return nil }
-        // JSON/plist booleans arrive as NSNumber too; on Linux `0 is Bool` is true, so ask the
-        // number's type code ("c" is a boolean) instead.
-        let isBoolean = (value as? NSNumber).map { String(cString: $0.objCType) == "c" } ?? false
-        if isBoolean || !(value is NSNumber) {
+        if isBoolean(value) || !(value is NSNumber) {
             if let text = value as? String, let number = Double(text) {
                 throw ManifestError.invalidField(path: path, field: field, problem: "must be a number, not the string \"\(text)\" (write \(number) without quotes)")
             }

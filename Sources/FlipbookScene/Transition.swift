@@ -24,6 +24,8 @@ public struct SceneOptions: Hashable, Sendable {
     public var returnIndex: Int?
     /// The modal thumbnail grid's scroll offset in points (this app has no return positioning).
     public var scrollPoints: Double = 0
+    /// The cards manifest (`card-push`, `card-pop`); card image paths are relative to it.
+    public var cardsManifestPath = "Samples/cards.json"
 
     /// Options with every default.
     public init() {}
@@ -38,12 +40,33 @@ public protocol Transition: Sendable {
     /// `completed` is true for the final frame, which shows the destination screen as it is
     /// after the transition, without the transition's temporary views.
     func window(progress: Double, completed: Bool) -> Layer
+
+    /// Seconds the sequence runs on after the timing's duration, for a follow-up animation with
+    /// its own fixed timing (card-push's 0.3 s slide). 0 (the default) for most transitions.
+    var followUpSeconds: Double { get }
+
+    /// The window at `progress` of the main timing (1 once it is over) and `secondsAfterTiming`
+    /// seconds after the timing's duration ended (0 before; up to `followUpSeconds`).
+    /// The default ignores `secondsAfterTiming` and calls `window(progress:completed:)`.
+    func window(progress: Double, secondsAfterTiming: Double, completed: Bool) -> Layer
+}
+
+extension Transition {
+    /// No follow-up animation.
+    public var followUpSeconds: Double { 0 }
+
+    /// See `Transition.window(progress:secondsAfterTiming:completed:)`.
+    public func window(progress: Double, secondsAfterTiming: Double, completed: Bool) -> Layer {
+        window(progress: progress, completed: completed)
+    }
 }
 
 /// Invalid scene options; each case names the option.
 public enum SceneError: Error, CustomStringConvertible, Equatable {
     /// A photo index outside the manifest.
     case indexOutOfRange(option: String, index: Int, count: Int)
+    /// A card index outside the cards manifest.
+    case cardIndexOutOfRange(option: String, index: Int, count: Int)
     /// A preset that this build does not render yet.
     case unsupportedPreset(name: String)
 
@@ -52,48 +75,107 @@ public enum SceneError: Error, CustomStringConvertible, Equatable {
         switch self {
         case let .indexOutOfRange(option, index, count):
             return "\(option) \(index) is out of range: the manifest has \(count) photo\(count == 1 ? "" : "s") (0…\(count - 1))"
+        case let .cardIndexOutOfRange(option, index, count):
+            return "\(option) \(index) is out of range: the cards manifest has \(count) card\(count == 1 ? "" : "s") (0…\(count - 1))"
         case let .unsupportedPreset(name):
             return "preset '\(name)' is not available in this build"
         }
     }
 }
 
-/// The built-in transitions, reproducing the reference apps (DESIGN §4).
+/// The built-in transitions, reproducing the reference apps (DESIGN §4; docs/PRESETS.md).
 public enum TransitionPreset: String, CaseIterable, Sendable {
     /// Waterfall grid → detail: the photo flies on a spring while the detail fades in.
     case push
     /// Detail → waterfall grid (return-positioned): the photo flies back, the detail fades out.
     case pop
+    /// Waterfall grid → detail (seed 002): the detail is added on top and fades in, the photo flies.
+    case zoomPush = "zoom-push"
+    /// Detail → waterfall grid (seed 002): the grid is added on top and fades in, the photo flies back.
+    case zoomPop = "zoom-pop"
+    /// Thumbnail grid → modal browser (seed 003): black at once, the photo grows to full width.
+    case present
+    /// Modal browser → thumbnail grid (seed 003): browser gone at once, the photo shrinks to its cell.
+    case dismiss
+    /// Like `present` (seed 004), but the background fades clear → black and the photo is stretched.
+    case fadePresent = "fade-present"
+    /// Like `dismiss` (seed 004), but the background fades black → clear and the photo is stretched.
+    case fadeDismiss = "fade-dismiss"
+    /// Card carousel → card detail (seed 001): three snapshots move, then a 0.3 s follow-up.
+    case cardPush = "card-push"
+    /// Card detail → card carousel (seed 001): the three snapshots move back.
+    case cardPop = "card-pop"
 
     /// One line for `flipbook list`: what moves.
     public var summary: String {
         switch self {
         case .push: return "waterfall grid → detail: the photo's snapshot flies from its cell to the aspect-fit detail frame; detail fades in over black"
         case .pop: return "detail → waterfall grid (scrolled to reveal the photo): snapshot flies back onto its cell; detail fades out"
+        case .zoomPush: return "waterfall grid → detail: snapshot flies cell → detail frame; the detail, on top, fades in; both image views hidden"
+        case .zoomPop: return "detail → waterfall grid (return-positioned): snapshot flies back; the grid, on top, fades in over the detail"
+        case .present: return "thumbnail grid → modal browser: black at once; the clipped aspect-fill photo grows from its cell to full width"
+        case .dismiss: return "modal browser → thumbnail grid: browser gone at once; the photo shrinks to its cell (off screen: to bottom centre)"
+        case .fadePresent: return "thumbnail grid → modal browser: background fades clear → black; the stretched photo grows to full width"
+        case .fadeDismiss: return "modal browser → thumbnail grid: background fades black → clear; the stretched photo shrinks to its cell"
+        case .cardPush: return "card carousel → detail: cover, title view and card move into place as the detail fades in; then title/list slide up (0.3 s)"
+        case .cardPop: return "card detail → carousel: cover, title view and card move back onto the card as the detail fades out"
         }
     }
 
-    /// The reference app's timing: UIKit spring, damping 0.6, initial velocity 1.0, 0.7 s.
+    /// The reference app's timing (DESIGN §4).
     public var defaultTiming: Timing {
         switch self {
-        case .push, .pop:
+        case .push, .pop, .zoomPush, .zoomPop:
+            // UIView.animate(withDuration: 0.7, usingSpringWithDamping: 0.6, initialSpringVelocity: 1)
             return Timing(curve: .spring(dampingRatio: 0.6, initialVelocity: 1.0), durationSeconds: 0.7)
+        case .present, .dismiss:
+            return Timing(curve: .bezier(.easeInEaseOut), durationSeconds: 1.5)
+        case .fadePresent, .fadeDismiss:
+            return Timing(curve: .bezier(.easeInEaseOut), durationSeconds: 0.3)
+        case .cardPush, .cardPop:
+            // The main move; card-push adds its fixed 0.3 s follow-up (`Transition.followUpSeconds`).
+            return Timing(curve: .bezier(.easeInEaseOut), durationSeconds: 0.5)
         }
     }
 
-    /// Builds the transition for these photos and options.
-    /// - Throws: `SceneError` when an index is out of range.
+    /// Builds the transition for these photos and options. The card presets read their own
+    /// manifest (`options.cardsManifestPath`) and ignore `photos`.
+    /// - Throws: `SceneError` when an index is out of range; `ManifestError` for a bad cards manifest.
     public func makeTransition(photos: [ScenePhoto], options: SceneOptions) throws -> Transition {
-        try check(options.selectedIndex, option: "--select", count: photos.count)
-        try check(options.effectiveReturnIndex, option: "--return", count: photos.count)
+        switch self {
+        case .cardPush, .cardPop:
+            let manifest = try CardManifest(contentsOf: options.cardsManifestPath)
+            let scene = CardScene(cards: manifest.cards, device: options.device)
+            if self == .cardPush {
+                try check(options.selectedIndex, option: "--select", count: scene.cards.count, noun: "card")
+                return CardPush(scene: scene, index: options.selectedIndex)
+            }
+            try check(options.effectiveReturnIndex, option: "--return", count: scene.cards.count, noun: "card")
+            return CardPop(scene: scene, index: options.effectiveReturnIndex)
+        default:
+            break
+        }
+        try check(options.selectedIndex, option: "--select", count: photos.count, noun: "photo")
+        try check(options.effectiveReturnIndex, option: "--return", count: photos.count, noun: "photo")
         let browser = PhotoBrowserScene(photos: photos, device: options.device, columns: options.columns)
+        let modal = ModalBrowserScene(photos: photos, device: options.device, scrollPoints: options.scrollPoints)
         switch self {
         case .push: return PhotoBrowserPush(scene: browser, index: options.selectedIndex)
         case .pop: return PhotoBrowserPop(scene: browser, index: options.effectiveReturnIndex)
+        case .zoomPush: return PhotoBrowserPush(scene: browser, index: options.selectedIndex)  // same picture
+        case .zoomPop: return ZoomPop(scene: browser, index: options.effectiveReturnIndex)
+        case .present: return ModalPresent(scene: modal, index: options.selectedIndex, style: .clipped)
+        case .dismiss: return ModalDismiss(scene: modal, index: options.effectiveReturnIndex, style: .clipped)
+        case .fadePresent: return ModalPresent(scene: modal, index: options.selectedIndex, style: .fade)
+        case .fadeDismiss: return ModalDismiss(scene: modal, index: options.effectiveReturnIndex, style: .fade)
+        case .cardPush, .cardPop: preconditionFailure("handled above")
         }
     }
 
-    private func check(_ index: Int, option: String, count: Int) throws {
-        guard (0..<count).contains(index) else { throw SceneError.indexOutOfRange(option: option, index: index, count: count) }
+    private func check(_ index: Int, option: String, count: Int, noun: String) throws {
+        guard (0..<count).contains(index) else {
+            throw noun == "card" ? SceneError.cardIndexOutOfRange(option: option, index: index, count: count)
+                : SceneError.indexOutOfRange(option: option, index: index, count: count)
+        }
     }
 }

@@ -1,0 +1,118 @@
+import Foundation
+
+/// One card of the carousel (seed 001): a cover photo, a title, a comment count, a star rating
+/// and the comments the detail screen lists.
+public struct Card: Hashable, Sendable {
+    /// The title, drawn on the card and the detail's title view.
+    public var title: String
+    /// The cover image file, resolved against the manifest's folder (the `source` of display lists).
+    public var imagePath: String
+    /// The number shown as "N comments" (defaults to the number of comment texts).
+    public var commentCount: Int
+    /// Stars out of 5, drawn as ★ and ☆.
+    public var rating: Int
+    /// Comment texts, one list row each.
+    public var comments: [String]
+
+    /// Creates a card.
+    public init(title: String, imagePath: String, commentCount: Int, rating: Int, comments: [String]) {
+        self.title = title; self.imagePath = imagePath; self.commentCount = commentCount; self.rating = rating; self.comments = comments
+    }
+
+    /// The rating as five stars, filled first: 4 → "★★★★☆".
+    public var stars: String { String(repeating: "★", count: rating) + String(repeating: "☆", count: 5 - rating) }
+
+    /// "1 comment", "12 comments".
+    public var commentLine: String { "\(commentCount) comment\(commentCount == 1 ? "" : "s")" }
+}
+
+/// The cards manifest (JSON or property list):
+/// `{"cards": [{"title": "…", "image": "photos/a.jpg", "rating": 4, "commentCount": 12, "comments": ["…"]}]}`.
+/// `commentCount` is optional (default: the number of `comments`).
+public struct CardManifest: Hashable, Sendable {
+    /// The manifest file, as given.
+    public var path: String
+    /// The cards, left to right.
+    public var cards: [Card]
+
+    /// Reads and validates a cards manifest.
+    /// - Throws: `ManifestError` naming the file and the field that is wrong.
+    public init(contentsOf path: String) throws {
+        let data = try PhotoManifest.read(path)
+        try self.init(data: data, path: path, baseDirectory: (path as NSString).deletingLastPathComponent)
+    }
+
+    /// Parses manifest bytes; `path` names the file in errors, `baseDirectory` resolves image paths.
+    public init(data: Data, path: String, baseDirectory: String) throws {
+        self.path = path
+        let root = try PhotoManifest.parseRoot(data, path: path)
+        guard let dictionary = root as? [String: Any] else {
+            throw ManifestError.invalidField(path: path, field: "(top level)", problem: "must be an object with a \"cards\" array")
+        }
+        guard let value = dictionary["cards"] else { throw ManifestError.invalidField(path: path, field: "cards", problem: "is missing") }
+        guard let entries = value as? [Any] else {
+            throw ManifestError.invalidField(path: path, field: "cards", problem: "must be an array of cards")
+        }
+        guard !entries.isEmpty else {
+            throw ManifestError.invalidField(path: path, field: "cards", problem: "is empty: a carousel needs at least one card")
+        }
+        cards = try entries.enumerated().map { index, entry in
+            let field = "cards[\(index)]"
+            guard let item = entry as? [String: Any] else {
+                throw ManifestError.invalidField(path: path, field: field, problem: "must be an object with \"title\", \"image\" and \"rating\"")
+            }
+            let reader = FieldReader(path: path, prefix: field, item: item)
+            let title = try reader.string("title")
+            let image = try reader.string("image")
+            if image.lowercased().hasPrefix("http://") || image.lowercased().hasPrefix("https://") {
+                throw ManifestError.remoteImage(path: path, field: "\(field).image", url: image)
+            }
+            let imagePath = image.hasPrefix("/") || baseDirectory.isEmpty ? image : (baseDirectory as NSString).appendingPathComponent(image)
+            let rating = try reader.integer("rating", in: 0...5)
+            let comments = try reader.strings("comments")
+            let count = item["commentCount"] == nil ? comments.count : try reader.integer("commentCount", in: 0...1_000_000)
+            return Card(title: title, imagePath: imagePath, commentCount: count, rating: rating, comments: comments)
+        }
+    }
+}
+
+/// Reads typed fields of one manifest object, throwing errors that name file and field.
+private struct FieldReader {
+    let path: String
+    let prefix: String
+    let item: [String: Any]
+
+    func error(_ name: String, _ problem: String) -> ManifestError {
+        .invalidField(path: path, field: "\(prefix).\(name)", problem: problem)
+    }
+
+    func string(_ name: String) throws -> String {
+        guard let value = item[name] else { throw error(name, "is missing") }
+        guard let text = value as? String, !PhotoManifest.isBoolean(value),
+              !text.trimmingCharacters(in: .whitespaces).isEmpty else { throw error(name, "must be a non-empty string") }
+        return text
+    }
+
+    func integer(_ name: String, in range: ClosedRange<Int>) throws -> Int {
+        guard let value = item[name] else { throw error(name, "is missing") }
+        guard !PhotoManifest.isBoolean(value), let number = value as? NSNumber, !(value is String) else {
+            throw error(name, "must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        let double = number.doubleValue
+        guard double == double.rounded(), range.contains(Int(exactly: double) ?? -1) else {
+            throw error(name, "must be a whole number from \(range.lowerBound) to \(range.upperBound), not \(number)")
+        }
+        return Int(double)
+    }
+
+    func strings(_ name: String) throws -> [String] {
+        guard let value = item[name] else { return [] }
+        guard let list = value as? [Any] else { throw error(name, "must be an array of strings") }
+        return try list.enumerated().map { index, element in
+            guard let text = element as? String, !PhotoManifest.isBoolean(element) else {
+                throw ManifestError.invalidField(path: path, field: "\(prefix).\(name)[\(index)]", problem: "must be a string")
+            }
+            return text
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import XCTest
+import Foundation
+import FlipbookGeometry
+import FlipbookRaster
+import FlipbookScene
+
+final class ZoomTests: XCTestCase {
+    // Two 600×400 photos in 3 columns on an iPhone 8: colWidth 118, photo 0 spans two columns
+    // (236 wide, trunc(236·400/600) = 157 tall) at (5, 5); photo 1 goes to column 2: (251, 5, 118, 78).
+    let photos = [ScenePhoto(source: "a.jpg", sizePixels: Size(width: 600, height: 400)),
+                  ScenePhoto(source: "b.jpg", sizePixels: Size(width: 600, height: 400))]
+
+    func testZoomPopFadesTheGridInOverTheDetail() {
+        let scene = PhotoBrowserScene(photos: photos, device: .iPhone8, columns: 3)
+        let pop = ZoomPop(scene: scene, index: 1)
+        let cell = Rect(x: 251, y: 69, width: 118, height: 78)
+        // Detail frame: 365 wide, 365·400/600 = 243.33 tall, centred in 64…667.
+        let detail = Rect(x: 5, y: 64 + (603 - 365.0 * 400 / 600) / 2, width: 365, height: 365.0 * 400 / 600)
+        assertRect(pop.snapshotFrame(progress: 0), detail)
+        assertRect(pop.snapshotFrame(progress: 1), cell)
+        let window = pop.window(progress: 0.5, completed: false)
+        let ops = flattenedOps(window)
+        // Painter's order: the window's white, the detail's black (opaque), then the grid at group opacity 0.5 with the
+        // return cell's image hidden, then the snapshot, then the bar.
+        guard case let .fill(blackRect, black, _, _) = ops[1].op else { return XCTFail("no detail fill") }
+        XCTAssertEqual(blackRect, Rect(x: 0, y: 0, width: 375, height: 667))
+        XCTAssertEqual(black, .black)
+        XCTAssertEqual(ops[1].groupOpacity, 1, "the source stays opaque")
+        let gridImages = imageOps(window, source: "a.jpg")
+        XCTAssertEqual(gridImages.map(\.opacity), [0.5], "the grid fades in")
+        let moving = imageOps(window, source: "b.jpg")
+        XCTAssertEqual(moving.count, 1, "the cell's own image and the detail's are hidden: only the snapshot")
+        XCTAssertEqual(moving.first?.mode, .scaleToFill)
+        XCTAssertEqual(moving.first?.opacity, 1)
+        assertRect(moving.first?.rect, .interpolate(from: detail, to: cell, progress: 0.5))
+        // No white patch (pop has one): the only white fills are the window's and the grid's background.
+        let whiteFills = ops.filter { if case let .fill(_, color, _, _) = $0.op { return color == .white } else { return false } }
+        XCTAssertEqual(whiteFills.map(\.op.opacity), [1, 1])
+        XCTAssertEqual(whiteFills.map(\.groupOpacity), [1, 0.5])
+        // Completed: the grid with both images.
+        let final = pop.window(progress: 1, completed: true)
+        XCTAssertEqual(imageOps(final, source: "b.jpg").map(\.rect), [cell])
+    }
+
+    func testZoomPushDrawsWhatPushDraws() throws {
+        var options = SceneOptions()
+        options.selectedIndex = 1
+        let zoom = try TransitionPreset.zoomPush.makeTransition(photos: photos, options: options)
+        let push = try TransitionPreset.push.makeTransition(photos: photos, options: options)
+        for progress in [0, 0.3, 1.09] {
+            XCTAssertEqual(zoom.window(progress: progress, completed: false), push.window(progress: progress, completed: false))
+        }
+        XCTAssertEqual(TransitionPreset.zoomPop.defaultTiming, TransitionPreset.push.defaultTiming)
+    }
+}
+
+final class CardManifestTests: XCTestCase {
+    func parse(_ json: String) throws -> CardManifest {
+        try CardManifest(data: Data(json.utf8), path: "cards.json", baseDirectory: "Samples")
+    }
+
+    func testSampleManifest() throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Samples/cards.json").path
+        let manifest = try CardManifest(contentsOf: path)
+        XCTAssertGreaterThanOrEqual(manifest.cards.count, 5)
+        for card in manifest.cards {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: card.imagePath), card.imagePath)
+            XCTAssertFalse(card.comments.isEmpty)
+        }
+    }
+
+    func testFieldsDefaultsAndStars() throws {
+        let manifest = try parse(#"{"cards": [{"title": "A", "image": "photos/a.jpg", "rating": 4, "comments": ["x", "y"]}]}"#)
+        XCTAssertEqual(manifest.cards, [Card(title: "A", imagePath: "Samples/photos/a.jpg", commentCount: 2, rating: 4, comments: ["x", "y"])])
+        XCTAssertEqual(manifest.cards[0].stars, "★★★★☆")
+        XCTAssertEqual(manifest.cards[0].commentLine, "2 comments")
+        XCTAssertEqual(Card(title: "", imagePath: "", commentCount: 1, rating: 0, comments: []).commentLine, "1 comment")
+    }
+
+    func testErrorsNameFileAndField() {
+        let cases: [(String, String)] = [
+            (#"[]"#, #"cards.json: (top level) must be an object with a "cards" array"#),
+            (#"{"cards": []}"#, "cards.json: cards is empty: a carousel needs at least one card"),
+            (#"{"cards": [{"image": "a.jpg", "rating": 1}]}"#, "cards.json: cards[0].title is missing"),
+            (#"{"cards": [{"title": "A", "image": "a.jpg", "rating": 6}]}"#, "cards.json: cards[0].rating must be a whole number from 0 to 5, not 6"),
+            (#"{"cards": [{"title": "A", "image": "a.jpg", "rating": true}]}"#, "cards.json: cards[0].rating must be a whole number from 0 to 5"),
+            (#"{"cards": [{"title": "A", "image": "a.jpg", "rating": 2, "comments": [3]}]}"#, "cards.json: cards[0].comments[0] must be a string"),
+            (#"{"cards": [{"title": "A", "image": "https://x/a.jpg", "rating": 2}]}"#,
+             "cards.json: cards[0].image is https://x/a.jpg: remote images are not supported; download them first and name the local file"),
+        ]
+        for (json, message) in cases {
+            XCTAssertThrowsError(try parse(json), json) { XCTAssertEqual("\($0)", message) }
+        }
+        XCTAssertThrowsError(try CardManifest(contentsOf: "/nonexistent/cards.json")) {
+            XCTAssertEqual("\($0)", "/nonexistent/cards.json: cannot read the manifest: no such file")
+        }
+    }
+}
