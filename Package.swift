@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "FlipbookMotion", targets: ["FlipbookMotion"]),
         .library(name: "FlipbookText", targets: ["FlipbookText"]),
         .library(name: "FlipbookScene", targets: ["FlipbookScene"]),
+        .library(name: "FlipbookImageDiff", targets: ["FlipbookImageDiff"]),
         .library(name: "FlipbookTesting", targets: ["FlipbookTesting"]),
     ],
     targets: [
@@ -33,8 +34,10 @@ let package = Package(
         .target(name: "FlipbookText", dependencies: ["CFreeType", "FlipbookRaster"]),
         .target(name: "FlipbookScene", dependencies: ["FlipbookGeometry", "FlipbookRaster", "FlipbookMotion", "FlipbookText"]),
         .target(name: "Flipbook", dependencies: ["FlipbookScene", "FlipbookCodecs", "FlipbookRaster", "FlipbookMotion", "FlipbookText"]),
-        .target(name: "FlipbookTesting", dependencies: ["FlipbookCodecs", "FlipbookRaster"]),
-        .executableTarget(name: "FlipbookCLI", dependencies: ["Flipbook", "FlipbookTesting"]),
+        // Pixel comparison and diff pictures, without any test framework (the CLI links it).
+        .target(name: "FlipbookImageDiff", dependencies: ["FlipbookRaster"]),
+        .target(name: "FlipbookTesting", dependencies: ["FlipbookImageDiff", "FlipbookCodecs", "FlipbookRaster"]),
+        .executableTarget(name: "FlipbookCLI", dependencies: ["Flipbook", "FlipbookImageDiff"]),
         // Benchmarks (scripts/bench runs it in release); not a product.
         .executableTarget(name: "FlipbookBench", dependencies: ["Flipbook", "FlipbookCodecs", "FlipbookRaster", "FlipbookMotion"]),
 
@@ -44,7 +47,7 @@ let package = Package(
         .testTarget(name: "FlipbookMotionTests", dependencies: ["FlipbookMotion"]),
         .testTarget(name: "FlipbookTextTests", dependencies: ["FlipbookText"]),
         .testTarget(name: "FlipbookSceneTests", dependencies: ["FlipbookScene"]),
-        .testTarget(name: "FlipbookTests", dependencies: ["Flipbook", "FlipbookTesting"]),
-        .testTarget(name: "FlipbookTestingTests", dependencies: ["FlipbookTesting"]),
+        .testTarget(name: "FlipbookTests", dependencies: ["Flipbook", "FlipbookTesting"], exclude: ["__Goldens__"]),
+        .testTarget(name: "FlipbookTestingTests", dependencies: ["FlipbookTesting", "FlipbookImageDiff"], exclude: ["__Goldens__"]),
     ]
 )

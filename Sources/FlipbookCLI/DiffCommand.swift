@@ -1,7 +1,7 @@
 import Foundation
 import FlipbookCodecs
 import FlipbookRaster
-import FlipbookTesting
+import FlipbookImageDiff
 
 /// `flipbook diff A B`: compares two images pixel by pixel, like a golden test does.
 enum DiffCommand: Command {

@@ -1,5 +1,6 @@
 import Foundation
 import FlipbookCodecs
+import FlipbookImageDiff
 import FlipbookRaster
 
 /// What a golden check found; `message` says it in words for a test failure.

@@ -1,5 +1,6 @@
 import XCTest
 import FlipbookRaster
+import FlipbookImageDiff
 import FlipbookTesting
 
 final class DiffImageTests: XCTestCase {

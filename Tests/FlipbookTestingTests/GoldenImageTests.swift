@@ -1,6 +1,7 @@
 import XCTest
 import FlipbookCodecs
 import FlipbookRaster
+import FlipbookImageDiff
 import FlipbookTesting
 
 /// Record modes, reference locations and failure artefacts. Every test works in its own scratch
