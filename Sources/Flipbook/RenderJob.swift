@@ -64,11 +64,16 @@ public struct RenderJob: Sendable {
     /// Warnings from loading the manifest.
     public let warnings: [String]
     private let transition: Transition
+    /// The font for text ops and for centring titles.
+    private let font: Font
 
     /// Loads the manifest, builds the transition and samples the timeline.
     /// - Throws: manifest, photo, scene and frame-range errors, each naming the file or option.
     public init(settings: RenderSettings) throws {
         let library = try PhotoLibrary(manifestPath: settings.manifestPath)
+        // Every preset draws text (bar titles, card labels); load the font before any work so a
+        // missing font is reported at once.
+        font = try settings.fontPath.map(Font.init(path:)) ?? Font.locateDefault()
         transition = try settings.preset.makeTransition(photos: library.photos, options: settings.scene)
         timeline = Timeline(timing: settings.effectiveTiming, framesPerSecond: settings.framesPerSecond)
         let all = RenderJob.sequence(timeline, followUpSeconds: transition.followUpSeconds)
@@ -91,7 +96,9 @@ public struct RenderJob: Sendable {
         let completed = sample.index == sequence.count - 1
         let secondsAfterTiming = max(0, sample.timeSeconds - timeline.timing.durationSeconds)
         let window = transition.window(progress: sample.progress, secondsAfterTiming: secondsAfterTiming, completed: completed)
-        let ops = DisplayList.ops(flattening: window, screen: device.bounds)
+        let font = self.font
+        let ops = DisplayList.ops(flattening: window, screen: device.bounds, fontName: font.familyName,
+                                  measure: { font.measure($0, sizePoints: $1) })
         return DisplayList(device: device, frameIndex: sample.index, timeSeconds: sample.timeSeconds,
                            progress: sample.progress, ops: ops)
     }
@@ -156,23 +163,20 @@ public struct RenderJob: Sendable {
         return try makeRasterizer(for: [list]).render(list)
     }
 
-    /// Loads the images and the font the display lists need.
+    /// Loads the images the display lists need.
     func makeRasterizer(for lists: [DisplayList]) throws -> FrameRasterizer {
         var sources = Set<String>()
-        var needsFont = false
         func collect(_ ops: [DisplayOp]) {
             for op in ops {
                 switch op {
                 case let .image(source, _, _, _, _): sources.insert(source)
-                case .text: needsFont = true
                 case let .group(_, children): collect(children)
-                case .fill: break
+                case .fill, .text: break
                 }
             }
         }
         lists.forEach { collect($0.ops) }
         let images = try ImageStore(sources: sources, threads: settings.threads)
-        let font = needsFont ? try settings.fontPath.map(Font.init(path:)) ?? Font.locateDefault() : nil
         return FrameRasterizer(images: images, font: font)
     }
 }

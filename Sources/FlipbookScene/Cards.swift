@@ -8,6 +8,17 @@ import FlipbookRaster
 public struct CardScene: Hashable, Sendable {
     /// The cards, left to right.
     public let cards: [Card]
+
+    /// The carousel's navigation item.
+    public static let carouselItem = NavigationItem(title: "Featured")
+    /// The detail's navigation item: the card's title, back to "Featured".
+    public func detailItem(_ index: Int) -> NavigationItem {
+        NavigationItem(title: "", backTitle: CardScene.carouselItem.title)
+    }
+    /// The bar from the carousel to card `index`'s detail at `progress`.
+    func bar(towardsDetail index: Int, progress: Double) -> Layer {
+        NavigationBar.layer(device: device, from: CardScene.carouselItem, to: detailItem(index), progress: progress)
+    }
     /// The screen.
     public let device: Device
 
@@ -203,7 +214,8 @@ public struct CardScene: Hashable, Sendable {
         let alphaTarget = Double.interpolate(from: 1, to: CardScene.condensedTitleAlpha, progress: detailFollowUp)
         title.opacity = .interpolate(from: 1, to: alphaTarget, progress: progress)
         let detail = self.detail(index, followUp: detailFollowUp, partsHidden: true).with(opacity: detailOpacity)
-        return PhotoBrowserScene.window(device: device, container: [carousel(centred: index, hiddenIndex: index), background, detail, cover, title])
+        return PhotoBrowserScene.window(device: device, container: [carousel(centred: index, hiddenIndex: index), background, detail, cover, title],
+                                        bar: bar(towardsDetail: index, progress: progress))
     }
 }
 
@@ -233,7 +245,8 @@ public struct CardPush: Transition {
     public func window(progress: Double, secondsAfterTiming: Double, completed: Bool) -> Layer {
         if completed || secondsAfterTiming > 0 {
             let followUp = completed ? 1 : CardScene.followUpProgress(secondsAfterTiming: secondsAfterTiming)
-            return PhotoBrowserScene.window(device: scene.device, container: [scene.detail(index, followUp: followUp)])
+            return PhotoBrowserScene.window(device: scene.device, container: [scene.detail(index, followUp: followUp)],
+                                            bar: NavigationBar.layer(device: scene.device, from: scene.detailItem(index)))
         }
         return scene.movingWindow(index, progress: progress, detailOpacity: progress, detailFollowUp: 0)
     }
@@ -254,7 +267,8 @@ public struct CardPop: Transition {
     /// See `Transition.window(progress:completed:)`.
     public func window(progress: Double, completed: Bool) -> Layer {
         if completed {
-            return PhotoBrowserScene.window(device: scene.device, container: [scene.carousel(centred: index)])
+            return PhotoBrowserScene.window(device: scene.device, container: [scene.carousel(centred: index)],
+                                            bar: NavigationBar.layer(device: scene.device, from: CardScene.carouselItem))
         }
         return scene.movingWindow(index, progress: 1 - progress, detailOpacity: 1 - progress, detailFollowUp: 1)
     }

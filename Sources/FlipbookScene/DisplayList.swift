@@ -63,8 +63,10 @@ public struct DisplayList: Hashable, Sendable {
     /// Opacity on a layer with more than one op beneath it becomes a `group` (drawn offscreen);
     /// with a single op it is folded into that op, which gives the same picture without an
     /// offscreen buffer. Ops entirely outside the screen or their clip are dropped.
-    public static func ops(flattening root: Layer, screen: Rect, fontName: String = "DejaVu Sans") -> [DisplayOp] {
-        var flattener = Flattener(screen: screen, fontName: fontName)
+    /// `measure` places centred text; without it centred text is drawn from the box's left edge.
+    public static func ops(flattening root: Layer, screen: Rect, fontName: String = "DejaVu Sans",
+                           measure: TextMeasure? = nil) -> [DisplayOp] {
+        var flattener = Flattener(screen: screen, fontName: fontName, measure: measure)
         return flattener.flatten(root, parentOrigin: .zero, clip: nil)
     }
 }
@@ -72,6 +74,7 @@ public struct DisplayList: Hashable, Sendable {
 private struct Flattener {
     let screen: Rect
     let fontName: String
+    let measure: TextMeasure?
 
     mutating func flatten(_ layer: Layer, parentOrigin: Point, clip: Clip?) -> [DisplayOp] {
         guard !layer.isHidden else { return [] }
@@ -91,7 +94,10 @@ private struct Flattener {
             ops.append(.image(source: source, rect: frame, contentMode: layer.contentMode, opacity: 1, clip: contentClip))
         }
         if let text = layer.text, contentVisible {
-            let origin = Point(x: frame.x + text.baselineOrigin.x, y: frame.y + text.baselineOrigin.y)
+            var origin = Point(x: frame.x + text.baselineOrigin.x, y: frame.y + text.baselineOrigin.y)
+            if case let .centered(width) = text.alignment, let measure {
+                origin.x += (width - measure(text.string, text.sizePoints)) / 2
+            }
             ops.append(.text(string: text.string, font: fontName, sizePoints: text.sizePoints, origin: origin,
                              color: text.color, opacity: 1, clip: contentClip))
         }

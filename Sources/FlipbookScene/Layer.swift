@@ -7,16 +7,33 @@ public struct TextContent: Hashable, Sendable {
     public var string: String
     /// Font size in points.
     public var sizePoints: Double
-    /// Left end of the baseline, in the layer's own coordinates (points).
+    /// Left end of the baseline, in the layer's own coordinates (points); for centred text, the
+    /// left end of the box the line is centred in.
     public var baselineOrigin: Point
     /// Straight sRGB colour.
     public var color: StraightColor
+    /// Where the line sits horizontally.
+    public var alignment: TextAlignment
 
     /// Creates a line of text.
-    public init(string: String, sizePoints: Double, baselineOrigin: Point, color: StraightColor) {
+    public init(string: String, sizePoints: Double, baselineOrigin: Point, color: StraightColor,
+                alignment: TextAlignment = .leading) {
         self.string = string; self.sizePoints = sizePoints; self.baselineOrigin = baselineOrigin; self.color = color
+        self.alignment = alignment
     }
 }
+
+/// Horizontal placement of a line of text.
+public enum TextAlignment: Hashable, Sendable {
+    /// Starts at the baseline origin.
+    case leading
+    /// Centred in a box `widthPoints` wide starting at the baseline origin (resolved to an exact
+    /// origin when flattened, with the font's advance widths).
+    case centered(widthPoints: Double)
+}
+
+/// Measures the advance width of a line of text in points: `(string, sizePoints) -> width`.
+public typealias TextMeasure = @Sendable (String, Double) -> Double
 
 /// A node of the view hierarchy a frame is built from — the properties of a `UIView`/`CALayer`
 /// that the reference transitions use.

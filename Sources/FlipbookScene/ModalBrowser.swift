@@ -78,7 +78,7 @@ public struct ModalBrowserScene: Hashable, Sendable {
             cell.clipsToBounds = true
             return cell
         }
-        screen.sublayers = [grid, PhotoBrowserScene.navigationBar(device: device)]
+        screen.sublayers = [grid, NavigationBar.layer(device: device, from: PhotoBrowserScene.gridItem)]
         return screen
     }
 

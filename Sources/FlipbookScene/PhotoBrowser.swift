@@ -19,10 +19,13 @@ public struct PhotoBrowserScene: Hashable, Sendable {
         layout = WaterfallLayout(photoSizes: photos.map(\.sizePixels), columns: columns, screenWidthPoints: device.width)
     }
 
-    /// Light navigation-bar grey (UINavigationBar's default translucent white reads as ~248).
-    static let barColor = StraightColor(white: 248.0 / 255)
-    /// The bar's bottom hairline: black at 30% (UIKit's default shadow image).
-    static let hairlineColor = StraightColor(white: 0, alpha: 0.3)
+    /// The grid's navigation item.
+    public static let gridItem = NavigationItem(title: "Photos")
+
+    /// The detail's navigation item for photo `index`: "4 of 16", back to "Photos".
+    public func detailItem(_ index: Int) -> NavigationItem {
+        NavigationItem(title: "\(index + 1) of \(photos.count)", backTitle: PhotoBrowserScene.gridItem.title)
+    }
 
     /// The grid's scroll offset that reveals photo `index` (the return-positioning rule).
     public func gridScroll(revealing index: Int) -> Double {
@@ -92,20 +95,6 @@ public struct PhotoBrowserScene: Hashable, Sendable {
         return detail
     }
 
-    /// The status + navigation bar: light grey with a one-pixel hairline at its bottom.
-    public func navigationBar() -> Layer { PhotoBrowserScene.navigationBar(device: device) }
-
-    /// The status + navigation bar of `device` (every reference app uses the same default bar).
-    public static func navigationBar(device: Device) -> Layer {
-        var bar = Layer(name: "navigation bar", frame: Rect(x: 0, y: 0, width: device.width, height: device.topBarHeightPoints))
-        bar.backgroundColor = PhotoBrowserScene.barColor
-        let hairline = 1 / device.scale  // one device pixel, as UIKit's shadow image
-        var line = Layer(name: "hairline", frame: Rect(x: 0, y: device.topBarHeightPoints - hairline, width: device.width, height: hairline))
-        line.backgroundColor = PhotoBrowserScene.hairlineColor
-        bar.sublayers = [line]
-        return bar
-    }
-
     /// The flying snapshot of photo `index` (scaleToFill, as `snapshotView` of the image view).
     func snapshot(_ index: Int, frame: Rect) -> Layer {
         var snapshot = Layer(name: "snapshot", frame: frame)
@@ -115,16 +104,23 @@ public struct PhotoBrowserScene: Hashable, Sendable {
     }
 
     /// The window: the transition container below the navigation bar, which stays on top.
-    func window(container: [Layer]) -> Layer { PhotoBrowserScene.window(device: device, container: container) }
+    func window(container: [Layer], bar: Layer) -> Layer { PhotoBrowserScene.window(device: device, container: container, bar: bar) }
 
     /// A navigation controller's window: white, the transition container, the bar on top.
-    static func window(device: Device, container: [Layer]) -> Layer {
+    static func window(device: Device, container: [Layer], bar: Layer) -> Layer {
         var window = Layer(name: "window", frame: device.bounds)
         window.backgroundColor = .white
         var containerLayer = Layer(name: "container", frame: device.bounds)
         containerLayer.sublayers = container
-        window.sublayers = [containerLayer, navigationBar(device: device)]
+        window.sublayers = [containerLayer, bar]
         return window
+    }
+
+    /// The bar going from the grid to photo `index`'s detail at `progress` (push); `reverse` for pop.
+    func bar(towardsDetail index: Int, progress: Double, reverse: Bool = false) -> Layer {
+        let grid = PhotoBrowserScene.gridItem, detail = detailItem(index)
+        return reverse ? NavigationBar.layer(device: device, from: detail, to: grid, progress: progress)
+                       : NavigationBar.layer(device: device, from: grid, to: detail, progress: progress)
     }
 }
 
@@ -145,11 +141,13 @@ public struct PhotoBrowserPush: Transition {
     /// See `Transition.window(progress:completed:)`.
     public func window(progress: Double, completed: Bool) -> Layer {
         if completed {
-            return scene.window(container: [scene.detailLayer(index: index, imageHidden: false)])
+            return scene.window(container: [scene.detailLayer(index: index, imageHidden: false)],
+                                bar: NavigationBar.layer(device: scene.device, from: scene.detailItem(index)))
         }
         let grid = scene.gridLayer(scroll: scene.gridScroll(revealing: index), hiddenIndex: index)
         let detail = scene.detailLayer(index: index, imageHidden: true).with(opacity: progress)
-        return scene.window(container: [grid, detail, scene.snapshot(index, frame: snapshotFrame(progress: progress))])
+        return scene.window(container: [grid, detail, scene.snapshot(index, frame: snapshotFrame(progress: progress))],
+                            bar: scene.bar(towardsDetail: index, progress: progress))
     }
 }
 
@@ -171,10 +169,12 @@ public struct PhotoBrowserPop: Transition {
     public func window(progress: Double, completed: Bool) -> Layer {
         let scroll = scene.gridScroll(revealing: index)
         if completed {
-            return scene.window(container: [scene.gridLayer(scroll: scroll)])
+            return scene.window(container: [scene.gridLayer(scroll: scroll)],
+                                bar: NavigationBar.layer(device: scene.device, from: PhotoBrowserScene.gridItem))
         }
         let grid = scene.gridLayer(scroll: scroll, patchIndex: index)
         let detail = scene.detailLayer(index: index, imageHidden: true).with(opacity: 1 - progress)
-        return scene.window(container: [grid, detail, scene.snapshot(index, frame: snapshotFrame(progress: progress))])
+        return scene.window(container: [grid, detail, scene.snapshot(index, frame: snapshotFrame(progress: progress))],
+                            bar: scene.bar(towardsDetail: index, progress: progress, reverse: true))
     }
 }

@@ -25,9 +25,13 @@ public struct ZoomPop: Transition {
     /// the return cell's image hidden, no white patch) and the detail stays opaque beneath it.
     public func window(progress: Double, completed: Bool) -> Layer {
         let scroll = scene.gridScroll(revealing: index)
-        if completed { return scene.window(container: [scene.gridLayer(scroll: scroll)]) }
+        if completed {
+            return scene.window(container: [scene.gridLayer(scroll: scroll)],
+                                bar: NavigationBar.layer(device: scene.device, from: PhotoBrowserScene.gridItem))
+        }
         let detail = scene.detailLayer(index: index, imageHidden: true)
         let grid = scene.gridLayer(scroll: scroll, hiddenIndex: index).with(opacity: progress)
-        return scene.window(container: [detail, grid, scene.snapshot(index, frame: snapshotFrame(progress: progress))])
+        return scene.window(container: [detail, grid, scene.snapshot(index, frame: snapshotFrame(progress: progress))],
+                            bar: scene.bar(towardsDetail: index, progress: progress, reverse: true))
     }
 }

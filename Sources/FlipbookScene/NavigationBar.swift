@@ -1,0 +1,83 @@
+import FlipbookGeometry
+import FlipbookMotion
+import FlipbookRaster
+
+/// What a screen shows in the navigation bar: a centred title and, on pushed screens, a back
+/// button ("‹ Photos") naming the screen below.
+public struct NavigationItem: Hashable, Sendable {
+    /// The centred title.
+    public var title: String
+    /// The back button's label; nil on a root screen.
+    public var backTitle: String?
+
+    /// Creates an item.
+    public init(title: String, backTitle: String? = nil) { self.title = title; self.backTitle = backTitle }
+}
+
+/// The status bar + navigation bar every reference app uses: light grey, a one-pixel hairline at
+/// the bottom, the clock, and the top screen's items. During a push or pop the two screens' items
+/// cross-fade with the transition's progress (UIKit also slides them; a fade reads the same at
+/// these sizes and keeps the bar static).
+public enum NavigationBar {
+    /// Light bar grey (UINavigationBar's default translucent white over white reads as ~248).
+    static let barColor = StraightColor(white: 248.0 / 255)
+    /// The bottom hairline: black at 30% (UIKit's default shadow image).
+    static let hairlineColor = StraightColor(white: 0, alpha: 0.3)
+    /// UIKit's default tint (systemBlue), for the back button.
+    static let tintColor = StraightColor(red: 0, green: 122.0 / 255, blue: 1)
+    /// Title size: UINavigationBar's 17 pt.
+    static let titleSizePoints = 17.0
+    /// The status bar's clock: 12 pt, the iOS marketing time.
+    static let clockSizePoints = 12.0
+    static let clockText = "9:41"
+    /// The bar below the status bar is 44 pt on every device.
+    static let barHeightPoints = 44.0
+
+    /// The bar showing `item`, or cross-fading from `from` to `to` at `progress` (clamped).
+    public static func layer(device: Device, from: NavigationItem, to: NavigationItem? = nil, progress: Double = 0) -> Layer {
+        var bar = Layer(name: "navigation bar", frame: Rect(x: 0, y: 0, width: device.width, height: device.topBarHeightPoints))
+        bar.backgroundColor = barColor
+        let statusHeight = device.topBarHeightPoints - barHeightPoints
+        bar.sublayers.append(clock(device: device, statusHeight: statusHeight))
+        if let to {
+            bar.sublayers.append(items(from, device: device, top: statusHeight).with(opacity: 1 - progress))
+            bar.sublayers.append(items(to, device: device, top: statusHeight).with(opacity: progress))
+        } else {
+            bar.sublayers.append(items(from, device: device, top: statusHeight))
+        }
+        let hairline = 1 / device.scale  // one device pixel, as UIKit's shadow image
+        var line = Layer(name: "hairline", frame: Rect(x: 0, y: device.topBarHeightPoints - hairline, width: device.width, height: hairline))
+        line.backgroundColor = hairlineColor
+        bar.sublayers.append(line)
+        return bar
+    }
+
+    /// The clock: centred in a 20 pt status bar; on notched phones (44 pt) centred in the left ear.
+    static func clock(device: Device, statusHeight: Double) -> Layer {
+        let notched = statusHeight > 20
+        let box = notched ? Rect(x: 0, y: 0, width: device.width * 0.3, height: statusHeight) : Rect(x: 0, y: 0, width: device.width, height: statusHeight)
+        var layer = Layer(name: "clock", frame: box)
+        // Baseline so the digits' cap height (~0.73 em) sits centred in the status bar.
+        let baseline = (statusHeight + clockSizePoints * 0.73) / 2
+        layer.text = TextContent(string: clockText, sizePoints: clockSizePoints, baselineOrigin: Point(x: 0, y: baseline),
+                                 color: .black, alignment: .centered(widthPoints: box.width))
+        return layer
+    }
+
+    /// A screen's title and back button in the 44 pt bar below the status bar.
+    static func items(_ item: NavigationItem, device: Device, top: Double) -> Layer {
+        var layer = Layer(name: "items: \(item.title)", frame: Rect(x: 0, y: top, width: device.width, height: barHeightPoints))
+        // Baseline 28 pt into the 44 pt bar centres 17 pt cap height (~12.4 pt) vertically.
+        let baseline = 28.0
+        var title = Layer(name: "title", frame: layer.frame.offsetBy(dx: 0, dy: -top))
+        title.text = TextContent(string: item.title, sizePoints: titleSizePoints, baselineOrigin: Point(x: 0, y: baseline),
+                                 color: .black, alignment: .centered(widthPoints: device.width))
+        layer.sublayers = [title]
+        if let back = item.backTitle {
+            var button = Layer(name: "back button", frame: Rect(x: 8, y: 0, width: device.width / 3, height: barHeightPoints))
+            button.text = TextContent(string: "‹ " + back, sizePoints: titleSizePoints, baselineOrigin: Point(x: 0, y: baseline), color: tintColor)
+            layer.sublayers.append(button)
+        }
+        return layer
+    }
+}
