@@ -159,8 +159,14 @@ public struct RenderJob: Sendable {
 
     /// Renders one frame to an image (for tests and previews).
     public func renderFrame(_ index: Int) throws -> PremultipliedImage {
-        let list = try displayList(frameIndex: index)
-        return try makeRasterizer(for: [list]).render(list)
+        try renderFrames([index])[0]
+    }
+
+    /// Renders several frames of the sequence to images, decoding each photo once.
+    public func renderFrames(_ indices: [Int]) throws -> [PremultipliedImage] {
+        let lists = try indices.map { try displayList(frameIndex: $0) }
+        let rasterizer = try makeRasterizer(for: lists)
+        return lists.map { rasterizer.render($0) }
     }
 
     /// Loads the images the display lists need.
