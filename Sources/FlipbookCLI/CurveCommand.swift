@@ -50,6 +50,7 @@ enum CurveCommand: Command {
         let args = try Arguments(arguments, options: ["curve", "duration", "damping", "velocity", "fps", "plot", "font"], flags: [])
         try args.expectPositionals([])
         let curveText = args.string("curve") ?? "spring"
+        if args.string("font") != nil, args.string("plot") == nil { throw UsageError("--font applies only with --plot") }
         if curveText != "spring" {
             for option in ["damping", "velocity"] where args.string(option) != nil {
                 throw UsageError("--\(option) applies only to --curve spring, not to '\(curveText)'")
@@ -87,8 +88,6 @@ enum CurveCommand: Command {
         if let plotPath = args.string("plot") {
             let font = try args.string("font").map(Font.init(path:)) ?? Font.locateDefault()
             try CurvePlot.write(timeline: timeline, to: plotPath, font: font)
-        } else if args.string("font") != nil {
-            throw UsageError("--font applies only with --plot")
         }
         return ExitCode.success
     }
