@@ -64,8 +64,8 @@ public struct RenderJob: Sendable {
     /// Warnings from loading the manifest.
     public let warnings: [String]
     private let transition: Transition
-    /// The font for text ops and for centring titles.
-    private let font: Font
+    /// The font for text ops and for centring titles (also the contact sheet's labels).
+    let font: Font
 
     /// Loads the manifest, builds the transition and samples the timeline.
     /// - Throws: manifest, photo, scene and frame-range errors, each naming the file or option.
@@ -134,6 +134,20 @@ public struct RenderJob: Sendable {
     /// everything succeeded. `progress` is called (from worker threads, serialised) after each frame.
     @discardableResult
     public func write(to directory: String, progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> RenderSummary {
+        try write(to: directory, progress: progress, frameSink: nil)
+    }
+
+    /// A consumer of rendered frames: `(position in frames, sample, image)`. Called from worker
+    /// threads, in any order, once per frame, before the frame's PNG is encoded.
+    public typealias FrameSink = @Sendable (_ position: Int, _ sample: FrameSample, _ image: PremultipliedImage) throws -> Void
+
+    /// `write(to:progress:)` that also hands every rendered frame to `frameSink` (previews are
+    /// made from the same pixels, rendering once). `finish`, when given, runs after every frame
+    /// was written and before the directory is renamed into place: an error it (or the sink)
+    /// throws fails the run and leaves the previous output intact.
+    @discardableResult
+    public func write(to directory: String, progress: (@Sendable (Int, Int) -> Void)?, frameSink: FrameSink?,
+                      finish: (() throws -> Void)? = nil) throws -> RenderSummary {
         let start = Date()
         let lists = frames.map { displayList(frame: $0) }
         let rasterizer = try makeRasterizer(for: lists)
@@ -142,12 +156,15 @@ public struct RenderJob: Sendable {
         let summary = try AtomicDirectory.replace(directory) { temporary in
             try ParallelFrames.run(count: lists.count, threads: settings.threads, progress: progress) { index in
                 let list = lists[index]
-                let png = try PNGEncoder.encode(rasterizer.render(list), options: options)
+                let image = rasterizer.render(list)
+                try frameSink?(index, frames[index], image)
+                let png = try PNGEncoder.encode(image, options: options)
                 let name = "frame_" + String(repeating: "0", count: max(0, digits - String(list.frameIndex).count)) + String(list.frameIndex) + ".png"
                 try AtomicDirectory.write(Data(png), to: (temporary as NSString).appendingPathComponent(name))
             }
             let json = TimelineJSON.render(timeline: timeline, frames: sequence, followUpSeconds: transition.followUpSeconds, preset: settings.preset.rawValue, device: settings.scene.device)
             try AtomicDirectory.write(Data(json.utf8), to: (temporary as NSString).appendingPathComponent("timeline.json"))
+            try finish?()
             let pixels = settings.scene.device.pixelSize
             return RenderSummary(outputDirectory: directory, framesWritten: lists.count, totalFrames: sequence.count,
                                  pixelWidth: pixels.width, pixelHeight: pixels.height, seconds: 0, warnings: warnings)

@@ -1,5 +1,7 @@
 import Foundation
+import Flipbook
 import FlipbookMotion
+import FlipbookText
 
 /// `flipbook curve`: prints a timing curve sampled per frame as CSV (`frame,time,progress`).
 enum CurveCommand: Command {
@@ -7,6 +9,7 @@ enum CurveCommand: Command {
     static let summary = "print a timing curve's progress per frame as CSV"
     static let help = """
     Usage: flipbook curve [--curve NAME] [--duration SECONDS] [--damping RATIO] [--velocity V] [--fps FPS]
+                          [--plot PATH [--font PATH]]
 
     Prints `frame,time,progress` for frames k = 0…N at time k/fps, N = round(duration·fps).
     `progress` is the curve's raw value at that time: a spring's last row may differ from 1 by a
@@ -24,6 +27,10 @@ enum CurveCommand: Command {
       --damping RATIO     damping ratio of `spring`, greater than 0, at most 1 (default 0.6).
       --velocity V        initial velocity of `spring` in whole distances per second, -100…100 (default 1).
       --fps FPS           frames per second, 1…240 (default 60).
+      --plot PATH         also write a PNG plot of the curve (progress vs time, 640×300 pt @2x):
+                          the raw curve, gridlines at 0 and 1, the duration, a dot per frame (every
+                          k-th beyond 120). The CSV is still printed. See docs/PREVIEWS.md.
+      --font PATH         font for the plot's labels (default: DejaVu Sans via fontconfig).
 
     Examples:
       flipbook curve                                    # push spring: ζ 0.6, v 1, 0.7 s, 60 fps (43 rows)
@@ -31,6 +38,7 @@ enum CurveCommand: Command {
       flipbook curve --curve easeInEaseOut --duration 1.5 --fps 30
       flipbook curve --curve bezier:0.3,-0.5,0.7,1.6 --duration 0.4
       flipbook curve --curve spring-physics:1,100,10,0  # runs for its settling duration, ≈ 1.41 s
+      flipbook curve --damping 0.4 --plot /tmp/spring.png
     """
 
     /// Default duration of every curve but `spring-physics`: the push/pop preset's 0.7 s.
@@ -39,9 +47,10 @@ enum CurveCommand: Command {
     static let maximumDurationSeconds = 60.0
 
     static func run(_ arguments: [String]) throws -> Int32 {
-        let args = try Arguments(arguments, options: ["curve", "duration", "damping", "velocity", "fps"], flags: [])
+        let args = try Arguments(arguments, options: ["curve", "duration", "damping", "velocity", "fps", "plot", "font"], flags: [])
         try args.expectPositionals([])
         let curveText = args.string("curve") ?? "spring"
+        if args.string("font") != nil, args.string("plot") == nil { throw UsageError("--font applies only with --plot") }
         if curveText != "spring" {
             for option in ["damping", "velocity"] where args.string(option) != nil {
                 throw UsageError("--\(option) applies only to --curve spring, not to '\(curveText)'")
@@ -76,6 +85,10 @@ enum CurveCommand: Command {
             csv += "\(frame.index),\(formatNumber(frame.timeSeconds)),\(formatNumber(frame.rawProgress))\n"
         }
         FileHandle.standardOutput.write(csv.data(using: .utf8)!)
+        if let plotPath = args.string("plot") {
+            let font = try args.string("font").map(Font.init(path:)) ?? Font.locateDefault()
+            try CurvePlot.write(timeline: timeline, to: plotPath, font: font)
+        }
         return ExitCode.success
     }
 

@@ -1,0 +1,100 @@
+import Foundation
+import FlipbookText
+import FlipbookCodecs
+import FlipbookRaster
+
+/// What to make besides the frames in the same run (`flipbook render --contact-sheet/--video`).
+public struct PreviewOptions: Sendable {
+    /// Where to write the contact sheet PNG; nil = none.
+    public var contactSheetPath: String?
+    /// Where to write an .mp4 or .gif through ffmpeg; nil = none.
+    public var videoPath: String?
+    /// Thumbnails on the sheet at most (every k-th frame beyond it).
+    public var maximumThumbnails = ContactSheet.defaultMaximumThumbnails
+    /// The environment whose PATH is searched for ffmpeg (and that ffmpeg runs with).
+    public var environment = ProcessInfo.processInfo.environment
+
+    /// Options for a sheet and/or a video.
+    public init(contactSheetPath: String? = nil, videoPath: String? = nil) {
+        self.contactSheetPath = contactSheetPath
+        self.videoPath = videoPath
+    }
+}
+
+extension RenderJob {
+    /// The contact sheet of this job's frames (layout and selection; no pixels yet).
+    public func contactSheet(maximumThumbnails: Int = ContactSheet.defaultMaximumThumbnails) -> ContactSheet {
+        ContactSheet(timeline: timeline, frames: frames, presetName: settings.preset.rawValue,
+                     device: settings.scene.device, maximumThumbnails: maximumThumbnails)
+    }
+
+    /// Renders the frames into `directory` (as `write(to:progress:)`) and, from the same pixels,
+    /// the contact sheet and/or the video of `previews`.
+    ///
+    /// Everything that can be checked is checked before the first frame is rendered: the video's
+    /// extension, ffmpeg on PATH, the font. The sheet and the video are each written atomically,
+    /// after the frame directory was renamed into place; a failure anywhere leaves all three as
+    /// they were.
+    @discardableResult
+    public func write(to directory: String, previews: PreviewOptions,
+                      progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> RenderSummary {
+        if let path = previews.videoPath { try VideoExport.check(path: path, environment: previews.environment) }
+        let sheet = previews.contactSheetPath == nil ? nil : contactSheet(maximumThumbnails: previews.maximumThumbnails)
+        let font: Font? = sheet == nil ? nil : self.font
+        // Frame position in the job → slot on the sheet.
+        let positionOfIndex = Dictionary(uniqueKeysWithValues: frames.enumerated().map { ($1.index, $0) })
+        let slots = Dictionary(uniqueKeysWithValues: (sheet?.shownFrames ?? []).enumerated().map { (positionOfIndex[$1.index]!, $0) })
+        let thumbnails = ThumbnailSlots(count: sheet?.shownFrames.count ?? 0)
+        let pixels = settings.scene.device.pixelSize
+        let video = try previews.videoPath.map {
+            try VideoExport(path: $0, widthPixels: pixels.width, heightPixels: pixels.height,
+                            framesPerSecond: settings.framesPerSecond, environment: previews.environment)
+        }
+        var sheetPNG: Data?
+        let summary: RenderSummary
+        do {
+            summary = try write(to: directory, progress: progress, frameSink: { position, _, image in
+                if let sheet, let slot = slots[position] { thumbnails.set(slot, sheet.thumbnail(of: image)) }
+                try video?.append(image, at: position)
+            }, finish: {
+                try video?.finish()
+                if let sheet, let font {
+                    sheetPNG = Data(try PNGEncoder.encode(sheet.render(thumbnails: thumbnails.all(), font: font), options: settings.pngOptions))
+                }
+            })
+        } catch {
+            video?.cancel()
+            throw error
+        }
+        do {
+            if let path = previews.contactSheetPath, let sheetPNG {
+                try FileManager.default.createDirectory(at: URL(fileURLWithPath: path).deletingLastPathComponent(),
+                                                        withIntermediateDirectories: true)
+                try AtomicDirectory.write(sheetPNG, to: path)
+            }
+            try video?.commit()
+        } catch {
+            video?.cancel()
+            throw error
+        }
+        return summary
+    }
+}
+
+/// Thumbnails filled in by worker threads, one slot each.
+private final class ThumbnailSlots: @unchecked Sendable {
+    private let lock = NSLock()
+    private var images: [PremultipliedImage?]
+
+    init(count: Int) { images = Array(repeating: nil, count: count) }
+
+    func set(_ slot: Int, _ image: PremultipliedImage) {
+        lock.lock(); images[slot] = image; lock.unlock()
+    }
+
+    /// Every slot, filled (a missing one is a programmer error: each shown frame is rendered).
+    func all() -> [PremultipliedImage] {
+        lock.lock(); defer { lock.unlock() }
+        return images.map { $0! }
+    }
+}
