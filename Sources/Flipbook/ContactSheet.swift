@@ -99,19 +99,23 @@ public struct ContactSheet: Sendable {
 
     /// A sheet for `frames` (the job's frames, possibly a sub-range of `timeline`), showing at
     /// most `maximumThumbnails` of them; `presetName` and `device` go into the header.
+    /// `followUpSeconds` is a transition's fixed run-on after the timing (card-push's 0.3 s):
+    /// the whole sequence then has more frames than the timeline.
     public init(timeline: Timeline, frames: [FrameSample], presetName: String, device: Device,
-                maximumThumbnails: Int = defaultMaximumThumbnails) {
+                maximumThumbnails: Int = defaultMaximumThumbnails, followUpSeconds: Double = 0) {
         precondition(!frames.isEmpty, "a contact sheet needs at least one frame")
         self.timeline = timeline
         let positions = ContactSheet.selectFrames(count: frames.count, maximum: maximumThumbnails)
         shownFrames = positions.map { frames[$0] }
         let every = positions.count > 1 ? positions[1] - positions[0] : 1
-        var title = "\(presetName) — \(timeline.frameCount) frames"
-        if frames.count < timeline.frameCount { title += ", frames \(frames[0].index)–\(frames.last!.index) rendered" }
+        let total = RenderJob.sequence(timeline, followUpSeconds: followUpSeconds).count
+        var title = "\(presetName) — \(total) frames"
+        if frames.count < total { title += ", frames \(frames[0].index)–\(frames.last!.index) rendered" }
         if every > 1 { title += ", 1 in \(every) shown plus the last" }
         self.title = title
         let pixels = device.pixelSize
         details = String(format: "%.3g s", timeline.timing.durationSeconds) + " · " + ContactSheet.describe(timeline.timing.curve)
+            + (followUpSeconds > 0 ? String(format: " + %.3g s follow-up", followUpSeconds) : "")
             + " · " + String(format: "%g fps", timeline.framesPerSecond)
             + " · \(device.name) \(ContactSheet.number(device.width))×\(ContactSheet.number(device.height)) pt"
             + " @\(ContactSheet.number(device.scale))x (\(pixels.width)×\(pixels.height) px)"

@@ -25,7 +25,8 @@ extension RenderJob {
     /// The contact sheet of this job's frames (layout and selection; no pixels yet).
     public func contactSheet(maximumThumbnails: Int = ContactSheet.defaultMaximumThumbnails) -> ContactSheet {
         ContactSheet(timeline: timeline, frames: frames, presetName: settings.preset.rawValue,
-                     device: settings.scene.device, maximumThumbnails: maximumThumbnails)
+                     device: settings.scene.device, maximumThumbnails: maximumThumbnails,
+                     followUpSeconds: transition.followUpSeconds)
     }
 
     /// Renders the frames into `directory` (as `write(to:progress:)`) and, from the same pixels,

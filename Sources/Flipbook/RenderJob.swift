@@ -63,7 +63,7 @@ public struct RenderJob: Sendable {
     public let frames: [FrameSample]
     /// Warnings from loading the manifest.
     public let warnings: [String]
-    private let transition: Transition
+    let transition: Transition
     /// The font for text ops and for centring titles (also the contact sheet's labels).
     let font: Font
 

@@ -20,6 +20,7 @@ enum RenderCommand: Command {
       --contact-sheet PATH
                         also write one PNG with the frames as labelled thumbnails (every k-th
                         beyond 48, always the first and last) and the timing curve under them
+      --sheet-frames N  at most N thumbnails on the contact sheet, 2-200 (default 48)
       --video PATH      also write PATH.mp4 (H.264) or PATH.gif through ffmpeg, which must be on
                         PATH (apt-get install ffmpeg); odd sizes lose a pixel column/row in MP4.
                         GIFs play at the right speed only up to 50 fps (use --fps 50 or less)
@@ -32,17 +33,22 @@ enum RenderCommand: Command {
       flipbook render pop --select 2 --return 5 --device se --scale 1 --out /tmp/pop
       flipbook render push --damping 0.8 --duration 0.5 --fps 30
       flipbook render push --contact-sheet Output/push-sheet.png
+      flipbook render push --scale 1 --contact-sheet docs/images/push.png --sheet-frames 6
       flipbook render pop --select 3 --video Output/pop.mp4
       flipbook render push --scale 1 --fps 30 --video Output/push.gif --contact-sheet Output/push.png
     """
 
     static func run(_ argv: [String]) throws -> Int32 {
-        let arguments = try Arguments(argv, options: SceneArguments.options.union(["frames", "out", "contact-sheet", "video"]), flags: [])
+        let arguments = try Arguments(argv, options: SceneArguments.options.union(["frames", "out", "contact-sheet", "sheet-frames", "video"]), flags: [])
         try arguments.expectPositionals(["PRESET"])
         var settings = try SceneArguments.settings(preset: arguments.positionals[0], arguments)
         if let text = arguments.string("frames") { settings.frameRange = try parseRange(text) }
         let out = arguments.string("out") ?? "Output/\(settings.preset.rawValue)"
-        let previews = PreviewOptions(contactSheetPath: arguments.string("contact-sheet"), videoPath: arguments.string("video"))
+        var previews = PreviewOptions(contactSheetPath: arguments.string("contact-sheet"), videoPath: arguments.string("video"))
+        if let maximum = try arguments.int("sheet-frames", in: 2...200) {
+            guard previews.contactSheetPath != nil else { throw UsageError("--sheet-frames goes with --contact-sheet") }
+            previews.maximumThumbnails = maximum
+        }
         if let video = previews.videoPath {
             guard VideoFormat(path: video) != nil else { throw UsageError("--video must name a .mp4 or .gif file, not '\(video)'") }
             // Before loading anything: a missing ffmpeg should not cost a render.
