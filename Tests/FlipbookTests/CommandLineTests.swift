@@ -1,0 +1,110 @@
+import XCTest
+import Foundation
+
+/// The `flipbook` executable as a user meets it: exit codes, `error:` lines, stdout.
+/// `swift build --build-tests` (scripts/test) builds it next to the test bundle.
+final class CommandLineTests: XCTestCase {
+    struct Run { var status: Int32; var stdout: String; var stderr: String }
+
+    static let executable: URL = {
+        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for candidate in [bundle, bundle.deletingLastPathComponent()] {
+            let url = candidate.appendingPathComponent("flipbook")
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        }
+        return Package.root.appendingPathComponent(".build/debug/flipbook")
+    }()
+
+    func flipbook(_ arguments: String...) throws -> Run { try flipbook(arguments) }
+
+    func flipbook(_ arguments: [String], in directory: URL = Package.root) throws -> Run {
+        guard FileManager.default.isExecutableFile(atPath: Self.executable.path) else {
+            throw XCTSkip("flipbook is not built at \(Self.executable.path); run `swift build` first")
+        }
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                   stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    func testHelpAndVersion() throws {
+        let help = try flipbook("--help")
+        XCTAssertEqual(help.status, 0)
+        for command in ["render", "inspect", "list", "curve", "decode", "diff"] {
+            XCTAssertTrue(help.stdout.contains("  \(command) "), "--help lists \(command)")
+        }
+        XCTAssertTrue(try flipbook("help", "decode").stdout.hasPrefix("Usage: flipbook decode IN --out OUT.png"))
+        XCTAssertTrue(try flipbook("--version").stdout.hasPrefix("flipbook "))
+    }
+
+    func testUsageErrorsExit64WithTheUsage() throws {
+        for arguments in [["render", "push", "--fps", "0"], ["render", "slide"], ["render", "push", "--bogus"],
+                          ["inspect", "push"], ["frobnicate"], ["decode", "x.png"]] {
+            let run = try flipbook(arguments)
+            XCTAssertEqual(run.status, 64, "\(arguments): \(run.stderr)")
+            XCTAssertTrue(run.stderr.hasPrefix("error: "), "\(arguments): \(run.stderr)")
+        }
+    }
+
+    func testDecodePrintsTheUprightSize() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let out = directory.appendingPathComponent("raccoon.png").path
+        let run = try flipbook("decode", "Samples/photos/raccoon.jpg", "--out", out)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(run.stdout, "1024x768\n")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: out))
+
+        let bad = try flipbook("decode", "Samples/photos.json", "--out", out)
+        XCTAssertEqual(bad.status, 1)
+        XCTAssertTrue(bad.stderr.hasPrefix("error: Samples/photos.json: not a PNG or JPEG file"), bad.stderr)
+    }
+
+    func testDiffExitCodes() throws {
+        let same = try flipbook("diff", "Samples/photos/camera.png", "Samples/photos/camera.png")
+        XCTAssertEqual(same.status, 0, same.stderr)
+        XCTAssertEqual(same.stdout, "identical (512x512)\n")
+        let different = try flipbook("diff", "Samples/photos/camera.png", "Samples/photos/astronaut.png")
+        XCTAssertEqual(different.status, 1)
+        XCTAssertTrue(different.stdout.hasPrefix("differ: "), different.stdout)
+        let unreadable = try flipbook("diff", "Samples/photos/camera.png", "Samples/nope.png")
+        XCTAssertEqual(unreadable.status, 2)
+        XCTAssertTrue(unreadable.stderr.contains("Samples/nope.png"), unreadable.stderr)
+    }
+
+    func testAFailedRenderNamesTheFileAndKeepsThePreviousOutput() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let out = directory.appendingPathComponent("push").path
+        let first = try flipbook("render", "push", "--scale", "1", "--frames", "0-1", "--out", out)
+        XCTAssertEqual(first.status, 0, first.stderr)
+        XCTAssertTrue(first.stdout.hasPrefix("push: 2 frames (frames 0-1 of 43), 375x667 px"), first.stdout)
+        let manifest = directory.appendingPathComponent("photos.json")
+        try "{\"content\": [\n  {\"url\": \"a.jpg\", \"width\": \"wide\"}\n]}".write(to: manifest, atomically: true, encoding: .utf8)
+        let failed = try flipbook("render", "push", "--manifest", manifest.path, "--out", out)
+        XCTAssertEqual(failed.status, 1)
+        XCTAssertEqual(failed.stderr, "error: \(manifest.path): content[0].width must be a number\n")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out).sorted(),
+                       ["frame_0000.png", "frame_0001.png", "timeline.json"])
+    }
+
+    func testListAndInspect() throws {
+        let list = try flipbook("list")
+        XCTAssertEqual(list.status, 0)
+        XCTAssertEqual(list.stdout.split(separator: "\n").count, 10)
+        let inspect = try flipbook("inspect", "push", "--frame", "15", "--select", "3")
+        XCTAssertEqual(inspect.status, 0, inspect.stderr)
+        let json = try JSONSerialization.jsonObject(with: Data(inspect.stdout.utf8)) as! [String: Any]
+        XCTAssertEqual(json["frame"] as? Int, 15)
+        XCTAssertEqual(json["time"] as? Double, 0.25)
+    }
+}
