@@ -40,16 +40,16 @@ extension Canvas {
         source.pixels.withUnsafeBufferPointer { pixels in
             columns.index.withUnsafeBufferPointer { index in
             columns.fraction.withUnsafeBufferPointer { fraction in
+            columns.fraction.map { SIMD8(lowHalf: SIMD4(repeating: UInt16(256 - $0)), highHalf: SIMD4(repeating: UInt16($0))) }.withUnsafeBufferPointer { columnWeights in
             rows.index.withUnsafeBufferPointer { rowIndex in
             rows.fraction.withUnsafeBufferPointer { rowFraction in
                 let src = pixels.baseAddress!
-                // The vertical pass's output, one row's worth of source columns, as two lane pairs
-                // (see `drawImageSegment`). One spare element: a clamped last column reads
-                // `index + 1` with fraction 0, so its value never matters but must be readable.
-                let scratch = UnsafeMutablePointer<UInt32>.allocate(capacity: 2 * (source.width + 4))
-                scratch.initialize(repeating: 0, count: 2 * (source.width + 4))
-                defer { scratch.deallocate() }
-                let vertical = (redBlue: scratch, greenAlpha: scratch + (source.width + 4))
+                // The vertical pass's output for one row, one spread pixel per source column (see
+                // `drawImageSegment`). Spare elements: a clamped last column reads `index + 1` with
+                // fraction 0, so its value never matters but must be readable.
+                let vertical = UnsafeMutablePointer<UInt64>.allocate(capacity: source.width + 4)
+                vertical.initialize(repeating: 0, count: source.width + 4)
+                defer { vertical.deallocate() }
                 forEachSegment(x: spanX, y: spanY, clip: clip, opacity: weight) { segment in
                     let j = segment.y - y0
                     let row0 = src + Int(rowIndex[j]) * source.width
@@ -58,9 +58,10 @@ extension Canvas {
                     let row1 = fy == 0 ? row0 : row0 + source.width
                     let c = segment.x - x0
                     Self.drawImageSegment(segment, row0: row0, row1: row1, fy: fy, lastColumn: source.width - 1,
-                                          index: index.baseAddress! + c, fraction: fraction.baseAddress! + c,
+                                          index: index.baseAddress! + c, fraction: fraction.baseAddress! + c, columnWeights: columnWeights.baseAddress! + c,
                                           integral: columns.integral, vertical: vertical)
                 }
+            }
             }
             }
             }
@@ -71,15 +72,15 @@ extension Canvas {
     /// Samples, weights and blends one row segment of an image.
     ///
     /// Bilinear filtering is done vertically first, over the contiguous source columns the
-    /// segment needs, four columns per SIMD operation, into `vertical`: per source column its red
-    /// and blue channels (16-bit lanes of `redBlue`) and green and alpha (`greenAlpha`). Then each
-    /// destination pixel interpolates columns `index` and `index + 1` horizontally, scalar, two
-    /// channels per 32-bit multiply. Both steps compute the rounded lerp
+    /// segment needs, four columns per SIMD operation, into `vertical`: one spread pixel per
+    /// source column, a `UInt64` with red, blue, green, alpha in 16-bit lanes from the low end.
+    /// Then each destination pixel interpolates columns `index` and `index + 1` horizontally,
+    /// all four channels in one scalar 64-bit multiply. Both steps compute the rounded lerp
     /// `(a·(256 − f) + b·f + 128) >> 8` per channel (see `lerp`).
     @inline(__always)
     static func drawImageSegment(_ segment: RowSegment, row0: UnsafePointer<UInt32>, row1: UnsafePointer<UInt32>, fy: UInt32,
-                                 lastColumn: Int, index: UnsafePointer<Int32>, fraction: UnsafePointer<UInt32>, integral: Bool,
-                                 vertical: (redBlue: UnsafeMutablePointer<UInt32>, greenAlpha: UnsafeMutablePointer<UInt32>)) {
+                                 lastColumn: Int, index: UnsafePointer<Int32>, fraction: UnsafePointer<UInt32>, columnWeights: UnsafePointer<SIMD8<UInt16>>, integral: Bool,
+                                 vertical: UnsafeMutablePointer<UInt64>) {
         let d = segment.destination, count = segment.count
         let w = segment.weight
         if segment.weights == nil && w == 256 && fy == 0 && integral {
@@ -88,9 +89,9 @@ extension Canvas {
             return
         }
         // Vertical pass over source columns [first, last]. Four packed pixels are eight 16-bit
-        // lanes of two channels each; masking and shifting split them into R,B and G,A lanes.
+        // lanes of two channels each; masking and shifting split them into R,B and G,A lanes,
+        // which are interleaved per pixel on the way out.
         let first = Int(index[0]), last = min(Int(index[count - 1]) + 1, lastColumn)
-        let redBlue = vertical.redBlue, greenAlpha = vertical.greenAlpha
         var c = first
         let low = SIMD8<UInt16>(repeating: 0xFF), half = SIMD8<UInt16>(repeating: 128)
         let f = SIMD8<UInt16>(repeating: UInt16(fy))
@@ -99,31 +100,77 @@ extension Canvas {
             let b = UnsafeRawPointer(row1 + c).loadUnaligned(as: SIMD8<UInt16>.self)
             let aLow = a & low, bLow = b & low, aHigh = a &>> 8, bHigh = b &>> 8
             // a·256 + (b − a)·f + 128 wraps per lane, but its true value is in 0…65 535.
-            let rb = ((aLow &<< 8) &+ (bLow &- aLow) &* f &+ half) &>> 8
-            let ga = ((aHigh &<< 8) &+ (bHigh &- aHigh) &* f &+ half) &>> 8
-            UnsafeMutableRawPointer(redBlue + c).storeBytes(of: rb, as: SIMD8<UInt16>.self)
-            UnsafeMutableRawPointer(greenAlpha + c).storeBytes(of: ga, as: SIMD8<UInt16>.self)
+            let rb = unsafeBitCast(((aLow &<< 8) &+ (bLow &- aLow) &* f &+ half) &>> 8, to: SIMD4<UInt32>.self)
+            let ga = unsafeBitCast(((aHigh &<< 8) &+ (bHigh &- aHigh) &* f &+ half) &>> 8, to: SIMD4<UInt32>.self)
+            let out = UnsafeMutableRawPointer(vertical + c)
+            out.storeBytes(of: SIMD4(rb[0], ga[0], rb[1], ga[1]), as: SIMD4<UInt32>.self)
+            out.storeBytes(of: SIMD4(rb[2], ga[2], rb[3], ga[3]), toByteOffset: 16, as: SIMD4<UInt32>.self)
             c += 4
         }
         while c <= last {
             let a = row0[c], b = row1[c]
-            redBlue[c] = lerp(a & 0x00FF_00FF, b & 0x00FF_00FF, fy)
-            greenAlpha[c] = lerp((a &>> 8) & 0x00FF_00FF, (b &>> 8) & 0x00FF_00FF, fy)
+            vertical[c] = lerp(spread(a), spread(b), UInt64(fy))
             c += 1
         }
 
         // Horizontal pass: one destination pixel per iteration.
-        @inline(__always) func sample(_ i: Int) -> (redBlue: UInt32, greenAlpha: UInt32) {
-            let k = Int(index[i]), f = fraction[i]
-            return (lerp(redBlue[k], redBlue[k + 1], f), lerp(greenAlpha[k], greenAlpha[k + 1], f))
+        @inline(__always) func sample(_ i: Int) -> UInt64 {
+            let k = Int(index[i])
+            return lerp(vertical[k], vertical[k + 1], UInt64(fraction[i]))
         }
         if let weights = segment.weights {
-            for i in 0..<count { let s = sample(i); blend(scale(s.redBlue, s.greenAlpha, by: UInt32(weights[i])), into: d + i) }
-        } else if w == 256 {
-            for i in 0..<count { let s = sample(i); blend(s.redBlue | s.greenAlpha &<< 8, into: d + i) }
+            for i in 0..<count { blend(pack(scale(sample(i), by: UInt64(weights[i]))), into: d + i) }
         } else {
-            for i in 0..<count { let s = sample(i); blend(scale(s.redBlue, s.greenAlpha, by: w), into: d + i) }
+            // Two destination pixels per iteration: one 16-byte load brings both source columns
+            // (left pixel in the low half), which are weighted by (256 − f, f) in one multiply.
+            let weightLanes = SIMD8<UInt16>(repeating: UInt16(w))
+            let vertical = UnsafeRawPointer(vertical)
+            var i = 0
+            while i + 2 <= count {
+                let p0 = vertical.loadUnaligned(fromByteOffset: Int(index[i]) &* 8, as: SIMD8<UInt16>.self) &* columnWeights[i]
+                let p1 = vertical.loadUnaligned(fromByteOffset: Int(index[i + 1]) &* 8, as: SIMD8<UInt16>.self) &* columnWeights[i + 1]
+                var v = (SIMD8(lowHalf: p0.lowHalf, highHalf: p1.lowHalf) &+ SIMD8(lowHalf: p0.highHalf, highHalf: p1.highHalf) &+ half) &>> 8
+                if w != 256 { v = (v &* weightLanes &+ half) &>> 8 }
+                let x = unsafeBitCast(v, to: SIMD2<UInt64>.self)
+                let packed = unsafeBitCast(x | (x &>> 24), to: SIMD4<UInt32>.self)  // see `pack`
+                let pair = UInt64(packed[0]) | UInt64(packed[2]) &<< 32
+                if pair & 0xFF00_0000_FF00_0000 == 0xFF00_0000_FF00_0000 {
+                    UnsafeMutableRawPointer(d + i).storeBytes(of: pair, as: UInt64.self)
+                } else {
+                    blend(packed[0], into: d + i); blend(packed[2], into: d + i + 1)
+                }
+                i += 2
+            }
+            if i < count { blend(pack(scale(sample(i), by: UInt64(w))), into: d + i) }
         }
+    }
+
+    /// A packed pixel spread to 16-bit lanes of a `UInt64`: red, blue, green, alpha from the low end.
+    @inline(__always)
+    static func spread(_ p: UInt32) -> UInt64 {
+        UInt64(p & 0x00FF_00FF) | UInt64(p & 0xFF00_FF00) &<< 24
+    }
+
+    /// The inverse of `spread` (lanes must hold values ≤ 255).
+    @inline(__always)
+    static func pack(_ v: UInt64) -> UInt32 {
+        UInt32(truncatingIfNeeded: v | v &>> 24)
+    }
+
+    /// Each lane of a spread pixel scaled by `weight`/256 (0…256): `(c·weight + 128) >> 8`, as
+    /// `PixelMath.scale`.
+    @inline(__always)
+    static func scale(_ v: UInt64, by weight: UInt64) -> UInt64 {
+        ((v &* weight &+ 0x0080_0080_0080_0080) &>> 8) & 0x00FF_00FF_00FF_00FF
+    }
+
+    /// `(a·(256 − f) + b·f + 128) >> 8` in each 16-bit lane of spread pixels (f in 0…255),
+    /// computed as `a·256 + (b − a)·f + 128`: a lane of `b − a` may be negative and borrow from
+    /// the lane above, but the expression is linear and each lane's true result lies in
+    /// 0…65 535, so the wrapping 64-bit total is exactly the lanes' results side by side.
+    @inline(__always)
+    static func lerp(_ a: UInt64, _ b: UInt64, _ f: UInt64) -> UInt64 {
+        (((a &<< 8) &+ (b &- a) &* f &+ 0x0080_0080_0080_0080) &>> 8) & 0x00FF_00FF_00FF_00FF
     }
 
     /// Source-over of a packed source pixel onto `*destination`: stores it when opaque, skips it
@@ -131,22 +178,6 @@ extension Canvas {
     @inline(__always)
     static func blend(_ s: UInt32, into destination: UnsafeMutablePointer<UInt32>) {
         if s >= 0xFF00_0000 { destination.pointee = s } else if s != 0 { destination.pointee = PixelMath.sourceOver(s, destination.pointee) }
-    }
-
-    /// A pixel given as R,B and G,A lane pairs scaled by `weight`/256 (0…256) and packed:
-    /// `(c·weight + 128) >> 8` per channel, as `PixelMath.scale`.
-    @inline(__always)
-    static func scale(_ redBlue: UInt32, _ greenAlpha: UInt32, by weight: UInt32) -> UInt32 {
-        (((redBlue &* weight &+ 0x0080_0080) &>> 8) & 0x00FF_00FF) | ((greenAlpha &* weight &+ 0x0080_0080) & 0xFF00_FF00)
-    }
-
-    /// `(a·(256 − f) + b·f + 128) >> 8` in both 16-bit lanes of two channel pairs (values ≤ 255,
-    /// f in 0…255), computed as `a·256 + (b − a)·f + 128`: a lane of `b − a` may be negative and
-    /// borrow from the lane above, but the expression is linear and each lane's true result lies
-    /// in 0…65 535, so the wrapping 32-bit total is exactly the two lanes' results side by side.
-    @inline(__always)
-    static func lerp(_ a: UInt32, _ b: UInt32, _ f: UInt32) -> UInt32 {
-        (((a &<< 8) &+ (b &- a) &* f &+ 0x0080_0080) &>> 8) & 0x00FF_00FF
     }
 }
 
