@@ -121,27 +121,31 @@ extension Canvas {
         if let weights = segment.weights {
             for i in 0..<count { blend(pack(scale(sample(i), by: UInt64(weights[i]))), into: d + i) }
         } else {
-            // Two destination pixels per iteration: one 16-byte load brings both source columns
-            // (left pixel in the low half), which are weighted by (256 − f, f) in one multiply.
-            let weightLanes = SIMD8<UInt16>(repeating: UInt16(w))
-            let vertical = UnsafeRawPointer(vertical)
-            var i = 0
-            while i + 2 <= count {
-                let p0 = vertical.loadUnaligned(fromByteOffset: Int(index[i]) &* 8, as: SIMD8<UInt16>.self) &* columnWeights[i]
-                let p1 = vertical.loadUnaligned(fromByteOffset: Int(index[i + 1]) &* 8, as: SIMD8<UInt16>.self) &* columnWeights[i + 1]
-                var v = (SIMD8(lowHalf: p0.lowHalf, highHalf: p1.lowHalf) &+ SIMD8(lowHalf: p0.highHalf, highHalf: p1.highHalf) &+ half) &>> 8
-                if w != 256 { v = (v &* weightLanes &+ half) &>> 8 }
+            // Four destination pixels per iteration. One 16-byte load brings both source columns
+            // of a pixel (left in the low half), weighted by (256 − f, f) in one multiply.
+            let verticalBytes = UnsafeRawPointer(vertical)
+            @inline(__always) func samplePair(_ i: Int) -> SIMD4<UInt32> {
+                let p0 = verticalBytes.loadUnaligned(fromByteOffset: Int(index[i]) &* 8, as: SIMD8<UInt16>.self) &* columnWeights[i]
+                let p1 = verticalBytes.loadUnaligned(fromByteOffset: Int(index[i + 1]) &* 8, as: SIMD8<UInt16>.self) &* columnWeights[i + 1]
+                let v = (SIMD8(lowHalf: p0.lowHalf, highHalf: p1.lowHalf) &+ SIMD8(lowHalf: p0.highHalf, highHalf: p1.highHalf) &+ half) &>> 8
                 let x = unsafeBitCast(v, to: SIMD2<UInt64>.self)
-                let packed = unsafeBitCast(x | (x &>> 24), to: SIMD4<UInt32>.self)  // see `pack`
-                let pair = UInt64(packed[0]) | UInt64(packed[2]) &<< 32
-                if pair & 0xFF00_0000_FF00_0000 == 0xFF00_0000_FF00_0000 {
-                    UnsafeMutableRawPointer(d + i).storeBytes(of: pair, as: UInt64.self)
-                } else {
-                    blend(packed[0], into: d + i); blend(packed[2], into: d + i + 1)
-                }
-                i += 2
+                return unsafeBitCast(x | (x &>> 24), to: SIMD4<UInt32>.self)  // packed pixels in lanes 0 and 2, see `pack`
             }
-            if i < count { blend(pack(scale(sample(i), by: UInt64(w))), into: d + i) }
+            let alpha = SIMD4<UInt32>(repeating: 0xFF00_0000)
+            var i = 0
+            while i + 4 <= count {
+                let a = samplePair(i), b = samplePair(i + 2)
+                var s = SIMD4(a[0], a[2], b[0], b[2])
+                if w != 256 { s = PixelMath.scale(s, by: w) }
+                let out = UnsafeMutableRawPointer(d + i)
+                if all(s & alpha .== alpha) {
+                    out.storeBytes(of: s, as: SIMD4<UInt32>.self)
+                } else {
+                    out.storeBytes(of: PixelMath.sourceOver(s, out.loadUnaligned(as: SIMD4<UInt32>.self)), as: SIMD4<UInt32>.self)
+                }
+                i += 4
+            }
+            while i < count { blend(pack(scale(sample(i), by: UInt64(w))), into: d + i); i += 1 }
         }
     }
 
