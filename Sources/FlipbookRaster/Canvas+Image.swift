@@ -95,6 +95,22 @@ extension Canvas {
         var c = first
         let low = SIMD8<UInt16>(repeating: 0xFF), half = SIMD8<UInt16>(repeating: 128)
         let f = SIMD8<UInt16>(repeating: UInt16(fy))
+        if fy == 128 {
+            // Half way between two rows (every row of an aligned 2:1 reduction): the lerp is
+            // (a + b + 1) >> 1 per channel, a rounded-up byte average, computed on packed pixels
+            // as (a | b) − ((a ^ b) >> 1) with the bit shifted across bytes masked off (no
+            // byte borrows: a | b ≥ (a ^ b) per byte). Then split into R,B and G,A lanes.
+            while c + 4 <= last + 1 {
+                let a = UnsafeRawPointer(row0 + c).loadUnaligned(as: SIMD4<UInt32>.self)
+                let b = UnsafeRawPointer(row1 + c).loadUnaligned(as: SIMD4<UInt32>.self)
+                let average = (a | b) &- (((a ^ b) &>> 1) & 0x7F7F_7F7F)
+                let rb = average & 0x00FF_00FF, ga = (average &>> 8) & 0x00FF_00FF
+                let out = UnsafeMutableRawPointer(vertical + c)
+                out.storeBytes(of: SIMD4(rb[0], ga[0], rb[1], ga[1]), as: SIMD4<UInt32>.self)
+                out.storeBytes(of: SIMD4(rb[2], ga[2], rb[3], ga[3]), toByteOffset: 16, as: SIMD4<UInt32>.self)
+                c += 4
+            }
+        }
         while c + 4 <= last + 1 {
             let a = UnsafeRawPointer(row0 + c).loadUnaligned(as: SIMD8<UInt16>.self)
             let b = UnsafeRawPointer(row1 + c).loadUnaligned(as: SIMD8<UInt16>.self)
