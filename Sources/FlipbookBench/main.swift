@@ -92,6 +92,9 @@ let half = ImagePyramid(syntheticImage(width: 2 * widthPixels, height: 2 * heigh
 benchmark("image 0.5× (bilinear)", pixels: screenPixels) {
     canvas.draw(half, in: screen, contentMode: .scaleToFill)
 }
+benchmark("image 0.5× fractional position", pixels: screenPixels) {
+    canvas.draw(half, in: screen.insetBy(dx: 0.3, dy: 0.3), contentMode: .scaleToFill)
+}
 benchmark("image 0.5× at 50% opacity", pixels: screenPixels) {
     canvas.draw(half, in: screen, contentMode: .scaleToFill, opacity: 0.5)
 }

@@ -93,7 +93,7 @@ extension Canvas {
         // which are interleaved per pixel on the way out.
         let first = Int(index[0]), last = min(Int(index[count - 1]) + 1, lastColumn)
         var c = first
-        let low = SIMD8<UInt16>(repeating: 0xFF), half = SIMD8<UInt16>(repeating: 128)
+        let low = SIMD8<UInt16>(repeating: 0xFF), high = SIMD8<UInt16>(repeating: 0xFF00), half = SIMD8<UInt16>(repeating: 128)
         let f = SIMD8<UInt16>(repeating: UInt16(fy))
         if fy == 128 {
             // Half way between two rows (every row of an aligned 2:1 reduction): the lerp is
@@ -116,8 +116,9 @@ extension Canvas {
             let b = UnsafeRawPointer(row1 + c).loadUnaligned(as: SIMD8<UInt16>.self)
             let aLow = a & low, bLow = b & low, aHigh = a &>> 8, bHigh = b &>> 8
             // a·256 + (b − a)·f + 128 wraps per lane, but its true value is in 0…65 535.
-            let rb = unsafeBitCast(((aLow &<< 8) &+ (bLow &- aLow) &* f &+ half) &>> 8, to: SIMD4<UInt32>.self)
-            let ga = unsafeBitCast(((aHigh &<< 8) &+ (bHigh &- aHigh) &* f &+ half) &>> 8, to: SIMD4<UInt32>.self)
+            // (aLow·256 is a << 8 and aHigh·256 is a & 0xFF00, one operation each.)
+            let rb = unsafeBitCast(((a &<< 8) &+ (bLow &- aLow) &* f &+ half) &>> 8, to: SIMD4<UInt32>.self)
+            let ga = unsafeBitCast(((a & high) &+ (bHigh &- aHigh) &* f &+ half) &>> 8, to: SIMD4<UInt32>.self)
             let out = UnsafeMutableRawPointer(vertical + c)
             out.storeBytes(of: SIMD4(rb[0], ga[0], rb[1], ga[1]), as: SIMD4<UInt32>.self)
             out.storeBytes(of: SIMD4(rb[2], ga[2], rb[3], ga[3]), toByteOffset: 16, as: SIMD4<UInt32>.self)
