@@ -38,23 +38,31 @@ extension Canvas {
         let rows = SampleAxis(first: y0, end: y1, origin: r.minY, ratio: 1 / (scaleY * factor), size: source.height)
 
         source.pixels.withUnsafeBufferPointer { pixels in
-            columns.index0.withUnsafeBufferPointer { index0 in
-            columns.index1.withUnsafeBufferPointer { index1 in
+            columns.index.withUnsafeBufferPointer { index in
             columns.fraction.withUnsafeBufferPointer { fraction in
+            columns.fraction.map { SIMD8(lowHalf: SIMD4(repeating: UInt16(256 - $0)), highHalf: SIMD4(repeating: UInt16($0))) }.withUnsafeBufferPointer { columnWeights in
+            rows.index.withUnsafeBufferPointer { rowIndex in
+            rows.fraction.withUnsafeBufferPointer { rowFraction in
                 let src = pixels.baseAddress!
-                let vertical = UnsafeMutablePointer<UInt64>.allocate(capacity: source.width)
+                // The vertical pass's output for one row, one spread pixel per source column (see
+                // `drawImageSegment`). Spare elements: a clamped last column reads `index + 1` with
+                // fraction 0, so its value never matters but must be readable.
+                let vertical = UnsafeMutablePointer<UInt64>.allocate(capacity: source.width + 4)
+                vertical.initialize(repeating: 0, count: source.width + 4)
                 defer { vertical.deallocate() }
                 forEachSegment(x: spanX, y: spanY, clip: clip, opacity: weight) { segment in
                     let j = segment.y - y0
-                    let row0 = src + Int(rows.index0[j]) * source.width
-                    let row1 = src + Int(rows.index1[j]) * source.width
-                    let fy = UInt32(rows.fraction[j] & 0xFFFF)
+                    let row0 = src + Int(rowIndex[j]) * source.width
+                    let fy = rowFraction[j]
+                    // A clamped row has fraction 0: its second row gets weight 0, so reuse the first.
+                    let row1 = fy == 0 ? row0 : row0 + source.width
                     let c = segment.x - x0
-                    Self.drawImageSegment(segment, row0: row0, row1: row1, fy: fy,
-                                          index0: index0.baseAddress! + c, index1: index1.baseAddress! + c,
-                                          fraction: fraction.baseAddress! + c, integral: columns.integral,
-                                          vertical: vertical)
+                    Self.drawImageSegment(segment, row0: row0, row1: row1, fy: fy, lastColumn: source.width - 1,
+                                          index: index.baseAddress! + c, fraction: fraction.baseAddress! + c, columnWeights: columnWeights.baseAddress! + c,
+                                          integral: columns.integral, vertical: vertical)
                 }
+            }
+            }
             }
             }
             }
@@ -64,112 +72,152 @@ extension Canvas {
     /// Samples, weights and blends one row segment of an image.
     ///
     /// Bilinear filtering is done vertically first, over the contiguous source columns the
-    /// segment needs (a gather-free loop), into `vertical` (spread pixels, indexed by source
-    /// column); then each destination pixel interpolates two of those horizontally. Both steps
-    /// round: `(a·(256 − f) + b·f + 128) >> 8` per channel.
+    /// segment needs, four columns per SIMD operation, into `vertical`: one spread pixel per
+    /// source column, a `UInt64` with red, blue, green, alpha in 16-bit lanes from the low end.
+    /// Then each destination pixel interpolates columns `index` and `index + 1` horizontally,
+    /// all four channels in one scalar 64-bit multiply. Both steps compute the rounded lerp
+    /// `(a·(256 − f) + b·f + 128) >> 8` per channel (see `lerp`).
     @inline(__always)
     static func drawImageSegment(_ segment: RowSegment, row0: UnsafePointer<UInt32>, row1: UnsafePointer<UInt32>, fy: UInt32,
-                                 index0: UnsafePointer<Int32>, index1: UnsafePointer<Int32>, fraction: UnsafePointer<UInt64>,
-                                 integral: Bool, vertical: UnsafeMutablePointer<UInt64>) {
+                                 lastColumn: Int, index: UnsafePointer<Int32>, fraction: UnsafePointer<UInt32>, columnWeights: UnsafePointer<SIMD8<UInt16>>, integral: Bool,
+                                 vertical: UnsafeMutablePointer<UInt64>) {
         let d = segment.destination, count = segment.count
-        @inline(__always) func put(_ s: UInt32, _ i: Int) {
-            if s >= 0xFF00_0000 { d[i] = s } else if s != 0 { d[i] = PixelMath.sourceOver(s, d[i]) }
-        }
         let w = segment.weight
         if segment.weights == nil && w == 256 && fy == 0 && integral {
             // Source pixel centres hit exactly (a 1:1 draw on whole pixels): a copy.
-            for i in 0..<count { put(row0[Int(index0[i])], i) }
+            for i in 0..<count { blend(row0[Int(index[i])], into: d + i) }
             return
         }
-        // Vertical pass over source columns [first, last], four columns at a time in SIMD lanes.
-        let first = Int(index0[0]), last = Int(index1[count - 1])
-        let f = UInt64(fy), g = 256 &- f
-        let fLanes = SIMD16<UInt16>(repeating: UInt16(fy)), gLanes = SIMD16<UInt16>(repeating: UInt16(256 - fy))
-        let half = SIMD16<UInt16>(repeating: 128)
-        let verticalRaw = UnsafeMutableRawPointer(vertical)
+        // Vertical pass over source columns [first, last]. Four packed pixels are eight 16-bit
+        // lanes of two channels each; masking and shifting split them into R,B and G,A lanes,
+        // which are interleaved per pixel on the way out.
+        let first = Int(index[0]), last = min(Int(index[count - 1]) + 1, lastColumn)
         var c = first
+        let low = SIMD8<UInt16>(repeating: 0xFF), high = SIMD8<UInt16>(repeating: 0xFF00), half = SIMD8<UInt16>(repeating: 128)
+        let f = SIMD8<UInt16>(repeating: UInt16(fy))
+        if fy == 128 {
+            // Half way between two rows (every row of an aligned 2:1 reduction): the lerp is
+            // (a + b + 1) >> 1 per channel, a rounded-up byte average, computed on packed pixels
+            // as (a | b) − ((a ^ b) >> 1) with the bit shifted across bytes masked off (no
+            // byte borrows: a | b ≥ (a ^ b) per byte). Then split into R,B and G,A lanes.
+            while c + 4 <= last + 1 {
+                let a = UnsafeRawPointer(row0 + c).loadUnaligned(as: SIMD4<UInt32>.self)
+                let b = UnsafeRawPointer(row1 + c).loadUnaligned(as: SIMD4<UInt32>.self)
+                let average = (a | b) &- (((a ^ b) &>> 1) & 0x7F7F_7F7F)
+                let rb = average & 0x00FF_00FF, ga = (average &>> 8) & 0x00FF_00FF
+                let out = UnsafeMutableRawPointer(vertical + c)
+                out.storeBytes(of: SIMD4(rb[0], ga[0], rb[1], ga[1]), as: SIMD4<UInt32>.self)
+                out.storeBytes(of: SIMD4(rb[2], ga[2], rb[3], ga[3]), toByteOffset: 16, as: SIMD4<UInt32>.self)
+                c += 4
+            }
+        }
         while c + 4 <= last + 1 {
-            let a = widen(UnsafeRawPointer(row0 + c).loadUnaligned(as: SIMD4<UInt32>.self))
-            let b = widen(UnsafeRawPointer(row1 + c).loadUnaligned(as: SIMD4<UInt32>.self))
-            verticalRaw.storeBytes(of: (a &* gLanes &+ b &* fLanes &+ half) &>> 8, toByteOffset: c * 8, as: SIMD16<UInt16>.self)
+            let a = UnsafeRawPointer(row0 + c).loadUnaligned(as: SIMD8<UInt16>.self)
+            let b = UnsafeRawPointer(row1 + c).loadUnaligned(as: SIMD8<UInt16>.self)
+            let aLow = a & low, bLow = b & low, aHigh = a &>> 8, bHigh = b &>> 8
+            // a·256 + (b − a)·f + 128 wraps per lane, but its true value is in 0…65 535.
+            // (aLow·256 is a << 8 and aHigh·256 is a & 0xFF00, one operation each.)
+            let rb = unsafeBitCast(((a &<< 8) &+ (bLow &- aLow) &* f &+ half) &>> 8, to: SIMD4<UInt32>.self)
+            let ga = unsafeBitCast(((a & high) &+ (bHigh &- aHigh) &* f &+ half) &>> 8, to: SIMD4<UInt32>.self)
+            let out = UnsafeMutableRawPointer(vertical + c)
+            out.storeBytes(of: SIMD4(rb[0], ga[0], rb[1], ga[1]), as: SIMD4<UInt32>.self)
+            out.storeBytes(of: SIMD4(rb[2], ga[2], rb[3], ga[3]), toByteOffset: 16, as: SIMD4<UInt32>.self)
             c += 4
         }
-        while c <= last { vertical[c] = lerp(spread(row0[c]), spread(row1[c]), f, g); c += 1 }
+        while c <= last {
+            let a = row0[c], b = row1[c]
+            vertical[c] = lerp(spread(a), spread(b), UInt64(fy))
+            c += 1
+        }
 
-        // Horizontal pass, four destination pixels at a time.
-        let fractions = UnsafeRawPointer(fraction)
-        var i = 0
-        if segment.weights == nil {
+        // Horizontal pass: one destination pixel per iteration.
+        @inline(__always) func sample(_ i: Int) -> UInt64 {
+            let k = Int(index[i])
+            return lerp(vertical[k], vertical[k + 1], UInt64(fraction[i]))
+        }
+        if let weights = segment.weights {
+            for i in 0..<count { blend(pack(scale(sample(i), by: UInt64(weights[i]))), into: d + i) }
+        } else {
+            // Four destination pixels per iteration. One 16-byte load brings both source columns
+            // of a pixel (left in the low half), weighted by (256 − f, f) in one multiply.
+            let verticalBytes = UnsafeRawPointer(vertical)
+            @inline(__always) func samplePair(_ i: Int) -> SIMD4<UInt32> {
+                let p0 = verticalBytes.loadUnaligned(fromByteOffset: Int(index[i]) &* 8, as: SIMD8<UInt16>.self) &* columnWeights[i]
+                let p1 = verticalBytes.loadUnaligned(fromByteOffset: Int(index[i + 1]) &* 8, as: SIMD8<UInt16>.self) &* columnWeights[i + 1]
+                let v = (SIMD8(lowHalf: p0.lowHalf, highHalf: p1.lowHalf) &+ SIMD8(lowHalf: p0.highHalf, highHalf: p1.highHalf) &+ half) &>> 8
+                let x = unsafeBitCast(v, to: SIMD2<UInt64>.self)
+                return unsafeBitCast(x | (x &>> 24), to: SIMD4<UInt32>.self)  // packed pixels in lanes 0 and 2, see `pack`
+            }
+            let alpha = SIMD4<UInt32>(repeating: 0xFF00_0000)
+            var i = 0
             while i + 4 <= count {
-                let left = SIMD4(vertical[Int(index0[i])], vertical[Int(index0[i + 1])], vertical[Int(index0[i + 2])], vertical[Int(index0[i + 3])])
-                let right = SIMD4(vertical[Int(index1[i])], vertical[Int(index1[i + 1])], vertical[Int(index1[i + 2])], vertical[Int(index1[i + 3])])
-                let fx = fractions.loadUnaligned(fromByteOffset: i * 8, as: SIMD16<UInt16>.self)
-                let gx = SIMD16<UInt16>(repeating: 256) &- fx
-                let lerped = (unsafeBitCast(left, to: SIMD16<UInt16>.self) &* gx &+ unsafeBitCast(right, to: SIMD16<UInt16>.self) &* fx &+ half) &>> 8
-                var v = unsafeBitCast(SIMD16<UInt8>(truncatingIfNeeded: lerped), to: SIMD4<UInt32>.self)
-                if w != 256 {
-                    v = SIMD4(PixelMath.scale(v[0], by: w), PixelMath.scale(v[1], by: w), PixelMath.scale(v[2], by: w), PixelMath.scale(v[3], by: w))
-                }
-                if all(v .>= 0xFF00_0000) {
-                    UnsafeMutableRawPointer(d + i).storeBytes(of: v, as: SIMD4<UInt32>.self)
+                let a = samplePair(i), b = samplePair(i + 2)
+                var s = SIMD4(a[0], a[2], b[0], b[2])
+                if w != 256 { s = PixelMath.scale(s, by: w) }
+                let out = UnsafeMutableRawPointer(d + i)
+                if all(s & alpha .== alpha) {
+                    out.storeBytes(of: s, as: SIMD4<UInt32>.self)
                 } else {
-                    put(v[0], i); put(v[1], i + 1); put(v[2], i + 2); put(v[3], i + 3)
+                    out.storeBytes(of: PixelMath.sourceOver(s, out.loadUnaligned(as: SIMD4<UInt32>.self)), as: SIMD4<UInt32>.self)
                 }
                 i += 4
             }
-        }
-        while i < count {
-            let fx = fraction[i] & 0xFFFF
-            let p = pack(lerp(vertical[Int(index0[i])], vertical[Int(index1[i])], fx, 256 &- fx))
-            put(PixelMath.scale(p, by: segment.weights.map { UInt32($0[i]) } ?? w), i)
-            i += 1
+            while i < count { blend(pack(scale(sample(i), by: UInt64(w))), into: d + i); i += 1 }
         }
     }
 
-    /// A packed pixel's four bytes widened to 16-bit lanes (R, G, B, A from the low lane up).
-    @inline(__always)
-    static func widen(_ v: SIMD4<UInt32>) -> SIMD16<UInt16> {
-        SIMD16<UInt16>(truncatingIfNeeded: unsafeBitCast(v, to: SIMD16<UInt8>.self))
-    }
-
-    /// A packed pixel with each channel in its own 16-bit lane of a `UInt64` (R, G, B, A from
-    /// the low lane up, the layout of `widen`), so one multiplication weights all four channels.
+    /// A packed pixel spread to 16-bit lanes of a `UInt64`: red, blue, green, alpha from the low end.
     @inline(__always)
     static func spread(_ p: UInt32) -> UInt64 {
-        let v = UInt64(p)
-        return (v & 0xFF) | (v & 0xFF00) &<< 8 | (v & 0xFF_0000) &<< 16 | (v & 0xFF00_0000) &<< 24
+        UInt64(p & 0x00FF_00FF) | UInt64(p & 0xFF00_FF00) &<< 24
     }
 
     /// The inverse of `spread` (lanes must hold values ≤ 255).
     @inline(__always)
     static func pack(_ v: UInt64) -> UInt32 {
-        UInt32(truncatingIfNeeded: (v & 0xFF) | (v &>> 8) & 0xFF00 | (v &>> 16) & 0xFF_0000 | (v &>> 24) & 0xFF00_0000)
+        UInt32(truncatingIfNeeded: v | v &>> 24)
     }
 
-    /// `(a·g + b·f + 128) >> 8` per lane with g = 256 − f, f in 0…255: one rounded linear
-    /// interpolation of spread pixels (lanes stay below 2^16, so they never carry into each other).
+    /// Each lane of a spread pixel scaled by `weight`/256 (0…256): `(c·weight + 128) >> 8`, as
+    /// `PixelMath.scale`.
     @inline(__always)
-    static func lerp(_ a: UInt64, _ b: UInt64, _ f: UInt64, _ g: UInt64) -> UInt64 {
-        ((a &* g &+ b &* f &+ 0x0080_0080_0080_0080) &>> 8) & 0x00FF_00FF_00FF_00FF
+    static func scale(_ v: UInt64, by weight: UInt64) -> UInt64 {
+        ((v &* weight &+ 0x0080_0080_0080_0080) &>> 8) & 0x00FF_00FF_00FF_00FF
+    }
+
+    /// `(a·(256 − f) + b·f + 128) >> 8` in each 16-bit lane of spread pixels (f in 0…255),
+    /// computed as `a·256 + (b − a)·f + 128`: a lane of `b − a` may be negative and borrow from
+    /// the lane above, but the expression is linear and each lane's true result lies in
+    /// 0…65 535, so the wrapping 64-bit total is exactly the lanes' results side by side.
+    @inline(__always)
+    static func lerp(_ a: UInt64, _ b: UInt64, _ f: UInt64) -> UInt64 {
+        (((a &<< 8) &+ (b &- a) &* f &+ 0x0080_0080_0080_0080) &>> 8) & 0x00FF_00FF_00FF_00FF
+    }
+
+    /// Source-over of a packed source pixel onto `*destination`: stores it when opaque, skips it
+    /// when transparent (both give the same result as `PixelMath.sourceOver`, faster).
+    @inline(__always)
+    static func blend(_ s: UInt32, into destination: UnsafeMutablePointer<UInt32>) {
+        if s >= 0xFF00_0000 { destination.pointee = s } else if s != 0 { destination.pointee = PixelMath.sourceOver(s, destination.pointee) }
     }
 }
 
 /// Precomputed sampling positions along one axis of an image draw: for each destination pixel,
-/// the two neighbouring source pixels (clamped to the edge) and the 8-bit fraction between them.
+/// the first of the two neighbouring source pixels and the 8-bit fraction towards the second.
+/// Outside the image the index is clamped to the edge pixel with fraction 0 (so the second
+/// pixel, `index + 1`, is read but gets weight 0).
 ///
 /// Positions are 16.16 fixed point, stepped incrementally by an integer step, so every
 /// destination pixel's sample position is exact integer arithmetic after two rounded Doubles.
 struct SampleAxis {
-    /// `fraction[i]` holds the 8-bit fraction in each of four 16-bit lanes (one per channel).
-    var index0: [Int32], index1: [Int32], fraction: [UInt64]
+    var index: [Int32], fraction: [UInt32]
     /// True when every fraction is 0 (samples fall exactly on source pixels).
     var integral = true
 
     init(first: Int, end: Int, origin: Double, ratio: Double, size: Int) {
         let count = end - first
-        index0 = [Int32](repeating: 0, count: count)
-        index1 = [Int32](repeating: 0, count: count)
-        fraction = [UInt64](repeating: 0, count: count)
+        index = [Int32](repeating: 0, count: count)
+        fraction = [UInt32](repeating: 0, count: count)
         let limit = 1e12  // keeps the Int conversion in range for absurd rects (never hit by real ones)
         let startPosition = ((Double(first) + 0.5 - origin) * ratio - 0.5) * 65536
         var position = Int(min(max(startPosition.rounded(), -limit), limit))
@@ -178,13 +226,13 @@ struct SampleAxis {
         for i in 0..<count {
             let whole = position >> 16
             if whole < 0 {
-                index0[i] = 0; index1[i] = 0
+                index[i] = 0
             } else if whole >= last {
-                index0[i] = Int32(last); index1[i] = Int32(last)
+                index[i] = Int32(last)
             } else {
-                index0[i] = Int32(whole); index1[i] = Int32(whole + 1)
-                let f = UInt64((position >> 8) & 0xFF)
-                fraction[i] = f &* 0x0001_0001_0001_0001  // in all four lanes
+                index[i] = Int32(whole)
+                let f = UInt32((position >> 8) & 0xFF)
+                fraction[i] = f
                 if f != 0 { integral = false }
             }
             position += step

@@ -88,6 +88,25 @@ final class GroupTests: XCTestCase {
         XCTAssertEqual(alphas(canvas), [[0, 0, 0, 0], [0, 128, 0, 0], [0, 0, 64, 64], [0, 0, 64, 64]])
     }
 
+    func testCompositeMatchesPerPixelScaleAndSourceOver() {
+        // Widths 1…9 exercise the four-pixel SIMD steps and the single-pixel tail; every pixel
+        // must equal sourceOver(scale(layer, opacity weight), background) computed one by one.
+        var generator = SplitMix(seed: 5)
+        func translucent(_ count: Int) -> [UInt32] { (0..<count).map { _ in generator.premultiplied().packed } }
+        for width in 1...9 {
+            let background = PremultipliedImage(width: width, height: 2, pixels: translucent(2 * width))
+            let layer = PremultipliedImage(width: width, height: 2, pixels: translucent(2 * width))
+            let full = Rect(x: 0, y: 0, width: Double(width), height: 2)
+            var canvas = Canvas(widthPixels: width, heightPixels: 2, scale: 1)
+            canvas.draw(ImagePyramid(background), in: full, contentMode: .scaleToFill)
+            XCTAssertEqual(canvas.image, background)
+            canvas.drawGroup(opacity: 0.6, bounds: nil) { $0.draw(ImagePyramid(layer), in: full, contentMode: .scaleToFill) }
+            let weight = PixelMath.weight(0.6)
+            let expected = zip(layer.pixels, background.pixels).map { PixelMath.sourceOver(PixelMath.scale($0, by: weight), $1) }
+            XCTAssertEqual(canvas.image.pixels, expected, "width \(width)")
+        }
+    }
+
     func testZeroOpacitySkipsTheBody() {
         var canvas = Canvas(widthPixels: 2, heightPixels: 2, scale: 1)
         var called = false

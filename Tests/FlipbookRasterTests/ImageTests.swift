@@ -52,6 +52,48 @@ final class ImageTests: XCTestCase {
         }
     }
 
+    func testBilinearMatchesReferenceSampler() {
+        // An independent per-pixel implementation of docs/RASTER.md "Images": 16.16 positions
+        // stepped from the first column, 8-bit fractions, clamp to edge, a rounded vertical lerp
+        // of both columns, then a rounded horizontal lerp. Scales cover the half-way fast path
+        // (0.5: every fraction is 128), general fractions and upscaling; the source is
+        // translucent and the canvas transparent, so each pixel is the sample itself.
+        var generator = SplitMix(seed: 11)
+        let source = PremultipliedImage(width: 24, height: 18, pixels: (0..<(24 * 18)).map { _ in generator.premultiplied().packed })
+        func positions(count: Int, ratio: Double, size: Int) -> [(Int, Int, UInt32)] {
+            var u = Int((((0.5) * ratio - 0.5) * 65536).rounded()), result: [(Int, Int, UInt32)] = []
+            let step = Int((ratio * 65536).rounded())
+            for _ in 0..<count {
+                let whole = u >> 16
+                if whole < 0 { result.append((0, 0, 0)) } else if whole >= size - 1 { result.append((size - 1, size - 1, 0)) } else {
+                    result.append((whole, whole + 1, UInt32((u >> 8) & 255)))
+                }
+                u += step
+            }
+            return result
+        }
+        func lerp(_ a: UInt32, _ b: UInt32, _ f: UInt32) -> UInt32 {
+            (0..<4).reduce(UInt32(0)) { sum, c in
+                let x = (a >> (8 * c)) & 255, y = (b >> (8 * c)) & 255
+                return sum | ((x * (256 - f) + y * f + 128) >> 8) << (8 * c)
+            }
+        }
+        for (width, height) in [(12, 9), (13, 10), (18, 13), (31, 23)] {  // 0.5, 0.54, 0.75, 1.3 (all level 0)
+            var canvas = Canvas(widthPixels: width, heightPixels: height, scale: 1)
+            canvas.draw(ImagePyramid(source), in: Rect(x: 0, y: 0, width: Double(width), height: Double(height)), contentMode: .scaleToFill)
+            let columns = positions(count: width, ratio: 24 / Double(width), size: 24)
+            let rows = positions(count: height, ratio: 18 / Double(height), size: 18)
+            for (y, row) in rows.enumerated() {
+                for (x, column) in columns.enumerated() {
+                    func pixel(_ sx: Int, _ sy: Int) -> UInt32 { source.pixels[sy * 24 + sx] }
+                    let left = lerp(pixel(column.0, row.0), pixel(column.0, row.1), row.2)
+                    let right = lerp(pixel(column.1, row.0), pixel(column.1, row.1), row.2)
+                    XCTAssertEqual(canvas.image.pixels[y * width + x], lerp(left, right, column.2), "\(width)×\(height) (\(x), \(y))")
+                }
+            }
+        }
+    }
+
     func testImageEdgesGetAreaCoverageAndOpacity() {
         let pyramid = ImagePyramid(PremultipliedImage(width: 1, height: 1, fill: StraightColor.white.premultipliedPixel))
         var canvas = Canvas(widthPixels: 3, heightPixels: 1, scale: 1)
