@@ -39,7 +39,7 @@ let package = Package(
         .target(name: "FlipbookTesting", dependencies: ["FlipbookImageDiff", "FlipbookCodecs", "FlipbookRaster"]),
         .executableTarget(name: "FlipbookCLI", dependencies: ["Flipbook", "FlipbookImageDiff"]),
         // Benchmarks (scripts/bench runs it in release); not a product.
-        .executableTarget(name: "FlipbookBench", dependencies: ["Flipbook", "FlipbookCodecs", "FlipbookRaster", "FlipbookMotion"]),
+        .executableTarget(name: "FlipbookBench", dependencies: ["Flipbook", "FlipbookCodecs", "FlipbookRaster", "FlipbookMotion", "FlipbookScene", "FlipbookText"]),
 
         .testTarget(name: "FlipbookGeometryTests", dependencies: ["FlipbookGeometry"]),
         .testTarget(name: "FlipbookRasterTests", dependencies: ["FlipbookRaster", "FlipbookCodecs"]),

@@ -155,3 +155,7 @@ extension StraightPixel {
 if CommandLine.arguments.count < 2 || "pixel digest".contains(CommandLine.arguments[1]) {
     print("pixel digest \(String(pixelDigest(), radix: 16))")
 }
+
+if CommandLine.arguments.count < 2 || "job: frame: pipeline".contains(CommandLine.arguments[1]) {
+    do { try pipelineBenchmarks() } catch { print("pipeline benchmarks failed: \(error)") }
+}

@@ -1,0 +1,68 @@
+// End-to-end benchmarks: a whole frame (rasterize, encode) and a whole push job at 1 and 2
+// threads. They read Samples/photos.json, so run them from the package root (scripts/bench does).
+import Foundation
+import Flipbook
+import FlipbookCodecs
+import FlipbookRaster
+import FlipbookScene
+import FlipbookText
+
+/// Wall-clock seconds (a job uses several threads, so thread CPU time would not do).
+func wallClock() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
+}
+
+/// Median wall-clock seconds of `runs` runs of `body`, after one warm-up.
+func medianWallClock(runs: Int, _ body: () throws -> Void) rethrows -> Double {
+    try body()
+    var times: [Double] = []
+    for _ in 0..<runs {
+        let start = wallClock()
+        try body()
+        times.append(wallClock() - start)
+    }
+    return times.sorted()[times.count / 2]
+}
+
+/// Push on an iPhone 8 @2x: one frame's rasterization and encoding, then the whole 43-frame job.
+func pipelineBenchmarks() throws {
+    guard FileManager.default.fileExists(atPath: "Samples/photos.json") else {
+        print("pipeline benchmarks skipped: run from the package root (Samples/photos.json not found)")
+        return
+    }
+    var settings = RenderSettings(preset: .push)
+    settings.scene.selectedIndex = 3
+    let job = try RenderJob(settings: settings)
+    // Frame 15 (the spring's peak): the grid under the fading detail plus the snapshot.
+    let list = try job.displayList(frameIndex: 15)
+    let sources = Set(list.ops.compactMap { op -> String? in
+        if case let .image(source, _, _, _, _) = op { return source } else { return nil }
+    })
+    var store = try ImageStore(sources: sources, threads: 1)
+    let decodePixels = try sources.reduce(0) { total, path in
+        let header = try ImageDecoder.readHeader(fileAtPath: path)
+        return total + header.width * header.height
+    }
+    benchmark("frame: decode + pyramid its \(sources.count) photos", pixels: decodePixels, runs: 3) {
+        store = try! ImageStore(sources: sources, threads: 1)
+    }
+    let rasterizer = FrameRasterizer(images: store, font: try Font.locateDefault())
+    let frame = rasterizer.render(list)
+    benchmark("frame: rasterize push #15 @2x", pixels: screenPixels) { _ = rasterizer.render(list) }
+    benchmark("frame: PNG encode (level 1, paeth)", pixels: screenPixels) { _ = try! PNGEncoder.encode(frame) }
+    let output = NSTemporaryDirectory() + "flipbook-bench-\(getpid())"
+    defer { try? FileManager.default.removeItem(atPath: output) }
+    var seconds: [Int: Double] = [:]
+    for threads in [1, 2] {
+        settings.threads = threads
+        let threaded = try RenderJob(settings: settings)
+        seconds[threads] = try medianWallClock(runs: 3) { try threaded.write(to: output) }
+        let frames = Double(threaded.sequence.count)
+        print(pad("job: push, 43 frames, \(threads) thread\(threads == 1 ? "" : "s")", 38)
+              + pad(fixed(seconds[threads]! * 1e3, decimals: 0), 10, left: true) + " ms"
+              + pad(fixed(frames / seconds[threads]!, decimals: 1), 9, left: true) + " frames/s")
+    }
+    print(pad("job: speed-up 2 threads / 1", 38) + pad(fixed(seconds[1]! / seconds[2]!, decimals: 2), 10, left: true) + " ×")
+}
