@@ -2,48 +2,48 @@ import Foundation
 
 /// One card of the carousel (seed 001): a cover photo, a title, a comment count, a star rating
 /// and the comments the detail screen lists.
-public struct Card: Hashable, Sendable {
+@_spi(Scenes) public struct Card: Hashable, Sendable {
     /// The title, drawn on the card and the detail's title view.
-    public var title: String
+    @_spi(Scenes) public var title: String
     /// The cover image file, resolved against the manifest's folder (the `source` of display lists).
-    public var imagePath: String
+    @_spi(Scenes) public var imagePath: String
     /// The number shown as "N comments" (defaults to the number of comment texts).
-    public var commentCount: Int
+    @_spi(Scenes) public var commentCount: Int
     /// Stars out of 5, drawn as ★ and ☆.
-    public var rating: Int
+    @_spi(Scenes) public var rating: Int
     /// Comment texts, one list row each.
-    public var comments: [String]
+    @_spi(Scenes) public var comments: [String]
 
     /// Creates a card.
-    public init(title: String, imagePath: String, commentCount: Int, rating: Int, comments: [String]) {
+    @_spi(Scenes) public init(title: String, imagePath: String, commentCount: Int, rating: Int, comments: [String]) {
         self.title = title; self.imagePath = imagePath; self.commentCount = commentCount; self.rating = rating; self.comments = comments
     }
 
     /// The rating as five stars, filled first: 4 → "★★★★☆".
-    public var stars: String { String(repeating: "★", count: rating) + String(repeating: "☆", count: 5 - rating) }
+    @_spi(Scenes) public var stars: String { String(repeating: "★", count: rating) + String(repeating: "☆", count: 5 - rating) }
 
     /// "1 comment", "12 comments".
-    public var commentLine: String { "\(commentCount) comment\(commentCount == 1 ? "" : "s")" }
+    @_spi(Scenes) public var commentLine: String { "\(commentCount) comment\(commentCount == 1 ? "" : "s")" }
 }
 
 /// The cards manifest (JSON or property list):
 /// `{"cards": [{"title": "…", "image": "photos/a.jpg", "rating": 4, "commentCount": 12, "comments": ["…"]}]}`.
 /// `commentCount` is optional (default: the number of `comments`).
-public struct CardManifest: Hashable, Sendable {
+@_spi(Scenes) public struct CardManifest: Hashable, Sendable {
     /// The manifest file, as given.
-    public var path: String
+    @_spi(Scenes) public var path: String
     /// The cards, left to right.
-    public var cards: [Card]
+    @_spi(Scenes) public var cards: [Card]
 
     /// Reads and validates a cards manifest.
     /// - Throws: `ManifestError` naming the file and the field that is wrong.
-    public init(contentsOf path: String) throws {
+    @_spi(Scenes) public init(contentsOf path: String) throws {
         let data = try PhotoManifest.read(path)
         try self.init(data: data, path: path, baseDirectory: (path as NSString).deletingLastPathComponent)
     }
 
     /// Parses manifest bytes; `path` names the file in errors, `baseDirectory` resolves image paths.
-    public init(data: Data, path: String, baseDirectory: String) throws {
+    @_spi(Scenes) public init(data: Data, path: String, baseDirectory: String) throws {
         self.path = path
         let root = try PhotoManifest.parseRoot(data, path: path)
         guard let dictionary = root as? [String: Any] else {

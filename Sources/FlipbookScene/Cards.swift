@@ -5,14 +5,14 @@ import FlipbookRaster
 /// The card app of seed 001: a horizontal carousel of cards under the navigation bar and a
 /// detail screen (top image, title view, comment list), in window points (DESIGN §2;
 /// docs/PRESETS.md has every number and why).
-public struct CardScene: Hashable, Sendable {
+@_spi(Scenes) public struct CardScene: Hashable, Sendable {
     /// The cards, left to right.
-    public let cards: [Card]
+    @_spi(Scenes) public let cards: [Card]
 
     /// The carousel's navigation item.
-    public static let carouselItem = NavigationItem(title: "Featured")
+    @_spi(Scenes) public static let carouselItem = NavigationItem(title: "Featured")
     /// The detail's navigation item: the card's title, back to "Featured".
-    public func detailItem(_ index: Int) -> NavigationItem {
+    @_spi(Scenes) public func detailItem(_ index: Int) -> NavigationItem {
         NavigationItem(title: "", backTitle: CardScene.carouselItem.title)
     }
     /// The bar from the carousel to card `index`'s detail at `progress`.
@@ -20,26 +20,26 @@ public struct CardScene: Hashable, Sendable {
         NavigationBar.layer(device: device, from: CardScene.carouselItem, to: detailItem(index), progress: progress)
     }
     /// The screen.
-    public let device: Device
+    @_spi(Scenes) public let device: Device
 
     /// DESIGN's margin `m`: the top image starts 1.5·m above the screen; the condensed title is m tall.
-    public static let marginPoints: Double = 20
+    @_spi(Scenes) public static let marginPoints: Double = 20
     /// DESIGN's `T`: the top image's bottom and the title view's top in the detail screen.
-    public static let topImageBottomPoints: Double = 300
+    @_spi(Scenes) public static let topImageBottomPoints: Double = 300
     /// DESIGN's `K`: the title view's height, on the card and in the detail screen.
-    public static let titleHeightPoints: Double = 80
+    @_spi(Scenes) public static let titleHeightPoints: Double = 80
     /// Space between neighbouring cards.
-    public static let cardSpacingPoints: Double = 15
+    @_spi(Scenes) public static let cardSpacingPoints: Double = 15
     /// The card's corner radius (a common card look; the detail has square corners).
-    public static let cardCornerRadiusPoints: Double = 10
+    @_spi(Scenes) public static let cardCornerRadiusPoints: Double = 10
     /// The title view's inset for every text line (UIKit's 15 pt table margin).
-    public static let textInsetPoints: Double = 15
+    @_spi(Scenes) public static let textInsetPoints: Double = 15
     /// Height of one comment row in the detail's list.
-    public static let commentRowHeightPoints: Double = 52
+    @_spi(Scenes) public static let commentRowHeightPoints: Double = 52
     /// The condensed title's alpha after the follow-up (DESIGN §2).
-    public static let condensedTitleAlpha = 0.9
+    @_spi(Scenes) public static let condensedTitleAlpha = 0.9
     /// The follow-up animation: `UIView.animate(withDuration: 0.3)`, whose default curve is easeInEaseOut.
-    public static let followUpTiming = (durationSeconds: 0.3, curve: CubicBezier.easeInEaseOut)
+    @_spi(Scenes) public static let followUpTiming = (durationSeconds: 0.3, curve: CubicBezier.easeInEaseOut)
 
     /// The carousel's background (UIKit's grouped-table grey, so the white cards stand out).
     static let carouselColor = StraightColor(white: 0.94)
@@ -49,21 +49,21 @@ public struct CardScene: Hashable, Sendable {
     static let separatorColor = StraightColor(white: 0.82)
 
     /// Creates the scene.
-    public init(cards: [Card], device: Device) { self.cards = cards; self.device = device }
+    @_spi(Scenes) public init(cards: [Card], device: Device) { self.cards = cards; self.device = device }
 
     // MARK: Carousel
 
     /// Card width: 80% of the screen, rounded to whole points, so the neighbours peek in.
-    public var cardWidthPoints: Double { (0.8 * device.width).rounded() }
+    @_spi(Scenes) public var cardWidthPoints: Double { (0.8 * device.width).rounded() }
     /// Cover height: the detail top image's aspect `W : (T + 1.5·m)` at the card's width, so the
     /// cover snapshot scales uniformly into the top image (264 pt on every 0.8·W card).
-    public var coverHeightPoints: Double {
+    @_spi(Scenes) public var coverHeightPoints: Double {
         cardWidthPoints * (CardScene.topImageBottomPoints + 1.5 * CardScene.marginPoints) / device.width
     }
 
     /// Card `index`'s frame on screen when the carousel is centred on card `centred`: the
     /// centred card in the middle of the screen horizontally and of the content area vertically.
-    public func cardFrame(_ index: Int, centred: Int) -> Rect {
+    @_spi(Scenes) public func cardFrame(_ index: Int, centred: Int) -> Rect {
         let width = cardWidthPoints, height = coverHeightPoints + CardScene.titleHeightPoints
         let x = (device.width - width) / 2 + Double(index - centred) * (width + CardScene.cardSpacingPoints)
         let content = device.contentArea
@@ -71,13 +71,13 @@ public struct CardScene: Hashable, Sendable {
     }
 
     /// The cover image's frame on screen (the card's top part).
-    public func coverFrame(_ index: Int, centred: Int) -> Rect {
+    @_spi(Scenes) public func coverFrame(_ index: Int, centred: Int) -> Rect {
         let card = cardFrame(index, centred: centred)
         return Rect(x: card.x, y: card.y, width: card.width, height: coverHeightPoints)
     }
 
     /// The card's title view frame on screen (below the cover).
-    public func cardTitleFrame(_ index: Int, centred: Int) -> Rect {
+    @_spi(Scenes) public func cardTitleFrame(_ index: Int, centred: Int) -> Rect {
         let card = cardFrame(index, centred: centred)
         return Rect(x: card.x, y: card.y + coverHeightPoints, width: card.width, height: CardScene.titleHeightPoints)
     }
@@ -85,13 +85,13 @@ public struct CardScene: Hashable, Sendable {
     // MARK: Detail
 
     /// The detail's top image: `(0, −1.5·m, W, T + 1.5·m)`, scaleToFill.
-    public var topImageFrame: Rect {
+    @_spi(Scenes) public var topImageFrame: Rect {
         let m = CardScene.marginPoints
         return Rect(x: 0, y: -1.5 * m, width: device.width, height: CardScene.topImageBottomPoints + 1.5 * m)
     }
 
     /// The detail's title view: `(0, T, W, K)` before the follow-up, `(0, T − m, W, m)` after.
-    public func detailTitleFrame(followUp: Double) -> Rect {
+    @_spi(Scenes) public func detailTitleFrame(followUp: Double) -> Rect {
         let t = CardScene.topImageBottomPoints, m = CardScene.marginPoints
         return .interpolate(from: Rect(x: 0, y: t, width: device.width, height: CardScene.titleHeightPoints),
                             to: Rect(x: 0, y: t - m, width: device.width, height: m), progress: followUp)
@@ -99,7 +99,7 @@ public struct CardScene: Hashable, Sendable {
 
     /// The comment list: from the title view's bottom `T + K` to the screen's bottom before the
     /// follow-up; from `T` (right under the condensed title) after.
-    public func listFrame(followUp: Double) -> Rect {
+    @_spi(Scenes) public func listFrame(followUp: Double) -> Rect {
         let top = Double.interpolate(from: CardScene.topImageBottomPoints + CardScene.titleHeightPoints,
                                      to: CardScene.topImageBottomPoints, progress: followUp)
         return Rect(x: 0, y: top, width: device.width, height: device.height - top)
@@ -110,7 +110,7 @@ public struct CardScene: Hashable, Sendable {
     /// A title view: white, clipped, with the title, "N comments" and the stars, left-aligned at a
     /// 15 pt inset (no text measuring needed). The title's baseline sits 24 pt down, or 5 pt above
     /// the bottom once the view is shorter (the condensed 20 pt bar keeps the title readable).
-    public func titleView(_ index: Int, frame: Rect) -> Layer {
+    @_spi(Scenes) public func titleView(_ index: Int, frame: Rect) -> Layer {
         let card = cards[index], inset = CardScene.textInsetPoints
         var view = Layer(name: "title view", frame: frame)
         view.backgroundColor = .white
@@ -148,7 +148,7 @@ public struct CardScene: Hashable, Sendable {
 
     /// The carousel screen centred on card `centred`; `hiddenIndex`'s card is hidden (its
     /// snapshots are moving).
-    public func carousel(centred: Int, hiddenIndex: Int? = nil) -> Layer {
+    @_spi(Scenes) public func carousel(centred: Int, hiddenIndex: Int? = nil) -> Layer {
         var carousel = Layer(name: "carousel", frame: device.contentArea)
         carousel.backgroundColor = CardScene.carouselColor
         carousel.clipsToBounds = true
@@ -169,7 +169,7 @@ public struct CardScene: Hashable, Sendable {
 
     /// The detail screen of card `index` with the follow-up at `followUp` (0 = before, 1 = after);
     /// `partsHidden` hides the top image and the title view (their snapshots are moving).
-    public func detail(_ index: Int, followUp: Double, partsHidden: Bool = false) -> Layer {
+    @_spi(Scenes) public func detail(_ index: Int, followUp: Double, partsHidden: Bool = false) -> Layer {
         var detail = Layer(name: "card detail", frame: device.bounds)
         detail.backgroundColor = .white
         var list = Layer(name: "comment list", frame: listFrame(followUp: followUp))
@@ -193,7 +193,7 @@ public struct CardScene: Hashable, Sendable {
     }
 
     /// The follow-up's progress `secondsAfterTiming` into it: easeInEaseOut over 0.3 s, 0 before, 1 after.
-    public static func followUpProgress(secondsAfterTiming seconds: Double) -> Double {
+    @_spi(Scenes) public static func followUpProgress(secondsAfterTiming seconds: Double) -> Double {
         let fraction = seconds / followUpTiming.durationSeconds
         if !(fraction > 0) { return 0 }
         if fraction >= 1 { return 1 }
@@ -223,26 +223,26 @@ public struct CardScene: Hashable, Sendable {
 /// bounds, top image and title view while the detail fades in (the main timing, easeInEaseOut
 /// 0.5 s); then a fixed 0.3 s follow-up condenses the title view to `(0, T − m, W, m)` at alpha
 /// 0.9 and slides the list up under it.
-public struct CardPush: Transition {
+@_spi(Scenes) public struct CardPush: Transition {
     /// The scene.
-    public let scene: CardScene
+    @_spi(Scenes) public let scene: CardScene
     /// The tapped card (centred in the carousel).
-    public let index: Int
+    @_spi(Scenes) public let index: Int
 
     /// Creates the transition.
-    public init(scene: CardScene, index: Int) { self.scene = scene; self.index = index }
+    @_spi(Scenes) public init(scene: CardScene, index: Int) { self.scene = scene; self.index = index }
 
     /// The follow-up's 0.3 s run on after the main timing.
-    public var followUpSeconds: Double { CardScene.followUpTiming.durationSeconds }
+    @_spi(Scenes) public var followUpSeconds: Double { CardScene.followUpTiming.durationSeconds }
 
     /// The main move only (no follow-up).
-    public func window(progress: Double, completed: Bool) -> Layer {
+    @_spi(Scenes) public func window(progress: Double, completed: Bool) -> Layer {
         window(progress: progress, secondsAfterTiming: 0, completed: completed)
     }
 
     /// See `Transition.window(progress:secondsAfterTiming:completed:)`: during the main timing
     /// the snapshots move; once `secondsAfterTiming > 0` the detail runs its follow-up.
-    public func window(progress: Double, secondsAfterTiming: Double, completed: Bool) -> Layer {
+    @_spi(Scenes) public func window(progress: Double, secondsAfterTiming: Double, completed: Bool) -> Layer {
         if completed || secondsAfterTiming > 0 {
             let followUp = completed ? 1 : CardScene.followUpProgress(secondsAfterTiming: secondsAfterTiming)
             return PhotoBrowserScene.window(device: scene.device, container: [scene.detail(index, followUp: followUp)],
@@ -255,17 +255,17 @@ public struct CardPush: Transition {
 /// Card pop (seed 001): the reverse of the push's main move, starting from the detail as the
 /// follow-up left it (condensed title at alpha 0.9, list under it): the snapshots move back onto
 /// the card shown last while the detail fades out 1 → 0.
-public struct CardPop: Transition {
+@_spi(Scenes) public struct CardPop: Transition {
     /// The scene.
-    public let scene: CardScene
+    @_spi(Scenes) public let scene: CardScene
     /// The card returned to (centred in the carousel).
-    public let index: Int
+    @_spi(Scenes) public let index: Int
 
     /// Creates the transition.
-    public init(scene: CardScene, index: Int) { self.scene = scene; self.index = index }
+    @_spi(Scenes) public init(scene: CardScene, index: Int) { self.scene = scene; self.index = index }
 
     /// See `Transition.window(progress:completed:)`.
-    public func window(progress: Double, completed: Bool) -> Layer {
+    @_spi(Scenes) public func window(progress: Double, completed: Bool) -> Layer {
         if completed {
             return PhotoBrowserScene.window(device: scene.device, container: [scene.carousel(centred: index)],
                                             bar: NavigationBar.layer(device: scene.device, from: CardScene.carouselItem))

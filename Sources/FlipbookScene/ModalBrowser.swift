@@ -4,50 +4,50 @@ import FlipbookRaster
 
 /// The modal photo browser of the reference apps (seeds 003/004): a uniform thumbnail grid under
 /// the navigation bar, and a black full-screen browser presented over everything (DESIGN §2).
-public struct ModalBrowserScene: Hashable, Sendable {
+@_spi(Scenes) public struct ModalBrowserScene: Hashable, Sendable {
     /// The photos, in manifest order.
-    public let photos: [ScenePhoto]
+    @_spi(Scenes) public let photos: [ScenePhoto]
     /// The screen.
-    public let device: Device
+    @_spi(Scenes) public let device: Device
     /// The grid's scroll offset in points, as the user set it (no return positioning here).
-    public let scrollPoints: Double
+    @_spi(Scenes) public let scrollPoints: Double
 
     /// Thumbnail columns (the reference app's constant).
-    public static let columnCount = 3
+    @_spi(Scenes) public static let columnCount = 3
     /// Space between thumbnails and around the grid, in points.
-    public static let gutterPoints: Double = 5
+    @_spi(Scenes) public static let gutterPoints: Double = 5
 
     /// Creates the scene.
-    public init(photos: [ScenePhoto], device: Device, scrollPoints: Double) {
+    @_spi(Scenes) public init(photos: [ScenePhoto], device: Device, scrollPoints: Double) {
         self.photos = photos; self.device = device; self.scrollPoints = scrollPoints
     }
 
     /// The side of a square thumbnail: `(W − 4·5)/3`, not rounded, so the gutters are exactly
     /// 5 pt (a flow layout with this item size; on an iPhone 8 it is 118.33 pt).
-    public var cellSidePoints: Double {
+    @_spi(Scenes) public var cellSidePoints: Double {
         (device.width - Double(ModalBrowserScene.columnCount + 1) * ModalBrowserScene.gutterPoints)
             / Double(ModalBrowserScene.columnCount)
     }
 
     /// Thumbnail `index`'s frame in content coordinates: row-major, 3 to a row.
-    public func cellContentFrame(_ index: Int) -> Rect {
+    @_spi(Scenes) public func cellContentFrame(_ index: Int) -> Rect {
         let gutter = ModalBrowserScene.gutterPoints, side = cellSidePoints
         let column = index % ModalBrowserScene.columnCount, row = index / ModalBrowserScene.columnCount
         return Rect(x: gutter + Double(column) * (side + gutter), y: gutter + Double(row) * (side + gutter), width: side, height: side)
     }
 
     /// Thumbnail `index`'s frame on screen, at the scene's scroll offset (unclipped).
-    public func cellFrame(_ index: Int) -> Rect {
+    @_spi(Scenes) public func cellFrame(_ index: Int) -> Rect {
         cellContentFrame(index).offsetBy(dx: 0, dy: device.topBarHeightPoints - scrollPoints)
     }
 
     /// True when any part of thumbnail `index` shows in the content area (below the bar).
-    public func isCellOnScreen(_ index: Int) -> Bool { cellFrame(index).intersects(device.contentArea) }
+    @_spi(Scenes) public func isCellOnScreen(_ index: Int) -> Bool { cellFrame(index).intersects(device.contentArea) }
 
     /// Photo `index` in the browser: aspect-fit to the full width, `h = W·ih/iw`, frame
     /// `(0, (H − h)/2, W, h)`. A photo taller than the screen is fitted to the height instead,
     /// `((W − w)/2, 0, w, H)` with `w = H·iw/ih`, as a `.scaleAspectFit` view shows it.
-    public func browserFrame(_ index: Int) -> Rect {
+    @_spi(Scenes) public func browserFrame(_ index: Int) -> Rect {
         let size = photos[index].sizePixels
         let height = device.width * size.height / size.width
         if height <= device.height {
@@ -59,13 +59,13 @@ public struct ModalBrowserScene: Hashable, Sendable {
 
     /// Where a dismissed photo lands: its thumbnail when on screen, else a zero-size rect at the
     /// bottom centre `(W/2, H)` (the reference app's fallback: the photo shrinks away downwards).
-    public func returnFrame(_ index: Int) -> Rect {
+    @_spi(Scenes) public func returnFrame(_ index: Int) -> Rect {
         isCellOnScreen(index) ? cellFrame(index) : Rect(x: device.width / 2, y: device.height, width: 0, height: 0)
     }
 
     /// The presenting screen: white, the thumbnail grid (aspect-fill, clipped) scrolled below the
     /// bar, and the bar on top.
-    public func gridScreen() -> Layer {
+    @_spi(Scenes) public func gridScreen() -> Layer {
         var screen = Layer(name: "thumbnail screen", frame: device.bounds)
         screen.backgroundColor = .white
         var grid = Layer(name: "thumbnail grid", frame: device.contentArea)
@@ -83,7 +83,7 @@ public struct ModalBrowserScene: Hashable, Sendable {
     }
 
     /// The browser after presentation: black, full screen, the photo aspect-fit to the width.
-    public func browserScreen(index: Int) -> Layer {
+    @_spi(Scenes) public func browserScreen(index: Int) -> Layer {
         var browser = Layer(name: "browser", frame: device.bounds)
         browser.backgroundColor = .black
         var image = Layer(name: "browser image", frame: browserFrame(index))
@@ -114,7 +114,7 @@ public struct ModalBrowserScene: Hashable, Sendable {
 }
 
 /// How the modal transitions look: seed 003 or seed 004.
-public enum ModalStyle: Hashable, Sendable {
+@_spi(Scenes) public enum ModalStyle: Hashable, Sendable {
     /// Seed 003: the container is black at once (present) or gone at once (dismiss); the moving
     /// image view is aspect-fill and clipped.
     case clipped
@@ -125,24 +125,24 @@ public enum ModalStyle: Hashable, Sendable {
 
 /// Present (seeds 003/004): an image view grows from the tapped thumbnail to the full-width
 /// aspect-fit rect over a black container (seed 003) or one fading clear → black (seed 004).
-public struct ModalPresent: Transition {
+@_spi(Scenes) public struct ModalPresent: Transition {
     /// The scene.
-    public let scene: ModalBrowserScene
+    @_spi(Scenes) public let scene: ModalBrowserScene
     /// The tapped photo.
-    public let index: Int
+    @_spi(Scenes) public let index: Int
     /// Seed 003 or 004.
-    public let style: ModalStyle
+    @_spi(Scenes) public let style: ModalStyle
 
     /// Creates the transition.
-    public init(scene: ModalBrowserScene, index: Int, style: ModalStyle) { self.scene = scene; self.index = index; self.style = style }
+    @_spi(Scenes) public init(scene: ModalBrowserScene, index: Int, style: ModalStyle) { self.scene = scene; self.index = index; self.style = style }
 
     /// The image view's frame at `progress`: lerp(thumbnail, browser frame), unclamped.
-    public func imageFrame(progress: Double) -> Rect {
+    @_spi(Scenes) public func imageFrame(progress: Double) -> Rect {
         .interpolate(from: scene.cellFrame(index), to: scene.browserFrame(index), progress: progress)
     }
 
     /// See `Transition.window(progress:completed:)`.
-    public func window(progress: Double, completed: Bool) -> Layer {
+    @_spi(Scenes) public func window(progress: Double, completed: Bool) -> Layer {
         if completed { return scene.window([scene.browserScreen(index: index)]) }
         let background = style == .clipped ? StraightColor.black : StraightColor(white: 0, alpha: clampOpacity(progress))
         return scene.window([scene.gridScreen(),
@@ -153,24 +153,24 @@ public struct ModalPresent: Transition {
 /// Dismiss (seeds 003/004): the browser is removed at once (seed 003) or its black fades to clear
 /// (seed 004); the image view shrinks from the browser frame to the thumbnail of the photo shown
 /// last — or to a zero-size rect at `(W/2, H)` when that thumbnail is off screen.
-public struct ModalDismiss: Transition {
+@_spi(Scenes) public struct ModalDismiss: Transition {
     /// The scene.
-    public let scene: ModalBrowserScene
+    @_spi(Scenes) public let scene: ModalBrowserScene
     /// The photo shown last in the browser.
-    public let index: Int
+    @_spi(Scenes) public let index: Int
     /// Seed 003 or 004.
-    public let style: ModalStyle
+    @_spi(Scenes) public let style: ModalStyle
 
     /// Creates the transition.
-    public init(scene: ModalBrowserScene, index: Int, style: ModalStyle) { self.scene = scene; self.index = index; self.style = style }
+    @_spi(Scenes) public init(scene: ModalBrowserScene, index: Int, style: ModalStyle) { self.scene = scene; self.index = index; self.style = style }
 
     /// The image view's frame at `progress`: lerp(browser frame, return frame), unclamped.
-    public func imageFrame(progress: Double) -> Rect {
+    @_spi(Scenes) public func imageFrame(progress: Double) -> Rect {
         .interpolate(from: scene.browserFrame(index), to: scene.returnFrame(index), progress: progress)
     }
 
     /// See `Transition.window(progress:completed:)`.
-    public func window(progress: Double, completed: Bool) -> Layer {
+    @_spi(Scenes) public func window(progress: Double, completed: Bool) -> Layer {
         if completed { return scene.window([scene.gridScreen()]) }
         let background = style == .clipped ? nil : StraightColor(white: 0, alpha: clampOpacity(1 - progress))
         return scene.window([scene.gridScreen(),

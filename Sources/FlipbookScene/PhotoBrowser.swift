@@ -4,36 +4,36 @@ import FlipbookRaster
 
 /// The waterfall photo browser of the reference app (seed 000): grid and detail screens, their
 /// geometry in window points (DESIGN §2), and the layers push and pop are built from.
-public struct PhotoBrowserScene: Hashable, Sendable {
+@_spi(Scenes) public struct PhotoBrowserScene: Hashable, Sendable {
     /// The photos, in manifest order.
-    public let photos: [ScenePhoto]
+    @_spi(Scenes) public let photos: [ScenePhoto]
     /// The screen.
-    public let device: Device
+    @_spi(Scenes) public let device: Device
     /// The grid's layout in content coordinates.
-    public let layout: WaterfallLayout
+    @_spi(Scenes) public let layout: WaterfallLayout
 
     /// Lays out the grid for a device.
-    public init(photos: [ScenePhoto], device: Device, columns: Int) {
+    @_spi(Scenes) public init(photos: [ScenePhoto], device: Device, columns: Int) {
         self.photos = photos
         self.device = device
         layout = WaterfallLayout(photoSizes: photos.map(\.sizePixels), columns: columns, screenWidthPoints: device.width)
     }
 
     /// The grid's navigation item.
-    public static let gridItem = NavigationItem(title: "Photos")
+    @_spi(Scenes) public static let gridItem = NavigationItem(title: "Photos")
 
     /// The detail's navigation item for photo `index`: "4 of 16", back to "Photos".
-    public func detailItem(_ index: Int) -> NavigationItem {
+    @_spi(Scenes) public func detailItem(_ index: Int) -> NavigationItem {
         NavigationItem(title: "\(index + 1) of \(photos.count)", backTitle: PhotoBrowserScene.gridItem.title)
     }
 
     /// The grid's scroll offset that reveals photo `index` (the return-positioning rule).
-    public func gridScroll(revealing index: Int) -> Double {
+    @_spi(Scenes) public func gridScroll(revealing index: Int) -> Double {
         layout.scrollOffset(revealing: index, visibleHeightPoints: device.height - device.topBarHeightPoints)
     }
 
     /// Cell `index`'s frame on screen when the grid is scrolled by `scroll` points (unclipped).
-    public func cellFrame(_ index: Int, scroll: Double) -> Rect {
+    @_spi(Scenes) public func cellFrame(_ index: Int, scroll: Double) -> Rect {
         layout.cellFrames[index].offsetBy(dx: 0, dy: device.topBarHeightPoints - scroll)
     }
 
@@ -44,7 +44,7 @@ public struct PhotoBrowserScene: Hashable, Sendable {
     /// not taller than the page. A taller one (petra_tall.jpg, 1:2, on an iPhone 8) would run
     /// under the bar and off the bottom, which a `.scaleAspectFit` image view never does, so it
     /// is fitted to the page height instead.
-    public func detailFrame(_ index: Int) -> Rect {
+    @_spi(Scenes) public func detailFrame(_ index: Int) -> Rect {
         let page = Rect(x: 5, y: device.topBarHeightPoints, width: device.width - 10,
                         height: device.height - device.topBarHeightPoints)
         return ContentMode.scaleAspectFit.imageRect(imageSize: photos[index].sizePixels, in: page)
@@ -52,7 +52,7 @@ public struct PhotoBrowserScene: Hashable, Sendable {
 
     /// The grid screen: white, below the bar, scrolled by `scroll`. `hiddenIndex`'s image is
     /// hidden (its snapshot is flying); `patchIndex` gets a white patch over its cell.
-    public func gridLayer(scroll: Double, hiddenIndex: Int? = nil, patchIndex: Int? = nil) -> Layer {
+    @_spi(Scenes) public func gridLayer(scroll: Double, hiddenIndex: Int? = nil, patchIndex: Int? = nil) -> Layer {
         var grid = Layer(name: "grid", frame: device.contentArea)
         grid.backgroundColor = .white
         grid.clipsToBounds = true
@@ -75,7 +75,7 @@ public struct PhotoBrowserScene: Hashable, Sendable {
 
     /// The detail screen showing photo `index`: black, full screen, a pager of pages `W` apart
     /// (page k at `x = k·W + 5`) scrolled to page `index`.
-    public func detailLayer(index: Int, imageHidden: Bool) -> Layer {
+    @_spi(Scenes) public func detailLayer(index: Int, imageHidden: Bool) -> Layer {
         var detail = Layer(name: "detail", frame: device.bounds)
         detail.backgroundColor = .black
         let bar = device.topBarHeightPoints
@@ -126,20 +126,20 @@ public struct PhotoBrowserScene: Hashable, Sendable {
 
 /// Push (seed 000): grid with the tapped photo hidden → detail fading in 0 → 1; the photo's
 /// snapshot flies from the cell (grid scrolled by return positioning) to the detail frame.
-public struct PhotoBrowserPush: Transition {
+@_spi(Scenes) public struct PhotoBrowserPush: Transition {
     /// The browser scene.
-    public let scene: PhotoBrowserScene
+    @_spi(Scenes) public let scene: PhotoBrowserScene
     /// The tapped photo.
-    public let index: Int
+    @_spi(Scenes) public let index: Int
 
     /// The snapshot's frame at `progress`: lerp(cell, detail frame, progress), unclamped.
-    public func snapshotFrame(progress: Double) -> Rect {
+    @_spi(Scenes) public func snapshotFrame(progress: Double) -> Rect {
         let cell = scene.cellFrame(index, scroll: scene.gridScroll(revealing: index))
         return .interpolate(from: cell, to: scene.detailFrame(index), progress: progress)
     }
 
     /// See `Transition.window(progress:completed:)`.
-    public func window(progress: Double, completed: Bool) -> Layer {
+    @_spi(Scenes) public func window(progress: Double, completed: Bool) -> Layer {
         if completed {
             return scene.window(container: [scene.detailLayer(index: index, imageHidden: false)],
                                 bar: NavigationBar.layer(device: scene.device, from: scene.detailItem(index)))
@@ -153,20 +153,20 @@ public struct PhotoBrowserPush: Transition {
 
 /// Pop (seed 000): detail fading out 1 → 0 over the grid, which is scrolled to reveal the photo
 /// shown last and has a white patch over its cell; the snapshot flies back onto the cell.
-public struct PhotoBrowserPop: Transition {
+@_spi(Scenes) public struct PhotoBrowserPop: Transition {
     /// The browser scene.
-    public let scene: PhotoBrowserScene
+    @_spi(Scenes) public let scene: PhotoBrowserScene
     /// The photo shown last in the detail view (after paging, it may differ from the one pushed).
-    public let index: Int
+    @_spi(Scenes) public let index: Int
 
     /// The snapshot's frame at `progress`: lerp(detail frame, cell, progress), unclamped.
-    public func snapshotFrame(progress: Double) -> Rect {
+    @_spi(Scenes) public func snapshotFrame(progress: Double) -> Rect {
         let cell = scene.cellFrame(index, scroll: scene.gridScroll(revealing: index))
         return .interpolate(from: scene.detailFrame(index), to: cell, progress: progress)
     }
 
     /// See `Transition.window(progress:completed:)`.
-    public func window(progress: Double, completed: Bool) -> Layer {
+    @_spi(Scenes) public func window(progress: Double, completed: Bool) -> Layer {
         let scroll = scene.gridScroll(revealing: index)
         if completed {
             return scene.window(container: [scene.gridLayer(scroll: scroll)],

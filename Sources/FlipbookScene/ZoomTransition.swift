@@ -7,23 +7,23 @@ import FlipbookGeometry
 /// Zoom pop (seed 002): the detail (its image view hidden) with the grid added on top — scrolled
 /// by return positioning, the return cell's image hidden — fading in 0 → 1 over it; the snapshot
 /// flies from the detail frame back onto the cell above both.
-public struct ZoomPop: Transition {
+@_spi(Scenes) public struct ZoomPop: Transition {
     /// The browser scene.
-    public let scene: PhotoBrowserScene
+    @_spi(Scenes) public let scene: PhotoBrowserScene
     /// The photo shown last in the detail view.
-    public let index: Int
+    @_spi(Scenes) public let index: Int
 
     /// Creates the transition.
-    public init(scene: PhotoBrowserScene, index: Int) { self.scene = scene; self.index = index }
+    @_spi(Scenes) public init(scene: PhotoBrowserScene, index: Int) { self.scene = scene; self.index = index }
 
     /// The snapshot's frame at `progress`: lerp(detail frame, cell, progress), unclamped — pop's flight.
-    public func snapshotFrame(progress: Double) -> Rect {
+    @_spi(Scenes) public func snapshotFrame(progress: Double) -> Rect {
         PhotoBrowserPop(scene: scene, index: index).snapshotFrame(progress: progress)
     }
 
     /// See `Transition.window(progress:completed:)`. Unlike pop, the grid is on top (fading in,
     /// the return cell's image hidden, no white patch) and the detail stays opaque beneath it.
-    public func window(progress: Double, completed: Bool) -> Layer {
+    @_spi(Scenes) public func window(progress: Double, completed: Bool) -> Layer {
         let scroll = scene.gridScroll(revealing: index)
         if completed {
             return scene.window(container: [scene.gridLayer(scroll: scroll)],

@@ -3,7 +3,7 @@ import Foundation
 import FlipbookGeometry
 import FlipbookMotion
 import FlipbookRaster
-import FlipbookScene
+@_spi(Scenes) import FlipbookScene
 
 final class CardsTests: XCTestCase {
     let cards = (0..<3).map { Card(title: "Card \($0)", imagePath: "c\($0).jpg", commentCount: 2, rating: $0 + 2, comments: ["one", "two"]) }

@@ -1,7 +1,7 @@
 import XCTest
 import FlipbookGeometry
 import FlipbookRaster
-import FlipbookScene
+@_spi(Scenes) import FlipbookScene
 
 /// Every draw op, groups opened, with the opacity of the enclosing groups multiplied in.
 func flattenedOps(_ window: Layer, device: Device = .iPhone8) -> [(op: DisplayOp, groupOpacity: Double)] {

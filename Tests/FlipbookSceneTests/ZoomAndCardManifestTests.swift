@@ -2,7 +2,7 @@ import XCTest
 import Foundation
 import FlipbookGeometry
 import FlipbookRaster
-import FlipbookScene
+@_spi(Scenes) import FlipbookScene
 
 final class ZoomTests: XCTestCase {
     // Two 600×400 photos in 3 columns on an iPhone 8: colWidth 118, photo 0 spans two columns

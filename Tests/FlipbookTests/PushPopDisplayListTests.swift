@@ -3,7 +3,7 @@ import Flipbook
 import FlipbookGeometry
 import FlipbookMotion
 import FlipbookRaster
-import FlipbookScene
+@_spi(Scenes) import FlipbookScene
 
 /// The push/pop frames at the display-list level: which views are drawn where (DESIGN §2, §4).
 final class PushPopDisplayListTests: XCTestCase {
