@@ -15,8 +15,15 @@ enum AtomicDirectory {
             throw RenderError.output(path: path, reason: "cannot create its parent folder (\(error.localizedDescription))")
         }
         var isDirectory: ObjCBool = false
-        if manager.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue {
-            throw RenderError.output(path: path, reason: "exists and is not a directory")
+        if manager.fileExists(atPath: url.path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else { throw RenderError.output(path: path, reason: "exists and is not a directory") }
+            // The old directory is deleted after the swap, so only ever replace a previous output:
+            // `--out .` or `--out ~/project` must not take a user's files with it.
+            let contents = (try? manager.contentsOfDirectory(atPath: url.path)) ?? []
+            if let foreign = contents.sorted().first(where: { !isRenderOutput($0) }) {
+                throw RenderError.output(path: path, reason: "exists and holds '\(foreign)', which flipbook did not write; "
+                    + "name a new or empty directory, or one that holds only a previous render")
+            }
         }
         let token = "\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
         let temporary = parent.appendingPathComponent(".\(name).tmp-\(token)")
@@ -49,6 +56,14 @@ enum AtomicDirectory {
         }
         if hadOld { try? manager.removeItem(at: old) }
         return result
+    }
+
+    /// True for the names a render writes: `frame_NNNN.png` (4 or more digits) and `timeline.json`.
+    static func isRenderOutput(_ name: String) -> Bool {
+        if name == "timeline.json" { return true }
+        guard name.hasPrefix("frame_"), name.hasSuffix(".png") else { return false }
+        let digits = name.dropFirst("frame_".count).dropLast(".png".count)
+        return digits.count >= 4 && digits.allSatisfy(\.isASCII) && digits.allSatisfy(\.isNumber)
     }
 
     /// Writes a file via a temporary sibling and a rename.

@@ -67,4 +67,19 @@ final class RenderOutputTests: XCTestCase {
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasPrefix(".push") }
         XCTAssertEqual(leftovers, [], "no temporary folders are left behind")
     }
+
+    func testRefusesToReplaceADirectoryWithOtherFiles() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let precious = directory.appendingPathComponent("notes.txt")
+        try "keep me".write(to: precious, atomically: true, encoding: .utf8)
+        var settings = RenderSettings.small(.push)
+        settings.frameRange = 0...0
+        XCTAssertThrowsError(try RenderJob(settings: settings).write(to: directory.path)) { error in
+            XCTAssertEqual("\(error)", "\(directory.path): cannot write the output: exists and holds 'notes.txt', which flipbook "
+                           + "did not write; name a new or empty directory, or one that holds only a previous render")
+        }
+        XCTAssertEqual(try String(contentsOf: precious, encoding: .utf8), "keep me")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), ["notes.txt"])
+    }
 }
