@@ -36,6 +36,7 @@ extension Canvas {
         guard x1 > x0, y1 > y0 else { return }
         let columns = SampleAxis(first: x0, end: x1, origin: r.minX, ratio: 1 / (scaleX * factor), size: source.width)
         let rows = SampleAxis(first: y0, end: y1, origin: r.minY, ratio: 1 / (scaleY * factor), size: source.height)
+        let pairs = columns.pairs
 
         source.pixels.withUnsafeBufferPointer { pixels in
             columns.index.withUnsafeBufferPointer { index in
@@ -56,10 +57,23 @@ extension Canvas {
                     let fy = rowFraction[j]
                     // A clamped row has fraction 0: its second row gets weight 0, so reuse the first.
                     let row1 = fy == 0 ? row0 : row0 + source.width
-                    let c = segment.x - x0
-                    Self.drawImageSegment(segment, row0: row0, row1: row1, fy: fy, lastColumn: source.width - 1,
-                                          index: index.baseAddress! + c, fraction: fraction.baseAddress! + c, columnWeights: columnWeights.baseAddress! + c,
-                                          integral: columns.integral, vertical: vertical)
+                    func general(_ part: RowSegment) {
+                        let c = part.x - x0
+                        Self.drawImageSegment(part, row0: row0, row1: row1, fy: fy, lastColumn: source.width - 1,
+                                              index: index.baseAddress! + c, fraction: fraction.baseAddress! + c, columnWeights: columnWeights.baseAddress! + c,
+                                              integral: columns.integral, vertical: vertical)
+                    }
+                    // An exact 2:1 reduction along x (step 2, one fraction): the interior run's
+                    // columns inside `pairs` are sampled in one pass, the rest as usual.
+                    let start = max(segment.x, x0 + pairs.lowerBound), end = min(segment.x + segment.count, x0 + pairs.upperBound)
+                    guard segment.weights == nil, end - start >= 4 else { return general(segment) }
+                    func part(_ from: Int, _ to: Int) -> RowSegment {
+                        RowSegment(y: segment.y, x: from, count: to - from, destination: segment.destination + (from - segment.x), weights: nil, weight: segment.weight)
+                    }
+                    if start > segment.x { general(part(segment.x, start)) }
+                    let k = Int(index[start - x0])
+                    Self.drawPairSegment(part(start, end), row0: row0 + k, row1: row1 + k, fy: fy, fx: fraction[start - x0])
+                    if segment.x + segment.count > end { general(part(end, segment.x + segment.count)) }
                 }
             }
             }
@@ -148,21 +162,87 @@ extension Canvas {
                 let x = unsafeBitCast(v, to: SIMD2<UInt64>.self)
                 return unsafeBitCast(x | (x &>> 24), to: SIMD4<UInt32>.self)  // packed pixels in lanes 0 and 2, see `pack`
             }
-            let alpha = SIMD4<UInt32>(repeating: 0xFF00_0000)
             var i = 0
             while i + 4 <= count {
                 let a = samplePair(i), b = samplePair(i + 2)
-                var s = SIMD4(a[0], a[2], b[0], b[2])
-                if w != 256 { s = PixelMath.scale(s, by: w) }
-                let out = UnsafeMutableRawPointer(d + i)
-                if all(s & alpha .== alpha) {
-                    out.storeBytes(of: s, as: SIMD4<UInt32>.self)
-                } else {
-                    out.storeBytes(of: PixelMath.sourceOver(s, out.loadUnaligned(as: SIMD4<UInt32>.self)), as: SIMD4<UInt32>.self)
-                }
+                blend4(SIMD4(a[0], a[2], b[0], b[2]), weight: w, into: d + i)
                 i += 4
             }
             while i < count { blend(pack(scale(sample(i), by: UInt64(w))), into: d + i); i += 1 }
+        }
+    }
+
+    /// Samples, weights and blends a run of destination pixels whose source columns are pairs
+    /// `(2i, 2i + 1)` from `row0`/`row1` with one horizontal fraction `fx` (an exact 2:1 reduction
+    /// along x), in one pass: four destination pixels per step from eight source pixels of each
+    /// row, the vertical lerp then the horizontal lerp, the same formula and rounding as
+    /// `drawImageSegment` (`(a·(256 − f) + b·f + 128) >> 8` per channel, twice).
+    @inline(__always)
+    static func drawPairSegment(_ segment: RowSegment, row0: UnsafePointer<UInt32>, row1: UnsafePointer<UInt32>, fy: UInt32, fx: UInt32) {
+        // fy = 0 has row1 == row0 (see the caller), so the byte average is the row itself.
+        let averageRows = fy == 128 || fy == 0
+        switch (averageRows, fx == 128) {
+        case (true, true): pairKernel(segment, row0, row1, fy, fx, averageRows: true, averageColumns: true)
+        case (true, false): pairKernel(segment, row0, row1, fy, fx, averageRows: true, averageColumns: false)
+        default: pairKernel(segment, row0, row1, fy, fx, averageRows: false, averageColumns: false)
+        }
+    }
+
+    /// The loop of `drawPairSegment`, specialised (inlined) per case: rows half way apart use the
+    /// packed rounded-up byte average `(a | b) − (((a ^ b) >> 1) & 0x7F7F7F7F)` (= the lerp with
+    /// f = 128), likewise columns when `fx` = 128 too; otherwise the lerps run in 16-bit lanes
+    /// of two channels each as `a·256 + (b − a)·f + 128` (see `lerp`).
+    @inline(__always)
+    static func pairKernel(_ segment: RowSegment, _ row0: UnsafePointer<UInt32>, _ row1: UnsafePointer<UInt32>, _ fy: UInt32, _ fx: UInt32,
+                           averageRows: Bool, averageColumns: Bool) {
+        let d = segment.destination, count = segment.count, w = segment.weight
+        let low = SIMD8<UInt16>(repeating: 0xFF), high = SIMD8<UInt16>(repeating: 0xFF00), half = SIMD8<UInt16>(repeating: 128)
+        let fy16 = SIMD8<UInt16>(repeating: UInt16(fy)), fx16 = SIMD8<UInt16>(repeating: UInt16(fx))
+        let bytes = SIMD4<UInt32>(repeating: 0x00FF_00FF)
+        @inline(__always) func average(_ a: SIMD4<UInt32>, _ b: SIMD4<UInt32>) -> SIMD4<UInt32> {
+            (a | b) &- (((a ^ b) &>> 1) & 0x7F7F_7F7F)
+        }
+        /// (a·256 + (b − a)·f + 128) >> 8 per 16-bit lane; a, b ≤ 255 per lane.
+        @inline(__always) func lerpLanes(_ a: SIMD4<UInt32>, _ b: SIMD4<UInt32>) -> SIMD4<UInt32> {
+            let a16 = unsafeBitCast(a, to: SIMD8<UInt16>.self), b16 = unsafeBitCast(b, to: SIMD8<UInt16>.self)
+            return unsafeBitCast(((a16 &<< 8) &+ (b16 &- a16) &* fx16 &+ half) &>> 8, to: SIMD4<UInt32>.self)
+        }
+        /// Vertical lerp of four pixels: R,B and G,A in 16-bit lanes (one pixel per 32-bit lane).
+        @inline(__always) func vertical(_ a32: SIMD4<UInt32>, _ b32: SIMD4<UInt32>) -> (rb: SIMD4<UInt32>, ga: SIMD4<UInt32>) {
+            let a = unsafeBitCast(a32, to: SIMD8<UInt16>.self), b = unsafeBitCast(b32, to: SIMD8<UInt16>.self)
+            let rb = ((a &<< 8) &+ ((b & low) &- (a & low)) &* fy16 &+ half) &>> 8
+            let ga = ((a & high) &+ ((b &>> 8) &- (a &>> 8)) &* fy16 &+ half) &>> 8
+            return (unsafeBitCast(rb, to: SIMD4<UInt32>.self), unsafeBitCast(ga, to: SIMD4<UInt32>.self))
+        }
+        var i = 0
+        while i + 4 <= count {
+            let p0 = UnsafeRawPointer(row0 + 2 &* i), p1 = UnsafeRawPointer(row1 + 2 &* i)
+            let a0 = p0.loadUnaligned(as: SIMD4<UInt32>.self), a1 = p0.loadUnaligned(fromByteOffset: 16, as: SIMD4<UInt32>.self)
+            let b0 = p1.loadUnaligned(as: SIMD4<UInt32>.self), b1 = p1.loadUnaligned(fromByteOffset: 16, as: SIMD4<UInt32>.self)
+            var s: SIMD4<UInt32>
+            if averageRows {
+                let v0 = average(a0, b0), v1 = average(a1, b1)
+                let even = SIMD4(v0[0], v0[2], v1[0], v1[2]), odd = SIMD4(v0[1], v0[3], v1[1], v1[3])
+                if averageColumns {
+                    s = average(even, odd)
+                } else {
+                    s = lerpLanes(even & bytes, odd & bytes) | (lerpLanes((even &>> 8) & bytes, (odd &>> 8) & bytes) &<< 8)
+                }
+            } else {
+                let v0 = vertical(a0, b0), v1 = vertical(a1, b1)
+                let rb = lerpLanes(SIMD4(v0.rb[0], v0.rb[2], v1.rb[0], v1.rb[2]), SIMD4(v0.rb[1], v0.rb[3], v1.rb[1], v1.rb[3]))
+                let ga = lerpLanes(SIMD4(v0.ga[0], v0.ga[2], v1.ga[0], v1.ga[2]), SIMD4(v0.ga[1], v0.ga[3], v1.ga[1], v1.ga[3]))
+                s = rb | (ga &<< 8)
+            }
+            blend4(s, weight: w, into: d + i)
+            i += 4
+        }
+        let fy64 = UInt64(fy), fx64 = UInt64(fx)
+        while i < count {
+            let left = lerp(spread(row0[2 &* i]), spread(row1[2 &* i]), fy64)
+            let right = lerp(spread(row0[2 &* i &+ 1]), spread(row1[2 &* i &+ 1]), fy64)
+            blend(pack(scale(lerp(left, right, fx64), by: UInt64(w))), into: d + i)
+            i += 1
         }
     }
 
@@ -194,6 +274,21 @@ extension Canvas {
         (((a &<< 8) &+ (b &- a) &* f &+ 0x0080_0080_0080_0080) &>> 8) & 0x00FF_00FF_00FF_00FF
     }
 
+    /// Four packed samples scaled by `weight` (0…256, `PixelMath.scale`) and composited
+    /// source-over onto `destination[0..<4]`: stored when all four are opaque, else the exact
+    /// four-pixel `PixelMath.sourceOver`.
+    @inline(__always)
+    static func blend4(_ samples: SIMD4<UInt32>, weight: UInt32, into destination: UnsafeMutablePointer<UInt32>) {
+        let s = weight == 256 ? samples : PixelMath.scale(samples, by: weight)
+        let alpha = SIMD4<UInt32>(repeating: 0xFF00_0000)
+        let out = UnsafeMutableRawPointer(destination)
+        if all(s & alpha .== alpha) {
+            out.storeBytes(of: s, as: SIMD4<UInt32>.self)
+        } else {
+            out.storeBytes(of: PixelMath.sourceOver(s, out.loadUnaligned(as: SIMD4<UInt32>.self)), as: SIMD4<UInt32>.self)
+        }
+    }
+
     /// Source-over of a packed source pixel onto `*destination`: stores it when opaque, skips it
     /// when transparent (both give the same result as `PixelMath.sourceOver`, faster).
     @inline(__always)
@@ -213,6 +308,9 @@ struct SampleAxis {
     var index: [Int32], fraction: [UInt32]
     /// True when every fraction is 0 (samples fall exactly on source pixels).
     var integral = true
+    /// Destination pixels (offsets from `first`) whose samples are source pixels `(index, index + 1)`
+    /// with `index` stepping by exactly 2 and one fraction (an exact 2:1 reduction, unclamped).
+    var pairs = 0..<0
 
     init(first: Int, end: Int, origin: Double, ratio: Double, size: Int) {
         let count = end - first
@@ -223,6 +321,8 @@ struct SampleAxis {
         var position = Int(min(max(startPosition.rounded(), -limit), limit))
         let step = Int(min(max((ratio * 65536).rounded(), 0), limit / 65536))
         let last = size - 1
+        // Step 2.0 exactly keeps the low 16 bits, so the fraction is the same at every unclamped pixel.
+        var pairStart = count, pairEnd = count
         for i in 0..<count {
             let whole = position >> 16
             if whole < 0 {
@@ -234,8 +334,11 @@ struct SampleAxis {
                 let f = UInt32((position >> 8) & 0xFF)
                 fraction[i] = f
                 if f != 0 { integral = false }
+                if pairStart == count { pairStart = i }
+                pairEnd = i + 1
             }
             position += step
         }
+        if step == 0x20000 { pairs = pairStart..<pairEnd }
     }
 }

@@ -57,11 +57,12 @@ final class ImageTests: XCTestCase {
         // stepped from the first column, 8-bit fractions, clamp to edge, a rounded vertical lerp
         // of both columns, then a rounded horizontal lerp. Scales cover the half-way fast path
         // (0.5: every fraction is 128), general fractions and upscaling; the source is
-        // translucent and the canvas transparent, so each pixel is the sample itself.
+        // translucent and the canvas transparent, so each pixel is the sample itself (scaled by
+        // the opacity weight).
         var generator = SplitMix(seed: 11)
         let source = PremultipliedImage(width: 24, height: 18, pixels: (0..<(24 * 18)).map { _ in generator.premultiplied().packed })
-        func positions(count: Int, ratio: Double, size: Int) -> [(Int, Int, UInt32)] {
-            var u = Int((((0.5) * ratio - 0.5) * 65536).rounded()), result: [(Int, Int, UInt32)] = []
+        func positions(count: Int, ratio: Double, size: Int, origin: Double) -> [(Int, Int, UInt32)] {
+            var u = Int((((0.5 - origin) * ratio - 0.5) * 65536).rounded()), result: [(Int, Int, UInt32)] = []
             let step = Int((ratio * 65536).rounded())
             for _ in 0..<count {
                 let whole = u >> 16
@@ -78,17 +79,29 @@ final class ImageTests: XCTestCase {
                 return sum | ((x * (256 - f) + y * f + 128) >> 8) << (8 * c)
             }
         }
-        for (width, height) in [(12, 9), (13, 10), (18, 13), (31, 23)] {  // 0.5, 0.54, 0.75, 1.3 (all level 0)
-            var canvas = Canvas(widthPixels: width, heightPixels: height, scale: 1)
-            canvas.draw(ImagePyramid(source), in: Rect(x: 0, y: 0, width: Double(width), height: Double(height)), contentMode: .scaleToFill)
-            let columns = positions(count: width, ratio: 24 / Double(width), size: 24)
-            let rows = positions(count: height, ratio: 18 / Double(height), size: 18)
-            for (y, row) in rows.enumerated() {
-                for (x, column) in columns.enumerated() {
-                    func pixel(_ sx: Int, _ sy: Int) -> UInt32 { source.pixels[sy * 24 + sx] }
-                    let left = lerp(pixel(column.0, row.0), pixel(column.0, row.1), row.2)
-                    let right = lerp(pixel(column.1, row.0), pixel(column.1, row.1), row.2)
-                    XCTAssertEqual(canvas.image.pixels[y * width + x], lerp(left, right, column.2), "\(width)×\(height) (\(x), \(y))")
+        // Canvas size, then the image rect's origin: 0.5, 0.54, 0.75, 1.3 (all level 0) at the
+        // canvas origin, then exact 2:1 reductions (the one-pass pair kernel) at fractional
+        // positions: column and row fractions 51/179, 51/128, 128/179, 179/128; those rects
+        // cover the whole canvas.
+        let cases = [(12, 9, 0.0, 0.0), (13, 10, 0, 0), (18, 13, 0, 0), (31, 23, 0, 0),
+                     (11, 8, -0.35, -0.6), (11, 9, -0.35, 0), (12, 8, 0, -0.6), (7, 9, -0.6, 0)]
+        for (width, height, originX, originY) in cases {
+            // The 2:1 cases draw the 24×18 source into 12×9 points.
+            let imageWidth = originX == 0 && originY == 0 ? Double(width) : 12, imageHeight = originX == 0 && originY == 0 ? Double(height) : 9
+            let columns = positions(count: width, ratio: 24 / imageWidth, size: 24, origin: originX)
+            let rows = positions(count: height, ratio: 18 / imageHeight, size: 18, origin: originY)
+            for opacity in [1.0, 0.6] {
+                var canvas = Canvas(widthPixels: width, heightPixels: height, scale: 1)
+                canvas.draw(ImagePyramid(source), in: Rect(x: originX, y: originY, width: imageWidth, height: imageHeight),
+                            contentMode: .scaleToFill, opacity: opacity)
+                for (y, row) in rows.enumerated() {
+                    for (x, column) in columns.enumerated() {
+                        func pixel(_ sx: Int, _ sy: Int) -> UInt32 { source.pixels[sy * 24 + sx] }
+                        let left = lerp(pixel(column.0, row.0), pixel(column.0, row.1), row.2)
+                        let right = lerp(pixel(column.1, row.0), pixel(column.1, row.1), row.2)
+                        let expected = PixelMath.scale(lerp(left, right, column.2), by: PixelMath.weight(opacity))
+                        XCTAssertEqual(canvas.image.pixels[y * width + x], expected, "\(width)×\(height) at (\(originX), \(originY)), opacity \(opacity): (\(x), \(y))")
+                    }
                 }
             }
         }
