@@ -10,7 +10,7 @@ import FlipbookText
 /// The curve is the *raw* curve (`Timing.rawProgress`, not cut off at the duration), sampled at
 /// every half device pixel, so a spring's overshoot above 1 and its tail after the duration are
 /// visible. Gridlines mark progress 0 and 1 (0.5 faintly), a dashed vertical line the duration;
-/// the x axis runs to 110 % of the duration. Dots sit at each marked frame's time and *drawn*
+/// the x axis runs to 110 % of the duration (further when frames run on past it). Dots sit at each marked frame's time and *drawn*
 /// progress (exactly 1 on the last frame). See docs/PREVIEWS.md.
 public struct CurvePlot: Sendable {
     /// The timing whose curve is drawn.
@@ -31,7 +31,7 @@ public struct CurvePlot: Sendable {
     public struct Layout: Sendable, Equatable {
         /// The area inside the axes, in points.
         public var plotArea: Rect
-        /// Seconds at the left and right edge of `plotArea` (0 and 1.1 × the duration).
+        /// Seconds at the left and right edge of `plotArea` (0 and 1.1 × the duration, or past the last marked frame).
         public var timeRangeSeconds: ClosedRange<Double>
         /// Progress at the bottom and top edge of `plotArea`: [0, 1] widened to the curve's
         /// minimum and maximum, plus 8 % of the span as headroom on each side.
@@ -57,7 +57,7 @@ public struct CurvePlot: Sendable {
         let (low, high) = extremes()
         let span = max(high, 1) - min(low, 0)
         // 8 % headroom keeps the curve's peak and the 0/1 gridlines off the frame of the plot.
-        return Layout(plotArea: area, timeRangeSeconds: 0...(timing.durationSeconds * 1.1),
+        return Layout(plotArea: area, timeRangeSeconds: 0...endSeconds,
                       progressRange: (min(low, 0) - 0.08 * span)...(max(high, 1) + 0.08 * span))
     }
 
@@ -68,10 +68,17 @@ public struct CurvePlot: Sendable {
         return (0...count).map { range.lowerBound + (range.upperBound - range.lowerBound) * Double($0) / Double(count) }
     }
 
-    /// Smallest and largest raw progress over 0…1.1·duration (1000 samples) and the marked frames.
+    /// The right end of the time axis: 110 % of the duration, or further when marked frames run
+    /// on past it (card-push's follow-up), so every dot stays on the plot.
+    var endSeconds: Double {
+        let lastFrame = markedFrames.map(\.timeSeconds).max() ?? 0
+        return max(timing.durationSeconds * 1.1, lastFrame + timing.durationSeconds * 0.05)
+    }
+
+    /// Smallest and largest raw progress over the time axis (1000 samples) and the marked frames.
     func extremes() -> (Double, Double) {
         var low = 0.0, high = 1.0
-        let end = timing.durationSeconds * 1.1
+        let end = endSeconds
         for i in 0...1000 {
             let p = timing.rawProgress(atSeconds: end * Double(i) / 1000)
             if p.isFinite { low = min(low, p); high = max(high, p) }
