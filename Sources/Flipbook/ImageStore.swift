@@ -19,6 +19,13 @@ public struct ImageStore: Sendable {
         public var reduction: Int
         /// Pixels allocated: the decoded image and every pyramid level (about 4/3 of the image).
         public var pixelsWithPyramid: Int
+
+        /// A plan with every field given (`ImageStore.plan` computes one from a header).
+        public init(path: String, fileWidth: Int, fileHeight: Int, decodedWidth: Int, decodedHeight: Int, reduction: Int, pixelsWithPyramid: Int) {
+            self.path = path; self.fileWidth = fileWidth; self.fileHeight = fileHeight
+            self.decodedWidth = decodedWidth; self.decodedHeight = decodedHeight
+            self.reduction = reduction; self.pixelsWithPyramid = pixelsWithPyramid
+        }
     }
 
     /// Decodes every source (in parallel, up to `threads` at once) and builds its pyramid.

@@ -225,7 +225,7 @@ public struct RenderJob: Sendable {
 
     /// For each image source, the largest size in device pixels (each axis rounded up) at which
     /// any `image` op of `lists` draws it: its content-mode layout in the op's rect for an image of
-    /// `imageSizes[source]` (upright file pixels = points), times the device scale. aspectFill and
+    /// `imageSizes[source]` (upright file pixels = points), times the device scale, rounded up. aspectFill and
     /// center may exceed the rect, and springs overshoot, so it is the maximum over every op and
     /// list, per axis. Sources without a size are left out.
     public static func largestDrawnSizes(in lists: [DisplayList], imageSizes: [String: (width: Int, height: Int)]) -> [String: (width: Int, height: Int)] {
@@ -236,10 +236,12 @@ public struct RenderJob: Sendable {
                 case let .image(source, rect, contentMode, _, _):
                     guard let image = imageSizes[source] else { continue }
                     let layout = contentMode.imageRect(imageSize: Size(width: Double(image.width), height: Double(image.height)), in: rect)
-                    // Rounded up: a fractional pixel still needs a source pixel; clamped so an
-                    // absurd rect cannot overflow Int (any size ≥ the image's means full size).
-                    let width = Int(min((layout.width * scale).rounded(.up), 1e9))
-                    let height = Int(min((layout.height * scale).rounded(.up), 1e9))
+                    // Rounded up: a fractional pixel still needs a source pixel, but 1e-6 px is
+                    // forgiven so Double noise on an exact size (124 pt cell: 310.00000000000006 pt
+                    // wide) does not add a pixel and miss a 2:1 threshold. Clamped so an absurd
+                    // rect cannot overflow Int (any size ≥ the image's means full size).
+                    let width = Int(min(max(0, (layout.width * scale - 1e-6).rounded(.up)), 1e9))
+                    let height = Int(min(max(0, (layout.height * scale - 1e-6).rounded(.up)), 1e9))
                     let current = sizes[source] ?? (0, 0)
                     sizes[source] = (max(current.width, width), max(current.height, height))
                 case let .group(_, children): visit(children, scale: scale)
