@@ -218,7 +218,16 @@ public struct RenderJob: Sendable {
             headers[source] = try ImageDecoder.readHeader(fileAtPath: source)
         }
         let drawn = RenderJob.largestDrawnSizes(in: whole, imageSizes: headers.mapValues { ($0.width, $0.height) })
-        let images = try ImageStore(sources: sources, minimumSizes: drawn.filter { sources.contains($0.key) },
+        // One pixel more than drawn: the canvas samples the pyramid level that leaves a scale in
+        // [0.5, 1), i.e. a level strictly larger than the drawn size (an 8:1 draw samples the 4:1
+        // level at 2:1, not the 8:1 level at 1:1, which a half-pixel offset would blur). A decode
+        // at least drawn + 1 keeps that level available, so frames sample the same grid as from
+        // the full decode.
+        var minimumSizes: [String: (width: Int, height: Int)] = [:]
+        for (source, size) in drawn where sources.contains(source) {
+            minimumSizes[source] = (size.width + 1, size.height + 1)
+        }
+        let images = try ImageStore(sources: sources, minimumSizes: minimumSizes,
                                     pixelBudget: settings.decodedPixelBudget, threads: settings.threads)
         return FrameRasterizer(images: images, font: font)
     }

@@ -36,6 +36,12 @@ final class DecodeSizeTests: XCTestCase {
         XCTAssertEqual(ImageDecoder.scaleDenominator(for: header, minimumSize: both["pano"]), 2)
         XCTAssertEqual(ImageDecoder.scaleDenominator(for: header, minimumSize: cellOnly["pano"]), 2)  // 4 × 620 > 2400
         XCTAssertEqual(ImageDecoder.scaleDenominator(for: header, minimumSize: (300, 120)), 8)
+        // The job asks for one pixel more than drawn (the canvas samples a level larger than the
+        // drawn size): a 75×50 px cell of a 600×400 JPEG decodes at 1/4 (150×100, sampled 2:1),
+        // not 1/8 (75×50, sampled 1:1 at a half-pixel offset, which blurred the goldens).
+        let cup = ImageHeader(format: .jpeg, width: 600, height: 400)
+        XCTAssertEqual(ImageDecoder.scaleDenominator(for: cup, minimumSize: (75, 50)), 8)
+        XCTAssertEqual(ImageDecoder.scaleDenominator(for: cup, minimumSize: (76, 51)), 4)
     }
 
     func testPlannedDecodeCountsThePyramid() {
