@@ -126,8 +126,9 @@ static inline uint8_t mul255(unsigned a, unsigned b) {
     return (uint8_t)((x + (x >> 8)) >> 8);
 }
 
-/// Reads the header into `header`; then, when `rgba` is not NULL, decodes the pixels into it.
-static fbc_status jpeg_read(const uint8_t *data, size_t size, uint8_t *rgba, size_t rgba_size,
+/// Reads the header into `header`; then, when `rgba` is not NULL, decodes the pixels into it at
+/// 1/`scale_denominator` of the stored size (libjpeg's DCT-domain scaling; 1, 2, 4 or 8).
+static fbc_status jpeg_read(const uint8_t *data, size_t size, unsigned scale_denominator, uint8_t *rgba, size_t rgba_size,
                             fbc_header *header, char *message, size_t message_capacity) {
     struct jpeg_decompress_struct cinfo;
     jpeg_context context = {.status = FBC_CORRUPT, .message = message, .message_capacity = message_capacity};
@@ -142,8 +143,15 @@ static fbc_status jpeg_read(const uint8_t *data, size_t size, uint8_t *rgba, siz
         jpeg_destroy_decompress(&cinfo);
         return FBC_OK;
     }
-    size_t width = header->width;
-    if (width * header->height * 4 != rgba_size) {
+    if (scale_denominator != 1 && scale_denominator != 2 && scale_denominator != 4 && scale_denominator != 8) {
+        jpeg_destroy_decompress(&cinfo);
+        fbc_copy_message(message, message_capacity, "scale denominator must be 1, 2, 4 or 8");
+        return FBC_BAD_ARGUMENT;
+    }
+    // libjpeg rounds scaled sizes up (jdiv_round_up): ceil(stored / denominator).
+    size_t width = ((size_t)header->width + scale_denominator - 1) / scale_denominator;
+    size_t height = ((size_t)header->height + scale_denominator - 1) / scale_denominator;
+    if (width * height * 4 != rgba_size) {
         jpeg_destroy_decompress(&cinfo);
         fbc_copy_message(message, message_capacity, "pixel buffer size does not match the header");
         return FBC_BAD_ARGUMENT;
@@ -151,9 +159,11 @@ static fbc_status jpeg_read(const uint8_t *data, size_t size, uint8_t *rgba, siz
     int cmyk = cinfo.jpeg_color_space == JCS_CMYK || cinfo.jpeg_color_space == JCS_YCCK;
     // libjpeg cannot convert CMYK/YCCK to RGB: take CMYK and convert below.
     cinfo.out_color_space = cmyk ? JCS_CMYK : JCS_EXT_RGBA;
+    cinfo.scale_num = 1;
+    cinfo.scale_denom = scale_denominator;
     // Defaults kept on purpose (ISLOW DCT, fancy upsampling): testorig.jpg → testimg.ppm exactly.
     jpeg_start_decompress(&cinfo);
-    if (cinfo.output_width != header->width || cinfo.output_height != header->height) {
+    if (cinfo.output_width != width || cinfo.output_height != height) {
         jpeg_destroy_decompress(&cinfo);
         fbc_copy_message(message, message_capacity, "output size differs from the header");
         return FBC_BAD_ARGUMENT;
@@ -191,14 +201,14 @@ static fbc_status jpeg_read(const uint8_t *data, size_t size, uint8_t *rgba, siz
 
 fbc_status fbc_jpeg_read_header(const uint8_t *data, size_t size, fbc_header *header,
                                 char *message, size_t message_capacity) {
-    return jpeg_read(data, size, NULL, 0, header, message, message_capacity);
+    return jpeg_read(data, size, 1, NULL, 0, header, message, message_capacity);
 }
 
-fbc_status fbc_jpeg_decode(const uint8_t *data, size_t size, uint8_t *rgba, size_t rgba_size,
+fbc_status fbc_jpeg_decode(const uint8_t *data, size_t size, unsigned scale_denominator, uint8_t *rgba, size_t rgba_size,
                            fbc_header *header, char *message, size_t message_capacity) {
     if (rgba == NULL) {
         fbc_copy_message(message, message_capacity, "no pixel buffer");
         return FBC_BAD_ARGUMENT;
     }
-    return jpeg_read(data, size, rgba, rgba_size, header, message, message_capacity);
+    return jpeg_read(data, size, scale_denominator, rgba, rgba_size, header, message, message_capacity);
 }

@@ -7,10 +7,48 @@ import FlipbookRaster
 public struct ImageStore: Sendable {
     private var images: [String: ImagePyramid]
 
+    /// What decoding one source will allocate, known from its header before any pixel is decoded.
+    public struct PlannedDecode: Equatable, Sendable {
+        /// The source path.
+        public var path: String
+        /// The file's upright size in pixels (the image's size in points).
+        public var fileWidth: Int, fileHeight: Int
+        /// The decoded size in pixels: the file's size, or a JPEG reduced by `reduction`.
+        public var decodedWidth: Int, decodedHeight: Int
+        /// The JPEG DCT scale denominator (1, 2, 4, 8); 1 for PNG and full-size decodes.
+        public var reduction: Int
+        /// Pixels allocated: the decoded image and every pyramid level (about 4/3 of the image).
+        public var pixelsWithPyramid: Int
+
+        /// A plan with every field given (`ImageStore.plan` computes one from a header).
+        public init(path: String, fileWidth: Int, fileHeight: Int, decodedWidth: Int, decodedHeight: Int, reduction: Int, pixelsWithPyramid: Int) {
+            self.path = path; self.fileWidth = fileWidth; self.fileHeight = fileHeight
+            self.decodedWidth = decodedWidth; self.decodedHeight = decodedHeight
+            self.reduction = reduction; self.pixelsWithPyramid = pixelsWithPyramid
+        }
+    }
+
     /// Decodes every source (in parallel, up to `threads` at once) and builds its pyramid.
-    /// - Throws: the first codec error, which names the file.
-    public init(sources: Set<String>, limits: DecodeLimits = .default, threads: Int) throws {
+    ///
+    /// A source with an entry in `minimumSizes` (upright pixels it is drawn at, at most) is
+    /// decoded as small as allowed while staying at least that large (JPEG only; see
+    /// `ImageDecoder.scaleDenominator(for:minimumSize:)`); others are decoded at full size.
+    /// All headers are read first: when the planned pixels (`PlannedDecode.pixelsWithPyramid`
+    /// summed) exceed `pixelBudget`, nothing is decoded and `ImageStoreError.overBudget` is thrown.
+    /// - Throws: the first codec error, which names the file; `ImageStoreError`.
+    public init(sources: Set<String>, minimumSizes: [String: (width: Int, height: Int)] = [:],
+                limits: DecodeLimits = .default, pixelBudget: Int = .max, threads: Int) throws {
         let list = sources.sorted()
+        var plans: [PlannedDecode] = []
+        for source in list {
+            let header = try ImageDecoder.readHeader(fileAtPath: source)
+            plans.append(Self.plan(source, header: header, minimumSize: minimumSizes[source]))
+        }
+        let total = plans.reduce(0) { $0 + $1.pixelsWithPyramid }
+        if total > pixelBudget {
+            let largest = plans.sorted { ($0.pixelsWithPyramid, $1.path) > ($1.pixelsWithPyramid, $0.path) }
+            throw ImageStoreError.overBudget(totalPixels: total, budgetPixels: pixelBudget, largest: Array(largest.prefix(3)))
+        }
         var results = [Result<ImagePyramid, Error>?](repeating: nil, count: list.count)
         let lock = NSLock()
         var next = 0
@@ -21,7 +59,11 @@ public struct ImageStore: Sendable {
                 next += 1
                 lock.unlock()
                 guard index < list.count else { return }
-                let result = Result { ImagePyramid(try ImageDecoder.decode(fileAtPath: list[index], limits: limits)) }
+                let plan = plans[index]
+                let result = Result {
+                    let image = try ImageDecoder.decode(fileAtPath: plan.path, limits: limits, minimumSize: minimumSizes[plan.path])
+                    return ImagePyramid(image, widthPoints: plan.fileWidth, heightPoints: plan.fileHeight, reduction: plan.reduction)
+                }
                 lock.lock()
                 results[index] = result
                 lock.unlock()
@@ -34,6 +76,48 @@ public struct ImageStore: Sendable {
         self.images = images
     }
 
+    /// The decode of `path` with this header and minimum size: its reduction, decoded size and
+    /// the pixels it and its pyramid allocate.
+    public static func plan(_ path: String, header: ImageHeader, minimumSize: (width: Int, height: Int)?) -> PlannedDecode {
+        let reduction = ImageDecoder.scaleDenominator(for: header, minimumSize: minimumSize)
+        // libjpeg rounds a scaled size up.
+        let width = (header.width + reduction - 1) / reduction, height = (header.height + reduction - 1) / reduction
+        // Exactly as ImagePyramid builds its levels: halve rounding up until 1×1.
+        var pixels = width * height
+        var levelWidth = width, levelHeight = height
+        while levelWidth > 1 || levelHeight > 1 {
+            levelWidth = (levelWidth + 1) / 2
+            levelHeight = (levelHeight + 1) / 2
+            pixels += levelWidth * levelHeight
+        }
+        return PlannedDecode(path: path, fileWidth: header.width, fileHeight: header.height,
+                             decodedWidth: width, decodedHeight: height, reduction: reduction, pixelsWithPyramid: pixels)
+    }
+
     /// The image for a source; nil when it was not loaded.
     public subscript(source: String) -> ImagePyramid? { images[source] }
+}
+
+/// Building an `ImageStore` was refused before decoding.
+public enum ImageStoreError: Error, CustomStringConvertible, Equatable {
+    /// The decoded images and their pyramids would need `totalPixels`, more than `budgetPixels`;
+    /// `largest` are the (up to three) biggest allocations, largest first.
+    case overBudget(totalPixels: Int, budgetPixels: Int, largest: [ImageStore.PlannedDecode])
+
+    /// One line naming the largest files, their sizes, and what to do.
+    public var description: String {
+        switch self {
+        case let .overBudget(total, budget, largest):
+            let files = largest.map { plan in
+                let decoded = plan.reduction == 1 ? "" : " decoded at 1/\(plan.reduction) = \(plan.decodedWidth)x\(plan.decodedHeight)"
+                return "\(plan.path) (\(plan.fileWidth)x\(plan.fileHeight)\(decoded), \(Self.megapixels(plan.pixelsWithPyramid)) MP)"
+            }.joined(separator: ", ")
+            return "the images of this job need \(Self.megapixels(total)) megapixels decoded (with their pyramids), "
+                + "more than the budget of \(Self.megapixels(budget)) megapixels (RenderSettings.decodedPixelBudget); "
+                + "largest: \(files); use smaller images (a frame never needs more than the device's pixel size; "
+                + "JPEGs are decoded reduced when they are at least twice that)"
+        }
+    }
+
+    private static func megapixels(_ pixels: Int) -> String { String(format: "%.1f", Double(pixels) / 1_000_000) }
 }

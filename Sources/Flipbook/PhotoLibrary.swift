@@ -10,6 +10,8 @@ public struct PhotoLibrary: Sendable {
     public var photos: [ScenePhoto]
     /// Non-fatal findings, one line each (e.g. a declared size that disagrees with the file).
     public var warnings: [String]
+    /// Each photo file's header (upright size in pixels, format), keyed by source path.
+    public var headers: [String: ImageHeader]
 
     /// How far a declared aspect ratio may differ from the file's before a warning (1%).
     public static let aspectTolerance = 0.01
@@ -23,6 +25,7 @@ public struct PhotoLibrary: Sendable {
         let manifest = try PhotoManifest(contentsOf: manifestPath)
         var photos: [ScenePhoto] = []
         var warnings: [String] = []
+        var headers: [String: ImageHeader] = [:]
         for (index, photo) in manifest.photos.enumerated() {
             let header: ImageHeader
             do {
@@ -30,6 +33,7 @@ public struct PhotoLibrary: Sendable {
             } catch {
                 throw PhotoLibraryError.photo(manifest: manifestPath, field: "content[\(index)].url", underlying: "\(error)")
             }
+            headers[photo.path] = header
             let fileSize = Size(width: Double(header.width), height: Double(header.height))
             if let declared = photo.declaredSize {
                 let declaredAspect = declared.width / declared.height
@@ -44,6 +48,7 @@ public struct PhotoLibrary: Sendable {
         }
         self.photos = photos
         self.warnings = warnings
+        self.headers = headers
     }
 
     private static func rounded(_ value: Double) -> String { String(format: "%.3f", value) }

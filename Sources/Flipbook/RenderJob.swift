@@ -26,6 +26,13 @@ public struct RenderSettings: Sendable {
     public var fontPath: String?
     /// PNG encoder settings.
     public var pngOptions = PNGEncodeOptions.default
+    /// The most pixels the job's decoded images and their pyramids may take, summed (RGBA8, so
+    /// 4 bytes each); over it the job fails before decoding, naming the largest files.
+    /// Default 400 megapixels (1.6 GB): about 24 full-size 12 MP photos that cannot be decoded
+    /// reduced (PNGs), or a hundred reduced ones, with room on an 8 GB machine for the frames
+    /// in flight; and more than one image at the per-file limit (100 MP + 33 MP of pyramid), so
+    /// a single file the decoder accepts never fails the job alone.
+    public var decodedPixelBudget = 400_000_000
 
     /// Settings with every default for a preset.
     public init(preset: TransitionPreset) { self.preset = preset }
@@ -64,6 +71,8 @@ public struct RenderJob: Sendable {
     /// Warnings from loading the manifest.
     public let warnings: [String]
     let transition: Transition
+    /// The photo files' headers (upright sizes), keyed by source path.
+    let imageHeaders: [String: ImageHeader]
     /// The font for text ops and for centring titles (also the contact sheet's labels).
     let font: Font
 
@@ -88,6 +97,7 @@ public struct RenderJob: Sendable {
         }
         self.settings = settings
         warnings = library.warnings
+        imageHeaders = library.headers
     }
 
     /// The display list of one frame of the whole sequence.
@@ -186,7 +196,9 @@ public struct RenderJob: Sendable {
         return lists.map { rasterizer.render($0) }
     }
 
-    /// Loads the images the display lists need.
+    /// Loads the images the display lists need, each decoded no smaller than the largest size
+    /// at which any frame of the whole sequence draws it (not only the frames in `lists`: a frame
+    /// rendered alone or in a shard gets the same bytes as in a full run).
     func makeRasterizer(for lists: [DisplayList]) throws -> FrameRasterizer {
         var sources = Set<String>()
         func collect(_ ops: [DisplayOp]) {
@@ -199,8 +211,55 @@ public struct RenderJob: Sendable {
             }
         }
         lists.forEach { collect($0.ops) }
-        let images = try ImageStore(sources: sources, threads: settings.threads)
+        let whole = lists.count == sequence.count && zip(lists, sequence).allSatisfy { $0.frameIndex == $1.index }
+            ? lists : sequence.map { displayList(frame: $0) }
+        var headers = imageHeaders
+        for source in sources where headers[source] == nil {
+            headers[source] = try ImageDecoder.readHeader(fileAtPath: source)
+        }
+        let drawn = RenderJob.largestDrawnSizes(in: whole, imageSizes: headers.mapValues { ($0.width, $0.height) })
+        // One pixel more than drawn: the canvas samples the pyramid level that leaves a scale in
+        // [0.5, 1), i.e. a level strictly larger than the drawn size (an 8:1 draw samples the 4:1
+        // level at 2:1, not the 8:1 level at 1:1, which a half-pixel offset would blur). A decode
+        // at least drawn + 1 keeps that level available, so frames sample the same grid as from
+        // the full decode.
+        var minimumSizes: [String: (width: Int, height: Int)] = [:]
+        for (source, size) in drawn where sources.contains(source) {
+            minimumSizes[source] = (size.width + 1, size.height + 1)
+        }
+        let images = try ImageStore(sources: sources, minimumSizes: minimumSizes,
+                                    pixelBudget: settings.decodedPixelBudget, threads: settings.threads)
         return FrameRasterizer(images: images, font: font)
+    }
+
+    /// For each image source, the largest size in device pixels (each axis rounded up) at which
+    /// any `image` op of `lists` draws it: its content-mode layout in the op's rect for an image of
+    /// `imageSizes[source]` (upright file pixels = points), times the device scale, rounded up. aspectFill and
+    /// center may exceed the rect, and springs overshoot, so it is the maximum over every op and
+    /// list, per axis. Sources without a size are left out.
+    public static func largestDrawnSizes(in lists: [DisplayList], imageSizes: [String: (width: Int, height: Int)]) -> [String: (width: Int, height: Int)] {
+        var sizes: [String: (width: Int, height: Int)] = [:]
+        func visit(_ ops: [DisplayOp], scale: Double) {
+            for op in ops {
+                switch op {
+                case let .image(source, rect, contentMode, _, _):
+                    guard let image = imageSizes[source] else { continue }
+                    let layout = contentMode.imageRect(imageSize: Size(width: Double(image.width), height: Double(image.height)), in: rect)
+                    // Rounded up: a fractional pixel still needs a source pixel, but 1e-6 px is
+                    // forgiven so Double noise on an exact size (124 pt cell: 310.00000000000006 pt
+                    // wide) does not add a pixel and miss a 2:1 threshold. Clamped so an absurd
+                    // rect cannot overflow Int (any size ≥ the image's means full size).
+                    let width = Int(min(max(0, (layout.width * scale - 1e-6).rounded(.up)), 1e9))
+                    let height = Int(min(max(0, (layout.height * scale - 1e-6).rounded(.up)), 1e9))
+                    let current = sizes[source] ?? (0, 0)
+                    sizes[source] = (max(current.width, width), max(current.height, height))
+                case let .group(_, children): visit(children, scale: scale)
+                case .fill, .text: break
+                }
+            }
+        }
+        for list in lists { visit(list.ops, scale: list.device.scale) }
+        return sizes
     }
 }
 

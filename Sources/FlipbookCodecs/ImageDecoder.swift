@@ -38,16 +38,27 @@ public struct ImageHeader: Sendable, Hashable {
 /// Sizes are checked against `DecodeLimits` before any pixel buffer is allocated.
 public enum ImageDecoder {
     /// Reads and decodes the file at `path`. Throws `CodecError` naming `path`.
-    public static func decode(fileAtPath path: String, limits: DecodeLimits = .default) throws -> PremultipliedImage {
-        try decode(try FileIO.readAll(path), name: path, limits: limits)
+    ///
+    /// `minimumSize` (upright pixels) lets a JPEG be decoded smaller in the DCT domain: see
+    /// `scaleDenominator(for:minimumSize:)`; nil (or a PNG) decodes at full size. `limits` apply
+    /// to the header's full upright size either way (an absurd header is refused, and libjpeg
+    /// entropy-decodes every coefficient even when scaling, so time follows the full size).
+    public static func decode(fileAtPath path: String, limits: DecodeLimits = .default,
+                              minimumSize: (width: Int, height: Int)? = nil) throws -> PremultipliedImage {
+        try decode(try FileIO.readAll(path), name: path, limits: limits, minimumSize: minimumSize)
     }
 
-    /// Decodes `bytes`; `name` (usually the path) is used in error messages.
-    public static func decode(_ bytes: [UInt8], name: String, limits: DecodeLimits = .default) throws -> PremultipliedImage {
+    /// Decodes `bytes`; `name` (usually the path) is used in error messages. `minimumSize` as in
+    /// `decode(fileAtPath:limits:minimumSize:)`.
+    public static func decode(_ bytes: [UInt8], name: String, limits: DecodeLimits = .default,
+                              minimumSize: (width: Int, height: Int)? = nil) throws -> PremultipliedImage {
         let format = try recognize(bytes, name: name)
         var stored = try storedHeader(bytes, format: format, name: name)
         try check(stored, format: format, name: name, limits: limits)
-        let width = Int(stored.width), height = Int(stored.height)
+        let denominator = scaleDenominator(for: uprightHeader(stored, format: format), minimumSize: minimumSize)
+        // libjpeg rounds a scaled size up; orientation only swaps the axes afterwards.
+        let width = (Int(stored.width) + denominator - 1) / denominator
+        let height = (Int(stored.height) + denominator - 1) / denominator
         var status = FBC_OK
         var message = MessageBuffer()
         // Allocated only now, after the limit check; C fills every byte or the call fails.
@@ -58,7 +69,7 @@ public enum ImageDecoder {
                 message.withPointer { text, capacity in
                     switch format {
                     case .png: return fbc_png_decode(input.baseAddress, input.count, rgba, rawBytes.count, &stored, text, capacity)
-                    case .jpeg: return fbc_jpeg_decode(input.baseAddress, input.count, rgba, rawBytes.count, &stored, text, capacity)
+                    case .jpeg: return fbc_jpeg_decode(input.baseAddress, input.count, UInt32(denominator), rgba, rawBytes.count, &stored, text, capacity)
                     }
                 }
             }
@@ -71,6 +82,23 @@ public enum ImageDecoder {
         return PixelConversion.oriented(pixels, width: width, height: height, orientation: orientation)
     }
 
+    /// The reduction a decode with `minimumSize` applies: for a JPEG, the largest `d` in
+    /// {1, 2, 4, 8} with `header.width ≥ d · minimumSize.width` and `header.height ≥ d ·
+    /// minimumSize.height` (upright sizes, so orientations 5–8 are already swapped); 1 for a PNG
+    /// or without a minimum. The decoded image is then `ceil(width / d) × ceil(height / d)`
+    /// pixels, each covering d × d pixels of the full image (the last row/column partly). The
+    /// test uses the exact `width / d`, not the rounded-up size, so the content is never below
+    /// the minimum.
+    public static func scaleDenominator(for header: ImageHeader, minimumSize: (width: Int, height: Int)?) -> Int {
+        guard header.format == .jpeg, let minimumSize else { return 1 }
+        // libjpeg's DCT scaling offers 1/2, 1/4 and 1/8 (coefficients of 4×4, 2×2 or 1×1 per block).
+        for denominator in [8, 4, 2] where header.width >= denominator * max(1, minimumSize.width)
+            && header.height >= denominator * max(1, minimumSize.height) {
+            return denominator
+        }
+        return 1
+    }
+
     /// The format and upright size of the file at `path`, without decoding pixels.
     public static func readHeader(fileAtPath path: String) throws -> ImageHeader {
         try readHeader(try FileIO.readAll(path), name: path)
@@ -79,12 +107,7 @@ public enum ImageDecoder {
     /// The format and upright size of `bytes`, without decoding pixels.
     public static func readHeader(_ bytes: [UInt8], name: String) throws -> ImageHeader {
         let format = try recognize(bytes, name: name)
-        let stored = try storedHeader(bytes, format: format, name: name)
-        let swaps = stored.orientation >= 5
-        return ImageHeader(format: format,
-                           width: Int(swaps ? stored.height : stored.width),
-                           height: Int(swaps ? stored.width : stored.height),
-                           orientation: Int(stored.orientation))
+        return uprightHeader(try storedHeader(bytes, format: format, name: name), format: format)
     }
 
     // MARK: - Steps
@@ -95,6 +118,14 @@ public enum ImageDecoder {
             throw CodecError.unsupportedFormat(path: name, formatName: other)
         }
         throw CodecError.unrecognizedFormat(path: name, firstBytes: Array(bytes.prefix(8)))
+    }
+
+    private static func uprightHeader(_ stored: fbc_header, format: ImageFormat) -> ImageHeader {
+        let swaps = stored.orientation >= 5
+        return ImageHeader(format: format,
+                           width: Int(swaps ? stored.height : stored.width),
+                           height: Int(swaps ? stored.width : stored.height),
+                           orientation: Int(stored.orientation))
     }
 
     private static func storedHeader(_ bytes: [UInt8], format: ImageFormat, name: String) throws -> fbc_header {

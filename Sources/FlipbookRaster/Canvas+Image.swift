@@ -4,7 +4,8 @@ extension Canvas {
     /// Draws `image` laid out in `rect` (points) by `contentMode`, multiplied by `opacity`
     /// (clamped to 0…1), inside `clip`.
     ///
-    /// The image's size in points is its size in pixels (a UIImage of scale 1). Pixels are sampled
+    /// The image's size in points is its full-resolution size in pixels (a UIImage of scale 1;
+    /// `ImagePyramid.widthPoints`, even when decoded reduced). Pixels are sampled
     /// at device-pixel centres, bilinearly, from the pyramid level that leaves a scale in [0.5, 1)
     /// (level 0 whenever the scale is ≥ 0.5); borders clamp to the edge pixel; the image rect's
     /// edge pixels get area coverage like a fill. scaleAspectFill overflows `rect` unless `clip`
@@ -12,7 +13,7 @@ extension Canvas {
     public mutating func draw(_ image: ImagePyramid, in rect: Rect, contentMode: ContentMode,
                               opacity: Double = 1, clip: Clip? = nil) {
         guard image.width > 0, image.height > 0 else { return }
-        let layout = contentMode.imageRect(imageSize: Size(width: Double(image.width), height: Double(image.height)), in: rect)
+        let layout = contentMode.imageRect(imageSize: Size(width: Double(image.widthPoints), height: Double(image.heightPoints)), in: rect)
         let r = layout.scaled(by: scale)
         let b = pixelBounds
         let spanX = AxisSpan(r.minX, r.maxX, lower: b.x0, upper: b.x1)
@@ -22,7 +23,11 @@ extension Canvas {
 
         // Level choice (once per draw): the smaller of the two axis scales decides, so an
         // anisotropic reduction blurs a little along one axis rather than aliasing along the other.
-        let scaleX = r.width / Double(image.width), scaleY = r.height / Double(image.height)
+        // Device pixels per base pixel. A reduced decode's base pixel covers `reduction` points
+        // (its last one partly), so the exact points / reduction is used, not the rounded-up
+        // pixel count; with reduction 1 this is exactly width and height, as before.
+        let reduction = Double(image.reduction)
+        let scaleX = r.width / (Double(image.widthPoints) / reduction), scaleY = r.height / (Double(image.heightPoints) / reduction)
         let minimumScale = min(scaleX, scaleY)
         var level = 0
         while level + 1 < image.levels.count, minimumScale * Double(1 << level) < 0.5 { level += 1 }

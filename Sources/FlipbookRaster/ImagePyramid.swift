@@ -5,15 +5,38 @@
 /// size is odd, so level k has `⌈width / 2^k⌉ × ⌈height / 2^k⌉` pixels and its pixel `j` covers base
 /// pixels `[j·2^k, (j+1)·2^k)`. Levels stop at 1×1. All levels are built in `init`, so an
 /// instance is immutable and safe to read from any number of threads.
+///
+/// An image decoded smaller than its file (a JPEG reduced in the DCT domain) keeps the file's
+/// size as its size in points, so layout (content modes, `center`) does not change; each base
+/// pixel then covers `reduction` × `reduction` points.
 public final class ImagePyramid: Sendable {
-    /// The original image (level 0).
+    /// The decoded image (level 0).
     public let base: PremultipliedImage
     /// Level 0 (`base`) first, then each 2×2 reduction down to 1×1.
     public let levels: [PremultipliedImage]
+    /// The image's size in points for layout: the full-resolution size (a UIImage of scale 1).
+    public let widthPoints: Int, heightPoints: Int
+    /// Points per base pixel along each axis: 1, or the decode's scale denominator (2, 4, 8).
+    public let reduction: Int
 
-    /// Builds every level of `base` (about a third of its size again in memory).
-    public init(_ base: PremultipliedImage) {
+    /// Builds every level of `base` (about a third of its size again in memory), whose size in
+    /// points is its size in pixels.
+    public convenience init(_ base: PremultipliedImage) {
+        self.init(base, widthPoints: base.width, heightPoints: base.height, reduction: 1)
+    }
+
+    /// Builds every level of `base`, an image of `widthPoints` × `heightPoints` decoded at
+    /// 1/`reduction`: `base` must be `ceil(widthPoints / reduction)` × `ceil(heightPoints / reduction)`
+    /// pixels (libjpeg's scaled size).
+    public init(_ base: PremultipliedImage, widthPoints: Int, heightPoints: Int, reduction: Int) {
+        precondition(reduction >= 1 && reduction & (reduction - 1) == 0, "reduction must be a power of two")
+        precondition(base.width == (widthPoints + reduction - 1) / reduction
+                     && base.height == (heightPoints + reduction - 1) / reduction,
+                     "a \(base.width)x\(base.height) base is not \(widthPoints)x\(heightPoints) reduced by \(reduction)")
         self.base = base
+        self.widthPoints = widthPoints
+        self.heightPoints = heightPoints
+        self.reduction = reduction
         var levels = [base]
         var current = base
         while current.width > 1 || current.height > 1, current.width > 0, current.height > 0 {

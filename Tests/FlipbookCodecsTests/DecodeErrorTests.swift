@@ -33,7 +33,7 @@ final class DecodeErrorTests: XCTestCase {
     }
 
     /// SOI, a baseline SOF0 for width × height (1 component), an SOS, EOI.
-    private static func jpegHeader(width: UInt16, height: UInt16) -> [UInt8] {
+    static func jpegHeader(width: UInt16, height: UInt16) -> [UInt8] {
         [0xFF, 0xD8, 0xFF, 0xC0, 0x00, 0x0B, 0x08, UInt8(height >> 8), UInt8(height & 0xFF),
          UInt8(width >> 8), UInt8(width & 0xFF), 0x01, 0x01, 0x11, 0x00,
          0xFF, 0xDA, 0x00, 0x08, 0x01, 0x01, 0x00, 0x00, 0x3F, 0x00, 0xFF, 0xD9]

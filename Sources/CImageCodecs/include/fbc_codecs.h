@@ -69,10 +69,12 @@ fbc_status fbc_png_decode(const uint8_t *data, size_t size, uint8_t *rgba, size_
 fbc_status fbc_jpeg_read_header(const uint8_t *data, size_t size, fbc_header *header,
                                 char *message, size_t message_capacity);
 
-/// Decodes a JPEG in stored orientation to RGBA8 (alpha 255) into `rgba`, which must hold
-/// exactly width × height × 4 bytes. ISLOW DCT and fancy upsampling (libjpeg defaults).
+/// Decodes a JPEG in stored orientation to RGBA8 (alpha 255) into `rgba`, reduced in the DCT
+/// domain by `scale_denominator` (1, 2, 4 or 8; libjpeg's scale_num = 1, scale_denom = it), so
+/// `rgba` must hold exactly ceil(width / d) × ceil(height / d) × 4 bytes of the (stored) header
+/// size, which `header` still reports. ISLOW DCT and fancy upsampling (libjpeg defaults).
 /// CMYK/YCCK are converted here (Adobe files store inverted CMYK). Corrupt-data warnings fail.
-fbc_status fbc_jpeg_decode(const uint8_t *data, size_t size, uint8_t *rgba, size_t rgba_size,
+fbc_status fbc_jpeg_decode(const uint8_t *data, size_t size, unsigned scale_denominator, uint8_t *rgba, size_t rgba_size,
                            fbc_header *header, char *message, size_t message_capacity);
 
 /// Encodes 8-bit RGB (`channels` 3) or straight RGBA (`channels` 4) rows, `stride` bytes apart,

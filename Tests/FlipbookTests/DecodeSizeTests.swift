@@ -1,0 +1,96 @@
+import XCTest
+import Flipbook
+import FlipbookCodecs
+import FlipbookGeometry
+import FlipbookRaster
+import FlipbookScene
+
+/// What a job decodes: the largest size each photo is drawn at, and the decoded-pixel budget.
+final class DecodeSizeTests: XCTestCase {
+    static let pano = Package.path("Samples/photos/petra_pano.jpg")  // 2400×960
+
+    /// A grid cell (aspectFill, 124 pt square) and the detail frame (aspectFit in 375×603 pt)
+    /// of petra_pano on a 2× device: the cell draws 310×124 pt = 620×248 px, the detail
+    /// 375×150 pt = 750×300 px; a spring overshoot (105%) inside a group wins in both axes.
+    func testLargestDrawnSizeIsTheMaximumOverOpsAndFrames() {
+        var device = Device.iPhone8
+        device.scale = 2
+        let cell = DisplayOp.image(source: "pano", rect: Rect(x: 0, y: 64, width: 124, height: 124), contentMode: .scaleAspectFill, opacity: 1, clip: nil)
+        let detail = DisplayOp.image(source: "pano", rect: Rect(x: 0, y: 64, width: 375, height: 603), contentMode: .scaleAspectFit, opacity: 1, clip: nil)
+        let overshoot = DisplayOp.group(opacity: 0.5, ops: [
+            .image(source: "pano", rect: Rect(x: -9.375, y: 49, width: 393.75, height: 633.15), contentMode: .scaleAspectFit, opacity: 1, clip: nil),
+        ])
+        let other = DisplayOp.image(source: "other", rect: Rect(x: 0, y: 0, width: 10.2, height: 10), contentMode: .scaleToFill, opacity: 1, clip: nil)
+        let sizes: [String: (width: Int, height: Int)] = ["pano": (2400, 960), "other": (100, 100)]
+        func list(_ ops: [DisplayOp]) -> DisplayList { DisplayList(device: device, frameIndex: 0, timeSeconds: 0, progress: 0, ops: ops) }
+
+        let cellOnly = RenderJob.largestDrawnSizes(in: [list([cell])], imageSizes: sizes)
+        XCTAssertEqual(cellOnly["pano"].map { [$0.width, $0.height] }, [620, 248])
+        let both = RenderJob.largestDrawnSizes(in: [list([cell]), list([detail, other])], imageSizes: sizes)
+        XCTAssertEqual(both["pano"].map { [$0.width, $0.height] }, [750, 300])
+        XCTAssertEqual(both["other"].map { [$0.width, $0.height] }, [21, 20])  // 20.4 px rounds up
+        let sprung = RenderJob.largestDrawnSizes(in: [list([cell]), list([detail]), list([overshoot])], imageSizes: sizes)
+        XCTAssertEqual(sprung["pano"].map { [$0.width, $0.height] }, [788, 315])  // 787.5 × 315
+        // The detail needs 750×300 of a 2400×960 JPEG: 1/2 (1/4 would give 600×240).
+        let header = ImageHeader(format: .jpeg, width: 2400, height: 960)
+        XCTAssertEqual(ImageDecoder.scaleDenominator(for: header, minimumSize: both["pano"]), 2)
+        XCTAssertEqual(ImageDecoder.scaleDenominator(for: header, minimumSize: cellOnly["pano"]), 2)  // 4 × 620 > 2400
+        XCTAssertEqual(ImageDecoder.scaleDenominator(for: header, minimumSize: (300, 120)), 8)
+        // The job asks for one pixel more than drawn (the canvas samples a level larger than the
+        // drawn size): a 75×50 px cell of a 600×400 JPEG decodes at 1/4 (150×100, sampled 2:1),
+        // not 1/8 (75×50, sampled 1:1 at a half-pixel offset, which blurred the goldens).
+        let cup = ImageHeader(format: .jpeg, width: 600, height: 400)
+        XCTAssertEqual(ImageDecoder.scaleDenominator(for: cup, minimumSize: (75, 50)), 8)
+        XCTAssertEqual(ImageDecoder.scaleDenominator(for: cup, minimumSize: (76, 51)), 4)
+    }
+
+    func testPlannedDecodeCountsThePyramid() {
+        let plan = ImageStore.plan("a.jpg", header: ImageHeader(format: .jpeg, width: 2400, height: 960), minimumSize: (750, 300))
+        XCTAssertEqual(plan, ImageStore.PlannedDecode(path: "a.jpg", fileWidth: 2400, fileHeight: 960, decodedWidth: 1200, decodedHeight: 480,
+                                                      reduction: 2, pixelsWithPyramid: Self.pyramidPixels(1200, 480)))
+        let png = ImageStore.plan("b.png", header: ImageHeader(format: .png, width: 1000, height: 1000), minimumSize: (10, 10))
+        XCTAssertEqual(png.reduction, 1)
+        XCTAssertEqual(png.pixelsWithPyramid, 1_333_459)  // 1000² + 500² + 250² + 125² + 63² + … + 1²
+        let pyramid = ImagePyramid(PremultipliedImage(width: 1000, height: 1000))
+        XCTAssertEqual(pyramid.levels.reduce(0) { $0 + $1.width * $1.height }, 1_333_459)
+    }
+
+    func testBudgetFailsBeforeDecodingAndNamesTheLargestFiles() throws {
+        let retina = Package.path("Samples/photos/retina.png"), coffee = Package.path("Samples/photos/coffee.jpg")
+        let astronaut = Package.path("Samples/photos/astronaut.png")
+        XCTAssertThrowsError(try ImageStore(sources: [Self.pano, retina, coffee, astronaut], minimumSizes: [Self.pano: (300, 120)],
+                                            pixelBudget: 2_000_000, threads: 1)) { error in
+            let plans = [ImageStore.plan(retina, header: ImageHeader(format: .png, width: 1000, height: 1000), minimumSize: nil),
+                         ImageStore.plan(astronaut, header: ImageHeader(format: .png, width: 512, height: 512), minimumSize: nil),
+                         ImageStore.plan(coffee, header: ImageHeader(format: .jpeg, width: 600, height: 400), minimumSize: nil)]
+            let total = plans.reduce(0) { $0 + $1.pixelsWithPyramid } + Self.pyramidPixels(300, 120)
+            XCTAssertEqual(error as? ImageStoreError, .overBudget(totalPixels: total, budgetPixels: 2_000_000, largest: plans))
+            XCTAssertEqual("\(error)", "the images of this job need 2.1 megapixels decoded (with their pyramids), more than the budget of "
+                           + "2.0 megapixels (RenderSettings.decodedPixelBudget); largest: \(retina) (1000x1000, 1.3 MP), "
+                           + "\(astronaut) (512x512, 0.3 MP), \(coffee) (600x400, 0.3 MP); use smaller images (a frame never "
+                           + "needs more than the device's pixel size; JPEGs are decoded reduced when they are at least twice that)")
+        }
+        // Within the budget, the reduced decode is drawn with the file's size.
+        let store = try ImageStore(sources: [Self.pano], minimumSizes: [Self.pano: (300, 120)], pixelBudget: 2_000_000, threads: 1)
+        let pyramid = try XCTUnwrap(store[Self.pano])
+        XCTAssertEqual([pyramid.width, pyramid.height, pyramid.widthPoints, pyramid.heightPoints, pyramid.reduction], [300, 120, 2400, 960, 8])
+    }
+
+    func testJobOverBudgetFailsWithTheStoreError() throws {
+        var settings = RenderSettings.small(.push, select: 3)
+        settings.decodedPixelBudget = 1_000_000
+        let job = try RenderJob(settings: settings)
+        XCTAssertThrowsError(try job.renderFrame(0)) { error in
+            guard case let .overBudget(_, budget, largest)? = error as? ImageStoreError else { return XCTFail("\(error)") }
+            XCTAssertEqual(budget, 1_000_000)
+            XCTAssertEqual(largest.count, 3)
+            XCTAssertTrue(largest[0].pixelsWithPyramid >= largest[1].pixelsWithPyramid)
+        }
+    }
+
+    static func pyramidPixels(_ width: Int, _ height: Int) -> Int {
+        var w = width, h = height, total = width * height
+        while w > 1 || h > 1 { w = (w + 1) / 2; h = (h + 1) / 2; total += w * h }
+        return total
+    }
+}
