@@ -113,7 +113,7 @@ public enum ImageStoreError: Error, CustomStringConvertible, Equatable {
                 return "\(plan.path) (\(plan.fileWidth)x\(plan.fileHeight)\(decoded), \(Self.megapixels(plan.pixelsWithPyramid)) MP)"
             }.joined(separator: ", ")
             return "the images of this job need \(Self.megapixels(total)) megapixels decoded (with their pyramids), "
-                + "more than the budget of \(Self.megapixels(budget)) megapixels (RenderSettings.decodedPixelBudget); "
+                + "more than the budget of \(Self.megapixels(budget)) megapixels (--max-decoded-megapixels, RenderSettings.decodedPixelBudget); "
                 + "largest: \(files); use smaller images (a frame never needs more than the device's pixel size; "
                 + "JPEGs are decoded reduced when they are at least twice that)"
         }

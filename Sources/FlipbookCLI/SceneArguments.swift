@@ -8,7 +8,7 @@ enum SceneArguments {
     /// Option names taking a value.
     static let options: Set<String> = [
         "manifest", "select", "return", "columns", "device", "scale", "fps", "duration", "curve", "damping", "velocity",
-        "threads", "font", "scroll", "cards",
+        "threads", "font", "max-decoded-megapixels", "scroll", "cards",
     ]
 
     /// Help lines for the shared options.
@@ -33,6 +33,9 @@ enum SceneArguments {
       --velocity V      spring initial velocity, -50..50 (spring presets; default 1.0)
       --threads N       worker threads, 1-64 (default: one per core); output is identical
       --font PATH       font file for text (default: DejaVu Sans via fontconfig)
+      --max-decoded-megapixels N
+                        refuse a job whose photos need more than N megapixels decoded, pyramids
+                        included (default 400, about 1.6 GB); JPEGs are decoded no larger than drawn
     """
 
     /// Parses the preset name and the shared options.
@@ -61,6 +64,9 @@ enum SceneArguments {
         settings.timing = try timing(preset: preset, arguments)
         if let threads = try arguments.int("threads", in: 1...64) { settings.threads = threads }
         settings.fontPath = arguments.string("font")
+        if let budget = try arguments.int("max-decoded-megapixels", in: 1...100_000) {
+            settings.decodedPixelBudget = budget * 1_000_000
+        }
         return settings
     }
 

@@ -66,7 +66,7 @@ final class DecodeSizeTests: XCTestCase {
             let total = plans.reduce(0) { $0 + $1.pixelsWithPyramid } + Self.pyramidPixels(300, 120)
             XCTAssertEqual(error as? ImageStoreError, .overBudget(totalPixels: total, budgetPixels: 2_000_000, largest: plans))
             XCTAssertEqual("\(error)", "the images of this job need 2.1 megapixels decoded (with their pyramids), more than the budget of "
-                           + "2.0 megapixels (RenderSettings.decodedPixelBudget); largest: \(retina) (1000x1000, 1.3 MP), "
+                           + "2.0 megapixels (--max-decoded-megapixels, RenderSettings.decodedPixelBudget); largest: \(retina) (1000x1000, 1.3 MP), "
                            + "\(astronaut) (512x512, 0.3 MP), \(coffee) (600x400, 0.3 MP); use smaller images (a frame never "
                            + "needs more than the device's pixel size; JPEGs are decoded reduced when they are at least twice that)")
         }
