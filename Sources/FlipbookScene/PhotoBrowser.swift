@@ -116,6 +116,12 @@ import FlipbookRaster
         return window
     }
 
+    /// The grid as it is after a pop: scrolled to reveal photo `index`, nothing hidden.
+    func settledGridWindow(revealing index: Int) -> Layer {
+        window(container: [gridLayer(scroll: gridScroll(revealing: index))],
+               bar: NavigationBar.layer(device: device, from: PhotoBrowserScene.gridItem))
+    }
+
     /// The bar going from the grid to photo `index`'s detail at `progress` (push); `reverse` for pop.
     func bar(towardsDetail index: Int, progress: Double, reverse: Bool = false) -> Layer {
         let grid = PhotoBrowserScene.gridItem, detail = detailItem(index)
@@ -169,8 +175,7 @@ import FlipbookRaster
     @_spi(Scenes) public func window(progress: Double, completed: Bool) -> Layer {
         let scroll = scene.gridScroll(revealing: index)
         if completed {
-            return scene.window(container: [scene.gridLayer(scroll: scroll)],
-                                bar: NavigationBar.layer(device: scene.device, from: PhotoBrowserScene.gridItem))
+            return scene.settledGridWindow(revealing: index)
         }
         let grid = scene.gridLayer(scroll: scroll, patchIndex: index)
         let detail = scene.detailLayer(index: index, imageHidden: true).with(opacity: 1 - progress)

@@ -26,8 +26,7 @@ import FlipbookGeometry
     @_spi(Scenes) public func window(progress: Double, completed: Bool) -> Layer {
         let scroll = scene.gridScroll(revealing: index)
         if completed {
-            return scene.window(container: [scene.gridLayer(scroll: scroll)],
-                                bar: NavigationBar.layer(device: scene.device, from: PhotoBrowserScene.gridItem))
+            return scene.settledGridWindow(revealing: index)
         }
         let detail = scene.detailLayer(index: index, imageHidden: true)
         let grid = scene.gridLayer(scroll: scroll, hiddenIndex: index).with(opacity: progress)
