@@ -99,16 +99,16 @@ public struct ContactSheet: Sendable {
 
     /// A sheet for `frames` (the job's frames, possibly a sub-range of `timeline`), showing at
     /// most `maximumThumbnails` of them; `presetName` and `device` go into the header.
-    /// `followUpSeconds` is a transition's fixed run-on after the timing (card-push's 0.3 s):
-    /// the whole sequence then has more frames than the timeline.
+    /// `followUpSeconds` is how long the transition runs on after the main timing (card-push's
+    /// 0.3 s follow-up); `totalFrames` the whole sequence's frame count (default: the timeline's).
     public init(timeline: Timeline, frames: [FrameSample], presetName: String, device: Device,
-                maximumThumbnails: Int = defaultMaximumThumbnails, followUpSeconds: Double = 0) {
+                maximumThumbnails: Int = defaultMaximumThumbnails, followUpSeconds: Double = 0, totalFrames: Int? = nil) {
         precondition(!frames.isEmpty, "a contact sheet needs at least one frame")
         self.timeline = timeline
         let positions = ContactSheet.selectFrames(count: frames.count, maximum: maximumThumbnails)
         shownFrames = positions.map { frames[$0] }
         let every = positions.count > 1 ? positions[1] - positions[0] : 1
-        let total = RenderJob.sequence(timeline, followUpSeconds: followUpSeconds).count
+        let total = totalFrames ?? timeline.frameCount
         var title = "\(presetName) — \(total) frames"
         if frames.count < total { title += ", frames \(frames[0].index)–\(frames.last!.index) rendered" }
         if every > 1 { title += ", 1 in \(every) shown plus the last" }

@@ -24,9 +24,9 @@ public struct PreviewOptions: Sendable {
 extension RenderJob {
     /// The contact sheet of this job's frames (layout and selection; no pixels yet).
     public func contactSheet(maximumThumbnails: Int = ContactSheet.defaultMaximumThumbnails) -> ContactSheet {
-        ContactSheet(timeline: timeline, frames: frames, presetName: settings.preset.rawValue,
-                     device: settings.scene.device, maximumThumbnails: maximumThumbnails,
-                     followUpSeconds: transition.followUpSeconds)
+        ContactSheet(timeline: timeline, frames: frames, presetName: transition.name,
+                     device: device, maximumThumbnails: maximumThumbnails,
+                     followUpSeconds: followUpSeconds, totalFrames: sequence.count)
     }
 
     /// Renders the frames into `directory` (as `write(to:progress:)`) and, from the same pixels,
@@ -46,7 +46,7 @@ extension RenderJob {
         let positionOfIndex = Dictionary(uniqueKeysWithValues: frames.enumerated().map { ($1.index, $0) })
         let slots = Dictionary(uniqueKeysWithValues: (sheet?.shownFrames ?? []).enumerated().map { (positionOfIndex[$1.index]!, $0) })
         let thumbnails = ThumbnailSlots(count: sheet?.shownFrames.count ?? 0)
-        let pixels = settings.scene.device.pixelSize
+        let pixels = device.pixelSize
         let video = try previews.videoPath.map {
             try VideoExport(path: $0, widthPixels: pixels.width, heightPixels: pixels.height,
                             framesPerSecond: settings.framesPerSecond, environment: previews.environment)

@@ -6,17 +6,32 @@ import FlipbookRaster
 import FlipbookScene
 import FlipbookText
 
+/// Where a render's transition comes from.
+public enum TransitionSource: Sendable {
+    /// A built-in preset, laid out from the photo manifest and scene options.
+    case preset(TransitionPreset)
+    /// A transition file (JSON, docs/TRANSITIONS.md).
+    case file(path: String)
+    /// A transition built in code.
+    case transition(Transition)
+}
+
 /// Everything that decides a rendered sequence (the command line's options, resolved).
 public struct RenderSettings: Sendable {
     /// The transition to render.
-    public var preset: TransitionPreset
-    /// The photo manifest (JSON or plist).
+    public var source: TransitionSource
+    /// The photo manifest (JSON or plist): presets lay out their screens from it, and transition
+    /// files may refer to it.
     public var manifestPath = "Samples/photos.json"
-    /// Scene options: device, columns, selected/return photo, scroll.
+    /// Scene options: device, columns, selected/return photo, scroll (presets; transition files
+    /// that build layers from the manifest use them too).
     public var scene = SceneOptions()
+    /// True when `scene.device` was chosen by the user: it then replaces the device of a
+    /// transition file or value (a file's plain rects stay as written).
+    public var deviceIsExplicit = false
     /// Frames per second.
     public var framesPerSecond: Double = 60
-    /// Curve and duration; nil = the preset's.
+    /// The main curve and duration; nil = the transition's own.
     public var timing: Timing?
     /// Only these frames (inclusive), for sharding; nil = all.
     public var frameRange: ClosedRange<Int>?
@@ -35,10 +50,20 @@ public struct RenderSettings: Sendable {
     public var decodedPixelBudget = 400_000_000
 
     /// Settings with every default for a preset.
-    public init(preset: TransitionPreset) { self.preset = preset }
+    public init(preset: TransitionPreset) { source = .preset(preset) }
 
-    /// The timing in effect.
-    public var effectiveTiming: Timing { timing ?? preset.defaultTiming }
+    /// Settings with every default for a transition file.
+    public init(transitionFile path: String) { source = .file(path: path) }
+
+    /// Settings with every default for a transition built in code (its device and timing are used
+    /// unless `deviceIsExplicit` or `timing` say otherwise).
+    public init(transition: Transition) { source = .transition(transition) }
+
+    /// The preset, when the source is one.
+    public var preset: TransitionPreset? {
+        if case let .preset(preset) = source { return preset }
+        return nil
+    }
 }
 
 /// The outcome of a render.
@@ -57,35 +82,61 @@ public struct RenderSummary: Sendable {
     public var warnings: [String]
 }
 
-/// A transition prepared for rendering: photos loaded, timeline sampled, display lists ready.
+/// A transition prepared for rendering: photos loaded, animations compiled, frames sampled.
 public struct RenderJob: Sendable {
     /// The settings it was made from.
     public let settings: RenderSettings
-    /// The sampled timeline of the main timing.
+    /// The transition being rendered (the preset's, the file's or the given one, with the
+    /// settings' timing and device applied).
+    public let transition: Transition
+    /// The main timing sampled at the frame rate (its frames are the first of `sequence`).
     public let timeline: Timeline
-    /// Every frame of the sequence: the timeline's, then the transition's follow-up frames
-    /// (`Transition.followUpSeconds`; progress 1, time `k/fps`).
+    /// Every frame of the sequence, until the last animation ends; progress is the main timing's.
     public let sequence: [FrameSample]
     /// The frames this job renders (a sub-range when sharding).
     public let frames: [FrameSample]
     /// Warnings from loading the manifest.
     public let warnings: [String]
-    let transition: Transition
+    let animator: TransitionAnimator
     /// The photo files' headers (upright sizes), keyed by source path.
     let imageHeaders: [String: ImageHeader]
     /// The font for text ops and for centring titles (also the contact sheet's labels).
     let font: Font
 
-    /// Loads the manifest, builds the transition and samples the timeline.
-    /// - Throws: manifest, photo, scene and frame-range errors, each naming the file or option.
+    /// Loads what the source needs, builds and compiles the transition and samples the frames.
+    /// - Throws: manifest, photo, transition-file, scene and frame-range errors, each naming the
+    ///   file, field or option.
     public init(settings: RenderSettings) throws {
-        let library = try PhotoLibrary(manifestPath: settings.manifestPath)
         // Every preset draws text (bar titles, card labels); load the font before any work so a
         // missing font is reported at once.
         font = try settings.fontPath.map(Font.init(path:)) ?? Font.locateDefault()
-        transition = try settings.preset.makeTransition(photos: library.photos, options: settings.scene)
-        timeline = Timeline(timing: settings.effectiveTiming, framesPerSecond: settings.framesPerSecond)
-        let all = RenderJob.sequence(timeline, followUpSeconds: transition.followUpSeconds)
+        var transition: Transition
+        var warnings: [String] = []
+        var headers: [String: ImageHeader] = [:]
+        switch settings.source {
+        case let .preset(preset):
+            let library = try PhotoLibrary(manifestPath: settings.manifestPath)
+            warnings = library.warnings; headers = library.headers
+            transition = try preset.makeTransition(photos: library.photos, options: settings.scene)
+        case let .file(path):
+            let file = try TransitionFile(contentsOf: path)
+            var library: PhotoLibrary?
+            if file.usesPhotos {
+                let loaded = try PhotoLibrary(manifestPath: file.manifestPath ?? settings.manifestPath)
+                warnings = loaded.warnings; headers = loaded.headers
+                library = loaded
+            }
+            transition = try file.transition(photos: library?.photos ?? [], options: settings.scene, device: settings.deviceIsExplicit ? settings.scene.device : nil)
+        case let .transition(value):
+            transition = value
+            if settings.deviceIsExplicit { transition.device = settings.scene.device }
+        }
+        if let timing = settings.timing { transition.timing = timing }
+        let animator = try TransitionAnimator(transition)
+        self.animator = animator
+        self.transition = transition
+        timeline = Timeline(timing: transition.timing, framesPerSecond: settings.framesPerSecond)
+        let all = animator.frames(framesPerSecond: settings.framesPerSecond)
         sequence = all
         if let range = settings.frameRange {
             guard range.lowerBound >= 0, range.upperBound < all.count else {
@@ -96,19 +147,24 @@ public struct RenderJob: Sendable {
             frames = all
         }
         self.settings = settings
-        warnings = library.warnings
-        imageHeaders = library.headers
+        self.warnings = warnings
+        imageHeaders = headers
     }
+
+    /// The screen frames are drawn for.
+    public var device: Device { transition.device }
+
+    /// Seconds the sequence runs on after the main timing (card-push's 0.3 s follow-up); 0 for most.
+    public var followUpSeconds: Double { max(0, animator.durationSeconds - transition.timing.durationSeconds) }
 
     /// The display list of one frame of the whole sequence.
     public func displayList(frame sample: FrameSample) -> DisplayList {
-        let device = settings.scene.device
-        let completed = sample.index == sequence.count - 1
-        let secondsAfterTiming = max(0, sample.timeSeconds - timeline.timing.durationSeconds)
-        let window = transition.window(progress: sample.progress, secondsAfterTiming: secondsAfterTiming, completed: completed)
-        let font = self.font
+        let isFinal = sample.index == sequence.count - 1
+        let window = animator.window(atSeconds: sample.timeSeconds, isFinal: isFinal)
+        let font = self.font, animator = self.animator
         let ops = DisplayList.ops(flattening: window, screen: device.bounds, fontName: font.familyName,
-                                  measure: { font.measure($0, sizePoints: $1) })
+                                  measure: { font.measure($0, sizePoints: $1) },
+                                  snapshotSource: { animator.initialLayer(named: $0) })
         return DisplayList(device: device, frameIndex: sample.index, timeSeconds: sample.timeSeconds,
                            progress: sample.progress, ops: ops)
     }
@@ -119,24 +175,6 @@ public struct RenderJob: Sendable {
         let all = sequence
         guard all.indices.contains(index) else { throw RenderError.frameOutOfBounds(index: index, frameCount: all.count) }
         return displayList(frame: all[index])
-    }
-
-    /// The timeline's frames followed by frames at `k/fps` (progress 1) until `followUpSeconds`
-    /// after the timing's duration: frame `N + 1 … round((d + followUp)·fps)`.
-    static func sequence(_ timeline: Timeline, followUpSeconds: Double) -> [FrameSample] {
-        var frames = timeline.frames
-        guard followUpSeconds > 0, let last = frames.last else { return frames }
-        let fps = timeline.framesPerSecond
-        let lastIndex = Int(((timeline.timing.durationSeconds + followUpSeconds) * fps).rounded())
-        if last.index < lastIndex {
-            for index in (last.index + 1)...lastIndex {
-                var sample = last  // progress 1: the main timing is over
-                sample.index = index
-                sample.timeSeconds = Double(index) / fps
-                frames.append(sample)
-            }
-        }
-        return frames
     }
 
     /// Renders the job's frames into `directory`, replacing it atomically: the frames and
@@ -172,10 +210,10 @@ public struct RenderJob: Sendable {
                 let name = "frame_" + String(repeating: "0", count: max(0, digits - String(list.frameIndex).count)) + String(list.frameIndex) + ".png"
                 try AtomicDirectory.write(Data(png), to: (temporary as NSString).appendingPathComponent(name))
             }
-            let json = TimelineJSON.render(timeline: timeline, frames: sequence, followUpSeconds: transition.followUpSeconds, preset: settings.preset.rawValue, device: settings.scene.device)
+            let json = TimelineJSON.render(timeline: timeline, frames: sequence, followUpSeconds: followUpSeconds, preset: transition.name, device: device)
             try AtomicDirectory.write(Data(json.utf8), to: (temporary as NSString).appendingPathComponent("timeline.json"))
             try finish?()
-            let pixels = settings.scene.device.pixelSize
+            let pixels = device.pixelSize
             return RenderSummary(outputDirectory: directory, framesWritten: lists.count, totalFrames: sequence.count,
                                  pixelWidth: pixels.width, pixelHeight: pixels.height, seconds: 0, warnings: warnings)
         }
@@ -204,9 +242,9 @@ public struct RenderJob: Sendable {
         func collect(_ ops: [DisplayOp]) {
             for op in ops {
                 switch op {
-                case let .image(source, _, _, _, _): sources.insert(source)
-                case let .group(_, children): collect(children)
-                case .fill, .text: break
+                case let .image(source, _, _, _, _), let .transformedImage(source, _, _, _, _, _): sources.insert(source)
+                case let .group(_, children), let .maskedGroup(_, _, children): collect(children)
+                case .fill, .text, .shape: break
                 }
             }
         }
@@ -253,8 +291,18 @@ public struct RenderJob: Sendable {
                     let height = Int(min(max(0, (layout.height * scale - 1e-6).rounded(.up)), 1e9))
                     let current = sizes[source] ?? (0, 0)
                     sizes[source] = (max(current.width, width), max(current.height, height))
-                case let .group(_, children): visit(children, scale: scale)
-                case .fill, .text: break
+                case let .transformedImage(source, rect, contentMode, transform, _, _):
+                    // The transform's larger axis stretch: the most source pixels a device pixel can need.
+                    guard let image = imageSizes[source] else { continue }
+                    let layout = contentMode.imageRect(imageSize: Size(width: Double(image.width), height: Double(image.height)), in: rect)
+                    let stretch = max((transform.a * transform.a + transform.b * transform.b).squareRoot(),
+                                      (transform.c * transform.c + transform.d * transform.d).squareRoot())
+                    let width = Int(min(max(0, (layout.width * stretch * scale - 1e-6).rounded(.up)), 1e9))
+                    let height = Int(min(max(0, (layout.height * stretch * scale - 1e-6).rounded(.up)), 1e9))
+                    let current = sizes[source] ?? (0, 0)
+                    sizes[source] = (max(current.width, width), max(current.height, height))
+                case let .group(_, children), let .maskedGroup(_, _, children): visit(children, scale: scale)
+                case .fill, .text, .shape: break
                 }
             }
         }

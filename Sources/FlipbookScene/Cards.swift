@@ -3,8 +3,8 @@ import FlipbookMotion
 import FlipbookRaster
 
 /// The card app of seed 001: a horizontal carousel of cards under the navigation bar and a
-/// detail screen (top image, title view, comment list), in window points (DESIGN §2;
-/// docs/PRESETS.md has every number and why).
+/// detail screen (top image, title view, comment list), in window points (docs/PRESETS.md has
+/// every number and why), and the card push and pop built from them.
 @_spi(Scenes) public struct CardScene: Hashable, Sendable {
     /// The cards, left to right.
     @_spi(Scenes) public let cards: [Card]
@@ -15,18 +15,14 @@ import FlipbookRaster
     @_spi(Scenes) public func detailItem(_ index: Int) -> NavigationItem {
         NavigationItem(title: "", backTitle: CardScene.carouselItem.title)
     }
-    /// The bar from the carousel to card `index`'s detail at `progress`.
-    func bar(towardsDetail index: Int, progress: Double) -> Layer {
-        NavigationBar.layer(device: device, from: CardScene.carouselItem, to: detailItem(index), progress: progress)
-    }
     /// The screen.
     @_spi(Scenes) public let device: Device
 
-    /// DESIGN's margin `m`: the top image starts 1.5·m above the screen; the condensed title is m tall.
+    /// The margin `m`: the top image starts 1.5·m above the screen; the condensed title is m tall.
     @_spi(Scenes) public static let marginPoints: Double = 20
-    /// DESIGN's `T`: the top image's bottom and the title view's top in the detail screen.
+    /// `T`: the top image's bottom and the title view's top in the detail screen.
     @_spi(Scenes) public static let topImageBottomPoints: Double = 300
-    /// DESIGN's `K`: the title view's height, on the card and in the detail screen.
+    /// `K`: the title view's height, on the card and in the detail screen.
     @_spi(Scenes) public static let titleHeightPoints: Double = 80
     /// Space between neighbouring cards.
     @_spi(Scenes) public static let cardSpacingPoints: Double = 15
@@ -36,7 +32,7 @@ import FlipbookRaster
     @_spi(Scenes) public static let textInsetPoints: Double = 15
     /// Height of one comment row in the detail's list.
     @_spi(Scenes) public static let commentRowHeightPoints: Double = 52
-    /// The condensed title's alpha after the follow-up (DESIGN §2).
+    /// The condensed title's alpha after the follow-up (the reference app's value).
     @_spi(Scenes) public static let condensedTitleAlpha = 0.9
     /// The follow-up animation: `UIView.animate(withDuration: 0.3)`, whose default curve is easeInEaseOut.
     @_spi(Scenes) public static let followUpTiming = (durationSeconds: 0.3, curve: CubicBezier.easeInEaseOut)
@@ -107,30 +103,34 @@ import FlipbookRaster
 
     // MARK: Layers
 
-    /// A title view: white, clipped, with the title, "N comments" and the stars, left-aligned at a
-    /// 15 pt inset (no text measuring needed). The title's baseline sits 24 pt down, or 5 pt above
-    /// the bottom once the view is shorter (the condensed 20 pt bar keeps the title readable).
-    @_spi(Scenes) public func titleView(_ index: Int, frame: Rect) -> Layer {
+    /// A title view named `prefix + "title view"`: white, clipped, with the title, "N comments"
+    /// and the stars, left-aligned at a 15 pt inset (no text measuring needed), baselines 24, 46
+    /// and 68 pt down. The labels are named `prefix + "title"`, `… "comment count"`, `… "rating"`.
+    @_spi(Scenes) public func titleView(_ index: Int, frame: Rect, prefix: String) -> Layer {
         let card = cards[index], inset = CardScene.textInsetPoints
-        var view = Layer(name: "title view", frame: frame)
+        var view = Layer(name: prefix + "title view", frame: frame)
         view.backgroundColor = .white
         view.clipsToBounds = true
         func line(_ name: String, _ text: String, size: Double, baseline: Double, color: StraightColor) -> Layer {
-            var label = Layer(name: name, frame: Rect(x: 0, y: 0, width: frame.width, height: frame.height))
+            var label = Layer(name: prefix + name, frame: Rect(x: 0, y: 0, width: frame.width, height: frame.height))
             label.text = TextContent(string: text, sizePoints: size, baselineOrigin: Point(x: inset, y: baseline), color: color)
             return label
         }
         view.sublayers = [
-            line("title", card.title, size: 16, baseline: min(24, frame.height - 5), color: CardScene.titleColor),
+            line("title", card.title, size: 16, baseline: 24, color: CardScene.titleColor),
             line("comment count", card.commentLine, size: 13, baseline: 46, color: CardScene.secondaryTextColor),
             line("rating", card.stars, size: 15, baseline: 68, color: CardScene.starColor),
         ]
         return view
     }
 
-    /// An image view showing card `index`'s cover, stretched (scaleToFill), optionally rounded.
-    func coverImage(_ index: Int, frame: Rect, cornerRadius: Double = 0) -> Layer {
-        var image = Layer(name: "cover", frame: frame)
+    /// The title label's offset in the condensed title view: its baseline ends 5 pt above the
+    /// 20 pt bar's bottom (15 pt down) instead of 24 pt, so the condensed title stays readable.
+    static let condensedTitleOffsetPoints = min(24, marginPoints - 5) - 24
+
+    /// An image view named `name` showing card `index`'s cover, stretched (scaleToFill), optionally rounded.
+    func coverImage(_ index: Int, frame: Rect, cornerRadius: Double = 0, name: String) -> Layer {
+        var image = Layer(name: name, frame: frame)
         image.imageSource = cards[index].imagePath
         image.contentMode = .scaleToFill
         image.clipsToBounds = cornerRadius > 0
@@ -139,15 +139,15 @@ import FlipbookRaster
     }
 
     /// A white rounded card background (what the card-background snapshot shows).
-    func cardBackground(frame: Rect, cornerRadius: Double) -> Layer {
-        var background = Layer(name: "card background", frame: frame)
+    func cardBackground(frame: Rect, cornerRadius: Double, name: String) -> Layer {
+        var background = Layer(name: name, frame: frame)
         background.backgroundColor = .white
         background.cornerRadius = cornerRadius
         return background
     }
 
     /// The carousel screen centred on card `centred`; `hiddenIndex`'s card is hidden (its
-    /// snapshots are moving).
+    /// snapshots are moving). Cards are named "card 0", …; their parts "card 0 cover", ….
     @_spi(Scenes) public func carousel(centred: Int, hiddenIndex: Int? = nil) -> Layer {
         var carousel = Layer(name: "carousel", frame: device.contentArea)
         carousel.backgroundColor = CardScene.carouselColor
@@ -155,22 +155,23 @@ import FlipbookRaster
         carousel.boundsOrigin = Point(x: 0, y: device.topBarHeightPoints)  // children in window points
         carousel.sublayers = cards.indices.map { index in
             let frame = cardFrame(index, centred: centred)
-            var card = cardBackground(frame: frame, cornerRadius: CardScene.cardCornerRadiusPoints)
-            card.name = "card \(index)"
+            var card = cardBackground(frame: frame, cornerRadius: CardScene.cardCornerRadiusPoints, name: "card \(index)")
             card.clipsToBounds = true
             card.isHidden = index == hiddenIndex
             let local = { (rect: Rect) in rect.offsetBy(dx: -frame.x, dy: -frame.y) }
-            card.sublayers = [coverImage(index, frame: local(coverFrame(index, centred: centred))),
-                              titleView(index, frame: local(cardTitleFrame(index, centred: centred)))]
+            card.sublayers = [coverImage(index, frame: local(coverFrame(index, centred: centred)), name: "card \(index) cover"),
+                              titleView(index, frame: local(cardTitleFrame(index, centred: centred)), prefix: "card \(index) ")]
             return card
         }
         return carousel
     }
 
-    /// The detail screen of card `index` with the follow-up at `followUp` (0 = before, 1 = after);
+    /// The detail screen of card `index` as after the follow-up (`condensed`) or before it;
     /// `partsHidden` hides the top image and the title view (their snapshots are moving).
-    @_spi(Scenes) public func detail(_ index: Int, followUp: Double, partsHidden: Bool = false) -> Layer {
-        var detail = Layer(name: "card detail", frame: device.bounds)
+    /// Layers: "detail", "detail cover", "comment list", "detail title view", "detail title", ….
+    @_spi(Scenes) public func detail(_ index: Int, condensed: Bool, partsHidden: Bool = false) -> Layer {
+        let followUp = condensed ? 1.0 : 0.0
+        var detail = Layer(name: "detail", frame: device.bounds)
         detail.backgroundColor = .white
         var list = Layer(name: "comment list", frame: listFrame(followUp: followUp))
         list.backgroundColor = .white
@@ -186,90 +187,95 @@ import FlipbookRaster
             separator.backgroundColor = CardScene.separatorColor
             return [text, separator]
         }
-        var title = titleView(index, frame: detailTitleFrame(followUp: followUp))
-        title.opacity = .interpolate(from: 1, to: CardScene.condensedTitleAlpha, progress: followUp)
-        detail.sublayers = [coverImage(index, frame: topImageFrame).with(hidden: partsHidden), list, title.with(hidden: partsHidden)]
+        var title = titleView(index, frame: detailTitleFrame(followUp: followUp), prefix: "detail ")
+        if condensed {
+            title.opacity = CardScene.condensedTitleAlpha
+            title.sublayers[0].frame.origin.y = CardScene.condensedTitleOffsetPoints
+        }
+        detail.sublayers = [coverImage(index, frame: topImageFrame, name: "detail cover").with(hidden: partsHidden), list,
+                            title.with(hidden: partsHidden)]
         return detail
     }
 
-    /// The follow-up's progress `secondsAfterTiming` into it: easeInEaseOut over 0.3 s, 0 before, 1 after.
-    @_spi(Scenes) public static func followUpProgress(secondsAfterTiming seconds: Double) -> Double {
-        let fraction = seconds / followUpTiming.durationSeconds
-        if !(fraction > 0) { return 0 }
-        if fraction >= 1 { return 1 }
-        return followUpTiming.curve.progress(atFraction: fraction)
+    /// The follow-up (card-push's completion block): `UIView.animate(withDuration: 0.3)` after
+    /// the move, condensing the title view to `(0, T − m, W, m)` at alpha 0.9 and sliding the list up.
+    func followUp(after move: String) -> [Animation] {
+        let timing = AnimationTiming(curve: .bezier(CardScene.followUpTiming.curve), durationSeconds: CardScene.followUpTiming.durationSeconds)
+        return [
+            Animation(target: "detail title view", to: LayerPatch(frame: detailTitleFrame(followUp: 1), opacity: CardScene.condensedTitleAlpha),
+                      after: move, timing: timing),
+            Animation(target: "detail title", to: LayerPatch(frame: Rect(x: 0, y: CardScene.condensedTitleOffsetPoints, width: device.width,
+                                                                        height: CardScene.titleHeightPoints)),
+                      after: move, timing: timing),
+            Animation(target: "comment list", to: LayerPatch(frame: listFrame(followUp: 1)), after: move, timing: timing),
+        ]
     }
 
     /// The window during the card move: carousel (the card hidden), card-background snapshot,
-    /// the detail at `detailOpacity` with its image and title hidden, cover and title snapshots.
-    /// `progress` 0 is the card, 1 the detail (`titleEnd`/`titleEndAlpha` its title view).
-    func movingWindow(_ index: Int, progress: Double, detailOpacity: Double, detailFollowUp: Double) -> Layer {
-        let radius = Double.interpolate(from: CardScene.cardCornerRadiusPoints, to: 0, progress: progress)
-        let background = cardBackground(frame: .interpolate(from: cardFrame(index, centred: index), to: device.bounds, progress: progress),
-                                         cornerRadius: radius)
-        let cover = coverImage(index, frame: .interpolate(from: coverFrame(index, centred: index), to: topImageFrame, progress: progress),
-                               cornerRadius: radius)
-        let titleTarget = detailTitleFrame(followUp: detailFollowUp)
-        var title = titleView(index, frame: .interpolate(from: cardTitleFrame(index, centred: index), to: titleTarget, progress: progress))
-        let alphaTarget = Double.interpolate(from: 1, to: CardScene.condensedTitleAlpha, progress: detailFollowUp)
-        title.opacity = .interpolate(from: 1, to: alphaTarget, progress: progress)
-        let detail = self.detail(index, followUp: detailFollowUp, partsHidden: true).with(opacity: detailOpacity)
+    /// the detail with its image and title hidden, cover and title snapshots, all at the card
+    /// (`atCard`) or at the detail, and the bar between the two screens' items.
+    func movingWindow(_ index: Int, atCard: Bool, detail: Layer, bar: Layer) -> Layer {
+        let radius = atCard ? CardScene.cardCornerRadiusPoints : 0
+        let background = cardBackground(frame: atCard ? cardFrame(index, centred: index) : device.bounds, cornerRadius: radius,
+                                        name: "snapshot card background")
+        let cover = coverImage(index, frame: atCard ? coverFrame(index, centred: index) : topImageFrame, cornerRadius: radius,
+                               name: "snapshot cover")
+        var title = titleView(index, frame: atCard ? cardTitleFrame(index, centred: index) : detailTitleFrame(followUp: 1), prefix: "snapshot ")
+        if !atCard {
+            title.opacity = CardScene.condensedTitleAlpha
+            title.sublayers[0].frame.origin.y = CardScene.condensedTitleOffsetPoints
+        }
         return PhotoBrowserScene.window(device: device, container: [carousel(centred: index, hiddenIndex: index), background, detail, cover, title],
-                                        bar: bar(towardsDetail: index, progress: progress))
-    }
-}
-
-/// Card push (seed 001): the card's background, cover and title view move to the detail's
-/// bounds, top image and title view while the detail fades in (the main timing, easeInEaseOut
-/// 0.5 s); then a fixed 0.3 s follow-up condenses the title view to `(0, T − m, W, m)` at alpha
-/// 0.9 and slides the list up under it.
-@_spi(Scenes) public struct CardPush: Transition {
-    /// The scene.
-    @_spi(Scenes) public let scene: CardScene
-    /// The tapped card (centred in the carousel).
-    @_spi(Scenes) public let index: Int
-
-    /// Creates the transition.
-    @_spi(Scenes) public init(scene: CardScene, index: Int) { self.scene = scene; self.index = index }
-
-    /// The follow-up's 0.3 s run on after the main timing.
-    @_spi(Scenes) public var followUpSeconds: Double { CardScene.followUpTiming.durationSeconds }
-
-    /// The main move only (no follow-up).
-    @_spi(Scenes) public func window(progress: Double, completed: Bool) -> Layer {
-        window(progress: progress, secondsAfterTiming: 0, completed: completed)
+                                        bar: bar)
     }
 
-    /// See `Transition.window(progress:secondsAfterTiming:completed:)`: during the main timing
-    /// the snapshots move; once `secondsAfterTiming > 0` the detail runs its follow-up.
-    @_spi(Scenes) public func window(progress: Double, secondsAfterTiming: Double, completed: Bool) -> Layer {
-        if completed || secondsAfterTiming > 0 {
-            let followUp = completed ? 1 : CardScene.followUpProgress(secondsAfterTiming: secondsAfterTiming)
-            return PhotoBrowserScene.window(device: scene.device, container: [scene.detail(index, followUp: followUp)],
-                                            bar: NavigationBar.layer(device: scene.device, from: scene.detailItem(index)))
+    /// The snapshots' moves to the detail (`toCard` false) or back onto the card.
+    func snapshotMoves(_ index: Int, toCard: Bool, name: String?) -> [Animation] {
+        let radius = toCard ? CardScene.cardCornerRadiusPoints : 0
+        var moves = [
+            Animation(name: name, target: "snapshot card background",
+                      to: LayerPatch(frame: toCard ? cardFrame(index, centred: index) : device.bounds, cornerRadius: radius)),
+            Animation(target: "snapshot cover", to: LayerPatch(frame: toCard ? coverFrame(index, centred: index) : topImageFrame, cornerRadius: radius)),
+            Animation(target: "snapshot title view", to: LayerPatch(frame: toCard ? cardTitleFrame(index, centred: index) : detailTitleFrame(followUp: 0))),
+        ]
+        if toCard {
+            moves.append(Animation(target: "snapshot title view", to: LayerPatch(opacity: 1)))
+            moves.append(Animation(target: "snapshot title", to: LayerPatch(frame: Rect(x: 0, y: 0, width: device.width, height: CardScene.titleHeightPoints))))
         }
-        return scene.movingWindow(index, progress: progress, detailOpacity: progress, detailFollowUp: 0)
+        return moves
     }
-}
 
-/// Card pop (seed 001): the reverse of the push's main move, starting from the detail as the
-/// follow-up left it (condensed title at alpha 0.9, list under it): the snapshots move back onto
-/// the card shown last while the detail fades out 1 → 0.
-@_spi(Scenes) public struct CardPop: Transition {
-    /// The scene.
-    @_spi(Scenes) public let scene: CardScene
-    /// The card returned to (centred in the carousel).
-    @_spi(Scenes) public let index: Int
+    /// Card push (seed 001): the card's background, cover and title view move to the detail's
+    /// bounds, top image and title view while the detail fades in (the main timing, easeInEaseOut
+    /// 0.5 s); its completion swaps the snapshots for the detail's own views and runs a 0.3 s
+    /// follow-up that condenses the title view and slides the list up under it.
+    @_spi(Scenes) public func push(_ index: Int, name: String, timing: Timing) -> Transition {
+        let bar = NavigationBar.transition(device: device, from: CardScene.carouselItem, to: detailItem(index))
+        let detail = self.detail(index, condensed: false, partsHidden: true).with(opacity: 0)
+        let swap = ["carousel", "snapshot card background", "snapshot cover", "snapshot title view"].map {
+            LayerChange(target: $0, set: LayerPatch(isRemoved: true))
+        } + ["detail cover", "detail title view"].map { LayerChange(target: $0, set: LayerPatch(isHidden: false)) }
+        var moves = snapshotMoves(index, toCard: false, name: "move")
+        moves[0].completion = swap + bar.completion
+        return Transition(name: name, device: device, window: movingWindow(index, atCard: true, detail: detail, bar: bar.layer),
+                          animations: moves + [Animation(target: "detail", to: LayerPatch(opacity: 1))] + bar.animations
+                              + followUp(after: "move"),
+                          timing: timing)
+    }
 
-    /// Creates the transition.
-    @_spi(Scenes) public init(scene: CardScene, index: Int) { self.scene = scene; self.index = index }
-
-    /// See `Transition.window(progress:completed:)`.
-    @_spi(Scenes) public func window(progress: Double, completed: Bool) -> Layer {
-        if completed {
-            return PhotoBrowserScene.window(device: scene.device, container: [scene.carousel(centred: index)],
-                                            bar: NavigationBar.layer(device: scene.device, from: CardScene.carouselItem))
+    /// Card pop (seed 001): the reverse of the push's main move, starting from the detail as the
+    /// follow-up left it (condensed title at alpha 0.9, list under it): the snapshots move back
+    /// onto the card shown last while the detail fades out 1 → 0. Completion: the carousel alone.
+    @_spi(Scenes) public func pop(_ index: Int, name: String, timing: Timing) -> Transition {
+        let bar = NavigationBar.transition(device: device, from: detailItem(index), to: CardScene.carouselItem)
+        let detail = self.detail(index, condensed: true, partsHidden: true)
+        let remove = ["detail", "snapshot card background", "snapshot cover", "snapshot title view"].map {
+            LayerChange(target: $0, set: LayerPatch(isRemoved: true))
         }
-        return scene.movingWindow(index, progress: 1 - progress, detailOpacity: 1 - progress, detailFollowUp: 1)
+        return Transition(name: name, device: device, window: movingWindow(index, atCard: false, detail: detail, bar: bar.layer),
+                          animations: snapshotMoves(index, toCard: true, name: nil) + [Animation(target: "detail", to: LayerPatch(opacity: 0))]
+                              + bar.animations,
+                          completion: remove + [LayerChange(target: "card \(index)", set: LayerPatch(isHidden: false))] + bar.completion,
+                          timing: timing)
     }
 }

@@ -1,7 +1,7 @@
 import FlipbookGeometry
 import FlipbookRaster
 
-/// One draw operation of a frame, in window points (DESIGN §7).
+/// One draw operation of a frame, in window points.
 public indirect enum DisplayOp: Hashable, Sendable {
     /// Fill `rect` with a straight colour.
     case fill(rect: Rect, color: StraightColor, opacity: Double, clip: Clip?)
@@ -11,12 +11,22 @@ public indirect enum DisplayOp: Hashable, Sendable {
     case text(string: String, font: String, sizePoints: Double, origin: Point, color: StraightColor, opacity: Double, clip: Clip?)
     /// Draw `ops` into an offscreen layer and composite it with `opacity` (group opacity).
     case group(opacity: Double, ops: [DisplayOp])
+    /// Fill a (rounded) rect given in a layer's own points, under `transform` (layer → window
+    /// points): a background that a rotation or flip keeps from being an axis-aligned `fill`.
+    case shape(ClipShape, color: StraightColor, opacity: Double, clip: Clip?)
+    /// Draw an image file into `rect` (a layer's own points) under `transform` (layer → window
+    /// points), sampled bilinearly.
+    case transformedImage(source: String, rect: Rect, contentMode: ContentMode, transform: AffineTransform, opacity: Double, clip: Clip?)
+    /// Draw `ops` offscreen and composite them through `mask` with `opacity`: the clip of a
+    /// rotated (or flipped) layer with `clipsToBounds`.
+    case maskedGroup(opacity: Double, mask: ClipShape, ops: [DisplayOp])
 
     /// The op's own opacity.
     public var opacity: Double {
         switch self {
         case let .fill(_, _, opacity, _), let .image(_, _, _, opacity, _), let .text(_, _, _, _, _, opacity, _),
-             let .group(opacity, _):
+             let .group(opacity, _), let .shape(_, _, opacity, _), let .transformedImage(_, _, _, _, opacity, _),
+             let .maskedGroup(opacity, _, _):
             return opacity
         }
     }
@@ -31,7 +41,34 @@ public indirect enum DisplayOp: Hashable, Sendable {
         case let .text(string, font, size, origin, color, opacity, clip):
             return .text(string: string, font: font, sizePoints: size, origin: origin, color: color, opacity: scaled(opacity), clip: clip)
         case let .group(opacity, ops): return .group(opacity: scaled(opacity), ops: ops)
+        case let .shape(shape, color, opacity, clip): return .shape(shape, color: color, opacity: scaled(opacity), clip: clip)
+        case let .transformedImage(source, rect, mode, transform, opacity, clip):
+            return .transformedImage(source: source, rect: rect, contentMode: mode, transform: transform, opacity: scaled(opacity), clip: clip)
+        case let .maskedGroup(opacity, mask, ops): return .maskedGroup(opacity: scaled(opacity), mask: mask, ops: ops)
         }
+    }
+}
+
+/// A rect with rounded corners in a layer's own points, placed in the window by `transform`.
+public struct ClipShape: Hashable, Sendable {
+    /// The rect, in the layer's points.
+    public var rect: Rect
+    /// Corner radius in the layer's points (0 = square).
+    public var cornerRadius: Double
+    /// Layer points → window points.
+    public var transform: AffineTransform
+
+    /// Creates a shape.
+    public init(rect: Rect, cornerRadius: Double, transform: AffineTransform) {
+        self.rect = rect; self.cornerRadius = cornerRadius; self.transform = transform
+    }
+
+    /// The smallest axis-aligned rect holding the shape, in window points.
+    public var boundingBox: Rect {
+        let corners = transform.corners(of: rect)
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        let x0 = xs.min()!, y0 = ys.min()!
+        return Rect(x: x0, y: y0, width: xs.max()! - x0, height: ys.max()! - y0)
     }
 }
 
@@ -62,12 +99,16 @@ public struct DisplayList: Hashable, Sendable {
     ///
     /// Opacity on a layer with more than one op beneath it becomes a `group` (drawn offscreen);
     /// with a single op it is folded into that op, which gives the same picture without an
-    /// offscreen buffer. Ops entirely outside the screen or their clip are dropped.
-    /// `measure` places centred text; without it centred text is drawn from the box's left edge.
+    /// offscreen buffer. Ops entirely outside the screen or their clip are dropped. Layers under
+    /// a translation or a positive axis-aligned scale become plain rects; a rotation or flip
+    /// gives `shape`, `transformedImage` and `maskedGroup` ops. `measure` places centred and
+    /// trailing text and truncates text to its `maxWidthPoints`; without it text is drawn from
+    /// the box's left edge, untruncated. `snapshotSource` gives the layer a `snapshotOf` names,
+    /// as it is at the start of the transition (`TransitionAnimator.initialLayer(named:)`).
     public static func ops(flattening root: Layer, screen: Rect, fontName: String = "DejaVu Sans",
-                           measure: TextMeasure? = nil) -> [DisplayOp] {
-        var flattener = Flattener(screen: screen, fontName: fontName, measure: measure)
-        return flattener.flatten(root, parentOrigin: .zero, clip: nil)
+                           measure: TextMeasure? = nil, snapshotSource: ((String) -> Layer?)? = nil) -> [DisplayOp] {
+        var flattener = Flattener(screen: screen, fontName: fontName, measure: measure, snapshotSource: snapshotSource)
+        return flattener.flatten(root, parent: .identity, clip: nil)
     }
 }
 
@@ -75,41 +116,115 @@ private struct Flattener {
     let screen: Rect
     let fontName: String
     let measure: TextMeasure?
+    let snapshotSource: ((String) -> Layer?)?
 
-    mutating func flatten(_ layer: Layer, parentOrigin: Point, clip: Clip?) -> [DisplayOp] {
+    /// `parent` maps the parent's bounds coordinates (after its scroll offset) to window points.
+    mutating func flatten(_ layer: Layer, parent: AffineTransform, clip: Clip?) -> [DisplayOp] {
         guard !layer.isHidden else { return [] }
         let opacity = clampOpacity(layer.opacity)
         guard opacity > 0 else { return [] }
-        let frame = layer.frame.offsetBy(dx: parentOrigin.x, dy: parentOrigin.y)
+        // Layer coordinates (0…w, 0…h) → window points. Without a transform this is a pure
+        // translation whose arithmetic matches `frame.offsetBy(parent origin)` exactly.
+        let local: AffineTransform
+        if layer.transform.isIdentity {
+            local = parent.translated(by: layer.frame.origin)
+        } else {
+            let centre = Point(x: layer.frame.midX, y: layer.frame.midY)
+            local = AffineTransform(translationX: -layer.frame.width / 2, y: -layer.frame.height / 2)
+                .concatenating(layer.transform.affineTransform)
+                .concatenating(AffineTransform(translationX: centre.x, y: centre.y))
+                .concatenating(parent)
+        }
+        let bounds = Rect(origin: .zero, size: layer.frame.size)
+        let aligned = local.isPositiveAxisAligned
+        let frame = aligned ? local.apply(to: bounds) : ClipShape(rect: bounds, cornerRadius: 0, transform: local).boundingBox
+        let radius = aligned ? layer.cornerRadius * min(local.a, local.d) : layer.cornerRadius
         var ops: [DisplayOp] = []
-        let ownClip = Clip(rect: frame, cornerRadius: layer.cornerRadius)
+        let ownClip = Clip(rect: frame, cornerRadius: radius)
         if let color = layer.backgroundColor, color.alpha > 0, visible(frame, clip: clip) {
-            let fillClip = layer.cornerRadius > 0 ? intersect(clip, ownClip) : clip
-            if fillClip?.rect.isEmpty != true { ops.append(.fill(rect: frame, color: color, opacity: 1, clip: fillClip)) }
+            if aligned {
+                let fillClip = radius > 0 ? intersect(clip, ownClip) : clip
+                if fillClip?.rect.isEmpty != true { ops.append(.fill(rect: frame, color: color, opacity: 1, clip: fillClip)) }
+            } else {
+                ops.append(.shape(ClipShape(rect: bounds, cornerRadius: layer.cornerRadius, transform: local), color: color, opacity: 1, clip: clip))
+            }
         }
-        let contentClip = layer.clipsToBounds ? intersect(clip, ownClip) : clip
+        // Content: aligned layers clip with an axis-aligned (rounded) clip; rotated ones draw
+        // their content into a masked group.
+        let contentClip = layer.clipsToBounds && aligned ? intersect(clip, ownClip) : clip
         let contentVisible = contentClip?.rect.isEmpty != true
-        if let source = layer.imageSource, contentVisible,
-           layer.clipsToBounds || [.scaleToFill, .scaleAspectFit].contains(layer.contentMode) ? visible(frame, clip: contentClip) : true {
-            ops.append(.image(source: source, rect: frame, contentMode: layer.contentMode, opacity: 1, clip: contentClip))
-        }
-        if let text = layer.text, contentVisible {
-            var origin = Point(x: frame.x + text.baselineOrigin.x, y: frame.y + text.baselineOrigin.y)
-            if case let .centered(width) = text.alignment, let measure {
-                origin.x += (width - measure(text.string, text.sizePoints)) / 2
+        var content: [DisplayOp] = []
+        if let source = layer.imageSource, contentVisible {
+            if aligned {
+                if layer.clipsToBounds || [.scaleToFill, .scaleAspectFit].contains(layer.contentMode) ? visible(frame, clip: contentClip) : true {
+                    content.append(.image(source: source, rect: frame, contentMode: layer.contentMode, opacity: 1, clip: contentClip))
+                }
+            } else {
+                content.append(.transformedImage(source: source, rect: bounds, contentMode: layer.contentMode, transform: local,
+                                                 opacity: 1, clip: contentClip))
             }
-            ops.append(.text(string: text.string, font: fontName, sizePoints: text.sizePoints, origin: origin,
-                             color: text.color, opacity: 1, clip: contentClip))
         }
+        if let text = layer.text, contentVisible { content.append(textOp(text, local: local, clip: contentClip)) }
         if contentVisible {
-            let childOrigin = Point(x: frame.x - layer.boundsOrigin.x, y: frame.y - layer.boundsOrigin.y)
-            for sublayer in layer.sublayers {
-                ops += flatten(sublayer, parentOrigin: childOrigin, clip: contentClip)
+            if let name = layer.snapshotOf, var source = snapshotSource?(name), source.frame.width > 0, source.frame.height > 0 {
+                // The snapshot's picture: the source's own content, stretched from its bounds to ours.
+                let stretch = AffineTransform(scaleX: layer.frame.width / source.frame.width, y: layer.frame.height / source.frame.height)
+                source.frame.origin = .zero
+                source.transform = .identity
+                source.isHidden = false
+                source.opacity = 1
+                source.snapshotOf = nil
+                content += flatten(source, parent: stretch.concatenating(local), clip: contentClip)
             }
+            let children = local.translated(by: Point(x: -layer.boundsOrigin.x, y: -layer.boundsOrigin.y))
+            for sublayer in layer.sublayers {
+                content += flatten(sublayer, parent: children, clip: contentClip)
+            }
+        }
+        if layer.clipsToBounds && !aligned && !content.isEmpty {
+            ops.append(.maskedGroup(opacity: 1, mask: ClipShape(rect: bounds, cornerRadius: layer.cornerRadius, transform: local), ops: content))
+        } else {
+            ops += content
         }
         if opacity >= 1 || ops.isEmpty { return ops }
         if ops.count == 1 { return [ops[0].multiplyingOpacity(by: opacity)] }
         return [.group(opacity: opacity, ops: ops)]
+    }
+
+    /// A text op: the baseline origin placed by the layer's transform (the glyphs themselves are
+    /// not rotated; under a scale the size follows the vertical scale), truncated with "…" to
+    /// `maxWidthPoints` and aligned in its box when a measure is available.
+    func textOp(_ text: TextContent, local: AffineTransform, clip: Clip?) -> DisplayOp {
+        var string = text.string
+        if let maxWidth = text.maxWidthPoints, let measure {
+            string = Flattener.truncated(string, sizePoints: text.sizePoints, toWidth: maxWidth, measure: measure)
+        }
+        var origin = text.baselineOrigin
+        if let measure {
+            switch text.alignment {
+            case .leading: break
+            case let .centered(width): origin.x += (width - measure(string, text.sizePoints)) / 2
+            case let .trailing(width): origin.x += width - measure(string, text.sizePoints)
+            }
+        }
+        let scale = local.isPositiveAxisAligned ? local.d : (abs(local.a * local.d - local.b * local.c)).squareRoot()
+        return .text(string: string, font: fontName, sizePoints: text.sizePoints * scale, origin: local.apply(to: origin),
+                     color: text.color, opacity: 1, clip: clip)
+    }
+
+    /// The longest prefix of `string` that fits `width` with "…" appended (UILabel's
+    /// `byTruncatingTail`); the string itself when it fits.
+    static func truncated(_ string: String, sizePoints: Double, toWidth width: Double, measure: TextMeasure) -> String {
+        guard measure(string, sizePoints) > width else { return string }
+        let characters = Array(string)
+        var low = 0, high = characters.count  // the answer keeps `low` characters
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if measure(String(characters[..<middle]) + "…", sizePoints) <= width { low = middle } else { high = middle - 1 }
+        }
+        var kept = String(characters[..<low])
+        while kept.last?.isWhitespace == true { kept.removeLast() }
+        return kept + "…"
     }
 
     /// True when `rect` can show anything on screen inside `clip`.
@@ -119,13 +234,27 @@ private struct Flattener {
         return onScreen.intersects(clip.rect)
     }
 
-    /// The intersection of two clips. Rects intersect exactly; a rounded corner is kept from
-    /// the inner clip when it has one, else from the outer (nested rounded clips are not
-    /// combined — no reference transition needs it).
+    /// The intersection of two clips. Rects intersect exactly and the region is cut straight
+    /// there; a rounded corner is kept from the inner clip when it has one (its own rounded rect,
+    /// not the intersection's), else from the outer. Two rounded clips keep the inner's corners
+    /// only (no transition here nests rounded clips whose corners overlap).
     func intersect(_ outer: Clip?, _ inner: Clip) -> Clip {
         guard let outer else { return inner }
         let rect = outer.rect.intersection(inner.rect) ?? Rect(origin: inner.rect.origin, size: .zero)
-        let radius = inner.cornerRadius > 0 ? inner.cornerRadius : (rect == outer.rect ? outer.cornerRadius : 0)
-        return Clip(rect: rect, cornerRadius: radius)
+        let rounded = inner.cornerRadius > 0 ? inner : outer
+        guard rounded.cornerRadius > 0 else { return Clip(rect: rect) }
+        let cornerRect = rounded.cornerRect ?? rounded.rect
+        return Clip(rect: rect, cornerRadius: rounded.cornerRadius, cornerRect: cornerRect == rect ? nil : cornerRect)
+    }
+}
+
+extension AffineTransform {
+    /// A translation by `offset` applied before this transform (`translatedBy(x:y:)`): for a pure
+    /// translation `tx + offset.x` exactly.
+    func translated(by offset: Point) -> AffineTransform {
+        var copy = self
+        copy.tx = tx + a * offset.x + c * offset.y
+        copy.ty = ty + b * offset.x + d * offset.y
+        return copy
     }
 }

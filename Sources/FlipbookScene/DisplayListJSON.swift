@@ -3,7 +3,7 @@ import FlipbookGeometry
 import FlipbookRaster
 
 extension DisplayList {
-    /// The display list as JSON (DESIGN §7): `canvas`, `frame`, `time`, `progress` and `ops`, one
+    /// The display list as JSON (docs/ARCHITECTURE.md): `canvas`, `frame`, `time`, `progress` and `ops`, one
     /// op per line, numbers in their shortest round-trip form (integers without a decimal point).
     public var json: String {
         let size = device.sizePoints
@@ -57,7 +57,14 @@ public enum JSON {
         guard let clip else { return "\"clip\": null" }
         var text = "\"clip\": \(rect(clip.rect))"
         if clip.cornerRadius > 0 { text += ", \"cornerRadius\": \(number(clip.cornerRadius))" }
+        if clip.cornerRadius > 0, let cornerRect = clip.cornerRect { text += ", \"cornerRect\": \(rect(cornerRect))" }
         return text
+    }
+
+    static func transform(_ t: FlipbookGeometry.AffineTransform) -> String { numbers([t.a, t.b, t.c, t.d, t.tx, t.ty]) }
+
+    static func shape(_ shape: ClipShape) -> String {
+        "\"rect\": \(rect(shape.rect)), \"cornerRadius\": \(number(shape.cornerRadius)), \"transform\": \(transform(shape.transform))"
     }
 
     static func write(_ ops: [DisplayOp], indent: String, into out: inout String) {
@@ -78,6 +85,15 @@ public enum JSON {
                     + "\"opacity\": \(number(opacity)), \(clip(c))}"
             case let .group(opacity, children):
                 out += "{\"op\": \"group\", \"opacity\": \(number(opacity)), \"ops\": "
+                write(children, indent: indent + "  ", into: &out)
+                out += "}"
+            case let .shape(s, color, opacity, c):
+                out += "{\"op\": \"shape\", \(shape(s)), \"color\": \(self.color(color)), \"opacity\": \(number(opacity)), \(clip(c))}"
+            case let .transformedImage(source, r, mode, t, opacity, c):
+                out += "{\"op\": \"transformedImage\", \"source\": \(string(source)), \"rect\": \(rect(r)), "
+                    + "\"contentMode\": \(string(mode.rawValue)), \"transform\": \(transform(t)), \"opacity\": \(number(opacity)), \(clip(c))}"
+            case let .maskedGroup(opacity, mask, children):
+                out += "{\"op\": \"maskedGroup\", \"opacity\": \(number(opacity)), \"mask\": {\(shape(mask))}, \"ops\": "
                 write(children, indent: indent + "  ", into: &out)
                 out += "}"
             }

@@ -3,7 +3,7 @@ import FlipbookMotion
 import FlipbookRaster
 
 /// The modal photo browser of the reference apps (seeds 003/004): a uniform thumbnail grid under
-/// the navigation bar, and a black full-screen browser presented over everything (DESIGN §2).
+/// the navigation bar, and a black full-screen browser presented over everything.
 @_spi(Scenes) public struct ModalBrowserScene: Hashable, Sendable {
     /// The photos, in manifest order.
     @_spi(Scenes) public let photos: [ScenePhoto]
@@ -78,7 +78,7 @@ import FlipbookRaster
             cell.clipsToBounds = true
             return cell
         }
-        screen.sublayers = [grid, NavigationBar.layer(device: device, from: PhotoBrowserScene.gridItem)]
+        screen.sublayers = [grid, NavigationBar.layer(device: device, showing: PhotoBrowserScene.gridItem)]
         return screen
     }
 
@@ -111,6 +111,37 @@ import FlipbookRaster
         window.sublayers = screens
         return window
     }
+
+    /// Present (seeds 003/004): an image view grows from the tapped thumbnail to the full-width
+    /// aspect-fit rect over a container that is black at once (seed 003) or fades clear → black
+    /// (seed 004). Completion: the browser alone.
+    @_spi(Scenes) public func present(_ index: Int, style: ModalStyle, name: String, timing: Timing) -> Transition {
+        let background = style == .clipped ? StraightColor.black : StraightColor(white: 0, alpha: 0)
+        let container = self.container(background: background, index: index, imageFrame: cellFrame(index), style: style)
+        var animations = [Animation(target: "moving image", to: LayerPatch(frame: browserFrame(index)))]
+        if style == .fade { animations.append(Animation(target: container.name, to: LayerPatch(backgroundColor: .black))) }
+        let grid = gridScreen()
+        return Transition(name: name, device: device,
+                          window: window([grid, container, browserScreen(index: index).with(hidden: true)]),
+                          animations: animations,
+                          completion: [LayerChange(target: grid.name, set: LayerPatch(isRemoved: true)),
+                                       LayerChange(target: container.name, set: LayerPatch(isRemoved: true)),
+                                       LayerChange(target: "browser", set: LayerPatch(isHidden: false))],
+                          timing: timing)
+    }
+
+    /// Dismiss (seeds 003/004): the browser is removed at once (seed 003) or its black fades to
+    /// clear (seed 004); the image view shrinks from the browser frame to the thumbnail of the
+    /// photo shown last — or to a zero-size rect at `(W/2, H)` when that thumbnail is off screen.
+    /// Completion: the thumbnail grid alone.
+    @_spi(Scenes) public func dismiss(_ index: Int, style: ModalStyle, name: String, timing: Timing) -> Transition {
+        let background: StraightColor? = style == .clipped ? nil : .black
+        let container = self.container(background: background, index: index, imageFrame: browserFrame(index), style: style)
+        var animations = [Animation(target: "moving image", to: LayerPatch(frame: returnFrame(index)))]
+        if style == .fade { animations.append(Animation(target: container.name, to: LayerPatch(backgroundColor: StraightColor(white: 0, alpha: 0)))) }
+        return Transition(name: name, device: device, window: window([gridScreen(), container]), animations: animations,
+                          completion: [LayerChange(target: container.name, set: LayerPatch(isRemoved: true))], timing: timing)
+    }
 }
 
 /// How the modal transitions look: seed 003 or seed 004.
@@ -121,59 +152,4 @@ import FlipbookRaster
     /// Seed 004: the container's background animates clear ↔ black; the image is stretched
     /// (scaleToFill, not clipped).
     case fade
-}
-
-/// Present (seeds 003/004): an image view grows from the tapped thumbnail to the full-width
-/// aspect-fit rect over a black container (seed 003) or one fading clear → black (seed 004).
-@_spi(Scenes) public struct ModalPresent: Transition {
-    /// The scene.
-    @_spi(Scenes) public let scene: ModalBrowserScene
-    /// The tapped photo.
-    @_spi(Scenes) public let index: Int
-    /// Seed 003 or 004.
-    @_spi(Scenes) public let style: ModalStyle
-
-    /// Creates the transition.
-    @_spi(Scenes) public init(scene: ModalBrowserScene, index: Int, style: ModalStyle) { self.scene = scene; self.index = index; self.style = style }
-
-    /// The image view's frame at `progress`: lerp(thumbnail, browser frame), unclamped.
-    @_spi(Scenes) public func imageFrame(progress: Double) -> Rect {
-        .interpolate(from: scene.cellFrame(index), to: scene.browserFrame(index), progress: progress)
-    }
-
-    /// See `Transition.window(progress:completed:)`.
-    @_spi(Scenes) public func window(progress: Double, completed: Bool) -> Layer {
-        if completed { return scene.window([scene.browserScreen(index: index)]) }
-        let background = style == .clipped ? StraightColor.black : StraightColor(white: 0, alpha: clampOpacity(progress))
-        return scene.window([scene.gridScreen(),
-                             scene.container(background: background, index: index, imageFrame: imageFrame(progress: progress), style: style)])
-    }
-}
-
-/// Dismiss (seeds 003/004): the browser is removed at once (seed 003) or its black fades to clear
-/// (seed 004); the image view shrinks from the browser frame to the thumbnail of the photo shown
-/// last — or to a zero-size rect at `(W/2, H)` when that thumbnail is off screen.
-@_spi(Scenes) public struct ModalDismiss: Transition {
-    /// The scene.
-    @_spi(Scenes) public let scene: ModalBrowserScene
-    /// The photo shown last in the browser.
-    @_spi(Scenes) public let index: Int
-    /// Seed 003 or 004.
-    @_spi(Scenes) public let style: ModalStyle
-
-    /// Creates the transition.
-    @_spi(Scenes) public init(scene: ModalBrowserScene, index: Int, style: ModalStyle) { self.scene = scene; self.index = index; self.style = style }
-
-    /// The image view's frame at `progress`: lerp(browser frame, return frame), unclamped.
-    @_spi(Scenes) public func imageFrame(progress: Double) -> Rect {
-        .interpolate(from: scene.browserFrame(index), to: scene.returnFrame(index), progress: progress)
-    }
-
-    /// See `Transition.window(progress:completed:)`.
-    @_spi(Scenes) public func window(progress: Double, completed: Bool) -> Layer {
-        if completed { return scene.window([scene.gridScreen()]) }
-        let background = style == .clipped ? nil : StraightColor(white: 0, alpha: clampOpacity(1 - progress))
-        return scene.window([scene.gridScreen(),
-                             scene.container(background: background, index: index, imageFrame: imageFrame(progress: progress), style: style)])
-    }
 }

@@ -33,20 +33,37 @@ public enum NavigationBar {
     /// The bar below the status bar is 44 pt on every device.
     static let barHeightPoints = 44.0
 
-    /// The bar showing `item`, or cross-fading from `from` to `to` at `progress` (clamped).
-    public static func layer(device: Device, from: NavigationItem, to: NavigationItem? = nil, progress: Double = 0) -> Layer {
-        var bar = Layer(name: "navigation bar", frame: Rect(x: 0, y: 0, width: device.width, height: device.topBarHeightPoints))
+    /// The bar's layer name.
+    public static let layerName = "navigation bar"
+
+    /// The bar showing `item` (its items layer is named `"bar items: " + item.title`).
+    public static func layer(device: Device, showing item: NavigationItem) -> Layer {
+        layer(device: device, items: [itemsLayer(item, device: device, name: "bar items")])
+    }
+
+    /// The bar of a push or pop from `from` to `to`: both screens' items, `to`'s transparent,
+    /// and the animations that cross-fade them with the transition's main timing. (UIKit also
+    /// slides the titles; a fade reads the same at these sizes.) Items layers are named
+    /// `"bar items (from)"` and `"bar items (to)"`.
+    public static func transition(device: Device, from: NavigationItem, to: NavigationItem) -> (layer: Layer, animations: [Animation], completion: [LayerChange]) {
+        let fromItems = itemsLayer(from, device: device, name: "bar items (from)")
+        let toItems = itemsLayer(to, device: device, name: "bar items (to)").with(opacity: 0)
+        let animations = [
+            Animation(target: fromItems.name, to: LayerPatch(opacity: 0)),
+            Animation(target: toItems.name, to: LayerPatch(opacity: 1)),
+        ]
+        return (layer(device: device, items: [fromItems, toItems]), animations, [LayerChange(target: fromItems.name, set: LayerPatch(isRemoved: true))])
+    }
+
+    /// The bar with its clock, the given items layers and the hairline.
+    static func layer(device: Device, items: [Layer]) -> Layer {
+        var bar = Layer(name: layerName, frame: Rect(x: 0, y: 0, width: device.width, height: device.topBarHeightPoints))
         bar.backgroundColor = barColor
         let statusHeight = device.topBarHeightPoints - barHeightPoints
         bar.sublayers.append(clock(device: device, statusHeight: statusHeight))
-        if let to {
-            bar.sublayers.append(items(from, device: device, top: statusHeight).with(opacity: 1 - progress))
-            bar.sublayers.append(items(to, device: device, top: statusHeight).with(opacity: progress))
-        } else {
-            bar.sublayers.append(items(from, device: device, top: statusHeight))
-        }
+        bar.sublayers += items
         let hairline = 1 / device.scale  // one device pixel, as UIKit's shadow image
-        var line = Layer(name: "hairline", frame: Rect(x: 0, y: device.topBarHeightPoints - hairline, width: device.width, height: hairline))
+        var line = Layer(name: "bar hairline", frame: Rect(x: 0, y: device.topBarHeightPoints - hairline, width: device.width, height: hairline))
         line.backgroundColor = hairlineColor
         bar.sublayers.append(line)
         return bar
@@ -56,7 +73,7 @@ public enum NavigationBar {
     static func clock(device: Device, statusHeight: Double) -> Layer {
         let notched = statusHeight > 20
         let box = notched ? Rect(x: 0, y: 0, width: device.width * 0.3, height: statusHeight) : Rect(x: 0, y: 0, width: device.width, height: statusHeight)
-        var layer = Layer(name: "clock", frame: box)
+        var layer = Layer(name: "status bar clock", frame: box)
         // Baseline so the digits' cap height (~0.73 em) sits centred in the status bar.
         let baseline = (statusHeight + clockSizePoints * 0.73) / 2
         layer.text = TextContent(string: clockText, sizePoints: clockSizePoints, baselineOrigin: Point(x: 0, y: baseline),
@@ -64,17 +81,19 @@ public enum NavigationBar {
         return layer
     }
 
-    /// A screen's title and back button in the 44 pt bar below the status bar.
-    static func items(_ item: NavigationItem, device: Device, top: Double) -> Layer {
-        var layer = Layer(name: "items: \(item.title)", frame: Rect(x: 0, y: top, width: device.width, height: barHeightPoints))
+    /// A screen's title and back button in the 44 pt bar below the status bar; sublayers are
+    /// named `name + " title"` and `name + " back"`.
+    static func itemsLayer(_ item: NavigationItem, device: Device, name: String) -> Layer {
+        let top = device.topBarHeightPoints - barHeightPoints
+        var layer = Layer(name: name, frame: Rect(x: 0, y: top, width: device.width, height: barHeightPoints))
         // Baseline 28 pt into the 44 pt bar centres 17 pt cap height (~12.4 pt) vertically.
         let baseline = 28.0
-        var title = Layer(name: "title", frame: layer.frame.offsetBy(dx: 0, dy: -top))
+        var title = Layer(name: name + " title", frame: layer.frame.offsetBy(dx: 0, dy: -top))
         title.text = TextContent(string: item.title, sizePoints: titleSizePoints, baselineOrigin: Point(x: 0, y: baseline),
                                  color: .black, alignment: .centered(widthPoints: device.width))
         layer.sublayers = [title]
         if let back = item.backTitle {
-            var button = Layer(name: "back button", frame: Rect(x: 8, y: 0, width: device.width / 3, height: barHeightPoints))
+            var button = Layer(name: name + " back", frame: Rect(x: 8, y: 0, width: device.width / 3, height: barHeightPoints))
             button.text = TextContent(string: "‹ " + back, sizePoints: titleSizePoints, baselineOrigin: Point(x: 0, y: baseline), color: tintColor)
             layer.sublayers.append(button)
         }

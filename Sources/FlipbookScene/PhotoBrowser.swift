@@ -3,7 +3,8 @@ import FlipbookMotion
 import FlipbookRaster
 
 /// The waterfall photo browser of the reference app (seed 000): grid and detail screens, their
-/// geometry in window points (DESIGN §2), and the layers push and pop are built from.
+/// geometry in window points (docs/PRESETS.md), and the push, pop and zoom transitions built
+/// from them as `Transition` values.
 @_spi(Scenes) public struct PhotoBrowserScene: Hashable, Sendable {
     /// The photos, in manifest order.
     @_spi(Scenes) public let photos: [ScenePhoto]
@@ -40,8 +41,8 @@ import FlipbookRaster
     /// Photo `index`'s frame in the detail view, in window points: aspect-fit into the page
     /// `(W − 10)×(H − bars)`, centred in the visible area.
     ///
-    /// DESIGN §2 fits to the width (`h' = w'·h/w`); that is the same rect for every photo that is
-    /// not taller than the page. A taller one (petra_tall.jpg, 1:2, on an iPhone 8) would run
+    /// The reference app fits to the width (`h' = w'·h/w`); that is the same rect for every photo
+    /// that is not taller than the page. A taller one (petra_tall.jpg, 1:2, on an iPhone 8) would run
     /// under the bar and off the bottom, which a `.scaleAspectFit` image view never does, so it
     /// is fitted to the page height instead.
     @_spi(Scenes) public func detailFrame(_ index: Int) -> Rect {
@@ -51,12 +52,14 @@ import FlipbookRaster
     }
 
     /// The grid screen: white, below the bar, scrolled by `scroll`. `hiddenIndex`'s image is
-    /// hidden (its snapshot is flying); `patchIndex` gets a white patch over its cell.
+    /// hidden (its snapshot is flying); `patchIndex` gets a white patch (named "white patch")
+    /// over its cell. Cells are named "cell 0", "cell 1", …
     @_spi(Scenes) public func gridLayer(scroll: Double, hiddenIndex: Int? = nil, patchIndex: Int? = nil) -> Layer {
         var grid = Layer(name: "grid", frame: device.contentArea)
         grid.backgroundColor = .white
         grid.clipsToBounds = true
         grid.boundsOrigin = Point(x: 0, y: scroll)
+        grid.sublayers.reserveCapacity(layout.cellFrames.count + 1)
         for (index, frame) in layout.cellFrames.enumerated() {
             var cell = Layer(name: "cell \(index)", frame: frame)
             cell.imageSource = photos[index].source
@@ -74,7 +77,7 @@ import FlipbookRaster
     }
 
     /// The detail screen showing photo `index`: black, full screen, a pager of pages `W` apart
-    /// (page k at `x = k·W + 5`) scrolled to page `index`.
+    /// (page k at `x = k·W + 5`) scrolled to page `index`; the image view is "detail image".
     @_spi(Scenes) public func detailLayer(index: Int, imageHidden: Bool) -> Layer {
         var detail = Layer(name: "detail", frame: device.bounds)
         detail.backgroundColor = .black
@@ -103,9 +106,6 @@ import FlipbookRaster
         return snapshot
     }
 
-    /// The window: the transition container below the navigation bar, which stays on top.
-    func window(container: [Layer], bar: Layer) -> Layer { PhotoBrowserScene.window(device: device, container: container, bar: bar) }
-
     /// A navigation controller's window: white, the transition container, the bar on top.
     static func window(device: Device, container: [Layer], bar: Layer) -> Layer {
         var window = Layer(name: "window", frame: device.bounds)
@@ -116,70 +116,64 @@ import FlipbookRaster
         return window
     }
 
-    /// The grid as it is after a pop: scrolled to reveal photo `index`, nothing hidden.
-    func settledGridWindow(revealing index: Int) -> Layer {
-        window(container: [gridLayer(scroll: gridScroll(revealing: index))],
-               bar: NavigationBar.layer(device: device, from: PhotoBrowserScene.gridItem))
+    /// The photo `index`'s cell on screen with the grid scrolled to reveal it.
+    func revealedCellFrame(_ index: Int) -> Rect { cellFrame(index, scroll: gridScroll(revealing: index)) }
+
+    /// Push (seed 000): the grid (scrolled by return positioning, the tapped photo hidden); the
+    /// detail, its image view hidden, fading in 0 → 1 above it; the photo's snapshot flying from
+    /// the cell to the detail frame above both. Completion: only the detail remains.
+    @_spi(Scenes) public func push(_ index: Int, name: String, timing: Timing) -> Transition {
+        let bar = NavigationBar.transition(device: device, from: PhotoBrowserScene.gridItem, to: detailItem(index))
+        let grid = gridLayer(scroll: gridScroll(revealing: index), hiddenIndex: index)
+        let detail = detailLayer(index: index, imageHidden: true).with(opacity: 0)
+        let flying = snapshot(index, frame: revealedCellFrame(index))
+        return Transition(
+            name: name, device: device,
+            window: PhotoBrowserScene.window(device: device, container: [grid, detail, flying], bar: bar.layer),
+            animations: [Animation(target: flying.name, to: LayerPatch(frame: detailFrame(index))),
+                         Animation(target: detail.name, to: LayerPatch(opacity: 1))] + bar.animations,
+            completion: [LayerChange(target: grid.name, set: LayerPatch(isRemoved: true)),
+                         LayerChange(target: flying.name, set: LayerPatch(isRemoved: true)),
+                         LayerChange(target: "detail image", set: LayerPatch(isHidden: false))] + bar.completion,
+            timing: timing)
     }
 
-    /// The bar going from the grid to photo `index`'s detail at `progress` (push); `reverse` for pop.
-    func bar(towardsDetail index: Int, progress: Double, reverse: Bool = false) -> Layer {
-        let grid = PhotoBrowserScene.gridItem, detail = detailItem(index)
-        return reverse ? NavigationBar.layer(device: device, from: detail, to: grid, progress: progress)
-                       : NavigationBar.layer(device: device, from: grid, to: detail, progress: progress)
-    }
-}
-
-/// Push (seed 000): grid with the tapped photo hidden → detail fading in 0 → 1; the photo's
-/// snapshot flies from the cell (grid scrolled by return positioning) to the detail frame.
-@_spi(Scenes) public struct PhotoBrowserPush: Transition {
-    /// The browser scene.
-    @_spi(Scenes) public let scene: PhotoBrowserScene
-    /// The tapped photo.
-    @_spi(Scenes) public let index: Int
-
-    /// The snapshot's frame at `progress`: lerp(cell, detail frame, progress), unclamped.
-    @_spi(Scenes) public func snapshotFrame(progress: Double) -> Rect {
-        let cell = scene.cellFrame(index, scroll: scene.gridScroll(revealing: index))
-        return .interpolate(from: cell, to: scene.detailFrame(index), progress: progress)
+    /// Pop (seed 000): the detail fading out 1 → 0 over the grid, which is scrolled to reveal the
+    /// photo shown last and has a white patch over its cell; the snapshot flies back onto the
+    /// cell. Completion: the grid alone.
+    @_spi(Scenes) public func pop(_ index: Int, name: String, timing: Timing) -> Transition {
+        let bar = NavigationBar.transition(device: device, from: detailItem(index), to: PhotoBrowserScene.gridItem)
+        let grid = gridLayer(scroll: gridScroll(revealing: index), patchIndex: index)
+        let detail = detailLayer(index: index, imageHidden: true)
+        let flying = snapshot(index, frame: detailFrame(index))
+        return Transition(
+            name: name, device: device,
+            window: PhotoBrowserScene.window(device: device, container: [grid, detail, flying], bar: bar.layer),
+            animations: [Animation(target: flying.name, to: LayerPatch(frame: revealedCellFrame(index))),
+                         Animation(target: detail.name, to: LayerPatch(opacity: 0))] + bar.animations,
+            completion: [LayerChange(target: detail.name, set: LayerPatch(isRemoved: true)),
+                         LayerChange(target: flying.name, set: LayerPatch(isRemoved: true)),
+                         LayerChange(target: "white patch", set: LayerPatch(isRemoved: true))] + bar.completion,
+            timing: timing)
     }
 
-    /// See `Transition.window(progress:completed:)`.
-    @_spi(Scenes) public func window(progress: Double, completed: Bool) -> Layer {
-        if completed {
-            return scene.window(container: [scene.detailLayer(index: index, imageHidden: false)],
-                                bar: NavigationBar.layer(device: scene.device, from: scene.detailItem(index)))
-        }
-        let grid = scene.gridLayer(scroll: scene.gridScroll(revealing: index), hiddenIndex: index)
-        let detail = scene.detailLayer(index: index, imageHidden: true).with(opacity: progress)
-        return scene.window(container: [grid, detail, scene.snapshot(index, frame: snapshotFrame(progress: progress))],
-                            bar: scene.bar(towardsDetail: index, progress: progress))
-    }
-}
-
-/// Pop (seed 000): detail fading out 1 → 0 over the grid, which is scrolled to reveal the photo
-/// shown last and has a white patch over its cell; the snapshot flies back onto the cell.
-@_spi(Scenes) public struct PhotoBrowserPop: Transition {
-    /// The browser scene.
-    @_spi(Scenes) public let scene: PhotoBrowserScene
-    /// The photo shown last in the detail view (after paging, it may differ from the one pushed).
-    @_spi(Scenes) public let index: Int
-
-    /// The snapshot's frame at `progress`: lerp(detail frame, cell, progress), unclamped.
-    @_spi(Scenes) public func snapshotFrame(progress: Double) -> Rect {
-        let cell = scene.cellFrame(index, scroll: scene.gridScroll(revealing: index))
-        return .interpolate(from: scene.detailFrame(index), to: cell, progress: progress)
-    }
-
-    /// See `Transition.window(progress:completed:)`.
-    @_spi(Scenes) public func window(progress: Double, completed: Bool) -> Layer {
-        let scroll = scene.gridScroll(revealing: index)
-        if completed {
-            return scene.settledGridWindow(revealing: index)
-        }
-        let grid = scene.gridLayer(scroll: scroll, patchIndex: index)
-        let detail = scene.detailLayer(index: index, imageHidden: true).with(opacity: 1 - progress)
-        return scene.window(container: [grid, detail, scene.snapshot(index, frame: snapshotFrame(progress: progress))],
-                            bar: scene.bar(towardsDetail: index, progress: progress, reverse: true))
+    /// Zoom pop (seed 002): the detail (its image view hidden) with the grid added on top —
+    /// scrolled by return positioning, the return cell's image hidden — fading in 0 → 1 over it;
+    /// the snapshot flies from the detail frame back onto the cell above both. Unlike pop, no
+    /// white patch. Completion: the grid alone, every cell shown.
+    @_spi(Scenes) public func zoomPop(_ index: Int, name: String, timing: Timing) -> Transition {
+        let bar = NavigationBar.transition(device: device, from: detailItem(index), to: PhotoBrowserScene.gridItem)
+        let detail = detailLayer(index: index, imageHidden: true)
+        let grid = gridLayer(scroll: gridScroll(revealing: index), hiddenIndex: index).with(opacity: 0)
+        let flying = snapshot(index, frame: detailFrame(index))
+        return Transition(
+            name: name, device: device,
+            window: PhotoBrowserScene.window(device: device, container: [detail, grid, flying], bar: bar.layer),
+            animations: [Animation(target: flying.name, to: LayerPatch(frame: revealedCellFrame(index))),
+                         Animation(target: grid.name, to: LayerPatch(opacity: 1))] + bar.animations,
+            completion: [LayerChange(target: detail.name, set: LayerPatch(isRemoved: true)),
+                         LayerChange(target: flying.name, set: LayerPatch(isRemoved: true)),
+                         LayerChange(target: "cell \(index)", set: LayerPatch(isHidden: false))] + bar.completion,
+            timing: timing)
     }
 }

@@ -34,41 +34,12 @@ public struct SceneOptions: Hashable, Sendable {
     public var effectiveReturnIndex: Int { returnIndex ?? selectedIndex }
 }
 
-/// A transition's picture as a function of progress: the window's layer tree.
-public protocol Transition: Sendable {
-    /// The window (the whole screen) at `progress` (0 = start, 1 = end; a spring overshoots).
-    /// `completed` is true for the final frame, which shows the destination screen as it is
-    /// after the transition, without the transition's temporary views.
-    func window(progress: Double, completed: Bool) -> Layer
-
-    /// Seconds the sequence runs on after the timing's duration, for a follow-up animation with
-    /// its own fixed timing (card-push's 0.3 s slide). 0 (the default) for most transitions.
-    var followUpSeconds: Double { get }
-
-    /// The window at `progress` of the main timing (1 once it is over) and `secondsAfterTiming`
-    /// seconds after the timing's duration ended (0 before; up to `followUpSeconds`).
-    /// The default ignores `secondsAfterTiming` and calls `window(progress:completed:)`.
-    func window(progress: Double, secondsAfterTiming: Double, completed: Bool) -> Layer
-}
-
-extension Transition {
-    /// No follow-up animation.
-    public var followUpSeconds: Double { 0 }
-
-    /// See `Transition.window(progress:secondsAfterTiming:completed:)`.
-    public func window(progress: Double, secondsAfterTiming: Double, completed: Bool) -> Layer {
-        window(progress: progress, completed: completed)
-    }
-}
-
 /// Invalid scene options; each case names the option.
 public enum SceneError: Error, CustomStringConvertible, Equatable {
     /// A photo index outside the manifest.
     case indexOutOfRange(option: String, index: Int, count: Int)
     /// A card index outside the cards manifest.
     case cardIndexOutOfRange(option: String, index: Int, count: Int)
-    /// A preset that this build does not render yet.
-    case unsupportedPreset(name: String)
 
     /// A one-line explanation.
     public var description: String {
@@ -77,13 +48,12 @@ public enum SceneError: Error, CustomStringConvertible, Equatable {
             return "\(option) \(index) is out of range: the manifest has \(count) photo\(count == 1 ? "" : "s") (0…\(count - 1))"
         case let .cardIndexOutOfRange(option, index, count):
             return "\(option) \(index) is out of range: the cards manifest has \(count) card\(count == 1 ? "" : "s") (0…\(count - 1))"
-        case let .unsupportedPreset(name):
-            return "preset '\(name)' is not available in this build"
         }
     }
 }
 
-/// The built-in transitions, reproducing the reference apps (DESIGN §4; docs/PRESETS.md).
+/// The built-in transitions, reproducing the reference apps (docs/PRESETS.md). Each builds a
+/// `Transition` value on the same model as transition files.
 public enum TransitionPreset: String, CaseIterable, Sendable {
     /// Waterfall grid → detail: the photo flies on a spring while the detail fades in.
     case push
@@ -122,7 +92,7 @@ public enum TransitionPreset: String, CaseIterable, Sendable {
         }
     }
 
-    /// The reference app's timing (DESIGN §4).
+    /// The reference app's timing.
     public var defaultTiming: Timing {
         switch self {
         case .push, .pop, .zoomPush, .zoomPop:
@@ -133,25 +103,27 @@ public enum TransitionPreset: String, CaseIterable, Sendable {
         case .fadePresent, .fadeDismiss:
             return Timing(curve: .bezier(.easeInEaseOut), durationSeconds: 0.3)
         case .cardPush, .cardPop:
-            // The main move; card-push adds its fixed 0.3 s follow-up (`Transition.followUpSeconds`).
+            // The main move; card-push's 0.3 s follow-up is a second animation with its own timing.
             return Timing(curve: .bezier(.easeInEaseOut), durationSeconds: 0.5)
         }
     }
 
-    /// Builds the transition for these photos and options. The card presets read their own
-    /// manifest (`options.cardsManifestPath`) and ignore `photos`.
+    /// Builds the transition for these photos and options with `timing` as its main timing
+    /// (default: the preset's). The card presets read their own manifest
+    /// (`options.cardsManifestPath`) and ignore `photos`.
     /// - Throws: `SceneError` when an index is out of range; `ManifestError` for a bad cards manifest.
-    public func makeTransition(photos: [ScenePhoto], options: SceneOptions) throws -> Transition {
+    public func makeTransition(photos: [ScenePhoto], options: SceneOptions, timing: Timing? = nil) throws -> Transition {
+        let timing = timing ?? defaultTiming
         switch self {
         case .cardPush, .cardPop:
             let manifest = try CardManifest(contentsOf: options.cardsManifestPath)
             let scene = CardScene(cards: manifest.cards, device: options.device)
             if self == .cardPush {
                 try check(options.selectedIndex, option: "--select", count: scene.cards.count, noun: "card")
-                return CardPush(scene: scene, index: options.selectedIndex)
+                return scene.push(options.selectedIndex, name: rawValue, timing: timing)
             }
             try check(options.effectiveReturnIndex, option: "--return", count: scene.cards.count, noun: "card")
-            return CardPop(scene: scene, index: options.effectiveReturnIndex)
+            return scene.pop(options.effectiveReturnIndex, name: rawValue, timing: timing)
         default:
             break
         }
@@ -159,15 +131,15 @@ public enum TransitionPreset: String, CaseIterable, Sendable {
         try check(options.effectiveReturnIndex, option: "--return", count: photos.count, noun: "photo")
         let browser = PhotoBrowserScene(photos: photos, device: options.device, columns: options.columns)
         let modal = ModalBrowserScene(photos: photos, device: options.device, scrollPoints: options.scrollPoints)
+        let selected = options.selectedIndex, returned = options.effectiveReturnIndex
         switch self {
-        case .push: return PhotoBrowserPush(scene: browser, index: options.selectedIndex)
-        case .pop: return PhotoBrowserPop(scene: browser, index: options.effectiveReturnIndex)
-        case .zoomPush: return PhotoBrowserPush(scene: browser, index: options.selectedIndex)  // same picture
-        case .zoomPop: return ZoomPop(scene: browser, index: options.effectiveReturnIndex)
-        case .present: return ModalPresent(scene: modal, index: options.selectedIndex, style: .clipped)
-        case .dismiss: return ModalDismiss(scene: modal, index: options.effectiveReturnIndex, style: .clipped)
-        case .fadePresent: return ModalPresent(scene: modal, index: options.selectedIndex, style: .fade)
-        case .fadeDismiss: return ModalDismiss(scene: modal, index: options.effectiveReturnIndex, style: .fade)
+        case .push, .zoomPush: return browser.push(selected, name: rawValue, timing: timing)  // zoom push draws what push draws
+        case .pop: return browser.pop(returned, name: rawValue, timing: timing)
+        case .zoomPop: return browser.zoomPop(returned, name: rawValue, timing: timing)
+        case .present: return modal.present(selected, style: .clipped, name: rawValue, timing: timing)
+        case .dismiss: return modal.dismiss(returned, style: .clipped, name: rawValue, timing: timing)
+        case .fadePresent: return modal.present(selected, style: .fade, name: rawValue, timing: timing)
+        case .fadeDismiss: return modal.dismiss(returned, style: .fade, name: rawValue, timing: timing)
         case .cardPush, .cardPop: preconditionFailure("handled above")
         }
     }

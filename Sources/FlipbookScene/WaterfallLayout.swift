@@ -3,7 +3,7 @@ import FlipbookGeometry
 /// The reference app's masonry ("waterfall") grid, in content coordinates (points, y down from
 /// the top of the scrolling content, before the 64 pt bar offset).
 ///
-/// Rules (DESIGN §2): `n = max(2, columns)`, gutter 5, `colWidth = round((W − (n+1)·5)/n)`; each
+/// Rules (the reference app's; docs/PRESETS.md): `n = max(2, columns)`, gutter 5, `colWidth = round((W − (n+1)·5)/n)`; each
 /// photo goes to the shortest column (first on ties); a photo spans two columns when the column
 /// to its right is exactly as tall and the photo is at least 1.5:1, with width `2·colWidth` (the
 /// reference app's value: the gutter is not added); height is `trunc(width·h/w)` in 32-bit float.

@@ -1,0 +1,317 @@
+import FlipbookGeometry
+import FlipbookMotion
+
+/// A view-controller transition as data: the window's layer tree at the start (every screen,
+/// snapshot and temporary view as a named layer) and timed property animations on it, evaluated
+/// at a time in seconds — what a `UIViewControllerAnimatedTransitioning` builds in its container
+/// and animates with `UIView.animate`.
+///
+/// The built-in presets are values of this type (`TransitionPreset.makeTransition`), and so are
+/// transition files (`TransitionFile`) and transitions built in code.
+public struct Transition: Hashable, Sendable {
+    /// A name for output and `timeline.json` (a preset's name, or the file's).
+    public var name: String
+    /// The screen the geometry is laid out for (size in points and scale).
+    public var device: Device
+    /// The window at the start: its sublayers are the screens, back to front.
+    public var window: Layer
+    /// The animations; several may run at once on different layers, with different curves.
+    public var animations: [Animation]
+    /// Set in the final frame only, after every animation: the destination screen as it is after
+    /// `completeTransition(true)`, without the transition's temporary views.
+    public var completion: [LayerChange]
+    /// The main timing: animations whose `timing` leaves the curve or duration out use it, and
+    /// `timeline.json`'s `progress` follows it.
+    public var timing: Timing
+
+    /// Creates a transition.
+    public init(name: String, device: Device, window: Layer, animations: [Animation] = [], completion: [LayerChange] = [],
+                timing: Timing) {
+        self.name = name; self.device = device; self.window = window; self.animations = animations
+        self.completion = completion; self.timing = timing
+    }
+}
+
+/// A transition that is wrong as data; each case names where (a layer or animation).
+public enum TransitionError: Error, CustomStringConvertible, Equatable {
+    /// Two layers share a name.
+    case duplicateLayerName(String)
+    /// Two animations share a name.
+    case duplicateAnimationName(String)
+    /// An animation, completion or snapshot names a layer the window does not have.
+    case unknownLayer(String, usedBy: String)
+    /// `after` names no animation.
+    case unknownAnimation(String, usedBy: String)
+    /// Animations that start after each other in a circle.
+    case cycle([String])
+    /// An animation with nothing to animate, or `to` and `keyframes` both.
+    case invalidAnimation(String, reason: String)
+    /// A snapshot of itself or of one of its own ancestors or another snapshot.
+    case invalidSnapshot(String, reason: String)
+
+    /// A one-line explanation.
+    public var description: String {
+        switch self {
+        case let .duplicateLayerName(name): return "two layers are named '\(name)' (layer names must be unique)"
+        case let .duplicateAnimationName(name): return "two animations are named '\(name)'"
+        case let .unknownLayer(name, user): return "\(user) names layer '\(name)', which the window does not have"
+        case let .unknownAnimation(name, user): return "\(user) starts after '\(name)', which is not the name of an animation"
+        case let .cycle(names): return "animations start after each other in a circle: \(names.joined(separator: " → "))"
+        case let .invalidAnimation(name, reason): return "\(name): \(reason)"
+        case let .invalidSnapshot(name, reason): return "layer '\(name)': \(reason)"
+        }
+    }
+}
+
+/// A transition compiled for evaluation: start times resolved, every animated property's
+/// segments in order with their `from` values, layers found by index path.
+///
+/// Evaluation rule, per animated property: the last segment that has started (`t ≥ start`;
+/// declaration order breaks ties) gives `from + (to − from)·progress(t − start)`, progress
+/// unclamped (springs overshoot); before the first segment starts the property shows that
+/// segment's `from`. Completions apply once `t` is past their animation's end (strictly), and all
+/// of them, then the transition's `completion`, in the final frame, where every animation is at
+/// progress 1.
+public struct TransitionAnimator: Sendable {
+    /// The transition.
+    public let transition: Transition
+    /// Seconds from the start until the last animation ends (at least the main duration).
+    public let durationSeconds: Double
+    /// The main timing's end in seconds (`timing.durationSeconds`).
+    public var mainDurationSeconds: Double { transition.timing.durationSeconds }
+    /// The window at t = 0, which snapshots copy.
+    let initialWindow: Layer
+    private let tracks: [Track]
+    private let completions: [(endSeconds: Double, changes: [(path: [Int], set: LayerPatch)])]
+    private let finalChanges: [(path: [Int], set: LayerPatch)]
+    private let paths: [String: [Int]]
+
+    private struct Segment {
+        var startSeconds: Double
+        var timing: Timing
+        var from: PropertyValue
+        var to: PropertyValue
+    }
+
+    private struct Track {
+        var path: [Int]
+        var segments: [Segment]
+    }
+
+    /// Checks and compiles a transition.
+    /// - Throws: `TransitionError` naming the layer or animation at fault.
+    public init(_ transition: Transition) throws {
+        self.transition = transition
+        var paths: [String: [Int]] = [:]
+        try TransitionAnimator.index(transition.window, path: [], into: &paths)
+        self.paths = paths
+        let main = transition.timing
+
+        func path(_ name: String, usedBy user: String) throws -> [Int] {
+            guard let path = paths[name] else { throw TransitionError.unknownLayer(name, usedBy: user) }
+            return path
+        }
+        func label(_ index: Int) -> String {
+            let animation = transition.animations[index]
+            return "animations[\(index)]" + (animation.name.map { " ('\($0)')" } ?? "")
+        }
+
+        // Start times: delays, and `after` chains resolved in dependency order.
+        var byName: [String: Int] = [:]
+        for (index, animation) in transition.animations.enumerated() {
+            guard let name = animation.name else { continue }
+            if byName[name] != nil { throw TransitionError.duplicateAnimationName(name) }
+            byName[name] = index
+        }
+        var starts = [Double?](repeating: nil, count: transition.animations.count)
+        func start(_ index: Int, visiting: [Int]) throws -> Double {
+            if let known = starts[index] { return known }
+            let animation = transition.animations[index]
+            var base = 0.0
+            if let after = animation.after {
+                guard let previous = byName[after] else { throw TransitionError.unknownAnimation(after, usedBy: label(index)) }
+                if visiting.contains(previous) {
+                    throw TransitionError.cycle((visiting + [previous]).map { transition.animations[$0].name ?? label($0) })
+                }
+                base = try start(previous, visiting: visiting + [previous])
+                    + transition.animations[previous].timing.resolved(main: main).durationSeconds
+            }
+            let value = base + animation.delaySeconds
+            starts[index] = value
+            return value
+        }
+
+        var segmentsByKey: [String: (path: [Int], property: AnimatableProperty, segments: [(order: Int, segment: Segment, hasFrom: Bool)])] = [:]
+        var order = 0
+        var end = main.durationSeconds
+        var completions: [(endSeconds: Double, order: Int, changes: [(path: [Int], set: LayerPatch)])] = []
+        var initialValues: [String: PropertyValue] = [:]
+        for (index, animation) in transition.animations.enumerated() {
+            let startSeconds = try start(index, visiting: [index])
+            let targetPath = try path(animation.target, usedBy: label(index))
+            let timing = animation.timing.resolved(main: main)
+            if !animation.keyframes.isEmpty && !animation.to.animatedProperties.isEmpty {
+                throw TransitionError.invalidAnimation(label(index), reason: "has both `to` and `keyframes`; use one")
+            }
+            if animation.to.setsUnanimatable || animation.from.setsUnanimatable || animation.keyframes.contains(where: { $0.to.setsUnanimatable }) {
+                throw TransitionError.invalidAnimation(label(index), reason: "only frame, opacity, backgroundColor, cornerRadius, transform and boundsOrigin animate; set the others in a completion")
+            }
+            // Keyframes are sub-animations over their share of the time, each from the previous keyframe's values.
+            var pieces: [(start: Double, timing: Timing, to: LayerPatch)] = []
+            if animation.keyframes.isEmpty {
+                pieces = [(startSeconds, timing, animation.to)]
+            } else {
+                for keyframe in animation.keyframes {
+                    let duration = keyframe.relativeDuration * timing.durationSeconds
+                    guard duration > 0, duration.isFinite else {
+                        throw TransitionError.invalidAnimation(label(index), reason: "a keyframe's relativeDuration must be greater than 0")
+                    }
+                    pieces.append((startSeconds + keyframe.relativeStart * timing.durationSeconds,
+                                   Timing(curve: keyframe.curve, durationSeconds: duration), keyframe.to))
+                }
+            }
+            if pieces.allSatisfy({ $0.to.animatedProperties.isEmpty }) {
+                throw TransitionError.invalidAnimation(label(index), reason: "animates nothing: `to` sets no animatable property")
+            }
+            for (pieceIndex, piece) in pieces.enumerated() {
+                for property in piece.to.animatedProperties {
+                    let key = animation.target + "\u{0}" + property.rawValue
+                    let explicitFrom = pieceIndex == 0 ? property.value(in: animation.from) : nil
+                    let segment = Segment(startSeconds: piece.start, timing: piece.timing,
+                                          from: explicitFrom ?? .opacity(0), to: property.value(in: piece.to)!)
+                    segmentsByKey[key, default: (targetPath, property, [])].segments.append((order, segment, explicitFrom != nil))
+                    order += 1
+                    if initialValues[key] == nil {
+                        initialValues[key] = property.value(of: TransitionAnimator.layer(at: targetPath, in: transition.window))
+                    }
+                    end = max(end, piece.start + piece.timing.durationSeconds)
+                }
+            }
+            if !animation.completion.isEmpty {
+                let changes = try animation.completion.map { (try path($0.target, usedBy: label(index) + " completion"), $0.set) }
+                completions.append((startSeconds + timing.durationSeconds, index, changes))
+            }
+            end = max(end, startSeconds + timing.durationSeconds)
+        }
+        // Segments in start order; a missing `from` continues from the previous segment's `to`.
+        var tracks: [Track] = []
+        for key in segmentsByKey.keys.sorted() {
+            let entry = segmentsByKey[key]!
+            let sorted = entry.segments.sorted { ($0.segment.startSeconds, $0.order) < ($1.segment.startSeconds, $1.order) }
+            var previous = initialValues[key]!
+            var segments: [Segment] = []
+            for item in sorted {
+                var segment = item.segment
+                if !item.hasFrom { segment.from = previous }
+                previous = segment.to
+                segments.append(segment)
+            }
+            tracks.append(Track(path: entry.path, segments: segments))
+        }
+        self.tracks = tracks
+        self.completions = completions.sorted { ($0.endSeconds, $0.order) < ($1.endSeconds, $1.order) }.map { ($0.endSeconds, $0.changes) }
+        finalChanges = try transition.completion.map { (try path($0.target, usedBy: "completion"), $0.set) }
+        durationSeconds = end
+        initialWindow = transition.window
+        try TransitionAnimator.checkSnapshots(transition.window, root: transition.window, paths: paths, ancestors: [])
+    }
+
+    /// Records every layer's index path; names must be unique.
+    private static func index(_ layer: Layer, path: [Int], into paths: inout [String: [Int]]) throws {
+        if paths[layer.name] != nil { throw TransitionError.duplicateLayerName(layer.name) }
+        paths[layer.name] = path
+        for (index, sublayer) in layer.sublayers.enumerated() { try self.index(sublayer, path: path + [index], into: &paths) }
+    }
+
+    /// A snapshot must name a layer that is not the snapshot itself, not one of its ancestors, and
+    /// not itself a snapshot (a snapshot shows its source as it is at the start).
+    private static func checkSnapshots(_ layer: Layer, root: Layer, paths: [String: [Int]], ancestors: [String]) throws {
+        if let source = layer.snapshotOf {
+            guard paths[source] != nil else { throw TransitionError.unknownLayer(source, usedBy: "layer '\(layer.name)' (snapshotOf)") }
+            if source == layer.name || ancestors.contains(source) {
+                throw TransitionError.invalidSnapshot(layer.name, reason: "cannot be a snapshot of itself or of a layer that contains it")
+            }
+            if let path = paths[source], containsSnapshot(TransitionAnimator.layer(at: path, in: root)) {
+                throw TransitionError.invalidSnapshot(layer.name, reason: "snapshots '\(source)', which contains a snapshot itself (take the snapshot of the original layers)")
+            }
+        }
+        for sublayer in layer.sublayers { try checkSnapshots(sublayer, root: root, paths: paths, ancestors: ancestors + [layer.name]) }
+    }
+
+    private static func containsSnapshot(_ layer: Layer) -> Bool {
+        layer.snapshotOf != nil || layer.sublayers.contains(where: containsSnapshot)
+    }
+
+    static func layer(at path: [Int], in root: Layer) -> Layer {
+        var layer = root
+        for index in path { layer = layer.sublayers[index] }
+        return layer
+    }
+
+    private static func modify(_ root: inout Layer, at path: ArraySlice<Int>, _ body: (inout Layer) -> Void) {
+        guard let first = path.first else { body(&root); return }
+        modify(&root.sublayers[first], at: path.dropFirst(), body)
+    }
+
+    /// The named layer as it is at the start (for snapshots).
+    public func initialLayer(named name: String) -> Layer? {
+        paths[name].map { TransitionAnimator.layer(at: $0, in: initialWindow) }
+    }
+
+    /// The window at `t` seconds; `isFinal` gives the final frame (everything finished, the
+    /// completions applied).
+    public func window(atSeconds t: Double, isFinal: Bool) -> Layer {
+        var window = transition.window
+        for track in tracks {
+            let value: PropertyValue
+            if isFinal {
+                value = track.segments.last!.to
+            } else {
+                var active = track.segments[0], progress = 0.0
+                for segment in track.segments where t >= segment.startSeconds { active = segment }
+                if t >= active.startSeconds { progress = active.timing.progress(atSeconds: t - active.startSeconds) }
+                value = progress == 0 ? active.from : PropertyValue.interpolate(active.from, active.to, progress: progress)
+            }
+            TransitionAnimator.modify(&window, at: track.path[...]) { value.apply(to: &$0) }
+        }
+        var removed: [[Int]] = []
+        func apply(_ changes: [(path: [Int], set: LayerPatch)]) {
+            for (path, patch) in changes {
+                TransitionAnimator.modify(&window, at: path[...]) { $0.apply(patch) }
+                if patch.isRemoved == true { removed.append(path) }
+            }
+        }
+        for completion in completions where isFinal || t > completion.endSeconds { apply(completion.changes) }
+        if isFinal { apply(finalChanges) }
+        for path in removed { TransitionAnimator.modify(&window, at: path[...]) { $0.isHidden = true } }
+        return window
+    }
+
+    /// The frames of the whole transition at `framesPerSecond`: frame `k` at `t = k/fps` for
+    /// `k = 0…N`, `N = max(1, round(duration·fps))`; `progress` is the main timing's (exactly 1 in
+    /// the final frame, frame N).
+    public func frames(framesPerSecond fps: Double) -> [FrameSample] {
+        precondition(fps.isFinite && fps > 0, "frames per second must be finite and > 0")
+        let last = max(1, Int((durationSeconds * fps).rounded()))
+        let main = transition.timing
+        return (0...last).map { index in
+            let t = Double(index) / fps
+            return FrameSample(index: index, timeSeconds: t, progress: index == last ? 1 : main.progress(atSeconds: t),
+                               rawProgress: main.rawProgress(atSeconds: t))
+        }
+    }
+}
+
+extension Layer {
+    /// Applies every property a patch sets.
+    mutating func apply(_ patch: LayerPatch) {
+        for property in AnimatableProperty.allCases {
+            property.value(in: patch)?.apply(to: &self)
+        }
+        if let value = patch.isHidden { isHidden = value }
+        if let value = patch.imageSource { imageSource = value }
+        if let value = patch.contentMode { contentMode = value }
+        if let value = patch.clipsToBounds { clipsToBounds = value }
+        if let value = patch.text { text = value }
+    }
+}
