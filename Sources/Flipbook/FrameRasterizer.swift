@@ -40,6 +40,8 @@ public struct FrameRasterizer: Sendable {
                 canvas.drawGroup(opacity: opacity, bounds: FrameRasterizer.bounds(of: children)) { inner in
                     draw(children, on: &inner)
                 }
+            case .shape, .transformedImage, .maskedGroup:
+                preconditionFailure("TEMP: transformed drawing lands with the raster branch")
             }
         }
     }
@@ -56,6 +58,12 @@ public struct FrameRasterizer: Sendable {
                 if let clip { rect = clip.rect } else { rect = [.scaleToFill, .scaleAspectFit].contains(mode) ? r : nil }
             case .text: rect = nil
             case let .group(_, children): rect = bounds(of: children)
+            case let .shape(shape, _, _, clip): rect = clip.map { $0.rect.intersection(shape.boundingBox) ?? .zero } ?? shape.boundingBox
+            case let .transformedImage(_, r, mode, transform, _, clip):
+                if let clip { rect = clip.rect } else {
+                    rect = [.scaleToFill, .scaleAspectFit].contains(mode) ? ClipShape(rect: r, cornerRadius: 0, transform: transform).boundingBox : nil
+                }
+            case let .maskedGroup(_, mask, _): rect = mask.boundingBox
             }
             guard let rect else { return nil }
             if let current = union {

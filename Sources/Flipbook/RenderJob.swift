@@ -126,7 +126,11 @@ public struct RenderJob: Sendable {
                 warnings = loaded.warnings; headers = loaded.headers
                 library = loaded
             }
-            transition = try file.transition(photos: library?.photos ?? [], options: settings.scene, device: settings.deviceIsExplicit ? settings.scene.device : nil)
+            transition = try file.transition(photos: library?.photos ?? [], options: settings.scene,
+                                             device: settings.deviceIsExplicit ? settings.scene.device : nil,
+                                             checkImage: { source in
+                                                 if headers[source] == nil { headers[source] = try ImageDecoder.readHeader(fileAtPath: source) }
+                                             })
         case let .transition(value):
             transition = value
             if settings.deviceIsExplicit { transition.device = settings.scene.device }

@@ -1,0 +1,180 @@
+import Foundation
+import FlipbookGeometry
+import FlipbookMotion
+import FlipbookRaster
+
+/// A transition file that cannot be used: the file, the JSON path (`$.animations[2].to.frame`)
+/// and what was expected.
+public enum TransitionFileError: Error, CustomStringConvertible, Equatable {
+    /// The file cannot be read.
+    case unreadable(file: String, reason: String)
+    /// The file is not well-formed JSON.
+    case syntax(file: String, JSONSyntaxError)
+    /// A value is missing, of the wrong type, out of range or unknown.
+    case invalid(file: String, path: String, message: String)
+
+    /// `file: $.path: message`, or `file: line L, column C: message`.
+    public var description: String {
+        switch self {
+        case let .unreadable(file, reason): return "\(file): cannot read the transition file: \(reason)"
+        case let .syntax(file, error): return "\(file): not valid JSON: \(error)"
+        case let .invalid(file, path, message): return "\(file): \(path): \(message)"
+        }
+    }
+}
+
+/// The closest of `candidates` to `word` (edit distance at most a third of its length, at least
+/// 1; case and `_`/`-` differences count as none), for "did you mean" hints.
+public func closestMatch(to word: String, among candidates: [String]) -> String? {
+    func fold(_ text: String) -> [Character] { Array(text.lowercased().replacingOccurrences(of: "_", with: "-")) }
+    let target = fold(word)
+    var best: (distance: Int, candidate: String)?
+    for candidate in candidates {
+        let other = fold(candidate)
+        // Damerau–Levenshtein (optimal string alignment): a swap of neighbours is one edit.
+        var rows = [[Int]](repeating: [Int](repeating: 0, count: other.count + 1), count: target.count + 1)
+        for i in 0...target.count { rows[i][0] = i }
+        for j in 0...other.count { rows[0][j] = j }
+        if !target.isEmpty && !other.isEmpty {
+            for i in 1...target.count {
+                for j in 1...other.count {
+                    let cost = target[i - 1] == other[j - 1] ? 0 : 1
+                    var value = min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + cost)
+                    if i > 1, j > 1, target[i - 1] == other[j - 2], target[i - 2] == other[j - 1] { value = min(value, rows[i - 2][j - 2] + 1) }
+                    rows[i][j] = value
+                }
+            }
+        }
+        let distance = rows[target.count][other.count]
+        if distance <= max(1, target.count / 3), distance < (best?.distance ?? .max) { best = (distance, candidate) }
+    }
+    return best?.candidate
+}
+
+/// A JSON value with its path in the file, and typed accessors that throw
+/// `TransitionFileError.invalid` naming the file and the path.
+struct JSONField {
+    let value: JSONValue
+    let path: String
+    let file: String
+
+    func fail(_ message: String) -> TransitionFileError { .invalid(file: file, path: path, message: message) }
+
+    func child(_ key: String, _ value: JSONValue) -> JSONField { JSONField(value: value, path: path + "." + key, file: file) }
+
+    /// The members of an object; `known` are the keys allowed (others are an error, with a hint).
+    func object(known: [String]) throws -> JSONObject {
+        guard case let .object(members) = value else { throw fail("expected an object, got \(value.kind)") }
+        for member in members where !known.contains(member.key) && member.key != "$schema" && !member.key.hasPrefix("//") {
+            let hint = closestMatch(to: member.key, among: known).map { " (did you mean \"\($0)\"?)" } ?? ""
+            throw child(member.key, member.value).fail("unknown key \"\(member.key)\"\(hint); expected one of \(known.map { "\"\($0)\"" }.joined(separator: ", "))")
+        }
+        return JSONObject(field: self, members: Dictionary(uniqueKeysWithValues: members.map { ($0.key, $0.value) }))
+    }
+
+    func array() throws -> [JSONField] {
+        guard case let .array(values) = value else { throw fail("expected an array, got \(value.kind)") }
+        return values.enumerated().map { JSONField(value: $1, path: path + "[\($0)]", file: file) }
+    }
+
+    func string() throws -> String {
+        guard case let .string(text) = value else { throw fail("expected a string, got \(value.kind)") }
+        return text
+    }
+
+    func nonEmptyString() throws -> String {
+        let text = try string()
+        guard !text.isEmpty else { throw fail("must not be empty") }
+        return text
+    }
+
+    func bool() throws -> Bool {
+        guard case let .bool(flag) = value else { throw fail("expected true or false, got \(value.kind)") }
+        return flag
+    }
+
+    /// A finite number within `range` (the JSON grammar has no NaN or infinity).
+    func number(in range: ClosedRange<Double> = -1e9...1e9) throws -> Double {
+        guard case let .number(number) = value else { throw fail("expected a number, got \(value.kind)") }
+        guard range.contains(number) else { throw fail("must be between \(JSON.number(range.lowerBound)) and \(JSON.number(range.upperBound)), not \(JSON.number(number))") }
+        return number
+    }
+
+    func integer(in range: ClosedRange<Int>) throws -> Int {
+        let number = try self.number(in: Double(range.lowerBound)...Double(range.upperBound))
+        guard number == number.rounded() else { throw fail("expected a whole number, got \(JSON.number(number))") }
+        return Int(number)
+    }
+
+    /// Exactly `count` numbers.
+    func numbers(_ count: Int, names: String, in range: ClosedRange<Double> = -1e9...1e9) throws -> [Double] {
+        guard case let .array(values) = value else { throw fail("expected \(count) numbers \(names), got \(value.kind)") }
+        guard values.count == count else { throw fail("expected \(count) numbers \(names), got \(values.count)") }
+        return try values.enumerated().map { try JSONField(value: $1, path: path + "[\($0)]", file: file).number(in: range) }
+    }
+
+    func rect() throws -> Rect {
+        let n = try numbers(4, names: "[x, y, width, height]")
+        guard n[2] >= 0, n[3] >= 0 else { throw fail("width and height must not be negative") }
+        return Rect(x: n[0], y: n[1], width: n[2], height: n[3])
+    }
+
+    func point() throws -> Point {
+        let n = try numbers(2, names: "[x, y]")
+        return Point(x: n[0], y: n[1])
+    }
+
+    /// One of `names` (case-sensitive), with a hint for near misses.
+    func choice(_ names: [String]) throws -> String {
+        let text = try string()
+        guard names.contains(text) else {
+            let hint = closestMatch(to: text, among: names).map { " (did you mean \"\($0)\"?)" } ?? ""
+            throw fail("unknown value \"\(text)\"\(hint); expected one of \(names.map { "\"\($0)\"" }.joined(separator: ", "))")
+        }
+        return text
+    }
+
+    /// A colour: `"#RRGGBB"`, `"#RRGGBBAA"`, a name (`white`, `black`, `clear`, …) or `[r, g, b]` /
+    /// `[r, g, b, a]` with components 0…1.
+    func color() throws -> StraightColor {
+        if case let .array(values) = value {
+            guard values.count == 3 || values.count == 4 else { throw fail("expected a colour: 3 or 4 numbers 0…1 [r, g, b, a], got \(values.count)") }
+            let n = try numbers(values.count, names: "[r, g, b, a]", in: 0...1)
+            return StraightColor(red: n[0], green: n[1], blue: n[2], alpha: n.count == 4 ? n[3] : 1)
+        }
+        guard case let .string(text) = value else { throw fail("expected a colour (\"#RRGGBB\", a name or [r, g, b, a]), got \(value.kind)") }
+        if let named = JSONField.namedColors[text] { return named }
+        let hex = text.hasPrefix("#") ? String(text.dropFirst()) : ""
+        guard hex.count == 6 || hex.count == 8, let bits = UInt32(hex, radix: 16) else {
+            let hint = closestMatch(to: text, among: Array(JSONField.namedColors.keys)).map { " (did you mean \"\($0)\"?)" } ?? ""
+            throw fail("expected a colour: \"#RRGGBB\", \"#RRGGBBAA\", [r, g, b, a] or one of \(JSONField.namedColors.keys.sorted().joined(separator: ", ")), got \"\(text)\"\(hint)")
+        }
+        let value = hex.count == 6 ? bits << 8 | 0xFF : bits
+        func component(_ shift: UInt32) -> Double { Double((value >> shift) & 0xFF) / 255 }
+        return StraightColor(red: component(24), green: component(16), blue: component(8), alpha: component(0))
+    }
+
+    static let namedColors: [String: StraightColor] = [
+        "white": .white, "black": .black, "clear": .clear,
+        "red": StraightColor(red: 1, green: 0, blue: 0), "green": StraightColor(red: 0, green: 1, blue: 0),
+        "blue": StraightColor(red: 0, green: 0, blue: 1),
+        "systemBlue": StraightColor(red: 0, green: 122.0 / 255, blue: 1),
+        "systemGray": StraightColor(red: 142.0 / 255, green: 142.0 / 255, blue: 147.0 / 255),
+        "groupTableViewBackground": StraightColor(white: 0.94),
+    ]
+}
+
+/// An object's members, read by key.
+struct JSONObject {
+    let field: JSONField
+    let members: [String: JSONValue]
+
+    func optional(_ key: String) -> JSONField? { members[key].map { field.child(key, $0) } }
+
+    func required(_ key: String, _ what: String) throws -> JSONField {
+        guard let value = optional(key) else { throw field.fail("missing \"\(key)\" (\(what))") }
+        return value
+    }
+
+    func has(_ key: String) -> Bool { members[key] != nil }
+}

@@ -1,0 +1,478 @@
+import Foundation
+import FlipbookGeometry
+import FlipbookMotion
+import FlipbookRaster
+
+/// A transition file: a `Transition` written as JSON (docs/TRANSITIONS.md is the reference,
+/// docs/transition.schema.json the schema editors complete from).
+///
+/// Reading is strict: unknown keys are errors (with a "did you mean"), every error names the file,
+/// the JSON path and what was expected, and everything is checked before anything is rendered.
+public struct TransitionFile: Sendable {
+    /// The file, as given.
+    public let path: String
+    /// The parsed JSON.
+    public let root: JSONValue
+    /// The photo manifest the file names (`"manifest"`, resolved against the file's folder).
+    public let manifestPath: String?
+    /// True when layers refer to manifest photos (`{"photo": N}`, waterfall grids, `cellOf`).
+    public let usesPhotos: Bool
+
+    /// The keys of the top-level object.
+    static let topKeys = ["name", "device", "manifest", "timing", "background", "layers", "animations", "completion"]
+
+    /// Reads and parses a file (at most `maximumBytes`).
+    /// - Throws: `TransitionFileError`.
+    public init(contentsOf path: String) throws {
+        let data: Data
+        do {
+            let url = URL(fileURLWithPath: path)
+            let values = try url.resourceValues(forKeys: [.isRegularFileKey, .fileSizeKey])
+            guard values.isRegularFile == true else { throw TransitionFileError.unreadable(file: path, reason: "not a regular file") }
+            guard (values.fileSize ?? 0) <= TransitionFile.maximumBytes else {
+                throw TransitionFileError.unreadable(file: path, reason: "larger than \(TransitionFile.maximumBytes / 1_000_000) MB")
+            }
+            data = try Data(contentsOf: url)
+        } catch let error as TransitionFileError {
+            throw error
+        } catch {
+            let reason = FileManager.default.fileExists(atPath: path) ? "permission denied or unreadable" : "no such file"
+            throw TransitionFileError.unreadable(file: path, reason: reason)
+        }
+        try self.init(data: data, path: path)
+    }
+
+    /// The largest transition file read (16 MB: far beyond any hand-written or exported file).
+    public static let maximumBytes = 16_000_000
+
+    /// Parses file bytes; `path` names the file in errors and resolves relative paths.
+    /// - Throws: `TransitionFileError`.
+    public init(data: Data, path: String) throws {
+        self.path = path
+        do {
+            root = try JSONValue.parse(data)
+        } catch let error as JSONSyntaxError {
+            throw TransitionFileError.syntax(file: path, error)
+        }
+        let top = JSONField(value: root, path: "$", file: path)
+        let object = try top.object(known: TransitionFile.topKeys)
+        manifestPath = try object.optional("manifest").map { TransitionFile.resolve(try $0.nonEmptyString(), against: path) }
+        usesPhotos = TransitionFile.mentionsPhotos(root)
+    }
+
+    private static func mentionsPhotos(_ value: JSONValue) -> Bool {
+        switch value {
+        case let .object(members):
+            return members.contains { ["photo", "waterfallGrid", "cellOf", "aspectFitPhoto"].contains($0.key) || mentionsPhotos($0.value) }
+        case let .array(values): return values.contains(where: mentionsPhotos)
+        default: return false
+        }
+    }
+
+    /// `relative` resolved against the folder of `file` (absolute paths stay as they are).
+    static func resolve(_ relative: String, against file: String) -> String {
+        if relative.hasPrefix("/") { return relative }
+        let folder = (file as NSString).deletingLastPathComponent
+        return folder.isEmpty ? relative : ((folder as NSString).appendingPathComponent(relative) as NSString).standardizingPath
+    }
+
+    /// The file's device: `"device"`, or `fallback` when the file has none.
+    public func device(fallback: Device) throws -> Device {
+        let object = try JSONField(value: root, path: "$", file: path).object(known: TransitionFile.topKeys)
+        return try object.optional("device").map(TransitionFile.device) ?? fallback
+    }
+
+    /// Builds the transition.
+    ///
+    /// - Parameters:
+    ///   - photos: the manifest's photos, for `{"photo": N}`, waterfall grids and `cellOf`.
+    ///   - options: columns and the default device.
+    ///   - device: replaces the file's device when given (`--device`).
+    ///   - checkImage: called once per image file the layers name (e.g. reads its header); an
+    ///     error it throws is reported with the JSON path of the first use.
+    /// - Throws: `TransitionFileError` naming the JSON path.
+    public func transition(photos: [ScenePhoto], options: SceneOptions, device: Device? = nil,
+                           checkImage: ((String) throws -> Void)? = nil) throws -> Transition {
+        var decoder = TransitionDecoder(file: path, photos: photos, options: options)
+        let top = JSONField(value: root, path: "$", file: path)
+        let object = try top.object(known: TransitionFile.topKeys)
+        decoder.device = try device ?? object.optional("device").map(TransitionFile.device) ?? options.device
+        let transition = try decoder.transition(object)
+        if let checkImage {
+            for (source, jsonPath) in decoder.imageUses {
+                do { try checkImage(source) } catch {
+                    throw TransitionFileError.invalid(file: path, path: jsonPath, message: "\(error)")
+                }
+            }
+        }
+        do {
+            _ = try TransitionAnimator(transition)
+        } catch let error as TransitionError {
+            throw TransitionFileError.invalid(file: path, path: "$", message: "\(error)")
+        }
+        return transition
+    }
+
+    static func device(_ field: JSONField) throws -> Device {
+        if case let .string(name) = field.value {
+            guard let device = Device(named: name) else {
+                let hint = closestMatch(to: name, among: Device.presets.map(\.name)).map { " (did you mean \"\($0)\"?)" } ?? ""
+                throw field.fail("unknown device \"\(name)\"\(hint); expected iphone8, se, plus, x, \"WxH\" in points, or an object")
+            }
+            return device
+        }
+        let object = try field.object(known: ["width", "height", "scale", "topBar"])
+        let width = try object.required("width", "points").number(in: 100...2000)
+        let height = try object.required("height", "points").number(in: 100...2000)
+        let scale = try object.optional("scale")?.number(in: 1...4) ?? 2
+        let bar = try object.optional("topBar")?.number(in: 0...200) ?? 64
+        return Device(name: "\(JSON.number(width))x\(JSON.number(height))", sizePoints: Size(width: width, height: height),
+                      scale: scale, topBarHeightPoints: bar)
+    }
+}
+
+/// Turns a transition file's JSON into a `Transition`, resolving photo references and keeping
+/// every layer's window origin so `cellOf` frames can be expressed in any layer's coordinates.
+struct TransitionDecoder {
+    let file: String
+    let photos: [ScenePhoto]
+    let options: SceneOptions
+    var device = Device.iPhone8
+    /// Image files and the JSON path of their first use.
+    var imageUses: [(String, String)] = []
+    private var seenImages = Set<String>()
+    /// Each layer's parent's window origin (translation only), for `cellOf` in animations.
+    private var parentOrigins: [String: Point] = [:]
+    /// Waterfall grids declared so far: cell frames in window points at the grid's start scroll.
+    private var gridCells: [String: [Rect]] = [:]
+    private var layerPaths: [String: String] = [:]
+
+    init(file: String, photos: [ScenePhoto], options: SceneOptions) {
+        self.file = file; self.photos = photos; self.options = options
+    }
+
+    static let layerKeys = ["name", "frame", "opacity", "backgroundColor", "cornerRadius", "transform", "scroll", "image",
+                            "contentMode", "clipsToBounds", "hidden", "text", "snapshotOf", "sublayers", "waterfallGrid", "navigationBar"]
+    static let patchKeys = ["frame", "opacity", "backgroundColor", "cornerRadius", "transform", "scroll", "hidden", "image",
+                            "contentMode", "clipsToBounds", "text", "removed"]
+    static let animationKeys = ["name", "target", "from", "to", "keyframes", "delay", "after", "duration", "curve", "damping",
+                                "velocity", "completion"]
+
+    mutating func transition(_ object: JSONObject) throws -> Transition {
+        let name = try object.optional("name")?.nonEmptyString() ?? ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+        let timing = try object.optional("timing").map { try self.timing($0) } ?? Timing(curve: .bezier(.easeInEaseOut), durationSeconds: 0.3)
+        var window = Layer(name: "window", frame: device.bounds)
+        window.backgroundColor = try object.optional("background")?.color() ?? .white
+        layerPaths["window"] = "$"
+        let layers = try object.required("layers", "the window's layers, back to front").array()
+        window.sublayers = try layers.map { try layer($0, parentOrigin: .zero) }
+        let animations = try object.optional("animations")?.array().map { try animation($0) } ?? []
+        let completion = try object.optional("completion")?.array().map { try change($0) } ?? []
+        var names = Set<String>()
+        for (index, field) in (try object.optional("animations")?.array() ?? []).enumerated() {
+            if let name = animations[index].name, !names.insert(name).inserted {
+                throw field.child("name", .string(name)).fail("another animation is already named \"\(name)\"")
+            }
+        }
+        for (index, field) in (try object.optional("animations")?.array() ?? []).enumerated() {
+            if let after = animations[index].after, !names.contains(after) {
+                let hint = closestMatch(to: after, among: Array(names)).map { " (did you mean \"\($0)\"?)" } ?? ""
+                throw field.child("after", .string(after)).fail("no animation is named \"\(after)\"\(hint)")
+            }
+        }
+        return Transition(name: name, device: device, window: window, animations: animations, completion: completion, timing: timing)
+    }
+
+    /// `{"curve": …, "duration": …, "damping": …, "velocity": …}`.
+    func timing(_ field: JSONField) throws -> Timing {
+        let object = try field.object(known: ["curve", "duration", "damping", "velocity"])
+        let duration = try object.optional("duration")?.number(in: 0.001...60)
+        let curve = try self.curve(object) ?? .bezier(.easeInEaseOut)
+        let resolved = try duration ?? defaultDuration(for: curve, object.field)
+        return Timing(curve: curve, durationSeconds: resolved)
+    }
+
+    private func defaultDuration(for curve: TimingCurve, _ field: JSONField) throws -> Double {
+        if case let .springPhysics(spring) = curve {
+            guard spring.settlingDurationSeconds <= 60 else { throw field.fail("the spring settles after \(spring.settlingDurationSeconds) s; give \"duration\"") }
+            return spring.settlingDurationSeconds
+        }
+        return 0.3  // UIView.animate's most common duration
+    }
+
+    /// The `curve` (with `damping`/`velocity` for `spring`) of an object, or nil when absent.
+    func curve(_ object: JSONObject) throws -> TimingCurve? {
+        let damping = try object.optional("damping")?.number(in: 0...1)
+        let velocity = try object.optional("velocity")?.number(in: -100...100)
+        guard let field = object.optional("curve") else {
+            if damping != nil || velocity != nil { throw object.field.fail("\"damping\" and \"velocity\" go with \"curve\": \"spring\"") }
+            return nil
+        }
+        let text = try field.string()
+        if damping == 0 { throw object.field.child("damping", .number(0)).fail("must be greater than 0") }
+        do {
+            let curve = try TimingCurve.parse(text, dampingRatio: damping ?? 0.6, initialVelocity: velocity ?? 1)
+            if case .spring = curve {} else if damping != nil || velocity != nil {
+                throw object.field.fail("\"damping\" and \"velocity\" go with \"curve\": \"spring\" only")
+            }
+            return curve
+        } catch let error as TimingCurveParseError {
+            let names = ["spring"] + TimingCurve.bezierPresets.map(\.name)
+            let hint = text.contains(":") ? "" : (closestMatch(to: text, among: names).map { " (did you mean \"\($0)\"?)" } ?? "")
+            throw field.fail("\(error)\(hint)")
+        }
+    }
+
+    mutating func layer(_ field: JSONField, parentOrigin: Point) throws -> Layer {
+        let object = try field.object(known: TransitionDecoder.layerKeys)
+        let nameField = try object.required("name", "a unique name animations refer to")
+        let name = try nameField.nonEmptyString()
+        if let first = layerPaths[name] { throw nameField.fail("another layer is already named \"\(name)\" (at \(first)); names must be unique") }
+        layerPaths[name] = field.path
+        parentOrigins[name] = parentOrigin
+        var layer = Layer(name: name, frame: .zero)
+        if let grid = object.optional("waterfallGrid") {
+            layer = try waterfallGrid(grid, name: name, object: object, parentOrigin: parentOrigin)
+        } else if let bar = object.optional("navigationBar") {
+            layer = try navigationBar(bar, name: name)
+        } else {
+            layer.frame = try frame(object.required("frame", "[x, y, width, height] in the parent's points"), parentOrigin: parentOrigin)
+        }
+        if object.has("waterfallGrid") || object.has("navigationBar"), let frame = object.optional("frame") {
+            layer.frame = try self.frame(frame, parentOrigin: parentOrigin)
+        }
+        var patch = try self.patch(JSONField(value: field.value, path: field.path, file: file), object: object, targetParent: parentOrigin,
+                                   animatableOnly: false, allowRemoved: false)
+        patch.frame = nil
+        layer.apply(patch)
+        if let snapshot = object.optional("snapshotOf") { layer.snapshotOf = try snapshot.nonEmptyString() }
+        if let sublayers = object.optional("sublayers") {
+            let origin = Point(x: parentOrigin.x + layer.frame.x - layer.boundsOrigin.x, y: parentOrigin.y + layer.frame.y - layer.boundsOrigin.y)
+            layer.sublayers += try sublayers.array().map { try self.layer($0, parentOrigin: origin) }
+        }
+        return layer
+    }
+
+    /// A frame: `[x, y, w, h]`, `{"cellOf": GRID, "index": N}` (that cell where the grid shows it at
+    /// the start, in this layer's parent's points) or `{"aspectFitPhoto": N, "in": [x, y, w, h]}`.
+    func frame(_ field: JSONField, parentOrigin: Point) throws -> Rect {
+        guard case .object = field.value else { return try field.rect() }
+        let object = try field.object(known: ["cellOf", "index", "aspectFitPhoto", "aspectFillPhoto", "in"])
+        if let grid = object.optional("cellOf") {
+            let gridName = try grid.nonEmptyString()
+            guard let cells = gridCells[gridName] else {
+                let hint = closestMatch(to: gridName, among: Array(gridCells.keys)).map { " (did you mean \"\($0)\"?)" } ?? ""
+                throw grid.fail("no waterfall grid named \"\(gridName)\" is declared before this point\(hint)")
+            }
+            let index = try object.required("index", "the photo's index in the manifest").integer(in: 0...(cells.count - 1))
+            return cells[index].offsetBy(dx: -parentOrigin.x, dy: -parentOrigin.y)
+        }
+        let fit = object.optional("aspectFitPhoto"), fill = object.optional("aspectFillPhoto")
+        guard let photoField = fit ?? fill else { throw field.fail("expected [x, y, width, height], {\"cellOf\": …, \"index\": …} or {\"aspectFitPhoto\": …, \"in\": […]}") }
+        let photo = try self.photo(photoField)
+        let bounds = try object.required("in", "the rect to fit the photo in").rect()
+        return (fit != nil ? ContentMode.scaleAspectFit : .scaleAspectFill).imageRect(imageSize: photo.sizePixels, in: bounds)
+    }
+
+    func photo(_ field: JSONField) throws -> ScenePhoto {
+        guard !photos.isEmpty else { throw field.fail("refers to a manifest photo, but the manifest has no photos") }
+        return photos[try field.integer(in: 0...(photos.count - 1))]
+    }
+
+    mutating func waterfallGrid(_ field: JSONField, name: String, object: JSONObject, parentOrigin: Point) throws -> Layer {
+        let grid = try field.object(known: ["columns", "scroll", "reveal", "hidden"])
+        guard !photos.isEmpty else { throw field.fail("a waterfall grid needs the manifest's photos, and it has none") }
+        let columns = try grid.optional("columns")?.integer(in: 2...8) ?? options.columns
+        let scene = PhotoBrowserScene(photos: photos, device: device, columns: columns)
+        var scroll = try grid.optional("scroll")?.number(in: 0...1e7) ?? 0
+        if let reveal = grid.optional("reveal") {
+            guard grid.optional("scroll") == nil else { throw reveal.fail("give \"scroll\" or \"reveal\", not both") }
+            scroll = scene.gridScroll(revealing: try reveal.integer(in: 0...(photos.count - 1)))
+        }
+        let hidden = try grid.optional("hidden")?.array().map { try $0.integer(in: 0...(photos.count - 1)) } ?? []
+        var layer = scene.gridLayer(scroll: scroll)
+        layer.name = name
+        for index in layer.sublayers.indices {
+            layer.sublayers[index].name = "\(name) cell \(index)"
+            if hidden.contains(index) { layer.sublayers[index].isHidden = true }
+        }
+        if let frame = object.optional("frame") { layer.frame = try self.frame(frame, parentOrigin: parentOrigin) }
+        for (index, cell) in layer.sublayers.enumerated() {
+            let cellName = cell.name
+            if let first = layerPaths[cellName] { throw field.fail("its cell \"\(cellName)\" has the name of the layer at \(first)") }
+            layerPaths[cellName] = field.path
+            parentOrigins[cellName] = Point(x: parentOrigin.x + layer.frame.x, y: parentOrigin.y + layer.frame.y - scroll)
+            _ = index
+        }
+        gridCells[name] = scene.layout.cellFrames.map {
+            $0.offsetBy(dx: parentOrigin.x + layer.frame.x, dy: parentOrigin.y + layer.frame.y - scroll)
+        }
+        return layer
+    }
+
+    mutating func navigationBar(_ field: JSONField, name: String) throws -> Layer {
+        let object = try field.object(known: ["title", "backTitle"])
+        let item = NavigationItem(title: try object.optional("title")?.string() ?? "", backTitle: try object.optional("backTitle")?.string())
+        var bar = NavigationBar.layer(device: device, showing: item)
+        bar.name = name
+        func rename(_ layer: inout Layer) {
+            for index in layer.sublayers.indices {
+                layer.sublayers[index].name = name + " / " + layer.sublayers[index].name
+                layerPaths[layer.sublayers[index].name] = field.path
+                rename(&layer.sublayers[index])
+            }
+        }
+        rename(&bar)
+        return bar
+    }
+
+    /// Layer properties from `object` (a layer, `to`, `from` or `set`).
+    mutating func patch(_ field: JSONField, object: JSONObject, targetParent: Point, animatableOnly: Bool, allowRemoved: Bool) throws -> LayerPatch {
+        var patch = LayerPatch()
+        if animatableOnly {
+            for key in ["hidden", "image", "contentMode", "clipsToBounds", "text", "removed"] where object.has(key) {
+                throw object.optional(key)!.fail("\"\(key)\" cannot be animated; set it in a \"completion\" (or on the layer)")
+            }
+        }
+        if !allowRemoved, let removed = object.optional("removed") { throw removed.fail("\"removed\" is for completions") }
+        if let value = object.optional("frame") { patch.frame = try frame(value, parentOrigin: targetParent) }
+        if let value = object.optional("opacity") { patch.opacity = try value.number(in: 0...1) }
+        if let value = object.optional("backgroundColor") { patch.backgroundColor = try value.color() }
+        if let value = object.optional("cornerRadius") { patch.cornerRadius = try value.number(in: 0...1e6) }
+        if let value = object.optional("transform") { patch.transform = try transform(value) }
+        if let value = object.optional("scroll") { patch.boundsOrigin = try value.point() }
+        if let value = object.optional("hidden") { patch.isHidden = try value.bool() }
+        if let value = object.optional("image") { patch.imageSource = try image(value) }
+        if let value = object.optional("contentMode") {
+            patch.contentMode = ContentMode(rawValue: try value.choice(ContentMode.allCases.map(\.rawValue)))
+        }
+        if let value = object.optional("clipsToBounds") { patch.clipsToBounds = try value.bool() }
+        if let value = object.optional("text") { patch.text = try text(value) }
+        if let value = object.optional("removed") {
+            guard try value.bool() else { throw value.fail("\"removed\" can only be true") }
+            patch.isRemoved = true
+        }
+        return patch
+    }
+
+    /// `"path/to/file.jpg"` (relative to the transition file) or `{"photo": N}`.
+    mutating func image(_ field: JSONField) throws -> String {
+        let source: String
+        if case .object = field.value {
+            let object = try field.object(known: ["photo"])
+            source = try photo(try object.required("photo", "the photo's index in the manifest")).source
+        } else {
+            let text = try field.nonEmptyString()
+            if let scheme = text.range(of: "://"), !text[..<scheme.lowerBound].contains("/") {
+                throw field.fail("\"\(text)\" is a URL; name a local image file (relative to the transition file)")
+            }
+            source = TransitionFile.resolve(text, against: file)
+        }
+        if seenImages.insert(source).inserted { imageUses.append((source, field.path)) }
+        return source
+    }
+
+    /// `{"translate": [x, y], "rotate": degrees, "scale": s or [sx, sy]}`.
+    func transform(_ field: JSONField) throws -> LayerTransform {
+        let object = try field.object(known: ["translate", "rotate", "scale"])
+        var transform = LayerTransform.identity
+        if let value = object.optional("translate") { transform.translation = try value.point() }
+        if let value = object.optional("rotate") { transform.rotationDegrees = try value.number(in: -36000...36000) }
+        if let value = object.optional("scale") {
+            if case .number = value.value {
+                let scale = try value.number(in: -1000...1000)
+                transform.scale = Size(width: scale, height: scale)
+            } else {
+                let n = try value.numbers(2, names: "[sx, sy]", in: -1000...1000)
+                transform.scale = Size(width: n[0], height: n[1])
+            }
+        }
+        return transform
+    }
+
+    /// `{"string", "size", "weight", "color", "origin", "align", "width", "maxWidth"}`.
+    func text(_ field: JSONField) throws -> TextContent {
+        let object = try field.object(known: ["string", "size", "weight", "color", "origin", "align", "width", "maxWidth"])
+        let string = try object.required("string", "the text").string()
+        let size = try object.optional("size")?.number(in: 1...500) ?? 17
+        let weight = try object.optional("weight").map { FontWeight(rawValue: try $0.choice(FontWeight.allCases.map(\.rawValue)))! } ?? .regular
+        let color = try object.optional("color")?.color() ?? .black
+        let origin = try object.optional("origin")?.point() ?? Point(x: 0, y: size)
+        let width = try object.optional("width")?.number(in: 0...1e6)
+        let alignment: TextAlignment
+        switch try object.optional("align")?.choice(["leading", "center", "trailing"]) ?? "leading" {
+        case "center":
+            guard let width else { throw field.fail("\"align\": \"center\" needs \"width\", the box the line is centred in") }
+            alignment = .centered(widthPoints: width)
+        case "trailing":
+            guard let width else { throw field.fail("\"align\": \"trailing\" needs \"width\", the box the line ends in") }
+            alignment = .trailing(widthPoints: width)
+        default:
+            alignment = .leading
+        }
+        let maxWidth = try object.optional("maxWidth")?.number(in: 0...1e6)
+        return TextContent(string: string, sizePoints: size, weight: weight, baselineOrigin: origin, color: color,
+                           alignment: alignment, maxWidthPoints: maxWidth)
+    }
+
+    /// The layer named by `field`, which must exist.
+    func target(_ field: JSONField) throws -> String {
+        let name = try field.nonEmptyString()
+        guard layerPaths[name] != nil else {
+            let hint = closestMatch(to: name, among: Array(layerPaths.keys)).map { " (did you mean \"\($0)\"?)" } ?? ""
+            throw field.fail("no layer is named \"\(name)\"\(hint)")
+        }
+        return name
+    }
+
+    mutating func animation(_ field: JSONField) throws -> Animation {
+        let object = try field.object(known: TransitionDecoder.animationKeys)
+        let target = try self.target(object.required("target", "the name of the layer animated"))
+        let origin = parentOrigins[target] ?? .zero
+        var animation = Animation(target: target)
+        animation.name = try object.optional("name")?.nonEmptyString()
+        if let from = object.optional("from") {
+            animation.from = try patch(from, object: from.object(known: TransitionDecoder.patchKeys), targetParent: origin, animatableOnly: true, allowRemoved: false)
+        }
+        if let to = object.optional("to") {
+            animation.to = try patch(to, object: to.object(known: TransitionDecoder.patchKeys), targetParent: origin, animatableOnly: true, allowRemoved: false)
+            if animation.to.animatedProperties.isEmpty { throw to.fail("sets nothing to animate (frame, opacity, backgroundColor, cornerRadius, transform or scroll)") }
+        }
+        if let keyframes = object.optional("keyframes") {
+            if object.has("to") { throw keyframes.fail("give \"to\" or \"keyframes\", not both") }
+            let list = try keyframes.array()
+            guard !list.isEmpty else { throw keyframes.fail("needs at least one keyframe") }
+            animation.keyframes = try list.map { entry in
+                let keyframe = try entry.object(known: ["start", "duration", "to", "curve", "damping", "velocity"])
+                let start = try keyframe.required("start", "relative start time, 0…1").number(in: 0...1)
+                let durationField = try keyframe.required("duration", "relative duration, 0…1")
+                let duration = try durationField.number(in: 0...1)
+                guard duration > 0, start + duration <= 1 + 1e-9 else { throw durationField.fail("must be greater than 0, with start + duration at most 1") }
+                let to = try keyframe.required("to", "the values reached at the keyframe's end")
+                let patch = try self.patch(to, object: to.object(known: TransitionDecoder.patchKeys), targetParent: origin, animatableOnly: true, allowRemoved: false)
+                var curve = TimingCurve.bezier(.linear)
+                if let curveField = keyframe.optional("curve") {
+                    curve = try self.curve(keyframe) ?? curve
+                    if case .springPhysics = curve { throw curveField.fail("a keyframe's curve must be a Bézier or \"spring\"") }
+                }
+                return Keyframe(relativeStart: start, relativeDuration: duration, to: patch, curve: curve)
+            }
+        }
+        if !object.has("to") && !object.has("keyframes") { throw field.fail("missing \"to\" (or \"keyframes\"): what the animation changes") }
+        animation.delaySeconds = try object.optional("delay")?.number(in: 0...600) ?? 0
+        animation.after = try object.optional("after")?.nonEmptyString()
+        animation.timing = AnimationTiming(curve: try curve(object), durationSeconds: try object.optional("duration")?.number(in: 0.001...60))
+        if let completion = object.optional("completion") { animation.completion = try completion.array().map { try change($0) } }
+        return animation
+    }
+
+    /// `{"target": NAME, "set": {…}}`.
+    mutating func change(_ field: JSONField) throws -> LayerChange {
+        let object = try field.object(known: ["target", "set"])
+        let target = try self.target(object.required("target", "the name of the layer changed"))
+        let set = try object.required("set", "the properties to set")
+        let patch = try self.patch(set, object: set.object(known: TransitionDecoder.patchKeys), targetParent: parentOrigins[target] ?? .zero,
+                                   animatableOnly: false, allowRemoved: true)
+        return LayerChange(target: target, set: patch)
+    }
+}
