@@ -1,5 +1,6 @@
 import Foundation
 import FlipbookCodecs
+import FlipbookFiles
 import FlipbookGeometry
 import FlipbookMotion
 import FlipbookRaster
@@ -210,13 +211,12 @@ extension CurvePlot {
 
     /// Writes the plot of `timeline`'s timing (default size, @2x) with its frames marked to a PNG
     /// at `path`, atomically (`flipbook curve --plot`).
-    /// - Throws: `RenderError.output` when the file cannot be written.
+    /// - Throws: `FileError.unwritable` when the file cannot be written (see `OutputFile.write`).
     public static func write(timeline: Timeline, to path: String, font: Font) throws {
         let frames = timeline.frames
         let marked = ContactSheet.selectFrames(count: frames.count, maximum: maximumMarkedFrames).map { frames[$0] }
         let image = CurvePlot(timing: timeline.timing, markedFrames: marked).render(font: font)
         let png = try PNGEncoder.encode(image, options: .default)
-        try FileManager.default.createDirectory(at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
-        try AtomicDirectory.write(Data(png), to: path)
+        try OutputFile.write(png, to: path, createFolders: true)
     }
 }

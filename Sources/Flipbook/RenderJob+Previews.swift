@@ -1,6 +1,7 @@
 import Foundation
 import FlipbookText
 import FlipbookCodecs
+import FlipbookFiles
 import FlipbookRaster
 
 /// What to make besides the frames in the same run (`flipbook render --contact-sheet/--video`).
@@ -40,6 +41,8 @@ extension RenderJob {
     public func write(to directory: String, previews: PreviewOptions,
                       progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> RenderSummary {
         if let path = previews.videoPath { try VideoExport.check(path: path, environment: previews.environment) }
+        // The sheet's path is checked (and its temporary reserved) before anything is rendered.
+        let sheetOutput = try previews.contactSheetPath.map { try PendingOutput($0, createFolders: true) }
         let sheet = previews.contactSheetPath == nil ? nil : contactSheet(maximumThumbnails: previews.maximumThumbnails)
         let font: Font? = sheet == nil ? nil : self.font
         // Frame position in the job → slot on the sheet.
@@ -51,7 +54,7 @@ extension RenderJob {
             try VideoExport(path: $0, widthPixels: pixels.width, heightPixels: pixels.height,
                             framesPerSecond: settings.framesPerSecond, environment: previews.environment)
         }
-        var sheetPNG: Data?
+        var sheetPNG: [UInt8]?
         let summary: RenderSummary
         do {
             summary = try write(to: directory, progress: progress, frameSink: { position, _, image in
@@ -60,22 +63,23 @@ extension RenderJob {
             }, finish: {
                 try video?.finish()
                 if let sheet, let font {
-                    sheetPNG = Data(try PNGEncoder.encode(sheet.render(thumbnails: thumbnails.all(), font: font), options: settings.pngOptions))
+                    sheetPNG = try PNGEncoder.encode(sheet.render(thumbnails: thumbnails.all(), font: font), options: settings.pngOptions)
                 }
             })
         } catch {
             video?.cancel()
+            sheetOutput?.discard()
             throw error
         }
         do {
-            if let path = previews.contactSheetPath, let sheetPNG {
-                try FileManager.default.createDirectory(at: URL(fileURLWithPath: path).deletingLastPathComponent(),
-                                                        withIntermediateDirectories: true)
-                try AtomicDirectory.write(sheetPNG, to: path)
+            if let sheetOutput, let sheetPNG {
+                try OutputFile.create(sheetPNG, at: sheetOutput.temporaryPath, reportingAs: sheetOutput.path)
+                try sheetOutput.commit()
             }
             try video?.commit()
         } catch {
             video?.cancel()
+            sheetOutput?.discard()
             throw error
         }
         return summary

@@ -1,5 +1,6 @@
 import Foundation
 import FlipbookCodecs
+import FlipbookFiles
 import FlipbookGeometry
 import FlipbookMotion
 import FlipbookRaster
@@ -161,19 +162,20 @@ public struct RenderJob: Sendable {
         let start = Date()
         let lists = frames.map { displayList(frame: $0) }
         let rasterizer = try makeRasterizer(for: lists)
-        let digits = max(4, String(sequence.count - 1).count)
         let options = settings.pngOptions
-        let summary = try AtomicDirectory.replace(directory) { temporary in
+        let summary = try OutputDirectory.replace(directory, keeping: RenderOutputNames.isRenderOutput) { temporary in
+            // Errors name the output's file, never the hidden folder being filled.
+            func write(_ bytes: [UInt8], named name: String) throws {
+                try OutputFile.create(bytes, at: temporary + "/" + name, reportingAs: (directory as NSString).appendingPathComponent(name))
+            }
             try ParallelFrames.run(count: lists.count, threads: settings.threads, progress: progress) { index in
                 let list = lists[index]
                 let image = rasterizer.render(list)
                 try frameSink?(index, frames[index], image)
-                let png = try PNGEncoder.encode(image, options: options)
-                let name = "frame_" + String(repeating: "0", count: max(0, digits - String(list.frameIndex).count)) + String(list.frameIndex) + ".png"
-                try AtomicDirectory.write(Data(png), to: (temporary as NSString).appendingPathComponent(name))
+                try write(try PNGEncoder.encode(image, options: options), named: RenderOutputNames.frame(list.frameIndex, lastIndex: sequence.count - 1))
             }
             let json = TimelineJSON.render(timeline: timeline, frames: sequence, followUpSeconds: transition.followUpSeconds, preset: settings.preset.rawValue, device: settings.scene.device)
-            try AtomicDirectory.write(Data(json.utf8), to: (temporary as NSString).appendingPathComponent("timeline.json"))
+            try write(Array(json.utf8), named: RenderOutputNames.timeline)
             try finish?()
             let pixels = settings.scene.device.pixelSize
             return RenderSummary(outputDirectory: directory, framesWritten: lists.count, totalFrames: sequence.count,
@@ -269,8 +271,6 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
     case frameRangeOutOfBounds(range: ClosedRange<Int>, frameCount: Int)
     /// `--frame K` outside the sequence.
     case frameOutOfBounds(index: Int, frameCount: Int)
-    /// The output could not be written.
-    case output(path: String, reason: String)
 
     /// A one-line explanation.
     public var description: String {
@@ -279,8 +279,6 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
             return "--frames \(range.lowerBound)-\(range.upperBound) is outside the sequence: it has \(count) frames (0-\(count - 1))"
         case let .frameOutOfBounds(index, count):
             return "--frame \(index) is outside the sequence: it has \(count) frames (0-\(count - 1))"
-        case let .output(path, reason):
-            return "\(path): cannot write the output: \(reason)"
         }
     }
 }

@@ -46,12 +46,7 @@ enum DiffCommand: Command {
         let comparison = ImageComparison.compare(reference, actual, tolerance: tolerance)
         let passes = comparison.passes(maxDifferingFraction: maxDiffering)
         if let out = arguments.string("out") {
-            let png = try PNGEncoder.encode(DiffImage.make(reference: reference, actual: actual, tolerance: tolerance))
-            do {
-                try Data(png).write(to: URL(fileURLWithPath: out), options: .atomic)
-            } catch {
-                throw DiffOutputError(path: out, reason: error.localizedDescription)
-            }
+            try PNGEncoder.write(DiffImage.make(reference: reference, actual: actual, tolerance: tolerance), toPath: out)
         }
         let allowance = passes && comparison.differingPixels > 0 ? " (within --max-differing)" : ""
         print(comparison.summary + allowance)
@@ -71,11 +66,4 @@ enum DiffCommand: Command {
         }
         return fraction
     }
-}
-
-/// `--out` could not be written.
-struct DiffOutputError: Error, CustomStringConvertible {
-    let path: String
-    let reason: String
-    var description: String { "cannot write \(path): \(reason)" }
 }

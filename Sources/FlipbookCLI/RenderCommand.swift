@@ -1,5 +1,6 @@
 import Foundation
 import Flipbook
+import FlipbookFiles
 import FlipbookScene
 
 /// `flipbook render PRESET …`: writes a transition's frames and timeline.json.
@@ -58,6 +59,8 @@ enum RenderCommand: Command {
                            + "at \(CurveCommand.formatNumber(settings.framesPerSecond)) fps the GIF plays too slowly (use --fps 50 or less)")
             }
         }
+        // A run killed mid-swap left OUT missing: put it back now, even if this run fails early.
+        OutputDirectory.recoverInterrupted(out)
         let job = try RenderJob(settings: settings)
         for warning in job.warnings { printError("warning: \(warning)") }
         let live = isatty(STDERR_FILENO) == 1

@@ -1,6 +1,7 @@
 /// Why an image could not be read, decoded or written. Every case names the file.
 public enum CodecError: Error, CustomStringConvertible, Equatable, Sendable {
-    /// The file could not be read (missing, a directory, no permission); `reason` is strerror's text.
+    /// The file could not be read: missing, no permission (`reason` is strerror's text), not a
+    /// regular file (a directory, a FIFO, a device) or larger than `DecodeLimits.maxFileBytes`.
     case unreadable(path: String, reason: String)
     /// The bytes are a known image format other than PNG and JPEG (`formatName` e.g. "GIF").
     case unsupportedFormat(path: String, formatName: String)
@@ -16,8 +17,6 @@ public enum CodecError: Error, CustomStringConvertible, Equatable, Sendable {
     case corrupt(path: String, format: ImageFormat, message: String)
     /// The PNG encoder failed (zero-sized image, out of memory); `message` is libpng's or the shim's text.
     case encodeFailed(width: Int, height: Int, message: String)
-    /// The output file could not be written; nothing is left at `path` (writes go through a temporary file).
-    case unwritable(path: String, reason: String)
 
     /// One line naming the file and what is wrong (with the library's message where there is one).
     public var description: String {
@@ -44,8 +43,6 @@ public enum CodecError: Error, CustomStringConvertible, Equatable, Sendable {
             return "\(path): corrupt or truncated \(format.displayName) file: \(message)"
         case let .encodeFailed(width, height, message):
             return "cannot encode a \(width)x\(height) image as PNG: \(message)"
-        case let .unwritable(path, reason):
-            return "\(path): cannot write the file: \(reason)"
         }
     }
 }

@@ -1,14 +1,20 @@
 import CImageCodecs
+import FlipbookFiles
 import FlipbookRaster
 
-/// Size limits checked against an image's header before any pixel memory is allocated.
+/// Size limits checked before memory is allocated: the file's size before it is read, the
+/// header's pixel count before any pixel buffer exists.
 public struct DecodeLimits: Sendable, Hashable {
     /// The largest width × height accepted. Default 100 megapixels (400 MB of RGBA8).
     public var maxPixels: Int
-    /// Limits with `maxPixels` (must be positive).
-    public init(maxPixels: Int = 100_000_000) {
+    /// The largest file read, in bytes. Default `InputFile.defaultMaximumBytes` (256 MiB).
+    public var maxFileBytes: Int
+    /// Limits with `maxPixels` and `maxFileBytes` (both must be positive).
+    public init(maxPixels: Int = 100_000_000, maxFileBytes: Int = InputFile.defaultMaximumBytes) {
         precondition(maxPixels > 0, "maxPixels must be positive")
+        precondition(maxFileBytes > 0, "maxFileBytes must be positive")
         self.maxPixels = maxPixels
+        self.maxFileBytes = maxFileBytes
     }
     /// 100 megapixels.
     public static let `default` = DecodeLimits()
@@ -45,7 +51,7 @@ public enum ImageDecoder {
     /// entropy-decodes every coefficient even when scaling, so time follows the full size).
     public static func decode(fileAtPath path: String, limits: DecodeLimits = .default,
                               minimumSize: (width: Int, height: Int)? = nil) throws -> PremultipliedImage {
-        try decode(try FileIO.readAll(path), name: path, limits: limits, minimumSize: minimumSize)
+        try decode(try readFile(path, limits: limits), name: path, limits: limits, minimumSize: minimumSize)
     }
 
     /// Decodes `bytes`; `name` (usually the path) is used in error messages. `minimumSize` as in
@@ -99,9 +105,20 @@ public enum ImageDecoder {
         return 1
     }
 
-    /// The format and upright size of the file at `path`, without decoding pixels.
-    public static func readHeader(fileAtPath path: String) throws -> ImageHeader {
-        try readHeader(try FileIO.readAll(path), name: path)
+    /// The format and upright size of the file at `path`, without decoding pixels (the file
+    /// is still read whole, within `limits.maxFileBytes`).
+    public static func readHeader(fileAtPath path: String, limits: DecodeLimits = .default) throws -> ImageHeader {
+        try readHeader(try readFile(path, limits: limits), name: path)
+    }
+
+    /// The file's bytes: a regular file of at most `limits.maxFileBytes` (a FIFO or a device
+    /// is refused at once, see `InputFile`). - Throws: `CodecError.unreadable` naming `path`.
+    static func readFile(_ path: String, limits: DecodeLimits) throws -> [UInt8] {
+        do {
+            return try InputFile.read(path, maximumBytes: limits.maxFileBytes)
+        } catch let error as FileError {
+            throw CodecError.unreadable(path: path, reason: error.reason)
+        }
     }
 
     /// The format and upright size of `bytes`, without decoding pixels.
