@@ -73,6 +73,7 @@ enum RenderCommand: Command {
         }
         let summary = try job.write(to: out, previews: previews, progress: progress)
         if live { FileHandle.standardError.write("\r\u{1B}[K".data(using: .utf8)!) }
+        for warning in summary.warnings where !job.warnings.contains(warning) { printError("warning: \(warning)") }
         let range = settings.frameRange.map { " (frames \($0.lowerBound)-\($0.upperBound) of \(summary.totalFrames))" } ?? ""
         print("\(settings.preset.rawValue): \(summary.framesWritten) frames\(range), \(summary.pixelWidth)x\(summary.pixelHeight) px, "
               + String(format: "%.2f s", summary.seconds) + " → \(out)")

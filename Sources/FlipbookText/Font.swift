@@ -1,4 +1,5 @@
 import CFreeType
+import FlipbookFiles
 import FlipbookRaster
 import Foundation
 
@@ -49,6 +50,12 @@ public final class Font: @unchecked Sendable {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
               FileManager.default.isReadableFile(atPath: path) else { throw FontError.notFound(path: path) }
         if isDirectory.boolValue { throw FontError.unusable(path: path, reason: "it is a directory, not a font file") }
+        // FreeType opens the file itself: a FIFO would block it, a device feed it forever.
+        do {
+            try InputFile.check(path)
+        } catch let error as FileError {
+            throw FontError.unusable(path: path, reason: error.reason)
+        }
 
         try Self.checkTableDirectory(path: path)
 

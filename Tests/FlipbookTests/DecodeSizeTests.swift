@@ -60,20 +60,37 @@ final class DecodeSizeTests: XCTestCase {
         let astronaut = Package.path("Samples/photos/astronaut.png")
         XCTAssertThrowsError(try ImageStore(sources: [Self.pano, retina, coffee, astronaut], minimumSizes: [Self.pano: (300, 120)],
                                             pixelBudget: 2_000_000, threads: 1)) { error in
-            let plans = [ImageStore.plan(retina, header: ImageHeader(format: .png, width: 1000, height: 1000), minimumSize: nil),
-                         ImageStore.plan(astronaut, header: ImageHeader(format: .png, width: 512, height: 512), minimumSize: nil),
-                         ImageStore.plan(coffee, header: ImageHeader(format: .jpeg, width: 600, height: 400), minimumSize: nil)]
-            let total = plans.reduce(0) { $0 + $1.pixelsWithPyramid } + Self.pyramidPixels(300, 120)
+            // The progressive pano decodes at 1/8 but holds every coefficient while decoding: 4:2:0,
+            // Y 300×120 blocks, Cb and Cr 150×60 each = 54 000 blocks of 128 bytes = 1 728 000 pixels.
+            let pano = ImageStore.plan(Self.pano, header: ImageHeader(format: .jpeg, width: 2400, height: 960, workingBytes: 54_000 * 128),
+                                       minimumSize: (300, 120))
+            XCTAssertEqual(pano.workingPixels, 1_728_000)
+            let plans = [pano, ImageStore.plan(retina, header: ImageHeader(format: .png, width: 1000, height: 1000), minimumSize: nil),
+                         ImageStore.plan(astronaut, header: ImageHeader(format: .png, width: 512, height: 512), minimumSize: nil)]
+            let coffeePixels = Self.pyramidPixels(600, 400)
+            let total = plans.reduce(0) { $0 + $1.budgetPixels } + coffeePixels
             XCTAssertEqual(error as? ImageStoreError, .overBudget(totalPixels: total, budgetPixels: 2_000_000, largest: plans))
-            XCTAssertEqual("\(error)", "the images of this job need 2.1 megapixels decoded (with their pyramids), more than the budget of "
-                           + "2.0 megapixels (--max-decoded-megapixels, RenderSettings.decodedPixelBudget); largest: \(retina) (1000x1000, 1.3 MP), "
-                           + "\(astronaut) (512x512, 0.3 MP), \(coffee) (600x400, 0.3 MP); use smaller images (a frame never "
+            XCTAssertEqual("\(error)", "the images of this job need 3.8 megapixels decoded (with their pyramids), more than the budget of "
+                           + "2.0 megapixels (--max-decoded-megapixels, RenderSettings.decodedPixelBudget); largest: \(Self.pano) (2400x960 "
+                           + "decoded at 1/8 = 300x120, 0.0 MP + 1.7 MP of progressive coefficients), \(retina) (1000x1000, 1.3 MP), "
+                           + "\(astronaut) (512x512, 0.3 MP); use smaller images (a frame never "
                            + "needs more than the device's pixel size; JPEGs are decoded reduced when they are at least twice that)")
         }
         // Within the budget, the reduced decode is drawn with the file's size.
         let store = try ImageStore(sources: [Self.pano], minimumSizes: [Self.pano: (300, 120)], pixelBudget: 2_000_000, threads: 1)
         let pyramid = try XCTUnwrap(store[Self.pano])
         XCTAssertEqual([pyramid.width, pyramid.height, pyramid.widthPoints, pyramid.heightPoints, pyramid.reduction], [300, 120, 2400, 960, 8])
+    }
+
+    /// Headers the job already read are not read again (finding 7: metadata once per file per
+    /// job): a header given for a file that does not exist is planned without touching it.
+    func testGivenHeadersAreNotReadAgain() throws {
+        let ghost = "/nonexistent/ghost.jpg"
+        XCTAssertThrowsError(try ImageStore(sources: [ghost], headers: [ghost: ImageHeader(format: .jpeg, width: 4000, height: 3000)],
+                                            pixelBudget: 1_000_000, threads: 1)) { error in
+            guard case let .overBudget(_, _, largest)? = error as? ImageStoreError else { return XCTFail("\(error)") }
+            XCTAssertEqual(largest.map(\.path), [ghost])
+        }
     }
 
     func testJobOverBudgetFailsWithTheStoreError() throws {
@@ -84,7 +101,7 @@ final class DecodeSizeTests: XCTestCase {
             guard case let .overBudget(_, budget, largest)? = error as? ImageStoreError else { return XCTFail("\(error)") }
             XCTAssertEqual(budget, 1_000_000)
             XCTAssertEqual(largest.count, 3)
-            XCTAssertTrue(largest[0].pixelsWithPyramid >= largest[1].pixelsWithPyramid)
+            XCTAssertTrue(largest[0].budgetPixels >= largest[1].budgetPixels)
         }
     }
 
