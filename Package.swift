@@ -3,7 +3,18 @@
 // Module graph (dependencies point down), see docs/ARCHITECTURE.md:
 //   FlipbookCLI → Flipbook → FlipbookScene → FlipbookMotion, FlipbookText, FlipbookRaster → FlipbookGeometry
 //                         → FlipbookCodecs → CImageCodecs → CLibPNG, CLibJPEG
+//   FlipbookScene, Flipbook → FlipbookSamples (Samples/: the bundled manifests and photos, as resources)
+import Foundation
 import PackageDescription
+
+/// Every entry of `Samples/` but its Swift source folder, copied as resources of FlipbookSamples so
+/// the samples ship with the package; a new sample file or folder (e.g. `transitions/`) comes along
+/// without editing this list.
+let sampleResources: [Resource] = {
+    let samples = Context.packageDirectory + "/Samples"
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: samples)) ?? []
+    return entries.filter { !$0.hasPrefix(".") && $0 != "FlipbookSamples" }.sorted().map { Resource.copy($0) }
+}()
 
 let package = Package(
     name: "Flipbook",
@@ -32,8 +43,10 @@ let package = Package(
         .target(name: "FlipbookCodecs", dependencies: ["CImageCodecs", "FlipbookRaster"]),
         .target(name: "FlipbookMotion", dependencies: ["FlipbookGeometry"]),
         .target(name: "FlipbookText", dependencies: ["CFreeType", "FlipbookRaster"]),
-        .target(name: "FlipbookScene", dependencies: ["FlipbookGeometry", "FlipbookRaster", "FlipbookMotion", "FlipbookText"]),
-        .target(name: "Flipbook", dependencies: ["FlipbookScene", "FlipbookCodecs", "FlipbookRaster", "FlipbookMotion", "FlipbookText"]),
+        // The sample manifests and photos (Samples/), as resources; `Samples.photos` etc. find them.
+        .target(name: "FlipbookSamples", path: "Samples", sources: ["FlipbookSamples"], resources: sampleResources),
+        .target(name: "FlipbookScene", dependencies: ["FlipbookGeometry", "FlipbookRaster", "FlipbookMotion", "FlipbookText", "FlipbookSamples"]),
+        .target(name: "Flipbook", dependencies: ["FlipbookScene", "FlipbookCodecs", "FlipbookRaster", "FlipbookMotion", "FlipbookText", "FlipbookSamples"]),
         // Pixel comparison and diff pictures, without any test framework (the CLI links it).
         .target(name: "FlipbookImageDiff", dependencies: ["FlipbookRaster"]),
         .target(name: "FlipbookTesting", dependencies: ["FlipbookImageDiff", "FlipbookCodecs", "FlipbookRaster"]),

@@ -209,14 +209,12 @@ extension CurvePlot {
     public static let maximumMarkedFrames = 120
 
     /// Writes the plot of `timeline`'s timing (default size, @2x) with its frames marked to a PNG
-    /// at `path`, atomically (`flipbook curve --plot`).
-    /// - Throws: `RenderError.output` when the file cannot be written.
+    /// or JPEG (by the extension, `ImageFileFormat`) at `path`, atomically (`flipbook curve --plot`).
+    /// - Throws: `RenderError.output` for another extension or when the file cannot be written.
     public static func write(timeline: Timeline, to path: String, font: Font) throws {
         let frames = timeline.frames
         let marked = ContactSheet.selectFrames(count: frames.count, maximum: maximumMarkedFrames).map { frames[$0] }
         let image = CurvePlot(timing: timeline.timing, markedFrames: marked).render(font: font)
-        let png = try PNGEncoder.encode(image, options: .default)
-        try FileManager.default.createDirectory(at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
-        try AtomicDirectory.write(Data(png), to: path)
+        try ImageFileFormat.write(image, to: path)
     }
 }

@@ -5,7 +5,7 @@ import FlipbookRaster
 
 /// What to make besides the frames in the same run (`flipbook render --contact-sheet/--video`).
 public struct PreviewOptions: Sendable {
-    /// Where to write the contact sheet PNG; nil = none.
+    /// Where to write the contact sheet, a .png or .jpg/.jpeg (`ImageFileFormat`); nil = none.
     public var contactSheetPath: String?
     /// Where to write an .mp4 or .gif through ffmpeg; nil = none.
     public var videoPath: String?
@@ -32,14 +32,18 @@ extension RenderJob {
     /// Renders the frames into `directory` (as `write(to:progress:)`) and, from the same pixels,
     /// the contact sheet and/or the video of `previews`.
     ///
-    /// Everything that can be checked is checked before the first frame is rendered: the video's
-    /// extension, ffmpeg on PATH, the font. The sheet and the video are each written atomically,
+    /// Everything that can be checked is checked before the first frame is rendered: the sheet's
+    /// and the video's extensions, ffmpeg on PATH, the font. The sheet is PNG or JPEG by its
+    /// extension (`ImageFileFormat`). The sheet and the video are each written atomically,
     /// after the frame directory was renamed into place; a failure anywhere leaves all three as
     /// they were.
     @discardableResult
     public func write(to directory: String, previews: PreviewOptions,
                       progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> RenderSummary {
         if let path = previews.videoPath { try VideoExport.check(path: path, environment: previews.environment) }
+        if let path = previews.contactSheetPath, ImageFileFormat(path: path) == nil {
+            throw RenderError.output(path: path, reason: "a contact sheet's name must end in .png, .jpg or .jpeg")
+        }
         let sheet = previews.contactSheetPath == nil ? nil : contactSheet(maximumThumbnails: previews.maximumThumbnails)
         let font: Font? = sheet == nil ? nil : self.font
         // Frame position in the job → slot on the sheet.
@@ -51,7 +55,7 @@ extension RenderJob {
             try VideoExport(path: $0, widthPixels: pixels.width, heightPixels: pixels.height,
                             framesPerSecond: settings.framesPerSecond, environment: previews.environment)
         }
-        var sheetPNG: Data?
+        var sheetImage: PremultipliedImage?
         let summary: RenderSummary
         do {
             summary = try write(to: directory, progress: progress, frameSink: { position, _, image in
@@ -60,7 +64,7 @@ extension RenderJob {
             }, finish: {
                 try video?.finish()
                 if let sheet, let font {
-                    sheetPNG = Data(try PNGEncoder.encode(sheet.render(thumbnails: thumbnails.all(), font: font), options: settings.pngOptions))
+                    sheetImage = sheet.render(thumbnails: thumbnails.all(), font: font)
                 }
             })
         } catch {
@@ -68,10 +72,8 @@ extension RenderJob {
             throw error
         }
         do {
-            if let path = previews.contactSheetPath, let sheetPNG {
-                try FileManager.default.createDirectory(at: URL(fileURLWithPath: path).deletingLastPathComponent(),
-                                                        withIntermediateDirectories: true)
-                try AtomicDirectory.write(sheetPNG, to: path)
+            if let path = previews.contactSheetPath, let sheetImage {
+                try ImageFileFormat.write(sheetImage, to: path, pngOptions: settings.pngOptions)
             }
             try video?.commit()
         } catch {

@@ -3,6 +3,7 @@ import FlipbookCodecs
 import FlipbookGeometry
 import FlipbookMotion
 import FlipbookRaster
+import FlipbookSamples
 import FlipbookScene
 import FlipbookText
 
@@ -10,8 +11,8 @@ import FlipbookText
 public struct RenderSettings: Sendable {
     /// The transition to render.
     public var preset: TransitionPreset
-    /// The photo manifest (JSON or plist).
-    public var manifestPath = "Samples/photos.json"
+    /// The photo manifest (JSON or plist). Default: the bundled sample, `Samples.photos`.
+    public var manifestPath = Samples.photos
     /// Scene options: device, columns, selected/return photo, scroll.
     public var scene = SceneOptions()
     /// Frames per second.
@@ -161,7 +162,6 @@ public struct RenderJob: Sendable {
         let start = Date()
         let lists = frames.map { displayList(frame: $0) }
         let rasterizer = try makeRasterizer(for: lists)
-        let digits = max(4, String(sequence.count - 1).count)
         let options = settings.pngOptions
         let summary = try AtomicDirectory.replace(directory) { temporary in
             try ParallelFrames.run(count: lists.count, threads: settings.threads, progress: progress) { index in
@@ -169,10 +169,10 @@ public struct RenderJob: Sendable {
                 let image = rasterizer.render(list)
                 try frameSink?(index, frames[index], image)
                 let png = try PNGEncoder.encode(image, options: options)
-                let name = "frame_" + String(repeating: "0", count: max(0, digits - String(list.frameIndex).count)) + String(list.frameIndex) + ".png"
+                let name = ShardMerge.frameFileName(index: list.frameIndex, frameCount: sequence.count)
                 try AtomicDirectory.write(Data(png), to: (temporary as NSString).appendingPathComponent(name))
             }
-            let json = TimelineJSON.render(timeline: timeline, frames: sequence, followUpSeconds: transition.followUpSeconds, preset: settings.preset.rawValue, device: settings.scene.device)
+            let json = try timelineJSON()
             try AtomicDirectory.write(Data(json.utf8), to: (temporary as NSString).appendingPathComponent("timeline.json"))
             try finish?()
             let pixels = settings.scene.device.pixelSize
