@@ -17,8 +17,10 @@ final class AffineTransformTests: XCTestCase {
     }
 
     func testInverseUndoes() {
-        let t = AffineTransform(a: 2, b: 1, c: -1, d: 3, tx: 4, ty: 5)
+        // Determinant 8 (a power of two), so every entry of the inverse is exact.
+        let t = AffineTransform(a: 2, b: 2, c: -1, d: 3, tx: 4, ty: 5)
         let inverse = try! XCTUnwrap(t.inverted())
+        XCTAssertEqual(inverse, AffineTransform(a: 0.375, b: -0.25, c: 0.125, d: 0.25, tx: -2.125, ty: -0.25))
         XCTAssertEqual(t.concatenating(inverse), .identity)
         XCTAssertNil(AffineTransform(scaleX: 0, y: 1).inverted())
     }
