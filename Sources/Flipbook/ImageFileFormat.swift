@@ -8,7 +8,7 @@ import FlipbookRaster
 public enum ImageFileFormat: Sendable, Equatable {
     /// PNG, lossless (`PNGEncoder`).
     case png
-    /// Baseline JPEG at `JPEGEncoder.defaultQuality` (`JPEGEncoder`): about a fifth of the PNG's size.
+    /// Baseline JPEG at `JPEGEncoder.defaultQuality` (`JPEGEncoder`): about a third of the PNG's size.
     case jpeg
 
     /// The format for `path`'s extension; nil for any other extension or none.

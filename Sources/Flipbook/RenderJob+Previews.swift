@@ -49,7 +49,7 @@ extension RenderJob {
         // Frame position in the job → slot on the sheet.
         let positionOfIndex = Dictionary(uniqueKeysWithValues: frames.enumerated().map { ($1.index, $0) })
         let slots = Dictionary(uniqueKeysWithValues: (sheet?.shownFrames ?? []).enumerated().map { (positionOfIndex[$1.index]!, $0) })
-        let thumbnails = ThumbnailSlots(count: sheet?.shownFrames.count ?? 0)
+        let thumbnails = Slots(count: sheet?.shownFrames.count ?? 0)
         let pixels = settings.scene.device.pixelSize
         let video = try previews.videoPath.map {
             try VideoExport(path: $0, widthPixels: pixels.width, heightPixels: pixels.height,
@@ -81,23 +81,5 @@ extension RenderJob {
             throw error
         }
         return summary
-    }
-}
-
-/// Thumbnails filled in by worker threads, one slot each.
-private final class ThumbnailSlots: @unchecked Sendable {
-    private let lock = NSLock()
-    private var images: [PremultipliedImage?]
-
-    init(count: Int) { images = Array(repeating: nil, count: count) }
-
-    func set(_ slot: Int, _ image: PremultipliedImage) {
-        lock.lock(); images[slot] = image; lock.unlock()
-    }
-
-    /// Every slot, filled (a missing one is a programmer error: each shown frame is rendered).
-    func all() -> [PremultipliedImage] {
-        lock.lock(); defer { lock.unlock() }
-        return images.map { $0! }
     }
 }

@@ -64,27 +64,20 @@ extension RenderJob {
     /// layout, the scene options and the text), the bytes of every image file drawn (in order of
     /// first use) and of the font file. It leaves out what does not change the pixels: worker
     /// threads, the frame range, and where the files are (shards rendered in different folders
-    /// or on different machines match). 16 hex digits of 64-bit FNV-1a: it detects mistakes,
-    /// it is not a security measure.
+    /// or on different machines match). 16 hex digits of a 64-bit FNV-style digest (`FingerprintDigest`): it
+    /// detects mistakes, it is not a security measure.
     /// - Throws: `ShardError.unreadable` when an input file cannot be read.
     public func fingerprint() throws -> String {
-        var hash = FNV1a()
+        var hash = FingerprintDigest()
         hash.add("flipbook-timeline-1\n")
         hash.add(TimelineJSON.render(timeline: timeline, frames: sequence, followUpSeconds: transition.followUpSeconds,
                                      preset: settings.preset.rawValue, device: settings.scene.device, fingerprint: nil))
         hash.add("\(settings.pngOptions)\n")
         let lists = sequence.map { displayList(frame: $0) }
         var sources: [String] = []
-        func collect(_ ops: [DisplayOp]) {
-            for op in ops {
-                switch op {
-                case let .image(source, _, _, _, _): if !sources.contains(source) { sources.append(source) }
-                case let .group(_, children): collect(children)
-                case .fill, .text: break
-                }
-            }
+        for list in lists {
+            for source in DisplayList.imageSources(in: list.ops) where !sources.contains(source) { sources.append(source) }
         }
-        lists.forEach { collect($0.ops) }
         // Display lists name files by path; put a position in their place, the bytes below.
         let placeholders = sources.enumerated().map { (JSON.string($1), JSON.string("#\($0)")) }
         for list in lists {
@@ -117,15 +110,34 @@ extension RenderJob {
     }
 }
 
-/// 64-bit FNV-1a over bytes, for fingerprints (fast, deterministic, not cryptographic).
-struct FNV1a {
+/// A 64-bit digest for fingerprints: FNV-1a's constants applied to 8-byte little-endian words,
+/// with an xor-shift after each multiply so high bits reach the low ones (8 times fewer steps
+/// than byte-wise FNV-1a, which matters in debug builds). Deterministic on every machine; it
+/// detects mistakes, it is not cryptographic.
+struct FingerprintDigest {
     private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+    private static let prime: UInt64 = 0x0000_0100_0000_01b3
 
-    mutating func add<Bytes: Sequence>(bytes: Bytes) where Bytes.Element == UInt8 {
-        for byte in bytes { value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+    mutating func add(_ bytes: UnsafeRawBufferPointer) {
+        var index = 0
+        while index + 8 <= bytes.count {
+            let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            value = (value ^ word) &* FingerprintDigest.prime
+            value ^= value >> 29
+            index += 8
+        }
+        while index < bytes.count {
+            value = (value ^ UInt64(bytes[index])) &* FingerprintDigest.prime
+            index += 1
+        }
+        // The length, so "ab" + "c" and "a" + "bc" differ.
+        value = (value ^ UInt64(bytes.count)) &* FingerprintDigest.prime
     }
 
-    mutating func add(_ text: String) { add(bytes: text.utf8) }
+    mutating func add(_ text: String) {
+        var text = text
+        text.withUTF8 { add(UnsafeRawBufferPointer($0)) }
+    }
 
     /// Adds a file's bytes, read in 1 MiB pieces.
     mutating func add(contentsOf path: String) throws {
@@ -136,7 +148,7 @@ struct FNV1a {
         while true {
             let chunk = handle.readData(ofLength: 1 << 20)
             if chunk.isEmpty { break }
-            chunk.withUnsafeBytes { add(bytes: $0) }
+            chunk.withUnsafeBytes { add($0) }
         }
     }
 
@@ -144,5 +156,23 @@ struct FNV1a {
     var hex: String {
         let digits = String(value, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}
+
+extension DisplayList {
+    /// The image files `ops` draw (groups included), each once, in order of first use.
+    static func imageSources(in ops: [DisplayOp]) -> [String] {
+        var sources: [String] = []
+        func collect(_ ops: [DisplayOp]) {
+            for op in ops {
+                switch op {
+                case let .image(source, _, _, _, _): if !sources.contains(source) { sources.append(source) }
+                case let .group(_, children): collect(children)
+                case .fill, .text: break
+                }
+            }
+        }
+        collect(ops)
+        return sources
     }
 }

@@ -8,7 +8,7 @@ import FlipbookRaster
 /// Huffman tables, no metadata: the bytes depend only on the pixels and the quality.
 public enum JPEGEncoder {
     /// libjpeg quality used when none is given: 90 keeps thumbnail edges and 10 pt labels
-    /// clean while making a contact sheet about a fifth of its PNG size.
+    /// clean while making a contact sheet about a third of its PNG size.
     public static let defaultQuality = 90
 
     /// The JPEG file bytes for `image`; `quality` 1…100 (libjpeg's scale).
