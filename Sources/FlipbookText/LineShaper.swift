@@ -126,7 +126,7 @@ extension Typesetter {
         var shaped: [GlyphRun] = []
         var fonts: [Font] = []
         for run in runs {
-            let glyphRun = shape(run, in: text.scalars, style: style, penX: &pen)
+            let glyphRun = Self.shape(run, in: text.scalars, sizePoints: style.sizePoints, penX: &pen)
             shaped.append(glyphRun)
             if !fonts.contains(where: { $0 === run.font }) { fonts.append(run.font) }
         }
@@ -196,7 +196,7 @@ extension Typesetter {
     /// Shapes one run with HarfBuzz (the whole line as context, for Arabic joining across runs)
     /// and places its glyphs from `penX`, which it advances. Positions are design units scaled
     /// by size / unitsPerEm.
-    private func shape(_ run: ItemRun, in scalars: [Unicode.Scalar], style: TextStyle, penX: inout Double) -> GlyphRun {
+    fileprivate static func shape(_ run: ItemRun, in scalars: [Unicode.Scalar], sizePoints: Double, penX: inout Double) -> GlyphRun {
         let buffer = hb_buffer_create()
         defer { hb_buffer_destroy(buffer) }
         let codepoints = scalars.map { $0.value }
@@ -210,7 +210,7 @@ extension Typesetter {
         var count: UInt32 = 0
         let infos = hb_buffer_get_glyph_infos(buffer, &count)
         let positions = hb_buffer_get_glyph_positions(buffer, &count)
-        let scale = style.sizePoints / Double(run.font.unitsPerEm)
+        let scale = sizePoints / Double(run.font.unitsPerEm)
         var glyphs: [GlyphRun.Glyph] = []
         glyphs.reserveCapacity(Int(count))
         for index in 0..<Int(count) {
@@ -223,6 +223,20 @@ extension Typesetter {
         }
         var text = String.UnicodeScalarView()
         text.append(contentsOf: scalars[run.range])
-        return GlyphRun(font: run.font, sizePoints: style.sizePoints, isRightToLeft: rightToLeft, text: String(text), glyphs: glyphs)
+        return GlyphRun(font: run.font, sizePoints: sizePoints, isRightToLeft: rightToLeft, text: String(text), glyphs: glyphs)
+    }
+}
+
+extension Font {
+    /// Shapes `text` in this font alone with HarfBuzz — no fallback, no line breaking — as one
+    /// run in the direction of its first strong character, from x = 0 on the baseline (y = 0).
+    /// Characters the font lacks become glyph 0 (.notdef).
+    public func shapeRun(_ text: String, sizePoints: Double) -> GlyphRun {
+        precondition(sizePoints.isFinite && sizePoints > 0, "text size must be finite and > 0, got \(sizePoints)")
+        let analysed = AnalysedText(text[...])
+        let script = Typesetter.resolvedScripts(analysed.scalars).first ?? HB_SCRIPT_COMMON
+        let run = ItemRun(range: 0..<analysed.scalars.count, font: self, script: script, level: analysed.isRightToLeft ? 1 : 0)
+        var pen = 0.0
+        return Typesetter.shape(run, in: analysed.scalars, sizePoints: sizePoints, penX: &pen)
     }
 }

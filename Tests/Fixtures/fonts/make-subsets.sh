@@ -19,11 +19,11 @@ for weight in Regular Bold; do
     sub "$cjk/NotoSansCJK-$weight.ttc" --font-number=2 --text-file=subset-text.txt --unicodes="$punct" --output-file=/tmp/cjk-sc.otf
     /usr/bin/python3 -c "
 from fontTools.ttLib import TTFont, TTCollection
-c = TTCollection(); c.fonts = [TTFont('/tmp/cjk-jp.otf'), TTFont('/tmp/cjk-sc.otf')]; c.save('NotoSansCJK-$weight-subset.ttc')"
+c = TTCollection(); c.fonts = [TTFont('/tmp/cjk-jp.otf', recalcTimestamp=False), TTFont('/tmp/cjk-sc.otf', recalcTimestamp=False)]; c.save('NotoSansCJK-$weight-subset.ttc')"
 done
-sub "$noto/NotoSansDevanagariUI-Regular.ttf" --unicodes="U+0900-097F,U+200C-200D,U+25CC" --output-file=NotoSansDevanagariUI-Regular.ttf
+sub "$noto/NotoSansDevanagariUI-Regular.ttf" --unicodes="U+0020,U+0900-097F,U+200C-200D,U+25CC" --output-file=NotoSansDevanagariUI-Regular.ttf
 sub "$noto/NotoSansDevanagariUI-Bold.ttf" --text-file=subset-text.txt --unicodes="U+200C-200D,U+25CC" --output-file=NotoSansDevanagariUI-Bold.ttf
-sub "$noto/NotoSansArabicUI-Regular.ttf" --unicodes="U+0600-06FF,U+200C-200D,U+25CC" --output-file=NotoSansArabicUI-Regular.ttf
+sub "$noto/NotoSansArabicUI-Regular.ttf" --unicodes="U+0020,U+0600-06FF,U+200C-200D,U+25CC" --output-file=NotoSansArabicUI-Regular.ttf
 sub "$noto/NotoSansArabicUI-Bold.ttf" --text-file=subset-text.txt --unicodes="U+200C-200D,U+25CC" --output-file=NotoSansArabicUI-Bold.ttf
-sub "$noto/NotoSansThaiUI-Regular.ttf" --unicodes="U+0E00-0E7F,U+25CC" --output-file=NotoSansThaiUI-Regular.ttf
+sub "$noto/NotoSansThaiUI-Regular.ttf" --unicodes="U+0020,U+0E00-0E7F,U+25CC" --output-file=NotoSansThaiUI-Regular.ttf
 sub "$noto/NotoColorEmoji.ttf" --text-file=subset-text.txt --unicodes="U+200D,U+FE0F" --output-file=NotoColorEmoji-subset.ttf
