@@ -24,6 +24,13 @@ let package = Package(
         .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CLibJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        // Text: shaping, bidi, font matching, UAX #14 line breaks (see docs/TEXT.md).
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        .systemLibrary(name: "CICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]),
+        // UAX #14 line breaking through ICU, in C: Swift must not import ICU's headers.
+        .target(name: "CLineBreaking", dependencies: ["CICU"]),
         // The only code that calls setjmp/longjmp. Symbols are prefixed `fbc_`.
         .target(name: "CImageCodecs", dependencies: ["CLibPNG", "CLibJPEG"]),
 
@@ -31,7 +38,7 @@ let package = Package(
         .target(name: "FlipbookRaster", dependencies: ["FlipbookGeometry"]),
         .target(name: "FlipbookCodecs", dependencies: ["CImageCodecs", "FlipbookRaster"]),
         .target(name: "FlipbookMotion", dependencies: ["FlipbookGeometry"]),
-        .target(name: "FlipbookText", dependencies: ["CFreeType", "FlipbookRaster"]),
+        .target(name: "FlipbookText", dependencies: ["CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig", "CLineBreaking", "FlipbookRaster"]),
         .target(name: "FlipbookScene", dependencies: ["FlipbookGeometry", "FlipbookRaster", "FlipbookMotion", "FlipbookText"]),
         .target(name: "Flipbook", dependencies: ["FlipbookScene", "FlipbookCodecs", "FlipbookRaster", "FlipbookMotion", "FlipbookText"]),
         // Pixel comparison and diff pictures, without any test framework (the CLI links it).
