@@ -8,6 +8,7 @@ let commands: [Command.Type] = [
     DecodeCommand.self,
     DiffCommand.self,
     CurveCommand.self,
+    TextCommand.self,
 ]
 
 let version = "0.1.0"

@@ -141,8 +141,9 @@ extension Typesetter {
         let required = cluster.filter { !$0.properties.isDefaultIgnorableCodePoint }
         let emoji = Self.isEmojiPresentation(cluster)
         // Spaces, punctuation and digits (script Common/Inherited) stay in the previous
-        // cluster's font when it has them, so a Devanagari or Arabic phrase keeps its own spaces.
-        if !emoji, let previous, let first = required.first,
+        // cluster's font when it has them, so a Devanagari or Arabic phrase keeps its own spaces
+        // — but not in an emoji font, whose space is as wide as an emoji.
+        if !emoji, let previous, !previous.isColorBitmap, let first = required.first,
            [HB_SCRIPT_COMMON, HB_SCRIPT_INHERITED].contains(hb_unicode_script(hb_unicode_funcs_get_default(), first.value)),
            previous.covers(required) {
             return previous

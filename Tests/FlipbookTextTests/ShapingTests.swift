@@ -144,6 +144,10 @@ final class ShapingTests: XCTestCase {
         // The space between two Hindi words is Devanagari's, not Inter's.
         let line = typesetter.layout("नमस्ते दुनिया", style: TextStyle(sizePoints: 17)).lines[0]
         XCTAssertEqual(line.runs.map(\.font.familyName), ["Noto Sans Devanagari UI"])
+        // …but a space after an emoji is Inter's: the emoji font's space is as wide as an emoji.
+        let emoji = typesetter.layout("Trip 🌸 ok", style: TextStyle(sizePoints: 17)).lines[0]
+        XCTAssertEqual(emoji.runs.map(\.text), ["Trip ", "🌸", " ok"])
+        XCTAssertEqual(emoji.runs.map(\.font.familyName), ["Inter", "Noto Color Emoji", "Inter"])
     }
 }
 
