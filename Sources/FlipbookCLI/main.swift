@@ -8,6 +8,7 @@ let commands: [Command.Type] = [
     DecodeCommand.self,
     DiffCommand.self,
     CurveCommand.self,
+    TextCommand.self,
     CompareCommand.self,
     MergeCommand.self,
 ]
