@@ -48,9 +48,12 @@ let package = Package(
         // Benchmarks (scripts/bench runs it in release); not a product.
         .executableTarget(name: "FlipbookBench", dependencies: ["Flipbook", "FlipbookCodecs", "FlipbookRaster", "FlipbookMotion", "FlipbookScene", "FlipbookText"]),
 
-        .testTarget(name: "FlipbookGeometryTests", dependencies: ["FlipbookGeometry"]),
-        .testTarget(name: "FlipbookRasterTests", dependencies: ["FlipbookRaster", "FlipbookCodecs"]),
-        .testTarget(name: "FlipbookCodecsTests", dependencies: ["FlipbookCodecs"]),
+        // Helpers shared by the test targets (PSNR against an exact area average, a seeded random
+        // generator); not a product.
+        .target(name: "FlipbookTestSupport", dependencies: ["FlipbookRaster"], path: "Tests/FlipbookTestSupport"),
+        .testTarget(name: "FlipbookGeometryTests", dependencies: ["FlipbookGeometry", "FlipbookTestSupport"]),
+        .testTarget(name: "FlipbookRasterTests", dependencies: ["FlipbookRaster", "FlipbookCodecs", "FlipbookTestSupport"]),
+        .testTarget(name: "FlipbookCodecsTests", dependencies: ["FlipbookCodecs", "FlipbookTestSupport"]),
         .testTarget(name: "FlipbookMotionTests", dependencies: ["FlipbookMotion"]),
         .testTarget(name: "FlipbookTextTests", dependencies: ["FlipbookText"]),
         .testTarget(name: "FlipbookSceneTests", dependencies: ["FlipbookScene"]),

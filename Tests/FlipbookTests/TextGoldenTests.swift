@@ -8,7 +8,7 @@ import FlipbookText
 /// Text through the whole path: FreeType masks composited by the canvas (colour, opacity, clip).
 /// Uses the DejaVu Sans copy in Tests/Fixtures/fonts, so the result does not depend on the system.
 final class TextGoldenTests: XCTestCase {
-    static let font = try! Font(path: Package.path("Tests/Fixtures/fonts/DejaVuSans.ttf"))
+    static let font = try! Font(path: Package.fixtureFont)
 
     func drawLabel(opacity: Double = 1, clip: Clip? = nil) -> PremultipliedImage {
         var canvas = Canvas(widthPixels: 320, heightPixels: 64, scale: 2,
