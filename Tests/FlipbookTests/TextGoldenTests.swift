@@ -70,4 +70,26 @@ final class TypesetGoldenTests: XCTestCase {
     func testCardMatchesItsGolden() {
         assertGolden(Self.drawCard(), named: "card")
     }
+
+    /// Emoji keep their own colours (the text colour does not tint them) and follow opacity and clip.
+    func testEmojiKeepTheirColoursAndFollowOpacityAndClip() {
+        let layout = Self.typesetter.layout("😀", style: TextStyle(sizePoints: 20))
+        func draw(opacity: Double, clip: Clip? = nil) -> PremultipliedImage {
+            var canvas = Canvas(widthPixels: 60, heightPixels: 60, scale: 2)
+            canvas.draw(layout, at: Point(x: 2, y: 2), color: StraightColor(red: 0, green: 0, blue: 1), opacity: opacity, clip: clip)
+            return canvas.image
+        }
+        let full = draw(opacity: 1)
+        // The face is yellow-orange: opaque pixels with much more red than blue.
+        let yellow = full.pixels.filter { $0 >> 24 == 255 && $0 & 0xFF > 200 && ($0 >> 16) & 0xFF < 100 }
+        XCTAssertGreaterThan(yellow.count, 300)
+        // Noto's 136×128 bitmaps (109 ppem strike, transparent margins) scaled by 20/109 at @2x:
+        // at most 50 device pixels, the face itself a little less.
+        let columns = (0..<60).filter { x in (0..<60).contains { y in full[x, y].alpha > 0 } }
+        XCTAssertTrue((40...50).contains(columns.count), "\(columns.count) columns")
+        let half = draw(opacity: 0.5)
+        XCTAssertEqual(Int(half.pixels.map { $0 >> 24 }.max()!), 128, "alpha halves")
+        let clipped = draw(opacity: 1, clip: Clip(rect: Rect(x: 0, y: 0, width: 12, height: 30)))
+        XCTAssertTrue((24..<60).allSatisfy { x in (0..<60).allSatisfy { clipped[x, $0].alpha == 0 } }, "nothing right of the clip")
+    }
 }
