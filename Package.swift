@@ -3,8 +3,19 @@
 // Module graph (dependencies point down), see docs/ARCHITECTURE.md:
 //   FlipbookCLI → Flipbook → FlipbookScene → FlipbookMotion, FlipbookText, FlipbookRaster → FlipbookGeometry
 //                         → FlipbookCodecs → CImageCodecs → CLibPNG, CLibJPEG
+//   FlipbookScene, Flipbook → FlipbookSamples (Samples/: the bundled manifests and photos, as resources)
 //   FlipbookFiles (bounded reads, atomic writes, signal clean-up) sits under Codecs, Text, Scene and the rest.
+import Foundation
 import PackageDescription
+
+/// Every entry of `Samples/` but its Swift source folder, copied as resources of FlipbookSamples so
+/// the samples ship with the package; a new sample file or folder (e.g. `transitions/`) comes along
+/// without editing this list.
+let sampleResources: [Resource] = {
+    let samples = Context.packageDirectory + "/Samples"
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: samples)) ?? []
+    return entries.filter { !$0.hasPrefix(".") && $0 != "FlipbookSamples" }.sorted().map { Resource.copy($0) }
+}()
 
 let package = Package(
     name: "Flipbook",
@@ -25,6 +36,13 @@ let package = Package(
         .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CLibJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        // Text: shaping, bidi, font matching, UAX #14 line breaks (see docs/TEXT.md).
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        .systemLibrary(name: "CICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]),
+        // UAX #14 line breaking through ICU, in C: Swift must not import ICU's headers.
+        .target(name: "CLineBreaking", dependencies: ["CICU"]),
         // The only code that calls setjmp/longjmp. Symbols are prefixed `fbc_`.
         .target(name: "CImageCodecs", dependencies: ["CLibPNG", "CLibJPEG"]),
 
@@ -34,9 +52,11 @@ let package = Package(
         .target(name: "FlipbookRaster", dependencies: ["FlipbookGeometry"]),
         .target(name: "FlipbookCodecs", dependencies: ["CImageCodecs", "FlipbookRaster", "FlipbookFiles"]),
         .target(name: "FlipbookMotion", dependencies: ["FlipbookGeometry"]),
-        .target(name: "FlipbookText", dependencies: ["CFreeType", "FlipbookRaster", "FlipbookFiles"]),
-        .target(name: "FlipbookScene", dependencies: ["FlipbookGeometry", "FlipbookRaster", "FlipbookMotion", "FlipbookText", "FlipbookFiles"]),
-        .target(name: "Flipbook", dependencies: ["FlipbookScene", "FlipbookCodecs", "FlipbookRaster", "FlipbookMotion", "FlipbookText", "FlipbookFiles"]),
+        .target(name: "FlipbookText", dependencies: ["CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig", "CLineBreaking", "FlipbookRaster", "FlipbookFiles"]),
+        // The sample manifests and photos (Samples/), as resources; `Samples.photos` etc. find them.
+        .target(name: "FlipbookSamples", path: "Samples", sources: ["FlipbookSamples"], resources: sampleResources),
+        .target(name: "FlipbookScene", dependencies: ["FlipbookGeometry", "FlipbookRaster", "FlipbookMotion", "FlipbookText", "FlipbookSamples", "FlipbookFiles"]),
+        .target(name: "Flipbook", dependencies: ["FlipbookScene", "FlipbookCodecs", "FlipbookRaster", "FlipbookMotion", "FlipbookText", "FlipbookSamples", "FlipbookFiles"]),
         // Pixel comparison and diff pictures, without any test framework (the CLI links it).
         .target(name: "FlipbookImageDiff", dependencies: ["FlipbookRaster"]),
         .target(name: "FlipbookTesting", dependencies: ["FlipbookImageDiff", "FlipbookCodecs", "FlipbookRaster", "FlipbookFiles"]),
@@ -44,10 +64,13 @@ let package = Package(
         // Benchmarks (scripts/bench runs it in release); not a product.
         .executableTarget(name: "FlipbookBench", dependencies: ["Flipbook", "FlipbookCodecs", "FlipbookRaster", "FlipbookMotion", "FlipbookScene", "FlipbookText"]),
 
+        // Helpers shared by the test targets (PSNR against an exact area average, a seeded random
+        // generator); not a product.
+        .target(name: "FlipbookTestSupport", dependencies: ["FlipbookRaster"], path: "Tests/FlipbookTestSupport"),
         .testTarget(name: "FlipbookFilesTests", dependencies: ["FlipbookFiles"]),
-        .testTarget(name: "FlipbookGeometryTests", dependencies: ["FlipbookGeometry"]),
-        .testTarget(name: "FlipbookRasterTests", dependencies: ["FlipbookRaster", "FlipbookCodecs"]),
-        .testTarget(name: "FlipbookCodecsTests", dependencies: ["FlipbookCodecs", "FlipbookFiles"]),
+        .testTarget(name: "FlipbookGeometryTests", dependencies: ["FlipbookGeometry", "FlipbookTestSupport"]),
+        .testTarget(name: "FlipbookRasterTests", dependencies: ["FlipbookRaster", "FlipbookCodecs", "FlipbookTestSupport"]),
+        .testTarget(name: "FlipbookCodecsTests", dependencies: ["FlipbookCodecs", "FlipbookFiles", "FlipbookTestSupport"]),
         .testTarget(name: "FlipbookMotionTests", dependencies: ["FlipbookMotion"]),
         .testTarget(name: "FlipbookTextTests", dependencies: ["FlipbookText"]),
         .testTarget(name: "FlipbookSceneTests", dependencies: ["FlipbookScene"]),

@@ -4,6 +4,7 @@ import FlipbookFiles
 import FlipbookGeometry
 import FlipbookMotion
 import FlipbookRaster
+import FlipbookSamples
 import FlipbookScene
 import FlipbookText
 
@@ -11,8 +12,8 @@ import FlipbookText
 public struct RenderSettings: Sendable {
     /// The transition to render.
     public var preset: TransitionPreset
-    /// The photo manifest (JSON or plist).
-    public var manifestPath = "Samples/photos.json"
+    /// The photo manifest (JSON or plist). Default: the bundled sample, `Samples.photos`.
+    public var manifestPath = Samples.photos
     /// Scene options: device, columns, selected/return photo, scroll.
     public var scene = SceneOptions()
     /// Frames per second.
@@ -179,10 +180,9 @@ public struct RenderJob: Sendable {
                 let list = lists[index]
                 let image = rasterizer.render(list)
                 try frameSink?(index, frames[index], image)
-                try write(try PNGEncoder.encode(image, options: options), named: RenderOutputNames.frame(list.frameIndex, lastIndex: sequence.count - 1))
+                try write(try PNGEncoder.encode(image, options: options), named: ShardMerge.frameFileName(index: list.frameIndex, frameCount: sequence.count))
             }
-            let json = TimelineJSON.render(timeline: timeline, frames: sequence, followUpSeconds: transition.followUpSeconds, preset: settings.preset.rawValue, device: settings.scene.device)
-            try write(Array(json.utf8), named: RenderOutputNames.timeline)
+            try write(Array(try timelineJSON().utf8), named: RenderOutputNames.timeline)
             try finish?()
             let pixels = settings.scene.device.pixelSize
             return RenderSummary(outputDirectory: directory, framesWritten: lists.count, totalFrames: sequence.count,
@@ -286,6 +286,9 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
     case frameRangeOutOfBounds(range: ClosedRange<Int>, frameCount: Int)
     /// `--frame K` outside the sequence.
     case frameOutOfBounds(index: Int, frameCount: Int)
+    /// An output that cannot be made as asked (e.g. a sheet whose extension is not an image
+    /// format); file-system failures are `FileError`s.
+    case output(path: String, reason: String)
 
     /// A one-line explanation.
     public var description: String {
@@ -294,6 +297,8 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
             return "--frames \(range.lowerBound)-\(range.upperBound) is outside the sequence: it has \(count) frames (0-\(count - 1))"
         case let .frameOutOfBounds(index, count):
             return "--frame \(index) is outside the sequence: it has \(count) frames (0-\(count - 1))"
+        case let .output(path, reason):
+            return "\(path): cannot write the output: \(reason)"
         }
     }
 }

@@ -1,14 +1,7 @@
-/// The names a render writes into its output folder, which alone make a folder replaceable by
-/// the next render (`OutputDirectory.replace(_:keeping:_:)` also requires each to be a regular file).
+/// The names a render writes into its output folder (frames: `ShardMerge.frameFileName`), which
+/// alone make a folder replaceable by the next render (`OutputDirectory.replace(_:keeping:_:)`
+/// also requires each to be a regular file).
 enum RenderOutputNames {
-    /// `frame_NNNN.png` for frame `index` of a sequence whose last index is `lastIndex`: at least
-    /// four digits, more when the sequence needs them, so names sort in frame order.
-    static func frame(_ index: Int, lastIndex: Int) -> String {
-        let digits = max(4, String(lastIndex).count)
-        let number = String(index)
-        return "frame_" + String(repeating: "0", count: max(0, digits - number.count)) + number + ".png"
-    }
-
     /// The timeline file's name.
     static let timeline = "timeline.json"
 

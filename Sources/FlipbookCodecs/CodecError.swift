@@ -19,7 +19,7 @@ public enum CodecError: Error, CustomStringConvertible, Equatable, Sendable {
     case unsupportedFeature(path: String, format: ImageFormat, message: String)
     /// Damaged or truncated data; `message` is the library's text.
     case corrupt(path: String, format: ImageFormat, message: String)
-    /// The PNG encoder failed (zero-sized image, out of memory); `message` is libpng's or the shim's text.
+    /// The PNG or JPEG encoder failed (zero-sized image, out of memory); `message` is the library's or the shim's text.
     case encodeFailed(width: Int, height: Int, message: String)
 
     /// The file the error is about (the name given to the decoder), or "" for encoder errors.
@@ -58,7 +58,7 @@ public enum CodecError: Error, CustomStringConvertible, Equatable, Sendable {
         case let .corrupt(path, format, message):
             return "\(path): corrupt or truncated \(format.displayName) file: \(message)"
         case let .encodeFailed(width, height, message):
-            return "cannot encode a \(width)x\(height) image as PNG: \(message)"
+            return "cannot encode a \(width)x\(height) image: \(message)"
         }
     }
 }

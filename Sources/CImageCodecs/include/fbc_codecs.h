@@ -108,6 +108,11 @@ fbc_status fbc_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height
                           size_t stride, int level, int filters, fbc_buffer *out,
                           char *message, size_t message_capacity);
 
+/// Encodes 8-bit RGB rows, `stride` bytes apart, as a baseline JPEG into `out` (`quality`
+/// 1...100, libjpeg's scale; 4:2:0, integer DCT, optimised Huffman tables: deterministic).
+fbc_status fbc_jpeg_encode(const uint8_t *rgb, uint32_t width, uint32_t height, size_t stride, int quality,
+                           fbc_buffer *out, char *message, size_t message_capacity);
+
 /// Frees an encoder buffer (safe on an empty buffer).
 void fbc_buffer_free(fbc_buffer *buffer);
 
