@@ -1,3 +1,4 @@
+import Flipbook
 import FlipbookCodecs
 
 /// `flipbook decode IN --out OUT.png [--max-pixels N]`: decodes a PNG or JPEG (EXIF-oriented)
@@ -22,6 +23,8 @@ enum DecodeCommand: Command {
         let parsed = try Arguments(arguments, options: ["out", "max-pixels"], flags: [])
         try parsed.expectPositionals(["IN"])
         guard let output = parsed.string("out"), !output.isEmpty else { throw UsageError("missing --out OUT.png") }
+        // The point is the RGBA PNG (straight alpha, every bit kept): no other format by accident.
+        guard ImageFileFormat(path: output) == .png else { throw UsageError("--out must name a .png file, not '\(output)'") }
         let maxPixels = try parsed.int("max-pixels", default: DecodeLimits.default.maxPixels, in: 1...Int.max)!
         let input = parsed.positionals[0]
         let image = try ImageDecoder.decode(fileAtPath: input, limits: DecodeLimits(maxPixels: maxPixels))
