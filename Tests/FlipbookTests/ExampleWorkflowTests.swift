@@ -85,8 +85,8 @@ final class ExampleWorkflowTests: XCTestCase {
                                                    withDestinationPath: flipbookExecutable.path)
         let variables = ["PRESET": "\(env["PRESET"]!)", "OPTIONS": smallOptions, "SHARDS": "\(shards.count)"]
         let render = try run("render", named: "Render shard")
-        // Two variants of the matrix are enough to show the commands work, and keep the test short.
-        let tested = [dampings.first!, dampings.last!]
+        // One variant of the matrix, all its shards, shows the commands work and keeps the test short.
+        let tested = [dampings.first!]
         for damping in tested {
             for shard in shards {
                 let script = render.replacingOccurrences(of: "${{ matrix.shard }}", with: "\(shard)")
