@@ -1,3 +1,4 @@
+import Flipbook
 import FlipbookCodecs
 
 /// `flipbook decode IN --out OUT.png [--max-pixels N] [--max-file-megabytes N]`: decodes a PNG or JPEG (EXIF-oriented)
@@ -24,6 +25,8 @@ enum DecodeCommand: Command {
         let parsed = try Arguments(arguments, options: ["out", "max-pixels", "max-file-megabytes"], flags: [])
         try parsed.expectPositionals(["IN"])
         guard let output = parsed.string("out"), !output.isEmpty else { throw UsageError("missing --out OUT.png") }
+        // The point is the RGBA PNG (straight alpha, every bit kept): no other format by accident.
+        guard ImageFileFormat(path: output) == .png else { throw UsageError("--out must name a .png file, not '\(output)'") }
         let maxPixels = try parsed.int("max-pixels", default: DecodeLimits.default.maxPixels, in: 1...Int.max)!
         let maxFileBytes = try parsed.int("max-file-megabytes", default: DecodeLimits.default.maxFileBytes >> 20, in: 1...65_536)! << 20
         let input = parsed.positionals[0]

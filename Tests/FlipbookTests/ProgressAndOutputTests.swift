@@ -101,3 +101,19 @@ final class ProgressAndOutputTests: XCTestCase {
                        ["fade-dismiss-frames", "fade-dismiss.png"])
     }
 }
+
+extension ProgressAndOutputTests {
+    func testDecodeAndDiffOutputsFollowTheirExtension() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let refused = try runFlipbook(["decode", "Samples/photos/camera.png", "--out", directory.appendingPathComponent("camera.jpg").path])
+        XCTAssertEqual(refused.status, 64)
+        XCTAssertEqual(refused.errorLines.first, "error: --out must name a .png file, not '\(directory.appendingPathComponent("camera.jpg").path)'")
+        let diff = directory.appendingPathComponent("diff.jpg").path
+        let run = try runFlipbook(["diff", "Samples/photos/camera.png", "Samples/photos/astronaut.png", "--out", diff])
+        XCTAssertEqual(run.status, 1, run.stderr)
+        XCTAssertEqual(Array(try Data(contentsOf: URL(fileURLWithPath: diff)).prefix(2)), [0xFF, 0xD8])
+        let bad = try runFlipbook(["diff", "Samples/photos/camera.png", "Samples/photos/astronaut.png", "--out", directory.appendingPathComponent("d.bmp").path])
+        XCTAssertEqual(bad.status, 64)
+    }
+}

@@ -32,6 +32,7 @@ final class ShardTests: XCTestCase {
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         var settings = RenderSettings.small(.fadeDismiss, select: 2)
+        settings.scene.device.scale = 0.5
         settings.framesPerSecond = 30  // 0.3 s: 10 frames
         let whole = directory.appendingPathComponent("whole").path
         try RenderJob(settings: settings).write(to: whole)
