@@ -78,3 +78,11 @@ let package = Package(
         .testTarget(name: "FlipbookTestingTests", dependencies: ["FlipbookTesting", "FlipbookImageDiff"], exclude: ["__Goldens__"]),
     ]
 )
+
+// `scripts/fuzz` builds the libFuzzer harnesses of Fuzz/ with FLIPBOOK_FUZZ=1 and
+// `--sanitize=fuzzer --sanitize=address` (UBSan for the C code); they are not part of a normal
+// build: they have no main() of their own, libFuzzer's is linked by `--sanitize=fuzzer`.
+// See docs/FUZZING.md.
+if ProcessInfo.processInfo.environment["FLIPBOOK_FUZZ"] != nil {
+    package.targets.append(.executableTarget(name: "flipbook-fuzz", dependencies: ["FlipbookCodecs", "FlipbookScene"], path: "Fuzz/Harnesses"))
+}

@@ -25,8 +25,9 @@ public struct PhotoLibrary: Sendable {
     /// any frame is drawn, naming the manifest field and the file. `limits` bound each file's
     /// size and pixels.
     /// - Throws: `ManifestError`, or `PhotoLibraryError` wrapping a codec error.
-    public init(manifestPath: String, limits: DecodeLimits = .default) throws {
-        let manifest = try PhotoManifest(contentsOf: manifestPath)
+    /// With `sandboxPhotos`, every photo must resolve inside the manifest's folder.
+    public init(manifestPath: String, limits: DecodeLimits = .default, sandboxPhotos: Bool = false) throws {
+        let manifest = try PhotoManifest(contentsOf: manifestPath, sandboxPhotos: sandboxPhotos)
         var photos: [ScenePhoto] = []
         var warnings: [String] = []
         var headers: [String: ImageHeader] = [:]

@@ -87,7 +87,8 @@ public struct RenderJob: Sendable {
     /// Loads the manifest, builds the transition and samples the timeline.
     /// - Throws: manifest, photo, scene and frame-range errors, each naming the file or option.
     public init(settings: RenderSettings) throws {
-        let library = try PhotoLibrary(manifestPath: settings.manifestPath, limits: settings.decodeLimits)
+        let library = try PhotoLibrary(manifestPath: settings.manifestPath, limits: settings.decodeLimits,
+                                       sandboxPhotos: settings.scene.sandboxPhotos)
         // Every preset draws text (bar titles, card labels); load the font before any work so a
         // missing font is reported at once.
         font = try settings.fontPath.map(Font.init(path:)) ?? Font.locateDefault()

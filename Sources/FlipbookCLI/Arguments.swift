@@ -1,4 +1,5 @@
 import Foundation
+import FlipbookMotion
 
 /// A command-line usage mistake: exits with `ExitCode.usage`; `flipbook` prints `error: MESSAGE`
 /// and one line pointing at the command's help.
@@ -60,6 +61,8 @@ struct Arguments {
                     value = arguments[index]
                     index += 1
                 }
+                // An empty value is a mistake (`--out ""` would name the current folder).
+                guard !value.isEmpty else { throw UsageError("--\(name) needs a value, not an empty string") }
                 values[name] = repeatable.contains(name) ? (values[name] ?? []) + [value] : [value]
             } else {
                 let known = (options.union(knownFlags)).sorted()
@@ -94,7 +97,7 @@ struct Arguments {
     /// `--name` as a finite number within `range`, or `defaultValue` when absent.
     func double(_ name: String, default defaultValue: Double? = nil, in range: ClosedRange<Double>) throws -> Double? {
         guard let text = string(name) else { return defaultValue }
-        guard let value = Double(text), value.isFinite else { throw UsageError("--\(name) must be a number, not '\(text)'") }
+        guard let value = Double(decimalText: text) else { throw UsageError("--\(name) must be a decimal number, not '\(text)'") }
         guard range.contains(value) else {
             throw UsageError("--\(name) must be between \(format(range.lowerBound)) and \(format(range.upperBound)), not \(text)")
         }

@@ -41,7 +41,7 @@ enum CompareCommand: Command {
 
     static func run(_ argv: [String]) throws -> Int32 {
         let own: Set<String> = ["vary", "out", "sheet-frames", "video", "progress", "progress-interval"]
-        let arguments = try Arguments(argv, options: SceneArguments.options.union(own), flags: [], repeatable: ["vary"])
+        let arguments = try Arguments(argv, options: SceneArguments.options.union(own), flags: SceneArguments.flags, repeatable: ["vary"])
         try arguments.expectPositionals(["PRESET"])
         let preset = try SceneArguments.preset(named: arguments.positionals[0])
         let dimensions = try arguments.strings("vary").map(parseVary)
@@ -72,7 +72,7 @@ enum CompareCommand: Command {
         let base = argv.enumerated().filter { index, _ in !isVaryArgument(argv, at: index) }.map(\.element)
         let variants = try combinations.map { combination -> Comparison.Variant in
             let variantArguments = try Arguments(base + combination.flatMap { ["--\($0.name)", $0.value] },
-                                                 options: SceneArguments.options.union(own), flags: [], repeatable: ["vary"])
+                                                 options: SceneArguments.options.union(own), flags: SceneArguments.flags, repeatable: ["vary"])
             let settings = try SceneArguments.settings(preset: arguments.positionals[0], variantArguments)
             return Comparison.Variant(label: combination.map { "\($0.name) \($0.value)" }.joined(separator: " · "), settings: settings)
         }

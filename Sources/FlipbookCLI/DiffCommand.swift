@@ -3,6 +3,7 @@ import Foundation
 import FlipbookCodecs
 import FlipbookRaster
 import FlipbookImageDiff
+import FlipbookMotion
 
 /// `flipbook diff A B`: compares two images pixel by pixel, like a golden test does.
 enum DiffCommand: Command {
@@ -60,7 +61,7 @@ enum DiffCommand: Command {
     static func parseFraction(_ text: String) throws -> Double {
         let isPercent = text.hasSuffix("%")
         let number = isPercent ? String(text.dropLast()) : text
-        guard let value = Double(number), value.isFinite else {
+        guard let value = Double(decimalText: number) else {
             throw UsageError("--max-differing must be a fraction 0-1 or a percentage like 0.5%, not '\(text)'")
         }
         let fraction = isPercent ? value / 100 : value

@@ -20,7 +20,7 @@ enum InspectCommand: Command {
     """
 
     static func run(_ argv: [String]) throws -> Int32 {
-        let arguments = try Arguments(argv, options: SceneArguments.options.union(["frame"]), flags: [])
+        let arguments = try Arguments(argv, options: SceneArguments.options.union(["frame"]), flags: SceneArguments.flags)
         try arguments.expectPositionals(["PRESET"])
         let settings = try SceneArguments.settings(preset: arguments.positionals[0], arguments)
         guard let frame = try arguments.int("frame", in: 0...1_000_000) else { throw UsageError("--frame K is required") }

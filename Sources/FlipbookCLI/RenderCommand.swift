@@ -56,7 +56,7 @@ enum RenderCommand: Command {
 
     static func run(_ argv: [String]) throws -> Int32 {
         let arguments = try Arguments(argv, options: SceneArguments.options.union(options),
-                                      flags: ["print-ranges", "skip-inapplicable"])
+                                      flags: SceneArguments.flags.union(["print-ranges", "skip-inapplicable"]))
         try arguments.expectPositionals(["PRESET"])
         let skip = arguments.flag("skip-inapplicable")
         let settingsOrSkip: RenderSettings

@@ -11,6 +11,9 @@ enum SceneArguments {
         "threads", "font", "max-decoded-megapixels", "max-file-megabytes", "scroll", "cards",
     ]
 
+    /// Flags (no value) the commands that take the shared options accept too.
+    static let flags: Set<String> = ["sandbox-photos"]
+
     /// Help lines for the shared options.
     static let help = """
       --manifest PATH   photo manifest, JSON or plist (default: the bundled Samples/photos.json)
@@ -39,6 +42,8 @@ enum SceneArguments {
                         included (default 400, about 1.6 GB); JPEGs are decoded no larger than drawn
       --max-file-megabytes N
                         refuse photo files larger than N MiB (default 256; docs/LIMITS.md)
+      --sandbox-photos  refuse photos (card images) that do not resolve, links followed, inside
+                        the manifest's folder: for manifests you did not write
     """
 
     /// The preset named `name`: exactly, or up to case with `_` for `-` (`Push`, `zoom_push`);
@@ -94,6 +99,7 @@ enum SceneArguments {
             settings.decodedPixelBudget = budget * 1_000_000
         }
         if let megabytes = try arguments.int("max-file-megabytes", in: 1...65_536) { settings.maxFileBytes = megabytes << 20 }
+        settings.scene.sandboxPhotos = arguments.flag("sandbox-photos")
         // The defaults are the bundled samples; say where they were looked for rather than
         // "Samples/photos.json: no such file". (A job loads the photo manifest for every preset,
         // so only a photo preset given --manifest does without them.)

@@ -119,6 +119,22 @@ public struct Spring: Sendable, Hashable {
         }
     }
 
+    /// True when the closed form's constants are finite — so is `value(atSeconds:)` at every
+    /// time — and progress is finite over the spring's settling time (at most 60 s, sampled at
+    /// 1001 points). Parameters that are each finite can still overflow together
+    /// (`c² − 4mk` with c = k = 1e300), which would make every frame's progress NaN.
+    var isFinite: Bool {
+        let a = decayRate, k = a - initialVelocity, discriminant = self.discriminant
+        guard a.isFinite, k.isFinite, discriminant.isFinite else { return false }
+        let root = abs(discriminant).squareRoot()
+        if root > 0 {
+            guard (k / root).isFinite, ((a * k - discriminant) / root).isFinite else { return false }
+        }
+        let settling = settlingDurationSeconds
+        let horizon = settling.isFinite ? min(max(settling, 1), 60) : 60
+        return (0...1000).allSatisfy { value(atSeconds: horizon * Double($0) / 1000).isFinite }
+    }
+
     /// Progress tolerance of `settlingDurationSeconds` and of UIKit's duration mapping: 0.1 %.
     public static let settlingTolerance = 0.001
 

@@ -31,10 +31,16 @@ public struct PhotoManifest: Hashable, Sendable {
 
     /// Reads and validates a manifest file (JSON, or a property list: XML or binary, by content).
     /// - Throws: `ManifestError` naming the file and the line or field that is wrong.
-    public init(contentsOf path: String) throws {
+    /// With `sandboxPhotos`, every photo must resolve inside the manifest's folder (`PhotoSandbox`).
+    public init(contentsOf path: String, sandboxPhotos: Bool = false) throws {
         let data = try PhotoManifest.read(path)
         let directory = (path as NSString).deletingLastPathComponent
         try self.init(data: data, path: path, baseDirectory: directory)
+        if sandboxPhotos {
+            for (index, photo) in photos.enumerated() {
+                try PhotoSandbox.check(photo.path, url: photo.url, manifest: path, field: "content[\(index)].url")
+            }
+        }
     }
 
     /// Parses manifest bytes; `path` names the file in errors, `baseDirectory` resolves relative urls.
@@ -111,10 +117,22 @@ public struct PhotoManifest: Hashable, Sendable {
             do {
                 return try PropertyListSerialization.propertyList(from: data, format: nil)
             } catch {
+                // A damaged binary plist makes Foundation fall back to the text formats, whose
+                // message ("Unexpected character b at line 1") is about the signature, not the damage.
+                if data.starts(with: Array("bplist".utf8)) {
+                    throw ManifestError.malformed(path: path, format: "binary property list",
+                                                  detail: "it starts with the signature 'bplist' but its structure is damaged or truncated")
+                }
                 let info = (error as NSError).userInfo
                 let detail = (info["NSDebugDescription"] as? String) ?? "\(error)"
                 throw ManifestError.malformed(path: path, format: "property list", detail: detail)
             }
+        }
+        // Foundation accepts trailing commas and repeated keys: check the syntax strictly first.
+        do {
+            try JSONSyntax.check([UInt8](data))
+        } catch let failure as JSONSyntax.Failure {
+            throw ManifestError.malformed(path: path, format: "JSON", detail: failure.description)
         }
         do {
             return try JSONSerialization.jsonObject(with: data)
@@ -149,8 +167,9 @@ public struct PhotoManifest: Hashable, Sendable {
             throw ManifestError.invalidField(path: path, field: field, problem: "must be a number")
         }
         let number = (value as! NSNumber).doubleValue
-        guard number.isFinite, number > 0, number <= 1_000_000 else {
-            throw ManifestError.invalidField(path: path, field: field, problem: "must be a positive number of pixels, not \(number)")
+        // At least one pixel: a width of 1e-300 or 5e-324 made the grid's cells infinitely tall.
+        guard number.isFinite, number >= 1, number <= 1_000_000 else {
+            throw ManifestError.invalidField(path: path, field: field, problem: "must be a number of pixels from 1 to 1000000, not \(number)")
         }
         return number
     }
@@ -166,6 +185,9 @@ public enum ManifestError: Error, CustomStringConvertible, Equatable {
     case invalidField(path: String, field: String, problem: String)
     /// A photo is an http(s) URL.
     case remoteImage(path: String, field: String, url: String)
+    /// With `--sandbox-photos`: the image `url` names is not inside the manifest's folder, or
+    /// cannot be resolved; `problem` says which.
+    case outsideSandbox(path: String, field: String, url: String, problem: String)
 
     /// A one-line explanation naming the file.
     public var description: String {
@@ -173,6 +195,8 @@ public enum ManifestError: Error, CustomStringConvertible, Equatable {
         case let .unreadable(path, reason): return "\(path): cannot read the manifest: \(reason)"
         case let .malformed(path, format, detail): return "\(path): not valid \(format): \(detail)"
         case let .invalidField(path, field, problem): return "\(path): \(field) \(problem)"
+        case let .outsideSandbox(path, field, url, problem):
+            return "\(path): \(field) is \(url): \(problem) (--sandbox-photos)"
         case let .remoteImage(path, field, url):
             return "\(path): \(field) is \(url): remote images are not supported; download them first and name the local file"
         }

@@ -28,6 +28,9 @@ public struct SceneOptions: Hashable, Sendable {
     /// The cards manifest (`card-push`, `card-pop`); card image paths are relative to it.
     /// Default: the bundled sample, `Samples.cards`.
     public var cardsManifestPath = Samples.cards
+    /// Refuse photos and card images that do not resolve inside their manifest's folder
+    /// (`--sandbox-photos`; see `PhotoSandbox`). Default off.
+    public var sandboxPhotos = false
 
     /// Options with every default.
     public init() {}
@@ -146,7 +149,7 @@ public enum TransitionPreset: String, CaseIterable, Sendable {
     public func makeTransition(photos: [ScenePhoto], options: SceneOptions) throws -> Transition {
         switch self {
         case .cardPush, .cardPop:
-            let manifest = try CardManifest(contentsOf: options.cardsManifestPath)
+            let manifest = try CardManifest(contentsOf: options.cardsManifestPath, sandboxPhotos: options.sandboxPhotos)
             let scene = CardScene(cards: manifest.cards, device: options.device)
             if self == .cardPush {
                 try check(options.selectedIndex, option: "--select", count: scene.cards.count, noun: "card")

@@ -119,6 +119,57 @@ final class HostileInputCommandTests: XCTestCase {
 
     // MARK: 11. Messages
 
+    // MARK: 12. Values that were accepted
+
+    func testNumbersMustBeDecimalAndPathsNonEmpty() throws {
+        for (arguments, message) in [
+            (["render", "push", "--fps", "0x10"], "error: --fps must be a decimal number, not '0x10'"),
+            (["render", "push", "--duration", "inf"], "error: --duration must be a decimal number, not 'inf'"),
+            (["render", "push", "--out", ""], "error: --out needs a value, not an empty string"),
+            (["render", "push", "--contact-sheet="], "error: --contact-sheet needs a value, not an empty string"),
+            (["curve", "--curve", "bezier:0,-1e308,1,1e308"],
+             "error: --curve: curve 'bezier:0,-1e308,1,1e308': its progress is not a finite number over the duration (the parameters are too large)"),
+            (["curve", "--curve", "spring-physics:1,1e300,1e300,1e300"],
+             "error: --curve: curve 'spring-physics:1,1e300,1e300,1e300': its progress is not a finite number over the duration (the parameters are too large)"),
+            (["render", "push", "--curve", "spring-physics:1,1e300,1e300,1e300", "--duration", "1"],
+             "error: --curve: curve 'spring-physics:1,1e300,1e300,1e300': its progress is not a finite number over the duration (the parameters are too large)"),
+        ] {
+            let run = try runFlipbook(arguments)
+            XCTAssertEqual(run.status, 64, "\(arguments): \(run.stderr)")
+            XCTAssertEqual(run.stderr.split(separator: "\n").first.map(String.init), message, "\(arguments)")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path("out")))
+    }
+
+    func testAManifestWithATrailingCommaIsRefused() throws {
+        try "{\"content\": [\n  {\"url\": \"a.jpg\"},\n]}".write(toFile: path("photos.json"), atomically: true, encoding: .utf8)
+        let run = try render(path("photos.json"))
+        XCTAssertEqual(run.status, 1)
+        XCTAssertEqual(run.stderr, "error: \(path("photos.json")): not valid JSON: line 2, column 19: a trailing comma before ']' (JSON allows none)\n")
+    }
+
+    // MARK: 14. Photos from anywhere
+
+    func testSandboxedManifestsCannotReachOutsideTheirFolder() throws {
+        let album = directory.appendingPathComponent("album")
+        try FileManager.default.createDirectory(at: album, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Package.path("Samples/photos/camera.png"), toPath: album.path + "/camera.png")
+        let manifest = album.path + "/photos.json"
+        try #"{"content": [{"url": "camera.png"}, {"url": "../../../../../../../../etc/passwd"}]}"#.write(toFile: manifest, atomically: true, encoding: .utf8)
+        let real = URL(fileURLWithPath: album.path).resolvingSymlinksInPath().path
+        let sandboxed = try render(manifest, ["--sandbox-photos"])
+        XCTAssertEqual(sandboxed.status, 1)
+        XCTAssertEqual(sandboxed.stderr, "error: \(manifest): content[1].url is ../../../../../../../../etc/passwd: it resolves to /etc/passwd, "
+                       + "outside the manifest's folder \(real) (--sandbox-photos)\n")
+        // Without the sandbox the file is read, but its content is never quoted (it was, in hex).
+        let open = try render(manifest)
+        XCTAssertEqual(open.status, 1)
+        XCTAssertTrue(open.stderr.hasSuffix("/etc/passwd: not a PNG or JPEG file (it starts with neither signature)\n"), open.stderr)
+        // An absolute path inside the manifest's folder (here a subfolder) is fine.
+        let allowed = try render(try self.manifest([album.path + "/camera.png"]), ["--sandbox-photos"])
+        XCTAssertEqual(allowed.status, 0, allowed.stderr)
+    }
+
     /// Before: a pixel-stage failure named the file but not the manifest entry.
     func testAPhotoThatFailsWhileDecodingNamesItsManifestEntry() throws {
         var png = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Package.path("Tests/Fixtures/pngsuite/basn2c08.png"))))
