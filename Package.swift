@@ -42,7 +42,7 @@ let package = Package(
         .executableTarget(name: "FlipbookBench", dependencies: ["Flipbook", "FlipbookCodecs", "FlipbookRaster", "FlipbookMotion", "FlipbookScene", "FlipbookText"]),
 
         .testTarget(name: "FlipbookGeometryTests", dependencies: ["FlipbookGeometry"]),
-        .testTarget(name: "FlipbookRasterTests", dependencies: ["FlipbookRaster", "FlipbookCodecs"]),
+        .testTarget(name: "FlipbookRasterTests", dependencies: ["FlipbookRaster", "FlipbookCodecs", "FlipbookTesting"], exclude: ["__Goldens__"]),
         .testTarget(name: "FlipbookCodecsTests", dependencies: ["FlipbookCodecs"]),
         .testTarget(name: "FlipbookMotionTests", dependencies: ["FlipbookMotion"]),
         .testTarget(name: "FlipbookTextTests", dependencies: ["FlipbookText"]),
