@@ -1,5 +1,6 @@
 import Foundation
 import FlipbookCodecs
+import FlipbookFiles
 import FlipbookGeometry
 import FlipbookMotion
 import FlipbookRaster
@@ -246,7 +247,8 @@ extension CurvePlot {
 
     /// Writes the plot of `timeline`'s timing (default size, @2x) with its frames marked to a PNG
     /// or JPEG (by the extension, `ImageFileFormat`) at `path`, atomically (`flipbook curve --plot`).
-    /// - Throws: `RenderError.output` for another extension or when the file cannot be written.
+    /// - Throws: `RenderError.output` for another extension; `FileError.unwritable` when the file
+    ///   cannot be written (see `OutputFile.write`).
     public static func write(timeline: Timeline, to path: String, font: Font) throws {
         let frames = timeline.frames
         let marked = ContactSheet.selectFrames(count: frames.count, maximum: maximumMarkedFrames).map { frames[$0] }

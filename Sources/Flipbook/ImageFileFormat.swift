@@ -1,5 +1,6 @@
 import Foundation
 import FlipbookCodecs
+import FlipbookFiles
 import FlipbookRaster
 
 /// The format of a picture flipbook writes besides frames (contact sheets, plots), chosen by the
@@ -28,15 +29,14 @@ public enum ImageFileFormat: Sendable, Equatable {
         }
     }
 
-    /// Encodes `image` in the format `path` names and writes it atomically, creating the parent
-    /// folder. Throws `RenderError.output` for an extension other than .png/.jpg/.jpeg or when
-    /// the file cannot be written.
+    /// Encodes `image` in the format `path` names and writes it atomically (`OutputFile.write`),
+    /// creating the parent folder. Throws `RenderError.output` for an extension other than
+    /// .png/.jpg/.jpeg, `FileError.unwritable` when the file cannot be written.
     public static func write(_ image: PremultipliedImage, to path: String, pngOptions: PNGEncodeOptions = .default) throws {
         guard let format = ImageFileFormat(path: path) else {
             throw RenderError.output(path: path, reason: "the name must end in .png, .jpg or .jpeg")
         }
         let bytes = try format.encode(image, pngOptions: pngOptions)
-        try FileManager.default.createDirectory(at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
-        try AtomicDirectory.write(Data(bytes), to: path)
+        try OutputFile.write(bytes, to: path, createFolders: true)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import FlipbookText
 import FlipbookCodecs
+import FlipbookFiles
 import FlipbookRaster
 
 /// What to make besides the frames in the same run (`flipbook render --contact-sheet/--video`).
@@ -44,6 +45,9 @@ extension RenderJob {
         if let path = previews.contactSheetPath, ImageFileFormat(path: path) == nil {
             throw RenderError.output(path: path, reason: "a contact sheet's name must end in .png, .jpg or .jpeg")
         }
+        // The sheet's path is checked (a link is followed, a device or FIFO refused) and its
+        // temporary reserved before anything is rendered.
+        let sheetOutput = try previews.contactSheetPath.map { try PendingOutput($0, createFolders: true) }
         let sheet = previews.contactSheetPath == nil ? nil : contactSheet(maximumThumbnails: previews.maximumThumbnails)
         let font: Font? = sheet == nil ? nil : self.font
         // Frame position in the job → slot on the sheet.
@@ -55,7 +59,7 @@ extension RenderJob {
             try VideoExport(path: $0, widthPixels: pixels.width, heightPixels: pixels.height,
                             framesPerSecond: settings.framesPerSecond, environment: previews.environment)
         }
-        var sheetImage: PremultipliedImage?
+        var sheetBytes: [UInt8]?
         let summary: RenderSummary
         do {
             summary = try write(to: directory, progress: progress, frameSink: { position, _, image in
@@ -63,21 +67,24 @@ extension RenderJob {
                 try video?.append(image, at: position)
             }, finish: {
                 try video?.finish()
-                if let sheet, let font {
-                    sheetImage = sheet.render(thumbnails: thumbnails.all(), font: font)
+                if let sheet, let font, let sheetOutput, let format = ImageFileFormat(path: sheetOutput.path) {
+                    sheetBytes = try format.encode(sheet.render(thumbnails: thumbnails.all(), font: font), pngOptions: settings.pngOptions)
                 }
             })
         } catch {
             video?.cancel()
+            sheetOutput?.discard()
             throw error
         }
         do {
-            if let path = previews.contactSheetPath, let sheetImage {
-                try ImageFileFormat.write(sheetImage, to: path, pngOptions: settings.pngOptions)
+            if let sheetOutput, let sheetBytes {
+                try OutputFile.create(sheetBytes, at: sheetOutput.temporaryPath, reportingAs: sheetOutput.path)
+                try sheetOutput.commit()
             }
             try video?.commit()
         } catch {
             video?.cancel()
+            sheetOutput?.discard()
             throw error
         }
         return summary

@@ -1,5 +1,6 @@
 import Foundation
 import FlipbookCodecs
+import FlipbookFiles
 import FlipbookGeometry
 import FlipbookMotion
 import FlipbookRaster
@@ -34,6 +35,9 @@ public struct RenderSettings: Sendable {
     /// in flight; and more than one image at the per-file limit (100 MP + 33 MP of pyramid), so
     /// a single file the decoder accepts never fails the job alone.
     public var decodedPixelBudget = 400_000_000
+    /// The largest image file read, in bytes (photos and card images; `--max-file-megabytes`).
+    /// Default 256 MiB (`InputFile.defaultMaximumBytes`); manifests and fonts always use that.
+    public var maxFileBytes = InputFile.defaultMaximumBytes
 
     /// Settings with every default for a preset.
     public init(preset: TransitionPreset) { self.preset = preset }
@@ -54,7 +58,8 @@ public struct RenderSummary: Sendable {
     public var pixelWidth: Int, pixelHeight: Int
     /// Wall-clock seconds.
     public var seconds: Double
-    /// Non-fatal findings (e.g. manifest sizes that disagree with files).
+    /// Non-fatal findings: the job's (`RenderJob.warnings`, e.g. manifest sizes that disagree
+    /// with files), then the decodes' (e.g. a JPEG without its end marker), one line each.
     public var warnings: [String]
 }
 
@@ -74,13 +79,15 @@ public struct RenderJob: Sendable {
     let transition: Transition
     /// The photo files' headers (upright sizes), keyed by source path.
     let imageHeaders: [String: ImageHeader]
+    /// The manifest field that names each photo file ("content[3].url"), for errors.
+    let photoFields: [String: String]
     /// The font for text ops and for centring titles (also the contact sheet's labels).
     let font: Font
 
     /// Loads the manifest, builds the transition and samples the timeline.
     /// - Throws: manifest, photo, scene and frame-range errors, each naming the file or option.
     public init(settings: RenderSettings) throws {
-        let library = try PhotoLibrary(manifestPath: settings.manifestPath)
+        let library = try PhotoLibrary(manifestPath: settings.manifestPath, limits: settings.decodeLimits)
         // Every preset draws text (bar titles, card labels); load the font before any work so a
         // missing font is reported at once.
         font = try settings.fontPath.map(Font.init(path:)) ?? Font.locateDefault()
@@ -99,6 +106,7 @@ public struct RenderJob: Sendable {
         self.settings = settings
         warnings = library.warnings
         imageHeaders = library.headers
+        photoFields = library.fields
     }
 
     /// The display list of one frame of the whole sequence.
@@ -163,21 +171,23 @@ public struct RenderJob: Sendable {
         let lists = frames.map { displayList(frame: $0) }
         let rasterizer = try makeRasterizer(for: lists)
         let options = settings.pngOptions
-        let summary = try AtomicDirectory.replace(directory) { temporary in
+        let summary = try OutputDirectory.replace(directory, keeping: RenderOutputNames.isRenderOutput) { temporary in
+            // Errors name the output's file, never the hidden folder being filled.
+            func write(_ bytes: [UInt8], named name: String) throws {
+                try OutputFile.create(bytes, at: temporary + "/" + name, reportingAs: (directory as NSString).appendingPathComponent(name))
+            }
             try ParallelFrames.run(count: lists.count, threads: settings.threads, progress: progress) { index in
                 let list = lists[index]
                 let image = rasterizer.render(list)
                 try frameSink?(index, frames[index], image)
-                let png = try PNGEncoder.encode(image, options: options)
-                let name = ShardMerge.frameFileName(index: list.frameIndex, frameCount: sequence.count)
-                try AtomicDirectory.write(Data(png), to: (temporary as NSString).appendingPathComponent(name))
+                try write(try PNGEncoder.encode(image, options: options), named: ShardMerge.frameFileName(index: list.frameIndex, frameCount: sequence.count))
             }
-            let json = try timelineJSON()
-            try AtomicDirectory.write(Data(json.utf8), to: (temporary as NSString).appendingPathComponent("timeline.json"))
+            try write(Array(try timelineJSON().utf8), named: RenderOutputNames.timeline)
             try finish?()
             let pixels = settings.scene.device.pixelSize
             return RenderSummary(outputDirectory: directory, framesWritten: lists.count, totalFrames: sequence.count,
-                                 pixelWidth: pixels.width, pixelHeight: pixels.height, seconds: 0, warnings: warnings)
+                                 pixelWidth: pixels.width, pixelHeight: pixels.height, seconds: 0,
+                                 warnings: warnings + rasterizer.images.warnings.map { "\($0)" })
         }
         var result = summary
         result.seconds = Date().timeIntervalSince(start)
@@ -215,7 +225,7 @@ public struct RenderJob: Sendable {
             ? lists : sequence.map { displayList(frame: $0) }
         var headers = imageHeaders
         for source in sources where headers[source] == nil {
-            headers[source] = try ImageDecoder.readHeader(fileAtPath: source)
+            headers[source] = try ImageDecoder.readHeader(fileAtPath: source, limits: settings.decodeLimits)
         }
         let drawn = RenderJob.largestDrawnSizes(in: whole, imageSizes: headers.mapValues { ($0.width, $0.height) })
         // One pixel more than drawn: the canvas samples the pyramid level that leaves a scale in
@@ -227,8 +237,15 @@ public struct RenderJob: Sendable {
         for (source, size) in drawn where sources.contains(source) {
             minimumSizes[source] = (size.width + 1, size.height + 1)
         }
-        let images = try ImageStore(sources: sources, minimumSizes: minimumSizes,
+        let images: ImageStore
+        do {
+            images = try ImageStore(sources: sources, minimumSizes: minimumSizes, headers: headers, limits: settings.decodeLimits,
                                     pixelBudget: settings.decodedPixelBudget, threads: settings.threads)
+        } catch let error as CodecError {
+            // A photo whose header was fine but whose pixels are not: name the manifest entry too.
+            guard let field = photoFields[error.path] else { throw error }
+            throw PhotoLibraryError.photo(manifest: settings.manifestPath, field: field, underlying: "\(error)")
+        }
         return FrameRasterizer(images: images, font: font)
     }
 
@@ -269,7 +286,8 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
     case frameRangeOutOfBounds(range: ClosedRange<Int>, frameCount: Int)
     /// `--frame K` outside the sequence.
     case frameOutOfBounds(index: Int, frameCount: Int)
-    /// The output could not be written.
+    /// An output that cannot be made as asked (e.g. a sheet whose extension is not an image
+    /// format); file-system failures are `FileError`s.
     case output(path: String, reason: String)
 
     /// A one-line explanation.

@@ -1,4 +1,5 @@
 import Foundation
+import FlipbookFiles
 
 /// Joins the folders of a sharded render (`--shard K/N` or `--frames A-B`) into one output
 /// folder, as if the sequence had been rendered in one run (`flipbook merge`).
@@ -54,20 +55,21 @@ public enum ShardMerge {
         let missing = (0..<whole.frameCount).filter { owner[$0] == nil }
         guard missing.isEmpty else { throw ShardError.missingFrames(ranges: ranges(missing), frameCount: whole.frameCount) }
 
-        let manager = FileManager.default
-        try AtomicDirectory.replace(output) { temporary in
+        try OutputDirectory.replace(output, keeping: RenderOutputNames.isRenderOutput) { temporary in
+            func write(_ bytes: [UInt8], named name: String) throws {
+                try OutputFile.create(bytes, at: temporary + "/" + name, reportingAs: (output as NSString).appendingPathComponent(name))
+            }
             for shard in shards {
                 for (_, name) in shard.frames {
                     let source = (shard.directory as NSString).appendingPathComponent(name)
-                    let target = (temporary as NSString).appendingPathComponent(name)
                     do {
-                        try manager.copyItem(atPath: source, toPath: target)
-                    } catch {
-                        throw ShardError.unreadable(path: source, reason: "cannot copy it (\(error.localizedDescription))")
+                        try write(try InputFile.read(source), named: name)
+                    } catch let error as FileError where error.path == source {
+                        throw ShardError.unreadable(path: source, reason: error.reason)
                     }
                 }
             }
-            try AtomicDirectory.write(whole.timeline, to: (temporary as NSString).appendingPathComponent("timeline.json"))
+            try write([UInt8](whole.timeline), named: RenderOutputNames.timeline)
         }
         return Summary(outputDirectory: output, frameCount: whole.frameCount, preset: whole.preset,
                        framesPerShard: shards.map(\.frames.count))
@@ -89,8 +91,12 @@ public enum ShardMerge {
             throw ShardError.notAShard(directory: directory, reason: "no such folder")
         }
         let timelinePath = (directory as NSString).appendingPathComponent("timeline.json")
-        guard let timeline = FileManager.default.contents(atPath: timelinePath) else {
-            throw ShardError.notAShard(directory: directory, reason: "it has no timeline.json")
+        let timeline: Data
+        do {
+            timeline = Data(try InputFile.read(timelinePath))
+        } catch let error as FileError {
+            let reason = FileManager.default.fileExists(atPath: timelinePath) ? "its timeline.json cannot be read (\(error.reason))" : "it has no timeline.json"
+            throw ShardError.notAShard(directory: directory, reason: reason)
         }
         guard let object = try? JSONSerialization.jsonObject(with: timeline) as? [String: Any],
               let frameCount = object["frameCount"] as? Int, frameCount >= 1,
@@ -108,7 +114,7 @@ public enum ShardMerge {
         }
         var frames: [Int: String] = [:]
         for name in names.sorted() where name != "timeline.json" {
-            guard AtomicDirectory.isRenderOutput(name), let index = Int(name.dropFirst("frame_".count).dropLast(".png".count)) else {
+            guard RenderOutputNames.isRenderOutput(name), let index = Int(name.dropFirst("frame_".count).dropLast(".png".count)) else {
                 throw ShardError.foreignFile(directory: directory, name: name)
             }
             guard name == frameFileName(index: index, frameCount: frameCount) else {

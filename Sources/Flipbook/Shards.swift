@@ -1,4 +1,5 @@
 import Foundation
+import FlipbookFiles
 import FlipbookScene
 
 /// One of N contiguous parts of a sequence's frames, for rendering on several machines
@@ -87,7 +88,7 @@ extension RenderJob {
         }
         for (position, source) in sources.enumerated() {
             hash.add("#\(position)\n")
-            try hash.add(contentsOf: source)
+            try hash.add(contentsOf: source, maximumBytes: settings.maxFileBytes)
         }
         hash.add("font \(font.familyName) \(font.styleName)\n")
         try hash.add(contentsOf: font.path)
@@ -98,8 +99,9 @@ extension RenderJob {
     /// shard, so a merge sees which timeline it belongs to.
     public func writeTimelineOnly(to directory: String) throws {
         let json = try timelineJSON()
-        try AtomicDirectory.replace(directory) { temporary in
-            try AtomicDirectory.write(Data(json.utf8), to: (temporary as NSString).appendingPathComponent("timeline.json"))
+        try OutputDirectory.replace(directory, keeping: RenderOutputNames.isRenderOutput) { temporary in
+            try OutputFile.create(Array(json.utf8), at: temporary + "/" + RenderOutputNames.timeline,
+                                  reportingAs: (directory as NSString).appendingPathComponent(RenderOutputNames.timeline))
         }
     }
 
@@ -139,16 +141,12 @@ struct FingerprintDigest {
         text.withUTF8 { add(UnsafeRawBufferPointer($0)) }
     }
 
-    /// Adds a file's bytes, read in 1 MiB pieces.
-    mutating func add(contentsOf path: String) throws {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw ShardError.unreadable(path: path, reason: "cannot read it to fingerprint the timeline")
-        }
-        defer { try? handle.close() }
-        while true {
-            let chunk = handle.readData(ofLength: 1 << 20)
-            if chunk.isEmpty { break }
-            chunk.withUnsafeBytes { add($0) }
+    /// Adds a file's bytes, read in 1 MiB pieces (`InputFile`: a regular file within the size limit).
+    mutating func add(contentsOf path: String, maximumBytes: Int = InputFile.defaultMaximumBytes) throws {
+        do {
+            try InputFile.read(path, maximumBytes: maximumBytes) { add($0) }
+        } catch let error as FileError {
+            throw ShardError.unreadable(path: path, reason: "cannot read it to fingerprint the timeline (\(error.reason))")
         }
     }
 

@@ -40,7 +40,7 @@ enum DiffCommand: Command {
         let maxDiffering = try arguments.string("max-differing").map(parseFraction) ?? 0
         let images: [PremultipliedImage]
         do {
-            images = try arguments.positionals.map { try ImageDecoder.decode(fileAtPath: $0) }
+            images = try arguments.positionals.map { try ImageDecoder.decode(fileAtPath: $0, warn: { printError("warning: \($0)") }) }
         } catch {
             printError("error: \(error)")
             return ExitCode.diffBadInput

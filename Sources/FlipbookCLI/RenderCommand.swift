@@ -1,5 +1,6 @@
 import Foundation
 import Flipbook
+import FlipbookFiles
 import FlipbookScene
 
 /// `flipbook render PRESET …`: writes a transition's frames and timeline.json.
@@ -111,6 +112,8 @@ enum RenderCommand: Command {
             }
         }
 
+        // A run killed mid-swap left OUT missing: put it back now, even if this run fails early.
+        OutputDirectory.recoverInterrupted(out)
         var job: RenderJob
         do {
             job = try RenderJob(settings: settings)
@@ -133,6 +136,7 @@ enum RenderCommand: Command {
         let progress = ProgressReporter(label: presetName, mode: progressMode, intervalSeconds: progressInterval)
         let summary = try job.write(to: out, previews: previews, progress: progress.callback)
         progress.finish()
+        for warning in summary.warnings where !job.warnings.contains(warning) { printError("warning: \(warning)") }
         var range = settings.frameRange.map { " (frames \($0.lowerBound)-\($0.upperBound) of \(summary.totalFrames))" } ?? ""
         if let shard, let frames = settings.frameRange {
             range = " (shard \(shard): frames \(frames.lowerBound)-\(frames.upperBound) of \(summary.totalFrames))"

@@ -8,7 +8,7 @@ enum SceneArguments {
     /// Option names taking a value.
     static let options: Set<String> = [
         "manifest", "select", "return", "columns", "device", "scale", "fps", "duration", "curve", "damping", "velocity",
-        "threads", "font", "max-decoded-megapixels", "scroll", "cards",
+        "threads", "font", "max-decoded-megapixels", "max-file-megabytes", "scroll", "cards",
     ]
 
     /// Help lines for the shared options.
@@ -37,6 +37,8 @@ enum SceneArguments {
       --max-decoded-megapixels N
                         refuse a job whose photos need more than N megapixels decoded, pyramids
                         included (default 400, about 1.6 GB); JPEGs are decoded no larger than drawn
+      --max-file-megabytes N
+                        refuse photo files larger than N MiB (default 256; docs/LIMITS.md)
     """
 
     /// The preset named `name`: exactly, or up to case with `_` for `-` (`Push`, `zoom_push`);
@@ -91,6 +93,7 @@ enum SceneArguments {
         if let budget = try arguments.int("max-decoded-megapixels", in: 1...100_000) {
             settings.decodedPixelBudget = budget * 1_000_000
         }
+        if let megabytes = try arguments.int("max-file-megabytes", in: 1...65_536) { settings.maxFileBytes = megabytes << 20 }
         // The defaults are the bundled samples; say where they were looked for rather than
         // "Samples/photos.json: no such file". (A job loads the photo manifest for every preset,
         // so only a photo preset given --manifest does without them.)

@@ -1,4 +1,5 @@
 import Foundation
+import FlipbookFiles
 
 /// Every sub-command, in the order `flipbook --help` lists them.
 let commands: [Command.Type] = [
@@ -49,6 +50,8 @@ func reportUsage(_ error: UsageError, help: String) -> Int32 {
 }
 
 func main() -> Int32 {
+    // Ctrl-C, SIGTERM, SIGHUP, SIGQUIT: remove this run's temporary output, exit 128 + signal.
+    Termination.installSignalHandlers()
     var arguments = Array(CommandLine.arguments.dropFirst())
     guard let first = arguments.first else {
         printError(generalHelp())

@@ -1,4 +1,5 @@
 import CImageCodecs
+import FlipbookFiles
 import FlipbookRaster
 
 /// The PNG row filter(s) the encoder may use (PNG spec §9).
@@ -85,9 +86,11 @@ public enum PNGEncoder {
         return Array(UnsafeBufferPointer(start: encoded.bytes, count: encoded.count))
     }
 
-    /// Encodes `image` and writes it to `path` atomically (temporary sibling file + rename).
+    /// Encodes `image` and writes it to `path` atomically (`OutputFile.write`: a temporary
+    /// sibling, flushed, renamed; a symbolic link is written through; a device, FIFO, socket or
+    /// folder at `path` is refused). - Throws: `CodecError.encodeFailed`, `FileError.unwritable`.
     public static func write(_ image: PremultipliedImage, toPath path: String, options: PNGEncodeOptions = .default) throws {
-        try FileIO.writeAtomically(try encode(image, options: options), toPath: path)
+        try OutputFile.write(try encode(image, options: options), to: path)
     }
 
     private static func isOpaque(_ pixels: [UInt32]) -> Bool {

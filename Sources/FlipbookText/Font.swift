@@ -1,5 +1,6 @@
 import CFreeType
 import CHarfBuzz
+import FlipbookFiles
 import FlipbookRaster
 import Foundation
 
@@ -71,6 +72,12 @@ public final class Font: @unchecked Sendable {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
               FileManager.default.isReadableFile(atPath: path) else { throw FontError.notFound(path: path) }
         if isDirectory.boolValue { throw FontError.unusable(path: path, reason: "it is a directory, not a font file") }
+        // FreeType opens the file itself: a FIFO would block it, a device feed it forever.
+        do {
+            try InputFile.check(path)
+        } catch let error as FileError {
+            throw FontError.unusable(path: path, reason: error.reason)
+        }
 
         guard (0..<0x10000).contains(faceIndex) else {
             throw FontError.unusable(path: path, reason: "face index \(faceIndex) is outside 0…65535")

@@ -54,33 +54,52 @@ let flipbookExecutable: URL = {
     return Package.root.appendingPathComponent(".build/debug/flipbook")
 }()
 
-/// Runs `executable` (default: the built `flipbook`) with `arguments` in `directory`; `environment`
-/// entries are added to (or, when nil, removed from) this process's environment. Skips the test
-/// when flipbook is not built.
-func runFlipbook(_ arguments: [String], in directory: URL = Package.root, environment: [String: String?] = [:],
-                 executable: URL = flipbookExecutable) throws -> FlipbookRun {
-    guard FileManager.default.isExecutableFile(atPath: executable.path) else {
-        throw XCTSkip("flipbook is not built at \(executable.path); run `swift build` first")
+/// Starts `executable` (default: the built `flipbook`) with `prefixArguments` then `arguments` in
+/// `directory`, stdout and stderr piped; `environment` entries are added to (or, when nil,
+/// removed from) this process's environment. Skips the test when flipbook is not built.
+func startFlipbook(_ arguments: [String], in directory: URL = Package.root, environment: [String: String?] = [:],
+                   executable: URL = flipbookExecutable, prefixArguments: [String] = []) throws -> Process {
+    guard FileManager.default.isExecutableFile(atPath: flipbookExecutable.path) else {
+        throw XCTSkip("flipbook is not built at \(flipbookExecutable.path); run `swift build` first")
     }
     let process = Process()
     process.executableURL = executable
-    process.arguments = arguments
+    process.arguments = prefixArguments + arguments
     process.currentDirectoryURL = directory
     var variables = ProcessInfo.processInfo.environment
     for (name, value) in environment { variables[name] = value }
     process.environment = variables
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
+    process.standardOutput = Pipe()
+    process.standardError = Pipe()
     try process.run()
+    return process
+}
+
+/// Runs `flipbook` to the end (see `startFlipbook`). A run still going after `timeoutSeconds` is
+/// killed and fails the test, so a hang is a failure rather than a stuck suite.
+func runFlipbook(_ arguments: [String], in directory: URL = Package.root, environment: [String: String?] = [:],
+                 executable: URL = flipbookExecutable, prefixArguments: [String] = [], timeoutSeconds: Double = 300,
+                 file: StaticString = #filePath, line: UInt = #line) throws -> FlipbookRun {
+    let process = try startFlipbook(arguments, in: directory, environment: environment, executable: executable,
+                                    prefixArguments: prefixArguments)
+    let timer = DispatchWorkItem { [process] in
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    }
+    DispatchQueue.global().asyncAfter(deadline: .now() + timeoutSeconds, execute: timer)
     // stderr is drained on its own thread so a chatty child never blocks on a full pipe.
     final class Box: @unchecked Sendable { var data = Data() }
     let stderrData = Box()
     let drained = DispatchGroup()
-    DispatchQueue.global().async(group: drained) { stderrData.data = err.fileHandleForReading.readDataToEndOfFile() }
-    let stdout = out.fileHandleForReading.readDataToEndOfFile()
+    DispatchQueue.global().async(group: drained) {
+        stderrData.data = (process.standardError as! Pipe).fileHandleForReading.readDataToEndOfFile()
+    }
+    let stdout = (process.standardOutput as! Pipe).fileHandleForReading.readDataToEndOfFile()
     drained.wait()
     process.waitUntilExit()
+    timer.cancel()
+    if process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL {
+        XCTFail("flipbook \(arguments.joined(separator: " ")) did not finish within \(Int(timeoutSeconds)) s", file: file, line: line)
+    }
     return FlipbookRun(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
                        stderr: String(decoding: stderrData.data, as: UTF8.self))
 }
