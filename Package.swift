@@ -2,7 +2,7 @@
 // Flipbook: renders iOS view-controller transitions to PNG frame sequences on Linux.
 // Module graph (dependencies point down), see docs/ARCHITECTURE.md:
 //   FlipbookCLI → Flipbook → FlipbookScene → FlipbookMotion, FlipbookText, FlipbookRaster → FlipbookGeometry
-//                         → FlipbookCodecs → CImageCodecs → CLibPNG, CLibJPEG
+//                         → FlipbookCodecs → CImageCodecs → CLibPNG, CLibJPEG; CLibDeflate
 import PackageDescription
 
 let package = Package(
@@ -24,12 +24,14 @@ let package = Package(
         .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CLibJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        // The default PNG writer's compressor (zlib streams, CRC-32).
+        .systemLibrary(name: "CLibDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
         // The only code that calls setjmp/longjmp. Symbols are prefixed `fbc_`.
         .target(name: "CImageCodecs", dependencies: ["CLibPNG", "CLibJPEG"]),
 
         .target(name: "FlipbookGeometry"),
         .target(name: "FlipbookRaster", dependencies: ["FlipbookGeometry"]),
-        .target(name: "FlipbookCodecs", dependencies: ["CImageCodecs", "FlipbookRaster"]),
+        .target(name: "FlipbookCodecs", dependencies: ["CImageCodecs", "CLibDeflate", "FlipbookRaster"]),
         .target(name: "FlipbookMotion", dependencies: ["FlipbookGeometry"]),
         .target(name: "FlipbookText", dependencies: ["CFreeType", "FlipbookRaster"]),
         .target(name: "FlipbookScene", dependencies: ["FlipbookGeometry", "FlipbookRaster", "FlipbookMotion", "FlipbookText"]),

@@ -55,6 +55,9 @@ public struct RenderSummary: Sendable {
     public var seconds: Double
     /// Non-fatal findings (e.g. manifest sizes that disagree with files).
     public var warnings: [String]
+    /// Wall-clock seconds spent on the frames alone, after the photos were decoded (set by
+    /// `render()`, which writes nothing; nil otherwise).
+    public var framesSeconds: Double?
 }
 
 /// A transition prepared for rendering: photos loaded, timeline sampled, display lists ready.
@@ -159,24 +162,20 @@ public struct RenderJob: Sendable {
     public func write(to directory: String, progress: (@Sendable (Int, Int) -> Void)?, frameSink: FrameSink?,
                       finish: (() throws -> Void)? = nil) throws -> RenderSummary {
         let start = Date()
-        let lists = frames.map { displayList(frame: $0) }
-        let rasterizer = try makeRasterizer(for: lists)
         let digits = max(4, String(sequence.count - 1).count)
-        let options = settings.pngOptions
+        let encoders = PNGEncoderPool(options: settings.pngOptions)
+        let renderer = try frameRenderer()
         let summary = try AtomicDirectory.replace(directory) { temporary in
-            try ParallelFrames.run(count: lists.count, threads: settings.threads, progress: progress) { index in
-                let list = lists[index]
-                let image = rasterizer.render(list)
-                try frameSink?(index, frames[index], image)
-                let png = try PNGEncoder.encode(image, options: options)
-                let name = "frame_" + String(repeating: "0", count: max(0, digits - String(list.frameIndex).count)) + String(list.frameIndex) + ".png"
-                try AtomicDirectory.write(Data(png), to: (temporary as NSString).appendingPathComponent(name))
+            try renderer.run(threads: settings.threads, progress: progress) { index, sample, image in
+                try frameSink?(index, sample, image)
+                let name = "frame_" + String(repeating: "0", count: max(0, digits - String(sample.index).count)) + String(sample.index) + ".png"
+                try encoders.write(image, to: (temporary as NSString).appendingPathComponent(name))
             }
             let json = TimelineJSON.render(timeline: timeline, frames: sequence, followUpSeconds: transition.followUpSeconds, preset: settings.preset.rawValue, device: settings.scene.device)
             try AtomicDirectory.write(Data(json.utf8), to: (temporary as NSString).appendingPathComponent("timeline.json"))
             try finish?()
             let pixels = settings.scene.device.pixelSize
-            return RenderSummary(outputDirectory: directory, framesWritten: lists.count, totalFrames: sequence.count,
+            return RenderSummary(outputDirectory: directory, framesWritten: frames.count, totalFrames: sequence.count,
                                  pixelWidth: pixels.width, pixelHeight: pixels.height, seconds: 0, warnings: warnings)
         }
         var result = summary
@@ -192,8 +191,8 @@ public struct RenderJob: Sendable {
     /// Renders several frames of the sequence to images, decoding each photo once.
     public func renderFrames(_ indices: [Int]) throws -> [PremultipliedImage] {
         let lists = try indices.map { try displayList(frameIndex: $0) }
-        let rasterizer = try makeRasterizer(for: lists)
-        return lists.map { rasterizer.render($0) }
+        let cache = FrameCache(lists: lists, rasterizer: try makeRasterizer(for: lists))
+        return lists.indices.map { cache.render($0) }
     }
 
     /// Loads the images the display lists need, each decoded no smaller than the largest size

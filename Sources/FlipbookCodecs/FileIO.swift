@@ -37,6 +37,11 @@ enum FileIO {
     /// Writes `bytes` to a temporary sibling of `path`, then renames it over `path`, so readers
     /// see the old file or the complete new one, and a failure leaves no partial file.
     static func writeAtomically(_ bytes: [UInt8], toPath path: String) throws {
+        try bytes.withUnsafeBytes { try writeAtomically($0, toPath: path) }
+    }
+
+    /// `writeAtomically` for bytes in memory the caller owns.
+    static func writeAtomically(_ bytes: UnsafeRawBufferPointer, toPath path: String) throws {
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[...$0]) } ?? ""
         let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
@@ -45,7 +50,7 @@ enum FileIO {
         guard descriptor >= 0 else { throw CodecError.unwritable(path: path, reason: errorText(errno)) }
         var written = 0
         while written < bytes.count {
-            let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, $0.count - written) }
+            let count = write(descriptor, bytes.baseAddress! + written, bytes.count - written)
             if count < 0 {
                 if errno == EINTR { continue }
                 let reason = errorText(errno)
