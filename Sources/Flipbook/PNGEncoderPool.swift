@@ -1,5 +1,6 @@
 import Foundation
 import FlipbookCodecs
+import FlipbookFiles
 import FlipbookRaster
 
 /// PNG encoders shared by worker threads: a frame borrows one, so each worker keeps a warm
@@ -13,17 +14,14 @@ final class PNGEncoderPool: @unchecked Sendable {
     /// A pool of encoders with `options` (created as needed: at most one per concurrent frame).
     init(options: PNGEncodeOptions) { self.options = options }
 
-    /// Encodes `image` and writes it to `path` (temporary sibling + rename).
-    /// - Throws: `RenderError.output` naming the file.
-    func write(_ image: PremultipliedImage, to path: String) throws {
+    /// Encodes `image` and creates the new file `path` with it (`OutputFile.create`: flushed;
+    /// for files in a folder that is swapped in whole). Errors name `name`.
+    /// - Throws: `CodecError.encodeFailed`, `FileError.unwritable`.
+    func write(_ image: PremultipliedImage, to path: String, reportingAs name: String) throws {
         lock.lock()
         let encoder = idle.popLast() ?? PNGFrameEncoder(options: options)
         lock.unlock()
         defer { lock.lock(); idle.append(encoder); lock.unlock() }
-        do {
-            try encoder.write(image, toPath: path)
-        } catch let CodecError.unwritable(_, reason) {
-            throw RenderError.output(path: path, reason: reason)
-        }
+        try encoder.withEncoded(image) { try OutputFile.create($0, at: path, reportingAs: name) }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import FlipbookCodecs
+import FlipbookFiles
 import FlipbookRaster
 
 /// A video container `VideoExport` can write, chosen by the output file's extension.
@@ -25,7 +26,7 @@ public enum VideoExportError: Error, CustomStringConvertible, Equatable {
     case cannotStart(ffmpeg: String, reason: String)
     /// ffmpeg exited with a failure (or stopped reading frames); `log` is its standard error.
     case ffmpegFailed(path: String, status: Int32, log: String)
-    /// The finished video could not be moved into place.
+    /// The video's path cannot be written or the finished video could not be moved into place.
     case output(path: String, reason: String)
 
     /// A readable explanation; the ffmpeg-not-found case says how to install it.
@@ -48,8 +49,10 @@ public enum VideoExportError: Error, CustomStringConvertible, Equatable {
 }
 
 /// Pipes frames to `ffmpeg` as raw RGBA over its standard input and writes an MP4 or GIF
-/// atomically: ffmpeg writes a hidden temporary sibling (same extension), which `commit()`
-/// renames over the output after `finish()`; `cancel()` or a failure removes it.
+/// atomically: ffmpeg writes a hidden temporary sibling (a `PendingOutput`, same extension),
+/// which `commit()` renames over the output after `finish()`; `cancel()`, a failure or a handled
+/// signal (`Termination`, which also stops ffmpeg) removes it. The output is checked first: a
+/// symbolic link is written through, a device, FIFO, socket or folder is refused.
 ///
 /// Frames may be appended from several threads in any order: each carries its position, and
 /// frames are written to ffmpeg in position order (out-of-order ones wait in memory). Setting up
@@ -59,7 +62,9 @@ public final class VideoExport: @unchecked Sendable {
     public let path: String
     /// The container, from the extension.
     public let format: VideoFormat
-    private let temporaryPath: String
+    private let output: PendingOutput
+    private var temporaryPath: String { output.temporaryPath }
+    private let stopOnSignal: Int
     private let process: Process
     private let input: FileHandle
     private let logPipe: Pipe
@@ -160,20 +165,16 @@ public final class VideoExport: @unchecked Sendable {
         let ffmpeg = try VideoExport.check(path: path, environment: environment)
         self.path = path
         format = VideoFormat(path: path)!
-        let url = URL(fileURLWithPath: path).standardizedFileURL
-        let folder = url.deletingLastPathComponent()
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        } catch {
-            throw VideoExportError.output(path: path, reason: "cannot create its folder (\(error.localizedDescription))")
+            output = try PendingOutput(path, createFolders: true, extension: format.rawValue)
+        } catch let error as FileError {
+            throw VideoExportError.output(path: path, reason: error.reason)
         }
-        let token = "\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
-        temporaryPath = folder.appendingPathComponent(".\(url.deletingPathExtension().lastPathComponent).tmp-\(token).\(format.rawValue)").path
         signal(SIGPIPE, SIG_IGN)
         process = Process()
         process.executableURL = URL(fileURLWithPath: ffmpeg)
         process.arguments = VideoExport.arguments(format: format, widthPixels: widthPixels, heightPixels: heightPixels,
-                                                  framesPerSecond: framesPerSecond, output: temporaryPath, scale: scale)
+                                                  framesPerSecond: framesPerSecond, output: output.temporaryPath, scale: scale)
         process.environment = environment
         let inputPipe = Pipe()
         logPipe = Pipe()
@@ -184,8 +185,12 @@ public final class VideoExport: @unchecked Sendable {
         do {
             try process.run()
         } catch {
+            output.discard()
             throw VideoExportError.cannotStart(ffmpeg: ffmpeg, reason: error.localizedDescription)
         }
+        // SIGTERM reaches this process only: stop ffmpeg too (its temporary file goes with the output's clean-up).
+        let child = process
+        stopOnSignal = Termination.register { if child.isRunning { child.terminate() } }
         // Drain stderr on its own thread so ffmpeg never blocks on a full pipe while we write frames.
         let reader = logPipe.fileHandleForReading
         logReader.enter()
@@ -238,10 +243,10 @@ public final class VideoExport: @unchecked Sendable {
         lock.lock()
         precondition(closed && failure == nil, "commit() needs a successful finish()")
         lock.unlock()
-        if rename(temporaryPath, path) != 0 {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(atPath: temporaryPath)
-            throw VideoExportError.output(path: path, reason: reason)
+        do {
+            try output.commit()
+        } catch let error as FileError {
+            throw VideoExportError.output(path: path, reason: error.reason)
         }
     }
 
@@ -253,9 +258,8 @@ public final class VideoExport: @unchecked Sendable {
         if running {
             process.terminate()
             _ = stop(removing: true)
-        } else {
-            try? FileManager.default.removeItem(atPath: temporaryPath)
         }
+        output.discard()
     }
 
     /// Closes ffmpeg's input, waits for it, collects the log; removes the temporary file on
@@ -267,6 +271,7 @@ public final class VideoExport: @unchecked Sendable {
         lock.unlock()
         if !wasClosed { try? input.close() }
         process.waitUntilExit()
+        Termination.unregister(stopOnSignal)
         logReader.wait()
         let status = process.terminationStatus
         var error: VideoExportError?

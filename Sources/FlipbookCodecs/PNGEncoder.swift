@@ -1,4 +1,5 @@
 import CImageCodecs
+import FlipbookFiles
 import FlipbookRaster
 #if canImport(Glibc)
 import Glibc
@@ -114,7 +115,7 @@ public enum PNGEncoder {
         try PNGFrameEncoder(options: options).encode(image)
     }
 
-    /// Encodes `image` and writes it to `path` atomically (temporary sibling file + rename).
+    /// Encodes `image` and writes it to `path` atomically (see `PNGFrameEncoder.write`).
     public static func write(_ image: PremultipliedImage, toPath path: String, options: PNGEncodeOptions = .default) throws {
         try PNGFrameEncoder(options: options).write(image, toPath: path)
     }
@@ -165,10 +166,11 @@ public final class PNGFrameEncoder {
         try withEncoded(image) { Array($0.bindMemory(to: UInt8.self)) }
     }
 
-    /// Encodes `image` and writes it to `path` atomically (temporary sibling file + rename).
-    /// - Throws: `CodecError.encodeFailed`, `CodecError.unwritable` (nothing is left at `path`).
+    /// Encodes `image` and writes it to `path` atomically (`OutputFile.write`: a temporary
+    /// sibling, flushed, renamed; a symbolic link is written through; a device, FIFO, socket or
+    /// folder at `path` is refused). - Throws: `CodecError.encodeFailed`, `FileError.unwritable`.
     public func write(_ image: PremultipliedImage, toPath path: String) throws {
-        try withEncoded(image) { try FileIO.writeAtomically($0, toPath: path) }
+        try withEncoded(image) { try OutputFile.write($0, to: path) }
     }
 
     private static func isOpaque(_ pixels: [UInt32]) -> Bool {

@@ -22,6 +22,10 @@ struct AxisSpan {
     init(start: Int, end: Int) { self.start = start; self.end = end }
 
     var isEmpty: Bool { end <= start }
+    /// The overlap of two spans (empty when they do not overlap).
+    func intersection(_ other: AxisSpan) -> AxisSpan {
+        AxisSpan(start: Swift.max(start, other.start), end: Swift.min(end, other.end))
+    }
     /// First pixel touched.
     var firstPixel: Int { start >> 8 }
     /// One past the last pixel touched.
@@ -36,6 +40,9 @@ struct AxisSpan {
 
 /// A clip in device pixels: an anti-aliased rect with optional round corners.
 struct DeviceClip {
+    /// The square part of the region: `clip.rect ∩ clip.cornerRect`, intersected as quantised
+    /// spans (the larger start, the smaller end), which is exactly `clip.rect`'s span whenever
+    /// `cornerRect` is nil or contains `rect`.
     var x: AxisSpan, y: AxisSpan
     /// Corner radius in device pixels (0 = square); the corner circles' centres below.
     var radius: Double
@@ -45,11 +52,17 @@ struct DeviceClip {
         let r = clip.rect.scaled(by: scale)
         x = AxisSpan(r.minX, r.maxX, lower: bounds.x0, upper: bounds.x1)
         y = AxisSpan(r.minY, r.maxY, lower: bounds.y0, upper: bounds.y1)
-        let limit = Swift.min(r.width, r.height) / 2
+        // The rounded rect: its square sides cut too (they matter only when `rect` sticks out).
+        let rounded = clip.cornerRect.map { $0.scaled(by: scale) } ?? r
+        if clip.cornerRect != nil {
+            x = x.intersection(AxisSpan(rounded.minX, rounded.maxX, lower: bounds.x0, upper: bounds.x1))
+            y = y.intersection(AxisSpan(rounded.minY, rounded.maxY, lower: bounds.y0, upper: bounds.y1))
+        }
+        let limit = Swift.min(rounded.width, rounded.height) / 2
         let radius = Swift.min(clip.cornerRadius * scale, limit)
         self.radius = radius > 0 && radius.isFinite ? radius : 0
-        left = r.minX + self.radius; right = r.maxX - self.radius
-        top = r.minY + self.radius; bottom = r.maxY - self.radius
+        left = rounded.minX + self.radius; right = rounded.maxX - self.radius
+        top = rounded.minY + self.radius; bottom = rounded.maxY - self.radius
     }
 
     /// Coverage (0…256) of the rounded corner at pixel (px, py), or nil where the pixel centre is

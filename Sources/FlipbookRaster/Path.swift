@@ -127,17 +127,11 @@ extension Canvas {
     }
 }
 
-/// `segments` points on the unit circle, by repeated rotation through the angle 2π/segments whose
-/// cosine and sine come from their Taylor series (plain IEEE arithmetic, no libm, so deterministic).
+/// `segments` points on the unit circle, by repeated rotation through the angle 2π/segments
+/// (its cosine and sine from `DeterministicMath`, so the same on every machine).
 private func unitCircle(segments: Int) -> [Point] {
-    let step = 2 * Double.pi / Double(segments)  // ≤ π/4, where 12 terms reach full precision
-    var cosine = 0.0, sine = 0.0, term = 1.0
-    // cos = Σ (−1)^k x^2k/(2k)!, sin = Σ (−1)^k x^(2k+1)/(2k+1)!.
-    for n in 0..<24 {
-        let signed = (n / 2) % 2 == 0 ? term : -term
-        if n % 2 == 0 { cosine += signed } else { sine += signed }
-        term *= step / Double(n + 1)
-    }
+    let step = 2 * Double.pi / Double(segments)
+    let cosine = DeterministicMath.cos(step), sine = DeterministicMath.sin(step)
     var points: [Point] = []
     var x = 1.0, y = 0.0
     for _ in 0..<segments {

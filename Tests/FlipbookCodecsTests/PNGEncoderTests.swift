@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import FlipbookCodecs
+import FlipbookFiles
 import FlipbookRaster
 
 final class PNGEncoderTests: XCTestCase {
@@ -108,8 +109,9 @@ final class PNGEncoderTests: XCTestCase {
         XCTAssertEqual(try ImageDecoder.decode(fileAtPath: path), image)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), ["out.png"])
         let missing = directory.appendingPathComponent("no/such/dir.png").path
-        XCTAssertEqual(Fixtures.codecError { try PNGEncoder.write(image, toPath: missing) },
-                       .unwritable(path: missing, reason: "No such file or directory"))
+        XCTAssertThrowsError(try PNGEncoder.write(image, toPath: missing)) { error in
+            XCTAssertEqual(error as? FileError, .unwritable(path: missing, reason: "No such file or directory"))
+        }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), ["out.png"])
     }
 }

@@ -1,5 +1,6 @@
 import FlipbookGeometry
 import FlipbookRaster
+import FlipbookTestSupport
 import XCTest
 
 final class ClipTests: XCTestCase {
@@ -37,6 +38,71 @@ final class ClipTests: XCTestCase {
         var canvas = Canvas(widthPixels: 20, heightPixels: 20, scale: 1)
         canvas.fill(Rect(x: 0, y: 0, width: 20, height: 20), color: .black, clip: Clip(rect: Rect(x: 0, y: 0, width: 20, height: 20), cornerRadius: 1000))
         XCTAssertEqual(Double(alphaSum(canvas)), Double.pi * 100 * 255, accuracy: Double.pi * 100 * 255 * 0.01)
+    }
+
+    /// Alphas of a 10×6 (or w×h) canvas at scale 1 filled black through `clip`.
+    private func clipped(_ clip: Clip, width: Int = 10, height: Int = 6) -> [[UInt8]] {
+        var canvas = Canvas(widthPixels: width, heightPixels: height, scale: 1)
+        canvas.fill(Rect(x: 0, y: 0, width: Double(width), height: Double(height)), color: .black, clip: clip)
+        return alphas(canvas)
+    }
+
+    func testRoundedRectCutBySquareRectIsStraightAtTheCut() {
+        // A 10×6 card with radius 3 cut at x = 5.5 (the screen edge): round on the left, straight
+        // (half-covered column 5 in every row) at the cut. The corner pixels follow the ramp
+        // clamp(r − d + ½, 0, 1) of the card's own corner circles, centred at (3, 3).
+        let cut = clipped(Clip(rect: Rect(x: 0, y: 0, width: 5.5, height: 6), cornerRadius: 3,
+                               cornerRect: Rect(x: 0, y: 0, width: 10, height: 6)))
+        XCTAssertEqual(cut, [[0, 149, 242, 255, 255, 128, 0, 0, 0, 0],
+                             [149, 255, 255, 255, 255, 128, 0, 0, 0, 0],
+                             [242, 255, 255, 255, 255, 128, 0, 0, 0, 0],
+                             [242, 255, 255, 255, 255, 128, 0, 0, 0, 0],
+                             [149, 255, 255, 255, 255, 128, 0, 0, 0, 0],
+                             [0, 149, 242, 255, 255, 128, 0, 0, 0, 0]])
+        // Without `cornerRect` the cut rect itself is rounded (radius limited to 2.75): the old,
+        // wrong shape for a card running off screen.
+        let rounded = clipped(Clip(rect: Rect(x: 0, y: 0, width: 5.5, height: 6), cornerRadius: 3))
+        XCTAssertEqual(rounded, [[17, 172, 251, 224, 102, 0, 0, 0, 0, 0],
+                                 [172, 255, 255, 255, 255, 59, 0, 0, 0, 0],
+                                 [251, 255, 255, 255, 255, 125, 0, 0, 0, 0],
+                                 [251, 255, 255, 255, 255, 125, 0, 0, 0, 0],
+                                 [172, 255, 255, 255, 255, 59, 0, 0, 0, 0],
+                                 [17, 172, 251, 224, 102, 0, 0, 0, 0, 0]])
+    }
+
+    func testRoundedRectCutAtTheTopKeepsItsBottomCorners() {
+        // An 8×8 card, radius 3, whose top 2 points are above the screen: square at the top cut.
+        let cut = clipped(Clip(rect: Rect(x: 0, y: 2, width: 8, height: 6), cornerRadius: 3,
+                               cornerRect: Rect(x: 0, y: 0, width: 8, height: 8)), width: 8, height: 8)
+        XCTAssertEqual(cut, [[0, 0, 0, 0, 0, 0, 0, 0],
+                             [0, 0, 0, 0, 0, 0, 0, 0],
+                             [242, 255, 255, 255, 255, 255, 255, 242],
+                             [255, 255, 255, 255, 255, 255, 255, 255],
+                             [255, 255, 255, 255, 255, 255, 255, 255],
+                             [242, 255, 255, 255, 255, 255, 255, 242],
+                             [149, 255, 255, 255, 255, 255, 255, 149],
+                             [0, 149, 242, 255, 255, 242, 149, 0]])
+        // Inside the cut the pixels are the uncut card's.
+        let card = clipped(Clip(rect: Rect(x: 0, y: 0, width: 8, height: 8), cornerRadius: 3), width: 8, height: 8)
+        XCTAssertEqual(Array(cut[2...]), Array(card[2...]))
+    }
+
+    func testCornerRectEqualToRectOrContainedInItClipsLikeTheRoundedRect() {
+        let rects = [Rect(x: 0.3, y: 0.6, width: 7.2, height: 4.9), Rect(x: 1, y: 1, width: 8, height: 4), Rect(x: -2.5, y: 1.25, width: 9, height: 3.5)]
+        for rect in rects {
+            for radius in [0, 1.5, 2.25, 100] {
+                let plain = clipped(Clip(rect: rect, cornerRadius: radius))
+                XCTAssertEqual(clipped(Clip(rect: rect, cornerRadius: radius, cornerRect: rect)), plain, "\(rect) \(radius)")
+                // rect ∩ roundedRect(cornerRect) with cornerRect inside rect is the rounded rect.
+                XCTAssertEqual(clipped(Clip(rect: Rect(x: -5, y: -5, width: 20, height: 20), cornerRadius: radius, cornerRect: rect)), plain,
+                               "\(rect) \(radius)")
+            }
+        }
+    }
+
+    func testDisjointCornerRectClipsEverything() {
+        let clip = Clip(rect: Rect(x: 0, y: 0, width: 4, height: 6), cornerRadius: 1, cornerRect: Rect(x: 5, y: 0, width: 4, height: 6))
+        XCTAssertEqual(clipped(clip).joined().reduce(0) { $0 + Int($1) }, 0)
     }
 
     func testEmptyOrNaNClipDrawsNothing() {

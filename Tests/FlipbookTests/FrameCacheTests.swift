@@ -29,7 +29,7 @@ final class FrameCacheTests: XCTestCase {
             framesFromBases += cache.framesUsingBases
             framesSkippingOps += cache.framesSkippingOccludedOps
             // Two threads, frames handed out in order; results collected by position.
-            let images = ImageSlots(count: job.frames.count)
+            let images = Slots(count: job.frames.count)
             try renderer.run(threads: 2, progress: nil) { position, _, image in images.set(position, image) }
             for (position, image) in images.all().enumerated() {
                 XCTAssertEqual(image, cache.rasterizer.render(cache.lists[position]), "\(preset) frame \(position)")
@@ -91,13 +91,4 @@ final class FrameCacheTests: XCTestCase {
             XCTAssertEqual(start(op).background, white)
         }
     }
-}
-
-/// Images filled in by worker threads, one slot each.
-private final class ImageSlots: @unchecked Sendable {
-    private let lock = NSLock()
-    private var images: [PremultipliedImage?]
-    init(count: Int) { images = Array(repeating: nil, count: count) }
-    func set(_ slot: Int, _ image: PremultipliedImage) { lock.lock(); images[slot] = image; lock.unlock() }
-    func all() -> [PremultipliedImage] { lock.lock(); defer { lock.unlock() }; return images.map { $0! } }
 }

@@ -123,7 +123,6 @@ final class PreviewTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: directory) }
         var settings = RenderSettings.small(.push, select: 2)
         settings.frameRange = 10...15
-        settings.fontPath = Package.path("Tests/Fixtures/fonts/DejaVuSans.ttf")
         var sheets: [Data] = []
         for threads in [1, 2] {
             settings.threads = threads
