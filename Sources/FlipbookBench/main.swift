@@ -162,3 +162,7 @@ if CommandLine.arguments.count < 2 || CommandLine.arguments[1].hasPrefix("text")
 if CommandLine.arguments.count < 2 || "job: frame: pipeline".contains(CommandLine.arguments[1]) {
     do { try pipelineBenchmarks() } catch { print("pipeline benchmarks failed: \(error)") }
 }
+
+if CommandLine.arguments.count >= 2 && CommandLine.arguments[1] == "png-levels" {
+    do { try levelSweep(filters: [.up, .paeth, .sub]) } catch { print("level sweep failed: \(error)") }
+}
