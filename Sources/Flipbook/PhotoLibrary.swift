@@ -12,28 +12,35 @@ public struct PhotoLibrary: Sendable {
     public var warnings: [String]
     /// Each photo file's header (upright size in pixels, format), keyed by source path.
     public var headers: [String: ImageHeader]
+    /// The manifest field naming each photo file ("content[3].url"; the first, when several
+    /// entries name one file), keyed by source path: errors at any later stage name it.
+    public var fields: [String: String]
 
     /// How far a declared aspect ratio may differ from the file's before a warning (1%).
     public static let aspectTolerance = 0.01
 
-    /// Loads a manifest and checks every photo file's header.
+    /// Loads a manifest and checks every photo file's header (once: the job reuses them).
     ///
     /// Headers are read for all photos (cheap) so a missing or broken file is reported before
-    /// any frame is drawn, naming the manifest field and the file.
+    /// any frame is drawn, naming the manifest field and the file. `limits` bound each file's
+    /// size and pixels.
     /// - Throws: `ManifestError`, or `PhotoLibraryError` wrapping a codec error.
-    public init(manifestPath: String) throws {
+    public init(manifestPath: String, limits: DecodeLimits = .default) throws {
         let manifest = try PhotoManifest(contentsOf: manifestPath)
         var photos: [ScenePhoto] = []
         var warnings: [String] = []
         var headers: [String: ImageHeader] = [:]
+        var fields: [String: String] = [:]
         for (index, photo) in manifest.photos.enumerated() {
+            let field = "content[\(index)].url"
             let header: ImageHeader
             do {
-                header = try ImageDecoder.readHeader(fileAtPath: photo.path)
+                header = try headers[photo.path] ?? ImageDecoder.readHeader(fileAtPath: photo.path, limits: limits)
             } catch {
-                throw PhotoLibraryError.photo(manifest: manifestPath, field: "content[\(index)].url", underlying: "\(error)")
+                throw PhotoLibraryError.photo(manifest: manifestPath, field: field, underlying: "\(error)")
             }
             headers[photo.path] = header
+            if fields[photo.path] == nil { fields[photo.path] = field }
             let fileSize = Size(width: Double(header.width), height: Double(header.height))
             if let declared = photo.declaredSize {
                 let declaredAspect = declared.width / declared.height
@@ -49,6 +56,7 @@ public struct PhotoLibrary: Sendable {
         self.photos = photos
         self.warnings = warnings
         self.headers = headers
+        self.fields = fields
     }
 
     private static func rounded(_ value: Double) -> String { String(format: "%.3f", value) }

@@ -1,8 +1,10 @@
 import Foundation
 import FlipbookCodecs
+import FlipbookFiles
 import FlipbookGeometry
 import FlipbookMotion
 import FlipbookRaster
+import FlipbookSamples
 import FlipbookScene
 import FlipbookText
 
@@ -10,8 +12,8 @@ import FlipbookText
 public struct RenderSettings: Sendable {
     /// The transition to render.
     public var preset: TransitionPreset
-    /// The photo manifest (JSON or plist).
-    public var manifestPath = "Samples/photos.json"
+    /// The photo manifest (JSON or plist). Default: the bundled sample, `Samples.photos`.
+    public var manifestPath = Samples.photos
     /// Scene options: device, columns, selected/return photo, scroll.
     public var scene = SceneOptions()
     /// Frames per second.
@@ -33,6 +35,9 @@ public struct RenderSettings: Sendable {
     /// in flight; and more than one image at the per-file limit (100 MP + 33 MP of pyramid), so
     /// a single file the decoder accepts never fails the job alone.
     public var decodedPixelBudget = 400_000_000
+    /// The largest image file read, in bytes (photos and card images; `--max-file-megabytes`).
+    /// Default 256 MiB (`InputFile.defaultMaximumBytes`); manifests and fonts always use that.
+    public var maxFileBytes = InputFile.defaultMaximumBytes
 
     /// Settings with every default for a preset.
     public init(preset: TransitionPreset) { self.preset = preset }
@@ -53,8 +58,12 @@ public struct RenderSummary: Sendable {
     public var pixelWidth: Int, pixelHeight: Int
     /// Wall-clock seconds.
     public var seconds: Double
-    /// Non-fatal findings (e.g. manifest sizes that disagree with files).
+    /// Non-fatal findings: the job's (`RenderJob.warnings`, e.g. manifest sizes that disagree
+    /// with files), then the decodes' (e.g. a JPEG without its end marker), one line each.
     public var warnings: [String]
+    /// Wall-clock seconds spent on the frames alone, after the photos were decoded (set by
+    /// `render()`, which writes nothing; nil otherwise).
+    public var framesSeconds: Double?
 }
 
 /// A transition prepared for rendering: photos loaded, timeline sampled, display lists ready.
@@ -73,13 +82,15 @@ public struct RenderJob: Sendable {
     let transition: Transition
     /// The photo files' headers (upright sizes), keyed by source path.
     let imageHeaders: [String: ImageHeader]
+    /// The manifest field that names each photo file ("content[3].url"), for errors.
+    let photoFields: [String: String]
     /// The font for text ops and for centring titles (also the contact sheet's labels).
     let font: Font
 
     /// Loads the manifest, builds the transition and samples the timeline.
     /// - Throws: manifest, photo, scene and frame-range errors, each naming the file or option.
     public init(settings: RenderSettings) throws {
-        let library = try PhotoLibrary(manifestPath: settings.manifestPath)
+        let library = try PhotoLibrary(manifestPath: settings.manifestPath, limits: settings.decodeLimits)
         // Every preset draws text (bar titles, card labels); load the font before any work so a
         // missing font is reported at once.
         font = try settings.fontPath.map(Font.init(path:)) ?? Font.locateDefault()
@@ -98,6 +109,7 @@ public struct RenderJob: Sendable {
         self.settings = settings
         warnings = library.warnings
         imageHeaders = library.headers
+        photoFields = library.fields
     }
 
     /// The display list of one frame of the whole sequence.
@@ -159,25 +171,24 @@ public struct RenderJob: Sendable {
     public func write(to directory: String, progress: (@Sendable (Int, Int) -> Void)?, frameSink: FrameSink?,
                       finish: (() throws -> Void)? = nil) throws -> RenderSummary {
         let start = Date()
-        let lists = frames.map { displayList(frame: $0) }
-        let rasterizer = try makeRasterizer(for: lists)
-        let digits = max(4, String(sequence.count - 1).count)
-        let options = settings.pngOptions
-        let summary = try AtomicDirectory.replace(directory) { temporary in
-            try ParallelFrames.run(count: lists.count, threads: settings.threads, progress: progress) { index in
-                let list = lists[index]
-                let image = rasterizer.render(list)
-                try frameSink?(index, frames[index], image)
-                let png = try PNGEncoder.encode(image, options: options)
-                let name = "frame_" + String(repeating: "0", count: max(0, digits - String(list.frameIndex).count)) + String(list.frameIndex) + ".png"
-                try AtomicDirectory.write(Data(png), to: (temporary as NSString).appendingPathComponent(name))
+        let encoders = PNGEncoderPool(options: settings.pngOptions)
+        let renderer = try frameRenderer()
+        let summary = try OutputDirectory.replace(directory, keeping: RenderOutputNames.isRenderOutput) { temporary in
+            // Errors name the output's file, never the hidden folder being filled.
+            func write(_ bytes: [UInt8], named name: String) throws {
+                try OutputFile.create(bytes, at: temporary + "/" + name, reportingAs: (directory as NSString).appendingPathComponent(name))
             }
-            let json = TimelineJSON.render(timeline: timeline, frames: sequence, followUpSeconds: transition.followUpSeconds, preset: settings.preset.rawValue, device: settings.scene.device)
-            try AtomicDirectory.write(Data(json.utf8), to: (temporary as NSString).appendingPathComponent("timeline.json"))
+            try renderer.run(threads: settings.threads, progress: progress) { index, sample, image in
+                try frameSink?(index, sample, image)
+                let name = ShardMerge.frameFileName(index: sample.index, frameCount: sequence.count)
+                try encoders.write(image, to: temporary + "/" + name, reportingAs: (directory as NSString).appendingPathComponent(name))
+            }
+            try write(Array(try timelineJSON().utf8), named: RenderOutputNames.timeline)
             try finish?()
             let pixels = settings.scene.device.pixelSize
-            return RenderSummary(outputDirectory: directory, framesWritten: lists.count, totalFrames: sequence.count,
-                                 pixelWidth: pixels.width, pixelHeight: pixels.height, seconds: 0, warnings: warnings)
+            return RenderSummary(outputDirectory: directory, framesWritten: frames.count, totalFrames: sequence.count,
+                                 pixelWidth: pixels.width, pixelHeight: pixels.height, seconds: 0,
+                                 warnings: warnings + renderer.cache.rasterizer.images.warnings.map { "\($0)" })
         }
         var result = summary
         result.seconds = Date().timeIntervalSince(start)
@@ -192,8 +203,8 @@ public struct RenderJob: Sendable {
     /// Renders several frames of the sequence to images, decoding each photo once.
     public func renderFrames(_ indices: [Int]) throws -> [PremultipliedImage] {
         let lists = try indices.map { try displayList(frameIndex: $0) }
-        let rasterizer = try makeRasterizer(for: lists)
-        return lists.map { rasterizer.render($0) }
+        let cache = FrameCache(lists: lists, rasterizer: try makeRasterizer(for: lists))
+        return lists.indices.map { cache.render($0) }
     }
 
     /// Loads the images the display lists need, each decoded no smaller than the largest size
@@ -215,7 +226,7 @@ public struct RenderJob: Sendable {
             ? lists : sequence.map { displayList(frame: $0) }
         var headers = imageHeaders
         for source in sources where headers[source] == nil {
-            headers[source] = try ImageDecoder.readHeader(fileAtPath: source)
+            headers[source] = try ImageDecoder.readHeader(fileAtPath: source, limits: settings.decodeLimits)
         }
         let drawn = RenderJob.largestDrawnSizes(in: whole, imageSizes: headers.mapValues { ($0.width, $0.height) })
         // One pixel more than drawn: the canvas samples the pyramid level that leaves a scale in
@@ -227,8 +238,15 @@ public struct RenderJob: Sendable {
         for (source, size) in drawn where sources.contains(source) {
             minimumSizes[source] = (size.width + 1, size.height + 1)
         }
-        let images = try ImageStore(sources: sources, minimumSizes: minimumSizes,
+        let images: ImageStore
+        do {
+            images = try ImageStore(sources: sources, minimumSizes: minimumSizes, headers: headers, limits: settings.decodeLimits,
                                     pixelBudget: settings.decodedPixelBudget, threads: settings.threads)
+        } catch let error as CodecError {
+            // A photo whose header was fine but whose pixels are not: name the manifest entry too.
+            guard let field = photoFields[error.path] else { throw error }
+            throw PhotoLibraryError.photo(manifest: settings.manifestPath, field: field, underlying: "\(error)")
+        }
         return FrameRasterizer(images: images, font: font)
     }
 
@@ -269,7 +287,8 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
     case frameRangeOutOfBounds(range: ClosedRange<Int>, frameCount: Int)
     /// `--frame K` outside the sequence.
     case frameOutOfBounds(index: Int, frameCount: Int)
-    /// The output could not be written.
+    /// An output that cannot be made as asked (e.g. a sheet whose extension is not an image
+    /// format); file-system failures are `FileError`s.
     case output(path: String, reason: String)
 
     /// A one-line explanation.

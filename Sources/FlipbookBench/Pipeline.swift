@@ -28,8 +28,8 @@ func medianWallClock(runs: Int, _ body: () throws -> Void) rethrows -> Double {
 
 /// Push on an iPhone 8 @2x: one frame's rasterization and encoding, then the whole 43-frame job.
 func pipelineBenchmarks() throws {
-    guard FileManager.default.fileExists(atPath: "Samples/photos.json") else {
-        print("pipeline benchmarks skipped: run from the package root (Samples/photos.json not found)")
+    guard Samples.isAvailable else {
+        print("pipeline benchmarks skipped: \(Samples.missingDescription ?? "")")
         return
     }
     var settings = RenderSettings(preset: .push)

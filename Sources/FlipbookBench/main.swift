@@ -175,6 +175,13 @@ if CommandLine.arguments.count < 2 || "pixel digest".contains(CommandLine.argume
     print("pixel digest \(String(pixelDigest(), radix: 16))")
 }
 
+if CommandLine.arguments.count < 2 || CommandLine.arguments[1].hasPrefix("text") {
+    do { try textBenchmarks() } catch { print("text benchmarks failed: \(error)") }
+}
 if CommandLine.arguments.count < 2 || "job: frame: pipeline".contains(CommandLine.arguments[1]) {
     do { try pipelineBenchmarks() } catch { print("pipeline benchmarks failed: \(error)") }
+}
+
+if CommandLine.arguments.count >= 2 && CommandLine.arguments[1] == "png-levels" {
+    do { try levelSweep(filters: [.up, .paeth, .sub]) } catch { print("level sweep failed: \(error)") }
 }

@@ -173,7 +173,7 @@ func singularValues(of t: AffineTransform) -> (larger: Double, smaller: Double) 
 /// shorter side. Each quarter arc is split into `n` equal angles, `n` the smallest with a chord
 /// sagitta `R(1 − cos(π/4n)) ≤ R(π/4n)²/2 ≤ tolerance`, `R` = radius × the transform's larger
 /// singular value (a linear map moves the arc at most that much farther from its chord), capped
-/// at 4096 chords per quarter; vertex angles' cosines from `taylorCosineSine`, sines as the
+/// at 4096 chords per quarter; vertex angles' cosines from `DeterministicMath.cos`, sines as the
 /// cosines of the complementary angles (so arcs are exactly symmetric and end on the tangent
 /// points). An empty or non-finite rect gives no vertices.
 func roundedRectOutline(_ rect: Rect, cornerRadius: Double, transform: AffineTransform, tolerance: Double) -> [Point] {
@@ -183,7 +183,7 @@ func roundedRectOutline(_ rect: Rect, cornerRadius: Double, transform: AffineTra
     let reach = radius * singularValues(of: transform).larger
     let chords = reach.isFinite ? min(4096, max(1, Int((Double.pi / 4 * (reach / (2 * tolerance)).squareRoot()).rounded(.up)))) : 1
     // cos(k·π/(2n)) for k = 0…n, with the end points exact.
-    var cosines = (0...chords).map { taylorCosineSine(Double($0) * Double.pi / Double(2 * chords)).cosine }
+    var cosines = (0...chords).map { DeterministicMath.cos(Double($0) * Double.pi / Double(2 * chords)) }
     cosines[0] = 1; cosines[chords] = 0
     let left = rect.minX + radius, right = rect.maxX - radius, top = rect.minY + radius, bottom = rect.maxY - radius
     var points: [Point] = []

@@ -20,6 +20,14 @@ public struct Canvas {
         self.scale = scale
     }
 
+    /// A canvas that starts from `image`'s pixels, e.g. a background drawn once and shared by
+    /// many frames (the array is copied on the first write, as arrays are).
+    public init(image: PremultipliedImage, scale: Double) {
+        precondition(scale > 0 && scale.isFinite, "canvas scale must be positive, got \(scale)")
+        self.image = image
+        self.scale = scale
+    }
+
     /// The canvas's pixels in device coordinates: `[x0, x1) × [y0, y1)`.
     var pixelBounds: (x0: Int, y0: Int, x1: Int, y1: Int) {
         (originX, originY, originX + image.width, originY + image.height)

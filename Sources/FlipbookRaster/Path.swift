@@ -165,11 +165,11 @@ extension Canvas {
     }
 }
 
-/// `segments` points on the unit circle, by repeated rotation through the angle 2π/segments whose
-/// cosine and sine come from their Taylor series (plain IEEE arithmetic, no libm, so deterministic).
+/// `segments` points on the unit circle, by repeated rotation through the angle 2π/segments
+/// (its cosine and sine from `DeterministicMath`, so the same on every machine).
 private func unitCircle(segments: Int) -> [Point] {
-    // step ≤ π/4, where the series reaches full precision.
-    let (cosine, sine) = taylorCosineSine(2 * Double.pi / Double(segments))
+    let step = 2 * Double.pi / Double(segments)
+    let cosine = DeterministicMath.cos(step), sine = DeterministicMath.sin(step)
     var points: [Point] = []
     var x = 1.0, y = 0.0
     for _ in 0..<segments {
@@ -177,20 +177,6 @@ private func unitCircle(segments: Int) -> [Point] {
         (x, y) = (x * cosine - y * sine, x * sine + y * cosine)
     }
     return points
-}
-
-/// cos x and sin x from 24 terms of their Taylor series, in a fixed order of IEEE operations (no
-/// libm, so the same bits on every machine). For |x| ≤ π/2 the first omitted term is below
-/// 10⁻¹⁹, so both are correct to the last bit or two.
-func taylorCosineSine(_ x: Double) -> (cosine: Double, sine: Double) {
-    var cosine = 0.0, sine = 0.0, term = 1.0
-    // cos = Σ (−1)^k x^2k/(2k)!, sin = Σ (−1)^k x^(2k+1)/(2k+1)!.
-    for n in 0..<24 {
-        let signed = (n / 2) % 2 == 0 ? term : -term
-        if n % 2 == 0 { cosine += signed } else { sine += signed }
-        term *= x / Double(n + 1)
-    }
-    return (cosine, sine)
 }
 
 /// Twice the signed area of a polygon (positive when clockwise in y-down coordinates).

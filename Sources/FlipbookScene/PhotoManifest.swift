@@ -1,4 +1,5 @@
 import Foundation
+import FlipbookFiles
 import FlipbookGeometry
 
 /// One photo of a manifest: where its file is and, optionally, the size the manifest claims.
@@ -87,14 +88,14 @@ public struct PhotoManifest: Hashable, Sendable {
         self.init(path: path, photos: photos)
     }
 
-    /// The bytes of a manifest file. - Throws: `ManifestError.unreadable` naming the file.
+    /// The bytes of a manifest file: a regular file of at most `InputFile.defaultMaximumBytes`
+    /// (a FIFO or a device is refused at once). - Throws: `ManifestError.unreadable` naming the file.
     static func read(_ path: String) throws -> Data {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            var isDirectory: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-            throw ManifestError.unreadable(path: path, reason: exists ? (isDirectory.boolValue ? "is a directory" : "cannot be read") : "no such file")
+        do {
+            return Data(try InputFile.read(path))
+        } catch let error as FileError {
+            throw ManifestError.unreadable(path: path, reason: error.reason)
         }
-        return data
     }
 
     /// True for a JSON/plist boolean. They arrive as NSNumber too; on Linux `0 is Bool` is true,

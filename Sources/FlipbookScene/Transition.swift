@@ -1,3 +1,4 @@
+import FlipbookSamples
 import FlipbookGeometry
 import FlipbookMotion
 
@@ -25,7 +26,8 @@ public struct SceneOptions: Hashable, Sendable {
     /// The modal thumbnail grid's scroll offset in points (this app has no return positioning).
     public var scrollPoints: Double = 0
     /// The cards manifest (`card-push`, `card-pop`); card image paths are relative to it.
-    public var cardsManifestPath = "Samples/cards.json"
+    /// Default: the bundled sample, `Samples.cards`.
+    public var cardsManifestPath = Samples.cards
 
     /// Options with every default.
     public init() {}

@@ -1,5 +1,6 @@
 import FlipbookGeometry
 import FlipbookRaster
+import FlipbookTestSupport
 import XCTest
 
 /// A quarter turn clockwise on screen (x → −y… : (x, y) ↦ (−y, x)).
@@ -74,7 +75,7 @@ final class TransformedImageTests: XCTestCase {
         turned.draw(photo, in: rect, contentMode: .scaleToFill, transform: quarterTurn.concatenating(AffineTransform(translationX: 4, y: 0)))
         for y in 0..<8 { for x in 0..<4 { XCTAssertEqual(turned.image[x, y], straight.image[y, 3 - x], "(\(x), \(y))") } }
         // And level 2 at 2:1 really is what the straight draw did: a 2×2 average of level 2.
-        XCTAssertGreaterThan(psnr(straight.image, areaAverage(photo.base, factor: 8)), 30)
+        XCTAssertGreaterThan(psnr(straight.image, againstAreaAverageOf: photo.base), 30)
     }
 
     func testPositiveAxisAlignedTransformsDelegateByteForByte() {

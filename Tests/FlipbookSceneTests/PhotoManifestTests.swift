@@ -48,7 +48,7 @@ final class PhotoManifestTests: XCTestCase {
 
     func testMissingFile() {
         XCTAssertThrowsError(try PhotoManifest(contentsOf: "/nonexistent/photos.json")) { error in
-            XCTAssertEqual("\(error)", "/nonexistent/photos.json: cannot read the manifest: no such file")
+            XCTAssertEqual("\(error)", "/nonexistent/photos.json: cannot read the manifest: No such file or directory")
         }
     }
 }
