@@ -2,7 +2,7 @@
 // Flipbook: renders iOS view-controller transitions to PNG frame sequences on Linux.
 // Module graph (dependencies point down), see docs/ARCHITECTURE.md:
 //   FlipbookCLI → Flipbook → FlipbookScene → FlipbookMotion, FlipbookText, FlipbookRaster → FlipbookGeometry
-//                         → FlipbookCodecs → CImageCodecs → CLibPNG, CLibJPEG
+//                         → FlipbookCodecs → CImageCodecs → CLibPNG, CLibJPEG; CLibDeflate
 //   FlipbookScene, Flipbook → FlipbookSamples (Samples/: the bundled manifests and photos, as resources)
 //   FlipbookFiles (bounded reads, atomic writes, signal clean-up) sits under Codecs, Text, Scene and the rest.
 import Foundation
@@ -36,6 +36,8 @@ let package = Package(
         .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CLibJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        // The default PNG writer's compressor (zlib streams, CRC-32).
+        .systemLibrary(name: "CLibDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
         // Text: shaping, bidi, font matching, UAX #14 line breaks (see docs/TEXT.md).
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
@@ -50,7 +52,7 @@ let package = Package(
         .target(name: "FlipbookFiles"),
         .target(name: "FlipbookGeometry"),
         .target(name: "FlipbookRaster", dependencies: ["FlipbookGeometry"]),
-        .target(name: "FlipbookCodecs", dependencies: ["CImageCodecs", "FlipbookRaster", "FlipbookFiles"]),
+        .target(name: "FlipbookCodecs", dependencies: ["CImageCodecs", "CLibDeflate", "FlipbookRaster", "FlipbookFiles"]),
         .target(name: "FlipbookMotion", dependencies: ["FlipbookGeometry"]),
         .target(name: "FlipbookText", dependencies: ["CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig", "CLineBreaking", "FlipbookRaster", "FlipbookFiles"]),
         // The sample manifests and photos (Samples/), as resources; `Samples.photos` etc. find them.
@@ -69,7 +71,8 @@ let package = Package(
         .target(name: "FlipbookTestSupport", dependencies: ["FlipbookRaster"], path: "Tests/FlipbookTestSupport"),
         .testTarget(name: "FlipbookFilesTests", dependencies: ["FlipbookFiles"]),
         .testTarget(name: "FlipbookGeometryTests", dependencies: ["FlipbookGeometry", "FlipbookTestSupport"]),
-        .testTarget(name: "FlipbookRasterTests", dependencies: ["FlipbookRaster", "FlipbookCodecs", "FlipbookTestSupport"]),
+        .testTarget(name: "FlipbookRasterTests", dependencies: ["FlipbookRaster", "FlipbookCodecs", "FlipbookTestSupport", "FlipbookTesting"],
+                    exclude: ["__Goldens__"]),
         .testTarget(name: "FlipbookCodecsTests", dependencies: ["FlipbookCodecs", "FlipbookFiles", "FlipbookTestSupport"]),
         .testTarget(name: "FlipbookMotionTests", dependencies: ["FlipbookMotion"]),
         .testTarget(name: "FlipbookTextTests", dependencies: ["FlipbookText"]),

@@ -10,6 +10,9 @@ public struct PreviewOptions: Sendable {
     public var contactSheetPath: String?
     /// Where to write an .mp4 or .gif through ffmpeg; nil = none.
     public var videoPath: String?
+    /// The video's size relative to the frames, in (0, 1]; nil = the format's default (GIFs at
+    /// most 480 px wide, MP4 full size). See `VideoExport.outputSize`.
+    public var videoScale: Double?
     /// Thumbnails on the sheet at most (every k-th frame beyond it).
     public var maximumThumbnails = ContactSheet.defaultMaximumThumbnails
     /// The environment whose PATH is searched for ffmpeg (and that ffmpeg runs with).
@@ -41,6 +44,25 @@ extension RenderJob {
     @discardableResult
     public func write(to directory: String, previews: PreviewOptions,
                       progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> RenderSummary {
+        try make(previews) { sink, finish in
+            try write(to: directory, progress: progress, frameSink: sink, finish: finish)
+        }
+    }
+
+    /// Renders the frames and makes only the previews from them — no PNG sequence is written
+    /// (`flipbook render --video PATH --no-frames`): frames go straight from the renderer to the
+    /// ffmpeg pipe and the contact sheet. Checks and atomicity as in `write(to:previews:)`.
+    @discardableResult
+    public func render(previews: PreviewOptions, progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> RenderSummary {
+        try make(previews) { sink, finish in
+            try render(progress: progress, frameSink: sink, finish: finish)
+        }
+    }
+
+    /// Sets up the sheet and the video, runs `output` with the sink that feeds them and the
+    /// `finish` step that completes them, then moves them into place.
+    private func make(_ previews: PreviewOptions,
+                      output: (_ sink: @escaping FrameSink, _ finish: @escaping () throws -> Void) throws -> RenderSummary) throws -> RenderSummary {
         if let path = previews.videoPath { try VideoExport.check(path: path, environment: previews.environment) }
         if let path = previews.contactSheetPath, ImageFileFormat(path: path) == nil {
             throw RenderError.output(path: path, reason: "a contact sheet's name must end in .png, .jpg or .jpeg")
@@ -57,18 +79,18 @@ extension RenderJob {
         let pixels = settings.scene.device.pixelSize
         let video = try previews.videoPath.map {
             try VideoExport(path: $0, widthPixels: pixels.width, heightPixels: pixels.height,
-                            framesPerSecond: settings.framesPerSecond, environment: previews.environment)
+                            framesPerSecond: settings.framesPerSecond, scale: previews.videoScale, environment: previews.environment)
         }
-        var sheetBytes: [UInt8]?
+        let sheetBytes = SheetBytes()
         let summary: RenderSummary
         do {
-            summary = try write(to: directory, progress: progress, frameSink: { position, _, image in
+            summary = try output({ position, _, image in
                 if let sheet, let slot = slots[position] { thumbnails.set(slot, sheet.thumbnail(of: image)) }
                 try video?.append(image, at: position)
-            }, finish: {
+            }, {
                 try video?.finish()
                 if let sheet, let font, let sheetOutput, let format = ImageFileFormat(path: sheetOutput.path) {
-                    sheetBytes = try format.encode(sheet.render(thumbnails: thumbnails.all(), font: font), pngOptions: settings.pngOptions)
+                    sheetBytes.bytes = try format.encode(sheet.render(thumbnails: thumbnails.all(), font: font), pngOptions: settings.pngOptions)
                 }
             })
         } catch {
@@ -77,8 +99,8 @@ extension RenderJob {
             throw error
         }
         do {
-            if let sheetOutput, let sheetBytes {
-                try OutputFile.create(sheetBytes, at: sheetOutput.temporaryPath, reportingAs: sheetOutput.path)
+            if let sheetOutput, let bytes = sheetBytes.bytes {
+                try OutputFile.create(bytes, at: sheetOutput.temporaryPath, reportingAs: sheetOutput.path)
                 try sheetOutput.commit()
             }
             try video?.commit()
@@ -89,4 +111,9 @@ extension RenderJob {
         }
         return summary
     }
+}
+
+/// The contact sheet's bytes, made in the finishing step (a closure that may outlive the call).
+private final class SheetBytes: @unchecked Sendable {
+    var bytes: [UInt8]?
 }

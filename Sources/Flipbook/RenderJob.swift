@@ -61,6 +61,9 @@ public struct RenderSummary: Sendable {
     /// Non-fatal findings: the job's (`RenderJob.warnings`, e.g. manifest sizes that disagree
     /// with files), then the decodes' (e.g. a JPEG without its end marker), one line each.
     public var warnings: [String]
+    /// Wall-clock seconds spent on the frames alone, after the photos were decoded (set by
+    /// `render()`, which writes nothing; nil otherwise).
+    public var framesSeconds: Double?
 }
 
 /// A transition prepared for rendering: photos loaded, timeline sampled, display lists ready.
@@ -169,26 +172,24 @@ public struct RenderJob: Sendable {
     public func write(to directory: String, progress: (@Sendable (Int, Int) -> Void)?, frameSink: FrameSink?,
                       finish: (() throws -> Void)? = nil) throws -> RenderSummary {
         let start = Date()
-        let lists = frames.map { displayList(frame: $0) }
-        let rasterizer = try makeRasterizer(for: lists)
-        let options = settings.pngOptions
+        let encoders = PNGEncoderPool(options: settings.pngOptions)
+        let renderer = try frameRenderer()
         let summary = try OutputDirectory.replace(directory, keeping: RenderOutputNames.isRenderOutput) { temporary in
             // Errors name the output's file, never the hidden folder being filled.
             func write(_ bytes: [UInt8], named name: String) throws {
                 try OutputFile.create(bytes, at: temporary + "/" + name, reportingAs: (directory as NSString).appendingPathComponent(name))
             }
-            try ParallelFrames.run(count: lists.count, threads: settings.threads, progress: progress) { index in
-                let list = lists[index]
-                let image = rasterizer.render(list)
-                try frameSink?(index, frames[index], image)
-                try write(try PNGEncoder.encode(image, options: options), named: ShardMerge.frameFileName(index: list.frameIndex, frameCount: sequence.count))
+            try renderer.run(threads: settings.threads, progress: progress) { index, sample, image in
+                try frameSink?(index, sample, image)
+                let name = ShardMerge.frameFileName(index: sample.index, frameCount: sequence.count)
+                try encoders.write(image, to: temporary + "/" + name, reportingAs: (directory as NSString).appendingPathComponent(name))
             }
             try write(Array(try timelineJSON().utf8), named: RenderOutputNames.timeline)
             try finish?()
             let pixels = settings.scene.device.pixelSize
-            return RenderSummary(outputDirectory: directory, framesWritten: lists.count, totalFrames: sequence.count,
+            return RenderSummary(outputDirectory: directory, framesWritten: frames.count, totalFrames: sequence.count,
                                  pixelWidth: pixels.width, pixelHeight: pixels.height, seconds: 0,
-                                 warnings: warnings + rasterizer.images.warnings.map { "\($0)" })
+                                 warnings: warnings + renderer.cache.rasterizer.images.warnings.map { "\($0)" })
         }
         var result = summary
         result.seconds = Date().timeIntervalSince(start)
@@ -203,8 +204,8 @@ public struct RenderJob: Sendable {
     /// Renders several frames of the sequence to images, decoding each photo once.
     public func renderFrames(_ indices: [Int]) throws -> [PremultipliedImage] {
         let lists = try indices.map { try displayList(frameIndex: $0) }
-        let rasterizer = try makeRasterizer(for: lists)
-        return lists.map { rasterizer.render($0) }
+        let cache = FrameCache(lists: lists, rasterizer: try makeRasterizer(for: lists))
+        return lists.indices.map { cache.render($0) }
     }
 
     /// Loads the images the display lists need, each decoded no smaller than the largest size

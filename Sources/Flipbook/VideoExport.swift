@@ -99,35 +99,69 @@ public final class VideoExport: @unchecked Sendable {
         return try locateFFmpeg(environment: environment)
     }
 
-    /// ffmpeg's arguments (after the executable) for frames of `width × height` pixels.
+    /// GIFs are scaled down to at most this width by default (a full-resolution GIF of a phone
+    /// screen is several times larger than anyone wants to embed in a review).
+    public static let defaultGIFMaximumWidthPixels = 480
+
+    /// The scale a video is encoded at when none is given: 1 for MP4; for GIF the largest scale
+    /// ≤ 1 that keeps it at most `defaultGIFMaximumWidthPixels` wide.
+    public static func defaultScale(format: VideoFormat, widthPixels: Int) -> Double {
+        format == .gif ? min(1, Double(defaultGIFMaximumWidthPixels) / Double(max(widthPixels, 1))) : 1
+    }
+
+    /// The size of the video's frames for input frames of `widthPixels × heightPixels` at `scale`
+    /// (nil = `defaultScale`): each side rounded, at least 1; MP4 sizes rounded down to even
+    /// (yuv420p), at least 2.
+    public static func outputSize(format: VideoFormat, widthPixels: Int, heightPixels: Int,
+                                  scale: Double?) -> (width: Int, height: Int) {
+        let factor = scale ?? defaultScale(format: format, widthPixels: widthPixels)
+        var width = max(1, Int((Double(widthPixels) * factor).rounded()))
+        var height = max(1, Int((Double(heightPixels) * factor).rounded()))
+        if format == .mp4 { width = max(2, width & ~1); height = max(2, height & ~1) }
+        return (width, height)
+    }
+
+    /// ffmpeg's arguments (after the executable) for frames of `width × height` pixels, encoded
+    /// at `scale` (nil = the format's default, see `outputSize`).
     ///
-    /// Input: `-f rawvideo -pix_fmt rgba -s WxH -r FPS -i -`. MP4: H.264 (`libx264`, CRF 18 —
-    /// sharp UI edges need more than the default 23) in `yuv420p`, which needs even sizes, so an
-    /// odd width/height is cropped by its last column/row (`crop=trunc(iw/2)*2:trunc(ih/2)*2`;
-    /// cropping keeps every kept pixel exact, padding would add a coloured edge); `+faststart`
-    /// puts the index first for browsers. GIF: `split` → `palettegen` (one palette from all
-    /// frames) → `paletteuse`, in one pass from the pipe.
+    /// Input: `-f rawvideo -pix_fmt rgba -s WxH -r FPS -i -`. A smaller output size is made by
+    /// ffmpeg's `scale` filter with `flags=area` (an area average, like the canvas's pyramid).
+    /// MP4: H.264 (`libx264`, CRF 18 — sharp UI edges need more than the default 23) in
+    /// `yuv420p`, which needs even sizes, so an odd width/height is cropped by its last
+    /// column/row (`crop=trunc(iw/2)*2:trunc(ih/2)*2`; cropping keeps every kept pixel exact,
+    /// padding would add a coloured edge); `+faststart` puts the index first for browsers.
+    /// GIF: `split` → `palettegen` (one palette from all frames) → `paletteuse`, in one pass from the pipe.
     public static func arguments(format: VideoFormat, widthPixels: Int, heightPixels: Int,
-                                 framesPerSecond: Double, output: String) -> [String] {
+                                 framesPerSecond: Double, output: String, scale: Double? = nil) -> [String] {
         var arguments = ["-hide_banner", "-loglevel", "error", "-nostats",
                          "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(widthPixels)x\(heightPixels)",
                          "-r", "\(framesPerSecond)", "-i", "-"]
+        let size = outputSize(format: format, widthPixels: widthPixels, heightPixels: heightPixels, scale: scale)
+        let cropOnly = format == .mp4 && size == (widthPixels & ~1, heightPixels & ~1)
+        let resize = size == (widthPixels, heightPixels) || cropOnly ? nil : "scale=\(size.width):\(size.height):flags=area"
         switch format {
         case .mp4:
-            if widthPixels % 2 != 0 || heightPixels % 2 != 0 { arguments += ["-vf", "crop=trunc(iw/2)*2:trunc(ih/2)*2"] }
+            if let resize {
+                arguments += ["-vf", resize]
+            } else if cropOnly, widthPixels % 2 != 0 || heightPixels % 2 != 0 {
+                arguments += ["-vf", "crop=trunc(iw/2)*2:trunc(ih/2)*2"]
+            }
             arguments += ["-c:v", "libx264", "-crf", "18", "-pix_fmt", "yuv420p", "-movflags", "+faststart", "-f", "mp4"]
         case .gif:
-            arguments += ["-filter_complex", "[0:v]split[a][b];[a]palettegen[p];[b][p]paletteuse", "-f", "gif"]
+            let input = resize.map { "[0:v]\($0)," } ?? "[0:v]"
+            arguments += ["-filter_complex", input + "split[a][b];[a]palettegen[p];[b][p]paletteuse", "-f", "gif"]
         }
         return arguments + ["-y", output]
     }
 
     /// Starts ffmpeg (found on `environment`'s PATH) writing `path` from frames of
-    /// `widthPixels × heightPixels` at `framesPerSecond`.
+    /// `widthPixels × heightPixels` at `framesPerSecond`, encoded at `scale` (0 < scale ≤ 1;
+    /// nil = the format's default: GIFs at most 480 px wide, MP4 full size).
     /// - Throws: `VideoExportError` when the format is unsupported, ffmpeg is missing or does not start.
-    public init(path: String, widthPixels: Int, heightPixels: Int, framesPerSecond: Double,
+    public init(path: String, widthPixels: Int, heightPixels: Int, framesPerSecond: Double, scale: Double? = nil,
                 environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         precondition(widthPixels > 0 && heightPixels > 0 && framesPerSecond > 0, "a video needs a size and a frame rate")
+        precondition(scale.map { $0 > 0 && $0 <= 1 } ?? true, "a video scale is in (0, 1]")
         let ffmpeg = try VideoExport.check(path: path, environment: environment)
         self.path = path
         format = VideoFormat(path: path)!
@@ -140,7 +174,7 @@ public final class VideoExport: @unchecked Sendable {
         process = Process()
         process.executableURL = URL(fileURLWithPath: ffmpeg)
         process.arguments = VideoExport.arguments(format: format, widthPixels: widthPixels, heightPixels: heightPixels,
-                                                  framesPerSecond: framesPerSecond, output: output.temporaryPath)
+                                                  framesPerSecond: framesPerSecond, output: output.temporaryPath, scale: scale)
         process.environment = environment
         let inputPipe = Pipe()
         logPipe = Pipe()

@@ -31,6 +31,13 @@ enum RenderCommand: Command {
       --video PATH      also write PATH.mp4 (H.264) or PATH.gif through ffmpeg, which must be on
                         PATH (apt-get install ffmpeg); odd sizes lose a pixel column/row in MP4.
                         GIFs play at the right speed only up to 50 fps (use --fps 50 or less)
+      --video-scale S   the video's size relative to the frames, 0.05-1 (default: GIFs at most
+                        480 px wide, MP4 full size)
+      --no-frames       write no PNG sequence (and no timeline.json): only the --video and/or
+                        --contact-sheet, made from the rendered frames in memory
+      --no-write        render every frame and write nothing (no PNG encoding): measures the
+                        renderer; prints the time and ms per frame
+    \(PNGArguments.help)
     \(ProgressMode.help)
       --skip-inapplicable
                         when a scene option does not apply to PRESET, or --select/--return is
@@ -47,16 +54,20 @@ enum RenderCommand: Command {
       flipbook render push --contact-sheet Output/push-sheet.png
       flipbook render push --scale 1 --contact-sheet docs/images/push.png --sheet-frames 6
       flipbook render pop --select 3 --video Output/pop.mp4
+      flipbook render push --scale 1 --fps 30 --video Output/push.gif --contact-sheet Output/push.png
+      flipbook render push --video Output/push.mp4 --no-frames
+      flipbook render push --png-writer libpng --png-level 6
+      flipbook render push --no-write --threads 1
       flipbook render present --shard 2/4 --out /tmp/present-2 --progress plain
     """
 
     /// Options besides the scene options.
-    static let options: Set<String> = ["frames", "out", "contact-sheet", "sheet-frames", "video", "shard", "shards",
+    static let options: Set<String> = ["frames", "out", "contact-sheet", "sheet-frames", "video", "video-scale", "shard", "shards",
                                        "progress", "progress-interval"]
 
     static func run(_ argv: [String]) throws -> Int32 {
-        let arguments = try Arguments(argv, options: SceneArguments.options.union(options),
-                                      flags: SceneArguments.flags.union(["print-ranges", "skip-inapplicable"]))
+        let arguments = try Arguments(argv, options: SceneArguments.options.union(options).union(PNGArguments.options),
+                                      flags: SceneArguments.flags.union(["print-ranges", "skip-inapplicable", "no-frames", "no-write"]))
         try arguments.expectPositionals(["PRESET"])
         let skip = arguments.flag("skip-inapplicable")
         let settingsOrSkip: RenderSettings
@@ -94,6 +105,7 @@ enum RenderCommand: Command {
             shard = parsed
         }
         if let text = arguments.string("frames") { settings.frameRange = try parseRange(text) }
+        settings.pngOptions = try PNGArguments.options(arguments)
         let out = expand(arguments.string("out") ?? "Output/{preset}", preset: presetName)
         var previews = PreviewOptions(contactSheetPath: arguments.string("contact-sheet").map { expand($0, preset: presetName) },
                                       videoPath: arguments.string("video").map { expand($0, preset: presetName) })
@@ -101,6 +113,23 @@ enum RenderCommand: Command {
         if let maximum = try arguments.int("sheet-frames", in: 2...200) {
             guard previews.contactSheetPath != nil else { throw UsageError("--sheet-frames goes with --contact-sheet") }
             previews.maximumThumbnails = maximum
+        }
+        if let scale = try arguments.double("video-scale", in: 0.05...1) {
+            guard previews.videoPath != nil else { throw UsageError("--video-scale goes with --video") }
+            previews.videoScale = scale
+        }
+        let noFrames = arguments.flag("no-frames"), noWrite = arguments.flag("no-write")
+        if noWrite {
+            for option in ["out", "video", "contact-sheet", "png-writer", "png-level", "png-filter"] where arguments.string(option) != nil {
+                throw UsageError("--no-write writes nothing, so --\(option) has no use with it")
+            }
+            if noFrames { throw UsageError("--no-write already writes no frames; drop --no-frames") }
+        }
+        if noFrames {
+            guard previews.videoPath != nil || previews.contactSheetPath != nil else {
+                throw UsageError("--no-frames needs --video or --contact-sheet (to render without any output, use --no-write)")
+            }
+            if arguments.string("out") != nil { throw UsageError("--no-frames writes no frame folder, so --out has no use with it") }
         }
         if let video = previews.videoPath {
             guard VideoFormat(path: video) != nil else { throw UsageError("--video must name a .mp4 or .gif file, not '\(video)'") }
@@ -134,15 +163,27 @@ enum RenderCommand: Command {
         for warning in job.warnings { printError("warning: \(warning)") }
         noteDebugBuild(job)
         let progress = ProgressReporter(label: presetName, mode: progressMode, intervalSeconds: progressInterval)
-        let summary = try job.write(to: out, previews: previews, progress: progress.callback)
+        let summary = noWrite ? try job.render(progress: progress.callback)
+            : noFrames ? try job.render(previews: previews, progress: progress.callback)
+            : try job.write(to: out, previews: previews, progress: progress.callback)
         progress.finish()
         for warning in summary.warnings where !job.warnings.contains(warning) { printError("warning: \(warning)") }
         var range = settings.frameRange.map { " (frames \($0.lowerBound)-\($0.upperBound) of \(summary.totalFrames))" } ?? ""
         if let shard, let frames = settings.frameRange {
             range = " (shard \(shard): frames \(frames.lowerBound)-\(frames.upperBound) of \(summary.totalFrames))"
         }
-        print("\(presetName): \(summary.framesWritten) frame\(summary.framesWritten == 1 ? "" : "s")\(range), \(summary.pixelWidth)x\(summary.pixelHeight) px, "
-              + String(format: "%.2f s", summary.seconds) + " → \(out)")
+        let rendered = "\(presetName): \(summary.framesWritten) frame\(summary.framesWritten == 1 ? "" : "s")\(range), \(summary.pixelWidth)x\(summary.pixelHeight) px, "
+            + String(format: "%.2f s", summary.seconds)
+        if noWrite {
+            let framesSeconds = summary.framesSeconds ?? summary.seconds
+            print(rendered + String(format: "; frames alone %.3f s = %.2f ms/frame on %d thread%@ (after loading and decoding the photos); nothing written",
+                                    framesSeconds, framesSeconds * 1000 / Double(max(summary.framesWritten, 1)),
+                                    settings.threads, settings.threads == 1 ? "" : "s"))
+        } else if noFrames {
+            print(rendered + ", no PNG frames written")
+        } else {
+            print(rendered + " → \(out)")
+        }
         if let sheet = previews.contactSheetPath { print("contact sheet → \(sheet)") }
         if let video = previews.videoPath { print("video → \(video)") }
         return ExitCode.success

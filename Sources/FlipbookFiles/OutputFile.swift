@@ -48,6 +48,11 @@ public enum OutputFile {
     /// target are removed on the way.
     /// - Throws: `FileError.unwritable` naming `path` (disk full, no permission, not a file, …).
     public static func write(_ bytes: [UInt8], to path: String, createFolders: Bool = false) throws {
+        try bytes.withUnsafeBytes { try write($0, to: path, createFolders: createFolders) }
+    }
+
+    /// `write(_:to:createFolders:)` for bytes the caller keeps in its own buffer.
+    public static func write(_ bytes: UnsafeRawBufferPointer, to path: String, createFolders: Bool = false) throws {
         let pending = try PendingOutput(path, createFolders: createFolders)
         do {
             try create(bytes, at: pending.temporaryPath, reportingAs: path)
@@ -62,12 +67,18 @@ public enum OutputFile {
     /// already exists there. For files inside a private temporary folder that is swapped in as a
     /// whole (`OutputDirectory`); errors name `name` (default: `path`).
     public static func create(_ bytes: [UInt8], at path: String, reportingAs name: String? = nil) throws {
+        try bytes.withUnsafeBytes { try create($0, at: path, reportingAs: name) }
+    }
+
+    /// `create(_:at:reportingAs:)` for bytes the caller keeps in its own buffer (a PNG encoder's
+    /// reused output), without copying them into an array.
+    public static func create(_ bytes: UnsafeRawBufferPointer, at path: String, reportingAs name: String? = nil) throws {
         let shown = name ?? path
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw FileError.unwritable(path: shown, reason: FileError.text(errno)) }
         var written = 0
         while written < bytes.count {
-            let count = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + written, $0.count - written) }
+            let count = Glibc.write(descriptor, bytes.baseAddress! + written, bytes.count - written)
             if count < 0 {
                 if errno == EINTR { continue }
                 let reason = FileError.text(errno)
