@@ -23,7 +23,8 @@ let targets: [FuzzTarget] = [
                                                     "Tests/Fixtures/exif-orientation", "Tests/Fixtures/hostile"]),
     FuzzTarget(name: "manifest-json", run: fuzzManifestJSON, seeds: ["Samples/photos.json", "Samples/cards.json",
                                                                      "Samples/cards-i18n.json", "Tests/Fixtures/manifests"]),
-    FuzzTarget(name: "manifest-plist", run: fuzzManifestPlist, seeds: ["Tests/Fixtures/manifests"]),
+    FuzzTarget(name: "manifest-plist", run: fuzzManifestPlist, seeds: ["Tests/Fixtures/manifests", "Tests/Fixtures/hostile/plist-set-crash.plist",
+                                                                       "Tests/Fixtures/hostile/plist-leak.plist"]),
 ]
 
 /// The target named by `FLIPBOOK_FUZZ_TARGET`, chosen once in `LLVMFuzzerInitialize`.

@@ -113,16 +113,18 @@ public struct PhotoManifest: Hashable, Sendable {
     static func parseRoot(_ data: Data, path: String) throws -> Any {
         let firstByte = data.first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) })
         let looksLikePlist = data.starts(with: Array("bplist".utf8)) || firstByte == UInt8(ascii: "<")
+        if data.starts(with: Array("bplist".utf8)) {
+            // Our own reader: Foundation's crashed on a set and leaked on damaged object tables.
+            do {
+                return try BinaryPropertyList.parse([UInt8](data))
+            } catch let failure as BinaryPropertyList.Failure {
+                throw ManifestError.malformed(path: path, format: "binary property list", detail: failure.message)
+            }
+        }
         if looksLikePlist {
             do {
                 return try PropertyListSerialization.propertyList(from: data, format: nil)
             } catch {
-                // A damaged binary plist makes Foundation fall back to the text formats, whose
-                // message ("Unexpected character b at line 1") is about the signature, not the damage.
-                if data.starts(with: Array("bplist".utf8)) {
-                    throw ManifestError.malformed(path: path, format: "binary property list",
-                                                  detail: "it starts with the signature 'bplist' but its structure is damaged or truncated")
-                }
                 let info = (error as NSError).userInfo
                 let detail = (info["NSDebugDescription"] as? String) ?? "\(error)"
                 throw ManifestError.malformed(path: path, format: "property list", detail: detail)

@@ -69,13 +69,92 @@ final class ManifestStrictnessTests: XCTestCase {
     // MARK: 11. Property lists
 
     /// Before: "Unexpected character b at line 1" (Foundation's text-format parser, after the binary one gave up).
-    func testADamagedBinaryPropertyListSaysSo() throws {
+    func testADamagedBinaryPropertyListSaysWhatIsWrong() throws {
         var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Self.fixtures + "/photos-binary.plist")))
-        bytes.removeLast(20)  // the trailer with the offset table's position
-        XCTAssertThrowsError(try PhotoManifest(data: Data(bytes), path: "p.plist", baseDirectory: "")) { error in
-            XCTAssertEqual("\(error)", "p.plist: not valid binary property list: it starts with the signature 'bplist' but its structure "
-                           + "is damaged or truncated")
+        bytes.removeLast(20)  // part of the trailer
+        XCTAssertEqual(plistMessage(bytes), "not valid binary property list: its trailer gives offsets of 2 and references of 13 bytes (1 to 8 are possible)")
+        XCTAssertEqual(plistMessage(Array("bplist00garbage".utf8)), "not valid binary property list: it is 15 bytes long, too short to hold its trailer")
+        XCTAssertEqual(plistMessage(Array("bplist15".utf8) + [UInt8](repeating: 0, count: 40)),
+                       "not valid binary property list: its version '15' is not supported (only bplist00)")
+    }
+
+    /// The crash `scripts/fuzz` found: a set object made Foundation dereference null (SIGSEGV).
+    func testTheFuzzersPropertyListsAreRefusedCleanly() throws {
+        let hostile = Self.fixtures + "/../hostile/"
+        XCTAssertThrowsError(try PhotoManifest(contentsOf: hostile + "plist-set-crash.plist")) { error in
+            XCTAssertEqual("\(error)", "\(hostile)plist-set-crash.plist: not valid binary property list: object 25 at byte 236 is a set, "
+                           + "which a manifest cannot hold")
         }
+        // Foundation leaked here (the AddressSanitizer run of scripts/sanitize reports it); now a plain field error.
+        XCTAssertThrowsError(try CardManifest(contentsOf: hostile + "plist-leak.plist")) { error in
+            XCTAssertEqual("\(error)", "\(hostile)plist-leak.plist: cards[1].rating must be a whole number from 0 to 5, not 90116113")
+        }
+    }
+
+    func testBinaryPropertyListStructureIsChecked() {
+        let content = Array("content".utf8), url = Array("url".utf8), file = Array("a.jpg".utf8)
+        // Objects: 0 root dict {content: 1}, 1 array [2], 2 dict {url: 4}, 3 "content", 4 "a.jpg", 5 "url".
+        func manifest(_ replacing: [Int: [UInt8]] = [:]) -> [UInt8] {
+            var objects: [[UInt8]] = [[0xD1, 3, 1], [0xA1, 2], [0xD1, 5, 4], [0x57] + content, [0x55] + file, [0x53] + url]
+            for (index, object) in replacing { objects[index] = object }
+            return Self.bplist(objects)
+        }
+        XCTAssertEqual(plistMessage(manifest()), "accepted")
+        let cases: [([Int: [UInt8]], String)] = [
+            ([1: [0xC1, 2]], "object 1 at byte 11 is a set, which a manifest cannot hold"),
+            ([4: [0x81, 0x05]], "object 4 at byte 24 is a keyed-archiver UID, which a manifest cannot hold"),
+            ([1: [0xA1, 1]], "object 1 contains itself"),
+            ([1: [0xA1, 9]], "object 1 refers to object 9, but there are 6"),
+            ([5: [0x10, 0x07]], "object 2 at byte 13 is a dictionary with a key that is not a string"),
+            ([4: [0x14] + [UInt8](repeating: 0, count: 16)], "object 4 at byte 24 is a 128-bit integer (at most 64 bits)"),
+            ([4: [0x5F, 0x10, 0xFF]], "object 4 at byte 24 runs past the object area"),
+            ([4: [0x61, 0xD8, 0x00]], "object 4 at byte 24 is a UTF-16 string with a lone surrogate"),
+            ([0: [0x00]], "object 0 at byte 8 is a null or fill object, which a manifest cannot hold"),
+        ]
+        for (replacing, detail) in cases {
+            XCTAssertEqual(plistMessage(manifest(replacing)), "not valid binary property list: \(detail)", detail)
+        }
+        // 600 arrays, each holding the next: refused at 512 levels, without deep recursion.
+        var nested: [[UInt8]] = (0..<599).map { [0xA1] + Self.bigEndian($0 + 1, size: 2) }
+        nested.append([0x08])
+        XCTAssertEqual(plistMessage(Self.bplist(nested, referenceSize: 2)),
+                       "not valid binary property list: arrays and dictionaries are nested more than 512 levels deep")
+        // Shared objects are read once: 2^40 paths through 40 levels of [x, x] take no time.
+        var shared: [[UInt8]] = [[0xD1, 42, 1]]
+        shared += (1...40).map { [0xA2, UInt8($0 + 1), UInt8($0 + 1)] }
+        shared += [[0x09], [0x57] + content]
+        XCTAssertEqual(plistMessage(Self.bplist(shared)), #"content[0] must be an object with "url", "width" and "height""#)
+    }
+
+    /// `bytes` read as a photo manifest: "accepted" or the error after the file name.
+    func plistMessage(_ bytes: [UInt8]) -> String {
+        do {
+            _ = try PhotoManifest(data: Data(bytes), path: "p.plist", baseDirectory: "")
+            return "accepted"
+        } catch {
+            let text = "\(error)"
+            return text.hasPrefix("p.plist: ") ? String(text.dropFirst("p.plist: ".count)) : text
+        }
+    }
+
+    static func bigEndian(_ value: Int, size: Int) -> [UInt8] {
+        (0..<size).map { UInt8(truncatingIfNeeded: value >> (8 * (size - 1 - $0))) }
+    }
+
+    /// A `bplist00` file of `objects` (object 0 is the top), with 1-byte offsets when they fit.
+    static func bplist(_ objects: [[UInt8]], referenceSize: Int = 1) -> [UInt8] {
+        var bytes = Array("bplist00".utf8)
+        var offsets: [Int] = []
+        for object in objects {
+            offsets.append(bytes.count)
+            bytes += object
+        }
+        let offsetSize = bytes.count < 256 ? 1 : 2
+        let table = bytes.count
+        for offset in offsets { bytes += bigEndian(offset, size: offsetSize) }
+        bytes += [0, 0, 0, 0, 0, 0, UInt8(offsetSize), UInt8(referenceSize)]
+        bytes += bigEndian(objects.count, size: 8) + bigEndian(0, size: 8) + bigEndian(table, size: 8)
+        return bytes
     }
 
     func testPropertyListFixturesParse() throws {
