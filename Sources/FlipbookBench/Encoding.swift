@@ -48,6 +48,12 @@ func encodingBenchmarks(_ frames: [PremultipliedImage], runs: Int = 3) {
     print("encode \(frames.count) push frames, one thread (CPU ms/frame, median of \(runs); KB/frame, mean)")
     let baseline = medianEncode(frames, options: PNGEncodeOptions(writer: .libpng, compressionLevel: 1, filter: .paeth), runs: runs)
     let baselineBytes = baseline.bytes.reduce(0, +)
+    // Level 0 stores (no compression): what packing, filtering, CRCs and copying cost alone.
+    let stored = medianEncode(frames, options: PNGEncodeOptions(writer: .libdeflate, compressionLevel: 0), runs: runs)
+    print(pad("encode: libdeflate level 0 (stored) \(PNGEncodeOptions(writer: .libdeflate).filter.rawValue)", 38)
+          + pad(fixed(stored.msPerFrame, decimals: 1), 10, left: true) + " ms"
+          + pad(fixed(Double(stored.bytes.reduce(0, +)) / Double(frames.count) / 1e3, decimals: 0), 8, left: true) + " KB"
+          + "   everything but compressing")
     for writer in PNGWriter.allCases {
         for filter in PNGFilter.allCases {
             let options = PNGEncodeOptions(writer: writer, filter: filter)

@@ -15,9 +15,10 @@ import FlipbookFiles
 import FlipbookRaster
 import FlipbookScene
 
-/// Wall seconds and peak resident memory of one child process.
+/// Wall seconds, CPU seconds (user + system) and peak resident memory of one child process.
 struct ChildRun {
     var seconds: Double
+    var cpuSeconds: Double
     var maxRSSMegabytes: Double
 }
 
@@ -41,7 +42,7 @@ func runChild(_ executable: String, _ arguments: [String]) -> ChildRun {
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    let argv = (["/usr/bin/time", "-f", "%M", "-o", report, executable] + arguments).map { strdup($0) } + [nil]
+    let argv = (["/usr/bin/time", "-f", "%M %U %S", "-o", report, executable] + arguments).map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }
     var pid: pid_t = 0
     let start = wallClock()
@@ -52,22 +53,24 @@ func runChild(_ executable: String, _ arguments: [String]) -> ChildRun {
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
     let seconds = wallClock() - start
     guard status == 0 else { print("\(executable) \(arguments.joined(separator: " ")) failed (status \(status))"); exit(1) }
-    let kilobytes = (try? String(contentsOfFile: report, encoding: .utf8)).flatMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) } ?? 0
-    return ChildRun(seconds: seconds, maxRSSMegabytes: kilobytes / 1024)
+    let fields = ((try? String(contentsOfFile: report, encoding: .utf8)) ?? "").split(separator: " ").compactMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+    guard fields.count == 3 else { print("/usr/bin/time gave no measurements for \(executable)"); exit(1) }
+    return ChildRun(seconds: seconds, cpuSeconds: fields[1] + fields[2], maxRSSMegabytes: fields[0] / 1024)
 }
 
 /// The median of `values`.
 func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 
 /// Writes `frames` as PNG files into `directory` on `threads` workers, each with its own encoder,
-/// created (and flushed) exactly as a render job creates its frames; returns the wall seconds.
-func writeFrames(_ frames: [PremultipliedImage], options: PNGEncodeOptions, threads: Int, into directory: String) throws -> Double {
+/// created (and flushed) exactly as a render job creates its frames; returns the wall seconds
+/// and the CPU seconds of this process over that time.
+func writeFrames(_ frames: [PremultipliedImage], options: PNGEncodeOptions, threads: Int, into directory: String) throws -> (seconds: Double, cpuSeconds: Double) {
     try? FileManager.default.removeItem(atPath: directory)
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     let lock = NSLock()
     var next = 0
     var failure: Error?
-    let start = wallClock()
+    let start = wallClock(), cpuStart = processCPUClock()
     DispatchQueue.concurrentPerform(iterations: threads) { _ in
         let encoder = PNGFrameEncoder(options: options)
         while true {
@@ -81,9 +84,16 @@ func writeFrames(_ frames: [PremultipliedImage], options: PNGEncodeOptions, thre
             }
         }
     }
-    let seconds = wallClock() - start
+    let seconds = wallClock() - start, cpuSeconds = processCPUClock() - cpuStart
     if let failure { throw failure }
-    return seconds
+    return (seconds, cpuSeconds)
+}
+
+/// CPU seconds of every thread of this process.
+func processCPUClock() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
 }
 
 /// A manifest of `count` photos in a fresh folder: symbolic links `photos/pNNNNN.EXT` to the
@@ -136,10 +146,15 @@ func jobBenchmarks(runs: Int = 5) throws {
 
     // 1–3. The whole job against the libpng floor.
     _ = runChild(flipbook, pushArguments)  // warm-up: page cache, dynamic linking
-    var jobRuns: [ChildRun] = [], floorSeconds: [Double] = []
+    var jobRuns: [ChildRun] = [], floorSeconds: [Double] = [], floorCPU: [Double] = []
     for _ in 0..<runs {
+        // A fresh output folder each time, as for the floor (replacing a previous output also
+        // deletes its 43 files: measured separately below).
+        try? FileManager.default.removeItem(atPath: scratch + "/job")
         jobRuns.append(runChild(flipbook, pushArguments))
-        floorSeconds.append(try writeFrames(frames, options: floorOptions, threads: 2, into: scratch + "/floor"))
+        let floorRun = try writeFrames(frames, options: floorOptions, threads: 2, into: scratch + "/floor")
+        floorSeconds.append(floorRun.seconds)
+        floorCPU.append(floorRun.cpuSeconds)
     }
     let jobSeconds = median(jobRuns.map(\.seconds)), floor = median(floorSeconds)
     let pairRatios = zip(jobRuns, floorSeconds).map { $0.seconds / $1 }
@@ -149,6 +164,14 @@ func jobBenchmarks(runs: Int = 5) throws {
            "runs " + floorSeconds.map { fixed($0 * 1e3, decimals: 0) }.joined(separator: " "))
     report("job / floor", fixed(jobSeconds / floor, decimals: 2), "×",
            "target ≤ 0.6; per pair " + pairRatios.map { fixed($0, decimals: 2) }.joined(separator: " "))
+    let jobCPU = median(jobRuns.map(\.cpuSeconds)), floorCPUMedian = median(floorCPU)
+    report("job CPU / floor CPU (user + system)", fixed(jobCPU / floorCPUMedian, decimals: 2), "×",
+           "job " + fixed(jobCPU * 1e3, decimals: 0) + " ms, floor " + fixed(floorCPUMedian * 1e3, decimals: 0)
+           + " ms: what the ratio tends to when other work takes the second core")
+    var replaceRuns: [Double] = []
+    for _ in 0..<runs { replaceRuns.append(runChild(flipbook, pushArguments).seconds) }
+    report("job, replacing its previous output", fixed(median(replaceRuns) * 1e3, decimals: 0), "ms",
+           "deleting the previous 43 files is the difference")
     report("job: peak RSS", fixed(median(jobRuns.map(\.maxRSSMegabytes)), decimals: 1), "MB",
            "target ≤ 150; runs " + jobRuns.map { fixed($0.maxRSSMegabytes, decimals: 0) }.joined(separator: " "))
 
