@@ -140,6 +140,15 @@ final class ShapingTests: XCTestCase {
         XCTAssertEqual(typesetter.warnings, warnings.lines)
     }
 
+    func testFontconfigFindsAFontForOtherScripts() {
+        // Greek is in none of the listed families' fixture subsets: fontconfig's catch-all finds
+        // the DejaVu Sans fixture (which has it), weight nearest the style's.
+        let run = onlyRun("αβγ")
+        XCTAssertEqual(run.font.familyName, "DejaVu Sans")
+        XCTAssertEqual(run.font.location, FontFaceLocation(path: fixtureFontDirectory + "/DejaVuSans.ttf"))
+        XCTAssertFalse(run.glyphs.contains { $0.id == 0 })
+    }
+
     func testCommonCharactersStayInTheScriptFont() {
         // The space between two Hindi words is Devanagari's, not Inter's.
         let line = typesetter.layout("नमस्ते दुनिया", style: TextStyle(sizePoints: 17)).lines[0]
