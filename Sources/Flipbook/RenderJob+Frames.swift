@@ -35,15 +35,23 @@ extension RenderJob {
                        finish: (() throws -> Void)? = nil) throws -> RenderSummary {
         let start = Date()
         let renderer = try frameRenderer()
-        let framesStart = Date()
+        let framesStart = Date(), cpuStart = processCPUSeconds()
         try renderer.run(threads: settings.threads, progress: progress) { position, sample, image in
             try frameSink?(position, sample, image)
         }
-        let framesSeconds = Date().timeIntervalSince(framesStart)
+        let framesSeconds = Date().timeIntervalSince(framesStart), framesCPUSeconds = processCPUSeconds() - cpuStart
         try finish?()
         let pixels = settings.scene.device.pixelSize
         return RenderSummary(outputDirectory: "", framesWritten: frames.count, totalFrames: sequence.count,
                              pixelWidth: pixels.width, pixelHeight: pixels.height,
-                             seconds: Date().timeIntervalSince(start), warnings: warnings, framesSeconds: framesSeconds)
+                             seconds: Date().timeIntervalSince(start), warnings: warnings, framesSeconds: framesSeconds,
+                             framesCPUSeconds: framesCPUSeconds)
     }
+}
+
+/// CPU seconds used by every thread of this process so far.
+func processCPUSeconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
 }

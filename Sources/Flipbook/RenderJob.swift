@@ -64,6 +64,9 @@ public struct RenderSummary: Sendable {
     /// Wall-clock seconds spent on the frames alone, after the photos were decoded (set by
     /// `render()`, which writes nothing; nil otherwise).
     public var framesSeconds: Double?
+    /// CPU seconds of all threads over the same span (the frames' cost without waiting for a
+    /// core on a shared machine); nil when `framesSeconds` is.
+    public var framesCPUSeconds: Double?
 }
 
 /// A transition prepared for rendering: photos loaded, timeline sampled, display lists ready.
@@ -78,10 +81,11 @@ public struct RenderJob: Sendable {
     /// The frames this job renders (a sub-range when sharding).
     public let frames: [FrameSample]
     /// Warnings from loading the manifest.
-    public let warnings: [String]
+    public private(set) var warnings: [String]
     let transition: Transition
-    /// The photo files' headers (upright sizes), keyed by source path.
-    let imageHeaders: [String: ImageHeader]
+    /// The photo files' headers (upright sizes), keyed by source path: those the sequence draws
+    /// and those whose size the manifest leaves out.
+    private(set) var imageHeaders: [String: ImageHeader]
     /// The manifest field that names each photo file ("content[3].url"), for errors.
     let photoFields: [String: String]
     /// The font for text ops and for centring titles (also the contact sheet's labels).
@@ -90,7 +94,8 @@ public struct RenderJob: Sendable {
     /// Loads the manifest, builds the transition and samples the timeline.
     /// - Throws: manifest, photo, scene and frame-range errors, each naming the file or option.
     public init(settings: RenderSettings) throws {
-        let library = try PhotoLibrary(manifestPath: settings.manifestPath, limits: settings.decodeLimits,
+        // Headers of photos with declared sizes are read below, only for those drawn.
+        var library = try PhotoLibrary(manifestPath: settings.manifestPath, limits: settings.decodeLimits, reading: .undeclaredSizesOnly,
                                        sandboxPhotos: settings.scene.sandboxPhotos)
         // Every preset draws text (bar titles, card labels); load the font before any work so a
         // missing font is reported at once.
@@ -108,9 +113,16 @@ public struct RenderJob: Sendable {
             frames = all
         }
         self.settings = settings
+        photoFields = library.fields
+        warnings = []
+        imageHeaders = [:]
+        // The photos any frame of the whole sequence draws (also when sharding, so every shard
+        // checks the same files): a missing or broken one fails now, before any frame.
+        var drawn = Set<String>()
+        for sample in all { drawn.formUnion(DisplayList.imageSources(in: displayList(frame: sample).ops)) }
+        try library.checkHeaders(of: drawn)
         warnings = library.warnings
         imageHeaders = library.headers
-        photoFields = library.fields
     }
 
     /// The display list of one frame of the whole sequence.
@@ -172,18 +184,24 @@ public struct RenderJob: Sendable {
     public func write(to directory: String, progress: (@Sendable (Int, Int) -> Void)?, frameSink: FrameSink?,
                       finish: (() throws -> Void)? = nil) throws -> RenderSummary {
         let start = Date()
-        let encoders = PNGEncoderPool(options: settings.pngOptions)
+        let files = FrameFileWriter(options: settings.pngOptions)
         let renderer = try frameRenderer()
         let summary = try OutputDirectory.replace(directory, keeping: RenderOutputNames.isRenderOutput) { temporary in
             // Errors name the output's file, never the hidden folder being filled.
             func write(_ bytes: [UInt8], named name: String) throws {
                 try OutputFile.create(bytes, at: temporary + "/" + name, reportingAs: (directory as NSString).appendingPathComponent(name))
             }
-            try renderer.run(threads: settings.threads, progress: progress) { index, sample, image in
-                try frameSink?(index, sample, image)
-                let name = ShardMerge.frameFileName(index: sample.index, frameCount: sequence.count)
-                try encoders.write(image, to: temporary + "/" + name, reportingAs: (directory as NSString).appendingPathComponent(name))
+            do {
+                try renderer.run(threads: settings.threads, progress: progress) { index, sample, image in
+                    try frameSink?(index, sample, image)
+                    let name = ShardMerge.frameFileName(index: sample.index, frameCount: sequence.count)
+                    try files.write(image, to: temporary + "/" + name, reportingAs: (directory as NSString).appendingPathComponent(name))
+                }
+            } catch {
+                try? files.finish()  // nothing may still be writing into the folder being removed
+                throw error
             }
+            try files.finish()
             try write(Array(try timelineJSON().utf8), named: RenderOutputNames.timeline)
             try finish?()
             let pixels = settings.scene.device.pixelSize

@@ -80,11 +80,12 @@ extension RenderJob {
             for source in DisplayList.imageSources(in: list.ops) where !sources.contains(source) { sources.append(source) }
         }
         // Display lists name files by path; put a position in their place, the bytes below.
-        let placeholders = sources.enumerated().map { (JSON.string($1), JSON.string("#\($0)")) }
-        for list in lists {
-            var json = list.json
-            for (path, placeholder) in placeholders { json = json.replacingOccurrences(of: path, with: placeholder) }
-            hash.add(json)
+        // (Renamed in the ops, not by replacing text in the JSON: 43 lists × 14 paths of string
+        // replacement took ~0.1 s, a tenth of a whole push job.)
+        let placeholders = Dictionary(uniqueKeysWithValues: sources.enumerated().map { ($1, "#\($0)") })
+        for var list in lists {
+            list.ops = list.ops.map { RenderJob.renamingSources($0, placeholders) }
+            hash.add(list.json)
         }
         for (position, source) in sources.enumerated() {
             hash.add("#\(position)\n")
@@ -93,6 +94,18 @@ extension RenderJob {
         hash.add("font \(font.familyName) \(font.styleName)\n")
         try hash.add(contentsOf: font.path)
         return hash.hex
+    }
+
+    /// `op` with each image source replaced by its entry in `names` (sources without one kept).
+    static func renamingSources(_ op: DisplayOp, _ names: [String: String]) -> DisplayOp {
+        switch op {
+        case let .image(source, rect, contentMode, opacity, clip):
+            return .image(source: names[source] ?? source, rect: rect, contentMode: contentMode, opacity: opacity, clip: clip)
+        case let .group(opacity, ops):
+            return .group(opacity: opacity, ops: ops.map { renamingSources($0, names) })
+        case .fill, .text:
+            return op
+        }
     }
 
     /// Writes only `timeline.json` into `directory` (replaced atomically): the output of an empty

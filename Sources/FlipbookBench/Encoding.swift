@@ -45,9 +45,15 @@ func medianEncode(_ frames: [PremultipliedImage], options: PNGEncodeOptions, run
 /// Encode ms/frame (thread CPU time, one thread) and bytes for libpng and libdeflate at their
 /// default levels with each filter, on `frames`.
 func encodingBenchmarks(_ frames: [PremultipliedImage], runs: Int = 3) {
-    print("encode \(frames.count) push frames, one thread (ms/frame median of \(runs); KB/frame mean)")
+    print("encode \(frames.count) push frames, one thread (CPU ms/frame, median of \(runs); KB/frame, mean)")
     let baseline = medianEncode(frames, options: PNGEncodeOptions(writer: .libpng, compressionLevel: 1, filter: .paeth), runs: runs)
     let baselineBytes = baseline.bytes.reduce(0, +)
+    // Level 0 stores (no compression): what packing, filtering, CRCs and copying cost alone.
+    let stored = medianEncode(frames, options: PNGEncodeOptions(writer: .libdeflate, compressionLevel: 0), runs: runs)
+    print(pad("encode: libdeflate level 0 (stored) \(PNGEncodeOptions(writer: .libdeflate).filter.rawValue)", 38)
+          + pad(fixed(stored.msPerFrame, decimals: 1), 10, left: true) + " ms"
+          + pad(fixed(Double(stored.bytes.reduce(0, +)) / Double(frames.count) / 1e3, decimals: 0), 8, left: true) + " KB"
+          + "   everything but compressing")
     for writer in PNGWriter.allCases {
         for filter in PNGFilter.allCases {
             let options = PNGEncodeOptions(writer: writer, filter: filter)
@@ -67,7 +73,7 @@ func encodingBenchmarks(_ frames: [PremultipliedImage], runs: Int = 3) {
 /// Every preset of scripts/render: libpng level 1 Paeth (the writer before libdeflate) against
 /// libdeflate at each level with `filter`: total bytes, the largest per-frame ratio, ms/frame.
 /// The default level is the fastest whose every frame is no larger than libpng's.
-func levelSweep(filters: [PNGFilter]) throws {
+func levelSweep(filters: [PNGFilter], levels: ClosedRange<Int> = 1...12) throws {
     var frames: [PremultipliedImage] = []
     for (preset, select, returnIndex) in renderPresets {
         let job = try RenderJob(settings: renderSettings(preset, select: select, returnIndex: returnIndex))
@@ -79,7 +85,7 @@ func levelSweep(filters: [PNGFilter]) throws {
     print(pad("libpng level 1 paeth", 30) + pad(fixed(baseline.seconds * 1e3 / Double(frames.count), decimals: 1), 8, left: true)
           + " ms/frame " + pad(String(baselineTotal), 11, left: true) + " bytes")
     for filter in filters {
-        for level in PNGWriter.libdeflate.compressionLevels where level > 0 {
+        for level in levels {
             let result = encodeAll(frames, options: PNGEncodeOptions(writer: .libdeflate, compressionLevel: level, filter: filter))
             let total = result.bytes.reduce(0, +)
             let worst = zip(result.bytes, baseline.bytes).map { Double($0) / Double($1) }.max() ?? 0

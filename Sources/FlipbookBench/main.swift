@@ -182,6 +182,16 @@ if CommandLine.arguments.count < 2 || "job: frame: pipeline".contains(CommandLin
     do { try pipelineBenchmarks() } catch { print("pipeline benchmarks failed: \(error)") }
 }
 
+if CommandLine.arguments.count < 2 || CommandLine.arguments[1] == "job" {
+    do { try jobBenchmarks() } catch { print("job benchmarks failed: \(error)") }
+}
+
+if CommandLine.arguments.count >= 2 && CommandLine.arguments[1] == "render" {
+    do { try renderOnlyBenchmark(runs: 41) } catch { print("render benchmark failed: \(error)") }
+}
+
 if CommandLine.arguments.count >= 2 && CommandLine.arguments[1] == "png-levels" {
-    do { try levelSweep(filters: [.up, .paeth, .sub]) } catch { print("level sweep failed: \(error)") }
+    // `png-levels` sweeps Up, Paeth, Sub and Average over every level; `png-levels 2` only levels 1…2.
+    let top = CommandLine.arguments.count >= 3 ? Int(CommandLine.arguments[2]) ?? 12 : 12
+    do { try levelSweep(filters: [.paeth, .average, .up, .sub], levels: 1...max(1, min(top, 12))) } catch { print("level sweep failed: \(error)") }
 }

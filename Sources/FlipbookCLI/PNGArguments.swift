@@ -13,7 +13,8 @@ enum PNGArguments {
       --png-level N     compression level: 0 (stored) to 12 with libdeflate, 0-9 with libpng;
                         default 1 for both (the fastest level whose frames are no larger than
                         libpng's level 1; see docs/CODECS.md)
-      --png-filter F    none | sub | up | average | paeth | adaptive (default paeth)
+      --png-filter F    none | sub | up | average | paeth | adaptive (default: average with
+                        libdeflate, paeth with libpng)
     """
 
     /// The encoder options the arguments give (defaults for the chosen writer otherwise).

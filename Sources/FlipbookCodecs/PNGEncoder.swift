@@ -65,20 +65,17 @@ public enum PNGWriter: String, Sendable, CaseIterable {
     public var compressionLevels: ClosedRange<Int> { self == .libdeflate ? 0...12 : 0...9 }
 
     /// The default level, 1 for both: for libdeflate the fastest level whose frames (with the
-    /// Paeth filter) are each no larger than libpng's level-1 Paeth frames, the writer used
-    /// before (472 frames of every preset: 0.952× the bytes in total, 0.996× for the largest
-    /// frame ratio, at half the time). Measured in docs/CODECS.md.
+    /// default filter) are each no larger than libpng's level-1 Paeth frames, the writer used
+    /// before. Measured on the 472 frames of every preset in docs/CODECS.md.
     public var defaultCompressionLevel: Int { 1 }
 
-    /// The default filter: Paeth for both. With libdeflate it is ~10 % slower than Up at level 1
-    /// but the only filter whose level-1 frames are all no larger than libpng's were (Up makes
-    /// some frames up to 7 % larger at every level below 10); for libpng it is the smallest
-    /// single filter at level 1. See docs/CODECS.md.
-    public var defaultFilter: PNGFilter { .paeth }
+    /// The default filter. libdeflate: Average, the fastest filter whose level-1 frames are all
+    /// no larger than libpng's were (largest ratio 0.998, 3.8 % smaller in total, ~10 % faster
+    /// than Paeth; Up and Sub make some frames up to 7 % larger at every level below 10).
+    /// libpng: Paeth, its smallest single filter at level 1. See docs/CODECS.md.
+    public var defaultFilter: PNGFilter { self == .libdeflate ? .average : .paeth }
 }
 
-/// PNG encoder settings. The defaults were chosen by measuring photographic 750×1334 frames:
-/// see docs/CODECS.md.
 public struct PNGEncodeOptions: Sendable, Hashable {
     /// The library that writes the file.
     public var writer: PNGWriter
