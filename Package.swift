@@ -2,8 +2,20 @@
 // Flipbook: renders iOS view-controller transitions to PNG frame sequences on Linux.
 // Module graph (dependencies point down), see docs/ARCHITECTURE.md:
 //   FlipbookCLI → Flipbook → FlipbookScene → FlipbookMotion, FlipbookText, FlipbookRaster → FlipbookGeometry
-//                         → FlipbookCodecs → CImageCodecs → CLibPNG, CLibJPEG
+//                         → FlipbookCodecs → CImageCodecs → CLibPNG, CLibJPEG; CLibDeflate
+//   FlipbookScene, Flipbook → FlipbookSamples (Samples/: the bundled manifests and photos, as resources)
+//   FlipbookFiles (bounded reads, atomic writes, signal clean-up) sits under Codecs, Text, Scene and the rest.
+import Foundation
 import PackageDescription
+
+/// Every entry of `Samples/` but its Swift source folder, copied as resources of FlipbookSamples so
+/// the samples ship with the package; a new sample file or folder (e.g. `transitions/`) comes along
+/// without editing this list.
+let sampleResources: [Resource] = {
+    let samples = Context.packageDirectory + "/Samples"
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: samples)) ?? []
+    return entries.filter { !$0.hasPrefix(".") && $0 != "FlipbookSamples" }.sorted().map { Resource.copy($0) }
+}()
 
 let package = Package(
     name: "Flipbook",
@@ -24,26 +36,44 @@ let package = Package(
         .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CLibJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        // The default PNG writer's compressor (zlib streams, CRC-32).
+        .systemLibrary(name: "CLibDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
+        // Text: shaping, bidi, font matching, UAX #14 line breaks (see docs/TEXT.md).
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        .systemLibrary(name: "CICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]),
+        // UAX #14 line breaking through ICU, in C: Swift must not import ICU's headers.
+        .target(name: "CLineBreaking", dependencies: ["CICU"]),
         // The only code that calls setjmp/longjmp. Symbols are prefixed `fbc_`.
         .target(name: "CImageCodecs", dependencies: ["CLibPNG", "CLibJPEG"]),
 
+        // Bounded input reads, atomic output files and folders, clean-up on signals.
+        .target(name: "FlipbookFiles"),
         .target(name: "FlipbookGeometry"),
         .target(name: "FlipbookRaster", dependencies: ["FlipbookGeometry"]),
-        .target(name: "FlipbookCodecs", dependencies: ["CImageCodecs", "FlipbookRaster"]),
+        .target(name: "FlipbookCodecs", dependencies: ["CImageCodecs", "CLibDeflate", "FlipbookRaster", "FlipbookFiles"]),
         .target(name: "FlipbookMotion", dependencies: ["FlipbookGeometry"]),
-        .target(name: "FlipbookText", dependencies: ["CFreeType", "FlipbookRaster"]),
-        .target(name: "FlipbookScene", dependencies: ["FlipbookGeometry", "FlipbookRaster", "FlipbookMotion", "FlipbookText"]),
-        .target(name: "Flipbook", dependencies: ["FlipbookScene", "FlipbookCodecs", "FlipbookRaster", "FlipbookMotion", "FlipbookText"]),
+        .target(name: "FlipbookText", dependencies: ["CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig", "CLineBreaking", "FlipbookRaster", "FlipbookFiles"]),
+        // The sample manifests and photos (Samples/), as resources; `Samples.photos` etc. find them.
+        .target(name: "FlipbookSamples", path: "Samples", sources: ["FlipbookSamples"], resources: sampleResources),
+        .target(name: "FlipbookScene", dependencies: ["FlipbookGeometry", "FlipbookRaster", "FlipbookMotion", "FlipbookText", "FlipbookSamples", "FlipbookFiles"]),
+        .target(name: "Flipbook", dependencies: ["FlipbookScene", "FlipbookCodecs", "FlipbookRaster", "FlipbookMotion", "FlipbookText", "FlipbookSamples", "FlipbookFiles"]),
         // Pixel comparison and diff pictures, without any test framework (the CLI links it).
         .target(name: "FlipbookImageDiff", dependencies: ["FlipbookRaster"]),
-        .target(name: "FlipbookTesting", dependencies: ["FlipbookImageDiff", "FlipbookCodecs", "FlipbookRaster"]),
-        .executableTarget(name: "FlipbookCLI", dependencies: ["Flipbook", "FlipbookImageDiff"]),
+        .target(name: "FlipbookTesting", dependencies: ["FlipbookImageDiff", "FlipbookCodecs", "FlipbookRaster", "FlipbookFiles"]),
+        .executableTarget(name: "FlipbookCLI", dependencies: ["Flipbook", "FlipbookImageDiff", "FlipbookFiles"]),
         // Benchmarks (scripts/bench runs it in release); not a product.
         .executableTarget(name: "FlipbookBench", dependencies: ["Flipbook", "FlipbookCodecs", "FlipbookRaster", "FlipbookMotion", "FlipbookScene", "FlipbookText"]),
 
-        .testTarget(name: "FlipbookGeometryTests", dependencies: ["FlipbookGeometry"]),
-        .testTarget(name: "FlipbookRasterTests", dependencies: ["FlipbookRaster", "FlipbookCodecs"]),
-        .testTarget(name: "FlipbookCodecsTests", dependencies: ["FlipbookCodecs"]),
+        // Helpers shared by the test targets (PSNR against an exact area average, a seeded random
+        // generator); not a product.
+        .target(name: "FlipbookTestSupport", dependencies: ["FlipbookRaster"], path: "Tests/FlipbookTestSupport"),
+        .testTarget(name: "FlipbookFilesTests", dependencies: ["FlipbookFiles"]),
+        .testTarget(name: "FlipbookGeometryTests", dependencies: ["FlipbookGeometry", "FlipbookTestSupport"]),
+        .testTarget(name: "FlipbookRasterTests", dependencies: ["FlipbookRaster", "FlipbookCodecs", "FlipbookTestSupport", "FlipbookTesting"],
+                    exclude: ["__Goldens__"]),
+        .testTarget(name: "FlipbookCodecsTests", dependencies: ["FlipbookCodecs", "FlipbookFiles", "FlipbookTestSupport"]),
         .testTarget(name: "FlipbookMotionTests", dependencies: ["FlipbookMotion"]),
         .testTarget(name: "FlipbookTextTests", dependencies: ["FlipbookText"]),
         .testTarget(name: "FlipbookSceneTests", dependencies: ["FlipbookScene"]),
@@ -51,3 +81,11 @@ let package = Package(
         .testTarget(name: "FlipbookTestingTests", dependencies: ["FlipbookTesting", "FlipbookImageDiff"], exclude: ["__Goldens__"]),
     ]
 )
+
+// `scripts/fuzz` builds the libFuzzer harnesses of Fuzz/ with FLIPBOOK_FUZZ=1 and
+// `--sanitize=fuzzer --sanitize=address` (UBSan for the C code); they are not part of a normal
+// build: they have no main() of their own, libFuzzer's is linked by `--sanitize=fuzzer`.
+// See docs/FUZZING.md.
+if ProcessInfo.processInfo.environment["FLIPBOOK_FUZZ"] != nil {
+    package.targets.append(.executableTarget(name: "flipbook-fuzz", dependencies: ["FlipbookCodecs", "FlipbookScene"], path: "Fuzz/Harnesses"))
+}

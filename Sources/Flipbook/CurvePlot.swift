@@ -1,5 +1,6 @@
 import Foundation
 import FlipbookCodecs
+import FlipbookFiles
 import FlipbookGeometry
 import FlipbookMotion
 import FlipbookRaster
@@ -91,12 +92,41 @@ public struct CurvePlot: Sendable {
     public func draw(in rect: Rect, on canvas: inout Canvas, font: Font) {
         let layout = self.layout(in: rect)
         let area = layout.plotArea
-        let ink = StraightColor(white: 0.2), grid = StraightColor(white: 0.82), faint = StraightColor(white: 0.92)
         let curveColor = StraightColor(red: 0.0, green: 0.45, blue: 0.85)
         let dotColor = StraightColor(red: 0.95, green: 0.45, blue: 0.1)
-        let hairline = 1 / canvas.scale
         let labelSize = 10.0
 
+        CurvePlot.drawGrid(layout, on: &canvas, font: font)
+        CurvePlot.drawDuration(timing.durationSeconds, layout, in: rect, on: &canvas, font: font, color: CurvePlot.ink)
+        CurvePlot.drawAxisLines(layout, on: &canvas)
+        let (times, polyline) = CurvePlot.drawCurve(timing, layout, on: &canvas, color: curveColor)
+
+        // The peak, when the curve overshoots the target.
+        if let peak = zip(times, polyline).max(by: { timing.rawProgress(atSeconds: $0.0) < timing.rawProgress(atSeconds: $1.0) }) {
+            let value = timing.rawProgress(atSeconds: peak.0)
+            if value > 1.0005 {
+                let text = String(format: "peak %.3f at %.3f s", value, peak.0)
+                let width = font.measure(text, sizePoints: labelSize)
+                let x = min(max(peak.1.x + 6, area.minX + 4), area.maxX - width - 4)
+                canvas.drawText(text, font: font, sizePoints: labelSize, baselineOrigin: Point(x: x, y: peak.1.y - 5), color: curveColor)
+            }
+        }
+
+        // Dots for the frames: white ring, orange centre.
+        for frame in markedFrames {
+            CurvePlot.drawDot(at: layout.point(timeSeconds: frame.timeSeconds, progress: frame.progress), color: dotColor, on: &canvas)
+        }
+    }
+
+    /// Labels and axes.
+    static let ink = StraightColor(white: 0.2)
+
+    /// Gridlines at progress 0 and 1 (0.5 faintly) with their labels, time ticks and the unit.
+    static func drawGrid(_ layout: Layout, on canvas: inout Canvas, font: Font) {
+        let area = layout.plotArea
+        let grid = StraightColor(white: 0.82), faint = StraightColor(white: 0.92)
+        let hairline = 1 / canvas.scale
+        let labelSize = 10.0
         // Horizontal gridlines: 0 and 1 (the start and the target), 0.5 faintly.
         for (value, color) in [(0.5, faint), (0.0, grid), (1.0, grid)] {
             let y = snapped(layout.point(timeSeconds: 0, progress: value).y, canvas.scale)
@@ -122,46 +152,53 @@ public struct CurvePlot: Sendable {
         let unit = "time (s)"
         canvas.drawText(unit, font: font, sizePoints: labelSize,
                         baselineOrigin: Point(x: area.maxX - font.measure(unit, sizePoints: labelSize), y: area.maxY + 28), color: ink)
+    }
 
-        // The duration: a dashed vertical line, labelled above the plot area.
-        let dx = snapped(layout.point(timeSeconds: timing.durationSeconds, progress: 0).x, canvas.scale)
+    /// A duration: a dashed vertical line, labelled `duration 0.7 s` above the plot area when
+    /// `labelled` (in `color`, kept inside `rect`).
+    static func drawDuration(_ seconds: Double, _ layout: Layout, in rect: Rect, on canvas: inout Canvas, font: Font,
+                             color: StraightColor, labelled: Bool = true) {
+        let area = layout.plotArea
+        let hairline = 1 / canvas.scale
+        let labelSize = 10.0
+        let dx = snapped(layout.point(timeSeconds: seconds, progress: 0).x, canvas.scale)
         var dashY = area.minY
         while dashY < area.maxY {
-            canvas.fill(Rect(x: dx - hairline / 2, y: dashY, width: hairline, height: min(4, area.maxY - dashY)), color: ink, opacity: 0.6)
+            canvas.fill(Rect(x: dx - hairline / 2, y: dashY, width: hairline, height: min(4, area.maxY - dashY)), color: color, opacity: 0.6)
             dashY += 7
         }
-        let durationText = "duration " + String(format: "%.3g s", timing.durationSeconds)
+        guard labelled else { return }
+        let durationText = "duration " + String(format: "%.3g s", seconds)
         let durationWidth = font.measure(durationText, sizePoints: labelSize)
         canvas.drawText(durationText, font: font, sizePoints: labelSize,
-                        baselineOrigin: Point(x: min(dx - durationWidth / 2, rect.maxX - durationWidth - 2), y: area.minY - 6), color: ink)
+                        baselineOrigin: Point(x: min(dx - durationWidth / 2, rect.maxX - durationWidth - 2), y: area.minY - 6), color: color)
+    }
 
-        // Axes: left and bottom.
+    /// The left and bottom axes.
+    static func drawAxisLines(_ layout: Layout, on canvas: inout Canvas) {
+        let area = layout.plotArea
+        let hairline = 1 / canvas.scale
         canvas.fill(Rect(x: area.minX - hairline, y: area.minY, width: hairline, height: area.height), color: ink)
         canvas.fill(Rect(x: area.minX - hairline, y: area.maxY, width: area.width + hairline, height: hairline), color: ink)
+    }
 
-        // The curve.
-        let times = sampleTimes(widthPixels: area.width * canvas.scale, range: layout.timeRangeSeconds)
+    /// The raw curve of `timing` over the layout's time range as a 2 pt polyline; returns the
+    /// sample times and points.
+    @discardableResult
+    static func drawCurve(_ timing: Timing, _ layout: Layout, on canvas: inout Canvas, color: StraightColor) -> ([Double], [Point]) {
+        let area = layout.plotArea
+        let plot = CurvePlot(timing: timing, markedFrames: [])
+        let times = plot.sampleTimes(widthPixels: area.width * canvas.scale, range: layout.timeRangeSeconds)
         let polyline = times.map { layout.point(timeSeconds: $0, progress: timing.rawProgress(atSeconds: $0)) }
         let plotClip = Clip(rect: area.insetBy(dx: -3, dy: -3))
-        canvas.stroke(polyline, width: 2, color: curveColor, clip: plotClip)
+        canvas.stroke(polyline, width: 2, color: color, clip: plotClip)
+        return (times, polyline)
+    }
 
-        // The peak, when the curve overshoots the target.
-        if let peak = zip(times, polyline).max(by: { timing.rawProgress(atSeconds: $0.0) < timing.rawProgress(atSeconds: $1.0) }) {
-            let value = timing.rawProgress(atSeconds: peak.0)
-            if value > 1.0005 {
-                let text = String(format: "peak %.3f at %.3f s", value, peak.0)
-                let width = font.measure(text, sizePoints: labelSize)
-                let x = min(max(peak.1.x + 6, area.minX + 4), area.maxX - width - 4)
-                canvas.drawText(text, font: font, sizePoints: labelSize, baselineOrigin: Point(x: x, y: peak.1.y - 5), color: curveColor)
-            }
-        }
-
-        // Dots for the frames: white ring, orange centre.
-        for frame in markedFrames {
-            let centre = layout.point(timeSeconds: frame.timeSeconds, progress: frame.progress)
-            canvas.fill(CurvePlot.disc(centre: centre, radius: 3.2), color: .white)
-            canvas.fill(CurvePlot.disc(centre: centre, radius: 2.5), color: dotColor)
-        }
+    /// A frame's dot: a white ring around a `color` centre.
+    static func drawDot(at centre: Point, color: StraightColor, on canvas: inout Canvas) {
+        canvas.fill(CurvePlot.disc(centre: centre, radius: 3.2), color: .white)
+        canvas.fill(CurvePlot.disc(centre: centre, radius: 2.5), color: color)
     }
 
     /// Renders the plot alone on a white canvas of `sizePoints` at `scale` device pixels per point.
@@ -209,14 +246,13 @@ extension CurvePlot {
     public static let maximumMarkedFrames = 120
 
     /// Writes the plot of `timeline`'s timing (default size, @2x) with its frames marked to a PNG
-    /// at `path`, atomically (`flipbook curve --plot`).
-    /// - Throws: `RenderError.output` when the file cannot be written.
+    /// or JPEG (by the extension, `ImageFileFormat`) at `path`, atomically (`flipbook curve --plot`).
+    /// - Throws: `RenderError.output` for another extension; `FileError.unwritable` when the file
+    ///   cannot be written (see `OutputFile.write`).
     public static func write(timeline: Timeline, to path: String, font: Font) throws {
         let frames = timeline.frames
         let marked = ContactSheet.selectFrames(count: frames.count, maximum: maximumMarkedFrames).map { frames[$0] }
         let image = CurvePlot(timing: timeline.timing, markedFrames: marked).render(font: font)
-        let png = try PNGEncoder.encode(image, options: .default)
-        try FileManager.default.createDirectory(at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
-        try AtomicDirectory.write(Data(png), to: path)
+        try ImageFileFormat.write(image, to: path)
     }
 }

@@ -6,6 +6,8 @@ import FlipbookRaster
 /// number of threads read it without locks.
 public struct ImageStore: Sendable {
     private var images: [String: ImagePyramid]
+    /// What the decodes noticed about good images (a JPEG without its end marker), in path order.
+    public private(set) var warnings: [CodecWarning] = []
 
     /// What decoding one source will allocate, known from its header before any pixel is decoded.
     public struct PlannedDecode: Equatable, Sendable {
@@ -19,12 +21,19 @@ public struct ImageStore: Sendable {
         public var reduction: Int
         /// Pixels allocated: the decoded image and every pyramid level (about 4/3 of the image).
         public var pixelsWithPyramid: Int
+        /// Memory the decode needs for a while besides the pixels, in pixels of 4 bytes: a
+        /// progressive JPEG's coefficient buffer (`ImageHeader.workingBytes`, rounded up), 0 otherwise.
+        public var workingPixels: Int
+
+        /// What the plan counts against the budget: `pixelsWithPyramid + workingPixels`.
+        public var budgetPixels: Int { pixelsWithPyramid + workingPixels }
 
         /// A plan with every field given (`ImageStore.plan` computes one from a header).
-        public init(path: String, fileWidth: Int, fileHeight: Int, decodedWidth: Int, decodedHeight: Int, reduction: Int, pixelsWithPyramid: Int) {
+        public init(path: String, fileWidth: Int, fileHeight: Int, decodedWidth: Int, decodedHeight: Int, reduction: Int,
+                    pixelsWithPyramid: Int, workingPixels: Int = 0) {
             self.path = path; self.fileWidth = fileWidth; self.fileHeight = fileHeight
             self.decodedWidth = decodedWidth; self.decodedHeight = decodedHeight
-            self.reduction = reduction; self.pixelsWithPyramid = pixelsWithPyramid
+            self.reduction = reduction; self.pixelsWithPyramid = pixelsWithPyramid; self.workingPixels = workingPixels
         }
     }
 
@@ -33,23 +42,26 @@ public struct ImageStore: Sendable {
     /// A source with an entry in `minimumSizes` (upright pixels it is drawn at, at most) is
     /// decoded as small as allowed while staying at least that large (JPEG only; see
     /// `ImageDecoder.scaleDenominator(for:minimumSize:)`); others are decoded at full size.
-    /// All headers are read first: when the planned pixels (`PlannedDecode.pixelsWithPyramid`
-    /// summed) exceed `pixelBudget`, nothing is decoded and `ImageStoreError.overBudget` is thrown.
+    /// Every header is known first — from `headers` (read once per job, e.g. by `PhotoLibrary`),
+    /// else read now: when the planned pixels (`PlannedDecode.budgetPixels` summed: images,
+    /// pyramids, progressive coefficient buffers) exceed `pixelBudget`, nothing is decoded and
+    /// `ImageStoreError.overBudget` is thrown.
     /// - Throws: the first codec error, which names the file; `ImageStoreError`.
-    public init(sources: Set<String>, minimumSizes: [String: (width: Int, height: Int)] = [:],
+    public init(sources: Set<String>, minimumSizes: [String: (width: Int, height: Int)] = [:], headers: [String: ImageHeader] = [:],
                 limits: DecodeLimits = .default, pixelBudget: Int = .max, threads: Int) throws {
         let list = sources.sorted()
         var plans: [PlannedDecode] = []
         for source in list {
-            let header = try ImageDecoder.readHeader(fileAtPath: source)
+            let header = try headers[source] ?? ImageDecoder.readHeader(fileAtPath: source, limits: limits)
             plans.append(Self.plan(source, header: header, minimumSize: minimumSizes[source]))
         }
-        let total = plans.reduce(0) { $0 + $1.pixelsWithPyramid }
+        let total = plans.reduce(0) { $0 + $1.budgetPixels }
         if total > pixelBudget {
-            let largest = plans.sorted { ($0.pixelsWithPyramid, $1.path) > ($1.pixelsWithPyramid, $0.path) }
+            let largest = plans.sorted { ($0.budgetPixels, $1.path) > ($1.budgetPixels, $0.path) }
             throw ImageStoreError.overBudget(totalPixels: total, budgetPixels: pixelBudget, largest: Array(largest.prefix(3)))
         }
         var results = [Result<ImagePyramid, Error>?](repeating: nil, count: list.count)
+        var warnings = [[CodecWarning]](repeating: [], count: list.count)
         let lock = NSLock()
         var next = 0
         DispatchQueue.concurrentPerform(iterations: max(1, min(threads, list.count))) { _ in
@@ -60,12 +72,15 @@ public struct ImageStore: Sendable {
                 lock.unlock()
                 guard index < list.count else { return }
                 let plan = plans[index]
+                var noticed: [CodecWarning] = []
                 let result = Result {
-                    let image = try ImageDecoder.decode(fileAtPath: plan.path, limits: limits, minimumSize: minimumSizes[plan.path])
+                    let image = try ImageDecoder.decode(fileAtPath: plan.path, limits: limits, minimumSize: minimumSizes[plan.path],
+                                                        warn: { noticed.append($0) })
                     return ImagePyramid(image, widthPoints: plan.fileWidth, heightPoints: plan.fileHeight, reduction: plan.reduction)
                 }
                 lock.lock()
                 results[index] = result
+                warnings[index] = noticed
                 lock.unlock()
             }
         }
@@ -74,6 +89,7 @@ public struct ImageStore: Sendable {
             images[source] = try results[index]!.get()
         }
         self.images = images
+        self.warnings = warnings.flatMap { $0 }
     }
 
     /// The decode of `path` with this header and minimum size: its reduction, decoded size and
@@ -90,8 +106,8 @@ public struct ImageStore: Sendable {
             levelHeight = (levelHeight + 1) / 2
             pixels += levelWidth * levelHeight
         }
-        return PlannedDecode(path: path, fileWidth: header.width, fileHeight: header.height,
-                             decodedWidth: width, decodedHeight: height, reduction: reduction, pixelsWithPyramid: pixels)
+        return PlannedDecode(path: path, fileWidth: header.width, fileHeight: header.height, decodedWidth: width, decodedHeight: height,
+                             reduction: reduction, pixelsWithPyramid: pixels, workingPixels: (header.workingBytes + 3) / 4)
     }
 
     /// The image for a source; nil when it was not loaded.
@@ -100,8 +116,8 @@ public struct ImageStore: Sendable {
 
 /// Building an `ImageStore` was refused before decoding.
 public enum ImageStoreError: Error, CustomStringConvertible, Equatable {
-    /// The decoded images and their pyramids would need `totalPixels`, more than `budgetPixels`;
-    /// `largest` are the (up to three) biggest allocations, largest first.
+    /// The decoded images, their pyramids and the decoders' working memory would need
+    /// `totalPixels`, more than `budgetPixels`; `largest` are the (up to three) biggest, largest first.
     case overBudget(totalPixels: Int, budgetPixels: Int, largest: [ImageStore.PlannedDecode])
 
     /// One line naming the largest files, their sizes, and what to do.
@@ -110,7 +126,8 @@ public enum ImageStoreError: Error, CustomStringConvertible, Equatable {
         case let .overBudget(total, budget, largest):
             let files = largest.map { plan in
                 let decoded = plan.reduction == 1 ? "" : " decoded at 1/\(plan.reduction) = \(plan.decodedWidth)x\(plan.decodedHeight)"
-                return "\(plan.path) (\(plan.fileWidth)x\(plan.fileHeight)\(decoded), \(Self.megapixels(plan.pixelsWithPyramid)) MP)"
+                let working = plan.workingPixels == 0 ? "" : " + \(Self.megapixels(plan.workingPixels)) MP of progressive coefficients"
+                return "\(plan.path) (\(plan.fileWidth)x\(plan.fileHeight)\(decoded), \(Self.megapixels(plan.pixelsWithPyramid)) MP\(working))"
             }.joined(separator: ", ")
             return "the images of this job need \(Self.megapixels(total)) megapixels decoded (with their pyramids), "
                 + "more than the budget of \(Self.megapixels(budget)) megapixels (--max-decoded-megapixels, RenderSettings.decodedPixelBudget); "

@@ -33,3 +33,21 @@ enum ParallelFrames {
         if let failure { throw failure }
     }
 }
+
+/// Images filled in by worker threads, one slot each.
+final class Slots: @unchecked Sendable {
+    private let lock = NSLock()
+    private var images: [PremultipliedImage?]
+
+    init(count: Int) { images = Array(repeating: nil, count: count) }
+
+    func set(_ slot: Int, _ image: PremultipliedImage) {
+        lock.lock(); images[slot] = image; lock.unlock()
+    }
+
+    /// Every slot, filled (a missing one is a programmer error).
+    func all() -> [PremultipliedImage] {
+        lock.lock(); defer { lock.unlock() }
+        return images.map { $0! }
+    }
+}

@@ -12,43 +12,94 @@ public struct PhotoLibrary: Sendable {
     public var warnings: [String]
     /// Each photo file's header (upright size in pixels, format), keyed by source path.
     public var headers: [String: ImageHeader]
+    /// The manifest field naming each photo file ("content[3].url"; the first, when several
+    /// entries name one file), keyed by source path: errors at any later stage name it.
+    public var fields: [String: String]
+
+    /// The manifest's path, for warnings and errors.
+    public let manifestPath: String
+    /// Entries whose header is still to be read (their size is declared), by source path:
+    /// each entry's index and declared size.
+    private var unchecked: [String: [(index: Int, declared: Size)]] = [:]
+    private let limits: DecodeLimits
 
     /// How far a declared aspect ratio may differ from the file's before a warning (1%).
     public static let aspectTolerance = 0.01
 
-    /// Loads a manifest and checks every photo file's header.
-    ///
-    /// Headers are read for all photos (cheap) so a missing or broken file is reported before
-    /// any frame is drawn, naming the manifest field and the file.
+    /// Which photo files `init` opens.
+    public enum HeaderReading: Sendable {
+        /// Every photo's (so a missing or broken file anywhere in the manifest fails at once).
+        case all
+        /// Only those whose size the manifest leaves out (the layout needs it); the others are
+        /// read by `checkHeaders(of:)` when a job knows which photos it draws, so a manifest of
+        /// 10,000 photos costs the few on screen, not 10,000 file reads.
+        case undeclaredSizesOnly
+    }
+
+    /// Loads a manifest and reads photo file headers (once: the job reuses them) as `reading`
+    /// says. A header read checks the file (missing, broken, over `limits`: an error naming the
+    /// manifest field and the file) and compares its aspect ratio with a declared size (a
+    /// warning when they differ by more than `aspectTolerance`).
     /// - Throws: `ManifestError`, or `PhotoLibraryError` wrapping a codec error.
-    public init(manifestPath: String) throws {
-        let manifest = try PhotoManifest(contentsOf: manifestPath)
-        var photos: [ScenePhoto] = []
-        var warnings: [String] = []
-        var headers: [String: ImageHeader] = [:]
+    /// With `sandboxPhotos`, every photo must resolve inside the manifest's folder.
+    public init(manifestPath: String, limits: DecodeLimits = .default, reading: HeaderReading = .all, sandboxPhotos: Bool = false) throws {
+        let manifest = try PhotoManifest(contentsOf: manifestPath, sandboxPhotos: sandboxPhotos)
+        self.manifestPath = manifestPath
+        self.limits = limits
+        photos = []
+        warnings = []
+        headers = [:]
+        fields = [:]
+        photos.reserveCapacity(manifest.photos.count)
         for (index, photo) in manifest.photos.enumerated() {
-            let header: ImageHeader
-            do {
-                header = try ImageDecoder.readHeader(fileAtPath: photo.path)
-            } catch {
-                throw PhotoLibraryError.photo(manifest: manifestPath, field: "content[\(index)].url", underlying: "\(error)")
+            if fields[photo.path] == nil { fields[photo.path] = "content[\(index)].url" }
+            if let declared = photo.declaredSize, reading == .undeclaredSizesOnly, headers[photo.path] == nil {
+                unchecked[photo.path, default: []].append((index, declared))
+                photos.append(ScenePhoto(source: photo.path, sizePixels: declared))
+                continue
             }
-            headers[photo.path] = header
-            let fileSize = Size(width: Double(header.width), height: Double(header.height))
-            if let declared = photo.declaredSize {
-                let declaredAspect = declared.width / declared.height
-                let fileAspect = fileSize.width / fileSize.height
-                if abs(declaredAspect / fileAspect - 1) > PhotoLibrary.aspectTolerance {
-                    warnings.append("\(manifestPath): content[\(index)] declares \(Int(declared.width))x\(Int(declared.height)) "
-                        + "but \(photo.path) is \(header.width)x\(header.height) (aspect \(PhotoLibrary.rounded(declaredAspect)) vs \(PhotoLibrary.rounded(fileAspect))); "
-                        + "the grid uses the declared size, the photo is drawn with its own")
-                }
-            }
-            photos.append(ScenePhoto(source: photo.path, sizePixels: photo.declaredSize ?? fileSize))
+            let header = try readHeader(photo.path, field: "content[\(index)].url")
+            if let declared = photo.declaredSize { checkAspect(index: index, declared: declared, photo.path, header) }
+            photos.append(ScenePhoto(source: photo.path, sizePixels: photo.declaredSize ?? Size(width: Double(header.width), height: Double(header.height))))
         }
-        self.photos = photos
-        self.warnings = warnings
-        self.headers = headers
+    }
+
+    /// Reads and checks the headers of `sources` that `init` left unread (see `HeaderReading`),
+    /// adding their warnings in manifest order.
+    /// - Throws: `PhotoLibraryError` naming the first manifest field of the failing file.
+    public mutating func checkHeaders(of sources: some Sequence<String>) throws {
+        var entries: [(index: Int, declared: Size, path: String)] = []
+        for source in Set(sources) {
+            guard let pending = unchecked.removeValue(forKey: source) else { continue }
+            _ = try readHeader(source, field: fields[source] ?? source)
+            entries += pending.map { ($0.index, $0.declared, source) }
+        }
+        for entry in entries.sorted(by: { $0.index < $1.index }) {
+            checkAspect(index: entry.index, declared: entry.declared, entry.path, headers[entry.path]!)
+        }
+    }
+
+    /// The header of `path` (read once), errors naming `field`.
+    private mutating func readHeader(_ path: String, field: String) throws -> ImageHeader {
+        if let header = headers[path] { return header }
+        do {
+            let header = try ImageDecoder.readHeader(fileAtPath: path, limits: limits)
+            headers[path] = header
+            return header
+        } catch {
+            throw PhotoLibraryError.photo(manifest: manifestPath, field: field, underlying: "\(error)")
+        }
+    }
+
+    /// Warns when entry `index`'s declared size differs in aspect from the file's.
+    private mutating func checkAspect(index: Int, declared: Size, _ path: String, _ header: ImageHeader) {
+        let declaredAspect = declared.width / declared.height
+        let fileAspect = Double(header.width) / Double(header.height)
+        if abs(declaredAspect / fileAspect - 1) > PhotoLibrary.aspectTolerance {
+            warnings.append("\(manifestPath): content[\(index)] declares \(Int(declared.width))x\(Int(declared.height)) "
+                + "but \(path) is \(header.width)x\(header.height) (aspect \(PhotoLibrary.rounded(declaredAspect)) vs \(PhotoLibrary.rounded(fileAspect))); "
+                + "the grid uses the declared size, the photo is drawn with its own")
+        }
     }
 
     private static func rounded(_ value: Double) -> String { String(format: "%.3f", value) }

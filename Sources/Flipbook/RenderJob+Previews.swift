@@ -1,14 +1,18 @@
 import Foundation
 import FlipbookText
 import FlipbookCodecs
+import FlipbookFiles
 import FlipbookRaster
 
 /// What to make besides the frames in the same run (`flipbook render --contact-sheet/--video`).
 public struct PreviewOptions: Sendable {
-    /// Where to write the contact sheet PNG; nil = none.
+    /// Where to write the contact sheet, a .png or .jpg/.jpeg (`ImageFileFormat`); nil = none.
     public var contactSheetPath: String?
     /// Where to write an .mp4 or .gif through ffmpeg; nil = none.
     public var videoPath: String?
+    /// The video's size relative to the frames, in (0, 1]; nil = the format's default (GIFs at
+    /// most 480 px wide, MP4 full size). See `VideoExport.outputSize`.
+    public var videoScale: Double?
     /// Thumbnails on the sheet at most (every k-th frame beyond it).
     public var maximumThumbnails = ContactSheet.defaultMaximumThumbnails
     /// The environment whose PATH is searched for ffmpeg (and that ffmpeg runs with).
@@ -32,70 +36,84 @@ extension RenderJob {
     /// Renders the frames into `directory` (as `write(to:progress:)`) and, from the same pixels,
     /// the contact sheet and/or the video of `previews`.
     ///
-    /// Everything that can be checked is checked before the first frame is rendered: the video's
-    /// extension, ffmpeg on PATH, the font. The sheet and the video are each written atomically,
+    /// Everything that can be checked is checked before the first frame is rendered: the sheet's
+    /// and the video's extensions, ffmpeg on PATH, the font. The sheet is PNG or JPEG by its
+    /// extension (`ImageFileFormat`). The sheet and the video are each written atomically,
     /// after the frame directory was renamed into place; a failure anywhere leaves all three as
     /// they were.
     @discardableResult
     public func write(to directory: String, previews: PreviewOptions,
                       progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> RenderSummary {
+        try make(previews) { sink, finish in
+            try write(to: directory, progress: progress, frameSink: sink, finish: finish)
+        }
+    }
+
+    /// Renders the frames and makes only the previews from them — no PNG sequence is written
+    /// (`flipbook render --video PATH --no-frames`): frames go straight from the renderer to the
+    /// ffmpeg pipe and the contact sheet. Checks and atomicity as in `write(to:previews:)`.
+    @discardableResult
+    public func render(previews: PreviewOptions, progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> RenderSummary {
+        try make(previews) { sink, finish in
+            try render(progress: progress, frameSink: sink, finish: finish)
+        }
+    }
+
+    /// Sets up the sheet and the video, runs `output` with the sink that feeds them and the
+    /// `finish` step that completes them, then moves them into place.
+    private func make(_ previews: PreviewOptions,
+                      output: (_ sink: @escaping FrameSink, _ finish: @escaping () throws -> Void) throws -> RenderSummary) throws -> RenderSummary {
         if let path = previews.videoPath { try VideoExport.check(path: path, environment: previews.environment) }
+        if let path = previews.contactSheetPath, ImageFileFormat(path: path) == nil {
+            throw RenderError.output(path: path, reason: "a contact sheet's name must end in .png, .jpg or .jpeg")
+        }
+        // The sheet's path is checked (a link is followed, a device or FIFO refused) and its
+        // temporary reserved before anything is rendered.
+        let sheetOutput = try previews.contactSheetPath.map { try PendingOutput($0, createFolders: true) }
         let sheet = previews.contactSheetPath == nil ? nil : contactSheet(maximumThumbnails: previews.maximumThumbnails)
         let font: Font? = sheet == nil ? nil : self.font
         // Frame position in the job → slot on the sheet.
         let positionOfIndex = Dictionary(uniqueKeysWithValues: frames.enumerated().map { ($1.index, $0) })
         let slots = Dictionary(uniqueKeysWithValues: (sheet?.shownFrames ?? []).enumerated().map { (positionOfIndex[$1.index]!, $0) })
-        let thumbnails = ThumbnailSlots(count: sheet?.shownFrames.count ?? 0)
+        let thumbnails = Slots(count: sheet?.shownFrames.count ?? 0)
         let pixels = device.pixelSize
         let video = try previews.videoPath.map {
             try VideoExport(path: $0, widthPixels: pixels.width, heightPixels: pixels.height,
-                            framesPerSecond: settings.framesPerSecond, environment: previews.environment)
+                            framesPerSecond: settings.framesPerSecond, scale: previews.videoScale, environment: previews.environment)
         }
-        var sheetPNG: Data?
+        let sheetBytes = SheetBytes()
         let summary: RenderSummary
         do {
-            summary = try write(to: directory, progress: progress, frameSink: { position, _, image in
+            summary = try output({ position, _, image in
                 if let sheet, let slot = slots[position] { thumbnails.set(slot, sheet.thumbnail(of: image)) }
                 try video?.append(image, at: position)
-            }, finish: {
+            }, {
                 try video?.finish()
-                if let sheet, let font {
-                    sheetPNG = Data(try PNGEncoder.encode(sheet.render(thumbnails: thumbnails.all(), font: font), options: settings.pngOptions))
+                if let sheet, let font, let sheetOutput, let format = ImageFileFormat(path: sheetOutput.path) {
+                    sheetBytes.bytes = try format.encode(sheet.render(thumbnails: thumbnails.all(), font: font), pngOptions: settings.pngOptions)
                 }
             })
         } catch {
             video?.cancel()
+            sheetOutput?.discard()
             throw error
         }
         do {
-            if let path = previews.contactSheetPath, let sheetPNG {
-                try FileManager.default.createDirectory(at: URL(fileURLWithPath: path).deletingLastPathComponent(),
-                                                        withIntermediateDirectories: true)
-                try AtomicDirectory.write(sheetPNG, to: path)
+            if let sheetOutput, let bytes = sheetBytes.bytes {
+                try OutputFile.create(bytes, at: sheetOutput.temporaryPath, reportingAs: sheetOutput.path)
+                try sheetOutput.commit()
             }
             try video?.commit()
         } catch {
             video?.cancel()
+            sheetOutput?.discard()
             throw error
         }
         return summary
     }
 }
 
-/// Thumbnails filled in by worker threads, one slot each.
-private final class ThumbnailSlots: @unchecked Sendable {
-    private let lock = NSLock()
-    private var images: [PremultipliedImage?]
-
-    init(count: Int) { images = Array(repeating: nil, count: count) }
-
-    func set(_ slot: Int, _ image: PremultipliedImage) {
-        lock.lock(); images[slot] = image; lock.unlock()
-    }
-
-    /// Every slot, filled (a missing one is a programmer error: each shown frame is rendered).
-    func all() -> [PremultipliedImage] {
-        lock.lock(); defer { lock.unlock() }
-        return images.map { $0! }
-    }
+/// The contact sheet's bytes, made in the finishing step (a closure that may outlive the call).
+private final class SheetBytes: @unchecked Sendable {
+    var bytes: [UInt8]?
 }

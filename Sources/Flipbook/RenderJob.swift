@@ -1,8 +1,10 @@
 import Foundation
 import FlipbookCodecs
+import FlipbookFiles
 import FlipbookGeometry
 import FlipbookMotion
 import FlipbookRaster
+import FlipbookSamples
 import FlipbookScene
 import FlipbookText
 
@@ -21,8 +23,8 @@ public struct RenderSettings: Sendable {
     /// The transition to render.
     public var source: TransitionSource
     /// The photo manifest (JSON or plist): presets lay out their screens from it, and transition
-    /// files may refer to it.
-    public var manifestPath = "Samples/photos.json"
+    /// files may refer to it. Default: the bundled sample, `Samples.photos`.
+    public var manifestPath = Samples.photos
     /// Scene options: device, columns, selected/return photo, scroll (presets; transition files
     /// that build layers from the manifest use them too).
     public var scene = SceneOptions()
@@ -48,6 +50,9 @@ public struct RenderSettings: Sendable {
     /// in flight; and more than one image at the per-file limit (100 MP + 33 MP of pyramid), so
     /// a single file the decoder accepts never fails the job alone.
     public var decodedPixelBudget = 400_000_000
+    /// The largest image file read, in bytes (photos and card images; `--max-file-megabytes`).
+    /// Default 256 MiB (`InputFile.defaultMaximumBytes`); manifests and fonts always use that.
+    public var maxFileBytes = InputFile.defaultMaximumBytes
 
     /// Settings with every default for a preset.
     public init(preset: TransitionPreset) { source = .preset(preset) }
@@ -78,11 +83,18 @@ public struct RenderSummary: Sendable {
     public var pixelWidth: Int, pixelHeight: Int
     /// Wall-clock seconds.
     public var seconds: Double
-    /// Non-fatal findings (e.g. manifest sizes that disagree with files).
+    /// Non-fatal findings: the job's (`RenderJob.warnings`, e.g. manifest sizes that disagree
+    /// with files), then the decodes' (e.g. a JPEG without its end marker), one line each.
     public var warnings: [String]
+    /// Wall-clock seconds spent on the frames alone, after the photos were decoded (set by
+    /// `render()`, which writes nothing; nil otherwise).
+    public var framesSeconds: Double?
+    /// CPU seconds of all threads over the same span (the frames' cost without waiting for a
+    /// core on a shared machine); nil when `framesSeconds` is.
+    public var framesCPUSeconds: Double?
 }
 
-/// A transition prepared for rendering: photos loaded, animations compiled, frames sampled.
+/// A transition prepared for rendering: photos checked, animations compiled, frames sampled.
 public struct RenderJob: Sendable {
     /// The settings it was made from.
     public let settings: RenderSettings
@@ -91,15 +103,19 @@ public struct RenderJob: Sendable {
     public let transition: Transition
     /// The main timing sampled at the frame rate (its frames are the first of `sequence`).
     public let timeline: Timeline
-    /// Every frame of the sequence, until the last animation ends; progress is the main timing's.
+    /// Every frame of the sequence, until the last animation ends (`k/fps`); progress is the
+    /// main timing's (1 after it ends).
     public let sequence: [FrameSample]
     /// The frames this job renders (a sub-range when sharding).
     public let frames: [FrameSample]
     /// Warnings from loading the manifest.
-    public let warnings: [String]
+    public private(set) var warnings: [String]
     let animator: TransitionAnimator
-    /// The photo files' headers (upright sizes), keyed by source path.
-    let imageHeaders: [String: ImageHeader]
+    /// The photo files' headers (upright sizes), keyed by source path: those the sequence draws
+    /// and those whose size the manifest leaves out.
+    private(set) var imageHeaders: [String: ImageHeader]
+    /// The manifest field that names each photo file ("content[3].url"), for errors.
+    let photoFields: [String: String]
     /// The font for text ops and for centring titles (also the contact sheet's labels).
     let font: Font
 
@@ -110,34 +126,36 @@ public struct RenderJob: Sendable {
         // Every preset draws text (bar titles, card labels); load the font before any work so a
         // missing font is reported at once.
         font = try settings.fontPath.map(Font.init(path:)) ?? Font.locateDefault()
+        // Headers of photos with declared sizes are read below, only for those drawn.
+        func library(_ path: String) throws -> PhotoLibrary {
+            try PhotoLibrary(manifestPath: path, limits: settings.decodeLimits, reading: .undeclaredSizesOnly,
+                             sandboxPhotos: settings.scene.sandboxPhotos)
+        }
+        var photoLibrary: PhotoLibrary?
+        var fileHeaders: [String: ImageHeader] = [:]
         var transition: Transition
-        var warnings: [String] = []
-        var headers: [String: ImageHeader] = [:]
         switch settings.source {
         case let .preset(preset):
-            let library = try PhotoLibrary(manifestPath: settings.manifestPath)
-            warnings = library.warnings; headers = library.headers
-            transition = try preset.makeTransition(photos: library.photos, options: settings.scene)
+            let loaded = try library(settings.manifestPath)
+            photoLibrary = loaded
+            transition = try preset.makeTransition(photos: loaded.photos, options: settings.scene)
         case let .file(path):
             let file = try TransitionFile(contentsOf: path)
-            var library: PhotoLibrary?
-            if file.usesPhotos {
-                let loaded = try PhotoLibrary(manifestPath: file.manifestPath ?? settings.manifestPath)
-                warnings = loaded.warnings; headers = loaded.headers
-                library = loaded
-            }
-            transition = try file.transition(photos: library?.photos ?? [], options: settings.scene,
+            if file.usesPhotos { photoLibrary = try library(file.manifestPath ?? settings.manifestPath) }
+            let limits = settings.decodeLimits
+            transition = try file.transition(photos: photoLibrary?.photos ?? [], options: settings.scene,
                                              device: settings.deviceIsExplicit ? settings.scene.device : nil,
                                              checkImage: { source in
-                                                 if headers[source] == nil { headers[source] = try ImageDecoder.readHeader(fileAtPath: source) }
+                                                 if fileHeaders[source] == nil {
+                                                     fileHeaders[source] = try ImageDecoder.readHeader(fileAtPath: source, limits: limits)
+                                                 }
                                              })
         case let .transition(value):
             transition = value
             if settings.deviceIsExplicit { transition.device = settings.scene.device }
         }
         if let timing = settings.timing { transition.timing = timing }
-        let animator = try TransitionAnimator(transition)
-        self.animator = animator
+        animator = try TransitionAnimator(transition)
         self.transition = transition
         timeline = Timeline(timing: transition.timing, framesPerSecond: settings.framesPerSecond)
         let all = animator.frames(framesPerSecond: settings.framesPerSecond)
@@ -151,8 +169,18 @@ public struct RenderJob: Sendable {
             frames = all
         }
         self.settings = settings
-        self.warnings = warnings
-        imageHeaders = headers
+        photoFields = photoLibrary?.fields ?? [:]
+        warnings = []
+        imageHeaders = fileHeaders
+        // The photos any frame of the whole sequence draws (also when sharding, so every shard
+        // checks the same files): a missing or broken one fails now, before any frame.
+        if var photoLibrary {
+            var drawn = Set<String>()
+            for sample in all { drawn.formUnion(DisplayList.imageSources(in: displayList(frame: sample).ops)) }
+            try photoLibrary.checkHeaders(of: drawn)
+            warnings = photoLibrary.warnings
+            imageHeaders.merge(photoLibrary.headers) { file, _ in file }
+        }
     }
 
     /// The screen frames are drawn for.
@@ -201,25 +229,30 @@ public struct RenderJob: Sendable {
     public func write(to directory: String, progress: (@Sendable (Int, Int) -> Void)?, frameSink: FrameSink?,
                       finish: (() throws -> Void)? = nil) throws -> RenderSummary {
         let start = Date()
-        let lists = frames.map { displayList(frame: $0) }
-        let rasterizer = try makeRasterizer(for: lists)
-        let digits = max(4, String(sequence.count - 1).count)
-        let options = settings.pngOptions
-        let summary = try AtomicDirectory.replace(directory) { temporary in
-            try ParallelFrames.run(count: lists.count, threads: settings.threads, progress: progress) { index in
-                let list = lists[index]
-                let image = rasterizer.render(list)
-                try frameSink?(index, frames[index], image)
-                let png = try PNGEncoder.encode(image, options: options)
-                let name = "frame_" + String(repeating: "0", count: max(0, digits - String(list.frameIndex).count)) + String(list.frameIndex) + ".png"
-                try AtomicDirectory.write(Data(png), to: (temporary as NSString).appendingPathComponent(name))
+        let files = FrameFileWriter(options: settings.pngOptions)
+        let renderer = try frameRenderer()
+        let summary = try OutputDirectory.replace(directory, keeping: RenderOutputNames.isRenderOutput) { temporary in
+            // Errors name the output's file, never the hidden folder being filled.
+            func write(_ bytes: [UInt8], named name: String) throws {
+                try OutputFile.create(bytes, at: temporary + "/" + name, reportingAs: (directory as NSString).appendingPathComponent(name))
             }
-            let json = TimelineJSON.render(timeline: timeline, frames: sequence, followUpSeconds: followUpSeconds, preset: transition.name, device: device)
-            try AtomicDirectory.write(Data(json.utf8), to: (temporary as NSString).appendingPathComponent("timeline.json"))
+            do {
+                try renderer.run(threads: settings.threads, progress: progress) { index, sample, image in
+                    try frameSink?(index, sample, image)
+                    let name = ShardMerge.frameFileName(index: sample.index, frameCount: sequence.count)
+                    try files.write(image, to: temporary + "/" + name, reportingAs: (directory as NSString).appendingPathComponent(name))
+                }
+            } catch {
+                try? files.finish()  // nothing may still be writing into the folder being removed
+                throw error
+            }
+            try files.finish()
+            try write(Array(try timelineJSON().utf8), named: RenderOutputNames.timeline)
             try finish?()
             let pixels = device.pixelSize
-            return RenderSummary(outputDirectory: directory, framesWritten: lists.count, totalFrames: sequence.count,
-                                 pixelWidth: pixels.width, pixelHeight: pixels.height, seconds: 0, warnings: warnings)
+            return RenderSummary(outputDirectory: directory, framesWritten: frames.count, totalFrames: sequence.count,
+                                 pixelWidth: pixels.width, pixelHeight: pixels.height, seconds: 0,
+                                 warnings: warnings + renderer.cache.rasterizer.images.warnings.map { "\($0)" })
         }
         var result = summary
         result.seconds = Date().timeIntervalSince(start)
@@ -234,8 +267,8 @@ public struct RenderJob: Sendable {
     /// Renders several frames of the sequence to images, decoding each photo once.
     public func renderFrames(_ indices: [Int]) throws -> [PremultipliedImage] {
         let lists = try indices.map { try displayList(frameIndex: $0) }
-        let rasterizer = try makeRasterizer(for: lists)
-        return lists.map { rasterizer.render($0) }
+        let cache = FrameCache(lists: lists, rasterizer: try makeRasterizer(for: lists))
+        return lists.indices.map { cache.render($0) }
     }
 
     /// Loads the images the display lists need, each decoded no smaller than the largest size
@@ -243,21 +276,12 @@ public struct RenderJob: Sendable {
     /// rendered alone or in a shard gets the same bytes as in a full run).
     func makeRasterizer(for lists: [DisplayList]) throws -> FrameRasterizer {
         var sources = Set<String>()
-        func collect(_ ops: [DisplayOp]) {
-            for op in ops {
-                switch op {
-                case let .image(source, _, _, _, _), let .transformedImage(source, _, _, _, _, _): sources.insert(source)
-                case let .group(_, children), let .maskedGroup(_, _, children): collect(children)
-                case .fill, .text, .shape: break
-                }
-            }
-        }
-        lists.forEach { collect($0.ops) }
+        for list in lists { sources.formUnion(DisplayList.imageSources(in: list.ops)) }
         let whole = lists.count == sequence.count && zip(lists, sequence).allSatisfy { $0.frameIndex == $1.index }
             ? lists : sequence.map { displayList(frame: $0) }
         var headers = imageHeaders
         for source in sources where headers[source] == nil {
-            headers[source] = try ImageDecoder.readHeader(fileAtPath: source)
+            headers[source] = try ImageDecoder.readHeader(fileAtPath: source, limits: settings.decodeLimits)
         }
         let drawn = RenderJob.largestDrawnSizes(in: whole, imageSizes: headers.mapValues { ($0.width, $0.height) })
         // One pixel more than drawn: the canvas samples the pyramid level that leaves a scale in
@@ -269,8 +293,15 @@ public struct RenderJob: Sendable {
         for (source, size) in drawn where sources.contains(source) {
             minimumSizes[source] = (size.width + 1, size.height + 1)
         }
-        let images = try ImageStore(sources: sources, minimumSizes: minimumSizes,
+        let images: ImageStore
+        do {
+            images = try ImageStore(sources: sources, minimumSizes: minimumSizes, headers: headers, limits: settings.decodeLimits,
                                     pixelBudget: settings.decodedPixelBudget, threads: settings.threads)
+        } catch let error as CodecError {
+            // A photo whose header was fine but whose pixels are not: name the manifest entry too.
+            guard let field = photoFields[error.path] else { throw error }
+            throw PhotoLibraryError.photo(manifest: settings.manifestPath, field: field, underlying: "\(error)")
+        }
         return FrameRasterizer(images: images, font: font)
     }
 
@@ -321,7 +352,8 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
     case frameRangeOutOfBounds(range: ClosedRange<Int>, frameCount: Int)
     /// `--frame K` outside the sequence.
     case frameOutOfBounds(index: Int, frameCount: Int)
-    /// The output could not be written.
+    /// An output that cannot be made as asked (e.g. a sheet whose extension is not an image
+    /// format); file-system failures are `FileError`s.
     case output(path: String, reason: String)
 
     /// A one-line explanation.

@@ -2,14 +2,17 @@ import Foundation
 import FlipbookMotion
 import FlipbookScene
 
-/// `timeline.json`: the timing of a rendered sequence (DESIGN §6).
+/// `timeline.json`: the timing of a rendered sequence .
 enum TimelineJSON {
     /// fps, duration, curve parameters, device, and per frame: index, time, progress. `frames`
     /// is the whole sequence: a follow-up animation (`followUpSeconds` > 0, written as
-    /// `followUp`) adds frames after the timing's duration.
-    static func render(timeline: Timeline, frames: [FrameSample], followUpSeconds: Double, preset: String, device: Device) -> String {
+    /// `followUp`) adds frames after the timing's duration. `fingerprint` is
+    /// `RenderJob.fingerprint()` (nil: left out, as when the fingerprint itself is computed).
+    static func render(timeline: Timeline, frames: [FrameSample], followUpSeconds: Double, preset: String, device: Device,
+                       fingerprint: String? = nil) -> String {
         let timing = timeline.timing
         var out = "{\n  \"preset\": \(JSON.string(preset)),\n"
+        if let fingerprint { out += "  \"fingerprint\": \(JSON.string(fingerprint)),\n" }
         out += "  \"fps\": \(JSON.number(timeline.framesPerSecond)),\n"
         out += "  \"duration\": \(JSON.number(timing.durationSeconds)),\n"
         out += "  \"curve\": \(curve(timing)),\n"

@@ -1,5 +1,6 @@
 import Foundation
 import FlipbookCodecs
+import FlipbookFiles
 import FlipbookRaster
 
 /// A video container `VideoExport` can write, chosen by the output file's extension.
@@ -25,7 +26,7 @@ public enum VideoExportError: Error, CustomStringConvertible, Equatable {
     case cannotStart(ffmpeg: String, reason: String)
     /// ffmpeg exited with a failure (or stopped reading frames); `log` is its standard error.
     case ffmpegFailed(path: String, status: Int32, log: String)
-    /// The finished video could not be moved into place.
+    /// The video's path cannot be written or the finished video could not be moved into place.
     case output(path: String, reason: String)
 
     /// A readable explanation; the ffmpeg-not-found case says how to install it.
@@ -48,8 +49,10 @@ public enum VideoExportError: Error, CustomStringConvertible, Equatable {
 }
 
 /// Pipes frames to `ffmpeg` as raw RGBA over its standard input and writes an MP4 or GIF
-/// atomically: ffmpeg writes a hidden temporary sibling (same extension), which `commit()`
-/// renames over the output after `finish()`; `cancel()` or a failure removes it.
+/// atomically: ffmpeg writes a hidden temporary sibling (a `PendingOutput`, same extension),
+/// which `commit()` renames over the output after `finish()`; `cancel()`, a failure or a handled
+/// signal (`Termination`, which also stops ffmpeg) removes it. The output is checked first: a
+/// symbolic link is written through, a device, FIFO, socket or folder is refused.
 ///
 /// Frames may be appended from several threads in any order: each carries its position, and
 /// frames are written to ffmpeg in position order (out-of-order ones wait in memory). Setting up
@@ -59,7 +62,9 @@ public final class VideoExport: @unchecked Sendable {
     public let path: String
     /// The container, from the extension.
     public let format: VideoFormat
-    private let temporaryPath: String
+    private let output: PendingOutput
+    private var temporaryPath: String { output.temporaryPath }
+    private let stopOnSignal: Int
     private let process: Process
     private let input: FileHandle
     private let logPipe: Pipe
@@ -94,52 +99,82 @@ public final class VideoExport: @unchecked Sendable {
         return try locateFFmpeg(environment: environment)
     }
 
-    /// ffmpeg's arguments (after the executable) for frames of `width × height` pixels.
+    /// GIFs are scaled down to at most this width by default (a full-resolution GIF of a phone
+    /// screen is several times larger than anyone wants to embed in a review).
+    public static let defaultGIFMaximumWidthPixels = 480
+
+    /// The scale a video is encoded at when none is given: 1 for MP4; for GIF the largest scale
+    /// ≤ 1 that keeps it at most `defaultGIFMaximumWidthPixels` wide.
+    public static func defaultScale(format: VideoFormat, widthPixels: Int) -> Double {
+        format == .gif ? min(1, Double(defaultGIFMaximumWidthPixels) / Double(max(widthPixels, 1))) : 1
+    }
+
+    /// The size of the video's frames for input frames of `widthPixels × heightPixels` at `scale`
+    /// (nil = `defaultScale`): each side rounded, at least 1; MP4 sizes rounded down to even
+    /// (yuv420p), at least 2.
+    public static func outputSize(format: VideoFormat, widthPixels: Int, heightPixels: Int,
+                                  scale: Double?) -> (width: Int, height: Int) {
+        let factor = scale ?? defaultScale(format: format, widthPixels: widthPixels)
+        var width = max(1, Int((Double(widthPixels) * factor).rounded()))
+        var height = max(1, Int((Double(heightPixels) * factor).rounded()))
+        if format == .mp4 { width = max(2, width & ~1); height = max(2, height & ~1) }
+        return (width, height)
+    }
+
+    /// ffmpeg's arguments (after the executable) for frames of `width × height` pixels, encoded
+    /// at `scale` (nil = the format's default, see `outputSize`).
     ///
-    /// Input: `-f rawvideo -pix_fmt rgba -s WxH -r FPS -i -`. MP4: H.264 (`libx264`, CRF 18 —
-    /// sharp UI edges need more than the default 23) in `yuv420p`, which needs even sizes, so an
-    /// odd width/height is cropped by its last column/row (`crop=trunc(iw/2)*2:trunc(ih/2)*2`;
-    /// cropping keeps every kept pixel exact, padding would add a coloured edge); `+faststart`
-    /// puts the index first for browsers. GIF: `split` → `palettegen` (one palette from all
-    /// frames) → `paletteuse`, in one pass from the pipe.
+    /// Input: `-f rawvideo -pix_fmt rgba -s WxH -r FPS -i -`. A smaller output size is made by
+    /// ffmpeg's `scale` filter with `flags=area` (an area average, like the canvas's pyramid).
+    /// MP4: H.264 (`libx264`, CRF 18 — sharp UI edges need more than the default 23) in
+    /// `yuv420p`, which needs even sizes, so an odd width/height is cropped by its last
+    /// column/row (`crop=trunc(iw/2)*2:trunc(ih/2)*2`; cropping keeps every kept pixel exact,
+    /// padding would add a coloured edge); `+faststart` puts the index first for browsers.
+    /// GIF: `split` → `palettegen` (one palette from all frames) → `paletteuse`, in one pass from the pipe.
     public static func arguments(format: VideoFormat, widthPixels: Int, heightPixels: Int,
-                                 framesPerSecond: Double, output: String) -> [String] {
+                                 framesPerSecond: Double, output: String, scale: Double? = nil) -> [String] {
         var arguments = ["-hide_banner", "-loglevel", "error", "-nostats",
                          "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(widthPixels)x\(heightPixels)",
                          "-r", "\(framesPerSecond)", "-i", "-"]
+        let size = outputSize(format: format, widthPixels: widthPixels, heightPixels: heightPixels, scale: scale)
+        let cropOnly = format == .mp4 && size == (widthPixels & ~1, heightPixels & ~1)
+        let resize = size == (widthPixels, heightPixels) || cropOnly ? nil : "scale=\(size.width):\(size.height):flags=area"
         switch format {
         case .mp4:
-            if widthPixels % 2 != 0 || heightPixels % 2 != 0 { arguments += ["-vf", "crop=trunc(iw/2)*2:trunc(ih/2)*2"] }
+            if let resize {
+                arguments += ["-vf", resize]
+            } else if cropOnly, widthPixels % 2 != 0 || heightPixels % 2 != 0 {
+                arguments += ["-vf", "crop=trunc(iw/2)*2:trunc(ih/2)*2"]
+            }
             arguments += ["-c:v", "libx264", "-crf", "18", "-pix_fmt", "yuv420p", "-movflags", "+faststart", "-f", "mp4"]
         case .gif:
-            arguments += ["-filter_complex", "[0:v]split[a][b];[a]palettegen[p];[b][p]paletteuse", "-f", "gif"]
+            let input = resize.map { "[0:v]\($0)," } ?? "[0:v]"
+            arguments += ["-filter_complex", input + "split[a][b];[a]palettegen[p];[b][p]paletteuse", "-f", "gif"]
         }
         return arguments + ["-y", output]
     }
 
     /// Starts ffmpeg (found on `environment`'s PATH) writing `path` from frames of
-    /// `widthPixels × heightPixels` at `framesPerSecond`.
+    /// `widthPixels × heightPixels` at `framesPerSecond`, encoded at `scale` (0 < scale ≤ 1;
+    /// nil = the format's default: GIFs at most 480 px wide, MP4 full size).
     /// - Throws: `VideoExportError` when the format is unsupported, ffmpeg is missing or does not start.
-    public init(path: String, widthPixels: Int, heightPixels: Int, framesPerSecond: Double,
+    public init(path: String, widthPixels: Int, heightPixels: Int, framesPerSecond: Double, scale: Double? = nil,
                 environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         precondition(widthPixels > 0 && heightPixels > 0 && framesPerSecond > 0, "a video needs a size and a frame rate")
+        precondition(scale.map { $0 > 0 && $0 <= 1 } ?? true, "a video scale is in (0, 1]")
         let ffmpeg = try VideoExport.check(path: path, environment: environment)
         self.path = path
         format = VideoFormat(path: path)!
-        let url = URL(fileURLWithPath: path).standardizedFileURL
-        let folder = url.deletingLastPathComponent()
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        } catch {
-            throw VideoExportError.output(path: path, reason: "cannot create its folder (\(error.localizedDescription))")
+            output = try PendingOutput(path, createFolders: true, extension: format.rawValue)
+        } catch let error as FileError {
+            throw VideoExportError.output(path: path, reason: error.reason)
         }
-        let token = "\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
-        temporaryPath = folder.appendingPathComponent(".\(url.deletingPathExtension().lastPathComponent).tmp-\(token).\(format.rawValue)").path
         signal(SIGPIPE, SIG_IGN)
         process = Process()
         process.executableURL = URL(fileURLWithPath: ffmpeg)
         process.arguments = VideoExport.arguments(format: format, widthPixels: widthPixels, heightPixels: heightPixels,
-                                                  framesPerSecond: framesPerSecond, output: temporaryPath)
+                                                  framesPerSecond: framesPerSecond, output: output.temporaryPath, scale: scale)
         process.environment = environment
         let inputPipe = Pipe()
         logPipe = Pipe()
@@ -150,8 +185,12 @@ public final class VideoExport: @unchecked Sendable {
         do {
             try process.run()
         } catch {
+            output.discard()
             throw VideoExportError.cannotStart(ffmpeg: ffmpeg, reason: error.localizedDescription)
         }
+        // SIGTERM reaches this process only: stop ffmpeg too (its temporary file goes with the output's clean-up).
+        let child = process
+        stopOnSignal = Termination.register { if child.isRunning { child.terminate() } }
         // Drain stderr on its own thread so ffmpeg never blocks on a full pipe while we write frames.
         let reader = logPipe.fileHandleForReading
         logReader.enter()
@@ -204,10 +243,10 @@ public final class VideoExport: @unchecked Sendable {
         lock.lock()
         precondition(closed && failure == nil, "commit() needs a successful finish()")
         lock.unlock()
-        if rename(temporaryPath, path) != 0 {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(atPath: temporaryPath)
-            throw VideoExportError.output(path: path, reason: reason)
+        do {
+            try output.commit()
+        } catch let error as FileError {
+            throw VideoExportError.output(path: path, reason: error.reason)
         }
     }
 
@@ -219,9 +258,8 @@ public final class VideoExport: @unchecked Sendable {
         if running {
             process.terminate()
             _ = stop(removing: true)
-        } else {
-            try? FileManager.default.removeItem(atPath: temporaryPath)
         }
+        output.discard()
     }
 
     /// Closes ffmpeg's input, waits for it, collects the log; removes the temporary file on
@@ -233,6 +271,7 @@ public final class VideoExport: @unchecked Sendable {
         lock.unlock()
         if !wasClosed { try? input.close() }
         process.waitUntilExit()
+        Termination.unregister(stopOnSignal)
         logReader.wait()
         let status = process.terminationStatus
         var error: VideoExportError?

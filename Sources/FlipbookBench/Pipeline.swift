@@ -1,5 +1,5 @@
-// End-to-end benchmarks: a whole frame (rasterize, encode) and a whole push job at 1 and 2
-// threads. They read Samples/photos.json, so run them from the package root (scripts/bench does).
+// End-to-end benchmarks of one frame: decode its photos, rasterize it, encode it (the whole
+// job is in Job.swift). They read Samples/photos.json, so run them from the package root (scripts/bench does).
 import Foundation
 import Flipbook
 import FlipbookCodecs
@@ -26,10 +26,10 @@ func medianWallClock(runs: Int, _ body: () throws -> Void) rethrows -> Double {
     return times.sorted()[times.count / 2]
 }
 
-/// Push on an iPhone 8 @2x: one frame's rasterization and encoding, then the whole 43-frame job.
+/// Push on an iPhone 8 @2x: one frame's decoding, rasterization and encoding.
 func pipelineBenchmarks() throws {
-    guard FileManager.default.fileExists(atPath: "Samples/photos.json") else {
-        print("pipeline benchmarks skipped: run from the package root (Samples/photos.json not found)")
+    guard Samples.isAvailable else {
+        print("pipeline benchmarks skipped: \(Samples.missingDescription ?? "")")
         return
     }
     var settings = RenderSettings(preset: .push)
@@ -51,18 +51,8 @@ func pipelineBenchmarks() throws {
     let rasterizer = FrameRasterizer(images: store, font: try Font.locateDefault())
     let frame = rasterizer.render(list)
     benchmark("frame: rasterize push #15 @2x", pixels: screenPixels) { _ = rasterizer.render(list) }
-    benchmark("frame: PNG encode (level 1, paeth)", pixels: screenPixels) { _ = try! PNGEncoder.encode(frame) }
-    let output = NSTemporaryDirectory() + "flipbook-bench-\(getpid())"
-    defer { try? FileManager.default.removeItem(atPath: output) }
-    var seconds: [Int: Double] = [:]
-    for threads in [1, 2] {
-        settings.threads = threads
-        let threaded = try RenderJob(settings: settings)
-        seconds[threads] = try medianWallClock(runs: 3) { try threaded.write(to: output) }
-        let frames = Double(threaded.sequence.count)
-        print(pad("job: push, 43 frames, \(threads) thread\(threads == 1 ? "" : "s")", 38)
-              + pad(fixed(seconds[threads]! * 1e3, decimals: 0), 10, left: true) + " ms"
-              + pad(fixed(frames / seconds[threads]!, decimals: 1), 9, left: true) + " frames/s")
+    for writer in PNGWriter.allCases {
+        let options = PNGEncodeOptions(writer: writer)
+        benchmark("frame: PNG encode (\(writer.rawValue) L1 \(options.filter.rawValue))", pixels: screenPixels) { _ = try! PNGEncoder.encode(frame, options: options) }
     }
-    print(pad("job: speed-up 2 threads / 1", 38) + pad(fixed(seconds[1]! / seconds[2]!, decimals: 2), 10, left: true) + " ×")
 }

@@ -118,6 +118,25 @@ benchmark("pyramid build 2400×4270", pixels: 2400 * 4270, runs: 5) {
 benchmark("group 50% opacity, full screen", pixels: screenPixels) {
     canvas.drawGroup(opacity: 0.5, bounds: nil) { $0.fill(screen, color: .white) }
 }
+// Under a 30° rotation (general path: polygon coverage, per-pixel bilinear sampling). The screen
+// rect scaled by 0.8 about its centre and turned: the quad covers 0.64 of the canvas area, the
+// pixel count used for the throughput.
+let turned = AffineTransform(translationX: -screen.midX, y: -screen.midY)
+    .concatenating(AffineTransform(a: 0.8 * 0.75.squareRoot(), b: 0.4, c: -0.4, d: 0.8 * 0.75.squareRoot(), tx: screen.midX, ty: screen.midY))
+let turnedPixels = Int(0.64 * Double(screenPixels))
+benchmark("image 0.5× rotated 30°", pixels: turnedPixels) {
+    canvas.draw(half, in: screen, contentMode: .scaleToFill, transform: turned)
+}
+benchmark("image 1:1 rotated 30° at 50% opacity", pixels: turnedPixels) {
+    canvas.draw(oneToOne, in: screen, contentMode: .scaleToFill, transform: turned, opacity: 0.5)
+}
+benchmark("rounded fill rotated 30°", pixels: turnedPixels) {
+    canvas.fill(screen, cornerRadius: 40, transform: turned, color: StraightColor(red: 0.2, green: 0.4, blue: 0.6))
+}
+let turnedMask = Path(roundedRect: screen, cornerRadius: 40, transform: turned)
+benchmark("group masked by rotated rounded rect", pixels: turnedPixels) {
+    canvas.drawGroup(opacity: 1, bounds: nil, mask: turnedMask) { $0.fill(screen, color: .white) }
+}
 
 // MARK: Pixel digest
 // A hash of the pixels of a fixed set of image draws (scales, positions, opacities, clips,
@@ -156,6 +175,23 @@ if CommandLine.arguments.count < 2 || "pixel digest".contains(CommandLine.argume
     print("pixel digest \(String(pixelDigest(), radix: 16))")
 }
 
+if CommandLine.arguments.count < 2 || CommandLine.arguments[1].hasPrefix("text") {
+    do { try textBenchmarks() } catch { print("text benchmarks failed: \(error)") }
+}
 if CommandLine.arguments.count < 2 || "job: frame: pipeline".contains(CommandLine.arguments[1]) {
     do { try pipelineBenchmarks() } catch { print("pipeline benchmarks failed: \(error)") }
+}
+
+if CommandLine.arguments.count < 2 || CommandLine.arguments[1] == "job" {
+    do { try jobBenchmarks() } catch { print("job benchmarks failed: \(error)") }
+}
+
+if CommandLine.arguments.count >= 2 && CommandLine.arguments[1] == "render" {
+    do { try renderOnlyBenchmark(runs: 41) } catch { print("render benchmark failed: \(error)") }
+}
+
+if CommandLine.arguments.count >= 2 && CommandLine.arguments[1] == "png-levels" {
+    // `png-levels` sweeps Up, Paeth, Sub and Average over every level; `png-levels 2` only levels 1…2.
+    let top = CommandLine.arguments.count >= 3 ? Int(CommandLine.arguments[2]) ?? 12 : 12
+    do { try levelSweep(filters: [.paeth, .average, .up, .sub], levels: 1...max(1, min(top, 12))) } catch { print("level sweep failed: \(error)") }
 }

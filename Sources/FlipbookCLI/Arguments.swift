@@ -1,6 +1,8 @@
 import Foundation
+import FlipbookMotion
 
-/// A command-line usage mistake: exits with `ExitCode.usage` and prints the command's usage text.
+/// A command-line usage mistake: exits with `ExitCode.usage`; `flipbook` prints `error: MESSAGE`
+/// and one line pointing at the command's help.
 struct UsageError: Error, CustomStringConvertible {
     var description: String
     init(_ message: String) { description = message }
@@ -20,16 +22,19 @@ enum ExitCode {
 
 /// Parsed arguments of one command: `--name value` options, `--flag` flags and positionals.
 ///
-/// `--name=value` is accepted too. Every option is looked up by the command; `finish()` rejects
-/// any option or positional the command did not consume, so typos never pass silently.
+/// `--name=value` is accepted too. A repeated option: the last one wins (so a script can put
+/// `"$@"` after its own options), except for `repeatable` options, which collect every value.
+/// Every option is looked up by the command; an unknown one is refused with the nearest known
+/// name ("did you mean --fps?"), so typos never pass silently.
 struct Arguments {
-    private var values: [String: String] = [:]
+    private var values: [String: [String]] = [:]
     private var flags: Set<String> = []
     private(set) var positionals: [String] = []
-    private var consumed: Set<String> = []
+    /// Option and flag names in the order given (each once, at its first place).
+    private(set) var givenNames: [String] = []
 
     /// Splits `arguments` using the command's known option and flag names (without `--`).
-    init(_ arguments: [String], options: Set<String>, flags knownFlags: Set<String>) throws {
+    init(_ arguments: [String], options: Set<String>, flags knownFlags: Set<String>, repeatable: Set<String> = []) throws {
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
@@ -48,29 +53,40 @@ struct Arguments {
                 guard inlineValue == nil else { throw UsageError("--\(name) takes no value") }
                 flags.insert(name)
             } else if options.contains(name) {
-                if values[name] != nil { throw UsageError("--\(name) is given twice") }
+                let value: String
                 if let inlineValue {
-                    values[name] = inlineValue
+                    value = inlineValue
                 } else {
                     guard index < arguments.count else { throw UsageError("--\(name) needs a value") }
-                    values[name] = arguments[index]
+                    value = arguments[index]
                     index += 1
                 }
+                // An empty value is a mistake (`--out ""` would name the current folder).
+                guard !value.isEmpty else { throw UsageError("--\(name) needs a value, not an empty string") }
+                values[name] = repeatable.contains(name) ? (values[name] ?? []) + [value] : [value]
             } else {
-                throw UsageError("unknown option --\(name)")
+                let known = (options.union(knownFlags)).sorted()
+                throw UsageError("unknown option --\(name)" + Suggestions.didYouMean(name, in: known, prefix: "--"))
             }
+            if !givenNames.contains(name) { givenNames.append(name) }
         }
     }
 
     /// True when `--name` was given.
     func flag(_ name: String) -> Bool { flags.contains(name) }
 
-    /// The raw value of `--name`, if given.
-    func string(_ name: String) -> String? { values[name] }
+    /// The raw value of `--name`, if given (the last one when repeated).
+    func string(_ name: String) -> String? { values[name]?.last }
+
+    /// Every value of a repeatable `--name`, in order.
+    func strings(_ name: String) -> [String] { values[name] ?? [] }
+
+    /// True when `--name` was given, as an option or a flag.
+    func given(_ name: String) -> Bool { values[name] != nil || flags.contains(name) }
 
     /// `--name` as an integer within `range`, or `defaultValue` when absent.
     func int(_ name: String, default defaultValue: Int? = nil, in range: ClosedRange<Int>) throws -> Int? {
-        guard let text = values[name] else { return defaultValue }
+        guard let text = string(name) else { return defaultValue }
         guard let value = Int(text) else { throw UsageError("--\(name) must be a whole number, not '\(text)'") }
         guard range.contains(value) else {
             throw UsageError("--\(name) must be between \(range.lowerBound) and \(range.upperBound), not \(value)")
@@ -80,8 +96,8 @@ struct Arguments {
 
     /// `--name` as a finite number within `range`, or `defaultValue` when absent.
     func double(_ name: String, default defaultValue: Double? = nil, in range: ClosedRange<Double>) throws -> Double? {
-        guard let text = values[name] else { return defaultValue }
-        guard let value = Double(text), value.isFinite else { throw UsageError("--\(name) must be a number, not '\(text)'") }
+        guard let text = string(name) else { return defaultValue }
+        guard let value = Double(decimalText: text) else { throw UsageError("--\(name) must be a decimal number, not '\(text)'") }
         guard range.contains(value) else {
             throw UsageError("--\(name) must be between \(format(range.lowerBound)) and \(format(range.upperBound)), not \(text)")
         }
@@ -94,7 +110,8 @@ struct Arguments {
             throw UsageError("missing \(names[positionals.count])")
         }
         if positionals.count > names.count {
-            throw UsageError("unexpected argument '\(positionals[names.count])'")
+            let extra = positionals[names.count]
+            throw UsageError("unexpected argument '\(extra)'" + (extra.hasPrefix("-") && !extra.hasPrefix("--") ? " (options start with --)" : ""))
         }
     }
 
@@ -119,4 +136,10 @@ protocol Command {
 /// Writes a line to standard error.
 func printError(_ text: String) {
     FileHandle.standardError.write((text + "\n").data(using: .utf8)!)
+}
+
+/// Bad input found by a command itself (not a usage mistake): `error: MESSAGE`, exit 1.
+struct CommandError: Error, CustomStringConvertible {
+    var description: String
+    init(_ message: String) { description = message }
 }

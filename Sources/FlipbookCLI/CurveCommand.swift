@@ -27,7 +27,7 @@ enum CurveCommand: Command {
       --damping RATIO     damping ratio of `spring`, greater than 0, at most 1 (default 0.6).
       --velocity V        initial velocity of `spring` in whole distances per second, -100…100 (default 1).
       --fps FPS           frames per second, 1…240 (default 60).
-      --plot PATH         also write a PNG plot of the curve (progress vs time, 640×300 pt @2x):
+      --plot PATH         also write a .png (or .jpg) plot of the curve (progress vs time, 640×300 pt @2x):
                           the raw curve, gridlines at 0 and 1, the duration, a dot per frame (every
                           k-th beyond 120). The CSV is still printed. See docs/PREVIEWS.md.
       --font PATH         font for the plot's labels (default: DejaVu Sans via fontconfig).
@@ -51,6 +51,7 @@ enum CurveCommand: Command {
         try args.expectPositionals([])
         let curveText = args.string("curve") ?? "spring"
         if args.string("font") != nil, args.string("plot") == nil { throw UsageError("--font applies only with --plot") }
+        if let plot = args.string("plot") { try RenderCommand.checkImageExtension(plot, option: "--plot") }
         if curveText != "spring" {
             for option in ["damping", "velocity"] where args.string(option) != nil {
                 throw UsageError("--\(option) applies only to --curve spring, not to '\(curveText)'")
@@ -60,12 +61,7 @@ enum CurveCommand: Command {
         guard damping > 0 else { throw UsageError("--damping must be greater than 0 and at most 1, not \(args.string("damping")!)") }
         let velocity = try args.double("velocity", default: 1, in: -100...100)!
         let fps = try args.double("fps", default: 60, in: 1...240)!
-        let curve: TimingCurve
-        do {
-            curve = try TimingCurve.parse(curveText, dampingRatio: damping, initialVelocity: velocity)
-        } catch let error as TimingCurveParseError {
-            throw UsageError("--curve: \(error)")
-        }
+        let curve = try SceneArguments.parseCurve(curveText, dampingRatio: damping, initialVelocity: velocity)
         let duration: Double
         if let given = try args.double("duration", in: 0...maximumDurationSeconds) {
             guard given > 0 else { throw UsageError("--duration must be greater than 0, not \(args.string("duration")!)") }

@@ -1,7 +1,9 @@
+import Flipbook
 import Foundation
 import FlipbookCodecs
 import FlipbookRaster
 import FlipbookImageDiff
+import FlipbookMotion
 
 /// `flipbook diff A B`: compares two images pixel by pixel, like a golden test does.
 enum DiffCommand: Command {
@@ -19,7 +21,8 @@ enum DiffCommand: Command {
       --tolerance N       a pixel differs when some channel differs by more than N (0-255, default 0)
       --max-differing F   pass when at most this share of pixels differs: a fraction 0-1
                           (0.005) or a percentage with % (0.5%); default 0
-      --out DIFF.png      write reference | amplified difference | actual side by side
+      --out DIFF.png      write reference | amplified difference | actual side by side (.png, or
+                          .jpg/.jpeg for JPEG)
                           (red = differing pixel, brighter = larger difference); written either way
 
     Exit codes: 0 within tolerance, 1 differ (or sizes differ), 2 an input cannot be read or
@@ -33,11 +36,12 @@ enum DiffCommand: Command {
     static func run(_ argv: [String]) throws -> Int32 {
         let arguments = try Arguments(argv, options: ["tolerance", "max-differing", "out"], flags: [])
         try arguments.expectPositionals(["A", "B"])
+        if let out = arguments.string("out") { try RenderCommand.checkImageExtension(out, option: "--out") }
         let tolerance = try arguments.int("tolerance", default: 0, in: 0...255)!
         let maxDiffering = try arguments.string("max-differing").map(parseFraction) ?? 0
         let images: [PremultipliedImage]
         do {
-            images = try arguments.positionals.map { try ImageDecoder.decode(fileAtPath: $0) }
+            images = try arguments.positionals.map { try ImageDecoder.decode(fileAtPath: $0, warn: { printError("warning: \($0)") }) }
         } catch {
             printError("error: \(error)")
             return ExitCode.diffBadInput
@@ -46,12 +50,7 @@ enum DiffCommand: Command {
         let comparison = ImageComparison.compare(reference, actual, tolerance: tolerance)
         let passes = comparison.passes(maxDifferingFraction: maxDiffering)
         if let out = arguments.string("out") {
-            let png = try PNGEncoder.encode(DiffImage.make(reference: reference, actual: actual, tolerance: tolerance))
-            do {
-                try Data(png).write(to: URL(fileURLWithPath: out), options: .atomic)
-            } catch {
-                throw DiffOutputError(path: out, reason: error.localizedDescription)
-            }
+            try ImageFileFormat.write(DiffImage.make(reference: reference, actual: actual, tolerance: tolerance), to: out)
         }
         let allowance = passes && comparison.differingPixels > 0 ? " (within --max-differing)" : ""
         print(comparison.summary + allowance)
@@ -62,7 +61,7 @@ enum DiffCommand: Command {
     static func parseFraction(_ text: String) throws -> Double {
         let isPercent = text.hasSuffix("%")
         let number = isPercent ? String(text.dropLast()) : text
-        guard let value = Double(number), value.isFinite else {
+        guard let value = Double(decimalText: number) else {
             throw UsageError("--max-differing must be a fraction 0-1 or a percentage like 0.5%, not '\(text)'")
         }
         let fraction = isPercent ? value / 100 : value
@@ -71,11 +70,4 @@ enum DiffCommand: Command {
         }
         return fraction
     }
-}
-
-/// `--out` could not be written.
-struct DiffOutputError: Error, CustomStringConvertible {
-    let path: String
-    let reason: String
-    var description: String { "cannot write \(path): \(reason)" }
 }

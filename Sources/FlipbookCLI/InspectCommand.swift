@@ -7,6 +7,7 @@ enum InspectCommand: Command {
     static let summary = "print one frame's display list as JSON"
     static let help = """
     Usage: flipbook inspect PRESET --frame K [OPTIONS]
+           flipbook inspect --transition FILE.json --frame K [OPTIONS]
 
     Prints frame K's display list (every draw operation in painter's order, in window points)
     as JSON on stdout: {"canvas": …, "frame": K, "time": …, "progress": …, "ops": [ … ]}.
@@ -20,9 +21,8 @@ enum InspectCommand: Command {
     """
 
     static func run(_ argv: [String]) throws -> Int32 {
-        let arguments = try Arguments(argv, options: SceneArguments.options.union(["frame"]), flags: [])
-        try arguments.expectPositionals(["PRESET"])
-        let settings = try SceneArguments.settings(preset: arguments.positionals[0], arguments)
+        let arguments = try Arguments(argv, options: SceneArguments.options.union(["frame"]), flags: SceneArguments.flags)
+        let settings = try SceneArguments.settings(arguments).settings
         guard let frame = try arguments.int("frame", in: 0...1_000_000) else { throw UsageError("--frame K is required") }
         let job = try RenderJob(settings: settings)
         for warning in job.warnings { printError("warning: \(warning)") }

@@ -1,5 +1,6 @@
 import Foundation
 import Flipbook
+import FlipbookFiles
 import FlipbookScene
 
 /// `flipbook render PRESET …`: writes a transition's frames and timeline.json.
@@ -8,25 +9,44 @@ enum RenderCommand: Command {
     static let summary = "render a transition to PNG frames + timeline.json"
     static let help = """
     Usage: flipbook render PRESET [OPTIONS]
+           flipbook render --transition FILE.json [OPTIONS]
 
     Renders every frame of a transition to OUT/frame_0000.png … and OUT/timeline.json.
     OUT is replaced atomically: a failed run leaves the previous output as it was.
-    Presets: \(TransitionPreset.allCases.map(\.rawValue).joined(separator: ", ")) (see `flipbook list`).
+    Presets: \(TransitionPreset.allCases.map(\.rawValue).joined(separator: ", ")) (see `flipbook list`;
+    case does not matter, _ stands for -). A repeated option: the last one wins.
 
     Options:
     \(SceneArguments.help)
-      --frames A-B      render only frames A to B inclusive (sharding; see README)
-      --out DIR         output directory (default Output/PRESET)
+      --out DIR         output directory (default Output/NAME); {preset} in DIR, --contact-sheet
+                        and --video is replaced by the preset's (or transition file's) name
+      --frames A-B      render only frames A to B inclusive
+      --shard K/N       render only the K-th of N contiguous frame ranges, 1 <= K <= N (for a job
+                        runner; join the shards' folders with `flipbook merge`)
+      --shards N --print-ranges
+                        print the N ranges (`K/N A-B` per line) and exit without rendering
       --contact-sheet PATH
-                        also write one PNG with the frames as labelled thumbnails (every k-th
+                        also write one .png/.jpg with the frames as labelled thumbnails (every k-th
                         beyond 48, always the first and last) and the timing curve under them
       --sheet-frames N  at most N thumbnails on the contact sheet, 2-200 (default 48)
       --video PATH      also write PATH.mp4 (H.264) or PATH.gif through ffmpeg, which must be on
                         PATH (apt-get install ffmpeg); odd sizes lose a pixel column/row in MP4.
                         GIFs play at the right speed only up to 50 fps (use --fps 50 or less)
+      --video-scale S   the video's size relative to the frames, 0.05-1 (default: GIFs at most
+                        480 px wide, MP4 full size)
+      --no-frames       write no PNG sequence (and no timeline.json): only the --video and/or
+                        --contact-sheet, made from the rendered frames in memory
+      --no-write        render every frame and write nothing (no PNG encoding): measures the
+                        renderer; prints the time and ms per frame
+    \(PNGArguments.help)
+    \(ProgressMode.help)
+      --skip-inapplicable
+                        when a scene option does not apply to PRESET, or --select/--return is
+                        outside the manifest, print `PRESET: skipped: REASON` and exit 0
+                        (scripts/render uses it to pass your options to every preset)
 
     The sheet and the video are made from the same rendered pixels as the PNGs (one render)
-    and each is replaced atomically. See docs/PREVIEWS.md.
+    and each is replaced atomically. See docs/PREVIEWS.md and, for shards, docs/SHARDING.md.
 
     Examples:
       flipbook render push
@@ -36,18 +56,81 @@ enum RenderCommand: Command {
       flipbook render push --scale 1 --contact-sheet docs/images/push.png --sheet-frames 6
       flipbook render pop --select 3 --video Output/pop.mp4
       flipbook render push --scale 1 --fps 30 --video Output/push.gif --contact-sheet Output/push.png
+      flipbook render push --video Output/push.mp4 --no-frames
+      flipbook render --transition Samples/transitions/card-expand.json --contact-sheet Output/card-expand.png
+      flipbook render push --png-writer libpng --png-level 6
+      flipbook render push --no-write --threads 1
+      flipbook render present --shard 2/4 --out /tmp/present-2 --progress plain
     """
 
+    /// Options besides the scene options.
+    static let options: Set<String> = ["frames", "out", "contact-sheet", "sheet-frames", "video", "video-scale", "shard", "shards",
+                                       "progress", "progress-interval"]
+
     static func run(_ argv: [String]) throws -> Int32 {
-        let arguments = try Arguments(argv, options: SceneArguments.options.union(["frames", "out", "contact-sheet", "sheet-frames", "video"]), flags: [])
-        try arguments.expectPositionals(["PRESET"])
-        var settings = try SceneArguments.settings(preset: arguments.positionals[0], arguments)
+        let arguments = try Arguments(argv, options: SceneArguments.options.union(options).union(PNGArguments.options),
+                                      flags: SceneArguments.flags.union(["print-ranges", "skip-inapplicable", "no-frames", "no-write"]))
+        let skip = arguments.flag("skip-inapplicable")
+        let settingsOrSkip: (settings: RenderSettings, name: String)
+        do {
+            settingsOrSkip = try SceneArguments.settings(arguments)
+        } catch let error as InapplicableOption where skip {
+            print("\(error.preset): skipped: \(error)")
+            return ExitCode.success
+        }
+        var settings = settingsOrSkip.settings
+        let presetName = settingsOrSkip.name
+        let (progressMode, progressInterval) = try ProgressMode.parse(arguments)
+
+        if let text = arguments.string("shards") {
+            guard arguments.flag("print-ranges") else {
+                throw UsageError("--shards goes with --print-ranges (to render one shard: --shard K/N)")
+            }
+            guard let count = Int(text), (1...FrameShard.maximumCount).contains(count) else {
+                throw UsageError("--shards must be a whole number from 1 to \(FrameShard.maximumCount), not '\(text)'")
+            }
+            let job = try RenderJob(settings: settings)
+            for (shard, frames) in FrameShard.all(count: count, frameCount: job.sequence.count) {
+                print("\(shard) " + (frames.map { "\($0.lowerBound)-\($0.upperBound)" } ?? "none"))
+            }
+            return ExitCode.success
+        }
+        if arguments.flag("print-ranges") { throw UsageError("--print-ranges needs --shards N") }
+
+        var shard: FrameShard?
+        if let text = arguments.string("shard") {
+            guard let parsed = FrameShard(parsing: text) else {
+                throw UsageError("--shard must be K/N with 1 <= K <= N <= \(FrameShard.maximumCount) (e.g. 1/4), not '\(text)'")
+            }
+            guard !arguments.given("frames") else { throw UsageError("--shard and --frames both pick frames; give one") }
+            shard = parsed
+        }
         if let text = arguments.string("frames") { settings.frameRange = try parseRange(text) }
-        let out = arguments.string("out") ?? "Output/\(settings.preset.rawValue)"
-        var previews = PreviewOptions(contactSheetPath: arguments.string("contact-sheet"), videoPath: arguments.string("video"))
+        settings.pngOptions = try PNGArguments.options(arguments)
+        let out = expand(arguments.string("out") ?? "Output/{preset}", preset: presetName)
+        var previews = PreviewOptions(contactSheetPath: arguments.string("contact-sheet").map { expand($0, preset: presetName) },
+                                      videoPath: arguments.string("video").map { expand($0, preset: presetName) })
+        if let sheet = previews.contactSheetPath { try checkImageExtension(sheet, option: "--contact-sheet") }
         if let maximum = try arguments.int("sheet-frames", in: 2...200) {
             guard previews.contactSheetPath != nil else { throw UsageError("--sheet-frames goes with --contact-sheet") }
             previews.maximumThumbnails = maximum
+        }
+        if let scale = try arguments.double("video-scale", in: 0.05...1) {
+            guard previews.videoPath != nil else { throw UsageError("--video-scale goes with --video") }
+            previews.videoScale = scale
+        }
+        let noFrames = arguments.flag("no-frames"), noWrite = arguments.flag("no-write")
+        if noWrite {
+            for option in ["out", "video", "contact-sheet", "png-writer", "png-level", "png-filter"] where arguments.string(option) != nil {
+                throw UsageError("--no-write writes nothing, so --\(option) has no use with it")
+            }
+            if noFrames { throw UsageError("--no-write already writes no frames; drop --no-frames") }
+        }
+        if noFrames {
+            guard previews.videoPath != nil || previews.contactSheetPath != nil else {
+                throw UsageError("--no-frames needs --video or --contact-sheet (to render without any output, use --no-write)")
+            }
+            if arguments.string("out") != nil { throw UsageError("--no-frames writes no frame folder, so --out has no use with it") }
         }
         if let video = previews.videoPath {
             guard VideoFormat(path: video) != nil else { throw UsageError("--video must name a .mp4 or .gif file, not '\(video)'") }
@@ -58,24 +141,80 @@ enum RenderCommand: Command {
                            + "at \(CurveCommand.formatNumber(settings.framesPerSecond)) fps the GIF plays too slowly (use --fps 50 or less)")
             }
         }
-        let job = try RenderJob(settings: settings)
-        for warning in job.warnings { printError("warning: \(warning)") }
-        let live = isatty(STDERR_FILENO) == 1
-        let presetName = settings.preset.rawValue
-        var progress: (@Sendable (Int, Int) -> Void)?
-        if live {
-            progress = { done, total in
-                FileHandle.standardError.write("\r\(presetName): frame \(done)/\(total)".data(using: .utf8)!)
-            }
+
+        // A run killed mid-swap left OUT missing: put it back now, even if this run fails early.
+        OutputDirectory.recoverInterrupted(out)
+        var job: RenderJob
+        do {
+            job = try RenderJob(settings: settings)
+        } catch let error as SceneError where skip {
+            print("\(presetName): skipped: \(error)")
+            return ExitCode.success
         }
-        let summary = try job.write(to: out, previews: previews, progress: progress)
-        if live { FileHandle.standardError.write("\r\u{1B}[K".data(using: .utf8)!) }
-        let range = settings.frameRange.map { " (frames \($0.lowerBound)-\($0.upperBound) of \(summary.totalFrames))" } ?? ""
-        print("\(settings.preset.rawValue): \(summary.framesWritten) frames\(range), \(summary.pixelWidth)x\(summary.pixelHeight) px, "
-              + String(format: "%.2f s", summary.seconds) + " → \(out)")
+        if let shard {
+            guard let range = shard.frames(ofSequence: job.sequence.count) else {
+                try job.writeTimelineOnly(to: out)
+                print("\(presetName): shard \(shard) is empty (the sequence has \(job.sequence.count) frames): "
+                      + "wrote only timeline.json → \(out)")
+                return ExitCode.success
+            }
+            settings.frameRange = range
+            job = try RenderJob(settings: settings)
+        }
+        for warning in job.warnings { printError("warning: \(warning)") }
+        noteDebugBuild(job)
+        let progress = ProgressReporter(label: presetName, mode: progressMode, intervalSeconds: progressInterval)
+        let summary = noWrite ? try job.render(progress: progress.callback)
+            : noFrames ? try job.render(previews: previews, progress: progress.callback)
+            : try job.write(to: out, previews: previews, progress: progress.callback)
+        progress.finish()
+        for warning in summary.warnings where !job.warnings.contains(warning) { printError("warning: \(warning)") }
+        var range = settings.frameRange.map { " (frames \($0.lowerBound)-\($0.upperBound) of \(summary.totalFrames))" } ?? ""
+        if let shard, let frames = settings.frameRange {
+            range = " (shard \(shard): frames \(frames.lowerBound)-\(frames.upperBound) of \(summary.totalFrames))"
+        }
+        let rendered = "\(presetName): \(summary.framesWritten) frame\(summary.framesWritten == 1 ? "" : "s")\(range), \(summary.pixelWidth)x\(summary.pixelHeight) px, "
+            + String(format: "%.2f s", summary.seconds)
+        if noWrite {
+            let framesSeconds = summary.framesSeconds ?? summary.seconds
+            print(rendered + String(format: "; frames alone %.3f s = %.2f ms/frame on %d thread%@ (after loading and decoding the photos); nothing written",
+                                    framesSeconds, framesSeconds * 1000 / Double(max(summary.framesWritten, 1)),
+                                    settings.threads, settings.threads == 1 ? "" : "s"))
+        } else if noFrames {
+            print(rendered + ", no PNG frames written")
+        } else {
+            print(rendered + " → \(out)")
+        }
         if let sheet = previews.contactSheetPath { print("contact sheet → \(sheet)") }
         if let video = previews.videoPath { print("video → \(video)") }
         return ExitCode.success
+    }
+
+    /// `path` with every `{preset}` replaced by the preset's name.
+    static func expand(_ path: String, preset: String) -> String {
+        path.replacingOccurrences(of: "{preset}", with: preset)
+    }
+
+    /// Image outputs are PNG or JPEG, chosen by the extension; anything else is refused rather
+    /// than written as PNG bytes under a misleading name.
+    static func checkImageExtension(_ path: String, option: String) throws {
+        guard ImageFileFormat(path: path) != nil else {
+            throw UsageError("\(option) must name a .png, .jpg or .jpeg file, not '\(path)'")
+        }
+    }
+
+    /// A debug build renders about 40× slower than a release build (83 s against 1.8 s for the
+    /// default push); say so before a render big enough to notice.
+    static func noteDebugBuild(_ job: RenderJob) {
+        #if DEBUG
+        let pixels = job.device.pixelSize
+        let megapixels = Double(job.frames.count) * Double(pixels.width * pixels.height) / 1e6
+        // 5 megapixels take about 10 s in a debug build on 2 cores, well under a second in release.
+        if megapixels >= 5 {
+            printError("note: this flipbook is a debug build, about 40× slower than a release build; for renders like this one "
+                       + "use `swift run -c release flipbook …` or install it with scripts/install")
+        }
+        #endif
     }
 
     /// Parses `A-B` (or a single `A`) into an inclusive range.

@@ -8,19 +8,25 @@ enum SceneArguments {
     /// Option names taking a value.
     static let options: Set<String> = [
         "manifest", "select", "return", "columns", "device", "scale", "fps", "duration", "curve", "damping", "velocity",
-        "threads", "font", "max-decoded-megapixels", "scroll", "cards",
+        "threads", "font", "max-decoded-megapixels", "max-file-megabytes", "scroll", "cards", "transition",
     ]
+
+    /// Flags (no value) the commands that take the shared options accept too.
+    static let flags: Set<String> = ["sandbox-photos"]
 
     /// Help lines for the shared options.
     static let help = """
-      --manifest PATH   photo manifest, JSON or plist (default Samples/photos.json)
+      --transition FILE render a transition file (docs/TRANSITIONS.md) instead of a PRESET; the
+                        file's device and timing apply unless --device/--scale/--curve/… are given
+      --manifest PATH   photo manifest, JSON or plist (default: the bundled Samples/photos.json)
       --select N        the photo tapped, 0-based (default 0)
-      --return N        the photo shown last when going back (pop; default: --select)
-      --columns N       waterfall columns, 2-8 (default 3)
+      --return N        the photo shown last when going back (pop, zoom-pop, dismiss, fade-dismiss,
+                        card-pop; default: --select)
+      --columns N       waterfall columns, 2-8 (push, pop, zoom-push, zoom-pop; default 3)
       --scroll S        thumbnail grid scroll offset in points, >= 0 (present, dismiss,
                         fade-present, fade-dismiss; default 0)
       --cards PATH      cards manifest, JSON or plist (card-push, card-pop;
-                        default Samples/cards.json)
+                        default: the bundled Samples/cards.json)
       --device NAME     iphone8 (375x667 @2x, default), se (320x568 @2x), plus (414x736 @3x),
                         x (375x812 @3x, 88 pt bars), or WxH in points (@2x)
       --scale S         device pixels per point, 1-4 (default: the device's)
@@ -36,20 +42,85 @@ enum SceneArguments {
       --max-decoded-megapixels N
                         refuse a job whose photos need more than N megapixels decoded, pyramids
                         included (default 400, about 1.6 GB); JPEGs are decoded no larger than drawn
+      --max-file-megabytes N
+                        refuse photo files larger than N MiB (default 256; docs/LIMITS.md)
+      --sandbox-photos  refuse photos (card images) that do not resolve, links followed, inside
+                        the manifest's folder: for manifests you did not write
     """
+
+    /// The preset named `name`: exactly, or up to case with `_` for `-` (`Push`, `zoom_push`);
+    /// otherwise a usage error with the nearest names.
+    static func preset(named name: String) throws -> TransitionPreset {
+        let wanted = name.lowercased().replacingOccurrences(of: "_", with: "-")
+        if let preset = TransitionPreset(rawValue: wanted) { return preset }
+        let names = TransitionPreset.allCases.map(\.rawValue)
+        let suggestion = Suggestions.didYouMean(name, in: names)
+        throw UsageError("unknown preset '\(name)'" + (suggestion.isEmpty ? " (presets: \(names.joined(separator: ", ")))" : suggestion))
+    }
+
+    /// Refuses a scene option the preset does not read (`render push --scroll 30`), naming the
+    /// presets it applies to (`TransitionPreset.sceneOptions` is the table).
+    static func checkApplicable(_ arguments: Arguments, to preset: TransitionPreset) throws {
+        for option in SceneOption.allCases where arguments.given(option.rawValue) && !preset.sceneOptions.contains(option) {
+            let readers = TransitionPreset.presets(reading: option).map(\.rawValue).joined(separator: ", ")
+            throw InapplicableOption(option: option.rawValue, preset: preset.rawValue, appliesTo: readers)
+        }
+    }
+
+    /// Parses the transition — the PRESET argument or `--transition FILE` — and the shared
+    /// options; also returns the transition's name (for `{preset}` in paths).
+    static func settings(_ arguments: Arguments) throws -> (settings: RenderSettings, name: String) {
+        guard let path = arguments.string("transition") else {
+            try arguments.expectPositionals(["PRESET"])
+            let settings = try self.settings(preset: arguments.positionals[0], arguments)
+            return (settings, settings.preset!.rawValue)
+        }
+        if let extra = arguments.positionals.first {
+            throw UsageError("give a PRESET or --transition FILE, not both (unexpected argument '\(extra)')")
+        }
+        // Options that pick photos and cards for a preset's own layout; a file says what it shows.
+        for option in ["select", "return", "scroll", "cards"] where arguments.given(option) {
+            throw UsageError("--\(option) does not apply to --transition files (they name their photos and layers themselves)")
+        }
+        let file = try TransitionFile(contentsOf: path)
+        var settings = RenderSettings(transitionFile: path)
+        try applySharedOptions(to: &settings, arguments, baseTiming: try file.mainTiming(), transitionName: path)
+        if arguments.given("device") {
+            settings.deviceIsExplicit = true
+        } else if arguments.given("scale") {
+            // --scale alone keeps the file's device at another scale.
+            let scale = settings.scene.device.scale
+            settings.scene.device = try file.device(fallback: settings.scene.device)
+            settings.scene.device.scale = scale
+            settings.deviceIsExplicit = true
+        }
+        return (settings, file.name)
+    }
 
     /// Parses the preset name and the shared options.
     static func settings(preset name: String, _ arguments: Arguments) throws -> RenderSettings {
-        guard let preset = TransitionPreset(rawValue: name) else {
-            let names = TransitionPreset.allCases.map(\.rawValue).joined(separator: ", ")
-            throw UsageError("unknown preset '\(name)' (presets: \(names))")
-        }
+        let preset = try self.preset(named: name)
+        try checkApplicable(arguments, to: preset)
         var settings = RenderSettings(preset: preset)
+        try applySharedOptions(to: &settings, arguments, baseTiming: preset.defaultTiming, transitionName: preset.rawValue)
+        return settings
+    }
+
+    /// The options presets and transition files share: manifest, device and scale, scene
+    /// options, fps, timing (from `baseTiming`), threads, font, limits.
+    static func applySharedOptions(to settings: inout RenderSettings, _ arguments: Arguments, baseTiming: Timing,
+                                   transitionName: String) throws {
         if let manifest = arguments.string("manifest") { settings.manifestPath = manifest }
         var scene = SceneOptions()
         if let deviceName = arguments.string("device") {
             guard let device = Device(named: deviceName) else {
-                throw UsageError("--device must be iphone8, se, plus, x or WxH in points (100-2000), not '\(deviceName)'")
+                // "iphonex", "iPhone SE": the model's name without "iPhone" is the device's.
+                let names = Device.presets.map(\.name)
+                let model = Suggestions.key(deviceName).replacingOccurrences(of: " ", with: "")
+                let withoutBrand = model.hasPrefix("iphone") ? String(model.dropFirst("iphone".count)) : model
+                let suggestion = names.contains(withoutBrand) ? "; did you mean '\(withoutBrand)'?"
+                    : Suggestions.didYouMean(deviceName, in: names)
+                throw UsageError("--device must be iphone8, se, plus, x or WxH in points (100-2000), not '\(deviceName)'" + suggestion)
             }
             scene.device = device
         }
@@ -61,33 +132,51 @@ enum SceneArguments {
         if let cards = arguments.string("cards") { scene.cardsManifestPath = cards }
         settings.scene = scene
         settings.framesPerSecond = try arguments.double("fps", default: 60, in: 1...240)!
-        settings.timing = try timing(preset: preset, arguments)
+        settings.timing = try timing(base: baseTiming, name: transitionName, arguments)
         if let threads = try arguments.int("threads", in: 1...64) { settings.threads = threads }
         settings.fontPath = arguments.string("font")
         if let budget = try arguments.int("max-decoded-megapixels", in: 1...100_000) {
             settings.decodedPixelBudget = budget * 1_000_000
         }
-        return settings
+        if let megabytes = try arguments.int("max-file-megabytes", in: 1...65_536) { settings.maxFileBytes = megabytes << 20 }
+        settings.scene.sandboxPhotos = arguments.flag("sandbox-photos")
+        // The defaults are the bundled samples; say where they were looked for rather than
+        // "Samples/photos.json: no such file". (A job loads the photo manifest for every preset,
+        // so only a photo preset given --manifest does without them.)
+        if let missing = Samples.missingDescription, !arguments.given("manifest"), settings.preset != nil {
+            throw CommandError(missing)
+        }
     }
 
-    /// The preset's timing with `--curve`, `--duration`, `--damping` and `--velocity` applied.
-    static func timing(preset: TransitionPreset, _ arguments: Arguments) throws -> Timing? {
+    /// The curve named by `--curve TEXT`, with a "did you mean" for a misspelt name.
+    static func parseCurve(_ text: String, dampingRatio: Double, initialVelocity: Double) throws -> TimingCurve {
+        do {
+            return try TimingCurve.parse(text, dampingRatio: dampingRatio, initialVelocity: initialVelocity)
+        } catch TimingCurveParseError.unknownCurve {
+            let name = text.split(separator: ":", maxSplits: 1).first.map(String.init) ?? text
+            let names = ["spring"] + TimingCurve.bezierPresets.map(\.name) + ["bezier", "spring-physics"]
+            let suggestion = Suggestions.didYouMean(name, in: names)
+            guard !suggestion.isEmpty else { throw UsageError("--curve: \(TimingCurveParseError.unknownCurve(text))") }
+            throw UsageError("--curve: unknown curve '\(text)'\(suggestion)")
+        } catch {
+            throw UsageError("--curve: \(error)")
+        }
+    }
+
+    /// `base` (the preset's or the file's timing) with `--curve`, `--duration`, `--damping` and
+    /// `--velocity` applied; nil when none is given. `name` names the transition in errors.
+    static func timing(base: Timing, name: String, _ arguments: Arguments) throws -> Timing? {
         let duration = try arguments.double("duration", in: 0.01...10)
         let damping = try arguments.double("damping", in: 0...1)
         let velocity = try arguments.double("velocity", in: -50...50)
         let curveText = arguments.string("curve")
         if damping == 0 { throw UsageError("--damping must be greater than 0") }
         guard duration != nil || damping != nil || velocity != nil || curveText != nil else { return nil }
-        var timing = preset.defaultTiming
+        var timing = base
         var presetDamping = 0.6, presetVelocity = 1.0
         if case let .spring(z, v) = timing.curve { presetDamping = z; presetVelocity = v }
         if let curveText {
-            do {
-                timing.curve = try TimingCurve.parse(curveText, dampingRatio: damping ?? presetDamping,
-                                                     initialVelocity: velocity ?? presetVelocity)
-            } catch {
-                throw UsageError("--curve: \(error)")
-            }
+            timing.curve = try parseCurve(curveText, dampingRatio: damping ?? presetDamping, initialVelocity: velocity ?? presetVelocity)
             if case let .springPhysics(spring) = timing.curve, duration == nil {
                 guard spring.settlingDurationSeconds <= 10 else {
                     throw UsageError("--curve \(curveText) settles after \(spring.settlingDurationSeconds) s; give --duration (at most 10 s)")
@@ -96,7 +185,7 @@ enum SceneArguments {
             }
         } else if damping != nil || velocity != nil {
             guard case .spring = timing.curve else {
-                throw UsageError("--damping and --velocity apply to spring curves; '\(preset.rawValue)' uses a bezier curve (add --curve spring)")
+                throw UsageError("--damping and --velocity apply to spring curves; '\(name)' uses a bezier curve (add --curve spring)")
             }
             timing.curve = .spring(dampingRatio: damping ?? presetDamping, initialVelocity: velocity ?? presetVelocity)
         }
@@ -106,4 +195,11 @@ enum SceneArguments {
         if let duration { timing.durationSeconds = duration }
         return timing
     }
+}
+
+/// A scene option given to a preset that does not read it: a usage mistake (exit 64), or a
+/// reason to skip the preset under `render --skip-inapplicable` (scripts/render).
+struct InapplicableOption: Error, CustomStringConvertible {
+    var option: String, preset: String, appliesTo: String
+    var description: String { "--\(option) does not apply to \(preset) (only to \(appliesTo))" }
 }

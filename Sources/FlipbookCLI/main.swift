@@ -1,13 +1,18 @@
 import Foundation
+import FlipbookFiles
 
 /// Every sub-command, in the order `flipbook --help` lists them.
 let commands: [Command.Type] = [
     RenderCommand.self,
     InspectCommand.self,
+    ExportTransitionCommand.self,
     ListCommand.self,
     DecodeCommand.self,
     DiffCommand.self,
     CurveCommand.self,
+    TextCommand.self,
+    CompareCommand.self,
+    MergeCommand.self,
 ]
 
 let version = "0.1.0"
@@ -22,7 +27,7 @@ func generalHelp() -> String {
 
     """
     for command in commands {
-        text += "  " + command.name.padding(toLength: 10, withPad: " ", startingAt: 0) + command.summary + "\n"
+        text += "  " + command.name.padding(toLength: 19, withPad: " ", startingAt: 0) + command.summary + "\n"
     }
     text += """
 
@@ -32,7 +37,22 @@ func generalHelp() -> String {
     return text
 }
 
+/// The command named `name` (exactly, or up to case), or a usage error with the nearest names.
+func command(named name: String) throws -> Command.Type {
+    if let command = commands.first(where: { $0.name == name.lowercased() }) { return command }
+    throw UsageError("unknown command '\(name)'" + Suggestions.didYouMean(name, in: commands.map { $0.name }))
+}
+
+/// Prints a usage mistake: the error, then where to read more (not the whole help: the error
+/// must stay on screen).
+func reportUsage(_ error: UsageError, help: String) -> Int32 {
+    printError("error: \(error)\nsee '\(help)'")
+    return ExitCode.usage
+}
+
 func main() -> Int32 {
+    // Ctrl-C, SIGTERM, SIGHUP, SIGQUIT: remove this run's temporary output, exit 128 + signal.
+    Termination.installSignalHandlers()
     var arguments = Array(CommandLine.arguments.dropFirst())
     guard let first = arguments.first else {
         printError(generalHelp())
@@ -47,29 +67,36 @@ func main() -> Int32 {
         return ExitCode.success
     case "help":
         guard arguments.count > 1 else { print(generalHelp()); return ExitCode.success }
-        guard let command = commands.first(where: { $0.name == arguments[1] }) else {
-            printError("error: unknown command '\(arguments[1])'\n\n" + generalHelp())
-            return ExitCode.usage
+        do {
+            print(try command(named: arguments[1]).help)
+            return ExitCode.success
+        } catch let error as UsageError {
+            return reportUsage(error, help: "flipbook --help")
+        } catch {
+            preconditionFailure("command(named:) throws usage errors only")
         }
-        print(command.help)
-        return ExitCode.success
     default:
         break
     }
-    guard let command = commands.first(where: { $0.name == first }) else {
-        printError("error: unknown command '\(first)'\n\n" + generalHelp())
-        return ExitCode.usage
+    let selected: Command.Type
+    do {
+        selected = try command(named: first)
+    } catch let error as UsageError {
+        return reportUsage(error, help: "flipbook --help")
+    } catch {
+        preconditionFailure("command(named:) throws usage errors only")
     }
     arguments.removeFirst()
     if arguments.contains("--help") || arguments.contains("-h") {
-        print(command.help)
+        print(selected.help)
         return ExitCode.success
     }
     do {
-        return try command.run(arguments)
+        return try selected.run(arguments)
     } catch let error as UsageError {
-        printError("error: \(error)\n\n\(command.help)")
-        return ExitCode.usage
+        return reportUsage(error, help: "flipbook help \(selected.name)")
+    } catch let error as InapplicableOption {
+        return reportUsage(UsageError(error.description), help: "flipbook help \(selected.name)")
     } catch {
         printError("error: \(error)")
         return ExitCode.failure

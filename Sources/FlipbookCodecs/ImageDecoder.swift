@@ -1,14 +1,20 @@
 import CImageCodecs
+import FlipbookFiles
 import FlipbookRaster
 
-/// Size limits checked against an image's header before any pixel memory is allocated.
+/// Size limits checked before memory is allocated: the file's size before it is read, the
+/// header's pixel count before any pixel buffer exists.
 public struct DecodeLimits: Sendable, Hashable {
     /// The largest width × height accepted. Default 100 megapixels (400 MB of RGBA8).
     public var maxPixels: Int
-    /// Limits with `maxPixels` (must be positive).
-    public init(maxPixels: Int = 100_000_000) {
+    /// The largest file read, in bytes. Default `InputFile.defaultMaximumBytes` (256 MiB).
+    public var maxFileBytes: Int
+    /// Limits with `maxPixels` and `maxFileBytes` (both must be positive).
+    public init(maxPixels: Int = 100_000_000, maxFileBytes: Int = InputFile.defaultMaximumBytes) {
         precondition(maxPixels > 0, "maxPixels must be positive")
+        precondition(maxFileBytes > 0, "maxFileBytes must be positive")
         self.maxPixels = maxPixels
+        self.maxFileBytes = maxFileBytes
     }
     /// 100 megapixels.
     public static let `default` = DecodeLimits()
@@ -24,9 +30,29 @@ public struct ImageHeader: Sendable, Hashable {
     public var height: Int
     /// The EXIF orientation (1…8) applied at decode; always 1 for PNG and for JPEGs without one.
     public var orientation: Int
+    /// Bytes the decode allocates for a while besides the pixels: a progressive (multi-scan)
+    /// JPEG's whole-image coefficient buffer, about 2 bytes per pixel and component at the full
+    /// stored size, even for a reduced decode; 0 for single-scan JPEGs and PNGs.
+    public var workingBytes: Int
     /// A header with the given fields.
-    public init(format: ImageFormat, width: Int, height: Int, orientation: Int = 1) {
+    public init(format: ImageFormat, width: Int, height: Int, orientation: Int = 1, workingBytes: Int = 0) {
         self.format = format; self.width = width; self.height = height; self.orientation = orientation
+        self.workingBytes = workingBytes
+    }
+}
+
+/// Something a decode noticed that the caller should tell the user once; the image is good.
+public enum CodecWarning: Error, CustomStringConvertible, Equatable, Sendable {
+    /// A JPEG whose every scan is complete but whose end-of-image marker (FF D9) is missing,
+    /// as browsers, Pillow and libjpeg show it.
+    case missingEndOfImage(path: String)
+
+    /// One line naming the file.
+    public var description: String {
+        switch self {
+        case let .missingEndOfImage(path):
+            return "\(path): the JPEG file lacks its end-of-image marker (FF D9); its image data is complete, so it was decoded"
+        }
     }
 }
 
@@ -43,15 +69,18 @@ public enum ImageDecoder {
     /// `scaleDenominator(for:minimumSize:)`; nil (or a PNG) decodes at full size. `limits` apply
     /// to the header's full upright size either way (an absurd header is refused, and libjpeg
     /// entropy-decodes every coefficient even when scaling, so time follows the full size).
+    /// `warn` receives what the user should hear about a good image (at most once per call).
     public static func decode(fileAtPath path: String, limits: DecodeLimits = .default,
-                              minimumSize: (width: Int, height: Int)? = nil) throws -> PremultipliedImage {
-        try decode(try FileIO.readAll(path), name: path, limits: limits, minimumSize: minimumSize)
+                              minimumSize: (width: Int, height: Int)? = nil,
+                              warn: (CodecWarning) -> Void = { _ in }) throws -> PremultipliedImage {
+        try decode(try readFile(path, limits: limits), name: path, limits: limits, minimumSize: minimumSize, warn: warn)
     }
 
-    /// Decodes `bytes`; `name` (usually the path) is used in error messages. `minimumSize` as in
-    /// `decode(fileAtPath:limits:minimumSize:)`.
+    /// Decodes `bytes`; `name` (usually the path) is used in error messages. `minimumSize` and
+    /// `warn` as in `decode(fileAtPath:limits:minimumSize:warn:)`.
     public static func decode(_ bytes: [UInt8], name: String, limits: DecodeLimits = .default,
-                              minimumSize: (width: Int, height: Int)? = nil) throws -> PremultipliedImage {
+                              minimumSize: (width: Int, height: Int)? = nil,
+                              warn: (CodecWarning) -> Void = { _ in }) throws -> PremultipliedImage {
         let format = try recognize(bytes, name: name)
         var stored = try storedHeader(bytes, format: format, name: name)
         try check(stored, format: format, name: name, limits: limits)
@@ -76,6 +105,7 @@ public enum ImageDecoder {
             initialized = status == FBC_OK ? width * height : 0
         }
         try throwIfFailed(status, message: message, format: format, name: name)
+        if stored.missing_end != 0 { warn(.missingEndOfImage(path: name)) }
         if stored.has_alpha != 0 { PixelConversion.premultiplyInPlace(&pixels) }
         let orientation = Int(stored.orientation)
         if orientation == 1 { return PremultipliedImage(width: width, height: height, pixels: pixels) }
@@ -99,9 +129,20 @@ public enum ImageDecoder {
         return 1
     }
 
-    /// The format and upright size of the file at `path`, without decoding pixels.
-    public static func readHeader(fileAtPath path: String) throws -> ImageHeader {
-        try readHeader(try FileIO.readAll(path), name: path)
+    /// The format and upright size of the file at `path`, without decoding pixels (the file
+    /// is still read whole, within `limits.maxFileBytes`).
+    public static func readHeader(fileAtPath path: String, limits: DecodeLimits = .default) throws -> ImageHeader {
+        try readHeader(try readFile(path, limits: limits), name: path)
+    }
+
+    /// The file's bytes: a regular file of at most `limits.maxFileBytes` (a FIFO or a device
+    /// is refused at once, see `InputFile`). - Throws: `CodecError.unreadable` naming `path`.
+    static func readFile(_ path: String, limits: DecodeLimits) throws -> [UInt8] {
+        do {
+            return try InputFile.read(path, maximumBytes: limits.maxFileBytes)
+        } catch let error as FileError {
+            throw CodecError.unreadable(path: path, reason: error.reason)
+        }
     }
 
     /// The format and upright size of `bytes`, without decoding pixels.
@@ -117,7 +158,7 @@ public enum ImageDecoder {
         if let other = ImageFormat.otherFormatName(sniffing: bytes) {
             throw CodecError.unsupportedFormat(path: name, formatName: other)
         }
-        throw CodecError.unrecognizedFormat(path: name, firstBytes: Array(bytes.prefix(8)))
+        throw CodecError.unrecognizedFormat(path: name, isEmpty: bytes.isEmpty)
     }
 
     private static func uprightHeader(_ stored: fbc_header, format: ImageFormat) -> ImageHeader {
@@ -125,7 +166,8 @@ public enum ImageDecoder {
         return ImageHeader(format: format,
                            width: Int(swaps ? stored.height : stored.width),
                            height: Int(swaps ? stored.width : stored.height),
-                           orientation: Int(stored.orientation))
+                           orientation: Int(stored.orientation),
+                           workingBytes: Int(clamping: stored.coefficient_bytes))
     }
 
     private static func storedHeader(_ bytes: [UInt8], format: ImageFormat, name: String) throws -> fbc_header {
@@ -145,11 +187,16 @@ public enum ImageDecoder {
 
     private static func check(_ header: fbc_header, format: ImageFormat, name: String, limits: DecodeLimits) throws {
         let swaps = header.orientation >= 5
-        let width = Int(swaps ? header.height : header.width)
-        let height = Int(swaps ? header.width : header.height)
+        try checkSize(width: Int(swaps ? header.height : header.width), height: Int(swaps ? header.width : header.height),
+                      name: name, limits: limits)
+    }
+
+    /// Refuses an empty image or one with more than `limits.maxPixels` pixels. Two sides below
+    /// 2^32 can multiply past `Int.max` (2^63 − 1), so an overflowing product counts as too large.
+    static func checkSize(width: Int, height: Int, name: String, limits: DecodeLimits) throws {
         guard width > 0, height > 0 else { throw CodecError.emptyImage(path: name, width: width, height: height) }
-        // Both sides are below 2^32, so the product cannot overflow Int (64-bit).
-        guard width * height <= limits.maxPixels else {
+        let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+        guard !overflow, pixels <= limits.maxPixels else {
             throw CodecError.tooLarge(path: name, width: width, height: height, maxPixels: limits.maxPixels)
         }
     }
@@ -158,6 +205,7 @@ public enum ImageDecoder {
         switch status {
         case FBC_OK: return
         case FBC_UNSUPPORTED: throw CodecError.unsupportedFeature(path: name, format: format, message: message.text)
+        case FBC_LIMIT: throw CodecError.exceedsLimit(path: name, format: format, message: message.text)
         case FBC_BAD_ARGUMENT: preconditionFailure("CImageCodecs rejected its arguments: \(message.text)")
         default: throw CodecError.corrupt(path: name, format: format, message: message.text)
         }

@@ -5,11 +5,12 @@ public enum ImageFormat: String, Sendable {
     /// The format whose signature starts `bytes`, or nil when the bytes are neither PNG nor JPEG.
     ///
     /// PNG: `89 50 4E 47` (libpng then checks the rest of the 8-byte signature and reports a
-    /// damaged one). JPEG: SOI `FF D8` followed by a marker's `FF`.
+    /// damaged one). JPEG: SOI `FF D8` (libjpeg then reports what follows, e.g. a file that ends
+    /// right after it).
     public init?(sniffing bytes: [UInt8]) {
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
             self = .png
-        } else if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
+        } else if bytes.starts(with: [0xFF, 0xD8]) {
             self = .jpeg
         } else {
             return nil

@@ -42,6 +42,14 @@ public struct CubicBezier: Sendable, Hashable {
         return Self.polynomial(y1, y2, at: parameter(forFraction: x))
     }
 
+    /// A bound on |progress| over the curve: |a| + |b| + |c| of the progress polynomial
+    /// `((a·s + b)·s + c)·s`. Every partial result of Horner's rule on s ∈ [0, 1] stays within it,
+    /// so when it is finite, no progress value overflows.
+    var progressBound: Double {
+        let c = 3 * y1, b = 3 * (y2 - y1) - c, a = 1 - c - b
+        return abs(a) + abs(b) + abs(c)
+    }
+
     /// Bernstein form `3(1−s)²s·p1 + 3(1−s)s²·p2 + s³`, as Horner's rule in s.
     private static func polynomial(_ p1: Double, _ p2: Double, at s: Double) -> Double {
         let c = 3 * p1, b = 3 * (p2 - p1) - c, a = 1 - c - b

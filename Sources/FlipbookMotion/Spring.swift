@@ -1,4 +1,4 @@
-import Foundation
+import FlipbookGeometry
 
 /// A damped spring moving a value from 0 (start) to 1 (target), in `CASpringAnimation` terms.
 ///
@@ -91,13 +91,13 @@ public struct Spring: Sendable, Hashable {
         let discriminant = self.discriminant
         if discriminant < 0 {
             let omegaD = (-discriminant).squareRoot()
-            let decay = exp(-a * t)
-            let c = cos(omegaD * t), s = sin(omegaD * t)
+            let decay = DeterministicMath.exp(-a * t)
+            let c = DeterministicMath.cos(omegaD * t), s = DeterministicMath.sin(omegaD * t)
             let x = decay * (c + k * s / omegaD)
             let dx = decay * (-v * c - (a * k + omegaD * omegaD) * s / omegaD)
             return (x, dx)
         } else if discriminant == 0 {
-            let decay = exp(-a * t)
+            let decay = DeterministicMath.exp(-a * t)
             return (decay * (1 + k * t), decay * (-v - a * k * t))
         } else {
             let beta = discriminant.squareRoot()
@@ -105,11 +105,11 @@ public struct Spring: Sendable, Hashable {
             // cosh never overflows (β < a, so both exponents are negative).
             let decayedCosh: Double, decayedSinh: Double
             if beta * t < 20 {
-                let decay = exp(-a * t)
-                decayedCosh = decay * cosh(beta * t)
-                decayedSinh = decay * sinh(beta * t)
+                let decay = DeterministicMath.exp(-a * t)
+                decayedCosh = decay * DeterministicMath.cosh(beta * t)
+                decayedSinh = decay * DeterministicMath.sinh(beta * t)
             } else {
-                let slow = exp((beta - a) * t), fast = exp(-(beta + a) * t)
+                let slow = DeterministicMath.exp((beta - a) * t), fast = DeterministicMath.exp(-(beta + a) * t)
                 decayedCosh = (slow + fast) / 2
                 decayedSinh = (slow - fast) / 2
             }
@@ -117,6 +117,22 @@ public struct Spring: Sendable, Hashable {
             let dx = -v * decayedCosh + (beta * beta - a * k) * decayedSinh / beta
             return (x, dx)
         }
+    }
+
+    /// True when the closed form's constants are finite — so is `value(atSeconds:)` at every
+    /// time — and progress is finite over the spring's settling time (at most 60 s, sampled at
+    /// 1001 points). Parameters that are each finite can still overflow together
+    /// (`c² − 4mk` with c = k = 1e300), which would make every frame's progress NaN.
+    var isFinite: Bool {
+        let a = decayRate, k = a - initialVelocity, discriminant = self.discriminant
+        guard a.isFinite, k.isFinite, discriminant.isFinite else { return false }
+        let root = abs(discriminant).squareRoot()
+        if root > 0 {
+            guard (k / root).isFinite, ((a * k - discriminant) / root).isFinite else { return false }
+        }
+        let settling = settlingDurationSeconds
+        let horizon = settling.isFinite ? min(max(settling, 1), 60) : 60
+        return (0...1000).allSatisfy { value(atSeconds: horizon * Double($0) / 1000).isFinite }
     }
 
     /// Progress tolerance of `settlingDurationSeconds` and of UIKit's duration mapping: 0.1 %.
@@ -138,15 +154,15 @@ public struct Spring: Sendable, Hashable {
         if discriminant < 0 {
             // Closed form: the envelope is a single decaying exponential.
             let amplitude = (1 + k * k / -discriminant).squareRoot()
-            return max(0, log(amplitude / tolerance) / a)
+            return max(0, DeterministicMath.log(amplitude / tolerance) / a)
         }
         let envelope: (Double) -> Double
         if discriminant == 0 {
-            envelope = { t in (1 + abs(k) * t) * exp(-a * t) }
+            envelope = { t in (1 + abs(k) * t) * DeterministicMath.exp(-a * t) }
         } else {
             let beta = discriminant.squareRoot()
             let c1 = (k + beta) / (2 * beta), c2 = 1 - c1
-            envelope = { t in abs(c1) * exp((beta - a) * t) + abs(c2) * exp(-(beta + a) * t) }
+            envelope = { t in abs(c1) * DeterministicMath.exp((beta - a) * t) + abs(c2) * DeterministicMath.exp(-(beta + a) * t) }
         }
         // The envelope decreases monotonically from ≥ 1: bracket by doubling, then bisect to the ulp.
         var low = 0.0, high = 1 / a
@@ -188,7 +204,7 @@ extension Spring {
         let tolerance = settlingTolerance
         var omega = 5 / d
         for _ in 0..<12 {
-            let decay = exp(-zeta * omega * d)
+            let decay = DeterministicMath.exp(-zeta * omega * d)
             let f: Double, slope: Double
             if zeta < 1 {
                 let s = (1 - zeta * zeta).squareRoot()

@@ -19,8 +19,10 @@ public enum TimingCurve: Sendable, Hashable {
     /// Accepted: `spring` (UIKit spring with `dampingRatio` and `initialVelocity`, which the caller
     /// supplies — 0.6 and 1.0 are the defaults of the push transition), `linear`, `easeIn`, `easeOut`,
     /// `easeInEaseOut`, `default`, `bezier:x1,y1,x2,y2` (x1, x2 ∈ [0, 1]) and
-    /// `spring-physics:mass,stiffness,damping,velocity` (mass, stiffness, damping > 0).
-    /// Names are case-sensitive. Throws `TimingCurveParseError`.
+    /// `spring-physics:mass,stiffness,damping,velocity` (mass, stiffness, damping > 0), numbers in
+    /// plain decimal notation (`Double(decimalText:)`). A curve whose progress would not be a
+    /// finite number somewhere (`bezier:0,-1e308,1,1e308`) is refused. Names are case-sensitive.
+    /// Throws `TimingCurveParseError`.
     public static func parse(_ text: String, dampingRatio: Double = 0.6, initialVelocity: Double = 1.0) throws -> TimingCurve {
         if text == "spring" {
             guard dampingRatio.isFinite, dampingRatio > 0, dampingRatio <= 1 else {
@@ -37,7 +39,9 @@ public enum TimingCurve: Sendable, Hashable {
             for (name, value) in [("x1", p[0]), ("x2", p[2])] where !(0...1).contains(value) {
                 throw TimingCurveParseError.parameterOutOfRange(curve: text, parameter: name, value: value, allowed: "within [0, 1]")
             }
-            return .bezier(CubicBezier(x1: p[0], y1: p[1], x2: p[2], y2: p[3]))
+            let bezier = CubicBezier(x1: p[0], y1: p[1], x2: p[2], y2: p[3])
+            guard bezier.progressBound.isFinite else { throw TimingCurveParseError.notFinite(curve: text) }
+            return .bezier(bezier)
         }
         if text.hasPrefix("spring-physics:") {
             let names = ["mass", "stiffness", "damping", "velocity"]
@@ -45,7 +49,9 @@ public enum TimingCurve: Sendable, Hashable {
             for index in 0..<3 where !(p[index] > 0) {
                 throw TimingCurveParseError.parameterOutOfRange(curve: text, parameter: names[index], value: p[index], allowed: "greater than 0")
             }
-            return .springPhysics(Spring(mass: p[0], stiffness: p[1], damping: p[2], initialVelocity: p[3]))
+            let spring = Spring(mass: p[0], stiffness: p[1], damping: p[2], initialVelocity: p[3])
+            guard spring.isFinite else { throw TimingCurveParseError.notFinite(curve: text) }
+            return .springPhysics(spring)
         }
         throw TimingCurveParseError.unknownCurve(text)
     }
@@ -58,7 +64,7 @@ public enum TimingCurve: Sendable, Hashable {
         }
         return try zip(names, fields).map { name, field in
             let trimmed = field.trimmingSpaces
-            guard let value = Double(trimmed), value.isFinite else {
+            guard let value = Double(decimalText: trimmed) else {
                 throw TimingCurveParseError.notANumber(curve: text, parameter: name, text: String(field))
             }
             return value
@@ -94,6 +100,8 @@ public enum TimingCurveParseError: Error, Sendable, Hashable, CustomStringConver
     case dampingRatioOutOfRange(Double)
     /// The UIKit spring's initial velocity is infinite or NaN.
     case velocityNotFinite(Double)
+    /// Valid parameters whose progress is not a finite number everywhere (they overflow a Double).
+    case notFinite(curve: String)
 
     /// A readable message naming the offending text.
     public var description: String {
@@ -111,6 +119,8 @@ public enum TimingCurveParseError: Error, Sendable, Hashable, CustomStringConver
             return "spring damping ratio must be greater than 0 and at most 1, not \(value)"
         case .velocityNotFinite(let value):
             return "spring initial velocity must be a finite number, not \(value)"
+        case .notFinite(let curve):
+            return "curve '\(curve)': its progress is not a finite number over the duration (the parameters are too large)"
         }
     }
 }

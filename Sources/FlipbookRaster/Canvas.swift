@@ -20,6 +20,14 @@ public struct Canvas {
         self.scale = scale
     }
 
+    /// A canvas that starts from `image`'s pixels, e.g. a background drawn once and shared by
+    /// many frames (the array is copied on the first write, as arrays are).
+    public init(image: PremultipliedImage, scale: Double) {
+        precondition(scale > 0 && scale.isFinite, "canvas scale must be positive, got \(scale)")
+        self.image = image
+        self.scale = scale
+    }
+
     /// The canvas's pixels in device coordinates: `[x0, x1) × [y0, y1)`.
     var pixelBounds: (x0: Int, y0: Int, x1: Int, y1: Int) {
         (originX, originY, originX + image.width, originY + image.height)
@@ -36,19 +44,33 @@ public struct Canvas {
         let weight = PixelMath.weight(opacity)
         if weight >= 256 { body(&self); return }
         if weight == 0 { return }
-        var (x0, y0, x1, y1) = pixelBounds
+        guard let region = region(pixelBounds, limitedTo: bounds) else { return }
+        let layer = offscreen(region, body)
+        composite(layer.image, atPixelX: region.x0, y: region.y0, weight: weight)
+    }
+
+    /// `region` (device pixels, inside this canvas) ∩ `bounds` (points, rounded out to whole
+    /// pixels; nil = no limit), or nil when that is empty.
+    func region(_ region: (x0: Int, y0: Int, x1: Int, y1: Int), limitedTo bounds: Rect?) -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
+        var (x0, y0, x1, y1) = region
         if let bounds {
-            let r = bounds.scaled(by: scale)
-            let bx = AxisSpan(r.minX, r.maxX, lower: x0, upper: x1), by = AxisSpan(r.minY, r.maxY, lower: y0, upper: y1)
-            if bx.isEmpty || by.isEmpty { return }
+            let r = bounds.scaled(by: scale), b = pixelBounds
+            let bx = AxisSpan(r.minX, r.maxX, lower: b.x0, upper: b.x1), by = AxisSpan(r.minY, r.maxY, lower: b.y0, upper: b.y1)
+            if bx.isEmpty || by.isEmpty { return nil }
             x0 = max(x0, bx.firstPixel); x1 = min(x1, bx.endPixel)
             y0 = max(y0, by.firstPixel); y1 = min(y1, by.endPixel)
         }
-        guard x1 > x0, y1 > y0 else { return }
-        var layer = Canvas(widthPixels: x1 - x0, heightPixels: y1 - y0, scale: scale)
-        layer.originX = x0; layer.originY = y0
+        guard x1 > x0, y1 > y0 else { return nil }
+        return (x0, y0, x1, y1)
+    }
+
+    /// A transparent canvas over the device-pixel `region` at this canvas's scale and pixel grid,
+    /// after `body` has drawn into it (a group's offscreen buffer).
+    func offscreen(_ region: (x0: Int, y0: Int, x1: Int, y1: Int), _ body: (inout Canvas) -> Void) -> Canvas {
+        var layer = Canvas(widthPixels: region.x1 - region.x0, heightPixels: region.y1 - region.y0, scale: scale)
+        layer.originX = region.x0; layer.originY = region.y0
         body(&layer)
-        composite(layer.image, atPixelX: x0, y: y0, weight: weight)
+        return layer
     }
 
     /// Composites `source` with its top-left pixel at device (x, y), scaled by `weight` (0…256).

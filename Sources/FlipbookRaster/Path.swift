@@ -78,66 +78,98 @@ extension Canvas {
     /// Fills polygons given in device pixels.
     mutating func fill(polygons: [[Point]], color: StraightColor, opacity: Double, clip: Clip?) {
         let source = color.premultipliedPixel.packed
-        let weight = PixelMath.weight(opacity)
-        guard source != 0, weight > 0 else { return }
+        guard source != 0 else { return }
+        forEachPolygonSegment(polygons, clip: clip, opacity: PixelMath.weight(opacity)) { segment in
+            Self.fillSegment(segment, color: source)
+        }
+    }
+
+    /// The whole device pixels of the bounding box of `polygons` (device pixels; contours of
+    /// fewer than three vertices ignored) ∩ this canvas ∩ `clip`'s rect, or nil when that is
+    /// empty or a coordinate is not finite.
+    func polygonRegion(_ polygons: [[Point]], clip: Clip?) -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         for polygon in polygons where polygon.count >= 3 {
             for p in polygon {
-                guard p.x.isFinite, p.y.isFinite else { return }
+                guard p.x.isFinite, p.y.isFinite else { return nil }
                 minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y)
             }
         }
-        guard minX < maxX, minY < maxY else { return }
-        // The region to rasterize: path bounds ∩ canvas ∩ clip bounds, whole pixels.
+        guard minX < maxX, minY < maxY else { return nil }
         let b = pixelBounds
         var x0 = max(b.x0, Int(max(minX, -1e9).rounded(.down))), x1 = min(b.x1, Int(min(maxX, 1e9).rounded(.up)))
         var y0 = max(b.y0, Int(max(minY, -1e9).rounded(.down))), y1 = min(b.y1, Int(min(maxY, 1e9).rounded(.up)))
         if let clip {
             let r = clip.rect.scaled(by: scale)
             let cx = AxisSpan(r.minX, r.maxX, lower: b.x0, upper: b.x1), cy = AxisSpan(r.minY, r.maxY, lower: b.y0, upper: b.y1)
-            if cx.isEmpty || cy.isEmpty { return }
+            if cx.isEmpty || cy.isEmpty { return nil }
             x0 = max(x0, cx.firstPixel); x1 = min(x1, cx.endPixel); y0 = max(y0, cy.firstPixel); y1 = min(y1, cy.endPixel)
         }
-        guard x1 > x0, y1 > y0 else { return }
-        var accumulator = AreaAccumulator(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        guard x1 > x0, y1 > y0 else { return nil }
+        return (x0, y0, x1, y1)
+    }
+
+    /// The non-zero area coverage (0…256) of `polygons` (device pixels) over the device-pixel
+    /// region `[x0, x1) × [y0, y1)`, row-major.
+    static func coverage(of polygons: [[Point]], over region: (x0: Int, y0: Int, x1: Int, y1: Int)) -> [UInt16] {
+        var accumulator = AreaAccumulator(x: region.x0, y: region.y0, width: region.x1 - region.x0, height: region.y1 - region.y0)
         for polygon in polygons where polygon.count >= 3 {
             for i in 0..<polygon.count {
                 accumulator.addLine(polygon[i], polygon[(i + 1) % polygon.count])
             }
         }
-        let weights = accumulator.weights()
-        draw(weights: weights, x: x0, y: y0, width: x1 - x0, height: y1 - y0, color: source, opacity: weight, clip: clip)
+        return accumulator.weights()
     }
 
-    /// Composites `color` through a per-pixel weight buffer (0…256, `width × height`, top-left at
-    /// device pixel (x, y)), times the clip and opacity weights.
+    /// Calls `body` with the row segments of `polygons` (device pixels, non-zero rule) ∩ `clip`
+    /// ∩ this canvas, every segment carrying per-pixel weights: area coverage × clip × `opacity`.
+    mutating func forEachPolygonSegment(_ polygons: [[Point]], clip: Clip?, opacity: UInt32, _ body: (RowSegment) -> Void) {
+        guard opacity > 0, let region = polygonRegion(polygons, clip: clip) else { return }
+        forEachWeightedSegment(weights: Self.coverage(of: polygons, over: region), x: region.x0, y: region.y0,
+                               width: region.x1 - region.x0, height: region.y1 - region.y0, clip: clip, opacity: opacity, body)
+    }
+
+    /// Composites `color` (premultiplied) through a per-pixel weight buffer (0…256, `width × height`,
+    /// top-left at device pixel (x, y)), times the clip and opacity weights.
     mutating func draw(weights: [UInt16], x: Int, y: Int, width: Int, height: Int, color: UInt32, opacity: UInt32, clip: Clip?) {
+        forEachWeightedSegment(weights: weights, x: x, y: y, width: width, height: height, clip: clip, opacity: opacity) { segment in
+            Self.fillSegment(segment, color: color)
+        }
+    }
+
+    /// Calls `body` with the row segments of a per-pixel weight buffer (0…256, `width × height`,
+    /// top-left at device pixel (x, y)) ∩ `clip` ∩ this canvas; each segment's per-pixel weights
+    /// are `multiplyWeights(buffer weight, clip × opacity weight)`.
+    mutating func forEachWeightedSegment(weights: [UInt16], x: Int, y: Int, width: Int, height: Int, clip: Clip?, opacity: UInt32,
+                                         _ body: (RowSegment) -> Void) {
+        var combined = [UInt16](repeating: 0, count: width)
         weights.withUnsafeBufferPointer { buffer in
-            forEachSegment(x: AxisSpan(start: x << 8, end: (x + width) << 8), y: AxisSpan(start: y << 8, end: (y + height) << 8),
-                           clip: clip, opacity: opacity) { segment in
-                let row = buffer.baseAddress! + ((segment.y - y) * width + (segment.x - x))
-                let d = segment.destination
-                for i in 0..<segment.count {
-                    let w = PixelMath.multiplyWeights(UInt32(row[i]), segment.weights.map { UInt32($0[i]) } ?? segment.weight)
-                    let s = PixelMath.scale(color, by: w)
-                    if s != 0 { d[i] = PixelMath.sourceOver(s, d[i]) }
+            combined.withUnsafeMutableBufferPointer { combined in
+                let out = combined.baseAddress!
+                forEachSegment(x: AxisSpan(start: x << 8, end: (x + width) << 8), y: AxisSpan(start: y << 8, end: (y + height) << 8),
+                               clip: clip, opacity: opacity) { segment in
+                    let row = buffer.baseAddress! + ((segment.y - y) * width + (segment.x - x))
+                    if let weights = segment.weights {
+                        for i in 0..<segment.count { out[i] = UInt16(PixelMath.multiplyWeights(UInt32(row[i]), UInt32(weights[i]))) }
+                    } else if segment.weight == 256 {
+                        out.update(from: row, count: segment.count)  // multiplyWeights(w, 256) = w
+                    } else {
+                        for i in 0..<segment.count { out[i] = UInt16(PixelMath.multiplyWeights(UInt32(row[i]), segment.weight)) }
+                    }
+                    var weighted = segment
+                    weighted.weights = UnsafePointer(out)
+                    body(weighted)
                 }
             }
         }
     }
 }
 
-/// `segments` points on the unit circle, by repeated rotation through the angle 2π/segments whose
-/// cosine and sine come from their Taylor series (plain IEEE arithmetic, no libm, so deterministic).
+/// `segments` points on the unit circle, by repeated rotation through the angle 2π/segments
+/// (its cosine and sine from `DeterministicMath`, so the same on every machine).
 private func unitCircle(segments: Int) -> [Point] {
-    let step = 2 * Double.pi / Double(segments)  // ≤ π/4, where 12 terms reach full precision
-    var cosine = 0.0, sine = 0.0, term = 1.0
-    // cos = Σ (−1)^k x^2k/(2k)!, sin = Σ (−1)^k x^(2k+1)/(2k+1)!.
-    for n in 0..<24 {
-        let signed = (n / 2) % 2 == 0 ? term : -term
-        if n % 2 == 0 { cosine += signed } else { sine += signed }
-        term *= step / Double(n + 1)
-    }
+    let step = 2 * Double.pi / Double(segments)
+    let cosine = DeterministicMath.cos(step), sine = DeterministicMath.sin(step)
     var points: [Point] = []
     var x = 1.0, y = 0.0
     for _ in 0..<segments {

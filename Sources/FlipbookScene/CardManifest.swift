@@ -37,9 +37,15 @@ import Foundation
 
     /// Reads and validates a cards manifest.
     /// - Throws: `ManifestError` naming the file and the field that is wrong.
-    @_spi(Scenes) public init(contentsOf path: String) throws {
+    /// With `sandboxPhotos`, every card image must resolve inside the manifest's folder (`PhotoSandbox`).
+    @_spi(Scenes) public init(contentsOf path: String, sandboxPhotos: Bool = false) throws {
         let data = try PhotoManifest.read(path)
         try self.init(data: data, path: path, baseDirectory: (path as NSString).deletingLastPathComponent)
+        if sandboxPhotos {
+            for (index, card) in cards.enumerated() {
+                try PhotoSandbox.check(card.imagePath, url: card.imagePath, manifest: path, field: "cards[\(index)].image")
+            }
+        }
     }
 
     /// Parses manifest bytes; `path` names the file in errors, `baseDirectory` resolves image paths.

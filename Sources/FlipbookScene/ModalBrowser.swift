@@ -71,7 +71,9 @@ import FlipbookRaster
         var grid = Layer(name: "thumbnail grid", frame: device.contentArea)
         grid.clipsToBounds = true
         grid.boundsOrigin = Point(x: 0, y: scrollPoints)
-        grid.sublayers = photos.indices.map { index in
+        // Only thumbnails that can show through the grid's clip (1 pt margin), as in PhotoBrowserScene.gridLayer.
+        let visible = (scrollPoints - 1)...(scrollPoints + grid.frame.height + 1)
+        grid.sublayers = photos.indices.filter { cellContentFrame($0).maxY >= visible.lowerBound && cellContentFrame($0).minY <= visible.upperBound }.map { index in
             var cell = Layer(name: "thumbnail \(index)", frame: cellContentFrame(index))
             cell.imageSource = photos[index].source
             cell.contentMode = .scaleAspectFill

@@ -59,8 +59,11 @@ import FlipbookRaster
         grid.backgroundColor = .white
         grid.clipsToBounds = true
         grid.boundsOrigin = Point(x: 0, y: scroll)
-        grid.sublayers.reserveCapacity(layout.cellFrames.count + 1)
-        for (index, frame) in layout.cellFrames.enumerated() {
+        // Only cells that can show through the grid's clip get a layer (a 10,000-photo manifest
+        // would otherwise build and flatten 10,000 layers per frame to draw a screenful); the
+        // 1 pt margin keeps every cell the clip could let through, so no frame changes.
+        let visible = (scroll - 1)...(scroll + grid.frame.height + 1)
+        for (index, frame) in layout.cellFrames.enumerated() where frame.maxY >= visible.lowerBound && frame.minY <= visible.upperBound {
             var cell = Layer(name: "cell \(index)", frame: frame)
             cell.imageSource = photos[index].source
             cell.contentMode = .scaleAspectFill

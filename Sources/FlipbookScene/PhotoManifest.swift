@@ -1,4 +1,5 @@
 import Foundation
+import FlipbookFiles
 import FlipbookGeometry
 
 /// One photo of a manifest: where its file is and, optionally, the size the manifest claims.
@@ -30,10 +31,16 @@ public struct PhotoManifest: Hashable, Sendable {
 
     /// Reads and validates a manifest file (JSON, or a property list: XML or binary, by content).
     /// - Throws: `ManifestError` naming the file and the line or field that is wrong.
-    public init(contentsOf path: String) throws {
+    /// With `sandboxPhotos`, every photo must resolve inside the manifest's folder (`PhotoSandbox`).
+    public init(contentsOf path: String, sandboxPhotos: Bool = false) throws {
         let data = try PhotoManifest.read(path)
         let directory = (path as NSString).deletingLastPathComponent
         try self.init(data: data, path: path, baseDirectory: directory)
+        if sandboxPhotos {
+            for (index, photo) in photos.enumerated() {
+                try PhotoSandbox.check(photo.path, url: photo.url, manifest: path, field: "content[\(index)].url")
+            }
+        }
     }
 
     /// Parses manifest bytes; `path` names the file in errors, `baseDirectory` resolves relative urls.
@@ -87,14 +94,14 @@ public struct PhotoManifest: Hashable, Sendable {
         self.init(path: path, photos: photos)
     }
 
-    /// The bytes of a manifest file. - Throws: `ManifestError.unreadable` naming the file.
+    /// The bytes of a manifest file: a regular file of at most `InputFile.defaultMaximumBytes`
+    /// (a FIFO or a device is refused at once). - Throws: `ManifestError.unreadable` naming the file.
     static func read(_ path: String) throws -> Data {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            var isDirectory: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-            throw ManifestError.unreadable(path: path, reason: exists ? (isDirectory.boolValue ? "is a directory" : "cannot be read") : "no such file")
+        do {
+            return Data(try InputFile.read(path))
+        } catch let error as FileError {
+            throw ManifestError.unreadable(path: path, reason: error.reason)
         }
-        return data
     }
 
     /// True for a JSON/plist boolean. They arrive as NSNumber too; on Linux `0 is Bool` is true,
@@ -106,6 +113,14 @@ public struct PhotoManifest: Hashable, Sendable {
     static func parseRoot(_ data: Data, path: String) throws -> Any {
         let firstByte = data.first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) })
         let looksLikePlist = data.starts(with: Array("bplist".utf8)) || firstByte == UInt8(ascii: "<")
+        if data.starts(with: Array("bplist".utf8)) {
+            // Our own reader: Foundation's crashed on a set and leaked on damaged object tables.
+            do {
+                return try BinaryPropertyList.parse([UInt8](data))
+            } catch let failure as BinaryPropertyList.Failure {
+                throw ManifestError.malformed(path: path, format: "binary property list", detail: failure.message)
+            }
+        }
         if looksLikePlist {
             do {
                 return try PropertyListSerialization.propertyList(from: data, format: nil)
@@ -114,6 +129,12 @@ public struct PhotoManifest: Hashable, Sendable {
                 let detail = (info["NSDebugDescription"] as? String) ?? "\(error)"
                 throw ManifestError.malformed(path: path, format: "property list", detail: detail)
             }
+        }
+        // Foundation accepts trailing commas and repeated keys: check the syntax strictly first.
+        do {
+            try JSONSyntax.check([UInt8](data))
+        } catch let failure as JSONSyntax.Failure {
+            throw ManifestError.malformed(path: path, format: "JSON", detail: failure.description)
         }
         do {
             return try JSONSerialization.jsonObject(with: data)
@@ -148,8 +169,9 @@ public struct PhotoManifest: Hashable, Sendable {
             throw ManifestError.invalidField(path: path, field: field, problem: "must be a number")
         }
         let number = (value as! NSNumber).doubleValue
-        guard number.isFinite, number > 0, number <= 1_000_000 else {
-            throw ManifestError.invalidField(path: path, field: field, problem: "must be a positive number of pixels, not \(number)")
+        // At least one pixel: a width of 1e-300 or 5e-324 made the grid's cells infinitely tall.
+        guard number.isFinite, number >= 1, number <= 1_000_000 else {
+            throw ManifestError.invalidField(path: path, field: field, problem: "must be a number of pixels from 1 to 1000000, not \(number)")
         }
         return number
     }
@@ -165,6 +187,9 @@ public enum ManifestError: Error, CustomStringConvertible, Equatable {
     case invalidField(path: String, field: String, problem: String)
     /// A photo is an http(s) URL.
     case remoteImage(path: String, field: String, url: String)
+    /// With `--sandbox-photos`: the image `url` names is not inside the manifest's folder, or
+    /// cannot be resolved; `problem` says which.
+    case outsideSandbox(path: String, field: String, url: String, problem: String)
 
     /// A one-line explanation naming the file.
     public var description: String {
@@ -172,6 +197,8 @@ public enum ManifestError: Error, CustomStringConvertible, Equatable {
         case let .unreadable(path, reason): return "\(path): cannot read the manifest: \(reason)"
         case let .malformed(path, format, detail): return "\(path): not valid \(format): \(detail)"
         case let .invalidField(path, field, problem): return "\(path): \(field) \(problem)"
+        case let .outsideSandbox(path, field, url, problem):
+            return "\(path): \(field) is \(url): \(problem) (--sandbox-photos)"
         case let .remoteImage(path, field, url):
             return "\(path): \(field) is \(url): remote images are not supported; download them first and name the local file"
         }

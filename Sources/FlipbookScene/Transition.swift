@@ -1,3 +1,4 @@
+import FlipbookSamples
 import FlipbookGeometry
 import FlipbookMotion
 
@@ -25,7 +26,11 @@ public struct SceneOptions: Hashable, Sendable {
     /// The modal thumbnail grid's scroll offset in points (this app has no return positioning).
     public var scrollPoints: Double = 0
     /// The cards manifest (`card-push`, `card-pop`); card image paths are relative to it.
-    public var cardsManifestPath = "Samples/cards.json"
+    /// Default: the bundled sample, `Samples.cards`.
+    public var cardsManifestPath = Samples.cards
+    /// Refuse photos and card images that do not resolve inside their manifest's folder
+    /// (`--sandbox-photos`; see `PhotoSandbox`). Default off.
+    public var sandboxPhotos = false
 
     /// Options with every default.
     public init() {}
@@ -116,7 +121,7 @@ public enum TransitionPreset: String, CaseIterable, Sendable {
         let timing = timing ?? defaultTiming
         switch self {
         case .cardPush, .cardPop:
-            let manifest = try CardManifest(contentsOf: options.cardsManifestPath)
+            let manifest = try CardManifest(contentsOf: options.cardsManifestPath, sandboxPhotos: options.sandboxPhotos)
             let scene = CardScene(cards: manifest.cards, device: options.device)
             if self == .cardPush {
                 try check(options.selectedIndex, option: "--select", count: scene.cards.count, noun: "card")

@@ -15,6 +15,8 @@ public struct TransitionFile: Sendable {
     public let root: JSONValue
     /// The photo manifest the file names (`"manifest"`, resolved against the file's folder).
     public let manifestPath: String?
+    /// The transition's name: `"name"`, or the file's name without its extension.
+    public let name: String
     /// True when layers refer to manifest photos (`{"photo": N}`, waterfall grids, `cellOf`).
     public let usesPhotos: Bool
 
@@ -58,6 +60,7 @@ public struct TransitionFile: Sendable {
         let object = try top.object(known: TransitionFile.topKeys)
         manifestPath = try object.optional("manifest").map { TransitionFile.resolve(try $0.nonEmptyString(), against: path) }
         usesPhotos = TransitionFile.mentionsPhotos(root)
+        name = try object.optional("name")?.nonEmptyString() ?? ((path as NSString).lastPathComponent as NSString).deletingPathExtension
     }
 
     private static func mentionsPhotos(_ value: JSONValue) -> Bool {
@@ -80,6 +83,15 @@ public struct TransitionFile: Sendable {
     public func device(fallback: Device) throws -> Device {
         let object = try JSONField(value: root, path: "$", file: path).object(known: TransitionFile.topKeys)
         return try object.optional("device").map(TransitionFile.device) ?? fallback
+    }
+
+    /// The file's main timing (`"timing"`; default easeInEaseOut, 0.3 s), the one `--curve`,
+    /// `--duration`, `--damping` and `--velocity` change.
+    /// - Throws: `TransitionFileError` naming the JSON path.
+    public func mainTiming() throws -> Timing {
+        let object = try JSONField(value: root, path: "$", file: path).object(known: TransitionFile.topKeys)
+        let decoder = TransitionDecoder(file: path, photos: [], options: SceneOptions())
+        return try object.optional("timing").map { try decoder.timing($0) } ?? TransitionDecoder.defaultTiming
     }
 
     /// Builds the transition.
@@ -160,7 +172,7 @@ struct TransitionDecoder {
 
     mutating func transition(_ object: JSONObject) throws -> Transition {
         let name = try object.optional("name")?.nonEmptyString() ?? ((file as NSString).lastPathComponent as NSString).deletingPathExtension
-        let timing = try object.optional("timing").map { try self.timing($0) } ?? Timing(curve: .bezier(.easeInEaseOut), durationSeconds: 0.3)
+        let timing = try object.optional("timing").map { try self.timing($0) } ?? TransitionDecoder.defaultTiming
         var window = Layer(name: "window", frame: device.bounds)
         window.backgroundColor = try object.optional("background")?.color() ?? .white
         layerPaths["window"] = "$"
@@ -182,6 +194,10 @@ struct TransitionDecoder {
         }
         return Transition(name: name, device: device, window: window, animations: animations, completion: completion, timing: timing)
     }
+
+    /// The main timing of a file without `"timing"`: UIView.animate's default curve and its most
+    /// common duration.
+    static let defaultTiming = Timing(curve: .bezier(.easeInEaseOut), durationSeconds: 0.3)
 
     /// `{"curve": …, "duration": …, "damping": …, "velocity": …}`.
     func timing(_ field: JSONField) throws -> Timing {

@@ -1,5 +1,6 @@
 import Foundation
 import FlipbookCodecs
+import FlipbookFiles
 import FlipbookImageDiff
 import FlipbookRaster
 
@@ -208,20 +209,8 @@ struct GoldenCheck {
     }
 }
 
-/// A file write failure, naming the file.
-struct GoldenWriteError: Error, CustomStringConvertible {
-    let path: String
-    let reason: String
-    var description: String { "cannot write \(path): \(reason)" }
-}
-
-/// Writes `bytes` to `path` via a temporary sibling and a rename, creating parent folders.
+/// Writes `bytes` to `path` atomically (`OutputFile.write`), creating parent folders.
+/// - Throws: `FileError.unwritable` naming `path`.
 func writeAtomically(_ bytes: [UInt8], to path: String) throws {
-    let url = URL(fileURLWithPath: path)
-    do {
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(bytes).write(to: url, options: .atomic)
-    } catch {
-        throw GoldenWriteError(path: path, reason: error.localizedDescription)
-    }
+    try OutputFile.write(bytes, to: path, createFolders: true)
 }

@@ -1,56 +1,88 @@
 import CFreeType
+import CHarfBuzz
+import FlipbookFiles
 import FlipbookRaster
 import Foundation
 
-/// A scalable font file opened with FreeType (one `FT_Library` + `FT_Face` per `Font`).
+/// A font face opened with FreeType (rendering) and HarfBuzz (shaping): one `FT_Library` +
+/// `FT_Face` and one `hb_font_t` per `Font`.
 ///
 /// Thread-safe: an `FT_Face` is not, so every FreeType call happens under `lock`; the character
-/// map and the advance widths are read once at `init` into immutable tables, so shaping and
-/// measuring only take the lock for kerning look-ups. Rendered glyph masks are cached per
-/// (glyph, pixel size, subpixel offset); a mask depends only on its key, so output is the same
-/// whatever the thread interleaving.
+/// map and the advance widths are read once at `init` into immutable tables, and HarfBuzz fonts
+/// are immutable once made (HarfBuzz documents shaping with one `hb_font_t` from many threads
+/// as safe). Rendered glyph masks and colour bitmaps are cached per key; a mask depends only
+/// on its key, so output is the same whatever the thread interleaving.
 public final class Font: @unchecked Sendable {
-    /// The font file, as given to `init(path:)`.
+    /// The font file, as given to `init(path:faceIndex:)`.
     public let path: String
+    /// The face's index in its file: 0 for a .ttf/.otf, the face in a collection (.ttc).
+    public let faceIndex: Int
     /// The face's family name, e.g. "DejaVu Sans".
     public let familyName: String
     /// The face's style name, e.g. "Book".
     public let styleName: String
     /// Design units per em (2048 for DejaVu Sans); advances in points are `units · size / unitsPerEm`.
     public let unitsPerEm: Int
-    /// Whether the font has a legacy TrueType 'kern' table, the only kerning FreeType applies
-    /// without a shaper (GPOS kerning is not read).
+    /// Whether the font has a legacy TrueType 'kern' table, the only kerning `shape(_:sizePoints:)`
+    /// applies (the typesetter shapes with HarfBuzz, which also reads GPOS).
     public let hasKerning: Bool
+    /// True for a colour bitmap font (CBDT/CBLC, e.g. Noto Color Emoji): glyphs are BGRA images
+    /// in one strike of `strikePixelsPerEm`, scaled to the text size when drawn.
+    public let isColorBitmap: Bool
+    /// The pixels per em of the bitmap strike a colour bitmap font draws from (0 for outlines).
+    public let strikePixelsPerEm: Int
+    /// Number of glyphs in the face; glyph ids are `0..<glyphCount`.
+    public let glyphCount: Int
     /// Vertical metrics in design units (hhea values, as FreeType reports them for TrueType).
     let ascenderUnits: Int, descenderUnits: Int, lineHeightUnits: Int, capHeightUnits: Int
     /// Unicode scalar → glyph id, from the face's Unicode cmap. Missing scalars map to 0 (.notdef).
     let glyphIndices: [UInt32: UInt32]
     /// Horizontal advance of every glyph in design units, indexed by glyph id.
     let advanceUnits: [Int32]
+    /// HarfBuzz's font for shaping, scaled to design units (scale = unitsPerEm), so positions
+    /// come out in the same units as `advanceUnits`.
+    let harfBuzzFont: OpaquePointer
 
-    /// Guards `library`, `face` and `maskCache`.
-    private let lock = NSLock()
+    /// Guards `library`, `face`, `maskCache` and `bitmapCache`.
+    let lock = NSLock()
     private let library: FT_Library
-    private let face: FT_Face
+    let face: FT_Face
     private var maskCache: [GlyphMaskKey: GlyphMask] = [:]
+    /// Colour glyph images by glyph id (nil: the glyph has no bitmap).
+    var bitmapCache: [UInt32: ColorGlyphImage?] = [:]
     /// Entries kept before the cache is emptied; bounds memory when a text size animates frame by
     /// frame (every size is a new key). 4096 masks of a 17 pt @3x glyph are well under 10 MB.
     private static let maskCacheLimit = 4096
 
-    /// Opens the font at `path` and reads its tables.
+    /// Opens face `faceIndex` of the font file at `path` and reads its tables.
     ///
-    /// Every glyph outline is loaded once (unscaled, ~7 ms for DejaVu Sans's 6253 glyphs) so
-    /// that a broken font fails here, with the file named, rather than drawing holes later.
-    /// - Throws: `FontError.notFound`, `.notAFont` (also for truncated files), `.unusable`
-    ///   (bitmap-only, no Unicode cmap), `.freeType` for any other FreeType failure.
-    public init(path: String) throws {
+    /// With `validatesGlyphs`, every glyph outline is loaded once (unscaled, ~7 ms for DejaVu
+    /// Sans's 6253 glyphs) so that a broken font fails here, with the file named, rather than
+    /// drawing holes later. Fallback fonts from packages skip it: a CJK face has 65535 glyphs
+    /// (over a second); a glyph that fails later is left out when drawn.
+    /// Colour bitmap fonts are accepted (their PNG glyphs are decoded when first drawn); other
+    /// bitmap-only fonts are not.
+    /// - Throws: `FontError.notFound`, `.notAFont` (also for truncated files), `.truncated`,
+    ///   `.unusable` (bitmap-only, no Unicode cmap, no such face), `.freeType` for any other
+    ///   FreeType failure.
+    public init(path: String, faceIndex: Int, validatesGlyphs: Bool = true) throws {
         self.path = path
+        self.faceIndex = faceIndex
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
               FileManager.default.isReadableFile(atPath: path) else { throw FontError.notFound(path: path) }
         if isDirectory.boolValue { throw FontError.unusable(path: path, reason: "it is a directory, not a font file") }
+        // FreeType opens the file itself: a FIFO would block it, a device feed it forever.
+        do {
+            try InputFile.check(path)
+        } catch let error as FileError {
+            throw FontError.unusable(path: path, reason: error.reason)
+        }
 
-        try Self.checkTableDirectory(path: path)
+        guard (0..<0x10000).contains(faceIndex) else {
+            throw FontError.unusable(path: path, reason: "face index \(faceIndex) is outside 0…65535")
+        }
+        try Self.checkTableDirectory(path: path, faceIndex: faceIndex)
 
         var libraryHandle: FT_Library?
         var error = FT_Init_FreeType(&libraryHandle)
@@ -58,7 +90,7 @@ public final class Font: @unchecked Sendable {
             throw FontError.freeType(path: path, operation: "FT_Init_FreeType", code: error)
         }
         var faceHandle: FT_Face?
-        error = FT_New_Face(library, path, 0, &faceHandle)
+        error = FT_New_Face(library, path, FT_Long(faceIndex), &faceHandle)
         guard error == 0, let face = faceHandle else {
             FT_Done_FreeType(library)
             switch error {
@@ -67,43 +99,71 @@ public final class Font: @unchecked Sendable {
             default: throw FontError.freeType(path: path, operation: "FT_New_Face", code: error)
             }
         }
+        let harfBuzzFont: OpaquePointer
         do {
-            let tables = try Self.readTables(face: face, path: path)
+            let tables = try Self.readTables(face: face, path: path, validatesGlyphs: validatesGlyphs)
             glyphIndices = tables.glyphIndices
-            advanceUnits = tables.advances
             capHeightUnits = tables.capHeight
+            strikePixelsPerEm = tables.strikePixelsPerEm
+            harfBuzzFont = try Self.makeHarfBuzzFont(path: path, faceIndex: faceIndex, unitsPerEm: tables.unitsPerEm)
+            unitsPerEm = tables.unitsPerEm
+            (ascenderUnits, descenderUnits, lineHeightUnits) = tables.vertical
+            // Without validation (or for bitmap fonts), HarfBuzz's hmtx advances: the same numbers.
+            advanceUnits = tables.advances ?? (0..<Int(face.pointee.num_glyphs)).map {
+                Int32(clamping: hb_font_get_glyph_h_advance(harfBuzzFont, hb_codepoint_t($0)))
+            }
         } catch {
             FT_Done_Face(face)
             FT_Done_FreeType(library)
             throw error
         }
+        self.harfBuzzFont = harfBuzzFont
         self.library = library
         self.face = face
         let record = face.pointee
+        isColorBitmap = strikePixelsPerEm > 0
+        glyphCount = Int(record.num_glyphs)
         familyName = record.family_name.map { String(cString: $0) } ?? ""
         styleName = record.style_name.map { String(cString: $0) } ?? ""
-        unitsPerEm = Int(record.units_per_EM)
         hasKerning = record.face_flags & FT_Long(FT_FACE_FLAG_KERNING) != 0
-        ascenderUnits = Int(record.ascender)
-        descenderUnits = Int(record.descender)
-        lineHeightUnits = Int(record.height)
     }
 
+    /// Opens the first face of the font file at `path` (see `init(path:faceIndex:)`).
+    public convenience init(path: String) throws { try self.init(path: path, faceIndex: 0) }
+
     deinit {
+        hb_font_destroy(harfBuzzFont)
         FT_Done_Face(face)
         FT_Done_FreeType(library)
     }
 
     /// Refuses a TrueType/OpenType file whose table directory points past the end of the file.
     /// FreeType reads tables lazily and would open, say, a copy missing its last bytes (the
-    /// 'prep' table in DejaVu Sans) as if it were whole. Other formats are left to FreeType.
-    private static func checkTableDirectory(path: String) throws {
+    /// 'prep' table in DejaVu Sans) as if it were whole. In a collection ('ttcf') the directory
+    /// of face `faceIndex` is checked. Other formats are left to FreeType.
+    private static func checkTableDirectory(path: String, faceIndex: Int) throws {
         guard let file = FileHandle(forReadingAtPath: path) else { throw FontError.notFound(path: path) }
         defer { try? file.close() }
         guard let fileSize = try? file.seekToEnd(), (try? file.seek(toOffset: 0)) != nil,
-              let header = try? file.read(upToCount: 12), header.count == 12 else { return }
+              var header = try? file.read(upToCount: 12), header.count == 12 else { return }
         func u16(_ bytes: [UInt8], _ at: Int) -> Int { Int(bytes[at]) << 8 | Int(bytes[at + 1]) }
         func u32(_ bytes: [UInt8], _ at: Int) -> UInt64 { UInt64(u16(bytes, at)) << 16 | UInt64(u16(bytes, at + 2)) }
+        if u32([UInt8](header), 0) == 0x7474_6366 {  // 'ttcf': a collection, offsets of each face's directory follow
+            let faceCount = u32([UInt8](header), 8)
+            guard UInt64(faceIndex) < faceCount else {
+                throw FontError.unusable(path: path, reason: "face index \(faceIndex) does not exist (the collection has \(faceCount) faces)")
+            }
+            guard (try? file.seek(toOffset: 12 + 4 * UInt64(faceIndex))) != nil,
+                  let offsetBytes = try? file.read(upToCount: 4), offsetBytes.count == 4 else {
+                throw FontError.truncated(path: path, reason: "the collection header lists \(faceCount) faces but the file has only \(fileSize) bytes")
+            }
+            let offset = u32([UInt8](offsetBytes), 0)
+            guard offset + 12 <= fileSize, (try? file.seek(toOffset: offset)) != nil,
+                  let faceHeader = try? file.read(upToCount: 12), faceHeader.count == 12 else {
+                throw FontError.truncated(path: path, reason: "face \(faceIndex)'s table directory at byte \(offset) is past the end (\(fileSize) bytes)")
+            }
+            header = faceHeader
+        }
         let headerBytes = [UInt8](header)
         // 0x00010000 and 'true': TrueType outlines; 'OTTO': CFF outlines.
         guard [0x0001_0000, 0x7472_7565, 0x4F54_544F].contains(u32(headerBytes, 0)) else { return }
@@ -124,15 +184,47 @@ public final class Font: @unchecked Sendable {
         }
     }
 
-    /// Checks that the face is usable and reads the cmap, every glyph's advance and the cap height.
-    private static func readTables(face: FT_Face, path: String) throws
-        -> (glyphIndices: [UInt32: UInt32], advances: [Int32], capHeight: Int) {
+    /// What `readTables` returns: the cmap, the advances (nil for colour bitmap fonts, whose
+    /// advances HarfBuzz reads from hmtx), the cap height, the bitmap strike (0 for outlines).
+    private struct Tables {
+        var glyphIndices: [UInt32: UInt32]
+        var advances: [Int32]?
+        var capHeight: Int
+        var strikePixelsPerEm: Int
+        /// From 'head' (FreeType reports 0 for bitmap-only faces).
+        var unitsPerEm = 0
+        /// Ascender, descender (negative), line height (ascender − descender + line gap).
+        var vertical = (0, 0, 0)
+    }
+
+    /// Checks that the face is usable and reads the cmap, every glyph's advance and the cap height;
+    /// for a colour bitmap font, selects its largest strike instead of loading outlines.
+    private static func readTables(face: FT_Face, path: String, validatesGlyphs: Bool) throws -> Tables {
+        var tables = try readCharacterMapAndAdvances(face: face, path: path, validatesGlyphs: validatesGlyphs)
         let record = face.pointee
-        guard record.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0 else {
-            throw FontError.unusable(path: path, reason: "it has no outlines (bitmap-only font)")
+        tables.unitsPerEm = Int(record.units_per_EM)
+        tables.vertical = (Int(record.ascender), Int(record.descender), Int(record.height))
+        if tables.strikePixelsPerEm > 0,
+           let head = FT_Get_Sfnt_Table(face, FT_SFNT_HEAD)?.assumingMemoryBound(to: TT_Header.self),
+           let hhea = FT_Get_Sfnt_Table(face, FT_SFNT_HHEA)?.assumingMemoryBound(to: TT_HoriHeader.self) {
+            tables.unitsPerEm = Int(head.pointee.Units_Per_EM)
+            let ascender = Int(hhea.pointee.Ascender), descender = Int(hhea.pointee.Descender)
+            tables.vertical = (ascender, descender, ascender - descender + Int(hhea.pointee.Line_Gap))
+            tables.capHeight = ascender
         }
-        guard (16...16384).contains(Int(record.units_per_EM)) else {
-            throw FontError.unusable(path: path, reason: "units per em \(record.units_per_EM) is outside 16…16384")
+        guard (16...16384).contains(tables.unitsPerEm) else {
+            throw FontError.unusable(path: path, reason: "units per em \(tables.unitsPerEm) is outside 16…16384")
+        }
+        return tables
+    }
+
+    /// The cmap, the advances (validating every outline when asked) and the cap height.
+    private static func readCharacterMapAndAdvances(face: FT_Face, path: String, validatesGlyphs: Bool) throws -> Tables {
+        let record = face.pointee
+        let scalable = record.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0
+        let color = record.face_flags & FT_Long(FT_FACE_FLAG_COLOR) != 0
+        guard scalable || (color && record.num_fixed_sizes > 0) else {
+            throw FontError.unusable(path: path, reason: "it has no outlines (bitmap-only font)")
         }
         let error = FT_Select_Charmap(face, FT_ENCODING_UNICODE)
         guard error == 0 else {
@@ -147,30 +239,64 @@ public final class Font: @unchecked Sendable {
             scalar = FT_Get_Next_Char(face, scalar, &glyph)
         }
 
+        if !scalable {
+            // The largest strike: the least magnification when drawn (Noto Color Emoji has one,
+            // 109 ppem). Its glyphs are PNGs, decoded when first drawn.
+            var best = 0
+            for index in 0..<Int(record.num_fixed_sizes) where record.available_sizes[index].y_ppem > record.available_sizes[best].y_ppem {
+                best = index
+            }
+            let error = FT_Select_Size(face, FT_Int(best))
+            guard error == 0 else { throw FontError.freeType(path: path, operation: "FT_Select_Size(\(best))", code: error) }
+            let ppem = Int((record.available_sizes[best].y_ppem + 32) >> 6)
+            guard ppem > 0 else { throw FontError.unusable(path: path, reason: "its bitmap strike has 0 pixels per em") }
+            return Tables(glyphIndices: indices, advances: nil, capHeight: Int(record.ascender), strikePixelsPerEm: ppem)
+        }
+
         // NO_SCALE: advances in design units, outlines unscaled and unhinted — exactly what
-        // shaping needs, and loading every glyph validates the glyf/loca data.
+        // shaping needs, and loading every glyph validates the glyf/loca (or CFF) data.
         let loadFlags = FT_Int32(FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP)
         let glyphCount = Int(record.num_glyphs)
-        var advances = [Int32](repeating: 0, count: glyphCount)
-        for index in 0..<glyphCount {
+        var advances: [Int32]? = validatesGlyphs ? [Int32](repeating: 0, count: glyphCount) : nil
+        for index in 0..<(validatesGlyphs ? glyphCount : 0) {
             let error = FT_Load_Glyph(face, FT_UInt(index), loadFlags)
             guard error == 0 else {
                 throw FontError.freeType(path: path, operation: "FT_Load_Glyph for glyph \(index)", code: error)
             }
-            advances[index] = Int32(clamping: face.pointee.glyph.pointee.advance.x)
+            advances![index] = Int32(clamping: face.pointee.glyph.pointee.advance.x)
         }
 
         // Cap height: OS/2 sCapHeight (table version ≥ 2), else the top of "H", else the ascender.
         if let os2 = FT_Get_Sfnt_Table(face, FT_SFNT_OS2)?.assumingMemoryBound(to: TT_OS2.self),
            os2.pointee.version >= 2, os2.pointee.sCapHeight > 0 {
-            return (indices, advances, Int(os2.pointee.sCapHeight))
+            return Tables(glyphIndices: indices, advances: advances, capHeight: Int(os2.pointee.sCapHeight), strikePixelsPerEm: 0)
         }
         if let h = indices[0x48], FT_Load_Glyph(face, FT_UInt(h), loadFlags) == 0 {
             var box = FT_BBox()
             FT_Outline_Get_CBox(&face.pointee.glyph.pointee.outline, &box)
-            if box.yMax > 0 { return (indices, advances, Int(box.yMax)) }
+            if box.yMax > 0 { return Tables(glyphIndices: indices, advances: advances, capHeight: Int(box.yMax), strikePixelsPerEm: 0) }
         }
-        return (indices, advances, Int(record.ascender))
+        return Tables(glyphIndices: indices, advances: advances, capHeight: Int(record.ascender), strikePixelsPerEm: 0)
+    }
+
+    /// A HarfBuzz font over the same file and face, with HarfBuzz's own OpenType functions
+    /// (hmtx, cmap, GSUB/GPOS) and its scale set to `unitsPerEm`, so that every advance and offset
+    /// it returns is in design units. The file is memory-mapped by HarfBuzz.
+    private static func makeHarfBuzzFont(path: String, faceIndex: Int, unitsPerEm: Int) throws -> OpaquePointer {
+        guard let blob = hb_blob_create_from_file_or_fail(path) else {
+            throw FontError.unusable(path: path, reason: "HarfBuzz could not read the file")
+        }
+        defer { hb_blob_destroy(blob) }
+        guard let face = hb_face_create(blob, UInt32(faceIndex)) else {
+            throw FontError.unusable(path: path, reason: "HarfBuzz could not open face \(faceIndex)")
+        }
+        defer { hb_face_destroy(face) }
+        guard hb_face_get_glyph_count(face) > 0, let font = hb_font_create(face) else {
+            throw FontError.unusable(path: path, reason: "HarfBuzz found no glyphs in face \(faceIndex)")
+        }
+        hb_font_set_scale(font, Int32(unitsPerEm), Int32(unitsPerEm))
+        hb_font_make_immutable(font)
+        return font
     }
 
     /// The glyph id for a scalar; 0 (.notdef, drawn as a box in most fonts) when the font lacks it.

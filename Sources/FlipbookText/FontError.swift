@@ -12,6 +12,11 @@ public enum FontError: Error, CustomStringConvertible, Equatable {
     case freeType(path: String, operation: String, code: Int32)
     /// `Font.locateDefault()` found DejaVu Sans neither through fontconfig nor in `searched`.
     case defaultFontNotFound(searched: [String])
+    /// Fontconfig failed (cannot load its configuration, cannot add a font directory).
+    case fontconfig(reason: String)
+    /// The primary UI family (`FontCollection.primaryFamily`) is not among the fonts `source`
+    /// (fontconfig or the font directories) knows.
+    case familyNotFound(family: String, source: String)
 
     /// FreeType's name for an error code (e.g. "Unknown_File_Format"), or "unknown" for codes it
     /// does not define.
@@ -41,6 +46,11 @@ public enum FontError: Error, CustomStringConvertible, Equatable {
         case .defaultFontNotFound(let searched):
             return "the default font DejaVu Sans was not found (fc-match and \(searched.joined(separator: ", "))); "
                 + "install it with `apt-get install fonts-dejavu-core` or pass a font file with --font"
+        case .fontconfig(let reason):
+            return "fontconfig: \(reason)"
+        case .familyNotFound(let family, let source):
+            return "the UI font \(family) was not found (searched: \(source)); install it with "
+                + "`apt-get install fonts-inter` (scripts/setup does) or pass a font directory holding it"
         }
     }
 }

@@ -51,7 +51,8 @@ extension Font {
                      "glyph size must be in (0, \(Self.maximumSizePixels)] px, got \(sizePixels)")
         precondition((0..<Self.subpixelSteps).contains(subpixelX) && (0..<Self.subpixelSteps).contains(subpixelY),
                      "subpixel offsets are quarters of a pixel, 0…3")
-        precondition(Int(glyphID) < advanceUnits.count, "glyph \(glyphID) is not in the font (\(advanceUnits.count) glyphs)")
+        precondition(Int(glyphID) < glyphCount, "glyph \(glyphID) is not in the font (\(glyphCount) glyphs)")
+        precondition(!isColorBitmap, "\(path) is a colour bitmap font: use colorGlyph(_:)")
         let size26Dot6 = max(1, Int((sizePixels * 64).rounded()))
         return try cachedMask(GlyphMaskKey(glyph: glyphID, size26Dot6: size26Dot6, subpixelX: subpixelX, subpixelY: subpixelY))
     }
@@ -75,10 +76,6 @@ extension Font {
         guard size26Dot6 > 0, abs(originX) < originLimit, abs(originY) < originLimit else { return [] }
         let originX26Dot6 = Int(originX.rounded()), originY26Dot6 = Int(originY.rounded())
 
-        // Quarter-pixel position, rounded half up: (v + 8) / 16 with floor division (>> keeps
-        // the floor for negative values).
-        let quarterY = (originY26Dot6 + 8) >> 4
-        let baselineRow = quarterY >> 2, subpixelY = quarterY & 3
         let shaped = shape(text, sizePoints: sizePoints)
         var placed: [PlacedGlyph] = []
         placed.reserveCapacity(shaped.glyphs.count)
@@ -86,13 +83,27 @@ extension Font {
             // Pen offset in 26.6 at the rendered size, rounded half up: floor((2·a·s + u) / 2u).
             let twiceUnits = 2 * unitsPerEm
             let pen26Dot6 = floorDivide(2 * glyph.penXUnits * size26Dot6 + unitsPerEm, twiceUnits)
-            let quarterX = (originX26Dot6 + pen26Dot6 + 8) >> 4
-            let key = GlyphMaskKey(glyph: glyph.glyphID, size26Dot6: size26Dot6, subpixelX: quarterX & 3, subpixelY: subpixelY)
-            guard let mask = try? cachedMask(key), mask.coverage.width > 0 else { continue }
-            placed.append(PlacedGlyph(glyphID: glyph.glyphID, mask: mask.coverage,
-                                      pixelX: (quarterX >> 2) + mask.leftPixels, pixelY: baselineRow - mask.topPixels))
+            if let glyph = placeGlyph(glyph.glyphID, size26Dot6: size26Dot6, x26Dot6: originX26Dot6 + pen26Dot6, y26Dot6: originY26Dot6) {
+                placed.append(glyph)
+            }
         }
         return placed
+    }
+}
+
+extension Font {
+    /// The mask of glyph `glyphID` at `size26Dot6` whose origin is at device (x, y) in 26.6 fixed
+    /// point: each coordinate is rounded to the nearest quarter pixel (ties up), the whole pixel
+    /// places the mask and the quarter selects the subpixel rendering. Nil for an empty glyph
+    /// (a space) or one FreeType fails to render.
+    func placeGlyph(_ glyphID: UInt32, size26Dot6: Int, x26Dot6: Int, y26Dot6: Int) -> PlacedGlyph? {
+        // Quarter-pixel position, rounded half up: (v + 8) / 16 with floor division (>> keeps
+        // the floor for negative values).
+        let quarterX = (x26Dot6 + 8) >> 4, quarterY = (y26Dot6 + 8) >> 4
+        let key = GlyphMaskKey(glyph: glyphID, size26Dot6: size26Dot6, subpixelX: quarterX & 3, subpixelY: quarterY & 3)
+        guard let mask = try? cachedMask(key), mask.coverage.width > 0 else { return nil }
+        return PlacedGlyph(glyphID: glyphID, mask: mask.coverage,
+                           pixelX: (quarterX >> 2) + mask.leftPixels, pixelY: (quarterY >> 2) - mask.topPixels)
     }
 }
 

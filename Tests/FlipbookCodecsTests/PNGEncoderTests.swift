@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import FlipbookCodecs
+import FlipbookFiles
 import FlipbookRaster
 
 final class PNGEncoderTests: XCTestCase {
@@ -19,11 +20,13 @@ final class PNGEncoderTests: XCTestCase {
 
     func testOpaqueImageRoundTripsAsRGB() throws {
         let image = opaqueImage(width: 37, height: 23)
-        for filter in PNGFilter.allCases {
-            for level in [0, 1, 6, 9] {
-                let png = try PNGEncoder.encode(image, options: PNGEncodeOptions(compressionLevel: level, filter: filter))
-                XCTAssertEqual(colorType(png), 2)
-                XCTAssertEqual(try ImageDecoder.decode(png, name: "rgb.png"), image, "\(filter) \(level)")
+        for writer in PNGWriter.allCases {
+            for filter in PNGFilter.allCases {
+                for level in [0, 1, 6, 9] + (writer == .libdeflate ? [12] : []) {
+                    let png = try PNGEncoder.encode(image, options: PNGEncodeOptions(writer: writer, compressionLevel: level, filter: filter))
+                    XCTAssertEqual(colorType(png), 2)
+                    XCTAssertEqual(try ImageDecoder.decode(png, name: "rgb.png"), image, "\(writer) \(filter) \(level)")
+                }
             }
         }
     }
@@ -39,9 +42,11 @@ final class PNGEncoderTests: XCTestCase {
         }
         while pixels.count % 256 != 0 { pixels.append(0) }
         let image = PremultipliedImage(width: 256, height: pixels.count / 256, pixels: pixels)
-        let png = try PNGEncoder.encode(image)
-        XCTAssertEqual(colorType(png), 6)
-        XCTAssertEqual(try ImageDecoder.decode(png, name: "rgba.png"), image)
+        for writer in PNGWriter.allCases {
+            let png = try PNGEncoder.encode(image, options: PNGEncodeOptions(writer: writer))
+            XCTAssertEqual(colorType(png), 6)
+            XCTAssertEqual(try ImageDecoder.decode(png, name: "rgba.png"), image, "\(writer)")
+        }
     }
 
     func testStraightAlphaRounding() {
@@ -57,20 +62,42 @@ final class PNGEncoderTests: XCTestCase {
 
     func testChannelsOptionForcesRGBA() throws {
         let image = opaqueImage(width: 4, height: 4)
-        let png = try PNGEncoder.encode(image, options: PNGEncodeOptions(channels: .rgba))
-        XCTAssertEqual(colorType(png), 6)
-        XCTAssertEqual(try ImageDecoder.decode(png, name: "forced.png"), image)
+        for writer in PNGWriter.allCases {
+            let png = try PNGEncoder.encode(image, options: PNGEncodeOptions(writer: writer, channels: .rgba))
+            XCTAssertEqual(colorType(png), 6)
+            XCTAssertEqual(try ImageDecoder.decode(png, name: "forced.png"), image, "\(writer)")
+        }
     }
 
     func testEncodingIsDeterministic() throws {
         let image = opaqueImage(width: 64, height: 64)
-        XCTAssertEqual(try PNGEncoder.encode(image), try PNGEncoder.encode(image))
-        XCTAssertEqual(PNGEncodeOptions.default, PNGEncodeOptions(compressionLevel: 1, filter: .paeth, channels: .automatic))
+        for writer in PNGWriter.allCases {
+            let options = PNGEncodeOptions(writer: writer)
+            XCTAssertEqual(try PNGEncoder.encode(image, options: options), try PNGEncoder.encode(image, options: options))
+            // A reused encoder gives the same bytes as a fresh one (no state leaks between images).
+            let encoder = PNGFrameEncoder(options: options)
+            let first = try encoder.encode(opaqueImage(width: 200, height: 3))
+            XCTAssertEqual(try encoder.encode(image), try PNGEncoder.encode(image, options: options))
+            XCTAssertEqual(try encoder.encode(opaqueImage(width: 200, height: 3)), first)
+        }
+    }
+
+    func testDefaults() {
+        // FLIPBOOK_PNG_WRITER may pick the default writer (scripts/test runs the suite with each).
+        XCTAssertEqual(PNGEncodeOptions.default, PNGEncodeOptions(writer: PNGWriter.default, compressionLevel: 1,
+                                                                   filter: PNGWriter.default == .libdeflate ? .average : .paeth, channels: .automatic))
+        XCTAssertEqual(PNGEncodeOptions(writer: .libdeflate), PNGEncodeOptions(writer: .libdeflate, compressionLevel: 1, filter: .average))
+        XCTAssertEqual(PNGEncodeOptions(writer: .libpng), PNGEncodeOptions(writer: .libpng, compressionLevel: 1, filter: .paeth))
+        XCTAssertEqual(PNGWriter.libdeflate.compressionLevels, 0...12)
+        XCTAssertEqual(PNGWriter.libpng.compressionLevels, 0...9)
+        if ProcessInfo.processInfo.environment["FLIPBOOK_PNG_WRITER"] == nil { XCTAssertEqual(PNGWriter.default, .libdeflate) }
     }
 
     func testZeroSizedImageCannotBeEncoded() {
-        let error = Fixtures.codecError { try PNGEncoder.encode(PremultipliedImage(width: 0, height: 5)) }
-        XCTAssertEqual(error, .encodeFailed(width: 0, height: 5, message: "a PNG needs at least one pixel"))
+        for writer in PNGWriter.allCases {
+            let error = Fixtures.codecError { try PNGEncoder.encode(PremultipliedImage(width: 0, height: 5), options: PNGEncodeOptions(writer: writer)) }
+            XCTAssertEqual(error, .encodeFailed(width: 0, height: 5, message: "a PNG needs at least one pixel"))
+        }
     }
 
     func testWriteIsAtomic() throws {
@@ -83,8 +110,9 @@ final class PNGEncoderTests: XCTestCase {
         XCTAssertEqual(try ImageDecoder.decode(fileAtPath: path), image)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), ["out.png"])
         let missing = directory.appendingPathComponent("no/such/dir.png").path
-        XCTAssertEqual(Fixtures.codecError { try PNGEncoder.write(image, toPath: missing) },
-                       .unwritable(path: missing, reason: "No such file or directory"))
+        XCTAssertThrowsError(try PNGEncoder.write(image, toPath: missing)) { error in
+            XCTAssertEqual(error as? FileError, .unwritable(path: missing, reason: "No such file or directory"))
+        }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), ["out.png"])
     }
 }

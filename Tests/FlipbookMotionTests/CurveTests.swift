@@ -43,6 +43,20 @@ final class CubicBezierTests: XCTestCase {
         XCTAssertEqual(CubicBezier.easeOut.progress(atFraction: 0.5), 0.68464318742746070, accuracy: 1e-14)
     }
 
+    /// Exact bits of the solver's output (basic arithmetic only, so every machine must agree),
+    /// from a Python copy of the same Newton and bisection steps.
+    func testSameBitsOnEveryMachine() {
+        let expected: [(CubicBezier, Double, UInt64)] = [
+            (.easeInEaseOut, 0.1, 0x3F94_321F_73F2_8F80), (.easeInEaseOut, 0.25, 0x3FC0_8860_CEDE_43CC),  // 0.019722453548311147, 0.12916193104731943
+            (.easeInEaseOut, 0.7, 0x3FEA_00DA_4CA9_7C3C), (.default, 0.1, 0x3FB8_4492_18D4_FF81),  // 0.8126040932946874, 0.09479630571604326
+            (.default, 0.5, 0x3FE9_AD49_DE7C_0CE3), (.easeIn, 0.25, 0x3FB7_ED4C_A22B_5ED2),  // 0.802403387584857, 0.09346465071882484
+            (.easeIn, 0.7, 0x3FE1_C109_5BA2_51D0),  // 0.5548140325286628
+        ]
+        for (curve, fraction, bits) in expected {
+            XCTAssertEqual(curve.progress(atFraction: fraction).bitPattern, bits, "\(curve) at \(fraction)")
+        }
+    }
+
     func testAgreesWithBisectionEverywhere() {
         let curves = [CubicBezier.easeIn, .easeOut, .easeInEaseOut, .default,
                       CubicBezier(x1: 0, y1: 1, x2: 1, y2: 0),       // x'(s) = 0 in the middle

@@ -161,6 +161,31 @@ final class SpringTests: XCTestCase {
         }
     }
 
+    /// The exact bits the spring gives, so that a machine computing even one of them differently
+    /// fails here before it fails a golden. The expected values come from a separate Python
+    /// evaluation of the same formulas in the same operation order, with exp/sin/cos/log/sinh/cosh
+    /// correctly rounded by mpmath (docs/TIMING.md, "Same bits on every machine").
+    func testSameBitsOnEveryMachine() {
+        let push = Spring(duration: 0.7, dampingRatio: 0.6, initialVelocity: 1)
+        XCTAssertEqual(Spring.naturalFrequency(forDuration: 0.7, dampingRatio: 0.6, initialVelocity: 1).bitPattern, 0x402E_FB6C_15D2_E244)  // 15.491059000008256
+        XCTAssertEqual(Spring.naturalFrequency(forDuration: 0.7, dampingRatio: 0.6, initialVelocity: 0).bitPattern, 0x402F_862F_3A1A_8AA6)  // 15.762079063167516
+        XCTAssertEqual(Spring.naturalFrequency(forDuration: 0.5, dampingRatio: 1, initialVelocity: 0).bitPattern, 0x4032_7781_F89F_9C47)  // 18.466826952903173
+        // The push preset's frames 1, 5, 15, 30 and 41 at 60 fps.
+        let frames: [(Int, UInt64)] = [(1, 0x3FA6_9AA0_CF8E_A610), (5, 0x3FDF_EDE4_E89F_4A3C), (15, 0x3FF1_850A_4029_8FC5),
+                                       (30, 0x3FEF_B64F_BBE7_A9CC), (41, 0x3FF0_0036_378B_7061)]
+        for (frame, bits) in frames {
+            XCTAssertEqual(push.value(atSeconds: Double(frame) / 60).bitPattern, bits, "frame \(frame)")  // 0.04414846929223526 … 1.0000517053331566
+        }
+        let over = Spring(mass: 1, stiffness: 100, damping: 30, initialVelocity: 0)
+        XCTAssertEqual(over.value(atSeconds: 0.1).bitPattern, 0x3FCB_4F32_6EB9_9030)  // 0.2133544006966317
+        XCTAssertEqual(over.value(atSeconds: 0.5).bitPattern, 0x3FEA_7378_1747_C5BE)  // 0.826595349759536
+        let critical = Spring(mass: 1, stiffness: 100, damping: 20, initialVelocity: 0)
+        XCTAssertEqual(critical.value(atSeconds: 0.3).bitPattern, 0x3FE9_A093_CCCC_53D4)  // 0.8008517265285442
+        XCTAssertEqual(push.settlingDurationSeconds.bitPattern, 0x3FE8_6B67_999F_D4C0)  // 0.7631109238124267 (log)
+        XCTAssertEqual(over.settlingDurationSeconds.bitPattern, 0x3FFD_989F_726F_1CC0)  // 1.8497614355162995 (bisection on exp)
+        XCTAssertEqual(critical.settlingDurationSeconds.bitPattern, 0x3FED_8C03_2765_C6D8)  // 0.9233413476451586
+    }
+
     func testOverdampedFarTailDoesNotOverflow() {
         let spring = Spring(mass: 1, stiffness: 1, damping: 1000, initialVelocity: 0)
         let value = spring.value(atSeconds: 5000)

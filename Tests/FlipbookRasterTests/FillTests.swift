@@ -1,5 +1,6 @@
 import FlipbookGeometry
 import FlipbookRaster
+import FlipbookTestSupport
 import XCTest
 
 final class FillTests: XCTestCase {
@@ -34,6 +35,37 @@ final class FillTests: XCTestCase {
         // Source (255,0,0,255)·128/256 = (128,0,0,128); D = S + round(D·127/255): blue 255 → 127.
         XCTAssertEqual(canvas.image[0, 0], PremultipliedPixel(red: 128, green: 0, blue: 127, alpha: 255))
         XCTAssertEqual(canvas.image[1, 0], PremultipliedPixel(red: 0, green: 0, blue: 255, alpha: 255))
+    }
+
+    /// A translucent fill over a varied background, rows long enough for the four-pixel SIMD
+    /// steps and a scalar tail: every pixel is `S + round(D · (255 − Sa) / 255)`, computed here
+    /// with plain integer division.
+    func testTranslucentFillOverEveryKindOfPixel() {
+        let width = 39, height = 3
+        var state: UInt32 = 77
+        var pixels: [UInt32] = []
+        for _ in 0..<width * height {
+            state = state &* 1_664_525 &+ 1_013_904_223
+            let alpha = (state >> 24) | (pixels.count % 5 == 0 ? 255 : 0)  // some opaque, some not
+            let straight = StraightPixel(red: UInt8(truncatingIfNeeded: state), green: UInt8(truncatingIfNeeded: state >> 8),
+                                         blue: UInt8(truncatingIfNeeded: state >> 16), alpha: UInt8(alpha))
+            pixels.append(straight.premultiplied.packed)
+        }
+        let background = PremultipliedImage(width: width, height: height, pixels: pixels)
+        for (color, opacity) in [(StraightColor.black, 0.9757), (StraightColor(red: 0.2, green: 0.7, blue: 1, alpha: 0.6), 1.0)] {
+            var canvas = Canvas(image: background, scale: 1)
+            canvas.fill(Rect(x: 0, y: 0, width: Double(width), height: Double(height)), color: color, opacity: opacity)
+            let source = PixelMath.scale(color.premultipliedPixel.packed, by: PixelMath.weight(opacity))
+            let inverse = 255 - Int(source >> 24)
+            for (index, destination) in pixels.enumerated() {
+                var expected: UInt32 = 0
+                for shift: UInt32 in [0, 8, 16, 24] {
+                    let s = Int((source >> shift) & 0xFF), d = Int((destination >> shift) & 0xFF)
+                    expected |= UInt32(s + (2 * d * inverse + 255) / 510) << shift
+                }
+                XCTAssertEqual(canvas.image.pixels[index], expected, "pixel \(index)")
+            }
+        }
     }
 
     func testTranslucentColorOverTransparent() {

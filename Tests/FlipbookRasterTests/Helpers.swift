@@ -1,5 +1,6 @@
 import FlipbookGeometry
 import FlipbookRaster
+import FlipbookTestSupport
 import XCTest
 
 /// Alpha bytes of a canvas, row by row.
@@ -13,42 +14,6 @@ func reds(_ canvas: Canvas) -> [[UInt8]] {
 }
 
 func alphaSum(_ canvas: Canvas) -> Int { canvas.image.pixels.reduce(0) { $0 + Int($1 >> 24) } }
-
-/// PSNR in dB between two images of the same size, over the four channels.
-func psnr(_ a: PremultipliedImage, _ b: PremultipliedImage) -> Double {
-    precondition(a.width == b.width && a.height == b.height)
-    var sum = 0.0
-    for (p, q) in zip(a.pixels, b.pixels) {
-        for shift in stride(from: 0, to: 32, by: 8) {
-            let d = Double(Int((p >> UInt32(shift)) & 0xFF) - Int((q >> UInt32(shift)) & 0xFF))
-            sum += d * d
-        }
-    }
-    let mse = sum / Double(a.pixels.count * 4)
-    return mse == 0 ? .infinity : 10 * log10(255 * 255 / mse)
-}
-
-/// The exact `factor`×`factor` area average of `image` (rounded), the reference for downscaling.
-func areaAverage(_ image: PremultipliedImage, factor: Int) -> PremultipliedImage {
-    let w = image.width / factor, h = image.height / factor
-    var out = PremultipliedImage(width: w, height: h)
-    let n = factor * factor
-    for y in 0..<h {
-        for x in 0..<w {
-            var sums = [Int](repeating: 0, count: 4)
-            for yy in 0..<factor {
-                for xx in 0..<factor {
-                    let p = image.pixels[(y * factor + yy) * image.width + x * factor + xx]
-                    for c in 0..<4 { sums[c] += Int((p >> UInt32(8 * c)) & 0xFF) }
-                }
-            }
-            var packed: UInt32 = 0
-            for c in 0..<4 { packed |= UInt32((sums[c] + n / 2) / n) << UInt32(8 * c) }
-            out.pixels[y * w + x] = packed
-        }
-    }
-    return out
-}
 
 /// A deterministic photo-like opaque image: smooth gradients, a soft blob, value noise,
 /// fine texture and hard edges.

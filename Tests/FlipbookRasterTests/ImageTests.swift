@@ -1,5 +1,6 @@
 import FlipbookGeometry
 import FlipbookRaster
+import FlipbookTestSupport
 import XCTest
 
 final class ContentModeTests: XCTestCase {
@@ -163,12 +164,11 @@ final class ImageTests: XCTestCase {
     func testPhotoReducedEightTimesMatchesAreaAverage() {
         let photo = syntheticPhoto(width: 1600, height: 1200)
         let reduced = reduce(photo, by: 8)
-        let reference = areaAverage(photo, factor: 8)
-        let quality = psnr(reduced, reference)
+        let quality = psnr(reduced, againstAreaAverageOf: photo)
         print("photo 8× reduction PSNR \(quality) dB")
         XCTAssertGreaterThanOrEqual(quality, 35, "PSNR \(quality) dB")
         // Odd reductions between pyramid levels stay close to the area average too.
-        XCTAssertGreaterThanOrEqual(psnr(reduce(photo, by: 5), areaAverage(photo, factor: 5)), 30)
+        XCTAssertGreaterThanOrEqual(psnr(reduce(photo, by: 5), againstAreaAverageOf: photo), 30)
     }
 
     func testZonePlateDoesNotAlias() {
@@ -184,12 +184,12 @@ final class ImageTests: XCTestCase {
         }
         let plate = PremultipliedImage(width: n, height: n, pixels: pixels)
         for factor in [4, 8] {
-            let reference = areaAverage(plate, factor: factor)
-            let quality = psnr(reduce(plate, by: factor), reference)
+            let reference = ReferenceImage(areaAverageOf: plate, width: n / factor, height: n / factor)
+            let quality = psnr(reduce(plate, by: factor), against: reference)
             // Point sampling (what a plain bilinear draw does at this scale) aliases badly.
             var pointSampled = PremultipliedImage(width: n / factor, height: n / factor)
             for y in 0..<(n / factor) { for x in 0..<(n / factor) { pointSampled[x, y] = plate[x * factor + factor / 2, y * factor + factor / 2] } }
-            let aliased = psnr(pointSampled, reference)
+            let aliased = psnr(pointSampled, against: reference)
             print("zone plate \(factor)×: pyramid \(quality) dB, point sampling \(aliased) dB")
             XCTAssertGreaterThanOrEqual(quality, 30, "factor \(factor): \(quality) dB")
             XCTAssertLessThan(aliased, 15, "factor \(factor): point sampling \(aliased) dB")

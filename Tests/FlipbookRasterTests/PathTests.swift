@@ -1,5 +1,6 @@
 import FlipbookGeometry
 import FlipbookRaster
+import FlipbookTestSupport
 import XCTest
 
 final class PathTests: XCTestCase {

@@ -3,6 +3,7 @@ import Foundation
 import FlipbookCodecs
 import FlipbookGeometry
 import FlipbookRaster
+import FlipbookTestSupport
 
 /// A real photo reduced 8× by the compositor against an exact 8×8 area average (issue: PSNR ≥ 35 dB).
 final class PhotoDownscaleTests: XCTestCase {
@@ -18,27 +19,9 @@ final class PhotoDownscaleTests: XCTestCase {
         var canvas = Canvas(widthPixels: width, heightPixels: height, scale: 1)
         canvas.draw(ImagePyramid(photo), in: Rect(x: 0, y: 0, width: Double(width), height: Double(height)), contentMode: .scaleToFill)
 
-        var squaredError = 0.0
-        for y in 0..<height {
-            for x in 0..<width {
-                var sums = [0, 0, 0]
-                for sy in 0..<factor {
-                    for sx in 0..<factor {
-                        let p = photo[x * factor + sx, y * factor + sy]
-                        sums[0] += Int(p.red); sums[1] += Int(p.green); sums[2] += Int(p.blue)
-                    }
-                }
-                let drawn = canvas.image[x, y]
-                XCTAssertEqual(drawn.alpha, 255)
-                for (channel, value) in [drawn.red, drawn.green, drawn.blue].enumerated() {
-                    let exact = Double(sums[channel]) / Double(factor * factor)
-                    squaredError += (Double(value) - exact) * (Double(value) - exact)
-                }
-            }
-        }
-        let mse = squaredError / Double(width * height * 3)
-        let psnr = 10 * log10(255 * 255 / mse)
-        XCTAssertGreaterThanOrEqual(psnr, 35, "PSNR \(psnr) dB")
+        XCTAssertTrue(canvas.image.pixels.allSatisfy { $0 >> 24 == 255 })
+        let quality = psnr(canvas.image, againstAreaAverageOf: photo)
+        XCTAssertGreaterThanOrEqual(quality, 35, "PSNR \(quality) dB")
     }
 
     /// petra_pano.jpg (2400×960) drawn into a push detail frame (375×150 pt at 2×: 750×300 px,
@@ -59,8 +42,8 @@ final class PhotoDownscaleTests: XCTestCase {
         }
         let before = draw(ImagePyramid(full))
         let after = draw(ImagePyramid(reduced, widthPoints: 2400, heightPoints: 960, reduction: 2))
-        let reference = Self.areaAverage(full, width: 750, height: 300)
-        let psnrBefore = Self.psnr(before, reference), psnrAfter = Self.psnr(after, reference)
+        let reference = ReferenceImage(areaAverageOf: full, width: 750, height: 300)
+        let psnrBefore = psnr(before, against: reference), psnrAfter = psnr(after, against: reference)
         XCTAssertGreaterThanOrEqual(psnrBefore, 35, "before: PSNR \(psnrBefore) dB")
         XCTAssertGreaterThanOrEqual(psnrAfter, 35, "after: PSNR \(psnrAfter) dB")
         XCTAssertGreaterThanOrEqual(psnrAfter, psnrBefore - 0.5, "after \(psnrAfter) dB vs before \(psnrBefore) dB")
@@ -79,45 +62,5 @@ final class PhotoDownscaleTests: XCTestCase {
             return canvas.image
         }
         XCTAssertEqual(draw(reduced), draw(ImagePyramid(full)))
-    }
-
-    /// The exact area average (fractional box filter, Double) of `image` to `width` × `height`.
-    static func areaAverage(_ image: PremultipliedImage, width: Int, height: Int) -> [[Double]] {
-        let sx = Double(image.width) / Double(width), sy = Double(image.height) / Double(height)
-        func spans(_ i: Int, _ step: Double, _ limit: Int) -> [(Int, Double)] {
-            let start = Double(i) * step, end = start + step
-            return (Int(start)..<min(limit, Int(end.rounded(.up)))).map { j in
-                (j, min(end, Double(j + 1)) - max(start, Double(j)))
-            }
-        }
-        var out: [[Double]] = []
-        for y in 0..<height {
-            let rows = spans(y, sy, image.height)
-            for x in 0..<width {
-                var sums = [0.0, 0.0, 0.0]
-                for (j, wy) in rows {
-                    for (i, wx) in spans(x, sx, image.width) {
-                        let p = image[i, j]
-                        sums[0] += Double(p.red) * wx * wy; sums[1] += Double(p.green) * wx * wy; sums[2] += Double(p.blue) * wx * wy
-                    }
-                }
-                out.append(sums.map { $0 / (sx * sy) })
-            }
-        }
-        return out
-    }
-
-    static func psnr(_ image: PremultipliedImage, _ reference: [[Double]]) -> Double {
-        var squaredError = 0.0
-        for y in 0..<image.height {
-            for x in 0..<image.width {
-                let p = image[x, y], r = reference[y * image.width + x]
-                for (value, exact) in zip([p.red, p.green, p.blue], r) {
-                    squaredError += (Double(value) - exact) * (Double(value) - exact)
-                }
-            }
-        }
-        let mse = squaredError / Double(image.width * image.height * 3)
-        return 10 * log10(255 * 255 / mse)
     }
 }

@@ -1,4 +1,5 @@
 import FlipbookRaster
+import FlipbookTestSupport
 import XCTest
 
 final class PixelMathTests: XCTestCase {
@@ -92,25 +93,5 @@ final class ColorTests: XCTestCase {
         let p = PremultipliedPixel(red: 1, green: 2, blue: 3, alpha: 4)
         XCTAssertEqual(p.packed, 0x0403_0201)
         XCTAssertEqual([p.red, p.green, p.blue, p.alpha], [1, 2, 3, 4])
-    }
-}
-
-/// A small deterministic random generator for tests.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-    mutating func byte() -> UInt8 { UInt8(truncatingIfNeeded: next()) }
-    mutating func premultiplied() -> PremultipliedPixel {
-        let a = byte()
-        func component() -> UInt8 { UInt8(UInt32(byte()) % (UInt32(a) + 1)) }
-        return PremultipliedPixel(red: component(), green: component(), blue: component(), alpha: a)
     }
 }

@@ -31,13 +31,13 @@ final class PhotoManifestTests: XCTestCase {
             do { _ = try parse(text); return "no error" } catch { return "\(error)" }
         }
         XCTAssertEqual(message("{\n  \"content\": [\n    {\"url\" \"a.jpg\"}\n  ]\n}"),
-                       "m.json: not valid JSON: Invalid value around line 3, column 12.")
+                       "m.json: not valid JSON: line 3, column 12: expected ':' after the key, found '\"'")
         XCTAssertEqual(message(#"{"photos": []}"#), "m.json: content is missing")
         XCTAssertEqual(message(#"{"content": []}"#), "m.json: content is empty: a grid needs at least one photo")
         XCTAssertEqual(message(#"{"content": [{"url": "a.jpg", "width": "720", "height": 3}]}"#),
                        "m.json: content[0].width must be a number, not the string \"720\" (write 720.0 without quotes)")
         XCTAssertEqual(message(#"{"content": [{"url": "a.jpg", "width": 0, "height": 3}]}"#),
-                       "m.json: content[0].width must be a positive number of pixels, not 0.0")
+                       "m.json: content[0].width must be a number of pixels from 1 to 1000000, not 0.0")
         XCTAssertEqual(message(#"{"content": [{"url": "a.jpg", "width": 10}]}"#),
                        "m.json: content[0].height is missing (give both width and height, or neither to read them from the file)")
         XCTAssertEqual(message(#"{"content": [{"width": 1, "height": 1}]}"#), "m.json: content[0].url is missing")
@@ -48,7 +48,7 @@ final class PhotoManifestTests: XCTestCase {
 
     func testMissingFile() {
         XCTAssertThrowsError(try PhotoManifest(contentsOf: "/nonexistent/photos.json")) { error in
-            XCTAssertEqual("\(error)", "/nonexistent/photos.json: cannot read the manifest: no such file")
+            XCTAssertEqual("\(error)", "/nonexistent/photos.json: cannot read the manifest: No such file or directory")
         }
     }
 }

@@ -92,7 +92,7 @@ final class CardManifestTests: XCTestCase {
             XCTAssertThrowsError(try parse(json), json) { XCTAssertEqual("\($0)", message) }
         }
         XCTAssertThrowsError(try CardManifest(contentsOf: "/nonexistent/cards.json")) {
-            XCTAssertEqual("\($0)", "/nonexistent/cards.json: cannot read the manifest: no such file")
+            XCTAssertEqual("\($0)", "/nonexistent/cards.json: cannot read the manifest: No such file or directory")
         }
     }
 }

@@ -4,36 +4,27 @@ import Foundation
 /// The `flipbook` executable as a user meets it: exit codes, `error:` lines, stdout.
 /// `swift build --build-tests` (scripts/test) builds it next to the test bundle.
 final class CommandLineTests: XCTestCase {
-    struct Run { var status: Int32; var stdout: String; var stderr: String }
+    func flipbook(_ arguments: String...) throws -> FlipbookRun { try flipbook(arguments) }
 
-    static let executable: URL = {
-        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for candidate in [bundle, bundle.deletingLastPathComponent()] {
-            let url = candidate.appendingPathComponent("flipbook")
-            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-        }
-        return Package.root.appendingPathComponent(".build/debug/flipbook")
-    }()
+    func flipbook(_ arguments: [String], in directory: URL = Package.root) throws -> FlipbookRun {
+        try runFlipbook(arguments, in: directory)
+    }
 
-    func flipbook(_ arguments: String...) throws -> Run { try flipbook(arguments) }
-
-    func flipbook(_ arguments: [String], in directory: URL = Package.root) throws -> Run {
-        guard FileManager.default.isExecutableFile(atPath: Self.executable.path) else {
-            throw XCTSkip("flipbook is not built at \(Self.executable.path); run `swift build` first")
-        }
-        let process = Process()
-        process.executableURL = Self.executable
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                   stderr: String(decoding: stderr, as: UTF8.self))
+    func testTextPrintsTheFontOfEachRunAndWarnsOnce() throws {
+        let fonts = Package.path("Tests/Fixtures/fonts")
+        let run = try flipbook("text", "Hi 你好 \u{1200}", "--fonts", fonts, "--weight", "semibold")
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.first, "76.69x24.62 pt, 1 line")
+        XCTAssertEqual(lines.filter { $0.hasPrefix("  run") }, [
+            "  run \"Hi \" ltr Inter Semi Bold \(fonts)/Inter-SemiBold.otf 3 glyphs",
+            "  run \"你好 \" ltr Noto Sans CJK SC Bold \(fonts)/NotoSansCJK-Bold-subset.ttc#1 3 glyphs",
+            "  run \"\u{1200}\" ltr Inter Semi Bold \(fonts)/Inter-SemiBold.otf 1 glyphs",
+        ])
+        XCTAssertEqual(run.stderr, "warning: no font has U+1200 in \"Hi 你好 \u{1200}\"; it is drawn as the .notdef box of Inter\n")
+        let bad = try flipbook("text", "x", "--weight", "heavy")
+        XCTAssertEqual(bad.status, 64)
+        XCTAssertTrue(bad.stderr.hasPrefix("error: --weight must be one of regular, semibold, bold, not 'heavy'"), bad.stderr)
     }
 
     func testHelpAndVersion() throws {

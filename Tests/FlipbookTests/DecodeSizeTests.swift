@@ -47,7 +47,7 @@ final class DecodeSizeTests: XCTestCase {
     func testPlannedDecodeCountsThePyramid() {
         let plan = ImageStore.plan("a.jpg", header: ImageHeader(format: .jpeg, width: 2400, height: 960), minimumSize: (750, 300))
         XCTAssertEqual(plan, ImageStore.PlannedDecode(path: "a.jpg", fileWidth: 2400, fileHeight: 960, decodedWidth: 1200, decodedHeight: 480,
-                                                      reduction: 2, pixelsWithPyramid: Self.pyramidPixels(1200, 480)))
+                                                      reduction: 2, pixelsWithPyramid: 768_028))  // 1200×480 + 600×240 + … + 1×1
         let png = ImageStore.plan("b.png", header: ImageHeader(format: .png, width: 1000, height: 1000), minimumSize: (10, 10))
         XCTAssertEqual(png.reduction, 1)
         XCTAssertEqual(png.pixelsWithPyramid, 1_333_459)  // 1000² + 500² + 250² + 125² + 63² + … + 1²
@@ -60,20 +60,42 @@ final class DecodeSizeTests: XCTestCase {
         let astronaut = Package.path("Samples/photos/astronaut.png")
         XCTAssertThrowsError(try ImageStore(sources: [Self.pano, retina, coffee, astronaut], minimumSizes: [Self.pano: (300, 120)],
                                             pixelBudget: 2_000_000, threads: 1)) { error in
-            let plans = [ImageStore.plan(retina, header: ImageHeader(format: .png, width: 1000, height: 1000), minimumSize: nil),
-                         ImageStore.plan(astronaut, header: ImageHeader(format: .png, width: 512, height: 512), minimumSize: nil),
-                         ImageStore.plan(coffee, header: ImageHeader(format: .jpeg, width: 600, height: 400), minimumSize: nil)]
-            let total = plans.reduce(0) { $0 + $1.pixelsWithPyramid } + Self.pyramidPixels(300, 120)
-            XCTAssertEqual(error as? ImageStoreError, .overBudget(totalPixels: total, budgetPixels: 2_000_000, largest: plans))
-            XCTAssertEqual("\(error)", "the images of this job need 2.1 megapixels decoded (with their pyramids), more than the budget of "
-                           + "2.0 megapixels (--max-decoded-megapixels, RenderSettings.decodedPixelBudget); largest: \(retina) (1000x1000, 1.3 MP), "
-                           + "\(astronaut) (512x512, 0.3 MP), \(coffee) (600x400, 0.3 MP); use smaller images (a frame never "
+            // Full decodes (PNGs, and a JPEG without a drawn size) with their pyramids, each level
+            // half the previous one rounded up: 1000² + 500² + 250² + … + 1 = 1 333 459;
+            // 512² + 256² + … + 1 = 349 525; 600×400 + 300×200 + … + 1×1 = 320 046. The pano is
+            // decoded at 1/8 for its 300×120 minimum: 300×120 + 150×60 + … + 1×1 = 48 028; being
+            // progressive, it holds every coefficient while decoding: 4:2:0, Y 300×120 blocks, Cb
+            // and Cr 150×60 each = 54 000 blocks of 128 bytes = 1 728 000 pixels of 4 bytes.
+            let largest = [
+                ImageStore.PlannedDecode(path: Self.pano, fileWidth: 2400, fileHeight: 960, decodedWidth: 300, decodedHeight: 120,
+                                         reduction: 8, pixelsWithPyramid: 48_028, workingPixels: 1_728_000),
+                ImageStore.PlannedDecode(path: retina, fileWidth: 1000, fileHeight: 1000, decodedWidth: 1000, decodedHeight: 1000,
+                                         reduction: 1, pixelsWithPyramid: 1_333_459),
+                ImageStore.PlannedDecode(path: astronaut, fileWidth: 512, fileHeight: 512, decodedWidth: 512, decodedHeight: 512,
+                                         reduction: 1, pixelsWithPyramid: 349_525),
+            ]
+            XCTAssertEqual(error as? ImageStoreError, .overBudget(totalPixels: 3_779_058, budgetPixels: 2_000_000, largest: largest))
+            XCTAssertEqual("\(error)", "the images of this job need 3.8 megapixels decoded (with their pyramids), more than the budget of "
+                           + "2.0 megapixels (--max-decoded-megapixels, RenderSettings.decodedPixelBudget); largest: \(Self.pano) (2400x960 "
+                           + "decoded at 1/8 = 300x120, 0.0 MP + 1.7 MP of progressive coefficients), \(retina) (1000x1000, 1.3 MP), "
+                           + "\(astronaut) (512x512, 0.3 MP); use smaller images (a frame never "
                            + "needs more than the device's pixel size; JPEGs are decoded reduced when they are at least twice that)")
         }
         // Within the budget, the reduced decode is drawn with the file's size.
         let store = try ImageStore(sources: [Self.pano], minimumSizes: [Self.pano: (300, 120)], pixelBudget: 2_000_000, threads: 1)
         let pyramid = try XCTUnwrap(store[Self.pano])
         XCTAssertEqual([pyramid.width, pyramid.height, pyramid.widthPoints, pyramid.heightPoints, pyramid.reduction], [300, 120, 2400, 960, 8])
+    }
+
+    /// Headers the job already read are not read again (finding 7: metadata once per file per
+    /// job): a header given for a file that does not exist is planned without touching it.
+    func testGivenHeadersAreNotReadAgain() throws {
+        let ghost = "/nonexistent/ghost.jpg"
+        XCTAssertThrowsError(try ImageStore(sources: [ghost], headers: [ghost: ImageHeader(format: .jpeg, width: 4000, height: 3000)],
+                                            pixelBudget: 1_000_000, threads: 1)) { error in
+            guard case let .overBudget(_, _, largest)? = error as? ImageStoreError else { return XCTFail("\(error)") }
+            XCTAssertEqual(largest.map(\.path), [ghost])
+        }
     }
 
     func testJobOverBudgetFailsWithTheStoreError() throws {
@@ -84,13 +106,7 @@ final class DecodeSizeTests: XCTestCase {
             guard case let .overBudget(_, budget, largest)? = error as? ImageStoreError else { return XCTFail("\(error)") }
             XCTAssertEqual(budget, 1_000_000)
             XCTAssertEqual(largest.count, 3)
-            XCTAssertTrue(largest[0].pixelsWithPyramid >= largest[1].pixelsWithPyramid)
+            XCTAssertTrue(largest[0].budgetPixels >= largest[1].budgetPixels)
         }
-    }
-
-    static func pyramidPixels(_ width: Int, _ height: Int) -> Int {
-        var w = width, h = height, total = width * height
-        while w > 1 || h > 1 { w = (w + 1) / 2; h = (h + 1) / 2; total += w * h }
-        return total
     }
 }

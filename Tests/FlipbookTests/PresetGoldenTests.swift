@@ -8,13 +8,15 @@ import FlipbookTesting
 /// fast. References: `__Goldens__/PresetGoldenTests/<preset>-<frame>.png`; record with
 /// `FLIPBOOK_RECORD=missing|all swift test --filter PresetGoldenTests` (see docs/GOLDENS.md).
 ///
-/// Exact comparison (tolerance 0): the rasterizer is integer-exact, so any pixel change is a
-/// real change to review.
+/// Exact comparison (tolerance 0): the rasterizer is integer-exact, the spring uses
+/// `DeterministicMath`, text uses the fixture font (`RenderSettings.small` sets `fontPath`), so
+/// any pixel change is a real change to review (docs/GOLDENS.md, "Same bytes on every machine").
 final class PresetGoldenTests: XCTestCase {
     func check(_ preset: TransitionPreset, select: Int = 3, returnIndex: Int? = nil, frames: (Int) -> [Int]) throws {
         var settings = RenderSettings.small(preset, select: select, returnIndex: returnIndex)
         settings.scene.device = .iPhoneSE
         settings.scene.device.scale = 0.5
+        XCTAssertEqual(settings.fontPath, Package.fixtureFont, "goldens never use the host's font")
         let job = try RenderJob(settings: settings)
         let last = job.sequence.count - 1
         let images = try job.renderFrames(frames(last))

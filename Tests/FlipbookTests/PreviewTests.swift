@@ -123,7 +123,6 @@ final class PreviewTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: directory) }
         var settings = RenderSettings.small(.push, select: 2)
         settings.frameRange = 10...15
-        settings.fontPath = Package.path("Tests/Fixtures/fonts/DejaVuSans.ttf")
         var sheets: [Data] = []
         for threads in [1, 2] {
             settings.threads = threads
@@ -209,6 +208,45 @@ final class PreviewTests: XCTestCase {
         }
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
         XCTAssertEqual(names, ["frames", "push.gif", "push.mp4"], "no temporary files are left")
+    }
+
+    func testVideoSizes() {
+        // GIFs default to at most 480 px wide; MP4 to full size, even (yuv420p).
+        XCTAssertEqual(VideoExport.defaultScale(format: .gif, widthPixels: 750), 0.64)
+        XCTAssertTrue(VideoExport.outputSize(format: .gif, widthPixels: 750, heightPixels: 1334, scale: nil) == (480, 854))
+        XCTAssertTrue(VideoExport.outputSize(format: .gif, widthPixels: 375, heightPixels: 667, scale: nil) == (375, 667))
+        XCTAssertTrue(VideoExport.outputSize(format: .mp4, widthPixels: 750, heightPixels: 1334, scale: nil) == (750, 1334))
+        XCTAssertTrue(VideoExport.outputSize(format: .mp4, widthPixels: 375, heightPixels: 667, scale: nil) == (374, 666))
+        XCTAssertTrue(VideoExport.outputSize(format: .mp4, widthPixels: 750, heightPixels: 1334, scale: 0.5) == (374, 666))
+        XCTAssertTrue(VideoExport.outputSize(format: .gif, widthPixels: 750, heightPixels: 1334, scale: 0.5) == (375, 667))
+        XCTAssertTrue(VideoExport.outputSize(format: .gif, widthPixels: 10, heightPixels: 10, scale: 0.05) == (1, 1))
+        let gif = VideoExport.arguments(format: .gif, widthPixels: 750, heightPixels: 1334, framesPerSecond: 30, output: "o.gif")
+        XCTAssertTrue(gif.contains("[0:v]scale=480:854:flags=area,split[a][b];[a]palettegen[p];[b][p]paletteuse"), "\(gif)")
+        let mp4 = VideoExport.arguments(format: .mp4, widthPixels: 375, heightPixels: 667, framesPerSecond: 30, output: "o.mp4")
+        XCTAssertTrue(mp4.contains("crop=trunc(iw/2)*2:trunc(ih/2)*2"), "\(mp4)")
+        let half = VideoExport.arguments(format: .mp4, widthPixels: 750, heightPixels: 1334, framesPerSecond: 30, output: "o.mp4", scale: 0.5)
+        XCTAssertTrue(half.contains("scale=374:666:flags=area"), "\(half)")
+    }
+
+    /// `render(previews:)` (`--no-frames`): the video (scaled) and the sheet, no frame folder.
+    func testVideoWithoutFrames() throws {
+        guard (try? VideoExport.locateFFmpeg()) != nil, (try? ffprobe()) != nil else {
+            throw XCTSkip("ffmpeg/ffprobe not on PATH (apt-get install ffmpeg; scripts/test installs it)")
+        }
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var settings = RenderSettings.small(.push)
+        settings.frameRange = 0...5
+        let gif = directory.appendingPathComponent("push.gif").path
+        var previews = PreviewOptions(contactSheetPath: directory.appendingPathComponent("sheet.png").path, videoPath: gif)
+        previews.videoScale = 0.5
+        let summary = try RenderJob(settings: settings).render(previews: previews)
+        XCTAssertEqual(summary.framesWritten, 6)
+        XCTAssertEqual(summary.outputDirectory, "")
+        let info = try ffprobe("-v", "error", "-count_frames", "-select_streams", "v:0",
+                               "-show_entries", "stream=codec_name,width,height,nb_read_frames", "-of", "csv=p=0", gif)
+        XCTAssertEqual(info, "gif,188,334,6")  // 375×667 × 0.5, rounded
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted(), ["push.gif", "sheet.png"])
     }
 
     /// Runs ffprobe from PATH, returns its trimmed standard output.

@@ -1,7 +1,6 @@
 import XCTest
 import Flipbook
 import FlipbookGeometry
-import FlipbookMotion
 import FlipbookRaster
 @_spi(Scenes) import FlipbookScene
 
@@ -17,28 +16,42 @@ final class PushPopDisplayListTests: XCTestCase {
         }
     }
 
-    func testSnapshotFollowsTheSpringExactly() throws {
-        for (preset, select, ret) in [(TransitionPreset.push, 4, nil), (.pop, 2, 11)] as [(TransitionPreset, Int, Int?)] {
-            let job = try RenderJob(settings: .small(preset, select: select, returnIndex: ret))
-            let index = ret ?? select
-            let browser = PhotoBrowserScene(photos: try PhotoLibrary(manifestPath: Package.samplesManifest).photos,
-                                            device: job.settings.scene.device, columns: 3)
-            let cell = browser.cellFrame(index, scroll: browser.gridScroll(revealing: index))
-            let detail = browser.detailFrame(index)
-            let (from, to) = preset == .push ? (cell, detail) : (detail, cell)
-            let timing = Timing(curve: .spring(dampingRatio: 0.6, initialVelocity: 1), durationSeconds: 0.7)
-            for frame in [0, 5, 15, 30, 41] {
+    /// The flying snapshot at frames 0, 5, 15 (the overshoot), 30 and 41. Expected values worked
+    /// out by hand from the layout rules (3 columns of 118 pt, gutter 5, heights truncated) and the
+    /// reference spring's progress (Tests/Fixtures/timing/spring_d0.7_z0.6_v1.0.csv, frame = row):
+    /// push 4 (petra_portrait 1200×1800) flies from its cell (5, 330, 118, 177), unscrolled, to
+    /// the detail (5, 91.75, 365, 547.5); pop from 2 returning to 11 (astronaut, 512×512) flies from the
+    /// detail (5, 183, 365, 365) to the cell (128, 544, 118, 118), the grid scrolled by 24 pt.
+    func testSnapshotFollowsTheSpring() throws {
+        let progress: [Int: Double] = [0: 0, 5: 0.498894908113923, 15: 1.09498047889152, 30: 0.991004817010718, 41: 1.00005170533314]
+        let cases: [(TransitionPreset, select: Int, returnIndex: Int?, photo: String, rects: [Int: Rect])] = [
+            (.push, 4, nil, "photos/petra_portrait.jpg", [
+                0: Rect(x: 5, y: 330, width: 118, height: 177),
+                5: Rect(x: 5, y: 211.138288142, width: 241.227042304, height: 361.840563456),
+                15: Rect(x: 5, y: 69.120900904, width: 388.460178286, height: 582.690267429),
+                30: Rect(x: 5, y: 93.893102347, width: 362.778189802, height: 544.167284702),
+                41: Rect(x: 5, y: 91.737681204, width: 365.012771217, height: 547.519156826),
+            ]),
+            (.pop, 2, 11, "photos/astronaut.png", [
+                0: Rect(x: 5, y: 183, width: 365, height: 365),
+                5: Rect(x: 66.364073698, y: 363.101061829, width: 241.772957696, height: 241.772957696),
+                15: Rect(x: 139.682598904, y: 578.28795288, width: 94.539821714, height: 94.539821714),
+                30: Rect(x: 126.893592492, y: 540.752738941, width: 120.221810198, height: 120.221810198),
+                41: Rect(x: 128.006359756, y: 544.018665625, width: 117.987228783, height: 117.987228783),
+            ]),
+        ]
+        for (preset, select, returnIndex, photo, rects) in cases {
+            let job = try RenderJob(settings: .small(preset, select: select, returnIndex: returnIndex))
+            for (frame, expected) in rects.sorted(by: { $0.key < $1.key }) {
                 let list = try job.displayList(frameIndex: frame)
-                let p = timing.progress(atSeconds: Double(frame) / 60)
-                XCTAssertEqual(list.progress, p, accuracy: 1e-12)
-                guard let snapshot = images(list.ops).last else { return XCTFail("no snapshot in frame \(frame)") }
-                XCTAssertEqual(snapshot.source, browser.photos[index].source)
+                XCTAssertEqual(list.progress, progress[frame]!, accuracy: 1e-12, "\(preset) frame \(frame)")
+                let snapshot = try XCTUnwrap(images(list.ops).last, "no snapshot in \(preset) frame \(frame)")
+                XCTAssertTrue(snapshot.source.hasSuffix(photo), "\(preset) frame \(frame): \(snapshot.source)")
                 XCTAssertEqual(snapshot.mode, .scaleToFill)
-                let expected = Rect.interpolate(from: from, to: to, progress: p)
                 XCTAssertEqual(snapshot.rect.x, expected.x, accuracy: 1e-9, "\(preset) frame \(frame)")
-                XCTAssertEqual(snapshot.rect.y, expected.y, accuracy: 1e-9)
-                XCTAssertEqual(snapshot.rect.width, expected.width, accuracy: 1e-9)
-                XCTAssertEqual(snapshot.rect.height, expected.height, accuracy: 1e-9)
+                XCTAssertEqual(snapshot.rect.y, expected.y, accuracy: 1e-9, "\(preset) frame \(frame)")
+                XCTAssertEqual(snapshot.rect.width, expected.width, accuracy: 1e-9, "\(preset) frame \(frame)")
+                XCTAssertEqual(snapshot.rect.height, expected.height, accuracy: 1e-9, "\(preset) frame \(frame)")
             }
         }
     }
@@ -95,12 +108,13 @@ final class PushPopDisplayListTests: XCTestCase {
     func testPopMidFlightHasTheWhitePatchAndFadingDetail() throws {
         let job = try RenderJob(settings: .small(.pop, select: 3))
         let list = try job.displayList(frameIndex: 10)
-        let p = list.progress
-        let library = try PhotoLibrary(manifestPath: Package.samplesManifest)
-        let browser = PhotoBrowserScene(photos: library.photos, device: .iPhone8, columns: 3)
-        let patch = browser.cellFrame(3, scroll: browser.gridScroll(revealing: 3))
+        XCTAssertEqual(list.progress, 0.975713219842295, accuracy: 1e-12)  // the reference CSV, frame 10
+        // Photo 3 (retina, 1000×1000) sits at (251, 163, 118, 118) in content, unscrolled: + 64 pt of bars.
+        let patch = Rect(x: 251, y: 227, width: 118, height: 118)
         XCTAssertTrue(list.ops.contains(.fill(rect: patch, color: .white, opacity: 1, clip: Clip(rect: Device.iPhone8.contentArea))))
-        XCTAssertTrue(list.ops.contains(.fill(rect: Device.iPhone8.bounds, color: .black, opacity: clampOpacity(1 - p), clip: nil)))
+        let detail = list.ops.first { if case .fill(Device.iPhone8.bounds, .black, _, nil) = $0 { return true } else { return false } }
+        guard case let .fill(_, _, opacity, _)? = detail else { return XCTFail("no fading black detail background") }
+        XCTAssertEqual(opacity, 1 - 0.975713219842295, accuracy: 1e-12)
     }
 
     func testBadIndicesNameTheOption() {

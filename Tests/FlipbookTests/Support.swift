@@ -1,4 +1,5 @@
 import Foundation
+import XCTest
 import Flipbook
 import FlipbookScene
 
@@ -7,13 +8,18 @@ enum Package {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
     static let samplesManifest = path("Samples/photos.json")
+    /// The DejaVu Sans copy every test renders text with (see Tests/Fixtures/fonts/SOURCE.md).
+    static let fixtureFont = path("Tests/Fixtures/fonts/DejaVuSans.ttf")
 }
 
 extension RenderSettings {
-    /// Settings for tests: the sample manifest, @1x so frames are small and debug builds fast.
+    /// Settings for tests: the sample manifest, the fixture font (never the host's fc-match
+    /// result, so text pixels do not depend on the fonts installed), @1x so frames are small and
+    /// debug builds fast.
     static func small(_ preset: TransitionPreset, select: Int = 0, returnIndex: Int? = nil) -> RenderSettings {
         var settings = RenderSettings(preset: preset)
         settings.manifestPath = Package.samplesManifest
+        settings.fontPath = Package.fixtureFont
         settings.scene.device.scale = 1
         settings.scene.selectedIndex = select
         settings.scene.returnIndex = returnIndex
@@ -26,4 +32,74 @@ func temporaryDirectory() -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-tests-\(UUID().uuidString)")
     try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
+}
+
+/// The outcome of running the `flipbook` executable.
+struct FlipbookRun {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+    /// stderr's lines, without the final newline.
+    var errorLines: [String] { stderr.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
+}
+
+/// The `flipbook` executable that `swift build --build-tests` (scripts/test) builds next to the
+/// test bundle.
+let flipbookExecutable: URL = {
+    let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    for candidate in [bundle, bundle.deletingLastPathComponent()] {
+        let url = candidate.appendingPathComponent("flipbook")
+        if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+    }
+    return Package.root.appendingPathComponent(".build/debug/flipbook")
+}()
+
+/// Starts `executable` (default: the built `flipbook`) with `prefixArguments` then `arguments` in
+/// `directory`, stdout and stderr piped; `environment` entries are added to (or, when nil,
+/// removed from) this process's environment. Skips the test when flipbook is not built.
+func startFlipbook(_ arguments: [String], in directory: URL = Package.root, environment: [String: String?] = [:],
+                   executable: URL = flipbookExecutable, prefixArguments: [String] = []) throws -> Process {
+    guard FileManager.default.isExecutableFile(atPath: flipbookExecutable.path) else {
+        throw XCTSkip("flipbook is not built at \(flipbookExecutable.path); run `swift build` first")
+    }
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = prefixArguments + arguments
+    process.currentDirectoryURL = directory
+    var variables = ProcessInfo.processInfo.environment
+    for (name, value) in environment { variables[name] = value }
+    process.environment = variables
+    process.standardOutput = Pipe()
+    process.standardError = Pipe()
+    try process.run()
+    return process
+}
+
+/// Runs `flipbook` to the end (see `startFlipbook`). A run still going after `timeoutSeconds` is
+/// killed and fails the test, so a hang is a failure rather than a stuck suite.
+func runFlipbook(_ arguments: [String], in directory: URL = Package.root, environment: [String: String?] = [:],
+                 executable: URL = flipbookExecutable, prefixArguments: [String] = [], timeoutSeconds: Double = 300,
+                 file: StaticString = #filePath, line: UInt = #line) throws -> FlipbookRun {
+    let process = try startFlipbook(arguments, in: directory, environment: environment, executable: executable,
+                                    prefixArguments: prefixArguments)
+    let timer = DispatchWorkItem { [process] in
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    }
+    DispatchQueue.global().asyncAfter(deadline: .now() + timeoutSeconds, execute: timer)
+    // stderr is drained on its own thread so a chatty child never blocks on a full pipe.
+    final class Box: @unchecked Sendable { var data = Data() }
+    let stderrData = Box()
+    let drained = DispatchGroup()
+    DispatchQueue.global().async(group: drained) {
+        stderrData.data = (process.standardError as! Pipe).fileHandleForReading.readDataToEndOfFile()
+    }
+    let stdout = (process.standardOutput as! Pipe).fileHandleForReading.readDataToEndOfFile()
+    drained.wait()
+    process.waitUntilExit()
+    timer.cancel()
+    if process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL {
+        XCTFail("flipbook \(arguments.joined(separator: " ")) did not finish within \(Int(timeoutSeconds)) s", file: file, line: line)
+    }
+    return FlipbookRun(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                       stderr: String(decoding: stderrData.data, as: UTF8.self))
 }

@@ -24,6 +24,9 @@ typedef enum {
     FBC_BAD_ARGUMENT = 3,
     /// malloc failed.
     FBC_OUT_OF_MEMORY = 4,
+    /// Valid data the decoder refuses to spend more on: more JPEG scans than allowed for the
+    /// image's size, a PNG chunk over libpng's size limit (the message says which).
+    FBC_LIMIT = 5,
 } fbc_status;
 
 /// What a header says, in stored (not oriented) pixels.
@@ -36,7 +39,24 @@ typedef struct {
     int32_t has_alpha;
     /// Warnings the library reported that did not affect the pixels (counted, never printed).
     int32_t ignored_warnings;
+    /// Scans in the file (JPEG: SOS markers, counted by walking the marker segments; 1 for PNG).
+    int32_t scans;
+    /// 1 when a JPEG decode found every pixel's data but no end-of-image marker (FF D9): the
+    /// image is complete and was decoded, the caller should say so. 0 otherwise.
+    int32_t missing_end;
+    /// Bytes a decode allocates besides the pixels and libjpeg's small buffers: the whole-image
+    /// coefficient buffer of a multi-scan (progressive) JPEG, 128 bytes per 8×8 block of every
+    /// component at the full stored size (DCT scaling does not shrink it); 0 for single-scan
+    /// JPEGs and for PNG.
+    uint64_t coefficient_bytes;
 } fbc_header;
+
+/// The most scans `fbc_jpeg_decode` accepts for a stored image of `width` × `height` pixels:
+/// 2 500 000 000 / (width × height), kept within 64…1000. Every scan of a progressive JPEG is a
+/// pass over the whole image's coefficients (about 0.5 ns per pixel here), so this bounds the
+/// entropy-decoding work to a few seconds, while encoders use about 10 scans (jpegtran,
+/// mozjpeg) and never more than a few dozen.
+uint32_t fbc_jpeg_max_scans(uint32_t width, uint32_t height);
 
 /// A malloc'ed byte buffer returned by the encoder; release with `fbc_buffer_free`.
 typedef struct {
@@ -65,7 +85,9 @@ fbc_status fbc_png_read_header(const uint8_t *data, size_t size, fbc_header *hea
 fbc_status fbc_png_decode(const uint8_t *data, size_t size, uint8_t *rgba, size_t rgba_size,
                           fbc_header *header, char *message, size_t message_capacity);
 
-/// Reads a JPEG header (up to the first SOS) and its EXIF orientation without decoding pixels.
+/// Reads a JPEG header (up to the first SOS) and its EXIF orientation without decoding pixels,
+/// counts the scans and sizes the coefficient buffer. FBC_LIMIT when the scans exceed
+/// `fbc_jpeg_max_scans`.
 fbc_status fbc_jpeg_read_header(const uint8_t *data, size_t size, fbc_header *header,
                                 char *message, size_t message_capacity);
 
@@ -73,7 +95,9 @@ fbc_status fbc_jpeg_read_header(const uint8_t *data, size_t size, fbc_header *he
 /// domain by `scale_denominator` (1, 2, 4 or 8; libjpeg's scale_num = 1, scale_denom = it), so
 /// `rgba` must hold exactly ceil(width / d) × ceil(height / d) × 4 bytes of the (stored) header
 /// size, which `header` still reports. ISLOW DCT and fancy upsampling (libjpeg defaults).
-/// CMYK/YCCK are converted here (Adobe files store inverted CMYK). Corrupt-data warnings fail.
+/// CMYK/YCCK are converted here (Adobe files store inverted CMYK). Corrupt-data warnings fail;
+/// a file that ends where only its end-of-image marker is missing (every scan complete) is
+/// decoded with `missing_end` set. FBC_LIMIT when the scans exceed `fbc_jpeg_max_scans`.
 fbc_status fbc_jpeg_decode(const uint8_t *data, size_t size, unsigned scale_denominator, uint8_t *rgba, size_t rgba_size,
                            fbc_header *header, char *message, size_t message_capacity);
 
@@ -83,6 +107,11 @@ fbc_status fbc_jpeg_decode(const uint8_t *data, size_t size, unsigned scale_deno
 fbc_status fbc_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height, int channels,
                           size_t stride, int level, int filters, fbc_buffer *out,
                           char *message, size_t message_capacity);
+
+/// Encodes 8-bit RGB rows, `stride` bytes apart, as a baseline JPEG into `out` (`quality`
+/// 1...100, libjpeg's scale; 4:2:0, integer DCT, optimised Huffman tables: deterministic).
+fbc_status fbc_jpeg_encode(const uint8_t *rgb, uint32_t width, uint32_t height, size_t stride, int quality,
+                           fbc_buffer *out, char *message, size_t message_capacity);
 
 /// Frees an encoder buffer (safe on an empty buffer).
 void fbc_buffer_free(fbc_buffer *buffer);

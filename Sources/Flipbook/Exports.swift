@@ -1,0 +1,9 @@
+// `import Flipbook` is all a user needs: the render API here, and the modules whose types it
+// takes and returns — the scene model and presets, timing curves, images, geometry, fonts, the
+// bundled samples (`Samples.photos` …).
+@_exported import FlipbookGeometry
+@_exported import FlipbookMotion
+@_exported import FlipbookRaster
+@_exported import FlipbookSamples
+@_exported import FlipbookScene
+@_exported import FlipbookText

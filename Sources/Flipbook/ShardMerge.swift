@@ -1,0 +1,186 @@
+import Foundation
+import FlipbookFiles
+
+/// Joins the folders of a sharded render (`--shard K/N` or `--frames A-B`) into one output
+/// folder, as if the sequence had been rendered in one run (`flipbook merge`).
+public enum ShardMerge {
+    /// What a merge did.
+    public struct Summary: Sendable, Equatable {
+        /// The folder that now holds the merged render.
+        public var outputDirectory: String
+        /// Frames in the sequence (all present now).
+        public var frameCount: Int
+        /// The preset named in `timeline.json`.
+        public var preset: String
+        /// Each input folder with the number of frames it gave, in the order given.
+        public var framesPerShard: [Int]
+    }
+
+    /// Checks that `directories` hold renders of the same timeline (their `timeline.json` files
+    /// carry the same fingerprint and are identical) and that together they hold every frame of
+    /// the sequence exactly once, with nothing else in them; then copies the frames and
+    /// `timeline.json` into `output`, replaced atomically (a failure leaves it as it was). `output`
+    /// may be one of the inputs.
+    /// - Throws: `ShardError` naming the folder or file and what is wrong; `RenderError.output`
+    ///   when `output` cannot be written.
+    public static func merge(_ directories: [String], into output: String) throws -> Summary {
+        guard !directories.isEmpty else { throw ShardError.noShards }
+        var shards: [(directory: String, timeline: Data, frames: [Int: String])] = []
+        var reference: (directory: String, fingerprint: String, frameCount: Int, preset: String, timeline: Data)?
+        for directory in directories {
+            let shard = try readShard(directory)
+            if let reference {
+                guard shard.fingerprint == reference.fingerprint, shard.timeline == reference.timeline else {
+                    throw ShardError.differentTimeline(directory: directory, fingerprint: shard.fingerprint,
+                                                       reference: reference.directory, referenceFingerprint: reference.fingerprint)
+                }
+            } else {
+                reference = (directory, shard.fingerprint, shard.frameCount, shard.preset, shard.timeline)
+            }
+            shards.append((directory, shard.timeline, shard.frames))
+        }
+        let whole = reference!
+        var owner: [Int: String] = [:]
+        for shard in shards {
+            for index in shard.frames.keys.sorted() {
+                guard index < whole.frameCount else {
+                    throw ShardError.frameOutOfRange(directory: shard.directory, name: shard.frames[index]!, frameCount: whole.frameCount)
+                }
+                if let first = owner[index] {
+                    throw ShardError.duplicateFrame(index: index, first: first, second: shard.directory)
+                }
+                owner[index] = shard.directory
+            }
+        }
+        let missing = (0..<whole.frameCount).filter { owner[$0] == nil }
+        guard missing.isEmpty else { throw ShardError.missingFrames(ranges: ranges(missing), frameCount: whole.frameCount) }
+
+        try OutputDirectory.replace(output, keeping: RenderOutputNames.isRenderOutput) { temporary in
+            func write(_ bytes: [UInt8], named name: String) throws {
+                try OutputFile.create(bytes, at: temporary + "/" + name, reportingAs: (output as NSString).appendingPathComponent(name))
+            }
+            for shard in shards {
+                for (_, name) in shard.frames {
+                    let source = (shard.directory as NSString).appendingPathComponent(name)
+                    do {
+                        try write(try InputFile.read(source), named: name)
+                    } catch let error as FileError where error.path == source {
+                        throw ShardError.unreadable(path: source, reason: error.reason)
+                    }
+                }
+            }
+            try write([UInt8](whole.timeline), named: RenderOutputNames.timeline)
+        }
+        return Summary(outputDirectory: output, frameCount: whole.frameCount, preset: whole.preset,
+                       framesPerShard: shards.map(\.frames.count))
+    }
+
+    /// The file name of frame `index` in a sequence of `frameCount` frames: `frame_0042.png`,
+    /// at least four digits, more when the last index needs them.
+    public static func frameFileName(index: Int, frameCount: Int) -> String {
+        let digits = max(4, String(max(0, frameCount - 1)).count)
+        let number = String(index)
+        return "frame_" + String(repeating: "0", count: max(0, digits - number.count)) + number + ".png"
+    }
+
+    /// A shard folder's timeline (bytes, fingerprint, frame count, preset) and its frames by index.
+    private static func readShard(_ directory: String) throws
+        -> (timeline: Data, fingerprint: String, frameCount: Int, preset: String, frames: [Int: String]) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw ShardError.notAShard(directory: directory, reason: "no such folder")
+        }
+        let timelinePath = (directory as NSString).appendingPathComponent("timeline.json")
+        let timeline: Data
+        do {
+            timeline = Data(try InputFile.read(timelinePath))
+        } catch let error as FileError {
+            let reason = FileManager.default.fileExists(atPath: timelinePath) ? "its timeline.json cannot be read (\(error.reason))" : "it has no timeline.json"
+            throw ShardError.notAShard(directory: directory, reason: reason)
+        }
+        guard let object = try? JSONSerialization.jsonObject(with: timeline) as? [String: Any],
+              let frameCount = object["frameCount"] as? Int, frameCount >= 1,
+              let preset = object["preset"] as? String else {
+            throw ShardError.notAShard(directory: directory, reason: "timeline.json is not a flipbook timeline")
+        }
+        guard let fingerprint = object["fingerprint"] as? String else {
+            throw ShardError.notAShard(directory: directory, reason: "timeline.json has no fingerprint (rendered by an older flipbook? render it again)")
+        }
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: directory)
+        } catch {
+            throw ShardError.unreadable(path: directory, reason: "cannot list it (\(error.localizedDescription))")
+        }
+        var frames: [Int: String] = [:]
+        for name in names.sorted() where name != "timeline.json" {
+            guard RenderOutputNames.isRenderOutput(name), let index = Int(name.dropFirst("frame_".count).dropLast(".png".count)) else {
+                throw ShardError.foreignFile(directory: directory, name: name)
+            }
+            guard name == frameFileName(index: index, frameCount: frameCount) else {
+                throw ShardError.frameOutOfRange(directory: directory, name: name, frameCount: frameCount)
+            }
+            frames[index] = name
+        }
+        return (timeline, fingerprint, frameCount, preset, frames)
+    }
+
+    /// "3-5, 9" style ranges of sorted indices.
+    static func ranges(_ indices: [Int]) -> [ClosedRange<Int>] {
+        var result: [ClosedRange<Int>] = []
+        for index in indices {
+            if let last = result.last, last.upperBound + 1 == index {
+                result[result.count - 1] = last.lowerBound...index
+            } else {
+                result.append(index...index)
+            }
+        }
+        return result
+    }
+}
+
+/// Why shards cannot be merged or fingerprinted; each names the folder or file.
+public enum ShardError: Error, CustomStringConvertible, Equatable {
+    /// `flipbook merge` without a folder.
+    case noShards
+    /// The folder is not the output of a render.
+    case notAShard(directory: String, reason: String)
+    /// The folder's timeline.json differs from the first folder's.
+    case differentTimeline(directory: String, fingerprint: String, reference: String, referenceFingerprint: String)
+    /// A file that a render does not write.
+    case foreignFile(directory: String, name: String)
+    /// A frame file whose index is past the sequence, or whose name is not the sequence's spelling.
+    case frameOutOfRange(directory: String, name: String, frameCount: Int)
+    /// Two folders hold the same frame.
+    case duplicateFrame(index: Int, first: String, second: String)
+    /// No folder holds these frames.
+    case missingFrames(ranges: [ClosedRange<Int>], frameCount: Int)
+    /// A file could not be read.
+    case unreadable(path: String, reason: String)
+
+    /// A one-line explanation.
+    public var description: String {
+        switch self {
+        case .noShards:
+            return "name the shard folders to merge"
+        case let .notAShard(directory, reason):
+            return "\(directory): not a flipbook render: \(reason)"
+        case let .differentTimeline(directory, fingerprint, reference, referenceFingerprint):
+            return "\(directory): belongs to another timeline than \(reference) (fingerprint \(fingerprint), not \(referenceFingerprint)): "
+                + "the preset, an option, an input file or the flipbook version differs"
+        case let .foreignFile(directory, name):
+            return "\(directory): holds '\(name)', which is not a frame or timeline.json"
+        case let .frameOutOfRange(directory, name, count):
+            return "\(directory): '\(name)' is not a frame of this \(count)-frame sequence "
+                + "(\(ShardMerge.frameFileName(index: 0, frameCount: count)) … \(ShardMerge.frameFileName(index: count - 1, frameCount: count)))"
+        case let .duplicateFrame(index, first, second):
+            return "frame \(index) is in both \(first) and \(second): shards must not overlap"
+        case let .missingFrames(ranges, count):
+            let text = ranges.prefix(5).map { $0.count == 1 ? "\($0.lowerBound)" : "\($0.lowerBound)-\($0.upperBound)" }.joined(separator: ", ")
+            let missing = ranges.reduce(0) { $0 + $1.count }
+            return "\(missing) of \(count) frames are missing (\(text)\(ranges.count > 5 ? ", …" : "")): is a shard's folder left out?"
+        case let .unreadable(path, reason):
+            return "\(path): \(reason)"
+        }
+    }
+}

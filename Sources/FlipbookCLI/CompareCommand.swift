@@ -1,0 +1,135 @@
+import Foundation
+import Flipbook
+
+/// `flipbook compare PRESET --vary NAME=V1,V2,…`: variants side by side on one sheet.
+enum CompareCommand: Command {
+    static let name = "compare"
+    static let summary = "render variants of a preset side by side: one sheet, curves overlaid"
+    static let help = """
+    Usage: flipbook compare PRESET --vary NAME=V1,V2,... [--vary NAME=...] [OPTIONS]
+
+    Renders each variant of PRESET in one process (photos decoded once) and writes one contact
+    sheet: a row per variant showing the same moments, labelled, and the variants' timing
+    curves overlaid in one plot. Optionally one video with the variants side by side.
+
+    --vary NAME=V1,V2,...
+                      one row per value of the render option NAME (without --): curve, duration,
+                      damping, velocity, device, scale, fps, select, return, columns, scroll,
+                      manifest, cards, font. Repeat --vary for every combination (at most 24
+                      rows). Values with commas (bezier:0.3,-0.5,0.7,1.6) are kept whole; or
+                      separate values with ; instead.
+      --out PATH        the sheet, .png or .jpg (default Output/PRESET-compare.png; {preset} is
+                        replaced by the preset's name)
+      --sheet-frames N  moments (columns) per row, 2-16 (default 8), evenly spaced from 0 to the
+                        end of the longest variant
+      --video PATH      also write the variants side by side, labelled, as .mp4 or .gif (ffmpeg)
+    \(ProgressMode.help)
+
+    Render options (as for render) apply to every variant:
+    \(SceneArguments.help)
+
+    Examples:
+      flipbook compare push --vary damping=0.5,0.6,0.8
+      flipbook compare push --vary curve=spring,easeInEaseOut,bezier:0.3,-0.5,0.7,1.6 --out /tmp/curves.jpg
+      flipbook compare pop --vary damping=0.6,0.9 --vary velocity=0,2 --scale 1
+      flipbook compare present --vary device=se,iphone8,plus --video Output/devices.mp4
+    """
+
+    /// Render options a variant may change (those that change the pictures).
+    static let variableOptions = ["curve", "duration", "damping", "velocity", "device", "scale", "fps", "select", "return",
+                                  "columns", "scroll", "manifest", "cards", "font"]
+
+    static func run(_ argv: [String]) throws -> Int32 {
+        let own: Set<String> = ["vary", "out", "sheet-frames", "video", "progress", "progress-interval"]
+        let arguments = try Arguments(argv, options: SceneArguments.options.union(own), flags: SceneArguments.flags, repeatable: ["vary"])
+        try arguments.expectPositionals(["PRESET"])
+        let preset = try SceneArguments.preset(named: arguments.positionals[0])
+        let dimensions = try arguments.strings("vary").map(parseVary)
+        guard !dimensions.isEmpty else { throw UsageError("give --vary NAME=V1,V2,... (e.g. --vary damping=0.5,0.6,0.8)") }
+        if let repeated = Dictionary(grouping: dimensions, by: \.name).first(where: { $0.value.count > 1 }) {
+            throw UsageError("--vary \(repeated.key) is given twice; list every value in one --vary")
+        }
+        let count = dimensions.reduce(1) { $0 * $1.values.count }
+        guard count <= Comparison.maximumVariants else {
+            throw UsageError("--vary makes \(count) variants; at most \(Comparison.maximumVariants) fit on a sheet")
+        }
+        let columns = try arguments.int("sheet-frames", default: 8, in: 2...16)!
+        let out = RenderCommand.expand(arguments.string("out") ?? "Output/{preset}-compare.png", preset: preset.rawValue)
+        try RenderCommand.checkImageExtension(out, option: "--out")
+        let video = arguments.string("video").map { RenderCommand.expand($0, preset: preset.rawValue) }
+        if let video {
+            guard VideoFormat(path: video) != nil else { throw UsageError("--video must name a .mp4 or .gif file, not '\(video)'") }
+            try VideoExport.check(path: video)
+        }
+        let (progressMode, interval) = try ProgressMode.parse(arguments)
+
+        // Every combination, the first --vary changing slowest; each variant is the command
+        // line with its values appended (the last option wins).
+        var combinations: [[(name: String, value: String)]] = [[]]
+        for dimension in dimensions {
+            combinations = combinations.flatMap { prefix in dimension.values.map { prefix + [(dimension.name, $0)] } }
+        }
+        let base = argv.enumerated().filter { index, _ in !isVaryArgument(argv, at: index) }.map(\.element)
+        let variants = try combinations.map { combination -> Comparison.Variant in
+            let variantArguments = try Arguments(base + combination.flatMap { ["--\($0.name)", $0.value] },
+                                                 options: SceneArguments.options.union(own), flags: SceneArguments.flags, repeatable: ["vary"])
+            let settings = try SceneArguments.settings(preset: arguments.positionals[0], variantArguments)
+            return Comparison.Variant(label: combination.map { "\($0.name) \($0.value)" }.joined(separator: " · "), settings: settings)
+        }
+        let comparison = try Comparison(variants: variants)
+        for (variant, job) in zip(variants, comparison.jobs) {
+            for warning in job.warnings { printError("warning: \(variant.label): \(warning)") }
+        }
+        let threads = variants[0].settings.threads
+        let sheetProgress = ProgressReporter(label: "\(preset.rawValue) compare", mode: progressMode, intervalSeconds: interval)
+        try comparison.writeSheet(to: out, columns: columns, threads: threads, progress: sheetProgress.callback)
+        sheetProgress.finish()
+        print("\(preset.rawValue): \(variants.count) variants × \(columns) moments → \(out)")
+        if let video {
+            let videoProgress = ProgressReporter(label: "\(preset.rawValue) compare video", mode: progressMode, intervalSeconds: interval)
+            try comparison.writeVideo(to: video, threads: threads, progress: videoProgress.callback)
+            videoProgress.finish()
+            let size = comparison.videoSizePixels
+            print("video: \(comparison.videoFrameCount) frames, \(size.width)x\(size.height) px → \(video)")
+        }
+        return ExitCode.success
+    }
+
+    /// True when `argv[index]` is `--vary`, `--vary=…` or the value after `--vary`.
+    static func isVaryArgument(_ argv: [String], at index: Int) -> Bool {
+        argv[index] == "--vary" || argv[index].hasPrefix("--vary=") || (index > 0 && argv[index - 1] == "--vary")
+    }
+
+    /// `NAME=V1,V2,…` → the option name and its values. Commas inside a value that takes
+    /// parameters (`bezier:…`, `spring-physics:…`) stay: a piece that is a number continues the
+    /// previous value when that value has a `:`. With a `;` anywhere, values are split on `;` only.
+    static func parseVary(_ text: String) throws -> (name: String, values: [String]) {
+        guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
+            throw UsageError("--vary must be NAME=V1,V2,... (e.g. damping=0.5,0.6,0.8), not '\(text)'")
+        }
+        let name = String(text[..<equals]).hasPrefix("--") ? String(text[..<equals].dropFirst(2)) : String(text[..<equals])
+        guard variableOptions.contains(name) else {
+            throw UsageError("--vary: '\(name)' is not an option a variant can change (\(variableOptions.joined(separator: ", ")))"
+                             + Suggestions.didYouMean(name, in: variableOptions))
+        }
+        let list = text[text.index(after: equals)...]
+        var values: [String] = []
+        if list.contains(";") {
+            values = list.split(separator: ";", omittingEmptySubsequences: false).map(String.init)
+        } else {
+            for piece in list.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
+                if let last = values.last, last.contains(":"), Double(piece.trimmingCharacters(in: .whitespaces)) != nil {
+                    values[values.count - 1] = last + "," + piece
+                } else {
+                    values.append(piece)
+                }
+            }
+        }
+        values = values.map { $0.trimmingCharacters(in: .whitespaces) }
+        guard !values.isEmpty, !values.contains(where: \.isEmpty) else {
+            throw UsageError("--vary \(name): every value must be non-empty, in '\(text)'")
+        }
+        guard Set(values).count == values.count else { throw UsageError("--vary \(name): a value is listed twice in '\(text)'") }
+        return (name, values)
+    }
+}

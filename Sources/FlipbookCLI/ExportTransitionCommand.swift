@@ -1,0 +1,42 @@
+import Foundation
+import Flipbook
+import FlipbookFiles
+import FlipbookScene
+
+/// `flipbook export-transition PRESET … --out FILE.json`: writes a preset as a transition file.
+enum ExportTransitionCommand: Command {
+    static let name = "export-transition"
+    static let summary = "write a preset as a transition file (JSON) to start your own from"
+    static let help = """
+    Usage: flipbook export-transition PRESET [OPTIONS] --out FILE.json
+
+    Writes the preset, laid out with the given scene options, as a transition file: every layer
+    with plain rects and image paths relative to FILE's folder, every animation, the timing.
+    Rendering the file (`flipbook render --transition FILE.json`) gives the same frames as
+    rendering the preset with the same options, byte for byte. docs/TRANSITIONS.md describes
+    the format. FILE is replaced atomically.
+
+    Options:
+      --out FILE        the transition file to write (required)
+    \(SceneArguments.help)
+
+    Example:
+      flipbook export-transition push --select 3 --out my-push.json
+      flipbook render --transition my-push.json --contact-sheet Output/my-push.png
+    """
+
+    static func run(_ argv: [String]) throws -> Int32 {
+        let arguments = try Arguments(argv, options: SceneArguments.options.union(["out"]), flags: SceneArguments.flags)
+        if arguments.given("transition") { throw UsageError("export-transition exports a PRESET; a transition file is already one") }
+        try arguments.expectPositionals(["PRESET"])
+        guard let out = arguments.string("out"), !out.isEmpty else { throw UsageError("missing --out FILE.json") }
+        let settings = try SceneArguments.settings(preset: arguments.positionals[0], arguments)
+        let job = try RenderJob(settings: settings)
+        for warning in job.warnings { printError("warning: \(warning)") }
+        let folder = (out as NSString).deletingLastPathComponent
+        let json = TransitionFile.json(for: job.transition, relativeTo: folder.isEmpty ? "." : folder)
+        try OutputFile.write(Array(json.utf8), to: out, createFolders: true)
+        print("\(job.transition.name): \(job.transition.animations.count) animations, \(json.utf8.count) bytes → \(out)")
+        return ExitCode.success
+    }
+}

@@ -1,0 +1,44 @@
+import Flipbook
+import FlipbookCodecs
+
+/// `render`'s PNG writer options (`--png-writer`, `--png-level`, `--png-filter`).
+enum PNGArguments {
+    /// Option names taking a value.
+    static let options: Set<String> = ["png-writer", "png-level", "png-filter"]
+
+    /// Help lines.
+    static let help = """
+      --png-writer W    libdeflate (default: Swift row filters + libdeflate, ~2x faster than
+                        libpng for smaller files) or libpng (the writer used before)
+      --png-level N     compression level: 0 (stored) to 12 with libdeflate, 0-9 with libpng;
+                        default 1 for both (the fastest level whose frames are no larger than
+                        libpng's level 1; see docs/CODECS.md)
+      --png-filter F    none | sub | up | average | paeth | adaptive (default: average with
+                        libdeflate, paeth with libpng)
+    """
+
+    /// The encoder options the arguments give (defaults for the chosen writer otherwise).
+    static func options(_ arguments: Arguments) throws -> PNGEncodeOptions {
+        if let problem = PNGWriter.environmentProblem { throw UsageError(problem) }
+        var writer = PNGWriter.default
+        if let name = arguments.string("png-writer") {
+            guard let chosen = PNGWriter(rawValue: name) else {
+                throw UsageError("--png-writer must be \(PNGWriter.allCases.map(\.rawValue).joined(separator: " or ")), not '\(name)'")
+            }
+            writer = chosen
+        }
+        var filter: PNGFilter?
+        if let name = arguments.string("png-filter") {
+            guard let chosen = PNGFilter(rawValue: name) else {
+                throw UsageError("--png-filter must be one of \(PNGFilter.allCases.map(\.rawValue).joined(separator: ", ")), not '\(name)'")
+            }
+            filter = chosen
+        }
+        let levels = writer.compressionLevels
+        let level = try arguments.int("png-level", in: PNGWriter.libdeflate.compressionLevels)
+        if let level, !levels.contains(level) {
+            throw UsageError("--png-level must be between \(levels.lowerBound) and \(levels.upperBound) with --png-writer \(writer.rawValue), not \(level)")
+        }
+        return PNGEncodeOptions(writer: writer, compressionLevel: level, filter: filter)
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+
+/// Clean-up on SIGINT, SIGTERM, SIGHUP and SIGQUIT: remove the run's temporary files, stop child
+/// processes, exit with 128 + the signal number (130, 143, 129, 131).
+///
+/// Writers register what to undo while they work (`register`), and drop it when done
+/// (`unregister`). `installSignalHandlers()` (the `flipbook` command calls it first thing) makes
+/// those signals run every registered clean-up on a dedicated thread and exit. The handler itself
+/// only writes the signal number to a pipe (all a signal handler may safely do); the thread
+/// reading the pipe does the work. A SIGKILL cannot be handled: the next run recovers what it
+/// left (see `OutputDirectory`).
+public enum Termination {
+    private static let lock = NSLock()
+    private static var cleanups: [Int: () -> Void] = [:]
+    private static var nextToken = 0
+    private static var installed = false
+    /// The pipe's write end, set before any handler is installed (read by the signal handler).
+    private static var signalPipeWriteEnd: Int32 = -1
+
+    /// The signals `installSignalHandlers()` handles.
+    public static let handledSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+
+    /// Registers `cleanup` to run if the process is stopped by a handled signal; returns a token
+    /// for `unregister`. Clean-ups must be quick and must not throw.
+    public static func register(_ cleanup: @escaping () -> Void) -> Int {
+        lock.lock(); defer { lock.unlock() }
+        nextToken += 1
+        cleanups[nextToken] = cleanup
+        return nextToken
+    }
+
+    /// Forgets a clean-up (its work finished or was undone normally).
+    public static func unregister(_ token: Int) {
+        lock.lock(); defer { lock.unlock() }
+        cleanups[token] = nil
+    }
+
+    /// Runs every registered clean-up once (in registration order) and forgets them.
+    public static func runCleanups() {
+        lock.lock()
+        let pending = cleanups.sorted { $0.key < $1.key }.map(\.value)
+        cleanups.removeAll()
+        lock.unlock()
+        for cleanup in pending { cleanup() }
+    }
+
+    /// Makes SIGINT, SIGTERM, SIGHUP and SIGQUIT run the clean-ups and exit with 128 + the signal
+    /// (SIGQUIT included, which would otherwise print a crash report). Idempotent.
+    public static func installSignalHandlers() {
+        lock.lock(); defer { lock.unlock() }
+        guard !installed else { return }
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { return }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        // A full pipe must not block the handler: drop the byte, a signal is already pending.
+        _ = fcntl(ends[1], F_SETFL, O_NONBLOCK)
+        signalPipeWriteEnd = ends[1]
+        let readEnd = ends[0]
+        let thread = Thread {
+            var byte: UInt8 = 0
+            while true {
+                let count = read(readEnd, &byte, 1)
+                if count == 1 { terminate(signal: Int32(byte)) }
+                if count < 0 && errno == EINTR { continue }
+                if count <= 0 { return }
+            }
+        }
+        thread.name = "flipbook-signals"
+        thread.start()
+        for number in handledSignals {
+            _ = signal(number) { received in
+                var byte = UInt8(truncatingIfNeeded: received)
+                _ = write(Termination.signalPipeWriteEnd, &byte, 1)
+            }
+        }
+        installed = true
+    }
+
+    /// Runs the clean-ups and ends the process with 128 + `signal`, without running exit
+    /// handlers (other threads are still working).
+    private static func terminate(signal: Int32) -> Never {
+        runCleanups()
+        _exit(128 + signal)
+    }
+}

@@ -1,0 +1,38 @@
+/// A scene option that only some presets read (`SceneOptions` fields and the manifests). Every
+/// other render option (device, scale, fps, timing, threads, font …) applies to every preset.
+public enum SceneOption: String, CaseIterable, Sendable {
+    /// The photo manifest (`--manifest`).
+    case manifest
+    /// The cards manifest (`--cards`, `SceneOptions.cardsManifestPath`).
+    case cards
+    /// The photo or card tapped (`--select`, `SceneOptions.selectedIndex`).
+    case select
+    /// The photo or card returned to (`--return`, `SceneOptions.returnIndex`).
+    case `return`
+    /// Waterfall columns (`--columns`, `SceneOptions.columns`).
+    case columns
+    /// The modal thumbnail grid's scroll offset (`--scroll`, `SceneOptions.scrollPoints`).
+    case scroll
+}
+
+extension TransitionPreset {
+    /// The scene options this preset reads: the one table the command line checks options
+    /// against (`render push --scroll 30` is refused, not silently ignored) and `scripts/render`
+    /// relies on to skip presets an option does not apply to.
+    public var sceneOptions: Set<SceneOption> {
+        switch self {
+        case .push, .zoomPush: return [.manifest, .select, .columns]
+        // The backward presets return to `--return` (default: `--select`).
+        case .pop, .zoomPop: return [.manifest, .select, .return, .columns]
+        case .present, .fadePresent: return [.manifest, .select, .scroll]
+        case .dismiss, .fadeDismiss: return [.manifest, .select, .return, .scroll]
+        case .cardPush: return [.cards, .select]
+        case .cardPop: return [.cards, .select, .return]
+        }
+    }
+
+    /// The presets that read `option`, in `allCases` order.
+    public static func presets(reading option: SceneOption) -> [TransitionPreset] {
+        allCases.filter { $0.sceneOptions.contains(option) }
+    }
+}

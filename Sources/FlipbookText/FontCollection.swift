@@ -1,0 +1,134 @@
+import Foundation
+
+/// The fonts text is set in: the primary UI family in three weights, then fallback families for
+/// the scripts it lacks, then whatever fontconfig finds for a character none of those has.
+///
+/// Families are resolved through fontconfig, over the system's fonts (`system()`) or only the
+/// fonts of a directory (`init(directory:)`; tests use the fixture fonts so that goldens never
+/// depend on the host). Faces are opened on first use and kept; thread-safe.
+public final class FontCollection: @unchecked Sendable {
+    /// The primary UI family. Inter: a freely licensed (OFL) UI family packaged by Debian
+    /// (`fonts-inter`) with static regular, semibold and bold faces, whose metrics are close to
+    /// the iOS system font's (SF Pro Text): line height 1.21 em (SF 1.19), cap height 0.73 em
+    /// (0.70), x-height 0.55 em (0.52), and designed, like SF, for small UI sizes.
+    public static let primaryFamily = "Inter"
+    /// Fallback families in the order they are tried for a character the primary font lacks:
+    /// Simplified Chinese first for Han (it also covers kana, hangul and CJK punctuation), then
+    /// Devanagari, Arabic, Thai (Noto's "UI" variants, whose vertical metrics fit UI lines),
+    /// then colour emoji. A cluster in emoji presentation tries the emoji font first.
+    public static let fallbackFamilies = ["Noto Sans CJK SC", "Noto Sans Devanagari UI", "Noto Sans Arabic UI",
+                                          "Noto Sans Thai UI", "Noto Color Emoji"]
+    /// The emoji family, tried first for emoji-presentation clusters.
+    public static let emojiFamily = "Noto Color Emoji"
+
+    /// Where the fonts come from, for messages: "fontconfig" or the directory.
+    public var source: String { catalog.sourceDescription }
+
+    private let catalog: FontCatalog
+    private let lock = NSLock()
+    private var opened: [FontFaceLocation: Font] = [:]
+    private var fallbacksByWeight: [TextStyle.Weight: [Font]] = [:]
+    /// Catch-all answers per cluster text and weight (nil: no font has it).
+    private var coverageAnswers: [CoverageKey: Font?] = [:]
+    private let primaryFaces: [TextStyle.Weight: Font]
+
+    private struct CoverageKey: Hashable {
+        var scalars: [UInt32]
+        var weight: TextStyle.Weight
+        var emoji: Bool
+    }
+
+    /// The system's fonts through fontconfig (`scripts/setup` installs Inter and the Noto
+    /// fallbacks). Fallback families that are not installed are skipped.
+    /// - Throws: `FontError.familyNotFound` when Inter is not installed, `.fontconfig`, or
+    ///   the error opening one of Inter's faces.
+    public static func system() throws -> FontCollection {
+        try FontCollection(catalog: FontCatalog())
+    }
+
+    /// Only the fonts in `directory` (and its subdirectories), matched by fontconfig with no
+    /// system configuration.
+    /// - Throws: `FontError.notFound` if the directory does not exist, `.familyNotFound`
+    ///   when it holds no Inter face, or the error opening one.
+    public convenience init(directory: String) throws {
+        try self.init(catalog: FontCatalog(directories: [directory]))
+    }
+
+    private init(catalog: FontCatalog) throws {
+        self.catalog = catalog
+        var faces: [TextStyle.Weight: Font] = [:]
+        for weight in TextStyle.Weight.allCases {
+            guard let location = catalog.face(family: Self.primaryFamily, weight: weight) else {
+                throw FontError.familyNotFound(family: Self.primaryFamily, source: catalog.sourceDescription)
+            }
+            faces[weight] = try Font(path: location.path, faceIndex: location.faceIndex)
+        }
+        primaryFaces = faces
+        for font in faces.values { opened[FontFaceLocation(path: font.path, faceIndex: font.faceIndex)] = font }
+    }
+
+    /// The primary family's face for `weight` (its .notdef box stands for characters no font has).
+    public func primary(_ weight: TextStyle.Weight) -> Font { primaryFaces[weight]! }
+
+    /// The fallback faces for `weight`, in `fallbackFamilies` order, each the family's face
+    /// nearest the weight; families fontconfig does not have are left out. Faces that fail to
+    /// open are left out too (a damaged fallback must not stop text in other scripts).
+    public func fallbacks(_ weight: TextStyle.Weight) -> [Font] {
+        lock.lock()
+        if let fonts = fallbacksByWeight[weight] { lock.unlock(); return fonts }
+        lock.unlock()
+        let fonts = Self.fallbackFamilies.compactMap { family in
+            catalog.face(family: family, weight: weight).flatMap { try? open($0) }
+        }
+        lock.lock()
+        defer { lock.unlock() }
+        fallbacksByWeight[weight] = fonts
+        return fonts
+    }
+
+    /// The font for one grapheme cluster: the first of primary (or, for emoji presentation, the
+    /// emoji font first), fallbacks, then fontconfig's best face covering it, whose cmap has
+    /// every scalar of `required` (the cluster without default-ignorable scalars such as ZWJ or
+    /// variation selectors). Nil when no font has them all.
+    func font(covering required: [Unicode.Scalar], weight: TextStyle.Weight, emojiPresentation: Bool) -> Font? {
+        let primary = primary(weight)
+        if required.isEmpty { return primary }
+        var candidates = [primary] + fallbacks(weight)
+        if emojiPresentation, let emoji = candidates.firstIndex(where: { $0.familyName == Self.emojiFamily }) {
+            candidates.insert(candidates.remove(at: emoji), at: 0)
+        }
+        if let font = candidates.first(where: { $0.covers(required) }) { return font }
+        let key = CoverageKey(scalars: required.map(\.value), weight: weight, emoji: emojiPresentation)
+        lock.lock()
+        if let answer = coverageAnswers[key] { lock.unlock(); return answer }
+        lock.unlock()
+        let answer = catalog.face(covering: required, weight: weight, allowColor: emojiPresentation)
+            .flatMap { try? open($0) }
+            .flatMap { $0.covers(required) ? $0 : nil }
+        lock.lock()
+        defer { lock.unlock() }
+        coverageAnswers[key] = answer
+        return answer
+    }
+
+    /// Opens (once) the face at `location`.
+    func open(_ location: FontFaceLocation) throws -> Font {
+        lock.lock()
+        if let font = opened[location] { lock.unlock(); return font }
+        lock.unlock()
+        // Opened outside the lock (a large face takes a while); a race opens it twice and keeps one.
+        let font = try Font(path: location.path, faceIndex: location.faceIndex, validatesGlyphs: false)
+        lock.lock()
+        defer { lock.unlock() }
+        if let existing = opened[location] { return existing }
+        opened[location] = font
+        return font
+    }
+}
+
+extension Font {
+    /// Whether the cmap maps every scalar to a glyph.
+    func covers(_ scalars: [Unicode.Scalar]) -> Bool {
+        scalars.allSatisfy { glyphIndices[$0.value] != nil }
+    }
+}

@@ -1,0 +1,89 @@
+import FlipbookGeometry
+
+/// Text set into lines: everything a renderer needs to draw it — per run the font face, size and
+/// every glyph's id and position — with the box it occupies.
+///
+/// Coordinates are points with the origin at the layout box's top-left, y down: a glyph is drawn
+/// with its origin (on the baseline) at (`x`, `y`).
+public struct TextLayout: Sendable, Equatable {
+    /// The lines, top to bottom.
+    public let lines: [Line]
+    /// The width of the widest line in points (UILabel's intrinsic width), trailing spaces excluded.
+    public let widthPoints: Double
+    /// The sum of the line heights in points (UILabel's intrinsic height).
+    public let heightPoints: Double
+    /// The width lines are aligned in: the maximum width asked for, or `widthPoints` without one.
+    public let boxWidthPoints: Double
+    /// True when text was left out (lines beyond `numberOfLines`) or replaced by "…".
+    public let isTruncated: Bool
+    /// Scalars no font has, in order of first appearance, each once; drawn as the primary font's
+    /// .notdef box.
+    public let missingScalars: [Unicode.Scalar]
+
+    /// `widthPoints` × `heightPoints`.
+    public var size: Size { Size(width: widthPoints, height: heightPoints) }
+
+    /// The laid-out string, line by line in reading order (with "…" where truncated).
+    public var text: String { lines.map(\.text).joined(separator: "\n") }
+
+    /// One line of text.
+    public struct Line: Sendable, Equatable {
+        /// The runs in visual order, left to right.
+        public let runs: [GlyphRun]
+        /// The line's text in logical order (with "…" where truncated), trailing spaces dropped.
+        public let text: String
+        /// Left edge of the line's first glyph in the box, in points (alignment applied).
+        public let xPoints: Double
+        /// The line's advance width in points.
+        public let widthPoints: Double
+        /// Baseline, from the box's top, in points.
+        public let baselinePoints: Double
+        /// Baseline to the line box's top (the largest ascender among the line's fonts and the
+        /// primary font), in points.
+        public let ascentPoints: Double
+        /// Baseline to the line box's bottom (positive), in points.
+        public let descentPoints: Double
+        /// True when the line's paragraph runs right to left.
+        public let isRightToLeft: Bool
+
+        /// Line box height: ascent + descent.
+        public var heightPoints: Double { ascentPoints + descentPoints }
+    }
+}
+
+/// Consecutive glyphs of one font, size and direction.
+public struct GlyphRun: Sendable, Equatable {
+    /// The font that draws the run (`font.path`, `font.faceIndex` locate it).
+    public let font: Font
+    /// Text size in points.
+    public let sizePoints: Double
+    /// True for a right-to-left run (its glyphs are still listed left to right).
+    public let isRightToLeft: Bool
+    /// The characters the run draws, in logical order.
+    public let text: String
+    /// The glyphs, left to right.
+    public let glyphs: [Glyph]
+
+    /// One positioned glyph.
+    public struct Glyph: Sendable, Equatable {
+        /// Glyph id in `font` (0 is .notdef).
+        public let id: UInt32
+        /// Origin x in the layout box, in points (shaping offsets included).
+        public let x: Double
+        /// Origin y (the baseline plus any shaping offset, y down) in the layout box, in points.
+        public let y: Double
+        /// Advance in points.
+        public let advance: Double
+    }
+
+    /// Same font face (file and index), size, direction, text and glyphs.
+    public static func == (a: GlyphRun, b: GlyphRun) -> Bool {
+        a.font.location == b.font.location && a.sizePoints == b.sizePoints && a.isRightToLeft == b.isRightToLeft
+            && a.text == b.text && a.glyphs == b.glyphs
+    }
+}
+
+extension Font {
+    /// The file and face index.
+    public var location: FontFaceLocation { FontFaceLocation(path: path, faceIndex: faceIndex) }
+}

@@ -1,0 +1,64 @@
+/// How a piece of text is set: the size and weight of the UI font (fallback fonts for other
+/// scripts follow the same size and the nearest weight they have).
+public struct TextStyle: Hashable, Sendable {
+    /// Font size in points (UIFont.pointSize), > 0 and finite.
+    public var sizePoints: Double
+    /// Font weight; default `.regular`.
+    public var weight: Weight
+
+    /// Creates a style; the size must be finite and > 0 (a programmer error otherwise).
+    public init(sizePoints: Double, weight: Weight = .regular) {
+        precondition(sizePoints.isFinite && sizePoints > 0, "text size must be finite and > 0, got \(sizePoints)")
+        self.sizePoints = sizePoints; self.weight = weight
+    }
+
+    /// A weight of the UI font, named as UIFont.Weight; raw values are OpenType/CSS weights.
+    public enum Weight: Int, Sendable, Hashable, CaseIterable, Codable {
+        /// UIFont.Weight.regular (400): body text, comments.
+        case regular = 400
+        /// UIFont.Weight.semibold (600): navigation bar titles.
+        case semibold = 600
+        /// UIFont.Weight.bold (700).
+        case bold = 700
+
+        /// "regular", "semibold", "bold".
+        public var name: String {
+            switch self {
+            case .regular: return "regular"
+            case .semibold: return "semibold"
+            case .bold: return "bold"
+            }
+        }
+    }
+}
+
+extension TextLayout {
+    /// Horizontal alignment of lines in the layout box (NSTextAlignment).
+    public enum Alignment: String, Sendable, Hashable, CaseIterable, Codable {
+        /// Lines start at the left edge.
+        case left
+        /// Lines are centred.
+        case center
+        /// Lines end at the right edge.
+        case right
+        /// Left for a left-to-right paragraph, right for a right-to-left one (decided per paragraph
+        /// by its first strong character, Unicode bidi rules P2–P3).
+        case natural
+    }
+
+    /// What happens to text that does not fit (NSLineBreakMode).
+    public enum LineBreakMode: String, Sendable, Hashable, CaseIterable, Codable {
+        /// Wrap at word boundaries (UAX #14); text beyond `numberOfLines` is dropped without "…".
+        case wordWrap
+        /// Wrap at any character (grapheme cluster) boundary.
+        case charWrap
+        /// Wrap at words; the last line is cut off at the box edge (no "…").
+        case clip
+        /// Wrap at words; the last line keeps its end and starts with "…".
+        case truncateHead
+        /// Wrap at words; the last line ends with "…" (UILabel's default).
+        case truncateTail
+        /// Wrap at words; the last line keeps its start and end with "…" in the middle.
+        case truncateMiddle
+    }
+}
