@@ -21,14 +21,9 @@ let package = Package(
     name: "Flipbook",
     products: [
         .executable(name: "flipbook", targets: ["FlipbookCLI"]),
+        // `import Flipbook` re-exports what a user needs (Sources/Flipbook/Exports.swift); the other
+        // modules are internal structure, not products.
         .library(name: "Flipbook", targets: ["Flipbook"]),
-        .library(name: "FlipbookGeometry", targets: ["FlipbookGeometry"]),
-        .library(name: "FlipbookRaster", targets: ["FlipbookRaster"]),
-        .library(name: "FlipbookCodecs", targets: ["FlipbookCodecs"]),
-        .library(name: "FlipbookMotion", targets: ["FlipbookMotion"]),
-        .library(name: "FlipbookText", targets: ["FlipbookText"]),
-        .library(name: "FlipbookScene", targets: ["FlipbookScene"]),
-        .library(name: "FlipbookImageDiff", targets: ["FlipbookImageDiff"]),
         .library(name: "FlipbookTesting", targets: ["FlipbookTesting"]),
     ],
     targets: [
@@ -78,6 +73,8 @@ let package = Package(
         .testTarget(name: "FlipbookTextTests", dependencies: ["FlipbookText"]),
         .testTarget(name: "FlipbookSceneTests", dependencies: ["FlipbookScene"]),
         .testTarget(name: "FlipbookTests", dependencies: ["Flipbook", "FlipbookTesting"], exclude: ["__Goldens__"]),
+        // Uses only the products (`import Flipbook`, `import FlipbookTesting`), as a dependent package would.
+        .testTarget(name: "FlipbookPublicAPITests", dependencies: ["Flipbook", "FlipbookTesting"], exclude: ["__Goldens__"]),
         .testTarget(name: "FlipbookTestingTests", dependencies: ["FlipbookTesting", "FlipbookImageDiff"], exclude: ["__Goldens__"]),
     ]
 )

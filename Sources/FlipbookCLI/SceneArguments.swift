@@ -79,10 +79,10 @@ enum SceneArguments {
             throw UsageError("give a PRESET or --transition FILE, not both (unexpected argument '\(extra)')")
         }
         // Options that pick photos and cards for a preset's own layout; a file says what it shows.
-        for option in ["select", "return", "scroll", "cards"] where arguments.given(option) {
-            throw UsageError("--\(option) does not apply to --transition files (they name their photos and layers themselves)")
-        }
         let file = try TransitionFile(contentsOf: path)
+        for option in ["select", "return", "scroll", "cards"] where arguments.given(option) {
+            throw InapplicableOption(option: option, preset: file.name, appliesTo: "presets; a transition file names its photos and layers itself")
+        }
         var settings = RenderSettings(transitionFile: path)
         try applySharedOptions(to: &settings, arguments, baseTiming: try file.mainTiming(), transitionName: path)
         if arguments.given("device") {

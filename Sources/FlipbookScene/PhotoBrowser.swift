@@ -53,8 +53,9 @@ import FlipbookRaster
 
     /// The grid screen: white, below the bar, scrolled by `scroll`. `hiddenIndex`'s image is
     /// hidden (its snapshot is flying); `patchIndex` gets a white patch (named "white patch")
-    /// over its cell. Cells are named "cell 0", "cell 1", …
-    @_spi(Scenes) public func gridLayer(scroll: Double, hiddenIndex: Int? = nil, patchIndex: Int? = nil) -> Layer {
+    /// over its cell. Cells are named "cell 0", "cell 1", …; only those the grid's clip can show
+    /// at `scroll` get a layer unless `allCells` (for grids whose scroll is animated).
+    @_spi(Scenes) public func gridLayer(scroll: Double, hiddenIndex: Int? = nil, patchIndex: Int? = nil, allCells: Bool = false) -> Layer {
         var grid = Layer(name: "grid", frame: device.contentArea)
         grid.backgroundColor = .white
         grid.clipsToBounds = true
@@ -62,7 +63,7 @@ import FlipbookRaster
         // Only cells that can show through the grid's clip get a layer (a 10,000-photo manifest
         // would otherwise build and flatten 10,000 layers per frame to draw a screenful); the
         // 1 pt margin keeps every cell the clip could let through, so no frame changes.
-        let visible = (scroll - 1)...(scroll + grid.frame.height + 1)
+        let visible = allCells ? -Double.infinity...Double.infinity : (scroll - 1)...(scroll + grid.frame.height + 1)
         for (index, frame) in layout.cellFrames.enumerated() where frame.maxY >= visible.lowerBound && frame.minY <= visible.upperBound {
             var cell = Layer(name: "cell \(index)", frame: frame)
             cell.imageSource = photos[index].source

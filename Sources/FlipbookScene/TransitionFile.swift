@@ -120,9 +120,35 @@ public struct TransitionFile: Sendable {
         do {
             _ = try TransitionAnimator(transition)
         } catch let error as TransitionError {
-            throw TransitionFileError.invalid(file: path, path: "$", message: "\(error)")
+            // Point at the field that starts the problem where there is one.
+            var jsonPath = "$"
+            switch error {
+            case let .cycle(names):
+                if let index = transition.animations.firstIndex(where: { $0.name == names.first }) { jsonPath = "$.animations[\(index)].after" }
+            case let .invalidSnapshot(name, _):
+                if let found = TransitionFile.layerPath(named: name, in: root) { jsonPath = found + ".snapshotOf" }
+            default:
+                break
+            }
+            throw TransitionFileError.invalid(file: path, path: jsonPath, message: "\(error)")
         }
         return transition
+    }
+
+    /// The JSON path of the layer object named `name` (searching `layers` and `sublayers`).
+    static func layerPath(named name: String, in root: JSONValue) -> String? {
+        func search(_ value: JSONValue, _ path: String) -> String? {
+            guard case let .object(members) = value else { return nil }
+            if members.contains(where: { $0.key == "name" && $0.value == .string(name) }) { return path }
+            for member in members where member.key == "sublayers" || member.key == "layers" {
+                guard case let .array(items) = member.value else { continue }
+                for (index, item) in items.enumerated() {
+                    if let found = search(item, "\(path).\(member.key)[\(index)]") { return found }
+                }
+            }
+            return nil
+        }
+        return search(root, "$")
     }
 
     static func device(_ field: JSONField) throws -> Device {
@@ -158,6 +184,8 @@ struct TransitionDecoder {
     /// Waterfall grids declared so far: cell frames in window points at the grid's start scroll.
     private var gridCells: [String: [Rect]] = [:]
     private var layerPaths: [String: String] = [:]
+    /// `snapshotOf` fields, checked once every layer is known.
+    private var snapshotUses: [JSONField] = []
 
     init(file: String, photos: [ScenePhoto], options: SceneOptions) {
         self.file = file; self.photos = photos; self.options = options
@@ -178,6 +206,13 @@ struct TransitionDecoder {
         layerPaths["window"] = "$"
         let layers = try object.required("layers", "the window's layers, back to front").array()
         window.sublayers = try layers.map { try layer($0, parentOrigin: .zero) }
+        for use in snapshotUses {
+            let name = try use.nonEmptyString()
+            guard layerPaths[name] != nil else {
+                let hint = closestMatch(to: name, among: Array(layerPaths.keys)).map { " (did you mean \"\($0)\"?)" } ?? ""
+                throw use.fail("no layer is named \"\(name)\"\(hint)")
+            }
+        }
         let animations = try object.optional("animations")?.array().map { try animation($0) } ?? []
         let completion = try object.optional("completion")?.array().map { try change($0) } ?? []
         var names = Set<String>()
@@ -261,7 +296,10 @@ struct TransitionDecoder {
                                    animatableOnly: false, allowRemoved: false)
         patch.frame = nil
         layer.apply(patch)
-        if let snapshot = object.optional("snapshotOf") { layer.snapshotOf = try snapshot.nonEmptyString() }
+        if let snapshot = object.optional("snapshotOf") {
+            layer.snapshotOf = try snapshot.nonEmptyString()
+            snapshotUses.append(snapshot)
+        }
         if let sublayers = object.optional("sublayers") {
             let origin = Point(x: parentOrigin.x + layer.frame.x - layer.boundsOrigin.x, y: parentOrigin.y + layer.frame.y - layer.boundsOrigin.y)
             layer.sublayers += try sublayers.array().map { try self.layer($0, parentOrigin: origin) }
@@ -306,7 +344,8 @@ struct TransitionDecoder {
             scroll = scene.gridScroll(revealing: try reveal.integer(in: 0...(photos.count - 1)))
         }
         let hidden = try grid.optional("hidden")?.array().map { try $0.integer(in: 0...(photos.count - 1)) } ?? []
-        var layer = scene.gridLayer(scroll: scroll)
+        // Every cell gets a layer (a file may animate the grid's scroll or target any cell).
+        var layer = scene.gridLayer(scroll: scroll, allCells: true)
         layer.name = name
         for index in layer.sublayers.indices {
             layer.sublayers[index].name = "\(name) cell \(index)"

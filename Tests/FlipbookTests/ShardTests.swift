@@ -72,7 +72,7 @@ final class ShardTests: XCTestCase {
         other = base; other.framesPerSecond = 30; variants.append(other)
         other = base; other.scene.device.scale = 2; variants.append(other)
         other = base; other.timing = Timing(curve: .spring(dampingRatio: 0.8, initialVelocity: 1), durationSeconds: 0.7); variants.append(other)
-        other = base; other.preset = .zoomPush; variants.append(other)
+        other = base; other.source = .preset(.zoomPush); variants.append(other)
         for variant in variants {
             XCTAssertNotEqual(try RenderJob(settings: variant).fingerprint(), fingerprint, "\(variant)")
         }

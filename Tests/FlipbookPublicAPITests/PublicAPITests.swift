@@ -1,0 +1,44 @@
+import XCTest
+import Flipbook
+import FlipbookTesting
+
+/// Builds and renders a transition through the products alone (`import Flipbook`,
+/// `import FlipbookTesting`), as a package that depends on Flipbook would; the same code is the
+/// compiled example in docs/TRANSITIONS.md ("In Swift").
+final class PublicAPITests: XCTestCase {
+    /// A 120×200 pt screen at @1x: a photo card that grows to full width while its corners go
+    /// from 16 pt to 0, over a title that fades out, on a 0.5 s ease-out.
+    static func cardTransition() -> Transition {
+        let device = Device(name: "small", sizePoints: Size(width: 120, height: 200), scale: 1)
+        var window = Layer(name: "window", frame: device.bounds)
+        window.backgroundColor = StraightColor(red: 0.95, green: 0.95, blue: 0.97, alpha: 1)
+        var title = Layer(name: "title", frame: Rect(x: 10, y: 10, width: 100, height: 24))
+        title.backgroundColor = StraightColor(red: 0.2, green: 0.4, blue: 0.9, alpha: 1)
+        var card = Layer(name: "card", frame: Rect(x: 10, y: 50, width: 100, height: 80))
+        card.imageSource = Samples.path("photos/coffee.jpg")
+        card.contentMode = .scaleAspectFill
+        card.clipsToBounds = true
+        card.cornerRadius = 16
+        window.sublayers = [title, card]
+        let grow = Animation(name: "grow", target: "card",
+                             to: LayerPatch(frame: Rect(x: 0, y: 40, width: 120, height: 160), cornerRadius: 0))
+        let fade = Animation(target: "title", to: LayerPatch(opacity: 0))
+        return Transition(name: "card-grow", device: device, window: window, animations: [grow, fade],
+                          timing: Timing(curve: .bezier(.easeOut), durationSeconds: 0.5))
+    }
+
+    func testATransitionBuiltInCodeRendersThroughTheProductsAlone() throws {
+        var settings = RenderSettings(transition: Self.cardTransition())
+        settings.framesPerSecond = 10
+        settings.fontPath = nil
+        let job = try RenderJob(settings: settings)
+        // 0.5 s at 10 fps: frames 0…5.
+        XCTAssertEqual(job.sequence.count, 6)
+        XCTAssertEqual(job.device.pixelSize.width, 120)
+        // Halfway in time, the card is between its rects (ease-out: past half way in space).
+        let middle = try job.displayList(frameIndex: 2)
+        XCTAssertEqual(middle.timeSeconds, 0.2, accuracy: 1e-12)
+        assertGolden(try job.renderFrame(2), named: "card-grow-frame-2")
+        assertGolden(try job.renderFrame(5), named: "card-grow-last")
+    }
+}
