@@ -59,4 +59,13 @@ public struct Timeline: Sendable {
 
     /// Every frame, 0…N.
     public var frames: [FrameSample] { frames(in: 0..<frameCount) }
+
+    /// The index of the last frame at or before `seconds` (frame `k` is at `k/fps`; 0 for times
+    /// before the first frame). The frame's own time `k/fps` decides, not the rounding of `seconds·fps`.
+    public static func lastFrame(atOrBefore seconds: Double, framesPerSecond: Double) -> Int {
+        var index = max(0, Int((seconds * framesPerSecond).rounded(.down)))
+        while Double(index + 1) / framesPerSecond <= seconds { index += 1 }
+        while index > 0 && Double(index) / framesPerSecond > seconds { index -= 1 }
+        return index
+    }
 }

@@ -53,25 +53,10 @@ extension Canvas {
         let half = width * scale / 2
         guard half > 0, half.isFinite, polyline.count >= 2 else { return }
         let points = polyline.map { Point(x: $0.x * scale, y: $0.y * scale) }
-        var polygons: [[Point]] = []
         // Discs: chord error ≈ 0.05 px, i.e. n ≈ π / acos(1 − 0.05/r) ≈ π·√(r / 0.1) segments
         // (no libm: sqrt is exactly rounded, so vertices are the same everywhere).
         let segments = max(8, min(512, Int((Double.pi * (half / 0.1).squareRoot()).rounded(.up))))
-        let circle = unitCircle(segments: segments)
-        for i in 0..<(points.count - 1) {
-            let p = points[i], q = points[i + 1]
-            let dx = q.x - p.x, dy = q.y - p.y
-            let length = (dx * dx + dy * dy).squareRoot()
-            guard length > 0 else { continue }
-            let nx = -dy / length * half, ny = dx / length * half
-            polygons.append([Point(x: p.x + nx, y: p.y + ny), Point(x: q.x + nx, y: q.y + ny),
-                             Point(x: q.x - nx, y: q.y - ny), Point(x: p.x - nx, y: p.y - ny)])
-            if i > 0 {
-                polygons.append(circle.map { Point(x: p.x + half * $0.x, y: p.y + half * $0.y) })
-            }
-        }
-        // Wind every piece the same way so their coverage adds up (then clamps) instead of cancelling.
-        polygons = polygons.map { signedArea($0) < 0 ? $0.reversed() : $0 }
+        let polygons = strokePolygons(points, halfWidth: half, discSegments: segments, roundCaps: false)
         fill(polygons: polygons, color: color, opacity: opacity, clip: clip)
     }
 
@@ -163,30 +148,6 @@ extension Canvas {
             }
         }
     }
-}
-
-/// `segments` points on the unit circle, by repeated rotation through the angle 2π/segments
-/// (its cosine and sine from `DeterministicMath`, so the same on every machine).
-private func unitCircle(segments: Int) -> [Point] {
-    let step = 2 * Double.pi / Double(segments)
-    let cosine = DeterministicMath.cos(step), sine = DeterministicMath.sin(step)
-    var points: [Point] = []
-    var x = 1.0, y = 0.0
-    for _ in 0..<segments {
-        points.append(Point(x: x, y: y))
-        (x, y) = (x * cosine - y * sine, x * sine + y * cosine)
-    }
-    return points
-}
-
-/// Twice the signed area of a polygon (positive when clockwise in y-down coordinates).
-private func signedArea(_ polygon: [Point]) -> Double {
-    var sum = 0.0
-    for i in 0..<polygon.count {
-        let p = polygon[i], q = polygon[(i + 1) % polygon.count]
-        sum += p.x * q.y - q.x * p.y
-    }
-    return sum
 }
 
 /// Signed-area coverage accumulation over a pixel region (after font-rs / libart): each edge adds,
