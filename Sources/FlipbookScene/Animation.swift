@@ -51,7 +51,7 @@ public struct LayerTransform: Hashable, Sendable {
             }
         }
         let radians = degrees * Double.pi / 180
-        return (cos(radians), sin(radians))
+        return (DeterministicMath.cos(radians), DeterministicMath.sin(radians))
     }
 }
 

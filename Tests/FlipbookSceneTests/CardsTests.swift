@@ -40,14 +40,14 @@ final class CardsTests: XCTestCase {
     }
 
     func testPushMovesThreeSnapshotsWhileTheDetailFadesIn() {
-        let push = CardPush(scene: scene, index: 1)
-        XCTAssertEqual(push.followUpSeconds, 0.3)
+        let push = scene.push(1, name: "card-push", timing: linearSecond)
+        XCTAssertEqual(followUpSeconds(push), 0.3, accuracy: 1e-12)
         // Progress 0: the snapshots sit on the card; the card itself is hidden; the detail is invisible.
-        let start = push.window(progress: 0, completed: false)
+        let start = FlipbookSceneTests.window(push, at: 0, isFinal: false)
         XCTAssertEqual(imageOps(start, source: "c1.jpg").map(\.rect), [Rect(x: 37.5, y: 193.5, width: 300, height: 264)])
         XCTAssertEqual(textOps(start, "Card 1").map(\.origin), [Point(x: 52.5, y: 457.5 + 24)])
         // Halfway: every rect is the midpoint of card part and detail place; the detail at 0.5.
-        let mid = push.window(progress: 0.5, completed: false)
+        let mid = FlipbookSceneTests.window(push, at: 0.5, isFinal: false)
         let cover = imageOps(mid, source: "c1.jpg")
         XCTAssertEqual(cover.map(\.rect), [Rect(x: 18.75, y: 81.75, width: 337.5, height: 297)])
         XCTAssertEqual(cover.first?.clip?.cornerRadius, 5, "corner radius 10 → 0")
@@ -63,26 +63,33 @@ final class CardsTests: XCTestCase {
         XCTAssertEqual(textOps(mid, "one").map(\.opacity), [0.5])
         XCTAssertEqual(textOps(mid, "one").map(\.origin), [Point(x: 15, y: 380 + 31)])
         // Progress 1 (end of the 0.5 s): snapshots at the detail places.
-        let end = push.window(progress: 1, completed: false)
+        let end = FlipbookSceneTests.window(push, at: 1, isFinal: false)
         XCTAssertEqual(imageOps(end, source: "c1.jpg").map(\.rect), [Rect(x: 0, y: -30, width: 375, height: 330)])
     }
 
+    /// Seconds the transition runs on after its main timing (card-push's follow-up).
+    func followUpSeconds(_ transition: Transition) -> Double {
+        ((try? TransitionAnimator(transition).durationSeconds) ?? .nan) - transition.timing.durationSeconds
+    }
+
     func testPushFollowUpCondensesTheTitleAndRaisesTheList() {
-        let push = CardPush(scene: scene, index: 1)
+        let push = scene.push(1, name: "card-push", timing: linearSecond)
         // Right after the main timing: the detail as it lands (title at T, list at T + K).
-        let landed = push.window(progress: 1, secondsAfterTiming: 0, completed: false)
+        let landed = FlipbookSceneTests.window(push, at: 1 + 0, isFinal: false)
         XCTAssertEqual(textOps(landed, "Card 1").map(\.origin), [Point(x: 15, y: 300 + 24)])
         // Halfway through the 0.3 s: easeInEaseOut(0.5) = 0.5 by symmetry.
-        XCTAssertEqual(CardScene.followUpProgress(secondsAfterTiming: 0.15), 0.5, accuracy: 1e-7)
-        let half = push.window(progress: 1, secondsAfterTiming: 0.15, completed: false)
-        let q = CardScene.followUpProgress(secondsAfterTiming: 0.15)
+        let followUp = Timing(curve: .bezier(CardScene.followUpTiming.curve), durationSeconds: CardScene.followUpTiming.durationSeconds)
+        XCTAssertEqual(CardScene.followUpTiming.durationSeconds, 0.3)
+        XCTAssertEqual(followUp.progress(atSeconds: 0.15), 0.5, accuracy: 1e-7)
+        let half = FlipbookSceneTests.window(push, at: 1 + 0.15, isFinal: false)
+        let q = followUp.progress(atSeconds: 0.15)
         let title = scene.detailTitleFrame(followUp: q)
         XCTAssertEqual(title.y, 290, accuracy: 1e-6)
         XCTAssertEqual(title.height, 50, accuracy: 1e-6)
         XCTAssertEqual(textOps(half, "one").first?.origin.y ?? 0, 340 + 31, accuracy: 1e-6)
         // Done: title (0, 280, W, 20) at alpha 0.9 — its baseline 5 pt above its bottom — list at 300.
-        for window in [push.window(progress: 1, secondsAfterTiming: 0.3, completed: false),
-                       push.window(progress: 1, secondsAfterTiming: 0.3, completed: true)] {
+        for window in [FlipbookSceneTests.window(push, at: 1 + 0.3, isFinal: false),
+                       FlipbookSceneTests.window(push, at: 1 + 0.3, isFinal: true)] {
             let titleText = textOps(window, "Card 1")
             XCTAssertEqual(titleText.map(\.origin), [Point(x: 15, y: 295)])
             XCTAssertEqual(titleText.first?.opacity ?? 0, 0.9, accuracy: 1e-12)
@@ -95,21 +102,24 @@ final class CardsTests: XCTestCase {
     }
 
     func testPopStartsFromTheCondensedDetailAndEndsOnTheCard() {
-        let pop = CardPop(scene: scene, index: 2)
-        let start = pop.window(progress: 0, completed: false)
+        let pop = scene.pop(2, name: "card-pop", timing: linearSecond)
+        let start = FlipbookSceneTests.window(pop, at: 0, isFinal: false)
         let title = textOps(start, "Card 2")
         XCTAssertEqual(title.map(\.origin), [Point(x: 15, y: 295)])
         XCTAssertEqual(title.first?.opacity ?? 0, 0.9, accuracy: 1e-12)
         XCTAssertEqual(imageOps(start, source: "c2.jpg").map(\.rect), [Rect(x: 0, y: -30, width: 375, height: 330)])
         XCTAssertEqual(textOps(start, "one").map(\.origin), [Point(x: 15, y: 331)], "the list where the follow-up left it")
-        let mid = pop.window(progress: 0.5, completed: false)
+        let mid = FlipbookSceneTests.window(pop, at: 0.5, isFinal: false)
         XCTAssertEqual(imageOps(mid, source: "c2.jpg").map(\.rect), [Rect(x: 18.75, y: 81.75, width: 337.5, height: 297)])
         // Title: lerp((0, 280, 375, 20), (37.5, 457.5, 300, 80)) = (18.75, 368.75, 337.5, 50), alpha 0.95.
         let midTitle = textOps(mid, "Card 2")
-        XCTAssertEqual(midTitle.map(\.origin), [Point(x: 33.75, y: 368.75 + 24)])
+        // The title label is a layer of its own that moves with the view: its baseline goes from
+        // 15 pt below the condensed view's top (5 pt above its 20 pt bottom) to the card's 24 pt,
+        // so 19.5 pt halfway. (Before the animation model it jumped to 24 pt at the first frame.)
+        XCTAssertEqual(midTitle.map(\.origin), [Point(x: 33.75, y: 368.75 + 19.5)])
         XCTAssertEqual(midTitle.first?.opacity ?? 0, 0.95, accuracy: 1e-12)
         XCTAssertEqual(textOps(mid, "one").map(\.opacity), [0.5])
-        let end = pop.window(progress: 1, completed: true)
+        let end = FlipbookSceneTests.window(pop, at: 1, isFinal: true)
         XCTAssertEqual(imageOps(end, source: "c2.jpg").map(\.rect), [Rect(x: 37.5, y: 193.5, width: 300, height: 264)])
         XCTAssertEqual(imageOps(end, source: "c1.jpg").map(\.rect), [Rect(x: -277.5, y: 193.5, width: 300, height: 264)])
     }
@@ -120,13 +130,13 @@ final class CardsTests: XCTestCase {
         options.cardsManifestPath = manifest
         options.selectedIndex = 2
         let push = try TransitionPreset.cardPush.makeTransition(photos: [], options: options)
-        XCTAssertEqual(push.followUpSeconds, 0.3)
+        XCTAssertEqual(followUpSeconds(push), 0.3, accuracy: 1e-12)
         options.selectedIndex = 99
         XCTAssertThrowsError(try TransitionPreset.cardPush.makeTransition(photos: [], options: options)) { error in
             XCTAssertEqual(error as? SceneError, .cardIndexOutOfRange(option: "--select", index: 99, count: 6))
         }
         XCTAssertEqual(TransitionPreset.cardPop.defaultTiming, Timing(curve: .bezier(.easeInEaseOut), durationSeconds: 0.5))
-        XCTAssertEqual(try TransitionPreset.cardPop.makeTransition(photos: [], options: SceneOptions()).followUpSeconds, 0,
+        XCTAssertEqual(followUpSeconds(try TransitionPreset.cardPop.makeTransition(photos: [], options: SceneOptions())), 0,
                        "pop has no follow-up (default manifest path resolves from the package root)")
     }
 }

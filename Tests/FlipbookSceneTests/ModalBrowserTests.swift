@@ -60,12 +60,12 @@ final class ModalBrowserTests: XCTestCase {
     }
 
     func testPresentIsBlackAtOnceAndGrowsAClippedAspectFillImage() {
-        let present = ModalPresent(scene: scene(), index: 0, style: .clipped)
+        let present = scene().present(0, style: .clipped, name: "present", timing: linearSecond)
         let cell = Rect(x: 5, y: 69, width: side, height: side)
         for (progress, expected) in [(0.0, cell),
                                      (0.5, Rect(x: 2.5, y: 138.75, width: (side + 375) / 2, height: (side + 250) / 2)),
                                      (1.0, Rect(x: 0, y: 208.5, width: 375, height: 250))] {
-            let window = present.window(progress: progress, completed: false)
+            let window = FlipbookSceneTests.window(present, at: progress, isFinal: false)
             let ops = flattenedOps(window)
             // The container's black covers the whole screen, bar included, from the first frame.
             guard case let .fill(rect, color, opacity, clip) = ops[ops.count - 2].op else { return XCTFail("no container fill") }
@@ -81,7 +81,7 @@ final class ModalBrowserTests: XCTestCase {
             assertRect(imageClip?.rect, expected)
         }
         // The last frame is the browser alone: black, the photo aspect-fit.
-        let final = flattenedOps(present.window(progress: 1, completed: true)).map(\.op)
+        let final = flattenedOps(FlipbookSceneTests.window(present, at: 1, isFinal: true)).map(\.op)
         XCTAssertEqual(final, [
             .fill(rect: Rect(x: 0, y: 0, width: 375, height: 667), color: .black, opacity: 1, clip: nil),
             .image(source: "p0.jpg", rect: Rect(x: 0, y: 208.5, width: 375, height: 250), contentMode: .scaleAspectFit, opacity: 1, clip: nil),
@@ -90,18 +90,18 @@ final class ModalBrowserTests: XCTestCase {
 
     func testDismissRemovesTheBrowserAtOnceAndShrinksOntoTheCell() {
         // Photo 4 at scroll 30 is on screen.
-        let dismiss = ModalDismiss(scene: scene(scroll: 30), index: 4, style: .clipped)
+        let dismiss = scene(scroll: 30).dismiss(4, style: .clipped, name: "dismiss", timing: linearSecond)
         let cell = Rect(x: 10 + side, y: 44 + side, width: side, height: side)
-        let start = flattenedOps(dismiss.window(progress: 0, completed: false)).map(\.op)
+        let start = flattenedOps(FlipbookSceneTests.window(dismiss, at: 0, isFinal: false)).map(\.op)
         XCTAssertFalse(start.contains { if case let .fill(_, color, _, _) = $0 { return color == .black } else { return false } },
                        "the browser's black is gone at once")
-        let images = imageOps(dismiss.window(progress: 0.5, completed: false), source: "p4.jpg")
+        let images = imageOps(FlipbookSceneTests.window(dismiss, at: 0.5, isFinal: false), source: "p4.jpg")
         XCTAssertEqual(images.count, 2, "the grid's cell and the moving image")
         let mid = Rect(x: (cell.x + 0) / 2, y: (cell.y + (667 - 375) / 2) / 2, width: (side + 375) / 2, height: (side + 375) / 2)
         assertRect(images.last?.rect, mid)
         XCTAssertEqual(images.last?.mode, .scaleAspectFill)
-        assertRect(dismiss.imageFrame(progress: 1), cell)
-        XCTAssertEqual(dismiss.scene.returnFrame(4), dismiss.scene.cellFrame(4))
+        assertRect(windowFrame(of: "moving image", in: dismiss, at: 1), cell)
+        XCTAssertEqual(scene(scroll: 30).returnFrame(4), scene(scroll: 30).cellFrame(4))
     }
 
     func testDismissToAnOffScreenCellShrinksToTheBottomCentre() {
@@ -113,20 +113,20 @@ final class ModalBrowserTests: XCTestCase {
         XCTAssertFalse(scene().isCellOnScreen(18))
         XCTAssertTrue(scene().isCellOnScreen(12), "row 4 spans 64 + 498.33 … 680.67: partly visible")
         XCTAssertFalse(scene().isCellOnScreen(15), "row 5 starts at 64 + 621.67 > 667")
-        let dismiss = ModalDismiss(scene: scrolledUp, index: 0, style: .clipped)
+        let dismiss = scrolledUp.dismiss(0, style: .clipped, name: "dismiss", timing: linearSecond)
         // Halfway between (0, 208.5, 375, 250) and the zero-size rect at (187.5, 667).
-        assertRect(imageOps(dismiss.window(progress: 0.5, completed: false), source: "p0.jpg").last?.rect,
+        assertRect(imageOps(FlipbookSceneTests.window(dismiss, at: 0.5, isFinal: false), source: "p0.jpg").last?.rect,
                    Rect(x: 93.75, y: 437.75, width: 187.5, height: 125))
         // At progress 1 the image has no area: nothing is drawn for it.
-        XCTAssertEqual(imageOps(dismiss.window(progress: 1, completed: false), source: "p0.jpg").count, 0)
+        XCTAssertEqual(imageOps(FlipbookSceneTests.window(dismiss, at: 1, isFinal: false), source: "p0.jpg").count, 0)
         // The fade variant uses the same fallback.
-        let fade = ModalDismiss(scene: scrolledUp, index: 0, style: .fade)
-        assertRect(fade.imageFrame(progress: 1), Rect(x: 187.5, y: 667, width: 0, height: 0))
+        let fade = scrolledUp.dismiss(0, style: .fade, name: "dismiss", timing: linearSecond)
+        assertRect(windowFrame(of: "moving image", in: fade, at: 1), Rect(x: 187.5, y: 667, width: 0, height: 0))
     }
 
     func testFadeVariantsAnimateTheBackgroundAndStretchTheImage() {
-        let present = ModalPresent(scene: scene(), index: 0, style: .fade)
-        let ops = flattenedOps(present.window(progress: 0.5, completed: false)).map(\.op)
+        let present = scene().present(0, style: .fade, name: "present", timing: linearSecond)
+        let ops = flattenedOps(FlipbookSceneTests.window(present, at: 0.5, isFinal: false)).map(\.op)
         guard case let .fill(rect, color, _, _) = ops[ops.count - 2] else { return XCTFail("no container fill") }
         XCTAssertEqual(rect, Rect(x: 0, y: 0, width: 375, height: 667))
         XCTAssertEqual(color, StraightColor(white: 0, alpha: 0.5))
@@ -134,18 +134,18 @@ final class ModalBrowserTests: XCTestCase {
         XCTAssertEqual(mode, .scaleToFill)
         XCTAssertNil(clip, "not clipped")
         // Clear at the start: no container fill at all.
-        let first = flattenedOps(present.window(progress: 0, completed: false)).map(\.op)
+        let first = flattenedOps(FlipbookSceneTests.window(present, at: 0, isFinal: false)).map(\.op)
         XCTAssertEqual(first.count, ops.count - 1)
 
-        let dismiss = ModalDismiss(scene: scene(), index: 0, style: .fade)
-        let dismissOps = flattenedOps(dismiss.window(progress: 0.25, completed: false)).map(\.op)
+        let dismiss = scene().dismiss(0, style: .fade, name: "dismiss", timing: linearSecond)
+        let dismissOps = flattenedOps(FlipbookSceneTests.window(dismiss, at: 0.25, isFinal: false)).map(\.op)
         guard case let .fill(_, dismissColor, _, _) = dismissOps[dismissOps.count - 2] else { return XCTFail("no container fill") }
         XCTAssertEqual(dismissColor, StraightColor(white: 0, alpha: 0.75))
     }
 
     func testCompletedDismissIsTheGridScreen() {
-        let dismiss = ModalDismiss(scene: scene(), index: 0, style: .clipped)
-        XCTAssertEqual(DisplayList.ops(flattening: dismiss.window(progress: 1, completed: true), screen: Device.iPhone8.bounds),
+        let dismiss = scene().dismiss(0, style: .clipped, name: "dismiss", timing: linearSecond)
+        XCTAssertEqual(DisplayList.ops(flattening: FlipbookSceneTests.window(dismiss, at: 1, isFinal: true), screen: Device.iPhone8.bounds),
                        DisplayList.ops(flattening: scene().gridScreen(), screen: Device.iPhone8.bounds))
     }
 }

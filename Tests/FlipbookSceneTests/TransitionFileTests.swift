@@ -160,7 +160,7 @@ final class TransitionFileTests: XCTestCase {
                                                          delaySeconds: 0.05, after: "m",
                                                          timing: AnimationTiming(curve: .bezier(.easeIn), durationSeconds: 0.2))],
                                   completion: [LayerChange(target: "a", set: LayerPatch(isRemoved: true))],
-                                  timing: Timing(curve: .linear, durationSeconds: 1))
+                                  timing: Timing(curve: .bezier(.linear), durationSeconds: 1))
         let json = TransitionFile.json(for: original, relativeTo: "/tmp")
         let decoded = try TransitionFile(data: Data(json.utf8), path: "/tmp/x.json").transition(photos: [], options: SceneOptions())
         XCTAssertEqual(decoded, original)

@@ -12,13 +12,13 @@ final class ZoomTests: XCTestCase {
 
     func testZoomPopFadesTheGridInOverTheDetail() {
         let scene = PhotoBrowserScene(photos: photos, device: .iPhone8, columns: 3)
-        let pop = ZoomPop(scene: scene, index: 1)
+        let pop = scene.zoomPop(1, name: "zoom-pop", timing: linearSecond)
         let cell = Rect(x: 251, y: 69, width: 118, height: 78)
         // Detail frame: 365 wide, 365·400/600 = 243.33 tall, centred in 64…667.
         let detail = Rect(x: 5, y: 64 + (603 - 365.0 * 400 / 600) / 2, width: 365, height: 365.0 * 400 / 600)
-        assertRect(pop.snapshotFrame(progress: 0), detail)
-        assertRect(pop.snapshotFrame(progress: 1), cell)
-        let window = pop.window(progress: 0.5, completed: false)
+        assertRect(windowFrame(of: "snapshot", in: pop, at: 0), detail)
+        assertRect(windowFrame(of: "snapshot", in: pop, at: 1), cell)
+        let window = FlipbookSceneTests.window(pop, at: 0.5)
         let ops = flattenedOps(window)
         // Painter's order: the window's white, the detail's black (opaque), then the grid at group opacity 0.5 with the
         // return cell's image hidden, then the snapshot, then the bar.
@@ -38,18 +38,19 @@ final class ZoomTests: XCTestCase {
         XCTAssertEqual(whiteFills.map(\.op.opacity), [1, 1])
         XCTAssertEqual(whiteFills.map(\.groupOpacity), [1, 0.5])
         // Completed: the grid with both images.
-        let final = pop.window(progress: 1, completed: true)
+        let final = FlipbookSceneTests.window(pop, at: 1, isFinal: true)
         XCTAssertEqual(imageOps(final, source: "b.jpg").map(\.rect), [cell])
     }
 
     func testZoomPushDrawsWhatPushDraws() throws {
         var options = SceneOptions()
         options.selectedIndex = 1
-        let zoom = try TransitionPreset.zoomPush.makeTransition(photos: photos, options: options)
-        let push = try TransitionPreset.push.makeTransition(photos: photos, options: options)
-        for progress in [0, 0.3, 1.09] {
-            XCTAssertEqual(zoom.window(progress: progress, completed: false), push.window(progress: progress, completed: false))
+        let zoom = try TransitionPreset.zoomPush.makeTransition(photos: photos, options: options, timing: linearSecond)
+        let push = try TransitionPreset.push.makeTransition(photos: photos, options: options, timing: linearSecond)
+        for t in [0, 0.3, 0.9] {
+            XCTAssertEqual(window(zoom, at: t), window(push, at: t))
         }
+        XCTAssertEqual(window(zoom, at: 1, isFinal: true), window(push, at: 1, isFinal: true))
         XCTAssertEqual(TransitionPreset.zoomPop.defaultTiming, TransitionPreset.push.defaultTiming)
     }
 }
