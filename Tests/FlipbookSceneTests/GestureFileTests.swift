@@ -69,6 +69,28 @@ final class GestureFileTests: XCTestCase {
         }
     }
 
+    /// The three samples in Samples/gestures/ have the outcomes docs/INTERACTIVE.md shows (the pop
+    /// on a 375-point screen, 0.7 s).
+    func testSampleGestures() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Samples/gestures")
+        func timeline(_ name: String) throws -> InteractiveTimeline {
+            InteractiveTimeline(gesture: try GestureFile.read(folder.appendingPathComponent(name).path), widthPoints: 375,
+                                transitionDurationSeconds: 0.7, framesPerSecond: 60)
+        }
+        let full = try timeline("full-swipe.json")
+        XCTAssertEqual(full.releaseFraction, 373.0 / 375, accuracy: 1e-12)
+        XCTAssertTrue(full.finishes)
+        let half = try timeline("half-swipe-cancel.json")
+        XCTAssertEqual(half.releaseFraction, 168.0 / 375, accuracy: 1e-12)
+        XCTAssertLessThan(abs(half.releaseVelocityPointsPerSecond), 20)
+        XCTAssertFalse(half.finishes)
+        let flick = try timeline("flick-from-30.json")
+        XCTAssertEqual(flick.releaseFraction, 0.3, accuracy: 1e-12)
+        XCTAssertGreaterThan(flick.releaseVelocityPointsPerSecond, 800)
+        XCTAssertTrue(flick.finishes)
+    }
+
     func testReadingAFile() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gesture-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
