@@ -3,33 +3,6 @@ import FlipbookGeometry
 import FlipbookRaster
 @_spi(Scenes) import FlipbookScene
 
-/// Every draw op, groups opened, with the opacity of the enclosing groups multiplied in.
-func flattenedOps(_ window: Layer, device: Device = .iPhone8) -> [(op: DisplayOp, groupOpacity: Double)] {
-    func walk(_ ops: [DisplayOp], _ outer: Double) -> [(op: DisplayOp, groupOpacity: Double)] {
-        ops.flatMap { op -> [(op: DisplayOp, groupOpacity: Double)] in
-            if case let .group(opacity, children) = op { return walk(children, outer * opacity) }
-            return [(op, outer)]
-        }
-    }
-    return walk(DisplayList.ops(flattening: window, screen: device.bounds), 1)
-}
-
-/// The image ops drawing `source`, in painter's order.
-func imageOps(_ window: Layer, source: String, device: Device = .iPhone8)
-    -> [(rect: Rect, mode: ContentMode, opacity: Double, clip: Clip?)] {
-    flattenedOps(window, device: device).compactMap { entry in
-        guard case let .image(opSource, rect, mode, opacity, clip) = entry.op, opSource == source else { return nil }
-        return (rect, mode, opacity * entry.groupOpacity, clip)
-    }
-}
-
-func assertRect(_ actual: Rect?, _ expected: Rect, accuracy: Double = 1e-9, file: StaticString = #filePath, line: UInt = #line) {
-    guard let actual else { return XCTFail("no rect, expected \(expected)", file: file, line: line) }
-    for (a, e) in zip([actual.x, actual.y, actual.width, actual.height], [expected.x, expected.y, expected.width, expected.height]) {
-        XCTAssertEqual(a, e, accuracy: accuracy, "\(actual) != \(expected)", file: file, line: line)
-    }
-}
-
 final class ModalBrowserTests: XCTestCase {
     /// 20 photos: 0 is 600×400 (3:2), 1 is 900×1800 (taller than the screen when fitted), others square.
     let photos: [ScenePhoto] = (0..<20).map { index in
@@ -46,7 +19,7 @@ final class ModalBrowserTests: XCTestCase {
         // Photo 4: column 1, row 1 → content (5 + side + 5, 5 + side + 5); on screen + 64 − 30.
         assertRect(scene.cellFrame(4), Rect(x: 10 + side, y: 10 + side + 34, width: side, height: side))
         // The cells in the display list are aspect-fill and clipped to their squares, inside the content area.
-        let cell = imageOps(scene.gridScreen(), source: "p4.jpg")
+        let cell = imageOps(ops(screen: scene.gridScreen()), source: "p4.jpg")
         XCTAssertEqual(cell.count, 1)
         XCTAssertEqual(cell.first?.mode, .scaleAspectFill)
         assertRect(cell.first?.clip?.rect, scene.cellFrame(4))
@@ -59,52 +32,51 @@ final class ModalBrowserTests: XCTestCase {
         XCTAssertEqual(scene().browserFrame(1), Rect(x: 20.75, y: 0, width: 333.5, height: 667))
     }
 
-    func testPresentIsBlackAtOnceAndGrowsAClippedAspectFillImage() {
+    func testPresentIsBlackAtOnceAndGrowsAClippedAspectFillImage() throws {
         let present = scene().present(0, style: .clipped, name: "present", timing: linearSecond)
         let cell = Rect(x: 5, y: 69, width: side, height: side)
         for (progress, expected) in [(0.0, cell),
                                      (0.5, Rect(x: 2.5, y: 138.75, width: (side + 375) / 2, height: (side + 250) / 2)),
                                      (1.0, Rect(x: 0, y: 208.5, width: 375, height: 250))] {
-            let window = FlipbookSceneTests.window(present, at: progress, isFinal: false)
-            let ops = flattenedOps(window)
+            let drawn = try ops(present, at: progress)
             // The container's black covers the whole screen, bar included, from the first frame.
-            guard case let .fill(rect, color, opacity, clip) = ops[ops.count - 2].op else { return XCTFail("no container fill") }
+            guard case let .fill(rect, color, opacity, clip) = drawn[drawn.count - 2].op else { return XCTFail("no container fill") }
             XCTAssertEqual(rect, Rect(x: 0, y: 0, width: 375, height: 667))
             XCTAssertEqual(color, .black)
             XCTAssertEqual(opacity, 1)
             XCTAssertNil(clip)
             // The moving image is the last op: aspect-fill, clipped to its own frame.
-            guard case let .image(source, imageRect, mode, _, imageClip) = ops.last!.op else { return XCTFail("no moving image") }
+            guard case let .image(source, imageRect, mode, _, imageClip) = drawn.last!.op else { return XCTFail("no moving image") }
             XCTAssertEqual(source, "p0.jpg")
             assertRect(imageRect, expected)
             XCTAssertEqual(mode, .scaleAspectFill)
             assertRect(imageClip?.rect, expected)
         }
         // The last frame is the browser alone: black, the photo aspect-fit.
-        let final = flattenedOps(FlipbookSceneTests.window(present, at: 1, isFinal: true)).map(\.op)
+        let final = try ops(present, at: 1, isFinal: true).map(\.op)
         XCTAssertEqual(final, [
             .fill(rect: Rect(x: 0, y: 0, width: 375, height: 667), color: .black, opacity: 1, clip: nil),
             .image(source: "p0.jpg", rect: Rect(x: 0, y: 208.5, width: 375, height: 250), contentMode: .scaleAspectFit, opacity: 1, clip: nil),
         ])
     }
 
-    func testDismissRemovesTheBrowserAtOnceAndShrinksOntoTheCell() {
+    func testDismissRemovesTheBrowserAtOnceAndShrinksOntoTheCell() throws {
         // Photo 4 at scroll 30 is on screen.
         let dismiss = scene(scroll: 30).dismiss(4, style: .clipped, name: "dismiss", timing: linearSecond)
         let cell = Rect(x: 10 + side, y: 44 + side, width: side, height: side)
-        let start = flattenedOps(FlipbookSceneTests.window(dismiss, at: 0, isFinal: false)).map(\.op)
+        let start = try ops(dismiss, at: 0).map(\.op)
         XCTAssertFalse(start.contains { if case let .fill(_, color, _, _) = $0 { return color == .black } else { return false } },
                        "the browser's black is gone at once")
-        let images = imageOps(FlipbookSceneTests.window(dismiss, at: 0.5, isFinal: false), source: "p4.jpg")
+        let images = imageOps(try ops(dismiss, at: 0.5), source: "p4.jpg")
         XCTAssertEqual(images.count, 2, "the grid's cell and the moving image")
         let mid = Rect(x: (cell.x + 0) / 2, y: (cell.y + (667 - 375) / 2) / 2, width: (side + 375) / 2, height: (side + 375) / 2)
         assertRect(images.last?.rect, mid)
         XCTAssertEqual(images.last?.mode, .scaleAspectFill)
-        assertRect(windowFrame(of: "moving image", in: dismiss, at: 1), cell)
+        assertRect(windowFrame(of: "moving image", in: try window(dismiss, at: 1)), cell)
         XCTAssertEqual(scene(scroll: 30).returnFrame(4), scene(scroll: 30).cellFrame(4))
     }
 
-    func testDismissToAnOffScreenCellShrinksToTheBottomCentre() {
+    func testDismissToAnOffScreenCellShrinksToTheBottomCentre() throws {
         // Scrolled by 200, photo 0's cell is at y = 69 − 200 … −12.7: above the content area.
         let scrolledUp = scene(scroll: 200)
         XCTAssertFalse(scrolledUp.isCellOnScreen(0))
@@ -115,37 +87,37 @@ final class ModalBrowserTests: XCTestCase {
         XCTAssertFalse(scene().isCellOnScreen(15), "row 5 starts at 64 + 621.67 > 667")
         let dismiss = scrolledUp.dismiss(0, style: .clipped, name: "dismiss", timing: linearSecond)
         // Halfway between (0, 208.5, 375, 250) and the zero-size rect at (187.5, 667).
-        assertRect(imageOps(FlipbookSceneTests.window(dismiss, at: 0.5, isFinal: false), source: "p0.jpg").last?.rect,
+        assertRect(imageOps(try ops(dismiss, at: 0.5), source: "p0.jpg").last?.rect,
                    Rect(x: 93.75, y: 437.75, width: 187.5, height: 125))
         // At progress 1 the image has no area: nothing is drawn for it.
-        XCTAssertEqual(imageOps(FlipbookSceneTests.window(dismiss, at: 1, isFinal: false), source: "p0.jpg").count, 0)
+        XCTAssertEqual(imageOps(try ops(dismiss, at: 1), source: "p0.jpg").count, 0)
         // The fade variant uses the same fallback.
         let fade = scrolledUp.dismiss(0, style: .fade, name: "dismiss", timing: linearSecond)
-        assertRect(windowFrame(of: "moving image", in: fade, at: 1), Rect(x: 187.5, y: 667, width: 0, height: 0))
+        assertRect(windowFrame(of: "moving image", in: try window(fade, at: 1)), Rect(x: 187.5, y: 667, width: 0, height: 0))
     }
 
-    func testFadeVariantsAnimateTheBackgroundAndStretchTheImage() {
+    func testFadeVariantsAnimateTheBackgroundAndStretchTheImage() throws {
         let present = scene().present(0, style: .fade, name: "present", timing: linearSecond)
-        let ops = flattenedOps(FlipbookSceneTests.window(present, at: 0.5, isFinal: false)).map(\.op)
-        guard case let .fill(rect, color, _, _) = ops[ops.count - 2] else { return XCTFail("no container fill") }
+        let drawn = try ops(present, at: 0.5).map(\.op)
+        guard case let .fill(rect, color, _, _) = drawn[drawn.count - 2] else { return XCTFail("no container fill") }
         XCTAssertEqual(rect, Rect(x: 0, y: 0, width: 375, height: 667))
         XCTAssertEqual(color, StraightColor(white: 0, alpha: 0.5))
-        guard case let .image(_, _, mode, _, clip) = ops.last! else { return XCTFail("no moving image") }
+        guard case let .image(_, _, mode, _, clip) = drawn.last! else { return XCTFail("no moving image") }
         XCTAssertEqual(mode, .scaleToFill)
         XCTAssertNil(clip, "not clipped")
         // Clear at the start: no container fill at all.
-        let first = flattenedOps(FlipbookSceneTests.window(present, at: 0, isFinal: false)).map(\.op)
-        XCTAssertEqual(first.count, ops.count - 1)
+        let first = try ops(present, at: 0)
+        XCTAssertEqual(first.count, drawn.count - 1)
 
         let dismiss = scene().dismiss(0, style: .fade, name: "dismiss", timing: linearSecond)
-        let dismissOps = flattenedOps(FlipbookSceneTests.window(dismiss, at: 0.25, isFinal: false)).map(\.op)
+        let dismissOps = try ops(dismiss, at: 0.25).map(\.op)
         guard case let .fill(_, dismissColor, _, _) = dismissOps[dismissOps.count - 2] else { return XCTFail("no container fill") }
         XCTAssertEqual(dismissColor, StraightColor(white: 0, alpha: 0.75))
     }
 
-    func testCompletedDismissIsTheGridScreen() {
+    func testCompletedDismissIsTheGridScreen() throws {
         let dismiss = scene().dismiss(0, style: .clipped, name: "dismiss", timing: linearSecond)
-        XCTAssertEqual(DisplayList.ops(flattening: FlipbookSceneTests.window(dismiss, at: 1, isFinal: true), screen: Device.iPhone8.bounds),
+        XCTAssertEqual(try displayOps(dismiss, at: 1, isFinal: true),
                        DisplayList.ops(flattening: scene().gridScreen(), screen: Device.iPhone8.bounds))
     }
 }

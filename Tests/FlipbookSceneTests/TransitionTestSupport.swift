@@ -1,19 +1,63 @@
 import XCTest
 import FlipbookGeometry
 import FlipbookMotion
+import FlipbookRaster
 @_spi(Scenes) import FlipbookScene
 
 /// A linear one-second main timing: time t is progress t, so a test of a preset at progress p
 /// evaluates the transition at p seconds.
 let linearSecond = Timing(curve: .bezier(.linear), durationSeconds: 1)
 
-/// `transition`'s window at `t` seconds (`isFinal`: the final frame, completions applied).
-func window(_ transition: Transition, at t: Double, isFinal: Bool = false, file: StaticString = #filePath, line: UInt = #line) -> Layer {
-    do {
-        return try TransitionAnimator(transition).window(atSeconds: t, isFinal: isFinal)
-    } catch {
-        XCTFail("\(error)", file: file, line: line)
-        return transition.window
+/// `transition`'s window at `t` seconds (`isFinal`: the final frame, every animation finished and
+/// the completions applied).
+/// - Throws: `TransitionError` when the transition does not compile.
+func window(_ transition: Transition, at t: Double, isFinal: Bool = false) throws -> Layer {
+    try TransitionAnimator(transition).window(atSeconds: t, isFinal: isFinal)
+}
+
+/// Draw ops with their groups opened: each op with the opacity of its enclosing groups multiplied in.
+typealias DrawnOps = [(op: DisplayOp, groupOpacity: Double)]
+
+/// What `transition` draws at `t` seconds, as the render job flattens it: on the transition's
+/// screen, snapshot layers showing their sources as they are at t = 0.
+/// - Throws: `TransitionError` when the transition does not compile.
+func ops(_ transition: Transition, at t: Double, isFinal: Bool = false) throws -> DrawnOps {
+    opened(try displayOps(transition, at: t, isFinal: isFinal))
+}
+
+/// `ops(_:at:isFinal:)` with the groups left closed: the display list as the renderer gets it.
+/// - Throws: `TransitionError` when the transition does not compile.
+func displayOps(_ transition: Transition, at t: Double, isFinal: Bool = false) throws -> [DisplayOp] {
+    let animator = try TransitionAnimator(transition)
+    return DisplayList.ops(flattening: animator.window(atSeconds: t, isFinal: isFinal), screen: transition.device.bounds,
+                           snapshotSource: { animator.initialLayer(named: $0) })
+}
+
+/// What a screen (a layer tree outside any transition, so without snapshots) draws on `device`.
+func ops(screen: Layer, device: Device = .iPhone8) -> DrawnOps {
+    opened(DisplayList.ops(flattening: screen, screen: device.bounds))
+}
+
+private func opened(_ ops: [DisplayOp], groupOpacity outer: Double = 1) -> DrawnOps {
+    ops.flatMap { op -> DrawnOps in
+        if case let .group(opacity, children) = op { return opened(children, groupOpacity: outer * opacity) }
+        return [(op, outer)]
+    }
+}
+
+/// The image ops drawing `source`, in painter's order, with their group-multiplied opacity.
+func imageOps(_ ops: DrawnOps, source: String) -> [(rect: Rect, mode: ContentMode, opacity: Double, clip: Clip?)] {
+    ops.compactMap { entry in
+        guard case let .image(opSource, rect, mode, opacity, clip) = entry.op, opSource == source else { return nil }
+        return (rect, mode, opacity * entry.groupOpacity, clip)
+    }
+}
+
+/// The text ops drawing `string`, in painter's order, with their group-multiplied opacity.
+func textOps(_ ops: DrawnOps, _ string: String) -> [(origin: Point, size: Double, opacity: Double, clip: Clip?)] {
+    ops.compactMap { entry in
+        guard case let .text(text, _, size, origin, _, opacity, clip) = entry.op, text == string else { return nil }
+        return (origin, size, opacity * entry.groupOpacity, clip)
     }
 }
 
@@ -26,9 +70,9 @@ func layer(named name: String, in root: Layer) -> Layer? {
     return nil
 }
 
-/// The frame, in window points, of the layer called `name` at `t` (translations of its
+/// The frame, in window points, of the layer called `name` in `window` (translations of its
 /// ancestors and their scroll offsets added; transforms are identity in the presets).
-func windowFrame(of name: String, in transition: Transition, at t: Double, file: StaticString = #filePath, line: UInt = #line) -> Rect? {
+func windowFrame(of name: String, in window: Layer) -> Rect? {
     func search(_ layer: Layer, origin: Point) -> Rect? {
         let frame = layer.frame.offsetBy(dx: origin.x, dy: origin.y)
         if layer.name == name { return frame }
@@ -38,5 +82,13 @@ func windowFrame(of name: String, in transition: Transition, at t: Double, file:
         }
         return nil
     }
-    return search(window(transition, at: t, file: file, line: line), origin: Point(x: -0.0, y: 0))
+    return search(window, origin: Point(x: 0, y: 0))
+}
+
+/// `actual` equals `expected` within `accuracy` in each of x, y, width and height.
+func assertRect(_ actual: Rect?, _ expected: Rect, accuracy: Double = 1e-9, file: StaticString = #filePath, line: UInt = #line) {
+    guard let actual else { return XCTFail("no rect, expected \(expected)", file: file, line: line) }
+    for (a, e) in zip([actual.x, actual.y, actual.width, actual.height], [expected.x, expected.y, expected.width, expected.height]) {
+        XCTAssertEqual(a, e, accuracy: accuracy, "\(actual) != \(expected)", file: file, line: line)
+    }
 }

@@ -10,36 +10,34 @@ final class ZoomTests: XCTestCase {
     let photos = [ScenePhoto(source: "a.jpg", sizePixels: Size(width: 600, height: 400)),
                   ScenePhoto(source: "b.jpg", sizePixels: Size(width: 600, height: 400))]
 
-    func testZoomPopFadesTheGridInOverTheDetail() {
+    func testZoomPopFadesTheGridInOverTheDetail() throws {
         let scene = PhotoBrowserScene(photos: photos, device: .iPhone8, columns: 3)
         let pop = scene.zoomPop(1, name: "zoom-pop", timing: linearSecond)
         let cell = Rect(x: 251, y: 69, width: 118, height: 78)
         // Detail frame: 365 wide, 365·400/600 = 243.33 tall, centred in 64…667.
         let detail = Rect(x: 5, y: 64 + (603 - 365.0 * 400 / 600) / 2, width: 365, height: 365.0 * 400 / 600)
-        assertRect(windowFrame(of: "snapshot", in: pop, at: 0), detail)
-        assertRect(windowFrame(of: "snapshot", in: pop, at: 1), cell)
-        let window = FlipbookSceneTests.window(pop, at: 0.5)
-        let ops = flattenedOps(window)
+        assertRect(windowFrame(of: "snapshot", in: try window(pop, at: 0)), detail)
+        assertRect(windowFrame(of: "snapshot", in: try window(pop, at: 1)), cell)
+        let drawn = try ops(pop, at: 0.5)
         // Painter's order: the window's white, the detail's black (opaque), then the grid at group opacity 0.5 with the
         // return cell's image hidden, then the snapshot, then the bar.
-        guard case let .fill(blackRect, black, _, _) = ops[1].op else { return XCTFail("no detail fill") }
+        guard case let .fill(blackRect, black, _, _) = drawn[1].op else { return XCTFail("no detail fill") }
         XCTAssertEqual(blackRect, Rect(x: 0, y: 0, width: 375, height: 667))
         XCTAssertEqual(black, .black)
-        XCTAssertEqual(ops[1].groupOpacity, 1, "the source stays opaque")
-        let gridImages = imageOps(window, source: "a.jpg")
+        XCTAssertEqual(drawn[1].groupOpacity, 1, "the source stays opaque")
+        let gridImages = imageOps(drawn, source: "a.jpg")
         XCTAssertEqual(gridImages.map(\.opacity), [0.5], "the grid fades in")
-        let moving = imageOps(window, source: "b.jpg")
+        let moving = imageOps(drawn, source: "b.jpg")
         XCTAssertEqual(moving.count, 1, "the cell's own image and the detail's are hidden: only the snapshot")
         XCTAssertEqual(moving.first?.mode, .scaleToFill)
         XCTAssertEqual(moving.first?.opacity, 1)
         assertRect(moving.first?.rect, .interpolate(from: detail, to: cell, progress: 0.5))
         // No white patch (pop has one): the only white fills are the window's and the grid's background.
-        let whiteFills = ops.filter { if case let .fill(_, color, _, _) = $0.op { return color == .white } else { return false } }
+        let whiteFills = drawn.filter { if case let .fill(_, color, _, _) = $0.op { return color == .white } else { return false } }
         XCTAssertEqual(whiteFills.map(\.op.opacity), [1, 1])
         XCTAssertEqual(whiteFills.map(\.groupOpacity), [1, 0.5])
         // Completed: the grid with both images.
-        let final = FlipbookSceneTests.window(pop, at: 1, isFinal: true)
-        XCTAssertEqual(imageOps(final, source: "b.jpg").map(\.rect), [cell])
+        XCTAssertEqual(imageOps(try ops(pop, at: 1, isFinal: true), source: "b.jpg").map(\.rect), [cell])
     }
 
     func testZoomPushDrawsWhatPushDraws() throws {
@@ -48,9 +46,19 @@ final class ZoomTests: XCTestCase {
         let zoom = try TransitionPreset.zoomPush.makeTransition(photos: photos, options: options, timing: linearSecond)
         let push = try TransitionPreset.push.makeTransition(photos: photos, options: options, timing: linearSecond)
         for t in [0, 0.3, 0.9] {
-            XCTAssertEqual(window(zoom, at: t), window(push, at: t))
+            XCTAssertEqual(try window(zoom, at: t), try window(push, at: t), "t = \(t)")
         }
-        XCTAssertEqual(window(zoom, at: 1, isFinal: true), window(push, at: 1, isFinal: true))
+        XCTAssertEqual(try window(zoom, at: 1, isFinal: true), try window(push, at: 1, isFinal: true))
+        // On the default spring, every frame, the overshoot past the detail included.
+        let springZoom = try TransitionPreset.zoomPush.makeTransition(photos: photos, options: options)
+        let springPush = try TransitionPreset.push.makeTransition(photos: photos, options: options)
+        let samples = try TransitionAnimator(springPush).frames(framesPerSecond: 60)
+        XCTAssertTrue(samples.contains { $0.progress > 1.05 }, "the spring overshoots")
+        for sample in samples {
+            let isFinal = sample.index == samples.count - 1
+            XCTAssertEqual(try displayOps(springZoom, at: sample.timeSeconds, isFinal: isFinal),
+                           try displayOps(springPush, at: sample.timeSeconds, isFinal: isFinal), "frame \(sample.index)")
+        }
         XCTAssertEqual(TransitionPreset.zoomPop.defaultTiming, TransitionPreset.push.defaultTiming)
     }
 }
