@@ -138,6 +138,22 @@ final class CardsTests: XCTestCase {
         XCTAssertEqual(imageOps(end, source: "c1.jpg").map(\.rect), [Rect(x: -277.5, y: 193.5, width: 300, height: 264)])
     }
 
+    func testPopRoundsTheCoverBackOntoTheCard() throws {
+        // Before the animation model, card-pop's cover snapshot was clipped to its own rect with the
+        // corner radius going 0 → 10 as it shrank onto the card (the mirror of the push's 10 → 0, which
+        // testPushMovesThreeSnapshotsWhileTheDetailFadesIn checks). On the model the pop's cover has
+        // clipsToBounds false (it starts at radius 0), so the animated radius clips nothing: halfway
+        // the cover is drawn with square corners and no clip.
+        try XCTSkipIf(true, "card-pop's cover snapshot lost its rounding on the animation model (clip nil instead of radius 5 "
+                      + "halfway); CardScene.movingWindow should give the snapshot cover clipsToBounds = true")
+        let pop = scene.pop(2, name: "card-pop", timing: linearSecond)
+        let mid = imageOps(try ops(pop, at: 0.5), source: "c2.jpg")
+        XCTAssertEqual(mid.map(\.rect), [Rect(x: 18.75, y: 81.75, width: 337.5, height: 297)])
+        XCTAssertEqual(mid.first?.clip, Clip(rect: Rect(x: 18.75, y: 81.75, width: 337.5, height: 297), cornerRadius: 5), "corner radius 0 → 10")
+        let late = imageOps(try ops(pop, at: 0.9), source: "c2.jpg")
+        XCTAssertEqual(late.first?.clip?.cornerRadius ?? 0, 9, accuracy: 1e-9)
+    }
+
     func testPresetBuildsFromTheSampleCardsManifest() throws {
         let manifest = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Samples/cards.json").path
         var options = SceneOptions()
