@@ -39,7 +39,13 @@ public struct RenderSettings: Sendable {
     public var frameRange: ClosedRange<Int>?
     /// Worker threads; the output does not depend on it.
     public var threads = ProcessInfo.processInfo.activeProcessorCount
-    /// A font file for text; nil = locate DejaVu Sans.
+    /// The fonts scene text is set in: nil = the system's, through fontconfig (Inter, then the
+    /// Noto fallbacks; `scripts/setup` installs them); a directory = only the fonts in it
+    /// (`--fonts DIR`; tests use `Tests/Fixtures/fonts` so goldens never depend on the host).
+    /// See docs/TEXT.md.
+    public var fontDirectory: String?
+    /// The font file of the contact sheet's and curve plot's labels (`--font FILE`, one font, no
+    /// fallback); nil = locate DejaVu Sans. Scene text uses `fontDirectory`.
     public var fontPath: String?
     /// PNG encoder settings.
     public var pngOptions = PNGEncodeOptions.default
@@ -123,8 +129,11 @@ public struct RenderJob: Sendable {
     private(set) var imageHeaders: [String: ImageHeader]
     /// The manifest field that names each photo file ("content[3].url"), for errors.
     let photoFields: [String: String]
-    /// The font for text ops and for centring titles (also the contact sheet's labels).
+    /// The contact sheet's label font (`settings.fontPath`).
     let font: Font
+    /// Sets the scene's text (`settings.fontDirectory`); its warnings (a character no font has)
+    /// join the summary's, each once.
+    public let typesetter: Typesetter
 
     /// Loads what the source needs, builds and compiles the transition and samples the frames.
     /// - Throws: manifest, photo, transition-file, scene and frame-range errors, each naming the
@@ -133,6 +142,7 @@ public struct RenderJob: Sendable {
         // Every preset draws text (bar titles, card labels); load the font before any work so a
         // missing font is reported at once.
         font = try settings.fontPath.map(Font.init(path:)) ?? Font.locateDefault()
+        typesetter = Typesetter(fonts: try settings.fontDirectory.map(FontCollection.init(directory:)) ?? FontCollection.system())
         // Headers of photos with declared sizes are read below, only for those drawn.
         func library(_ path: String) throws -> PhotoLibrary {
             try PhotoLibrary(manifestPath: path, limits: settings.decodeLimits, reading: .undeclaredSizesOnly,
@@ -145,7 +155,7 @@ public struct RenderJob: Sendable {
         case let .preset(preset):
             let loaded = try library(settings.manifestPath)
             photoLibrary = loaded
-            transition = try preset.makeTransition(photos: loaded.photos, options: settings.scene)
+            transition = try preset.makeTransition(photos: loaded.photos, options: settings.scene, typesetter: typesetter)
         case let .file(path):
             let file = try TransitionFile(contentsOf: path)
             if file.usesPhotos { photoLibrary = try library(file.manifestPath ?? settings.manifestPath) }
@@ -208,9 +218,8 @@ public struct RenderJob: Sendable {
         let isFinal = sample.index == sequence.count - 1
         let window = interaction?.window(frame: sample.index, animator: animator)
             ?? animator.window(atSeconds: sample.timeSeconds, isFinal: isFinal)
-        let font = self.font, animator = self.animator
-        let ops = DisplayList.ops(flattening: window, screen: device.bounds, fontName: font.familyName,
-                                  measure: { font.measure($0, sizePoints: $1) },
+        let animator = self.animator
+        let ops = DisplayList.ops(flattening: window, screen: device.bounds, typesetter: typesetter,
                                   snapshotSource: { animator.initialLayer(named: $0) })
         return DisplayList(device: device, frameIndex: sample.index, timeSeconds: sample.timeSeconds,
                            progress: sample.progress, ops: ops)
@@ -267,7 +276,7 @@ public struct RenderJob: Sendable {
             let pixels = device.pixelSize
             return RenderSummary(outputDirectory: directory, framesWritten: frames.count, totalFrames: sequence.count,
                                  pixelWidth: pixels.width, pixelHeight: pixels.height, seconds: 0,
-                                 warnings: warnings + renderer.cache.rasterizer.images.warnings.map { "\($0)" })
+                                 warnings: warnings + typesetter.warnings + renderer.cache.rasterizer.images.warnings.map { "\($0)" })
         }
         var result = summary
         result.seconds = Date().timeIntervalSince(start)
@@ -317,7 +326,7 @@ public struct RenderJob: Sendable {
             guard let field = photoFields[error.path] else { throw error }
             throw PhotoLibraryError.photo(manifest: settings.manifestPath, field: field, underlying: "\(error)")
         }
-        return FrameRasterizer(images: images, font: font)
+        return FrameRasterizer(images: images)
     }
 
     /// For each image source, the largest size in device pixels (each axis rounded up) at which

@@ -8,7 +8,7 @@ enum SceneArguments {
     /// Option names taking a value.
     static let options: Set<String> = Set<String>([
         "manifest", "select", "return", "columns", "device", "scale", "fps", "duration", "curve", "damping", "velocity",
-        "threads", "font", "max-decoded-megapixels", "max-file-megabytes", "scroll", "cards", "transition",
+        "threads", "font", "fonts", "max-decoded-megapixels", "max-file-megabytes", "scroll", "cards", "transition",
     ]).union(GestureArguments.options)
 
     /// Flags (no value) the commands that take the shared options accept too.
@@ -38,7 +38,10 @@ enum SceneArguments {
       --damping Z       spring damping ratio, 0 < Z <= 1 (spring presets; default 0.6)
       --velocity V      spring initial velocity, -50..50 (spring presets; default 1.0)
       --threads N       worker threads, 1-64 (default: one per core); output is identical
-      --font PATH       font file for text (default: DejaVu Sans via fontconfig)
+      --fonts DIR       set the scene's text only in the fonts of DIR (default: the system's
+                        through fontconfig: Inter, then Noto for CJK, Devanagari, Arabic,
+                        Thai and colour emoji; see docs/TEXT.md)
+      --font PATH       font file of the contact sheet's labels (default: DejaVu Sans)
       --max-decoded-megapixels N
                         refuse a job whose photos need more than N megapixels decoded, pyramids
                         included (default 400, about 1.6 GB); JPEGs are decoded no larger than drawn
@@ -140,6 +143,7 @@ enum SceneArguments {
         settings.timing = try timing(base: baseTiming, name: transitionName, arguments)
         if let threads = try arguments.int("threads", in: 1...64) { settings.threads = threads }
         settings.fontPath = arguments.string("font")
+        settings.fontDirectory = arguments.string("fonts")
         if let budget = try arguments.int("max-decoded-megapixels", in: 1...100_000) {
             settings.decodedPixelBudget = budget * 1_000_000
         }

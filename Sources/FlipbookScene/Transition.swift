@@ -1,5 +1,6 @@
 import FlipbookSamples
 import FlipbookGeometry
+import FlipbookText
 import FlipbookMotion
 
 /// A photo as scenes see it: the file to draw and its upright size in pixels.
@@ -115,14 +116,17 @@ public enum TransitionPreset: String, CaseIterable, Sendable {
 
     /// Builds the transition for these photos and options with `timing` as its main timing
     /// (default: the preset's). The card presets read their own manifest
-    /// (`options.cardsManifestPath`) and ignore `photos`.
+    /// (`options.cardsManifestPath`) and ignore `photos`; they measure their labels with
+    /// `typesetter` (the stars follow the comment count, comment rows are as tall as their text)
+    /// and, without one, with rough widths (docs/PRESETS.md).
     /// - Throws: `SceneError` when an index is out of range; `ManifestError` for a bad cards manifest.
-    public func makeTransition(photos: [ScenePhoto], options: SceneOptions, timing: Timing? = nil) throws -> Transition {
+    public func makeTransition(photos: [ScenePhoto], options: SceneOptions, timing: Timing? = nil,
+                               typesetter: Typesetter? = nil) throws -> Transition {
         let timing = timing ?? defaultTiming
         switch self {
         case .cardPush, .cardPop:
             let manifest = try CardManifest(contentsOf: options.cardsManifestPath, sandboxPhotos: options.sandboxPhotos)
-            let scene = CardScene(cards: manifest.cards, device: options.device)
+            let scene = CardScene(cards: manifest.cards, device: options.device, typesetter: typesetter)
             if self == .cardPush {
                 try check(options.selectedIndex, option: "--select", count: scene.cards.count, noun: "card")
                 return scene.push(options.selectedIndex, name: rawValue, timing: timing)

@@ -1,5 +1,6 @@
 import Foundation
 import FlipbookGeometry
+import FlipbookText
 import FlipbookMotion
 import FlipbookRaster
 
@@ -445,9 +446,9 @@ struct TransitionDecoder {
         return transform
     }
 
-    /// `{"string", "size", "weight", "color", "origin", "align", "width", "maxWidth"}`.
+    /// `{"string", "size", "weight", "color", "origin", "align", "width", "maxWidth", "lines", "lineBreak"}`.
     func text(_ field: JSONField) throws -> TextContent {
-        let object = try field.object(known: ["string", "size", "weight", "color", "origin", "align", "width", "maxWidth"])
+        let object = try field.object(known: ["string", "size", "weight", "color", "origin", "align", "width", "maxWidth", "lines", "lineBreak"])
         let string = try object.required("string", "the text").string()
         let size = try object.optional("size")?.number(in: 1...500) ?? 17
         let weight = try object.optional("weight").map { FontWeight(rawValue: try $0.choice(FontWeight.allCases.map(\.rawValue)))! } ?? .regular
@@ -455,19 +456,25 @@ struct TransitionDecoder {
         let origin = try object.optional("origin")?.point() ?? Point(x: 0, y: size)
         let width = try object.optional("width")?.number(in: 0...1e6)
         let alignment: TextAlignment
-        switch try object.optional("align")?.choice(["leading", "center", "trailing"]) ?? "leading" {
+        switch try object.optional("align")?.choice(["leading", "natural", "center", "trailing"]) ?? "leading" {
         case "center":
             guard let width else { throw field.fail("\"align\": \"center\" needs \"width\", the box the line is centred in") }
             alignment = .centered(widthPoints: width)
         case "trailing":
             guard let width else { throw field.fail("\"align\": \"trailing\" needs \"width\", the box the line ends in") }
             alignment = .trailing(widthPoints: width)
+        case "natural":
+            alignment = .natural
         default:
             alignment = .leading
         }
         let maxWidth = try object.optional("maxWidth")?.number(in: 0...1e6)
+        let lines = try object.optional("lines")?.integer(in: 0...10_000) ?? 1
+        let lineBreak = try object.optional("lineBreak").map {
+            TextLayout.LineBreakMode(rawValue: try $0.choice(TextLayout.LineBreakMode.allCases.map(\.rawValue)))!
+        } ?? .truncateTail
         return TextContent(string: string, sizePoints: size, weight: weight, baselineOrigin: origin, color: color,
-                           alignment: alignment, maxWidthPoints: maxWidth)
+                           alignment: alignment, maxWidthPoints: maxWidth, numberOfLines: lines, lineBreakMode: lineBreak)
     }
 
     /// The layer named by `field`, which must exist.

@@ -85,7 +85,7 @@ final class CardManifestTests: XCTestCase {
             (#"{"cards": [{"image": "a.jpg", "rating": 1}]}"#, "cards.json: cards[0].title is missing"),
             (#"{"cards": [{"title": "A", "image": "a.jpg", "rating": 6}]}"#, "cards.json: cards[0].rating must be a whole number from 0 to 5, not 6"),
             (#"{"cards": [{"title": "A", "image": "a.jpg", "rating": true}]}"#, "cards.json: cards[0].rating must be a whole number from 0 to 5"),
-            (#"{"cards": [{"title": "A", "image": "a.jpg", "rating": 2, "comments": [3]}]}"#, "cards.json: cards[0].comments[0] must be a string"),
+            (#"{"cards": [{"title": "A", "image": "a.jpg", "rating": 2, "comments": [3]}]}"#, "cards.json: cards[0].comments[0] must be a string or an object with \"text\""),
             (#"{"cards": [{"title": "A", "image": "https://x/a.jpg", "rating": 2}]}"#,
              "cards.json: cards[0].image is https://x/a.jpg: remote images are not supported; download them first and name the local file"),
         ]
