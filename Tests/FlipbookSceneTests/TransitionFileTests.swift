@@ -189,7 +189,7 @@ final class TransitionFileTests: XCTestCase {
 
     /// `"shapes"`: flat vertex lists in the layer's points; too few numbers name the contour.
     func testShapesDecodeAndNameABadContour() throws {
-        let transition = try decode(#"{"layers": [{"name": "a", "frame": [0, 0, 10, 10], "shapes": [{"color": "#ff0000", "contours": [[0, 0, 4, 0, 0, 4]]}]}]}"#)
+        let transition = try decode(##"{"layers": [{"name": "a", "frame": [0, 0, 10, 10], "shapes": [{"color": "#ff0000", "contours": [[0, 0, 4, 0, 0, 4]]}]}]}"##)
         let shape = try XCTUnwrap(transition.window.sublayers.first?.shapes.first)
         XCTAssertEqual(shape.name, "shape 0")
         XCTAssertEqual(shape.color, StraightColor(red: 1, green: 0, blue: 0))
