@@ -154,7 +154,7 @@ public struct TransitionFile: Sendable {
     static func device(_ field: JSONField) throws -> Device {
         if case let .string(name) = field.value {
             guard let device = Device(named: name) else {
-                let hint = closestMatch(to: name, among: Device.presets.map(\.name)).map { " (did you mean \"\($0)\"?)" } ?? ""
+                let hint = Suggestions.fileHint(name, in: Device.presets.map(\.name))
                 throw field.fail("unknown device \"\(name)\"\(hint); expected iphone8, se, plus, x, \"WxH\" in points, or an object")
             }
             return device
@@ -209,7 +209,7 @@ struct TransitionDecoder {
         for use in snapshotUses {
             let name = try use.nonEmptyString()
             guard layerPaths[name] != nil else {
-                let hint = closestMatch(to: name, among: Array(layerPaths.keys)).map { " (did you mean \"\($0)\"?)" } ?? ""
+                let hint = Suggestions.fileHint(name, in: layerPaths.keys.sorted())
                 throw use.fail("no layer is named \"\(name)\"\(hint)")
             }
         }
@@ -223,7 +223,7 @@ struct TransitionDecoder {
         }
         for (index, field) in (try object.optional("animations")?.array() ?? []).enumerated() {
             if let after = animations[index].after, !names.contains(after) {
-                let hint = closestMatch(to: after, among: Array(names)).map { " (did you mean \"\($0)\"?)" } ?? ""
+                let hint = Suggestions.fileHint(after, in: names.sorted())
                 throw field.child("after", .string(after)).fail("no animation is named \"\(after)\"\(hint)")
             }
         }
@@ -269,7 +269,7 @@ struct TransitionDecoder {
             return curve
         } catch let error as TimingCurveParseError {
             let names = ["spring"] + TimingCurve.bezierPresets.map(\.name)
-            let hint = text.contains(":") ? "" : (closestMatch(to: text, among: names).map { " (did you mean \"\($0)\"?)" } ?? "")
+            let hint = text.contains(":") ? "" : Suggestions.fileHint(text, in: names)
             throw field.fail("\(error)\(hint)")
         }
     }
@@ -315,7 +315,7 @@ struct TransitionDecoder {
         if let grid = object.optional("cellOf") {
             let gridName = try grid.nonEmptyString()
             guard let cells = gridCells[gridName] else {
-                let hint = closestMatch(to: gridName, among: Array(gridCells.keys)).map { " (did you mean \"\($0)\"?)" } ?? ""
+                let hint = Suggestions.fileHint(gridName, in: gridCells.keys.sorted())
                 throw grid.fail("no waterfall grid named \"\(gridName)\" is declared before this point\(hint)")
             }
             let index = try object.required("index", "the photo's index in the manifest").integer(in: 0...(cells.count - 1))
@@ -474,7 +474,7 @@ struct TransitionDecoder {
     func target(_ field: JSONField) throws -> String {
         let name = try field.nonEmptyString()
         guard layerPaths[name] != nil else {
-            let hint = closestMatch(to: name, among: Array(layerPaths.keys)).map { " (did you mean \"\($0)\"?)" } ?? ""
+            let hint = Suggestions.fileHint(name, in: layerPaths.keys.sorted())
             throw field.fail("no layer is named \"\(name)\"\(hint)")
         }
         return name
