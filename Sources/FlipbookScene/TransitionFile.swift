@@ -237,40 +237,45 @@ struct TransitionDecoder {
     /// `{"curve": …, "duration": …, "damping": …, "velocity": …}`.
     func timing(_ field: JSONField) throws -> Timing {
         let object = try field.object(known: ["curve", "duration", "damping", "velocity"])
-        let duration = try object.optional("duration")?.number(in: 0.001...60)
-        let curve = try self.curve(object) ?? .bezier(.easeInEaseOut)
-        let resolved = try duration ?? defaultDuration(for: curve, object.field)
-        return Timing(curve: curve, durationSeconds: resolved)
-    }
-
-    private func defaultDuration(for curve: TimingCurve, _ field: JSONField) throws -> Double {
-        if case let .springPhysics(spring) = curve {
-            guard spring.settlingDurationSeconds <= 60 else { throw field.fail("the spring settles after \(spring.settlingDurationSeconds) s; give \"duration\"") }
-            return spring.settlingDurationSeconds
+        let request = try timingRequest(object)
+        do {
+            return try request.resolved(over: TransitionDecoder.defaultTiming)
+        } catch let error as TimingRequestError {
+            throw fail(error, request, object)
         }
-        return 0.3  // UIView.animate's most common duration
     }
 
     /// The `curve` (with `damping`/`velocity` for `spring`) of an object, or nil when absent.
     func curve(_ object: JSONObject) throws -> TimingCurve? {
-        let damping = try object.optional("damping")?.number(in: 0...1)
-        let velocity = try object.optional("velocity")?.number(in: -100...100)
-        guard let field = object.optional("curve") else {
-            if damping != nil || velocity != nil { throw object.field.fail("\"damping\" and \"velocity\" go with \"curve\": \"spring\"") }
-            return nil
-        }
-        let text = try field.string()
-        if damping == 0 { throw object.field.child("damping", .number(0)).fail("must be greater than 0") }
+        let request = try timingRequest(object, duration: false)
         do {
-            let curve = try TimingCurve.parse(text, dampingRatio: damping ?? 0.6, initialVelocity: velocity ?? 1)
-            if case .spring = curve {} else if damping != nil || velocity != nil {
-                throw object.field.fail("\"damping\" and \"velocity\" go with \"curve\": \"spring\" only")
-            }
-            return curve
-        } catch let error as TimingCurveParseError {
-            let names = ["spring"] + TimingCurve.bezierPresets.map(\.name)
-            let hint = text.contains(":") ? "" : Suggestions.fileHint(text, in: names)
-            throw field.fail("\(error)\(hint)")
+            return try request.resolvedCurve(over: nil)
+        } catch let error as TimingRequestError {
+            throw fail(error, request, object)
+        }
+    }
+
+    /// An object's `curve`, `duration`, `damping` and `velocity` as a `TimingRequest` (its limits).
+    private func timingRequest(_ object: JSONObject, duration: Bool = true) throws -> TimingRequest {
+        TimingRequest(curve: try object.optional("curve")?.string(),
+                      durationSeconds: duration ? try object.optional("duration")?.number(in: TimingRequest.durationRangeSeconds) : nil,
+                      dampingRatio: try object.optional("damping")?.number(in: TimingRequest.dampingRatioRange),
+                      initialVelocity: try object.optional("velocity")?.number(in: TimingRequest.initialVelocityRange))
+    }
+
+    /// A `TimingRequestError` at the path of the key at fault.
+    private func fail(_ error: TimingRequestError, _ request: TimingRequest, _ object: JSONObject) -> TransitionFileError {
+        let at = { (key: String) in object.optional(key) ?? object.field }
+        switch error {
+        case let .outOfRange(parameter, _):
+            return at(parameter.rawValue).fail("\(error)")
+        case let .curve(.unknownCurve(text)) where !text.contains(":"):
+            return at("curve").fail("\(error)\(Suggestions.fileHint(text, in: TimingCurve.names))")
+        case .curve, .settlesOutOfRange:
+            return at("curve").fail("\(error)")
+        case .springParametersWithoutSpring:
+            return at(request.dampingRatio != nil ? "damping" : "velocity").fail(
+                "\"damping\" and \"velocity\" go with \"curve\": \"spring\" only" + (request.curve.map { ", not \"\($0)\"" } ?? ""))
         }
     }
 
@@ -516,7 +521,7 @@ struct TransitionDecoder {
         if !object.has("to") && !object.has("keyframes") { throw field.fail("missing \"to\" (or \"keyframes\"): what the animation changes") }
         animation.delaySeconds = try object.optional("delay")?.number(in: 0...600) ?? 0
         animation.after = try object.optional("after")?.nonEmptyString()
-        animation.timing = AnimationTiming(curve: try curve(object), durationSeconds: try object.optional("duration")?.number(in: 0.001...60))
+        animation.timing = AnimationTiming(curve: try curve(object), durationSeconds: try object.optional("duration")?.number(in: TimingRequest.durationRangeSeconds))
         if let completion = object.optional("completion") { animation.completion = try completion.array().map { try change($0) } }
         return animation
     }
