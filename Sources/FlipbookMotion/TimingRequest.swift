@@ -1,3 +1,5 @@
+import Foundation
+
 /// A timing as people write it — a curve, a duration, a spring's damping ratio and initial
 /// velocity, each optional — and the one place that checks it and resolves it against a base
 /// timing. The command line (`render`, `inspect`, `compare`, `curve`: `--curve`, `--duration`,
@@ -158,5 +160,21 @@ extension TimingCurve {
     public var isUIKitSpring: Bool {
         if case .spring = self { return true }
         return false
+    }
+
+    /// The curve for people, numbers to 4 significant digits: "spring ζ 0.6, v 1", "easeInEaseOut",
+    /// "bezier 0.3, -0.5, 0.7, 1.6", "spring-physics m 1, k 100, c 10, v 0". The one curve
+    /// describer (contact sheets, comparisons, `flipbook list`); `specification` is the form
+    /// `parse` reads back, `Timing.parameters` the one `timeline.json` records.
+    public var summary: String {
+        func number(_ value: Double) -> String { String(format: "%.4g", value) }
+        switch self {
+        case let .spring(z, v): return "spring ζ \(number(z)), v \(number(v))"
+        case let .springPhysics(s):
+            return "spring-physics m \(number(s.mass)), k \(number(s.stiffness)), c \(number(s.damping)), v \(number(s.initialVelocity))"
+        case .bezier(let b):
+            let name = specification
+            return name.hasPrefix("bezier:") ? "bezier \(number(b.x1)), \(number(b.y1)), \(number(b.x2)), \(number(b.y2))" : name
+        }
     }
 }
