@@ -22,9 +22,12 @@ public struct ContactSheet: Sendable {
     /// The first header line (e.g. "push — 43 frames").
     public let title: String
     /// The second header line: duration, curve, fps, device.
-    public let details: String
+    public var details: String
     /// Where everything goes.
     public let layout: Layout
+    /// The finger driving the sequence, if any: the plot shows its fraction over time with the
+    /// lift-off marked (`CurvePlot.interaction`).
+    public var interaction: InteractiveTimeline?
 
     /// Thumbnails shown at most, by default: 6 rows of 8.
     public static let defaultMaximumThumbnails = 48
@@ -114,7 +117,7 @@ public struct ContactSheet: Sendable {
         if every > 1 { title += ", 1 in \(every) shown plus the last" }
         self.title = title
         let pixels = device.pixelSize
-        details = String(format: "%.3g s", timeline.timing.durationSeconds) + " · " + ContactSheet.describe(timeline.timing.curve)
+        details = String(format: "%.3g s", timeline.timing.durationSeconds) + " · " + timeline.timing.curve.summary
             + (followUpSeconds > 0 ? String(format: " + %.3g s follow-up", followUpSeconds) : "")
             + " · " + String(format: "%g fps", timeline.framesPerSecond)
             + " · \(device.name) \(ContactSheet.number(device.width))×\(ContactSheet.number(device.height)) pt"
@@ -153,20 +156,9 @@ public struct ContactSheet: Sendable {
             canvas.drawText(label, font: font, sizePoints: size,
                             baselineOrigin: Point(x: (rect.midX - width / 2).rounded(), y: rect.maxY + 13), color: ink)
         }
-        CurvePlot(timing: timeline.timing, markedFrames: shownFrames).draw(in: layout.plotRect, on: &canvas, font: font)
+        CurvePlot(timing: timeline.timing, markedFrames: shownFrames, interaction: interaction)
+            .draw(in: layout.plotRect, on: &canvas, font: font)
         return canvas.image
-    }
-
-    /// "spring ζ 0.6, v 1", "easeInEaseOut", "bezier 0.3, -0.5, 0.7, 1.6", "spring-physics m 1, k 100, c 10, v 0".
-    static func describe(_ curve: TimingCurve) -> String {
-        switch curve {
-        case let .spring(z, v): return "spring ζ \(number(z)), v \(number(v))"
-        case let .springPhysics(s):
-            return "spring-physics m \(number(s.mass)), k \(number(s.stiffness)), c \(number(s.damping)), v \(number(s.initialVelocity))"
-        case .bezier(let b):
-            let name = curve.specification
-            return name.hasPrefix("bezier:") ? "bezier \(number(b.x1)), \(number(b.y1)), \(number(b.x2)), \(number(b.y2))" : name
-        }
     }
 
     /// A number in its shortest form, at most 4 significant digits ("0.6", "375", "2").
