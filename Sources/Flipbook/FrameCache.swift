@@ -226,7 +226,7 @@ final class FrameCache: @unchecked Sendable {
             return onCanvas.width * onCanvas.height * scale * scale
         }
         switch op {
-        case .fill, .shape: return area(FrameRasterizer.bounds(of: [op]))
+        case .fill, .shape, .path: return area(FrameRasterizer.bounds(of: [op]))
         case .image, .transformedImage: return 4 * area(FrameRasterizer.bounds(of: [op]))
         case let .text(layout, _, _, _, _):
             let glyphArea = layout.lines.flatMap(\.runs).reduce(0.0) { $0 + Double($1.glyphs.count) * $1.sizePoints * $1.sizePoints }

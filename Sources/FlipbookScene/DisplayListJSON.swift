@@ -1,5 +1,6 @@
 import Foundation
 import FlipbookGeometry
+import FlipbookMotion
 import FlipbookRaster
 import FlipbookText
 
@@ -23,9 +24,7 @@ public enum JSON {
     /// A number: integers without a decimal point, others in Swift's shortest round-trip form;
     /// non-finite values (never produced by a valid scene) as `null`.
     public static func number(_ value: Double) -> String {
-        guard value.isFinite else { return "null" }
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-        return "\(value)"
+        value.isFinite ? value.shortestText : "null"
     }
 
     /// A string with JSON escapes.
@@ -81,6 +80,11 @@ public enum JSON {
         return "[" + runs.joined(separator: ", ") + "]"
     }
 
+    /// A path's contours: one flat `[x0, y0, x1, y1, …]` array of vertices per contour.
+    static func contours(_ path: Path) -> String {
+        "[" + path.contours.map { numbers($0.flatMap { [$0.x, $0.y] }) }.joined(separator: ", ") + "]"
+    }
+
     static func write(_ ops: [DisplayOp], indent: String, into out: inout String) {
         guard !ops.isEmpty else { out += "[]"; return }
         out += "[\n"
@@ -110,6 +114,9 @@ public enum JSON {
                 out += "{\"op\": \"maskedGroup\", \"opacity\": \(number(opacity)), \"mask\": {\(shape(mask))}, \"ops\": "
                 write(children, indent: indent + "  ", into: &out)
                 out += "}"
+            case let .path(p, color, opacity, c):
+                out += "{\"op\": \"path\", \"contours\": \(contours(p)), \"color\": \(self.color(color)), "
+                    + "\"opacity\": \(number(opacity)), \(clip(c))}"
             }
             out += index == ops.count - 1 ? "\n" : ",\n"
         }

@@ -22,7 +22,7 @@ public struct TransitionFile: Sendable {
     public let usesPhotos: Bool
 
     /// The keys of the top-level object.
-    static let topKeys = ["name", "device", "manifest", "timing", "background", "layers", "animations", "completion"]
+    static let topKeys = ["name", "device", "manifest", "timing", "background", "statusBar", "layers", "animations", "completion"]
 
     /// Reads and parses a file (at most `maximumBytes`).
     /// - Throws: `TransitionFileError`.
@@ -155,7 +155,7 @@ public struct TransitionFile: Sendable {
     static func device(_ field: JSONField) throws -> Device {
         if case let .string(name) = field.value {
             guard let device = Device(named: name) else {
-                let hint = closestMatch(to: name, among: Device.presets.map(\.name)).map { " (did you mean \"\($0)\"?)" } ?? ""
+                let hint = Suggestions.fileHint(name, in: Device.presets.map(\.name))
                 throw field.fail("unknown device \"\(name)\"\(hint); expected iphone8, se, plus, x, \"WxH\" in points, or an object")
             }
             return device
@@ -193,7 +193,7 @@ struct TransitionDecoder {
     }
 
     static let layerKeys = ["name", "frame", "opacity", "backgroundColor", "cornerRadius", "transform", "scroll", "image",
-                            "contentMode", "clipsToBounds", "hidden", "text", "snapshotOf", "sublayers", "waterfallGrid", "navigationBar"]
+                            "contentMode", "clipsToBounds", "hidden", "text", "shapes", "snapshotOf", "sublayers", "waterfallGrid", "navigationBar"]
     static let patchKeys = ["frame", "opacity", "backgroundColor", "cornerRadius", "transform", "scroll", "hidden", "image",
                             "contentMode", "clipsToBounds", "text", "removed"]
     static let animationKeys = ["name", "target", "from", "to", "keyframes", "delay", "after", "duration", "curve", "damping",
@@ -205,12 +205,18 @@ struct TransitionDecoder {
         var window = Layer(name: "window", frame: device.bounds)
         window.backgroundColor = try object.optional("background")?.color() ?? .white
         layerPaths["window"] = "$"
+        let statusBar = try object.optional("statusBar").map(self.statusBar) ?? .dark
+        if let style = statusBar {
+            // Its layers can be animated like any other (e.g. faded out over a full-screen photo).
+            func register(_ layer: Layer) { layerPaths[layer.name] = "$.statusBar"; layer.sublayers.forEach(register) }
+            register(StatusBar.layer(device: device, style: style))
+        }
         let layers = try object.required("layers", "the window's layers, back to front").array()
         window.sublayers = try layers.map { try layer($0, parentOrigin: .zero) }
         for use in snapshotUses {
             let name = try use.nonEmptyString()
             guard layerPaths[name] != nil else {
-                let hint = closestMatch(to: name, among: Array(layerPaths.keys)).map { " (did you mean \"\($0)\"?)" } ?? ""
+                let hint = Suggestions.fileHint(name, in: layerPaths.keys.sorted())
                 throw use.fail("no layer is named \"\(name)\"\(hint)")
             }
         }
@@ -224,11 +230,39 @@ struct TransitionDecoder {
         }
         for (index, field) in (try object.optional("animations")?.array() ?? []).enumerated() {
             if let after = animations[index].after, !names.contains(after) {
-                let hint = closestMatch(to: after, among: Array(names)).map { " (did you mean \"\($0)\"?)" } ?? ""
+                let hint = Suggestions.fileHint(after, in: names.sorted())
                 throw field.child("after", .string(after)).fail("no animation is named \"\(after)\"\(hint)")
             }
         }
-        return Transition(name: name, device: device, window: window, animations: animations, completion: completion, timing: timing)
+        return Transition(name: name, device: device, window: window, animations: animations, completion: completion, timing: timing,
+                          statusBar: statusBar)
+    }
+
+    /// `"statusBar"`: `false` (none), `true` or `{"style": "dark" | "light"}` (default dark).
+    func statusBar(_ field: JSONField) throws -> StatusBar.Style? {
+        if case let .bool(on) = field.value { return on ? .dark : nil }
+        guard case .object = field.value else { throw field.fail("expected false, true or {\"style\": \"dark\" | \"light\"}") }
+        let object = try field.object(known: ["style"])
+        return try object.optional("style").map { StatusBar.Style(rawValue: try $0.choice(StatusBar.Style.allCases.map(\.rawValue)))! } ?? .dark
+    }
+
+    /// `"shapes"`: `[{"name": …, "color": …, "contours": [[x0, y0, x1, y1, …], …]}]`, filled paths
+    /// in the layer's points (non-zero rule), each contour at least three vertices.
+    func shapes(_ field: JSONField) throws -> [ChromeShape] {
+        try field.array().enumerated().map { index, entry in
+            let object = try entry.object(known: ["name", "color", "contours"])
+            let name = try object.optional("name")?.string() ?? "shape \(index)"
+            let color = try object.optional("color")?.color() ?? .black
+            let contoursField = try object.required("contours", "the outline: [[x0, y0, x1, y1, …], …] in the layer's points")
+            let contours = try contoursField.array().map { contour -> [Point] in
+                let values = try contour.array().map { try $0.number() }
+                guard values.count >= 6, values.count % 2 == 0 else {
+                    throw contour.fail("a contour is a flat list of at least three x, y pairs: [x0, y0, x1, y1, x2, y2, …]")
+                }
+                return stride(from: 0, to: values.count, by: 2).map { Point(x: values[$0], y: values[$0 + 1]) }
+            }
+            return ChromeShape(name: name, path: Path(contours: contours), color: color)
+        }
     }
 
     /// The main timing of a file without `"timing"`: UIView.animate's default curve and its most
@@ -238,40 +272,45 @@ struct TransitionDecoder {
     /// `{"curve": …, "duration": …, "damping": …, "velocity": …}`.
     func timing(_ field: JSONField) throws -> Timing {
         let object = try field.object(known: ["curve", "duration", "damping", "velocity"])
-        let duration = try object.optional("duration")?.number(in: 0.001...60)
-        let curve = try self.curve(object) ?? .bezier(.easeInEaseOut)
-        let resolved = try duration ?? defaultDuration(for: curve, object.field)
-        return Timing(curve: curve, durationSeconds: resolved)
-    }
-
-    private func defaultDuration(for curve: TimingCurve, _ field: JSONField) throws -> Double {
-        if case let .springPhysics(spring) = curve {
-            guard spring.settlingDurationSeconds <= 60 else { throw field.fail("the spring settles after \(spring.settlingDurationSeconds) s; give \"duration\"") }
-            return spring.settlingDurationSeconds
+        let request = try timingRequest(object)
+        do {
+            return try request.resolved(over: TransitionDecoder.defaultTiming)
+        } catch let error as TimingRequestError {
+            throw fail(error, request, object)
         }
-        return 0.3  // UIView.animate's most common duration
     }
 
     /// The `curve` (with `damping`/`velocity` for `spring`) of an object, or nil when absent.
     func curve(_ object: JSONObject) throws -> TimingCurve? {
-        let damping = try object.optional("damping")?.number(in: 0...1)
-        let velocity = try object.optional("velocity")?.number(in: -100...100)
-        guard let field = object.optional("curve") else {
-            if damping != nil || velocity != nil { throw object.field.fail("\"damping\" and \"velocity\" go with \"curve\": \"spring\"") }
-            return nil
-        }
-        let text = try field.string()
-        if damping == 0 { throw object.field.child("damping", .number(0)).fail("must be greater than 0") }
+        let request = try timingRequest(object, duration: false)
         do {
-            let curve = try TimingCurve.parse(text, dampingRatio: damping ?? 0.6, initialVelocity: velocity ?? 1)
-            if case .spring = curve {} else if damping != nil || velocity != nil {
-                throw object.field.fail("\"damping\" and \"velocity\" go with \"curve\": \"spring\" only")
-            }
-            return curve
-        } catch let error as TimingCurveParseError {
-            let names = ["spring"] + TimingCurve.bezierPresets.map(\.name)
-            let hint = text.contains(":") ? "" : (closestMatch(to: text, among: names).map { " (did you mean \"\($0)\"?)" } ?? "")
-            throw field.fail("\(error)\(hint)")
+            return try request.resolvedCurve(over: nil)
+        } catch let error as TimingRequestError {
+            throw fail(error, request, object)
+        }
+    }
+
+    /// An object's `curve`, `duration`, `damping` and `velocity` as a `TimingRequest` (its limits).
+    private func timingRequest(_ object: JSONObject, duration: Bool = true) throws -> TimingRequest {
+        TimingRequest(curve: try object.optional("curve")?.string(),
+                      durationSeconds: duration ? try object.optional("duration")?.number(in: TimingRequest.durationRangeSeconds) : nil,
+                      dampingRatio: try object.optional("damping")?.number(in: TimingRequest.dampingRatioRange),
+                      initialVelocity: try object.optional("velocity")?.number(in: TimingRequest.initialVelocityRange))
+    }
+
+    /// A `TimingRequestError` at the path of the key at fault.
+    private func fail(_ error: TimingRequestError, _ request: TimingRequest, _ object: JSONObject) -> TransitionFileError {
+        let at = { (key: String) in object.optional(key) ?? object.field }
+        switch error {
+        case let .outOfRange(parameter, _):
+            return at(parameter.rawValue).fail("\(error)")
+        case let .curve(.unknownCurve(text)) where !text.contains(":"):
+            return at("curve").fail("\(error)\(Suggestions.fileHint(text, in: TimingCurve.names))")
+        case .curve, .settlesOutOfRange:
+            return at("curve").fail("\(error)")
+        case .springParametersWithoutSpring:
+            return at(request.dampingRatio != nil ? "damping" : "velocity").fail(
+                "\"damping\" and \"velocity\" go with \"curve\": \"spring\" only" + (request.curve.map { ", not \"\($0)\"" } ?? ""))
         }
     }
 
@@ -297,6 +336,7 @@ struct TransitionDecoder {
                                    animatableOnly: false, allowRemoved: false)
         patch.frame = nil
         layer.apply(patch)
+        if let shapes = object.optional("shapes") { layer.shapes = try self.shapes(shapes) }
         if let snapshot = object.optional("snapshotOf") {
             layer.snapshotOf = try snapshot.nonEmptyString()
             snapshotUses.append(snapshot)
@@ -316,7 +356,7 @@ struct TransitionDecoder {
         if let grid = object.optional("cellOf") {
             let gridName = try grid.nonEmptyString()
             guard let cells = gridCells[gridName] else {
-                let hint = closestMatch(to: gridName, among: Array(gridCells.keys)).map { " (did you mean \"\($0)\"?)" } ?? ""
+                let hint = Suggestions.fileHint(gridName, in: gridCells.keys.sorted())
                 throw grid.fail("no waterfall grid named \"\(gridName)\" is declared before this point\(hint)")
             }
             let index = try object.required("index", "the photo's index in the manifest").integer(in: 0...(cells.count - 1))
@@ -481,7 +521,7 @@ struct TransitionDecoder {
     func target(_ field: JSONField) throws -> String {
         let name = try field.nonEmptyString()
         guard layerPaths[name] != nil else {
-            let hint = closestMatch(to: name, among: Array(layerPaths.keys)).map { " (did you mean \"\($0)\"?)" } ?? ""
+            let hint = Suggestions.fileHint(name, in: layerPaths.keys.sorted())
             throw field.fail("no layer is named \"\(name)\"\(hint)")
         }
         return name
@@ -523,7 +563,7 @@ struct TransitionDecoder {
         if !object.has("to") && !object.has("keyframes") { throw field.fail("missing \"to\" (or \"keyframes\"): what the animation changes") }
         animation.delaySeconds = try object.optional("delay")?.number(in: 0...600) ?? 0
         animation.after = try object.optional("after")?.nonEmptyString()
-        animation.timing = AnimationTiming(curve: try curve(object), durationSeconds: try object.optional("duration")?.number(in: 0.001...60))
+        animation.timing = AnimationTiming(curve: try curve(object), durationSeconds: try object.optional("duration")?.number(in: TimingRequest.durationRangeSeconds))
         if let completion = object.optional("completion") { animation.completion = try completion.array().map { try change($0) } }
         return animation
     }
