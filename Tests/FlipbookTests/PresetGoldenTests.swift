@@ -16,7 +16,7 @@ final class PresetGoldenTests: XCTestCase {
         var settings = RenderSettings.small(preset, select: select, returnIndex: returnIndex)
         settings.scene.device = .iPhoneSE
         settings.scene.device.scale = 0.5
-        XCTAssertEqual(settings.fontPath, Package.fixtureFont, "goldens never use the host's font")
+        XCTAssertEqual(settings.fontDirectory, Package.fixtureFonts, "goldens never use the host's fonts")
         let job = try RenderJob(settings: settings)
         let last = job.sequence.count - 1
         let images = try job.renderFrames(frames(last))
