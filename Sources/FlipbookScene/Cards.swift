@@ -298,8 +298,11 @@ import FlipbookText
         let radius = atCard ? CardScene.cardCornerRadiusPoints : 0
         let background = cardBackground(frame: atCard ? cardFrame(index, centred: index) : device.bounds, cornerRadius: radius,
                                         name: "snapshot card background")
-        let cover = coverImage(index, frame: atCard ? coverFrame(index, centred: index) : topImageFrame, cornerRadius: radius,
+        var cover = coverImage(index, frame: atCard ? coverFrame(index, centred: index) : topImageFrame, cornerRadius: radius,
                                name: "snapshot cover")
+        // The cover's corners animate (10 ↔ 0): it clips to them in both directions, also when
+        // it starts square (pop).
+        cover.clipsToBounds = true
         var title = titleView(index, frame: atCard ? cardTitleFrame(index, centred: index) : detailTitleFrame(followUp: 1), prefix: "snapshot ")
         if !atCard {
             title.opacity = CardScene.condensedTitleAlpha
