@@ -82,7 +82,7 @@ final class PresetFidelityTests: XCTestCase {
     func testCardDetailHasNoBarButARoundBackButton() throws {
         let push = try job(.cardPush, select: 1)
         let final = try window(push, atSeconds: 0, isFinal: true)
-        XCTAssertNil(find(NavigationBar.layerName, in: final), "no navigation bar on the detail")
+        XCTAssertTrue(try layer(NavigationBar.layerName, final).isHidden, "no navigation bar on the detail (removed layers are hidden)")
         let button = try layer("back button", final)
         XCTAssertEqual(button.frame, Rect(x: 15, y: 27, width: 30, height: 30))
         XCTAssertEqual(button.cornerRadius, 15)
