@@ -25,6 +25,7 @@ let targets: [FuzzTarget] = [
                                                                      "Samples/cards-i18n.json", "Tests/Fixtures/manifests"]),
     FuzzTarget(name: "manifest-plist", run: fuzzManifestPlist, seeds: ["Tests/Fixtures/manifests", "Tests/Fixtures/hostile/plist-set-crash.plist",
                                                                        "Tests/Fixtures/hostile/plist-leak.plist"]),
+    FuzzTarget(name: "transition", run: fuzzTransitionFile, seeds: ["Samples/transitions"]),
 ]
 
 /// The target named by `FLIPBOOK_FUZZ_TARGET`, chosen once in `LLVMFuzzerInitialize`.

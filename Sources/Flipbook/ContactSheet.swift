@@ -22,9 +22,12 @@ public struct ContactSheet: Sendable {
     /// The first header line (e.g. "push — 43 frames").
     public let title: String
     /// The second header line: duration, curve, fps, device.
-    public let details: String
+    public var details: String
     /// Where everything goes.
     public let layout: Layout
+    /// The finger driving the sequence, if any: the plot shows its fraction over time with the
+    /// lift-off marked (`CurvePlot.interaction`).
+    public var interaction: InteractiveTimeline?
 
     /// Thumbnails shown at most, by default: 6 rows of 8.
     public static let defaultMaximumThumbnails = 48
@@ -153,7 +156,8 @@ public struct ContactSheet: Sendable {
             canvas.drawText(label, font: font, sizePoints: size,
                             baselineOrigin: Point(x: (rect.midX - width / 2).rounded(), y: rect.maxY + 13), color: ink)
         }
-        CurvePlot(timing: timeline.timing, markedFrames: shownFrames).draw(in: layout.plotRect, on: &canvas, font: font)
+        CurvePlot(timing: timeline.timing, markedFrames: shownFrames, interaction: interaction)
+            .draw(in: layout.plotRect, on: &canvas, font: font)
         return canvas.image
     }
 

@@ -18,14 +18,24 @@ public struct CurvePlot: Sendable {
     public var timing: Timing
     /// Frames to mark with a dot (time, drawn progress).
     public var markedFrames: [FrameSample]
+    /// A finger driving the transition: when set, the plot shows its fraction complete over time
+    /// (`InteractiveTimeline.fraction(atSeconds:)`) instead of the timing's curve, and a dashed line
+    /// marks the lift-off, labelled with the decision. Default nil.
+    public var interaction: InteractiveTimeline?
 
     /// Default size of a plot drawn alone (`flipbook curve --plot`), in points.
     public static let defaultSizePoints = Size(width: 640, height: 300)
 
     /// A plot of `timing` with a dot for each of `markedFrames`.
-    public init(timing: Timing, markedFrames: [FrameSample]) {
+    public init(timing: Timing, markedFrames: [FrameSample], interaction: InteractiveTimeline? = nil) {
         self.timing = timing
         self.markedFrames = markedFrames
+        self.interaction = interaction
+    }
+
+    /// The plotted value at `seconds`: the raw curve, or the fraction of the interaction.
+    func value(atSeconds seconds: Double) -> Double {
+        interaction?.fraction(atSeconds: seconds) ?? timing.rawProgress(atSeconds: seconds)
     }
 
     /// Where things go when the plot fills a rect: the axes' ranges and the data → point mapping.
@@ -73,6 +83,7 @@ public struct CurvePlot: Sendable {
     /// on past it (card-push's follow-up), so every dot stays on the plot.
     var endSeconds: Double {
         let lastFrame = markedFrames.map(\.timeSeconds).max() ?? 0
+        if let interaction { return max(interaction.endSeconds, lastFrame) * 1.05 }
         return max(timing.durationSeconds * 1.1, lastFrame + timing.durationSeconds * 0.05)
     }
 
@@ -81,7 +92,7 @@ public struct CurvePlot: Sendable {
         var low = 0.0, high = 1.0
         let end = endSeconds
         for i in 0...1000 {
-            let p = timing.rawProgress(atSeconds: end * Double(i) / 1000)
+            let p = value(atSeconds: end * Double(i) / 1000)
             if p.isFinite { low = min(low, p); high = max(high, p) }
         }
         for frame in markedFrames { low = min(low, frame.progress); high = max(high, frame.progress) }
@@ -97,6 +108,19 @@ public struct CurvePlot: Sendable {
         let labelSize = 10.0
 
         CurvePlot.drawGrid(layout, on: &canvas, font: font)
+        if let interaction {
+            // The lift-off: the finger's part on the left, the completion animation on the right.
+            let decision = interaction.finishes ? "finish" : "cancel"
+            let label = "release " + String(format: "%.3g s", interaction.releaseSeconds)
+                + String(format: " at %.2f, %.0f pt/s → ", interaction.releaseFraction, interaction.releaseVelocityPointsPerSecond) + decision
+            CurvePlot.drawDuration(interaction.releaseSeconds, layout, in: rect, on: &canvas, font: font, color: dotColor, label: label)
+            CurvePlot.drawAxisLines(layout, on: &canvas)
+            CurvePlot.drawCurve(layout, on: &canvas, color: curveColor) { interaction.fraction(atSeconds: $0) }
+            for frame in markedFrames {
+                CurvePlot.drawDot(at: layout.point(timeSeconds: frame.timeSeconds, progress: frame.progress), color: dotColor, on: &canvas)
+            }
+            return
+        }
         CurvePlot.drawDuration(timing.durationSeconds, layout, in: rect, on: &canvas, font: font, color: CurvePlot.ink)
         CurvePlot.drawAxisLines(layout, on: &canvas)
         let (times, polyline) = CurvePlot.drawCurve(timing, layout, on: &canvas, color: curveColor)
@@ -154,10 +178,10 @@ public struct CurvePlot: Sendable {
                         baselineOrigin: Point(x: area.maxX - font.measure(unit, sizePoints: labelSize), y: area.maxY + 28), color: ink)
     }
 
-    /// A duration: a dashed vertical line, labelled `duration 0.7 s` above the plot area when
-    /// `labelled` (in `color`, kept inside `rect`).
+    /// A duration: a dashed vertical line, labelled `duration 0.7 s` (or `label`) above the plot
+    /// area when `labelled` (in `color`, kept inside `rect`).
     static func drawDuration(_ seconds: Double, _ layout: Layout, in rect: Rect, on canvas: inout Canvas, font: Font,
-                             color: StraightColor, labelled: Bool = true) {
+                             color: StraightColor, labelled: Bool = true, label: String? = nil) {
         let area = layout.plotArea
         let hairline = 1 / canvas.scale
         let labelSize = 10.0
@@ -168,10 +192,11 @@ public struct CurvePlot: Sendable {
             dashY += 7
         }
         guard labelled else { return }
-        let durationText = "duration " + String(format: "%.3g s", seconds)
+        let durationText = label ?? "duration " + String(format: "%.3g s", seconds)
         let durationWidth = font.measure(durationText, sizePoints: labelSize)
         canvas.drawText(durationText, font: font, sizePoints: labelSize,
-                        baselineOrigin: Point(x: min(dx - durationWidth / 2, rect.maxX - durationWidth - 2), y: area.minY - 6), color: color)
+                        baselineOrigin: Point(x: max(rect.minX + 2, min(dx - durationWidth / 2, rect.maxX - durationWidth - 2)), y: area.minY - 6),
+                        color: color)
     }
 
     /// The left and bottom axes.
@@ -186,10 +211,18 @@ public struct CurvePlot: Sendable {
     /// sample times and points.
     @discardableResult
     static func drawCurve(_ timing: Timing, _ layout: Layout, on canvas: inout Canvas, color: StraightColor) -> ([Double], [Point]) {
+        drawCurve(layout, on: &canvas, color: color) { timing.rawProgress(atSeconds: $0) }
+    }
+
+    /// `value` (progress at a time in seconds) over the layout's time range as a 2 pt polyline;
+    /// returns the sample times and points.
+    @discardableResult
+    static func drawCurve(_ layout: Layout, on canvas: inout Canvas, color: StraightColor,
+                          value: (Double) -> Double) -> ([Double], [Point]) {
         let area = layout.plotArea
-        let plot = CurvePlot(timing: timing, markedFrames: [])
+        let plot = CurvePlot(timing: Timing(curve: .bezier(.linear), durationSeconds: 1), markedFrames: [])
         let times = plot.sampleTimes(widthPixels: area.width * canvas.scale, range: layout.timeRangeSeconds)
-        let polyline = times.map { layout.point(timeSeconds: $0, progress: timing.rawProgress(atSeconds: $0)) }
+        let polyline = times.map { layout.point(timeSeconds: $0, progress: value($0)) }
         let plotClip = Clip(rect: area.insetBy(dx: -3, dy: -3))
         canvas.stroke(polyline, width: 2, color: color, clip: plotClip)
         return (times, polyline)

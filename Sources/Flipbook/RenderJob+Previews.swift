@@ -28,9 +28,14 @@ public struct PreviewOptions: Sendable {
 extension RenderJob {
     /// The contact sheet of this job's frames (layout and selection; no pixels yet).
     public func contactSheet(maximumThumbnails: Int = ContactSheet.defaultMaximumThumbnails) -> ContactSheet {
-        ContactSheet(timeline: timeline, frames: frames, presetName: transition.name,
-                     device: device, maximumThumbnails: maximumThumbnails,
-                     followUpSeconds: followUpSeconds, totalFrames: sequence.count)
+        var sheet = ContactSheet(timeline: timeline, frames: frames, presetName: transition.name,
+                                 device: device, maximumThumbnails: maximumThumbnails,
+                                 followUpSeconds: followUpSeconds, totalFrames: sequence.count)
+        if let interaction {
+            sheet.interaction = interaction.timeline
+            sheet.details = "driven by a finger: " + sheet.details
+        }
+        return sheet
     }
 
     /// Renders the frames into `directory` (as `write(to:progress:)`) and, from the same pixels,

@@ -53,6 +53,11 @@ public struct RenderSettings: Sendable {
     /// The largest image file read, in bytes (photos and card images; `--max-file-megabytes`).
     /// Default 256 MiB (`InputFile.defaultMaximumBytes`); manifests and fonts always use that.
     public var maxFileBytes = InputFile.defaultMaximumBytes
+    /// A finger driving the transition (`--gesture`, `--pan-to`): the frames follow the
+    /// percent-driven rules of docs/INTERACTIVE.md (`InteractiveFrames`) instead of the timing's
+    /// clock. Only backward presets (`TransitionPreset.interactivePresets`), transition files and
+    /// values accept one. nil = the non-interactive transition.
+    public var gesture: Gesture?
 
     /// Settings with every default for a preset.
     public init(preset: TransitionPreset) { source = .preset(preset) }
@@ -111,6 +116,8 @@ public struct RenderJob: Sendable {
     /// Warnings from loading the manifest.
     public private(set) var warnings: [String]
     let animator: TransitionAnimator
+    /// The finger's frames when `settings.gesture` is set: `sequence` is theirs.
+    public let interaction: InteractiveFrames?
     /// The photo files' headers (upright sizes), keyed by source path: those the sequence draws
     /// and those whose size the manifest leaves out.
     private(set) var imageHeaders: [String: ImageHeader]
@@ -158,7 +165,14 @@ public struct RenderJob: Sendable {
         animator = try TransitionAnimator(transition)
         self.transition = transition
         timeline = Timeline(timing: transition.timing, framesPerSecond: settings.framesPerSecond)
-        let all = animator.frames(framesPerSecond: settings.framesPerSecond)
+        if let preset = settings.preset, settings.gesture != nil, !preset.acceptsGesture {
+            throw RenderError.gestureNotAccepted(preset: preset.rawValue)
+        }
+        let fps = settings.framesPerSecond, compiled = animator, width = transition.device.width
+        interaction = settings.gesture.map {
+            InteractiveFrames(gesture: $0, animator: compiled, widthPoints: width, framesPerSecond: fps)
+        }
+        let all = interaction?.samples ?? animator.frames(framesPerSecond: settings.framesPerSecond)
         sequence = all
         if let range = settings.frameRange {
             guard range.lowerBound >= 0, range.upperBound < all.count else {
@@ -192,7 +206,8 @@ public struct RenderJob: Sendable {
     /// The display list of one frame of the whole sequence.
     public func displayList(frame sample: FrameSample) -> DisplayList {
         let isFinal = sample.index == sequence.count - 1
-        let window = animator.window(atSeconds: sample.timeSeconds, isFinal: isFinal)
+        let window = interaction?.window(frame: sample.index, animator: animator)
+            ?? animator.window(atSeconds: sample.timeSeconds, isFinal: isFinal)
         let font = self.font, animator = self.animator
         let ops = DisplayList.ops(flattening: window, screen: device.bounds, fontName: font.familyName,
                                   measure: { font.measure($0, sizePoints: $1) },
@@ -355,6 +370,8 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
     /// An output that cannot be made as asked (e.g. a sheet whose extension is not an image
     /// format); file-system failures are `FileError`s.
     case output(path: String, reason: String)
+    /// A gesture given to a preset a finger does not drive (a forward transition).
+    case gestureNotAccepted(preset: String)
 
     /// A one-line explanation.
     public var description: String {
@@ -365,6 +382,9 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
             return "--frame \(index) is outside the sequence: it has \(count) frames (0-\(count - 1))"
         case let .output(path, reason):
             return "\(path): cannot write the output: \(reason)"
+        case let .gestureNotAccepted(preset):
+            return "\(preset) is not driven by a finger: a gesture (--gesture, --pan-to) drives the transitions going back ("
+                + TransitionPreset.interactivePresets.map(\.rawValue).joined(separator: ", ") + ") and transition files"
         }
     }
 }

@@ -8,8 +8,12 @@ enum TimelineJSON {
     /// is the whole sequence: a follow-up animation (`followUpSeconds` > 0, written as
     /// `followUp`) adds frames after the timing's duration. `fingerprint` is
     /// `RenderJob.fingerprint()` (nil: left out, as when the fingerprint itself is computed).
+    ///
+    /// With `interaction` (a gesture-driven render), `progress` is the fraction complete, an
+    /// `interactive` object records the lift-off (time, frame, fraction, velocity, the decision,
+    /// the completion) and every frame its `phase` and, while the finger is down, `finger` [x, y].
     static func render(timeline: Timeline, frames: [FrameSample], followUpSeconds: Double, preset: String, device: Device,
-                       fingerprint: String? = nil) -> String {
+                       interaction: InteractiveFrames? = nil, fingerprint: String? = nil) -> String {
         let timing = timeline.timing
         var out = "{\n  \"preset\": \(JSON.string(preset)),\n"
         if let fingerprint { out += "  \"fingerprint\": \(JSON.string(fingerprint)),\n" }
@@ -21,12 +25,35 @@ enum TimelineJSON {
             + "\"height\": \(JSON.number(device.height)), \"scale\": \(JSON.number(device.scale)), "
             + "\"pixelWidth\": \(pixels.width), \"pixelHeight\": \(pixels.height)},\n"
         if followUpSeconds > 0 { out += "  \"followUp\": \(JSON.number(followUpSeconds)),\n" }
+        if let interaction { out += "  \"interactive\": \(interactive(interaction.timeline)),\n" }
         out += "  \"frameCount\": \(frames.count),\n  \"frames\": [\n"
         for (position, frame) in frames.enumerated() {
-            out += "    {\"index\": \(frame.index), \"time\": \(JSON.number(frame.timeSeconds)), \"progress\": \(JSON.number(frame.progress))}"
+            out += "    {\"index\": \(frame.index), \"time\": \(JSON.number(frame.timeSeconds)), \"progress\": \(JSON.number(frame.progress))"
+            if let step = interaction?.frames[frame.index] {
+                out += ", \"phase\": \"\(step.phase.rawValue)\""
+                if let finger = step.finger { out += ", \"finger\": [\(JSON.number(finger.x)), \(JSON.number(finger.y))]" }
+                out += ", \"transitionTime\": \(JSON.number(step.transitionTimeSeconds))"
+            }
+            out += "}"
             out += position == frames.count - 1 ? "\n" : ",\n"
         }
         return out + "  ]\n}\n"
+    }
+
+    /// The lift-off and what follows it: `release` (seconds after touch-down), `releaseFrame` (the
+    /// last frame with the finger down), `releaseFraction`, `releaseVelocity` (points per second,
+    /// positive towards completion), `decision` (`finish` or `cancel`), `completionSpeed`,
+    /// `completionCurve`, `completionDuration` (seconds), `transitionDuration` (D, seconds).
+    static func interactive(_ timeline: InteractiveTimeline) -> String {
+        let gesture = timeline.gesture
+        return "{\"release\": \(JSON.number(timeline.releaseSeconds)), \"releaseFrame\": \(timeline.releaseFrameIndex), "
+            + "\"releaseFraction\": \(JSON.number(timeline.releaseFraction)), "
+            + "\"releaseVelocity\": \(JSON.number(timeline.releaseVelocityPointsPerSecond)), "
+            + "\"decision\": \"\(timeline.finishes ? "finish" : "cancel")\", "
+            + "\"finishVelocity\": \(JSON.number(gesture.finishVelocityPointsPerSecond)), "
+            + "\"completionSpeed\": \(JSON.number(gesture.completionSpeed)), \"completionCurve\": \"\(gesture.completionCurve.rawValue)\", "
+            + "\"completionDuration\": \(JSON.number(timeline.completionDurationSeconds)), "
+            + "\"transitionDuration\": \(JSON.number(timeline.transitionDurationSeconds)), \"samples\": \(gesture.samples.count)}"
     }
 
     /// The timing's parameters (`Timing.parameters`), keys sorted so the file is stable.

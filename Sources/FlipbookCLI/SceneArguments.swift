@@ -6,10 +6,10 @@ import FlipbookScene
 /// The options `render` and `inspect` share, turned into `RenderSettings`.
 enum SceneArguments {
     /// Option names taking a value.
-    static let options: Set<String> = [
+    static let options: Set<String> = Set<String>([
         "manifest", "select", "return", "columns", "device", "scale", "fps", "duration", "curve", "damping", "velocity",
         "threads", "font", "max-decoded-megapixels", "max-file-megabytes", "scroll", "cards", "transition",
-    ]
+    ]).union(GestureArguments.options)
 
     /// Flags (no value) the commands that take the shared options accept too.
     static let flags: Set<String> = ["sandbox-photos"]
@@ -46,6 +46,7 @@ enum SceneArguments {
                         refuse photo files larger than N MiB (default 256; docs/LIMITS.md)
       --sandbox-photos  refuse photos (card images) that do not resolve, links followed, inside
                         the manifest's folder: for manifests you did not write
+    \(GestureArguments.help)
     """
 
     /// The preset named `name`: exactly, or up to case with `_` for `-` (`Push`, `zoom_push`);
@@ -94,6 +95,8 @@ enum SceneArguments {
             settings.scene.device.scale = scale
             settings.deviceIsExplicit = true
         }
+        settings.gesture = try GestureArguments.gesture(arguments, device: settings.deviceIsExplicit ? settings.scene.device
+                                                            : try file.device(fallback: settings.scene.device))
         return (settings, file.name)
     }
 
@@ -101,8 +104,10 @@ enum SceneArguments {
     static func settings(preset name: String, _ arguments: Arguments) throws -> RenderSettings {
         let preset = try self.preset(named: name)
         try checkApplicable(arguments, to: preset)
+        try GestureArguments.checkApplicable(arguments, to: preset)
         var settings = RenderSettings(preset: preset)
         try applySharedOptions(to: &settings, arguments, baseTiming: preset.defaultTiming, transitionName: preset.rawValue)
+        settings.gesture = try GestureArguments.gesture(arguments, device: settings.scene.device)
         return settings
     }
 

@@ -1,0 +1,53 @@
+import FlipbookGeometry
+import FlipbookMotion
+import FlipbookScene
+
+/// The frames of a transition driven by a finger (`RenderSettings.gesture`): an
+/// `InteractiveTimeline` over the transition's whole duration, and which window each frame shows.
+///
+/// Frame `k` is the timeline's frame `k` (`k/fps` seconds after touch-down). Its window is the
+/// transition evaluated at `fraction × D` seconds, `D` the transition's whole duration as the
+/// animator computes it (`TransitionAnimator.durationSeconds`, follow-ups included), as
+/// `UIPercentDrivenInteractiveTransition` scrubs the animations (docs/INTERACTIVE.md, rule 2). The
+/// last frame is exact: a finished gesture shows the transition's final frame (every animation at
+/// its end, the completions applied: `completeTransition(true)`), a cancelled one the transition at
+/// t = 0 (the source screen as it was before the gesture: `completeTransition(false)`).
+public struct InteractiveFrames: Sendable {
+    /// The percent-driven rules sampled at the render's frame rate.
+    public let timeline: InteractiveTimeline
+    /// Every frame, 0…N (`timeline.frames`).
+    public let frames: [InteractiveFrame]
+
+    /// The frames of `gesture` driving a transition of `animator.durationSeconds` on a container
+    /// `widthPoints` wide (the device's width) at `framesPerSecond`.
+    public init(gesture: Gesture, animator: TransitionAnimator, widthPoints: Double, framesPerSecond: Double) {
+        timeline = InteractiveTimeline(gesture: gesture, widthPoints: widthPoints,
+                                       transitionDurationSeconds: animator.durationSeconds, framesPerSecond: framesPerSecond)
+        frames = timeline.frames
+    }
+
+    /// The sequence's samples: wall-clock time since touch-down, and the fraction as progress
+    /// (what `timeline.json` and the contact sheet plot).
+    var samples: [FrameSample] {
+        frames.map { FrameSample(index: $0.index, timeSeconds: $0.timeSeconds, progress: $0.fraction, rawProgress: $0.fraction) }
+    }
+
+    /// The window frame `index` shows (see the type's rules).
+    func window(frame index: Int, animator: TransitionAnimator) -> Layer {
+        let frame = frames[index]
+        if frame.isFinal {
+            return timeline.finishes ? animator.window(atSeconds: animator.durationSeconds, isFinal: true)
+                : animator.window(atSeconds: 0, isFinal: false)
+        }
+        return animator.window(atSeconds: frame.transitionTimeSeconds, isFinal: false)
+    }
+}
+
+extension TransitionPreset {
+    /// The presets a finger can drive (`--gesture`): those going back, whose interactive form UIKit
+    /// apps build (an edge-swipe pop, a pull-down dismiss). A forward transition starts with a tap.
+    public static let interactivePresets: [TransitionPreset] = [.pop, .zoomPop, .dismiss, .fadeDismiss, .cardPop]
+
+    /// True for the presets of `interactivePresets`.
+    public var acceptsGesture: Bool { TransitionPreset.interactivePresets.contains(self) }
+}

@@ -1,0 +1,168 @@
+import Foundation
+import XCTest
+import Flipbook
+import FlipbookGeometry
+import FlipbookRaster
+import FlipbookScene
+
+/// Transitions driven by a finger (`RenderSettings.gesture`, `flipbook render pop --gesture FILE`):
+/// the frames the percent-driven rules give, their last frames, timeline.json, the command line.
+final class InteractiveRenderTests: XCTestCase {
+    static func sampleGesture(_ name: String) throws -> Gesture {
+        try GestureFile.read(Package.path("Samples/gestures/\(name).json"))
+    }
+
+    func job(_ preset: TransitionPreset, gesture: Gesture?, select: Int = 3) throws -> RenderJob {
+        var settings = RenderSettings.small(preset, select: select)
+        settings.gesture = gesture
+        return try RenderJob(settings: settings)
+    }
+
+    /// `image` ops (source, rect) anywhere in a display list, in painter's order.
+    func images(_ ops: [DisplayOp]) -> [(source: String, rect: Rect)] {
+        ops.flatMap { op -> [(source: String, rect: Rect)] in
+            switch op {
+            case let .image(source, rect, _, _, _): return [(source, rect)]
+            case let .group(_, children), let .maskedGroup(_, _, children): return images(children)
+            default: return []
+            }
+        }
+    }
+
+    /// The issue's "done when": a cancelled pop ends on the detail screen exactly as before the
+    /// gesture (the pop's frame 0), a finished one exactly on the pop's last frame — pixels and
+    /// display lists, for the three sample gestures.
+    func testSampleGesturesEndExactlyOnTheDetailOrTheGrid() throws {
+        let pop = try job(.pop, gesture: nil)
+        let popFirst = try pop.renderFrame(0), popLast = try pop.renderFrame(pop.sequence.count - 1)
+        for (name, finishes, frameCount) in [("full-swipe", true, 29), ("half-swipe-cancel", false, 74), ("flick-from-30", true, 53)] {
+            let interactive = try job(.pop, gesture: Self.sampleGesture(name))
+            XCTAssertEqual(interactive.sequence.count, frameCount, name)
+            XCTAssertEqual(interactive.interaction?.timeline.finishes, finishes, name)
+            let last = interactive.sequence.count - 1
+            let expected = finishes ? popLast : popFirst
+            XCTAssertEqual(try interactive.renderFrame(last).pixels, expected.pixels, "\(name): last frame")
+            XCTAssertEqual(try interactive.displayList(frameIndex: last).ops,
+                           try pop.displayList(frameIndex: finishes ? pop.sequence.count - 1 : 0).ops, name)
+            // Frame 0: the finger has not moved; the detail screen as before the gesture.
+            XCTAssertEqual(try interactive.displayList(frameIndex: 0).ops, try pop.displayList(frameIndex: 0).ops, name)
+            let phases = interactive.interaction!.frames.map(\.phase)
+            let release = interactive.interaction!.timeline.releaseFrameIndex
+            XCTAssertEqual(Set(phases[...release]), [.interactive], name)
+            XCTAssertEqual(Set(phases[(release + 1)...]), [finishes ? .finishing : .cancelling], name)
+        }
+    }
+
+    /// Every going-back preset with a synthesised swipe: a full swipe finishes on the preset's
+    /// last frame, a slow short one cancels back on its frame 0 (display lists).
+    func testEveryBackwardPresetFinishesOrCancelsExactly() throws {
+        let full = try Gesture.pan(from: Point(x: 0, y: 333), toXPoints: 375, durationSeconds: 0.5)
+        let short = try Gesture.pan(from: Point(x: 0, y: 333), toXPoints: 100, durationSeconds: 0.5, releaseVelocity: 10)
+        for preset in TransitionPreset.interactivePresets {
+            let plain = try job(preset, gesture: nil, select: 1)
+            let finished = try job(preset, gesture: full, select: 1), cancelled = try job(preset, gesture: short, select: 1)
+            XCTAssertEqual(try finished.displayList(frameIndex: finished.sequence.count - 1).ops,
+                           try plain.displayList(frameIndex: plain.sequence.count - 1).ops, "\(preset)")
+            XCTAssertEqual(try cancelled.displayList(frameIndex: cancelled.sequence.count - 1).ops,
+                           try plain.displayList(frameIndex: 0).ops, "\(preset)")
+            XCTAssertEqual(cancelled.interaction?.frames.last?.phase, .cancelling, "\(preset)")
+        }
+    }
+
+    /// A frame at fraction f shows the transition at time f·D, not at progress f: a constant-speed
+    /// swipe of the whole 375 pt width in 0.5 s is at x = 187.5 (f = 0.5) at frame 15 (0.25 s), so
+    /// the pop (D = 0.7 s) is drawn as at 0.35 s, the non-interactive pop's frame 21 (half the time
+    /// of a spring is not half the way).
+    func testAFractionShowsTheTransitionAtThatTime() throws {
+        let swipe = try Gesture.pan(from: Point(x: 0, y: 333), toXPoints: 375, durationSeconds: 0.5)
+        let interactive = try job(.pop, gesture: swipe), pop = try job(.pop, gesture: nil)
+        let frame = interactive.interaction!.frames[15]
+        XCTAssertEqual(frame.fraction, 0.5, accuracy: 1e-12)
+        XCTAssertEqual(frame.transitionTimeSeconds, 0.35, accuracy: 1e-12)
+        XCTAssertEqual(frame.finger!.x, 187.5, accuracy: 1e-9)
+        let got = images(try interactive.displayList(frameIndex: 15).ops).last!
+        let want = images(try pop.displayList(frameIndex: 21).ops).last!
+        XCTAssertEqual(got.source, want.source)
+        for (a, b) in [(got.rect.minX, want.rect.minX), (got.rect.minY, want.rect.minY), (got.rect.width, want.rect.width)] {
+            XCTAssertEqual(a, b, accuracy: 1e-6)
+        }
+    }
+
+    /// timeline.json: the lift-off, the decision, and per frame the phase, the finger while down
+    /// and the fraction as progress; a shard (`--frames`) of an interactive render matches the
+    /// whole render's timeline.
+    func testTimelineRecordsTheFingerThePhaseAndTheDecision() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var settings = RenderSettings.small(.pop, select: 3)
+        settings.gesture = try Self.sampleGesture("half-swipe-cancel")
+        settings.frameRange = 70...73
+        let summary = try RenderJob(settings: settings).write(to: directory.path)
+        XCTAssertEqual(summary.framesWritten, 4)
+        XCTAssertEqual(summary.totalFrames, 74)
+        let data = try Data(contentsOf: directory.appendingPathComponent("timeline.json"))
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let interactive = try XCTUnwrap(json["interactive"] as? [String: Any])
+        XCTAssertEqual(interactive["decision"] as? String, "cancel")
+        XCTAssertEqual(interactive["release"] as? Double, 0.9)
+        XCTAssertEqual(interactive["releaseFrame"] as? Int, 54)
+        XCTAssertEqual(interactive["releaseFraction"] as! Double, 0.448, accuracy: 1e-12)
+        XCTAssertEqual(interactive["transitionDuration"] as? Double, 0.7)
+        let frames = try XCTUnwrap(json["frames"] as? [[String: Any]])
+        XCTAssertEqual(frames.count, 74)
+        XCTAssertEqual(frames[0]["phase"] as? String, "interactive")
+        XCTAssertEqual(frames[0]["finger"] as? [Double], [3, 420])
+        XCTAssertEqual(frames[54]["phase"] as? String, "interactive")
+        XCTAssertNil(frames[55]["finger"])
+        XCTAssertEqual(frames[55]["phase"] as? String, "cancelling")
+        XCTAssertEqual(frames[73]["progress"] as? Double, 0)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".png") }.sorted(),
+                       ["frame_0070.png", "frame_0071.png", "frame_0072.png", "frame_0073.png"])
+    }
+
+    func testForwardPresetsRefuseAGesture() throws {
+        var settings = RenderSettings.small(.push)
+        settings.gesture = try Self.sampleGesture("full-swipe")
+        XCTAssertThrowsError(try RenderJob(settings: settings)) { error in
+            XCTAssertEqual(error as? RenderError, .gestureNotAccepted(preset: "push"))
+        }
+    }
+
+    // MARK: - Command line
+
+    func testCommandLineErrors() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let out = directory.appendingPathComponent("out").path
+        let bad = directory.appendingPathComponent("bad.json").path
+        try Data(#"{"samples": [[0, 0, 300], [0.1, 50, 300]], "completionCurve": "easeInEaseOut"}"#.utf8).write(to: URL(fileURLWithPath: bad))
+        let run = try runFlipbook(["render", "pop", "--gesture", bad, "--out", out, "--scale", "1"])
+        XCTAssertEqual(run.status, 1, run.stderr)
+        XCTAssertTrue(run.stderr.hasPrefix("error: \(bad): $.completionCurve: unknown curve \"easeInEaseOut\""), run.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out), "nothing written")
+
+        let push = try runFlipbook(["render", "push", "--gesture", Package.path("Samples/gestures/full-swipe.json")])
+        XCTAssertEqual(push.status, 64)
+        XCTAssertEqual(push.errorLines.first, "error: --gesture does not apply to push (only to pop, zoom-pop, dismiss, fade-dismiss, "
+                       + "card-pop and transition files: a finger drives the transitions going back)")
+        let both = try runFlipbook(["render", "pop", "--gesture", bad, "--pan-to", "100"])
+        XCTAssertEqual(both.errorLines.first, "error: --gesture and --pan-to both describe the finger; give one")
+        let half = try runFlipbook(["render", "pop", "--pan-to", "100"])
+        XCTAssertEqual(half.status, 64)
+        XCTAssertEqual(half.errorLines.first,
+                       "error: a synthesised pan needs --pan-to X and --pan-duration S (and optionally --release-velocity V)")
+    }
+
+    /// `--pan-to … --pan-duration … --release-velocity …` from the command line: the quick flick from
+    /// 30 % of docs/INTERACTIVE.md (finish, 48 frames), inspected at its last frame.
+    func testSynthesisedPanFromTheCommandLine() throws {
+        let run = try runFlipbook(["inspect", "pop", "--select", "3", "--pan-to", "112.5", "--pan-duration", "0.3",
+                                   "--release-velocity", "1500", "--scale", "1", "--frame", "47"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stdout.contains("\"progress\": 1"), String(run.stdout.prefix(300)))
+        let past = try runFlipbook(["inspect", "pop", "--pan-to", "112.5", "--pan-duration", "0.3", "--release-velocity", "1500",
+                                    "--frame", "48"])
+        XCTAssertEqual(past.status, 1)
+        XCTAssertEqual(past.errorLines.first, "error: --frame 48 is outside the sequence: it has 48 frames (0-47)")
+    }
+}
