@@ -139,24 +139,17 @@ import FlipbookRaster
     @_spi(Scenes) public static let backButtonFrame = Rect(x: 15, y: 27, width: 30, height: 30)
 
     /// The detail's back button (the app's "back" image in a 30 pt button): a round translucent
-    /// black plate with a white chevron of two 2.5 pt rounded bars at ±45°, so it reads over any
-    /// top image. Layers "back button", "back chevron upper", "back chevron lower".
+    /// black plate with a white chevron stroked as a path (2.5 pt, round caps and join), so it
+    /// reads over any top image. Layer "back button", shape "back chevron".
     static func backButton() -> Layer {
         var button = Layer(name: "back button", frame: backButtonFrame)
         button.backgroundColor = StraightColor(white: 0, alpha: 0.35)
         button.cornerRadius = backButtonFrame.width / 2
-        // The chevron's tip at (11, 15) in the button, its arms 6.5 pt across and up/down, so it
-        // sits optically centred (a "<" is heavier at its tip).
-        let arm = 6.5, thickness = 2.5, length = (2 * arm * arm).squareRoot() + thickness
-        func bar(_ name: String, centreY: Double, degrees: Double) -> Layer {
-            var bar = Layer(name: name, frame: Rect(x: 11 + arm / 2 - length / 2, y: centreY - thickness / 2, width: length, height: thickness))
-            bar.backgroundColor = .white
-            bar.cornerRadius = thickness / 2
-            bar.transform = LayerTransform(rotationDegrees: degrees)
-            return bar
-        }
-        button.sublayers = [bar("back chevron upper", centreY: 15 - arm / 2, degrees: -45),
-                            bar("back chevron lower", centreY: 15 + arm / 2, degrees: 45)]
+        // The tip at (11.5, 15), the arms 6.5 pt across and up/down: the "<" sits a little right
+        // of centre, which reads as centred (its tip is its heaviest part).
+        let arm = 6.5
+        let line = [Point(x: 11.5 + arm, y: 15 - arm), Point(x: 11.5, y: 15), Point(x: 11.5 + arm, y: 15 + arm)]
+        button.shapes = [ChromeShape(name: "back chevron", path: Path(stroking: line, width: 2.5, roundCaps: true), color: .white)]
         return button
     }
 
