@@ -402,8 +402,9 @@ struct TransitionDecoder {
             scroll = scene.gridScroll(revealing: try reveal.integer(in: 0...(photos.count - 1)))
         }
         let hidden = try grid.optional("hidden")?.array().map { try $0.integer(in: 0...(photos.count - 1)) } ?? []
-        // Every cell gets a layer (a file may animate the grid's scroll or target any cell).
-        var layer = scene.gridLayer(scroll: scroll, allCells: true)
+        // Every cell gets a layer (a file may animate the grid's scroll or target any cell);
+        // a file's grid keeps aspect-fill cells (the push preset's are seed 000's scaleToFill).
+        var layer = scene.gridLayer(scroll: scroll, allCells: true, cellMode: .scaleAspectFill)
         layer.name = name
         for index in layer.sublayers.indices {
             layer.sublayers[index].name = "\(name) cell \(index)"
