@@ -3,7 +3,7 @@ import XCTest
 import Flipbook
 import FlipbookGeometry
 import FlipbookRaster
-import FlipbookScene
+@_spi(Scenes) import FlipbookScene
 
 /// Transitions driven by a finger (`RenderSettings.gesture`, `flipbook render pop --gesture FILE`):
 /// the frames the percent-driven rules give, their last frames, timeline.json, the command line.
@@ -164,5 +164,66 @@ final class InteractiveRenderTests: XCTestCase {
                                     "--frame", "48"])
         XCTAssertEqual(past.status, 1)
         XCTAssertEqual(past.errorLines.first, "error: --frame 48 is outside the sequence: it has 48 frames (0-47)")
+    }
+}
+
+/// `flipbook render page --select A --to B`: the detail view's pager follows `PagingTimeline`.
+final class PagingRenderTests: XCTestCase {
+    /// (x of the first image op showing `source`) in frame `index`.
+    func imageX(_ job: RenderJob, frame index: Int, source: String) throws -> Double? {
+        func find(_ ops: [DisplayOp]) -> Double? {
+            for op in ops {
+                switch op {
+                case let .image(s, rect, _, _, _) where s == source: return rect.minX
+                case let .group(_, children), let .maskedGroup(_, _, children): if let x = find(children) { return x }
+                default: continue
+                }
+            }
+            return nil
+        }
+        return find(try job.displayList(frameIndex: index).ops)
+    }
+
+    /// The default swipe from photo 3 to 4 on an iPhone 8 (375 pt): in every frame the pager is
+    /// scrolled by the model's content offset (sampled at 60 fps on its own), so photo 4's image
+    /// is `1500 − offset` points right of where it rests; the last frame rests on page 4, and it is
+    /// the first frame of `pop --select 3 --return 4`, pixel for pixel.
+    func testPageFollowsThePagingModelAndEndsWherePopStarts() throws {
+        var settings = RenderSettings.small(.page, select: 3)
+        settings.scene.pageTarget = 4
+        let job = try RenderJob(settings: settings)
+        let swipe = PhotoBrowserScene.pageSwipe(from: 3, to: 4, device: settings.scene.device)
+        let model = PagingTimeline(gesture: swipe, pageWidthPoints: 375, pageCount: 16, startPage: 3, framesPerSecond: 60,
+                                   settleTolerancePoints: 0.5)
+        XCTAssertEqual(model.targetPage, 4)
+        XCTAssertEqual(job.sequence.count, model.frameCount)
+        let source = Package.path("Samples/photos/petra_portrait.jpg")
+        let last = job.sequence.count - 1
+        let rest = try XCTUnwrap(try imageX(job, frame: last, source: source))
+        XCTAssertEqual(rest, 5, accuracy: 1e-9)  // 1200×1800 fitted to the 365×603 page: as wide as the page
+        XCTAssertNil(try imageX(job, frame: 0, source: source), "off screen before the finger moves: not drawn")
+        for index in [5, 10, 15, 20, 30, 40, last - 1] {
+            let x = try XCTUnwrap(try imageX(job, frame: index, source: source), "frame \(index)")
+            XCTAssertEqual(x - rest, 1500 - model.frame(index).contentOffsetPoints, accuracy: 1e-6, "frame \(index)")
+        }
+        XCTAssertEqual(model.frame(0).contentOffsetPoints, 1125)
+
+        let pop = try RenderJob(settings: .small(.pop, select: 3, returnIndex: 4))
+        XCTAssertEqual(try job.renderFrame(last).pixels, try pop.renderFrame(0).pixels)
+    }
+
+    func testPageErrors() throws {
+        var settings = RenderSettings.small(.page, select: 3)
+        settings.scene.pageTarget = 5
+        XCTAssertThrowsError(try RenderJob(settings: settings)) { error in
+            XCTAssertEqual(error as? SceneError, .pageNotAdjacent(from: 3, to: 5))
+        }
+        let run = try runFlipbook(["render", "page", "--select", "3", "--curve", "linear"])
+        XCTAssertEqual(run.status, 64)
+        XCTAssertEqual(run.errorLines.first, "error: --curve does not apply to page: it follows the finger and the scroll view's physics "
+                       + "(change the finger with --gesture or --pan-to)")
+        let to = try runFlipbook(["render", "pop", "--to", "3"])
+        XCTAssertEqual(to.status, 64)
+        XCTAssertEqual(to.errorLines.first, "error: --to does not apply to pop (only to page)")
     }
 }
