@@ -120,6 +120,28 @@ final class InteractiveRenderTests: XCTestCase {
                        ["frame_0070.png", "frame_0071.png", "frame_0072.png", "frame_0073.png"])
     }
 
+    /// A transition file takes a gesture too: the pop exported to a file and driven by the flick
+    /// gives the preset's frames (same fractions, same images in the same places at the last frame).
+    func testATransitionFileIsDrivenLikeThePreset() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let gesture = try Self.sampleGesture("flick-from-30")
+        let preset = try job(.pop, gesture: gesture)
+        let file = directory.appendingPathComponent("pop.json").path
+        try TransitionFile.json(for: preset.transition, relativeTo: directory.path).write(toFile: file, atomically: true, encoding: .utf8)
+        var settings = RenderSettings(transitionFile: file)
+        settings.fontPath = Package.fixtureFont
+        settings.gesture = gesture
+        let fromFile = try RenderJob(settings: settings)
+        XCTAssertEqual(fromFile.sequence, preset.sequence)
+        XCTAssertEqual(fromFile.interaction?.frames, preset.interaction?.frames)
+        for index in [10, 30, 52] {
+            let a = images(try fromFile.displayList(frameIndex: index).ops), b = images(try preset.displayList(frameIndex: index).ops)
+            XCTAssertEqual(a.map(\.rect), b.map(\.rect), "frame \(index)")
+            XCTAssertEqual(a.map { URL(fileURLWithPath: $0.source).lastPathComponent }, b.map { URL(fileURLWithPath: $0.source).lastPathComponent })
+        }
+    }
+
     func testForwardPresetsRefuseAGesture() throws {
         var settings = RenderSettings.small(.push)
         settings.gesture = try Self.sampleGesture("full-swipe")
@@ -144,7 +166,7 @@ final class InteractiveRenderTests: XCTestCase {
         let push = try runFlipbook(["render", "push", "--gesture", Package.path("Samples/gestures/full-swipe.json")])
         XCTAssertEqual(push.status, 64)
         XCTAssertEqual(push.errorLines.first, "error: --gesture does not apply to push (only to pop, zoom-pop, dismiss, fade-dismiss, "
-                       + "card-pop and transition files: a finger drives the transitions going back)")
+                       + "card-pop, page and transition files: a finger drives the transitions going back and the paging)")
         let both = try runFlipbook(["render", "pop", "--gesture", bad, "--pan-to", "100"])
         XCTAssertEqual(both.errorLines.first, "error: --gesture and --pan-to both describe the finger; give one")
         let half = try runFlipbook(["render", "pop", "--pan-to", "100"])
