@@ -1,4 +1,5 @@
 import Foundation
+import FlipbookMotion
 import Flipbook
 
 /// `flipbook compare PRESET --vary NAME=V1,V2,…`: variants side by side on one sheet.

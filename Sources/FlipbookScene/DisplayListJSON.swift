@@ -1,5 +1,6 @@
 import Foundation
 import FlipbookGeometry
+import FlipbookMotion
 import FlipbookRaster
 
 extension DisplayList {
@@ -22,9 +23,7 @@ public enum JSON {
     /// A number: integers without a decimal point, others in Swift's shortest round-trip form;
     /// non-finite values (never produced by a valid scene) as `null`.
     public static func number(_ value: Double) -> String {
-        guard value.isFinite else { return "null" }
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-        return "\(value)"
+        value.isFinite ? value.shortestText : "null"
     }
 
     /// A string with JSON escapes.

@@ -154,7 +154,7 @@ public struct TransitionFile: Sendable {
     static func device(_ field: JSONField) throws -> Device {
         if case let .string(name) = field.value {
             guard let device = Device(named: name) else {
-                let hint = closestMatch(to: name, among: Device.presets.map(\.name)).map { " (did you mean \"\($0)\"?)" } ?? ""
+                let hint = Suggestions.fileHint(name, in: Device.presets.map(\.name))
                 throw field.fail("unknown device \"\(name)\"\(hint); expected iphone8, se, plus, x, \"WxH\" in points, or an object")
             }
             return device
@@ -209,7 +209,7 @@ struct TransitionDecoder {
         for use in snapshotUses {
             let name = try use.nonEmptyString()
             guard layerPaths[name] != nil else {
-                let hint = closestMatch(to: name, among: Array(layerPaths.keys)).map { " (did you mean \"\($0)\"?)" } ?? ""
+                let hint = Suggestions.fileHint(name, in: layerPaths.keys.sorted())
                 throw use.fail("no layer is named \"\(name)\"\(hint)")
             }
         }
@@ -223,7 +223,7 @@ struct TransitionDecoder {
         }
         for (index, field) in (try object.optional("animations")?.array() ?? []).enumerated() {
             if let after = animations[index].after, !names.contains(after) {
-                let hint = closestMatch(to: after, among: Array(names)).map { " (did you mean \"\($0)\"?)" } ?? ""
+                let hint = Suggestions.fileHint(after, in: names.sorted())
                 throw field.child("after", .string(after)).fail("no animation is named \"\(after)\"\(hint)")
             }
         }
@@ -237,40 +237,45 @@ struct TransitionDecoder {
     /// `{"curve": …, "duration": …, "damping": …, "velocity": …}`.
     func timing(_ field: JSONField) throws -> Timing {
         let object = try field.object(known: ["curve", "duration", "damping", "velocity"])
-        let duration = try object.optional("duration")?.number(in: 0.001...60)
-        let curve = try self.curve(object) ?? .bezier(.easeInEaseOut)
-        let resolved = try duration ?? defaultDuration(for: curve, object.field)
-        return Timing(curve: curve, durationSeconds: resolved)
-    }
-
-    private func defaultDuration(for curve: TimingCurve, _ field: JSONField) throws -> Double {
-        if case let .springPhysics(spring) = curve {
-            guard spring.settlingDurationSeconds <= 60 else { throw field.fail("the spring settles after \(spring.settlingDurationSeconds) s; give \"duration\"") }
-            return spring.settlingDurationSeconds
+        let request = try timingRequest(object)
+        do {
+            return try request.resolved(over: TransitionDecoder.defaultTiming)
+        } catch let error as TimingRequestError {
+            throw fail(error, request, object)
         }
-        return 0.3  // UIView.animate's most common duration
     }
 
     /// The `curve` (with `damping`/`velocity` for `spring`) of an object, or nil when absent.
     func curve(_ object: JSONObject) throws -> TimingCurve? {
-        let damping = try object.optional("damping")?.number(in: 0...1)
-        let velocity = try object.optional("velocity")?.number(in: -100...100)
-        guard let field = object.optional("curve") else {
-            if damping != nil || velocity != nil { throw object.field.fail("\"damping\" and \"velocity\" go with \"curve\": \"spring\"") }
-            return nil
-        }
-        let text = try field.string()
-        if damping == 0 { throw object.field.child("damping", .number(0)).fail("must be greater than 0") }
+        let request = try timingRequest(object, duration: false)
         do {
-            let curve = try TimingCurve.parse(text, dampingRatio: damping ?? 0.6, initialVelocity: velocity ?? 1)
-            if case .spring = curve {} else if damping != nil || velocity != nil {
-                throw object.field.fail("\"damping\" and \"velocity\" go with \"curve\": \"spring\" only")
-            }
-            return curve
-        } catch let error as TimingCurveParseError {
-            let names = ["spring"] + TimingCurve.bezierPresets.map(\.name)
-            let hint = text.contains(":") ? "" : (closestMatch(to: text, among: names).map { " (did you mean \"\($0)\"?)" } ?? "")
-            throw field.fail("\(error)\(hint)")
+            return try request.resolvedCurve(over: nil)
+        } catch let error as TimingRequestError {
+            throw fail(error, request, object)
+        }
+    }
+
+    /// An object's `curve`, `duration`, `damping` and `velocity` as a `TimingRequest` (its limits).
+    private func timingRequest(_ object: JSONObject, duration: Bool = true) throws -> TimingRequest {
+        TimingRequest(curve: try object.optional("curve")?.string(),
+                      durationSeconds: duration ? try object.optional("duration")?.number(in: TimingRequest.durationRangeSeconds) : nil,
+                      dampingRatio: try object.optional("damping")?.number(in: TimingRequest.dampingRatioRange),
+                      initialVelocity: try object.optional("velocity")?.number(in: TimingRequest.initialVelocityRange))
+    }
+
+    /// A `TimingRequestError` at the path of the key at fault.
+    private func fail(_ error: TimingRequestError, _ request: TimingRequest, _ object: JSONObject) -> TransitionFileError {
+        let at = { (key: String) in object.optional(key) ?? object.field }
+        switch error {
+        case let .outOfRange(parameter, _):
+            return at(parameter.rawValue).fail("\(error)")
+        case let .curve(.unknownCurve(text)) where !text.contains(":"):
+            return at("curve").fail("\(error)\(Suggestions.fileHint(text, in: TimingCurve.names))")
+        case .curve, .settlesOutOfRange:
+            return at("curve").fail("\(error)")
+        case .springParametersWithoutSpring:
+            return at(request.dampingRatio != nil ? "damping" : "velocity").fail(
+                "\"damping\" and \"velocity\" go with \"curve\": \"spring\" only" + (request.curve.map { ", not \"\($0)\"" } ?? ""))
         }
     }
 
@@ -315,7 +320,7 @@ struct TransitionDecoder {
         if let grid = object.optional("cellOf") {
             let gridName = try grid.nonEmptyString()
             guard let cells = gridCells[gridName] else {
-                let hint = closestMatch(to: gridName, among: Array(gridCells.keys)).map { " (did you mean \"\($0)\"?)" } ?? ""
+                let hint = Suggestions.fileHint(gridName, in: gridCells.keys.sorted())
                 throw grid.fail("no waterfall grid named \"\(gridName)\" is declared before this point\(hint)")
             }
             let index = try object.required("index", "the photo's index in the manifest").integer(in: 0...(cells.count - 1))
@@ -474,7 +479,7 @@ struct TransitionDecoder {
     func target(_ field: JSONField) throws -> String {
         let name = try field.nonEmptyString()
         guard layerPaths[name] != nil else {
-            let hint = closestMatch(to: name, among: Array(layerPaths.keys)).map { " (did you mean \"\($0)\"?)" } ?? ""
+            let hint = Suggestions.fileHint(name, in: layerPaths.keys.sorted())
             throw field.fail("no layer is named \"\(name)\"\(hint)")
         }
         return name
@@ -516,7 +521,7 @@ struct TransitionDecoder {
         if !object.has("to") && !object.has("keyframes") { throw field.fail("missing \"to\" (or \"keyframes\"): what the animation changes") }
         animation.delaySeconds = try object.optional("delay")?.number(in: 0...600) ?? 0
         animation.after = try object.optional("after")?.nonEmptyString()
-        animation.timing = AnimationTiming(curve: try curve(object), durationSeconds: try object.optional("duration")?.number(in: 0.001...60))
+        animation.timing = AnimationTiming(curve: try curve(object), durationSeconds: try object.optional("duration")?.number(in: TimingRequest.durationRangeSeconds))
         if let completion = object.optional("completion") { animation.completion = try completion.array().map { try change($0) } }
         return animation
     }
