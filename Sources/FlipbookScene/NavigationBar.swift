@@ -14,8 +14,8 @@ public struct NavigationItem: Hashable, Sendable {
     public init(title: String, backTitle: String? = nil) { self.title = title; self.backTitle = backTitle }
 }
 
-/// The status bar + navigation bar every reference app uses: light grey, a one-pixel hairline at
-/// the bottom, the clock, and the top screen's items. During a push or pop the two screens' items
+/// The navigation bar every reference app uses: light grey (also behind the status bar), a
+/// one-pixel hairline at the bottom, and the top screen's items. During a push or pop the two screens' items
 /// cross-fade with the transition's progress (UIKit also slides them; a fade reads the same at
 /// these sizes and keeps the bar static).
 public enum NavigationBar {
@@ -27,9 +27,6 @@ public enum NavigationBar {
     static let tintColor = StraightColor(red: 0, green: 122.0 / 255, blue: 1)
     /// Title size: UINavigationBar's 17 pt.
     static let titleSizePoints = 17.0
-    /// The status bar's clock: 12 pt, the iOS marketing time.
-    static let clockSizePoints = 12.0
-    static let clockText = "9:41"
     /// The bar below the status bar is 44 pt on every device.
     static let barHeightPoints = 44.0
 
@@ -55,30 +52,17 @@ public enum NavigationBar {
         return (layer(device: device, items: [fromItems, toItems]), animations, [LayerChange(target: fromItems.name, set: LayerPatch(isRemoved: true))])
     }
 
-    /// The bar with its clock, the given items layers and the hairline.
+    /// The bar (its background runs under the status bar, which `StatusBar.layer` draws above
+    /// everything), the given items layers and the hairline.
     static func layer(device: Device, items: [Layer]) -> Layer {
         var bar = Layer(name: layerName, frame: Rect(x: 0, y: 0, width: device.width, height: device.topBarHeightPoints))
         bar.backgroundColor = barColor
-        let statusHeight = device.topBarHeightPoints - barHeightPoints
-        bar.sublayers.append(clock(device: device, statusHeight: statusHeight))
         bar.sublayers += items
         let hairline = 1 / device.scale  // one device pixel, as UIKit's shadow image
         var line = Layer(name: "bar hairline", frame: Rect(x: 0, y: device.topBarHeightPoints - hairline, width: device.width, height: hairline))
         line.backgroundColor = hairlineColor
         bar.sublayers.append(line)
         return bar
-    }
-
-    /// The clock: centred in a 20 pt status bar; on notched phones (44 pt) centred in the left ear.
-    static func clock(device: Device, statusHeight: Double) -> Layer {
-        let notched = statusHeight > 20
-        let box = notched ? Rect(x: 0, y: 0, width: device.width * 0.3, height: statusHeight) : Rect(x: 0, y: 0, width: device.width, height: statusHeight)
-        var layer = Layer(name: "status bar clock", frame: box)
-        // Baseline so the digits' cap height (~0.73 em) sits centred in the status bar.
-        let baseline = (statusHeight + clockSizePoints * 0.73) / 2
-        layer.text = TextContent(string: clockText, sizePoints: clockSizePoints, baselineOrigin: Point(x: 0, y: baseline),
-                                 color: .black, alignment: .centered(widthPoints: box.width))
-        return layer
     }
 
     /// A screen's title and back button in the 44 pt bar below the status bar; sublayers are
