@@ -112,7 +112,7 @@ public enum TransitionPreset: String, CaseIterable, Sendable {
         case .fadeDismiss: return "modal browser → thumbnail grid: background fades black → clear; the stretched photo shrinks to its cell"
         case .cardPush: return "card carousel → detail: cover, title view and card move into place as the detail fades in; then title/list slide up (0.3 s)"
         case .cardPop: return "card detail → carousel: cover, title view and card move back onto the card as the detail fades out"
-        case .page: return "detail view: a finger swipes from photo --select to --to (rubber band, fling, settling spring); then pop --return"
+        case .page: return "detail view: a finger swipes from photo --select to --to (rubber band, fling, settling spring; the timing is the swipe's); then pop --return"
         }
     }
 
