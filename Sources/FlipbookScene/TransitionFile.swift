@@ -406,8 +406,9 @@ struct TransitionDecoder {
     }
 
     mutating func navigationBar(_ field: JSONField, name: String) throws -> Layer {
-        let object = try field.object(known: ["title", "backTitle"])
-        let item = NavigationItem(title: try object.optional("title")?.string() ?? "", backTitle: try object.optional("backTitle")?.string())
+        let object = try field.object(known: ["title", "backTitle", "leftButton", "rightButton"])
+        let item = NavigationItem(title: try object.optional("title")?.string() ?? "", backTitle: try object.optional("backTitle")?.string(),
+                                  leftButton: try object.optional("leftButton")?.string(), rightButton: try object.optional("rightButton")?.string())
         var bar = NavigationBar.layer(device: device, showing: item)
         bar.name = name
         func rename(_ layer: inout Layer) {
