@@ -26,16 +26,15 @@ extension PhotoBrowserScene {
     /// on the target page on the iOS scroll spring. The window is the detail screen with its
     /// neighbouring pages (`from − 1`, `from + 1` where they exist) in the pager; one animation moves
     /// the pager's `boundsOrigin.x` through keyframes every 1/`pagingKeyframesPerSecond` s, linear
-    /// between them, under a linear main timing as long as the swipe. The bar's title becomes the
-    /// target photo's when the scroll view comes to rest (the final frame's completion).
+    /// between them, under a linear main timing as long as the swipe. The bar does not change (the
+    /// detail's navigation item is the same for every photo).
     ///
     /// `pop --select B` (or `pop --select A --return B`) continues from the last frame.
     @_spi(Scenes) public func page(from: Int, gesture: Gesture, name: String) -> Transition {
         let paging = PagingTimeline(gesture: gesture, pageWidthPoints: device.width, pageCount: photos.count, startPage: from,
                                     framesPerSecond: PhotoBrowserScene.pagingKeyframesPerSecond,
                                     settleTolerancePoints: 0.5 / device.scale)
-        let target = paging.targetPage
-        var detail = detailLayer(index: from, imageHidden: false)
+                var detail = detailLayer(index: from, imageHidden: false)
         let bar = device.topBarHeightPoints
         for index in [from - 1, from + 1] where photos.indices.contains(index) {
             var page = Layer(name: "page \(index)", frame: Rect(x: Double(index) * device.width + 5, y: 0,
@@ -52,14 +51,13 @@ extension PhotoBrowserScene {
             Keyframe(relativeStart: Double(k) / Double(steps), relativeDuration: 1 / Double(steps),
                      to: LayerPatch(boundsOrigin: Point(x: offsets[k + 1], y: 0)))
         }
-        let titles = NavigationBar.transition(device: device, from: detailItem(from), to: detailItem(target))
-        let barCompletion = target == from ? [LayerChange(target: "bar items (to)", set: LayerPatch(isRemoved: true))]
-            : titles.completion + [LayerChange(target: "bar items (to)", set: LayerPatch(opacity: 1))]
+        // The detail's bar is the same for every photo (seed 000's "Browzer", back to the grid), so
+        // it does not change while paging.
+        let navigationBar = NavigationBar.layer(device: device, showing: detailItem(from))
         return Transition(
             name: name, device: device,
-            window: PhotoBrowserScene.window(device: device, container: [detail], bar: titles.layer),
+            window: PhotoBrowserScene.window(device: device, container: [detail], bar: navigationBar),
             animations: [Animation(name: "paging", target: "pager", keyframes: keyframes)],
-            completion: barCompletion,
             timing: Timing(curve: .bezier(.linear), durationSeconds: Double(steps) / PhotoBrowserScene.pagingKeyframesPerSecond))
     }
 }
