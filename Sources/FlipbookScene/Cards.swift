@@ -9,12 +9,9 @@ import FlipbookRaster
     /// The cards, left to right.
     @_spi(Scenes) public let cards: [Card]
 
-    /// The carousel's navigation item.
+    /// The carousel's navigation item. (The detail has no navigation bar: it hides it and draws
+    /// its own round back button.)
     @_spi(Scenes) public static let carouselItem = NavigationItem(title: "Featured")
-    /// The detail's navigation item: the card's title, back to "Featured".
-    @_spi(Scenes) public func detailItem(_ index: Int) -> NavigationItem {
-        NavigationItem(title: "", backTitle: CardScene.carouselItem.title)
-    }
     /// The screen.
     @_spi(Scenes) public let device: Device
 
@@ -94,10 +91,11 @@ import FlipbookRaster
     }
 
     /// The comment list: from the title view's bottom `T + K` to the screen's bottom before the
-    /// follow-up; from `T` (right under the condensed title) after.
+    /// follow-up; from `T + K − m − 30` (330 pt, the app's constant, 30 pt below the condensed
+    /// title) after.
     @_spi(Scenes) public func listFrame(followUp: Double) -> Rect {
-        let top = Double.interpolate(from: CardScene.topImageBottomPoints + CardScene.titleHeightPoints,
-                                     to: CardScene.topImageBottomPoints, progress: followUp)
+        let before = CardScene.topImageBottomPoints + CardScene.titleHeightPoints
+        let top = Double.interpolate(from: before, to: before - CardScene.marginPoints - 30, progress: followUp)
         return Rect(x: 0, y: top, width: device.width, height: device.height - top)
     }
 
@@ -124,9 +122,36 @@ import FlipbookRaster
         return view
     }
 
-    /// The title label's offset in the condensed title view: its baseline ends 5 pt above the
-    /// 20 pt bar's bottom (15 pt down) instead of 24 pt, so the condensed title stays readable.
-    static let condensedTitleOffsetPoints = min(24, marginPoints - 5) - 24
+    /// Where the push's background snapshot lands and the pop's starts: `(0, T, W, H − T)`, the
+    /// app's `CGRectMake(0, 300, ScreenWidth, ScreenHeight - 300)`.
+    @_spi(Scenes) public var backgroundSnapshotFrame: Rect {
+        Rect(x: 0, y: CardScene.topImageBottomPoints, width: device.width, height: device.height - CardScene.topImageBottomPoints)
+    }
+
+    /// Where the push's title snapshot lands and the pop's starts: moved to the detail title
+    /// view's origin `(0, T)`, still the card's size (the app sets only `frame.origin`).
+    @_spi(Scenes) public func titleSnapshotFrame(_ index: Int) -> Rect {
+        let card = cardTitleFrame(index, centred: index)
+        return Rect(x: 0, y: CardScene.topImageBottomPoints, width: card.width, height: card.height)
+    }
+
+    /// The detail's back button: 30×30 pt at (15, 27) (the app's constraints).
+    @_spi(Scenes) public static let backButtonFrame = Rect(x: 15, y: 27, width: 30, height: 30)
+
+    /// The detail's back button (the app's "back" image in a 30 pt button): a round translucent
+    /// black plate with a white chevron stroked as a path (2.5 pt, round caps and join), so it
+    /// reads over any top image. Layer "back button", shape "back chevron".
+    static func backButton() -> Layer {
+        var button = Layer(name: "back button", frame: backButtonFrame)
+        button.backgroundColor = StraightColor(white: 0, alpha: 0.35)
+        button.cornerRadius = backButtonFrame.width / 2
+        // The tip at (11.5, 15), the arms 6.5 pt across and up/down: the "<" sits a little right
+        // of centre, which reads as centred (its tip is its heaviest part).
+        let arm = 6.5
+        let line = [Point(x: 11.5 + arm, y: 15 - arm), Point(x: 11.5, y: 15), Point(x: 11.5 + arm, y: 15 + arm)]
+        button.shapes = [ChromeShape(name: "back chevron", path: Path(stroking: line, width: 2.5, roundCaps: true), color: .white)]
+        return button
+    }
 
     /// An image view named `name` showing card `index`'s cover, stretched (scaleToFill), optionally rounded.
     func coverImage(_ index: Int, frame: Rect, cornerRadius: Double = 0, name: String) -> Layer {
@@ -167,8 +192,11 @@ import FlipbookRaster
     }
 
     /// The detail screen of card `index` as after the follow-up (`condensed`) or before it;
-    /// `partsHidden` hides the top image and the title view (their snapshots are moving).
-    /// Layers: "detail", "detail cover", "comment list", "detail title view", "detail title", ….
+    /// `partsHidden` hides the top image, the title view and the comment list (during the push
+    /// the app hides all three; its snapshots stand in for the first two).
+    /// Layers: "detail", "detail cover", "detail title view", "detail title", …, "comment list",
+    /// "back button". The title view does not clip (the app's plain `UIView`), so after the
+    /// follow-up its labels run on below its 20 pt; the list, added after it, covers them from 330.
     @_spi(Scenes) public func detail(_ index: Int, condensed: Bool, partsHidden: Bool = false) -> Layer {
         let followUp = condensed ? 1.0 : 0.0
         var detail = Layer(name: "detail", frame: device.bounds)
@@ -176,6 +204,7 @@ import FlipbookRaster
         var list = Layer(name: "comment list", frame: listFrame(followUp: followUp))
         list.backgroundColor = .white
         list.clipsToBounds = true
+        list.isHidden = partsHidden
         let rowHeight = CardScene.commentRowHeightPoints, hairline = 1 / device.scale
         list.sublayers = cards[index].comments.enumerated().flatMap { row, comment -> [Layer] in
             let y = Double(row) * rowHeight
@@ -188,94 +217,94 @@ import FlipbookRaster
             return [text, separator]
         }
         var title = titleView(index, frame: detailTitleFrame(followUp: followUp), prefix: "detail ")
-        if condensed {
-            title.opacity = CardScene.condensedTitleAlpha
-            title.sublayers[0].frame.origin.y = CardScene.condensedTitleOffsetPoints
-        }
-        detail.sublayers = [coverImage(index, frame: topImageFrame, name: "detail cover").with(hidden: partsHidden), list,
-                            title.with(hidden: partsHidden)]
+        title.clipsToBounds = false
+        if condensed { title.opacity = CardScene.condensedTitleAlpha }
+        detail.sublayers = [coverImage(index, frame: topImageFrame, name: "detail cover").with(hidden: partsHidden),
+                            title.with(hidden: partsHidden), list, CardScene.backButton()]
         return detail
     }
 
-    /// The follow-up (card-push's completion block): `UIView.animate(withDuration: 0.3)` after
-    /// the move, condensing the title view to `(0, T − m, W, m)` at alpha 0.9 and sliding the list up.
+    /// The follow-up (`viewDidAppear` after card-push): `UIView.animate(withDuration: 0.3)` after
+    /// the move, condensing the title view to `(0, T − m, W, m)` at alpha 0.9 (its labels keep
+    /// their place) and moving the list's top to `T + K − m − 30`.
     func followUp(after move: String) -> [Animation] {
         let timing = AnimationTiming(curve: .bezier(CardScene.followUpTiming.curve), durationSeconds: CardScene.followUpTiming.durationSeconds)
         return [
             Animation(target: "detail title view", to: LayerPatch(frame: detailTitleFrame(followUp: 1), opacity: CardScene.condensedTitleAlpha),
                       after: move, timing: timing),
-            Animation(target: "detail title", to: LayerPatch(frame: Rect(x: 0, y: CardScene.condensedTitleOffsetPoints, width: device.width,
-                                                                        height: CardScene.titleHeightPoints)),
-                      after: move, timing: timing),
             Animation(target: "comment list", to: LayerPatch(frame: listFrame(followUp: 1)), after: move, timing: timing),
         ]
     }
 
-    /// The window during the card move: carousel (the card hidden), card-background snapshot,
-    /// the detail with its image and title hidden, cover and title snapshots, all at the card
-    /// (`atCard`) or at the detail, and the bar between the two screens' items.
-    func movingWindow(_ index: Int, atCard: Bool, detail: Layer, bar: Layer) -> Layer {
-        let radius = atCard ? CardScene.cardCornerRadiusPoints : 0
-        let background = cardBackground(frame: atCard ? cardFrame(index, centred: index) : device.bounds, cornerRadius: radius,
+    /// The snapshots the push makes of card `index` (a bitmap each, so their rounded corners never
+    /// animate; the cover is rounded like the card it was taken from), at the card (`atCard`) or
+    /// where the push leaves them: background `(0, T, W, H − T)`, title at `(0, T)` card-sized,
+    /// cover on the top image.
+    func snapshots(_ index: Int, atCard: Bool) -> [Layer] {
+        let radius = CardScene.cardCornerRadiusPoints
+        let background = cardBackground(frame: atCard ? cardFrame(index, centred: index) : backgroundSnapshotFrame, cornerRadius: radius,
                                         name: "snapshot card background")
+        let title = titleView(index, frame: atCard ? cardTitleFrame(index, centred: index) : titleSnapshotFrame(index), prefix: "snapshot ")
         let cover = coverImage(index, frame: atCard ? coverFrame(index, centred: index) : topImageFrame, cornerRadius: radius,
                                name: "snapshot cover")
-        var title = titleView(index, frame: atCard ? cardTitleFrame(index, centred: index) : detailTitleFrame(followUp: 1), prefix: "snapshot ")
-        if !atCard {
-            title.opacity = CardScene.condensedTitleAlpha
-            title.sublayers[0].frame.origin.y = CardScene.condensedTitleOffsetPoints
-        }
-        return PhotoBrowserScene.window(device: device, container: [carousel(centred: index, hiddenIndex: index), background, detail, cover, title],
-                                        bar: bar)
+        return [background, title, cover]
     }
 
-    /// The snapshots' moves to the detail (`toCard` false) or back onto the card.
+    /// The snapshots' moves to where the push leaves them (`toCard` false) or back onto the card.
     func snapshotMoves(_ index: Int, toCard: Bool, name: String?) -> [Animation] {
-        let radius = toCard ? CardScene.cardCornerRadiusPoints : 0
-        var moves = [
-            Animation(name: name, target: "snapshot card background",
-                      to: LayerPatch(frame: toCard ? cardFrame(index, centred: index) : device.bounds, cornerRadius: radius)),
-            Animation(target: "snapshot cover", to: LayerPatch(frame: toCard ? coverFrame(index, centred: index) : topImageFrame, cornerRadius: radius)),
-            Animation(target: "snapshot title view", to: LayerPatch(frame: toCard ? cardTitleFrame(index, centred: index) : detailTitleFrame(followUp: 0))),
-        ]
-        if toCard {
-            moves.append(Animation(target: "snapshot title view", to: LayerPatch(opacity: 1)))
-            moves.append(Animation(target: "snapshot title", to: LayerPatch(frame: Rect(x: 0, y: 0, width: device.width, height: CardScene.titleHeightPoints))))
-        }
-        return moves
+        [Animation(name: name, target: "snapshot card background",
+                   to: LayerPatch(frame: toCard ? cardFrame(index, centred: index) : backgroundSnapshotFrame)),
+         Animation(target: "snapshot title view", to: LayerPatch(frame: toCard ? cardTitleFrame(index, centred: index) : titleSnapshotFrame(index))),
+         Animation(target: "snapshot cover", to: LayerPatch(frame: toCard ? coverFrame(index, centred: index) : topImageFrame))]
     }
 
-    /// Card push (seed 001): the card's background, cover and title view move to the detail's
-    /// bounds, top image and title view while the detail fades in (the main timing, easeInEaseOut
-    /// 0.5 s); its completion swaps the snapshots for the detail's own views and runs a 0.3 s
-    /// follow-up that condenses the title view and slides the list up under it.
+    /// The carousel's navigation bar, fading out (push) or in (pop) with the main timing: the
+    /// detail hides the bar, and UIKit animates that alongside the transition.
+    func carouselBar(visibleAtStart: Bool) -> (layer: Layer, animation: Animation) {
+        let bar = NavigationBar.layer(device: device, showing: CardScene.carouselItem).with(opacity: visibleAtStart ? 1 : 0)
+        return (bar, Animation(target: bar.name, to: LayerPatch(opacity: visibleAtStart ? 0 : 1)))
+    }
+
+    /// Card push (seed 001): back to front the carousel (the card hidden), the detail fading in
+    /// (its top image, title view and list hidden), then the card's background, title and cover
+    /// snapshots moving to `(0, T, W, H − T)`, `(0, T)` and the top image (the main timing,
+    /// easeInEaseOut 0.5 s). The completion hides the snapshots and shows the detail's own views;
+    /// then a 0.3 s follow-up condenses the title view and moves the list up to 330.
     @_spi(Scenes) public func push(_ index: Int, name: String, timing: Timing) -> Transition {
-        let bar = NavigationBar.transition(device: device, from: CardScene.carouselItem, to: detailItem(index))
         let detail = self.detail(index, condensed: false, partsHidden: true).with(opacity: 0)
-        let swap = ["carousel", "snapshot card background", "snapshot cover", "snapshot title view"].map {
+        let bar = carouselBar(visibleAtStart: true)
+        let swap = ["carousel", "snapshot card background", "snapshot cover", "snapshot title view", bar.layer.name].map {
             LayerChange(target: $0, set: LayerPatch(isRemoved: true))
-        } + ["detail cover", "detail title view"].map { LayerChange(target: $0, set: LayerPatch(isHidden: false)) }
+        } + ["detail cover", "detail title view", "comment list"].map { LayerChange(target: $0, set: LayerPatch(isHidden: false)) }
         var moves = snapshotMoves(index, toCard: false, name: "move")
-        moves[0].completion = swap + bar.completion
-        return Transition(name: name, device: device, window: movingWindow(index, atCard: true, detail: detail, bar: bar.layer),
-                          animations: moves + [Animation(target: "detail", to: LayerPatch(opacity: 1))] + bar.animations
-                              + followUp(after: "move"),
+        moves[0].completion = swap
+        let window = PhotoBrowserScene.window(device: device, container: [carousel(centred: index, hiddenIndex: index), detail]
+                                                  + snapshots(index, atCard: true), bar: bar.layer)
+        return Transition(name: name, device: device, window: window,
+                          animations: moves + [Animation(target: "detail", to: LayerPatch(opacity: 1)), bar.animation] + followUp(after: "move"),
                           timing: timing)
     }
 
-    /// Card pop (seed 001): the reverse of the push's main move, starting from the detail as the
-    /// follow-up left it (condensed title at alpha 0.9, list under it): the snapshots move back
-    /// onto the card shown last while the detail fades out 1 → 0. Completion: the carousel alone.
+    /// Card pop (seed 001): starts from what the push left in the container — the detail as the
+    /// follow-up left it, with its top image and title view hidden, under the push's snapshots
+    /// shown again where the push left them (the white background over the list, the card-sized
+    /// title at `(0, T)` in place of the condensed one, the cover on the top image) — and moves
+    /// the snapshots back onto the card while the detail fades out 1 → 0. Completion: the
+    /// carousel alone.
     @_spi(Scenes) public func pop(_ index: Int, name: String, timing: Timing) -> Transition {
-        let bar = NavigationBar.transition(device: device, from: detailItem(index), to: CardScene.carouselItem)
-        let detail = self.detail(index, condensed: true, partsHidden: true)
+        var detail = self.detail(index, condensed: true)
+        for part in ["detail cover", "detail title view"] {
+            detail.sublayers = detail.sublayers.map { $0.name == part ? $0.with(hidden: true) : $0 }
+        }
+        let bar = carouselBar(visibleAtStart: false)
         let remove = ["detail", "snapshot card background", "snapshot cover", "snapshot title view"].map {
             LayerChange(target: $0, set: LayerPatch(isRemoved: true))
         }
-        return Transition(name: name, device: device, window: movingWindow(index, atCard: false, detail: detail, bar: bar.layer),
-                          animations: snapshotMoves(index, toCard: true, name: nil) + [Animation(target: "detail", to: LayerPatch(opacity: 0))]
-                              + bar.animations,
-                          completion: remove + [LayerChange(target: "card \(index)", set: LayerPatch(isHidden: false))] + bar.completion,
+        let window = PhotoBrowserScene.window(device: device, container: [carousel(centred: index, hiddenIndex: index), detail]
+                                                  + snapshots(index, atCard: false), bar: bar.layer)
+        return Transition(name: name, device: device, window: window,
+                          animations: snapshotMoves(index, toCard: true, name: nil) + [Animation(target: "detail", to: LayerPatch(opacity: 0)), bar.animation],
+                          completion: remove + [LayerChange(target: "card \(index)", set: LayerPatch(isHidden: false))],
                           timing: timing)
     }
 }

