@@ -33,7 +33,8 @@ public struct RenderSettings: Sendable {
     public var deviceIsExplicit = false
     /// Frames per second.
     public var framesPerSecond: Double = 60
-    /// The main curve and duration; nil = the transition's own.
+    /// The main curve and duration; nil = the transition's own. (`page` has no curve of its own:
+    /// its main timing is linear over the swipe, and a duration here rescales the swipe's clock.)
     public var timing: Timing?
     /// Only these frames (inclusive), for sharding; nil = all.
     public var frameRange: ClosedRange<Int>?
@@ -155,7 +156,10 @@ public struct RenderJob: Sendable {
         case let .preset(preset):
             let loaded = try library(settings.manifestPath)
             photoLibrary = loaded
-            transition = try preset.makeTransition(photos: loaded.photos, options: settings.scene, typesetter: typesetter)
+            var options = settings.scene
+            // page's swipe is part of the transition (the paging model), not a percent-driven drive.
+            if preset == .page, let gesture = settings.gesture { options.pageGesture = gesture }
+            transition = try preset.makeTransition(photos: loaded.photos, options: options, typesetter: typesetter)
         case let .file(path):
             let file = try TransitionFile(contentsOf: path)
             if file.usesPhotos { photoLibrary = try library(file.manifestPath ?? settings.manifestPath) }
@@ -179,7 +183,7 @@ public struct RenderJob: Sendable {
             throw RenderError.gestureNotAccepted(preset: preset.rawValue)
         }
         let fps = settings.framesPerSecond, compiled = animator, width = transition.device.width
-        interaction = settings.gesture.map {
+        interaction = settings.preset == .page ? nil : settings.gesture.map {
             InteractiveFrames(gesture: $0, animator: compiled, widthPoints: width, framesPerSecond: fps)
         }
         let all = interaction?.samples ?? animator.frames(framesPerSecond: settings.framesPerSecond)
@@ -392,8 +396,8 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
         case let .output(path, reason):
             return "\(path): cannot write the output: \(reason)"
         case let .gestureNotAccepted(preset):
-            return "\(preset) is not driven by a finger: a gesture (--gesture, --pan-to) drives the transitions going back ("
-                + TransitionPreset.interactivePresets.map(\.rawValue).joined(separator: ", ") + ") and transition files"
+            return "\(preset) is not driven by a finger: a gesture (--gesture, --pan-to) drives the transitions going back and page ("
+                + TransitionPreset.gesturePresetNames + ") and transition files"
         }
     }
 }

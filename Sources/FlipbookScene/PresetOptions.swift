@@ -13,6 +13,8 @@ public enum SceneOption: String, CaseIterable, Sendable {
     case columns
     /// The modal thumbnail grid's scroll offset (`--scroll`, `SceneOptions.scrollPoints`).
     case scroll
+    /// The photo `page` swipes to (`--to`, `SceneOptions.pageTarget`).
+    case to
 }
 
 extension TransitionPreset {
@@ -29,6 +31,7 @@ extension TransitionPreset {
         case .dismiss: return [.manifest, .select, .return, .scroll]
         case .cardPush: return [.cards, .select]
         case .cardPop: return [.cards, .select, .return]
+        case .page: return [.manifest, .select, .to]
         }
     }
 

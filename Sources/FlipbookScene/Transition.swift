@@ -32,12 +32,24 @@ public struct SceneOptions: Hashable, Sendable {
     /// Refuse photos and card images that do not resolve inside their manifest's folder
     /// (`--sandbox-photos`; see `PhotoSandbox`). Default off.
     public var sandboxPhotos = false
+    /// The photo `page` swipes to (`--to`), a neighbour of `selectedIndex`; nil = the next photo
+    /// (the previous one from the last).
+    public var pageTarget: Int?
+    /// The finger of `page` (`--gesture`, `--pan-to`); nil = `PhotoBrowserScene.pageSwipe`, the
+    /// default swipe towards `pageTarget`.
+    public var pageGesture: Gesture?
 
     /// Options with every default.
     public init() {}
 
     /// The photo the backward transitions return to.
     public var effectiveReturnIndex: Int { returnIndex ?? selectedIndex }
+
+    /// The photo `page` swipes to among `count` photos: `pageTarget`, or the next photo (the
+    /// previous one from the last).
+    public func effectivePageTarget(count: Int) -> Int {
+        pageTarget ?? (selectedIndex + 1 < count ? selectedIndex + 1 : selectedIndex - 1)
+    }
 }
 
 /// Invalid scene options; each case names the option.
@@ -46,6 +58,8 @@ public enum SceneError: Error, CustomStringConvertible, Equatable {
     case indexOutOfRange(option: String, index: Int, count: Int)
     /// A card index outside the cards manifest.
     case cardIndexOutOfRange(option: String, index: Int, count: Int)
+    /// `page --to` is not next to `--select` (a paging scroll view moves one page a swipe).
+    case pageNotAdjacent(from: Int, to: Int)
 
     /// A one-line explanation.
     public var description: String {
@@ -54,6 +68,8 @@ public enum SceneError: Error, CustomStringConvertible, Equatable {
             return "\(option) \(index) is out of range: the manifest has \(count) photo\(count == 1 ? "" : "s") (0…\(count - 1))"
         case let .cardIndexOutOfRange(option, index, count):
             return "\(option) \(index) is out of range: the cards manifest has \(count) card\(count == 1 ? "" : "s") (0…\(count - 1))"
+        case let .pageNotAdjacent(from, to):
+            return "--to \(to) is not next to --select \(from): a paging scroll view moves one page a swipe (--to \(from - 1) or \(from + 1))"
         }
     }
 }
@@ -81,6 +97,8 @@ public enum TransitionPreset: String, CaseIterable, Sendable {
     case cardPush = "card-push"
     /// Card detail → card carousel (seed 001): the three snapshots move back.
     case cardPop = "card-pop"
+    /// Detail view: a horizontal swipe from photo `--select` to `--to` in the paging collection view.
+    case page
 
     /// One line for `flipbook list`: what moves.
     public var summary: String {
@@ -95,6 +113,7 @@ public enum TransitionPreset: String, CaseIterable, Sendable {
         case .fadeDismiss: return "modal browser → thumbnail grid: the grid shows at once; the stretched photo shrinks back to its cell (even off screen)"
         case .cardPush: return "card carousel → detail: cover, title view and card move into place as the detail fades in; then title/list slide up (0.3 s)"
         case .cardPop: return "card detail → carousel: cover, title view and card move back onto the card as the detail fades out"
+        case .page: return "detail view: a finger swipes from photo --select to --to (rubber band, fling, settling spring; the timing is the swipe's); then pop --return"
         }
     }
 
@@ -111,6 +130,9 @@ public enum TransitionPreset: String, CaseIterable, Sendable {
         case .cardPush, .cardPop:
             // The main move; card-push's 0.3 s follow-up is a second animation with its own timing.
             return Timing(curve: .bezier(.easeInEaseOut), durationSeconds: 0.5)
+        case .page:
+            // Nominal: the swipe lasts as long as the finger and the settling take (`page(from:…)`).
+            return Timing(curve: .bezier(.linear), durationSeconds: 0.8)
         }
     }
 
@@ -150,6 +172,12 @@ public enum TransitionPreset: String, CaseIterable, Sendable {
         case .dismiss: return modal.dismiss(returned, style: .clipped, name: rawValue, timing: timing)
         case .fadePresent: return modal.present(selected, style: .fade, name: rawValue, timing: timing)
         case .fadeDismiss: return modal.dismiss(selected, style: .fade, name: rawValue, timing: timing)  // seed 004 has one photo
+        case .page:
+            let target = options.effectivePageTarget(count: photos.count)
+            try check(target, option: "--to", count: photos.count, noun: "photo")
+            guard abs(target - selected) == 1 else { throw SceneError.pageNotAdjacent(from: selected, to: target) }
+            let gesture = options.pageGesture ?? PhotoBrowserScene.pageSwipe(from: selected, to: target, device: options.device)
+            return browser.page(from: selected, gesture: gesture, name: rawValue)
         case .cardPush, .cardPop: preconditionFailure("handled above")
         }
     }

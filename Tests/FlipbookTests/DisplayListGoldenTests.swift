@@ -4,8 +4,8 @@ import Flipbook
 import FlipbookScene
 import FlipbookTesting
 
-/// Display-list goldens of every preset: what is drawn where, as the JSON `flipbook render
-/// --display-list` writes (one op per line), at the frames the image goldens show (first, middle
+/// Display-list goldens of every preset: what is drawn where, as the JSON `flipbook inspect
+/// PRESET --frame K` prints (one op per line), at the frames the image goldens show (first, middle
 /// or the spring's first peak, last; card-push also during its follow-up), iPhone 8 at 1×.
 /// A geometry change shows here as a readable line diff before it shows as pixels.
 ///
