@@ -11,7 +11,8 @@ import FlipbookScene
 /// `UIPercentDrivenInteractiveTransition` scrubs the animations (docs/INTERACTIVE.md, rule 2). The
 /// last frame is exact: a finished gesture shows the transition's final frame (every animation at
 /// its end, the completions applied: `completeTransition(true)`), a cancelled one the transition at
-/// t = 0 (the source screen as it was before the gesture: `completeTransition(false)`).
+/// t = 0 with its `cancelCompletion` applied (the source screen as it was before the gesture:
+/// `completeTransition(false)`; `TransitionAnimator.cancelledWindow()`).
 public struct InteractiveFrames: Sendable {
     /// The percent-driven rules sampled at the render's frame rate.
     public let timeline: InteractiveTimeline
@@ -37,7 +38,7 @@ public struct InteractiveFrames: Sendable {
         let frame = frames[index]
         if frame.isFinal {
             return timeline.finishes ? animator.window(atSeconds: animator.durationSeconds, isFinal: true)
-                : animator.window(atSeconds: 0, isFinal: false)
+                : animator.cancelledWindow()
         }
         return animator.window(atSeconds: frame.transitionTimeSeconds, isFinal: false)
     }
