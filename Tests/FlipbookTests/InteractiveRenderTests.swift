@@ -276,6 +276,43 @@ final class PagingRenderTests: XCTestCase {
         XCTAssertLessThan(differing, a.pixels.count / 200, "at most 0.5 % of the pixels (the photo's edges)")
     }
 
+    /// timeline.json of a page render: the swipe (pages, lift-off, velocity, settling) and per
+    /// frame the phase, the finger while down and the pager's offset as drawn — the model's offset
+    /// at 60 fps (a divisor of the pager's 120 keyframes per second). A shard writes the whole
+    /// sequence's record.
+    func testPageTimelineRecordsTheSwipe() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var settings = RenderSettings.small(.page, select: 3)
+        settings.scene.pageTarget = 4
+        settings.frameRange = 0...1
+        _ = try RenderJob(settings: settings).write(to: directory.path)
+        let data = try Data(contentsOf: directory.appendingPathComponent("timeline.json"))
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let paging = try XCTUnwrap(json["paging"] as? [String: Any])
+        XCTAssertEqual(paging["startPage"] as? Int, 3)
+        XCTAssertEqual(paging["targetPage"] as? Int, 4)
+        XCTAssertEqual(paging["release"] as? Double, 0.25)
+        XCTAssertEqual(paging["releaseOffset"] as? Double, 1275)  // 3·375 + 0.4·375
+        XCTAssertEqual(paging["releaseVelocity"] as! Double, 600, accuracy: 1e-9)
+        let swipe = PhotoBrowserScene.pageSwipe(from: 3, to: 4, device: settings.scene.device)
+        let model = PagingTimeline(gesture: swipe, pageWidthPoints: 375, pageCount: 16, startPage: 3, framesPerSecond: 60,
+                                   settleTolerancePoints: 0.5)
+        XCTAssertEqual(paging["settle"] as? Double, model.settleSeconds)
+        let frames = try XCTUnwrap(json["frames"] as? [[String: Any]])
+        XCTAssertEqual(frames.count, model.frameCount)
+        for (index, frame) in frames.enumerated() {
+            let expected = model.frame(index)
+            XCTAssertEqual(frame["phase"] as? String, expected.phase.rawValue, "frame \(index)")
+            XCTAssertEqual(frame["finger"] as? [Double], expected.finger.map { [$0.x, $0.y] }, "frame \(index)")
+            XCTAssertEqual(frame["contentOffset"] as! Double, expected.contentOffsetPoints, accuracy: 1e-6, "frame \(index)")
+        }
+        XCTAssertEqual(frames[0]["contentOffset"] as? Double, 1125)
+        XCTAssertEqual(frames.last?["contentOffset"] as? Double, 1500)
+        XCTAssertEqual(frames[15]["phase"] as? String, "dragging")
+        XCTAssertEqual(frames[16]["phase"] as? String, "settling")
+    }
+
     func testPageErrors() throws {
         var settings = RenderSettings.small(.page, select: 3)
         settings.scene.pageTarget = 5
