@@ -117,7 +117,7 @@ public struct ContactSheet: Sendable {
         if every > 1 { title += ", 1 in \(every) shown plus the last" }
         self.title = title
         let pixels = device.pixelSize
-        details = String(format: "%.3g s", timeline.timing.durationSeconds) + " · " + ContactSheet.describe(timeline.timing.curve)
+        details = String(format: "%.3g s", timeline.timing.durationSeconds) + " · " + timeline.timing.curve.summary
             + (followUpSeconds > 0 ? String(format: " + %.3g s follow-up", followUpSeconds) : "")
             + " · " + String(format: "%g fps", timeline.framesPerSecond)
             + " · \(device.name) \(ContactSheet.number(device.width))×\(ContactSheet.number(device.height)) pt"
@@ -159,18 +159,6 @@ public struct ContactSheet: Sendable {
         CurvePlot(timing: timeline.timing, markedFrames: shownFrames, interaction: interaction)
             .draw(in: layout.plotRect, on: &canvas, font: font)
         return canvas.image
-    }
-
-    /// "spring ζ 0.6, v 1", "easeInEaseOut", "bezier 0.3, -0.5, 0.7, 1.6", "spring-physics m 1, k 100, c 10, v 0".
-    static func describe(_ curve: TimingCurve) -> String {
-        switch curve {
-        case let .spring(z, v): return "spring ζ \(number(z)), v \(number(v))"
-        case let .springPhysics(s):
-            return "spring-physics m \(number(s.mass)), k \(number(s.stiffness)), c \(number(s.damping)), v \(number(s.initialVelocity))"
-        case .bezier(let b):
-            let name = curve.specification
-            return name.hasPrefix("bezier:") ? "bezier \(number(b.x1)), \(number(b.y1)), \(number(b.x2)), \(number(b.y2))" : name
-        }
     }
 
     /// A number in its shortest form, at most 4 significant digits ("0.6", "375", "2").

@@ -72,7 +72,7 @@ extension RenderJob {
         var hash = FingerprintDigest()
         hash.add("flipbook-timeline-1\n")
         hash.add(TimelineJSON.render(timeline: timeline, frames: sequence, followUpSeconds: followUpSeconds,
-                                     preset: transition.name, device: device, interaction: interaction, fingerprint: nil))
+                                     preset: transition.name, device: device, interaction: interaction, paging: paging, fingerprint: nil))
         hash.add("\(settings.pngOptions)\n")
         let lists = sequence.map { displayList(frame: $0) }
         var sources: [String] = []
@@ -108,7 +108,7 @@ extension RenderJob {
             return .group(opacity: opacity, ops: ops.map { renamingSources($0, names) })
         case let .maskedGroup(opacity, mask, ops):
             return .maskedGroup(opacity: opacity, mask: mask, ops: ops.map { renamingSources($0, names) })
-        case .fill, .text, .shape:
+        case .fill, .text, .transformedText, .shape, .path:
             return op
         }
     }
@@ -126,7 +126,7 @@ extension RenderJob {
     /// The `timeline.json` of the whole sequence, with the fingerprint.
     func timelineJSON() throws -> String {
         TimelineJSON.render(timeline: timeline, frames: sequence, followUpSeconds: followUpSeconds,
-                            preset: transition.name, device: device, interaction: interaction, fingerprint: try fingerprint())
+                            preset: transition.name, device: device, interaction: interaction, paging: paging, fingerprint: try fingerprint())
     }
 }
 
@@ -185,7 +185,7 @@ extension DisplayList {
                 case let .image(source, _, _, _, _), let .transformedImage(source, _, _, _, _, _):
                     if !sources.contains(source) { sources.append(source) }
                 case let .group(_, children), let .maskedGroup(_, _, children): collect(children)
-                case .fill, .text, .shape: break
+                case .fill, .text, .transformedText, .shape, .path: break
                 }
             }
         }

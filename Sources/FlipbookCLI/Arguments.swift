@@ -99,7 +99,7 @@ struct Arguments {
         guard let text = string(name) else { return defaultValue }
         guard let value = Double(decimalText: text) else { throw UsageError("--\(name) must be a decimal number, not '\(text)'") }
         guard range.contains(value) else {
-            throw UsageError("--\(name) must be between \(format(range.lowerBound)) and \(format(range.upperBound)), not \(text)")
+            throw UsageError("--\(name) must be between \(range.lowerBound.shortestText) and \(range.upperBound.shortestText), not \(text)")
         }
         return value
     }
@@ -113,10 +113,6 @@ struct Arguments {
             let extra = positionals[names.count]
             throw UsageError("unexpected argument '\(extra)'" + (extra.hasPrefix("-") && !extra.hasPrefix("--") ? " (options start with --)" : ""))
         }
-    }
-
-    private func format(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
     }
 }
 

@@ -22,8 +22,8 @@ enum CurveCommand: Command {
                           bezier:x1,y1,x2,y2 — custom control points, x1 and x2 within [0, 1];
                           spring-physics:mass,stiffness,damping,velocity — a CASpringAnimation spring
                           (mass, stiffness, damping > 0).
-      --duration SECONDS  greater than 0, at most 60. Default 0.7; for spring-physics the spring's
-                          settling duration (when it stays within 0.1 % of the target).
+      --duration SECONDS  0.001 to 60. Default 0.7; for spring-physics the spring's settling
+                          duration (when it stays within 0.1 % of the target).
       --damping RATIO     damping ratio of `spring`, greater than 0, at most 1 (default 0.6).
       --velocity V        initial velocity of `spring` in whole distances per second, -100…100 (default 1).
       --fps FPS           frames per second, 1…240 (default 60).
@@ -41,41 +41,20 @@ enum CurveCommand: Command {
       flipbook curve --damping 0.4 --plot /tmp/spring.png
     """
 
-    /// Default duration of every curve but `spring-physics`: the push/pop preset's 0.7 s.
-    static let defaultDurationSeconds = 0.7
-    /// Longest duration accepted, in seconds (a minute of frames is already 3 600 rows at 60 fps).
-    static let maximumDurationSeconds = 60.0
+    /// What the options change: the push/pop preset's spring (ζ 0.6, v 1, 0.7 s); the duration
+    /// is every curve's but `spring-physics` (which runs for its settling duration).
+    static let defaultTiming = Timing(curve: .spring(dampingRatio: 0.6, initialVelocity: 1), durationSeconds: 0.7)
 
     static func run(_ arguments: [String]) throws -> Int32 {
         let args = try Arguments(arguments, options: ["curve", "duration", "damping", "velocity", "fps", "plot", "font"], flags: [])
         try args.expectPositionals([])
-        let curveText = args.string("curve") ?? "spring"
         if args.string("font") != nil, args.string("plot") == nil { throw UsageError("--font applies only with --plot") }
         if let plot = args.string("plot") { try RenderCommand.checkImageExtension(plot, option: "--plot") }
-        if curveText != "spring" {
-            for option in ["damping", "velocity"] where args.string(option) != nil {
-                throw UsageError("--\(option) applies only to --curve spring, not to '\(curveText)'")
-            }
-        }
-        let damping = try args.double("damping", default: 0.6, in: 0...1)!
-        guard damping > 0 else { throw UsageError("--damping must be greater than 0 and at most 1, not \(args.string("damping")!)") }
-        let velocity = try args.double("velocity", default: 1, in: -100...100)!
         let fps = try args.double("fps", default: 60, in: 1...240)!
-        let curve = try SceneArguments.parseCurve(curveText, dampingRatio: damping, initialVelocity: velocity)
-        let duration: Double
-        if let given = try args.double("duration", in: 0...maximumDurationSeconds) {
-            guard given > 0 else { throw UsageError("--duration must be greater than 0, not \(args.string("duration")!)") }
-            duration = given
-        } else if case .springPhysics(let spring) = curve {
-            duration = spring.settlingDurationSeconds
-            guard duration > 0 && duration <= maximumDurationSeconds else {
-                throw UsageError("spring '\(curveText)' settles after \(duration) s, beyond \(Int(maximumDurationSeconds)) s; pass --duration")
-            }
-        } else {
-            duration = defaultDurationSeconds
-        }
-
-        let timeline = Timeline(timing: Timing(curve: curve, durationSeconds: duration), framesPerSecond: fps)
+        var request = try SceneArguments.timingRequest(args)
+        request.curve = request.curve ?? "spring"
+        let timing = try SceneArguments.resolve(request, over: defaultTiming, name: "curve")
+        let timeline = Timeline(timing: timing, framesPerSecond: fps)
         var csv = "frame,time,progress\n"
         for frame in timeline.frames {
             csv += "\(frame.index),\(formatNumber(frame.timeSeconds)),\(formatNumber(frame.rawProgress))\n"

@@ -23,22 +23,8 @@ enum ListCommand: Command {
         return ExitCode.success
     }
 
-    /// "spring damping 0.6 velocity 1, 0.7 s", "easeInEaseOut, 1.5 s".
+    /// "spring ζ 0.6, v 1, 0.7 s", "easeInEaseOut, 1.5 s" (`TimingCurve.summary`).
     static func describe(_ timing: Timing) -> String {
-        let curve: String
-        switch timing.curve {
-        case let .spring(damping, velocity): curve = "spring damping \(number(damping)) velocity \(number(velocity))"
-        case let .springPhysics(spring):
-            curve = "spring mass \(number(spring.mass)) stiffness \(number(spring.stiffness)) damping \(number(spring.damping))"
-        case let .bezier(bezier):
-            let names: [(CubicBezier, String)] = [(.easeInEaseOut, "easeInEaseOut")]
-            curve = names.first { $0.0 == bezier }?.1
-                ?? "bezier(\([bezier.x1, bezier.y1, bezier.x2, bezier.y2].map(number).joined(separator: ", ")))"
-        }
-        return "\(curve), \(number(timing.durationSeconds)) s"
-    }
-
-    private static func number(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
+        "\(timing.curve.summary), \(timing.durationSeconds.shortestText) s"
     }
 }

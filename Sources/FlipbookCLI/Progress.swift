@@ -1,4 +1,5 @@
 import Foundation
+import FlipbookMotion
 
 /// How `render` and `compare` report progress on stderr (`--progress`).
 enum ProgressMode: String, CaseIterable {

@@ -8,7 +8,7 @@ enum SceneArguments {
     /// Option names taking a value.
     static let options: Set<String> = Set<String>([
         "manifest", "select", "return", "columns", "device", "scale", "fps", "duration", "curve", "damping", "velocity",
-        "threads", "font", "max-decoded-megapixels", "max-file-megabytes", "scroll", "cards", "transition",
+        "threads", "font", "fonts", "max-decoded-megapixels", "max-file-megabytes", "scroll", "cards", "transition", "to",
     ]).union(GestureArguments.options)
 
     /// Flags (no value) the commands that take the shared options accept too.
@@ -22,6 +22,7 @@ enum SceneArguments {
       --select N        the photo tapped, 0-based (default 0)
       --return N        the photo shown last when going back (pop, zoom-pop, dismiss, fade-dismiss,
                         card-pop; default: --select)
+      --to N            the photo page swipes to: --select ± 1 (page; default the next photo)
       --columns N       waterfall columns, 2-8 (push, pop, zoom-push, zoom-pop; default 3)
       --scroll S        thumbnail grid scroll offset in points, >= 0 (present, dismiss,
                         fade-present, fade-dismiss; default 0)
@@ -31,14 +32,17 @@ enum SceneArguments {
                         x (375x812 @3x, 88 pt bars), or WxH in points (@2x)
       --scale S         device pixels per point, 1-4 (default: the device's)
       --fps F           frames per second, 1-240 (default 60)
-      --duration D      seconds, 0.01-10 (default: the preset's; spring-physics: its settling time)
+      --duration D      seconds, 0.001-60 (default: the preset's; spring-physics: its settling time)
       --curve C         spring | linear | easeIn | easeOut | easeInEaseOut | default |
                         bezier:x1,y1,x2,y2 | spring-physics:mass,stiffness,damping,velocity
                         (the syntax of `flipbook curve`; default: the preset's)
-      --damping Z       spring damping ratio, 0 < Z <= 1 (spring presets; default 0.6)
-      --velocity V      spring initial velocity, -50..50 (spring presets; default 1.0)
+      --damping Z       spring damping ratio, 0 < Z <= 1 (spring curves; default: the preset's)
+      --velocity V      spring initial velocity, -100..100 (spring curves; default: the preset's)
       --threads N       worker threads, 1-64 (default: one per core); output is identical
-      --font PATH       font file for text (default: DejaVu Sans via fontconfig)
+      --fonts DIR       set the scene's text only in the fonts of DIR (default: the system's
+                        through fontconfig: Inter, then Noto for CJK, Devanagari, Arabic,
+                        Thai and colour emoji; see docs/TEXT.md)
+      --font PATH       font file of the contact sheet's labels (default: DejaVu Sans)
       --max-decoded-megapixels N
                         refuse a job whose photos need more than N megapixels decoded, pyramids
                         included (default 400, about 1.6 GB); JPEGs are decoded no larger than drawn
@@ -81,7 +85,7 @@ enum SceneArguments {
         }
         // Options that pick photos and cards for a preset's own layout; a file says what it shows.
         let file = try TransitionFile(contentsOf: path)
-        for option in ["select", "return", "scroll", "cards"] where arguments.given(option) {
+        for option in ["select", "return", "scroll", "cards", "to"] where arguments.given(option) {
             throw InapplicableOption(option: option, preset: file.name, appliesTo: "presets; a transition file names its photos and layers itself")
         }
         var settings = RenderSettings(transitionFile: path)
@@ -107,7 +111,16 @@ enum SceneArguments {
         try GestureArguments.checkApplicable(arguments, to: preset)
         var settings = RenderSettings(preset: preset)
         try applySharedOptions(to: &settings, arguments, baseTiming: preset.defaultTiming, transitionName: preset.rawValue)
-        settings.gesture = try GestureArguments.gesture(arguments, device: settings.scene.device)
+        if preset == .page {
+            for option in ["duration", "curve", "damping", "velocity"] where arguments.given(option) {
+                throw UsageError("--\(option) does not apply to page: it follows the finger and the scroll view's physics "
+                                 + "(change the finger with --gesture or --pan-to)")
+            }
+        }
+        // page's synthesised finger starts at the edge the next photo comes in from.
+        let startX = preset == .page && !(settings.scene.pageTarget.map { $0 < settings.scene.selectedIndex } ?? false)
+            ? settings.scene.device.width : 0
+        settings.gesture = try GestureArguments.gesture(arguments, device: settings.scene.device, startXPoints: startX)
         return settings
     }
 
@@ -134,12 +147,14 @@ enum SceneArguments {
         scene.selectedIndex = try arguments.int("select", default: 0, in: 0...1_000_000)!
         scene.returnIndex = try arguments.int("return", in: 0...1_000_000)
         scene.scrollPoints = try arguments.double("scroll", default: 0, in: 0...1_000_000)!
+        scene.pageTarget = try arguments.int("to", in: 0...1_000_000)
         if let cards = arguments.string("cards") { scene.cardsManifestPath = cards }
         settings.scene = scene
         settings.framesPerSecond = try arguments.double("fps", default: 60, in: 1...240)!
         settings.timing = try timing(base: baseTiming, name: transitionName, arguments)
         if let threads = try arguments.int("threads", in: 1...64) { settings.threads = threads }
         settings.fontPath = arguments.string("font")
+        settings.fontDirectory = arguments.string("fonts")
         if let budget = try arguments.int("max-decoded-megapixels", in: 1...100_000) {
             settings.decodedPixelBudget = budget * 1_000_000
         }
@@ -153,52 +168,51 @@ enum SceneArguments {
         }
     }
 
-    /// The curve named by `--curve TEXT`, with a "did you mean" for a misspelt name.
-    static func parseCurve(_ text: String, dampingRatio: Double, initialVelocity: Double) throws -> TimingCurve {
+    /// `base` (the preset's or the file's timing) with `--curve`, `--duration`, `--damping` and
+    /// `--velocity` applied (`TimingRequest`: its limits and rules); nil when none is given.
+    /// `name` names the transition in errors.
+    static func timing(base: Timing, name: String, _ arguments: Arguments) throws -> Timing? {
+        let request = try timingRequest(arguments)
+        guard !request.isEmpty else { return nil }
+        return try resolve(request, over: base, name: name)
+    }
+
+    /// The timing options as a request, each number read as decimal text within its limit.
+    static func timingRequest(_ arguments: Arguments) throws -> TimingRequest {
+        TimingRequest(curve: arguments.string("curve"),
+                      durationSeconds: try arguments.double("duration", in: TimingRequest.durationRangeSeconds),
+                      dampingRatio: try arguments.double("damping", in: TimingRequest.dampingRatioRange),
+                      initialVelocity: try arguments.double("velocity", in: TimingRequest.initialVelocityRange))
+    }
+
+    /// `request` over `base`, its errors worded for the command line; `name` is the transition
+    /// whose curve `--damping` would change.
+    static func resolve(_ request: TimingRequest, over base: Timing, name: String) throws -> Timing {
         do {
-            return try TimingCurve.parse(text, dampingRatio: dampingRatio, initialVelocity: initialVelocity)
-        } catch TimingCurveParseError.unknownCurve {
-            let name = text.split(separator: ":", maxSplits: 1).first.map(String.init) ?? text
-            let names = ["spring"] + TimingCurve.bezierPresets.map(\.name) + ["bezier", "spring-physics"]
-            let suggestion = Suggestions.didYouMean(name, in: names)
-            guard !suggestion.isEmpty else { throw UsageError("--curve: \(TimingCurveParseError.unknownCurve(text))") }
-            throw UsageError("--curve: unknown curve '\(text)'\(suggestion)")
-        } catch {
-            throw UsageError("--curve: \(error)")
+            return try request.resolved(over: base)
+        } catch let error as TimingRequestError {
+            throw usageError(error, request, name: name)
         }
     }
 
-    /// `base` (the preset's or the file's timing) with `--curve`, `--duration`, `--damping` and
-    /// `--velocity` applied; nil when none is given. `name` names the transition in errors.
-    static func timing(base: Timing, name: String, _ arguments: Arguments) throws -> Timing? {
-        let duration = try arguments.double("duration", in: 0.01...10)
-        let damping = try arguments.double("damping", in: 0...1)
-        let velocity = try arguments.double("velocity", in: -50...50)
-        let curveText = arguments.string("curve")
-        if damping == 0 { throw UsageError("--damping must be greater than 0") }
-        guard duration != nil || damping != nil || velocity != nil || curveText != nil else { return nil }
-        var timing = base
-        var presetDamping = 0.6, presetVelocity = 1.0
-        if case let .spring(z, v) = timing.curve { presetDamping = z; presetVelocity = v }
-        if let curveText {
-            timing.curve = try parseCurve(curveText, dampingRatio: damping ?? presetDamping, initialVelocity: velocity ?? presetVelocity)
-            if case let .springPhysics(spring) = timing.curve, duration == nil {
-                guard spring.settlingDurationSeconds <= 10 else {
-                    throw UsageError("--curve \(curveText) settles after \(spring.settlingDurationSeconds) s; give --duration (at most 10 s)")
-                }
-                timing.durationSeconds = spring.settlingDurationSeconds
-            }
-        } else if damping != nil || velocity != nil {
-            guard case .spring = timing.curve else {
-                throw UsageError("--damping and --velocity apply to spring curves; '\(name)' uses a bezier curve (add --curve spring)")
-            }
-            timing.curve = .spring(dampingRatio: damping ?? presetDamping, initialVelocity: velocity ?? presetVelocity)
+    /// A `TimingRequestError` as the options name it.
+    static func usageError(_ error: TimingRequestError, _ request: TimingRequest, name: String) -> UsageError {
+        switch error {
+        case let .outOfRange(parameter, _):
+            return UsageError("--\(parameter.rawValue) \(error)")
+        case let .curve(.unknownCurve(text)):
+            let typed = text.split(separator: ":", maxSplits: 1).first.map(String.init) ?? text
+            let suggestion = Suggestions.didYouMean(typed, in: TimingCurve.names)
+            return UsageError("--curve: " + (suggestion.isEmpty ? "\(error)" : "unknown curve '\(text)'\(suggestion)"))
+        case .curve:
+            return UsageError("--curve: \(error)")
+        case let .springParametersWithoutSpring(curve):
+            if let text = request.curve { return UsageError("--damping and --velocity apply to --curve spring only, not to '\(text)'") }
+            let used = curve.map { $0.isUIKitSpring ? "spring" : $0.specification } ?? "no curve"
+            return UsageError("--damping and --velocity apply to spring curves; '\(name)' uses \(used) (add --curve spring)")
+        case .settlesOutOfRange:
+            return UsageError("--curve \(request.curve ?? ""): \(error) (--duration)")
         }
-        if case .spring = timing.curve {} else if (damping != nil || velocity != nil) {
-            throw UsageError("--damping and --velocity apply to --curve spring only")
-        }
-        if let duration { timing.durationSeconds = duration }
-        return timing
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import FlipbookMotion
 import FlipbookFiles
 
 /// Every sub-command, in the order `flipbook --help` lists them.

@@ -27,3 +27,15 @@ extension Double {
         self = value
     }
 }
+
+extension Double {
+    /// The number as people write it, for messages and JSON: whole numbers without a decimal point
+    /// (`5`, `-2`, `0`), others in Swift's shortest round-trip form (`0.25`, `1e-07`, `1e+300`).
+    /// Whole numbers of 10^15 or more keep Swift's form too (an `Int` would not be exact). The one
+    /// formatter of this kind: errors, `timeline.json` and display lists use it (the curve CSV and
+    /// picture labels round on purpose, with `%g`).
+    public var shortestText: String {
+        guard isFinite else { return "\(self)" }
+        return self == rounded() && abs(self) < 1e15 ? String(Int64(self)) : "\(self)"
+    }
+}

@@ -29,9 +29,10 @@ public enum GestureFileError: Error, CustomStringConvertible, Equatable {
 /// ```
 ///
 /// `samples` (required): at least two `[t, x, y]` — seconds, window points — strictly increasing in
-/// t. The rest are optional, with UIKit's defaults. Unknown keys are errors; `"$schema"` and keys
-/// starting with `//` (comments) are allowed. The syntax is checked strictly (`JSONSyntax`) before
-/// Foundation parses it; every error names the file and the JSON path.
+/// t. The rest are optional, with UIKit's defaults. Unknown keys are errors (with the nearest key);
+/// `"$schema"` and keys starting with `//` (comments) are allowed. It is read as transition files
+/// are, by the strict `JSONValue` parser and the `JSONField` accessors; every error names the file
+/// and the JSON path.
 public enum GestureFile {
     /// Largest gesture file read, bytes (10 000 samples take well under 1 MB).
     public static let maximumBytes = 4 << 20
@@ -52,85 +53,49 @@ public enum GestureFile {
 
     /// Parses gesture-file bytes; `file` names the file in errors. - Throws: `GestureFileError`.
     public static func parse(_ bytes: [UInt8], file: String) throws -> Gesture {
+        let root: JSONValue
         do {
-            try JSONSyntax.check(bytes)
-        } catch let failure as JSONSyntax.Failure {
-            throw GestureFileError.malformed(file: file, detail: failure.description)
+            root = try JSONValue.parse(Data(bytes))
+        } catch let error as JSONSyntaxError {
+            throw GestureFileError.malformed(file: file, detail: error.description)
         }
-        let root: Any
         do {
-            root = try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
-        } catch {
-            throw GestureFileError.malformed(file: file, detail: (error as NSError).userInfo["NSDebugDescription"] as? String ?? "\(error)")
+            return try decode(JSONField(value: root, path: "$", file: file))
+        } catch let TransitionFileError.invalid(_, path, message) {
+            throw GestureFileError.invalid(file: file, path: path, message: message)
         }
-        func fail(_ path: String, _ message: String) -> GestureFileError { .invalid(file: file, path: path, message: message) }
+    }
 
-        guard let object = root as? [String: Any] else { throw fail("$", "expected an object with \"samples\", got \(kind(of: root))") }
-        for key in object.keys.sorted() where !keys.contains(key) && key != "$schema" && !key.hasPrefix("//") {
-            throw fail("$.\(key)", "unknown key \"\(key)\"; expected one of \(keys.map { "\"\($0)\"" }.joined(separator: ", "))")
-        }
-        guard let samplesValue = object["samples"] else { throw fail("$", "missing \"samples\" (an array of [t, x, y])") }
-        guard let rows = samplesValue as? [Any] else { throw fail("$.samples", "expected an array of [t, x, y], got \(kind(of: samplesValue))") }
+    /// The gesture in a parsed file, read with the transition files' strict accessors (unknown
+    /// keys with a "did you mean", JSON paths). - Throws: `TransitionFileError.invalid`.
+    static func decode(_ top: JSONField) throws -> Gesture {
+        let object = try top.object(known: keys)
+        let rows = try object.required("samples", "an array of [t, x, y]").array()
         guard rows.count <= Gesture.maximumSampleCount else {
-            throw fail("$.samples", Gesture.Problem.tooManySamples(rows.count).message)
+            throw top.child("samples", .null).fail(Gesture.Problem.tooManySamples(rows.count).message)
         }
-        var samples: [TouchSample] = []
-        samples.reserveCapacity(rows.count)
-        for (index, row) in rows.enumerated() {
-            let path = "$.samples[\(index)]"
-            guard let triple = row as? [Any] else { throw fail(path, "expected [t, x, y] (seconds, points, points), got \(kind(of: row))") }
-            guard triple.count == 3 else { throw fail(path, "expected 3 numbers [t, x, y] (seconds, points, points), got \(triple.count)") }
-            let numbers = try triple.enumerated().map { component, value in
-                try number(value, limit: 1e6, path: "\(path)[\(component)]", fail: fail)
-            }
-            samples.append(TouchSample(timeSeconds: numbers[0], xPoints: numbers[1], yPoints: numbers[2]))
+        // ±1 000 000 s or points: far beyond any screen or gesture, small enough that differences stay exact.
+        let limit = -1e6...1e6
+        let samples = try rows.map { row -> TouchSample in
+            let n = try row.numbers(3, names: "[t, x, y] (seconds, points, points)", in: limit)
+            return TouchSample(timeSeconds: n[0], xPoints: n[1], yPoints: n[2])
         }
-        var completionSpeed = Gesture.defaultCompletionSpeed
-        if let value = object["completionSpeed"] { completionSpeed = try number(value, limit: 1e6, path: "$.completionSpeed", fail: fail) }
-        var finishVelocity = Gesture.defaultFinishVelocity
-        if let value = object["finishVelocity"] { finishVelocity = try number(value, limit: 1e6, path: "$.finishVelocity", fail: fail) }
-        var curve = AnimationCurve.easeInOut
-        if let value = object["completionCurve"] {
-            let names = AnimationCurve.allCases.map(\.rawValue)
-            guard let text = value as? String else { throw fail("$.completionCurve", "expected one of \(names.joined(separator: ", ")), got \(kind(of: value))") }
-            guard let parsed = AnimationCurve(rawValue: text) else {
-                throw fail("$.completionCurve", "unknown curve \"\(text)\"; expected one of \(names.joined(separator: ", ")) (UIView.AnimationCurve)")
-            }
-            curve = parsed
-        }
+        let completionSpeed = try object.optional("completionSpeed")?.number(in: limit) ?? Gesture.defaultCompletionSpeed
+        let finishVelocity = try object.optional("finishVelocity")?.number(in: limit) ?? Gesture.defaultFinishVelocity
+        let curve = try object.optional("completionCurve").map { AnimationCurve(rawValue: try $0.choice(AnimationCurve.allCases.map(\.rawValue)))! }
+            ?? .easeInOut
 
         if let problem = Gesture.validate(samples: samples, completionSpeed: completionSpeed, finishVelocityPointsPerSecond: finishVelocity) {
+            func fail(_ path: String) -> TransitionFileError { .invalid(file: top.file, path: path, message: problem.message) }
             switch problem {
-            case let .notFinite(sample, component): throw fail("$.samples[\(sample)][\(component)]", problem.message)
-            case let .timeNotIncreasing(sample, _, _): throw fail("$.samples[\(sample)][0]", problem.message)
-            case .tooFewSamples, .tooManySamples, .tooLong: throw fail("$.samples", problem.message)
-            case .completionSpeedOutOfRange: throw fail("$.completionSpeed", problem.message)
-            case .finishVelocityOutOfRange: throw fail("$.finishVelocity", problem.message)
+            case let .notFinite(sample, component): throw fail("$.samples[\(sample)][\(component)]")
+            case let .timeNotIncreasing(sample, _, _): throw fail("$.samples[\(sample)][0]")
+            case .tooFewSamples, .tooManySamples, .tooLong: throw fail("$.samples")
+            case .completionSpeedOutOfRange: throw fail("$.completionSpeed")
+            case .finishVelocityOutOfRange: throw fail("$.finishVelocity")
             }
         }
         return try Gesture(samples: samples, completionSpeed: completionSpeed, completionCurve: curve,
                            finishVelocityPointsPerSecond: finishVelocity)
-    }
-
-    /// A JSON number within ±`limit` (a boolean is not a number, though Foundation reads it as one).
-    private static func number(_ value: Any, limit: Double, path: String, fail: (String, String) -> GestureFileError) throws -> Double {
-        guard !PhotoManifest.isBoolean(value), let number = value as? NSNumber else {
-            throw fail(path, "expected a number, got \(kind(of: value))")
-        }
-        let double = number.doubleValue
-        guard double.isFinite, abs(double) <= limit else { throw fail(path, "must be a number from -\(Int(limit)) to \(Int(limit)), not \(double)") }
-        return double
-    }
-
-    /// "an object", "a string", … for messages.
-    private static func kind(of value: Any) -> String {
-        if PhotoManifest.isBoolean(value) { return "a boolean" }
-        switch value {
-        case is [String: Any]: return "an object"
-        case is [Any]: return "an array"
-        case is String: return "a string"
-        case is NSNumber: return "a number"
-        default: return "null"
-        }
     }
 }

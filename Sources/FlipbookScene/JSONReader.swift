@@ -23,34 +23,6 @@ public enum TransitionFileError: Error, CustomStringConvertible, Equatable {
     }
 }
 
-/// The closest of `candidates` to `word` (edit distance at most a third of its length, at least
-/// 1; case and `_`/`-` differences count as none), for "did you mean" hints.
-public func closestMatch(to word: String, among candidates: [String]) -> String? {
-    func fold(_ text: String) -> [Character] { Array(text.lowercased().replacingOccurrences(of: "_", with: "-")) }
-    let target = fold(word)
-    var best: (distance: Int, candidate: String)?
-    for candidate in candidates {
-        let other = fold(candidate)
-        // Damerau–Levenshtein (optimal string alignment): a swap of neighbours is one edit.
-        var rows = [[Int]](repeating: [Int](repeating: 0, count: other.count + 1), count: target.count + 1)
-        for i in 0...target.count { rows[i][0] = i }
-        for j in 0...other.count { rows[0][j] = j }
-        if !target.isEmpty && !other.isEmpty {
-            for i in 1...target.count {
-                for j in 1...other.count {
-                    let cost = target[i - 1] == other[j - 1] ? 0 : 1
-                    var value = min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + cost)
-                    if i > 1, j > 1, target[i - 1] == other[j - 2], target[i - 2] == other[j - 1] { value = min(value, rows[i - 2][j - 2] + 1) }
-                    rows[i][j] = value
-                }
-            }
-        }
-        let distance = rows[target.count][other.count]
-        if distance <= max(1, target.count / 3), distance < (best?.distance ?? .max) { best = (distance, candidate) }
-    }
-    return best?.candidate
-}
-
 /// A JSON value with its path in the file, and typed accessors that throw
 /// `TransitionFileError.invalid` naming the file and the path.
 struct JSONField {
@@ -66,7 +38,7 @@ struct JSONField {
     func object(known: [String]) throws -> JSONObject {
         guard case let .object(members) = value else { throw fail("expected an object, got \(value.kind)") }
         for member in members where !known.contains(member.key) && member.key != "$schema" && !member.key.hasPrefix("//") {
-            let hint = closestMatch(to: member.key, among: known).map { " (did you mean \"\($0)\"?)" } ?? ""
+            let hint = Suggestions.fileHint(member.key, in: known)
             throw child(member.key, member.value).fail("unknown key \"\(member.key)\"\(hint); expected one of \(known.map { "\"\($0)\"" }.joined(separator: ", "))")
         }
         return JSONObject(field: self, members: Dictionary(uniqueKeysWithValues: members.map { ($0.key, $0.value) }))
@@ -128,7 +100,7 @@ struct JSONField {
     func choice(_ names: [String]) throws -> String {
         let text = try string()
         guard names.contains(text) else {
-            let hint = closestMatch(to: text, among: names).map { " (did you mean \"\($0)\"?)" } ?? ""
+            let hint = Suggestions.fileHint(text, in: names)
             throw fail("unknown value \"\(text)\"\(hint); expected one of \(names.map { "\"\($0)\"" }.joined(separator: ", "))")
         }
         return text
@@ -145,8 +117,8 @@ struct JSONField {
         guard case let .string(text) = value else { throw fail("expected a colour (\"#RRGGBB\", a name or [r, g, b, a]), got \(value.kind)") }
         if let named = JSONField.namedColors[text] { return named }
         let hex = text.hasPrefix("#") ? String(text.dropFirst()) : ""
-        guard hex.count == 6 || hex.count == 8, let bits = UInt32(hex, radix: 16) else {
-            let hint = closestMatch(to: text, among: Array(JSONField.namedColors.keys)).map { " (did you mean \"\($0)\"?)" } ?? ""
+        guard hex.count == 6 || hex.count == 8, hex.allSatisfy(\.isHexDigit), let bits = UInt32(hex, radix: 16) else {
+            let hint = Suggestions.fileHint(text, in: JSONField.namedColors.keys.sorted())
             throw fail("expected a colour: \"#RRGGBB\", \"#RRGGBBAA\", [r, g, b, a] or one of \(JSONField.namedColors.keys.sorted().joined(separator: ", ")), got \"\(text)\"\(hint)")
         }
         let value = hex.count == 6 ? bits << 8 | 0xFF : bits

@@ -1,5 +1,6 @@
 import Foundation
 import FlipbookGeometry
+import FlipbookText
 import FlipbookMotion
 import FlipbookRaster
 
@@ -21,13 +22,17 @@ struct TransitionWriter {
     mutating func document(_ transition: Transition) -> String {
         var members: [(String, String)] = [("name", JSON.string(transition.name)), ("device", device(transition.device)),
                                            ("timing", timing(curve: transition.timing.curve, duration: transition.timing.durationSeconds)),
-                                           ("background", color(transition.window.backgroundColor ?? .clear))]
+                                           ("background", color(transition.window.backgroundColor ?? .clear)),
+                                           ("statusBar", transition.statusBar.map { object([("style", JSON.string($0.rawValue))]) } ?? "false")]
         members.append(("layers", list(transition.window.sublayers.map { layer($0, indent: "    ") }, indent: "  ")))
         if !transition.animations.isEmpty {
             members.append(("animations", list(transition.animations.map { animation($0, indent: "    ") }, indent: "  ")))
         }
         if !transition.completion.isEmpty {
             members.append(("completion", list(transition.completion.map(change), indent: "  ")))
+        }
+        if !transition.cancelCompletion.isEmpty {
+            members.append(("cancelCompletion", list(transition.cancelCompletion.map(change), indent: "  ")))
         }
         return "{\n" + members.map { "  \(JSON.string($0.0)): \($0.1)" }.joined(separator: ",\n") + "\n}\n"
     }
@@ -91,10 +96,13 @@ struct TransitionWriter {
         members += [("color", color(text.color)), ("origin", JSON.numbers([text.baselineOrigin.x, text.baselineOrigin.y]))]
         switch text.alignment {
         case .leading: break
+        case .natural: members.append(("align", JSON.string("natural")))
         case let .centered(width): members += [("align", JSON.string("center")), ("width", JSON.number(width))]
         case let .trailing(width): members += [("align", JSON.string("trailing")), ("width", JSON.number(width))]
         }
         if let maxWidth = text.maxWidthPoints { members.append(("maxWidth", JSON.number(maxWidth))) }
+        if text.numberOfLines != 1 { members.append(("lines", String(text.numberOfLines))) }
+        if text.lineBreakMode != .truncateTail { members.append(("lineBreak", JSON.string(text.lineBreakMode.rawValue))) }
         return object(members)
     }
 
@@ -112,6 +120,11 @@ struct TransitionWriter {
         if layer.clipsToBounds { members.append(("clipsToBounds", "true")) }
         if layer.isHidden { members.append(("hidden", "true")) }
         if let text = layer.text { members.append(("text", self.text(text))) }
+        if !layer.shapes.isEmpty {
+            members.append(("shapes", "[" + layer.shapes.map { shape in
+                object([("name", JSON.string(shape.name)), ("color", color(shape.color)), ("contours", JSON.contours(shape.path))])
+            }.joined(separator: ", ") + "]"))
+        }
         if let source = layer.snapshotOf { members.append(("snapshotOf", JSON.string(source))) }
         var out = object(members)
         if !layer.sublayers.isEmpty {

@@ -1,5 +1,6 @@
 import Foundation
 import FlipbookGeometry
+import FlipbookText
 import FlipbookMotion
 import FlipbookRaster
 
@@ -21,7 +22,8 @@ public struct TransitionFile: Sendable {
     public let usesPhotos: Bool
 
     /// The keys of the top-level object.
-    static let topKeys = ["name", "device", "manifest", "timing", "background", "layers", "animations", "completion"]
+    static let topKeys = ["name", "device", "manifest", "timing", "background", "statusBar", "layers", "animations", "completion",
+                           "cancelCompletion"]
 
     /// Reads and parses a file (at most `maximumBytes`).
     /// - Throws: `TransitionFileError`.
@@ -58,7 +60,11 @@ public struct TransitionFile: Sendable {
         }
         let top = JSONField(value: root, path: "$", file: path)
         let object = try top.object(known: TransitionFile.topKeys)
-        manifestPath = try object.optional("manifest").map { TransitionFile.resolve(try $0.nonEmptyString(), against: path) }
+        let manifestField = object.optional("manifest")
+        manifestPath = try manifestField.map { TransitionFile.resolve(try $0.nonEmptyString(), against: path) }
+        if let manifestPath, let manifestField, !FileManager.default.fileExists(atPath: manifestPath) {
+            throw manifestField.fail("\(manifestPath): no such file")
+        }
         usesPhotos = TransitionFile.mentionsPhotos(root)
         name = try object.optional("name")?.nonEmptyString() ?? ((path as NSString).lastPathComponent as NSString).deletingPathExtension
     }
@@ -66,7 +72,7 @@ public struct TransitionFile: Sendable {
     private static func mentionsPhotos(_ value: JSONValue) -> Bool {
         switch value {
         case let .object(members):
-            return members.contains { ["photo", "waterfallGrid", "cellOf", "aspectFitPhoto"].contains($0.key) || mentionsPhotos($0.value) }
+            return members.contains { ["photo", "waterfallGrid", "cellOf", "aspectFitPhoto", "aspectFillPhoto"].contains($0.key) || mentionsPhotos($0.value) }
         case let .array(values): return values.contains(where: mentionsPhotos)
         default: return false
         }
@@ -154,7 +160,7 @@ public struct TransitionFile: Sendable {
     static func device(_ field: JSONField) throws -> Device {
         if case let .string(name) = field.value {
             guard let device = Device(named: name) else {
-                let hint = closestMatch(to: name, among: Device.presets.map(\.name)).map { " (did you mean \"\($0)\"?)" } ?? ""
+                let hint = Suggestions.fileHint(name, in: Device.presets.map(\.name))
                 throw field.fail("unknown device \"\(name)\"\(hint); expected iphone8, se, plus, x, \"WxH\" in points, or an object")
             }
             return device
@@ -192,7 +198,7 @@ struct TransitionDecoder {
     }
 
     static let layerKeys = ["name", "frame", "opacity", "backgroundColor", "cornerRadius", "transform", "scroll", "image",
-                            "contentMode", "clipsToBounds", "hidden", "text", "snapshotOf", "sublayers", "waterfallGrid", "navigationBar"]
+                            "contentMode", "clipsToBounds", "hidden", "text", "shapes", "snapshotOf", "sublayers", "waterfallGrid", "navigationBar"]
     static let patchKeys = ["frame", "opacity", "backgroundColor", "cornerRadius", "transform", "scroll", "hidden", "image",
                             "contentMode", "clipsToBounds", "text", "removed"]
     static let animationKeys = ["name", "target", "from", "to", "keyframes", "delay", "after", "duration", "curve", "damping",
@@ -204,17 +210,24 @@ struct TransitionDecoder {
         var window = Layer(name: "window", frame: device.bounds)
         window.backgroundColor = try object.optional("background")?.color() ?? .white
         layerPaths["window"] = "$"
+        let statusBar = try object.optional("statusBar").map(self.statusBar) ?? .dark
+        if let style = statusBar {
+            // Its layers can be animated like any other (e.g. faded out over a full-screen photo).
+            func register(_ layer: Layer) { layerPaths[layer.name] = "$.statusBar"; layer.sublayers.forEach(register) }
+            register(StatusBar.layer(device: device, style: style))
+        }
         let layers = try object.required("layers", "the window's layers, back to front").array()
         window.sublayers = try layers.map { try layer($0, parentOrigin: .zero) }
         for use in snapshotUses {
             let name = try use.nonEmptyString()
             guard layerPaths[name] != nil else {
-                let hint = closestMatch(to: name, among: Array(layerPaths.keys)).map { " (did you mean \"\($0)\"?)" } ?? ""
+                let hint = Suggestions.fileHint(name, in: layerPaths.keys.sorted())
                 throw use.fail("no layer is named \"\(name)\"\(hint)")
             }
         }
         let animations = try object.optional("animations")?.array().map { try animation($0) } ?? []
         let completion = try object.optional("completion")?.array().map { try change($0) } ?? []
+        let cancelCompletion = try object.optional("cancelCompletion")?.array().map { try change($0) } ?? []
         var names = Set<String>()
         for (index, field) in (try object.optional("animations")?.array() ?? []).enumerated() {
             if let name = animations[index].name, !names.insert(name).inserted {
@@ -223,11 +236,39 @@ struct TransitionDecoder {
         }
         for (index, field) in (try object.optional("animations")?.array() ?? []).enumerated() {
             if let after = animations[index].after, !names.contains(after) {
-                let hint = closestMatch(to: after, among: Array(names)).map { " (did you mean \"\($0)\"?)" } ?? ""
+                let hint = Suggestions.fileHint(after, in: names.sorted())
                 throw field.child("after", .string(after)).fail("no animation is named \"\(after)\"\(hint)")
             }
         }
-        return Transition(name: name, device: device, window: window, animations: animations, completion: completion, timing: timing)
+        return Transition(name: name, device: device, window: window, animations: animations, completion: completion,
+                          cancelCompletion: cancelCompletion, timing: timing, statusBar: statusBar)
+    }
+
+    /// `"statusBar"`: `false` (none), `true` or `{"style": "dark" | "light"}` (default dark).
+    func statusBar(_ field: JSONField) throws -> StatusBar.Style? {
+        if case let .bool(on) = field.value { return on ? .dark : nil }
+        guard case .object = field.value else { throw field.fail("expected false, true or {\"style\": \"dark\" | \"light\"}") }
+        let object = try field.object(known: ["style"])
+        return try object.optional("style").map { StatusBar.Style(rawValue: try $0.choice(StatusBar.Style.allCases.map(\.rawValue)))! } ?? .dark
+    }
+
+    /// `"shapes"`: `[{"name": …, "color": …, "contours": [[x0, y0, x1, y1, …], …]}]`, filled paths
+    /// in the layer's points (non-zero rule), each contour at least three vertices.
+    func shapes(_ field: JSONField) throws -> [ChromeShape] {
+        try field.array().enumerated().map { index, entry in
+            let object = try entry.object(known: ["name", "color", "contours"])
+            let name = try object.optional("name")?.string() ?? "shape \(index)"
+            let color = try object.optional("color")?.color() ?? .black
+            let contoursField = try object.required("contours", "the outline: [[x0, y0, x1, y1, …], …] in the layer's points")
+            let contours = try contoursField.array().map { contour -> [Point] in
+                let values = try contour.array().map { try $0.number() }
+                guard values.count >= 6, values.count % 2 == 0 else {
+                    throw contour.fail("a contour is a flat list of at least three x, y pairs: [x0, y0, x1, y1, x2, y2, …]")
+                }
+                return stride(from: 0, to: values.count, by: 2).map { Point(x: values[$0], y: values[$0 + 1]) }
+            }
+            return ChromeShape(name: name, path: Path(contours: contours), color: color)
+        }
     }
 
     /// The main timing of a file without `"timing"`: UIView.animate's default curve and its most
@@ -237,40 +278,45 @@ struct TransitionDecoder {
     /// `{"curve": …, "duration": …, "damping": …, "velocity": …}`.
     func timing(_ field: JSONField) throws -> Timing {
         let object = try field.object(known: ["curve", "duration", "damping", "velocity"])
-        let duration = try object.optional("duration")?.number(in: 0.001...60)
-        let curve = try self.curve(object) ?? .bezier(.easeInEaseOut)
-        let resolved = try duration ?? defaultDuration(for: curve, object.field)
-        return Timing(curve: curve, durationSeconds: resolved)
-    }
-
-    private func defaultDuration(for curve: TimingCurve, _ field: JSONField) throws -> Double {
-        if case let .springPhysics(spring) = curve {
-            guard spring.settlingDurationSeconds <= 60 else { throw field.fail("the spring settles after \(spring.settlingDurationSeconds) s; give \"duration\"") }
-            return spring.settlingDurationSeconds
+        let request = try timingRequest(object)
+        do {
+            return try request.resolved(over: TransitionDecoder.defaultTiming)
+        } catch let error as TimingRequestError {
+            throw fail(error, request, object)
         }
-        return 0.3  // UIView.animate's most common duration
     }
 
     /// The `curve` (with `damping`/`velocity` for `spring`) of an object, or nil when absent.
     func curve(_ object: JSONObject) throws -> TimingCurve? {
-        let damping = try object.optional("damping")?.number(in: 0...1)
-        let velocity = try object.optional("velocity")?.number(in: -100...100)
-        guard let field = object.optional("curve") else {
-            if damping != nil || velocity != nil { throw object.field.fail("\"damping\" and \"velocity\" go with \"curve\": \"spring\"") }
-            return nil
-        }
-        let text = try field.string()
-        if damping == 0 { throw object.field.child("damping", .number(0)).fail("must be greater than 0") }
+        let request = try timingRequest(object, duration: false)
         do {
-            let curve = try TimingCurve.parse(text, dampingRatio: damping ?? 0.6, initialVelocity: velocity ?? 1)
-            if case .spring = curve {} else if damping != nil || velocity != nil {
-                throw object.field.fail("\"damping\" and \"velocity\" go with \"curve\": \"spring\" only")
-            }
-            return curve
-        } catch let error as TimingCurveParseError {
-            let names = ["spring"] + TimingCurve.bezierPresets.map(\.name)
-            let hint = text.contains(":") ? "" : (closestMatch(to: text, among: names).map { " (did you mean \"\($0)\"?)" } ?? "")
-            throw field.fail("\(error)\(hint)")
+            return try request.resolvedCurve(over: nil)
+        } catch let error as TimingRequestError {
+            throw fail(error, request, object)
+        }
+    }
+
+    /// An object's `curve`, `duration`, `damping` and `velocity` as a `TimingRequest` (its limits).
+    private func timingRequest(_ object: JSONObject, duration: Bool = true) throws -> TimingRequest {
+        TimingRequest(curve: try object.optional("curve")?.string(),
+                      durationSeconds: duration ? try object.optional("duration")?.number(in: TimingRequest.durationRangeSeconds) : nil,
+                      dampingRatio: try object.optional("damping")?.number(in: TimingRequest.dampingRatioRange),
+                      initialVelocity: try object.optional("velocity")?.number(in: TimingRequest.initialVelocityRange))
+    }
+
+    /// A `TimingRequestError` at the path of the key at fault.
+    private func fail(_ error: TimingRequestError, _ request: TimingRequest, _ object: JSONObject) -> TransitionFileError {
+        let at = { (key: String) in object.optional(key) ?? object.field }
+        switch error {
+        case let .outOfRange(parameter, _):
+            return at(parameter.rawValue).fail("\(error)")
+        case let .curve(.unknownCurve(text)) where !text.contains(":"):
+            return at("curve").fail("\(error)\(Suggestions.fileHint(text, in: TimingCurve.names))")
+        case .curve, .settlesOutOfRange:
+            return at("curve").fail("\(error)")
+        case .springParametersWithoutSpring:
+            return at(request.dampingRatio != nil ? "damping" : "velocity").fail(
+                "\"damping\" and \"velocity\" go with \"curve\": \"spring\" only" + (request.curve.map { ", not \"\($0)\"" } ?? ""))
         }
     }
 
@@ -282,6 +328,12 @@ struct TransitionDecoder {
         layerPaths[name] = field.path
         parentOrigins[name] = parentOrigin
         var layer = Layer(name: name, frame: .zero)
+        if object.has("waterfallGrid"), let bar = object.optional("navigationBar") {
+            throw bar.fail("a layer has at most one generator: \"waterfallGrid\" or \"navigationBar\"")
+        }
+        if object.has("waterfallGrid"), let scroll = object.optional("scroll") {
+            throw scroll.fail("a waterfall grid's scroll is \"waterfallGrid\": {\"scroll\": …} (or \"reveal\"), so its cells and cellOf agree")
+        }
         if let grid = object.optional("waterfallGrid") {
             layer = try waterfallGrid(grid, name: name, object: object, parentOrigin: parentOrigin)
         } else if let bar = object.optional("navigationBar") {
@@ -296,6 +348,7 @@ struct TransitionDecoder {
                                    animatableOnly: false, allowRemoved: false)
         patch.frame = nil
         layer.apply(patch)
+        if let shapes = object.optional("shapes") { layer.shapes = try self.shapes(shapes) }
         if let snapshot = object.optional("snapshotOf") {
             layer.snapshotOf = try snapshot.nonEmptyString()
             snapshotUses.append(snapshot)
@@ -312,10 +365,14 @@ struct TransitionDecoder {
     func frame(_ field: JSONField, parentOrigin: Point) throws -> Rect {
         guard case .object = field.value else { return try field.rect() }
         let object = try field.object(known: ["cellOf", "index", "aspectFitPhoto", "aspectFillPhoto", "in"])
+        let kinds = ["cellOf", "aspectFitPhoto", "aspectFillPhoto"].filter(object.has)
+        if kinds.count > 1 { throw field.fail("give one of \"cellOf\", \"aspectFitPhoto\" or \"aspectFillPhoto\", not \(kinds.count)") }
+        if object.has("cellOf"), let extra = object.optional("in") { throw extra.fail("\"in\" goes with \"aspectFitPhoto\" or \"aspectFillPhoto\"") }
+        if !object.has("cellOf"), let extra = object.optional("index") { throw extra.fail("\"index\" goes with \"cellOf\"") }
         if let grid = object.optional("cellOf") {
             let gridName = try grid.nonEmptyString()
             guard let cells = gridCells[gridName] else {
-                let hint = closestMatch(to: gridName, among: Array(gridCells.keys)).map { " (did you mean \"\($0)\"?)" } ?? ""
+                let hint = Suggestions.fileHint(gridName, in: gridCells.keys.sorted())
                 throw grid.fail("no waterfall grid named \"\(gridName)\" is declared before this point\(hint)")
             }
             let index = try object.required("index", "the photo's index in the manifest").integer(in: 0...(cells.count - 1))
@@ -337,15 +394,19 @@ struct TransitionDecoder {
         let grid = try field.object(known: ["columns", "scroll", "reveal", "hidden"])
         guard !photos.isEmpty else { throw field.fail("a waterfall grid needs the manifest's photos, and it has none") }
         let columns = try grid.optional("columns")?.integer(in: 2...8) ?? options.columns
-        let scene = PhotoBrowserScene(photos: photos, device: device, columns: columns)
+        // Laid out for the grid's own width: the screen's, or its `frame`'s when given.
+        var layoutDevice = device
+        if let frame = object.optional("frame") { layoutDevice.sizePoints.width = try self.frame(frame, parentOrigin: parentOrigin).width }
+        let scene = PhotoBrowserScene(photos: photos, device: layoutDevice, columns: columns)
         var scroll = try grid.optional("scroll")?.number(in: 0...1e7) ?? 0
         if let reveal = grid.optional("reveal") {
             guard grid.optional("scroll") == nil else { throw reveal.fail("give \"scroll\" or \"reveal\", not both") }
             scroll = scene.gridScroll(revealing: try reveal.integer(in: 0...(photos.count - 1)))
         }
         let hidden = try grid.optional("hidden")?.array().map { try $0.integer(in: 0...(photos.count - 1)) } ?? []
-        // Every cell gets a layer (a file may animate the grid's scroll or target any cell).
-        var layer = scene.gridLayer(scroll: scroll, allCells: true)
+        // Every cell gets a layer (a file may animate the grid's scroll or target any cell);
+        // a file's grid keeps aspect-fill cells (the push preset's are seed 000's scaleToFill).
+        var layer = scene.gridLayer(scroll: scroll, allCells: true, cellMode: .scaleAspectFill)
         layer.name = name
         for index in layer.sublayers.indices {
             layer.sublayers[index].name = "\(name) cell \(index)"
@@ -366,8 +427,9 @@ struct TransitionDecoder {
     }
 
     mutating func navigationBar(_ field: JSONField, name: String) throws -> Layer {
-        let object = try field.object(known: ["title", "backTitle"])
-        let item = NavigationItem(title: try object.optional("title")?.string() ?? "", backTitle: try object.optional("backTitle")?.string())
+        let object = try field.object(known: ["title", "backTitle", "leftButton", "rightButton"])
+        let item = NavigationItem(title: try object.optional("title")?.string() ?? "", backTitle: try object.optional("backTitle")?.string(),
+                                  leftButton: try object.optional("leftButton")?.string(), rightButton: try object.optional("rightButton")?.string())
         var bar = NavigationBar.layer(device: device, showing: item)
         bar.name = name
         func rename(_ layer: inout Layer) {
@@ -445,9 +507,9 @@ struct TransitionDecoder {
         return transform
     }
 
-    /// `{"string", "size", "weight", "color", "origin", "align", "width", "maxWidth"}`.
+    /// `{"string", "size", "weight", "color", "origin", "align", "width", "maxWidth", "lines", "lineBreak"}`.
     func text(_ field: JSONField) throws -> TextContent {
-        let object = try field.object(known: ["string", "size", "weight", "color", "origin", "align", "width", "maxWidth"])
+        let object = try field.object(known: ["string", "size", "weight", "color", "origin", "align", "width", "maxWidth", "lines", "lineBreak"])
         let string = try object.required("string", "the text").string()
         let size = try object.optional("size")?.number(in: 1...500) ?? 17
         let weight = try object.optional("weight").map { FontWeight(rawValue: try $0.choice(FontWeight.allCases.map(\.rawValue)))! } ?? .regular
@@ -455,26 +517,32 @@ struct TransitionDecoder {
         let origin = try object.optional("origin")?.point() ?? Point(x: 0, y: size)
         let width = try object.optional("width")?.number(in: 0...1e6)
         let alignment: TextAlignment
-        switch try object.optional("align")?.choice(["leading", "center", "trailing"]) ?? "leading" {
+        switch try object.optional("align")?.choice(["leading", "natural", "center", "trailing"]) ?? "leading" {
         case "center":
             guard let width else { throw field.fail("\"align\": \"center\" needs \"width\", the box the line is centred in") }
             alignment = .centered(widthPoints: width)
         case "trailing":
             guard let width else { throw field.fail("\"align\": \"trailing\" needs \"width\", the box the line ends in") }
             alignment = .trailing(widthPoints: width)
+        case "natural":
+            alignment = .natural
         default:
             alignment = .leading
         }
         let maxWidth = try object.optional("maxWidth")?.number(in: 0...1e6)
+        let lines = try object.optional("lines")?.integer(in: 0...10_000) ?? 1
+        let lineBreak = try object.optional("lineBreak").map {
+            TextLayout.LineBreakMode(rawValue: try $0.choice(TextLayout.LineBreakMode.allCases.map(\.rawValue)))!
+        } ?? .truncateTail
         return TextContent(string: string, sizePoints: size, weight: weight, baselineOrigin: origin, color: color,
-                           alignment: alignment, maxWidthPoints: maxWidth)
+                           alignment: alignment, maxWidthPoints: maxWidth, numberOfLines: lines, lineBreakMode: lineBreak)
     }
 
     /// The layer named by `field`, which must exist.
     func target(_ field: JSONField) throws -> String {
         let name = try field.nonEmptyString()
         guard layerPaths[name] != nil else {
-            let hint = closestMatch(to: name, among: Array(layerPaths.keys)).map { " (did you mean \"\($0)\"?)" } ?? ""
+            let hint = Suggestions.fileHint(name, in: layerPaths.keys.sorted())
             throw field.fail("no layer is named \"\(name)\"\(hint)")
         }
         return name
@@ -505,6 +573,7 @@ struct TransitionDecoder {
                 guard duration > 0, start + duration <= 1 + 1e-9 else { throw durationField.fail("must be greater than 0, with start + duration at most 1") }
                 let to = try keyframe.required("to", "the values reached at the keyframe's end")
                 let patch = try self.patch(to, object: to.object(known: TransitionDecoder.patchKeys), targetParent: origin, animatableOnly: true, allowRemoved: false)
+                if patch.animatedProperties.isEmpty { throw to.fail("sets nothing to animate (frame, opacity, backgroundColor, cornerRadius, transform or scroll)") }
                 var curve = TimingCurve.bezier(.linear)
                 if let curveField = keyframe.optional("curve") {
                     curve = try self.curve(keyframe) ?? curve
@@ -514,9 +583,28 @@ struct TransitionDecoder {
             }
         }
         if !object.has("to") && !object.has("keyframes") { throw field.fail("missing \"to\" (or \"keyframes\"): what the animation changes") }
+        // A `from` value for a property the animation does not animate would silently do nothing.
+        if let from = object.optional("from") {
+            let animated = Set(animation.to.animatedProperties + animation.keyframes.flatMap(\.to.animatedProperties))
+            let keyOf: [AnimatableProperty: String] = [.frame: "frame", .opacity: "opacity", .backgroundColor: "backgroundColor",
+                                                       .cornerRadius: "cornerRadius", .transform: "transform", .boundsOrigin: "scroll"]
+            for property in animation.from.animatedProperties where !animated.contains(property) {
+                let key = keyOf[property]!
+                throw try from.object(known: TransitionDecoder.patchKeys).optional(key)!.fail("\"\(key)\" is not animated (not in \"to\" or a keyframe), so it has no start value")
+            }
+        }
         animation.delaySeconds = try object.optional("delay")?.number(in: 0...600) ?? 0
         animation.after = try object.optional("after")?.nonEmptyString()
-        animation.timing = AnimationTiming(curve: try curve(object), durationSeconds: try object.optional("duration")?.number(in: 0.001...60))
+        let curve = try self.curve(object)
+        var duration = try object.optional("duration")?.number(in: TimingRequest.durationRangeSeconds)
+        // A spring-physics curve lasts its settling time unless told otherwise (as in `timing`).
+        if duration == nil, let curve, case let .springPhysics(spring) = curve {
+            guard TimingRequest.durationRangeSeconds.contains(spring.settlingDurationSeconds) else {
+                throw (object.optional("curve") ?? object.field).fail("the spring settles after \(JSON.number(spring.settlingDurationSeconds)) s; give \"duration\"")
+            }
+            duration = spring.settlingDurationSeconds
+        }
+        animation.timing = AnimationTiming(curve: curve, durationSeconds: duration)
         if let completion = object.optional("completion") { animation.completion = try completion.array().map { try change($0) } }
         return animation
     }

@@ -20,15 +20,35 @@ public struct Transition: Hashable, Sendable {
     /// Set in the final frame only, after every animation: the destination screen as it is after
     /// `completeTransition(true)`, without the transition's temporary views.
     public var completion: [LayerChange]
+    /// Set in the last frame of a cancelled interactive transition only (`--gesture` let go
+    /// short of finishing), on the window as it is at t = 0: the source screen as after
+    /// `completeTransition(false)` — the transition's temporary views removed, the views it hid
+    /// shown again, the destination screen taken out. Empty: a cancelled transition ends on its
+    /// frame at t = 0. The presets that take a gesture set it, so a cancelled swipe ends on the
+    /// screen as it was before the finger touched it.
+    public var cancelCompletion: [LayerChange]
     /// The main timing: animations whose `timing` leaves the curve or duration out use it, and
     /// `timeline.json`'s `progress` follows it.
     public var timing: Timing
+    /// The iOS status bar drawn above the window in every frame (`StatusBar.layer`, a layer
+    /// named `"status bar"` that animations may target), in this style; nil for none. Default
+    /// `.dark`: the reference apps keep UIKit's default style on every screen.
+    public var statusBar: StatusBar.Style?
 
     /// Creates a transition.
     public init(name: String, device: Device, window: Layer, animations: [Animation] = [], completion: [LayerChange] = [],
-                timing: Timing) {
+                cancelCompletion: [LayerChange] = [], timing: Timing, statusBar: StatusBar.Style? = .dark) {
         self.name = name; self.device = device; self.window = window; self.animations = animations
-        self.completion = completion; self.timing = timing
+        self.completion = completion; self.cancelCompletion = cancelCompletion; self.timing = timing; self.statusBar = statusBar
+    }
+
+    /// The window with the status bar on top (its last sublayer) when `statusBar` is set: the
+    /// tree the animator evaluates. iOS draws the status bar in its own window above the app's.
+    public var windowWithStatusBar: Layer {
+        guard let style = statusBar else { return window }
+        var root = window
+        root.sublayers.append(StatusBar.layer(device: device, style: style))
+        return root
     }
 }
 
@@ -48,6 +68,8 @@ public enum TransitionError: Error, CustomStringConvertible, Equatable {
     case invalidAnimation(String, reason: String)
     /// A snapshot of itself or of one of its own ancestors or another snapshot.
     case invalidSnapshot(String, reason: String)
+    /// Longer than `TransitionAnimator.maximumDurationSeconds` (delays and `after` chains add up).
+    case tooLong(seconds: Double)
 
     /// A one-line explanation.
     public var description: String {
@@ -59,6 +81,8 @@ public enum TransitionError: Error, CustomStringConvertible, Equatable {
         case let .cycle(names): return "animations start after each other in a circle: \(names.joined(separator: " → "))"
         case let .invalidAnimation(name, reason): return "\(name): \(reason)"
         case let .invalidSnapshot(name, reason): return "layer '\(name)': \(reason)"
+        case let .tooLong(seconds):
+            return "the transition lasts \(JSON.number(seconds)) s (delays and `after` chains add up); at most \(JSON.number(TransitionAnimator.maximumDurationSeconds)) s"
         }
     }
 }
@@ -79,11 +103,13 @@ public struct TransitionAnimator: Sendable {
     public let durationSeconds: Double
     /// The main timing's end in seconds (`timing.durationSeconds`).
     public var mainDurationSeconds: Double { transition.timing.durationSeconds }
-    /// The window at t = 0, which snapshots copy.
+    /// The window at t = 0 (with the status bar on top when the transition has one), which
+    /// snapshots copy.
     let initialWindow: Layer
     private let tracks: [Track]
     private let completions: [(endSeconds: Double, changes: [(path: [Int], set: LayerPatch)])]
     private let finalChanges: [(path: [Int], set: LayerPatch)]
+    private let cancelChanges: [(path: [Int], set: LayerPatch)]
     private let paths: [String: [Int]]
 
     private struct Segment {
@@ -91,6 +117,9 @@ public struct TransitionAnimator: Sendable {
         var timing: Timing
         var from: PropertyValue
         var to: PropertyValue
+        /// A completion's change of an animatable property: `from` until `startSeconds`, then `to`
+        /// at once (so an animation that starts later continues from it).
+        var isStep = false
     }
 
     private struct Track {
@@ -98,12 +127,17 @@ public struct TransitionAnimator: Sendable {
         var segments: [Segment]
     }
 
+    /// The longest transition accepted: 120 s, minutes beyond any view-controller transition;
+    /// 28,800 frames at the highest frame rate (240 fps).
+    public static let maximumDurationSeconds = 120.0
+
     /// Checks and compiles a transition.
     /// - Throws: `TransitionError` naming the layer or animation at fault.
     public init(_ transition: Transition) throws {
         self.transition = transition
         var paths: [String: [Int]] = [:]
-        try TransitionAnimator.index(transition.window, path: [], into: &paths)
+        let root = transition.windowWithStatusBar
+        try TransitionAnimator.index(root, path: [], into: &paths)
         self.paths = paths
         let main = transition.timing
 
@@ -182,14 +216,33 @@ public struct TransitionAnimator: Sendable {
                     segmentsByKey[key, default: (targetPath, property, [])].segments.append((order, segment, explicitFrom != nil))
                     order += 1
                     if initialValues[key] == nil {
-                        initialValues[key] = property.value(of: TransitionAnimator.layer(at: targetPath, in: transition.window))
+                        initialValues[key] = property.value(of: TransitionAnimator.layer(at: targetPath, in: root))
                     }
                     end = max(end, piece.start + piece.timing.durationSeconds)
                 }
             }
             if !animation.completion.isEmpty {
-                let changes = try animation.completion.map { (try path($0.target, usedBy: label(index) + " completion"), $0.set) }
-                completions.append((startSeconds + timing.durationSeconds, index, changes))
+                let completed = startSeconds + timing.durationSeconds
+                var changes: [(path: [Int], set: LayerPatch)] = []
+                for change in animation.completion {
+                    let changePath = try path(change.target, usedBy: label(index) + " completion")
+                    // Animatable values set by a completion join their property's track as steps, so
+                    // a later animation of the property starts from them (as after UIKit's completion
+                    // block); the rest (hidden, image, …) is applied as a change.
+                    var rest = change.set
+                    for property in change.set.animatedProperties {
+                        let key = change.target + "\u{0}" + property.rawValue
+                        let step = Segment(startSeconds: completed, timing: timing, from: .opacity(0), to: property.value(in: change.set)!, isStep: true)
+                        segmentsByKey[key, default: (changePath, property, [])].segments.append((order, step, false))
+                        order += 1
+                        if initialValues[key] == nil {
+                            initialValues[key] = property.value(of: TransitionAnimator.layer(at: changePath, in: transition.window))
+                        }
+                        rest.clear(property)
+                    }
+                    changes.append((changePath, rest))
+                }
+                completions.append((completed, index, changes))
             }
             end = max(end, startSeconds + timing.durationSeconds)
         }
@@ -197,7 +250,11 @@ public struct TransitionAnimator: Sendable {
         var tracks: [Track] = []
         for key in segmentsByKey.keys.sorted() {
             let entry = segmentsByKey[key]!
-            let sorted = entry.segments.sorted { ($0.segment.startSeconds, $0.order) < ($1.segment.startSeconds, $1.order) }
+            // At equal start times a completion's step comes first: an animation that starts when
+            // another ends (`after`) starts from the value the completion set.
+            let sorted = entry.segments.sorted {
+                ($0.segment.startSeconds, $0.segment.isStep ? 0 : 1, $0.order) < ($1.segment.startSeconds, $1.segment.isStep ? 0 : 1, $1.order)
+            }
             var previous = initialValues[key]!
             var segments: [Segment] = []
             for item in sorted {
@@ -211,9 +268,13 @@ public struct TransitionAnimator: Sendable {
         self.tracks = tracks
         self.completions = completions.sorted { ($0.endSeconds, $0.order) < ($1.endSeconds, $1.order) }.map { ($0.endSeconds, $0.changes) }
         finalChanges = try transition.completion.map { (try path($0.target, usedBy: "completion"), $0.set) }
+        cancelChanges = try transition.cancelCompletion.map { (try path($0.target, usedBy: "cancelCompletion"), $0.set) }
+        // A transition's frames are all evaluated up front: bound their number whatever a file
+        // says (a few KB of chained 60 s animations would otherwise ask for millions of frames).
+        guard end <= TransitionAnimator.maximumDurationSeconds else { throw TransitionError.tooLong(seconds: end) }
         durationSeconds = end
-        initialWindow = transition.window
-        try TransitionAnimator.checkSnapshots(transition.window, root: transition.window, paths: paths, ancestors: [])
+        initialWindow = root
+        try TransitionAnimator.checkSnapshots(root, root: root, paths: paths, ancestors: [])
     }
 
     /// Records every layer's index path; names must be unique.
@@ -261,7 +322,17 @@ public struct TransitionAnimator: Sendable {
     /// The window at `t` seconds; `isFinal` gives the final frame (everything finished, the
     /// completions applied).
     public func window(atSeconds t: Double, isFinal: Bool) -> Layer {
-        var window = transition.window
+        window(atSeconds: t, isFinal: isFinal, cancelled: false)
+    }
+
+    /// The last frame of a cancelled interactive transition: the window at t = 0 with the
+    /// transition's `cancelCompletion` applied (what `completeTransition(false)` leaves).
+    public func cancelledWindow() -> Layer {
+        window(atSeconds: 0, isFinal: false, cancelled: true)
+    }
+
+    private func window(atSeconds t: Double, isFinal: Bool, cancelled: Bool) -> Layer {
+        var window = initialWindow
         for track in tracks {
             let value: PropertyValue
             if isFinal {
@@ -269,8 +340,13 @@ public struct TransitionAnimator: Sendable {
             } else {
                 var active = track.segments[0], progress = 0.0
                 for segment in track.segments where t >= segment.startSeconds { active = segment }
-                if t >= active.startSeconds { progress = active.timing.progress(atSeconds: t - active.startSeconds) }
-                value = progress == 0 ? active.from : PropertyValue.interpolate(active.from, active.to, progress: progress)
+                if active.isStep {
+                    // Completions apply after their animation's end (see `completions` below).
+                    value = t > active.startSeconds ? active.to : active.from
+                } else {
+                    if t >= active.startSeconds { progress = active.timing.progress(atSeconds: t - active.startSeconds) }
+                    value = progress == 0 ? active.from : PropertyValue.interpolate(active.from, active.to, progress: progress)
+                }
             }
             TransitionAnimator.modify(&window, at: track.path[...]) { value.apply(to: &$0) }
         }
@@ -283,6 +359,7 @@ public struct TransitionAnimator: Sendable {
         }
         for completion in completions where isFinal || t > completion.endSeconds { apply(completion.changes) }
         if isFinal { apply(finalChanges) }
+        if cancelled { apply(cancelChanges) }
         for path in removed { TransitionAnimator.modify(&window, at: path[...]) { $0.isHidden = true } }
         return window
     }

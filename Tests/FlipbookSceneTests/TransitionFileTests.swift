@@ -85,6 +85,59 @@ final class TransitionFileTests: XCTestCase {
                        "t.json: $.layers[0].sublayers[0].snapshotOf: layer 'b': cannot be a snapshot of itself or of a layer that contains it")
     }
 
+    /// Mistakes that used to be accepted and silently did something else.
+    func testAmbiguousOrIneffectiveKeysAreErrors() {
+        XCTAssertEqual(error(#"{"layers": [\#(square)], "animations": [{"target": "a", "from": {"opacity": 0.5, "cornerRadius": 3}, "to": {"opacity": 1}}]}"#),
+                       #"t.json: $.animations[0].from.cornerRadius: "cornerRadius" is not animated (not in "to" or a keyframe), so it has no start value"#)
+        XCTAssertEqual(error(#"{"layers": [{"name": "g", "waterfallGrid": {}, "navigationBar": {"title": "x"}}]}"#),
+                       #"t.json: $.layers[0].navigationBar: a layer has at most one generator: "waterfallGrid" or "navigationBar""#)
+        XCTAssertEqual(error(#"{"layers": [{"name": "g", "waterfallGrid": {}, "scroll": [0, 40]}]}"#),
+                       #"t.json: $.layers[0].scroll: a waterfall grid's scroll is "waterfallGrid": {"scroll": …} (or "reveal"), so its cells and cellOf agree"#)
+        XCTAssertEqual(error(#"{"layers": [{"name": "a", "frame": {"aspectFitPhoto": 0, "aspectFillPhoto": 1, "in": [0, 0, 10, 10]}}]}"#),
+                       #"t.json: $.layers[0].frame: give one of "cellOf", "aspectFitPhoto" or "aspectFillPhoto", not 2"#)
+        XCTAssertEqual(error(#"{"layers": [\#(square)], "animations": [{"target": "a", "keyframes": [{"start": 0, "duration": 1, "to": {}}]}]}"#),
+                       #"t.json: $.animations[0].keyframes[0].to: sets nothing to animate (frame, opacity, backgroundColor, cornerRadius, transform or scroll)"#)
+        XCTAssertTrue(error(##"{"layers": [{"name": "a", "frame": [0, 0, 10, 10], "backgroundColor": "#+12345"}]}"##).hasPrefix(
+            "t.json: $.layers[0].backgroundColor: expected a colour"))
+        XCTAssertEqual(error(#"{"manifest": "nowhere.json", "layers": []}"#), "t.json: $.manifest: nowhere.json: no such file")
+        // 20 chained animations of 60 s: 1200 s, beyond the 120 s limit.
+        let chain = (0..<20).map { index -> String in
+            let after = index > 0 ? ", \"after\": \"s\(index - 1)\"" : ""
+            return "{\"name\": \"s\(index)\", \"target\": \"a\", \"duration\": 60, \"to\": {\"opacity\": \(index % 2)}\(after)}"
+        }
+        XCTAssertEqual(error(#"{"layers": [\#(square)], "animations": [\#(chain.joined(separator: ", "))]}"#),
+                       "t.json: $: the transition lasts 1200 s (delays and `after` chains add up); at most 120 s")
+    }
+
+    func testASpringPhysicsAnimationLastsItsSettlingTime() throws {
+        let transition = try decode(#"{"layers": [\#(square)], "animations": [{"target": "a", "curve": "spring-physics:1,100,10,0", "to": {"opacity": 0}}]}"#)
+        let spring = Spring(mass: 1, stiffness: 100, damping: 10, initialVelocity: 0)
+        XCTAssertEqual(transition.animations[0].timing.durationSeconds, spring.settlingDurationSeconds)
+    }
+
+    /// A completion's change of an animatable property is a step that a later animation of the
+    /// property starts from (it used to override every later frame).
+    func testACompletionValueIsWhereTheNextAnimationStarts() throws {
+        let transition = try decode("""
+        {"timing": {"curve": "linear", "duration": 1}, "layers": [\(square)],
+         "animations": [{"name": "one", "target": "a", "to": {"opacity": 0.5}, "completion": [{"target": "a", "set": {"opacity": 0.2, "hidden": false}}]},
+                        {"target": "a", "after": "one", "to": {"opacity": 1}}]}
+        """)
+        let animator = try TransitionAnimator(transition)
+        XCTAssertEqual(animator.durationSeconds, 2)
+        XCTAssertEqual(animator.window(atSeconds: 0.5, isFinal: false).sublayers[0].opacity, 0.75, accuracy: 1e-12, "1 → 0.5, halfway")
+        XCTAssertEqual(animator.window(atSeconds: 1, isFinal: false).sublayers[0].opacity, 0.2, accuracy: 1e-12, "the step: the second animation starts from it")
+        XCTAssertEqual(animator.window(atSeconds: 1.5, isFinal: false).sublayers[0].opacity, 0.6, accuracy: 1e-12, "0.2 → 1, halfway")
+        XCTAssertEqual(animator.window(atSeconds: 2, isFinal: true).sublayers[0].opacity, 1)
+    }
+
+    func testAGridWithAFrameIsLaidOutForItsWidth() throws {
+        let transition = try decode(#"{"layers": [{"name": "g", "frame": [0, 64, 187, 603], "waterfallGrid": {"columns": 2}}]}"#)
+        // Two columns in 187 pt: round((187 − 15) / 2) = 86 pt.
+        XCTAssertEqual(transition.window.sublayers[0].sublayers.map(\.frame.width).max(), 2 * 86)
+        XCTAssertEqual(transition.window.sublayers[0].sublayers.map(\.frame.width).min(), 86)
+    }
+
     func testImageFilesAreCheckedUpFrontAtTheirFirstUse() {
         struct Unreadable: Error, CustomStringConvertible { var description: String { "cannot read the file" } }
         var checked: [String] = []
@@ -153,16 +206,79 @@ final class TransitionFileTests: XCTestCase {
                              alignment: .centered(widthPoints: 100), maxWidthPoints: 90)
         var b = Layer(name: "b", frame: Rect(x: 0, y: 0, width: 10, height: 10))
         b.snapshotOf = "a"
+        var triangle = Path()
+        triangle.move(to: Point(x: 0.5, y: 0)); triangle.line(to: Point(x: 10, y: 1e-3)); triangle.line(to: Point(x: 0, y: 10 / 3)); triangle.close()
+        b.shapes = [ChromeShape(name: "t", path: triangle, color: StraightColor(white: 0.2, alpha: 0.5))]
         window.sublayers = [a, b]
-        let original = Transition(name: "round-trip", device: .iPhone8, window: window,
+        var original = Transition(name: "round-trip", device: .iPhone8, window: window,
                                   animations: [Animation(name: "m", target: "a", to: LayerPatch(opacity: 0.25)),
                                                Animation(target: "b", to: LayerPatch(frame: Rect(x: 5, y: 5, width: 1, height: 1)),
                                                          delaySeconds: 0.05, after: "m",
                                                          timing: AnimationTiming(curve: .bezier(.easeIn), durationSeconds: 0.2))],
                                   completion: [LayerChange(target: "a", set: LayerPatch(isRemoved: true))],
                                   timing: Timing(curve: .bezier(.linear), durationSeconds: 1))
-        let json = TransitionFile.json(for: original, relativeTo: "/tmp")
-        let decoded = try TransitionFile(data: Data(json.utf8), path: "/tmp/x.json").transition(photos: [], options: SceneOptions())
-        XCTAssertEqual(decoded, original)
+        for statusBar in [StatusBar.Style.dark, .light, nil] {
+            original.statusBar = statusBar
+            let json = TransitionFile.json(for: original, relativeTo: "/tmp")
+            let decoded = try TransitionFile(data: Data(json.utf8), path: "/tmp/x.json").transition(photos: [], options: SceneOptions())
+            XCTAssertEqual(decoded, original)
+        }
+    }
+
+    /// `"statusBar"`: on and dark when absent, `false` for none, a style; its layers can be animated.
+    func testStatusBarDefaultsToDarkAndCanBeTurnedOffOrStyled() throws {
+        XCTAssertEqual(try decode(#"{"layers": []}"#).statusBar, .dark)
+        XCTAssertEqual(try decode(#"{"statusBar": false, "layers": []}"#).statusBar, nil)
+        XCTAssertEqual(try decode(#"{"statusBar": true, "layers": []}"#).statusBar, .dark)
+        XCTAssertEqual(try decode(#"{"statusBar": {"style": "light"}, "layers": []}"#).statusBar, .light)
+        let faded = try decode(#"{"layers": [], "animations": [{"target": "status bar", "to": {"opacity": 0}}]}"#)
+        XCTAssertEqual(faded.animations.first?.target, "status bar")
+        XCTAssertTrue(error(#"{"statusBar": {"style": "grey"}, "layers": []}"#).hasPrefix(#"t.json: $.statusBar.style: "#))
+        XCTAssertEqual(error(#"{"statusBar": "dark", "layers": []}"#),
+                       #"t.json: $.statusBar: expected false, true or {"style": "dark" | "light"}"#)
+        XCTAssertTrue(error(#"{"statusBar": false, "layers": [], "animations": [{"target": "status bar", "to": {"opacity": 0}}]}"#)
+            .hasPrefix(#"t.json: $.animations[0].target: no layer is named "status bar""#))
+    }
+
+    /// `"shapes"`: flat vertex lists in the layer's points; too few numbers name the contour.
+    func testShapesDecodeAndNameABadContour() throws {
+        let transition = try decode(##"{"layers": [{"name": "a", "frame": [0, 0, 10, 10], "shapes": [{"color": "#ff0000", "contours": [[0, 0, 4, 0, 0, 4]]}]}]}"##)
+        let shape = try XCTUnwrap(transition.window.sublayers.first?.shapes.first)
+        XCTAssertEqual(shape.name, "shape 0")
+        XCTAssertEqual(shape.color, StraightColor(red: 1, green: 0, blue: 0))
+        XCTAssertEqual(shape.path.contours, [[Point(x: 0, y: 0), Point(x: 4, y: 0), Point(x: 0, y: 4)]])
+        XCTAssertEqual(error(#"{"layers": [{"name": "a", "frame": [0, 0, 10, 10], "shapes": [{"contours": [[0, 0, 4, 0]]}]}]}"#),
+                       "t.json: $.layers[0].shapes[0].contours[0]: a contour is a flat list of at least three x, y pairs: [x0, y0, x1, y1, x2, y2, …]")
+    }
+
+    /// `cancelCompletion`: decoded with JSON paths like any change; applied only by
+    /// `cancelledWindow()`, on the window at t = 0 — never in the transition's own frames.
+    func testCancelCompletionAppliesOnlyToACancelledGesturesLastFrame() throws {
+        XCTAssertEqual(error(#"{"layers": [\#(square)], "cancelCompletion": [{"target": "b", "set": {"removed": true}}]}"#),
+                       #"t.json: $.cancelCompletion[0].target: no layer is named "b" (did you mean "a"?)"#)
+        XCTAssertTrue(error(#"{"layers": [\#(square)], "cancelCompletion": [{"target": "a", "set": {"hiden": true}}]}"#).hasPrefix(
+                       #"t.json: $.cancelCompletion[0].set.hiden: unknown key "hiden" (did you mean "hidden"?)"#))
+        let transition = try decode(#"""
+            {"statusBar": false, "layers": [{"name": "detail image", "frame": [0, 0, 10, 10], "hidden": true},
+                                             {"name": "snapshot", "frame": [0, 0, 10, 10], "backgroundColor": "red"}],
+             "animations": [{"target": "snapshot", "to": {"frame": [50, 50, 2, 2]}, "duration": 1}],
+             "completion": [{"target": "snapshot", "set": {"removed": true}}],
+             "cancelCompletion": [{"target": "snapshot", "set": {"removed": true}}, {"target": "detail image", "set": {"hidden": false}}]}
+            """#)
+        XCTAssertEqual(transition.cancelCompletion.map(\.target), ["snapshot", "detail image"])
+        let animator = try TransitionAnimator(transition)
+        let start = animator.window(atSeconds: 0, isFinal: false), cancelled = animator.cancelledWindow()
+        XCTAssertEqual(start.sublayers.map(\.isHidden), [true, false], "t = 0: the snapshot over the hidden image")
+        XCTAssertEqual(cancelled.sublayers.map(\.isHidden), [false, true], "cancelled: the image, the snapshot removed")
+        XCTAssertEqual(cancelled.sublayers[1].frame, Rect(x: 0, y: 0, width: 10, height: 10), "at t = 0's values")
+        XCTAssertEqual(animator.window(atSeconds: 1, isFinal: true).sublayers.map(\.isHidden), [true, true], "finishing ignores it")
+        // Exported and read back, unchanged.
+        let exported = try TransitionFile(data: Data(TransitionFile.json(for: transition, relativeTo: "/").utf8), path: "e.json")
+            .transition(photos: photos, options: SceneOptions())
+        XCTAssertEqual(exported.cancelCompletion, transition.cancelCompletion)
+        // Without one a cancelled gesture ends on t = 0.
+        var plain = transition
+        plain.cancelCompletion = []
+        XCTAssertEqual(try TransitionAnimator(plain).cancelledWindow(), start)
     }
 }

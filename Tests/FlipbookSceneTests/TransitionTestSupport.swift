@@ -1,41 +1,67 @@
 import XCTest
+import Foundation
 import FlipbookGeometry
 import FlipbookMotion
 import FlipbookRaster
 @_spi(Scenes) import FlipbookScene
+import FlipbookText
 
 /// A linear one-second main timing: time t is progress t, so a test of a preset at progress p
 /// evaluates the transition at p seconds.
 let linearSecond = Timing(curve: .bezier(.linear), durationSeconds: 1)
 
+/// The fixture fonts' typesetter (Inter and the Noto subsets of Tests/Fixtures/fonts): card
+/// layouts measure their labels with it, and the ops helpers below set text with it.
+let fixtureTypesetter: Typesetter = {
+    let fonts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/fonts").path
+    return Typesetter(fonts: try! FontCollection(directory: fonts))
+}()
+
 /// `transition`'s window at `t` seconds (`isFinal`: the final frame, every animation finished and
-/// the completions applied).
+/// the completions applied), without the status bar on top unless `withStatusBar` (scene tests
+/// look at the presets' own layers; the status bar is tested by StatusBarTests and
+/// StatusBarDisplayListTests).
 /// - Throws: `TransitionError` when the transition does not compile.
-func window(_ transition: Transition, at t: Double, isFinal: Bool = false) throws -> Layer {
-    try TransitionAnimator(transition).window(atSeconds: t, isFinal: isFinal)
+func window(_ transition: Transition, at t: Double, isFinal: Bool = false, withStatusBar: Bool = false) throws -> Layer {
+    window(try TransitionAnimator(transition), at: t, isFinal: isFinal, withStatusBar: withStatusBar)
+}
+
+private func window(_ animator: TransitionAnimator, at t: Double, isFinal: Bool, withStatusBar: Bool) -> Layer {
+    var window = animator.window(atSeconds: t, isFinal: isFinal)
+    if !withStatusBar { window.sublayers.removeAll { $0.name == StatusBar.layerName } }
+    return window
 }
 
 /// Draw ops with their groups opened: each op with the opacity of its enclosing groups multiplied in.
 typealias DrawnOps = [(op: DisplayOp, groupOpacity: Double)]
 
 /// What `transition` draws at `t` seconds, as the render job flattens it: on the transition's
-/// screen, snapshot layers showing their sources as they are at t = 0.
+/// screen, text set with the fixture fonts, snapshot layers showing their sources as they are at
+/// t = 0; the status bar left out unless `withStatusBar` (see `window(_:at:isFinal:withStatusBar:)`).
 /// - Throws: `TransitionError` when the transition does not compile.
-func ops(_ transition: Transition, at t: Double, isFinal: Bool = false) throws -> DrawnOps {
-    opened(try displayOps(transition, at: t, isFinal: isFinal))
+func ops(_ transition: Transition, at t: Double, isFinal: Bool = false, withStatusBar: Bool = false) throws -> DrawnOps {
+    opened(try displayOps(transition, at: t, isFinal: isFinal, withStatusBar: withStatusBar))
 }
 
-/// `ops(_:at:isFinal:)` with the groups left closed: the display list as the renderer gets it.
+/// `ops(_:at:isFinal:withStatusBar:)` with the groups left closed: the display list as the renderer gets it.
 /// - Throws: `TransitionError` when the transition does not compile.
-func displayOps(_ transition: Transition, at t: Double, isFinal: Bool = false) throws -> [DisplayOp] {
+func displayOps(_ transition: Transition, at t: Double, isFinal: Bool = false, withStatusBar: Bool = false) throws -> [DisplayOp] {
     let animator = try TransitionAnimator(transition)
-    return DisplayList.ops(flattening: animator.window(atSeconds: t, isFinal: isFinal), screen: transition.device.bounds,
+    return DisplayList.ops(flattening: window(animator, at: t, isFinal: isFinal, withStatusBar: withStatusBar),
+                           screen: transition.device.bounds, typesetter: fixtureTypesetter,
                            snapshotSource: { animator.initialLayer(named: $0) })
 }
 
-/// What a screen (a layer tree outside any transition, so without snapshots) draws on `device`.
+/// What a screen (a layer tree outside any transition, so without snapshots) draws on `device`,
+/// text set with the fixture fonts.
+func displayOps(screen: Layer, device: Device = .iPhone8) -> [DisplayOp] {
+    DisplayList.ops(flattening: screen, screen: device.bounds, typesetter: fixtureTypesetter)
+}
+
+/// `displayOps(screen:device:)` with the groups opened.
 func ops(screen: Layer, device: Device = .iPhone8) -> DrawnOps {
-    opened(DisplayList.ops(flattening: screen, screen: device.bounds))
+    opened(displayOps(screen: screen, device: device))
 }
 
 private func opened(_ ops: [DisplayOp], groupOpacity outer: Double = 1) -> DrawnOps {
@@ -53,11 +79,12 @@ func imageOps(_ ops: DrawnOps, source: String) -> [(rect: Rect, mode: ContentMod
     }
 }
 
-/// The text ops drawing `string`, in painter's order, with their group-multiplied opacity.
+/// The text ops setting `string`, in painter's order: the left end of the first baseline, the
+/// first run's size in points, the group-multiplied opacity and the clip.
 func textOps(_ ops: DrawnOps, _ string: String) -> [(origin: Point, size: Double, opacity: Double, clip: Clip?)] {
     ops.compactMap { entry in
-        guard case let .text(text, _, size, origin, _, opacity, clip) = entry.op, text == string else { return nil }
-        return (origin, size, opacity * entry.groupOpacity, clip)
+        guard case let .text(layout, origin, _, opacity, clip) = entry.op, layout.text == string, let line = layout.lines.first else { return nil }
+        return (Point(x: origin.x, y: origin.y + line.baselinePoints), line.runs.first?.sizePoints ?? 0, opacity * entry.groupOpacity, clip)
     }
 }
 

@@ -26,7 +26,7 @@ final class HostileInputCommandTests: XCTestCase {
 
     /// Renders one frame at @1x with `manifest`, into the test folder.
     func render(_ manifest: String, _ extra: [String] = []) throws -> FlipbookRun {
-        try runFlipbook(["render", "push", "--scale", "1", "--frames", "0-0", "--manifest", manifest, "--out", path("out")] + extra,
+        try runFlipbook(["render", "push", "--scale", "1", "--frames", "0-0", "--manifest", manifest, "--progress", "none", "--out", path("out")] + extra,
                         timeoutSeconds: 30)
     }
 
@@ -111,8 +111,9 @@ final class HostileInputCommandTests: XCTestCase {
         let warning = "warning: \(file): the JPEG file lacks its end-of-image marker (FF D9); its image data is complete, so it was decoded\n"
         XCTAssertEqual(decode.stderr, warning)
         // Named twice in a manifest, drawn in many frames: said once.
+        // --progress none: on a slow machine a plain progress line (every 5 s) would join the warning.
         let run = try runFlipbook(["render", "push", "--scale", "1", "--frames", "0-5", "--manifest", try manifest([file, file, file]),
-                                   "--out", path("out")])
+                                   "--progress", "none", "--out", path("out")])
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertEqual(run.stderr, warning)
     }
@@ -196,7 +197,7 @@ final class HostileInputCommandTests: XCTestCase {
         let decode = try runFlipbook(["decode", Package.path("Samples/photos/camera.png"), "--out", path("big.png")],
                                      executable: URL(fileURLWithPath: shell[0]), prefixArguments: Array(shell.dropFirst()))
         XCTAssertEqual(decode.stderr, "error: \(path("big.png")): cannot write the output: File too large\n")
-        let render = try runFlipbook(["render", "push", "--frames", "0-0", "--out", path("out")],
+        let render = try runFlipbook(["render", "push", "--frames", "0-0", "--progress", "none", "--out", path("out")],
                                      executable: URL(fileURLWithPath: shell[0]), prefixArguments: Array(shell.dropFirst()))
         XCTAssertEqual(render.stderr, "error: \(path("out"))/frame_0000.png: cannot write the output: File too large\n")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasPrefix(".") }, [])

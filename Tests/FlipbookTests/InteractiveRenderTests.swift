@@ -1,9 +1,10 @@
 import Foundation
 import XCTest
 import Flipbook
+import FlipbookTesting
 import FlipbookGeometry
 import FlipbookRaster
-import FlipbookScene
+@_spi(Scenes) import FlipbookScene
 
 /// Transitions driven by a finger (`RenderSettings.gesture`, `flipbook render pop --gesture FILE`):
 /// the frames the percent-driven rules give, their last frames, timeline.json, the command line.
@@ -30,21 +31,25 @@ final class InteractiveRenderTests: XCTestCase {
     }
 
     /// The issue's "done when": a cancelled pop ends on the detail screen exactly as before the
-    /// gesture (the pop's frame 0), a finished one exactly on the pop's last frame — pixels and
-    /// display lists, for the three sample gestures.
+    /// gesture — the push's last frame for the same photo, the detail with its own image view, not
+    /// the pop's frame 0 with its red-backed snapshot — and a finished one exactly on the pop's
+    /// last frame; pixels and display lists, for the three sample gestures. Photo 3 is the
+    /// transparent retina.png, where the snapshot's red background would show.
     func testSampleGesturesEndExactlyOnTheDetailOrTheGrid() throws {
-        let pop = try job(.pop, gesture: nil)
-        let popFirst = try pop.renderFrame(0), popLast = try pop.renderFrame(pop.sequence.count - 1)
+        let pop = try job(.pop, gesture: nil), push = try job(.push, gesture: nil)
+        let popLast = try pop.renderFrame(pop.sequence.count - 1), detail = try push.renderFrame(push.sequence.count - 1)
+        XCTAssertNotEqual(try pop.renderFrame(0).pixels, detail.pixels, "pop's frame 0 shows the snapshot's red through the photo")
         for (name, finishes, frameCount) in [("full-swipe", true, 29), ("half-swipe-cancel", false, 74), ("flick-from-30", true, 53)] {
             let interactive = try job(.pop, gesture: Self.sampleGesture(name))
             XCTAssertEqual(interactive.sequence.count, frameCount, name)
             XCTAssertEqual(interactive.interaction?.timeline.finishes, finishes, name)
             let last = interactive.sequence.count - 1
-            let expected = finishes ? popLast : popFirst
+            let expected = finishes ? popLast : detail
             XCTAssertEqual(try interactive.renderFrame(last).pixels, expected.pixels, "\(name): last frame")
             XCTAssertEqual(try interactive.displayList(frameIndex: last).ops,
-                           try pop.displayList(frameIndex: finishes ? pop.sequence.count - 1 : 0).ops, name)
-            // Frame 0: the finger has not moved; the detail screen as before the gesture.
+                           finishes ? try pop.displayList(frameIndex: pop.sequence.count - 1).ops
+                                    : try push.displayList(frameIndex: push.sequence.count - 1).ops, name)
+            // Frame 0: the finger has not moved; the pop at t = 0.
             XCTAssertEqual(try interactive.displayList(frameIndex: 0).ops, try pop.displayList(frameIndex: 0).ops, name)
             let phases = interactive.interaction!.frames.map(\.phase)
             let release = interactive.interaction!.timeline.releaseFrameIndex
@@ -53,18 +58,39 @@ final class InteractiveRenderTests: XCTestCase {
         }
     }
 
+    /// Pixel goldens (@1x) of each sample gesture's outcome: the frame at lift-off (the pop
+    /// scrubbed to the finger's fraction) and the last frame (the grid, or the detail again for
+    /// the cancelled half swipe), with pop --select 3 (the transparent retina.png).
+    func testSampleGestureGoldens() throws {
+        for name in ["full-swipe", "half-swipe-cancel", "flick-from-30"] {
+            let interactive = try job(.pop, gesture: Self.sampleGesture(name))
+            let release = interactive.interaction!.timeline.releaseFrameIndex, last = interactive.sequence.count - 1
+            let images = try interactive.renderFrames([release, last])
+            assertGolden(images[0], named: "\(name)-release")
+            assertGolden(images[1], named: "\(name)-last")
+        }
+    }
+
+    /// The screen each going-back preset starts from, as its forward preset leaves it.
+    static let forwardPreset: [TransitionPreset: TransitionPreset] = [
+        .pop: .push, .zoomPop: .zoomPush, .dismiss: .present, .fadeDismiss: .fadePresent, .cardPop: .cardPush,
+    ]
+
     /// Every going-back preset with a synthesised swipe: a full swipe finishes on the preset's
-    /// last frame, a slow short one cancels back on its frame 0 (display lists).
+    /// last frame; a slow short one cancels back to the screen before the gesture — the forward
+    /// preset's last frame (display lists), not the transition's frame 0 with its temporary views.
     func testEveryBackwardPresetFinishesOrCancelsExactly() throws {
         let full = try Gesture.pan(from: Point(x: 0, y: 333), toXPoints: 375, durationSeconds: 0.5)
         let short = try Gesture.pan(from: Point(x: 0, y: 333), toXPoints: 100, durationSeconds: 0.5, releaseVelocity: 10)
+        XCTAssertEqual(Set(Self.forwardPreset.keys), Set(TransitionPreset.interactivePresets))
         for preset in TransitionPreset.interactivePresets {
-            let plain = try job(preset, gesture: nil, select: 1)
+            let plain = try job(preset, gesture: nil, select: 1), forward = try job(Self.forwardPreset[preset]!, gesture: nil, select: 1)
             let finished = try job(preset, gesture: full, select: 1), cancelled = try job(preset, gesture: short, select: 1)
             XCTAssertEqual(try finished.displayList(frameIndex: finished.sequence.count - 1).ops,
                            try plain.displayList(frameIndex: plain.sequence.count - 1).ops, "\(preset)")
-            XCTAssertEqual(try cancelled.displayList(frameIndex: cancelled.sequence.count - 1).ops,
-                           try plain.displayList(frameIndex: 0).ops, "\(preset)")
+            let before = try forward.displayList(frameIndex: forward.sequence.count - 1).ops
+            XCTAssertEqual(try cancelled.displayList(frameIndex: cancelled.sequence.count - 1).ops, before, "\(preset)")
+            XCTAssertNotEqual(try plain.displayList(frameIndex: 0).ops, before, "\(preset): frame 0 has the temporary views")
             XCTAssertEqual(cancelled.interaction?.frames.last?.phase, .cancelling, "\(preset)")
         }
     }
@@ -120,6 +146,36 @@ final class InteractiveRenderTests: XCTestCase {
                        ["frame_0070.png", "frame_0071.png", "frame_0072.png", "frame_0073.png"])
     }
 
+    /// A transition file takes a gesture too: the pop exported to a file and driven by the flick
+    /// gives the preset's frames (same fractions, same images in the same places at the last frame).
+    func testATransitionFileIsDrivenLikeThePreset() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let gesture = try Self.sampleGesture("flick-from-30")
+        let preset = try job(.pop, gesture: gesture)
+        let file = directory.appendingPathComponent("pop.json").path
+        try TransitionFile.json(for: preset.transition, relativeTo: directory.path).write(toFile: file, atomically: true, encoding: .utf8)
+        var settings = RenderSettings(transitionFile: file)
+        settings.fontPath = Package.fixtureFont
+        settings.gesture = gesture
+        let fromFile = try RenderJob(settings: settings)
+        XCTAssertEqual(fromFile.sequence, preset.sequence)
+        XCTAssertEqual(fromFile.interaction?.frames, preset.interaction?.frames)
+        for index in [10, 30, 52] {
+            let a = images(try fromFile.displayList(frameIndex: index).ops), b = images(try preset.displayList(frameIndex: index).ops)
+            XCTAssertEqual(a.map(\.rect), b.map(\.rect), "frame \(index)")
+            XCTAssertEqual(a.map { URL(fileURLWithPath: $0.source).lastPathComponent }, b.map { URL(fileURLWithPath: $0.source).lastPathComponent })
+        }
+        // Cancelled: the exported file carries the pop's cancel completion.
+        settings.gesture = try Self.sampleGesture("half-swipe-cancel")
+        let cancelledFile = try RenderJob(settings: settings), cancelledPreset = try job(.pop, gesture: settings.gesture)
+        let last = cancelledPreset.sequence.count - 1
+        XCTAssertEqual(cancelledFile.sequence.count, cancelledPreset.sequence.count)
+        XCTAssertEqual(images(try cancelledFile.displayList(frameIndex: last).ops).map(\.rect),
+                       images(try cancelledPreset.displayList(frameIndex: last).ops).map(\.rect))
+        XCTAssertEqual(images(try cancelledPreset.displayList(frameIndex: last).ops).count, 1, "the detail's image view alone")
+    }
+
     func testForwardPresetsRefuseAGesture() throws {
         var settings = RenderSettings.small(.push)
         settings.gesture = try Self.sampleGesture("full-swipe")
@@ -138,13 +194,13 @@ final class InteractiveRenderTests: XCTestCase {
         try Data(#"{"samples": [[0, 0, 300], [0.1, 50, 300]], "completionCurve": "easeInEaseOut"}"#.utf8).write(to: URL(fileURLWithPath: bad))
         let run = try runFlipbook(["render", "pop", "--gesture", bad, "--out", out, "--scale", "1"])
         XCTAssertEqual(run.status, 1, run.stderr)
-        XCTAssertTrue(run.stderr.hasPrefix("error: \(bad): $.completionCurve: unknown curve \"easeInEaseOut\""), run.stderr)
+        XCTAssertTrue(run.stderr.hasPrefix("error: \(bad): $.completionCurve: unknown value \"easeInEaseOut\""), run.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: out), "nothing written")
 
         let push = try runFlipbook(["render", "push", "--gesture", Package.path("Samples/gestures/full-swipe.json")])
         XCTAssertEqual(push.status, 64)
         XCTAssertEqual(push.errorLines.first, "error: --gesture does not apply to push (only to pop, zoom-pop, dismiss, fade-dismiss, "
-                       + "card-pop and transition files: a finger drives the transitions going back)")
+                       + "card-pop, page and transition files: a finger drives the transitions going back and the paging)")
         let both = try runFlipbook(["render", "pop", "--gesture", bad, "--pan-to", "100"])
         XCTAssertEqual(both.errorLines.first, "error: --gesture and --pan-to both describe the finger; give one")
         let half = try runFlipbook(["render", "pop", "--pan-to", "100"])
@@ -164,5 +220,111 @@ final class InteractiveRenderTests: XCTestCase {
                                     "--frame", "48"])
         XCTAssertEqual(past.status, 1)
         XCTAssertEqual(past.errorLines.first, "error: --frame 48 is outside the sequence: it has 48 frames (0-47)")
+    }
+}
+
+/// `flipbook render page --select A --to B`: the detail view's pager follows `PagingTimeline`.
+final class PagingRenderTests: XCTestCase {
+    /// (x of the first image op showing `source`) in frame `index`.
+    func imageX(_ job: RenderJob, frame index: Int, source: String) throws -> Double? {
+        func find(_ ops: [DisplayOp]) -> Double? {
+            for op in ops {
+                switch op {
+                case let .image(s, rect, _, _, _) where s == source: return rect.minX
+                case let .group(_, children), let .maskedGroup(_, _, children): if let x = find(children) { return x }
+                default: continue
+                }
+            }
+            return nil
+        }
+        return find(try job.displayList(frameIndex: index).ops)
+    }
+
+    /// The default swipe from photo 3 to 4 on an iPhone 8 (375 pt): in every frame the pager is
+    /// scrolled by the model's content offset (sampled at 60 fps on its own), so photo 4's image
+    /// is `1500 − offset` points right of where it rests; the last frame rests on page 4, and it is
+    /// the first frame of `pop --select 3 --return 4` (up to the photo's anti-aliased edges).
+    func testPageFollowsThePagingModelAndEndsWherePopStarts() throws {
+        var settings = RenderSettings.small(.page, select: 3)
+        settings.scene.pageTarget = 4
+        let job = try RenderJob(settings: settings)
+        let swipe = PhotoBrowserScene.pageSwipe(from: 3, to: 4, device: settings.scene.device)
+        let model = PagingTimeline(gesture: swipe, pageWidthPoints: 375, pageCount: 16, startPage: 3, framesPerSecond: 60,
+                                   settleTolerancePoints: 0.5)
+        XCTAssertEqual(model.targetPage, 4)
+        XCTAssertEqual(job.sequence.count, model.frameCount)
+        let source = Package.path("Samples/photos/petra_portrait.jpg")
+        let last = job.sequence.count - 1
+        let rest = try XCTUnwrap(try imageX(job, frame: last, source: source))
+        XCTAssertEqual(rest, 5, accuracy: 1e-9)  // 1200×1800 fitted to the 365×603 page: as wide as the page
+        XCTAssertNil(try imageX(job, frame: 0, source: source), "off screen before the finger moves: not drawn")
+        for index in [5, 10, 15, 20, 30, 40, last - 1] {
+            let x = try XCTUnwrap(try imageX(job, frame: index, source: source), "frame \(index)")
+            XCTAssertEqual(x - rest, 1500 - model.frame(index).contentOffsetPoints, accuracy: 1e-6, "frame \(index)")
+        }
+        XCTAssertEqual(model.frame(0).contentOffsetPoints, 1125)
+
+        // pop's frame 0 draws photo 4 as its flying snapshot (scaleToFill) over the hidden image
+        // view, page as the aspect-fit image view, in the same rect: the same screen, but the two
+        // draw paths anti-alias the photo's fractional top and bottom edges differently (730 of
+        // 250 125 pixels, by at most 48/255). Everything else, the bars included, is identical.
+        let pop = try RenderJob(settings: .small(.pop, select: 3, returnIndex: 4))
+        let a = try job.renderFrame(last), b = try pop.renderFrame(0)
+        let barPixels = 64 * a.width
+        XCTAssertEqual(Array(a.pixels[..<barPixels]), Array(b.pixels[..<barPixels]), "the bars")
+        let differing = zip(a.pixels, b.pixels).filter { $0 != $1 }.count
+        XCTAssertLessThan(differing, a.pixels.count / 200, "at most 0.5 % of the pixels (the photo's edges)")
+    }
+
+    /// timeline.json of a page render: the swipe (pages, lift-off, velocity, settling) and per
+    /// frame the phase, the finger while down and the pager's offset as drawn — the model's offset
+    /// at 60 fps (a divisor of the pager's 120 keyframes per second). A shard writes the whole
+    /// sequence's record.
+    func testPageTimelineRecordsTheSwipe() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var settings = RenderSettings.small(.page, select: 3)
+        settings.scene.pageTarget = 4
+        settings.frameRange = 0...1
+        _ = try RenderJob(settings: settings).write(to: directory.path)
+        let data = try Data(contentsOf: directory.appendingPathComponent("timeline.json"))
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let paging = try XCTUnwrap(json["paging"] as? [String: Any])
+        XCTAssertEqual(paging["startPage"] as? Int, 3)
+        XCTAssertEqual(paging["targetPage"] as? Int, 4)
+        XCTAssertEqual(paging["release"] as? Double, 0.25)
+        XCTAssertEqual(paging["releaseOffset"] as? Double, 1275)  // 3·375 + 0.4·375
+        XCTAssertEqual(paging["releaseVelocity"] as! Double, 600, accuracy: 1e-9)
+        let swipe = PhotoBrowserScene.pageSwipe(from: 3, to: 4, device: settings.scene.device)
+        let model = PagingTimeline(gesture: swipe, pageWidthPoints: 375, pageCount: 16, startPage: 3, framesPerSecond: 60,
+                                   settleTolerancePoints: 0.5)
+        XCTAssertEqual(paging["settle"] as? Double, model.settleSeconds)
+        let frames = try XCTUnwrap(json["frames"] as? [[String: Any]])
+        XCTAssertEqual(frames.count, model.frameCount)
+        for (index, frame) in frames.enumerated() {
+            let expected = model.frame(index)
+            XCTAssertEqual(frame["phase"] as? String, expected.phase.rawValue, "frame \(index)")
+            XCTAssertEqual(frame["finger"] as? [Double], expected.finger.map { [$0.x, $0.y] }, "frame \(index)")
+            XCTAssertEqual(frame["contentOffset"] as! Double, expected.contentOffsetPoints, accuracy: 1e-6, "frame \(index)")
+        }
+        XCTAssertEqual(frames[0]["contentOffset"] as? Double, 1125)
+        XCTAssertEqual(frames.last?["contentOffset"] as? Double, 1500)
+        XCTAssertEqual(frames[15]["phase"] as? String, "dragging")
+        XCTAssertEqual(frames[16]["phase"] as? String, "settling")
+    }
+
+    func testPageErrors() throws {
+        var settings = RenderSettings.small(.page, select: 3)
+        settings.scene.pageTarget = 5
+        XCTAssertThrowsError(try RenderJob(settings: settings)) { error in
+            XCTAssertEqual(error as? SceneError, .pageNotAdjacent(from: 3, to: 5))
+        }
+        let run = try runFlipbook(["render", "page", "--select", "3", "--curve", "linear"])
+        XCTAssertEqual(run.status, 64)
+        XCTAssertEqual(run.errorLines.first, "error: --curve does not apply to page: it follows the finger and the scroll view's physics "
+                       + "(change the finger with --gesture or --pan-to)")
+        let to = try runFlipbook(["render", "pop", "--to", "3"])
+        XCTAssertEqual(to.status, 64)
+        XCTAssertEqual(to.errorLines.first, "error: --to does not apply to pop (only to page)")
     }
 }

@@ -1,8 +1,11 @@
-/// "Did you mean …?" for near misses of commands, presets, options, curve and device names.
-enum Suggestions {
+/// "Did you mean …?" for near misses: the one matcher for commands, presets, options, curve and
+/// device names on the command line and for keys and names in transition, gesture and manifest
+/// files. (In Motion because it is the lowest module that reads names from users: curve names.)
+/// `package`: shared by the package's modules, not part of `import Flipbook`.
+package enum Suggestions {
     /// How names are compared: case-insensitive, `_` and `-` ignored (`zoom_push`, `ZoomPush` and
     /// `zoom-push` are the same word).
-    static func key(_ text: String) -> String {
+    package static func key(_ text: String) -> String {
         String(text.lowercased().filter { $0 != "-" && $0 != "_" })
     }
 
@@ -15,7 +18,7 @@ enum Suggestions {
     /// the candidate with letters left out and is at least half its length (`easeinout` for
     /// `easeInEaseOut`). Among close candidates, those holding every typed letter in order win,
     /// then the smallest distance.
-    static func nearest(_ typed: String, in candidates: [String]) -> [String] {
+    package static func nearest(_ typed: String, in candidates: [String]) -> [String] {
         let a = Array(key(typed))
         guard !a.isEmpty else { return [] }
         let allowed = a.count <= 3 ? 1 : a.count <= 6 ? 2 : 3
@@ -35,11 +38,20 @@ enum Suggestions {
 
     /// "; did you mean 'push'?" or "; did you mean 'easeIn' or 'easeOut'?" (with `prefix`, e.g.
     /// "--"), or "" when there is no suggestion.
-    static func didYouMean(_ typed: String, in candidates: [String], prefix: String = "") -> String {
+    package static func didYouMean(_ typed: String, in candidates: [String], prefix: String = "") -> String {
         let names = nearest(typed, in: candidates).map { "'\(prefix)\($0)'" }
         guard let last = names.last else { return "" }
         let list = names.count == 1 ? last : names.dropLast().joined(separator: ", ") + " or " + last
         return "; did you mean \(list)?"
+    }
+
+    /// The same suggestion in the style of file errors, which quote JSON strings: ` (did you mean
+    /// "spring"?)` or ` (did you mean "easeIn" or "easeOut"?)`, or "" when there is none.
+    package static func fileHint(_ typed: String, in candidates: [String]) -> String {
+        let names = nearest(typed, in: candidates).map { "\"\($0)\"" }
+        guard let last = names.last else { return "" }
+        let list = names.count == 1 ? last : names.dropLast().joined(separator: ", ") + " or " + last
+        return " (did you mean \(list)?)"
     }
 
     /// Optimal-string-alignment distance: Levenshtein plus the swap of two neighbours (`fsp` → `fps` is 1).
