@@ -28,6 +28,13 @@ public struct Canvas {
         self.scale = scale
     }
 
+    /// The area the canvas covers, in points (a group's offscreen canvas covers part of the
+    /// frame): drawing outside it has no effect, so callers may skip work there.
+    public var coveredPoints: Rect {
+        Rect(x: Double(originX) / scale, y: Double(originY) / scale,
+             width: Double(image.width) / scale, height: Double(image.height) / scale)
+    }
+
     /// The canvas's pixels in device coordinates: `[x0, x1) × [y0, y1)`.
     var pixelBounds: (x0: Int, y0: Int, x1: Int, y1: Int) {
         (originX, originY, originX + image.width, originY + image.height)

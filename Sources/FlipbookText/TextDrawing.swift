@@ -57,20 +57,33 @@ extension Canvas {
     /// glyphs (emoji) keep their own colours, multiplied by `opacity` and `color`'s alpha, and
     /// are scaled from the font's bitmap strike with the canvas's image sampling (bilinear from
     /// the pyramid level that halves at most once per step).
+    ///
+    /// Glyphs that cannot touch the canvas or the clip are skipped before they are rendered (a
+    /// label of thousands of lines, mostly off screen, costs only what shows).
     public mutating func draw(_ layout: TextLayout, at origin: Point, color: StraightColor,
                               opacity: Double = 1, clip: Clip? = nil) {
+        guard let visible = clip.map({ $0.rect.intersection(coveredPoints) }) ?? coveredPoints else { return }
         for line in layout.lines {
             for run in line.runs {
+                // The same generous extent as the frame rasterizer's text bounds: a glyph reaches at
+                // most one em left/right of its advance, two ems above and one below its origin.
+                let size = run.sizePoints
+                let glyphs = run.glyphs.filter { glyph in
+                    let x = origin.x + glyph.x, y = origin.y + glyph.y
+                    return x + glyph.advance + size >= visible.minX && x - size <= visible.maxX
+                        && y + size >= visible.minY && y - 2 * size <= visible.maxY
+                }
+                guard !glyphs.isEmpty else { continue }
                 if run.font.isColorBitmap {
-                    drawColorRun(run, origin: origin, opacity: opacity * color.alpha, clip: clip)
+                    drawColorRun(run, glyphs, origin: origin, opacity: opacity * color.alpha, clip: clip)
                 } else {
-                    drawOutlineRun(run, origin: origin, color: color, opacity: opacity, clip: clip)
+                    drawOutlineRun(run, glyphs, origin: origin, color: color, opacity: opacity, clip: clip)
                 }
             }
         }
     }
 
-    private mutating func drawOutlineRun(_ run: GlyphRun, origin: Point, color: StraightColor, opacity: Double, clip: Clip?) {
+    private mutating func drawOutlineRun(_ run: GlyphRun, _ glyphs: [GlyphRun.Glyph], origin: Point, color: StraightColor, opacity: Double, clip: Clip?) {
         let sizePixels = run.sizePoints * scale
         // A label scaled up past the glyph renderer's limit (a transition file may scale a layer
         // 1000×) is left out rather than trapping: it would cover the screen many times over.
@@ -78,7 +91,7 @@ extension Canvas {
         let size26Dot6 = Int((sizePixels * 64).rounded())
         guard size26Dot6 > 0 else { return }
         let limit = Double(1 << 30)  // 2^24 px in 26.6: far off any canvas, and no overflow
-        for glyph in run.glyphs {
+        for glyph in glyphs {
             let x = (origin.x + glyph.x) * scale * 64, y = (origin.y + glyph.y) * scale * 64
             guard abs(x) < limit, abs(y) < limit,
                   let placed = run.font.placeGlyph(glyph.id, size26Dot6: size26Dot6, x26Dot6: Int(x.rounded()), y26Dot6: Int(y.rounded()))
@@ -87,10 +100,10 @@ extension Canvas {
         }
     }
 
-    private mutating func drawColorRun(_ run: GlyphRun, origin: Point, opacity: Double, clip: Clip?) {
+    private mutating func drawColorRun(_ run: GlyphRun, _ glyphs: [GlyphRun.Glyph], origin: Point, opacity: Double, clip: Clip?) {
         // Points per strike pixel: a 17 pt emoji from Noto's 109 ppem strike is 17/109.
         let factor = run.sizePoints / Double(run.font.strikePixelsPerEm)
-        for glyph in run.glyphs {
+        for glyph in glyphs {
             guard let image = run.font.colorGlyph(glyph.id) else { continue }
             let rect = Rect(x: origin.x + glyph.x + Double(image.leftPixels) * factor,
                             y: origin.y + glyph.y - Double(image.topPixels) * factor,
