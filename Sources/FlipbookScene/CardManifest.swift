@@ -1,4 +1,5 @@
 import Foundation
+import FlipbookMotion
 
 /// One card of the carousel (seed 001): a cover photo, a title, a comment count, a star rating
 /// and the comments the detail screen lists.
@@ -52,11 +53,11 @@ import Foundation
     @_spi(Scenes) public init(data: Data, path: String, baseDirectory: String) throws {
         self.path = path
         let root = try PhotoManifest.parseRoot(data, path: path)
-        guard let dictionary = root as? [String: Any] else {
+        guard let dictionary = root.members else {
             throw ManifestError.invalidField(path: path, field: "(top level)", problem: "must be an object with a \"cards\" array")
         }
         guard let value = dictionary["cards"] else { throw ManifestError.invalidField(path: path, field: "cards", problem: "is missing") }
-        guard let entries = value as? [Any] else {
+        guard let entries = value.elements else {
             throw ManifestError.invalidField(path: path, field: "cards", problem: "must be an array of cards")
         }
         guard !entries.isEmpty else {
@@ -64,7 +65,7 @@ import Foundation
         }
         cards = try entries.enumerated().map { index, entry in
             let field = "cards[\(index)]"
-            guard let item = entry as? [String: Any] else {
+            guard let item = entry.members else {
                 throw ManifestError.invalidField(path: path, field: field, problem: "must be an object with \"title\", \"image\" and \"rating\"")
             }
             let reader = FieldReader(path: path, prefix: field, item: item)
@@ -86,7 +87,7 @@ import Foundation
 private struct FieldReader {
     let path: String
     let prefix: String
-    let item: [String: Any]
+    let item: [String: JSONValue]
 
     func error(_ name: String, _ problem: String) -> ManifestError {
         .invalidField(path: path, field: "\(prefix).\(name)", problem: problem)
@@ -94,28 +95,28 @@ private struct FieldReader {
 
     func string(_ name: String) throws -> String {
         guard let value = item[name] else { throw error(name, "is missing") }
-        guard let text = value as? String, !PhotoManifest.isBoolean(value),
-              !text.trimmingCharacters(in: .whitespaces).isEmpty else { throw error(name, "must be a non-empty string") }
+        guard let text = value.stringValue, !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw error(name, "must be a non-empty string")
+        }
         return text
     }
 
     func integer(_ name: String, in range: ClosedRange<Int>) throws -> Int {
         guard let value = item[name] else { throw error(name, "is missing") }
-        guard !PhotoManifest.isBoolean(value), let number = value as? NSNumber, !(value is String) else {
+        guard let double = value.numberValue else {
             throw error(name, "must be a whole number from \(range.lowerBound) to \(range.upperBound)")
         }
-        let double = number.doubleValue
         guard double == double.rounded(), range.contains(Int(exactly: double) ?? -1) else {
-            throw error(name, "must be a whole number from \(range.lowerBound) to \(range.upperBound), not \(number)")
+            throw error(name, "must be a whole number from \(range.lowerBound) to \(range.upperBound), not \(double.shortestText)")
         }
         return Int(double)
     }
 
     func strings(_ name: String) throws -> [String] {
         guard let value = item[name] else { return [] }
-        guard let list = value as? [Any] else { throw error(name, "must be an array of strings") }
+        guard let list = value.elements else { throw error(name, "must be an array of strings") }
         return try list.enumerated().map { index, element in
-            guard let text = element as? String, !PhotoManifest.isBoolean(element) else {
+            guard let text = element.stringValue else {
                 throw ManifestError.invalidField(path: path, field: "\(prefix).\(name)[\(index)]", problem: "must be a string")
             }
             return text

@@ -30,8 +30,8 @@ public enum GestureFileError: Error, CustomStringConvertible, Equatable {
 ///
 /// `samples` (required): at least two `[t, x, y]` — seconds, window points — strictly increasing in
 /// t. The rest are optional, with UIKit's defaults. Unknown keys are errors; `"$schema"` and keys
-/// starting with `//` (comments) are allowed. The syntax is checked strictly (`JSONSyntax`) before
-/// Foundation parses it; every error names the file and the JSON path.
+/// starting with `//` (comments) are allowed. Read by the package's one strict JSON
+/// reader (`JSONValue.parse`); every error names the file and the JSON path.
 public enum GestureFile {
     /// Largest gesture file read, bytes (10 000 samples take well under 1 MB).
     public static let maximumBytes = 4 << 20
@@ -52,25 +52,22 @@ public enum GestureFile {
 
     /// Parses gesture-file bytes; `file` names the file in errors. - Throws: `GestureFileError`.
     public static func parse(_ bytes: [UInt8], file: String) throws -> Gesture {
+        let root: JSONValue
         do {
-            try JSONSyntax.check(bytes)
-        } catch let failure as JSONSyntax.Failure {
-            throw GestureFileError.malformed(file: file, detail: failure.description)
-        }
-        let root: Any
-        do {
-            root = try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
-        } catch {
-            throw GestureFileError.malformed(file: file, detail: (error as NSError).userInfo["NSDebugDescription"] as? String ?? "\(error)")
+            root = try JSONValue.parse(bytes)
+        } catch let error as JSONSyntaxError {
+            throw GestureFileError.malformed(file: file, detail: error.description)
         }
         func fail(_ path: String, _ message: String) -> GestureFileError { .invalid(file: file, path: path, message: message) }
 
-        guard let object = root as? [String: Any] else { throw fail("$", "expected an object with \"samples\", got \(kind(of: root))") }
-        for key in object.keys.sorted() where !keys.contains(key) && key != "$schema" && !key.hasPrefix("//") {
-            throw fail("$.\(key)", "unknown key \"\(key)\"; expected one of \(keys.map { "\"\($0)\"" }.joined(separator: ", "))")
+        guard case let .object(members) = root, let object = root.members else {
+            throw fail("$", "expected an object with \"samples\", got \(root.kind)")
+        }
+        for (key, _) in members where !keys.contains(key) && key != "$schema" && !key.hasPrefix("//") {
+            throw fail("$.\(key)", "unknown key \"\(key)\"\(Suggestions.fileHint(key, in: keys)); expected one of \(keys.map { "\"\($0)\"" }.joined(separator: ", "))")
         }
         guard let samplesValue = object["samples"] else { throw fail("$", "missing \"samples\" (an array of [t, x, y])") }
-        guard let rows = samplesValue as? [Any] else { throw fail("$.samples", "expected an array of [t, x, y], got \(kind(of: samplesValue))") }
+        guard let rows = samplesValue.elements else { throw fail("$.samples", "expected an array of [t, x, y], got \(samplesValue.kind)") }
         guard rows.count <= Gesture.maximumSampleCount else {
             throw fail("$.samples", Gesture.Problem.tooManySamples(rows.count).message)
         }
@@ -78,7 +75,7 @@ public enum GestureFile {
         samples.reserveCapacity(rows.count)
         for (index, row) in rows.enumerated() {
             let path = "$.samples[\(index)]"
-            guard let triple = row as? [Any] else { throw fail(path, "expected [t, x, y] (seconds, points, points), got \(kind(of: row))") }
+            guard let triple = row.elements else { throw fail(path, "expected [t, x, y] (seconds, points, points), got \(row.kind)") }
             guard triple.count == 3 else { throw fail(path, "expected 3 numbers [t, x, y] (seconds, points, points), got \(triple.count)") }
             let numbers = try triple.enumerated().map { component, value in
                 try number(value, limit: 1e6, path: "\(path)[\(component)]", fail: fail)
@@ -92,7 +89,7 @@ public enum GestureFile {
         var curve = AnimationCurve.easeInOut
         if let value = object["completionCurve"] {
             let names = AnimationCurve.allCases.map(\.rawValue)
-            guard let text = value as? String else { throw fail("$.completionCurve", "expected one of \(names.joined(separator: ", ")), got \(kind(of: value))") }
+            guard let text = value.stringValue else { throw fail("$.completionCurve", "expected one of \(names.joined(separator: ", ")), got \(value.kind)") }
             guard let parsed = AnimationCurve(rawValue: text) else {
                 throw fail("$.completionCurve", "unknown curve \"\(text)\"; expected one of \(names.joined(separator: ", ")) (UIView.AnimationCurve)")
             }
@@ -112,25 +109,10 @@ public enum GestureFile {
                            finishVelocityPointsPerSecond: finishVelocity)
     }
 
-    /// A JSON number within ±`limit` (a boolean is not a number, though Foundation reads it as one).
-    private static func number(_ value: Any, limit: Double, path: String, fail: (String, String) -> GestureFileError) throws -> Double {
-        guard !PhotoManifest.isBoolean(value), let number = value as? NSNumber else {
-            throw fail(path, "expected a number, got \(kind(of: value))")
-        }
-        let double = number.doubleValue
-        guard double.isFinite, abs(double) <= limit else { throw fail(path, "must be a number from -\(Int(limit)) to \(Int(limit)), not \(double)") }
+    /// A JSON number within ±`limit`.
+    private static func number(_ value: JSONValue, limit: Double, path: String, fail: (String, String) -> GestureFileError) throws -> Double {
+        guard let double = value.numberValue else { throw fail(path, "expected a number, got \(value.kind)") }
+        guard abs(double) <= limit else { throw fail(path, "must be a number from -\(Int(limit)) to \(Int(limit)), not \(double)") }
         return double
-    }
-
-    /// "an object", "a string", … for messages.
-    private static func kind(of value: Any) -> String {
-        if PhotoManifest.isBoolean(value) { return "a boolean" }
-        switch value {
-        case is [String: Any]: return "an object"
-        case is [Any]: return "an array"
-        case is String: return "a string"
-        case is NSNumber: return "a number"
-        default: return "null"
-        }
     }
 }
