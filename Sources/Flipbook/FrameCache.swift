@@ -226,7 +226,7 @@ final class FrameCache: @unchecked Sendable {
             return onCanvas.width * onCanvas.height * scale * scale
         }
         switch op {
-        case .fill, .shape: return area(FrameRasterizer.bounds(of: [op]))
+        case .fill, .shape, .path: return area(FrameRasterizer.bounds(of: [op]))
         case .image, .transformedImage: return 4 * area(FrameRasterizer.bounds(of: [op]))
         case let .text(string, _, size, _, _, _, _): return 4 * Double(string.count) * size * size * scale * scale
         case let .group(_, children), let .maskedGroup(_, _, children):

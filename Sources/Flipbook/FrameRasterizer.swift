@@ -53,6 +53,8 @@ public struct FrameRasterizer: Sendable {
                                  mask: Path(roundedRect: mask.rect, cornerRadius: mask.cornerRadius, transform: mask.transform)) { inner in
                     draw(children, on: &inner)
                 }
+            case let .path(path, color, opacity, clip):
+                canvas.fill(path, color: color, opacity: opacity, clip: clip)
             }
         }
     }
@@ -93,6 +95,10 @@ public struct FrameRasterizer: Sendable {
                     rect = [.scaleToFill, .scaleAspectFit].contains(mode) ? ClipShape(rect: r, cornerRadius: 0, transform: transform).boundingBox : nil
                 }
             case let .maskedGroup(_, mask, _): rect = mask.boundingBox
+            case let .path(path, _, _, clip):
+                // An empty or non-finite path draws nothing: an empty rect at the origin.
+                let box = path.boundingBox ?? .zero
+                rect = clip.map { $0.rect.intersection(box) ?? .zero } ?? box
             }
             guard let rect else { return nil }
             if let current = union {

@@ -3,7 +3,7 @@ import FlipbookGeometry
 /// A set of closed polygons (contours) in points, filled with the non-zero winding rule.
 ///
 /// Built with `move(to:)`, `line(to:)` and `close()`; every contour is implicitly closed.
-public struct Path: Sendable, Equatable {
+public struct Path: Sendable, Hashable {
     /// The contours, each a list of vertices in points (the closing edge is implied).
     public private(set) var contours: [[Point]] = []
     private var open = false
@@ -32,6 +32,28 @@ public struct Path: Sendable, Equatable {
 
     /// True when no contour has three or more vertices (nothing to fill).
     public var isEmpty: Bool { !contours.contains { $0.count >= 3 } }
+
+    /// A path of closed contours, each a list of vertices in points.
+    public init(contours: [[Point]]) { self.contours = contours }
+
+    /// Every vertex mapped through `transform` (a path in a layer's points placed in the window).
+    public func applying(_ transform: AffineTransform) -> Path {
+        Path(contours: contours.map { $0.map(transform.apply(to:)) })
+    }
+
+    /// The smallest axis-aligned rect holding every vertex of the contours that can fill (three
+    /// or more vertices), in points; nil when there is none or a coordinate is not finite.
+    public var boundingBox: Rect? {
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for contour in contours where contour.count >= 3 {
+            for p in contour {
+                guard p.x.isFinite, p.y.isFinite else { return nil }
+                minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y)
+            }
+        }
+        guard minX <= maxX else { return nil }
+        return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
 }
 
 extension Canvas {

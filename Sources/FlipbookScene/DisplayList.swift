@@ -21,13 +21,16 @@ public indirect enum DisplayOp: Hashable, Sendable {
     /// Draw `ops` offscreen and composite them through `mask` with `opacity`: the clip of a
     /// rotated (or flipped) layer with `clipsToBounds`.
     case maskedGroup(opacity: Double, mask: ClipShape, ops: [DisplayOp])
+    /// Fill a path given in window points with a straight colour (non-zero rule): a layer's
+    /// vector content (`Layer.shapes`: status bar glyphs, the back chevron).
+    case path(Path, color: StraightColor, opacity: Double, clip: Clip?)
 
     /// The op's own opacity.
     public var opacity: Double {
         switch self {
         case let .fill(_, _, opacity, _), let .image(_, _, _, opacity, _), let .text(_, _, _, _, _, opacity, _),
              let .group(opacity, _), let .shape(_, _, opacity, _), let .transformedImage(_, _, _, _, opacity, _),
-             let .maskedGroup(opacity, _, _):
+             let .maskedGroup(opacity, _, _), let .path(_, _, opacity, _):
             return opacity
         }
     }
@@ -46,6 +49,7 @@ public indirect enum DisplayOp: Hashable, Sendable {
         case let .transformedImage(source, rect, mode, transform, opacity, clip):
             return .transformedImage(source: source, rect: rect, contentMode: mode, transform: transform, opacity: scaled(opacity), clip: clip)
         case let .maskedGroup(opacity, mask, ops): return .maskedGroup(opacity: scaled(opacity), mask: mask, ops: ops)
+        case let .path(path, color, opacity, clip): return .path(path, color: color, opacity: scaled(opacity), clip: clip)
         }
     }
 }
@@ -167,6 +171,13 @@ private struct Flattener {
             }
         }
         if let text = layer.text, contentVisible { content.append(textOp(text, local: local, clip: contentClip)) }
+        if contentVisible {
+            for shape in layer.shapes {
+                let path = shape.path.applying(local)
+                guard shape.color.alpha > 0, let box = path.boundingBox, visible(box, clip: contentClip) else { continue }
+                content.append(.path(path, color: shape.color, opacity: 1, clip: contentClip))
+            }
+        }
         if contentVisible {
             if let name = layer.snapshotOf, var source = snapshotSource?(name), source.frame.width > 0, source.frame.height > 0 {
                 // The snapshot's picture: the source's own content, stretched from its bounds to ours.

@@ -66,6 +66,11 @@ public enum JSON {
         "\"rect\": \(rect(shape.rect)), \"cornerRadius\": \(number(shape.cornerRadius)), \"transform\": \(transform(shape.transform))"
     }
 
+    /// A path's contours: one flat `[x0, y0, x1, y1, …]` array of vertices per contour.
+    static func contours(_ path: Path) -> String {
+        "[" + path.contours.map { numbers($0.flatMap { [$0.x, $0.y] }) }.joined(separator: ", ") + "]"
+    }
+
     static func write(_ ops: [DisplayOp], indent: String, into out: inout String) {
         guard !ops.isEmpty else { out += "[]"; return }
         out += "[\n"
@@ -95,6 +100,9 @@ public enum JSON {
                 out += "{\"op\": \"maskedGroup\", \"opacity\": \(number(opacity)), \"mask\": {\(shape(mask))}, \"ops\": "
                 write(children, indent: indent + "  ", into: &out)
                 out += "}"
+            case let .path(p, color, opacity, c):
+                out += "{\"op\": \"path\", \"contours\": \(contours(p)), \"color\": \(self.color(color)), "
+                    + "\"opacity\": \(number(opacity)), \(clip(c))}"
             }
             out += index == ops.count - 1 ? "\n" : ",\n"
         }

@@ -58,7 +58,7 @@ public typealias TextMeasure = @Sendable (String, Double) -> Double
 /// `frame` is in the parent's coordinate space, which is offset by the parent's `boundsOrigin`
 /// (a scroll view's content offset). `transform` applies about the frame's centre (UIKit's
 /// default anchor point) and `frame` is the untransformed frame (as `center` + `bounds.size`).
-/// Drawing order: background, image, text, then sublayers in order (later on top).
+/// Drawing order: background, image, text, shapes, then sublayers in order (later on top).
 public struct Layer: Hashable, Sendable {
     /// The layer's name: animations and snapshots refer to it, so names are unique within a
     /// transition (`Transition.validate()` checks it).
@@ -86,6 +86,10 @@ public struct Layer: Hashable, Sendable {
     public var isHidden = false
     /// A line of text, if any.
     public var text: TextContent?
+    /// Vector content: filled paths in the layer's own points, back to front (the status bar's
+    /// glyphs, the back chevron). Drawn after the text, under the sublayers; clipped like the
+    /// image. Under a transform the paths are transformed with the layer.
+    public var shapes: [ChromeShape] = []
     /// When set, the layer shows a snapshot of the named layer as it is at the start of the
     /// transition (`snapshotView(afterScreenUpdates:)`): that layer's content and sublayers,
     /// stretched from its bounds to this layer's frame. The named layer's own position, opacity,

@@ -20,12 +20,16 @@ import FlipbookRaster
         layout = WaterfallLayout(photoSizes: photos.map(\.sizePixels), columns: columns, screenWidthPoints: device.width)
     }
 
-    /// The grid's navigation item.
-    @_spi(Scenes) public static let gridItem = NavigationItem(title: "Photos")
+    /// The grid's navigation item, as in seed 000: no title (the code sets none), the "Clear"
+    /// and "Add" bar buttons (`clearAction:`, `addAction:`; which side each is on is in the app's
+    /// storyboard, not in the published code: Add goes right, where iOS puts add actions).
+    @_spi(Scenes) public static let gridItem = NavigationItem(title: "", leftButton: "Clear", rightButton: "Add")
 
-    /// The detail's navigation item for photo `index`: "4 of 16", back to "Photos".
+    /// The detail's navigation item (seed 000: `self.title = @"Browzer"` for every photo; the
+    /// back button says "Back" because the grid has no title). `index` is unused, kept for the
+    /// call sites.
     @_spi(Scenes) public func detailItem(_ index: Int) -> NavigationItem {
-        NavigationItem(title: "\(index + 1) of \(photos.count)", backTitle: PhotoBrowserScene.gridItem.title)
+        NavigationItem(title: "Browzer", backTitle: PhotoBrowserScene.gridItem.titleForBackButton)
     }
 
     /// The grid's scroll offset that reveals photo `index` (the return-positioning rule).

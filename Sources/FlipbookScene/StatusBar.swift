@@ -95,6 +95,32 @@ public enum StatusBar {
         return ChromeShape(name: "home indicator", path: path, color: style.color)
     }
 
+    /// The name of the status bar's layer (`layer(device:style:)`), the topmost of every frame.
+    public static let layerName = "status bar"
+
+    /// The whole status bar as a layer the size of the screen, with no background (the app's
+    /// bar or content shows through, as iOS's status bar window): the clock (semibold, iOS's SF
+    /// Pro Text Semibold), the signal, Wi-Fi and battery glyphs, and on notched devices the home
+    /// indicator. Sublayers are named `"status bar clock"`, `"status bar glyphs"` and
+    /// `"home indicator"`.
+    public static func layer(device: Device, style: Style = .dark) -> Layer {
+        var bar = Layer(name: layerName, frame: device.bounds)
+        let clock = clock(device: device, style: style)
+        var clockLayer = Layer(name: layerName + " clock", frame: clock.box)
+        clockLayer.text = TextContent(string: clock.string, sizePoints: clock.sizePoints, weight: .semibold,
+                                      baselineOrigin: Point(x: 0, y: clock.baselineY - clock.box.y), color: clock.color,
+                                      alignment: .centered(widthPoints: clock.box.width))
+        var glyphs = Layer(name: layerName + " glyphs", frame: Rect(x: 0, y: 0, width: device.width, height: Layout(device: device).heightPoints))
+        glyphs.shapes = shapes(device: device, style: style)
+        bar.sublayers = [clockLayer, glyphs]
+        if let home = homeIndicator(device: device, style: style) {
+            var indicator = Layer(name: "home indicator", frame: device.bounds)
+            indicator.shapes = [home]
+            bar.sublayers.append(indicator)
+        }
+        return bar
+    }
+
     // MARK: - Classic (20 pt)
 
     // Measured on the iOS 11 UI kit's 20 pt status bar (iPhone SE/8 artboards, 1 pt grid, glyphs

@@ -21,7 +21,8 @@ struct TransitionWriter {
     mutating func document(_ transition: Transition) -> String {
         var members: [(String, String)] = [("name", JSON.string(transition.name)), ("device", device(transition.device)),
                                            ("timing", timing(curve: transition.timing.curve, duration: transition.timing.durationSeconds)),
-                                           ("background", color(transition.window.backgroundColor ?? .clear))]
+                                           ("background", color(transition.window.backgroundColor ?? .clear)),
+                                           ("statusBar", transition.statusBar.map { object([("style", JSON.string($0.rawValue))]) } ?? "false")]
         members.append(("layers", list(transition.window.sublayers.map { layer($0, indent: "    ") }, indent: "  ")))
         if !transition.animations.isEmpty {
             members.append(("animations", list(transition.animations.map { animation($0, indent: "    ") }, indent: "  ")))
@@ -112,6 +113,11 @@ struct TransitionWriter {
         if layer.clipsToBounds { members.append(("clipsToBounds", "true")) }
         if layer.isHidden { members.append(("hidden", "true")) }
         if let text = layer.text { members.append(("text", self.text(text))) }
+        if !layer.shapes.isEmpty {
+            members.append(("shapes", "[" + layer.shapes.map { shape in
+                object([("name", JSON.string(shape.name)), ("color", color(shape.color)), ("contours", JSON.contours(shape.path))])
+            }.joined(separator: ", ") + "]"))
+        }
         if let source = layer.snapshotOf { members.append(("snapshotOf", JSON.string(source))) }
         var out = object(members)
         if !layer.sublayers.isEmpty {

@@ -21,7 +21,7 @@ public struct TransitionFile: Sendable {
     public let usesPhotos: Bool
 
     /// The keys of the top-level object.
-    static let topKeys = ["name", "device", "manifest", "timing", "background", "layers", "animations", "completion"]
+    static let topKeys = ["name", "device", "manifest", "timing", "background", "statusBar", "layers", "animations", "completion"]
 
     /// Reads and parses a file (at most `maximumBytes`).
     /// - Throws: `TransitionFileError`.
@@ -192,7 +192,7 @@ struct TransitionDecoder {
     }
 
     static let layerKeys = ["name", "frame", "opacity", "backgroundColor", "cornerRadius", "transform", "scroll", "image",
-                            "contentMode", "clipsToBounds", "hidden", "text", "snapshotOf", "sublayers", "waterfallGrid", "navigationBar"]
+                            "contentMode", "clipsToBounds", "hidden", "text", "shapes", "snapshotOf", "sublayers", "waterfallGrid", "navigationBar"]
     static let patchKeys = ["frame", "opacity", "backgroundColor", "cornerRadius", "transform", "scroll", "hidden", "image",
                             "contentMode", "clipsToBounds", "text", "removed"]
     static let animationKeys = ["name", "target", "from", "to", "keyframes", "delay", "after", "duration", "curve", "damping",
@@ -204,6 +204,12 @@ struct TransitionDecoder {
         var window = Layer(name: "window", frame: device.bounds)
         window.backgroundColor = try object.optional("background")?.color() ?? .white
         layerPaths["window"] = "$"
+        let statusBar = try object.optional("statusBar").map(self.statusBar) ?? .dark
+        if let style = statusBar {
+            // Its layers can be animated like any other (e.g. faded out over a full-screen photo).
+            func register(_ layer: Layer) { layerPaths[layer.name] = "$.statusBar"; layer.sublayers.forEach(register) }
+            register(StatusBar.layer(device: device, style: style))
+        }
         let layers = try object.required("layers", "the window's layers, back to front").array()
         window.sublayers = try layers.map { try layer($0, parentOrigin: .zero) }
         for use in snapshotUses {
@@ -227,7 +233,35 @@ struct TransitionDecoder {
                 throw field.child("after", .string(after)).fail("no animation is named \"\(after)\"\(hint)")
             }
         }
-        return Transition(name: name, device: device, window: window, animations: animations, completion: completion, timing: timing)
+        return Transition(name: name, device: device, window: window, animations: animations, completion: completion, timing: timing,
+                          statusBar: statusBar)
+    }
+
+    /// `"statusBar"`: `false` (none), `true` or `{"style": "dark" | "light"}` (default dark).
+    func statusBar(_ field: JSONField) throws -> StatusBar.Style? {
+        if case let .bool(on) = field.value { return on ? .dark : nil }
+        guard case .object = field.value else { throw field.fail("expected false, true or {\"style\": \"dark\" | \"light\"}") }
+        let object = try field.object(known: ["style"])
+        return try object.optional("style").map { StatusBar.Style(rawValue: try $0.choice(StatusBar.Style.allCases.map(\.rawValue)))! } ?? .dark
+    }
+
+    /// `"shapes"`: `[{"name": …, "color": …, "contours": [[x0, y0, x1, y1, …], …]}]`, filled paths
+    /// in the layer's points (non-zero rule), each contour at least three vertices.
+    func shapes(_ field: JSONField) throws -> [ChromeShape] {
+        try field.array().enumerated().map { index, entry in
+            let object = try entry.object(known: ["name", "color", "contours"])
+            let name = try object.optional("name")?.string() ?? "shape \(index)"
+            let color = try object.optional("color")?.color() ?? .black
+            let contoursField = try object.required("contours", "the outline: [[x0, y0, x1, y1, …], …] in the layer's points")
+            let contours = try contoursField.array().map { contour -> [Point] in
+                let values = try contour.array().map { try $0.number() }
+                guard values.count >= 6, values.count % 2 == 0 else {
+                    throw contour.fail("a contour is a flat list of at least three x, y pairs: [x0, y0, x1, y1, x2, y2, …]")
+                }
+                return stride(from: 0, to: values.count, by: 2).map { Point(x: values[$0], y: values[$0 + 1]) }
+            }
+            return ChromeShape(name: name, path: Path(contours: contours), color: color)
+        }
     }
 
     /// The main timing of a file without `"timing"`: UIView.animate's default curve and its most
@@ -301,6 +335,7 @@ struct TransitionDecoder {
                                    animatableOnly: false, allowRemoved: false)
         patch.frame = nil
         layer.apply(patch)
+        if let shapes = object.optional("shapes") { layer.shapes = try self.shapes(shapes) }
         if let snapshot = object.optional("snapshotOf") {
             layer.snapshotOf = try snapshot.nonEmptyString()
             snapshotUses.append(snapshot)
@@ -371,8 +406,9 @@ struct TransitionDecoder {
     }
 
     mutating func navigationBar(_ field: JSONField, name: String) throws -> Layer {
-        let object = try field.object(known: ["title", "backTitle"])
-        let item = NavigationItem(title: try object.optional("title")?.string() ?? "", backTitle: try object.optional("backTitle")?.string())
+        let object = try field.object(known: ["title", "backTitle", "leftButton", "rightButton"])
+        let item = NavigationItem(title: try object.optional("title")?.string() ?? "", backTitle: try object.optional("backTitle")?.string(),
+                                  leftButton: try object.optional("leftButton")?.string(), rightButton: try object.optional("rightButton")?.string())
         var bar = NavigationBar.layer(device: device, showing: item)
         bar.name = name
         func rename(_ layer: inout Layer) {

@@ -23,12 +23,25 @@ public struct Transition: Hashable, Sendable {
     /// The main timing: animations whose `timing` leaves the curve or duration out use it, and
     /// `timeline.json`'s `progress` follows it.
     public var timing: Timing
+    /// The iOS status bar drawn above the window in every frame (`StatusBar.layer`, a layer
+    /// named `"status bar"` that animations may target), in this style; nil for none. Default
+    /// `.dark`: the reference apps keep UIKit's default style on every screen.
+    public var statusBar: StatusBar.Style?
 
     /// Creates a transition.
     public init(name: String, device: Device, window: Layer, animations: [Animation] = [], completion: [LayerChange] = [],
-                timing: Timing) {
+                timing: Timing, statusBar: StatusBar.Style? = .dark) {
         self.name = name; self.device = device; self.window = window; self.animations = animations
-        self.completion = completion; self.timing = timing
+        self.completion = completion; self.timing = timing; self.statusBar = statusBar
+    }
+
+    /// The window with the status bar on top (its last sublayer) when `statusBar` is set: the
+    /// tree the animator evaluates. iOS draws the status bar in its own window above the app's.
+    public var windowWithStatusBar: Layer {
+        guard let style = statusBar else { return window }
+        var root = window
+        root.sublayers.append(StatusBar.layer(device: device, style: style))
+        return root
     }
 }
 
@@ -79,7 +92,8 @@ public struct TransitionAnimator: Sendable {
     public let durationSeconds: Double
     /// The main timing's end in seconds (`timing.durationSeconds`).
     public var mainDurationSeconds: Double { transition.timing.durationSeconds }
-    /// The window at t = 0, which snapshots copy.
+    /// The window at t = 0 (with the status bar on top when the transition has one), which
+    /// snapshots copy.
     let initialWindow: Layer
     private let tracks: [Track]
     private let completions: [(endSeconds: Double, changes: [(path: [Int], set: LayerPatch)])]
@@ -103,7 +117,8 @@ public struct TransitionAnimator: Sendable {
     public init(_ transition: Transition) throws {
         self.transition = transition
         var paths: [String: [Int]] = [:]
-        try TransitionAnimator.index(transition.window, path: [], into: &paths)
+        let root = transition.windowWithStatusBar
+        try TransitionAnimator.index(root, path: [], into: &paths)
         self.paths = paths
         let main = transition.timing
 
@@ -182,7 +197,7 @@ public struct TransitionAnimator: Sendable {
                     segmentsByKey[key, default: (targetPath, property, [])].segments.append((order, segment, explicitFrom != nil))
                     order += 1
                     if initialValues[key] == nil {
-                        initialValues[key] = property.value(of: TransitionAnimator.layer(at: targetPath, in: transition.window))
+                        initialValues[key] = property.value(of: TransitionAnimator.layer(at: targetPath, in: root))
                     }
                     end = max(end, piece.start + piece.timing.durationSeconds)
                 }
@@ -212,8 +227,8 @@ public struct TransitionAnimator: Sendable {
         self.completions = completions.sorted { ($0.endSeconds, $0.order) < ($1.endSeconds, $1.order) }.map { ($0.endSeconds, $0.changes) }
         finalChanges = try transition.completion.map { (try path($0.target, usedBy: "completion"), $0.set) }
         durationSeconds = end
-        initialWindow = transition.window
-        try TransitionAnimator.checkSnapshots(transition.window, root: transition.window, paths: paths, ancestors: [])
+        initialWindow = root
+        try TransitionAnimator.checkSnapshots(root, root: root, paths: paths, ancestors: [])
     }
 
     /// Records every layer's index path; names must be unique.
@@ -261,7 +276,7 @@ public struct TransitionAnimator: Sendable {
     /// The window at `t` seconds; `isFinal` gives the final frame (everything finished, the
     /// completions applied).
     public func window(atSeconds t: Double, isFinal: Bool) -> Layer {
-        var window = transition.window
+        var window = initialWindow
         for track in tracks {
             let value: PropertyValue
             if isFinal {

@@ -153,16 +153,48 @@ final class TransitionFileTests: XCTestCase {
                              alignment: .centered(widthPoints: 100), maxWidthPoints: 90)
         var b = Layer(name: "b", frame: Rect(x: 0, y: 0, width: 10, height: 10))
         b.snapshotOf = "a"
+        var triangle = Path()
+        triangle.move(to: Point(x: 0.5, y: 0)); triangle.line(to: Point(x: 10, y: 1e-3)); triangle.line(to: Point(x: 0, y: 10 / 3)); triangle.close()
+        b.shapes = [ChromeShape(name: "t", path: triangle, color: StraightColor(white: 0.2, alpha: 0.5))]
         window.sublayers = [a, b]
-        let original = Transition(name: "round-trip", device: .iPhone8, window: window,
+        var original = Transition(name: "round-trip", device: .iPhone8, window: window,
                                   animations: [Animation(name: "m", target: "a", to: LayerPatch(opacity: 0.25)),
                                                Animation(target: "b", to: LayerPatch(frame: Rect(x: 5, y: 5, width: 1, height: 1)),
                                                          delaySeconds: 0.05, after: "m",
                                                          timing: AnimationTiming(curve: .bezier(.easeIn), durationSeconds: 0.2))],
                                   completion: [LayerChange(target: "a", set: LayerPatch(isRemoved: true))],
                                   timing: Timing(curve: .bezier(.linear), durationSeconds: 1))
-        let json = TransitionFile.json(for: original, relativeTo: "/tmp")
-        let decoded = try TransitionFile(data: Data(json.utf8), path: "/tmp/x.json").transition(photos: [], options: SceneOptions())
-        XCTAssertEqual(decoded, original)
+        for statusBar in [StatusBar.Style.dark, .light, nil] {
+            original.statusBar = statusBar
+            let json = TransitionFile.json(for: original, relativeTo: "/tmp")
+            let decoded = try TransitionFile(data: Data(json.utf8), path: "/tmp/x.json").transition(photos: [], options: SceneOptions())
+            XCTAssertEqual(decoded, original)
+        }
+    }
+
+    /// `"statusBar"`: on and dark when absent, `false` for none, a style; its layers can be animated.
+    func testStatusBarDefaultsToDarkAndCanBeTurnedOffOrStyled() throws {
+        XCTAssertEqual(try decode(#"{"layers": []}"#).statusBar, .dark)
+        XCTAssertEqual(try decode(#"{"statusBar": false, "layers": []}"#).statusBar, nil)
+        XCTAssertEqual(try decode(#"{"statusBar": true, "layers": []}"#).statusBar, .dark)
+        XCTAssertEqual(try decode(#"{"statusBar": {"style": "light"}, "layers": []}"#).statusBar, .light)
+        let faded = try decode(#"{"layers": [], "animations": [{"target": "status bar", "to": {"opacity": 0}}]}"#)
+        XCTAssertEqual(faded.animations.first?.target, "status bar")
+        XCTAssertTrue(error(#"{"statusBar": {"style": "grey"}, "layers": []}"#).hasPrefix(#"t.json: $.statusBar.style: "#))
+        XCTAssertEqual(error(#"{"statusBar": "dark", "layers": []}"#),
+                       #"t.json: $.statusBar: expected false, true or {"style": "dark" | "light"}"#)
+        XCTAssertTrue(error(#"{"statusBar": false, "layers": [], "animations": [{"target": "status bar", "to": {"opacity": 0}}]}"#)
+            .hasPrefix(#"t.json: $.animations[0].target: no layer is named "status bar""#))
+    }
+
+    /// `"shapes"`: flat vertex lists in the layer's points; too few numbers name the contour.
+    func testShapesDecodeAndNameABadContour() throws {
+        let transition = try decode(##"{"layers": [{"name": "a", "frame": [0, 0, 10, 10], "shapes": [{"color": "#ff0000", "contours": [[0, 0, 4, 0, 0, 4]]}]}]}"##)
+        let shape = try XCTUnwrap(transition.window.sublayers.first?.shapes.first)
+        XCTAssertEqual(shape.name, "shape 0")
+        XCTAssertEqual(shape.color, StraightColor(red: 1, green: 0, blue: 0))
+        XCTAssertEqual(shape.path.contours, [[Point(x: 0, y: 0), Point(x: 4, y: 0), Point(x: 0, y: 4)]])
+        XCTAssertEqual(error(#"{"layers": [{"name": "a", "frame": [0, 0, 10, 10], "shapes": [{"contours": [[0, 0, 4, 0]]}]}]}"#),
+                       "t.json: $.layers[0].shapes[0].contours[0]: a contour is a flat list of at least three x, y pairs: [x0, y0, x1, y1, x2, y2, …]")
     }
 }

@@ -7,10 +7,15 @@ import FlipbookMotion
 /// evaluates the transition at p seconds.
 let linearSecond = Timing(curve: .bezier(.linear), durationSeconds: 1)
 
-/// `transition`'s window at `t` seconds (`isFinal`: the final frame, completions applied).
-func window(_ transition: Transition, at t: Double, isFinal: Bool = false, file: StaticString = #filePath, line: UInt = #line) -> Layer {
+/// `transition`'s window at `t` seconds (`isFinal`: the final frame, completions applied),
+/// without the status bar on top unless `withStatusBar` (scene tests look at the presets' own
+/// layers; the status bar is tested by StatusBarTests and StatusBarDisplayListTests).
+func window(_ transition: Transition, at t: Double, isFinal: Bool = false, withStatusBar: Bool = false,
+            file: StaticString = #filePath, line: UInt = #line) -> Layer {
     do {
-        return try TransitionAnimator(transition).window(atSeconds: t, isFinal: isFinal)
+        var window = try TransitionAnimator(transition).window(atSeconds: t, isFinal: isFinal)
+        if !withStatusBar { window.sublayers.removeAll { $0.name == StatusBar.layerName } }
+        return window
     } catch {
         XCTFail("\(error)", file: file, line: line)
         return transition.window

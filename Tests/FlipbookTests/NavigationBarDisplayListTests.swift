@@ -1,0 +1,133 @@
+import XCTest
+import Flipbook
+import FlipbookGeometry
+import FlipbookRaster
+import FlipbookText
+import FlipbookTesting
+@_spi(Scenes) import FlipbookScene
+
+/// The navigation bar during push and pop at the display-list level (docs/CHROME.md, "The
+/// navigation bar in a push or pop"): seed 000's items, titles that slide on the bar's own
+/// ease-in-out over the whole 0.7 s and never overprint, the chevron as a path.
+final class NavigationBarDisplayListTests: XCTestCase {
+    static let font = try! Font(path: Package.fixtureFont)
+    /// The items row of an iPhone 8 bar: y = 20…64; titles and buttons sit on the baseline y = 48.
+    static let baseline = 48.0
+
+    struct BarText: Equatable { var string: String; var x: Double; var width: Double; var opacity: Double }
+
+    /// The text ops on the bar's baseline (titles, back label, bar buttons), with their widths.
+    func barTexts(_ ops: [DisplayOp]) -> [BarText] {
+        ops.flatMap { op -> [BarText] in
+            switch op {
+            case let .text(string, _, size, origin, _, opacity, _) where origin.y == Self.baseline:
+                return [BarText(string: string, x: origin.x, width: Self.font.measure(string, sizePoints: size), opacity: opacity)]
+            case let .group(_, children): return barTexts(children)
+            default: return []
+            }
+        }
+    }
+
+    func text(_ string: String, in ops: [DisplayOp]) -> BarText? { barTexts(ops).first { $0.string == string } }
+
+    /// Path ops other than the status bar's five glyphs (which are the last five ops).
+    func nonStatusBarPaths(_ ops: [DisplayOp]) -> [(Path, StraightColor, Double)] {
+        ops.dropLast(6).compactMap { op in
+            if case let .path(path, color, opacity, _) = op { return (path, color, opacity) }
+            return nil
+        }
+    }
+
+    func job(_ preset: TransitionPreset) throws -> RenderJob { try RenderJob(settings: .small(preset, select: 3)) }
+
+    /// At every frame of push and pop (`--select 3`), two bar texts whose extents overlap never
+    /// show at full strength together: their opacities add up to less than 1. (Before, frames
+    /// 1–10 of pop drew "Photos" and "4 of 16" both on y = 48 at opacities adding up to 1,
+    /// centred on each other.) No text is a "‹" glyph.
+    func testTitlesNeverOverprint() throws {
+        for preset in [TransitionPreset.push, .pop] {
+            let job = try job(preset)
+            XCTAssertEqual(job.sequence.count, 43)
+            for sample in job.sequence {
+                let texts = barTexts(job.displayList(frame: sample).ops)
+                XCTAssertFalse(texts.contains { $0.string.contains("‹") })
+                for (i, a) in texts.enumerated() {
+                    for b in texts[(i + 1)...] where a.x < b.x + b.width && b.x < a.x + a.width {
+                        XCTAssertLessThan(a.opacity + b.opacity, 1, "\(preset) frame \(sample.index): \(a) over \(b)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// Pop, 0.7 s at 60 fps: the detail's "Browzer" slides right by half the screen and fades out
+    /// over the first 80 % (0.56 s); "Back" slides toward the middle; the grid's "Clear" and
+    /// "Add" fade in over the last 80 % (from 0.14 s). Frame 21 is t = 0.35 s, half the duration,
+    /// where the symmetric ease-in-out is at exactly 0.5.
+    func testPopSlidesOverTheWholeDurationOnItsOwnEaseInOut() throws {
+        let job = try job(.pop)
+        let browzer = Self.font.measure("Browzer", sizePoints: 17), add = Self.font.measure("Add", sizePoints: 17)
+        let first = try job.displayList(frameIndex: 0).ops
+        XCTAssertEqual(barTexts(first).map(\.string), ["Browzer", "Back"])
+        XCTAssertEqual(try XCTUnwrap(text("Browzer", in: first)).x, (375 - browzer) / 2, accuracy: 1e-9)
+        XCTAssertEqual(try XCTUnwrap(text("Back", in: first)).x, 26)
+        // The chevron: a path in the tint colour, its box 12.5×21 at (8, 20 + 22 − 10.5), up to
+        // the round caps' flattening into chords (within 1/64 pt on each side).
+        let chevron = try XCTUnwrap(nonStatusBarPaths(first).last)
+        XCTAssertEqual(chevron.0.boundingBox!.x, 8, accuracy: 1.0 / 64)
+        XCTAssertEqual(chevron.0.boundingBox!.y, 31.5, accuracy: 1.0 / 64)
+        XCTAssertEqual(chevron.0.boundingBox!.width, 12.5, accuracy: 2.0 / 64)
+        XCTAssertEqual(chevron.0.boundingBox!.height, 21, accuracy: 2.0 / 64)
+        XCTAssertEqual(chevron.1, StraightColor(red: 0, green: 122.0 / 255, blue: 1))
+
+        // Frame 10 (t ≈ 0.167 s): the change has barely started, not ended as it did before.
+        let early = try XCTUnwrap(text("Browzer", in: job.displayList(frameIndex: 10).ops))
+        XCTAssertGreaterThan(early.x - (375 - browzer) / 2, 0)
+        XCTAssertLessThan(early.x - (375 - browzer) / 2, 0.25 * 187.5)
+        XCTAssertGreaterThan(early.opacity, 0.5)
+        XCTAssertLessThan(early.opacity, 1)
+
+        let middle = try job.displayList(frameIndex: 21).ops
+        XCTAssertEqual(try XCTUnwrap(text("Browzer", in: middle)).x, (375 - browzer) / 2 + 93.75, accuracy: 1e-6)
+        XCTAssertEqual(try XCTUnwrap(text("Back", in: middle)).x, 26 + 80.75, accuracy: 1e-6)
+        // Outgoing gone after 0.56 s (frame 33.6), incoming absent before 0.14 s (frame 8.4).
+        XCTAssertNotNil(try text("Browzer", in: try job.displayList(frameIndex: 33).ops))
+        XCTAssertNil(try text("Browzer", in: try job.displayList(frameIndex: 34).ops))
+        XCTAssertNil(try text("Clear", in: try job.displayList(frameIndex: 8).ops))
+        XCTAssertGreaterThan(try XCTUnwrap(text("Clear", in: job.displayList(frameIndex: 9).ops)).opacity, 0)
+
+        let last = try job.displayList(frameIndex: 42).ops
+        XCTAssertEqual(barTexts(last), [BarText(string: "Clear", x: 16, width: Self.font.measure("Clear", sizePoints: 17), opacity: 1),
+                                        BarText(string: "Add", x: 375 - 16 - add, width: add, opacity: 1)])
+        XCTAssertTrue(nonStatusBarPaths(last).isEmpty, "the chevron is gone")
+    }
+
+    /// Push: the grid's buttons at frame 0, the detail's title, back chevron and "Back" at the end.
+    func testPushEndsOnTheDetailsBar() throws {
+        let job = try job(.push)
+        XCTAssertEqual(barTexts(try job.displayList(frameIndex: 0).ops).map(\.string), ["Clear", "Add"])
+        XCTAssertTrue(nonStatusBarPaths(try job.displayList(frameIndex: 0).ops).isEmpty)
+        let last = try job.displayList(frameIndex: 42).ops
+        let browzer = Self.font.measure("Browzer", sizePoints: 17)
+        XCTAssertEqual(barTexts(last).map(\.string), ["Browzer", "Back"])
+        XCTAssertEqual(try XCTUnwrap(text("Browzer", in: last)).x, (375 - browzer) / 2, accuracy: 1e-9)
+        XCTAssertEqual(try XCTUnwrap(text("Browzer", in: last)).opacity, 1)
+        XCTAssertEqual(try XCTUnwrap(text("Back", in: last)).x, 26)
+        XCTAssertEqual(nonStatusBarPaths(last).count, 1)
+        XCTAssertEqual(nonStatusBarPaths(last).first?.2, 1)
+    }
+
+    /// The bar strip (top 64 pt) of pop `--select 3` on an iPhone 8 at @2x, at frames 0, 10, 21,
+    /// 32 and 42: references `__Goldens__/NavigationBarDisplayListTests/pop-bar-<frame>.png`.
+    func testPopBarGoldens() throws {
+        var settings = RenderSettings.small(.pop, select: 3)
+        settings.scene.device.scale = 2
+        let job = try RenderJob(settings: settings)
+        let frames = [0, 10, 21, 32, 42]
+        for (frame, image) in zip(frames, try job.renderFrames(frames)) {
+            let rows = 64 * 2
+            let strip = PremultipliedImage(width: image.width, height: rows, pixels: Array(image.pixels[0..<(image.width * rows)]))
+            assertGolden(strip, named: "pop-bar-\(frame)")
+        }
+    }
+}
