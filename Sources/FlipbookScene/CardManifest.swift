@@ -71,10 +71,8 @@ import FlipbookMotion
             let reader = FieldReader(path: path, prefix: field, item: item)
             let title = try reader.string("title")
             let image = try reader.string("image")
-            if image.lowercased().hasPrefix("http://") || image.lowercased().hasPrefix("https://") {
-                throw ManifestError.remoteImage(path: path, field: "\(field).image", url: image)
-            }
-            let imagePath = image.hasPrefix("/") || baseDirectory.isEmpty ? image : (baseDirectory as NSString).appendingPathComponent(image)
+            // As photos' urls: `file://` URLs, absolute paths, or paths relative to the manifest.
+            let imagePath = try PhotoManifest.resolve(image, manifest: path, field: "\(field).image", baseDirectory: baseDirectory)
             let rating = try reader.integer("rating", in: 0...5)
             let comments = try reader.strings("comments")
             let count = item["commentCount"] == nil ? comments.count : try reader.integer("commentCount", in: 0...1_000_000)

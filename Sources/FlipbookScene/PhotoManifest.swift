@@ -70,18 +70,7 @@ public struct PhotoManifest: Hashable, Sendable {
             guard let url = urlValue.stringValue, !url.isEmpty else {
                 throw ManifestError.invalidField(path: path, field: "\(field).url", problem: "must be a non-empty string")
             }
-            let lowerURL = url.lowercased()
-            if lowerURL.hasPrefix("http://") || lowerURL.hasPrefix("https://") {
-                throw ManifestError.remoteImage(path: path, field: "\(field).url", url: url)
-            }
-            let filePath: String
-            if lowerURL.hasPrefix("file://") {
-                filePath = URL(string: url)?.path ?? String(url.dropFirst(7))
-            } else if url.hasPrefix("/") || baseDirectory.isEmpty {
-                filePath = url
-            } else {
-                filePath = (baseDirectory as NSString).appendingPathComponent(url)
-            }
+            let filePath = try PhotoManifest.resolve(url, manifest: path, field: "\(field).url", baseDirectory: baseDirectory)
             let width = try PhotoManifest.dimension(item["width"], path: path, field: "\(field).width")
             let height = try PhotoManifest.dimension(item["height"], path: path, field: "\(field).height")
             if (width == nil) != (height == nil) {
@@ -102,6 +91,18 @@ public struct PhotoManifest: Hashable, Sendable {
         } catch let error as FileError {
             throw ManifestError.unreadable(path: path, reason: error.reason)
         }
+    }
+
+    /// The file an image reference of a manifest names (photos' `url`, cards' `image`): a
+    /// `file://` URL's path, an absolute path, or a path relative to `baseDirectory`.
+    /// - Throws: `ManifestError.remoteImage` for http(s) URLs.
+    static func resolve(_ url: String, manifest path: String, field: String, baseDirectory: String) throws -> String {
+        let lowerURL = url.lowercased()
+        if lowerURL.hasPrefix("http://") || lowerURL.hasPrefix("https://") {
+            throw ManifestError.remoteImage(path: path, field: field, url: url)
+        }
+        if lowerURL.hasPrefix("file://") { return URL(string: url)?.path ?? String(url.dropFirst(7)) }
+        return url.hasPrefix("/") || baseDirectory.isEmpty ? url : (baseDirectory as NSString).appendingPathComponent(url)
     }
 
     /// The manifest's root value: JSON read by `JSONValue.parse` (strict), a property list (XML

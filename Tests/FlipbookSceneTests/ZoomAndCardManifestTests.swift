@@ -78,6 +78,12 @@ final class CardManifestTests: XCTestCase {
         XCTAssertEqual(Card(title: "", imagePath: "", commentCount: 1, rating: 0, comments: []).commentLine, "1 comment")
     }
 
+    /// Card images are resolved as photos' urls: `file://` URLs and absolute paths too.
+    func testImagesResolveAsPhotoURLsDo() throws {
+        let manifest = try parse(#"{"cards": [{"title": "A", "image": "file:///srv/a%20b.jpg", "rating": 1}, {"title": "B", "image": "/srv/c.jpg", "rating": 1}]}"#)
+        XCTAssertEqual(manifest.cards.map(\.imagePath), ["/srv/a b.jpg", "/srv/c.jpg"])
+    }
+
     func testErrorsNameFileAndField() {
         let cases: [(String, String)] = [
             (#"[]"#, #"cards.json: (top level) must be an object with a "cards" array"#),
