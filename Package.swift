@@ -5,7 +5,7 @@
 //   Flipbook        → FlipbookScene, FlipbookCodecs, FlipbookText, FlipbookSamples (re-exports Scene, Motion,
 //                     Raster, Geometry, Text, Samples: `import Flipbook` is enough)
 //   FlipbookScene   → FlipbookMotion, FlipbookRaster (colours, clips, content modes, paths), FlipbookText
-//                     (declared for text layers, which the text engine work adds), FlipbookSamples, FlipbookFiles
+//                     (text layers are typeset into glyph runs), FlipbookSamples, FlipbookFiles
 //   FlipbookText    → FlipbookRaster, FlipbookFiles, CFreeType, CHarfBuzz, CFriBidi, CFontconfig, CLineBreaking
 //   FlipbookCodecs  → FlipbookRaster, FlipbookFiles, CImageCodecs (→ CLibPNG, CLibJPEG), CLibDeflate
 //   FlipbookTesting → FlipbookImageDiff, FlipbookCodecs, FlipbookFiles;  FlipbookImageDiff → FlipbookRaster

@@ -73,7 +73,7 @@ public struct Comparison: Sendable {
         }
         let budget = jobs.map(\.settings.decodedPixelBudget).max()!
         let images = try ImageStore(sources: sources, minimumSizes: sizes, pixelBudget: budget, threads: jobs[0].settings.threads)
-        rasterizers = jobs.map { FrameRasterizer(images: images, font: $0.font) }
+        rasterizers = jobs.map { _ in FrameRasterizer(images: images) }
     }
 
     /// Seconds from the first frame to the last frame of the longest variant.

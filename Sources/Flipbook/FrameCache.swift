@@ -228,7 +228,9 @@ final class FrameCache: @unchecked Sendable {
         switch op {
         case .fill, .shape, .path: return area(FrameRasterizer.bounds(of: [op]))
         case .image, .transformedImage: return 4 * area(FrameRasterizer.bounds(of: [op]))
-        case let .text(string, _, size, _, _, _, _): return 4 * Double(string.count) * size * size * scale * scale
+        case let .text(layout, _, _, _, _):
+            let glyphArea = layout.lines.flatMap(\.runs).reduce(0.0) { $0 + Double($1.glyphs.count) * $1.sizePoints * $1.sizePoints }
+            return 4 * glyphArea * scale * scale
         case let .group(_, children), let .maskedGroup(_, _, children):
             return 2 * area(FrameRasterizer.bounds(of: children))
                 + children.reduce(0) { $0 + estimatedPixels($1, canvas: canvas, scale: scale) }

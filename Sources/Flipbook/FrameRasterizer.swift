@@ -7,11 +7,9 @@ import FlipbookText
 public struct FrameRasterizer: Sendable {
     /// Decoded images for `image` ops.
     public let images: ImageStore
-    /// The font for `text` ops; nil when no op draws text.
-    public let font: Font?
 
-    /// Creates a rasterizer.
-    public init(images: ImageStore, font: Font?) { self.images = images; self.font = font }
+    /// Creates a rasterizer. Text ops carry their fonts (glyph runs), so none is needed here.
+    public init(images: ImageStore) { self.images = images }
 
     /// Draws a whole frame on a new canvas the size of the display list's device.
     public func render(_ list: DisplayList) -> PremultipliedImage {
@@ -33,12 +31,10 @@ public struct FrameRasterizer: Sendable {
                     preconditionFailure("image \(source) was not loaded: the store is built from the display lists")
                 }
                 canvas.draw(image, in: rect, contentMode: contentMode, opacity: opacity, clip: clip)
-            case let .text(string, _, size, origin, color, opacity, clip):
-                guard let font else { preconditionFailure("a text op needs a font: the job loads one when any op draws text") }
-                canvas.drawText(string, font: font, sizePoints: size, baselineOrigin: origin, color: color, opacity: opacity, clip: clip)
+            case let .text(layout, origin, color, opacity, clip):
+                canvas.draw(layout, at: origin, color: color, opacity: opacity, clip: clip)
             case let .group(opacity, children):
-                let scale = canvas.scale
-                canvas.drawGroup(opacity: opacity, bounds: FrameRasterizer.bounds(of: children) { textBounds($0, scale: scale) }) { inner in
+                canvas.drawGroup(opacity: opacity, bounds: FrameRasterizer.bounds(of: children) { FrameRasterizer.textBounds($0) }) { inner in
                     draw(children, on: &inner)
                 }
             case let .shape(shape, color, opacity, clip):
@@ -59,21 +55,27 @@ public struct FrameRasterizer: Sendable {
         }
     }
 
-    /// Where a text op's glyphs land, in points, one device pixel larger on every side than
-    /// the union of their masks (so rounding the rect back to pixels cannot lose one); nil
-    /// without a font. The same placement `Canvas.drawText` uses, so the rect holds every
-    /// pixel the op can touch.
-    func textBounds(_ op: DisplayOp, scale: Double) -> Rect? {
-        guard case let .text(string, _, size, origin, _, _, _) = op, let font else { return nil }
-        let glyphs = font.placeGlyphs(string, sizePoints: size, scale: scale, baselineOrigin: origin)
-        guard let first = glyphs.first else { return Rect(origin: origin, size: .zero) }
-        var x0 = first.pixelX, y0 = first.pixelY, x1 = x0, y1 = y0
-        for glyph in glyphs {
-            x0 = min(x0, glyph.pixelX); y0 = min(y0, glyph.pixelY)
-            x1 = max(x1, glyph.pixelX + glyph.mask.width); y1 = max(y1, glyph.pixelY + glyph.mask.height)
+    /// A rect in points that holds every pixel a text op can touch: each glyph's origin widened
+    /// by its run's size on the left and right and by twice the size above and once below. No
+    /// glyph of the fonts used reaches that far from its origin (Noto Color Emoji's bitmaps, the
+    /// widest, are 1.25 em wide and rise 0.95 em; Devanagari marks stay within 1.1 em above),
+    /// and a looser rect only costs offscreen pixels. nil for other ops.
+    static func textBounds(_ op: DisplayOp) -> Rect? {
+        guard case let .text(layout, origin, _, _, clip) = op else { return nil }
+        var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
+        for line in layout.lines {
+            for run in line.runs {
+                let size = run.sizePoints
+                for glyph in run.glyphs {
+                    x0 = min(x0, glyph.x - size); x1 = max(x1, glyph.x + glyph.advance + size)
+                    y0 = min(y0, glyph.y - 2 * size); y1 = max(y1, glyph.y + size)
+                }
+            }
         }
-        return Rect(x: Double(x0 - 1) / scale, y: Double(y0 - 1) / scale,
-                    width: Double(x1 - x0 + 2) / scale, height: Double(y1 - y0 + 2) / scale)
+        guard x0 <= x1 else { return Rect(origin: origin, size: .zero) }
+        let rect = Rect(x: origin.x + x0, y: origin.y + y0, width: x1 - x0, height: y1 - y0)
+        guard let clip else { return rect }
+        return clip.rect.intersection(rect) ?? .zero
     }
 
     /// The union of the ops' clipped rects; a text op's is `textBounds(op)`, and nil there

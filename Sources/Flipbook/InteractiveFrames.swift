@@ -48,6 +48,12 @@ extension TransitionPreset {
     /// apps build (an edge-swipe pop, a pull-down dismiss). A forward transition starts with a tap.
     public static let interactivePresets: [TransitionPreset] = [.pop, .zoomPop, .dismiss, .fadeDismiss, .cardPop]
 
-    /// True for the presets of `interactivePresets`.
-    public var acceptsGesture: Bool { TransitionPreset.interactivePresets.contains(self) }
+    /// True for the presets of `interactivePresets`, and for `page`, whose swipe is a finger too
+    /// (`SceneOptions.pageGesture`; it follows the paging model, not the percent-driven rules).
+    public var acceptsGesture: Bool { self == .page || TransitionPreset.interactivePresets.contains(self) }
+
+    /// The presets that accept a gesture, as a list for messages.
+    public static var gesturePresetNames: String {
+        (interactivePresets + [.page]).map(\.rawValue).joined(separator: ", ")
+    }
 }

@@ -44,7 +44,7 @@ extension RenderJob {
         let pixels = device.pixelSize
         return RenderSummary(outputDirectory: "", framesWritten: frames.count, totalFrames: sequence.count,
                              pixelWidth: pixels.width, pixelHeight: pixels.height,
-                             seconds: Date().timeIntervalSince(start), warnings: warnings, framesSeconds: framesSeconds,
+                             seconds: Date().timeIntervalSince(start), warnings: warnings + typesetter.warnings, framesSeconds: framesSeconds,
                              framesCPUSeconds: framesCPUSeconds)
     }
 }

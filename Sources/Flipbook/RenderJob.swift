@@ -33,13 +33,20 @@ public struct RenderSettings: Sendable {
     public var deviceIsExplicit = false
     /// Frames per second.
     public var framesPerSecond: Double = 60
-    /// The main curve and duration; nil = the transition's own.
+    /// The main curve and duration; nil = the transition's own. (`page` has no curve of its own:
+    /// its main timing is linear over the swipe, and a duration here rescales the swipe's clock.)
     public var timing: Timing?
     /// Only these frames (inclusive), for sharding; nil = all.
     public var frameRange: ClosedRange<Int>?
     /// Worker threads; the output does not depend on it.
     public var threads = ProcessInfo.processInfo.activeProcessorCount
-    /// A font file for text; nil = locate DejaVu Sans.
+    /// The fonts scene text is set in: nil = the system's, through fontconfig (Inter, then the
+    /// Noto fallbacks; `scripts/setup` installs them); a directory = only the fonts in it
+    /// (`--fonts DIR`; tests use `Tests/Fixtures/fonts` so goldens never depend on the host).
+    /// See docs/TEXT.md.
+    public var fontDirectory: String?
+    /// The font file of the contact sheet's and curve plot's labels (`--font FILE`, one font, no
+    /// fallback); nil = locate DejaVu Sans. Scene text uses `fontDirectory`.
     public var fontPath: String?
     /// PNG encoder settings.
     public var pngOptions = PNGEncodeOptions.default
@@ -123,8 +130,11 @@ public struct RenderJob: Sendable {
     private(set) var imageHeaders: [String: ImageHeader]
     /// The manifest field that names each photo file ("content[3].url"), for errors.
     let photoFields: [String: String]
-    /// The font for text ops and for centring titles (also the contact sheet's labels).
+    /// The contact sheet's label font (`settings.fontPath`).
     let font: Font
+    /// Sets the scene's text (`settings.fontDirectory`); its warnings (a character no font has)
+    /// join the summary's, each once.
+    public let typesetter: Typesetter
 
     /// Loads what the source needs, builds and compiles the transition and samples the frames.
     /// - Throws: manifest, photo, transition-file, scene and frame-range errors, each naming the
@@ -133,6 +143,7 @@ public struct RenderJob: Sendable {
         // Every preset draws text (bar titles, card labels); load the font before any work so a
         // missing font is reported at once.
         font = try settings.fontPath.map(Font.init(path:)) ?? Font.locateDefault()
+        typesetter = Typesetter(fonts: try settings.fontDirectory.map(FontCollection.init(directory:)) ?? FontCollection.system())
         // Headers of photos with declared sizes are read below, only for those drawn.
         func library(_ path: String) throws -> PhotoLibrary {
             try PhotoLibrary(manifestPath: path, limits: settings.decodeLimits, reading: .undeclaredSizesOnly,
@@ -145,7 +156,10 @@ public struct RenderJob: Sendable {
         case let .preset(preset):
             let loaded = try library(settings.manifestPath)
             photoLibrary = loaded
-            transition = try preset.makeTransition(photos: loaded.photos, options: settings.scene)
+            var options = settings.scene
+            // page's swipe is part of the transition (the paging model), not a percent-driven drive.
+            if preset == .page, let gesture = settings.gesture { options.pageGesture = gesture }
+            transition = try preset.makeTransition(photos: loaded.photos, options: options, typesetter: typesetter)
         case let .file(path):
             let file = try TransitionFile(contentsOf: path)
             if file.usesPhotos { photoLibrary = try library(file.manifestPath ?? settings.manifestPath) }
@@ -169,7 +183,7 @@ public struct RenderJob: Sendable {
             throw RenderError.gestureNotAccepted(preset: preset.rawValue)
         }
         let fps = settings.framesPerSecond, compiled = animator, width = transition.device.width
-        interaction = settings.gesture.map {
+        interaction = settings.preset == .page ? nil : settings.gesture.map {
             InteractiveFrames(gesture: $0, animator: compiled, widthPoints: width, framesPerSecond: fps)
         }
         let all = interaction?.samples ?? animator.frames(framesPerSecond: settings.framesPerSecond)
@@ -208,9 +222,8 @@ public struct RenderJob: Sendable {
         let isFinal = sample.index == sequence.count - 1
         let window = interaction?.window(frame: sample.index, animator: animator)
             ?? animator.window(atSeconds: sample.timeSeconds, isFinal: isFinal)
-        let font = self.font, animator = self.animator
-        let ops = DisplayList.ops(flattening: window, screen: device.bounds, fontName: font.familyName,
-                                  measure: { font.measure($0, sizePoints: $1) },
+        let animator = self.animator
+        let ops = DisplayList.ops(flattening: window, screen: device.bounds, typesetter: typesetter,
                                   snapshotSource: { animator.initialLayer(named: $0) })
         return DisplayList(device: device, frameIndex: sample.index, timeSeconds: sample.timeSeconds,
                            progress: sample.progress, ops: ops)
@@ -267,7 +280,7 @@ public struct RenderJob: Sendable {
             let pixels = device.pixelSize
             return RenderSummary(outputDirectory: directory, framesWritten: frames.count, totalFrames: sequence.count,
                                  pixelWidth: pixels.width, pixelHeight: pixels.height, seconds: 0,
-                                 warnings: warnings + renderer.cache.rasterizer.images.warnings.map { "\($0)" })
+                                 warnings: warnings + typesetter.warnings + renderer.cache.rasterizer.images.warnings.map { "\($0)" })
         }
         var result = summary
         result.seconds = Date().timeIntervalSince(start)
@@ -317,7 +330,7 @@ public struct RenderJob: Sendable {
             guard let field = photoFields[error.path] else { throw error }
             throw PhotoLibraryError.photo(manifest: settings.manifestPath, field: field, underlying: "\(error)")
         }
-        return FrameRasterizer(images: images, font: font)
+        return FrameRasterizer(images: images)
     }
 
     /// For each image source, the largest size in device pixels (each axis rounded up) at which
@@ -383,8 +396,8 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
         case let .output(path, reason):
             return "\(path): cannot write the output: \(reason)"
         case let .gestureNotAccepted(preset):
-            return "\(preset) is not driven by a finger: a gesture (--gesture, --pan-to) drives the transitions going back ("
-                + TransitionPreset.interactivePresets.map(\.rawValue).joined(separator: ", ") + ") and transition files"
+            return "\(preset) is not driven by a finger: a gesture (--gesture, --pan-to) drives the transitions going back and page ("
+                + TransitionPreset.gesturePresetNames + ") and transition files"
         }
     }
 }

@@ -48,7 +48,7 @@ func pipelineBenchmarks() throws {
     benchmark("frame: decode + pyramid its \(sources.count) photos", pixels: decodePixels, runs: 3) {
         store = try! ImageStore(sources: sources, threads: 1)
     }
-    let rasterizer = FrameRasterizer(images: store, font: try Font.locateDefault())
+    let rasterizer = FrameRasterizer(images: store)
     let frame = rasterizer.render(list)
     benchmark("frame: rasterize push #15 @2x", pixels: screenPixels) { _ = rasterizer.render(list) }
     for writer in PNGWriter.allCases {

@@ -38,7 +38,7 @@ enum CompareCommand: Command {
 
     /// Render options a variant may change (those that change the pictures).
     static let variableOptions = ["curve", "duration", "damping", "velocity", "device", "scale", "fps", "select", "return",
-                                  "columns", "scroll", "manifest", "cards", "font"]
+                                  "columns", "scroll", "manifest", "cards", "font", "fonts"]
 
     static func run(_ argv: [String]) throws -> Int32 {
         let own: Set<String> = ["vary", "out", "sheet-frames", "video", "progress", "progress-interval"]

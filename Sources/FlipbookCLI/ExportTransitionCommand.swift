@@ -31,6 +31,11 @@ enum ExportTransitionCommand: Command {
         try arguments.expectPositionals(["PRESET"])
         guard let out = arguments.string("out"), !out.isEmpty else { throw UsageError("missing --out FILE.json") }
         let settings = try SceneArguments.settings(preset: arguments.positionals[0], arguments)
+        // page's swipe is part of its transition; a pop's finger is not (render the file with --gesture).
+        if settings.gesture != nil, settings.preset != .page {
+            throw UsageError("a transition file holds the transition, not the finger: export without --gesture/--pan-*, "
+                             + "then `flipbook render --transition FILE --gesture …`")
+        }
         let job = try RenderJob(settings: settings)
         for warning in job.warnings { printError("warning: \(warning)") }
         let folder = (out as NSString).deletingLastPathComponent

@@ -10,16 +10,18 @@ enum GestureArguments {
     static let help = """
       --gesture FILE    drive the transition with a finger: a gesture file of touch samples
                         (docs/INTERACTIVE.md); the pop follows it and finishes or cancels as UIKit's
-                        UIPercentDrivenInteractiveTransition does. Going-back presets only (\(TransitionPreset.interactivePresets.map(\.rawValue).joined(separator: ", "))) and transition files
+                        UIPercentDrivenInteractiveTransition does. Going-back presets, page and
+                        transition files only (\(TransitionPreset.gesturePresetNames))
       --pan-to X --pan-duration S [--release-velocity V]
-                        instead of a file: a finger down at the left edge, half-way down, moving
-                        right to x = X points (0-10000) in S seconds (0.02-20), lifting at V points
-                        per second (-100000..100000; default: the constant speed X/S)
+                        instead of a file: a finger down at the left edge (page: the edge the next
+                        photo comes from), half-way down, moving horizontally to x = X points
+                        (0-10000) in S seconds (0.02-20), lifting at V points per second
+                        (-100000..100000; default: the constant speed)
     """
 
     /// The gesture the options describe for `device`, or nil when none is given.
     /// - Throws: `UsageError` for a bad or incomplete pan; `GestureFileError` for a bad file.
-    static func gesture(_ arguments: Arguments, device: Device) throws -> Gesture? {
+    static func gesture(_ arguments: Arguments, device: Device, startXPoints: Double = 0) throws -> Gesture? {
         let panGiven = ["pan-to", "pan-duration", "release-velocity"].filter { arguments.given($0) }
         if let path = arguments.string("gesture") {
             if let option = panGiven.first { throw UsageError("--gesture and --\(option) both describe the finger; give one") }
@@ -31,7 +33,7 @@ enum GestureArguments {
         }
         let velocity = try arguments.double("release-velocity", in: -100_000...100_000)
         do {
-            return try Gesture.pan(from: Point(x: 0, y: device.height / 2), toXPoints: to, durationSeconds: duration,
+            return try Gesture.pan(from: Point(x: startXPoints, y: device.height / 2), toXPoints: to, durationSeconds: duration,
                                    releaseVelocity: velocity)
         } catch let problem as Gesture.Problem {
             throw UsageError("--pan-to/--pan-duration: \(problem.message)")
@@ -43,7 +45,6 @@ enum GestureArguments {
     static func checkApplicable(_ arguments: Arguments, to preset: TransitionPreset) throws {
         guard !preset.acceptsGesture, let option = ["gesture", "pan-to", "pan-duration", "release-velocity"].first(where: arguments.given) else { return }
         throw InapplicableOption(option: option, preset: preset.rawValue,
-                                 appliesTo: TransitionPreset.interactivePresets.map(\.rawValue).joined(separator: ", ")
-                                     + " and transition files: a finger drives the transitions going back")
+                                 appliesTo: TransitionPreset.gesturePresetNames + " and transition files: a finger drives the transitions going back and the paging")
     }
 }

@@ -26,7 +26,10 @@ enum InspectCommand: Command {
         guard let frame = try arguments.int("frame", in: 0...1_000_000) else { throw UsageError("--frame K is required") }
         let job = try RenderJob(settings: settings)
         for warning in job.warnings { printError("warning: \(warning)") }
-        print(try job.displayList(frameIndex: frame).json, terminator: "")
+        let list = try job.displayList(frameIndex: frame)
+        // Text warnings (a character no font has) come from setting this frame's labels.
+        for warning in job.typesetter.warnings where !job.warnings.contains(warning) { printError("warning: \(warning)") }
+        print(list.json, terminator: "")
         return ExitCode.success
     }
 }

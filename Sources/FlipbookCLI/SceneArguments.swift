@@ -8,7 +8,7 @@ enum SceneArguments {
     /// Option names taking a value.
     static let options: Set<String> = Set<String>([
         "manifest", "select", "return", "columns", "device", "scale", "fps", "duration", "curve", "damping", "velocity",
-        "threads", "font", "max-decoded-megapixels", "max-file-megabytes", "scroll", "cards", "transition",
+        "threads", "font", "fonts", "max-decoded-megapixels", "max-file-megabytes", "scroll", "cards", "transition", "to",
     ]).union(GestureArguments.options)
 
     /// Flags (no value) the commands that take the shared options accept too.
@@ -22,6 +22,7 @@ enum SceneArguments {
       --select N        the photo tapped, 0-based (default 0)
       --return N        the photo shown last when going back (pop, zoom-pop, dismiss, fade-dismiss,
                         card-pop; default: --select)
+      --to N            the photo page swipes to: --select ± 1 (page; default the next photo)
       --columns N       waterfall columns, 2-8 (push, pop, zoom-push, zoom-pop; default 3)
       --scroll S        thumbnail grid scroll offset in points, >= 0 (present, dismiss,
                         fade-present, fade-dismiss; default 0)
@@ -38,7 +39,10 @@ enum SceneArguments {
       --damping Z       spring damping ratio, 0 < Z <= 1 (spring curves; default: the preset's)
       --velocity V      spring initial velocity, -100..100 (spring curves; default: the preset's)
       --threads N       worker threads, 1-64 (default: one per core); output is identical
-      --font PATH       font file for text (default: DejaVu Sans via fontconfig)
+      --fonts DIR       set the scene's text only in the fonts of DIR (default: the system's
+                        through fontconfig: Inter, then Noto for CJK, Devanagari, Arabic,
+                        Thai and colour emoji; see docs/TEXT.md)
+      --font PATH       font file of the contact sheet's labels (default: DejaVu Sans)
       --max-decoded-megapixels N
                         refuse a job whose photos need more than N megapixels decoded, pyramids
                         included (default 400, about 1.6 GB); JPEGs are decoded no larger than drawn
@@ -81,7 +85,7 @@ enum SceneArguments {
         }
         // Options that pick photos and cards for a preset's own layout; a file says what it shows.
         let file = try TransitionFile(contentsOf: path)
-        for option in ["select", "return", "scroll", "cards"] where arguments.given(option) {
+        for option in ["select", "return", "scroll", "cards", "to"] where arguments.given(option) {
             throw InapplicableOption(option: option, preset: file.name, appliesTo: "presets; a transition file names its photos and layers itself")
         }
         var settings = RenderSettings(transitionFile: path)
@@ -107,7 +111,16 @@ enum SceneArguments {
         try GestureArguments.checkApplicable(arguments, to: preset)
         var settings = RenderSettings(preset: preset)
         try applySharedOptions(to: &settings, arguments, baseTiming: preset.defaultTiming, transitionName: preset.rawValue)
-        settings.gesture = try GestureArguments.gesture(arguments, device: settings.scene.device)
+        if preset == .page {
+            for option in ["duration", "curve", "damping", "velocity"] where arguments.given(option) {
+                throw UsageError("--\(option) does not apply to page: it follows the finger and the scroll view's physics "
+                                 + "(change the finger with --gesture or --pan-to)")
+            }
+        }
+        // page's synthesised finger starts at the edge the next photo comes in from.
+        let startX = preset == .page && !(settings.scene.pageTarget.map { $0 < settings.scene.selectedIndex } ?? false)
+            ? settings.scene.device.width : 0
+        settings.gesture = try GestureArguments.gesture(arguments, device: settings.scene.device, startXPoints: startX)
         return settings
     }
 
@@ -134,12 +147,14 @@ enum SceneArguments {
         scene.selectedIndex = try arguments.int("select", default: 0, in: 0...1_000_000)!
         scene.returnIndex = try arguments.int("return", in: 0...1_000_000)
         scene.scrollPoints = try arguments.double("scroll", default: 0, in: 0...1_000_000)!
+        scene.pageTarget = try arguments.int("to", in: 0...1_000_000)
         if let cards = arguments.string("cards") { scene.cardsManifestPath = cards }
         settings.scene = scene
         settings.framesPerSecond = try arguments.double("fps", default: 60, in: 1...240)!
         settings.timing = try timing(base: baseTiming, name: transitionName, arguments)
         if let threads = try arguments.int("threads", in: 1...64) { settings.threads = threads }
         settings.fontPath = arguments.string("font")
+        settings.fontDirectory = arguments.string("fonts")
         if let budget = try arguments.int("max-decoded-megapixels", in: 1...100_000) {
             settings.decodedPixelBudget = budget * 1_000_000
         }

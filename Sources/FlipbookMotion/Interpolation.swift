@@ -3,7 +3,7 @@ import FlipbookGeometry
 /// A value that moves from `a` to `b` with a progress value: `a + (b − a)·progress`.
 ///
 /// Progress is not clamped: a spring's overshoot (> 1) carries geometry past its target, and
-/// origin and size overshoot together (DESIGN §3).
+/// origin and size overshoot together (docs/TIMING.md).
 public protocol Interpolatable {
     /// The value at `progress` (0 gives `a`, 1 gives `b`, other values extrapolate linearly).
     static func interpolate(from a: Self, to b: Self, progress: Double) -> Self

@@ -182,7 +182,7 @@ extension Spring {
 
     /// Smallest damping ratio used by the duration-based spring.
     ///
-    /// DESIGN.md says ζ ∈ (0, 1]; below about 0.001 the envelope equation has no positive root
+    /// The presets use ζ ∈ (0, 1]; below about 0.001 the envelope equation has no positive root
     /// (the envelope starts under 0.001), so the open end is made concrete as 0.01.
     public static let minimumDampingRatio = 0.01
 

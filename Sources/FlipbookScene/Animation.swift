@@ -115,6 +115,18 @@ public struct LayerPatch: Hashable, Sendable {
     }
 
     /// True when the patch sets something that cannot be animated.
+    /// Removes `property`'s value.
+    mutating func clear(_ property: AnimatableProperty) {
+        switch property {
+        case .frame: frame = nil
+        case .opacity: opacity = nil
+        case .backgroundColor: backgroundColor = nil
+        case .cornerRadius: cornerRadius = nil
+        case .transform: transform = nil
+        case .boundsOrigin: boundsOrigin = nil
+        }
+    }
+
     public var setsUnanimatable: Bool {
         isHidden != nil || imageSource != nil || contentMode != nil || clipsToBounds != nil || text != nil || isRemoved != nil
     }

@@ -12,11 +12,11 @@ import FlipbookMotion
     @_spi(Scenes) public var commentCount: Int
     /// Stars out of 5, drawn as ★ and ☆.
     @_spi(Scenes) public var rating: Int
-    /// Comment texts, one list row each.
-    @_spi(Scenes) public var comments: [String]
+    /// The comments, one list row each.
+    @_spi(Scenes) public var comments: [CardComment]
 
     /// Creates a card.
-    @_spi(Scenes) public init(title: String, imagePath: String, commentCount: Int, rating: Int, comments: [String]) {
+    @_spi(Scenes) public init(title: String, imagePath: String, commentCount: Int, rating: Int, comments: [CardComment]) {
         self.title = title; self.imagePath = imagePath; self.commentCount = commentCount; self.rating = rating; self.comments = comments
     }
 
@@ -27,9 +27,29 @@ import FlipbookMotion
     @_spi(Scenes) public var commentLine: String { "\(commentCount) comment\(commentCount == 1 ? "" : "s")" }
 }
 
+/// One comment row of the card detail (seed 001's cell): the commenter's avatar and nickname
+/// over the comment text.
+@_spi(Scenes) public struct CardComment: Hashable, Sendable, ExpressibleByStringLiteral {
+    /// The comment, wrapped onto as many lines as it needs.
+    @_spi(Scenes) public var text: String
+    /// The commenter's name, shown beside the avatar; nil = no name label.
+    @_spi(Scenes) public var nickname: String?
+    /// The avatar image file, resolved like the card image; nil = a grey placeholder circle.
+    @_spi(Scenes) public var avatarPath: String?
+
+    /// Creates a comment.
+    @_spi(Scenes) public init(text: String, nickname: String? = nil, avatarPath: String? = nil) {
+        self.text = text; self.nickname = nickname; self.avatarPath = avatarPath
+    }
+
+    /// A comment with only its text.
+    @_spi(Scenes) public init(stringLiteral text: String) { self.init(text: text) }
+}
+
 /// The cards manifest (JSON or property list):
-/// `{"cards": [{"title": "…", "image": "photos/a.jpg", "rating": 4, "commentCount": 12, "comments": ["…"]}]}`.
-/// `commentCount` is optional (default: the number of `comments`).
+/// `{"cards": [{"title": "…", "image": "photos/a.jpg", "rating": 4, "commentCount": 12, "comments": […]}]}`.
+/// `commentCount` is optional (default: the number of `comments`). A comment is a string or
+/// `{"text": "…", "nickname": "…", "avatar": "photos/b.jpg"}` (nickname and avatar optional).
 @_spi(Scenes) public struct CardManifest: Hashable, Sendable {
     /// The manifest file, as given.
     @_spi(Scenes) public var path: String
@@ -45,6 +65,11 @@ import FlipbookMotion
         if sandboxPhotos {
             for (index, card) in cards.enumerated() {
                 try PhotoSandbox.check(card.imagePath, url: card.imagePath, manifest: path, field: "cards[\(index)].image")
+                for (row, comment) in card.comments.enumerated() {
+                    if let avatar = comment.avatarPath {
+                        try PhotoSandbox.check(avatar, url: avatar, manifest: path, field: "cards[\(index)].comments[\(row)].avatar")
+                    }
+                }
             }
         }
     }
@@ -74,7 +99,7 @@ import FlipbookMotion
             // As photos' urls: `file://` URLs, absolute paths, or paths relative to the manifest.
             let imagePath = try PhotoManifest.resolve(image, manifest: path, field: "\(field).image", baseDirectory: baseDirectory)
             let rating = try reader.integer("rating", in: 0...5)
-            let comments = try reader.strings("comments")
+            let comments = try reader.comments("comments", baseDirectory: baseDirectory)
             let count = item["commentCount"] == nil ? comments.count : try reader.integer("commentCount", in: 0...1_000_000)
             return Card(title: title, imagePath: imagePath, commentCount: count, rating: rating, comments: comments)
         }
@@ -110,14 +135,29 @@ private struct FieldReader {
         return Int(double)
     }
 
-    func strings(_ name: String) throws -> [String] {
+    /// Comments: each a string, or an object with "text" and optional "nickname" and "avatar"
+    /// (an image file, resolved as card images are by `PhotoManifest.resolve`; not an http(s) URL).
+    func comments(_ name: String, baseDirectory: String) throws -> [CardComment] {
         guard let value = item[name] else { return [] }
-        guard let list = value.elements else { throw error(name, "must be an array of strings") }
+        guard let list = value.elements else { throw error(name, "must be an array of comments (strings or objects)") }
         return try list.enumerated().map { index, element in
-            guard let text = element.stringValue else {
-                throw ManifestError.invalidField(path: path, field: "\(prefix).\(name)[\(index)]", problem: "must be a string")
+            let field = "\(prefix).\(name)[\(index)]"
+            if let text = element.stringValue { return CardComment(text: text) }
+            guard let object = element.members else {
+                throw ManifestError.invalidField(path: path, field: field, problem: "must be a string or an object with \"text\"")
             }
-            return text
+            let unknown = Set(object.keys).subtracting(["text", "nickname", "avatar"]).sorted()
+            if let key = unknown.first {
+                throw ManifestError.invalidField(path: path, field: "\(field).\(key)", problem: "is not a comment field (text, nickname, avatar)")
+            }
+            let reader = FieldReader(path: path, prefix: field, item: object)
+            let text = try reader.string("text")
+            let nickname = object["nickname"] == nil ? nil : try reader.string("nickname")
+            var avatar: String?
+            if object["avatar"] != nil {
+                avatar = try PhotoManifest.resolve(reader.string("avatar"), manifest: path, field: "\(field).avatar", baseDirectory: baseDirectory)
+            }
+            return CardComment(text: text, nickname: nickname, avatarPath: avatar)
         }
     }
 }

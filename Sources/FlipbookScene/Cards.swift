@@ -1,6 +1,7 @@
 import FlipbookGeometry
 import FlipbookMotion
 import FlipbookRaster
+import FlipbookText
 
 /// The card app of seed 001: a horizontal carousel of cards under the navigation bar and a
 /// detail screen (top image, title view, comment list), in window points (docs/PRESETS.md has
@@ -9,14 +10,13 @@ import FlipbookRaster
     /// The cards, left to right.
     @_spi(Scenes) public let cards: [Card]
 
-    /// The carousel's navigation item.
+    /// The carousel's navigation item. (The detail has no navigation bar: it hides it and draws
+    /// its own round back button.)
     @_spi(Scenes) public static let carouselItem = NavigationItem(title: "Featured")
-    /// The detail's navigation item: the card's title, back to "Featured".
-    @_spi(Scenes) public func detailItem(_ index: Int) -> NavigationItem {
-        NavigationItem(title: "", backTitle: CardScene.carouselItem.title)
-    }
     /// The screen.
     @_spi(Scenes) public let device: Device
+    /// The label sizes the layout follows, per card (measured when the scene is made).
+    let metrics: [CardTextMetrics]
 
     /// The margin `m`: the top image starts 1.5·m above the screen; the condensed title is m tall.
     @_spi(Scenes) public static let marginPoints: Double = 20
@@ -30,8 +30,8 @@ import FlipbookRaster
     @_spi(Scenes) public static let cardCornerRadiusPoints: Double = 10
     /// The title view's inset for every text line (UIKit's 15 pt table margin).
     @_spi(Scenes) public static let textInsetPoints: Double = 15
-    /// Height of one comment row in the detail's list.
-    @_spi(Scenes) public static let commentRowHeightPoints: Double = 52
+    /// The comment cell's avatar: a circle this wide at the cell's top-left inset.
+    @_spi(Scenes) public static let avatarSizePoints: Double = 40
     /// The condensed title's alpha after the follow-up (the reference app's value).
     @_spi(Scenes) public static let condensedTitleAlpha = 0.9
     /// The follow-up animation: `UIView.animate(withDuration: 0.3)`, whose default curve is easeInEaseOut.
@@ -39,13 +39,22 @@ import FlipbookRaster
 
     /// The carousel's background (UIKit's grouped-table grey, so the white cards stand out).
     static let carouselColor = StraightColor(white: 0.94)
-    static let titleColor = StraightColor.black
-    static let secondaryTextColor = StraightColor(white: 0.45)
+    /// `UIColor.lightGrayColor` (the seed's title), `grayColor` ("N comments"), `darkGrayColor` (comments).
+    static let titleColor = StraightColor(white: 2.0 / 3)
+    static let secondaryTextColor = StraightColor(white: 0.5)
+    static let commentColor = StraightColor(white: 1.0 / 3)
+    static let nicknameColor = StraightColor(white: 0.2)
+    static let avatarPlaceholderColor = StraightColor(white: 0.85)
     static let starColor = StraightColor(red: 1, green: 0.62, blue: 0)
     static let separatorColor = StraightColor(white: 0.82)
 
-    /// Creates the scene.
-    @_spi(Scenes) public init(cards: [Card], device: Device) { self.cards = cards; self.device = device }
+    /// Creates the scene; `typesetter` measures the labels (the stars follow the comment count's
+    /// width, comment rows are as tall as their text). Without one, widths and heights are rough
+    /// estimates from the primary font's average proportions (`CardTextMetrics.estimate`).
+    @_spi(Scenes) public init(cards: [Card], device: Device, typesetter: Typesetter? = nil) {
+        self.cards = cards; self.device = device
+        metrics = cards.map { CardTextMetrics(card: $0, device: device, typesetter: typesetter) }
+    }
 
     // MARK: Carousel
 
@@ -94,39 +103,141 @@ import FlipbookRaster
     }
 
     /// The comment list: from the title view's bottom `T + K` to the screen's bottom before the
-    /// follow-up; from `T` (right under the condensed title) after.
+    /// follow-up; from `T + K − m − 30` (330 pt, the app's constant, 30 pt below the condensed
+    /// title) after.
     @_spi(Scenes) public func listFrame(followUp: Double) -> Rect {
-        let top = Double.interpolate(from: CardScene.topImageBottomPoints + CardScene.titleHeightPoints,
-                                     to: CardScene.topImageBottomPoints, progress: followUp)
+        let before = CardScene.topImageBottomPoints + CardScene.titleHeightPoints
+        let top = Double.interpolate(from: before, to: before - CardScene.marginPoints - 30, progress: followUp)
         return Rect(x: 0, y: top, width: device.width, height: device.height - top)
     }
 
     // MARK: Layers
 
-    /// A title view named `prefix + "title view"`: white, clipped, with the title, "N comments"
-    /// and the stars, left-aligned at a 15 pt inset (no text measuring needed), baselines 24, 46
-    /// and 68 pt down. The labels are named `prefix + "title"`, `… "comment count"`, `… "rating"`.
+    /// A title view named `prefix + "title view"`: white, clipped, laid out as seed 001's cell:
+    /// the title (16 pt light grey, one line ending in "…", natural alignment) 15 pt from the
+    /// top and both sides; 10 pt under it "N comments" (14 pt grey) in a 20 pt tall label at the
+    /// left inset, and the 70×20 stars 10 pt to its right, centred on it. The labels are named
+    /// `prefix + "title"`, `… "comment count"`, `… "rating"` (five "★"/"☆" stars, 14 pt each).
     @_spi(Scenes) public func titleView(_ index: Int, frame: Rect, prefix: String) -> Layer {
-        let card = cards[index], inset = CardScene.textInsetPoints
+        let card = cards[index], metric = metrics[index], inset = CardScene.textInsetPoints
         var view = Layer(name: prefix + "title view", frame: frame)
         view.backgroundColor = .white
         view.clipsToBounds = true
-        func line(_ name: String, _ text: String, size: Double, baseline: Double, color: StraightColor) -> Layer {
-            var label = Layer(name: prefix + name, frame: Rect(x: 0, y: 0, width: frame.width, height: frame.height))
-            label.text = TextContent(string: text, sizePoints: size, baselineOrigin: Point(x: inset, y: baseline), color: color)
+        var title = Layer(name: prefix + "title", frame: Rect(x: 0, y: 0, width: frame.width, height: frame.height))
+        title.text = TextContent(string: card.title, sizePoints: 16, baselineOrigin: Point(x: inset, y: inset + metric.title.baseline),
+                                 color: CardScene.titleColor, alignment: .natural, maxWidthPoints: max(1, frame.width - 2 * inset))
+        let countTop = inset + metric.title.height + CardScene.titleSpacingPoints, countHeight = CardScene.commentCountHeightPoints
+        var count = Layer(name: prefix + "comment count", frame: Rect(x: inset, y: countTop, width: metric.commentCount.width, height: countHeight))
+        count.text = TextContent(string: card.commentLine, sizePoints: 14,
+                                 baselineOrigin: Point(x: 0, y: (countHeight - metric.commentCount.height) / 2 + metric.commentCount.baseline),
+                                 color: CardScene.secondaryTextColor, alignment: .leading)
+        let starWidth = CardScene.starsSizePoints.width / 5
+        var rating = Layer(name: prefix + "rating", frame: Rect(x: inset + metric.commentCount.width + CardScene.starsSpacingPoints,
+                                                              y: countTop + (countHeight - CardScene.starsSizePoints.height) / 2,
+                                                              width: CardScene.starsSizePoints.width, height: CardScene.starsSizePoints.height))
+        rating.sublayers = Array(card.stars).enumerated().map { position, star in
+            var label = Layer(name: prefix + "star \(position)", frame: Rect(x: Double(position) * starWidth, y: 0, width: starWidth,
+                                                                           height: CardScene.starsSizePoints.height))
+            label.text = TextContent(string: String(star), sizePoints: CardScene.starSizePoints,
+                                     baselineOrigin: Point(x: 0, y: (CardScene.starsSizePoints.height - metric.star.height) / 2 + metric.star.baseline),
+                                     color: CardScene.starColor, alignment: .centered(widthPoints: starWidth))
             return label
         }
-        view.sublayers = [
-            line("title", card.title, size: 16, baseline: 24, color: CardScene.titleColor),
-            line("comment count", card.commentLine, size: 13, baseline: 46, color: CardScene.secondaryTextColor),
-            line("rating", card.stars, size: 15, baseline: 68, color: CardScene.starColor),
-        ]
+        view.sublayers = [title, count, rating]
         return view
     }
 
-    /// The title label's offset in the condensed title view: its baseline ends 5 pt above the
-    /// 20 pt bar's bottom (15 pt down) instead of 24 pt, so the condensed title stays readable.
-    static let condensedTitleOffsetPoints = min(24, marginPoints - 5) - 24
+    /// Space between the title's bottom and "N comments" (seed 001: `offset(10)`).
+    static let titleSpacingPoints: Double = 10
+    /// The "N comments" label's height (seed 001: `height = 20`); its text is centred in it.
+    static let commentCountHeightPoints: Double = 20
+    /// The stars view (seed 001's `CardStartsView`: 70×20, 10 pt right of "N comments").
+    static let starsSizePoints = Size(width: 70, height: 20)
+    static let starsSpacingPoints: Double = 10
+    /// One star glyph: five 14 pt wide cells fill the 70 pt view; 13 pt keeps Inter's ★ inside its cell.
+    static let starSizePoints: Double = 13
+
+    /// The comment rows' frames in the list (seed 001's self-sizing cell): the avatar 15 pt from
+    /// the top, the comment 10 pt under it, 15 pt below the comment.
+    func commentRowFrames(_ index: Int) -> [Rect] {
+        var y = 0.0
+        return metrics[index].comments.map { comment in
+            let height = CardScene.commentTopPoints + comment.height + CardScene.textInsetPoints
+            defer { y += height }
+            return Rect(x: 0, y: y, width: device.width, height: height)
+        }
+    }
+
+    /// The comment's top in its cell: below the avatar (15 + 40) and 10 pt of space.
+    static let commentTopPoints = textInsetPoints + avatarSizePoints + 10
+
+    /// Comment row `row` of card `index`: avatar (image or grey circle), nickname centred beside
+    /// it (15 pt), the comment under them (14 pt dark grey, wrapped on as many lines as it needs),
+    /// and a hairline separator at the bottom from the left inset.
+    func commentRow(_ index: Int, row: Int, frame: Rect) -> [Layer] {
+        let comment = cards[index].comments[row], metric = metrics[index].comments[row], nicknameMetric = metrics[index].nicknames[row]
+        let inset = CardScene.textInsetPoints, avatarSize = CardScene.avatarSizePoints
+        var cell = Layer(name: "comment \(row)", frame: frame)
+        var avatar = Layer(name: "comment \(row) avatar", frame: Rect(x: inset, y: inset, width: avatarSize, height: avatarSize))
+        avatar.cornerRadius = avatarSize / 2
+        if let path = comment.avatarPath {
+            avatar.imageSource = path
+            avatar.contentMode = .scaleAspectFill
+            avatar.clipsToBounds = true
+        } else {
+            avatar.backgroundColor = CardScene.avatarPlaceholderColor
+        }
+        cell.sublayers = [avatar]
+        if let nickname = comment.nickname {
+            let left = inset + avatarSize + 10
+            var name = Layer(name: "comment \(row) nickname", frame: Rect(x: left, y: inset, width: frame.width - left - inset, height: avatarSize))
+            name.text = TextContent(string: nickname, sizePoints: 15,
+                                    baselineOrigin: Point(x: 0, y: (avatarSize - nicknameMetric.height) / 2 + nicknameMetric.baseline),
+                                    color: CardScene.nicknameColor, alignment: .natural, maxWidthPoints: max(1, frame.width - left - inset))
+            cell.sublayers.append(name)
+        }
+        var text = Layer(name: "comment \(row) text", frame: Rect(x: inset, y: CardScene.commentTopPoints, width: frame.width - 2 * inset,
+                                                                height: metric.height))
+        text.text = TextContent(string: comment.text, sizePoints: 14, baselineOrigin: Point(x: 0, y: metric.baseline),
+                                color: CardScene.commentColor, alignment: .leading, maxWidthPoints: max(1, frame.width - 2 * inset),
+                                numberOfLines: 0, lineBreakMode: .wordWrap)
+        cell.sublayers.append(text)
+        let hairline = 1 / device.scale
+        var separator = Layer(name: "separator \(row)", frame: Rect(x: inset, y: frame.maxY - hairline, width: frame.width - inset, height: hairline))
+        separator.backgroundColor = CardScene.separatorColor
+        return [cell, separator]
+    }
+
+    /// Where the push's background snapshot lands and the pop's starts: `(0, T, W, H − T)`, the
+    /// app's `CGRectMake(0, 300, ScreenWidth, ScreenHeight - 300)`.
+    @_spi(Scenes) public var backgroundSnapshotFrame: Rect {
+        Rect(x: 0, y: CardScene.topImageBottomPoints, width: device.width, height: device.height - CardScene.topImageBottomPoints)
+    }
+
+    /// Where the push's title snapshot lands and the pop's starts: moved to the detail title
+    /// view's origin `(0, T)`, still the card's size (the app sets only `frame.origin`).
+    @_spi(Scenes) public func titleSnapshotFrame(_ index: Int) -> Rect {
+        let card = cardTitleFrame(index, centred: index)
+        return Rect(x: 0, y: CardScene.topImageBottomPoints, width: card.width, height: card.height)
+    }
+
+    /// The detail's back button: 30×30 pt at (15, 27) (the app's constraints).
+    @_spi(Scenes) public static let backButtonFrame = Rect(x: 15, y: 27, width: 30, height: 30)
+
+    /// The detail's back button (the app's "back" image in a 30 pt button): a round translucent
+    /// black plate with a white chevron stroked as a path (2.5 pt, round caps and join), so it
+    /// reads over any top image. Layer "back button", shape "back chevron".
+    static func backButton() -> Layer {
+        var button = Layer(name: "back button", frame: backButtonFrame)
+        button.backgroundColor = StraightColor(white: 0, alpha: 0.35)
+        button.cornerRadius = backButtonFrame.width / 2
+        // The tip at (11.5, 15), the arms 6.5 pt across and up/down: the "<" sits a little right
+        // of centre, which reads as centred (its tip is its heaviest part).
+        let arm = 6.5
+        let line = [Point(x: 11.5 + arm, y: 15 - arm), Point(x: 11.5, y: 15), Point(x: 11.5 + arm, y: 15 + arm)]
+        button.shapes = [ChromeShape(name: "back chevron", path: Path(stroking: line, width: 2.5, roundCaps: true), color: .white)]
+        return button
+    }
 
     /// An image view named `name` showing card `index`'s cover, stretched (scaleToFill), optionally rounded.
     func coverImage(_ index: Int, frame: Rect, cornerRadius: Double = 0, name: String) -> Layer {
@@ -167,8 +278,11 @@ import FlipbookRaster
     }
 
     /// The detail screen of card `index` as after the follow-up (`condensed`) or before it;
-    /// `partsHidden` hides the top image and the title view (their snapshots are moving).
-    /// Layers: "detail", "detail cover", "comment list", "detail title view", "detail title", ….
+    /// `partsHidden` hides the top image, the title view and the comment list (during the push
+    /// the app hides all three; its snapshots stand in for the first two).
+    /// Layers: "detail", "detail cover", "detail title view", "detail title", …, "comment list",
+    /// "back button". The title view does not clip (the app's plain `UIView`), so after the
+    /// follow-up its labels run on below its 20 pt; the list, added after it, covers them from 330.
     @_spi(Scenes) public func detail(_ index: Int, condensed: Bool, partsHidden: Bool = false) -> Layer {
         let followUp = condensed ? 1.0 : 0.0
         var detail = Layer(name: "detail", frame: device.bounds)
@@ -176,106 +290,141 @@ import FlipbookRaster
         var list = Layer(name: "comment list", frame: listFrame(followUp: followUp))
         list.backgroundColor = .white
         list.clipsToBounds = true
-        let rowHeight = CardScene.commentRowHeightPoints, hairline = 1 / device.scale
-        list.sublayers = cards[index].comments.enumerated().flatMap { row, comment -> [Layer] in
-            let y = Double(row) * rowHeight
-            var text = Layer(name: "comment \(row)", frame: Rect(x: 0, y: y, width: device.width, height: rowHeight))
-            text.text = TextContent(string: comment, sizePoints: 14, baselineOrigin: Point(x: CardScene.textInsetPoints, y: 31),
-                                    color: StraightColor(white: 0.2))
-            var separator = Layer(name: "separator \(row)", frame: Rect(x: CardScene.textInsetPoints, y: y + rowHeight - hairline,
-                                                                      width: device.width - CardScene.textInsetPoints, height: hairline))
-            separator.backgroundColor = CardScene.separatorColor
-            return [text, separator]
-        }
+        list.isHidden = partsHidden
+        list.sublayers = commentRowFrames(index).enumerated().flatMap { row, frame in commentRow(index, row: row, frame: frame) }
         var title = titleView(index, frame: detailTitleFrame(followUp: followUp), prefix: "detail ")
-        if condensed {
-            title.opacity = CardScene.condensedTitleAlpha
-            title.sublayers[0].frame.origin.y = CardScene.condensedTitleOffsetPoints
-        }
-        detail.sublayers = [coverImage(index, frame: topImageFrame, name: "detail cover").with(hidden: partsHidden), list,
-                            title.with(hidden: partsHidden)]
+        title.clipsToBounds = false
+        if condensed { title.opacity = CardScene.condensedTitleAlpha }
+        detail.sublayers = [coverImage(index, frame: topImageFrame, name: "detail cover").with(hidden: partsHidden),
+                            title.with(hidden: partsHidden), list, CardScene.backButton()]
         return detail
     }
 
-    /// The follow-up (card-push's completion block): `UIView.animate(withDuration: 0.3)` after
-    /// the move, condensing the title view to `(0, T − m, W, m)` at alpha 0.9 and sliding the list up.
+    /// The follow-up (`viewDidAppear` after card-push): `UIView.animate(withDuration: 0.3)` after
+    /// the move, condensing the title view to `(0, T − m, W, m)` at alpha 0.9 (its labels keep
+    /// their place) and moving the list's top to `T + K − m − 30`.
     func followUp(after move: String) -> [Animation] {
         let timing = AnimationTiming(curve: .bezier(CardScene.followUpTiming.curve), durationSeconds: CardScene.followUpTiming.durationSeconds)
         return [
             Animation(target: "detail title view", to: LayerPatch(frame: detailTitleFrame(followUp: 1), opacity: CardScene.condensedTitleAlpha),
                       after: move, timing: timing),
-            Animation(target: "detail title", to: LayerPatch(frame: Rect(x: 0, y: CardScene.condensedTitleOffsetPoints, width: device.width,
-                                                                        height: CardScene.titleHeightPoints)),
-                      after: move, timing: timing),
             Animation(target: "comment list", to: LayerPatch(frame: listFrame(followUp: 1)), after: move, timing: timing),
         ]
     }
 
-    /// The window during the card move: carousel (the card hidden), card-background snapshot,
-    /// the detail with its image and title hidden, cover and title snapshots, all at the card
-    /// (`atCard`) or at the detail, and the bar between the two screens' items.
-    func movingWindow(_ index: Int, atCard: Bool, detail: Layer, bar: Layer) -> Layer {
-        let radius = atCard ? CardScene.cardCornerRadiusPoints : 0
-        let background = cardBackground(frame: atCard ? cardFrame(index, centred: index) : device.bounds, cornerRadius: radius,
+    /// The snapshots the push makes of card `index` (a bitmap each, so their rounded corners never
+    /// animate; the cover is rounded like the card it was taken from), at the card (`atCard`) or
+    /// where the push leaves them: background `(0, T, W, H − T)`, title at `(0, T)` card-sized,
+    /// cover on the top image.
+    func snapshots(_ index: Int, atCard: Bool) -> [Layer] {
+        let radius = CardScene.cardCornerRadiusPoints
+        let background = cardBackground(frame: atCard ? cardFrame(index, centred: index) : backgroundSnapshotFrame, cornerRadius: radius,
                                         name: "snapshot card background")
+        let title = titleView(index, frame: atCard ? cardTitleFrame(index, centred: index) : titleSnapshotFrame(index), prefix: "snapshot ")
         let cover = coverImage(index, frame: atCard ? coverFrame(index, centred: index) : topImageFrame, cornerRadius: radius,
                                name: "snapshot cover")
-        var title = titleView(index, frame: atCard ? cardTitleFrame(index, centred: index) : detailTitleFrame(followUp: 1), prefix: "snapshot ")
-        if !atCard {
-            title.opacity = CardScene.condensedTitleAlpha
-            title.sublayers[0].frame.origin.y = CardScene.condensedTitleOffsetPoints
-        }
-        return PhotoBrowserScene.window(device: device, container: [carousel(centred: index, hiddenIndex: index), background, detail, cover, title],
-                                        bar: bar)
+        return [background, title, cover]
     }
 
-    /// The snapshots' moves to the detail (`toCard` false) or back onto the card.
+    /// The snapshots' moves to where the push leaves them (`toCard` false) or back onto the card.
     func snapshotMoves(_ index: Int, toCard: Bool, name: String?) -> [Animation] {
-        let radius = toCard ? CardScene.cardCornerRadiusPoints : 0
-        var moves = [
-            Animation(name: name, target: "snapshot card background",
-                      to: LayerPatch(frame: toCard ? cardFrame(index, centred: index) : device.bounds, cornerRadius: radius)),
-            Animation(target: "snapshot cover", to: LayerPatch(frame: toCard ? coverFrame(index, centred: index) : topImageFrame, cornerRadius: radius)),
-            Animation(target: "snapshot title view", to: LayerPatch(frame: toCard ? cardTitleFrame(index, centred: index) : detailTitleFrame(followUp: 0))),
-        ]
-        if toCard {
-            moves.append(Animation(target: "snapshot title view", to: LayerPatch(opacity: 1)))
-            moves.append(Animation(target: "snapshot title", to: LayerPatch(frame: Rect(x: 0, y: 0, width: device.width, height: CardScene.titleHeightPoints))))
-        }
-        return moves
+        [Animation(name: name, target: "snapshot card background",
+                   to: LayerPatch(frame: toCard ? cardFrame(index, centred: index) : backgroundSnapshotFrame)),
+         Animation(target: "snapshot title view", to: LayerPatch(frame: toCard ? cardTitleFrame(index, centred: index) : titleSnapshotFrame(index))),
+         Animation(target: "snapshot cover", to: LayerPatch(frame: toCard ? coverFrame(index, centred: index) : topImageFrame))]
     }
 
-    /// Card push (seed 001): the card's background, cover and title view move to the detail's
-    /// bounds, top image and title view while the detail fades in (the main timing, easeInEaseOut
-    /// 0.5 s); its completion swaps the snapshots for the detail's own views and runs a 0.3 s
-    /// follow-up that condenses the title view and slides the list up under it.
+    /// The carousel's navigation bar, fading out (push) or in (pop) with the main timing: the
+    /// detail hides the bar, and UIKit animates that alongside the transition.
+    func carouselBar(visibleAtStart: Bool) -> (layer: Layer, animation: Animation) {
+        let bar = NavigationBar.layer(device: device, showing: CardScene.carouselItem).with(opacity: visibleAtStart ? 1 : 0)
+        return (bar, Animation(target: bar.name, to: LayerPatch(opacity: visibleAtStart ? 0 : 1)))
+    }
+
+    /// Card push (seed 001): back to front the carousel (the card hidden), the detail fading in
+    /// (its top image, title view and list hidden), then the card's background, title and cover
+    /// snapshots moving to `(0, T, W, H − T)`, `(0, T)` and the top image (the main timing,
+    /// easeInEaseOut 0.5 s). The completion hides the snapshots and shows the detail's own views;
+    /// then a 0.3 s follow-up condenses the title view and moves the list up to 330.
     @_spi(Scenes) public func push(_ index: Int, name: String, timing: Timing) -> Transition {
-        let bar = NavigationBar.transition(device: device, from: CardScene.carouselItem, to: detailItem(index))
         let detail = self.detail(index, condensed: false, partsHidden: true).with(opacity: 0)
-        let swap = ["carousel", "snapshot card background", "snapshot cover", "snapshot title view"].map {
+        let bar = carouselBar(visibleAtStart: true)
+        let swap = ["carousel", "snapshot card background", "snapshot cover", "snapshot title view", bar.layer.name].map {
             LayerChange(target: $0, set: LayerPatch(isRemoved: true))
-        } + ["detail cover", "detail title view"].map { LayerChange(target: $0, set: LayerPatch(isHidden: false)) }
+        } + ["detail cover", "detail title view", "comment list"].map { LayerChange(target: $0, set: LayerPatch(isHidden: false)) }
         var moves = snapshotMoves(index, toCard: false, name: "move")
-        moves[0].completion = swap + bar.completion
-        return Transition(name: name, device: device, window: movingWindow(index, atCard: true, detail: detail, bar: bar.layer),
-                          animations: moves + [Animation(target: "detail", to: LayerPatch(opacity: 1))] + bar.animations
-                              + followUp(after: "move"),
+        moves[0].completion = swap
+        let window = PhotoBrowserScene.window(device: device, container: [carousel(centred: index, hiddenIndex: index), detail]
+                                                  + snapshots(index, atCard: true), bar: bar.layer)
+        return Transition(name: name, device: device, window: window,
+                          animations: moves + [Animation(target: "detail", to: LayerPatch(opacity: 1)), bar.animation] + followUp(after: "move"),
                           timing: timing)
     }
 
-    /// Card pop (seed 001): the reverse of the push's main move, starting from the detail as the
-    /// follow-up left it (condensed title at alpha 0.9, list under it): the snapshots move back
-    /// onto the card shown last while the detail fades out 1 → 0. Completion: the carousel alone.
+    /// Card pop (seed 001): starts from what the push left in the container — the detail as the
+    /// follow-up left it, with its top image and title view hidden, under the push's snapshots
+    /// shown again where the push left them (the white background over the list, the card-sized
+    /// title at `(0, T)` in place of the condensed one, the cover on the top image) — and moves
+    /// the snapshots back onto the card while the detail fades out 1 → 0. Completion: the
+    /// carousel alone.
     @_spi(Scenes) public func pop(_ index: Int, name: String, timing: Timing) -> Transition {
-        let bar = NavigationBar.transition(device: device, from: detailItem(index), to: CardScene.carouselItem)
-        let detail = self.detail(index, condensed: true, partsHidden: true)
+        var detail = self.detail(index, condensed: true)
+        for part in ["detail cover", "detail title view"] {
+            detail.sublayers = detail.sublayers.map { $0.name == part ? $0.with(hidden: true) : $0 }
+        }
+        let bar = carouselBar(visibleAtStart: false)
         let remove = ["detail", "snapshot card background", "snapshot cover", "snapshot title view"].map {
             LayerChange(target: $0, set: LayerPatch(isRemoved: true))
         }
-        return Transition(name: name, device: device, window: movingWindow(index, atCard: false, detail: detail, bar: bar.layer),
-                          animations: snapshotMoves(index, toCard: true, name: nil) + [Animation(target: "detail", to: LayerPatch(opacity: 0))]
-                              + bar.animations,
-                          completion: remove + [LayerChange(target: "card \(index)", set: LayerPatch(isHidden: false))] + bar.completion,
+        let window = PhotoBrowserScene.window(device: device, container: [carousel(centred: index, hiddenIndex: index), detail]
+                                                  + snapshots(index, atCard: false), bar: bar.layer)
+        return Transition(name: name, device: device, window: window,
+                          animations: snapshotMoves(index, toCard: true, name: nil) + [Animation(target: "detail", to: LayerPatch(opacity: 0)), bar.animation],
+                          completion: remove + [LayerChange(target: "card \(index)", set: LayerPatch(isHidden: false))],
                           timing: timing)
+    }
+}
+
+/// The sizes of a card's labels that its layout depends on (seed 001 sizes its labels with Auto
+/// Layout from their text): measured with the typesetter, or estimated without one.
+struct CardTextMetrics: Hashable, Sendable {
+    /// A label's intrinsic size: width and height, and its first baseline from its top, in points.
+    struct Label: Hashable, Sendable {
+        var width: Double, height: Double, baseline: Double
+    }
+    /// The title at 16 pt (one line).
+    var title: Label
+    /// "N comments" at 14 pt.
+    var commentCount: Label
+    /// One star at `CardScene.starSizePoints`.
+    var star: Label
+    /// Each comment's text at 14 pt wrapped in the list's width less the insets.
+    var comments: [Label]
+    /// Each comment's nickname at 15 pt (zero for none).
+    var nicknames: [Label]
+
+    init(card: Card, device: Device, typesetter: Typesetter?) {
+        func measure(_ text: String, size: Double, maxWidth: Double? = nil, lines: Int = 1) -> Label {
+            guard let typesetter else { return CardTextMetrics.estimate(text, size: size, maxWidth: maxWidth, lines: lines) }
+            let layout = typesetter.layout(text, style: TextStyle(sizePoints: size), maxWidthPoints: maxWidth, numberOfLines: lines,
+                                           lineBreakMode: lines == 0 ? .wordWrap : .truncateTail)
+            return Label(width: layout.widthPoints, height: layout.heightPoints, baseline: layout.lines.first?.baselinePoints ?? 0)
+        }
+        title = measure(card.title, size: 16)
+        commentCount = measure(card.commentLine, size: 14)
+        star = measure("★", size: CardScene.starSizePoints)
+        let width = max(1, device.width - 2 * CardScene.textInsetPoints)
+        comments = card.comments.map { measure($0.text, size: 14, maxWidth: width, lines: 0) }
+        nicknames = card.comments.map { measure($0.nickname ?? "", size: 15) }
+    }
+
+    /// Without fonts: Inter's proportions (ascender 0.97 em, line 1.21 em) and an average advance
+    /// of 0.55 em per character, wrapping by width alone.
+    static func estimate(_ text: String, size: Double, maxWidth: Double?, lines: Int) -> Label {
+        let width = 0.55 * size * Double(text.count)
+        var count = 1.0
+        if let maxWidth, lines != 1 { count = max(1, (width / maxWidth).rounded(.up)) }
+        if lines > 0 { count = min(count, Double(lines)) }
+        return Label(width: maxWidth.map { min($0, width) } ?? width, height: 1.21 * size * count, baseline: 0.97 * size)
     }
 }

@@ -1,6 +1,7 @@
 import FlipbookGeometry
 import FlipbookMotion
 import FlipbookRaster
+import FlipbookText
 
 /// One draw operation of a frame, in window points.
 public indirect enum DisplayOp: Hashable, Sendable {
@@ -8,8 +9,9 @@ public indirect enum DisplayOp: Hashable, Sendable {
     case fill(rect: Rect, color: StraightColor, opacity: Double, clip: Clip?)
     /// Draw an image file into `rect` with a content mode.
     case image(source: String, rect: Rect, contentMode: ContentMode, opacity: Double, clip: Clip?)
-    /// Draw a line of text from a baseline origin.
-    case text(string: String, font: String, sizePoints: Double, origin: Point, color: StraightColor, opacity: Double, clip: Clip?)
+    /// Draw set text (glyph runs: per run the font file and face, size, every glyph's id and
+    /// position) with the layout box's top-left at `origin` (window points).
+    case text(TextLayout, origin: Point, color: StraightColor, opacity: Double, clip: Clip?)
     /// Draw `ops` into an offscreen layer and composite it with `opacity` (group opacity).
     case group(opacity: Double, ops: [DisplayOp])
     /// Fill a (rounded) rect given in a layer's own points, under `transform` (layer → window
@@ -28,7 +30,7 @@ public indirect enum DisplayOp: Hashable, Sendable {
     /// The op's own opacity.
     public var opacity: Double {
         switch self {
-        case let .fill(_, _, opacity, _), let .image(_, _, _, opacity, _), let .text(_, _, _, _, _, opacity, _),
+        case let .fill(_, _, opacity, _), let .image(_, _, _, opacity, _), let .text(_, _, _, opacity, _),
              let .group(opacity, _), let .shape(_, _, opacity, _), let .transformedImage(_, _, _, _, opacity, _),
              let .maskedGroup(opacity, _, _), let .path(_, _, opacity, _):
             return opacity
@@ -42,8 +44,8 @@ public indirect enum DisplayOp: Hashable, Sendable {
         case let .fill(rect, color, opacity, clip): return .fill(rect: rect, color: color, opacity: scaled(opacity), clip: clip)
         case let .image(source, rect, mode, opacity, clip):
             return .image(source: source, rect: rect, contentMode: mode, opacity: scaled(opacity), clip: clip)
-        case let .text(string, font, size, origin, color, opacity, clip):
-            return .text(string: string, font: font, sizePoints: size, origin: origin, color: color, opacity: scaled(opacity), clip: clip)
+        case let .text(layout, origin, color, opacity, clip):
+            return .text(layout, origin: origin, color: color, opacity: scaled(opacity), clip: clip)
         case let .group(opacity, ops): return .group(opacity: scaled(opacity), ops: ops)
         case let .shape(shape, color, opacity, clip): return .shape(shape, color: color, opacity: scaled(opacity), clip: clip)
         case let .transformedImage(source, rect, mode, transform, opacity, clip):
@@ -107,21 +109,20 @@ public struct DisplayList: Hashable, Sendable {
     /// with a single op it is folded into that op, which gives the same picture without an
     /// offscreen buffer. Ops entirely outside the screen or their clip are dropped. Layers under
     /// a translation or a positive axis-aligned scale become plain rects; a rotation or flip
-    /// gives `shape`, `transformedImage` and `maskedGroup` ops. `measure` places centred and
-    /// trailing text and truncates text to its `maxWidthPoints`; without it text is drawn from
-    /// the box's left edge, untruncated. `snapshotSource` gives the layer a `snapshotOf` names,
-    /// as it is at the start of the transition (`TransitionAnimator.initialLayer(named:)`).
-    public static func ops(flattening root: Layer, screen: Rect, fontName: String = "DejaVu Sans",
-                           measure: TextMeasure? = nil, snapshotSource: ((String) -> Layer?)? = nil) -> [DisplayOp] {
-        var flattener = Flattener(screen: screen, fontName: fontName, measure: measure, snapshotSource: snapshotSource)
+    /// gives `shape`, `transformedImage` and `maskedGroup` ops. `typesetter` sets text layers
+    /// into glyph runs (shaped, wrapped, truncated, aligned); without one, text is left out.
+    /// `snapshotSource` gives the layer a `snapshotOf` names, as it is at the start of the
+    /// transition (`TransitionAnimator.initialLayer(named:)`).
+    public static func ops(flattening root: Layer, screen: Rect, typesetter: Typesetter? = nil,
+                           snapshotSource: ((String) -> Layer?)? = nil) -> [DisplayOp] {
+        var flattener = Flattener(screen: screen, typesetter: typesetter, snapshotSource: snapshotSource)
         return flattener.flatten(root, parent: .identity, clip: nil)
     }
 }
 
 private struct Flattener {
     let screen: Rect
-    let fontName: String
-    let measure: TextMeasure?
+    let typesetter: Typesetter?
     let snapshotSource: ((String) -> Layer?)?
 
     /// `parent` maps the parent's bounds coordinates (after its scroll offset) to window points.
@@ -170,7 +171,7 @@ private struct Flattener {
                                                  opacity: 1, clip: contentClip))
             }
         }
-        if let text = layer.text, contentVisible { content.append(textOp(text, local: local, clip: contentClip)) }
+        if let text = layer.text, contentVisible, let op = textOp(text, local: local, clip: contentClip) { content.append(op) }
         if contentVisible {
             for shape in layer.shapes {
                 let path = shape.path.applying(local)
@@ -204,40 +205,17 @@ private struct Flattener {
         return [.group(opacity: opacity, ops: ops)]
     }
 
-    /// A text op: the baseline origin placed by the layer's transform (the glyphs themselves are
-    /// not rotated; under a scale the size follows the vertical scale), truncated with "…" to
-    /// `maxWidthPoints` and aligned in its box when a measure is available.
-    func textOp(_ text: TextContent, local: AffineTransform, clip: Clip?) -> DisplayOp {
-        var string = text.string
-        if let maxWidth = text.maxWidthPoints, let measure {
-            string = Flattener.truncated(string, sizePoints: text.sizePoints, toWidth: maxWidth, measure: measure)
-        }
-        var origin = text.baselineOrigin
-        if let measure {
-            switch text.alignment {
-            case .leading: break
-            case let .centered(width): origin.x += (width - measure(string, text.sizePoints)) / 2
-            case let .trailing(width): origin.x += width - measure(string, text.sizePoints)
-            }
-        }
+    /// A text op: the label set by the typesetter, its box placed by the layer's transform (the
+    /// glyphs themselves are not rotated; under a scale, sizes and positions follow the vertical
+    /// scale). nil without a typesetter or for text that draws nothing.
+    func textOp(_ text: TextContent, local: AffineTransform, clip: Clip?) -> DisplayOp? {
+        guard let typesetter, !text.string.isEmpty, text.sizePoints > 0 else { return nil }
+        let (layout, offset) = text.layout(with: typesetter)
+        guard let first = layout.lines.first, !first.runs.isEmpty || layout.lines.count > 1 else { return nil }
+        let topLeft = Point(x: text.baselineOrigin.x + offset, y: text.baselineOrigin.y - first.baselinePoints)
         let scale = local.isPositiveAxisAligned ? local.d : (abs(local.a * local.d - local.b * local.c)).squareRoot()
-        return .text(string: string, font: fontName, sizePoints: text.sizePoints * scale, origin: local.apply(to: origin),
-                     color: text.color, opacity: 1, clip: clip)
-    }
-
-    /// The longest prefix of `string` that fits `width` with "…" appended (UILabel's
-    /// `byTruncatingTail`); the string itself when it fits.
-    static func truncated(_ string: String, sizePoints: Double, toWidth width: Double, measure: TextMeasure) -> String {
-        guard measure(string, sizePoints) > width else { return string }
-        let characters = Array(string)
-        var low = 0, high = characters.count  // the answer keeps `low` characters
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if measure(String(characters[..<middle]) + "…", sizePoints) <= width { low = middle } else { high = middle - 1 }
-        }
-        var kept = String(characters[..<low])
-        while kept.last?.isWhitespace == true { kept.removeLast() }
-        return kept + "…"
+        guard scale > 0, scale.isFinite else { return nil }
+        return .text(layout.scaled(by: scale), origin: local.apply(to: topLeft), color: text.color, opacity: 1, clip: clip)
     }
 
     /// True when `rect` can show anything on screen inside `clip`.

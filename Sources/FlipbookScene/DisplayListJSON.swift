@@ -2,6 +2,7 @@ import Foundation
 import FlipbookGeometry
 import FlipbookMotion
 import FlipbookRaster
+import FlipbookText
 
 extension DisplayList {
     /// The display list as JSON (docs/ARCHITECTURE.md): `canvas`, `frame`, `time`, `progress` and `ops`, one
@@ -66,6 +67,19 @@ public enum JSON {
         "\"rect\": \(rect(shape.rect)), \"cornerRadius\": \(number(shape.cornerRadius)), \"transform\": \(transform(shape.transform))"
     }
 
+    /// A text op's glyph runs, each with the font that draws it (file, face index, family and
+    /// style), its size, direction and text, and every glyph as `[id, x, y]`: its origin on the
+    /// baseline in points from the op's origin.
+    static func runs(_ layout: TextLayout) -> String {
+        let runs = layout.lines.flatMap(\.runs).map { run in
+            "{\"font\": \(string(run.font.path)), \"face\": \(run.font.faceIndex), \"family\": \(string(run.font.familyName)), "
+                + "\"style\": \(string(run.font.styleName)), \"size\": \(number(run.sizePoints)), \"rtl\": \(run.isRightToLeft), "
+                + "\"text\": \(string(run.text)), \"glyphs\": ["
+                + run.glyphs.map { "[\($0.id), \(number($0.x)), \(number($0.y))]" }.joined(separator: ", ") + "]}"
+        }
+        return "[" + runs.joined(separator: ", ") + "]"
+    }
+
     /// A path's contours: one flat `[x0, y0, x1, y1, …]` array of vertices per contour.
     static func contours(_ path: Path) -> String {
         "[" + path.contours.map { numbers($0.flatMap { [$0.x, $0.y] }) }.joined(separator: ", ") + "]"
@@ -83,10 +97,10 @@ public enum JSON {
             case let .image(source, r, mode, opacity, c):
                 out += "{\"op\": \"image\", \"source\": \(string(source)), \"rect\": \(rect(r)), "
                     + "\"contentMode\": \(string(mode.rawValue)), \"opacity\": \(number(opacity)), \(clip(c))}"
-            case let .text(text, font, size, origin, color, opacity, c):
-                out += "{\"op\": \"text\", \"text\": \(string(text)), \"font\": \(string(font)), \"size\": \(number(size)), "
+            case let .text(layout, origin, color, opacity, c):
+                out += "{\"op\": \"text\", \"text\": \(string(layout.text)), "
                     + "\"origin\": \(numbers([origin.x, origin.y])), \"color\": \(self.color(color)), "
-                    + "\"opacity\": \(number(opacity)), \(clip(c))}"
+                    + "\"opacity\": \(number(opacity)), \(clip(c)), \"runs\": \(runs(layout))}"
             case let .group(opacity, children):
                 out += "{\"op\": \"group\", \"opacity\": \(number(opacity)), \"ops\": "
                 write(children, indent: indent + "  ", into: &out)

@@ -29,9 +29,10 @@ public enum GestureFileError: Error, CustomStringConvertible, Equatable {
 /// ```
 ///
 /// `samples` (required): at least two `[t, x, y]` — seconds, window points — strictly increasing in
-/// t. The rest are optional, with UIKit's defaults. Unknown keys are errors; `"$schema"` and keys
-/// starting with `//` (comments) are allowed. Read by the package's one strict JSON
-/// reader (`JSONValue.parse`); every error names the file and the JSON path.
+/// t. The rest are optional, with UIKit's defaults. Unknown keys are errors (with the nearest key);
+/// `"$schema"` and keys starting with `//` (comments) are allowed. It is read as transition files
+/// are, by the package's one strict JSON reader (`JSONValue.parse`) and the `JSONField` accessors;
+/// every error names the file and the JSON path.
 public enum GestureFile {
     /// Largest gesture file read, bytes (10 000 samples take well under 1 MB).
     public static let maximumBytes = 4 << 20
@@ -58,61 +59,43 @@ public enum GestureFile {
         } catch let error as JSONSyntaxError {
             throw GestureFileError.malformed(file: file, detail: error.description)
         }
-        func fail(_ path: String, _ message: String) -> GestureFileError { .invalid(file: file, path: path, message: message) }
+        do {
+            return try decode(JSONField(value: root, path: "$", file: file))
+        } catch let TransitionFileError.invalid(_, path, message) {
+            throw GestureFileError.invalid(file: file, path: path, message: message)
+        }
+    }
 
-        guard case let .object(members) = root, let object = root.members else {
-            throw fail("$", "expected an object with \"samples\", got \(root.kind)")
-        }
-        for (key, _) in members where !keys.contains(key) && key != "$schema" && !key.hasPrefix("//") {
-            throw fail("$.\(key)", "unknown key \"\(key)\"\(Suggestions.fileHint(key, in: keys)); expected one of \(keys.map { "\"\($0)\"" }.joined(separator: ", "))")
-        }
-        guard let samplesValue = object["samples"] else { throw fail("$", "missing \"samples\" (an array of [t, x, y])") }
-        guard let rows = samplesValue.elements else { throw fail("$.samples", "expected an array of [t, x, y], got \(samplesValue.kind)") }
+    /// The gesture in a parsed file, read with the transition files' strict accessors (unknown
+    /// keys with a "did you mean", JSON paths). - Throws: `TransitionFileError.invalid`.
+    static func decode(_ top: JSONField) throws -> Gesture {
+        let object = try top.object(known: keys)
+        let rows = try object.required("samples", "an array of [t, x, y]").array()
         guard rows.count <= Gesture.maximumSampleCount else {
-            throw fail("$.samples", Gesture.Problem.tooManySamples(rows.count).message)
+            throw top.child("samples", .null).fail(Gesture.Problem.tooManySamples(rows.count).message)
         }
-        var samples: [TouchSample] = []
-        samples.reserveCapacity(rows.count)
-        for (index, row) in rows.enumerated() {
-            let path = "$.samples[\(index)]"
-            guard let triple = row.elements else { throw fail(path, "expected [t, x, y] (seconds, points, points), got \(row.kind)") }
-            guard triple.count == 3 else { throw fail(path, "expected 3 numbers [t, x, y] (seconds, points, points), got \(triple.count)") }
-            let numbers = try triple.enumerated().map { component, value in
-                try number(value, limit: 1e6, path: "\(path)[\(component)]", fail: fail)
-            }
-            samples.append(TouchSample(timeSeconds: numbers[0], xPoints: numbers[1], yPoints: numbers[2]))
+        // ±1 000 000 s or points: far beyond any screen or gesture, small enough that differences stay exact.
+        let limit = -1e6...1e6
+        let samples = try rows.map { row -> TouchSample in
+            let n = try row.numbers(3, names: "[t, x, y] (seconds, points, points)", in: limit)
+            return TouchSample(timeSeconds: n[0], xPoints: n[1], yPoints: n[2])
         }
-        var completionSpeed = Gesture.defaultCompletionSpeed
-        if let value = object["completionSpeed"] { completionSpeed = try number(value, limit: 1e6, path: "$.completionSpeed", fail: fail) }
-        var finishVelocity = Gesture.defaultFinishVelocity
-        if let value = object["finishVelocity"] { finishVelocity = try number(value, limit: 1e6, path: "$.finishVelocity", fail: fail) }
-        var curve = AnimationCurve.easeInOut
-        if let value = object["completionCurve"] {
-            let names = AnimationCurve.allCases.map(\.rawValue)
-            guard let text = value.stringValue else { throw fail("$.completionCurve", "expected one of \(names.joined(separator: ", ")), got \(value.kind)") }
-            guard let parsed = AnimationCurve(rawValue: text) else {
-                throw fail("$.completionCurve", "unknown curve \"\(text)\"; expected one of \(names.joined(separator: ", ")) (UIView.AnimationCurve)")
-            }
-            curve = parsed
-        }
+        let completionSpeed = try object.optional("completionSpeed")?.number(in: limit) ?? Gesture.defaultCompletionSpeed
+        let finishVelocity = try object.optional("finishVelocity")?.number(in: limit) ?? Gesture.defaultFinishVelocity
+        let curve = try object.optional("completionCurve").map { AnimationCurve(rawValue: try $0.choice(AnimationCurve.allCases.map(\.rawValue)))! }
+            ?? .easeInOut
 
         if let problem = Gesture.validate(samples: samples, completionSpeed: completionSpeed, finishVelocityPointsPerSecond: finishVelocity) {
+            func fail(_ path: String) -> TransitionFileError { .invalid(file: top.file, path: path, message: problem.message) }
             switch problem {
-            case let .notFinite(sample, component): throw fail("$.samples[\(sample)][\(component)]", problem.message)
-            case let .timeNotIncreasing(sample, _, _): throw fail("$.samples[\(sample)][0]", problem.message)
-            case .tooFewSamples, .tooManySamples, .tooLong: throw fail("$.samples", problem.message)
-            case .completionSpeedOutOfRange: throw fail("$.completionSpeed", problem.message)
-            case .finishVelocityOutOfRange: throw fail("$.finishVelocity", problem.message)
+            case let .notFinite(sample, component): throw fail("$.samples[\(sample)][\(component)]")
+            case let .timeNotIncreasing(sample, _, _): throw fail("$.samples[\(sample)][0]")
+            case .tooFewSamples, .tooManySamples, .tooLong: throw fail("$.samples")
+            case .completionSpeedOutOfRange: throw fail("$.completionSpeed")
+            case .finishVelocityOutOfRange: throw fail("$.finishVelocity")
             }
         }
         return try Gesture(samples: samples, completionSpeed: completionSpeed, completionCurve: curve,
                            finishVelocityPointsPerSecond: finishVelocity)
-    }
-
-    /// A JSON number within ±`limit`.
-    private static func number(_ value: JSONValue, limit: Double, path: String, fail: (String, String) -> GestureFileError) throws -> Double {
-        guard let double = value.numberValue else { throw fail(path, "expected a number, got \(value.kind)") }
-        guard abs(double) <= limit else { throw fail(path, "must be a number from -\(Int(limit)) to \(Int(limit)), not \(double)") }
-        return double
     }
 }

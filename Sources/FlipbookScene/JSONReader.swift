@@ -117,7 +117,7 @@ struct JSONField {
         guard case let .string(text) = value else { throw fail("expected a colour (\"#RRGGBB\", a name or [r, g, b, a]), got \(value.kind)") }
         if let named = JSONField.namedColors[text] { return named }
         let hex = text.hasPrefix("#") ? String(text.dropFirst()) : ""
-        guard hex.count == 6 || hex.count == 8, let bits = UInt32(hex, radix: 16) else {
+        guard hex.count == 6 || hex.count == 8, hex.allSatisfy(\.isHexDigit), let bits = UInt32(hex, radix: 16) else {
             let hint = Suggestions.fileHint(text, in: JSONField.namedColors.keys.sorted())
             throw fail("expected a colour: \"#RRGGBB\", \"#RRGGBBAA\", [r, g, b, a] or one of \(JSONField.namedColors.keys.sorted().joined(separator: ", ")), got \"\(text)\"\(hint)")
         }

@@ -1,30 +1,67 @@
 import FlipbookGeometry
 import FlipbookRaster
+import FlipbookText
 
-/// Text carried by a layer: a label drawn from a baseline origin in the layer's coordinates.
+/// Text carried by a layer: a label (UILabel) placed by its first line's baseline in the layer's
+/// coordinates, set by the text engine (FlipbookText: shaping, font fallback, wrapping,
+/// truncation; docs/TEXT.md) when the layer tree is flattened.
 public struct TextContent: Hashable, Sendable {
-    /// The string to draw.
+    /// The string to draw; hard line breaks start new paragraphs.
     public var string: String
     /// Font size in points.
     public var sizePoints: Double
     /// Font weight (bar titles are semibold on iOS).
     public var weight: FontWeight
-    /// Left end of the baseline, in the layer's own coordinates (points); for centred text, the
-    /// left end of the box the line is centred in.
+    /// The first line's baseline, in the layer's own coordinates (points): y is the baseline,
+    /// x the left edge of the box lines are aligned in.
     public var baselineOrigin: Point
     /// Straight sRGB colour.
     public var color: StraightColor
-    /// Where the line sits horizontally.
+    /// Where lines sit horizontally.
     public var alignment: TextAlignment
-    /// The widest the line may be, in points; a longer line is cut and ends in "…" (UILabel's
-    /// `byTruncatingTail`). nil: never truncated.
+    /// The widest a line may be, in points: longer text wraps (up to `numberOfLines`) and the last
+    /// line ends as `lineBreakMode` says. nil: never wrapped or truncated (one line per paragraph).
     public var maxWidthPoints: Double?
+    /// The most lines shown, 0 = no limit (UILabel's `numberOfLines`; default 1). Only matters
+    /// with `maxWidthPoints`.
+    public var numberOfLines: Int
+    /// How lines wrap and how the last one ends when text is left over (UILabel's
+    /// `lineBreakMode`; default `.truncateTail`: "…" at the end).
+    public var lineBreakMode: TextLayout.LineBreakMode
 
-    /// Creates a line of text.
+    /// Creates a label.
     public init(string: String, sizePoints: Double, weight: FontWeight = .regular, baselineOrigin: Point,
-                color: StraightColor, alignment: TextAlignment = .leading, maxWidthPoints: Double? = nil) {
+                color: StraightColor, alignment: TextAlignment = .leading, maxWidthPoints: Double? = nil,
+                numberOfLines: Int = 1, lineBreakMode: TextLayout.LineBreakMode = .truncateTail) {
         self.string = string; self.sizePoints = sizePoints; self.weight = weight; self.baselineOrigin = baselineOrigin
         self.color = color; self.alignment = alignment; self.maxWidthPoints = maxWidthPoints
+        self.numberOfLines = numberOfLines; self.lineBreakMode = lineBreakMode
+    }
+
+    /// The engine's style for this label.
+    public var style: TextStyle { TextStyle(sizePoints: sizePoints, weight: weight.textWeight) }
+
+    /// Sets the label with `typesetter`: wrapped and truncated in `maxWidthPoints` (or the
+    /// alignment's box when there is no maximum), aligned as `alignment` says. The layout's box
+    /// starts `boxOffsetPoints` right of `baselineOrigin.x` (a centred or trailing label whose
+    /// maximum is narrower than its box).
+    public func layout(with typesetter: Typesetter) -> (layout: TextLayout, boxOffsetPoints: Double) {
+        let box: Double?, engineAlignment: TextLayout.Alignment
+        switch alignment {
+        case .leading: box = nil; engineAlignment = .left
+        case .natural: box = nil; engineAlignment = .natural
+        case let .centered(width): box = width; engineAlignment = .center
+        case let .trailing(width): box = width; engineAlignment = .right
+        }
+        let width = [maxWidthPoints, box].compactMap { $0 }.filter { $0 > 0 }.min()
+        let layout = typesetter.layout(string, style: style, maxWidthPoints: width, numberOfLines: numberOfLines,
+                                       lineBreakMode: lineBreakMode, alignment: engineAlignment)
+        var offset = 0.0
+        if let box {
+            let used = width ?? layout.boxWidthPoints
+            offset = engineAlignment == .center ? (box - used) / 2 : box - used
+        }
+        return (layout, offset)
     }
 }
 
@@ -36,21 +73,31 @@ public enum FontWeight: String, Hashable, Sendable, CaseIterable {
     case semibold
     /// Bold (700).
     case bold
+
+    /// The text engine's weight.
+    public var textWeight: TextStyle.Weight {
+        switch self {
+        case .regular: return .regular
+        case .semibold: return .semibold
+        case .bold: return .bold
+        }
+    }
 }
 
-/// Horizontal placement of a line of text.
+/// Horizontal placement of the lines of a label.
 public enum TextAlignment: Hashable, Sendable {
-    /// Starts at the baseline origin.
+    /// Lines start at the baseline origin (NSTextAlignment.left).
     case leading
+    /// Left-to-right paragraphs start at the baseline origin, right-to-left ones end at the right
+    /// edge of `maxWidthPoints` (NSTextAlignment.natural, UILabel's default); like `leading`
+    /// without a maximum width.
+    case natural
     /// Centred in a box `widthPoints` wide starting at the baseline origin (resolved to an exact
     /// origin when flattened, with the font's advance widths).
     case centered(widthPoints: Double)
     /// Ends at the right edge of a box `widthPoints` wide starting at the baseline origin.
     case trailing(widthPoints: Double)
 }
-
-/// Measures the advance width of a line of text in points: `(string, sizePoints) -> width`.
-public typealias TextMeasure = @Sendable (String, Double) -> Double
 
 /// A node of the view hierarchy a frame is built from — the properties of a `UIView`/`CALayer`
 /// that transitions use.

@@ -44,17 +44,14 @@ import FlipbookRaster
     /// True when any part of thumbnail `index` shows in the content area (below the bar).
     @_spi(Scenes) public func isCellOnScreen(_ index: Int) -> Bool { cellFrame(index).intersects(device.contentArea) }
 
-    /// Photo `index` in the browser: aspect-fit to the full width, `h = W·ih/iw`, frame
-    /// `(0, (H − h)/2, W, h)`. A photo taller than the screen is fitted to the height instead,
-    /// `((W − w)/2, 0, w, H)` with `w = H·iw/ih`, as a `.scaleAspectFit` view shows it.
+    /// Photo `index` in the browser: fitted to the full width, `h = W·ih/iw`, frame
+    /// `(0, (H − h)/2, W, h)` — the reference apps' `endRect`, for every photo. A photo taller
+    /// than the screen runs off the top and bottom (petra_tall.jpg, 1:2, on an iPhone 8:
+    /// `(0, −41.5, 375, 750)`), as in both apps, which compute the browser's image view the same way.
     @_spi(Scenes) public func browserFrame(_ index: Int) -> Rect {
         let size = photos[index].sizePixels
         let height = device.width * size.height / size.width
-        if height <= device.height {
-            return Rect(x: 0, y: (device.height - height) / 2, width: device.width, height: height)
-        }
-        let width = device.height * size.width / size.height
-        return Rect(x: (device.width - width) / 2, y: 0, width: width, height: device.height)
+        return Rect(x: 0, y: (device.height - height) / 2, width: device.width, height: height)
     }
 
     /// Where a dismissed photo lands: its thumbnail when on screen, else a zero-size rect at the
@@ -132,16 +129,19 @@ import FlipbookRaster
                           timing: timing)
     }
 
-    /// Dismiss (seeds 003/004): the browser is removed at once (seed 003) or its black fades to
-    /// clear (seed 004); the image view shrinks from the browser frame to the thumbnail of the
-    /// photo shown last — or to a zero-size rect at `(W/2, H)` when that thumbnail is off screen.
-    /// Completion: the thumbnail grid alone.
+    /// Dismiss (seed 003): the browser is removed at once; the aspect-fill image view shrinks
+    /// from the browser frame to the thumbnail of the photo shown last — or to a zero-size rect
+    /// at `(W/2, H)` when that thumbnail is off screen. Completion: the thumbnail grid alone.
+    ///
+    /// Fade dismiss (seed 004): the browser is removed at once too, and the container stays clear
+    /// (present set it back to clear in its completion; dismiss never changes it), so the grid
+    /// shows from the first frame and only the stretched photo moves — back to the rect it was
+    /// presented from (the tapped thumbnail's `startRect`), with no off-screen fallback.
     @_spi(Scenes) public func dismiss(_ index: Int, style: ModalStyle, name: String, timing: Timing) -> Transition {
-        let background: StraightColor? = style == .clipped ? nil : .black
-        let container = self.container(background: background, index: index, imageFrame: browserFrame(index), style: style)
-        var animations = [Animation(target: "moving image", to: LayerPatch(frame: returnFrame(index)))]
-        if style == .fade { animations.append(Animation(target: container.name, to: LayerPatch(backgroundColor: StraightColor(white: 0, alpha: 0)))) }
-        return Transition(name: name, device: device, window: window([gridScreen(), container]), animations: animations,
+        let container = self.container(background: nil, index: index, imageFrame: browserFrame(index), style: style)
+        let target = style == .clipped ? returnFrame(index) : cellFrame(index)
+        return Transition(name: name, device: device, window: window([gridScreen(), container]),
+                          animations: [Animation(target: "moving image", to: LayerPatch(frame: target))],
                           completion: [LayerChange(target: container.name, set: LayerPatch(isRemoved: true))], timing: timing)
     }
 }
@@ -151,7 +151,8 @@ import FlipbookRaster
     /// Seed 003: the container is black at once (present) or gone at once (dismiss); the moving
     /// image view is aspect-fill and clipped.
     case clipped
-    /// Seed 004: the container's background animates clear ↔ black; the image is stretched
-    /// (scaleToFill, not clipped).
+    /// Seed 004: the container's background animates clear → black in present and stays clear
+    /// in dismiss; the image is stretched (scaleToFill, not clipped); dismiss has no off-screen
+    /// fallback.
     case fade
 }

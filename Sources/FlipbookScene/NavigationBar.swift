@@ -163,15 +163,18 @@ public enum NavigationBar {
         let row = Rect(x: 0, y: 0, width: device.width, height: barHeightPoints)
         var layer = Layer(name: name, frame: Rect(x: 0, y: top, width: device.width, height: barHeightPoints))
         func part(_ suffix: String, _ text: String?, weight: FontWeight = .regular, color: StraightColor = tintColor,
-                  x: Double = 0, alignment: TextAlignment = .leading) {
+                  x: Double = 0, alignment: TextAlignment = .leading, maxWidth: Double? = nil) {
             guard let text, !text.isEmpty else { return }
             var part = Layer(name: name + suffix, frame: row)
             part.text = TextContent(string: text, sizePoints: titleSizePoints, weight: weight, baselineOrigin: Point(x: x, y: baselinePoints),
-                                    color: color, alignment: alignment)
+                                    color: color, alignment: alignment, maxWidthPoints: maxWidth)
             layer.sublayers.append(part)
         }
         let margin = buttonMarginPoints(device: device)
-        part(" title", item.title, weight: .semibold, color: .black, alignment: .centered(widthPoints: device.width))
+        // A title too long for the space between two 88 pt bar buttons ends in "…"
+        // (UINavigationBar truncates the tail).
+        part(" title", item.title, weight: .semibold, color: .black, alignment: .centered(widthPoints: device.width),
+             maxWidth: max(1, device.width - 2 * 88))
         if let left = item.leftButton {
             part(" left", left, x: margin)
         } else if let back = item.backTitle {

@@ -42,13 +42,22 @@ import FlipbookRaster
         layout.cellFrames[index].offsetBy(dx: 0, dy: device.topBarHeightPoints - scroll)
     }
 
+    /// Where push's snapshot lands and pop's starts, in window points: the reference app's
+    /// temporary image view, fitted to the width `W − 10` (`h' = w'·h/w`) and centred in the
+    /// visible area, `(5, B + (H − B − h')/2, W − 10, h')`. For a photo taller than the page
+    /// (petra_tall.jpg, 1:2, on an iPhone 8: `(5, 0.5, 365, 730)`) it runs under the bar and off
+    /// the bottom, and the detail's aspect-fit image then appears smaller: the jump at the end of
+    /// push (and at the start of pop) is what the app does.
+    @_spi(Scenes) public func flightFrame(_ index: Int) -> Rect {
+        let size = photos[index].sizePixels, bar = device.topBarHeightPoints
+        let width = device.width - 10, height = width * size.height / size.width
+        return Rect(x: 5, y: bar + (device.height - bar - height) / 2, width: width, height: height)
+    }
+
     /// Photo `index`'s frame in the detail view, in window points: aspect-fit into the page
-    /// `(W − 10)×(H − bars)`, centred in the visible area.
-    ///
-    /// The reference app fits to the width (`h' = w'·h/w`); that is the same rect for every photo
-    /// that is not taller than the page. A taller one (petra_tall.jpg, 1:2, on an iPhone 8) would run
-    /// under the bar and off the bottom, which a `.scaleAspectFit` image view never does, so it
-    /// is fitted to the page height instead.
+    /// `(W − 10)×(H − bars)`, centred in the visible area (the pager's image view is
+    /// `.scaleAspectFit` in the page). The same rect as `flightFrame` for every photo that is
+    /// not taller than the page.
     @_spi(Scenes) public func detailFrame(_ index: Int) -> Rect {
         let page = Rect(x: 5, y: device.topBarHeightPoints, width: device.width - 10,
                         height: device.height - device.topBarHeightPoints)
@@ -59,7 +68,11 @@ import FlipbookRaster
     /// hidden (its snapshot is flying); `patchIndex` gets a white patch (named "white patch")
     /// over its cell. Cells are named "cell 0", "cell 1", …; only those the grid's clip can show
     /// at `scroll` get a layer unless `allCells` (for grids whose scroll is animated).
-    @_spi(Scenes) public func gridLayer(scroll: Double, hiddenIndex: Int? = nil, patchIndex: Int? = nil, allCells: Bool = false) -> Layer {
+    /// `cellMode`: seed 000's cell image views keep UIImageView's default `.scaleToFill` (the
+    /// cell has the photo's aspect, so it is the stretched photo, the same pixels as the
+    /// snapshot); seed 002's are aspect-fill and clipped.
+    @_spi(Scenes) public func gridLayer(scroll: Double, hiddenIndex: Int? = nil, patchIndex: Int? = nil, allCells: Bool = false,
+                                        cellMode: ContentMode = .scaleToFill) -> Layer {
         var grid = Layer(name: "grid", frame: device.contentArea)
         grid.backgroundColor = .white
         grid.clipsToBounds = true
@@ -71,8 +84,8 @@ import FlipbookRaster
         for (index, frame) in layout.cellFrames.enumerated() where frame.maxY >= visible.lowerBound && frame.minY <= visible.upperBound {
             var cell = Layer(name: "cell \(index)", frame: frame)
             cell.imageSource = photos[index].source
-            cell.contentMode = .scaleAspectFill
-            cell.clipsToBounds = true
+            cell.contentMode = cellMode
+            cell.clipsToBounds = cellMode == .scaleAspectFill
             cell.isHidden = index == hiddenIndex
             grid.sublayers.append(cell)
         }
@@ -106,6 +119,9 @@ import FlipbookRaster
         return detail
     }
 
+    /// Seed 000's pop snapshot background (`snapShotView.backgroundColor = [UIColor redColor]`).
+    static let popSnapshotColor = StraightColor(red: 1, green: 0, blue: 0)
+
     /// The flying snapshot of photo `index` (scaleToFill, as `snapshotView` of the image view).
     func snapshot(_ index: Int, frame: Rect) -> Layer {
         var snapshot = Layer(name: "snapshot", frame: frame)
@@ -129,16 +145,24 @@ import FlipbookRaster
 
     /// Push (seed 000): the grid (scrolled by return positioning, the tapped photo hidden); the
     /// detail, its image view hidden, fading in 0 → 1 above it; the photo's snapshot flying from
-    /// the cell to the detail frame above both. Completion: only the detail remains.
-    @_spi(Scenes) public func push(_ index: Int, name: String, timing: Timing) -> Transition {
+    /// the cell to `flightFrame` above both. Completion: only the detail remains.
+    ///
+    /// Zoom push (seed 002, `zoom`): the same, except that the cells are aspect-fill and the
+    /// snapshot is `snapshotView` of the tapped cell's image view — the visible crop, stretched
+    /// as the snapshot grows — landing on the detail's image view (`detailFrame`).
+    @_spi(Scenes) public func push(_ index: Int, name: String, timing: Timing, zoom: Bool = false) -> Transition {
         let bar = NavigationBar.transition(device: device, from: PhotoBrowserScene.gridItem, to: detailItem(index))
-        let grid = gridLayer(scroll: gridScroll(revealing: index), hiddenIndex: index)
+        let grid = gridLayer(scroll: gridScroll(revealing: index), hiddenIndex: index, cellMode: zoom ? .scaleAspectFill : .scaleToFill)
         let detail = detailLayer(index: index, imageHidden: true).with(opacity: 0)
-        let flying = snapshot(index, frame: revealedCellFrame(index))
+        var flying = snapshot(index, frame: revealedCellFrame(index))
+        if zoom {
+            flying.imageSource = nil
+            flying.snapshotOf = "cell \(index)"
+        }
         return Transition(
             name: name, device: device,
             window: PhotoBrowserScene.window(device: device, container: [grid, detail, flying], bar: bar.layer),
-            animations: [Animation(target: flying.name, to: LayerPatch(frame: detailFrame(index))),
+            animations: [Animation(target: flying.name, to: LayerPatch(frame: zoom ? detailFrame(index) : flightFrame(index))),
                          Animation(target: detail.name, to: LayerPatch(opacity: 1))] + bar.animations,
             completion: [LayerChange(target: grid.name, set: LayerPatch(isRemoved: true)),
                          LayerChange(target: flying.name, set: LayerPatch(isRemoved: true)),
@@ -147,13 +171,16 @@ import FlipbookRaster
     }
 
     /// Pop (seed 000): the detail fading out 1 → 0 over the grid, which is scrolled to reveal the
-    /// photo shown last and has a white patch over its cell; the snapshot flies back onto the
-    /// cell. Completion: the grid alone.
+    /// photo shown last and has a white patch over its cell; the snapshot flies back from
+    /// `flightFrame` onto the cell. The snapshot has the app's red background
+    /// (`snapShotView.backgroundColor = red`), which shows through a transparent photo.
+    /// Completion: the grid alone.
     @_spi(Scenes) public func pop(_ index: Int, name: String, timing: Timing) -> Transition {
         let bar = NavigationBar.transition(device: device, from: detailItem(index), to: PhotoBrowserScene.gridItem)
         let grid = gridLayer(scroll: gridScroll(revealing: index), patchIndex: index)
         let detail = detailLayer(index: index, imageHidden: true)
-        let flying = snapshot(index, frame: detailFrame(index))
+        var flying = snapshot(index, frame: flightFrame(index))
+        flying.backgroundColor = PhotoBrowserScene.popSnapshotColor
         return Transition(
             name: name, device: device,
             window: PhotoBrowserScene.window(device: device, container: [grid, detail, flying], bar: bar.layer),
@@ -166,13 +193,16 @@ import FlipbookRaster
     }
 
     /// Zoom pop (seed 002): the detail (its image view hidden) with the grid added on top —
-    /// scrolled by return positioning, the return cell's image hidden — fading in 0 → 1 over it;
-    /// the snapshot flies from the detail frame back onto the cell above both. Unlike pop, no
-    /// white patch. Completion: the grid alone, every cell shown.
+    /// where push left it, the selected cell's image hidden — fading in 0 → 1 over it; the
+    /// snapshot flies from the detail frame back onto the selected cell above both. Seed 002 has
+    /// no return positioning and returns to the selected item (`indexPathsForSelectedItems`);
+    /// it converts the cell's image frame from the image view itself, which counts the image
+    /// view's inset in the cell twice — zero here, as the image view fills the cell. Unlike pop,
+    /// no white patch. Completion: the grid alone, every cell shown.
     @_spi(Scenes) public func zoomPop(_ index: Int, name: String, timing: Timing) -> Transition {
         let bar = NavigationBar.transition(device: device, from: detailItem(index), to: PhotoBrowserScene.gridItem)
         let detail = detailLayer(index: index, imageHidden: true)
-        let grid = gridLayer(scroll: gridScroll(revealing: index), hiddenIndex: index).with(opacity: 0)
+        let grid = gridLayer(scroll: gridScroll(revealing: index), hiddenIndex: index, cellMode: .scaleAspectFill).with(opacity: 0)
         let flying = snapshot(index, frame: detailFrame(index))
         return Transition(
             name: name, device: device,

@@ -13,6 +13,8 @@ public enum SceneOption: String, CaseIterable, Sendable {
     case columns
     /// The modal thumbnail grid's scroll offset (`--scroll`, `SceneOptions.scrollPoints`).
     case scroll
+    /// The photo `page` swipes to (`--to`, `SceneOptions.pageTarget`).
+    case to
 }
 
 extension TransitionPreset {
@@ -21,13 +23,15 @@ extension TransitionPreset {
     /// relies on to skip presets an option does not apply to.
     public var sceneOptions: Set<SceneOption> {
         switch self {
-        case .push, .zoomPush: return [.manifest, .select, .columns]
-        // The backward presets return to `--return` (default: `--select`).
-        case .pop, .zoomPop: return [.manifest, .select, .return, .columns]
-        case .present, .fadePresent: return [.manifest, .select, .scroll]
-        case .dismiss, .fadeDismiss: return [.manifest, .select, .return, .scroll]
+        // Zoom pop returns to the selected item and fade dismiss to the one presented photo (seeds 002, 004).
+        case .push, .zoomPush, .zoomPop: return [.manifest, .select, .columns]
+        // The other backward presets return to `--return` (default: `--select`).
+        case .pop: return [.manifest, .select, .return, .columns]
+        case .present, .fadePresent, .fadeDismiss: return [.manifest, .select, .scroll]
+        case .dismiss: return [.manifest, .select, .return, .scroll]
         case .cardPush: return [.cards, .select]
         case .cardPop: return [.cards, .select, .return]
+        case .page: return [.manifest, .select, .to]
         }
     }
 

@@ -1,5 +1,6 @@
 import FlipbookSamples
 import FlipbookGeometry
+import FlipbookText
 import FlipbookMotion
 
 /// A photo as scenes see it: the file to draw and its upright size in pixels.
@@ -31,12 +32,24 @@ public struct SceneOptions: Hashable, Sendable {
     /// Refuse photos and card images that do not resolve inside their manifest's folder
     /// (`--sandbox-photos`; see `PhotoSandbox`). Default off.
     public var sandboxPhotos = false
+    /// The photo `page` swipes to (`--to`), a neighbour of `selectedIndex`; nil = the next photo
+    /// (the previous one from the last).
+    public var pageTarget: Int?
+    /// The finger of `page` (`--gesture`, `--pan-to`); nil = `PhotoBrowserScene.pageSwipe`, the
+    /// default swipe towards `pageTarget`.
+    public var pageGesture: Gesture?
 
     /// Options with every default.
     public init() {}
 
     /// The photo the backward transitions return to.
     public var effectiveReturnIndex: Int { returnIndex ?? selectedIndex }
+
+    /// The photo `page` swipes to among `count` photos: `pageTarget`, or the next photo (the
+    /// previous one from the last).
+    public func effectivePageTarget(count: Int) -> Int {
+        pageTarget ?? (selectedIndex + 1 < count ? selectedIndex + 1 : selectedIndex - 1)
+    }
 }
 
 /// Invalid scene options; each case names the option.
@@ -45,6 +58,8 @@ public enum SceneError: Error, CustomStringConvertible, Equatable {
     case indexOutOfRange(option: String, index: Int, count: Int)
     /// A card index outside the cards manifest.
     case cardIndexOutOfRange(option: String, index: Int, count: Int)
+    /// `page --to` is not next to `--select` (a paging scroll view moves one page a swipe).
+    case pageNotAdjacent(from: Int, to: Int)
 
     /// A one-line explanation.
     public var description: String {
@@ -53,6 +68,8 @@ public enum SceneError: Error, CustomStringConvertible, Equatable {
             return "\(option) \(index) is out of range: the manifest has \(count) photo\(count == 1 ? "" : "s") (0…\(count - 1))"
         case let .cardIndexOutOfRange(option, index, count):
             return "\(option) \(index) is out of range: the cards manifest has \(count) card\(count == 1 ? "" : "s") (0…\(count - 1))"
+        case let .pageNotAdjacent(from, to):
+            return "--to \(to) is not next to --select \(from): a paging scroll view moves one page a swipe (--to \(from - 1) or \(from + 1))"
         }
     }
 }
@@ -80,6 +97,8 @@ public enum TransitionPreset: String, CaseIterable, Sendable {
     case cardPush = "card-push"
     /// Card detail → card carousel (seed 001): the three snapshots move back.
     case cardPop = "card-pop"
+    /// Detail view: a horizontal swipe from photo `--select` to `--to` in the paging collection view.
+    case page
 
     /// One line for `flipbook list`: what moves.
     public var summary: String {
@@ -87,13 +106,14 @@ public enum TransitionPreset: String, CaseIterable, Sendable {
         case .push: return "waterfall grid → detail: the photo's snapshot flies from its cell to the aspect-fit detail frame; detail fades in over black"
         case .pop: return "detail → waterfall grid (scrolled to reveal the photo): snapshot flies back onto its cell; detail fades out"
         case .zoomPush: return "waterfall grid → detail: snapshot flies cell → detail frame; the detail, on top, fades in; both image views hidden"
-        case .zoomPop: return "detail → waterfall grid (return-positioned): snapshot flies back; the grid, on top, fades in over the detail"
+        case .zoomPop: return "detail → waterfall grid (as push left it): snapshot flies back to the selected cell; the grid, on top, fades in over the detail"
         case .present: return "thumbnail grid → modal browser: black at once; the clipped aspect-fill photo grows from its cell to full width"
         case .dismiss: return "modal browser → thumbnail grid: browser gone at once; the photo shrinks to its cell (off screen: to bottom centre)"
         case .fadePresent: return "thumbnail grid → modal browser: background fades clear → black; the stretched photo grows to full width"
-        case .fadeDismiss: return "modal browser → thumbnail grid: background fades black → clear; the stretched photo shrinks to its cell"
+        case .fadeDismiss: return "modal browser → thumbnail grid: the grid shows at once; the stretched photo shrinks back to its cell (even off screen)"
         case .cardPush: return "card carousel → detail: cover, title view and card move into place as the detail fades in; then title/list slide up (0.3 s)"
         case .cardPop: return "card detail → carousel: cover, title view and card move back onto the card as the detail fades out"
+        case .page: return "detail view: a finger swipes from photo --select to --to (rubber band, fling, settling spring; the timing is the swipe's); then pop --return"
         }
     }
 
@@ -110,19 +130,25 @@ public enum TransitionPreset: String, CaseIterable, Sendable {
         case .cardPush, .cardPop:
             // The main move; card-push's 0.3 s follow-up is a second animation with its own timing.
             return Timing(curve: .bezier(.easeInEaseOut), durationSeconds: 0.5)
+        case .page:
+            // Nominal: the swipe lasts as long as the finger and the settling take (`page(from:…)`).
+            return Timing(curve: .bezier(.linear), durationSeconds: 0.8)
         }
     }
 
     /// Builds the transition for these photos and options with `timing` as its main timing
     /// (default: the preset's). The card presets read their own manifest
-    /// (`options.cardsManifestPath`) and ignore `photos`.
+    /// (`options.cardsManifestPath`) and ignore `photos`; they measure their labels with
+    /// `typesetter` (the stars follow the comment count, comment rows are as tall as their text)
+    /// and, without one, with rough widths (docs/PRESETS.md).
     /// - Throws: `SceneError` when an index is out of range; `ManifestError` for a bad cards manifest.
-    public func makeTransition(photos: [ScenePhoto], options: SceneOptions, timing: Timing? = nil) throws -> Transition {
+    public func makeTransition(photos: [ScenePhoto], options: SceneOptions, timing: Timing? = nil,
+                               typesetter: Typesetter? = nil) throws -> Transition {
         let timing = timing ?? defaultTiming
         switch self {
         case .cardPush, .cardPop:
             let manifest = try CardManifest(contentsOf: options.cardsManifestPath, sandboxPhotos: options.sandboxPhotos)
-            let scene = CardScene(cards: manifest.cards, device: options.device)
+            let scene = CardScene(cards: manifest.cards, device: options.device, typesetter: typesetter)
             if self == .cardPush {
                 try check(options.selectedIndex, option: "--select", count: scene.cards.count, noun: "card")
                 return scene.push(options.selectedIndex, name: rawValue, timing: timing)
@@ -138,13 +164,20 @@ public enum TransitionPreset: String, CaseIterable, Sendable {
         let modal = ModalBrowserScene(photos: photos, device: options.device, scrollPoints: options.scrollPoints)
         let selected = options.selectedIndex, returned = options.effectiveReturnIndex
         switch self {
-        case .push, .zoomPush: return browser.push(selected, name: rawValue, timing: timing)  // zoom push draws what push draws
+        case .push: return browser.push(selected, name: rawValue, timing: timing)
+        case .zoomPush: return browser.push(selected, name: rawValue, timing: timing, zoom: true)
         case .pop: return browser.pop(returned, name: rawValue, timing: timing)
-        case .zoomPop: return browser.zoomPop(returned, name: rawValue, timing: timing)
+        case .zoomPop: return browser.zoomPop(selected, name: rawValue, timing: timing)  // seed 002 returns to the selected item
         case .present: return modal.present(selected, style: .clipped, name: rawValue, timing: timing)
         case .dismiss: return modal.dismiss(returned, style: .clipped, name: rawValue, timing: timing)
         case .fadePresent: return modal.present(selected, style: .fade, name: rawValue, timing: timing)
-        case .fadeDismiss: return modal.dismiss(returned, style: .fade, name: rawValue, timing: timing)
+        case .fadeDismiss: return modal.dismiss(selected, style: .fade, name: rawValue, timing: timing)  // seed 004 has one photo
+        case .page:
+            let target = options.effectivePageTarget(count: photos.count)
+            try check(target, option: "--to", count: photos.count, noun: "photo")
+            guard abs(target - selected) == 1 else { throw SceneError.pageNotAdjacent(from: selected, to: target) }
+            let gesture = options.pageGesture ?? PhotoBrowserScene.pageSwipe(from: selected, to: target, device: options.device)
+            return browser.page(from: selected, gesture: gesture, name: rawValue)
         case .cardPush, .cardPop: preconditionFailure("handled above")
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import FlipbookGeometry
+import FlipbookText
 import FlipbookMotion
 import FlipbookRaster
 
@@ -92,10 +93,13 @@ struct TransitionWriter {
         members += [("color", color(text.color)), ("origin", JSON.numbers([text.baselineOrigin.x, text.baselineOrigin.y]))]
         switch text.alignment {
         case .leading: break
+        case .natural: members.append(("align", JSON.string("natural")))
         case let .centered(width): members += [("align", JSON.string("center")), ("width", JSON.number(width))]
         case let .trailing(width): members += [("align", JSON.string("trailing")), ("width", JSON.number(width))]
         }
         if let maxWidth = text.maxWidthPoints { members.append(("maxWidth", JSON.number(maxWidth))) }
+        if text.numberOfLines != 1 { members.append(("lines", String(text.numberOfLines))) }
+        if text.lineBreakMode != .truncateTail { members.append(("lineBreak", JSON.string(text.lineBreakMode.rawValue))) }
         return object(members)
     }
 

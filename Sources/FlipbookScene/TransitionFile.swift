@@ -1,5 +1,6 @@
 import Foundation
 import FlipbookGeometry
+import FlipbookText
 import FlipbookMotion
 import FlipbookRaster
 
@@ -58,7 +59,11 @@ public struct TransitionFile: Sendable {
         }
         let top = JSONField(value: root, path: "$", file: path)
         let object = try top.object(known: TransitionFile.topKeys)
-        manifestPath = try object.optional("manifest").map { TransitionFile.resolve(try $0.nonEmptyString(), against: path) }
+        let manifestField = object.optional("manifest")
+        manifestPath = try manifestField.map { TransitionFile.resolve(try $0.nonEmptyString(), against: path) }
+        if let manifestPath, let manifestField, !FileManager.default.fileExists(atPath: manifestPath) {
+            throw manifestField.fail("\(manifestPath): no such file")
+        }
         usesPhotos = TransitionFile.mentionsPhotos(root)
         name = try object.optional("name")?.nonEmptyString() ?? ((path as NSString).lastPathComponent as NSString).deletingPathExtension
     }
@@ -66,7 +71,7 @@ public struct TransitionFile: Sendable {
     private static func mentionsPhotos(_ value: JSONValue) -> Bool {
         switch value {
         case let .object(members):
-            return members.contains { ["photo", "waterfallGrid", "cellOf", "aspectFitPhoto"].contains($0.key) || mentionsPhotos($0.value) }
+            return members.contains { ["photo", "waterfallGrid", "cellOf", "aspectFitPhoto", "aspectFillPhoto"].contains($0.key) || mentionsPhotos($0.value) }
         case let .array(values): return values.contains(where: mentionsPhotos)
         default: return false
         }
@@ -321,6 +326,12 @@ struct TransitionDecoder {
         layerPaths[name] = field.path
         parentOrigins[name] = parentOrigin
         var layer = Layer(name: name, frame: .zero)
+        if object.has("waterfallGrid"), let bar = object.optional("navigationBar") {
+            throw bar.fail("a layer has at most one generator: \"waterfallGrid\" or \"navigationBar\"")
+        }
+        if object.has("waterfallGrid"), let scroll = object.optional("scroll") {
+            throw scroll.fail("a waterfall grid's scroll is \"waterfallGrid\": {\"scroll\": …} (or \"reveal\"), so its cells and cellOf agree")
+        }
         if let grid = object.optional("waterfallGrid") {
             layer = try waterfallGrid(grid, name: name, object: object, parentOrigin: parentOrigin)
         } else if let bar = object.optional("navigationBar") {
@@ -352,6 +363,10 @@ struct TransitionDecoder {
     func frame(_ field: JSONField, parentOrigin: Point) throws -> Rect {
         guard case .object = field.value else { return try field.rect() }
         let object = try field.object(known: ["cellOf", "index", "aspectFitPhoto", "aspectFillPhoto", "in"])
+        let kinds = ["cellOf", "aspectFitPhoto", "aspectFillPhoto"].filter(object.has)
+        if kinds.count > 1 { throw field.fail("give one of \"cellOf\", \"aspectFitPhoto\" or \"aspectFillPhoto\", not \(kinds.count)") }
+        if object.has("cellOf"), let extra = object.optional("in") { throw extra.fail("\"in\" goes with \"aspectFitPhoto\" or \"aspectFillPhoto\"") }
+        if !object.has("cellOf"), let extra = object.optional("index") { throw extra.fail("\"index\" goes with \"cellOf\"") }
         if let grid = object.optional("cellOf") {
             let gridName = try grid.nonEmptyString()
             guard let cells = gridCells[gridName] else {
@@ -377,15 +392,19 @@ struct TransitionDecoder {
         let grid = try field.object(known: ["columns", "scroll", "reveal", "hidden"])
         guard !photos.isEmpty else { throw field.fail("a waterfall grid needs the manifest's photos, and it has none") }
         let columns = try grid.optional("columns")?.integer(in: 2...8) ?? options.columns
-        let scene = PhotoBrowserScene(photos: photos, device: device, columns: columns)
+        // Laid out for the grid's own width: the screen's, or its `frame`'s when given.
+        var layoutDevice = device
+        if let frame = object.optional("frame") { layoutDevice.sizePoints.width = try self.frame(frame, parentOrigin: parentOrigin).width }
+        let scene = PhotoBrowserScene(photos: photos, device: layoutDevice, columns: columns)
         var scroll = try grid.optional("scroll")?.number(in: 0...1e7) ?? 0
         if let reveal = grid.optional("reveal") {
             guard grid.optional("scroll") == nil else { throw reveal.fail("give \"scroll\" or \"reveal\", not both") }
             scroll = scene.gridScroll(revealing: try reveal.integer(in: 0...(photos.count - 1)))
         }
         let hidden = try grid.optional("hidden")?.array().map { try $0.integer(in: 0...(photos.count - 1)) } ?? []
-        // Every cell gets a layer (a file may animate the grid's scroll or target any cell).
-        var layer = scene.gridLayer(scroll: scroll, allCells: true)
+        // Every cell gets a layer (a file may animate the grid's scroll or target any cell);
+        // a file's grid keeps aspect-fill cells (the push preset's are seed 000's scaleToFill).
+        var layer = scene.gridLayer(scroll: scroll, allCells: true, cellMode: .scaleAspectFill)
         layer.name = name
         for index in layer.sublayers.indices {
             layer.sublayers[index].name = "\(name) cell \(index)"
@@ -486,9 +505,9 @@ struct TransitionDecoder {
         return transform
     }
 
-    /// `{"string", "size", "weight", "color", "origin", "align", "width", "maxWidth"}`.
+    /// `{"string", "size", "weight", "color", "origin", "align", "width", "maxWidth", "lines", "lineBreak"}`.
     func text(_ field: JSONField) throws -> TextContent {
-        let object = try field.object(known: ["string", "size", "weight", "color", "origin", "align", "width", "maxWidth"])
+        let object = try field.object(known: ["string", "size", "weight", "color", "origin", "align", "width", "maxWidth", "lines", "lineBreak"])
         let string = try object.required("string", "the text").string()
         let size = try object.optional("size")?.number(in: 1...500) ?? 17
         let weight = try object.optional("weight").map { FontWeight(rawValue: try $0.choice(FontWeight.allCases.map(\.rawValue)))! } ?? .regular
@@ -496,19 +515,25 @@ struct TransitionDecoder {
         let origin = try object.optional("origin")?.point() ?? Point(x: 0, y: size)
         let width = try object.optional("width")?.number(in: 0...1e6)
         let alignment: TextAlignment
-        switch try object.optional("align")?.choice(["leading", "center", "trailing"]) ?? "leading" {
+        switch try object.optional("align")?.choice(["leading", "natural", "center", "trailing"]) ?? "leading" {
         case "center":
             guard let width else { throw field.fail("\"align\": \"center\" needs \"width\", the box the line is centred in") }
             alignment = .centered(widthPoints: width)
         case "trailing":
             guard let width else { throw field.fail("\"align\": \"trailing\" needs \"width\", the box the line ends in") }
             alignment = .trailing(widthPoints: width)
+        case "natural":
+            alignment = .natural
         default:
             alignment = .leading
         }
         let maxWidth = try object.optional("maxWidth")?.number(in: 0...1e6)
+        let lines = try object.optional("lines")?.integer(in: 0...10_000) ?? 1
+        let lineBreak = try object.optional("lineBreak").map {
+            TextLayout.LineBreakMode(rawValue: try $0.choice(TextLayout.LineBreakMode.allCases.map(\.rawValue)))!
+        } ?? .truncateTail
         return TextContent(string: string, sizePoints: size, weight: weight, baselineOrigin: origin, color: color,
-                           alignment: alignment, maxWidthPoints: maxWidth)
+                           alignment: alignment, maxWidthPoints: maxWidth, numberOfLines: lines, lineBreakMode: lineBreak)
     }
 
     /// The layer named by `field`, which must exist.
@@ -546,6 +571,7 @@ struct TransitionDecoder {
                 guard duration > 0, start + duration <= 1 + 1e-9 else { throw durationField.fail("must be greater than 0, with start + duration at most 1") }
                 let to = try keyframe.required("to", "the values reached at the keyframe's end")
                 let patch = try self.patch(to, object: to.object(known: TransitionDecoder.patchKeys), targetParent: origin, animatableOnly: true, allowRemoved: false)
+                if patch.animatedProperties.isEmpty { throw to.fail("sets nothing to animate (frame, opacity, backgroundColor, cornerRadius, transform or scroll)") }
                 var curve = TimingCurve.bezier(.linear)
                 if let curveField = keyframe.optional("curve") {
                     curve = try self.curve(keyframe) ?? curve
@@ -555,9 +581,28 @@ struct TransitionDecoder {
             }
         }
         if !object.has("to") && !object.has("keyframes") { throw field.fail("missing \"to\" (or \"keyframes\"): what the animation changes") }
+        // A `from` value for a property the animation does not animate would silently do nothing.
+        if let from = object.optional("from") {
+            let animated = Set(animation.to.animatedProperties + animation.keyframes.flatMap(\.to.animatedProperties))
+            let keyOf: [AnimatableProperty: String] = [.frame: "frame", .opacity: "opacity", .backgroundColor: "backgroundColor",
+                                                       .cornerRadius: "cornerRadius", .transform: "transform", .boundsOrigin: "scroll"]
+            for property in animation.from.animatedProperties where !animated.contains(property) {
+                let key = keyOf[property]!
+                throw try from.object(known: TransitionDecoder.patchKeys).optional(key)!.fail("\"\(key)\" is not animated (not in \"to\" or a keyframe), so it has no start value")
+            }
+        }
         animation.delaySeconds = try object.optional("delay")?.number(in: 0...600) ?? 0
         animation.after = try object.optional("after")?.nonEmptyString()
-        animation.timing = AnimationTiming(curve: try curve(object), durationSeconds: try object.optional("duration")?.number(in: TimingRequest.durationRangeSeconds))
+        let curve = try self.curve(object)
+        var duration = try object.optional("duration")?.number(in: TimingRequest.durationRangeSeconds)
+        // A spring-physics curve lasts its settling time unless told otherwise (as in `timing`).
+        if duration == nil, let curve, case let .springPhysics(spring) = curve {
+            guard TimingRequest.durationRangeSeconds.contains(spring.settlingDurationSeconds) else {
+                throw (object.optional("curve") ?? object.field).fail("the spring settles after \(JSON.number(spring.settlingDurationSeconds)) s; give \"duration\"")
+            }
+            duration = spring.settlingDurationSeconds
+        }
+        animation.timing = AnimationTiming(curve: curve, durationSeconds: duration)
         if let completion = object.optional("completion") { animation.completion = try completion.array().map { try change($0) } }
         return animation
     }

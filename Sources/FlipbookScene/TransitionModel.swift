@@ -61,6 +61,8 @@ public enum TransitionError: Error, CustomStringConvertible, Equatable {
     case invalidAnimation(String, reason: String)
     /// A snapshot of itself or of one of its own ancestors or another snapshot.
     case invalidSnapshot(String, reason: String)
+    /// Longer than `TransitionAnimator.maximumDurationSeconds` (delays and `after` chains add up).
+    case tooLong(seconds: Double)
 
     /// A one-line explanation.
     public var description: String {
@@ -72,6 +74,8 @@ public enum TransitionError: Error, CustomStringConvertible, Equatable {
         case let .cycle(names): return "animations start after each other in a circle: \(names.joined(separator: " → "))"
         case let .invalidAnimation(name, reason): return "\(name): \(reason)"
         case let .invalidSnapshot(name, reason): return "layer '\(name)': \(reason)"
+        case let .tooLong(seconds):
+            return "the transition lasts \(JSON.number(seconds)) s (delays and `after` chains add up); at most \(JSON.number(TransitionAnimator.maximumDurationSeconds)) s"
         }
     }
 }
@@ -105,12 +109,19 @@ public struct TransitionAnimator: Sendable {
         var timing: Timing
         var from: PropertyValue
         var to: PropertyValue
+        /// A completion's change of an animatable property: `from` until `startSeconds`, then `to`
+        /// at once (so an animation that starts later continues from it).
+        var isStep = false
     }
 
     private struct Track {
         var path: [Int]
         var segments: [Segment]
     }
+
+    /// The longest transition accepted: 120 s, minutes beyond any view-controller transition;
+    /// 28,800 frames at the highest frame rate (240 fps).
+    public static let maximumDurationSeconds = 120.0
 
     /// Checks and compiles a transition.
     /// - Throws: `TransitionError` naming the layer or animation at fault.
@@ -203,8 +214,27 @@ public struct TransitionAnimator: Sendable {
                 }
             }
             if !animation.completion.isEmpty {
-                let changes = try animation.completion.map { (try path($0.target, usedBy: label(index) + " completion"), $0.set) }
-                completions.append((startSeconds + timing.durationSeconds, index, changes))
+                let completed = startSeconds + timing.durationSeconds
+                var changes: [(path: [Int], set: LayerPatch)] = []
+                for change in animation.completion {
+                    let changePath = try path(change.target, usedBy: label(index) + " completion")
+                    // Animatable values set by a completion join their property's track as steps, so
+                    // a later animation of the property starts from them (as after UIKit's completion
+                    // block); the rest (hidden, image, …) is applied as a change.
+                    var rest = change.set
+                    for property in change.set.animatedProperties {
+                        let key = change.target + "\u{0}" + property.rawValue
+                        let step = Segment(startSeconds: completed, timing: timing, from: .opacity(0), to: property.value(in: change.set)!, isStep: true)
+                        segmentsByKey[key, default: (changePath, property, [])].segments.append((order, step, false))
+                        order += 1
+                        if initialValues[key] == nil {
+                            initialValues[key] = property.value(of: TransitionAnimator.layer(at: changePath, in: transition.window))
+                        }
+                        rest.clear(property)
+                    }
+                    changes.append((changePath, rest))
+                }
+                completions.append((completed, index, changes))
             }
             end = max(end, startSeconds + timing.durationSeconds)
         }
@@ -212,7 +242,11 @@ public struct TransitionAnimator: Sendable {
         var tracks: [Track] = []
         for key in segmentsByKey.keys.sorted() {
             let entry = segmentsByKey[key]!
-            let sorted = entry.segments.sorted { ($0.segment.startSeconds, $0.order) < ($1.segment.startSeconds, $1.order) }
+            // At equal start times a completion's step comes first: an animation that starts when
+            // another ends (`after`) starts from the value the completion set.
+            let sorted = entry.segments.sorted {
+                ($0.segment.startSeconds, $0.segment.isStep ? 0 : 1, $0.order) < ($1.segment.startSeconds, $1.segment.isStep ? 0 : 1, $1.order)
+            }
             var previous = initialValues[key]!
             var segments: [Segment] = []
             for item in sorted {
@@ -226,6 +260,9 @@ public struct TransitionAnimator: Sendable {
         self.tracks = tracks
         self.completions = completions.sorted { ($0.endSeconds, $0.order) < ($1.endSeconds, $1.order) }.map { ($0.endSeconds, $0.changes) }
         finalChanges = try transition.completion.map { (try path($0.target, usedBy: "completion"), $0.set) }
+        // A transition's frames are all evaluated up front: bound their number whatever a file
+        // says (a few KB of chained 60 s animations would otherwise ask for millions of frames).
+        guard end <= TransitionAnimator.maximumDurationSeconds else { throw TransitionError.tooLong(seconds: end) }
         durationSeconds = end
         initialWindow = root
         try TransitionAnimator.checkSnapshots(root, root: root, paths: paths, ancestors: [])
@@ -284,8 +321,13 @@ public struct TransitionAnimator: Sendable {
             } else {
                 var active = track.segments[0], progress = 0.0
                 for segment in track.segments where t >= segment.startSeconds { active = segment }
-                if t >= active.startSeconds { progress = active.timing.progress(atSeconds: t - active.startSeconds) }
-                value = progress == 0 ? active.from : PropertyValue.interpolate(active.from, active.to, progress: progress)
+                if active.isStep {
+                    // Completions apply after their animation's end (see `completions` below).
+                    value = t > active.startSeconds ? active.to : active.from
+                } else {
+                    if t >= active.startSeconds { progress = active.timing.progress(atSeconds: t - active.startSeconds) }
+                    value = progress == 0 ? active.from : PropertyValue.interpolate(active.from, active.to, progress: progress)
+                }
             }
             TransitionAnimator.modify(&window, at: track.path[...]) { value.apply(to: &$0) }
         }

@@ -72,7 +72,9 @@ extension Canvas {
 
     private mutating func drawOutlineRun(_ run: GlyphRun, origin: Point, color: StraightColor, opacity: Double, clip: Clip?) {
         let sizePixels = run.sizePoints * scale
-        precondition(sizePixels <= Font.maximumSizePixels, "text size must be ≤ \(Font.maximumSizePixels) px (size · scale), got \(sizePixels)")
+        // A label scaled up past the glyph renderer's limit (a transition file may scale a layer
+        // 1000×) is left out rather than trapping: it would cover the screen many times over.
+        guard sizePixels <= Font.maximumSizePixels else { return }
         let size26Dot6 = Int((sizePixels * 64).rounded())
         guard size26Dot6 > 0 else { return }
         let limit = Double(1 << 30)  // 2^24 px in 26.6: far off any canvas, and no overflow

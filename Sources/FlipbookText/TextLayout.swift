@@ -5,7 +5,7 @@ import FlipbookGeometry
 ///
 /// Coordinates are points with the origin at the layout box's top-left, y down: a glyph is drawn
 /// with its origin (on the baseline) at (`x`, `y`).
-public struct TextLayout: Sendable, Equatable {
+public struct TextLayout: Sendable, Hashable {
     /// The lines, top to bottom.
     public let lines: [Line]
     /// The width of the widest line in points (UILabel's intrinsic width), trailing spaces excluded.
@@ -27,7 +27,7 @@ public struct TextLayout: Sendable, Equatable {
     public var text: String { lines.map(\.text).joined(separator: "\n") }
 
     /// One line of text.
-    public struct Line: Sendable, Equatable {
+    public struct Line: Sendable, Hashable {
         /// The runs in visual order, left to right.
         public let runs: [GlyphRun]
         /// The line's text in logical order (with "…" where truncated), trailing spaces dropped.
@@ -52,7 +52,7 @@ public struct TextLayout: Sendable, Equatable {
 }
 
 /// Consecutive glyphs of one font, size and direction.
-public struct GlyphRun: Sendable, Equatable {
+public struct GlyphRun: Sendable, Hashable {
     /// The font that draws the run (`font.path`, `font.faceIndex` locate it).
     public let font: Font
     /// Text size in points.
@@ -65,7 +65,7 @@ public struct GlyphRun: Sendable, Equatable {
     public let glyphs: [Glyph]
 
     /// One positioned glyph.
-    public struct Glyph: Sendable, Equatable {
+    public struct Glyph: Sendable, Hashable {
         /// Glyph id in `font` (0 is .notdef).
         public let id: UInt32
         /// Origin x in the layout box, in points (shaping offsets included).
@@ -81,6 +81,38 @@ public struct GlyphRun: Sendable, Equatable {
         a.font.location == b.font.location && a.sizePoints == b.sizePoints && a.isRightToLeft == b.isRightToLeft
             && a.text == b.text && a.glyphs == b.glyphs
     }
+
+    /// Hashes what `==` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(font.location); hasher.combine(sizePoints); hasher.combine(isRightToLeft)
+        hasher.combine(text); hasher.combine(glyphs)
+    }
+
+    /// The run at `factor` times its size, with every position multiplied by `factor` (a label
+    /// under a scale transform: hinting-free outlines make this the same as setting the text
+    /// at the larger size).
+    public func scaled(by factor: Double) -> GlyphRun {
+        GlyphRun(font: font, sizePoints: sizePoints * factor, isRightToLeft: isRightToLeft, text: text,
+                 glyphs: glyphs.map { Glyph(id: $0.id, x: $0.x * factor, y: $0.y * factor, advance: $0.advance * factor) })
+    }
+}
+
+extension TextLayout {
+    /// The layout at `factor` times its size (> 0): sizes, positions and metrics multiplied.
+    public func scaled(by factor: Double) -> TextLayout {
+        precondition(factor > 0 && factor.isFinite, "a text scale must be finite and > 0, got \(factor)")
+        if factor == 1 { return self }
+        return TextLayout(lines: lines.map { line in
+            Line(runs: line.runs.map { $0.scaled(by: factor) }, text: line.text, xPoints: line.xPoints * factor,
+                 widthPoints: line.widthPoints * factor, baselinePoints: line.baselinePoints * factor,
+                 ascentPoints: line.ascentPoints * factor, descentPoints: line.descentPoints * factor,
+                 isRightToLeft: line.isRightToLeft)
+        }, widthPoints: widthPoints * factor, heightPoints: heightPoints * factor, boxWidthPoints: boxWidthPoints * factor,
+           isTruncated: isTruncated, missingScalars: missingScalars)
+    }
+
+    /// Every glyph of every line, with its run, in drawing order.
+    public var glyphCount: Int { lines.reduce(0) { $0 + $1.runs.reduce(0) { $0 + $1.glyphs.count } } }
 }
 
 extension Font {

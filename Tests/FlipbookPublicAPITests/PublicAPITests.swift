@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 import Flipbook
 import FlipbookTesting
@@ -31,6 +32,9 @@ final class PublicAPITests: XCTestCase {
         var settings = RenderSettings(transition: Self.cardTransition())
         settings.framesPerSecond = 10
         settings.fontPath = nil
+        // The fixture fonts, never the host's: the goldens must not depend on what is installed.
+        settings.fontDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/fonts").path
         let job = try RenderJob(settings: settings)
         // 0.5 s at 10 fps: frames 0…5.
         XCTAssertEqual(job.sequence.count, 6)

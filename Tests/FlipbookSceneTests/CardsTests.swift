@@ -4,16 +4,39 @@ import FlipbookGeometry
 import FlipbookMotion
 import FlipbookRaster
 @_spi(Scenes) import FlipbookScene
+import FlipbookText
+
+/// The fixture fonts' typesetter (Inter and the Noto subsets of Tests/Fixtures/fonts): card
+/// layouts measure their labels with it, and text ops are set with it.
+let fixtureTypesetter: Typesetter = {
+    let fonts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/fonts").path
+    return Typesetter(fonts: try! FontCollection(directory: fonts))
+}()
 
 final class CardsTests: XCTestCase {
     let cards = (0..<3).map { Card(title: "Card \($0)", imagePath: "c\($0).jpg", commentCount: 2, rating: $0 + 2, comments: ["one", "two"]) }
-    var scene: CardScene { CardScene(cards: cards, device: .iPhone8) }
+    var scene: CardScene { CardScene(cards: cards, device: .iPhone8, typesetter: fixtureTypesetter) }
 
-    /// The text ops with `string`, with their group-multiplied opacity.
+    // Inter's vertical metrics (hhea: ascender 0.96875 em, descender 0.2421875 em): a 16 pt title's
+    // baseline is 15.5 pt below its top, a 14 pt line is 16.95 pt tall with its baseline at 13.5625.
+    /// The title's baseline in its title view: 15 pt inset + Inter's 16 pt ascender.
+    let titleBaseline = 15 + 15.5
+    /// A comment's first baseline in its row: 15 + 40 (avatar) + 10, then Inter's 14 pt ascender.
+    let commentBaseline = 65 + 13.5625
+
+    /// The text ops with `string`: the left end of the first baseline, the size, the
+    /// group-multiplied opacity and the clip.
     func textOps(_ window: Layer, _ string: String) -> [(origin: Point, size: Double, opacity: Double, clip: Clip?)] {
-        flattenedOps(window).compactMap { entry in
-            guard case let .text(text, _, size, origin, _, opacity, clip) = entry.op, text == string else { return nil }
-            return (origin, size, opacity * entry.groupOpacity, clip)
+        func walk(_ ops: [DisplayOp], _ outer: Double) -> [(op: DisplayOp, groupOpacity: Double)] {
+            ops.flatMap { op -> [(op: DisplayOp, groupOpacity: Double)] in
+                if case let .group(opacity, children) = op { return walk(children, outer * opacity) }
+                return [(op, outer)]
+            }
+        }
+        return walk(DisplayList.ops(flattening: window, screen: Device.iPhone8.bounds, typesetter: fixtureTypesetter), 1).compactMap { entry in
+            guard case let .text(layout, origin, _, opacity, clip) = entry.op, layout.text == string, let line = layout.lines.first else { return nil }
+            return (Point(x: origin.x, y: origin.y + line.baselinePoints), line.runs.first?.sizePoints ?? 0, opacity * entry.groupOpacity, clip)
         }
     }
 
@@ -30,13 +53,23 @@ final class CardsTests: XCTestCase {
         XCTAssertEqual(scene.detailTitleFrame(followUp: 0), Rect(x: 0, y: 300, width: 375, height: 80))
         XCTAssertEqual(scene.detailTitleFrame(followUp: 1), Rect(x: 0, y: 280, width: 375, height: 20))
         XCTAssertEqual(scene.listFrame(followUp: 0), Rect(x: 0, y: 380, width: 375, height: 287))
-        XCTAssertEqual(scene.listFrame(followUp: 1), Rect(x: 0, y: 300, width: 375, height: 367))
+        XCTAssertEqual(scene.listFrame(followUp: 1), Rect(x: 0, y: 330, width: 375, height: 337), "T + K − m − 30")
         // The card draws its cover clipped to the card's rounded corners, and its three text lines.
         let cover = imageOps(scene.carousel(centred: 1), source: "c1.jpg")
         XCTAssertEqual(cover.first?.rect, Rect(x: 37.5, y: 193.5, width: 300, height: 264))
         XCTAssertEqual(cover.first?.clip, Clip(rect: Rect(x: 37.5, y: 193.5, width: 300, height: 344), cornerRadius: 10))
-        XCTAssertEqual(textOps(scene.carousel(centred: 1), "★★★☆☆").first?.origin, Point(x: 52.5, y: 457.5 + 68))
-        XCTAssertEqual(textOps(scene.carousel(centred: 1), "2 comments").count, 3, "the neighbours peek in")
+        // "N comments" (14 pt) is centred in a 20 pt label 10 pt under the 16 pt title (19.36 pt
+        // tall); the stars (five 14 pt cells, 13 pt glyphs) are centred on the same line to its right.
+        let count = textOps(scene.carousel(centred: 1), "2 comments")
+        XCTAssertEqual(count.count, 3, "the neighbours peek in")
+        XCTAssertEqual(count[1].origin.x, 52.5)
+        XCTAssertEqual(count[1].origin.y, 457.5 + 15 + 19.36 + 10 + (20 - 16.94) / 2 + 13.5625, accuracy: 0.02)
+        let stars = textOps(scene.carousel(centred: 1), "★").filter { $0.origin.x > 52.5 && $0.origin.x < 337.5 }
+        XCTAssertEqual(stars.count, 3, "card 1 has 3 of 5 stars")
+        XCTAssertEqual(textOps(scene.carousel(centred: 1), "☆").filter { $0.origin.x > 52.5 && $0.origin.x < 337.5 }.count, 2)
+        XCTAssertGreaterThan(stars[0].origin.x, 52.5 + 81.5 + 10, "right of \"2 comments\" (81.53 pt wide) and 10 pt of space")
+        XCTAssertLessThan(stars[0].origin.x, 52.5 + 81.6 + 10 + 14)
+        XCTAssertEqual(stars[0].origin.y, 457.5 + 15 + 19.36 + 10 + (20 - 15.73) / 2 + 12.59, accuracy: 0.02)
     }
 
     func testPushMovesThreeSnapshotsWhileTheDetailFadesIn() {
@@ -45,23 +78,23 @@ final class CardsTests: XCTestCase {
         // Progress 0: the snapshots sit on the card; the card itself is hidden; the detail is invisible.
         let start = FlipbookSceneTests.window(push, at: 0, isFinal: false)
         XCTAssertEqual(imageOps(start, source: "c1.jpg").map(\.rect), [Rect(x: 37.5, y: 193.5, width: 300, height: 264)])
-        XCTAssertEqual(textOps(start, "Card 1").map(\.origin), [Point(x: 52.5, y: 457.5 + 24)])
+        XCTAssertEqual(textOps(start, "Card 1").map(\.origin), [Point(x: 52.5, y: 457.5 + titleBaseline)])
         // Halfway: every rect is the midpoint of card part and detail place; the detail at 0.5.
         let mid = FlipbookSceneTests.window(push, at: 0.5, isFinal: false)
         let cover = imageOps(mid, source: "c1.jpg")
         XCTAssertEqual(cover.map(\.rect), [Rect(x: 18.75, y: 81.75, width: 337.5, height: 297)])
-        XCTAssertEqual(cover.first?.clip?.cornerRadius, 5, "corner radius 10 → 0")
-        XCTAssertEqual(textOps(mid, "Card 1").map(\.origin), [Point(x: 18.75 + 15, y: 378.75 + 24)])
+        XCTAssertEqual(cover.first?.clip?.cornerRadius, 10, "a snapshot's corners do not animate")
+        // The title snapshot only moves: lerp((37.5, 457.5), (0, 300)), still 300 wide.
+        XCTAssertEqual(textOps(mid, "Card 1").map(\.origin), [Point(x: 18.75 + 15, y: 378.75 + titleBaseline)])
         let fills = flattenedOps(mid).compactMap { entry -> (Rect, Double, Clip?)? in
             guard case let .fill(rect, color, _, clip) = entry.op, color == .white else { return nil }
             return (rect, entry.groupOpacity, clip)
         }
-        // The card-background snapshot: lerp((37.5, 193.5, 300, 344), (0, 0, 375, 667)), rounded 5.
-        XCTAssertTrue(fills.contains { $0.0 == Rect(x: 18.75, y: 96.75, width: 337.5, height: 505.5) && $0.2?.cornerRadius == 5 })
-        // The detail's white screen fades in (group opacity 0.5), its comments with it.
+        // The card-background snapshot: lerp((37.5, 193.5, 300, 344), (0, 300, 375, 367)), still rounded 10.
+        XCTAssertTrue(fills.contains { $0.0 == Rect(x: 18.75, y: 246.75, width: 337.5, height: 355.5) && $0.2?.cornerRadius == 10 })
+        // The detail's white screen fades in (group opacity 0.5); its comment list is hidden.
         XCTAssertTrue(fills.contains { $0.0 == Rect(x: 0, y: 0, width: 375, height: 667) && $0.1 == 0.5 })
-        XCTAssertEqual(textOps(mid, "one").map(\.opacity), [0.5])
-        XCTAssertEqual(textOps(mid, "one").map(\.origin), [Point(x: 15, y: 380 + 31)])
+        XCTAssertEqual(textOps(mid, "one").count, 0)
         // Progress 1 (end of the 0.5 s): snapshots at the detail places.
         let end = FlipbookSceneTests.window(push, at: 1, isFinal: false)
         XCTAssertEqual(imageOps(end, source: "c1.jpg").map(\.rect), [Rect(x: 0, y: -30, width: 375, height: 330)])
@@ -76,7 +109,7 @@ final class CardsTests: XCTestCase {
         let push = scene.push(1, name: "card-push", timing: linearSecond)
         // Right after the main timing: the detail as it lands (title at T, list at T + K).
         let landed = FlipbookSceneTests.window(push, at: 1 + 0, isFinal: false)
-        XCTAssertEqual(textOps(landed, "Card 1").map(\.origin), [Point(x: 15, y: 300 + 24)])
+        XCTAssertEqual(textOps(landed, "Card 1").map(\.origin), [Point(x: 15, y: 300 + titleBaseline)])
         // Halfway through the 0.3 s: easeInEaseOut(0.5) = 0.5 by symmetry.
         let followUp = Timing(curve: .bezier(CardScene.followUpTiming.curve), durationSeconds: CardScene.followUpTiming.durationSeconds)
         XCTAssertEqual(CardScene.followUpTiming.durationSeconds, 0.3)
@@ -86,17 +119,17 @@ final class CardsTests: XCTestCase {
         let title = scene.detailTitleFrame(followUp: q)
         XCTAssertEqual(title.y, 290, accuracy: 1e-6)
         XCTAssertEqual(title.height, 50, accuracy: 1e-6)
-        XCTAssertEqual(textOps(half, "one").first?.origin.y ?? 0, 340 + 31, accuracy: 1e-6)
-        // Done: title (0, 280, W, 20) at alpha 0.9 — its baseline 5 pt above its bottom — list at 300.
+        XCTAssertEqual(textOps(half, "one").first?.origin.y ?? 0, 355 + commentBaseline, accuracy: 1e-6)
+        // Done: title view (0, 280, W, 20) at alpha 0.9, not clipping: its labels stay where they
+        // were (the title's baseline 30.5 below its top) and run on below it; the list at 330.
         for window in [FlipbookSceneTests.window(push, at: 1 + 0.3, isFinal: false),
                        FlipbookSceneTests.window(push, at: 1 + 0.3, isFinal: true)] {
             let titleText = textOps(window, "Card 1")
-            XCTAssertEqual(titleText.map(\.origin), [Point(x: 15, y: 295)])
+            XCTAssertEqual(titleText.map(\.origin), [Point(x: 15, y: 280 + titleBaseline)])
             XCTAssertEqual(titleText.first?.opacity ?? 0, 0.9, accuracy: 1e-12)
-            XCTAssertEqual(titleText.first?.clip?.rect, Rect(x: 0, y: 280, width: 375, height: 20))
-            // The other lines are drawn into the 20 pt clip, wholly below it (13 pt text at baseline 46).
-            XCTAssertEqual(textOps(window, "2 comments").map { $0.clip?.rect }, [Rect(x: 0, y: 280, width: 375, height: 20)])
-            XCTAssertEqual(textOps(window, "one").map(\.origin), [Point(x: 15, y: 331)])
+            XCTAssertNil(titleText.first?.clip)
+            XCTAssertEqual(textOps(window, "2 comments").map(\.origin.x), [15])
+            XCTAssertEqual(textOps(window, "one").map(\.origin), [Point(x: 15, y: 330 + commentBaseline)])
             XCTAssertEqual(imageOps(window, source: "c1.jpg").map(\.rect), [Rect(x: 0, y: -30, width: 375, height: 330)])
         }
     }
@@ -104,20 +137,18 @@ final class CardsTests: XCTestCase {
     func testPopStartsFromTheCondensedDetailAndEndsOnTheCard() {
         let pop = scene.pop(2, name: "card-pop", timing: linearSecond)
         let start = FlipbookSceneTests.window(pop, at: 0, isFinal: false)
+        // The push's leftover title snapshot (card-sized, at (0, 300)) in place of the condensed title.
         let title = textOps(start, "Card 2")
-        XCTAssertEqual(title.map(\.origin), [Point(x: 15, y: 295)])
-        XCTAssertEqual(title.first?.opacity ?? 0, 0.9, accuracy: 1e-12)
+        XCTAssertEqual(title.map(\.origin), [Point(x: 15, y: 300 + titleBaseline)])
+        XCTAssertEqual(title.first?.opacity, 1)
         XCTAssertEqual(imageOps(start, source: "c2.jpg").map(\.rect), [Rect(x: 0, y: -30, width: 375, height: 330)])
-        XCTAssertEqual(textOps(start, "one").map(\.origin), [Point(x: 15, y: 331)], "the list where the follow-up left it")
+        XCTAssertEqual(textOps(start, "one").map(\.origin), [Point(x: 15, y: 330 + commentBaseline)], "the list where the follow-up left it, under the background snapshot")
         let mid = FlipbookSceneTests.window(pop, at: 0.5, isFinal: false)
         XCTAssertEqual(imageOps(mid, source: "c2.jpg").map(\.rect), [Rect(x: 18.75, y: 81.75, width: 337.5, height: 297)])
-        // Title: lerp((0, 280, 375, 20), (37.5, 457.5, 300, 80)) = (18.75, 368.75, 337.5, 50), alpha 0.95.
+        // Title snapshot: lerp((0, 300), (37.5, 457.5)) = (18.75, 378.75), 300×80 throughout.
         let midTitle = textOps(mid, "Card 2")
-        // The title label is a layer of its own that moves with the view: its baseline goes from
-        // 15 pt below the condensed view's top (5 pt above its 20 pt bottom) to the card's 24 pt,
-        // so 19.5 pt halfway. (Before the animation model it jumped to 24 pt at the first frame.)
-        XCTAssertEqual(midTitle.map(\.origin), [Point(x: 33.75, y: 368.75 + 19.5)])
-        XCTAssertEqual(midTitle.first?.opacity ?? 0, 0.95, accuracy: 1e-12)
+        XCTAssertEqual(midTitle.map(\.origin), [Point(x: 33.75, y: 378.75 + titleBaseline)])
+        XCTAssertEqual(midTitle.first?.opacity, 1)
         XCTAssertEqual(textOps(mid, "one").map(\.opacity), [0.5])
         let end = FlipbookSceneTests.window(pop, at: 1, isFinal: true)
         XCTAssertEqual(imageOps(end, source: "c2.jpg").map(\.rect), [Rect(x: 37.5, y: 193.5, width: 300, height: 264)])

@@ -55,8 +55,8 @@ final class ModalBrowserTests: XCTestCase {
     func testBrowserFrameIsFullWidthAspectFitCentred() {
         // h = W·ih/iw = 375·400/600 = 250, y = (667 − 250)/2.
         XCTAssertEqual(scene().browserFrame(0), Rect(x: 0, y: 208.5, width: 375, height: 250))
-        // A 1:2 photo would be 750 tall: fitted to the height instead, w = 667/2.
-        XCTAssertEqual(scene().browserFrame(1), Rect(x: 20.75, y: 0, width: 333.5, height: 667))
+        // A 1:2 photo is 750 tall and runs off both ends, as the apps' endRect: y = (667 − 750)/2.
+        XCTAssertEqual(scene().browserFrame(1), Rect(x: 0, y: -41.5, width: 375, height: 750))
     }
 
     func testPresentIsBlackAtOnceAndGrowsAClippedAspectFillImage() {
@@ -119,9 +119,9 @@ final class ModalBrowserTests: XCTestCase {
                    Rect(x: 93.75, y: 437.75, width: 187.5, height: 125))
         // At progress 1 the image has no area: nothing is drawn for it.
         XCTAssertEqual(imageOps(FlipbookSceneTests.window(dismiss, at: 1, isFinal: false), source: "p0.jpg").count, 0)
-        // The fade variant uses the same fallback.
+        // The fade variant (seed 004) has no fallback: back to the start rect, off screen at (5, 69 − 200).
         let fade = scrolledUp.dismiss(0, style: .fade, name: "dismiss", timing: linearSecond)
-        assertRect(windowFrame(of: "moving image", in: fade, at: 1), Rect(x: 187.5, y: 667, width: 0, height: 0))
+        assertRect(windowFrame(of: "moving image", in: fade, at: 1), Rect(x: 5, y: -131, width: 355.0 / 3, height: 355.0 / 3))
     }
 
     func testFadeVariantsAnimateTheBackgroundAndStretchTheImage() {
@@ -137,10 +137,11 @@ final class ModalBrowserTests: XCTestCase {
         let first = flattenedOps(FlipbookSceneTests.window(present, at: 0, isFinal: false)).map(\.op)
         XCTAssertEqual(first.count, ops.count - 1)
 
+        // Dismiss: the container stays clear (present cleared it), so nothing covers the grid.
         let dismiss = scene().dismiss(0, style: .fade, name: "dismiss", timing: linearSecond)
         let dismissOps = flattenedOps(FlipbookSceneTests.window(dismiss, at: 0.25, isFinal: false)).map(\.op)
-        guard case let .fill(_, dismissColor, _, _) = dismissOps[dismissOps.count - 2] else { return XCTFail("no container fill") }
-        XCTAssertEqual(dismissColor, StraightColor(white: 0, alpha: 0.75))
+        XCTAssertFalse(dismissOps.contains { if case let .fill(rect, color, _, _) = $0 { return rect == Rect(x: 0, y: 0, width: 375, height: 667) && color.red == 0 } else { return false } },
+                       "no black over the screen: the grid shows from the start")
     }
 
     func testCompletedDismissIsTheGridScreen() {

@@ -85,6 +85,59 @@ final class TransitionFileTests: XCTestCase {
                        "t.json: $.layers[0].sublayers[0].snapshotOf: layer 'b': cannot be a snapshot of itself or of a layer that contains it")
     }
 
+    /// Mistakes that used to be accepted and silently did something else.
+    func testAmbiguousOrIneffectiveKeysAreErrors() {
+        XCTAssertEqual(error(#"{"layers": [\#(square)], "animations": [{"target": "a", "from": {"opacity": 0.5, "cornerRadius": 3}, "to": {"opacity": 1}}]}"#),
+                       #"t.json: $.animations[0].from.cornerRadius: "cornerRadius" is not animated (not in "to" or a keyframe), so it has no start value"#)
+        XCTAssertEqual(error(#"{"layers": [{"name": "g", "waterfallGrid": {}, "navigationBar": {"title": "x"}}]}"#),
+                       #"t.json: $.layers[0].navigationBar: a layer has at most one generator: "waterfallGrid" or "navigationBar""#)
+        XCTAssertEqual(error(#"{"layers": [{"name": "g", "waterfallGrid": {}, "scroll": [0, 40]}]}"#),
+                       #"t.json: $.layers[0].scroll: a waterfall grid's scroll is "waterfallGrid": {"scroll": …} (or "reveal"), so its cells and cellOf agree"#)
+        XCTAssertEqual(error(#"{"layers": [{"name": "a", "frame": {"aspectFitPhoto": 0, "aspectFillPhoto": 1, "in": [0, 0, 10, 10]}}]}"#),
+                       #"t.json: $.layers[0].frame: give one of "cellOf", "aspectFitPhoto" or "aspectFillPhoto", not 2"#)
+        XCTAssertEqual(error(#"{"layers": [\#(square)], "animations": [{"target": "a", "keyframes": [{"start": 0, "duration": 1, "to": {}}]}]}"#),
+                       #"t.json: $.animations[0].keyframes[0].to: sets nothing to animate (frame, opacity, backgroundColor, cornerRadius, transform or scroll)"#)
+        XCTAssertTrue(error(##"{"layers": [{"name": "a", "frame": [0, 0, 10, 10], "backgroundColor": "#+12345"}]}"##).hasPrefix(
+            "t.json: $.layers[0].backgroundColor: expected a colour"))
+        XCTAssertEqual(error(#"{"manifest": "nowhere.json", "layers": []}"#), "t.json: $.manifest: nowhere.json: no such file")
+        // 20 chained animations of 60 s: 1200 s, beyond the 120 s limit.
+        let chain = (0..<20).map { index -> String in
+            let after = index > 0 ? ", \"after\": \"s\(index - 1)\"" : ""
+            return "{\"name\": \"s\(index)\", \"target\": \"a\", \"duration\": 60, \"to\": {\"opacity\": \(index % 2)}\(after)}"
+        }
+        XCTAssertEqual(error(#"{"layers": [\#(square)], "animations": [\#(chain.joined(separator: ", "))]}"#),
+                       "t.json: $: the transition lasts 1200 s (delays and `after` chains add up); at most 120 s")
+    }
+
+    func testASpringPhysicsAnimationLastsItsSettlingTime() throws {
+        let transition = try decode(#"{"layers": [\#(square)], "animations": [{"target": "a", "curve": "spring-physics:1,100,10,0", "to": {"opacity": 0}}]}"#)
+        let spring = Spring(mass: 1, stiffness: 100, damping: 10, initialVelocity: 0)
+        XCTAssertEqual(transition.animations[0].timing.durationSeconds, spring.settlingDurationSeconds)
+    }
+
+    /// A completion's change of an animatable property is a step that a later animation of the
+    /// property starts from (it used to override every later frame).
+    func testACompletionValueIsWhereTheNextAnimationStarts() throws {
+        let transition = try decode("""
+        {"timing": {"curve": "linear", "duration": 1}, "layers": [\(square)],
+         "animations": [{"name": "one", "target": "a", "to": {"opacity": 0.5}, "completion": [{"target": "a", "set": {"opacity": 0.2, "hidden": false}}]},
+                        {"target": "a", "after": "one", "to": {"opacity": 1}}]}
+        """)
+        let animator = try TransitionAnimator(transition)
+        XCTAssertEqual(animator.durationSeconds, 2)
+        XCTAssertEqual(animator.window(atSeconds: 0.5, isFinal: false).sublayers[0].opacity, 0.75, accuracy: 1e-12, "1 → 0.5, halfway")
+        XCTAssertEqual(animator.window(atSeconds: 1, isFinal: false).sublayers[0].opacity, 0.2, accuracy: 1e-12, "the step: the second animation starts from it")
+        XCTAssertEqual(animator.window(atSeconds: 1.5, isFinal: false).sublayers[0].opacity, 0.6, accuracy: 1e-12, "0.2 → 1, halfway")
+        XCTAssertEqual(animator.window(atSeconds: 2, isFinal: true).sublayers[0].opacity, 1)
+    }
+
+    func testAGridWithAFrameIsLaidOutForItsWidth() throws {
+        let transition = try decode(#"{"layers": [{"name": "g", "frame": [0, 64, 187, 603], "waterfallGrid": {"columns": 2}}]}"#)
+        // Two columns in 187 pt: round((187 − 15) / 2) = 86 pt.
+        XCTAssertEqual(transition.window.sublayers[0].sublayers.map(\.frame.width).max(), 2 * 86)
+        XCTAssertEqual(transition.window.sublayers[0].sublayers.map(\.frame.width).min(), 86)
+    }
+
     func testImageFilesAreCheckedUpFrontAtTheirFirstUse() {
         struct Unreadable: Error, CustomStringConvertible { var description: String { "cannot read the file" } }
         var checked: [String] = []

@@ -3,7 +3,7 @@ import FlipbookGeometry
 import FlipbookScene
 
 final class WaterfallLayoutTests: XCTestCase {
-    /// The first seven sample photos on an iPhone 8, worked out by hand from DESIGN §2:
+    /// The first seven sample photos on an iPhone 8, worked out by hand from the layout rules in docs/PRESETS.md:
     /// colWidth = round((375 − 4·5)/3) = round(118.33) = 118.
     func testSamplePhotosOnIPhone8() {
         let sizes = [(720, 288), (590, 765), (600, 400), (1000, 1000), (1200, 1800), (1165, 500), (1024, 768)]

@@ -42,15 +42,24 @@ final class ZoomTests: XCTestCase {
         XCTAssertEqual(imageOps(final, source: "b.jpg").map(\.rect), [cell])
     }
 
-    func testZoomPushDrawsWhatPushDraws() throws {
+    /// Zoom push flies the same rects as push, but its cells are aspect-fill and its snapshot is a
+    /// snapshot of the tapped cell (the crop, stretched), not the whole photo.
+    func testZoomPushSnapshotsTheAspectFillCell() throws {
         var options = SceneOptions()
         options.selectedIndex = 1
         let zoom = try TransitionPreset.zoomPush.makeTransition(photos: photos, options: options, timing: linearSecond)
         let push = try TransitionPreset.push.makeTransition(photos: photos, options: options, timing: linearSecond)
-        for t in [0, 0.3, 0.9] {
-            XCTAssertEqual(window(zoom, at: t), window(push, at: t))
+        for t in [0, 0.3, 1] {
+            assertRect(windowFrame(of: "snapshot", in: zoom, at: t), windowFrame(of: "snapshot", in: push, at: t)!)
         }
-        XCTAssertEqual(window(zoom, at: 1, isFinal: true), window(push, at: 1, isFinal: true))
+        let start = window(zoom, at: 0)
+        let cell = start.sublayers[0].sublayers[0].sublayers[1]
+        XCTAssertEqual(cell.name, "cell 1")
+        XCTAssertEqual(cell.contentMode, .scaleAspectFill)
+        XCTAssertEqual(start.sublayers[0].sublayers[2].snapshotOf, "cell 1")
+        XCTAssertEqual(window(push, at: 0).sublayers[0].sublayers[0].sublayers[1].contentMode, .scaleToFill, "seed 000's cells stretch")
+        XCTAssertEqual(DisplayList.ops(flattening: window(zoom, at: 1, isFinal: true), screen: Device.iPhone8.bounds),
+                       DisplayList.ops(flattening: window(push, at: 1, isFinal: true), screen: Device.iPhone8.bounds), "the same detail")
         XCTAssertEqual(TransitionPreset.zoomPop.defaultTiming, TransitionPreset.push.defaultTiming)
     }
 }
@@ -84,6 +93,13 @@ final class CardManifestTests: XCTestCase {
         XCTAssertEqual(manifest.cards.map(\.imagePath), ["/srv/a b.jpg", "/srv/c.jpg"])
     }
 
+    /// Comment avatars are resolved as card images are: relative to the manifest, `file://`, absolute.
+    func testCommentAvatarsResolveAsCardImagesDo() throws {
+        let manifest = try parse(#"{"cards": [{"title": "A", "image": "a.jpg", "rating": 1, "comments": ["x", {"text": "y", "nickname": "n", "avatar": "photos/b.jpg"}, {"text": "z", "avatar": "file:///srv/d%20e.jpg"}, {"text": "w", "avatar": "/srv/f.jpg"}]}]}"#)
+        XCTAssertEqual(manifest.cards[0].comments, [CardComment(text: "x"), CardComment(text: "y", nickname: "n", avatarPath: "Samples/photos/b.jpg"),
+                                                    CardComment(text: "z", avatarPath: "/srv/d e.jpg"), CardComment(text: "w", avatarPath: "/srv/f.jpg")])
+    }
+
     func testErrorsNameFileAndField() {
         let cases: [(String, String)] = [
             (#"[]"#, #"cards.json: (top level) must be an object with a "cards" array"#),
@@ -91,9 +107,13 @@ final class CardManifestTests: XCTestCase {
             (#"{"cards": [{"image": "a.jpg", "rating": 1}]}"#, "cards.json: cards[0].title is missing"),
             (#"{"cards": [{"title": "A", "image": "a.jpg", "rating": 6}]}"#, "cards.json: cards[0].rating must be a whole number from 0 to 5, not 6"),
             (#"{"cards": [{"title": "A", "image": "a.jpg", "rating": true}]}"#, "cards.json: cards[0].rating must be a whole number from 0 to 5"),
-            (#"{"cards": [{"title": "A", "image": "a.jpg", "rating": 2, "comments": [3]}]}"#, "cards.json: cards[0].comments[0] must be a string"),
+            (#"{"cards": [{"title": "A", "image": "a.jpg", "rating": 2, "comments": [3]}]}"#, "cards.json: cards[0].comments[0] must be a string or an object with \"text\""),
             (#"{"cards": [{"title": "A", "image": "https://x/a.jpg", "rating": 2}]}"#,
              "cards.json: cards[0].image is https://x/a.jpg: remote images are not supported; download them first and name the local file"),
+            (#"{"cards": [{"title": "A", "image": "a.jpg", "rating": 2, "comments": [{"text": "t", "avatar": "http://x/b.jpg"}]}]}"#,
+             "cards.json: cards[0].comments[0].avatar is http://x/b.jpg: remote images are not supported; download them first and name the local file"),
+            (#"{"cards": [{"title": "A", "image": "a.jpg", "rating": 2, "comments": [{"text": "t", "likes": 3}]}]}"#,
+             "cards.json: cards[0].comments[0].likes is not a comment field (text, nickname, avatar)"),
         ]
         for (json, message) in cases {
             XCTAssertThrowsError(try parse(json), json) { XCTAssertEqual("\($0)", message) }

@@ -91,7 +91,7 @@ final class CommandLineTests: XCTestCase {
     func testListAndInspect() throws {
         let list = try flipbook("list")
         XCTAssertEqual(list.status, 0)
-        XCTAssertEqual(list.stdout.split(separator: "\n").count, 10)
+        XCTAssertEqual(list.stdout.split(separator: "\n").count, 11)
         let inspect = try flipbook("inspect", "push", "--frame", "15", "--select", "3")
         XCTAssertEqual(inspect.status, 0, inspect.stderr)
         let json = try JSONSerialization.jsonObject(with: Data(inspect.stdout.utf8)) as! [String: Any]

@@ -13,6 +13,7 @@ final class ConsumerExampleTests: XCTestCase {
         var settings = RenderSettings(preset: .push)
         settings.manifestPath = fixtures.appendingPathComponent("consumer/photos.json").path
         settings.fontPath = fixtures.appendingPathComponent("fonts/DejaVuSans.ttf").path
+        settings.fontDirectory = fixtures.appendingPathComponent("fonts").path
         settings.scene.device = .iPhoneSE
         settings.scene.device.scale = 1  // small references, fast tests
         settings.scene.selectedIndex = 1

@@ -3,7 +3,7 @@ import XCTest
 import Flipbook
 import FlipbookGeometry
 import FlipbookRaster
-import FlipbookScene
+@_spi(Scenes) import FlipbookScene
 
 /// Transitions driven by a finger (`RenderSettings.gesture`, `flipbook render pop --gesture FILE`):
 /// the frames the percent-driven rules give, their last frames, timeline.json, the command line.
@@ -120,6 +120,28 @@ final class InteractiveRenderTests: XCTestCase {
                        ["frame_0070.png", "frame_0071.png", "frame_0072.png", "frame_0073.png"])
     }
 
+    /// A transition file takes a gesture too: the pop exported to a file and driven by the flick
+    /// gives the preset's frames (same fractions, same images in the same places at the last frame).
+    func testATransitionFileIsDrivenLikeThePreset() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let gesture = try Self.sampleGesture("flick-from-30")
+        let preset = try job(.pop, gesture: gesture)
+        let file = directory.appendingPathComponent("pop.json").path
+        try TransitionFile.json(for: preset.transition, relativeTo: directory.path).write(toFile: file, atomically: true, encoding: .utf8)
+        var settings = RenderSettings(transitionFile: file)
+        settings.fontPath = Package.fixtureFont
+        settings.gesture = gesture
+        let fromFile = try RenderJob(settings: settings)
+        XCTAssertEqual(fromFile.sequence, preset.sequence)
+        XCTAssertEqual(fromFile.interaction?.frames, preset.interaction?.frames)
+        for index in [10, 30, 52] {
+            let a = images(try fromFile.displayList(frameIndex: index).ops), b = images(try preset.displayList(frameIndex: index).ops)
+            XCTAssertEqual(a.map(\.rect), b.map(\.rect), "frame \(index)")
+            XCTAssertEqual(a.map { URL(fileURLWithPath: $0.source).lastPathComponent }, b.map { URL(fileURLWithPath: $0.source).lastPathComponent })
+        }
+    }
+
     func testForwardPresetsRefuseAGesture() throws {
         var settings = RenderSettings.small(.push)
         settings.gesture = try Self.sampleGesture("full-swipe")
@@ -138,13 +160,13 @@ final class InteractiveRenderTests: XCTestCase {
         try Data(#"{"samples": [[0, 0, 300], [0.1, 50, 300]], "completionCurve": "easeInEaseOut"}"#.utf8).write(to: URL(fileURLWithPath: bad))
         let run = try runFlipbook(["render", "pop", "--gesture", bad, "--out", out, "--scale", "1"])
         XCTAssertEqual(run.status, 1, run.stderr)
-        XCTAssertTrue(run.stderr.hasPrefix("error: \(bad): $.completionCurve: unknown curve \"easeInEaseOut\""), run.stderr)
+        XCTAssertTrue(run.stderr.hasPrefix("error: \(bad): $.completionCurve: unknown value \"easeInEaseOut\""), run.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: out), "nothing written")
 
         let push = try runFlipbook(["render", "push", "--gesture", Package.path("Samples/gestures/full-swipe.json")])
         XCTAssertEqual(push.status, 64)
         XCTAssertEqual(push.errorLines.first, "error: --gesture does not apply to push (only to pop, zoom-pop, dismiss, fade-dismiss, "
-                       + "card-pop and transition files: a finger drives the transitions going back)")
+                       + "card-pop, page and transition files: a finger drives the transitions going back and the paging)")
         let both = try runFlipbook(["render", "pop", "--gesture", bad, "--pan-to", "100"])
         XCTAssertEqual(both.errorLines.first, "error: --gesture and --pan-to both describe the finger; give one")
         let half = try runFlipbook(["render", "pop", "--pan-to", "100"])
@@ -164,5 +186,74 @@ final class InteractiveRenderTests: XCTestCase {
                                     "--frame", "48"])
         XCTAssertEqual(past.status, 1)
         XCTAssertEqual(past.errorLines.first, "error: --frame 48 is outside the sequence: it has 48 frames (0-47)")
+    }
+}
+
+/// `flipbook render page --select A --to B`: the detail view's pager follows `PagingTimeline`.
+final class PagingRenderTests: XCTestCase {
+    /// (x of the first image op showing `source`) in frame `index`.
+    func imageX(_ job: RenderJob, frame index: Int, source: String) throws -> Double? {
+        func find(_ ops: [DisplayOp]) -> Double? {
+            for op in ops {
+                switch op {
+                case let .image(s, rect, _, _, _) where s == source: return rect.minX
+                case let .group(_, children), let .maskedGroup(_, _, children): if let x = find(children) { return x }
+                default: continue
+                }
+            }
+            return nil
+        }
+        return find(try job.displayList(frameIndex: index).ops)
+    }
+
+    /// The default swipe from photo 3 to 4 on an iPhone 8 (375 pt): in every frame the pager is
+    /// scrolled by the model's content offset (sampled at 60 fps on its own), so photo 4's image
+    /// is `1500 − offset` points right of where it rests; the last frame rests on page 4, and it is
+    /// the first frame of `pop --select 3 --return 4` (up to the photo's anti-aliased edges).
+    func testPageFollowsThePagingModelAndEndsWherePopStarts() throws {
+        var settings = RenderSettings.small(.page, select: 3)
+        settings.scene.pageTarget = 4
+        let job = try RenderJob(settings: settings)
+        let swipe = PhotoBrowserScene.pageSwipe(from: 3, to: 4, device: settings.scene.device)
+        let model = PagingTimeline(gesture: swipe, pageWidthPoints: 375, pageCount: 16, startPage: 3, framesPerSecond: 60,
+                                   settleTolerancePoints: 0.5)
+        XCTAssertEqual(model.targetPage, 4)
+        XCTAssertEqual(job.sequence.count, model.frameCount)
+        let source = Package.path("Samples/photos/petra_portrait.jpg")
+        let last = job.sequence.count - 1
+        let rest = try XCTUnwrap(try imageX(job, frame: last, source: source))
+        XCTAssertEqual(rest, 5, accuracy: 1e-9)  // 1200×1800 fitted to the 365×603 page: as wide as the page
+        XCTAssertNil(try imageX(job, frame: 0, source: source), "off screen before the finger moves: not drawn")
+        for index in [5, 10, 15, 20, 30, 40, last - 1] {
+            let x = try XCTUnwrap(try imageX(job, frame: index, source: source), "frame \(index)")
+            XCTAssertEqual(x - rest, 1500 - model.frame(index).contentOffsetPoints, accuracy: 1e-6, "frame \(index)")
+        }
+        XCTAssertEqual(model.frame(0).contentOffsetPoints, 1125)
+
+        // pop's frame 0 draws photo 4 as its flying snapshot (scaleToFill) over the hidden image
+        // view, page as the aspect-fit image view, in the same rect: the same screen, but the two
+        // draw paths anti-alias the photo's fractional top and bottom edges differently (730 of
+        // 250 125 pixels, by at most 48/255). Everything else, the bars included, is identical.
+        let pop = try RenderJob(settings: .small(.pop, select: 3, returnIndex: 4))
+        let a = try job.renderFrame(last), b = try pop.renderFrame(0)
+        let barPixels = 64 * a.width
+        XCTAssertEqual(Array(a.pixels[..<barPixels]), Array(b.pixels[..<barPixels]), "the bars")
+        let differing = zip(a.pixels, b.pixels).filter { $0 != $1 }.count
+        XCTAssertLessThan(differing, a.pixels.count / 200, "at most 0.5 % of the pixels (the photo's edges)")
+    }
+
+    func testPageErrors() throws {
+        var settings = RenderSettings.small(.page, select: 3)
+        settings.scene.pageTarget = 5
+        XCTAssertThrowsError(try RenderJob(settings: settings)) { error in
+            XCTAssertEqual(error as? SceneError, .pageNotAdjacent(from: 3, to: 5))
+        }
+        let run = try runFlipbook(["render", "page", "--select", "3", "--curve", "linear"])
+        XCTAssertEqual(run.status, 64)
+        XCTAssertEqual(run.errorLines.first, "error: --curve does not apply to page: it follows the finger and the scroll view's physics "
+                       + "(change the finger with --gesture or --pan-to)")
+        let to = try runFlipbook(["render", "pop", "--to", "3"])
+        XCTAssertEqual(to.status, 64)
+        XCTAssertEqual(to.errorLines.first, "error: --to does not apply to pop (only to page)")
     }
 }

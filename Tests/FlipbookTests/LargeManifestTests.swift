@@ -73,12 +73,12 @@ final class LargeManifestTests: XCTestCase {
     /// A group of text ops composites only around its glyphs, with exactly the pixels of a
     /// whole-canvas group.
     func testTextGroupBoundsChangeNoPixel() throws {
-        let font = try Font(path: Package.path("Tests/Fixtures/fonts/DejaVuSans.ttf"))
-        let rasterizer = FrameRasterizer(images: try ImageStore(sources: [], threads: 1), font: font)
+        let typesetter = Typesetter(fonts: try FontCollection(directory: Package.fixtureFonts))
+        let rasterizer = FrameRasterizer(images: try ImageStore(sources: [], threads: 1))
+        let style = TextStyle(sizePoints: 17)
         let texts: [DisplayOp] = [
-            .text(string: "4 of 16", font: font.familyName, sizePoints: 17, origin: Point(x: 157.68, y: 48),
-                  color: .black, opacity: 1, clip: nil),
-            .text(string: "‹ Photos", font: font.familyName, sizePoints: 17, origin: Point(x: 8, y: 48),
+            .text(typesetter.layout("4 of 16", style: style), origin: Point(x: 157.68, y: 31.53), color: .black, opacity: 1, clip: nil),
+            .text(typesetter.layout("‹ Photos", style: style), origin: Point(x: 8, y: 31.53),
                   color: StraightColor(red: 0, green: 0.478, blue: 1), opacity: 1, clip: nil),
         ]
         let background = PremultipliedPixel(red: 248, green: 248, blue: 248, alpha: 255)
@@ -88,14 +88,15 @@ final class LargeManifestTests: XCTestCase {
             var whole = Canvas(widthPixels: Int(375 * scale), heightPixels: Int(64 * scale), scale: scale, background: background)
             whole.drawGroup(opacity: 0.4, bounds: nil) { rasterizer.draw(texts, on: &$0) }
             XCTAssertEqual(direct.image, whole.image, "scale \(scale)")
-            let bounds = try XCTUnwrap(FrameRasterizer.bounds(of: texts) { rasterizer.textBounds($0, scale: scale) })
-            // Both lines sit around the baseline at y = 48 and span x ≈ 8…220 pt.
-            XCTAssertGreaterThan(bounds.minY, 25)
-            XCTAssertLessThan(bounds.maxY, 56)
-            XCTAssertLessThan(bounds.minX, 9)
-            XCTAssertGreaterThan(bounds.maxX, 215)
-            XCTAssertLessThan(bounds.maxX, 240)
         }
+        // Each glyph's origin widened by the size (17 pt) left and right, 2 sizes up, 1 down:
+        // baselines at 31.53 + 16.47 (Inter's 0.969 em ascender) = 48.
+        let bounds = try XCTUnwrap(FrameRasterizer.bounds(of: texts) { FrameRasterizer.textBounds($0) })
+        XCTAssertEqual(bounds.minY, 48 - 34, accuracy: 0.02)
+        XCTAssertEqual(bounds.maxY, 48 + 17, accuracy: 0.02)
+        XCTAssertEqual(bounds.minX, 8 - 17, accuracy: 0.02)
+        XCTAssertGreaterThan(bounds.maxX, 157.68 + 50 + 17)
+        XCTAssertLessThan(bounds.maxX, 157.68 + 70 + 17)
     }
 
     /// A frame file that cannot be created fails the run with the file's name.

@@ -10,7 +10,11 @@ import FlipbookTesting
 /// navigation bar in a push or pop"): seed 000's items, titles that slide on the bar's own
 /// ease-in-out over the whole 0.7 s and never overprint, the chevron as a path.
 final class NavigationBarDisplayListTests: XCTestCase {
-    static let font = try! Font(path: Package.fixtureFont)
+    static let typesetter = Typesetter(fonts: try! FontCollection(directory: Package.fixtureFonts))
+    /// A 17 pt bar text's width in the fixture fonts (titles are semibold).
+    static func width(_ string: String, _ weight: TextStyle.Weight = .regular) -> Double {
+        typesetter.layout(string, style: TextStyle(sizePoints: 17, weight: weight)).widthPoints
+    }
     /// The items row of an iPhone 8 bar: y = 20…64; titles and buttons sit on the baseline y = 48.
     static let baseline = 48.0
 
@@ -20,8 +24,10 @@ final class NavigationBarDisplayListTests: XCTestCase {
     func barTexts(_ ops: [DisplayOp]) -> [BarText] {
         ops.flatMap { op -> [BarText] in
             switch op {
-            case let .text(string, _, size, origin, _, opacity, _) where origin.y == Self.baseline:
-                return [BarText(string: string, x: origin.x, width: Self.font.measure(string, sizePoints: size), opacity: opacity)]
+            case let .text(layout, origin, _, opacity, _):
+                // The op's origin is the layout box's top-left; its first line's baseline and left edge place it.
+                guard let line = layout.lines.first, abs(origin.y + line.baselinePoints - Self.baseline) < 1e-9 else { return [] }
+                return [BarText(string: layout.text, x: origin.x + line.xPoints, width: line.widthPoints, opacity: opacity)]
             case let .group(_, children): return barTexts(children)
             default: return []
             }
@@ -66,7 +72,7 @@ final class NavigationBarDisplayListTests: XCTestCase {
     /// where the symmetric ease-in-out is at exactly 0.5.
     func testPopSlidesOverTheWholeDurationOnItsOwnEaseInOut() throws {
         let job = try job(.pop)
-        let browzer = Self.font.measure("Browzer", sizePoints: 17), add = Self.font.measure("Add", sizePoints: 17)
+        let browzer = Self.width("Browzer", .semibold), add = Self.width("Add")
         let first = try job.displayList(frameIndex: 0).ops
         XCTAssertEqual(barTexts(first).map(\.string), ["Browzer", "Back"])
         XCTAssertEqual(try XCTUnwrap(text("Browzer", in: first)).x, (375 - browzer) / 2, accuracy: 1e-9)
@@ -97,7 +103,7 @@ final class NavigationBarDisplayListTests: XCTestCase {
         XCTAssertGreaterThan(try XCTUnwrap(text("Clear", in: job.displayList(frameIndex: 9).ops)).opacity, 0)
 
         let last = try job.displayList(frameIndex: 42).ops
-        XCTAssertEqual(barTexts(last), [BarText(string: "Clear", x: 16, width: Self.font.measure("Clear", sizePoints: 17), opacity: 1),
+        XCTAssertEqual(barTexts(last), [BarText(string: "Clear", x: 16, width: Self.width("Clear"), opacity: 1),
                                         BarText(string: "Add", x: 375 - 16 - add, width: add, opacity: 1)])
         XCTAssertTrue(nonStatusBarPaths(last).isEmpty, "the chevron is gone")
     }
@@ -108,7 +114,7 @@ final class NavigationBarDisplayListTests: XCTestCase {
         XCTAssertEqual(barTexts(try job.displayList(frameIndex: 0).ops).map(\.string), ["Clear", "Add"])
         XCTAssertTrue(nonStatusBarPaths(try job.displayList(frameIndex: 0).ops).isEmpty)
         let last = try job.displayList(frameIndex: 42).ops
-        let browzer = Self.font.measure("Browzer", sizePoints: 17)
+        let browzer = Self.width("Browzer", .semibold)
         XCTAssertEqual(barTexts(last).map(\.string), ["Browzer", "Back"])
         XCTAssertEqual(try XCTUnwrap(text("Browzer", in: last)).x, (375 - browzer) / 2, accuracy: 1e-9)
         XCTAssertEqual(try XCTUnwrap(text("Browzer", in: last)).opacity, 1)

@@ -4,7 +4,7 @@ import FlipbookGeometry
 import FlipbookRaster
 @_spi(Scenes) import FlipbookScene
 
-/// The push/pop frames at the display-list level: which views are drawn where (DESIGN §2, §4).
+/// The push/pop frames at the display-list level: which views are drawn where (docs/PRESETS.md).
 final class PushPopDisplayListTests: XCTestCase {
     func images(_ ops: [DisplayOp]) -> [(source: String, rect: Rect, mode: ContentMode, opacity: Double)] {
         ops.flatMap { op -> [(String, Rect, ContentMode, Double)] in

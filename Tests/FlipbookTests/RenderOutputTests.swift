@@ -3,7 +3,7 @@ import Foundation
 import Flipbook
 import FlipbookScene
 
-/// The output contract (DESIGN §6): files, determinism across thread counts, atomic replacement.
+/// The output contract (README, "Reading the output"): files, determinism across thread counts, atomic replacement.
 final class RenderOutputTests: XCTestCase {
     func testThreadCountDoesNotChangeABit() throws {
         let directory = temporaryDirectory()

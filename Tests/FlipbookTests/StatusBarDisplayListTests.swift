@@ -23,12 +23,13 @@ final class StatusBarDisplayListTests: XCTestCase {
                     let where_ = "\(preset) \(device.name) frame \(index)"
                     XCTAssertGreaterThanOrEqual(ops.count, count, where_)
                     let tail = Array(ops.suffix(count))
-                    guard case let .text(string, _, size, origin, color, opacity, _) = tail[0] else {
+                    guard case let .text(layout, origin, color, opacity, _) = tail[0], let line = layout.lines.first else {
                         XCTFail("\(where_): expected the clock, found \(tail[0])"); continue
                     }
-                    XCTAssertEqual(string, "9:41", where_)
-                    XCTAssertEqual(size, notch ? 15 : 12, where_)
-                    XCTAssertEqual(origin.y, notch ? 85.0 / 3 : 14.5, accuracy: 1e-12, where_)
+                    XCTAssertEqual(layout.text, "9:41", where_)
+                    XCTAssertEqual(line.runs.map(\.sizePoints), [notch ? 15 : 12], where_)
+                    // The op's origin is the layout box's top-left: the baseline is one ascent below.
+                    XCTAssertEqual(origin.y + line.baselinePoints, notch ? 85.0 / 3 : 14.5, accuracy: 1e-9, where_)
                     XCTAssertEqual(color, .black, where_)
                     XCTAssertEqual(opacity, 1, where_)
                     // Colours of signal, Wi-Fi, outline, cap, level (and home indicator): dark style.

@@ -10,16 +10,19 @@ enum Package {
     static let samplesManifest = path("Samples/photos.json")
     /// The DejaVu Sans copy every test renders text with (see Tests/Fixtures/fonts/SOURCE.md).
     static let fixtureFont = path("Tests/Fixtures/fonts/DejaVuSans.ttf")
+    /// The fixture fonts scene text is set in (Inter and Noto subsets, see SOURCE.md there).
+    static let fixtureFonts = path("Tests/Fixtures/fonts")
 }
 
 extension RenderSettings {
-    /// Settings for tests: the sample manifest, the fixture font (never the host's fc-match
-    /// result, so text pixels do not depend on the fonts installed), @1x so frames are small and
+    /// Settings for tests: the sample manifest, the fixture fonts (never the host's fontconfig
+    /// answers, so text pixels do not depend on the fonts installed), @1x so frames are small and
     /// debug builds fast.
     static func small(_ preset: TransitionPreset, select: Int = 0, returnIndex: Int? = nil) -> RenderSettings {
         var settings = RenderSettings(preset: preset)
         settings.manifestPath = Package.samplesManifest
         settings.fontPath = Package.fixtureFont
+        settings.fontDirectory = Package.fixtureFonts
         settings.scene.device.scale = 1
         settings.scene.selectedIndex = select
         settings.scene.returnIndex = returnIndex

@@ -10,7 +10,7 @@ final class TransitionFileRenderTests: XCTestCase {
     /// The presets with the photo choices scripts/render makes.
     static let presets: [(TransitionPreset, select: Int, returnIndex: Int?)] = [
         (.push, 3, nil), (.pop, 3, 9), (.zoomPush, 4, nil), (.zoomPop, 4, 10), (.present, 3, nil), (.dismiss, 3, 15),
-        (.fadePresent, 6, nil), (.fadeDismiss, 6, nil), (.cardPush, 1, nil), (.cardPop, 1, nil),
+        (.fadePresent, 6, nil), (.fadeDismiss, 6, nil), (.cardPush, 1, nil), (.cardPop, 1, nil), (.page, 8, nil),
     ]
 
     /// A display list's JSON with every image path made absolute and standardised (an exported
@@ -32,6 +32,7 @@ final class TransitionFileRenderTests: XCTestCase {
             try TransitionFile.json(for: presetJob.transition, relativeTo: directory.path).write(toFile: file, atomically: true, encoding: .utf8)
             var settings = RenderSettings(transitionFile: file)
             settings.fontPath = Package.fixtureFont
+            settings.fontDirectory = Package.fixtureFonts
             let fileJob = try RenderJob(settings: settings)
             XCTAssertEqual(fileJob.sequence, presetJob.sequence, "\(preset)")
             // The same screen (an exported @1x iPhone 8 is written as sizes: it is not the named device).
@@ -110,6 +111,7 @@ final class TransitionFileRenderTests: XCTestCase {
         for file in files {
             var settings = RenderSettings(transitionFile: file)
             settings.fontPath = Package.fixtureFont
+            settings.fontDirectory = Package.fixtureFonts
             settings.framesPerSecond = 30
             // The file's device at @1x (as `--scale 1` does), so the goldens stay small.
             settings.scene.device = try TransitionFile(contentsOf: file).device(fallback: .iPhone8)
@@ -125,6 +127,7 @@ final class TransitionFileRenderTests: XCTestCase {
         func job(_ name: String) throws -> RenderJob {
             var settings = RenderSettings(transitionFile: Samples.path("transitions/\(name).json"))
             settings.fontPath = Package.fixtureFont
+            settings.fontDirectory = Package.fixtureFonts
             return try RenderJob(settings: settings)
         }
         func lastOps(_ job: RenderJob) -> String { job.displayList(frame: job.sequence.last!).json }

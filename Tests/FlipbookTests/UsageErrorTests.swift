@@ -35,7 +35,7 @@ final class UsageErrorTests: XCTestCase {
     }
 
     func testFarMissesListTheChoicesInstead() throws {
-        let names = "push, pop, zoom-push, zoom-pop, present, dismiss, fade-present, fade-dismiss, card-push, card-pop"
+        let names = "push, pop, zoom-push, zoom-pop, present, dismiss, fade-present, fade-dismiss, card-push, card-pop, page"
         try assertUsageError(["render", "slide"], says: "unknown preset 'slide' (presets: \(names))")
         try assertUsageError(["render", "push", "--bogus"], says: "unknown option --bogus")
         try assertUsageError(["frobnicate"], says: "unknown command 'frobnicate'", help: "flipbook --help")
@@ -65,9 +65,9 @@ final class UsageErrorTests: XCTestCase {
         try assertUsageError(["render", "present", "--columns", "4"],
                              says: "--columns does not apply to present (only to push, pop, zoom-push, zoom-pop)")
         try assertUsageError(["render", "push", "--return", "2"],
-                             says: "--return does not apply to push (only to pop, zoom-pop, dismiss, fade-dismiss, card-pop)")
+                             says: "--return does not apply to push (only to pop, dismiss, card-pop)")
         try assertUsageError(["render", "card-push", "--manifest", "Samples/photos.json"],
-                             says: "--manifest does not apply to card-push (only to push, pop, zoom-push, zoom-pop, present, dismiss, fade-present, fade-dismiss)")
+                             says: "--manifest does not apply to card-push (only to push, pop, zoom-push, zoom-pop, present, dismiss, fade-present, fade-dismiss, page)")
         try assertUsageError(["inspect", "pop", "--frame", "0", "--cards", "Samples/cards.json"],
                              says: "--cards does not apply to pop (only to card-push, card-pop)", help: "flipbook help inspect")
         // Spring options on a Bézier preset were already refused; they stay so.
@@ -82,7 +82,7 @@ final class UsageErrorTests: XCTestCase {
         let option = try runFlipbook(["render", "card-push", "--manifest", "Samples/photos.json", "--skip-inapplicable", "--out", out])
         XCTAssertEqual(option.status, 0, option.stderr)
         XCTAssertEqual(option.stdout, "card-push: skipped: --manifest does not apply to card-push "
-                       + "(only to push, pop, zoom-push, zoom-pop, present, dismiss, fade-present, fade-dismiss)\n")
+                       + "(only to push, pop, zoom-push, zoom-pop, present, dismiss, fade-present, fade-dismiss, page)\n")
         let index = try runFlipbook(["render", "pop", "--return", "99", "--skip-inapplicable", "--out", out])
         XCTAssertEqual(index.status, 0, index.stderr)
         XCTAssertEqual(index.stdout, "pop: skipped: --return 99 is out of range: the manifest has 16 photos (0…15)\n")
