@@ -11,7 +11,8 @@ import FlipbookScene
 /// `UIPercentDrivenInteractiveTransition` scrubs the animations (docs/INTERACTIVE.md, rule 2). The
 /// last frame is exact: a finished gesture shows the transition's final frame (every animation at
 /// its end, the completions applied: `completeTransition(true)`), a cancelled one the transition at
-/// t = 0 (the source screen as it was before the gesture: `completeTransition(false)`).
+/// t = 0 with its `cancelCompletion` applied (the source screen as it was before the gesture:
+/// `completeTransition(false)`; `TransitionAnimator.cancelledWindow()`).
 public struct InteractiveFrames: Sendable {
     /// The percent-driven rules sampled at the render's frame rate.
     public let timeline: InteractiveTimeline
@@ -37,7 +38,7 @@ public struct InteractiveFrames: Sendable {
         let frame = frames[index]
         if frame.isFinal {
             return timeline.finishes ? animator.window(atSeconds: animator.durationSeconds, isFinal: true)
-                : animator.window(atSeconds: 0, isFinal: false)
+                : animator.cancelledWindow()
         }
         return animator.window(atSeconds: frame.transitionTimeSeconds, isFinal: false)
     }
@@ -55,5 +56,44 @@ extension TransitionPreset {
     /// The presets that accept a gesture, as a list for messages.
     public static var gesturePresetNames: String {
         (interactivePresets + [.page]).map(\.rawValue).joined(separator: ", ")
+    }
+}
+
+/// What `timeline.json` records of a `page` render: the swipe's summary (from `PagingTimeline`)
+/// and, per frame, the phase, the finger while it is down and the pager's content offset as drawn.
+public struct PagingFrames: Sendable {
+    /// The paging model of the swipe (its target page, lift-off and settling).
+    public let model: PagingTimeline
+    /// Per frame of the sequence: dragging or settling (by the frame's time against lift-off).
+    public let phases: [PagingPhase]
+    /// Per frame: the finger (window points) while it is down, else nil.
+    public let fingers: [Point?]
+    /// Per frame: the pager's `bounds.origin.x` in points, read from the window the frame draws.
+    public let contentOffsetsPoints: [Double]
+
+    /// The record of `sequence`, the frames of a `page` transition driven by `gesture`.
+    init(gesture: Gesture, transition: Transition, animator: TransitionAnimator, sequence: [FrameSample],
+         startPage: Int, pageCount: Int, framesPerSecond: Double) {
+        // The same model `PhotoBrowserScene.page` builds the pager's keyframes from (its settling
+        // tolerance is half a device pixel).
+        model = PagingTimeline(gesture: gesture, pageWidthPoints: transition.device.width, pageCount: pageCount, startPage: startPage,
+                               framesPerSecond: framesPerSecond, settleTolerancePoints: 0.5 / transition.device.scale)
+        let release = model.releaseSeconds
+        phases = sequence.map { $0.timeSeconds <= release ? .dragging : .settling }
+        fingers = sequence.map { $0.timeSeconds <= release ? gesture.location(atSeconds: $0.timeSeconds) : nil }
+        let last = sequence.count - 1
+        contentOffsetsPoints = sequence.map { sample in
+            let window = animator.window(atSeconds: sample.timeSeconds, isFinal: sample.index == last)
+            return window.firstLayer(named: "pager")?.boundsOrigin.x ?? 0
+        }
+    }
+}
+
+extension Layer {
+    /// The first layer named `name` in this tree (depth first, this layer included).
+    func firstLayer(named name: String) -> Layer? {
+        if self.name == name { return self }
+        for sublayer in sublayers { if let found = sublayer.firstLayer(named: name) { return found } }
+        return nil
     }
 }

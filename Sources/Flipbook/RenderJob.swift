@@ -125,6 +125,8 @@ public struct RenderJob: Sendable {
     let animator: TransitionAnimator
     /// The finger's frames when `settings.gesture` is set: `sequence` is theirs.
     public let interaction: InteractiveFrames?
+    /// The swipe of a `page` render (its finger, phases and the pager's offsets); nil otherwise.
+    public let paging: PagingFrames?
     /// The photo files' headers (upright sizes), keyed by source path: those the sequence draws
     /// and those whose size the manifest leaves out.
     private(set) var imageHeaders: [String: ImageHeader]
@@ -152,13 +154,17 @@ public struct RenderJob: Sendable {
         var photoLibrary: PhotoLibrary?
         var fileHeaders: [String: ImageHeader] = [:]
         var transition: Transition
+        var pageSwipe: Gesture?
         switch settings.source {
         case let .preset(preset):
             let loaded = try library(settings.manifestPath)
             photoLibrary = loaded
             var options = settings.scene
             // page's swipe is part of the transition (the paging model), not a percent-driven drive.
-            if preset == .page, let gesture = settings.gesture { options.pageGesture = gesture }
+            if preset == .page {
+                if let gesture = settings.gesture { options.pageGesture = gesture }
+                pageSwipe = options.effectivePageGesture(count: loaded.photos.count)
+            }
             transition = try preset.makeTransition(photos: loaded.photos, options: options, typesetter: typesetter)
         case let .file(path):
             let file = try TransitionFile(contentsOf: path)
@@ -188,6 +194,10 @@ public struct RenderJob: Sendable {
         }
         let all = interaction?.samples ?? animator.frames(framesPerSecond: settings.framesPerSecond)
         sequence = all
+        paging = pageSwipe.map {
+            PagingFrames(gesture: $0, transition: transition, animator: compiled, sequence: all,
+                         startPage: settings.scene.selectedIndex, pageCount: photoLibrary?.photos.count ?? 0, framesPerSecond: fps)
+        }
         if let range = settings.frameRange {
             guard range.lowerBound >= 0, range.upperBound < all.count else {
                 throw RenderError.frameRangeOutOfBounds(range: range, frameCount: all.count)

@@ -72,7 +72,7 @@ extension RenderJob {
         var hash = FingerprintDigest()
         hash.add("flipbook-timeline-1\n")
         hash.add(TimelineJSON.render(timeline: timeline, frames: sequence, followUpSeconds: followUpSeconds,
-                                     preset: transition.name, device: device, interaction: interaction, fingerprint: nil))
+                                     preset: transition.name, device: device, interaction: interaction, paging: paging, fingerprint: nil))
         hash.add("\(settings.pngOptions)\n")
         let lists = sequence.map { displayList(frame: $0) }
         var sources: [String] = []
@@ -126,7 +126,7 @@ extension RenderJob {
     /// The `timeline.json` of the whole sequence, with the fingerprint.
     func timelineJSON() throws -> String {
         TimelineJSON.render(timeline: timeline, frames: sequence, followUpSeconds: followUpSeconds,
-                            preset: transition.name, device: device, interaction: interaction, fingerprint: try fingerprint())
+                            preset: transition.name, device: device, interaction: interaction, paging: paging, fingerprint: try fingerprint())
     }
 }
 

@@ -12,8 +12,12 @@ enum TimelineJSON {
     /// With `interaction` (a gesture-driven render), `progress` is the fraction complete, an
     /// `interactive` object records the lift-off (time, frame, fraction, velocity, the decision,
     /// the completion) and every frame its `phase` and, while the finger is down, `finger` [x, y].
+    ///
+    /// With `paging` (a `page` render), a `paging` object records the swipe (start and target
+    /// page, lift-off, velocity, settling) and every frame its `phase` (`dragging`, `settling`),
+    /// `finger` while down and the pager's `contentOffset` in points.
     static func render(timeline: Timeline, frames: [FrameSample], followUpSeconds: Double, preset: String, device: Device,
-                       interaction: InteractiveFrames? = nil, fingerprint: String? = nil) -> String {
+                       interaction: InteractiveFrames? = nil, paging: PagingFrames? = nil, fingerprint: String? = nil) -> String {
         let timing = timeline.timing
         var out = "{\n  \"preset\": \(JSON.string(preset)),\n"
         if let fingerprint { out += "  \"fingerprint\": \(JSON.string(fingerprint)),\n" }
@@ -26,6 +30,7 @@ enum TimelineJSON {
             + "\"pixelWidth\": \(pixels.width), \"pixelHeight\": \(pixels.height)},\n"
         if followUpSeconds > 0 { out += "  \"followUp\": \(JSON.number(followUpSeconds)),\n" }
         if let interaction { out += "  \"interactive\": \(interactive(interaction.timeline)),\n" }
+        if let paging { out += "  \"paging\": \(self.paging(paging.model)),\n" }
         out += "  \"frameCount\": \(frames.count),\n  \"frames\": [\n"
         for (position, frame) in frames.enumerated() {
             out += "    {\"index\": \(frame.index), \"time\": \(JSON.number(frame.timeSeconds)), \"progress\": \(JSON.number(frame.progress))"
@@ -33,6 +38,11 @@ enum TimelineJSON {
                 out += ", \"phase\": \"\(step.phase.rawValue)\""
                 if let finger = step.finger { out += ", \"finger\": [\(JSON.number(finger.x)), \(JSON.number(finger.y))]" }
                 out += ", \"transitionTime\": \(JSON.number(step.transitionTimeSeconds))"
+            }
+            if let paging {
+                out += ", \"phase\": \"\(paging.phases[frame.index].rawValue)\""
+                if let finger = paging.fingers[frame.index] { out += ", \"finger\": [\(JSON.number(finger.x)), \(JSON.number(finger.y))]" }
+                out += ", \"contentOffset\": \(JSON.number(paging.contentOffsetsPoints[frame.index]))"
             }
             out += "}"
             out += position == frames.count - 1 ? "\n" : ",\n"
@@ -54,6 +64,16 @@ enum TimelineJSON {
             + "\"completionSpeed\": \(JSON.number(gesture.completionSpeed)), \"completionCurve\": \"\(gesture.completionCurve.rawValue)\", "
             + "\"completionDuration\": \(JSON.number(timeline.completionDurationSeconds)), "
             + "\"transitionDuration\": \(JSON.number(timeline.transitionDurationSeconds)), \"samples\": \(gesture.samples.count)}"
+    }
+
+    /// The swipe of a `page` render: `startPage`, `targetPage`, `release` (seconds after
+    /// touch-down), `releaseOffset` and `releaseVelocity` (the content's, points and points per
+    /// second), `settle` (seconds from lift-off until the offset stays within half a pixel).
+    static func paging(_ model: PagingTimeline) -> String {
+        "{\"startPage\": \(model.startPage), \"targetPage\": \(model.targetPage), "
+            + "\"release\": \(JSON.number(model.releaseSeconds)), \"releaseOffset\": \(JSON.number(model.releaseOffsetPoints)), "
+            + "\"releaseVelocity\": \(JSON.number(model.releaseVelocityPointsPerSecond)), \"settle\": \(JSON.number(model.settleSeconds)), "
+            + "\"samples\": \(model.gesture.samples.count)}"
     }
 
     /// The timing's parameters (`Timing.parameters`), keys sorted so the file is stable.

@@ -366,7 +366,7 @@ import FlipbookText
     /// shown again where the push left them (the white background over the list, the card-sized
     /// title at `(0, T)` in place of the condensed one, the cover on the top image) — and moves
     /// the snapshots back onto the card while the detail fades out 1 → 0. Completion: the
-    /// carousel alone.
+    /// carousel alone. Cancelled: the detail alone, its cover and title view shown again.
     @_spi(Scenes) public func pop(_ index: Int, name: String, timing: Timing) -> Transition {
         var detail = self.detail(index, condensed: true)
         for part in ["detail cover", "detail title view"] {
@@ -376,11 +376,17 @@ import FlipbookText
         let remove = ["detail", "snapshot card background", "snapshot cover", "snapshot title view"].map {
             LayerChange(target: $0, set: LayerPatch(isRemoved: true))
         }
+        // Cancelled: the carousel and the snapshots gone, the detail's own cover and title view
+        // shown — the detail as the push left it.
+        let cancelled = ["carousel", "snapshot card background", "snapshot cover", "snapshot title view"].map {
+            LayerChange(target: $0, set: LayerPatch(isRemoved: true))
+        } + ["detail cover", "detail title view"].map { LayerChange(target: $0, set: LayerPatch(isHidden: false)) }
         let window = PhotoBrowserScene.window(device: device, container: [carousel(centred: index, hiddenIndex: index), detail]
                                                   + snapshots(index, atCard: false), bar: bar.layer)
         return Transition(name: name, device: device, window: window,
                           animations: snapshotMoves(index, toCard: true, name: nil) + [Animation(target: "detail", to: LayerPatch(opacity: 0)), bar.animation],
                           completion: remove + [LayerChange(target: "card \(index)", set: LayerPatch(isHidden: false))],
+                          cancelCompletion: cancelled,
                           timing: timing)
     }
 }

@@ -137,12 +137,20 @@ import FlipbookRaster
     /// (present set it back to clear in its completion; dismiss never changes it), so the grid
     /// shows from the first frame and only the stretched photo moves — back to the rect it was
     /// presented from (the tapped thumbnail's `startRect`), with no off-screen fallback.
+    ///
+    /// Cancelled (an interactive dismiss let go): the browser alone, as before the gesture.
     @_spi(Scenes) public func dismiss(_ index: Int, style: ModalStyle, name: String, timing: Timing) -> Transition {
         let container = self.container(background: nil, index: index, imageFrame: browserFrame(index), style: style)
         let target = style == .clipped ? returnFrame(index) : cellFrame(index)
-        return Transition(name: name, device: device, window: window([gridScreen(), container]),
+        // The browser stays in the window, hidden, for a cancelled interactive dismiss to show again.
+        let grid = gridScreen(), browser = browserScreen(index: index)
+        return Transition(name: name, device: device, window: window([grid, container, browser.with(hidden: true)]),
                           animations: [Animation(target: "moving image", to: LayerPatch(frame: target))],
-                          completion: [LayerChange(target: container.name, set: LayerPatch(isRemoved: true))], timing: timing)
+                          completion: [LayerChange(target: container.name, set: LayerPatch(isRemoved: true))],
+                          cancelCompletion: [LayerChange(target: grid.name, set: LayerPatch(isRemoved: true)),
+                                             LayerChange(target: container.name, set: LayerPatch(isRemoved: true)),
+                                             LayerChange(target: browser.name, set: LayerPatch(isHidden: false))],
+                          timing: timing)
     }
 }
 

@@ -34,7 +34,7 @@ extension PhotoBrowserScene {
         let paging = PagingTimeline(gesture: gesture, pageWidthPoints: device.width, pageCount: photos.count, startPage: from,
                                     framesPerSecond: PhotoBrowserScene.pagingKeyframesPerSecond,
                                     settleTolerancePoints: 0.5 / device.scale)
-                var detail = detailLayer(index: from, imageHidden: false)
+        var detail = detailLayer(index: from, imageHidden: false)
         let bar = device.topBarHeightPoints
         for index in [from - 1, from + 1] where photos.indices.contains(index) {
             var page = Layer(name: "page \(index)", frame: Rect(x: Double(index) * device.width + 5, y: 0,

@@ -174,7 +174,8 @@ import FlipbookRaster
     /// photo shown last and has a white patch over its cell; the snapshot flies back from
     /// `flightFrame` onto the cell. The snapshot has the app's red background
     /// (`snapShotView.backgroundColor = red`), which shows through a transparent photo.
-    /// Completion: the grid alone.
+    /// Completion: the grid alone. Cancelled (an interactive pop let go): the detail alone, its
+    /// image view shown again.
     @_spi(Scenes) public func pop(_ index: Int, name: String, timing: Timing) -> Transition {
         let bar = NavigationBar.transition(device: device, from: detailItem(index), to: PhotoBrowserScene.gridItem)
         let grid = gridLayer(scroll: gridScroll(revealing: index), patchIndex: index)
@@ -189,6 +190,7 @@ import FlipbookRaster
             completion: [LayerChange(target: detail.name, set: LayerPatch(isRemoved: true)),
                          LayerChange(target: flying.name, set: LayerPatch(isRemoved: true)),
                          LayerChange(target: "white patch", set: LayerPatch(isRemoved: true))] + bar.completion,
+            cancelCompletion: cancelled(index, removing: [grid.name, flying.name]),
             timing: timing)
     }
 
@@ -198,7 +200,8 @@ import FlipbookRaster
     /// no return positioning and returns to the selected item (`indexPathsForSelectedItems`);
     /// it converts the cell's image frame from the image view itself, which counts the image
     /// view's inset in the cell twice — zero here, as the image view fills the cell. Unlike pop,
-    /// no white patch. Completion: the grid alone, every cell shown.
+    /// no white patch. Completion: the grid alone, every cell shown. Cancelled: the detail alone,
+    /// its image view shown again.
     @_spi(Scenes) public func zoomPop(_ index: Int, name: String, timing: Timing) -> Transition {
         let bar = NavigationBar.transition(device: device, from: detailItem(index), to: PhotoBrowserScene.gridItem)
         let detail = detailLayer(index: index, imageHidden: true)
@@ -212,6 +215,15 @@ import FlipbookRaster
             completion: [LayerChange(target: detail.name, set: LayerPatch(isRemoved: true)),
                          LayerChange(target: flying.name, set: LayerPatch(isRemoved: true)),
                          LayerChange(target: "cell \(index)", set: LayerPatch(isHidden: false))] + bar.completion,
+            cancelCompletion: cancelled(index, removing: [grid.name, flying.name]),
             timing: timing)
+    }
+
+    /// What `completeTransition(false)` leaves of a going-back transition from the detail of
+    /// photo `index`: `removing` (the grid, the snapshot) taken out, the detail's image view shown
+    /// again — the detail screen as it was before the gesture.
+    func cancelled(_ index: Int, removing names: [String]) -> [LayerChange] {
+        names.map { LayerChange(target: $0, set: LayerPatch(isRemoved: true)) }
+            + [LayerChange(target: "detail image", set: LayerPatch(isHidden: false))]
     }
 }

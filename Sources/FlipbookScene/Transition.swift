@@ -50,6 +50,12 @@ public struct SceneOptions: Hashable, Sendable {
     public func effectivePageTarget(count: Int) -> Int {
         pageTarget ?? (selectedIndex + 1 < count ? selectedIndex + 1 : selectedIndex - 1)
     }
+
+    /// The finger of `page` among `count` photos: `pageGesture`, or the default swipe from
+    /// `selectedIndex` towards `effectivePageTarget(count:)` (`PhotoBrowserScene.pageSwipe`).
+    public func effectivePageGesture(count: Int) -> Gesture {
+        pageGesture ?? PhotoBrowserScene.pageSwipe(from: selectedIndex, to: effectivePageTarget(count: count), device: device)
+    }
 }
 
 /// Invalid scene options; each case names the option.
@@ -176,8 +182,7 @@ public enum TransitionPreset: String, CaseIterable, Sendable {
             let target = options.effectivePageTarget(count: photos.count)
             try check(target, option: "--to", count: photos.count, noun: "photo")
             guard abs(target - selected) == 1 else { throw SceneError.pageNotAdjacent(from: selected, to: target) }
-            let gesture = options.pageGesture ?? PhotoBrowserScene.pageSwipe(from: selected, to: target, device: options.device)
-            return browser.page(from: selected, gesture: gesture, name: rawValue)
+            return browser.page(from: selected, gesture: options.effectivePageGesture(count: photos.count), name: rawValue)
         case .cardPush, .cardPop: preconditionFailure("handled above")
         }
     }

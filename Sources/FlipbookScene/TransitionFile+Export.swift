@@ -31,6 +31,9 @@ struct TransitionWriter {
         if !transition.completion.isEmpty {
             members.append(("completion", list(transition.completion.map(change), indent: "  ")))
         }
+        if !transition.cancelCompletion.isEmpty {
+            members.append(("cancelCompletion", list(transition.cancelCompletion.map(change), indent: "  ")))
+        }
         return "{\n" + members.map { "  \(JSON.string($0.0)): \($0.1)" }.joined(separator: ",\n") + "\n}\n"
     }
 

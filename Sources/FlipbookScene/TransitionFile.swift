@@ -22,7 +22,8 @@ public struct TransitionFile: Sendable {
     public let usesPhotos: Bool
 
     /// The keys of the top-level object.
-    static let topKeys = ["name", "device", "manifest", "timing", "background", "statusBar", "layers", "animations", "completion"]
+    static let topKeys = ["name", "device", "manifest", "timing", "background", "statusBar", "layers", "animations", "completion",
+                           "cancelCompletion"]
 
     /// Reads and parses a file (at most `maximumBytes`).
     /// - Throws: `TransitionFileError`.
@@ -226,6 +227,7 @@ struct TransitionDecoder {
         }
         let animations = try object.optional("animations")?.array().map { try animation($0) } ?? []
         let completion = try object.optional("completion")?.array().map { try change($0) } ?? []
+        let cancelCompletion = try object.optional("cancelCompletion")?.array().map { try change($0) } ?? []
         var names = Set<String>()
         for (index, field) in (try object.optional("animations")?.array() ?? []).enumerated() {
             if let name = animations[index].name, !names.insert(name).inserted {
@@ -238,8 +240,8 @@ struct TransitionDecoder {
                 throw field.child("after", .string(after)).fail("no animation is named \"\(after)\"\(hint)")
             }
         }
-        return Transition(name: name, device: device, window: window, animations: animations, completion: completion, timing: timing,
-                          statusBar: statusBar)
+        return Transition(name: name, device: device, window: window, animations: animations, completion: completion,
+                          cancelCompletion: cancelCompletion, timing: timing, statusBar: statusBar)
     }
 
     /// `"statusBar"`: `false` (none), `true` or `{"style": "dark" | "light"}` (default dark).

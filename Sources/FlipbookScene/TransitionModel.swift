@@ -20,6 +20,13 @@ public struct Transition: Hashable, Sendable {
     /// Set in the final frame only, after every animation: the destination screen as it is after
     /// `completeTransition(true)`, without the transition's temporary views.
     public var completion: [LayerChange]
+    /// Set in the last frame of a cancelled interactive transition only (`--gesture` let go
+    /// short of finishing), on the window as it is at t = 0: the source screen as after
+    /// `completeTransition(false)` — the transition's temporary views removed, the views it hid
+    /// shown again, the destination screen taken out. Empty: a cancelled transition ends on its
+    /// frame at t = 0. The presets that take a gesture set it, so a cancelled swipe ends on the
+    /// screen as it was before the finger touched it.
+    public var cancelCompletion: [LayerChange]
     /// The main timing: animations whose `timing` leaves the curve or duration out use it, and
     /// `timeline.json`'s `progress` follows it.
     public var timing: Timing
@@ -30,9 +37,9 @@ public struct Transition: Hashable, Sendable {
 
     /// Creates a transition.
     public init(name: String, device: Device, window: Layer, animations: [Animation] = [], completion: [LayerChange] = [],
-                timing: Timing, statusBar: StatusBar.Style? = .dark) {
+                cancelCompletion: [LayerChange] = [], timing: Timing, statusBar: StatusBar.Style? = .dark) {
         self.name = name; self.device = device; self.window = window; self.animations = animations
-        self.completion = completion; self.timing = timing; self.statusBar = statusBar
+        self.completion = completion; self.cancelCompletion = cancelCompletion; self.timing = timing; self.statusBar = statusBar
     }
 
     /// The window with the status bar on top (its last sublayer) when `statusBar` is set: the
@@ -102,6 +109,7 @@ public struct TransitionAnimator: Sendable {
     private let tracks: [Track]
     private let completions: [(endSeconds: Double, changes: [(path: [Int], set: LayerPatch)])]
     private let finalChanges: [(path: [Int], set: LayerPatch)]
+    private let cancelChanges: [(path: [Int], set: LayerPatch)]
     private let paths: [String: [Int]]
 
     private struct Segment {
@@ -260,6 +268,7 @@ public struct TransitionAnimator: Sendable {
         self.tracks = tracks
         self.completions = completions.sorted { ($0.endSeconds, $0.order) < ($1.endSeconds, $1.order) }.map { ($0.endSeconds, $0.changes) }
         finalChanges = try transition.completion.map { (try path($0.target, usedBy: "completion"), $0.set) }
+        cancelChanges = try transition.cancelCompletion.map { (try path($0.target, usedBy: "cancelCompletion"), $0.set) }
         // A transition's frames are all evaluated up front: bound their number whatever a file
         // says (a few KB of chained 60 s animations would otherwise ask for millions of frames).
         guard end <= TransitionAnimator.maximumDurationSeconds else { throw TransitionError.tooLong(seconds: end) }
@@ -313,6 +322,16 @@ public struct TransitionAnimator: Sendable {
     /// The window at `t` seconds; `isFinal` gives the final frame (everything finished, the
     /// completions applied).
     public func window(atSeconds t: Double, isFinal: Bool) -> Layer {
+        window(atSeconds: t, isFinal: isFinal, cancelled: false)
+    }
+
+    /// The last frame of a cancelled interactive transition: the window at t = 0 with the
+    /// transition's `cancelCompletion` applied (what `completeTransition(false)` leaves).
+    public func cancelledWindow() -> Layer {
+        window(atSeconds: 0, isFinal: false, cancelled: true)
+    }
+
+    private func window(atSeconds t: Double, isFinal: Bool, cancelled: Bool) -> Layer {
         var window = initialWindow
         for track in tracks {
             let value: PropertyValue
@@ -340,6 +359,7 @@ public struct TransitionAnimator: Sendable {
         }
         for completion in completions where isFinal || t > completion.endSeconds { apply(completion.changes) }
         if isFinal { apply(finalChanges) }
+        if cancelled { apply(cancelChanges) }
         for path in removed { TransitionAnimator.modify(&window, at: path[...]) { $0.isHidden = true } }
         return window
     }

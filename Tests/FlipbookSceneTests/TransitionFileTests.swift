@@ -250,4 +250,35 @@ final class TransitionFileTests: XCTestCase {
         XCTAssertEqual(error(#"{"layers": [{"name": "a", "frame": [0, 0, 10, 10], "shapes": [{"contours": [[0, 0, 4, 0]]}]}]}"#),
                        "t.json: $.layers[0].shapes[0].contours[0]: a contour is a flat list of at least three x, y pairs: [x0, y0, x1, y1, x2, y2, …]")
     }
+
+    /// `cancelCompletion`: decoded with JSON paths like any change; applied only by
+    /// `cancelledWindow()`, on the window at t = 0 — never in the transition's own frames.
+    func testCancelCompletionAppliesOnlyToACancelledGesturesLastFrame() throws {
+        XCTAssertEqual(error(#"{"layers": [\#(square)], "cancelCompletion": [{"target": "b", "set": {"removed": true}}]}"#),
+                       #"t.json: $.cancelCompletion[0].target: no layer is named "b" (did you mean "a"?)"#)
+        XCTAssertTrue(error(#"{"layers": [\#(square)], "cancelCompletion": [{"target": "a", "set": {"hiden": true}}]}"#).hasPrefix(
+                       #"t.json: $.cancelCompletion[0].set.hiden: unknown key "hiden" (did you mean "hidden"?)"#))
+        let transition = try decode(#"""
+            {"statusBar": false, "layers": [{"name": "detail image", "frame": [0, 0, 10, 10], "hidden": true},
+                                             {"name": "snapshot", "frame": [0, 0, 10, 10], "backgroundColor": "red"}],
+             "animations": [{"target": "snapshot", "to": {"frame": [50, 50, 2, 2]}, "duration": 1}],
+             "completion": [{"target": "snapshot", "set": {"removed": true}}],
+             "cancelCompletion": [{"target": "snapshot", "set": {"removed": true}}, {"target": "detail image", "set": {"hidden": false}}]}
+            """#)
+        XCTAssertEqual(transition.cancelCompletion.map(\.target), ["snapshot", "detail image"])
+        let animator = try TransitionAnimator(transition)
+        let start = animator.window(atSeconds: 0, isFinal: false), cancelled = animator.cancelledWindow()
+        XCTAssertEqual(start.sublayers.map(\.isHidden), [true, false], "t = 0: the snapshot over the hidden image")
+        XCTAssertEqual(cancelled.sublayers.map(\.isHidden), [false, true], "cancelled: the image, the snapshot removed")
+        XCTAssertEqual(cancelled.sublayers[1].frame, Rect(x: 0, y: 0, width: 10, height: 10), "at t = 0's values")
+        XCTAssertEqual(animator.window(atSeconds: 1, isFinal: true).sublayers.map(\.isHidden), [true, true], "finishing ignores it")
+        // Exported and read back, unchanged.
+        let exported = try TransitionFile(data: Data(TransitionFile.json(for: transition, relativeTo: "/").utf8), path: "e.json")
+            .transition(photos: photos, options: SceneOptions())
+        XCTAssertEqual(exported.cancelCompletion, transition.cancelCompletion)
+        // Without one a cancelled gesture ends on t = 0.
+        var plain = transition
+        plain.cancelCompletion = []
+        XCTAssertEqual(try TransitionAnimator(plain).cancelledWindow(), start)
+    }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import Flipbook
+import FlipbookTesting
 import FlipbookGeometry
 import FlipbookRaster
 @_spi(Scenes) import FlipbookScene
@@ -30,21 +31,25 @@ final class InteractiveRenderTests: XCTestCase {
     }
 
     /// The "done when": a cancelled pop ends on the detail screen exactly as before the
-    /// gesture (the pop's frame 0), a finished one exactly on the pop's last frame — pixels and
-    /// display lists, for the three sample gestures.
+    /// gesture — the push's last frame for the same photo, the detail with its own image view, not
+    /// the pop's frame 0 with its red-backed snapshot — and a finished one exactly on the pop's
+    /// last frame; pixels and display lists, for the three sample gestures. Photo 3 is the
+    /// transparent retina.png, where the snapshot's red background would show.
     func testSampleGesturesEndExactlyOnTheDetailOrTheGrid() throws {
-        let pop = try job(.pop, gesture: nil)
-        let popFirst = try pop.renderFrame(0), popLast = try pop.renderFrame(pop.sequence.count - 1)
+        let pop = try job(.pop, gesture: nil), push = try job(.push, gesture: nil)
+        let popLast = try pop.renderFrame(pop.sequence.count - 1), detail = try push.renderFrame(push.sequence.count - 1)
+        XCTAssertNotEqual(try pop.renderFrame(0).pixels, detail.pixels, "pop's frame 0 shows the snapshot's red through the photo")
         for (name, finishes, frameCount) in [("full-swipe", true, 29), ("half-swipe-cancel", false, 74), ("flick-from-30", true, 53)] {
             let interactive = try job(.pop, gesture: Self.sampleGesture(name))
             XCTAssertEqual(interactive.sequence.count, frameCount, name)
             XCTAssertEqual(interactive.interaction?.timeline.finishes, finishes, name)
             let last = interactive.sequence.count - 1
-            let expected = finishes ? popLast : popFirst
+            let expected = finishes ? popLast : detail
             XCTAssertEqual(try interactive.renderFrame(last).pixels, expected.pixels, "\(name): last frame")
             XCTAssertEqual(try interactive.displayList(frameIndex: last).ops,
-                           try pop.displayList(frameIndex: finishes ? pop.sequence.count - 1 : 0).ops, name)
-            // Frame 0: the finger has not moved; the detail screen as before the gesture.
+                           finishes ? try pop.displayList(frameIndex: pop.sequence.count - 1).ops
+                                    : try push.displayList(frameIndex: push.sequence.count - 1).ops, name)
+            // Frame 0: the finger has not moved; the pop at t = 0.
             XCTAssertEqual(try interactive.displayList(frameIndex: 0).ops, try pop.displayList(frameIndex: 0).ops, name)
             let phases = interactive.interaction!.frames.map(\.phase)
             let release = interactive.interaction!.timeline.releaseFrameIndex
@@ -53,18 +58,39 @@ final class InteractiveRenderTests: XCTestCase {
         }
     }
 
+    /// Pixel goldens (@1x) of each sample gesture's outcome: the frame at lift-off (the pop
+    /// scrubbed to the finger's fraction) and the last frame (the grid, or the detail again for
+    /// the cancelled half swipe), with pop --select 3 (the transparent retina.png).
+    func testSampleGestureGoldens() throws {
+        for name in ["full-swipe", "half-swipe-cancel", "flick-from-30"] {
+            let interactive = try job(.pop, gesture: Self.sampleGesture(name))
+            let release = interactive.interaction!.timeline.releaseFrameIndex, last = interactive.sequence.count - 1
+            let images = try interactive.renderFrames([release, last])
+            assertGolden(images[0], named: "\(name)-release")
+            assertGolden(images[1], named: "\(name)-last")
+        }
+    }
+
+    /// The screen each going-back preset starts from, as its forward preset leaves it.
+    static let forwardPreset: [TransitionPreset: TransitionPreset] = [
+        .pop: .push, .zoomPop: .zoomPush, .dismiss: .present, .fadeDismiss: .fadePresent, .cardPop: .cardPush,
+    ]
+
     /// Every going-back preset with a synthesised swipe: a full swipe finishes on the preset's
-    /// last frame, a slow short one cancels back on its frame 0 (display lists).
+    /// last frame; a slow short one cancels back to the screen before the gesture — the forward
+    /// preset's last frame (display lists), not the transition's frame 0 with its temporary views.
     func testEveryBackwardPresetFinishesOrCancelsExactly() throws {
         let full = try Gesture.pan(from: Point(x: 0, y: 333), toXPoints: 375, durationSeconds: 0.5)
         let short = try Gesture.pan(from: Point(x: 0, y: 333), toXPoints: 100, durationSeconds: 0.5, releaseVelocity: 10)
+        XCTAssertEqual(Set(Self.forwardPreset.keys), Set(TransitionPreset.interactivePresets))
         for preset in TransitionPreset.interactivePresets {
-            let plain = try job(preset, gesture: nil, select: 1)
+            let plain = try job(preset, gesture: nil, select: 1), forward = try job(Self.forwardPreset[preset]!, gesture: nil, select: 1)
             let finished = try job(preset, gesture: full, select: 1), cancelled = try job(preset, gesture: short, select: 1)
             XCTAssertEqual(try finished.displayList(frameIndex: finished.sequence.count - 1).ops,
                            try plain.displayList(frameIndex: plain.sequence.count - 1).ops, "\(preset)")
-            XCTAssertEqual(try cancelled.displayList(frameIndex: cancelled.sequence.count - 1).ops,
-                           try plain.displayList(frameIndex: 0).ops, "\(preset)")
+            let before = try forward.displayList(frameIndex: forward.sequence.count - 1).ops
+            XCTAssertEqual(try cancelled.displayList(frameIndex: cancelled.sequence.count - 1).ops, before, "\(preset)")
+            XCTAssertNotEqual(try plain.displayList(frameIndex: 0).ops, before, "\(preset): frame 0 has the temporary views")
             XCTAssertEqual(cancelled.interaction?.frames.last?.phase, .cancelling, "\(preset)")
         }
     }
@@ -140,6 +166,14 @@ final class InteractiveRenderTests: XCTestCase {
             XCTAssertEqual(a.map(\.rect), b.map(\.rect), "frame \(index)")
             XCTAssertEqual(a.map { URL(fileURLWithPath: $0.source).lastPathComponent }, b.map { URL(fileURLWithPath: $0.source).lastPathComponent })
         }
+        // Cancelled: the exported file carries the pop's cancel completion.
+        settings.gesture = try Self.sampleGesture("half-swipe-cancel")
+        let cancelledFile = try RenderJob(settings: settings), cancelledPreset = try job(.pop, gesture: settings.gesture)
+        let last = cancelledPreset.sequence.count - 1
+        XCTAssertEqual(cancelledFile.sequence.count, cancelledPreset.sequence.count)
+        XCTAssertEqual(images(try cancelledFile.displayList(frameIndex: last).ops).map(\.rect),
+                       images(try cancelledPreset.displayList(frameIndex: last).ops).map(\.rect))
+        XCTAssertEqual(images(try cancelledPreset.displayList(frameIndex: last).ops).count, 1, "the detail's image view alone")
     }
 
     func testForwardPresetsRefuseAGesture() throws {
@@ -240,6 +274,43 @@ final class PagingRenderTests: XCTestCase {
         XCTAssertEqual(Array(a.pixels[..<barPixels]), Array(b.pixels[..<barPixels]), "the bars")
         let differing = zip(a.pixels, b.pixels).filter { $0 != $1 }.count
         XCTAssertLessThan(differing, a.pixels.count / 200, "at most 0.5 % of the pixels (the photo's edges)")
+    }
+
+    /// timeline.json of a page render: the swipe (pages, lift-off, velocity, settling) and per
+    /// frame the phase, the finger while down and the pager's offset as drawn — the model's offset
+    /// at 60 fps (a divisor of the pager's 120 keyframes per second). A shard writes the whole
+    /// sequence's record.
+    func testPageTimelineRecordsTheSwipe() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var settings = RenderSettings.small(.page, select: 3)
+        settings.scene.pageTarget = 4
+        settings.frameRange = 0...1
+        _ = try RenderJob(settings: settings).write(to: directory.path)
+        let data = try Data(contentsOf: directory.appendingPathComponent("timeline.json"))
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let paging = try XCTUnwrap(json["paging"] as? [String: Any])
+        XCTAssertEqual(paging["startPage"] as? Int, 3)
+        XCTAssertEqual(paging["targetPage"] as? Int, 4)
+        XCTAssertEqual(paging["release"] as? Double, 0.25)
+        XCTAssertEqual(paging["releaseOffset"] as? Double, 1275)  // 3·375 + 0.4·375
+        XCTAssertEqual(paging["releaseVelocity"] as! Double, 600, accuracy: 1e-9)
+        let swipe = PhotoBrowserScene.pageSwipe(from: 3, to: 4, device: settings.scene.device)
+        let model = PagingTimeline(gesture: swipe, pageWidthPoints: 375, pageCount: 16, startPage: 3, framesPerSecond: 60,
+                                   settleTolerancePoints: 0.5)
+        XCTAssertEqual(paging["settle"] as? Double, model.settleSeconds)
+        let frames = try XCTUnwrap(json["frames"] as? [[String: Any]])
+        XCTAssertEqual(frames.count, model.frameCount)
+        for (index, frame) in frames.enumerated() {
+            let expected = model.frame(index)
+            XCTAssertEqual(frame["phase"] as? String, expected.phase.rawValue, "frame \(index)")
+            XCTAssertEqual(frame["finger"] as? [Double], expected.finger.map { [$0.x, $0.y] }, "frame \(index)")
+            XCTAssertEqual(frame["contentOffset"] as! Double, expected.contentOffsetPoints, accuracy: 1e-6, "frame \(index)")
+        }
+        XCTAssertEqual(frames[0]["contentOffset"] as? Double, 1125)
+        XCTAssertEqual(frames.last?["contentOffset"] as? Double, 1500)
+        XCTAssertEqual(frames[15]["phase"] as? String, "dragging")
+        XCTAssertEqual(frames[16]["phase"] as? String, "settling")
     }
 
     func testPageErrors() throws {
