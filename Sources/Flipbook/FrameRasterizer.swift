@@ -51,17 +51,48 @@ public struct FrameRasterizer: Sendable {
                 }
             case let .path(path, color, opacity, clip):
                 canvas.fill(path, color: color, opacity: opacity, clip: clip)
+            case let .transformedText(layout, origin, transform, color, opacity, clip):
+                FrameRasterizer.draw(layout, at: origin, transform: transform, color: color, opacity: opacity, clip: clip, on: &canvas)
             }
         }
     }
 
-    /// A rect in points that holds every pixel a text op can touch: each glyph's origin widened
-    /// by its run's size on the left and right and by twice the size above and once below. No
-    /// glyph of the fonts used reaches that far from its origin (Noto Color Emoji's bitmaps, the
-    /// widest, are 1.25 em wide and rise 0.95 em; Devanagari marks stay within 1.1 em above),
-    /// and a looser rect only costs offscreen pixels. nil for other ops.
-    static func textBounds(_ op: DisplayOp) -> Rect? {
-        guard case let .text(layout, origin, _, _, clip) = op else { return nil }
+    /// The most pixels of an offscreen text bitmap (`transformedText`): 2048², 16 MB — more than
+    /// a label filling an @3x phone screen needs (1242 × 2688 px); a larger one (a label scaled
+    /// up many times in a transition file) is drawn at a lower resolution, so a frame's memory
+    /// stays bounded whatever the file says.
+    static let maximumTextBitmapPixels = 2048.0 * 2048.0
+
+    /// Draws text laid out in a layer's points under `transform`: the glyphs are drawn upright
+    /// into an offscreen bitmap at the resolution the transform asks for (device pixels per
+    /// point times its larger axis stretch, so no bitmap pixel is magnified), which is then drawn
+    /// through the transform like an image (exact coverage of its rotated quad, bilinear
+    /// sampling). Core Animation likewise renders a label's contents upright, then transforms them.
+    static func draw(_ layout: TextLayout, at origin: Point, transform: AffineTransform, color: StraightColor,
+                     opacity: Double, clip: Clip?, on canvas: inout Canvas) {
+        guard let glyphs = glyphBounds(layout, at: origin), glyphs.width > 0, glyphs.height > 0 else { return }
+        let stretch = max((transform.a * transform.a + transform.b * transform.b).squareRoot(),
+                          (transform.c * transform.c + transform.d * transform.d).squareRoot())
+        var pixelsPerPoint = canvas.scale * stretch
+        let area = glyphs.width * glyphs.height * pixelsPerPoint * pixelsPerPoint
+        if area > maximumTextBitmapPixels { pixelsPerPoint *= (maximumTextBitmapPixels / area).squareRoot() }
+        guard pixelsPerPoint.isFinite, pixelsPerPoint > 0 else { return }
+        // The bitmap's grid starts on a multiple of its pixel size in the layer's points: glyphs
+        // keep the sub-pixel phase they have upright, and under a quarter turn or a flip that
+        // lands on device pixels the bitmap's pixels land on device pixels (no resampling blur).
+        let minX = (glyphs.minX * pixelsPerPoint).rounded(.down) / pixelsPerPoint
+        let minY = (glyphs.minY * pixelsPerPoint).rounded(.down) / pixelsPerPoint
+        let box = Rect(x: minX, y: minY, width: glyphs.maxX - minX, height: glyphs.maxY - minY)
+        let width = max(1, Int((box.width * pixelsPerPoint).rounded(.up))), height = max(1, Int((box.height * pixelsPerPoint).rounded(.up)))
+        var offscreen = Canvas(widthPixels: width, heightPixels: height, scale: pixelsPerPoint)
+        offscreen.draw(layout, at: Point(x: origin.x - box.minX, y: origin.y - box.minY), color: color)
+        let rect = Rect(x: box.minX, y: box.minY, width: Double(width) / pixelsPerPoint, height: Double(height) / pixelsPerPoint)
+        canvas.draw(ImagePyramid(offscreen.image), in: rect, contentMode: .scaleToFill, transform: transform, opacity: opacity, clip: clip)
+    }
+
+    /// The rect (points, in the layout's coordinates offset by `origin`) that holds every pixel
+    /// the layout's glyphs can touch (see `textBounds`); nil when it has no glyph.
+    static func glyphBounds(_ layout: TextLayout, at origin: Point) -> Rect? {
         var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
         for line in layout.lines {
             for run in line.runs {
@@ -72,8 +103,28 @@ public struct FrameRasterizer: Sendable {
                 }
             }
         }
-        guard x0 <= x1 else { return Rect(origin: origin, size: .zero) }
-        let rect = Rect(x: origin.x + x0, y: origin.y + y0, width: x1 - x0, height: y1 - y0)
+        guard x0 <= x1 else { return nil }
+        return Rect(x: origin.x + x0, y: origin.y + y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// A rect in points that holds every pixel a text op can touch: each glyph's origin widened
+    /// by its run's size on the left and right and by twice the size above and once below. No
+    /// glyph of the fonts used reaches that far from its origin (Noto Color Emoji's bitmaps, the
+    /// widest, are 1.25 em wide and rise 0.95 em; Devanagari marks stay within 1.1 em above),
+    /// and a looser rect only costs offscreen pixels. nil for other ops.
+    static func textBounds(_ op: DisplayOp) -> Rect? {
+        let rect: Rect, clip: Clip?
+        switch op {
+        case let .text(layout, origin, _, _, textClip):
+            rect = glyphBounds(layout, at: origin) ?? Rect(origin: origin, size: .zero)
+            clip = textClip
+        case let .transformedText(layout, origin, transform, _, _, textClip):
+            guard let box = glyphBounds(layout, at: origin) else { return .zero }
+            rect = ClipShape(rect: box, cornerRadius: 0, transform: transform).boundingBox
+            clip = textClip
+        default:
+            return nil
+        }
         guard let clip else { return rect }
         return clip.rect.intersection(rect) ?? .zero
     }
@@ -89,7 +140,7 @@ public struct FrameRasterizer: Sendable {
             case let .image(_, r, mode, _, clip):
                 // aspectFill and center may draw outside their rect unless clipped.
                 if let clip { rect = clip.rect } else { rect = [.scaleToFill, .scaleAspectFit].contains(mode) ? r : nil }
-            case .text: rect = textBounds(op)
+            case .text, .transformedText: rect = textBounds(op)
             case let .group(_, children): rect = bounds(of: children, textBounds: textBounds)
             case let .shape(shape, _, _, clip): rect = clip.map { $0.rect.intersection(shape.boundingBox) ?? .zero } ?? shape.boundingBox
             case let .transformedImage(_, r, mode, transform, _, clip):

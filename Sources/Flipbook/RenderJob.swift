@@ -375,7 +375,7 @@ public struct RenderJob: Sendable {
                     let current = sizes[source] ?? (0, 0)
                     sizes[source] = (max(current.width, width), max(current.height, height))
                 case let .group(_, children), let .maskedGroup(_, _, children): visit(children, scale: scale)
-                case .fill, .text, .shape, .path: break
+                case .fill, .text, .transformedText, .shape, .path: break
                 }
             }
         }

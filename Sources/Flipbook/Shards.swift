@@ -108,7 +108,7 @@ extension RenderJob {
             return .group(opacity: opacity, ops: ops.map { renamingSources($0, names) })
         case let .maskedGroup(opacity, mask, ops):
             return .maskedGroup(opacity: opacity, mask: mask, ops: ops.map { renamingSources($0, names) })
-        case .fill, .text, .shape, .path:
+        case .fill, .text, .transformedText, .shape, .path:
             return op
         }
     }
@@ -185,7 +185,7 @@ extension DisplayList {
                 case let .image(source, _, _, _, _), let .transformedImage(source, _, _, _, _, _):
                     if !sources.contains(source) { sources.append(source) }
                 case let .group(_, children), let .maskedGroup(_, _, children): collect(children)
-                case .fill, .text, .shape, .path: break
+                case .fill, .text, .transformedText, .shape, .path: break
                 }
             }
         }

@@ -199,7 +199,7 @@ import FlipbookText
         var text = Layer(name: "comment \(row) text", frame: Rect(x: inset, y: CardScene.commentTopPoints, width: frame.width - 2 * inset,
                                                                 height: metric.height))
         text.text = TextContent(string: comment.text, sizePoints: 14, baselineOrigin: Point(x: 0, y: metric.baseline),
-                                color: CardScene.commentColor, alignment: .leading, maxWidthPoints: max(1, frame.width - 2 * inset),
+                                color: CardScene.commentColor, alignment: .natural, maxWidthPoints: max(1, frame.width - 2 * inset),
                                 numberOfLines: 0, lineBreakMode: .wordWrap)
         cell.sublayers.append(text)
         let hairline = 1 / device.scale

@@ -14,6 +14,11 @@ public indirect enum DisplayOp: Hashable, Sendable {
     case text(TextLayout, origin: Point, color: StraightColor, opacity: Double, clip: Clip?)
     /// Draw `ops` into an offscreen layer and composite it with `opacity` (group opacity).
     case group(opacity: Double, ops: [DisplayOp])
+    /// Draw set text laid out in a layer's own points (the box's top-left at `origin`) under
+    /// `transform` (layer → window points): a label on a rotated, flipped or unevenly scaled
+    /// layer. Drawn offscreen at the transform's resolution and resampled bilinearly, as Core
+    /// Animation draws a layer's contents under a transform.
+    case transformedText(TextLayout, origin: Point, transform: AffineTransform, color: StraightColor, opacity: Double, clip: Clip?)
     /// Fill a (rounded) rect given in a layer's own points, under `transform` (layer → window
     /// points): a background that a rotation or flip keeps from being an axis-aligned `fill`.
     case shape(ClipShape, color: StraightColor, opacity: Double, clip: Clip?)
@@ -32,7 +37,7 @@ public indirect enum DisplayOp: Hashable, Sendable {
         switch self {
         case let .fill(_, _, opacity, _), let .image(_, _, _, opacity, _), let .text(_, _, _, opacity, _),
              let .group(opacity, _), let .shape(_, _, opacity, _), let .transformedImage(_, _, _, _, opacity, _),
-             let .maskedGroup(opacity, _, _), let .path(_, _, opacity, _):
+             let .maskedGroup(opacity, _, _), let .path(_, _, opacity, _), let .transformedText(_, _, _, _, opacity, _):
             return opacity
         }
     }
@@ -52,6 +57,8 @@ public indirect enum DisplayOp: Hashable, Sendable {
             return .transformedImage(source: source, rect: rect, contentMode: mode, transform: transform, opacity: scaled(opacity), clip: clip)
         case let .maskedGroup(opacity, mask, ops): return .maskedGroup(opacity: scaled(opacity), mask: mask, ops: ops)
         case let .path(path, color, opacity, clip): return .path(path, color: color, opacity: scaled(opacity), clip: clip)
+        case let .transformedText(layout, origin, transform, color, opacity, clip):
+            return .transformedText(layout, origin: origin, transform: transform, color: color, opacity: scaled(opacity), clip: clip)
         }
     }
 }
@@ -205,17 +212,23 @@ private struct Flattener {
         return [.group(opacity: opacity, ops: ops)]
     }
 
-    /// A text op: the label set by the typesetter, its box placed by the layer's transform (the
-    /// glyphs themselves are not rotated; under a scale, sizes and positions follow the vertical
-    /// scale). nil without a typesetter or for text that draws nothing.
+    /// A text op: the label set by the typesetter. Under a translation or an even positive scale
+    /// a `text` op in window points (the layout scaled, so glyphs are rasterized at their drawn
+    /// size); under a rotation, flip or uneven scale a `transformedText` op in the layer's points.
+    /// nil without a typesetter or for text that draws nothing.
     func textOp(_ text: TextContent, local: AffineTransform, clip: Clip?) -> DisplayOp? {
         guard let typesetter, !text.string.isEmpty, text.sizePoints > 0 else { return nil }
         let (layout, offset) = text.layout(with: typesetter)
         guard let first = layout.lines.first, !first.runs.isEmpty || layout.lines.count > 1 else { return nil }
         let topLeft = Point(x: text.baselineOrigin.x + offset, y: text.baselineOrigin.y - first.baselinePoints)
-        let scale = local.isPositiveAxisAligned ? local.d : (abs(local.a * local.d - local.b * local.c)).squareRoot()
-        guard scale > 0, scale.isFinite else { return nil }
-        return .text(layout.scaled(by: scale), origin: local.apply(to: topLeft), color: text.color, opacity: 1, clip: clip)
+        // Even: the two axis scales agree to rounding (a snapshot's stretch of equal ratios).
+        if local.isPositiveAxisAligned && abs(local.a - local.d) <= 1e-9 * max(local.a, local.d) {
+            guard local.d.isFinite else { return nil }
+            return .text(layout.scaled(by: local.d), origin: local.apply(to: topLeft), color: text.color, opacity: 1, clip: clip)
+        }
+        let determinant = local.a * local.d - local.b * local.c
+        guard determinant != 0, determinant.isFinite, local.tx.isFinite, local.ty.isFinite else { return nil }
+        return .transformedText(layout, origin: topLeft, transform: local, color: text.color, opacity: 1, clip: clip)
     }
 
     /// True when `rect` can show anything on screen inside `clip`.

@@ -101,6 +101,10 @@ public enum JSON {
                 out += "{\"op\": \"text\", \"text\": \(string(layout.text)), "
                     + "\"origin\": \(numbers([origin.x, origin.y])), \"color\": \(self.color(color)), "
                     + "\"opacity\": \(number(opacity)), \(clip(c)), \"runs\": \(runs(layout))}"
+            case let .transformedText(layout, origin, t, color, opacity, c):
+                out += "{\"op\": \"transformedText\", \"text\": \(string(layout.text)), "
+                    + "\"origin\": \(numbers([origin.x, origin.y])), \"transform\": \(transform(t)), \"color\": \(self.color(color)), "
+                    + "\"opacity\": \(number(opacity)), \(clip(c)), \"runs\": \(runs(layout))}"
             case let .group(opacity, children):
                 out += "{\"op\": \"group\", \"opacity\": \(number(opacity)), \"ops\": "
                 write(children, indent: indent + "  ", into: &out)

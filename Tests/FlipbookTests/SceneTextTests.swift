@@ -62,6 +62,18 @@ final class SceneTextTests: XCTestCase {
         XCTAssertEqual(arabic?.lines.first?.isRightToLeft, true)
         let line = try XCTUnwrap(arabic?.lines.first)
         XCTAssertEqual(line.xPoints + line.widthPoints, (arabic?.boxWidthPoints ?? 0), accuracy: 0.01)
+        // So are the Arabic comments in the detail (UILabel's default natural alignment): each
+        // ends at the right edge of its box; a Latin nickname starts at the left.
+        let detail = try cardJob(.cardPush, select: 2)
+        let detailTexts = texts(try detail.displayList(frameIndex: detail.sequence.count - 1).ops)
+        let comments = detailTexts.filter { $0.lines.first?.isRightToLeft == true && $0.text != "غروب الشمس في القاهرة" }
+        XCTAssertEqual(comments.count, 2, detailTexts.map(\.text).joined(separator: " | "))
+        for comment in comments {
+            let line = try XCTUnwrap(comment.lines.first)
+            XCTAssertEqual(line.xPoints + line.widthPoints, comment.boxWidthPoints, accuracy: 0.01, comment.text)
+            XCTAssertGreaterThan(line.xPoints, 100, comment.text)
+        }
+        XCTAssertEqual(detailTexts.first { $0.text == "omar" }?.lines.first?.xPoints, 0)
     }
 
     /// A character no font has: drawn as .notdef and reported once, naming the text and the code
