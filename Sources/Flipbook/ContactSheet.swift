@@ -28,6 +28,9 @@ public struct ContactSheet: Sendable {
     /// The finger driving the sequence, if any: the plot shows its fraction over time with the
     /// lift-off marked (`CurvePlot.interaction`).
     public var interaction: InteractiveTimeline?
+    /// The finger on the pager of a `page` render: the plot shows the pages moved over time with
+    /// the lift-off marked (`CurvePlot.paging`).
+    public var paging: PagingTimeline?
 
     /// Thumbnails shown at most, by default: 6 rows of 8.
     public static let defaultMaximumThumbnails = 48
@@ -156,8 +159,9 @@ public struct ContactSheet: Sendable {
             canvas.drawText(label, font: font, sizePoints: size,
                             baselineOrigin: Point(x: (rect.midX - width / 2).rounded(), y: rect.maxY + 13), color: ink)
         }
-        CurvePlot(timing: timeline.timing, markedFrames: shownFrames, interaction: interaction)
-            .draw(in: layout.plotRect, on: &canvas, font: font)
+        var plot = CurvePlot(timing: timeline.timing, markedFrames: shownFrames, interaction: interaction)
+        plot.paging = paging
+        plot.draw(in: layout.plotRect, on: &canvas, font: font)
         return canvas.image
     }
 

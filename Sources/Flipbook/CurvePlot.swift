@@ -22,6 +22,10 @@ public struct CurvePlot: Sendable {
     /// (`InteractiveTimeline.fraction(atSeconds:)`) instead of the timing's curve, and a dashed line
     /// marks the lift-off, labelled with the decision. Default nil.
     public var interaction: InteractiveTimeline?
+    /// A finger on the detail's pager (`page`): when set (and `interaction` is not), the plot
+    /// shows the pager's offset in pages from the start page over time (`PagingTimeline`), with
+    /// the lift-off marked and labelled with the page it settles on. Default nil.
+    public var paging: PagingTimeline?
 
     /// Default size of a plot drawn alone (`flipbook curve --plot`), in points.
     public static let defaultSizePoints = Size(width: 640, height: 300)
@@ -33,9 +37,43 @@ public struct CurvePlot: Sendable {
         self.interaction = interaction
     }
 
-    /// The plotted value at `seconds`: the raw curve, or the fraction of the interaction.
+    /// What the plot shows when a finger drives the sequence: a value over time, where the time
+    /// axis ends, the lift-off and its label, and the value a marked frame is drawn at.
+    struct Finger {
+        var value: (Double) -> Double
+        var endSeconds: Double
+        var releaseSeconds: Double
+        var label: String
+        var frameValue: (FrameSample) -> Double
+    }
+
+    /// The finger's curve, from `interaction` (the fraction complete) or `paging` (pages moved).
+    var finger: Finger? {
+        if let interaction {
+            let label = "release " + String(format: "%.3g s", interaction.releaseSeconds)
+                + String(format: " at %.2f, %.0f pt/s → ", interaction.releaseFraction, interaction.releaseVelocityPointsPerSecond)
+                + (interaction.finishes ? "finish" : "cancel")
+            return Finger(value: { interaction.fraction(atSeconds: $0) }, endSeconds: interaction.endSeconds,
+                          releaseSeconds: interaction.releaseSeconds, label: label, frameValue: \.progress)
+        }
+        if let paging {
+            let width = paging.pageWidthPoints, start = Double(paging.startPage) * paging.pageWidthPoints
+            let pages = { (seconds: Double) in (paging.contentOffsetPoints(atSeconds: seconds) - start) / width }
+            let end = paging.releaseSeconds + paging.settleSeconds
+            let label = "release " + String(format: "%.3g s", paging.releaseSeconds)
+                + String(format: " at %.2f pages, %.0f pt/s → page %d", pages(paging.releaseSeconds), paging.releaseVelocityPointsPerSecond,
+                         paging.targetPage)
+            // The last frame (progress 1: page's progress is linear in time) rests exactly on the page.
+            let settled = Double(paging.targetPage - paging.startPage)
+            return Finger(value: pages, endSeconds: end, releaseSeconds: paging.releaseSeconds, label: label,
+                          frameValue: { $0.progress >= 1 ? settled : pages($0.timeSeconds) })
+        }
+        return nil
+    }
+
+    /// The plotted value at `seconds`: the raw curve, or the finger's.
     func value(atSeconds seconds: Double) -> Double {
-        interaction?.fraction(atSeconds: seconds) ?? timing.rawProgress(atSeconds: seconds)
+        finger?.value(seconds) ?? timing.rawProgress(atSeconds: seconds)
     }
 
     /// Where things go when the plot fills a rect: the axes' ranges and the data → point mapping.
@@ -83,7 +121,7 @@ public struct CurvePlot: Sendable {
     /// on past it (card-push's follow-up), so every dot stays on the plot.
     var endSeconds: Double {
         let lastFrame = markedFrames.map(\.timeSeconds).max() ?? 0
-        if let interaction { return max(interaction.endSeconds, lastFrame) * 1.05 }
+        if let finger { return max(finger.endSeconds, lastFrame) * 1.05 }
         return max(timing.durationSeconds * 1.1, lastFrame + timing.durationSeconds * 0.05)
     }
 
@@ -95,7 +133,11 @@ public struct CurvePlot: Sendable {
             let p = value(atSeconds: end * Double(i) / 1000)
             if p.isFinite { low = min(low, p); high = max(high, p) }
         }
-        for frame in markedFrames { low = min(low, frame.progress); high = max(high, frame.progress) }
+        let finger = self.finger
+        for frame in markedFrames {
+            let value = finger?.frameValue(frame) ?? frame.progress
+            low = min(low, value); high = max(high, value)
+        }
         return (low, high)
     }
 
@@ -108,16 +150,13 @@ public struct CurvePlot: Sendable {
         let labelSize = 10.0
 
         CurvePlot.drawGrid(layout, on: &canvas, font: font)
-        if let interaction {
-            // The lift-off: the finger's part on the left, the completion animation on the right.
-            let decision = interaction.finishes ? "finish" : "cancel"
-            let label = "release " + String(format: "%.3g s", interaction.releaseSeconds)
-                + String(format: " at %.2f, %.0f pt/s → ", interaction.releaseFraction, interaction.releaseVelocityPointsPerSecond) + decision
-            CurvePlot.drawDuration(interaction.releaseSeconds, layout, in: rect, on: &canvas, font: font, color: dotColor, label: label)
+        if let finger {
+            // The lift-off: the finger's part on the left, the completion or settling on the right.
+            CurvePlot.drawDuration(finger.releaseSeconds, layout, in: rect, on: &canvas, font: font, color: dotColor, label: finger.label)
             CurvePlot.drawAxisLines(layout, on: &canvas)
-            CurvePlot.drawCurve(layout, on: &canvas, color: curveColor) { interaction.fraction(atSeconds: $0) }
+            CurvePlot.drawCurve(layout, on: &canvas, color: curveColor, value: finger.value)
             for frame in markedFrames {
-                CurvePlot.drawDot(at: layout.point(timeSeconds: frame.timeSeconds, progress: frame.progress), color: dotColor, on: &canvas)
+                CurvePlot.drawDot(at: layout.point(timeSeconds: frame.timeSeconds, progress: finger.frameValue(frame)), color: dotColor, on: &canvas)
             }
             return
         }

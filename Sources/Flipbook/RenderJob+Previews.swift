@@ -35,6 +35,10 @@ extension RenderJob {
             sheet.interaction = interaction.timeline
             sheet.details = "driven by a finger: " + sheet.details
         }
+        if let paging {
+            sheet.paging = paging.model
+            sheet.details = "a finger on the pager, plotted in pages from photo \(paging.model.startPage): " + sheet.details
+        }
         return sheet
     }
 

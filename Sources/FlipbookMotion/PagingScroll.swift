@@ -167,6 +167,13 @@ public struct PagingTimeline: Sendable {
     /// Number of frames, `N + 1`.
     public var frameCount: Int { lastFrameIndex + 1 }
 
+    /// The content offset in points `seconds` after touch-down: dragged while the finger is down,
+    /// then settling towards the target page (at any time, not only on frames).
+    public func contentOffsetPoints(atSeconds seconds: Double) -> Double {
+        seconds <= releaseSeconds ? draggedOffset(translationXPoints: gesture.translation(atSeconds: seconds).x)
+            : targetOffsetPoints + settleDisplacement(afterReleaseSeconds: seconds - releaseSeconds)
+    }
+
     /// Frame `index` (0…N); the last shows the target page exactly.
     public func frame(_ index: Int) -> PagingFrame {
         precondition(index >= 0 && index <= lastFrameIndex, "frame \(index) is outside 0…\(lastFrameIndex)")
@@ -175,8 +182,7 @@ public struct PagingTimeline: Sendable {
             return PagingFrame(index: index, timeSeconds: t, phase: .dragging, finger: gesture.location(atSeconds: t),
                                contentOffsetPoints: draggedOffset(translationXPoints: gesture.translation(atSeconds: t).x))
         }
-        let offset = index == lastFrameIndex ? targetOffsetPoints
-            : targetOffsetPoints + settleDisplacement(afterReleaseSeconds: t - releaseSeconds)
+        let offset = index == lastFrameIndex ? targetOffsetPoints : contentOffsetPoints(atSeconds: t)
         return PagingFrame(index: index, timeSeconds: t, phase: .settling, finger: nil, contentOffsetPoints: offset)
     }
 

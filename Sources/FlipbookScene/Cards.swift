@@ -354,7 +354,7 @@ import FlipbookText
         } + ["detail cover", "detail title view", "comment list"].map { LayerChange(target: $0, set: LayerPatch(isHidden: false)) }
         var moves = snapshotMoves(index, toCard: false, name: "move")
         moves[0].completion = swap
-        let window = PhotoBrowserScene.window(device: device, container: [carousel(centred: index, hiddenIndex: index), detail]
+        let window = NavigationBar.window(device: device, container: [carousel(centred: index, hiddenIndex: index), detail]
                                                   + snapshots(index, atCard: true), bar: bar.layer)
         return Transition(name: name, device: device, window: window,
                           animations: moves + [Animation(target: "detail", to: LayerPatch(opacity: 1)), bar.animation] + followUp(after: "move"),
@@ -381,7 +381,7 @@ import FlipbookText
         let cancelled = ["carousel", "snapshot card background", "snapshot cover", "snapshot title view"].map {
             LayerChange(target: $0, set: LayerPatch(isRemoved: true))
         } + ["detail cover", "detail title view"].map { LayerChange(target: $0, set: LayerPatch(isHidden: false)) }
-        let window = PhotoBrowserScene.window(device: device, container: [carousel(centred: index, hiddenIndex: index), detail]
+        let window = NavigationBar.window(device: device, container: [carousel(centred: index, hiddenIndex: index), detail]
                                                   + snapshots(index, atCard: false), bar: bar.layer)
         return Transition(name: name, device: device, window: window,
                           animations: snapshotMoves(index, toCard: true, name: nil) + [Animation(target: "detail", to: LayerPatch(opacity: 0)), bar.animation],

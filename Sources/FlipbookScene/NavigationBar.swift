@@ -46,6 +46,17 @@ public enum NavigationOperation: String, Hashable, Sendable {
 /// last 80 %, so two items that cross never show at full strength together (their opacities add
 /// up to less than 1).
 public enum NavigationBar {
+    /// A navigation controller's window: white, the transition container holding `container`
+    /// (back to front), the bar on top — the window of every pushed/popped preset.
+    static func window(device: Device, container: [Layer], bar: Layer) -> Layer {
+        var window = Layer(name: "window", frame: device.bounds)
+        window.backgroundColor = .white
+        var containerLayer = Layer(name: "container", frame: device.bounds)
+        containerLayer.sublayers = container
+        window.sublayers = [containerLayer, bar]
+        return window
+    }
+
     /// Light bar grey (UINavigationBar's default translucent white over white reads as ~248).
     static let barColor = StraightColor(white: 248.0 / 255)
     /// The bottom hairline: black at 30% (UIKit's default shadow image).

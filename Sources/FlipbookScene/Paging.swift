@@ -56,7 +56,7 @@ extension PhotoBrowserScene {
         let navigationBar = NavigationBar.layer(device: device, showing: detailItem(from))
         return Transition(
             name: name, device: device,
-            window: PhotoBrowserScene.window(device: device, container: [detail], bar: navigationBar),
+            window: NavigationBar.window(device: device, container: [detail], bar: navigationBar),
             animations: [Animation(name: "paging", target: "pager", keyframes: keyframes)],
             timing: Timing(curve: .bezier(.linear), durationSeconds: Double(steps) / PhotoBrowserScene.pagingKeyframesPerSecond))
     }

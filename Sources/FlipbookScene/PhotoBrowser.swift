@@ -130,16 +130,6 @@ import FlipbookRaster
         return snapshot
     }
 
-    /// A navigation controller's window: white, the transition container, the bar on top.
-    static func window(device: Device, container: [Layer], bar: Layer) -> Layer {
-        var window = Layer(name: "window", frame: device.bounds)
-        window.backgroundColor = .white
-        var containerLayer = Layer(name: "container", frame: device.bounds)
-        containerLayer.sublayers = container
-        window.sublayers = [containerLayer, bar]
-        return window
-    }
-
     /// The photo `index`'s cell on screen with the grid scrolled to reveal it.
     func revealedCellFrame(_ index: Int) -> Rect { cellFrame(index, scroll: gridScroll(revealing: index)) }
 
@@ -161,7 +151,7 @@ import FlipbookRaster
         }
         return Transition(
             name: name, device: device,
-            window: PhotoBrowserScene.window(device: device, container: [grid, detail, flying], bar: bar.layer),
+            window: NavigationBar.window(device: device, container: [grid, detail, flying], bar: bar.layer),
             animations: [Animation(target: flying.name, to: LayerPatch(frame: zoom ? detailFrame(index) : flightFrame(index))),
                          Animation(target: detail.name, to: LayerPatch(opacity: 1))] + bar.animations,
             completion: [LayerChange(target: grid.name, set: LayerPatch(isRemoved: true)),
@@ -184,7 +174,7 @@ import FlipbookRaster
         flying.backgroundColor = PhotoBrowserScene.popSnapshotColor
         return Transition(
             name: name, device: device,
-            window: PhotoBrowserScene.window(device: device, container: [grid, detail, flying], bar: bar.layer),
+            window: NavigationBar.window(device: device, container: [grid, detail, flying], bar: bar.layer),
             animations: [Animation(target: flying.name, to: LayerPatch(frame: revealedCellFrame(index))),
                          Animation(target: detail.name, to: LayerPatch(opacity: 0))] + bar.animations,
             completion: [LayerChange(target: detail.name, set: LayerPatch(isRemoved: true)),
@@ -209,7 +199,7 @@ import FlipbookRaster
         let flying = snapshot(index, frame: detailFrame(index))
         return Transition(
             name: name, device: device,
-            window: PhotoBrowserScene.window(device: device, container: [detail, grid, flying], bar: bar.layer),
+            window: NavigationBar.window(device: device, container: [detail, grid, flying], bar: bar.layer),
             animations: [Animation(target: flying.name, to: LayerPatch(frame: revealedCellFrame(index))),
                          Animation(target: grid.name, to: LayerPatch(opacity: 1))] + bar.animations,
             completion: [LayerChange(target: detail.name, set: LayerPatch(isRemoved: true)),

@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-import Flipbook
+@testable import Flipbook
 import FlipbookTesting
 import FlipbookGeometry
 import FlipbookRaster
@@ -311,6 +311,28 @@ final class PagingRenderTests: XCTestCase {
         XCTAssertEqual(frames.last?["contentOffset"] as? Double, 1500)
         XCTAssertEqual(frames[15]["phase"] as? String, "dragging")
         XCTAssertEqual(frames[16]["phase"] as? String, "settling")
+    }
+
+    /// The contact sheet of a page render plots the pages moved (0 → 1 towards --to, 0 → −1
+    /// backwards) with the lift-off marked and labelled with the page it settles on; the dots sit
+    /// on the curve and the last one exactly on the page.
+    func testPageSheetPlotsPagesMoved() throws {
+        for (target, end) in [(4, 1.0), (2, -1.0)] {
+            var settings = RenderSettings.small(.page, select: 3)
+            settings.scene.pageTarget = target
+            let job = try RenderJob(settings: settings)
+            let sheet = job.contactSheet(maximumThumbnails: 16)
+            var plot = CurvePlot(timing: job.timeline.timing, markedFrames: sheet.shownFrames, interaction: sheet.interaction)
+            plot.paging = sheet.paging
+            let finger = try XCTUnwrap(plot.finger)
+            XCTAssertEqual(finger.value(0), 0)
+            XCTAssertEqual(finger.value(0.25), 0.4 * end, accuracy: 1e-9, "40 % of the width at lift-off")
+            XCTAssertEqual(finger.releaseSeconds, 0.25)
+            XCTAssertTrue(finger.label.hasSuffix("→ page \(target)"), finger.label)
+            XCTAssertEqual(finger.frameValue(job.sequence.last!), end)
+            XCTAssertEqual(finger.value(finger.endSeconds), end, accuracy: 0.5 / 375, "settled within half a pixel")
+            XCTAssertTrue(sheet.details.hasPrefix("a finger on the pager"), sheet.details)
+        }
     }
 
     func testPageErrors() throws {
