@@ -1,10 +1,16 @@
 // swift-tools-version:5.10
 // Flipbook: renders iOS view-controller transitions to PNG frame sequences on Linux.
-// Module graph (dependencies point down), see docs/ARCHITECTURE.md:
-//   FlipbookCLI → Flipbook → FlipbookScene → FlipbookMotion, FlipbookText, FlipbookRaster → FlipbookGeometry
-//                         → FlipbookCodecs → CImageCodecs → CLibPNG, CLibJPEG; CLibDeflate
-//   FlipbookScene, Flipbook → FlipbookSamples (Samples/: the bundled manifests and photos, as resources)
-//   FlipbookFiles (bounded reads, atomic writes, signal clean-up) sits under Codecs, Text, Scene and the rest.
+// Module graph (dependencies point down; the targets below declare exactly these), see docs/ARCHITECTURE.md:
+//   FlipbookCLI     → Flipbook, FlipbookImageDiff, FlipbookCodecs, FlipbookFiles
+//   Flipbook        → FlipbookScene, FlipbookCodecs, FlipbookText, FlipbookSamples (re-exports Scene, Motion,
+//                     Raster, Geometry, Text, Samples: `import Flipbook` is enough)
+//   FlipbookScene   → FlipbookMotion, FlipbookRaster (colours, clips, content modes, paths), FlipbookText
+//                     (text layers are typeset into glyph runs), FlipbookSamples, FlipbookFiles
+//   FlipbookText    → FlipbookRaster, FlipbookFiles, CFreeType, CHarfBuzz, CFriBidi, CFontconfig, CLineBreaking
+//   FlipbookCodecs  → FlipbookRaster, FlipbookFiles, CImageCodecs (→ CLibPNG, CLibJPEG), CLibDeflate
+//   FlipbookTesting → FlipbookImageDiff, FlipbookCodecs, FlipbookFiles;  FlipbookImageDiff → FlipbookRaster
+//   FlipbookMotion, FlipbookRaster → FlipbookGeometry;  FlipbookGeometry, FlipbookFiles → (the toolchain only)
+//   FlipbookSamples: Samples/, the bundled manifests, photos and transitions, as resources.
 import Foundation
 import PackageDescription
 
@@ -57,9 +63,9 @@ let package = Package(
         // Pixel comparison and diff pictures, without any test framework (the CLI links it).
         .target(name: "FlipbookImageDiff", dependencies: ["FlipbookRaster"]),
         .target(name: "FlipbookTesting", dependencies: ["FlipbookImageDiff", "FlipbookCodecs", "FlipbookRaster", "FlipbookFiles"]),
-        .executableTarget(name: "FlipbookCLI", dependencies: ["Flipbook", "FlipbookImageDiff", "FlipbookFiles"]),
+        .executableTarget(name: "FlipbookCLI", dependencies: ["Flipbook", "FlipbookImageDiff", "FlipbookCodecs", "FlipbookFiles"]),
         // Benchmarks (scripts/bench runs it in release); not a product.
-        .executableTarget(name: "FlipbookBench", dependencies: ["Flipbook", "FlipbookCodecs", "FlipbookRaster", "FlipbookMotion", "FlipbookScene", "FlipbookText"]),
+        .executableTarget(name: "FlipbookBench", dependencies: ["Flipbook", "FlipbookCodecs", "FlipbookRaster", "FlipbookMotion", "FlipbookScene", "FlipbookText", "FlipbookFiles"]),
 
         // Helpers shared by the test targets (PSNR against an exact area average, a seeded random
         // generator); not a product.

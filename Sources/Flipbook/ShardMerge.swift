@@ -1,5 +1,6 @@
 import Foundation
 import FlipbookFiles
+import FlipbookScene
 
 /// Joins the folders of a sharded render (`--shard K/N` or `--frames A-B`) into one output
 /// folder, as if the sequence had been rendered in one run (`flipbook merge`).
@@ -98,12 +99,12 @@ public enum ShardMerge {
             let reason = FileManager.default.fileExists(atPath: timelinePath) ? "its timeline.json cannot be read (\(error.reason))" : "it has no timeline.json"
             throw ShardError.notAShard(directory: directory, reason: reason)
         }
-        guard let object = try? JSONSerialization.jsonObject(with: timeline) as? [String: Any],
-              let frameCount = object["frameCount"] as? Int, frameCount >= 1,
-              let preset = object["preset"] as? String else {
+        guard let object = (try? JSONValue.parse(timeline))?.members,
+              let frameCount = object["frameCount"]?.numberValue.flatMap({ Int(exactly: $0) }), frameCount >= 1,
+              let preset = object["preset"]?.stringValue else {
             throw ShardError.notAShard(directory: directory, reason: "timeline.json is not a flipbook timeline")
         }
-        guard let fingerprint = object["fingerprint"] as? String else {
+        guard let fingerprint = object["fingerprint"]?.stringValue else {
             throw ShardError.notAShard(directory: directory, reason: "timeline.json has no fingerprint (rendered by an older flipbook? render it again)")
         }
         let names: [String]

@@ -77,10 +77,16 @@ enum TimelineJSON {
     }
 
     /// The timing's parameters (`Timing.parameters`), keys sorted so the file is stable.
+    /// JSONEncoder fails only on a non-finite number, which a timing cannot hold (curves and
+    /// durations are validated when read: `TimingRequest`, `TimingCurve.parse`), so a failure is
+    /// a programmer error and traps rather than writing `{}` into the file.
     static func curve(_ timing: Timing) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        let data = (try? encoder.encode(timing.parameters)) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self)
+        do {
+            return String(decoding: try encoder.encode(timing.parameters), as: UTF8.self)
+        } catch {
+            preconditionFailure("the timing \(timing) cannot be written as JSON: \(error)")
+        }
     }
 }

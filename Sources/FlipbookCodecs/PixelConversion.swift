@@ -7,14 +7,6 @@ import FlipbookRaster
 /// Straight ↔ premultiplied conversion and EXIF orientation over packed RGBA8 pixels
 /// (red in the low byte, alpha in the high byte). Integer maths only, exact rounding.
 public enum PixelConversion {
-    /// Rounded `c · a / 255` for c, a ≤ 255: `(x + (x >> 8)) >> 8` with x = c·a + 128 equals
-    /// round(c·a/255) exactly over that range (255 is odd, so there are no ties).
-    @inline(__always)
-    static func scale(_ c: UInt32, by a: UInt32) -> UInt32 {
-        let x = c &* a &+ 128
-        return (x &+ (x &>> 8)) &>> 8
-    }
-
     /// Premultiplies straight RGBA8 pixels in place: each colour becomes round(c · a / 255).
     public static func premultiplyInPlace(_ pixels: inout [UInt32]) {
         pixels.withUnsafeMutableBufferPointer { buffer in
@@ -22,9 +14,9 @@ public enum PixelConversion {
                 let pixel = buffer[index]
                 let alpha = pixel &>> 24
                 if alpha == 255 { continue }
-                let red = scale(pixel & 0xFF, by: alpha)
-                let green = scale((pixel &>> 8) & 0xFF, by: alpha)
-                let blue = scale((pixel &>> 16) & 0xFF, by: alpha)
+                let red = PixelMath.multiplyDivide255(pixel & 0xFF, alpha)
+                let green = PixelMath.multiplyDivide255((pixel &>> 8) & 0xFF, alpha)
+                let blue = PixelMath.multiplyDivide255((pixel &>> 16) & 0xFF, alpha)
                 buffer[index] = red | green &<< 8 | blue &<< 16 | alpha &<< 24
             }
         }
@@ -38,10 +30,9 @@ public enum PixelConversion {
         let alpha = pixel &>> 24
         if alpha == 255 { return pixel }
         if alpha == 0 { return 0 }
-        let half = alpha &>> 1
-        let red = min(((pixel & 0xFF) &* 255 &+ half) / alpha, 255)
-        let green = min((((pixel &>> 8) & 0xFF) &* 255 &+ half) / alpha, 255)
-        let blue = min((((pixel &>> 16) & 0xFF) &* 255 &+ half) / alpha, 255)
+        let red = PixelMath.unpremultiply(pixel & 0xFF, alpha: alpha)
+        let green = PixelMath.unpremultiply((pixel &>> 8) & 0xFF, alpha: alpha)
+        let blue = PixelMath.unpremultiply((pixel &>> 16) & 0xFF, alpha: alpha)
         return red | green &<< 8 | blue &<< 16 | alpha &<< 24
     }
 

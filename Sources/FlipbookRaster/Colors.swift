@@ -88,7 +88,7 @@ public struct PremultipliedPixel: Hashable, Sendable {
     public var straight: StraightPixel {
         let a = UInt32(alpha)
         guard a != 0 else { return StraightPixel(red: 0, green: 0, blue: 0, alpha: 0) }
-        func unpremultiply(_ c: UInt8) -> UInt8 { UInt8(min(255, (UInt32(c) * 255 + a / 2) / a)) }
+        func unpremultiply(_ c: UInt8) -> UInt8 { UInt8(PixelMath.unpremultiply(UInt32(c), alpha: a)) }
         return StraightPixel(red: unpremultiply(red), green: unpremultiply(green), blue: unpremultiply(blue), alpha: alpha)
     }
 }
@@ -132,6 +132,14 @@ public enum PixelMath {
     public static func multiplyDivide255(_ x: UInt32, _ a: UInt32) -> UInt32 {
         let t = x &* a &+ 128
         return (t &+ (t &>> 8)) &>> 8
+    }
+
+    /// A premultiplied channel `c` (≤ `a`) made straight: `min(255, (c·255 + ⌊a/2⌋) / a)`, i.e.
+    /// `c·255/a` rounded half up, for alpha `a` in 1…255. Premultiplying the result with
+    /// `multiplyDivide255` gives `c` back exactly. (The one copy: pixels and codecs use it.)
+    @inlinable @inline(__always)
+    public static func unpremultiply(_ c: UInt32, alpha a: UInt32) -> UInt32 {
+        min((c &* 255 &+ (a &>> 1)) / a, 255)
     }
 
     /// `multiplyDivide255(c, factor)` applied to each of the four bytes of `pixel` (two bytes at a

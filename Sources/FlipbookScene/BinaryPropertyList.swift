@@ -5,14 +5,15 @@ import Foundation
 /// an `NSSet` dereferences null) and made leak with damaged object tables.
 ///
 /// It reads the format's trailer, offset table and objects with every offset, count and
-/// reference checked against the file, and returns what `PropertyListSerialization` would:
-/// `[String: Any]`, `[Any]`, `String`, `NSNumber` (integers, reals, booleans), `Data`, `Date`.
+/// reference checked against the file, and returns the root as a `JSONValue` (dictionaries as
+/// objects with their keys sorted, integers and reals as numbers, dates and data as `null`,
+/// which no manifest field accepts), so manifests in every format are validated by one code path.
 /// It refuses what a manifest never holds — sets, keyed-archiver UIDs, 128-bit integers,
 /// dictionary keys that are not strings — and structures deeper than `maximumDepth` or that
 /// contain themselves. An object referenced several times is read once (so a file cannot make
 /// the reader repeat work exponentially).
 enum BinaryPropertyList {
-    /// How deep arrays and dictionaries may nest (as for JSON, `JSONSyntax.maximumDepth`).
+    /// How deep arrays and dictionaries may nest (as for JSON, `JSONValue.maximumDepth`).
     static let maximumDepth = 512
 
     /// Why the bytes are not a usable binary property list; `message` names the object or part.
@@ -21,7 +22,7 @@ enum BinaryPropertyList {
     }
 
     /// The root object of `bytes`, which start with `bplist`.
-    static func parse(_ bytes: [UInt8]) throws -> Any {
+    static func parse(_ bytes: [UInt8]) throws -> JSONValue {
         var reader = try Reader(bytes: bytes)
         return try reader.object(reader.topObject, depth: 1)
     }
@@ -31,7 +32,9 @@ enum BinaryPropertyList {
         let offsetSize: Int, referenceSize: Int
         let objectCount: Int, topObject: Int, offsetTable: Int
         /// Objects already read, by index; `visiting` marks those being read (a cycle).
-        var cache: [Int: Any] = [:]
+        // An object referenced several times is one shared `JSONValue` (indirect cases share their
+        // storage), so the result stays as small as the file however often objects are shared.
+        var cache: [Int: JSONValue] = [:]
         var visiting = Set<Int>()
 
         init(bytes: [UInt8]) throws {
@@ -113,7 +116,7 @@ enum BinaryPropertyList {
             }
         }
 
-        mutating func object(_ index: Int, depth: Int) throws -> Any {
+        mutating func object(_ index: Int, depth: Int) throws -> JSONValue {
             if let known = cache[index] { return known }
             guard depth <= BinaryPropertyList.maximumDepth else {
                 throw Failure(message: "arrays and dictionaries are nested more than \(BinaryPropertyList.maximumDepth) levels deep")
@@ -122,12 +125,12 @@ enum BinaryPropertyList {
             defer { visiting.remove(index) }
             let position = try start(of: index)
             let marker = bytes[position]
-            let value: Any
+            let value: JSONValue
             switch marker >> 4 {
             case 0x0:
                 switch marker {
-                case 0x08: value = NSNumber(value: false)
-                case 0x09: value = NSNumber(value: true)
+                case 0x08: value = .bool(false)
+                case 0x09: value = .bool(true)
                 default: throw Failure(message: "object \(index) at byte \(position) is a null or fill object, which a manifest cannot hold")
                 }
             case 0x1:
@@ -136,7 +139,7 @@ enum BinaryPropertyList {
                 try check(position + 1, count: size, of: index)
                 let raw = bytes[position + 1..<position + 1 + size].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
                 // 8-byte integers are signed, shorter ones unsigned (the format's rule).
-                value = NSNumber(value: size == 8 ? Int64(bitPattern: raw) : Int64(raw))
+                value = .number(Double(size == 8 ? Int64(bitPattern: raw) : Int64(raw)))
             case 0x2, 0x3:
                 let size = marker >> 4 == 0x3 ? 8 : 1 << Int(marker & 0x0F)
                 guard size == 4 || size == 8, marker >> 4 == 0x2 || marker == 0x33 else {
@@ -145,18 +148,18 @@ enum BinaryPropertyList {
                 try check(position + 1, count: size, of: index)
                 let raw = bytes[position + 1..<position + 1 + size].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
                 let number = size == 4 ? Double(Float(bitPattern: UInt32(raw))) : Double(bitPattern: raw)
-                value = marker == 0x33 ? Date(timeIntervalSinceReferenceDate: number) as Any : NSNumber(value: number)
+                value = marker == 0x33 ? .null : .number(number)  // a date is no manifest value
             case 0x4:
                 let (count, body) = try self.count(marker: marker, at: position, of: index)
                 try check(body, count: count, of: index)
-                value = Data(bytes[body..<body + count])
+                value = .null  // data is no manifest value
             case 0x5:
                 let (count, body) = try self.count(marker: marker, at: position, of: index)
                 try check(body, count: count, of: index)
                 guard let text = String(bytes: bytes[body..<body + count], encoding: .ascii) else {
                     throw Failure(message: "object \(index) at byte \(position) is an ASCII string with bytes above 127")
                 }
-                value = text
+                value = .string(text)
             case 0x6:
                 let (count, body) = try self.count(marker: marker, at: position, of: index)
                 let (length, overflow) = count.multipliedReportingOverflow(by: 2)
@@ -166,23 +169,23 @@ enum BinaryPropertyList {
                 guard let text = String(validating: units, as: UTF16.self) else {
                     throw Failure(message: "object \(index) at byte \(position) is a UTF-16 string with a lone surrogate")
                 }
-                value = text
+                value = .string(text)
             case 0xA:
                 let (count, body) = try self.count(marker: marker, at: position, of: index)
                 let elements = try references(at: body, count: count, of: index)
-                value = try elements.map { try object($0, depth: depth + 1) }
+                value = .array(try elements.map { try object($0, depth: depth + 1) })
             case 0xD:
                 let (count, body) = try self.count(marker: marker, at: position, of: index)
                 let keys = try references(at: body, count: count, of: index)
                 let values = try references(at: body + count * referenceSize, count: count, of: index)
-                var dictionary: [String: Any] = [:]
+                var dictionary: [String: JSONValue] = [:]
                 for (key, item) in zip(keys, values) {
-                    guard let name = try object(key, depth: depth + 1) as? String else {
+                    guard case let .string(name) = try object(key, depth: depth + 1) else {
                         throw Failure(message: "object \(index) at byte \(position) is a dictionary with a key that is not a string")
                     }
                     dictionary[name] = try object(item, depth: depth + 1)
                 }
-                value = dictionary
+                value = .object(dictionary.keys.sorted().map { ($0, dictionary[$0]!) })
             default:
                 let kinds: [UInt8: String] = [0x7: "a UTF-8 string (a newer format)", 0x8: "a keyed-archiver UID", 0xB: "an ordered set", 0xC: "a set"]
                 throw Failure(message: "object \(index) at byte \(position) is \(kinds[marker >> 4] ?? "of an unknown type (marker 0x\(String(marker, radix: 16)))"), which a manifest cannot hold")

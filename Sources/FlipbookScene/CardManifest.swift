@@ -1,4 +1,5 @@
 import Foundation
+import FlipbookMotion
 
 /// One card of the carousel (seed 001): a cover photo, a title, a comment count, a star rating
 /// and the comments the detail screen lists.
@@ -77,11 +78,11 @@ import Foundation
     @_spi(Scenes) public init(data: Data, path: String, baseDirectory: String) throws {
         self.path = path
         let root = try PhotoManifest.parseRoot(data, path: path)
-        guard let dictionary = root as? [String: Any] else {
+        guard let dictionary = root.members else {
             throw ManifestError.invalidField(path: path, field: "(top level)", problem: "must be an object with a \"cards\" array")
         }
         guard let value = dictionary["cards"] else { throw ManifestError.invalidField(path: path, field: "cards", problem: "is missing") }
-        guard let entries = value as? [Any] else {
+        guard let entries = value.elements else {
             throw ManifestError.invalidField(path: path, field: "cards", problem: "must be an array of cards")
         }
         guard !entries.isEmpty else {
@@ -89,21 +90,16 @@ import Foundation
         }
         cards = try entries.enumerated().map { index, entry in
             let field = "cards[\(index)]"
-            guard let item = entry as? [String: Any] else {
+            guard let item = entry.members else {
                 throw ManifestError.invalidField(path: path, field: field, problem: "must be an object with \"title\", \"image\" and \"rating\"")
             }
             let reader = FieldReader(path: path, prefix: field, item: item)
             let title = try reader.string("title")
             let image = try reader.string("image")
-            if image.lowercased().hasPrefix("http://") || image.lowercased().hasPrefix("https://") {
-                throw ManifestError.remoteImage(path: path, field: "\(field).image", url: image)
-            }
-            func resolve(_ image: String) -> String {
-                image.hasPrefix("/") || baseDirectory.isEmpty ? image : (baseDirectory as NSString).appendingPathComponent(image)
-            }
-            let imagePath = resolve(image)
+            // As photos' urls: `file://` URLs, absolute paths, or paths relative to the manifest.
+            let imagePath = try PhotoManifest.resolve(image, manifest: path, field: "\(field).image", baseDirectory: baseDirectory)
             let rating = try reader.integer("rating", in: 0...5)
-            let comments = try reader.comments("comments", resolve: resolve)
+            let comments = try reader.comments("comments", baseDirectory: baseDirectory)
             let count = item["commentCount"] == nil ? comments.count : try reader.integer("commentCount", in: 0...1_000_000)
             return Card(title: title, imagePath: imagePath, commentCount: count, rating: rating, comments: comments)
         }
@@ -114,7 +110,7 @@ import Foundation
 private struct FieldReader {
     let path: String
     let prefix: String
-    let item: [String: Any]
+    let item: [String: JSONValue]
 
     func error(_ name: String, _ problem: String) -> ManifestError {
         .invalidField(path: path, field: "\(prefix).\(name)", problem: problem)
@@ -122,32 +118,32 @@ private struct FieldReader {
 
     func string(_ name: String) throws -> String {
         guard let value = item[name] else { throw error(name, "is missing") }
-        guard let text = value as? String, !PhotoManifest.isBoolean(value),
-              !text.trimmingCharacters(in: .whitespaces).isEmpty else { throw error(name, "must be a non-empty string") }
+        guard let text = value.stringValue, !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw error(name, "must be a non-empty string")
+        }
         return text
     }
 
     func integer(_ name: String, in range: ClosedRange<Int>) throws -> Int {
         guard let value = item[name] else { throw error(name, "is missing") }
-        guard !PhotoManifest.isBoolean(value), let number = value as? NSNumber, !(value is String) else {
+        guard let double = value.numberValue else {
             throw error(name, "must be a whole number from \(range.lowerBound) to \(range.upperBound)")
         }
-        let double = number.doubleValue
         guard double == double.rounded(), range.contains(Int(exactly: double) ?? -1) else {
-            throw error(name, "must be a whole number from \(range.lowerBound) to \(range.upperBound), not \(number)")
+            throw error(name, "must be a whole number from \(range.lowerBound) to \(range.upperBound), not \(double.shortestText)")
         }
         return Int(double)
     }
 
     /// Comments: each a string, or an object with "text" and optional "nickname" and "avatar"
-    /// (an image file, resolved by `resolve`; not a URL).
-    func comments(_ name: String, resolve: (String) -> String) throws -> [CardComment] {
+    /// (an image file, resolved as card images are by `PhotoManifest.resolve`; not an http(s) URL).
+    func comments(_ name: String, baseDirectory: String) throws -> [CardComment] {
         guard let value = item[name] else { return [] }
-        guard let list = value as? [Any] else { throw error(name, "must be an array of comments (strings or objects)") }
+        guard let list = value.elements else { throw error(name, "must be an array of comments (strings or objects)") }
         return try list.enumerated().map { index, element in
             let field = "\(prefix).\(name)[\(index)]"
-            if let text = element as? String, !PhotoManifest.isBoolean(element) { return CardComment(text: text) }
-            guard let object = element as? [String: Any] else {
+            if let text = element.stringValue { return CardComment(text: text) }
+            guard let object = element.members else {
                 throw ManifestError.invalidField(path: path, field: field, problem: "must be a string or an object with \"text\"")
             }
             let unknown = Set(object.keys).subtracting(["text", "nickname", "avatar"]).sorted()
@@ -159,11 +155,7 @@ private struct FieldReader {
             let nickname = object["nickname"] == nil ? nil : try reader.string("nickname")
             var avatar: String?
             if object["avatar"] != nil {
-                let image = try reader.string("avatar")
-                if image.lowercased().hasPrefix("http://") || image.lowercased().hasPrefix("https://") {
-                    throw ManifestError.remoteImage(path: path, field: "\(field).avatar", url: image)
-                }
-                avatar = resolve(image)
+                avatar = try PhotoManifest.resolve(reader.string("avatar"), manifest: path, field: "\(field).avatar", baseDirectory: baseDirectory)
             }
             return CardComment(text: text, nickname: nickname, avatarPath: avatar)
         }

@@ -1,4 +1,5 @@
 import FlipbookGeometry
+import FlipbookMotion
 import FlipbookRaster
 import FlipbookText
 
@@ -86,8 +87,9 @@ public struct ClipShape: Hashable, Sendable {
 }
 
 /// Clamps an opacity to 0…1 (NaN → 0): geometry may overshoot on a spring, opacity may not.
+/// The rule lives in `Double.clampedOpacity` (FlipbookMotion), which animations use too.
 @inlinable public func clampOpacity(_ value: Double) -> Double {
-    value >= 1 ? 1 : (value > 0 ? value : 0)
+    Double.clampedOpacity(value)
 }
 
 /// Everything drawn in one frame, in painter's order, plus the frame's place on the timeline.

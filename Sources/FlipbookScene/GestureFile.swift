@@ -31,8 +31,8 @@ public enum GestureFileError: Error, CustomStringConvertible, Equatable {
 /// `samples` (required): at least two `[t, x, y]` — seconds, window points — strictly increasing in
 /// t. The rest are optional, with UIKit's defaults. Unknown keys are errors (with the nearest key);
 /// `"$schema"` and keys starting with `//` (comments) are allowed. It is read as transition files
-/// are, by the strict `JSONValue` parser and the `JSONField` accessors; every error names the file
-/// and the JSON path.
+/// are, by the package's one strict JSON reader (`JSONValue.parse`) and the `JSONField` accessors;
+/// every error names the file and the JSON path.
 public enum GestureFile {
     /// Largest gesture file read, bytes (10 000 samples take well under 1 MB).
     public static let maximumBytes = 4 << 20
@@ -55,7 +55,7 @@ public enum GestureFile {
     public static func parse(_ bytes: [UInt8], file: String) throws -> Gesture {
         let root: JSONValue
         do {
-            root = try JSONValue.parse(Data(bytes))
+            root = try JSONValue.parse(bytes)
         } catch let error as JSONSyntaxError {
             throw GestureFileError.malformed(file: file, detail: error.description)
         }

@@ -2,9 +2,14 @@ import Foundation
 
 /// A parsed JSON value (RFC 8259), keeping object keys in file order.
 ///
-/// Parsed strictly by `JSONValue.parse`: no trailing commas, comments, single quotes, leading
-/// zeros, `NaN`, or duplicate keys; nesting deeper than `JSONValue.maximumDepth` is refused (so a
-/// hostile file cannot exhaust the stack).
+/// The one JSON reader of the package: transition files, gesture files and manifests are all
+/// parsed by `JSONValue.parse`, strictly (RFC 8259) — Foundation's parser accepts trailing commas
+/// and lets a repeated key replace the first. Refused, each with a line and column and what was
+/// expected: trailing commas, comments, single quotes, repeated keys, numbers outside the grammar
+/// (`01`, `1.`, `.5`, `+1`, `NaN`) or beyond a `Double`, control characters and invalid UTF-8 in
+/// strings, lone UTF-16 surrogates in `\u` escapes, anything after the value, and nesting deeper
+/// than `JSONValue.maximumDepth` (so a hostile file cannot exhaust the stack). A UTF-8 byte-order
+/// mark at the start is skipped. Messages never quote more of the file than one character.
 public indirect enum JSONValue: Hashable, Sendable {
     case object([(key: String, value: JSONValue)])
     case array([JSONValue])
@@ -13,8 +18,8 @@ public indirect enum JSONValue: Hashable, Sendable {
     case bool(Bool)
     case null
 
-    /// The deepest nesting of arrays and objects accepted.
-    public static let maximumDepth = 256
+    /// The deepest nesting of arrays and objects accepted (Foundation's own limit).
+    public static let maximumDepth = 512
 
     public static func == (a: JSONValue, b: JSONValue) -> Bool {
         switch (a, b) {
@@ -53,13 +58,62 @@ public indirect enum JSONValue: Hashable, Sendable {
 
     /// Parses UTF-8 JSON text.
     /// - Throws: `JSONSyntaxError` with the line and column of the first problem.
-    public static func parse(_ data: Data) throws -> JSONValue {
-        var parser = JSONParser(bytes: [UInt8](data))
+    public static func parse(_ data: Data) throws -> JSONValue { try parse([UInt8](data)) }
+
+    /// Parses UTF-8 JSON text.
+    /// - Throws: `JSONSyntaxError` with the line and column of the first problem.
+    public static func parse(_ bytes: [UInt8]) throws -> JSONValue {
+        var parser = JSONParser(bytes: bytes)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
         parser.skipWhitespace()
-        let value = try parser.value(depth: 0)
+        let value = try parser.value(depth: 1)
         parser.skipWhitespace()
-        guard parser.index == parser.bytes.count else { throw parser.error("unexpected text after the JSON value") }
+        if parser.index < bytes.count { throw parser.failure("unexpected \(parser.found) after the end of the JSON value") }
         return value
+    }
+}
+
+extension JSONValue {
+    /// An object's members by key (nil for anything but an object). Keys are unique: the parser
+    /// refuses repeated ones.
+    public var members: [String: JSONValue]? {
+        guard case let .object(list) = self else { return nil }
+        return Dictionary(list.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The elements of an array, else nil.
+    public var elements: [JSONValue]? {
+        guard case let .array(values) = self else { return nil }
+        return values
+    }
+
+    /// The text of a string, else nil.
+    public var stringValue: String? {
+        guard case let .string(text) = self else { return nil }
+        return text
+    }
+
+    /// The value of a number, else nil (a boolean is not a number).
+    public var numberValue: Double? {
+        guard case let .number(number) = self else { return nil }
+        return number
+    }
+
+    /// An XML property-list value (from `PropertyListSerialization`) as JSON, so manifests in
+    /// every format are validated by one code path (`BinaryPropertyList` builds `JSONValue`s
+    /// itself). Booleans arrive as Swift `Bool` (Foundation on Linux); they are told from numbers
+    /// by their type, because `NSNumber(value: 1) as? Bool` succeeds. Dates and data, which a
+    /// manifest never holds, become `null` (so a field holding one is "of the wrong type").
+    init(propertyList value: Any) {
+        switch value {
+        case let dictionary as [String: Any]:
+            self = .object(dictionary.keys.sorted().map { ($0, JSONValue(propertyList: dictionary[$0]!)) })
+        case let array as [Any]: self = .array(array.map(JSONValue.init(propertyList:)))
+        case let text as String: self = .string(text)
+        case let flag as Bool where type(of: value) == Bool.self: self = .bool(flag)
+        case let number as NSNumber: self = .number(number.doubleValue)
+        default: self = .null
+        }
     }
 }
 
@@ -80,200 +134,216 @@ private struct JSONParser {
     let bytes: [UInt8]
     var index = 0
 
-    init(bytes: [UInt8]) {
-        // A UTF-8 byte-order mark is tolerated (editors on some systems write one).
-        self.bytes = bytes
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+    init(bytes: [UInt8]) { self.bytes = bytes }
+
+    var current: UInt8? { index < bytes.count ? bytes[index] : nil }
+
+    /// The byte at the cursor, for a message: `'x'`, `byte 0xE2`, or `the end of the file`.
+    var found: String {
+        guard let byte = current else { return "the end of the file" }
+        if byte == UInt8(ascii: "'") { return "\"'\"" }
+        return (0x21...0x7E).contains(byte) ? "'\(Character(UnicodeScalar(byte)))'" : "byte 0x" + String(byte, radix: 16, uppercase: true)
     }
 
-    func error(_ message: String) -> JSONSyntaxError {
+    /// The error at `position` (default: the cursor); the column counts characters when the
+    /// line so far is UTF-8, else bytes.
+    func failure(_ message: String, at position: Int? = nil) -> JSONSyntaxError {
+        let end = min(position ?? index, bytes.count)
         var line = 1, lineStart = 0
-        for position in 0..<min(index, bytes.count) where bytes[position] == UInt8(ascii: "\n") {
-            line += 1; lineStart = position + 1
-        }
-        let prefix = bytes[lineStart..<min(index, bytes.count)]
-        let column = (String(bytes: prefix, encoding: .utf8)?.count ?? prefix.count) + 1
+        for offset in 0..<end where bytes[offset] == 0x0A { line += 1; lineStart = offset + 1 }
+        let prefix = bytes[lineStart..<end]
+        let column = (String(validating: prefix, as: UTF8.self)?.count ?? prefix.count) + 1
         return JSONSyntaxError(line: line, column: column, message: message)
     }
 
     mutating func skipWhitespace() {
-        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
-    }
-
-    func describeNext() -> String {
-        guard index < bytes.count else { return "the end of the file" }
-        let byte = bytes[index]
-        if byte >= 0x21 && byte < 0x7F { return "'\(Character(UnicodeScalar(byte)))'" }
-        return String(format: "byte 0x%02X", byte)
+        while let byte = current, byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { index += 1 }
     }
 
     mutating func value(depth: Int) throws -> JSONValue {
-        guard index < bytes.count else { throw error("expected a value, found the end of the file") }
-        switch bytes[index] {
-        case UInt8(ascii: "{"): return try object(depth: depth + 1)
-        case UInt8(ascii: "["): return try array(depth: depth + 1)
+        guard let byte = current else { throw failure("expected a value, found the end of the file") }
+        switch byte {
+        case UInt8(ascii: "{"): return try object(depth: depth)
+        case UInt8(ascii: "["): return try array(depth: depth)
         case UInt8(ascii: "\""): return .string(try string())
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
         case UInt8(ascii: "t"): try literal("true"); return .bool(true)
         case UInt8(ascii: "f"): try literal("false"); return .bool(false)
         case UInt8(ascii: "n"): try literal("null"); return .null
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
-        default: throw error("expected a value, found \(describeNext())")
+        case UInt8(ascii: "/"): throw failure("comments are not JSON")
+        default: throw failure("expected a value (an object, array, string, number, true, false or null), found \(found)")
         }
     }
 
-    mutating func literal(_ word: String) throws {
-        let expected = Array(word.utf8)
-        guard bytes.count - index >= expected.count, Array(bytes[index..<index + expected.count]) == expected else {
-            throw error("expected a value, found \(describeNext())")
+    mutating func nest(_ depth: Int) throws {
+        guard depth <= JSONValue.maximumDepth else {
+            throw failure("arrays and objects are nested more than \(JSONValue.maximumDepth) levels deep")
         }
-        index += expected.count
     }
 
     mutating func object(depth: Int) throws -> JSONValue {
-        guard depth <= JSONValue.maximumDepth else { throw error("nested more than \(JSONValue.maximumDepth) levels deep") }
-        index += 1
-        var members: [(key: String, value: JSONValue)] = []
-        var keys = Set<String>()
+        try nest(depth)
+        index += 1  // {
         skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
+        var members: [(key: String, value: JSONValue)] = []
+        if current == UInt8(ascii: "}") { index += 1; return .object(members) }
+        var keys = Set<String>()
         while true {
-            skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
-                throw error(members.isEmpty ? "expected a key in double quotes, found \(describeNext())"
-                                            : "expected a key in double quotes after ',', found \(describeNext()) (trailing commas are not allowed)")
-            }
+            guard current == UInt8(ascii: "\"") else { throw failure("expected a key in double quotes, found \(found)") }
             let keyStart = index
             let key = try string()
-            guard keys.insert(key).inserted else { index = keyStart; throw error("duplicate key \"\(key)\"") }
+            guard keys.insert(key).inserted else {
+                throw failure("the key \"\(key)\" appears twice in this object", at: keyStart)
+            }
             skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':' after the key, found \(describeNext())") }
+            guard current == UInt8(ascii: ":") else { throw failure("expected ':' after the key, found \(found)") }
             index += 1
             skipWhitespace()
-            members.append((key, try value(depth: depth)))
+            members.append((key, try value(depth: depth + 1)))
             skipWhitespace()
-            guard index < bytes.count else { throw error("expected ',' or '}', found the end of the file") }
-            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-            if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
-            throw error("expected ',' or '}', found \(describeNext())")
+            if current == UInt8(ascii: "}") { index += 1; return .object(members) }
+            guard current == UInt8(ascii: ",") else { throw failure("expected ',' or '}' after a value in an object, found \(found)") }
+            let comma = index
+            index += 1
+            skipWhitespace()
+            if current == UInt8(ascii: "}") { throw failure("a trailing comma before '}' (JSON allows none)", at: comma) }
         }
     }
 
     mutating func array(depth: Int) throws -> JSONValue {
-        guard depth <= JSONValue.maximumDepth else { throw error("nested more than \(JSONValue.maximumDepth) levels deep") }
-        index += 1
-        var values: [JSONValue] = []
+        try nest(depth)
+        index += 1  // [
         skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array(values) }
+        var values: [JSONValue] = []
+        if current == UInt8(ascii: "]") { index += 1; return .array(values) }
         while true {
+            values.append(try value(depth: depth + 1))
             skipWhitespace()
-            if index < bytes.count, bytes[index] == UInt8(ascii: "]"), !values.isEmpty {
-                throw error("expected a value after ',', found ']' (trailing commas are not allowed)")
-            }
-            values.append(try value(depth: depth))
+            if current == UInt8(ascii: "]") { index += 1; return .array(values) }
+            guard current == UInt8(ascii: ",") else { throw failure("expected ',' or ']' after an array element, found \(found)") }
+            let comma = index
+            index += 1
             skipWhitespace()
-            guard index < bytes.count else { throw error("expected ',' or ']', found the end of the file") }
-            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-            if bytes[index] == UInt8(ascii: "]") { index += 1; return .array(values) }
-            throw error("expected ',' or ']', found \(describeNext())")
+            if current == UInt8(ascii: "]") { throw failure("a trailing comma before ']' (JSON allows none)", at: comma) }
         }
+    }
+
+    /// A string's content with escapes decoded; it must be UTF-8.
+    mutating func string() throws -> String {
+        let start = index
+        let content = try stringBytes()
+        guard let text = String(validating: content, as: UTF8.self) else { throw failure("a string that is not valid UTF-8", at: start) }
+        return text
+    }
+
+    /// A string's content with escapes decoded, as bytes.
+    mutating func stringBytes() throws -> [UInt8] {
+        let start = index
+        index += 1  // "
+        var content: [UInt8] = []
+        while true {
+            guard let byte = current else { throw failure("a string that is never closed", at: start) }
+            index += 1
+            switch byte {
+            case UInt8(ascii: "\""):
+                return content
+            case UInt8(ascii: "\\"):
+                guard let escape = current else { throw failure("a string that is never closed", at: start) }
+                index += 1
+                switch escape {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): content.append(escape)
+                case UInt8(ascii: "b"): content.append(0x08)
+                case UInt8(ascii: "f"): content.append(0x0C)
+                case UInt8(ascii: "n"): content.append(0x0A)
+                case UInt8(ascii: "r"): content.append(0x0D)
+                case UInt8(ascii: "t"): content.append(0x09)
+                case UInt8(ascii: "u"): content += try unicodeEscape()
+                default:
+                    index -= 1
+                    throw failure("\\\(found) is not a JSON escape (\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)")
+                }
+            case 0x00..<0x20:
+                index -= 1
+                throw failure("a control character (\(found)) inside a string; write it as an escape such as \\n")
+            default:
+                content.append(byte)
+            }
+        }
+    }
+
+    /// The four hex digits after `\u` (a surrogate pair takes a second `\uXXXX`), as UTF-8.
+    mutating func unicodeEscape() throws -> [UInt8] {
+        let first = try hexQuad()
+        var scalar = first
+        if (0xD800...0xDBFF).contains(first) {
+            guard current == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u") else {
+                throw failure("a \\u escape of a high surrogate without the low surrogate after it")
+            }
+            index += 2
+            let second = try hexQuad()
+            guard (0xDC00...0xDFFF).contains(second) else { throw failure("a \\u high surrogate followed by something else than a low surrogate") }
+            scalar = 0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)
+        } else if (0xDC00...0xDFFF).contains(first) {
+            throw failure("a \\u escape of a low surrogate without the high surrogate before it")
+        }
+        return Array(String(Character(UnicodeScalar(scalar)!)).utf8)
+    }
+
+    mutating func hexQuad() throws -> UInt32 {
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard let byte = current, let digit = Self.hexValue(byte) else { throw failure("expected four hex digits after \\u, found \(found)") }
+            value = value << 4 | digit
+            index += 1
+        }
+        return value
+    }
+
+    static func hexValue(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt32(byte - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return UInt32(byte - UInt8(ascii: "A") + 10)
+        default: return nil
+        }
+    }
+
+    mutating func digits() -> Int {
+        let start = index
+        while let byte = current, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) { index += 1 }
+        return index - start
     }
 
     mutating func number() throws -> Double {
         let start = index
-        func digits() -> Int {
-            let first = index
-            while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
-            return index - first
-        }
-        if bytes[index] == UInt8(ascii: "-") { index += 1 }
-        guard index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) else {
-            throw error("expected a digit in the number")
-        }
-        if bytes[index] == UInt8(ascii: "0") {
+        if current == UInt8(ascii: "-") { index += 1 }
+        if current == UInt8(ascii: "0") {
             index += 1
-            if index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { throw error("numbers cannot have leading zeros") }
-        } else {
-            _ = digits()
+            if let byte = current, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+                throw failure("a number with a leading zero", at: start)
+            }
+        } else if digits() == 0 {
+            throw failure("expected a digit after '-', found \(found)")
         }
-        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+        if current == UInt8(ascii: ".") {
             index += 1
-            guard digits() > 0 else { throw error("expected a digit after the decimal point") }
+            guard digits() > 0 else { throw failure("expected a digit after the decimal point, found \(found)") }
         }
-        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+        if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
             index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
-            guard digits() > 0 else { throw error("expected a digit in the exponent") }
+            if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { index += 1 }
+            guard digits() > 0 else { throw failure("expected a digit in the exponent, found \(found)") }
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
-        guard let value = Double(text), value.isFinite else {
-            index = start
-            throw error("the number \(text) is too large")
-        }
+        guard let value = Double(text), value.isFinite else { throw failure("the number \(text) is too large for a 64-bit float", at: start) }
         return value
     }
 
-    mutating func string() throws -> String {
-        index += 1  // opening quote
-        var scalars = String.UnicodeScalarView()
-        var runStart = index
-        func flush(_ end: Int) throws {
-            guard end > runStart else { return }
-            guard let text = String(bytes: bytes[runStart..<end], encoding: .utf8) else { throw error("the string is not valid UTF-8") }
-            scalars.append(contentsOf: text.unicodeScalars)
+    mutating func literal(_ word: String) throws {
+        let expected = Array(word.utf8)
+        guard bytes[index...].starts(with: expected) else {
+            throw failure("expected a value (an object, array, string, number, true, false or null), found \(found)")
         }
-        while true {
-            guard index < bytes.count else { throw error("unterminated string") }
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") {
-                try flush(index)
-                index += 1
-                return String(scalars)
-            }
-            if byte < 0x20 { throw error("control character in a string (write it as an escape such as \\n)") }
-            if byte != UInt8(ascii: "\\") { index += 1; continue }
-            try flush(index)
-            index += 1
-            guard index < bytes.count else { throw error("unterminated string") }
-            let escape = bytes[index]
-            index += 1
-            switch escape {
-            case UInt8(ascii: "\""): scalars.append("\"")
-            case UInt8(ascii: "\\"): scalars.append("\\")
-            case UInt8(ascii: "/"): scalars.append("/")
-            case UInt8(ascii: "b"): scalars.append("\u{08}")
-            case UInt8(ascii: "f"): scalars.append("\u{0C}")
-            case UInt8(ascii: "n"): scalars.append("\n")
-            case UInt8(ascii: "r"): scalars.append("\r")
-            case UInt8(ascii: "t"): scalars.append("\t")
-            case UInt8(ascii: "u"):
-                var code = try hex4()
-                if (0xD800..<0xDC00).contains(code) {
-                    guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
-                        throw error("a high surrogate \\u escape must be followed by a low surrogate")
-                    }
-                    index += 2
-                    let low = try hex4()
-                    guard (0xDC00..<0xE000).contains(low) else { throw error("invalid low surrogate in a \\u escape") }
-                    code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
-                }
-                guard let scalar = UnicodeScalar(code) else { throw error("\\u escape names no character (a lone surrogate)") }
-                scalars.append(scalar)
-            default:
-                index -= 1
-                throw error("invalid escape '\\\(Character(UnicodeScalar(escape)))'")
-            }
-            runStart = index
-        }
-    }
-
-    mutating func hex4() throws -> UInt32 {
-        guard index + 4 <= bytes.count else { throw error("expected four hex digits after \\u") }
-        var value: UInt32 = 0
-        for _ in 0..<4 {
-            guard let digit = Character(UnicodeScalar(bytes[index])).hexDigitValue else { throw error("expected four hex digits after \\u") }
-            value = value * 16 + UInt32(digit)
-            index += 1
-        }
-        return value
+        index += expected.count
     }
 }

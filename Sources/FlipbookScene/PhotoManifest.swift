@@ -46,13 +46,13 @@ public struct PhotoManifest: Hashable, Sendable {
     /// Parses manifest bytes; `path` names the file in errors, `baseDirectory` resolves relative urls.
     public init(data: Data, path: String, baseDirectory: String) throws {
         let root = try PhotoManifest.parseRoot(data, path: path)
-        guard let dictionary = root as? [String: Any] else {
+        guard let dictionary = root.members else {
             throw ManifestError.invalidField(path: path, field: "(top level)", problem: "must be an object with a \"content\" array")
         }
         guard let contentValue = dictionary["content"] else {
             throw ManifestError.invalidField(path: path, field: "content", problem: "is missing")
         }
-        guard let content = contentValue as? [Any] else {
+        guard let content = contentValue.elements else {
             throw ManifestError.invalidField(path: path, field: "content", problem: "must be an array of photos")
         }
         guard !content.isEmpty else {
@@ -61,27 +61,16 @@ public struct PhotoManifest: Hashable, Sendable {
         var photos: [ManifestPhoto] = []
         for (index, entry) in content.enumerated() {
             let field = "content[\(index)]"
-            guard let item = entry as? [String: Any] else {
+            guard let item = entry.members else {
                 throw ManifestError.invalidField(path: path, field: field, problem: "must be an object with \"url\", \"width\" and \"height\"")
             }
             guard let urlValue = item["url"] else {
                 throw ManifestError.invalidField(path: path, field: "\(field).url", problem: "is missing")
             }
-            guard let url = urlValue as? String, !url.isEmpty else {
+            guard let url = urlValue.stringValue, !url.isEmpty else {
                 throw ManifestError.invalidField(path: path, field: "\(field).url", problem: "must be a non-empty string")
             }
-            let lowerURL = url.lowercased()
-            if lowerURL.hasPrefix("http://") || lowerURL.hasPrefix("https://") {
-                throw ManifestError.remoteImage(path: path, field: "\(field).url", url: url)
-            }
-            let filePath: String
-            if lowerURL.hasPrefix("file://") {
-                filePath = URL(string: url)?.path ?? String(url.dropFirst(7))
-            } else if url.hasPrefix("/") || baseDirectory.isEmpty {
-                filePath = url
-            } else {
-                filePath = (baseDirectory as NSString).appendingPathComponent(url)
-            }
+            let filePath = try PhotoManifest.resolve(url, manifest: path, field: "\(field).url", baseDirectory: baseDirectory)
             let width = try PhotoManifest.dimension(item["width"], path: path, field: "\(field).width")
             let height = try PhotoManifest.dimension(item["height"], path: path, field: "\(field).height")
             if (width == nil) != (height == nil) {
@@ -104,13 +93,22 @@ public struct PhotoManifest: Hashable, Sendable {
         }
     }
 
-    /// True for a JSON/plist boolean. They arrive as NSNumber too; on Linux `0 is Bool` is true,
-    /// so ask the number's type code ("c" is a boolean) instead.
-    static func isBoolean(_ value: Any) -> Bool {
-        (value as? NSNumber).map { String(cString: $0.objCType) == "c" } ?? false
+    /// The file an image reference of a manifest names (photos' `url`, cards' `image`): a
+    /// `file://` URL's path, an absolute path, or a path relative to `baseDirectory`.
+    /// - Throws: `ManifestError.remoteImage` for http(s) URLs.
+    static func resolve(_ url: String, manifest path: String, field: String, baseDirectory: String) throws -> String {
+        let lowerURL = url.lowercased()
+        if lowerURL.hasPrefix("http://") || lowerURL.hasPrefix("https://") {
+            throw ManifestError.remoteImage(path: path, field: field, url: url)
+        }
+        if lowerURL.hasPrefix("file://") { return URL(string: url)?.path ?? String(url.dropFirst(7)) }
+        return url.hasPrefix("/") || baseDirectory.isEmpty ? url : (baseDirectory as NSString).appendingPathComponent(url)
     }
 
-    static func parseRoot(_ data: Data, path: String) throws -> Any {
+    /// The manifest's root value: JSON read by `JSONValue.parse` (strict), a property list (XML
+    /// through Foundation, binary through `BinaryPropertyList`) turned into the same `JSONValue`,
+    /// so both formats are validated by one code path.
+    static func parseRoot(_ data: Data, path: String) throws -> JSONValue {
         let firstByte = data.first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) })
         let looksLikePlist = data.starts(with: Array("bplist".utf8)) || firstByte == UInt8(ascii: "<")
         if data.starts(with: Array("bplist".utf8)) {
@@ -123,52 +121,28 @@ public struct PhotoManifest: Hashable, Sendable {
         }
         if looksLikePlist {
             do {
-                return try PropertyListSerialization.propertyList(from: data, format: nil)
+                return JSONValue(propertyList: try PropertyListSerialization.propertyList(from: data, format: nil))
             } catch {
                 let info = (error as NSError).userInfo
                 let detail = (info["NSDebugDescription"] as? String) ?? "\(error)"
                 throw ManifestError.malformed(path: path, format: "property list", detail: detail)
             }
         }
-        // Foundation accepts trailing commas and repeated keys: check the syntax strictly first.
         do {
-            try JSONSyntax.check([UInt8](data))
-        } catch let failure as JSONSyntax.Failure {
-            throw ManifestError.malformed(path: path, format: "JSON", detail: failure.description)
-        }
-        do {
-            return try JSONSerialization.jsonObject(with: data)
-        } catch {
-            let info = (error as NSError).userInfo
-            var detail = (info["NSDebugDescription"] as? String) ?? "\(error)"
-            // Foundation reports a character offset; people want a line and a column.
-            if let range = detail.range(of: #"character (\d+)"#, options: .regularExpression),
-               let offset = Int(detail[range].split(separator: " ")[1]) {
-                let (line, column) = lineAndColumn(of: offset, in: data)
-                detail = detail.replacingCharacters(in: range, with: "line \(line), column \(column)")
-            }
-            throw ManifestError.malformed(path: path, format: "JSON", detail: detail)
+            return try JSONValue.parse(data)
+        } catch let error as JSONSyntaxError {
+            throw ManifestError.malformed(path: path, format: "JSON", detail: error.description)
         }
     }
 
-    /// Line and column (1-based) of a byte offset.
-    static func lineAndColumn(of offset: Int, in data: Data) -> (Int, Int) {
-        var line = 1, column = 1
-        for byte in data.prefix(offset) {
-            if byte == 0x0A { line += 1; column = 1 } else { column += 1 }
-        }
-        return (line, column)
-    }
-
-    private static func dimension(_ value: Any?, path: String, field: String) throws -> Double? {
+    private static func dimension(_ value: JSONValue?, path: String, field: String) throws -> Double? {
         guard let value else { return nil }
-        if isBoolean(value) || !(value is NSNumber) {
-            if let text = value as? String, let number = Double(text) {
+        guard let number = value.numberValue else {
+            if let text = value.stringValue, let number = Double(text) {
                 throw ManifestError.invalidField(path: path, field: field, problem: "must be a number, not the string \"\(text)\" (write \(number) without quotes)")
             }
             throw ManifestError.invalidField(path: path, field: field, problem: "must be a number")
         }
-        let number = (value as! NSNumber).doubleValue
         // At least one pixel: a width of 1e-300 or 5e-324 made the grid's cells infinitely tall.
         guard number.isFinite, number >= 1, number <= 1_000_000 else {
             throw ManifestError.invalidField(path: path, field: field, problem: "must be a number of pixels from 1 to 1000000, not \(number)")

@@ -61,8 +61,8 @@ final class GestureFileTests: XCTestCase {
              #"g.json: $.completionCurve: unknown value "easeInEaseOut"; expected one of "easeInOut", "easeIn", "easeOut", "linear""#),
             (#"{"samples": [[0, 0, 0], [1, 1, 0]], "completionCurve": 2}"#,
              "g.json: $.completionCurve: expected a string, got a number"),
-            ("{\"samples\": [[0, 0, 0],\n [1, 1, 0],]}", "g.json: not valid JSON: line 2, column 12: expected a value after ',', found ']' (trailing commas are not allowed)"),
-            (#"{"samples": [], "samples": []}"#, #"g.json: not valid JSON: line 1, column 17: duplicate key "samples""#),
+            ("{\"samples\": [[0, 0, 0],\n [1, 1, 0],]}", "g.json: not valid JSON: line 2, column 11: a trailing comma before ']' (JSON allows none)"),
+            (#"{"samples": [], "samples": []}"#, #"g.json: not valid JSON: line 1, column 17: the key "samples" appears twice in this object"#),
         ]
         for (text, expected) in cases {
             XCTAssertEqual(message(text), expected, text)

@@ -30,7 +30,7 @@ final class TransitionFileTests: XCTestCase {
 
     func testSyntaxErrorsGiveLineAndColumn() {
         XCTAssertEqual(error("{\"layers\": [\n  {\"name\": \"a\", \"frame\": [0, 0, 1, 1]},\n]}"),
-                       "t.json: not valid JSON: line 3, column 1: expected a value after ',', found ']' (trailing commas are not allowed)")
+                       "t.json: not valid JSON: line 2, column 39: a trailing comma before ']' (JSON allows none)")
         XCTAssertEqual(error(""), "t.json: not valid JSON: line 1, column 1: expected a value, found the end of the file")
         XCTAssertEqual(error("[1, 2]"), "t.json: $: expected an object, got an array")
     }

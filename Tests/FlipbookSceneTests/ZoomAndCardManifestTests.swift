@@ -98,6 +98,19 @@ final class CardManifestTests: XCTestCase {
         XCTAssertEqual(Card(title: "", imagePath: "", commentCount: 1, rating: 0, comments: []).commentLine, "1 comment")
     }
 
+    /// Card images are resolved as photos' urls: `file://` URLs and absolute paths too.
+    func testImagesResolveAsPhotoURLsDo() throws {
+        let manifest = try parse(#"{"cards": [{"title": "A", "image": "file:///srv/a%20b.jpg", "rating": 1}, {"title": "B", "image": "/srv/c.jpg", "rating": 1}]}"#)
+        XCTAssertEqual(manifest.cards.map(\.imagePath), ["/srv/a b.jpg", "/srv/c.jpg"])
+    }
+
+    /// Comment avatars are resolved as card images are: relative to the manifest, `file://`, absolute.
+    func testCommentAvatarsResolveAsCardImagesDo() throws {
+        let manifest = try parse(#"{"cards": [{"title": "A", "image": "a.jpg", "rating": 1, "comments": ["x", {"text": "y", "nickname": "n", "avatar": "photos/b.jpg"}, {"text": "z", "avatar": "file:///srv/d%20e.jpg"}, {"text": "w", "avatar": "/srv/f.jpg"}]}]}"#)
+        XCTAssertEqual(manifest.cards[0].comments, [CardComment(text: "x"), CardComment(text: "y", nickname: "n", avatarPath: "Samples/photos/b.jpg"),
+                                                    CardComment(text: "z", avatarPath: "/srv/d e.jpg"), CardComment(text: "w", avatarPath: "/srv/f.jpg")])
+    }
+
     func testErrorsNameFileAndField() {
         let cases: [(String, String)] = [
             (#"[]"#, #"cards.json: (top level) must be an object with a "cards" array"#),
@@ -108,6 +121,10 @@ final class CardManifestTests: XCTestCase {
             (#"{"cards": [{"title": "A", "image": "a.jpg", "rating": 2, "comments": [3]}]}"#, "cards.json: cards[0].comments[0] must be a string or an object with \"text\""),
             (#"{"cards": [{"title": "A", "image": "https://x/a.jpg", "rating": 2}]}"#,
              "cards.json: cards[0].image is https://x/a.jpg: remote images are not supported; download them first and name the local file"),
+            (#"{"cards": [{"title": "A", "image": "a.jpg", "rating": 2, "comments": [{"text": "t", "avatar": "http://x/b.jpg"}]}]}"#,
+             "cards.json: cards[0].comments[0].avatar is http://x/b.jpg: remote images are not supported; download them first and name the local file"),
+            (#"{"cards": [{"title": "A", "image": "a.jpg", "rating": 2, "comments": [{"text": "t", "likes": 3}]}]}"#,
+             "cards.json: cards[0].comments[0].likes is not a comment field (text, nickname, avatar)"),
         ]
         for (json, message) in cases {
             XCTAssertThrowsError(try parse(json), json) { XCTAssertEqual("\($0)", message) }
