@@ -176,6 +176,34 @@ final class InteractiveRenderTests: XCTestCase {
         XCTAssertEqual(images(try cancelledPreset.displayList(frameIndex: last).ops).count, 1, "the detail's image view alone")
     }
 
+    /// Samples/transitions/swipe-back.json, a transition file written for a finger: a half swipe
+    /// let go cancels onto the detail alone (its `cancelCompletion` removes the grid, shadow and
+    /// dimming: same pixels as frame 0, no grid in the display list); a full swipe finishes on
+    /// the file's last frame.
+    func testTheSwipeBackSampleCancelsOntoTheDetailAlone() throws {
+        func job(_ gesture: Gesture?) throws -> RenderJob {
+            var settings = RenderSettings(transitionFile: Package.path("Samples/transitions/swipe-back.json"))
+            settings.fontPath = Package.fixtureFont
+            settings.fontDirectory = Package.fixtureFonts
+            settings.scene.device = .iPhone8
+            settings.scene.device.scale = 1
+            settings.deviceIsExplicit = true
+            settings.gesture = gesture
+            return try RenderJob(settings: settings)
+        }
+        let plain = try job(nil)
+        let cancelled = try job(Self.sampleGesture("half-swipe-cancel"))
+        XCTAssertEqual(cancelled.interaction?.timeline.finishes, false)
+        let last = cancelled.sequence.count - 1
+        XCTAssertEqual(try cancelled.renderFrame(last).pixels, try plain.renderFrame(0).pixels)
+        let sources = images(try cancelled.displayList(frameIndex: last).ops).map { URL(fileURLWithPath: $0.source).lastPathComponent }
+        XCTAssertEqual(sources, ["retina.png"], "the detail's photo alone: the grid was removed")
+        XCTAssertGreaterThan(images(try plain.displayList(frameIndex: 0).ops).count, 1, "frame 0 still has the grid under the detail")
+        let finished = try job(Self.sampleGesture("full-swipe"))
+        XCTAssertEqual(try finished.displayList(frameIndex: finished.sequence.count - 1).ops,
+                       try plain.displayList(frameIndex: plain.sequence.count - 1).ops)
+    }
+
     func testForwardPresetsRefuseAGesture() throws {
         var settings = RenderSettings.small(.push)
         settings.gesture = try Self.sampleGesture("full-swipe")
