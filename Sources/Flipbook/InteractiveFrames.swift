@@ -84,16 +84,7 @@ public struct PagingFrames: Sendable {
         let last = sequence.count - 1
         contentOffsetsPoints = sequence.map { sample in
             let window = animator.window(atSeconds: sample.timeSeconds, isFinal: sample.index == last)
-            return window.firstLayer(named: "pager")?.boundsOrigin.x ?? 0
+            return animator.layer(named: "pager", in: window)?.boundsOrigin.x ?? 0
         }
-    }
-}
-
-extension Layer {
-    /// The first layer named `name` in this tree (depth first, this layer included).
-    func firstLayer(named name: String) -> Layer? {
-        if self.name == name { return self }
-        for sublayer in sublayers { if let found = sublayer.firstLayer(named: name) { return found } }
-        return nil
     }
 }

@@ -316,7 +316,13 @@ public struct TransitionAnimator: Sendable {
 
     /// The named layer as it is at the start (for snapshots).
     public func initialLayer(named name: String) -> Layer? {
-        paths[name].map { TransitionAnimator.layer(at: $0, in: initialWindow) }
+        layer(named: name, in: initialWindow)
+    }
+
+    /// The named layer in `window`, a window this animator evaluated (`window(atSeconds:isFinal:)`);
+    /// nil for a name the transition does not have.
+    public func layer(named name: String, in window: Layer) -> Layer? {
+        paths[name].map { TransitionAnimator.layer(at: $0, in: window) }
     }
 
     /// The window at `t` seconds; `isFinal` gives the final frame (everything finished, the
