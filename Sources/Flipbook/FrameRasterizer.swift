@@ -90,16 +90,16 @@ public struct FrameRasterizer: Sendable {
         canvas.draw(ImagePyramid(offscreen.image), in: rect, contentMode: .scaleToFill, transform: transform, opacity: opacity, clip: clip)
     }
 
-    /// The rect (points, in the layout's coordinates offset by `origin`) that holds every pixel
-    /// the layout's glyphs can touch (see `textBounds`); nil when it has no glyph.
+    /// The union of every glyph's `GlyphRun.reach` (points, the layout's coordinates offset by
+    /// `origin`); nil when the layout has no glyph.
     static func glyphBounds(_ layout: TextLayout, at origin: Point) -> Rect? {
         var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
         for line in layout.lines {
             for run in line.runs {
-                let size = run.sizePoints
                 for glyph in run.glyphs {
-                    x0 = min(x0, glyph.x - size); x1 = max(x1, glyph.x + glyph.advance + size)
-                    y0 = min(y0, glyph.y - 2 * size); y1 = max(y1, glyph.y + size)
+                    let reach = run.reach(of: glyph, at: .zero)
+                    x0 = min(x0, reach.minX); x1 = max(x1, reach.maxX)
+                    y0 = min(y0, reach.minY); y1 = max(y1, reach.maxY)
                 }
             }
         }
@@ -107,11 +107,8 @@ public struct FrameRasterizer: Sendable {
         return Rect(x: origin.x + x0, y: origin.y + y0, width: x1 - x0, height: y1 - y0)
     }
 
-    /// A rect in points that holds every pixel a text op can touch: each glyph's origin widened
-    /// by its run's size on the left and right and by twice the size above and once below. No
-    /// glyph of the fonts used reaches that far from its origin (Noto Color Emoji's bitmaps, the
-    /// widest, are 1.25 em wide and rise 0.95 em; Devanagari marks stay within 1.1 em above),
-    /// and a looser rect only costs offscreen pixels. nil for other ops.
+    /// A rect in points that holds every pixel a text op can touch (`glyphBounds`, under the
+    /// op's transform), inside its clip. nil for other ops.
     static func textBounds(_ op: DisplayOp) -> Rect? {
         let rect: Rect, clip: Clip?
         switch op {

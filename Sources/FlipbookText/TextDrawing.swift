@@ -65,13 +65,9 @@ extension Canvas {
         guard let visible = clip.map({ $0.rect.intersection(coveredPoints) }) ?? coveredPoints else { return }
         for line in layout.lines {
             for run in line.runs {
-                // The same generous extent as the frame rasterizer's text bounds: a glyph reaches at
-                // most one em left/right of its advance, two ems above and one below its origin.
-                let size = run.sizePoints
                 let glyphs = run.glyphs.filter { glyph in
-                    let x = origin.x + glyph.x, y = origin.y + glyph.y
-                    return x + glyph.advance + size >= visible.minX && x - size <= visible.maxX
-                        && y + size >= visible.minY && y - 2 * size <= visible.maxY
+                    let reach = run.reach(of: glyph, at: origin)
+                    return reach.maxX >= visible.minX && reach.minX <= visible.maxX && reach.maxY >= visible.minY && reach.minY <= visible.maxY
                 }
                 guard !glyphs.isEmpty else { continue }
                 if run.font.isColorBitmap {

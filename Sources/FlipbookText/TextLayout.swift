@@ -76,6 +76,16 @@ public struct GlyphRun: Sendable, Hashable {
         public let advance: Double
     }
 
+    /// The rect (points, the glyph's layout coordinates offset by `origin`) that holds every
+    /// pixel `glyph` of this run can touch: its origin widened by the run's size left of it and
+    /// right of its advance, twice the size above and once below. No glyph of the fonts used
+    /// reaches that far (Noto Color Emoji's bitmaps, the widest, are 1.25 em wide and rise
+    /// 0.95 em; Devanagari marks stay within 1.1 em above); a looser rect only costs pixels.
+    public func reach(of glyph: Glyph, at origin: Point) -> Rect {
+        Rect(x: origin.x + glyph.x - sizePoints, y: origin.y + glyph.y - 2 * sizePoints,
+             width: glyph.advance + 2 * sizePoints, height: 3 * sizePoints)
+    }
+
     /// Same font face (file and index), size, direction, text and glyphs.
     public static func == (a: GlyphRun, b: GlyphRun) -> Bool {
         a.font.location == b.font.location && a.sizePoints == b.sizePoints && a.isRightToLeft == b.isRightToLeft
