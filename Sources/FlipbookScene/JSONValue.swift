@@ -201,13 +201,20 @@ private struct JSONParser {
             skipWhitespace()
             members.append((key, try value(depth: depth + 1)))
             skipWhitespace()
-            if current == UInt8(ascii: "}") { index += 1; return .object(members) }
-            guard current == UInt8(ascii: ",") else { throw failure("expected ',' or '}' after a value in an object, found \(found)") }
-            let comma = index
-            index += 1
-            skipWhitespace()
-            if current == UInt8(ascii: "}") { throw failure("a trailing comma before '}' (JSON allows none)", at: comma) }
+            if try closes(with: "}", after: "a value in an object") { return .object(members) }
         }
+    }
+
+    /// After a member or element: consumes `close` and returns true, or consumes the comma before
+    /// the next one and returns false; anything else, or a comma right before `close`, is an error.
+    mutating func closes(with close: Unicode.Scalar, after what: String) throws -> Bool {
+        if current == UInt8(ascii: close) { index += 1; return true }
+        guard current == UInt8(ascii: ",") else { throw failure("expected ',' or '\(close)' after \(what), found \(found)") }
+        let comma = index
+        index += 1
+        skipWhitespace()
+        if current == UInt8(ascii: close) { throw failure("a trailing comma before '\(close)' (JSON allows none)", at: comma) }
+        return false
     }
 
     mutating func array(depth: Int) throws -> JSONValue {
@@ -219,12 +226,7 @@ private struct JSONParser {
         while true {
             values.append(try value(depth: depth + 1))
             skipWhitespace()
-            if current == UInt8(ascii: "]") { index += 1; return .array(values) }
-            guard current == UInt8(ascii: ",") else { throw failure("expected ',' or ']' after an array element, found \(found)") }
-            let comma = index
-            index += 1
-            skipWhitespace()
-            if current == UInt8(ascii: "]") { throw failure("a trailing comma before ']' (JSON allows none)", at: comma) }
+            if try closes(with: "]", after: "an array element") { return .array(values) }
         }
     }
 
