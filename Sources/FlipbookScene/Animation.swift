@@ -282,3 +282,12 @@ public struct LayerChange: Hashable, Sendable {
     /// Creates a change.
     public init(target: String, set: LayerPatch) { self.target = target; self.set = set }
 }
+
+extension LayerChange {
+    /// Changes removing the `removed` layers, then showing the `shown` ones: what a completion
+    /// block that tidies up a transition's temporary views does.
+    static func changes(removing removed: [String], showing shown: [String]) -> [LayerChange] {
+        removed.map { LayerChange(target: $0, set: LayerPatch(isRemoved: true)) }
+            + shown.map { LayerChange(target: $0, set: LayerPatch(isHidden: false)) }
+    }
+}

@@ -341,6 +341,11 @@ import FlipbookText
         return (bar, Animation(target: bar.name, to: LayerPatch(opacity: visibleAtStart ? 0 : 1)))
     }
 
+    /// The three snapshots push and pop move (`snapshots(_:atCard:)`).
+    static let snapshotNames = ["snapshot card background", "snapshot cover", "snapshot title view"]
+    /// The detail's own views the snapshots stand in for while they move.
+    static let detailPartNames = ["detail cover", "detail title view"]
+
     /// Card push (seed 001): back to front the carousel (the card hidden), the detail fading in
     /// (its top image, title view and list hidden), then the card's background, title and cover
     /// snapshots moving to `(0, T, W, H − T)`, `(0, T)` and the top image (the main timing,
@@ -349,9 +354,8 @@ import FlipbookText
     @_spi(Scenes) public func push(_ index: Int, name: String, timing: Timing) -> Transition {
         let detail = self.detail(index, condensed: false, partsHidden: true).with(opacity: 0)
         let bar = carouselBar(visibleAtStart: true)
-        let swap = ["carousel", "snapshot card background", "snapshot cover", "snapshot title view", bar.layer.name].map {
-            LayerChange(target: $0, set: LayerPatch(isRemoved: true))
-        } + ["detail cover", "detail title view", "comment list"].map { LayerChange(target: $0, set: LayerPatch(isHidden: false)) }
+        let swap = LayerChange.changes(removing: ["carousel"] + CardScene.snapshotNames + [bar.layer.name],
+                                     showing: CardScene.detailPartNames + ["comment list"])
         var moves = snapshotMoves(index, toCard: false, name: "move")
         moves[0].completion = swap
         let window = NavigationBar.window(device: device, container: [carousel(centred: index, hiddenIndex: index), detail]
@@ -369,23 +373,19 @@ import FlipbookText
     /// carousel alone. Cancelled: the detail alone, its cover and title view shown again.
     @_spi(Scenes) public func pop(_ index: Int, name: String, timing: Timing) -> Transition {
         var detail = self.detail(index, condensed: true)
-        for part in ["detail cover", "detail title view"] {
+        for part in CardScene.detailPartNames {
             detail.sublayers = detail.sublayers.map { $0.name == part ? $0.with(hidden: true) : $0 }
         }
         let bar = carouselBar(visibleAtStart: false)
-        let remove = ["detail", "snapshot card background", "snapshot cover", "snapshot title view"].map {
-            LayerChange(target: $0, set: LayerPatch(isRemoved: true))
-        }
+        let remove = LayerChange.changes(removing: ["detail"] + CardScene.snapshotNames, showing: ["card \(index)"])
         // Cancelled: the carousel and the snapshots gone, the detail's own cover and title view
         // shown — the detail as the push left it.
-        let cancelled = ["carousel", "snapshot card background", "snapshot cover", "snapshot title view"].map {
-            LayerChange(target: $0, set: LayerPatch(isRemoved: true))
-        } + ["detail cover", "detail title view"].map { LayerChange(target: $0, set: LayerPatch(isHidden: false)) }
+        let cancelled = LayerChange.changes(removing: ["carousel"] + CardScene.snapshotNames, showing: CardScene.detailPartNames)
         let window = NavigationBar.window(device: device, container: [carousel(centred: index, hiddenIndex: index), detail]
                                                   + snapshots(index, atCard: false), bar: bar.layer)
         return Transition(name: name, device: device, window: window,
                           animations: snapshotMoves(index, toCard: true, name: nil) + [Animation(target: "detail", to: LayerPatch(opacity: 0)), bar.animation],
-                          completion: remove + [LayerChange(target: "card \(index)", set: LayerPatch(isHidden: false))],
+                          completion: remove,
                           cancelCompletion: cancelled,
                           timing: timing)
     }

@@ -147,9 +147,7 @@ import FlipbookRaster
         return Transition(name: name, device: device, window: window([grid, container, browser.with(hidden: true)]),
                           animations: [Animation(target: "moving image", to: LayerPatch(frame: target))],
                           completion: [LayerChange(target: container.name, set: LayerPatch(isRemoved: true))],
-                          cancelCompletion: [LayerChange(target: grid.name, set: LayerPatch(isRemoved: true)),
-                                             LayerChange(target: container.name, set: LayerPatch(isRemoved: true)),
-                                             LayerChange(target: browser.name, set: LayerPatch(isHidden: false))],
+                          cancelCompletion: LayerChange.changes(removing: [grid.name, container.name], showing: [browser.name]),
                           timing: timing)
     }
 }

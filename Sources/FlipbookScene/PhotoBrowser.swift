@@ -180,7 +180,7 @@ import FlipbookRaster
             completion: [LayerChange(target: detail.name, set: LayerPatch(isRemoved: true)),
                          LayerChange(target: flying.name, set: LayerPatch(isRemoved: true)),
                          LayerChange(target: "white patch", set: LayerPatch(isRemoved: true))] + bar.completion,
-            cancelCompletion: cancelled(index, removing: [grid.name, flying.name]),
+            cancelCompletion: LayerChange.changes(removing: [grid.name, flying.name], showing: ["detail image"]),
             timing: timing)
     }
 
@@ -205,15 +205,7 @@ import FlipbookRaster
             completion: [LayerChange(target: detail.name, set: LayerPatch(isRemoved: true)),
                          LayerChange(target: flying.name, set: LayerPatch(isRemoved: true)),
                          LayerChange(target: "cell \(index)", set: LayerPatch(isHidden: false))] + bar.completion,
-            cancelCompletion: cancelled(index, removing: [grid.name, flying.name]),
+            cancelCompletion: LayerChange.changes(removing: [grid.name, flying.name], showing: ["detail image"]),
             timing: timing)
-    }
-
-    /// What `completeTransition(false)` leaves of a going-back transition from the detail of
-    /// photo `index`: `removing` (the grid, the snapshot) taken out, the detail's image view shown
-    /// again — the detail screen as it was before the gesture.
-    func cancelled(_ index: Int, removing names: [String]) -> [LayerChange] {
-        names.map { LayerChange(target: $0, set: LayerPatch(isRemoved: true)) }
-            + [LayerChange(target: "detail image", set: LayerPatch(isHidden: false))]
     }
 }
