@@ -182,6 +182,9 @@ public struct RenderJob: Sendable {
             if settings.deviceIsExplicit { transition.device = settings.scene.device }
         }
         if let timing = settings.timing { transition.timing = timing }
+        // The name goes into timeline.json and, through {preset}, into output paths: a plain file
+        // name only, whatever built the transition (files are checked at $.name as they are read).
+        if let problem = OutputName.problem(with: transition.name) { throw RenderError.transitionName(problem: problem) }
         animator = try TransitionAnimator(transition)
         self.transition = transition
         timeline = Timeline(timing: transition.timing, framesPerSecond: settings.framesPerSecond)
@@ -395,6 +398,8 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
     case output(path: String, reason: String)
     /// A gesture given to a preset a finger does not drive (a forward transition).
     case gestureNotAccepted(preset: String)
+    /// The transition's name is not a plain file name (`OutputName.problem(with:)` says why).
+    case transitionName(problem: String)
 
     /// A one-line explanation.
     public var description: String {
@@ -405,6 +410,8 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
             return "--frame \(index) is outside the sequence: it has \(count) frames (0-\(count - 1))"
         case let .output(path, reason):
             return "\(path): cannot write the output: \(reason)"
+        case let .transitionName(problem):
+            return "the transition's name must be a plain file name (it names the outputs, e.g. Output/NAME), but \(problem)"
         case let .gestureNotAccepted(preset):
             return "\(preset) is not driven by a finger: a gesture (--gesture, --pan-to) drives the transitions going back and page ("
                 + TransitionPreset.gesturePresetNames + ") and transition files"

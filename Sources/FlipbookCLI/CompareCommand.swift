@@ -55,9 +55,9 @@ enum CompareCommand: Command {
             throw UsageError("--vary makes \(count) variants; at most \(Comparison.maximumVariants) fit on a sheet")
         }
         let columns = try arguments.int("sheet-frames", default: 8, in: 2...16)!
-        let out = RenderCommand.expand(arguments.string("out") ?? "Output/{preset}-compare.png", preset: preset.rawValue)
+        let out = try RenderCommand.expand(arguments.string("out") ?? "Output/{preset}-compare.png", preset: preset.rawValue)
         try RenderCommand.checkImageExtension(out, option: "--out")
-        let video = arguments.string("video").map { RenderCommand.expand($0, preset: preset.rawValue) }
+        let video = try arguments.string("video").map { try RenderCommand.expand($0, preset: preset.rawValue) }
         if let video {
             guard VideoFormat(path: video) != nil else { throw UsageError("--video must name a .mp4 or .gif file, not '\(video)'") }
             try VideoExport.check(path: video)

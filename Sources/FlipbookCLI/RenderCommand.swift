@@ -110,9 +110,9 @@ enum RenderCommand: Command {
         }
         if let text = arguments.string("frames") { settings.frameRange = try parseRange(text) }
         settings.pngOptions = try PNGArguments.options(arguments)
-        let out = expand(arguments.string("out") ?? "Output/{preset}", preset: presetName)
-        var previews = PreviewOptions(contactSheetPath: arguments.string("contact-sheet").map { expand($0, preset: presetName) },
-                                      videoPath: arguments.string("video").map { expand($0, preset: presetName) })
+        let out = try expand(arguments.string("out") ?? "Output/{preset}", preset: presetName)
+        var previews = PreviewOptions(contactSheetPath: try arguments.string("contact-sheet").map { try expand($0, preset: presetName) },
+                                      videoPath: try arguments.string("video").map { try expand($0, preset: presetName) })
         if let sheet = previews.contactSheetPath { try checkImageExtension(sheet, option: "--contact-sheet") }
         if let maximum = try arguments.int("sheet-frames", in: 2...200) {
             guard previews.contactSheetPath != nil else { throw UsageError("--sheet-frames goes with --contact-sheet") }
@@ -193,9 +193,11 @@ enum RenderCommand: Command {
         return ExitCode.success
     }
 
-    /// `path` with every `{preset}` replaced by the preset's name.
-    static func expand(_ path: String, preset: String) -> String {
-        path.replacingOccurrences(of: "{preset}", with: preset)
+    /// `path` with every `{preset}` replaced by the preset's (or transition file's) name, which
+    /// must be a plain file name; the result stays inside the folder `path` names before
+    /// `{preset}` (`OutputName.expand`).
+    static func expand(_ path: String, preset: String) throws -> String {
+        try OutputName.expand(path, with: preset)
     }
 
     /// Image outputs are PNG or JPEG, chosen by the extension; anything else is refused rather

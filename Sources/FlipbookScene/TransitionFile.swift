@@ -3,6 +3,7 @@ import FlipbookGeometry
 import FlipbookText
 import FlipbookMotion
 import FlipbookRaster
+import FlipbookFiles
 
 /// A transition file: a `Transition` written as JSON (docs/TRANSITIONS.md is the reference,
 /// docs/transition.schema.json the schema editors complete from).
@@ -66,7 +67,26 @@ public struct TransitionFile: Sendable {
             throw manifestField.fail("\(manifestPath): no such file")
         }
         usesPhotos = TransitionFile.mentionsPhotos(root)
-        name = try object.optional("name")?.nonEmptyString() ?? ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        name = try TransitionFile.name(in: object, file: path)
+    }
+
+    /// The transition's name: `"name"`, or the file's name without its extension. It becomes part
+    /// of output paths (`Output/{preset}`), so it must be a plain file name (`OutputName`): no
+    /// `/`, no leading dot, no control characters.
+    /// - Throws: `TransitionFileError.invalid` at `$.name` (or `$` for the file's own name).
+    static func name(in object: JSONObject, file: String) throws -> String {
+        if let field = object.optional("name") {
+            let name = try field.nonEmptyString()
+            if let problem = OutputName.problem(with: name) {
+                throw field.fail("must be a plain file name (it names the outputs, e.g. Output/NAME), but \(problem)")
+            }
+            return name
+        }
+        let name = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+        if let problem = OutputName.problem(with: name) {
+            throw object.field.fail("the file's name cannot name the outputs (\(problem)); give the transition a \"name\"")
+        }
+        return name
     }
 
     private static func mentionsPhotos(_ value: JSONValue) -> Bool {
@@ -205,7 +225,7 @@ struct TransitionDecoder {
                                 "velocity", "completion"]
 
     mutating func transition(_ object: JSONObject) throws -> Transition {
-        let name = try object.optional("name")?.nonEmptyString() ?? ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+        let name = try TransitionFile.name(in: object, file: file)
         let timing = try object.optional("timing").map { try self.timing($0) } ?? TransitionDecoder.defaultTiming
         var window = Layer(name: "window", frame: device.bounds)
         window.backgroundColor = try object.optional("background")?.color() ?? .white

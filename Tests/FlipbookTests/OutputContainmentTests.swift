@@ -1,0 +1,124 @@
+import Foundation
+import XCTest
+@testable import Flipbook
+
+/// Where output goes, run through `flipbook` as a user meets it: a transition's name never
+/// writes outside the folder the user named, folders flipbook did not write are never replaced,
+/// and a dying or lying ffmpeg never costs the frames or replaces a good video.
+final class OutputContainmentTests: XCTestCase {
+    var directory: URL!
+
+    override func setUp() {
+        directory = temporaryDirectory()
+    }
+
+    override func tearDown() {
+        _ = chmod(directory.path, 0o755)
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+
+    /// A transition file `file` in the test folder with `name` (nil: none) and no layers, 0.1 s long.
+    func transitionFile(_ file: String, name: String?) throws -> String {
+        var members = [#""layers": []"#, #""timing": {"curve": "linear", "duration": 0.1}"#]
+        if let name { members.insert("\"name\": \(jsonString(name))", at: 0) }
+        try "{\(members.joined(separator: ", "))}".write(toFile: path(file), atomically: true, encoding: .utf8)
+        return path(file)
+    }
+
+    func jsonString(_ text: String) -> String {
+        String(decoding: try! JSONSerialization.data(withJSONObject: [text], options: [.fragmentsAllowed]), as: UTF8.self)
+            .dropFirst().dropLast().description
+    }
+
+    /// Every file and folder under the test folder, relative, sorted.
+    func tree() -> [String] {
+        let enumerator = FileManager.default.enumerator(atPath: directory.path)
+        var names: [String] = []
+        while let name = enumerator?.nextObject() as? String { names.append(name) }
+        return names.sorted()
+    }
+
+    func flipbook(_ arguments: [String], environment: [String: String?] = [:]) throws -> FlipbookRun {
+        try runFlipbook(arguments + ["--progress", "none"], in: URL(fileURLWithPath: path("project")), environment: environment,
+                        timeoutSeconds: 120)
+    }
+
+    // MARK: A transition's name
+
+    /// Before: `"name": "../../victim/family"` with `--contact-sheet 'Output/{preset}.png'` wrote
+    /// victim/family.png beside the project, and without --out `"../x"` replaced a folder outside
+    /// Output/; --video the same.
+    func testATransitionNameCannotLeaveTheOutputFolder() throws {
+        try FileManager.default.createDirectory(atPath: path("project"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: path("victim"), withIntermediateDirectories: true)
+        let bin = try fakeFFmpeg("exit 9")
+        let hostile: [(name: String, problem: String)] = [
+            ("../../victim/family", "it contains '/'"), ("..", "it is '..'"), (".hidden", "it starts with a dot"),
+            ("a\u{1B}]0;pwned\u{07}", "it contains the control character U+001B"), ("tab\there", "it contains the control character U+0009"),
+            ("", "must not be empty"),
+        ]
+        for (name, problem) in hostile {
+            let file = try transitionFile("project/t.json", name: name)
+            for extra in [["--contact-sheet", "Output/{preset}.png", "--no-frames"], [], ["--video", "Output/{preset}.mp4"]] {
+                let run = try flipbook(["render", "--transition", file, "--scale", "1"] + extra, environment: ["PATH": bin + ":/usr/bin:/bin"])
+                XCTAssertEqual(run.status, 1, "\(name) \(extra): \(run.stderr)")
+                let expected = name.isEmpty ? "error: \(file): $.name: must not be empty\n"
+                    : "error: \(file): $.name: must be a plain file name (it names the outputs, e.g. Output/NAME), but \(problem)\n"
+                XCTAssertEqual(run.stderr, expected, "\(extra)")
+            }
+        }
+        // A file's own name stands in when it has none: a hidden file's is refused too.
+        let unnamed = try transitionFile("project/.sneaky.json", name: nil)
+        let run = try flipbook(["render", "--transition", unnamed, "--scale", "1"])
+        XCTAssertEqual(run.stderr, "error: \(unnamed): $: the file's name cannot name the outputs (it starts with a dot); "
+                       + "give the transition a \"name\"\n")
+        XCTAssertEqual(tree(), ["bin", "bin/ffmpeg", "project", "project/.sneaky.json", "project/t.json", "victim"], "nothing was written")
+    }
+
+    /// The substitution itself keeps every derived path inside the folder named before {preset},
+    /// whatever the template around it, and a name with spaces and accents still works.
+    func testPlaceholderSubstitutionStaysInsideTheNamedFolder() throws {
+        try FileManager.default.createDirectory(atPath: path("project"), withIntermediateDirectories: true)
+        let file = try transitionFile("project/t.json", name: "Café push")
+        let escaping = try flipbook(["render", "--transition", file, "--scale", "1", "--out", "Output/{preset}/../../../x"])
+        XCTAssertEqual(escaping.stderr, "error: Output/{preset}/../../../x: with the transition's name in place of {preset}, the path leaves Output/\n")
+        let good = try flipbook(["render", "--transition", file, "--scale", "1", "--frames", "0-0", "--contact-sheet", "Sheets/{preset}.png"])
+        XCTAssertEqual(good.status, 0, good.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: path("project/Output/Café push/frame_0000.png")))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: path("project/Sheets/Café push.png")))
+    }
+
+    /// A `Transition` built in code is held to the same rule (its name is the {preset} of outputs).
+    func testATransitionBuiltInCodeNeedsAPlainName() throws {
+        let file = try transitionFile("t.json", name: "fine")
+        func settings(_ source: TransitionSource) -> RenderSettings {
+            var settings = RenderSettings(transitionFile: file)
+            settings.source = source
+            settings.fontPath = Package.fixtureFont
+            settings.fontDirectory = Package.fixtureFonts
+            return settings
+        }
+        let transition = try RenderJob(settings: settings(.file(path: file))).transition
+        var renamed = transition
+        renamed.name = "../escape"
+        XCTAssertThrowsError(try RenderJob(settings: settings(.transition(renamed)))) { error in
+            XCTAssertEqual(error as? RenderError, .transitionName(problem: "it contains '/'"))
+            XCTAssertEqual("\(error)", "the transition's name must be a plain file name (it names the outputs, e.g. Output/NAME), "
+                           + "but it contains '/'")
+        }
+        XCTAssertNoThrow(try RenderJob(settings: settings(.transition(transition))))
+    }
+
+    // MARK: Support
+
+    /// A folder holding an `ffmpeg` shell script with `body`; returns the folder.
+    func fakeFFmpeg(_ body: String) throws -> String {
+        let bin = path("bin")
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        try "#!/bin/sh\n\(body)\n".write(toFile: bin + "/ffmpeg", atomically: true, encoding: .utf8)
+        XCTAssertEqual(chmod(bin + "/ffmpeg", 0o755), 0)
+        return bin
+    }
+}
