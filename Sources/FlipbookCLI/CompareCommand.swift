@@ -78,6 +78,11 @@ enum CompareCommand: Command {
             return Comparison.Variant(label: combination.map { "\($0.name) \($0.value)" }.joined(separator: " · "), settings: settings)
         }
         let comparison = try Comparison(variants: variants)
+        if let video {
+            // Before the sheet: the variants side by side may be larger than the encoder takes.
+            let size = comparison.videoSizePixels
+            try VideoExport.checkSize(path: video, widthPixels: size.width, heightPixels: size.height)
+        }
         for (variant, job) in zip(variants, comparison.jobs) {
             for warning in job.warnings { printError("warning: \(variant.label): \(warning)") }
         }
