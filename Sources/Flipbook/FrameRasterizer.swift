@@ -83,7 +83,11 @@ public struct FrameRasterizer: Sendable {
         let minX = (glyphs.minX * pixelsPerPoint).rounded(.down) / pixelsPerPoint
         let minY = (glyphs.minY * pixelsPerPoint).rounded(.down) / pixelsPerPoint
         let box = Rect(x: minX, y: minY, width: glyphs.maxX - minX, height: glyphs.maxY - minY)
-        let width = max(1, Int((box.width * pixelsPerPoint).rounded(.up))), height = max(1, Int((box.height * pixelsPerPoint).rounded(.up)))
+        // The area is bounded above, so a side beyond it has a partner under one pixel: bounding
+        // each side by the area keeps a box of extreme proportions inside Int and the budget.
+        let maximumSide = Int(maximumTextBitmapPixels)
+        let width = Int(clamping: (box.width * pixelsPerPoint).rounded(.up), to: 1...maximumSide)
+        let height = Int(clamping: (box.height * pixelsPerPoint).rounded(.up), to: 1...maximumSide)
         var offscreen = Canvas(widthPixels: width, heightPixels: height, scale: pixelsPerPoint)
         offscreen.draw(layout, at: Point(x: origin.x - box.minX, y: origin.y - box.minY), color: color)
         let rect = Rect(x: box.minX, y: box.minY, width: Double(width) / pixelsPerPoint, height: Double(height) / pixelsPerPoint)
