@@ -1,3 +1,5 @@
+import FlipbookGeometry
+
 /// "Did you mean …?" for near misses: the one matcher for commands, presets, options, curve and
 /// device names on the command line and for keys and names in transition, gesture and manifest
 /// files. (In Motion because it is the lowest module that reads names from users: curve names.)

@@ -225,12 +225,15 @@ struct AreaAccumulator {
                 let d = dy * direction
                 let line = row * stride
                 let (left, right) = xCurrent < xNext ? (xCurrent, xNext) : (xNext, xCurrent)
-                let leftFloor = left.rounded(.down), leftIndex = Int(clamping: leftFloor, to: 0...width)
+                // x lies in [0, width + 0.5] up to rounding, which may put `left` a hair below 0:
+                // column −1, whose share is dropped (it lies left of the region; before the
+                // clamp it landed in the previous row's unread spare cell, or before the array).
+                let leftFloor = left.rounded(.down), leftIndex = Int(clamping: leftFloor, to: -1...width)
                 let rightCeil = right.rounded(.up), rightIndex = Int(clamping: rightCeil, to: 0...width + 1)
                 if rightIndex <= leftIndex + 1 {
                     // Within one pixel: the area right of the edge's mid point.
                     let middle = 0.5 * (xCurrent + xNext) - leftFloor
-                    cells[line + leftIndex] += d - d * middle
+                    if leftIndex >= 0 { cells[line + leftIndex] += d - d * middle }
                     cells[line + leftIndex + 1] += d * middle
                 } else {
                     let s = 1 / (right - left)
@@ -238,7 +241,7 @@ struct AreaAccumulator {
                     let a0 = 0.5 * s * (1 - leftFraction) * (1 - leftFraction)
                     let rightFraction = right - rightCeil + 1
                     let am = 0.5 * s * rightFraction * rightFraction
-                    cells[line + leftIndex] += d * a0
+                    if leftIndex >= 0 { cells[line + leftIndex] += d * a0 }
                     if rightIndex == leftIndex + 2 {
                         cells[line + leftIndex + 1] += d * (1 - a0 - am)
                     } else {

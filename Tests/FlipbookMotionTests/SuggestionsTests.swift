@@ -1,5 +1,6 @@
 import XCTest
 @testable import FlipbookMotion
+import FlipbookGeometry
 
 /// The one "did you mean" matcher, for the command line and for files.
 final class SuggestionsTests: XCTestCase {
