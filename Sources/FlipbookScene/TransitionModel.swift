@@ -70,6 +70,8 @@ public enum TransitionError: Error, CustomStringConvertible, Equatable {
     case invalidSnapshot(String, reason: String)
     /// Longer than `TransitionAnimator.maximumDurationSeconds` (delays and `after` chains add up).
     case tooLong(seconds: Double)
+    /// Snapshots that would draw more than `TransitionAnimator.maximumSnapshotLayers` layers.
+    case tooManySnapshotLayers(count: Int)
 
     /// A one-line explanation.
     public var description: String {
@@ -86,6 +88,8 @@ public enum TransitionError: Error, CustomStringConvertible, Equatable {
             return "animations start after each other in a circle: \(shown.joined(separator: " → "))"
         case let .invalidAnimation(name, reason): return "\(name): \(reason)"
         case let .invalidSnapshot(name, reason): return "layer \(InputText.singleQuoted(name)): \(reason)"
+        case let .tooManySnapshotLayers(count):
+            return "snapshots draw \(count) layers in all (each draws its source's layers again); at most \(TransitionAnimator.maximumSnapshotLayers)"
         case let .tooLong(seconds):
             return "the transition lasts \(JSON.number(seconds)) s (delays and `after` chains add up); at most \(JSON.number(TransitionAnimator.maximumDurationSeconds)) s"
         }
@@ -135,6 +139,13 @@ public struct TransitionAnimator: Sendable {
     /// The longest transition accepted: 120 s, minutes beyond any view-controller transition;
     /// 28,800 frames at the highest frame rate (240 fps).
     public static let maximumDurationSeconds = 120.0
+
+    /// The most layers the snapshots of a transition may draw in all: each `snapshotOf` draws
+    /// its source and the source's sublayers again in every frame, so a few hundred snapshots of
+    /// a tree of thousands of layers multiplied a 223 KB file into 2.2 GB of draw operations.
+    /// 100 000 is far beyond a transition's needs (a preset's snapshot is a cell of a few
+    /// layers) and keeps a frame's expanded tree near the size a 16 MB file can describe.
+    public static let maximumSnapshotLayers = 100_000
 
     /// Checks and compiles a transition.
     /// - Throws: `TransitionError` naming the layer or animation at fault.
@@ -294,7 +305,7 @@ public struct TransitionAnimator: Sendable {
         guard end <= TransitionAnimator.maximumDurationSeconds else { throw TransitionError.tooLong(seconds: end) }
         durationSeconds = end
         initialWindow = root
-        try TransitionAnimator.checkSnapshots(root, root: root, paths: paths, ancestors: [])
+        try TransitionAnimator.checkSnapshots(root)
     }
 
     /// Records every layer's index path; names must be unique.
@@ -305,22 +316,44 @@ public struct TransitionAnimator: Sendable {
     }
 
     /// A snapshot must name a layer that is not the snapshot itself, not one of its ancestors, and
-    /// not itself a snapshot (a snapshot shows its source as it is at the start).
-    private static func checkSnapshots(_ layer: Layer, root: Layer, paths: [String: [Int]], ancestors: [String]) throws {
-        if let source = layer.snapshotOf {
-            guard paths[source] != nil else { throw TransitionError.unknownLayer(source, usedBy: "layer \(InputText.singleQuoted(layer.name)) (snapshotOf)") }
-            if source == layer.name || ancestors.contains(source) {
-                throw TransitionError.invalidSnapshot(layer.name, reason: "cannot be a snapshot of itself or of a layer that contains it")
+    /// not itself a snapshot (a snapshot shows its source as it is at the start); the layers
+    /// snapshots draw add up to at most `maximumSnapshotLayers`. Each layer's subtree is measured
+    /// once, so this is linear in the tree (it walked a source's subtree for every snapshot).
+    private static func checkSnapshots(_ root: Layer) throws {
+        // Per layer name (names are unique): the layers in its subtree, itself included, and
+        // whether one of them is a snapshot.
+        var subtrees: [String: (layers: Int, hasSnapshot: Bool)] = [:]
+        @discardableResult func measure(_ layer: Layer) -> (layers: Int, hasSnapshot: Bool) {
+            var result = (layers: 1, hasSnapshot: layer.snapshotOf != nil)
+            for sublayer in layer.sublayers {
+                let child = measure(sublayer)
+                result.layers += child.layers
+                result.hasSnapshot = result.hasSnapshot || child.hasSnapshot
             }
-            if let path = paths[source], containsSnapshot(TransitionAnimator.layer(at: path, in: root)) {
-                throw TransitionError.invalidSnapshot(layer.name, reason: "snapshots \(InputText.singleQuoted(source)), which contains a snapshot itself (take the snapshot of the original layers)")
-            }
+            subtrees[layer.name] = result
+            return result
         }
-        for sublayer in layer.sublayers { try checkSnapshots(sublayer, root: root, paths: paths, ancestors: ancestors + [layer.name]) }
-    }
-
-    private static func containsSnapshot(_ layer: Layer) -> Bool {
-        layer.snapshotOf != nil || layer.sublayers.contains(where: containsSnapshot)
+        measure(root)
+        var ancestors = Set<String>(), drawn = 0
+        func check(_ layer: Layer) throws {
+            if let source = layer.snapshotOf {
+                guard let subtree = subtrees[source] else {
+                    throw TransitionError.unknownLayer(source, usedBy: "layer \(InputText.singleQuoted(layer.name)) (snapshotOf)")
+                }
+                if source == layer.name || ancestors.contains(source) {
+                    throw TransitionError.invalidSnapshot(layer.name, reason: "cannot be a snapshot of itself or of a layer that contains it")
+                }
+                if subtree.hasSnapshot {
+                    throw TransitionError.invalidSnapshot(layer.name, reason: "snapshots \(InputText.singleQuoted(source)), which contains a snapshot itself (take the snapshot of the original layers)")
+                }
+                drawn += subtree.layers
+                if drawn > maximumSnapshotLayers { throw TransitionError.tooManySnapshotLayers(count: drawn) }
+            }
+            ancestors.insert(layer.name)
+            defer { ancestors.remove(layer.name) }
+            for sublayer in layer.sublayers { try check(sublayer) }
+        }
+        try check(root)
     }
 
     static func layer(at path: [Int], in root: Layer) -> Layer {

@@ -46,4 +46,26 @@ final class HostileTransitionTests: XCTestCase {
             XCTAssertEqual("\(error)", "animations start after each other in a circle: a0 → a1 → a0")
         }
     }
+
+    func testSnapshotsAreCountedAgainstTheirLimitBeforeAnythingIsDrawn() throws {
+        // A source of 1,000 layers (itself and 999 sublayers) snapshotted 100 times draws 100,000
+        // layers: accepted; once more is refused, in time linear in the tree.
+        var source = Layer(name: "source", frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        source.sublayers = (0..<999).map { Layer(name: "s\($0)", frame: Rect(x: 0, y: 0, width: 1, height: 1)) }
+        func snapshots(_ count: Int) -> [Layer] {
+            (0..<count).map {
+                var snapshot = Layer(name: "p\($0)", frame: Rect(x: 0, y: 0, width: 10, height: 10))
+                snapshot.snapshotOf = "source"
+                return snapshot
+            }
+        }
+        XCTAssertEqual(TransitionAnimator.maximumSnapshotLayers, 100_000)
+        XCTAssertNoThrow(try TransitionAnimator(transition([], layers: [source] + snapshots(100))))
+        let start = ContinuousClock.now
+        XCTAssertThrowsError(try TransitionAnimator(transition([], layers: [source] + snapshots(3000)))) { error in
+            XCTAssertEqual(error as? TransitionError, .tooManySnapshotLayers(count: 101_000))
+            XCTAssertEqual("\(error)", "snapshots draw 101000 layers in all (each draws its source's layers again); at most 100000")
+        }
+        XCTAssertLessThan(ContinuousClock.now - start, .seconds(2))
+    }
 }
