@@ -11,13 +11,22 @@ enum DiffCommand: Command {
     static let summary = "compare two PNG/JPEG images; exit 0 same, 1 differ, 2 bad input"
     static let help = """
     Usage: flipbook diff A B [--tolerance N] [--max-differing F] [--out DIFF.png]
+           flipbook diff A B --metric deltaE [--max-mean D] [--max-p99 D] [--out HEAT.png]
 
     Compares the decoded pixels of A (the reference) and B (PNG or JPEG, any mix) and prints one
     line: `identical (WxH)`, `differ: N of M pixels (P%) differ by more than T; largest
     difference D` or `size differs: WxH vs WxH`. Differences are measured per channel on
     premultiplied RGBA8 values; pixels transparent in both images are equal.
 
+    With --metric deltaE the score is perceptual: each pixel's CIEDE2000 colour difference
+    (sRGB over white → L*a*b* D65), and the line gives its mean, 99th percentile and largest
+    value and how many pixels reach 2.3 (just noticeable). ΔE 1 is about the smallest difference
+    anyone sees side by side; see docs/GOLDENS.md ("Perceptual scores").
+
     Options:
+      --metric M          exact (default: per-channel levels) or deltaE (CIEDE2000)
+      --max-mean D        deltaE: pass when the mean ΔE is at most D (default 0.5)
+      --max-p99 D         deltaE: pass when the 99th-percentile ΔE is at most D (default 1)
       --tolerance N       a pixel differs when some channel differs by more than N (0-255, default 0)
       --max-differing F   pass when at most this share of pixels differs: a fraction 0-1
                           (0.005) or a percentage with % (0.5%); default 0
@@ -31,12 +40,25 @@ enum DiffCommand: Command {
     Examples:
       flipbook diff golden.png frame_0010.png
       flipbook diff a.png b.jpg --tolerance 3 --max-differing 0.1% --out /tmp/diff.png
+      flipbook diff a.png b.png --metric deltaE --max-p99 2.3 --out /tmp/heat.png
     """
 
     static func run(_ argv: [String]) throws -> Int32 {
-        let arguments = try Arguments(argv, options: ["tolerance", "max-differing", "out"], flags: [])
+        let arguments = try Arguments(argv, options: ["tolerance", "max-differing", "out", "metric", "max-mean", "max-p99"], flags: [])
         try arguments.expectPositionals(["A", "B"])
         if let out = arguments.string("out") { try RenderCommand.checkImageExtension(out, option: "--out") }
+        let metric = try DiffMetric.parse(arguments.string("metric"))
+        if metric == .deltaE {
+            for option in ["tolerance", "max-differing"] where arguments.given(option) {
+                throw UsageError("--\(option) goes with --metric exact; with deltaE use --max-mean and --max-p99")
+            }
+        } else {
+            for option in ["max-mean", "max-p99"] where arguments.given(option) {
+                throw UsageError("--\(option) goes with --metric deltaE")
+            }
+        }
+        let deltaETolerance = DeltaETolerance(maximumMean: try arguments.double("max-mean", in: 0...100) ?? 0.5,
+                                        maximumPercentile99: try arguments.double("max-p99", in: 0...100) ?? 1)
         let tolerance = try arguments.int("tolerance", default: 0, in: 0...255)!
         let maxDiffering = try arguments.string("max-differing").map(parseFraction) ?? 0
         let images: [PremultipliedImage]
@@ -47,6 +69,15 @@ enum DiffCommand: Command {
             return ExitCode.diffBadInput
         }
         let (reference, actual) = (images[0], images[1])
+        if metric == .deltaE {
+            let scores = PerceptualComparison.compare(reference, actual)
+            if let out = arguments.string("out") {
+                try ImageFileFormat.write(PerceptualComparison.heatMap(reference: reference, actual: actual), to: out)
+            }
+            let passes = scores.passes(deltaETolerance)
+            print(scores.summary + (passes && scores.differingPixels > 0 ? " (within --max-mean and --max-p99)" : ""))
+            return passes ? ExitCode.success : ExitCode.failure
+        }
         let comparison = ImageComparison.compare(reference, actual, tolerance: tolerance)
         let passes = comparison.passes(maxDifferingFraction: maxDiffering)
         if let out = arguments.string("out") {
@@ -69,5 +100,19 @@ enum DiffCommand: Command {
             throw UsageError("--max-differing must be between 0 and 1 (or 0% and 100%), not \(text)")
         }
         return fraction
+    }
+}
+
+/// `flipbook diff --metric`: what a difference is measured in.
+enum DiffMetric: String, CaseIterable {
+    /// Per-channel levels of premultiplied RGBA8 (`ImageComparison`).
+    case exact
+    /// CIEDE2000 ΔE (`PerceptualComparison`).
+    case deltaE
+
+    static func parse(_ text: String?) throws -> DiffMetric {
+        guard let text else { return .exact }
+        if let metric = allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) { return metric }
+        throw UsageError("--metric must be exact or deltaE, not '\(text)'" + Suggestions.didYouMean(text, in: allCases.map(\.rawValue)))
     }
 }

@@ -70,7 +70,7 @@ public enum JSON {
     /// A text op's glyph runs, each with the font that draws it (file, face index, family and
     /// style), its size, direction and text, and every glyph as `[id, x, y]`: its origin on the
     /// baseline in points from the op's origin.
-    static func runs(_ layout: TextLayout) -> String {
+    package static func runs(_ layout: TextLayout) -> String {
         let runs = layout.lines.flatMap(\.runs).map { run in
             "{\"font\": \(string(run.font.path)), \"face\": \(run.font.faceIndex), \"family\": \(string(run.font.familyName)), "
                 + "\"style\": \(string(run.font.styleName)), \"size\": \(number(run.sizePoints)), \"rtl\": \(run.isRightToLeft), "
@@ -81,7 +81,7 @@ public enum JSON {
     }
 
     /// A path's contours: one flat `[x0, y0, x1, y1, …]` array of vertices per contour.
-    static func contours(_ path: Path) -> String {
+    package static func contours(_ path: Path) -> String {
         "[" + path.contours.map { numbers($0.flatMap { [$0.x, $0.y] }) }.joined(separator: ", ") + "]"
     }
 

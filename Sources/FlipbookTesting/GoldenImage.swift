@@ -115,7 +115,8 @@ struct GoldenCheck {
                               comparison: comparison, artifactPaths: artifacts)
     }
 
-    mutating func run(_ image: PremultipliedImage, tolerance: Int, maxDifferingFraction: Double) throws {
+    mutating func run(_ image: PremultipliedImage, tolerance: Int, maxDifferingFraction: Double,
+                      deltaE: DeltaETolerance? = nil) throws {
         guard !name.isEmpty, !name.contains("/"), !name.hasPrefix(".") else { throw GoldenError.badName(name) }
         let mode = try GoldenRecordMode.fromEnvironment()
         let actualPNG = try PNGEncoder.encode(image)
@@ -154,19 +155,27 @@ struct GoldenCheck {
         }
         let comparison = ImageComparison.compare(reference, actual, tolerance: tolerance)
         self.comparison = comparison
-        if comparison.passes(maxDifferingFraction: maxDifferingFraction) {
-            finish(.matched, "golden '\(name)' matches \(paths.reference): \(comparison.summary)")
+        // With a ΔE tolerance the perceptual scores decide and are what the message reports.
+        let scores = deltaE.map { _ in PerceptualComparison.compare(reference, actual) }
+        let passes = deltaE.map { scores!.passes($0) } ?? comparison.passes(maxDifferingFraction: maxDifferingFraction)
+        let summary = scores?.summary ?? comparison.summary
+        if passes {
+            finish(.matched, "golden '\(name)' matches \(paths.reference): \(summary)")
             return
         }
         try writeArtifact(try PNGEncoder.encode(reference), to: paths.referenceArtifact)
         try writeArtifact(actualPNG, to: paths.actualArtifact)
         try writeArtifact(try PNGEncoder.encode(DiffImage.make(reference: reference, actual: actual, tolerance: tolerance)),
                           to: paths.diffArtifact)
-        let allowed = comparison.sizesMatch
+        var allowed = comparison.sizesMatch
             ? " (allowed: more than \(tolerance) in at most \(percent(maxDifferingFraction)) of pixels)"
             : " (reference vs actual)"
+        if let deltaE, comparison.sizesMatch {
+            allowed = " (allowed: mean ΔE \(PerceptualComparison.format(deltaE.maximumMean)), "
+                + "p99 ΔE \(PerceptualComparison.format(deltaE.maximumPercentile99)))"
+        }
         var message = """
-            golden '\(name)' does not match \(paths.reference): \(comparison.summary)\(allowed)
+            golden '\(name)' does not match \(paths.reference): \(summary)\(allowed)
               reference: \(paths.referenceArtifact)
               actual:    \(paths.actualArtifact)
               diff:      \(paths.diffArtifact) (reference | difference | actual)

@@ -1,0 +1,327 @@
+import Foundation
+import FlipbookGeometry
+import FlipbookRaster
+import FlipbookScene
+
+/// A sequence golden that weighs kilobytes: per frame, the display list as compact text (one
+/// line per op) and a 64-bit FNV-1a hash of the rendered pixels (docs/GOLDENS.md, "Sequence
+/// goldens").
+///
+/// The file is text: a header of `key: value` lines, then per frame a `frame` line (index, time,
+/// progress, pixel hash) followed by the frame's ops written against the previous frame's —
+/// `= N` keeps the next N ops, `- N` drops N, `~ OP` replaces one, `+ OP` inserts one — so a
+/// frame that moves one layer costs one line, and `git diff` of two locks reads as the ops that
+/// changed. Image paths are written relative to the manifest, transition file or samples
+/// folder (`$MANIFEST/a.jpg`), so a lock holds on every clone.
+public struct SequenceLock: Sendable, Equatable {
+    /// One frame: where it is in the sequence, its display list and the hash of its pixels.
+    public struct Frame: Sendable, Equatable {
+        /// The frame's index in the whole sequence.
+        public var index: Int
+        /// Its time in seconds and the timing's progress, as `timeline.json` writes them.
+        public var timeSeconds: Double, progress: Double
+        /// The display list, one op per line (`DisplayList.lockLines`).
+        public var ops: [String]
+        /// FNV-1a 64 of the pixels (`SequenceLock.pixelHash`).
+        public var pixelHash: UInt64
+    }
+
+    /// The first line of every lock file.
+    public static let magic = "flipbook-lock 1"
+
+    /// Facts about the render (`preset`, `arguments`, `size`, `fps`, …), in order.
+    public var header: [(key: String, value: String)]
+    /// Every frame, in order.
+    public var frames: [Frame]
+
+    /// The value of header `key`, if present.
+    public func headerValue(_ key: String) -> String? { header.first { $0.key == key }?.value }
+
+    /// A lock from its parts.
+    public init(header: [(key: String, value: String)], frames: [Frame]) {
+        self.header = header
+        self.frames = frames
+    }
+
+    public static func == (lhs: SequenceLock, rhs: SequenceLock) -> Bool {
+        lhs.frames == rhs.frames && lhs.header.map { "\($0.key)=\($0.value)" } == rhs.header.map { "\($0.key)=\($0.value)" }
+    }
+
+    /// FNV-1a 64 (offset basis 0xcbf29ce484222325, prime 0x100000001b3) over the width and
+    /// height (4 bytes each, little-endian) and then every pixel's premultiplied R, G, B, A bytes in
+    /// row order: a stable hash any language can recompute from a decoded PNG.
+    public static func pixelHash(_ image: PremultipliedImage) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        let prime: UInt64 = 0x100_0000_01b3
+        @inline(__always) func mix(_ word: UInt32) {
+            hash = (hash ^ UInt64(word & 0xFF)) &* prime
+            hash = (hash ^ UInt64((word >> 8) & 0xFF)) &* prime
+            hash = (hash ^ UInt64((word >> 16) & 0xFF)) &* prime
+            hash = (hash ^ UInt64(word >> 24)) &* prime
+        }
+        mix(UInt32(image.width))
+        mix(UInt32(image.height))
+        image.pixels.withUnsafeBufferPointer { pixels in
+            for pixel in pixels { mix(pixel) }
+        }
+        return hash
+    }
+
+    /// Renders every frame of `job` (no PNG is encoded) and locks it. `header` comes first
+    /// (the CLI puts the command line there); size, fps and frame count follow.
+    public static func make(job: RenderJob, header extra: [(key: String, value: String)] = [],
+                            progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> SequenceLock {
+        let hashes = HashBox(count: job.frames.count)
+        try job.render(progress: progress, frameSink: { position, _, image in
+            hashes.set(position, pixelHash(image))
+        })
+        let relative = sourceNamer(for: job.settings)
+        let frames = job.frames.enumerated().map { position, sample in
+            Frame(index: sample.index, timeSeconds: sample.timeSeconds, progress: sample.progress,
+                  ops: job.displayList(frame: sample).lockLines(source: relative), pixelHash: hashes.values[position])
+        }
+        let pixels = job.device.pixelSize
+        let header = extra + [("size", "\(pixels.width)x\(pixels.height)"), ("fps", JSON.number(job.settings.framesPerSecond)),
+                              ("frames", "\(frames.count)")]
+        return SequenceLock(header: header, frames: frames)
+    }
+
+    /// Image paths written relative to the folder they come from, so locks hold on every clone.
+    static func sourceNamer(for settings: RenderSettings) -> @Sendable (String) -> String {
+        var roots: [(String, String)] = []
+        if case let .file(path) = settings.source {
+            roots.append(((URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent().path), "$TRANSITION"))
+        }
+        roots.append((URL(fileURLWithPath: settings.manifestPath).standardizedFileURL.deletingLastPathComponent().path, "$MANIFEST"))
+        roots.append((URL(fileURLWithPath: Samples.directory).standardizedFileURL.path, "$SAMPLES"))
+        let known = roots
+        return { source in
+            let standard = URL(fileURLWithPath: source).standardizedFileURL.path
+            for (root, name) in known where standard.hasPrefix(root + "/") {
+                return name + standard.dropFirst(root.count)
+            }
+            return source
+        }
+    }
+
+    /// The lock as text (see the type's description).
+    public var text: String {
+        var out = Self.magic + "\n"
+        for (key, value) in header { out += "\(key): \(value)\n" }
+        var previous: [String] = []
+        for frame in frames {
+            out += "frame \(frame.index) time=\(JSON.number(frame.timeSeconds)) progress=\(JSON.number(frame.progress)) "
+                + "pixels=\(Self.hex(frame.pixelHash))\n"
+            for line in Self.delta(from: previous, to: frame.ops) { out += "  " + line + "\n" }
+            previous = frame.ops
+        }
+        return out
+    }
+
+    static func hex(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
+    /// `new` written against `old`: the common start and end kept (`= N`), the middle replaced
+    /// op by op (`~`) where both have one, dropped (`- N`) or inserted (`+`) where only one has.
+    static func delta(from old: [String], to new: [String]) -> [String] {
+        var prefix = 0
+        while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < old.count - prefix, suffix < new.count - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] {
+            suffix += 1
+        }
+        var lines: [String] = []
+        var kept = prefix
+        func flushKept() {
+            if kept > 0 { lines.append("= \(kept)") }
+            kept = 0
+        }
+        let oldMiddle = Array(old[prefix..<(old.count - suffix)]), newMiddle = Array(new[prefix..<(new.count - suffix)])
+        let shared = min(oldMiddle.count, newMiddle.count)
+        for position in 0..<shared {
+            if oldMiddle[position] == newMiddle[position] {
+                kept += 1
+            } else {
+                flushKept()
+                lines.append("~ " + newMiddle[position])
+            }
+        }
+        flushKept()
+        if oldMiddle.count > shared { lines.append("- \(oldMiddle.count - shared)") }
+        for line in newMiddle.dropFirst(shared) { lines.append("+ " + line) }
+        kept = suffix
+        flushKept()
+        return lines
+    }
+
+    /// Reads a lock file's text; `path` names it in errors.
+    /// - Throws: `SequenceLockError.malformed` with the line number.
+    public init(parsing text: String, path: String) throws {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        func fail(_ line: Int, _ reason: String) -> SequenceLockError { .malformed(path: path, line: line, reason: reason) }
+        guard lines.first == Self.magic else { throw fail(1, "not a flipbook lock (the first line must be '\(Self.magic)')") }
+        var header: [(key: String, value: String)] = []
+        var frames: [Frame] = []
+        var previous: [String] = []
+        var current: Frame?
+        var cursor = 0
+        func close(_ number: Int) throws {
+            guard var frame = current else { return }
+            if cursor < previous.count { frame.ops.append(contentsOf: previous[cursor...]) }
+            frames.append(frame)
+            previous = frame.ops
+            current = nil
+            cursor = 0
+        }
+        for (offset, line) in lines.enumerated().dropFirst() {
+            let number = offset + 1
+            if line.isEmpty { continue }
+            if line.hasPrefix("frame ") {
+                try close(number)
+                var fields: [String: String] = [:]
+                let parts = line.split(separator: " ").map(String.init)
+                for part in parts.dropFirst(2) {
+                    guard let equals = part.firstIndex(of: "=") else { throw fail(number, "expected key=value, found '\(part)'") }
+                    fields[String(part[..<equals])] = String(part[part.index(after: equals)...])
+                }
+                guard parts.count >= 2, let index = Int(parts[1]), let time = fields["time"].flatMap({ Double($0) }),
+                      let progress = fields["progress"].flatMap({ Double($0) }),
+                      let hash = fields["pixels"].flatMap({ UInt64($0, radix: 16) }) else {
+                    throw fail(number, "a frame line is 'frame N time=T progress=P pixels=HEX16'")
+                }
+                current = Frame(index: index, timeSeconds: time, progress: progress, ops: [], pixelHash: hash)
+            } else if line.hasPrefix("  ") {
+                guard current != nil else { throw fail(number, "an op before the first frame line") }
+                let body = line.dropFirst(2)
+                let kind = body.prefix(2)
+                let rest = String(body.dropFirst(2))
+                switch kind {
+                case "= ", "- ":
+                    guard let count = Int(rest), count > 0, cursor + count <= previous.count else {
+                        throw fail(number, "'\(body)' reaches past the previous frame's \(previous.count) ops")
+                    }
+                    if kind == "= " { current!.ops.append(contentsOf: previous[cursor..<(cursor + count)]) }
+                    cursor += count
+                case "~ ":
+                    guard cursor < previous.count else { throw fail(number, "'~' with no op of the previous frame left to replace") }
+                    current!.ops.append(rest)
+                    cursor += 1
+                case "+ ":
+                    current!.ops.append(rest)
+                default:
+                    throw fail(number, "an op line starts with '= ', '- ', '~ ' or '+ '")
+                }
+            } else if let colon = line.range(of: ": "), current == nil, frames.isEmpty {
+                header.append((String(line[..<colon.lowerBound]), String(line[colon.upperBound...])))
+            } else {
+                throw fail(number, "unexpected line '\(line.prefix(60))'")
+            }
+        }
+        try close(lines.count)
+        self.init(header: header, frames: frames)
+    }
+}
+
+/// A lock file that cannot be read.
+public enum SequenceLockError: Error, CustomStringConvertible, LocalizedError, Equatable {
+    /// The text is not a lock, or line `line` is not what the format allows.
+    case malformed(path: String, line: Int, reason: String)
+
+    /// One line naming the file and line.
+    public var description: String {
+        switch self {
+        case let .malformed(path, line, reason): return "\(path):\(line): \(reason)"
+        }
+    }
+
+    public var errorDescription: String? { description }
+}
+
+/// Per-position results written from worker threads.
+private final class HashBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [UInt64]
+    init(count: Int) { storage = Array(repeating: 0, count: count) }
+    func set(_ position: Int, _ value: UInt64) {
+        lock.lock()
+        storage[position] = value
+        lock.unlock()
+    }
+    var values: [UInt64] {
+        lock.lock()
+        defer { lock.unlock() }
+        return storage
+    }
+}
+
+extension DisplayList {
+    /// The ops as compact text, one line per op, nested ops indented by two spaces:
+    /// `fill rect=0,64,375,603 color=1,1,1,1 opacity=1 clip=0,0,375,667`. Text runs and path
+    /// contours appear as a count and an FNV-1a 64 hash of their JSON (`glyphs=12:…`), keeping
+    /// the line short; `source` rewrites image paths.
+    public func lockLines(source: (String) -> String = { $0 }) -> [String] {
+        var lines: [String] = []
+        func numbers(_ values: [Double]) -> String { values.map(JSON.number).joined(separator: ",") }
+        func rect(_ r: Rect) -> String { numbers([r.x, r.y, r.width, r.height]) }
+        func color(_ c: StraightColor) -> String { numbers([c.red, c.green, c.blue, c.alpha]) }
+        func clip(_ c: Clip?) -> String {
+            guard let c else { return "" }
+            var text = " clip=" + rect(c.rect)
+            if c.cornerRadius > 0 { text += " clipRadius=" + JSON.number(c.cornerRadius) }
+            if c.cornerRadius > 0, let corner = c.cornerRect { text += " clipCornerRect=" + rect(corner) }
+            return text
+        }
+        func transform(_ t: FlipbookGeometry.AffineTransform) -> String { numbers([t.a, t.b, t.c, t.d, t.tx, t.ty]) }
+        func shape(_ s: ClipShape) -> String {
+            "rect=\(rect(s.rect)) radius=\(JSON.number(s.cornerRadius)) transform=\(transform(s.transform))"
+        }
+        func digest(_ text: String) -> String {
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            return SequenceLock.hex(hash)
+        }
+        func glyphs(_ layout: TextLayout) -> String {
+            let runs = layout.lines.flatMap(\.runs)
+            let first = runs.first.map { " font=\($0.font.familyName.replacingOccurrences(of: " ", with: "_")):\(JSON.number($0.sizePoints))" } ?? ""
+            return "\(first) glyphs=\(runs.reduce(0) { $0 + $1.glyphs.count }):\(digest(JSON.runs(layout)))"
+        }
+        func quoted(_ text: String) -> String {
+            JSON.string(text).replacingOccurrences(of: " ", with: "\\u0020")
+        }
+        func visit(_ ops: [DisplayOp], depth: Int) {
+            let indent = String(repeating: "  ", count: depth)
+            for op in ops {
+                switch op {
+                case let .fill(r, c, opacity, cl):
+                    lines.append(indent + "fill rect=\(rect(r)) color=\(color(c)) opacity=\(JSON.number(opacity))\(clip(cl))")
+                case let .image(s, r, mode, opacity, cl):
+                    lines.append(indent + "image \(quoted(source(s))) rect=\(rect(r)) mode=\(mode.rawValue) opacity=\(JSON.number(opacity))\(clip(cl))")
+                case let .text(layout, origin, c, opacity, cl):
+                    lines.append(indent + "text \(quoted(layout.text)) origin=\(numbers([origin.x, origin.y])) color=\(color(c)) "
+                                 + "opacity=\(JSON.number(opacity))\(clip(cl))\(glyphs(layout))")
+                case let .transformedText(layout, origin, t, c, opacity, cl):
+                    lines.append(indent + "transformedText \(quoted(layout.text)) origin=\(numbers([origin.x, origin.y])) "
+                                 + "transform=\(transform(t)) color=\(color(c)) opacity=\(JSON.number(opacity))\(clip(cl))\(glyphs(layout))")
+                case let .group(opacity, children):
+                    lines.append(indent + "group opacity=\(JSON.number(opacity))")
+                    visit(children, depth: depth + 1)
+                case let .shape(s, c, opacity, cl):
+                    lines.append(indent + "shape \(shape(s)) color=\(color(c)) opacity=\(JSON.number(opacity))\(clip(cl))")
+                case let .transformedImage(s, r, mode, t, opacity, cl):
+                    lines.append(indent + "transformedImage \(quoted(source(s))) rect=\(rect(r)) mode=\(mode.rawValue) "
+                                 + "transform=\(transform(t)) opacity=\(JSON.number(opacity))\(clip(cl))")
+                case let .maskedGroup(opacity, mask, children):
+                    lines.append(indent + "maskedGroup opacity=\(JSON.number(opacity)) mask.\(shape(mask).replacingOccurrences(of: " ", with: " mask."))")
+                    visit(children, depth: depth + 1)
+                case let .path(p, c, opacity, cl):
+                    lines.append(indent + "path contours=\(p.contours.count):\(digest(JSON.contours(p))) color=\(color(c)) "
+                                 + "opacity=\(JSON.number(opacity))\(clip(cl))")
+                }
+            }
+        }
+        visit(ops, depth: 0)
+        return lines
+    }
+}

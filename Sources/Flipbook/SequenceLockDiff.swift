@@ -1,0 +1,119 @@
+import Foundation
+
+/// How one frame of a sequence differs from its lock.
+public struct SequenceFrameDifference: Sendable, Equatable {
+    /// What changed.
+    public enum Kind: String, Sendable {
+        /// The display list changed (and usually the pixels with it): geometry, colour, opacity, text.
+        case geometry
+        /// The display list is the same but the pixels are not: the rasterizer, a decoder or a
+        /// font library changed.
+        case pixels
+        /// The frame is in only one of the two sequences.
+        case missing
+    }
+
+    /// The frame's index.
+    public var index: Int
+    /// What changed.
+    public var kind: Kind
+    /// The changes in words, e.g. `op 3 image $MANIFEST/a.jpg: rect.y 331 → 333`.
+    public var changes: [String]
+}
+
+extension SequenceLock {
+    /// The frames of `actual` that differ from this (expected) lock, in order; empty when every
+    /// frame has the same display list and pixel hash.
+    public func differences(to actual: SequenceLock) -> [SequenceFrameDifference] {
+        var result: [SequenceFrameDifference] = []
+        let count = max(frames.count, actual.frames.count)
+        for position in 0..<count {
+            guard position < frames.count, position < actual.frames.count else {
+                let index = position < frames.count ? frames[position].index : actual.frames[position].index
+                let side = position < frames.count ? "only in the lock" : "only in the new render"
+                result.append(SequenceFrameDifference(index: index, kind: .missing, changes: ["frame \(index) is \(side)"]))
+                continue
+            }
+            let expected = frames[position], got = actual.frames[position]
+            if expected.ops != got.ops {
+                result.append(SequenceFrameDifference(index: got.index, kind: .geometry,
+                                                      changes: Self.describe(from: expected.ops, to: got.ops)))
+            } else if expected.pixelHash != got.pixelHash {
+                result.append(SequenceFrameDifference(index: got.index, kind: .pixels, changes: [
+                    "same display list, other pixels (hash \(Self.hex(expected.pixelHash)) → \(Self.hex(got.pixelHash)))",
+                ]))
+            }
+        }
+        return result
+    }
+
+    /// The changes from one frame's ops to another's in words, op by op when the counts match.
+    public static func describe(from old: [String], to new: [String]) -> [String] {
+        guard old.count == new.count else {
+            var lines = ["\(old.count) ops → \(new.count) ops"]
+            let oldSet = Set(old), newSet = Set(new)
+            for line in old where !newSet.contains(line) { lines.append("removed: " + line.trimmingCharacters(in: .whitespaces)) }
+            for line in new where !oldSet.contains(line) { lines.append("added: " + line.trimmingCharacters(in: .whitespaces)) }
+            return Array(lines.prefix(12))
+        }
+        var lines: [String] = []
+        for (position, (a, b)) in zip(old, new).enumerated() where a != b {
+            lines.append("op \(position) \(name(of: b)): " + fieldChanges(a, b).joined(separator: ", "))
+        }
+        return lines
+    }
+
+    /// The op's kind and its quoted name, if any (`image "$MANIFEST/a.jpg"`).
+    static func name(of line: String) -> String {
+        let parts = tokens(line)
+        guard let kind = parts.first else { return "" }
+        if parts.count > 1, parts[1].hasPrefix("\"") { return kind + " " + parts[1] }
+        return kind
+    }
+
+    static func tokens(_ line: String) -> [String] {
+        line.split(separator: " ").map(String.init)
+    }
+
+    /// Component names of the comma lists, for `rect.y 331 → 333`.
+    static let componentNames: [String: [String]] = [
+        "rect": ["x", "y", "width", "height"], "clip": ["x", "y", "width", "height"],
+        "clipCornerRect": ["x", "y", "width", "height"], "mask.rect": ["x", "y", "width", "height"],
+        "color": ["red", "green", "blue", "alpha"], "origin": ["x", "y"],
+        "transform": ["a", "b", "c", "d", "tx", "ty"], "mask.transform": ["a", "b", "c", "d", "tx", "ty"],
+    ]
+
+    /// `key old → new` for every field that differs, comma lists component by component.
+    static func fieldChanges(_ old: String, _ new: String) -> [String] {
+        func fields(_ line: String) -> (head: [String], values: [(String, String)]) {
+            var head: [String] = [], values: [(String, String)] = []
+            for token in tokens(line) {
+                if let equals = token.firstIndex(of: "="), !token.hasPrefix("\"") {
+                    values.append((String(token[..<equals]), String(token[token.index(after: equals)...])))
+                } else {
+                    head.append(token)
+                }
+            }
+            return (head, values)
+        }
+        let a = fields(old), b = fields(new)
+        var changes: [String] = []
+        if a.head != b.head { changes.append("\(a.head.joined(separator: " ")) → \(b.head.joined(separator: " "))") }
+        let oldValues = Dictionary(a.values, uniquingKeysWith: { first, _ in first })
+        let newValues = Dictionary(b.values, uniquingKeysWith: { first, _ in first })
+        for (key, value) in b.values where oldValues[key] != value {
+            guard let before = oldValues[key] else { changes.append("\(key) (none) → \(value)"); continue }
+            let x = before.split(separator: ","), y = value.split(separator: ",")
+            if x.count == y.count, x.count > 1 {
+                let names = componentNames[key] ?? (0..<x.count).map { "\($0)" }
+                for (component, (p, q)) in zip(names, zip(x, y)) where p != q {
+                    changes.append("\(key).\(component) \(p) → \(q)")
+                }
+            } else {
+                changes.append("\(key) \(before) → \(value)")
+            }
+        }
+        for (key, value) in a.values where newValues[key] == nil { changes.append("\(key) \(value) → (none)") }
+        return changes
+    }
+}

@@ -1,0 +1,176 @@
+import Foundation
+import Flipbook
+import FlipbookFiles
+
+/// `flipbook lock PRESET … --out NAME.lock`: a sequence golden of display lists and pixel hashes.
+enum LockCommand: Command {
+    static let name = "lock"
+    static let summary = "write a sequence golden: per frame the display list and a pixel hash"
+    static let help = """
+    Usage: flipbook lock PRESET [OPTIONS] --out NAME.lock
+           flipbook lock --transition FILE.json [OPTIONS] --out NAME.lock
+
+    Renders every frame (no PNG is written) and writes NAME.lock: the render's arguments, then
+    per frame its time, progress, an FNV-1a 64 hash of its pixels and its display list as
+    compact text, each frame written against the one before (a push lock is about 20 KB).
+    `flipbook verify NAME.lock` renders again and says which frames changed. Run both from the
+    same directory: relative paths in the arguments are kept as given. See docs/GOLDENS.md
+    ("Sequence goldens").
+
+    Options:
+      --out NAME.lock   the lock file (required), written atomically
+    \(SceneArguments.help)
+
+    Examples:
+      flipbook lock push --scale 1 --out Tests/Locks/push.lock
+      flipbook lock --transition Samples/transitions/card-expand.json --scale 1 --out card-expand.lock
+    """
+
+    static func run(_ argv: [String]) throws -> Int32 {
+        let arguments = try Arguments(argv, options: SceneArguments.options.union(["out"]), flags: SceneArguments.flags)
+        guard let out = arguments.string("out") else { throw UsageError("--out NAME.lock is required") }
+        guard out.hasSuffix(".lock") else { throw UsageError("--out must name a .lock file, not '\(out)'") }
+        let renderArguments = withoutOut(argv)
+        let (settings, name) = try SceneArguments.settings(arguments)
+        let job = try RenderJob(settings: settings)
+        for warning in job.warnings { printError("warning: \(warning)") }
+        let lock = try SequenceLock.make(job: job, header: header(name: name, arguments: renderArguments))
+        let text = lock.text
+        try OutputFile.write(Array(text.utf8), to: out, createFolders: true)
+        print("\(name): \(lock.frames.count) frames locked, \(text.utf8.count) bytes → \(out)")
+        return ExitCode.success
+    }
+
+    /// The header every lock starts with: the name and each render argument on its own line.
+    static func header(name: String, arguments: [String]) -> [(key: String, value: String)] {
+        [("name", name)] + arguments.map { ("argument", $0) }
+    }
+
+    /// `argv` without `--out X` / `--out=X`: what renders the sequence again.
+    static func withoutOut(_ argv: [String]) -> [String] {
+        var result: [String] = []
+        var skipNext = false
+        for argument in argv {
+            if skipNext { skipNext = false; continue }
+            if argument == "--out" { skipNext = true; continue }
+            if argument.hasPrefix("--out=") { continue }
+            result.append(argument)
+        }
+        return result
+    }
+}
+
+/// `flipbook verify NAME.lock`: renders the locked sequence again and compares.
+enum VerifyCommand: Command {
+    static let name = "verify"
+    static let summary = "render a .lock's sequence again; exit 0 same, 1 changed"
+    static let help = """
+    Usage: flipbook verify NAME.lock [RENDER OPTIONS] [--review PAGE] [--markdown FILE]
+
+    Renders the sequence NAME.lock was made from (its arguments; any RENDER OPTIONS given here
+    are added after them, the last one winning, e.g. to try --damping 0.8 against the lock),
+    without encoding a PNG, and compares each frame's display list and pixel hash. Exit 0 when
+    every frame matches; otherwise prints which frames differ, whether the geometry (display
+    list) or only the pixels changed, the changes in words (`op 3 image "…": rect.y 331 → 333`),
+    and exits 1.
+
+    Options:
+      --review PAGE     on a difference, write the current frames and the differences as a review
+                        page (a folder with index.html; see docs/REVIEW.md)
+      --markdown FILE   write a summary for a pull-request comment (verdict, first differing frame)
+
+    Example:
+      flipbook verify Tests/Locks/push.lock
+      flipbook verify push.lock --damping 0.8      (exits 1: the spring is another)
+    """
+
+    static func run(_ argv: [String]) throws -> Int32 {
+        guard let path = argv.first, !path.hasPrefix("-") else { throw UsageError("give the lock file first: flipbook verify NAME.lock") }
+        var rest = Array(argv.dropFirst())
+        let review = try take("review", from: &rest), markdown = try take("markdown", from: &rest)
+        let data = try InputFile.read(path)
+        let expected = try SequenceLock(parsing: String(decoding: data, as: UTF8.self), path: path)
+        let locked = expected.header.filter { $0.key == "argument" }.map(\.value)
+        let arguments = try Arguments(locked + rest, options: SceneArguments.options, flags: SceneArguments.flags)
+        let (settings, name) = try SceneArguments.settings(arguments)
+        let job = try RenderJob(settings: settings)
+        let start = Date()
+        let actual = try SequenceLock.make(job: job, header: LockCommand.header(name: name, arguments: locked + rest))
+        let seconds = Date().timeIntervalSince(start)
+        let differences = expected.differences(to: actual)
+        let report = VerifyReport(lockPath: path, name: name, frameCount: expected.frames.count, differences: differences,
+                                  rerecord: "flipbook lock " + (locked + rest).map(shellQuoted).joined(separator: " ") + " --out " + shellQuoted(path))
+        print(report.text + String(format: " (%.2f s)", seconds))
+        if let markdown { try OutputFile.write(Array(report.markdown.utf8), to: markdown, createFolders: true) }
+        if let review, !differences.isEmpty {
+            try VerifyReview.write(job: job, report: report, expected: expected, actual: actual, to: review)
+            print("review page → \(review)/index.html")
+        }
+        return differences.isEmpty ? ExitCode.success : ExitCode.failure
+    }
+
+    /// Removes `--NAME VALUE` (or `--NAME=VALUE`) from `arguments`, returning the last value.
+    static func take(_ name: String, from arguments: inout [String]) throws -> String? {
+        var value: String?
+        var kept: [String] = []
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if argument == "--" + name {
+                guard index + 1 < arguments.count else { throw UsageError("--\(name) needs a value") }
+                value = arguments[index + 1]
+                index += 2
+                continue
+            }
+            if argument.hasPrefix("--\(name)=") { value = String(argument.dropFirst(name.count + 3)); index += 1; continue }
+            kept.append(argument)
+            index += 1
+        }
+        arguments = kept
+        return value
+    }
+
+    static func shellQuoted(_ text: String) -> String {
+        let plain = text.allSatisfy { $0.isLetter || $0.isNumber || "-_./=:,+%{}".contains($0) }
+        return plain && !text.isEmpty ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}
+
+/// What `verify` found, as terminal text and as Markdown.
+struct VerifyReport {
+    let lockPath: String
+    let name: String
+    let frameCount: Int
+    let differences: [SequenceFrameDifference]
+    let rerecord: String
+
+    var text: String {
+        guard let first = differences.first else { return "\(lockPath): \(name): all \(frameCount) frames match" }
+        let geometry = differences.filter { $0.kind == .geometry }.count
+        let pixels = differences.filter { $0.kind == .pixels }.count
+        var out = "\(lockPath): \(name): \(differences.count) of \(frameCount) frames differ (first: frame \(first.index)); "
+            + "geometry changed in \(geometry), only pixels in \(pixels)"
+        for difference in differences.prefix(20) {
+            out += "\n  frame \(difference.index) (\(difference.kind.rawValue)):"
+            for change in difference.changes.prefix(6) { out += "\n    " + change }
+            if difference.changes.count > 6 { out += "\n    … \(difference.changes.count - 6) more" }
+        }
+        if differences.count > 20 { out += "\n  … \(differences.count - 20) more frames" }
+        out += "\nIf the change is intended, re-record: " + rerecord
+        return out
+    }
+
+    var markdown: String {
+        guard let first = differences.first else {
+            return "### ✅ `\(name)`: all \(frameCount) frames match `\(lockPath)`\n"
+        }
+        var out = "### ❌ `\(name)`: \(differences.count) of \(frameCount) frames differ from `\(lockPath)`\n\n"
+        out += "First differing frame: **\(first.index)**.\n\n| frame | what | changes |\n|---|---|---|\n"
+        for difference in differences.prefix(30) {
+            let changes = difference.changes.prefix(3).joined(separator: "; ").replacingOccurrences(of: "|", with: "\\|")
+            out += "| \(difference.index) | \(difference.kind.rawValue) | \(changes) |\n"
+        }
+        out += "\nIf the change is intended, re-record:\n\n```\n\(rerecord)\n```\n"
+        return out
+    }
+}

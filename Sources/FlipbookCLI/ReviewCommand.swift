@@ -1,0 +1,186 @@
+import Foundation
+import Flipbook
+import FlipbookCodecs
+import FlipbookFiles
+import FlipbookImageDiff
+import FlipbookScene
+
+/// `flipbook review DIR [ACTUAL] --out PAGE`: a scrubbable review page of one rendered sequence,
+/// or of two under one playhead with per-frame perceptual scores.
+enum ReviewCommand: Command {
+    static let name = "review"
+    static let summary = "write a static review page of a rendered sequence, or of two compared"
+    static let help = """
+    Usage: flipbook review DIR --out PAGE
+           flipbook review REFERENCE ACTUAL --out PAGE [--markdown FILE] [--rerecord COMMAND]
+
+    Writes PAGE/index.html and the frames beside it: a self-contained page (no network, opens
+    from file://) with one playhead — slider, ←/→ a frame, space plays at the sequence's fps,
+    Home/End — the frame zoomable, the timing curve with the playhead and the frame's
+    timeline.json facts. DIR is a `flipbook render` output folder (frames + timeline.json).
+
+    With two folders (same frame count and size): side by side, swipe, onion skin, difference
+    (amplified) and blink; a strip of per-frame CIEDE2000 scores (mean, 99th percentile, largest)
+    with buttons to the first and next differing frame, and the command that re-records the
+    reference. Exit 0 when every frame is identical, 1 when some differ. See docs/REVIEW.md.
+
+    Options:
+      --out PAGE        the page folder (required), replaced atomically
+      --markdown FILE   also write a summary for a pull-request comment: verdict, first
+                        differing frame, the scores of the frames that differ
+      --rerecord CMD    the command shown for re-recording the reference (default: copy ACTUAL
+                        over REFERENCE)
+
+    Examples:
+      flipbook review Output/push --out /tmp/push-page
+      flipbook review golden/push Output/push --out /tmp/review --markdown /tmp/review.md
+    """
+
+    static func run(_ argv: [String]) throws -> Int32 {
+        let arguments = try Arguments(argv, options: ["out", "markdown", "rerecord"], flags: [])
+        guard (1...2).contains(arguments.positionals.count) else {
+            throw UsageError("give one folder (DIR) or two (REFERENCE ACTUAL)")
+        }
+        guard let out = arguments.string("out") else { throw UsageError("--out PAGE is required") }
+        let folders = arguments.positionals
+        let sequences = try folders.map(RenderedSequence.init(folder:))
+        if sequences.count == 2, sequences[0].frames.count != sequences[1].frames.count {
+            throw ReviewError.mismatch("\(folders[0]) has \(sequences[0].frames.count) frames, \(folders[1]) has \(sequences[1].frames.count)")
+        }
+        var frames = sequences[0].frames
+        if sequences.count == 2 {
+            for position in frames.indices {
+                let reference = try ImageDecoder.decode(fileAtPath: sequences[0].paths[position])
+                let actual = try ImageDecoder.decode(fileAtPath: sequences[1].paths[position])
+                let scores = PerceptualComparison.compare(reference, actual)
+                frames[position].scores = (scores.meanDeltaE, scores.percentile99DeltaE, scores.maximumDeltaE,
+                                           scores.sizesMatch ? scores.differingPixels : max(1, scores.comparedPixels))
+            }
+        }
+        let rerecord = sequences.count == 2
+            ? (arguments.string("rerecord") ?? "rm -r \(VerifyCommand.shellQuoted(folders[0])) && cp -r \(VerifyCommand.shellQuoted(folders[1])) \(VerifyCommand.shellQuoted(folders[0]))")
+            : nil
+        let page = ReviewPage(title: sequences.count == 2 ? "\(folders[0]) vs \(folders[1])" : folders[0],
+                              sides: zip(folders, sequences).map { ReviewPage.Side(label: $0, framePaths: $1.paths) },
+                              frames: frames, framesPerSecond: sequences[0].framesPerSecond, facts: sequences[0].facts,
+                              rerecordCommand: rerecord)
+        try page.write(to: out)
+        let differing = frames.filter { ($0.scores?.differingPixels ?? 0) > 0 }
+        if sequences.count == 1 {
+            print("\(folders[0]): \(frames.count) frames → \(out)/index.html")
+            return ExitCode.success
+        }
+        let summary = differing.first.map { first in
+            "\(differing.count) of \(frames.count) frames differ; first differing frame \(first.index)"
+        } ?? "all \(frames.count) frames identical"
+        print("\(summary) → \(out)/index.html")
+        if let markdown = arguments.string("markdown") {
+            try OutputFile.write(Array(markdownSummary(reference: folders[0], actual: folders[1], frames: frames, page: out).utf8),
+                                 to: markdown, createFolders: true)
+        }
+        return differing.isEmpty ? ExitCode.success : ExitCode.failure
+    }
+
+    static func markdownSummary(reference: String, actual: String, frames: [ReviewPage.Frame], page: String) -> String {
+        let differing = frames.filter { ($0.scores?.differingPixels ?? 0) > 0 }
+        guard let first = differing.first else {
+            return "### ✅ `\(actual)` matches `\(reference)`: all \(frames.count) frames identical\n"
+        }
+        let worst = differing.max { $0.scores!.max < $1.scores!.max }!
+        var out = "### ❌ `\(actual)` differs from `\(reference)`: \(differing.count) of \(frames.count) frames\n\n"
+        out += "First differing frame: **\(first.index)**; largest ΔE2000 \(PerceptualComparison.format(worst.scores!.max)) "
+            + "in frame \(worst.index). Review page: `\(page)/index.html` (in the workflow's artefacts).\n\n"
+        out += "| frame | time (s) | mean ΔE | p99 ΔE | max ΔE | differing pixels |\n|---|---|---|---|---|---|\n"
+        for frame in differing.prefix(40) {
+            let s = frame.scores!
+            out += "| \(frame.index) | \(PerceptualComparison.format(frame.timeSeconds)) | \(PerceptualComparison.format(s.mean)) | "
+                + "\(PerceptualComparison.format(s.p99)) | \(PerceptualComparison.format(s.max)) | \(s.differingPixels) |\n"
+        }
+        if differing.count > 40 { out += "\n… and \(differing.count - 40) more frames.\n" }
+        return out
+    }
+}
+
+/// A rendered folder: its frames (from timeline.json) and the facts the page shows.
+struct RenderedSequence {
+    var frames: [ReviewPage.Frame]
+    var paths: [String]
+    var framesPerSecond: Double
+    var facts: [(String, String)]
+
+    init(folder: String) throws {
+        let timelinePath = folder + "/timeline.json"
+        let bytes = try InputFile.read(timelinePath)
+        let json: JSONValue
+        do { json = try JSONValue.parse(bytes) } catch { throw ReviewError.timeline(path: timelinePath, reason: "\(error)") }
+        guard let members = json.members, let list = members["frames"]?.elements, !list.isEmpty else {
+            throw ReviewError.timeline(path: timelinePath, reason: "no 'frames' array")
+        }
+        framesPerSecond = members["fps"]?.numberValue ?? 60
+        let count = list.count
+        frames = []
+        paths = []
+        for (position, item) in list.enumerated() {
+            guard let fields = item.members, let index = fields["index"]?.numberValue, let time = fields["time"]?.numberValue,
+                  let progress = fields["progress"]?.numberValue else {
+                throw ReviewError.timeline(path: timelinePath, reason: "frames[\(position)] needs index, time and progress")
+            }
+            let name = ShardMerge.frameFileName(index: Int(index), frameCount: count)
+            let path = folder + "/" + name
+            guard FileManager.default.fileExists(atPath: path) else { throw ReviewError.missingFrame(path: path) }
+            frames.append(ReviewPage.Frame(index: Int(index), timeSeconds: time, progress: progress, phase: fields["phase"]?.stringValue))
+            paths.append(path)
+        }
+        var facts: [(String, String)] = []
+        if let preset = members["preset"]?.stringValue { facts.append(("preset", preset)) }
+        if let duration = members["duration"]?.numberValue { facts.append(("duration", JSON.number(duration) + " s")) }
+        facts.append(("fps", JSON.number(framesPerSecond)))
+        if let curve = members["curve"]?.members {
+            facts.append(("curve", curve.keys.sorted().map { key in
+                "\(key) " + (curve[key]!.stringValue ?? curve[key]!.numberValue.map(JSON.number) ?? "…")
+            }.joined(separator: ", ")))
+        }
+        if let device = members["device"]?.members, let name = device["name"]?.stringValue {
+            facts.append(("device", name + (device["scale"]?.numberValue.map { " @\(JSON.number($0))x" } ?? "")))
+        }
+        if let gesture = members["interactive"]?.members, let decision = gesture["decision"]?.stringValue {
+            facts.append(("gesture", decision + (gesture["releaseFrame"]?.numberValue.map { ", released after frame \(Int($0))" } ?? "")))
+        }
+        self.facts = facts
+    }
+}
+
+/// Review inputs that cannot be shown.
+enum ReviewError: Error, CustomStringConvertible {
+    case timeline(path: String, reason: String)
+    case missingFrame(path: String)
+    case mismatch(String)
+
+    var description: String {
+        switch self {
+        case let .timeline(path, reason): return "\(path): \(reason)"
+        case let .missingFrame(path): return "\(path): the frame timeline.json lists is missing"
+        case let .mismatch(text): return "the sequences cannot be compared: \(text)"
+        }
+    }
+}
+
+/// `verify --review`: the current frames with each frame's changes against the lock.
+enum VerifyReview {
+    static func write(job: RenderJob, report: VerifyReport, expected: SequenceLock, actual: SequenceLock, to page: String) throws {
+        let scratch = NSTemporaryDirectory() + "flipbook-verify-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        try job.write(to: scratch)
+        let sequence = try RenderedSequence(folder: scratch)
+        let changes = Dictionary(report.differences.map { ($0.index, $0.changes) }, uniquingKeysWith: { first, _ in first })
+        var frames = sequence.frames
+        for position in frames.indices { frames[position].changes = changes[frames[position].index] ?? [] }
+        let lockName = URL(fileURLWithPath: report.lockPath).lastPathComponent
+        let pageValue = ReviewPage(title: "\(report.name): current render against \(lockName)",
+                                   sides: [ReviewPage.Side(label: "current", framePaths: sequence.paths)], frames: frames,
+                                   framesPerSecond: sequence.framesPerSecond,
+                                   facts: sequence.facts + [("differing frames", report.differences.map { "\($0.index)" }.joined(separator: " "))],
+                                   rerecordCommand: report.rerecord)
+        try pageValue.write(to: page)
+    }
+}

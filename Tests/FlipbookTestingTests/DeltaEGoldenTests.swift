@@ -1,0 +1,30 @@
+import XCTest
+import FlipbookRaster
+import FlipbookImageDiff
+import FlipbookTesting
+
+/// Golden checks in ΔE units: a change nobody sees passes, a visible one fails with the scores.
+final class DeltaEGoldenTests: XCTestCase {
+    func testInvisibleChangePassesAndVisibleChangeFails() throws {
+        let scratch = try makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let grey = solidImage(width: 10, height: 10, packed(128, 128, 128, 255))
+        func check(_ image: PremultipliedImage) -> GoldenResult {
+            withEnvironment(["FLIPBOOK_RECORD": nil, "CI": nil, "FLIPBOOK_ARTIFACTS": scratch + "/artifacts", "FLIPBOOK_GOLDENS_DIR": nil]) {
+                GoldenImage.verify(image, named: "grey", deltaE: DeltaETolerance(), goldensDirectory: scratch + "/goldens")
+            }
+        }
+        XCTAssertEqual(check(grey).outcome, .recorded)
+        // Every pixel one level lighter: ΔE ≈ 0.35 everywhere, under the default mean 0.5 and p99 1.
+        let lighter = solidImage(width: 10, height: 10, packed(129, 129, 129, 255))
+        let step = ColorDifference.ciede2000(LabColor(sRGBRed: 128, green: 128, blue: 128), LabColor(sRGBRed: 129, green: 129, blue: 129))
+        XCTAssertLessThan(step, 0.5)
+        let passing = check(lighter)
+        XCTAssertEqual(passing.outcome, .matched, passing.message)
+        // Ten levels: ΔE ≈ 3.5, plainly visible.
+        let result = check(solidImage(width: 10, height: 10, packed(138, 138, 138, 255)))
+        XCTAssertEqual(result.outcome, .mismatched)
+        XCTAssertTrue(result.message.contains("ΔE2000 mean"), result.message)
+        XCTAssertTrue(result.message.contains("(allowed: mean ΔE 0.5, p99 ΔE 1)"), result.message)
+    }
+}
