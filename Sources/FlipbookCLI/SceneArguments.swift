@@ -76,6 +76,7 @@ enum SceneArguments {
     /// options; also returns the transition's name (for `{preset}` in paths).
     static func settings(_ arguments: Arguments) throws -> (settings: RenderSettings, name: String) {
         guard let path = arguments.string("transition") else {
+            guard !arguments.positionals.isEmpty else { throw UsageError("missing PRESET or --transition FILE (see `flipbook list`)") }
             try arguments.expectPositionals(["PRESET"])
             let settings = try self.settings(preset: arguments.positionals[0], arguments)
             return (settings, settings.preset!.rawValue)

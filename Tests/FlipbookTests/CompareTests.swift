@@ -121,4 +121,32 @@ final class CompareTests: XCTestCase {
             XCTAssertEqual(run.errorLines, ["error: " + message, "see 'flipbook help compare'"], "\(arguments)")
         }
     }
+
+    /// The design loop is for your own transition: compare takes --transition FILE, and refuses
+    /// a PRESET with it, as render does.
+    func testTheCommandComparesATransitionFile() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let sheet = directory.appendingPathComponent("{preset}-springs.png").path
+        let run = try runFlipbook(["compare", "--transition", Package.path("Samples/transitions/card-expand.json"),
+                                   "--vary", "damping=0.6,1", "--scale", "1", "--fps", "10", "--sheet-frames", "2",
+                                   "--fonts", Package.fixtureFonts, "--out", sheet, "--progress", "none"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let written = directory.appendingPathComponent("card-expand-springs.png").path
+        XCTAssertEqual(run.stdout, "card-expand: 2 variants × 2 moments → \(written)\n")
+        let image = try ImageDecoder.decode(fileAtPath: written)
+        XCTAssertGreaterThan(image.height, 2 * 166, "two rows of @1x thumbnails and a plot")
+
+        for (arguments, message) in [
+            (["compare", "push", "--transition", "sample:card-expand", "--vary", "damping=0.6,1"],
+             "give a PRESET or --transition FILE, not both (unexpected argument 'push')"),
+            (["compare", "--vary", "damping=0.6,1"], "missing PRESET or --transition FILE (see `flipbook list`)"),
+            (["compare", "--transition", "sample:card-expand", "--vary", "select=1,2"],
+             "--select does not apply to card-expand (only to presets; a transition file names its photos and layers itself)"),
+        ] {
+            let refused = try runFlipbook(arguments)
+            XCTAssertEqual(refused.status, 64, "\(arguments): \(refused.stderr)")
+            XCTAssertEqual(refused.errorLines, ["error: " + message, "see 'flipbook help compare'"], "\(arguments)")
+        }
+    }
 }
