@@ -50,6 +50,7 @@ struct Arguments {
                 inlineValue = String(name[name.index(after: eq)...])
                 name = String(name[..<eq])
             }
+            if let renamed = Arguments.renamedOptions[name], options.contains(renamed) { name = renamed }
             if knownFlags.contains(name) {
                 guard inlineValue == nil else { throw UsageError("--\(name) takes no value") }
                 flags.insert(name)
@@ -73,6 +74,10 @@ struct Arguments {
             if !givenNames.contains(name) { givenNames.append(name) }
         }
     }
+
+    /// Options that were renamed, old name → new: still accepted as the new one. `--font` and
+    /// `--fonts` (the contact sheet's labels, the scene's text) were one letter apart.
+    static let renamedOptions = ["font": "label-font", "fonts": "scene-fonts"]
 
     /// The options naming a file to read, which take a bundled sample as `sample:NAME` too.
     static let fileOptions: Set<String> = ["transition", "manifest", "cards", "gesture"]

@@ -18,7 +18,7 @@ enum CompareCommand: Command {
     --vary NAME=V1,V2,...
                       one row per value of the render option NAME (without --): curve, duration,
                       damping, velocity, device, scale, fps, select, return, columns, scroll,
-                      manifest, cards, font. Repeat --vary for every combination (at most 24
+                      manifest, cards, label-font, scene-fonts. Repeat --vary for every combination (at most 24
                       rows). Values with commas (bezier:0.3,-0.5,0.7,1.6) are kept whole; or
                       separate values with ; instead.
       --out PATH        the sheet, .png or .jpg (default Output/NAME-compare.png; {preset} is
@@ -41,7 +41,7 @@ enum CompareCommand: Command {
 
     /// Render options a variant may change (those that change the pictures).
     static let variableOptions = ["curve", "duration", "damping", "velocity", "device", "scale", "fps", "select", "return",
-                                  "columns", "scroll", "manifest", "cards", "font", "fonts"]
+                                  "columns", "scroll", "manifest", "cards", "label-font", "scene-fonts"]
 
     static func run(_ argv: [String]) throws -> Int32 {
         let own: Set<String> = ["vary", "out", "sheet-frames", "video", "progress", "progress-interval"]
@@ -111,7 +111,8 @@ enum CompareCommand: Command {
         guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
             throw UsageError("--vary must be NAME=V1,V2,... (e.g. damping=0.5,0.6,0.8), not '\(text)'")
         }
-        let name = String(text[..<equals]).hasPrefix("--") ? String(text[..<equals].dropFirst(2)) : String(text[..<equals])
+        let typed = String(text[..<equals]).hasPrefix("--") ? String(text[..<equals].dropFirst(2)) : String(text[..<equals])
+        let name = Arguments.renamedOptions[typed] ?? typed
         guard variableOptions.contains(name) else {
             throw UsageError("--vary: '\(name)' is not an option a variant can change (\(variableOptions.joined(separator: ", ")))"
                              + Suggestions.didYouMean(name, in: variableOptions))
