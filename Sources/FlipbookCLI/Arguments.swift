@@ -83,11 +83,13 @@ struct Arguments {
     static let fileOptions: Set<String> = ["transition", "manifest", "cards", "gesture"]
 
     /// `value` with a `sample:NAME` reference replaced by the sample's path (`Samples.resolve`);
-    /// an unknown name is a usage mistake naming the nearest sample.
+    /// an unknown name is a usage mistake naming the nearest sample. `option` is an option's
+    /// name (without `--`) or a positional's (`IN`).
     static func resolveSample(_ value: String, option: String) throws -> String {
         if let path = Samples.resolve(value) { return path }
         let name = String(value.dropFirst(Samples.referencePrefix.count))
-        throw UsageError("--\(option): no bundled sample is named '\(name)' (`flipbook samples` lists them)"
+        let label = option.uppercased() == option ? option : "--" + option
+        throw UsageError("\(label): no bundled sample is named '\(name)' (`flipbook samples` lists them)"
                          + Suggestions.didYouMean(name, in: Samples.all.map(\.name)))
     }
 
