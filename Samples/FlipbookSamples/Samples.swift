@@ -43,6 +43,65 @@ public enum Samples {
             .sorted().map { (base as NSString).appendingPathComponent($0) }
     }
 
+    /// A bundled sample that a file option (`--transition`, `--manifest`, `--cards`,
+    /// `--gesture`) or a transition file's `"image"`/`"manifest"` can name as `sample:NAME`, so
+    /// the same text works from any folder and after installing.
+    public struct Sample: Equatable, Sendable {
+        /// The name after `sample:`: the file's name without its extension (`card-expand`).
+        public let name: String
+        /// What the file is: "transition", "gesture", "photo manifest", "cards manifest", "photo".
+        public let kind: String
+        /// The path inside the samples folder (`transitions/card-expand.json`).
+        public let relativePath: String
+    }
+
+    /// The prefix of a sample reference (`sample:card-expand`).
+    public static let referencePrefix = "sample:"
+
+    /// Every sample a `sample:NAME` reference can name, manifests first, then transitions,
+    /// gestures and photos, each group sorted by name.
+    public static var all: [Sample] {
+        var samples: [Sample] = []
+        for manifest in files(in: ".", withExtension: "json") {
+            let name = ((manifest as NSString).lastPathComponent as NSString).deletingPathExtension
+            samples.append(Sample(name: name, kind: name == "photos" ? "photo manifest" : "cards manifest", relativePath: name + ".json"))
+        }
+        for (folder, kind, extensions) in [("transitions", "transition", ["json"]), ("gestures", "gesture", ["json"]),
+                                           ("photos", "photo", ["jpg", "png"])] {
+            let names = extensions.flatMap { files(in: folder, withExtension: $0) }.map { ($0 as NSString).lastPathComponent }.sorted()
+            for file in names {
+                samples.append(Sample(name: (file as NSString).deletingPathExtension, kind: kind, relativePath: folder + "/" + file))
+            }
+        }
+        return samples
+    }
+
+    /// The absolute path `reference` names: `sample:NAME` (a name of `all`) or
+    /// `sample:FOLDER/FILE` (a file inside the samples folder); nil when it names no sample.
+    /// Text without the prefix is returned as it is.
+    public static func resolve(_ reference: String) -> String? {
+        guard reference.hasPrefix(referencePrefix) else { return reference }
+        let name = String(reference.dropFirst(referencePrefix.count))
+        if let sample = all.first(where: { $0.name == name }) { return path(sample.relativePath) }
+        // A path inside the folder, never outside it.
+        let parts = name.split(separator: "/", omittingEmptySubsequences: false)
+        guard !name.isEmpty, !name.hasPrefix("/"), !parts.contains(where: { $0 == ".." || $0.isEmpty }) else { return nil }
+        let full = path(name)
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory) && !isDirectory.boolValue ? full : nil
+    }
+
+    /// The `sample:NAME` reference of a file inside the samples folder (`path`, absolute or
+    /// relative to the current folder), or nil when it is not one of `all`.
+    public static func reference(forPath path: String) -> String? {
+        func standardized(_ path: String) -> String {
+            let full = path.hasPrefix("/") ? path : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(path)
+            return ((full as NSString).resolvingSymlinksInPath as NSString).standardizingPath
+        }
+        let wanted = standardized(path)
+        return all.first { standardized(self.path($0.relativePath)) == wanted }.map { referencePrefix + $0.name }
+    }
+
     /// True when the samples folder was found.
     public static var isAvailable: Bool { location.found }
 

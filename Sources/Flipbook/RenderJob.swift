@@ -42,10 +42,10 @@ public struct RenderSettings: Sendable {
     public var threads = ProcessInfo.processInfo.activeProcessorCount
     /// The fonts scene text is set in: nil = the system's, through fontconfig (Inter, then the
     /// Noto fallbacks; `scripts/setup` installs them); a directory = only the fonts in it
-    /// (`--fonts DIR`; tests use `Tests/Fixtures/fonts` so goldens never depend on the host).
+    /// (`--scene-fonts DIR`; tests use `Tests/Fixtures/fonts` so goldens never depend on the host).
     /// See docs/TEXT.md.
     public var fontDirectory: String?
-    /// The font file of the contact sheet's and curve plot's labels (`--font FILE`, one font, no
+    /// The font file of the contact sheet's and curve plot's labels (`--label-font FILE`, one font, no
     /// fallback); nil = locate DejaVu Sans. Scene text uses `fontDirectory`.
     public var fontPath: String?
     /// PNG encoder settings.

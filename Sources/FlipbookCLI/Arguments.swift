@@ -1,5 +1,6 @@
 import Foundation
 import FlipbookMotion
+import Flipbook
 
 /// A command-line usage mistake: exits with `ExitCode.usage`; `flipbook` prints `error: MESSAGE`
 /// and one line pointing at the command's help.
@@ -49,11 +50,12 @@ struct Arguments {
                 inlineValue = String(name[name.index(after: eq)...])
                 name = String(name[..<eq])
             }
+            if let renamed = Arguments.renamedOptions[name], options.contains(renamed) { name = renamed }
             if knownFlags.contains(name) {
                 guard inlineValue == nil else { throw UsageError("--\(name) takes no value") }
                 flags.insert(name)
             } else if options.contains(name) {
-                let value: String
+                var value: String
                 if let inlineValue {
                     value = inlineValue
                 } else {
@@ -63,6 +65,7 @@ struct Arguments {
                 }
                 // An empty value is a mistake (`--out ""` would name the current folder).
                 guard !value.isEmpty else { throw UsageError("--\(name) needs a value, not an empty string") }
+                if Arguments.fileOptions.contains(name) { value = try Arguments.resolveSample(value, option: name) }
                 values[name] = repeatable.contains(name) ? (values[name] ?? []) + [value] : [value]
             } else {
                 let known = (options.union(knownFlags)).sorted()
@@ -70,6 +73,24 @@ struct Arguments {
             }
             if !givenNames.contains(name) { givenNames.append(name) }
         }
+    }
+
+    /// Options that were renamed, old name → new: still accepted as the new one. `--font` and
+    /// `--fonts` (the contact sheet's labels, the scene's text) were one letter apart.
+    static let renamedOptions = ["font": "label-font", "fonts": "scene-fonts"]
+
+    /// The options naming a file to read, which take a bundled sample as `sample:NAME` too.
+    static let fileOptions: Set<String> = ["transition", "manifest", "cards", "gesture"]
+
+    /// `value` with a `sample:NAME` reference replaced by the sample's path (`Samples.resolve`);
+    /// an unknown name is a usage mistake naming the nearest sample. `option` is an option's
+    /// name (without `--`) or a positional's (`IN`).
+    static func resolveSample(_ value: String, option: String) throws -> String {
+        if let path = Samples.resolve(value) { return path }
+        let name = String(value.dropFirst(Samples.referencePrefix.count))
+        let label = option.uppercased() == option ? option : "--" + option
+        throw UsageError("\(label): no bundled sample is named '\(name)' (`flipbook samples` lists them)"
+                         + Suggestions.didYouMean(name, in: Samples.all.map(\.name)))
     }
 
     /// True when `--name` was given.

@@ -2,25 +2,27 @@ import Foundation
 import FlipbookMotion
 import Flipbook
 
-/// `flipbook compare PRESET --vary NAME=V1,V2,…`: variants side by side on one sheet.
+/// `flipbook compare PRESET --vary NAME=V1,V2,…` (or `--transition FILE` instead of PRESET):
+/// variants side by side on one sheet.
 enum CompareCommand: Command {
     static let name = "compare"
-    static let summary = "render variants of a preset side by side: one sheet, curves overlaid"
+    static let summary = "render variants of a preset or transition file side by side: one sheet, curves overlaid"
     static let help = """
     Usage: flipbook compare PRESET --vary NAME=V1,V2,... [--vary NAME=...] [OPTIONS]
+           flipbook compare --transition FILE.json --vary NAME=V1,V2,... [OPTIONS]
 
-    Renders each variant of PRESET in one process (photos decoded once) and writes one contact
+    Renders each variant of PRESET (or of your transition file) in one process (photos decoded once) and writes one contact
     sheet: a row per variant showing the same moments, labelled, and the variants' timing
     curves overlaid in one plot. Optionally one video with the variants side by side.
 
     --vary NAME=V1,V2,...
                       one row per value of the render option NAME (without --): curve, duration,
                       damping, velocity, device, scale, fps, select, return, columns, scroll,
-                      manifest, cards, font. Repeat --vary for every combination (at most 24
+                      manifest, cards, label-font, scene-fonts. Repeat --vary for every combination (at most 24
                       rows). Values with commas (bezier:0.3,-0.5,0.7,1.6) are kept whole; or
                       separate values with ; instead.
-      --out PATH        the sheet, .png or .jpg (default Output/PRESET-compare.png; {preset} is
-                        replaced by the preset's name)
+      --out PATH        the sheet, .png or .jpg (default Output/NAME-compare.png; {preset} is
+                        replaced by the preset's or the transition file's name)
       --sheet-frames N  moments (columns) per row, 2-16 (default 8), evenly spaced from 0 to the
                         end of the longest variant
       --video PATH      also write the variants side by side, labelled, as .mp4 or .gif (ffmpeg)
@@ -34,17 +36,18 @@ enum CompareCommand: Command {
       flipbook compare push --vary curve=spring,easeInEaseOut,bezier:0.3,-0.5,0.7,1.6 --out /tmp/curves.jpg
       flipbook compare pop --vary damping=0.6,0.9 --vary velocity=0,2 --scale 1
       flipbook compare present --vary device=se,iphone8,plus --video Output/devices.mp4
+      flipbook compare --transition sample:card-expand --vary damping=0.6,0.8,1 --scale 1
     """
 
     /// Render options a variant may change (those that change the pictures).
     static let variableOptions = ["curve", "duration", "damping", "velocity", "device", "scale", "fps", "select", "return",
-                                  "columns", "scroll", "manifest", "cards", "font", "fonts"]
+                                  "columns", "scroll", "manifest", "cards", "label-font", "scene-fonts"]
 
     static func run(_ argv: [String]) throws -> Int32 {
         let own: Set<String> = ["vary", "out", "sheet-frames", "video", "progress", "progress-interval"]
         let arguments = try Arguments(argv, options: SceneArguments.options.union(own), flags: SceneArguments.flags, repeatable: ["vary"])
-        try arguments.expectPositionals(["PRESET"])
-        let preset = try SceneArguments.preset(named: arguments.positionals[0])
+        // The transition as render reads it: a PRESET or --transition FILE, never both.
+        let name = try SceneArguments.settings(arguments).name
         let dimensions = try arguments.strings("vary").map(parseVary)
         guard !dimensions.isEmpty else { throw UsageError("give --vary NAME=V1,V2,... (e.g. --vary damping=0.5,0.6,0.8)") }
         if let repeated = Dictionary(grouping: dimensions, by: \.name).first(where: { $0.value.count > 1 }) {
@@ -55,9 +58,9 @@ enum CompareCommand: Command {
             throw UsageError("--vary makes \(count) variants; at most \(Comparison.maximumVariants) fit on a sheet")
         }
         let columns = try arguments.int("sheet-frames", default: 8, in: 2...16)!
-        let out = try RenderCommand.expand(arguments.string("out") ?? "Output/{preset}-compare.png", preset: preset.rawValue)
+        let out = try RenderCommand.expand(arguments.string("out") ?? "Output/{preset}-compare.png", preset: name)
         try RenderCommand.checkImageExtension(out, option: "--out")
-        let video = try arguments.string("video").map { try RenderCommand.expand($0, preset: preset.rawValue) }
+        let video = try arguments.string("video").map { try RenderCommand.expand($0, preset: name) }
         if let video {
             guard VideoFormat(path: video) != nil else { throw UsageError("--video must name a .mp4 or .gif file, not '\(video)'") }
             try VideoExport.check(path: video)
@@ -74,7 +77,7 @@ enum CompareCommand: Command {
         let variants = try combinations.map { combination -> Comparison.Variant in
             let variantArguments = try Arguments(base + combination.flatMap { ["--\($0.name)", $0.value] },
                                                  options: SceneArguments.options.union(own), flags: SceneArguments.flags, repeatable: ["vary"])
-            let settings = try SceneArguments.settings(preset: arguments.positionals[0], variantArguments)
+            let settings = try SceneArguments.settings(variantArguments).settings
             return Comparison.Variant(label: combination.map { "\($0.name) \($0.value)" }.joined(separator: " · "), settings: settings)
         }
         let comparison = try Comparison(variants: variants)
@@ -87,12 +90,12 @@ enum CompareCommand: Command {
             for warning in job.warnings { printError("warning: \(variant.label): \(warning)") }
         }
         let threads = variants[0].settings.threads
-        let sheetProgress = ProgressReporter(label: "\(preset.rawValue) compare", mode: progressMode, intervalSeconds: interval)
+        let sheetProgress = ProgressReporter(label: "\(name) compare", mode: progressMode, intervalSeconds: interval)
         try comparison.writeSheet(to: out, columns: columns, threads: threads, progress: sheetProgress.callback)
         sheetProgress.finish()
-        print("\(preset.rawValue): \(variants.count) variants × \(columns) moments → \(out)")
+        print("\(name): \(variants.count) variants × \(columns) moments → \(out)")
         if let video {
-            let videoProgress = ProgressReporter(label: "\(preset.rawValue) compare video", mode: progressMode, intervalSeconds: interval)
+            let videoProgress = ProgressReporter(label: "\(name) compare video", mode: progressMode, intervalSeconds: interval)
             try comparison.writeVideo(to: video, threads: threads, progress: videoProgress.callback)
             videoProgress.finish()
             let size = comparison.videoSizePixels
@@ -113,7 +116,8 @@ enum CompareCommand: Command {
         guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
             throw UsageError("--vary must be NAME=V1,V2,... (e.g. damping=0.5,0.6,0.8), not '\(text)'")
         }
-        let name = String(text[..<equals]).hasPrefix("--") ? String(text[..<equals].dropFirst(2)) : String(text[..<equals])
+        let typed = String(text[..<equals]).hasPrefix("--") ? String(text[..<equals].dropFirst(2)) : String(text[..<equals])
+        let name = Arguments.renamedOptions[typed] ?? typed
         guard variableOptions.contains(name) else {
             throw UsageError("--vary: '\(name)' is not an option a variant can change (\(variableOptions.joined(separator: ", ")))"
                              + Suggestions.didYouMean(name, in: variableOptions))

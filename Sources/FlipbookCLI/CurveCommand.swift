@@ -9,7 +9,7 @@ enum CurveCommand: Command {
     static let summary = "print a timing curve's progress per frame as CSV"
     static let help = """
     Usage: flipbook curve [--curve NAME] [--duration SECONDS] [--damping RATIO] [--velocity V] [--fps FPS]
-                          [--plot PATH [--font PATH]]
+                          [--plot PATH [--label-font PATH]]
 
     Prints `frame,time,progress` for frames k = 0…N at time k/fps, N = round(duration·fps).
     `progress` is the curve's raw value at that time: a spring's last row may differ from 1 by a
@@ -30,7 +30,8 @@ enum CurveCommand: Command {
       --plot PATH         also write a .png (or .jpg) plot of the curve (progress vs time, 640×300 pt @2x):
                           the raw curve, gridlines at 0 and 1, the duration, a dot per frame (every
                           k-th beyond 120). The CSV is still printed. See docs/PREVIEWS.md.
-      --font PATH         font for the plot's labels (default: DejaVu Sans via fontconfig).
+      --label-font PATH   font for the plot's labels (default: DejaVu Sans via fontconfig;
+                          formerly --font, still accepted).
 
     Examples:
       flipbook curve                                    # push spring: ζ 0.6, v 1, 0.7 s, 60 fps (43 rows)
@@ -46,9 +47,9 @@ enum CurveCommand: Command {
     static let defaultTiming = Timing(curve: .spring(dampingRatio: 0.6, initialVelocity: 1), durationSeconds: 0.7)
 
     static func run(_ arguments: [String]) throws -> Int32 {
-        let args = try Arguments(arguments, options: ["curve", "duration", "damping", "velocity", "fps", "plot", "font"], flags: [])
+        let args = try Arguments(arguments, options: ["curve", "duration", "damping", "velocity", "fps", "plot", "label-font"], flags: [])
         try args.expectPositionals([])
-        if args.string("font") != nil, args.string("plot") == nil { throw UsageError("--font applies only with --plot") }
+        if args.string("label-font") != nil, args.string("plot") == nil { throw UsageError("--label-font applies only with --plot") }
         if let plot = args.string("plot") { try RenderCommand.checkImageExtension(plot, option: "--plot") }
         let fps = try args.double("fps", default: 60, in: 1...240)!
         var request = try SceneArguments.timingRequest(args)
@@ -61,7 +62,7 @@ enum CurveCommand: Command {
         }
         FileHandle.standardOutput.write(csv.data(using: .utf8)!)
         if let plotPath = args.string("plot") {
-            let font = try args.string("font").map(Font.init(path:)) ?? Font.locateDefault()
+            let font = try args.string("label-font").map(Font.init(path:)) ?? Font.locateDefault()
             try CurvePlot.write(timeline: timeline, to: plotPath, font: font)
         }
         return ExitCode.success

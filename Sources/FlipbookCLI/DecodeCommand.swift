@@ -10,8 +10,9 @@ enum DecodeCommand: Command {
     Usage: flipbook decode IN --out OUT.png [--max-pixels N] [--max-file-megabytes N]
 
     Decodes IN (PNG or JPEG, recognised by its first bytes; the JPEG EXIF orientation is
-    applied) and writes OUT.png as an 8-bit RGBA PNG with straight alpha. The file is written
-    to a temporary sibling and renamed, so a failure leaves no partial file.
+    applied; a bundled photo as sample:NAME, see `flipbook samples`) and writes OUT.png as an
+    8-bit RGBA PNG with straight alpha. The file is written to a temporary sibling and renamed,
+    so a failure leaves no partial file.
     Prints the upright size as WIDTHxHEIGHT.
 
     Options:
@@ -29,7 +30,7 @@ enum DecodeCommand: Command {
         guard ImageFileFormat(path: output) == .png else { throw UsageError("--out must name a .png file, not '\(output)'") }
         let maxPixels = try parsed.int("max-pixels", default: DecodeLimits.default.maxPixels, in: 1...Int.max)!
         let maxFileBytes = try parsed.int("max-file-megabytes", default: DecodeLimits.default.maxFileBytes >> 20, in: 1...65_536)! << 20
-        let input = parsed.positionals[0]
+        let input = try Arguments.resolveSample(parsed.positionals[0], option: "IN")
         let image = try ImageDecoder.decode(fileAtPath: input, limits: DecodeLimits(maxPixels: maxPixels, maxFileBytes: maxFileBytes),
                                             warn: { printError("warning: \($0)") })
         try PNGEncoder.write(image, toPath: output, options: PNGEncodeOptions(channels: .rgba))

@@ -11,7 +11,8 @@ enum ExportTransitionCommand: Command {
     Usage: flipbook export-transition PRESET [OPTIONS] --out FILE.json
 
     Writes the preset, laid out with the given scene options, as a transition file: every layer
-    with plain rects and image paths relative to FILE's folder, every animation, the timing.
+    with plain rects, the bundled photos as sample:NAME and other image paths relative to
+    FILE's folder, every animation, the timing.
     Rendering the file (`flipbook render --transition FILE.json`) gives the same frames as
     rendering the preset with the same options, byte for byte. docs/TRANSITIONS.md describes
     the format. FILE is replaced atomically.

@@ -8,7 +8,7 @@ enum SceneArguments {
     /// Option names taking a value.
     static let options: Set<String> = Set<String>([
         "manifest", "select", "return", "columns", "device", "scale", "fps", "duration", "curve", "damping", "velocity",
-        "threads", "font", "fonts", "max-decoded-megapixels", "max-file-megabytes", "scroll", "cards", "transition", "to",
+        "threads", "label-font", "scene-fonts", "max-decoded-megapixels", "max-file-megabytes", "scroll", "cards", "transition", "to",
     ]).union(GestureArguments.options)
 
     /// Flags (no value) the commands that take the shared options accept too.
@@ -39,10 +39,11 @@ enum SceneArguments {
       --damping Z       spring damping ratio, 0 < Z <= 1 (spring curves; default: the preset's)
       --velocity V      spring initial velocity, -100..100 (spring curves; default: the preset's)
       --threads N       worker threads, 1-64 (default: one per core); output is identical
-      --fonts DIR       set the scene's text only in the fonts of DIR (default: the system's
+      --scene-fonts DIR set the scene's text only in the fonts of DIR (default: the system's
                         through fontconfig: Inter, then Noto for CJK, Devanagari, Arabic,
-                        Thai and colour emoji; see docs/TEXT.md)
-      --font PATH       font file of the contact sheet's labels (default: DejaVu Sans)
+                        Thai and colour emoji; see docs/TEXT.md); formerly --fonts, still accepted
+      --label-font PATH font file of the contact sheet's and plots' labels (default: DejaVu
+                        Sans); formerly --font, still accepted
       --max-decoded-megapixels N
                         refuse a job whose photos need more than N megapixels decoded, pyramids
                         included (default 400, about 1.6 GB); JPEGs are decoded no larger than drawn
@@ -76,6 +77,7 @@ enum SceneArguments {
     /// options; also returns the transition's name (for `{preset}` in paths).
     static func settings(_ arguments: Arguments) throws -> (settings: RenderSettings, name: String) {
         guard let path = arguments.string("transition") else {
+            guard !arguments.positionals.isEmpty else { throw UsageError("missing PRESET or --transition FILE (see `flipbook list`)") }
             try arguments.expectPositionals(["PRESET"])
             let settings = try self.settings(preset: arguments.positionals[0], arguments)
             return (settings, settings.preset!.rawValue)
@@ -153,8 +155,8 @@ enum SceneArguments {
         settings.framesPerSecond = try arguments.double("fps", default: 60, in: 1...240)!
         settings.timing = try timing(base: baseTiming, name: transitionName, arguments)
         if let threads = try arguments.int("threads", in: 1...64) { settings.threads = threads }
-        settings.fontPath = arguments.string("font")
-        settings.fontDirectory = arguments.string("fonts")
+        settings.fontPath = arguments.string("label-font")
+        settings.fontDirectory = arguments.string("scene-fonts")
         if let budget = try arguments.int("max-decoded-megapixels", in: 1...100_000) {
             settings.decodedPixelBudget = budget * 1_000_000
         }

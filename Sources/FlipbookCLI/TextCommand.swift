@@ -11,7 +11,7 @@ enum TextCommand: Command {
     static let summary = "lay out a string like a UILabel: fonts per run, lines; optionally a PNG"
     static let help = """
     Usage: flipbook text STRING [--size PT] [--weight W] [--width PT] [--lines N] [--mode M]
-                               [--align A] [--fonts DIR] [--out OUT.png] [--scale S]
+                               [--align A] [--scene-fonts DIR] [--out OUT.png] [--scale S]
 
     Lays STRING out with the UI font (Inter) and its fallbacks (docs/TEXT.md) and prints one
     line per laid-out line and per run: the run's text, direction, font family, file#face and
@@ -25,13 +25,15 @@ enum TextCommand: Command {
       --mode M       wordWrap, charWrap, clip, truncateHead, truncateTail, truncateMiddle
                      (default truncateTail)
       --align A      left, center, right, natural (default natural)
-      --fonts DIR    use only the fonts in DIR (default: the system's, through fontconfig)
+      --scene-fonts DIR
+                     use only the fonts in DIR (default: the system's, through fontconfig;
+                     formerly --fonts, still accepted)
       --out OUT.png  also draw the text, black on white, into OUT.png
       --scale S      device pixels per point for --out, 1–4 (default 2)
     """
 
     static func run(_ arguments: [String]) throws -> Int32 {
-        let parsed = try Arguments(arguments, options: ["size", "weight", "width", "lines", "mode", "align", "fonts", "out", "scale"], flags: [])
+        let parsed = try Arguments(arguments, options: ["size", "weight", "width", "lines", "mode", "align", "scene-fonts", "out", "scale"], flags: [])
         try parsed.expectPositionals(["STRING"])
         let size = try parsed.double("size", default: 17, in: 1...500)!
         let weight = try choice(parsed, "weight", TextStyle.Weight.allCases.map { ($0.name, $0) }, default: .regular)
@@ -41,7 +43,7 @@ enum TextCommand: Command {
         let alignment = try choice(parsed, "align", TextLayout.Alignment.allCases.map { ($0.rawValue, $0) }, default: .natural)
         let scale = try parsed.double("scale", default: 2, in: 1...4)!
 
-        let fonts = try parsed.string("fonts").map(FontCollection.init(directory:)) ?? FontCollection.system()
+        let fonts = try parsed.string("scene-fonts").map(FontCollection.init(directory:)) ?? FontCollection.system()
         let typesetter = Typesetter(fonts: fonts) { printError("warning: \($0)") }
         let layout = typesetter.layout(parsed.positionals[0], style: TextStyle(sizePoints: size, weight: weight),
                                        maxWidthPoints: width, numberOfLines: lines, lineBreakMode: mode, alignment: alignment)

@@ -8,6 +8,7 @@ let commands: [Command.Type] = [
     InspectCommand.self,
     ExportTransitionCommand.self,
     ListCommand.self,
+    SamplesCommand.self,
     DecodeCommand.self,
     DiffCommand.self,
     LockCommand.self,
@@ -44,6 +45,10 @@ func generalHelp() -> String {
 /// The command named `name` (exactly, or up to case), or a usage error with the nearest names.
 func command(named name: String) throws -> Command.Type {
     if let command = commands.first(where: { $0.name == name.lowercased() }) { return command }
+    // `flipbook version`, `-version`, `-v`: the option typed as a command.
+    if ["version", "v"].contains(name.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "-"))) {
+        throw UsageError("unknown command '\(name)'; did you mean '--version'?")
+    }
     throw UsageError("unknown command '\(name)'" + Suggestions.didYouMean(name, in: commands.map { $0.name }))
 }
 

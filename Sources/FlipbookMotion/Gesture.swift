@@ -29,6 +29,10 @@ public enum AnimationCurve: String, Sendable, CaseIterable, Hashable {
     /// `.linear`.
     case linear
 
+    /// Other spellings a gesture file accepts: `easeInEaseOut` is Core Animation's name (as in
+    /// transition files) for `easeInOut`.
+    public static let aliases: [String: AnimationCurve] = ["easeInEaseOut": .easeInOut]
+
     /// The curve's Bézier.
     public var bezier: CubicBezier {
         switch self {

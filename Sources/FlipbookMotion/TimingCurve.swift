@@ -14,11 +14,15 @@ public enum TimingCurve: Sendable, Hashable {
         ("easeInEaseOut", .easeInEaseOut), ("default", .default),
     ]
 
+    /// Other spellings `parse` accepts for a preset: `easeInOut` is UIKit's name
+    /// (`UIView.AnimationCurve`, as in gesture files) for Core Animation's `easeInEaseOut`.
+    public static let presetAliases = ["easeInOut": "easeInEaseOut"]
+
     /// Parses a curve name as used by `flipbook curve --curve` and `flipbook render --curve`.
     ///
     /// Accepted: `spring` (UIKit spring with `dampingRatio` and `initialVelocity`, which the caller
     /// supplies — 0.6 and 1.0 are the defaults of the push transition), `linear`, `easeIn`, `easeOut`,
-    /// `easeInEaseOut`, `default`, `bezier:x1,y1,x2,y2` (x1, x2 ∈ [0, 1]) and
+    /// `easeInEaseOut` (or `easeInOut`), `default`, `bezier:x1,y1,x2,y2` (x1, x2 ∈ [0, 1]) and
     /// `spring-physics:mass,stiffness,damping,velocity` (mass, stiffness, damping > 0), numbers in
     /// plain decimal notation (`Double(decimalText:)`). A curve whose progress would not be a
     /// finite number somewhere (`bezier:0,-1e308,1,1e308`) is refused. Names are case-sensitive.
@@ -31,7 +35,7 @@ public enum TimingCurve: Sendable, Hashable {
             guard initialVelocity.isFinite else { throw TimingCurveParseError.velocityNotFinite(initialVelocity) }
             return .spring(dampingRatio: dampingRatio, initialVelocity: initialVelocity)
         }
-        if let preset = bezierPresets.first(where: { $0.name == text }) {
+        if let preset = bezierPresets.first(where: { $0.name == (presetAliases[text] ?? text) }) {
             return .bezier(preset.curve)
         }
         if text.hasPrefix("bezier:") {

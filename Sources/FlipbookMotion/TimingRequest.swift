@@ -154,7 +154,7 @@ public enum TimingRequestError: Error, Sendable, Hashable, CustomStringConvertib
 extension TimingCurve {
     /// Every curve name `TimingCurve.parse` knows, for "did you mean" hints: `spring`, the Bézier
     /// presets, `bezier` and `spring-physics` (the last two take parameters after a colon).
-    public static var names: [String] { ["spring"] + bezierPresets.map(\.name) + ["bezier", "spring-physics"] }
+    public static var names: [String] { ["spring"] + bezierPresets.map(\.name) + presetAliases.keys.sorted() + ["bezier", "spring-physics"] }
 
     /// True for `.spring` (UIKit's `usingSpringWithDamping`), the curve `damping` and `velocity` set.
     public var isUIKitSpring: Bool {

@@ -82,7 +82,10 @@ public enum GestureFile {
         }
         let completionSpeed = try object.optional("completionSpeed")?.number(in: limit) ?? Gesture.defaultCompletionSpeed
         let finishVelocity = try object.optional("finishVelocity")?.number(in: limit) ?? Gesture.defaultFinishVelocity
-        let curve = try object.optional("completionCurve").map { AnimationCurve(rawValue: try $0.choice(AnimationCurve.allCases.map(\.rawValue)))! }
+        let curve = try object.optional("completionCurve").map { field -> AnimationCurve in
+            let name = try field.choice(AnimationCurve.allCases.map(\.rawValue), aliases: Array(AnimationCurve.aliases.keys))
+            return AnimationCurve(rawValue: name) ?? AnimationCurve.aliases[name]!
+        }
             ?? .easeInOut
 
         if let problem = Gesture.validate(samples: samples, completionSpeed: completionSpeed, finishVelocityPointsPerSecond: finishVelocity) {

@@ -34,12 +34,24 @@ struct JSONField {
 
     func child(_ key: String, _ value: JSONValue) -> JSONField { JSONField(value: value, path: path + "." + key, file: file) }
 
-    /// The members of an object; `known` are the keys allowed (others are an error, with a hint).
-    func object(known: [String]) throws -> JSONObject {
+    /// UIKit's names for the properties a file names otherwise, suggested when they are typed:
+    /// an iOS developer writes `alpha`, `isHidden`, `center`, `bounds`, `contentOffset`.
+    static let uikitNames = ["alpha": "opacity", "isHidden": "hidden", "center": "frame", "bounds": "frame",
+                             "contentOffset": "scroll", "masksToBounds": "clipsToBounds"]
+
+    /// The members of an object; `known` are the keys allowed (others are an error, with a hint
+    /// from `listed`, the keys worth naming there: default `known`). `alternative` names another
+    /// form the value could take instead of an object (`"give a plain [x, y, width, height]"`).
+    func object(known: [String], listed: [String]? = nil, alternative: String? = nil) throws -> JSONObject {
         guard case let .object(members) = value else { throw fail("expected an object, got \(value.kind)") }
         for member in members where !known.contains(member.key) && member.key != "$schema" && !member.key.hasPrefix("//") {
-            let hint = Suggestions.fileHint(member.key, in: known)
-            throw child(member.key, member.value).fail("unknown key \"\(member.key)\"\(hint); expected one of \(known.map { "\"\($0)\"" }.joined(separator: ", "))")
+            let listed = listed ?? known
+            var hint = Suggestions.fileHint(member.key, in: listed)
+            if hint.isEmpty, let flipbookName = JSONField.uikitNames[member.key], listed.contains(flipbookName) {
+                hint = " (did you mean \"\(flipbookName)\"? UIKit's \(member.key) is \"\(flipbookName)\" in a transition file)"
+            }
+            let other = alternative.map { " (or \($0))" } ?? ""
+            throw child(member.key, member.value).fail("unknown key \"\(member.key)\"\(hint)\(other); expected one of \(listed.map { "\"\($0)\"" }.joined(separator: ", "))")
         }
         return JSONObject(field: self, members: Dictionary(uniqueKeysWithValues: members.map { ($0.key, $0.value) }))
     }
@@ -97,10 +109,11 @@ struct JSONField {
     }
 
     /// One of `names` (case-sensitive), with a hint for near misses.
-    func choice(_ names: [String]) throws -> String {
+    /// One of `names` (or of `aliases`, accepted and suggested but not listed).
+    func choice(_ names: [String], aliases: [String] = []) throws -> String {
         let text = try string()
-        guard names.contains(text) else {
-            let hint = Suggestions.fileHint(text, in: names)
+        guard names.contains(text) || aliases.contains(text) else {
+            let hint = Suggestions.fileHint(text, in: names + aliases)
             throw fail("unknown value \"\(text)\"\(hint); expected one of \(names.map { "\"\($0)\"" }.joined(separator: ", "))")
         }
         return text

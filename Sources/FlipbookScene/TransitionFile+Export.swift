@@ -3,10 +3,12 @@ import FlipbookGeometry
 import FlipbookText
 import FlipbookMotion
 import FlipbookRaster
+import FlipbookSamples
 
 extension TransitionFile {
     /// The transition as a transition file's JSON text: every layer written out in full (plain
-    /// rects, image paths relative to `directory`, the folder the file will be written to), so
+    /// rects, the bundled photos as `sample:NAME`, other image paths relative to `directory`, the
+    /// folder the file will be written to — never into the install folder), so
     /// reading it back gives the same transition and so the same frames, bit for bit (numbers
     /// are written in their shortest round-trip form).
     public static func json(for transition: Transition, relativeTo directory: String) -> String {
@@ -67,8 +69,11 @@ struct TransitionWriter {
 
     func rect(_ rect: Rect) -> String { JSON.numbers([rect.x, rect.y, rect.width, rect.height]) }
 
-    /// `source` relative to the output folder (absolute when they share nothing but the root).
+    /// A bundled sample's `sample:NAME` (so the file survives being moved, and flipbook being
+    /// installed elsewhere); any other `source` relative to the output folder (absolute when they
+    /// share nothing but the root).
     func imagePath(_ source: String) -> String {
+        if let reference = Samples.reference(forPath: source) { return reference }
         let cwd = FileManager.default.currentDirectoryPath
         func absolute(_ path: String) -> [String] {
             let full = path.hasPrefix("/") ? path : (cwd as NSString).appendingPathComponent(path)

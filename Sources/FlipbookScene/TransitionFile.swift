@@ -4,6 +4,7 @@ import FlipbookText
 import FlipbookMotion
 import FlipbookRaster
 import FlipbookFiles
+import FlipbookSamples
 
 /// A transition file: a `Transition` written as JSON (docs/TRANSITIONS.md is the reference,
 /// docs/transition.schema.json the schema editors complete from).
@@ -62,7 +63,7 @@ public struct TransitionFile: Sendable {
         let top = JSONField(value: root, path: "$", file: path)
         let object = try top.object(known: TransitionFile.topKeys)
         let manifestField = object.optional("manifest")
-        manifestPath = try manifestField.map { TransitionFile.resolve(try $0.nonEmptyString(), against: path) }
+        manifestPath = try manifestField.map { try TransitionFile.resolve($0, against: path) }
         if let manifestPath, let manifestField, !FileManager.default.fileExists(atPath: manifestPath) {
             throw manifestField.fail("\(manifestPath): no such file")
         }
@@ -99,6 +100,19 @@ public struct TransitionFile: Sendable {
     }
 
     /// `relative` resolved against the folder of `file` (absolute paths stay as they are).
+    /// A string field naming a file: `sample:NAME` (a bundled sample, `Samples.resolve`) or a
+    /// path relative to `file`'s folder.
+    static func resolve(_ field: JSONField, against file: String) throws -> String {
+        let text = try field.nonEmptyString()
+        guard text.hasPrefix(Samples.referencePrefix) else { return resolve(text, against: file) }
+        guard let path = Samples.resolve(text) else {
+            let name = String(text.dropFirst(Samples.referencePrefix.count))
+            throw field.fail("no bundled sample is named \"\(name)\" (`flipbook samples` lists them)"
+                             + Suggestions.fileHint(name, in: Samples.all.map(\.name)))
+        }
+        return path
+    }
+
     static func resolve(_ relative: String, against file: String) -> String {
         if relative.hasPrefix("/") { return relative }
         let folder = (file as NSString).deletingLastPathComponent
@@ -221,6 +235,9 @@ struct TransitionDecoder {
                             "contentMode", "clipsToBounds", "hidden", "text", "shapes", "snapshotOf", "sublayers", "waterfallGrid", "navigationBar"]
     static let patchKeys = ["frame", "opacity", "backgroundColor", "cornerRadius", "transform", "scroll", "hidden", "image",
                             "contentMode", "clipsToBounds", "text", "removed"]
+    /// The patch keys an animation's `from`, `to` and keyframes may hold (the others are set
+    /// in a completion or on the layer).
+    static let animatableKeys = ["frame", "opacity", "backgroundColor", "cornerRadius", "transform", "scroll"]
     static let animationKeys = ["name", "target", "from", "to", "keyframes", "delay", "after", "duration", "curve", "damping",
                                 "velocity", "completion"]
 
@@ -256,7 +273,11 @@ struct TransitionDecoder {
         }
         for (index, field) in (try object.optional("animations")?.array() ?? []).enumerated() {
             if let after = animations[index].after, !names.contains(after) {
-                let hint = Suggestions.fileHint(after, in: names.sorted())
+                var hint = Suggestions.fileHint(after, in: names.sorted())
+                if hint.isEmpty {
+                    hint = names.isEmpty ? " (no animation has a \"name\")"
+                        : "; the named animations are " + names.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
+                }
                 throw field.child("after", .string(after)).fail("no animation is named \"\(after)\"\(hint)")
             }
         }
@@ -384,7 +405,8 @@ struct TransitionDecoder {
     /// the start, in this layer's parent's points) or `{"aspectFitPhoto": N, "in": [x, y, w, h]}`.
     func frame(_ field: JSONField, parentOrigin: Point) throws -> Rect {
         guard case .object = field.value else { return try field.rect() }
-        let object = try field.object(known: ["cellOf", "index", "aspectFitPhoto", "aspectFillPhoto", "in"])
+        let object = try field.object(known: ["cellOf", "index", "aspectFitPhoto", "aspectFillPhoto", "in"],
+                                      alternative: "give a plain [x, y, width, height] instead of an object")
         let kinds = ["cellOf", "aspectFitPhoto", "aspectFillPhoto"].filter(object.has)
         if kinds.count > 1 { throw field.fail("give one of \"cellOf\", \"aspectFitPhoto\" or \"aspectFillPhoto\", not \(kinds.count)") }
         if object.has("cellOf"), let extra = object.optional("in") { throw extra.fail("\"in\" goes with \"aspectFitPhoto\" or \"aspectFillPhoto\"") }
@@ -503,7 +525,7 @@ struct TransitionDecoder {
             if let scheme = text.range(of: "://"), !text[..<scheme.lowerBound].contains("/") {
                 throw field.fail("\"\(text)\" is a URL; name a local image file (relative to the transition file)")
             }
-            source = TransitionFile.resolve(text, against: file)
+            source = try TransitionFile.resolve(field, against: file)
         }
         if seenImages.insert(source).inserted { imageUses.append((source, field.path)) }
         return source
@@ -575,10 +597,10 @@ struct TransitionDecoder {
         var animation = Animation(target: target)
         animation.name = try object.optional("name")?.nonEmptyString()
         if let from = object.optional("from") {
-            animation.from = try patch(from, object: from.object(known: TransitionDecoder.patchKeys), targetParent: origin, animatableOnly: true, allowRemoved: false)
+            animation.from = try patch(from, object: from.object(known: TransitionDecoder.patchKeys, listed: TransitionDecoder.animatableKeys), targetParent: origin, animatableOnly: true, allowRemoved: false)
         }
         if let to = object.optional("to") {
-            animation.to = try patch(to, object: to.object(known: TransitionDecoder.patchKeys), targetParent: origin, animatableOnly: true, allowRemoved: false)
+            animation.to = try patch(to, object: to.object(known: TransitionDecoder.patchKeys, listed: TransitionDecoder.animatableKeys), targetParent: origin, animatableOnly: true, allowRemoved: false)
             if animation.to.animatedProperties.isEmpty { throw to.fail("sets nothing to animate (frame, opacity, backgroundColor, cornerRadius, transform or scroll)") }
         }
         if let keyframes = object.optional("keyframes") {
@@ -592,7 +614,7 @@ struct TransitionDecoder {
                 let duration = try durationField.number(in: 0...1)
                 guard duration > 0, start + duration <= 1 + 1e-9 else { throw durationField.fail("must be greater than 0, with start + duration at most 1") }
                 let to = try keyframe.required("to", "the values reached at the keyframe's end")
-                let patch = try self.patch(to, object: to.object(known: TransitionDecoder.patchKeys), targetParent: origin, animatableOnly: true, allowRemoved: false)
+                let patch = try self.patch(to, object: to.object(known: TransitionDecoder.patchKeys, listed: TransitionDecoder.animatableKeys), targetParent: origin, animatableOnly: true, allowRemoved: false)
                 if patch.animatedProperties.isEmpty { throw to.fail("sets nothing to animate (frame, opacity, backgroundColor, cornerRadius, transform or scroll)") }
                 var curve = TimingCurve.bezier(.linear)
                 if let curveField = keyframe.optional("curve") {

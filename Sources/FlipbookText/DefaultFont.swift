@@ -16,7 +16,7 @@ extension Font {
     /// names (when fontconfig is installed and its answer really is DejaVu Sans Book — fc-match
     /// returns its closest substitute otherwise), then `defaultFontSearchPaths`.
     /// - Throws: `FontError.defaultFontNotFound` listing the paths tried, suggesting
-    ///   `apt-get install fonts-dejavu-core` or `--font`.
+    ///   `apt-get install fonts-dejavu-core` or `--label-font`.
     public static func locateDefault() throws -> Font {
         var candidates: [String] = []
         if let matched = fontconfigMatch("DejaVu Sans") { candidates.append(matched) }

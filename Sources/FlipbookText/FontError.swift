@@ -45,7 +45,7 @@ public enum FontError: Error, CustomStringConvertible, Equatable {
             return "\(path): \(operation) failed (\(Self.describe(code)))"
         case .defaultFontNotFound(let searched):
             return "the default font DejaVu Sans was not found (fc-match and \(searched.joined(separator: ", "))); "
-                + "install it with `apt-get install fonts-dejavu-core` or pass a font file with --font"
+                + "install it with `apt-get install fonts-dejavu-core` or pass a font file with --label-font"
         case .fontconfig(let reason):
             return "fontconfig: \(reason)"
         case .familyNotFound(let family, let source):

@@ -106,7 +106,7 @@ final class CompareTests: XCTestCase {
         for (arguments, message) in [
             (["compare", "push"], "give --vary NAME=V1,V2,... (e.g. --vary damping=0.5,0.6,0.8)"),
             (["compare", "push", "--vary", "dampin=0.5,0.6"],
-             "--vary: 'dampin' is not an option a variant can change (curve, duration, damping, velocity, device, scale, fps, select, return, columns, scroll, manifest, cards, font, fonts); did you mean 'damping'?"),
+             "--vary: 'dampin' is not an option a variant can change (curve, duration, damping, velocity, device, scale, fps, select, return, columns, scroll, manifest, cards, label-font, scene-fonts); did you mean 'damping'?"),
             (["compare", "push", "--vary", "damping"], "--vary must be NAME=V1,V2,... (e.g. damping=0.5,0.6,0.8), not 'damping'"),
             (["compare", "push", "--vary", "damping=0.5,,0.6"], "--vary damping: every value must be non-empty, in 'damping=0.5,,0.6'"),
             (["compare", "push", "--vary", "damping=0.5", "--vary", "damping=0.6"], "--vary damping is given twice; list every value in one --vary"),
@@ -119,6 +119,36 @@ final class CompareTests: XCTestCase {
             let run = try runFlipbook(arguments)
             XCTAssertEqual(run.status, 64, "\(arguments): \(run.stderr)")
             XCTAssertEqual(run.errorLines, ["error: " + message, "see 'flipbook help compare'"], "\(arguments)")
+        }
+    }
+
+    /// The design loop is for your own transition: compare takes --transition FILE, and refuses
+    /// a PRESET with it, as render does.
+    func testTheCommandComparesATransitionFile() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let sheet = directory.appendingPathComponent("{preset}-springs.png").path
+        let run = try runFlipbook(["compare", "--transition", Package.path("Samples/transitions/card-expand.json"),
+                                   "--vary", "damping=0.6,1", "--scale", "1", "--fps", "10", "--sheet-frames", "2",
+                                   "--scene-fonts", Package.fixtureFonts, "--out", sheet, "--progress", "none"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let written = directory.appendingPathComponent("card-expand-springs.png").path
+        XCTAssertEqual(run.stdout, "card-expand: 2 variants × 2 moments → \(written)\n")
+        let image = try ImageDecoder.decode(fileAtPath: written)
+        XCTAssertGreaterThan(image.height, 2 * 166, "two rows of @1x thumbnails and a plot")
+
+        for (arguments, message) in [
+            (["compare", "push", "--transition", "sample:card-expand", "--vary", "damping=0.6,1"],
+             "give a PRESET or --transition FILE, not both (unexpected argument 'push')"),
+            (["compare", "--vary", "damping=0.6,1"], "missing PRESET or --transition FILE (see `flipbook list`)"),
+            // The sheet's label font under its new name and its old one: the same option.
+            (["compare", "push", "--vary", "label-font=a.ttf", "--vary", "font=b.ttf"], "--vary label-font is given twice; list every value in one --vary"),
+            (["compare", "--transition", "sample:card-expand", "--vary", "select=1,2"],
+             "--select does not apply to card-expand (only to presets; a transition file names its photos and layers itself)"),
+        ] {
+            let refused = try runFlipbook(arguments)
+            XCTAssertEqual(refused.status, 64, "\(arguments): \(refused.stderr)")
+            XCTAssertEqual(refused.errorLines, ["error: " + message, "see 'flipbook help compare'"], "\(arguments)")
         }
     }
 }

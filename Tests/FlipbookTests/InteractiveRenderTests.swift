@@ -219,10 +219,10 @@ final class InteractiveRenderTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: directory) }
         let out = directory.appendingPathComponent("out").path
         let bad = directory.appendingPathComponent("bad.json").path
-        try Data(#"{"samples": [[0, 0, 300], [0.1, 50, 300]], "completionCurve": "easeInEaseOut"}"#.utf8).write(to: URL(fileURLWithPath: bad))
+        try Data(#"{"samples": [[0, 0, 300], [0.1, 50, 300]], "completionCurve": "spring"}"#.utf8).write(to: URL(fileURLWithPath: bad))
         let run = try runFlipbook(["render", "pop", "--gesture", bad, "--out", out, "--scale", "1"])
         XCTAssertEqual(run.status, 1, run.stderr)
-        XCTAssertTrue(run.stderr.hasPrefix("error: \(bad): $.completionCurve: unknown value \"easeInEaseOut\""), run.stderr)
+        XCTAssertTrue(run.stderr.hasPrefix("error: \(bad): $.completionCurve: unknown value \"spring\""), run.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: out), "nothing written")
 
         let push = try runFlipbook(["render", "push", "--gesture", Package.path("Samples/gestures/full-swipe.json")])

@@ -57,6 +57,11 @@ final class TransitionFileRenderTests: XCTestCase {
         let export = try runFlipbook(["export-transition", "pop", "--select", "3", "--return", "9", "--scale", "1", "--out", file])
         XCTAssertEqual(export.status, 0, export.stderr)
         XCTAssertTrue(export.stdout.hasPrefix("pop: "), export.stdout)
+        // The bundled photos by name, never a path into the install (or build) folder.
+        let exported = try String(contentsOfFile: file, encoding: .utf8)
+        XCTAssertTrue(exported.contains(#""image": "sample:"#), String(exported.prefix(600)))
+        XCTAssertFalse(exported.contains(".resources"), "no path into the samples bundle")
+        XCTAssertFalse(exported.contains("Samples/photos"), "no path into the source tree")
         let fromPreset = directory.appendingPathComponent("a").path, fromFile = directory.appendingPathComponent("b").path
         let font = Package.fixtureFont
         let a = try runFlipbook(["render", "pop", "--select", "3", "--return", "9", "--scale", "1", "--frames", "0-2", "--font", font, "--out", fromPreset])

@@ -23,9 +23,11 @@ final class UsageErrorTests: XCTestCase {
         try assertUsageError(["render", "push", "--frame", "3"], says: "unknown option --frame; did you mean '--frames'?")
         try assertUsageError(["render", "push", "--curve", "springg"], says: "--curve: unknown curve 'springg'; did you mean 'spring'?")
         try assertUsageError(["render", "push", "--curve", "easeinout"],
-                             says: "--curve: unknown curve 'easeinout'; did you mean 'easeInEaseOut'?")
-        try assertUsageError(["curve", "--curve", "easeinout"],
-                             says: "--curve: unknown curve 'easeinout'; did you mean 'easeInEaseOut'?", help: "flipbook help curve")
+                             says: "--curve: unknown curve 'easeinout'; did you mean 'easeInOut'?")
+        try assertUsageError(["curve", "--curve", "easeineaseout"],
+                             says: "--curve: unknown curve 'easeineaseout'; did you mean 'easeInEaseOut'?", help: "flipbook help curve")
+        try assertUsageError(["render"], says: "missing PRESET or --transition FILE (see `flipbook list`)")
+        try assertUsageError(["version"], says: "unknown command 'version'; did you mean '--version'?", help: "flipbook --help")
         try assertUsageError(["curve", "--curve", "beizer:0,0,1,1"],
                              says: "--curve: unknown curve 'beizer:0,0,1,1'; did you mean 'bezier'?", help: "flipbook help curve")
         try assertUsageError(["render", "push", "--device", "iphonex"],

@@ -1,0 +1,122 @@
+import Foundation
+import XCTest
+
+/// Every `flipbook …` line of a fenced `sh` block in README.md and docs/*.md runs, as written,
+/// from an empty folder with the built binary on PATH (the way an installed flipbook is used):
+/// a documentation site that checks its examples.
+///
+/// Markers, an HTML comment on the line before a fence:
+/// - `<!-- docs-test: skip (REASON) -->` skips the block (CI steps, pod commands, installs);
+/// - `<!-- docs-test: file NAME -->` writes the block (e.g. a JSON example) to NAME in the folder
+///   first, so the commands after it can use it.
+///
+/// To keep the suite quick in a debug build, the test adds options after the documented ones
+/// (the last value of an option wins): renders get `--scale 1` and `--frames 0-2` (shards, whose
+/// ranges must add up, `--fps 10` instead), compares `--scale 1 --fps 5 --sheet-frames 2`.
+/// `/tmp/` stands for a folder inside the test's folder. The files a reader would bring are
+/// made from the samples: `my.json`, `my-pop.json` (transitions), `my-finger.json`,
+/// `my-swipe.json` (gestures), `~/photos/photos.plist` and `~/fonts` (HOME is the test's).
+final class DocumentationCommandTests: XCTestCase {
+    struct Command { var line: String; var file: String; var lineNumber: Int }
+
+    /// The documented commands, in order, and the files to write before each block.
+    static func documentedCommands() throws -> [(files: [(name: String, text: String)], commands: [Command])] {
+        let docs = try FileManager.default.contentsOfDirectory(atPath: Package.path("docs")).filter { $0.hasSuffix(".md") }.sorted()
+        var blocks: [(files: [(name: String, text: String)], commands: [Command])] = []
+        var pendingFiles: [(name: String, text: String)] = []
+        for relative in ["README.md"] + docs.map({ "docs/" + $0 }) {
+            let lines = try String(contentsOfFile: Package.path(relative), encoding: .utf8).components(separatedBy: "\n")
+            var index = 0
+            while index < lines.count {
+                guard lines[index].hasPrefix("```") else { index += 1; continue }
+                let language = lines[index].dropFirst(3).trimmingCharacters(in: .whitespaces)
+                let marker = index > 0 ? lines[index - 1].trimmingCharacters(in: .whitespaces) : ""
+                var end = index + 1
+                while end < lines.count, !lines[end].hasPrefix("```") { end += 1 }
+                let body = Array(lines[(index + 1)..<min(end, lines.count)])
+                if marker.hasPrefix("<!-- docs-test: file "), let name = marker.dropFirst("<!-- docs-test: file ".count).split(separator: " ").first {
+                    pendingFiles.append((String(name), body.joined(separator: "\n") + "\n"))
+                } else if language == "sh", !marker.hasPrefix("<!-- docs-test: skip") {
+                    var commands: [Command] = []
+                    for (offset, line) in body.enumerated() where line.hasPrefix("flipbook ") {
+                        commands.append(Command(line: line, file: relative, lineNumber: index + 2 + offset))
+                    }
+                    if !commands.isEmpty || !pendingFiles.isEmpty {
+                        blocks.append((pendingFiles, commands))
+                        pendingFiles = []
+                    }
+                }
+                index = end + 1
+            }
+        }
+        return blocks
+    }
+
+    /// `line` without its comment (`# …` after the command) and with the test's options added.
+    static func runnable(_ line: String, tmp: String) -> String {
+        var command = line
+        if let comment = command.range(of: " #") { command = String(command[..<comment.lowerBound]) }
+        command = command.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "/tmp/", with: tmp + "/")
+        let words = command.split(separator: " ").map(String.init)
+        switch words.count > 1 ? words[1] : "" {
+        case "render":
+            let sharded = words.contains("--shard") || words.contains("--shards")
+            command += " --scale 1" + (sharded ? " --fps 10" : words.contains("--frames") || words.contains("--no-write") ? "" : " --frames 0-2")
+        case "compare":
+            command += " --scale 1 --fps 5 --sheet-frames 2"
+        default:
+            break
+        }
+        return command
+    }
+
+    func testEveryDocumentedCommandRuns() throws {
+        guard FileManager.default.isExecutableFile(atPath: flipbookExecutable.path) else {
+            throw XCTSkip("flipbook is not built at \(flipbookExecutable.path); run `swift build` first")
+        }
+        let blocks = try Self.documentedCommands()
+        let commandCount = blocks.map(\.commands.count).reduce(0, +)
+        XCTAssertGreaterThan(commandCount, 50, "the README and docs show dozens of commands")
+        let work = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: work) }
+        let manager = FileManager.default
+        let tmp = work.appendingPathComponent("tmp"), home = work.appendingPathComponent("home")
+        try manager.createDirectory(at: tmp, withIntermediateDirectories: true)
+        try manager.createDirectory(at: home.appendingPathComponent("photos"), withIntermediateDirectories: true)
+        for (name, sample) in [("my.json", "transitions/card-expand.json"), ("my-pop.json", "transitions/swipe-back.json"),
+                               ("my-finger.json", "gestures/half-swipe-cancel.json"), ("my-swipe.json", "gestures/full-swipe.json")] {
+            try manager.copyItem(atPath: Package.path("Samples/" + sample), toPath: work.appendingPathComponent(name).path)
+        }
+        try manager.copyItem(atPath: Package.path("Tests/Fixtures/manifests/photos.plist"), toPath: home.appendingPathComponent("photos/photos.plist").path)
+        try manager.createSymbolicLink(atPath: home.appendingPathComponent("photos/photos").path, withDestinationPath: Package.path("Samples/photos"))
+        try manager.copyItem(atPath: Package.fixtureFonts, toPath: home.appendingPathComponent("fonts").path)
+        let hasFFmpeg = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+            .contains { manager.isExecutableFile(atPath: "\($0)/ffmpeg") }
+
+        var environment = ProcessInfo.processInfo.environment
+        environment["PATH"] = flipbookExecutable.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        environment["HOME"] = home.path
+        for block in blocks {
+            for file in block.files { try file.text.write(to: work.appendingPathComponent(file.name), atomically: true, encoding: .utf8) }
+            for command in block.commands {
+                if command.line.contains("--video") && !hasFFmpeg { continue }
+                let script = Self.runnable(command.line, tmp: tmp.path)
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: "/bin/sh")
+                process.arguments = ["-c", script]
+                process.currentDirectoryURL = work
+                process.environment = environment
+                let errors = Pipe()
+                process.standardError = errors
+                process.standardOutput = FileHandle.nullDevice
+                try process.run()
+                let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                process.waitUntilExit()
+                // `diff` exits 1 when the images differ, as documented; anything else must succeed.
+                let allowed: Set<Int32> = command.line.hasPrefix("flipbook diff ") ? [0, 1] : [0]
+                XCTAssertTrue(allowed.contains(process.terminationStatus),
+                              "\(command.file):\(command.lineNumber): \(command.line)\nran: \(script)\nexit \(process.terminationStatus): \(message)")
+            }
+        }
+    }
+}
