@@ -146,7 +146,7 @@ enum RenderCommand: Command {
         }
 
         // A run killed mid-swap left OUT missing: put it back now, even if this run fails early.
-        OutputDirectory.recoverInterrupted(out)
+        OutputDirectory.recoverInterrupted(out, ownedIf: RenderJob.isRenderFolder)
         var job: RenderJob
         do {
             job = try RenderJob(settings: settings)
