@@ -297,6 +297,24 @@ final class OutputDirectoryTests: FolderTestCase {
         }
     }
 
+    /// Two first renders of the same output at once: the later swap meets the folder the other
+    /// made ("Directory not empty"), says what that means, and leaves the other's output.
+    func testAConcurrentFirstRenderIsExplained() throws {
+        let out = folder + "/out"
+        let error = try readError {
+            try OutputDirectory.replace(out, keeping: Self.isOutput, ownedIf: Self.isOwned) { temporary in
+                try OutputFile.create([1], at: temporary + "/frame_0000.png")
+                try self.render(out, ["frame_0000.png"], "the other run's")  // finishes first
+                return 0
+            }
+        }
+        XCTAssertEqual(error, .unwritable(path: out, reason: "cannot move the new output into place: Directory not empty (another run "
+                                          + "created it meanwhile: is a second flipbook writing the same output? Run again once it is done)"))
+        XCTAssertEqual(try contents(out), ["frame_0000.png": "the other run's"])
+        XCTAssertEqual(try hiddenEntries(), [])
+        XCTAssertTrue(OutputDirectory.explain(EBUSY).hasPrefix("Device or resource busy (it is a mount point or in use"))
+    }
+
     /// Runs `body` with the effective user `nobody` when this process is root (root may list
     /// any folder, so the permission check needs an ordinary user), then returns to root.
     func asUnprivilegedUser<T>(_ body: () throws -> T) throws -> T {
