@@ -46,15 +46,17 @@ extension RenderJob {
     /// the contact sheet and/or the video of `previews`.
     ///
     /// Everything that can be checked is checked before the first frame is rendered: the sheet's
-    /// and the video's extensions, ffmpeg on PATH, the font. The sheet is PNG or JPEG by its
-    /// extension (`ImageFileFormat`). The sheet and the video are each written atomically,
-    /// after the frame directory was renamed into place; a failure anywhere leaves all three as
-    /// they were.
+    /// and the video's extensions and paths (neither may lie inside `directory`, which is
+    /// replaced as a whole), the video's size, ffmpeg on PATH, the font. The sheet is PNG or JPEG
+    /// by its extension (`ImageFileFormat`). The three are committed together or not at all:
+    /// the sheet and the video are written and checked beside their names first, then the frame
+    /// directory is swapped in and the two are renamed into place; a failure anywhere — the
+    /// video's last step included — leaves all three as they were.
     @discardableResult
     public func write(to directory: String, previews: PreviewOptions,
                       progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> RenderSummary {
-        try make(previews) { sink, finish in
-            try write(to: directory, progress: progress, frameSink: sink, finish: finish)
+        try make(previews, frameFolder: directory) { sink, finish, commit in
+            try write(to: directory, progress: progress, frameSink: sink, finish: finish, commit: commit)
         }
     }
 
@@ -63,18 +65,29 @@ extension RenderJob {
     /// ffmpeg pipe and the contact sheet. Checks and atomicity as in `write(to:previews:)`.
     @discardableResult
     public func render(previews: PreviewOptions, progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> RenderSummary {
-        try make(previews) { sink, finish in
-            try render(progress: progress, frameSink: sink, finish: finish)
+        try make(previews, frameFolder: nil) { sink, finish, commit in
+            let summary = try render(progress: progress, frameSink: sink, finish: finish)
+            try commit()
+            return summary
         }
     }
 
-    /// Sets up the sheet and the video, runs `output` with the sink that feeds them and the
-    /// `finish` step that completes them, then moves them into place.
-    private func make(_ previews: PreviewOptions,
-                      output: (_ sink: @escaping FrameSink, _ finish: @escaping () throws -> Void) throws -> RenderSummary) throws -> RenderSummary {
+    /// Sets up the sheet and the video, runs `output` with the sink that feeds them, the `finish`
+    /// step that completes them (everything written and checked) and the `commit` step that
+    /// moves both into place (all or none).
+    private func make(_ previews: PreviewOptions, frameFolder: String?,
+                      output: (_ sink: @escaping FrameSink, _ finish: @escaping () throws -> Void,
+                               _ commit: @escaping () throws -> Void) throws -> RenderSummary) throws -> RenderSummary {
         if let path = previews.videoPath { try VideoExport.check(path: path, environment: previews.environment) }
         if let path = previews.contactSheetPath, ImageFileFormat(path: path) == nil {
             throw RenderError.output(path: path, reason: "a contact sheet's name must end in .png, .jpg or .jpeg")
+        }
+        if let frameFolder {
+            for path in [previews.contactSheetPath, previews.videoPath].compactMap({ $0 })
+            where OutputDirectory.isWithin(path, folder: frameFolder) {
+                throw RenderError.output(path: path, reason: "it is inside the frame folder \(frameFolder), which each render "
+                    + "replaces as a whole (a preview there would replace a frame or be deleted with it); write it beside the folder")
+            }
         }
         // The sheet's path is checked (a link is followed, a device or FIFO refused) and its
         // temporary reserved before anything is rendered.
@@ -86,11 +99,17 @@ extension RenderJob {
         let slots = Dictionary(uniqueKeysWithValues: (sheet?.shownFrames ?? []).enumerated().map { (positionOfIndex[$1.index]!, $0) })
         let thumbnails = Slots(count: sheet?.shownFrames.count ?? 0)
         let pixels = device.pixelSize
-        let video = try previews.videoPath.map {
-            try VideoExport(path: $0, widthPixels: pixels.width, heightPixels: pixels.height,
-                            framesPerSecond: settings.framesPerSecond, scale: previews.videoScale, environment: previews.environment)
+        let video: VideoExport?
+        do {
+            video = try previews.videoPath.map {
+                try VideoExport(path: $0, widthPixels: pixels.width, heightPixels: pixels.height,
+                                framesPerSecond: settings.framesPerSecond, scale: previews.videoScale, environment: previews.environment)
+            }
+        } catch {
+            sheetOutput?.discard()
+            throw error
         }
-        let sheetBytes = SheetBytes()
+        let sheetWritten = Flag()
         let summary: RenderSummary
         do {
             summary = try output({ position, _, image in
@@ -99,7 +118,18 @@ extension RenderJob {
             }, {
                 try video?.finish()
                 if let sheet, let font, let sheetOutput, let format = ImageFileFormat(path: sheetOutput.path) {
-                    sheetBytes.bytes = try format.encode(sheet.render(thumbnails: thumbnails.all(), font: font), pngOptions: settings.pngOptions)
+                    let bytes = try format.encode(sheet.render(thumbnails: thumbnails.all(), font: font), pngOptions: settings.pngOptions)
+                    try OutputFile.create(bytes, at: sheetOutput.temporaryPath, reportingAs: sheetOutput.path)
+                    sheetWritten.value = true
+                }
+            }, {
+                // Renames only: everything was written and checked in the finishing step.
+                if let sheetOutput, sheetWritten.value { try sheetOutput.commitKeepingPrevious() }
+                do {
+                    try video?.commitKeepingPrevious()
+                } catch {
+                    sheetOutput?.rollBack()
+                    throw error
                 }
             })
         } catch {
@@ -107,22 +137,13 @@ extension RenderJob {
             sheetOutput?.discard()
             throw error
         }
-        do {
-            if let sheetOutput, let bytes = sheetBytes.bytes {
-                try OutputFile.create(bytes, at: sheetOutput.temporaryPath, reportingAs: sheetOutput.path)
-                try sheetOutput.commit()
-            }
-            try video?.commit()
-        } catch {
-            video?.cancel()
-            sheetOutput?.discard()
-            throw error
-        }
+        sheetOutput?.dropPrevious()
+        video?.dropPrevious()
         return summary
     }
 }
 
-/// The contact sheet's bytes, made in the finishing step (a closure that may outlive the call).
-private final class SheetBytes: @unchecked Sendable {
-    var bytes: [UInt8]?
+/// Whether the contact sheet was written, set in the finishing step (a closure that may outlive the call).
+private final class Flag: @unchecked Sendable {
+    var value = false
 }

@@ -265,18 +265,24 @@ public struct RenderJob: Sendable {
     /// `write(to:progress:)` that also hands every rendered frame to `frameSink` (previews are
     /// made from the same pixels, rendering once). `finish`, when given, runs after every frame
     /// was written and before the directory is renamed into place: an error it (or the sink)
-    /// throws fails the run and leaves the previous output intact.
+    /// throws fails the run and leaves the previous output intact. `commit`, when given, runs
+    /// right after the directory is in place (to move files that belong with it into place):
+    /// when it throws, the previous directory is put back.
     @discardableResult
     public func write(to directory: String, progress: (@Sendable (Int, Int) -> Void)?, frameSink: FrameSink?,
-                      finish: (() throws -> Void)? = nil) throws -> RenderSummary {
+                      finish: (() throws -> Void)? = nil, commit: (() throws -> Void)? = nil) throws -> RenderSummary {
         let start = Date()
         let files = FrameFileWriter(options: settings.pngOptions)
         let renderer = try frameRenderer()
-        let summary = try OutputDirectory.replace(directory, keeping: RenderOutputNames.isRenderOutput) { temporary in
+        let timeline = Array(try timelineJSON().utf8)
+        let summary = try OutputDirectory.replace(directory, keeping: RenderOutputNames.isRenderOutput,
+                                                  ownedIf: RenderOutputNames.isFlipbookFolder, afterSwap: commit) { temporary in
             // Errors name the output's file, never the hidden folder being filled.
             func write(_ bytes: [UInt8], named name: String) throws {
                 try OutputFile.create(bytes, at: temporary + "/" + name, reportingAs: (directory as NSString).appendingPathComponent(name))
             }
+            // First: it marks the folder as flipbook's, so even a killed run's leftover can be swept.
+            try write(timeline, named: RenderOutputNames.timeline)
             do {
                 try renderer.run(threads: settings.threads, progress: progress) { index, sample, image in
                     try frameSink?(index, sample, image)
@@ -288,7 +294,6 @@ public struct RenderJob: Sendable {
                 throw error
             }
             try files.finish()
-            try write(Array(try timelineJSON().utf8), named: RenderOutputNames.timeline)
             try finish?()
             let pixels = device.pixelSize
             return RenderSummary(outputDirectory: directory, framesWritten: frames.count, totalFrames: sequence.count,

@@ -1,6 +1,10 @@
-/// The names a render writes into its output folder (frames: `ShardMerge.frameFileName`), which
-/// alone make a folder replaceable by the next render (`OutputDirectory.replace(_:keeping:_:)`
-/// also requires each to be a regular file).
+import Foundation
+import FlipbookFiles
+
+/// The names a render writes into its output folder (frames: `ShardMerge.frameFileName`), and the
+/// mark that proves flipbook wrote a folder: together they decide whether the next render may
+/// replace it (`OutputDirectory.replace(_:keeping:ownedIf:afterSwap:_:)` also requires each
+/// entry to be a regular file).
 enum RenderOutputNames {
     /// The timeline file's name.
     static let timeline = "timeline.json"
@@ -12,4 +16,46 @@ enum RenderOutputNames {
         let digits = name.dropFirst("frame_".count).dropLast(".png".count)
         return digits.count >= 4 && digits.allSatisfy(\.isASCII) && digits.allSatisfy(\.isNumber)
     }
+
+    /// The most of `timeline.json` read to recognise it: its opening lines (`{`, the preset's
+    /// name — at most `OutputName.maximumBytes`, six bytes per escaped character — and the
+    /// fingerprint) fit well within it.
+    static let markPrefixBytes = 4096
+
+    /// True when `folder` holds a `timeline.json` that flipbook wrote: a regular file opening with
+    /// `{`, `"preset": "…",` and `"fingerprint": "` followed by 16 hex digits, the lines
+    /// `TimelineJSON` writes first. Every folder a render, an empty shard or a merge writes has
+    /// one, written before any frame, so a killed run's temporary folder carries it too. A
+    /// user's own `timeline.json` (or none) does not make a folder flipbook's.
+    static func isFlipbookFolder(_ folder: String) -> Bool {
+        let path = folder + "/" + timeline
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
+        struct Enough: Error {}
+        var head: [UInt8] = []
+        do {
+            // Only the first piece is read, whatever the file's size.
+            try InputFile.read(path, maximumBytes: Int.max, inPiecesOf: markPrefixBytes) { chunk in
+                head = Array(chunk.prefix(markPrefixBytes))
+                throw Enough()
+            }
+        } catch is Enough {
+        } catch {
+            return false
+        }
+        let lines = String(decoding: head, as: UTF8.self).split(separator: "\n", maxSplits: 3, omittingEmptySubsequences: false)
+        guard lines.count >= 4, lines[0] == "{", lines[1].hasPrefix("  \"preset\": \""), lines[1].hasSuffix("\",") else { return false }
+        let fingerprint = lines[2]
+        let prefix = "  \"fingerprint\": \"", suffix = "\","
+        guard fingerprint.hasPrefix(prefix), fingerprint.hasSuffix(suffix) else { return false }
+        let digits = fingerprint.dropFirst(prefix.count).dropLast(suffix.count)
+        return digits.count == 16 && digits.allSatisfy { $0.isHexDigit && ($0.isNumber || $0.isLowercase) }
+    }
+}
+
+extension RenderJob {
+    /// True when `folder` holds output flipbook wrote (a render, an empty shard's timeline or a
+    /// merge): its `timeline.json` opens as flipbook writes it, with the fingerprint. Only such
+    /// folders are replaced, and only such leftovers of killed runs are swept or restored.
+    public static func isRenderFolder(_ folder: String) -> Bool { RenderOutputNames.isFlipbookFolder(folder) }
 }

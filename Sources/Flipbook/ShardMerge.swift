@@ -56,10 +56,12 @@ public enum ShardMerge {
         let missing = (0..<whole.frameCount).filter { owner[$0] == nil }
         guard missing.isEmpty else { throw ShardError.missingFrames(ranges: ranges(missing), frameCount: whole.frameCount) }
 
-        try OutputDirectory.replace(output, keeping: RenderOutputNames.isRenderOutput) { temporary in
+        try OutputDirectory.replace(output, keeping: RenderOutputNames.isRenderOutput, ownedIf: RenderOutputNames.isFlipbookFolder) { temporary in
             func write(_ bytes: [UInt8], named name: String) throws {
                 try OutputFile.create(bytes, at: temporary + "/" + name, reportingAs: (output as NSString).appendingPathComponent(name))
             }
+            // First: it marks the folder as flipbook's (see RenderOutputNames.isFlipbookFolder).
+            try write([UInt8](whole.timeline), named: RenderOutputNames.timeline)
             for shard in shards {
                 for (_, name) in shard.frames {
                     let source = (shard.directory as NSString).appendingPathComponent(name)
@@ -70,7 +72,6 @@ public enum ShardMerge {
                     }
                 }
             }
-            try write([UInt8](whole.timeline), named: RenderOutputNames.timeline)
         }
         return Summary(outputDirectory: output, frameCount: whole.frameCount, preset: whole.preset,
                        framesPerShard: shards.map(\.frames.count))

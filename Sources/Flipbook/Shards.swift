@@ -117,7 +117,7 @@ extension RenderJob {
     /// shard, so a merge sees which timeline it belongs to.
     public func writeTimelineOnly(to directory: String) throws {
         let json = try timelineJSON()
-        try OutputDirectory.replace(directory, keeping: RenderOutputNames.isRenderOutput) { temporary in
+        try OutputDirectory.replace(directory, keeping: RenderOutputNames.isRenderOutput, ownedIf: RenderOutputNames.isFlipbookFolder) { temporary in
             try OutputFile.create(Array(json.utf8), at: temporary + "/" + RenderOutputNames.timeline,
                                   reportingAs: (directory as NSString).appendingPathComponent(RenderOutputNames.timeline))
         }

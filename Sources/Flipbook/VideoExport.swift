@@ -350,6 +350,25 @@ public final class VideoExport: @unchecked Sendable {
         }
     }
 
+    /// `commit()` keeping the file it replaces until `dropPrevious()`, for `rollBack()`
+    /// (`PendingOutput.commitKeepingPrevious()`): a video committed with other outputs.
+    func commitKeepingPrevious() throws {
+        lock.lock()
+        guard case .finished = state else { preconditionFailure("commit() needs a successful finish()") }
+        lock.unlock()
+        do {
+            try output.commitKeepingPrevious()
+        } catch let error as FileError {
+            throw VideoExportError.output(path: path, reason: error.reason)
+        }
+    }
+
+    /// Puts back the video `commitKeepingPrevious()` replaced.
+    func rollBack() { output.rollBack() }
+
+    /// Forgets the video `commitKeepingPrevious()` kept.
+    func dropPrevious() { output.dropPrevious() }
+
     /// Stops ffmpeg and removes its output (after a failed render; harmless after `commit()`).
     public func cancel() {
         lock.lock()

@@ -74,6 +74,11 @@ enum RenderCommand: Command {
         let arguments = try Arguments(argv, options: SceneArguments.options.union(options).union(PNGArguments.options),
                                       flags: SceneArguments.flags.union(["print-ranges", "skip-inapplicable", "no-frames", "no-write"]))
         let skip = arguments.flag("skip-inapplicable")
+        // A run killed mid-swap left OUT missing: put it back first, before the transition (a
+        // file that may no longer read) or anything else can fail.
+        if let out = arguments.string("out"), !out.contains("{preset}") {
+            OutputDirectory.recoverInterrupted(out, ownedIf: RenderJob.isRenderFolder)
+        }
         let settingsOrSkip: (settings: RenderSettings, name: String)
         do {
             settingsOrSkip = try SceneArguments.settings(arguments)
@@ -145,8 +150,8 @@ enum RenderCommand: Command {
             }
         }
 
-        // A run killed mid-swap left OUT missing: put it back now, even if this run fails early.
-        OutputDirectory.recoverInterrupted(out)
+        // The same for an OUT named after the transition, now that its name is known.
+        OutputDirectory.recoverInterrupted(out, ownedIf: RenderJob.isRenderFolder)
         var job: RenderJob
         do {
             job = try RenderJob(settings: settings)

@@ -48,20 +48,37 @@ enum Leftovers {
     }
 
     /// Finishes or undoes swaps that dead runs interrupted for the output `base` in `folder`, and
-    /// removes every hidden name dead runs left for it. Hidden names of running processes are
-    /// left alone.
+    /// removes what dead runs left for it. Hidden names of running processes are left alone, and
+    /// so is anything this code cannot prove it wrote:
+    /// - a regular file is a dead run's temporary file (`PendingOutput`): unlinked;
+    /// - a directory is touched only when `isOwned` accepts it (or it is empty): a folder a user
+    ///   named `.out.tmp-1-2` keeps its contents;
+    /// - a symbolic link (or anything else) is never followed, adopted as the output or removed.
     ///
     /// A fallback swap moves the previous directory to `.old-TOKEN`, then the complete new one
     /// from `.tmp-TOKEN` to the output's name. Killed between the two, the output is missing:
     /// when `.tmp-TOKEN` is still there the swap is finished (it was complete before the swap
     /// began), otherwise the previous directory is moved back.
-    static func recover(base: String, in folder: String) {
+    static func recover(base: String, in folder: String, isOwned: (String) -> Bool = { _ in false }) {
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder) else { return }
         var stale: [String: [Role: String]] = [:]
+        var files: [String] = []
         for entry in entries {
             guard let parsed = parse(entry, for: base), !isRunning(parsed.pid) else { continue }
-            stale[parsed.token, default: [:]][parsed.role] = entry
+            var info = stat()
+            guard lstat(join(folder, entry), &info) == 0 else { continue }
+            switch info.st_mode & S_IFMT {
+            case S_IFREG:
+                files.append(entry)
+            case S_IFDIR:
+                let path = join(folder, entry)
+                if rmdir(path) == 0 { continue }  // empty: killed before anything was written
+                if isOwned(path) { stale[parsed.token, default: [:]][parsed.role] = entry }
+            default:
+                continue
+            }
         }
+        for entry in files { unlink(join(folder, entry)) }
         guard !stale.isEmpty else { return }
         let output = join(folder, base)
         for token in stale.keys.sorted() {

@@ -11,70 +11,138 @@ import Foundation
 /// (their process id is in the name). Handled signals (`Termination`) remove the run's hidden
 /// folder before exiting.
 ///
-/// Because the previous folder is deleted afterwards, only a folder holding nothing but a
-/// previous output may be replaced: every entry must be a regular file that `isPreviousOutput`
-/// accepts (a directory or a link with an output's name is someone else's), and a folder that
-/// cannot be listed is refused.
+/// Because the previous folder is deleted afterwards, only a folder this code wrote may be
+/// replaced: every entry must be a regular file that `isPreviousOutput` accepts (a directory or a
+/// link with an output's name is someone else's), the folder must carry the writer's mark
+/// (`isOwned`: for a render, a flipbook `timeline.json` with its fingerprint, written first), and
+/// it must be writable (or its files could not be removed after the swap). A folder that cannot
+/// be listed is refused. Leftovers of dead runs are swept only when they carry the mark too, and
+/// symbolic links among them are never followed, adopted or removed.
 public enum OutputDirectory {
     /// Builds new contents with `build` (given the hidden folder to fill) and swaps them in at
     /// `path`, whose missing parent folders are created. A symbolic link at `path` is followed
-    /// (the folder it names is replaced, the link stays). On any error — `build`'s included —
-    /// the hidden folder is removed and `path` is left as it was.
-    /// - Throws: `FileError.unwritable` naming `path`, or what `build` throws.
-    public static func replace<T>(_ path: String, keeping isPreviousOutput: (String) -> Bool,
-                                  _ build: (String) throws -> T) throws -> T {
+    /// (the folder it names is replaced, the link stays). `isOwned(folder)` proves that an
+    /// existing folder holds this writer's output (see the type's comment). `afterSwap`, when
+    /// given, runs once the new folder is in place and before the previous one is deleted (to
+    /// commit files that belong with it): when it throws, the swap is undone. On any error —
+    /// `build`'s and `afterSwap`'s included — the hidden folder is removed and `path` is left as
+    /// it was.
+    /// - Throws: `FileError.unwritable` naming `path`, or what `build` or `afterSwap` throws.
+    public static func replace<T>(_ path: String, keeping isPreviousOutput: (String) -> Bool, ownedIf isOwned: (String) -> Bool,
+                                  afterSwap: (() throws -> Void)? = nil, _ build: (String) throws -> T) throws -> T {
         let target = try resolve(path)
         let folder = OutputFile.folder(of: target), base = OutputFile.baseName(of: target)
         try OutputFile.createFolder(folder, for: path)
-        Leftovers.recover(base: base, in: folder)
-        let exists = try checkReplaceable(target, path: path, isPreviousOutput: isPreviousOutput)
+        Leftovers.recover(base: base, in: folder, isOwned: isOwned)
+        let exists = try checkReplaceable(target, path: path, isPreviousOutput: isPreviousOutput, isOwned: isOwned)
 
         let token = Leftovers.makeToken()
         let temporary = Leftovers.join(folder, Leftovers.name(for: base, role: .temporary, token: token))
         let old = Leftovers.join(folder, Leftovers.name(for: base, role: .old, token: token))
-        guard mkdir(temporary, 0o755) == 0 else {
-            throw FileError.unwritable(path: path, reason: "cannot create a temporary folder beside it: \(FileError.text(errno))")
-        }
-        // The swap and a signal's clean-up must not interleave: the clean-up waits for the lock
-        // and then removes whichever hidden folder holds what is not the output.
+        // Registered before the folder exists, so no signal can fall between the two. The swap and
+        // a signal's clean-up must not interleave: the clean-up waits for the lock and then removes
+        // whichever hidden folder holds what is not the output.
         let state = SwapState()
         let cleanup = Termination.register {
             state.lock.lock()
-            try? FileManager.default.removeItem(atPath: state.swapped ? old : temporary)
-            if state.swapped { try? FileManager.default.removeItem(atPath: temporary) }
+            removeFolder(state.swapped ? old : temporary)
+            if state.swapped { removeFolder(temporary) }
             state.lock.unlock()
         }
         defer { Termination.unregister(cleanup) }
+        guard mkdir(temporary, 0o755) == 0 else {
+            throw FileError.unwritable(path: path, reason: "cannot create a temporary folder beside it: \(FileError.text(errno))")
+        }
         let result: T
         do {
             result = try build(temporary)
         } catch {
-            try? FileManager.default.removeItem(atPath: temporary)
+            removeFolder(temporary)
             throw error
         }
         OutputFile.syncFolder(temporary)
         state.lock.lock()
         defer { state.lock.unlock() }
+        let exchanged: Bool
         do {
-            try swap(temporary, into: target, old: old, exists: exists, path: path)
+            exchanged = try swap(temporary, into: target, old: old, exists: exists, path: path)
         } catch {
-            try? FileManager.default.removeItem(atPath: temporary)
+            removeFolder(temporary)
+            throw error
+        }
+        do {
+            try afterSwap?()
+        } catch {
+            // Back as it was: the previous folder returns to its name, the new one is removed.
+            if exchanged {
+                _ = exchange(temporary, target)
+            } else if exists {
+                if rename(target, temporary) == 0 { _ = rename(old, target) }
+            } else {
+                _ = rename(target, temporary)
+            }
+            removeFolder(temporary)
             throw error
         }
         state.swapped = true
         OutputFile.syncFolder(folder)
         // After an exchange the temporary name holds the previous output; after the fallback, `old` does.
-        try? FileManager.default.removeItem(atPath: temporary)
-        try? FileManager.default.removeItem(atPath: old)
+        removeFolder(temporary)
+        removeFolder(old)
         return result
     }
 
     /// Finishes or undoes a swap of `path` that a killed run interrupted, and removes what dead
-    /// runs left beside it (as `replace` does first). For callers that may fail before they
-    /// replace anything: the output is then back even if this run writes nothing. Best effort.
-    public static func recoverInterrupted(_ path: String) {
+    /// runs left beside it (as `replace` does first), touching only folders `isOwned` accepts. For
+    /// callers that may fail before they replace anything: the output is then back even if this
+    /// run writes nothing. Best effort.
+    public static func recoverInterrupted(_ path: String, ownedIf isOwned: (String) -> Bool) {
         guard let target = try? resolve(path) else { return }
-        Leftovers.recover(base: OutputFile.baseName(of: target), in: OutputFile.folder(of: target))
+        Leftovers.recover(base: OutputFile.baseName(of: target), in: OutputFile.folder(of: target), isOwned: isOwned)
+    }
+
+    /// Removes a folder this run made (not following links), retrying while worker threads still
+    /// add files to it: a signal's clean-up runs while frames are being written, and one removal
+    /// pass can meet a file created after it listed the folder ("Directory not empty").
+    /// It is first renamed (to the same hidden name plus `.removing`, which a later run still
+    /// recognises as a leftover), so that writers' new files fail at once instead of refilling it.
+    static func removeFolder(_ folder: String) {
+        var info = stat()
+        guard lstat(folder, &info) == 0 else { return }
+        let moved = folder + ".removing"
+        let doomed = rename(folder, moved) == 0 ? moved : folder
+        for _ in 0..<50 {
+            guard lstat(doomed, &info) == 0 else { return }
+            try? FileManager.default.removeItem(atPath: doomed)
+        }
+    }
+
+    /// True when `path` is `folder` or lies inside it, comparing real locations: both are made
+    /// absolute, and the longest existing part of each is resolved (links, `.`, `..`), so a
+    /// relative spelling or a link to the folder is recognised too.
+    package static func isWithin(_ path: String, folder: String) -> Bool {
+        let inner = canonical(path), outer = canonical(folder)
+        return inner == outer || inner.hasPrefix(outer == "/" ? "/" : outer + "/")
+    }
+
+    /// `path` absolute, its longest existing prefix resolved with realpath, the rest normalised by name.
+    static func canonical(_ path: String) -> String {
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var components = absolute.split(separator: "/").map(String.init)
+        var rest: [String] = []
+        while true {
+            let head = "/" + components.joined(separator: "/")
+            if let real = realpath(head, nil) {
+                defer { free(real) }
+                var result = String(cString: real).split(separator: "/").map(String.init)
+                for component in rest.reversed() {
+                    if component == ".." { if !result.isEmpty { result.removeLast() } } else if component != "." { result.append(component) }
+                }
+                return "/" + result.joined(separator: "/")
+            }
+            guard let last = components.popLast() else { return absolute }
+            rest.append(last)
+        }
     }
 
     /// The folder a replace of `path` swaps: `path` without trailing slashes, or the end of its
@@ -109,7 +177,8 @@ public enum OutputDirectory {
     }
 
     /// Whether `target` exists (as a folder); throws unless it may be replaced.
-    private static func checkReplaceable(_ target: String, path: String, isPreviousOutput: (String) -> Bool) throws -> Bool {
+    private static func checkReplaceable(_ target: String, path: String, isPreviousOutput: (String) -> Bool,
+                                         isOwned: (String) -> Bool) throws -> Bool {
         var info = stat()
         guard lstat(target, &info) == 0 else {
             guard errno == ENOENT else { throw FileError.unwritable(path: path, reason: FileError.text(errno)) }
@@ -125,6 +194,7 @@ public enum OutputDirectory {
         defer { closedir(directory) }
         let descriptor = dirfd(directory)
         var foreign: [String] = []
+        var count = 0
         while true {
             errno = 0
             guard let entry = readdir(directory) else {
@@ -135,6 +205,7 @@ public enum OutputDirectory {
             }
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             if name == "." || name == ".." { continue }
+            count += 1
             var entryInfo = stat()
             let isRegular = fstatat(descriptor, name, &entryInfo, AT_SYMLINK_NOFOLLOW) == 0 && entryInfo.st_mode & S_IFMT == S_IFREG
             if !isRegular || !isPreviousOutput(name) { foreign.append(name) }
@@ -143,21 +214,49 @@ public enum OutputDirectory {
             throw FileError.unwritable(path: path, reason: "exists and holds '\(first)', which flipbook did not write; "
                 + "name a new or empty directory, or one that holds only a previous render")
         }
+        guard count == 0 || isOwned(target) else {
+            throw FileError.unwritable(path: path, reason: "exists and holds files named like a render, but not one flipbook wrote "
+                + "(no flipbook timeline.json with its fingerprint), so they would be deleted; name a new or empty directory, "
+                + "or delete them first")
+        }
+        // Swapped out, the previous folder must be emptied and removed: its files need it writable.
+        guard count == 0 || faccessat(AT_FDCWD, target, W_OK, AT_EACCESS) == 0 else {
+            throw FileError.unwritable(path: path, reason: "the previous render in it is read-only (\(FileError.text(errno))), so "
+                + "flipbook could not remove it after the swap; make it writable (chmod u+w) or name another directory")
+        }
         return true
     }
 
-    /// Moves the complete `temporary` folder to `target`: one exchange when possible, else two renames.
-    private static func swap(_ temporary: String, into target: String, old: String, exists: Bool, path: String) throws {
+    /// Moves the complete `temporary` folder to `target`: one exchange when possible (returns
+    /// true), else two renames.
+    private static func swap(_ temporary: String, into target: String, old: String, exists: Bool, path: String) throws -> Bool {
         if exists {
-            if exchange(temporary, target) { return }
+            if exchange(temporary, target) { return true }
             guard rename(target, old) == 0 else {
-                throw FileError.unwritable(path: path, reason: "cannot move the previous output aside: \(FileError.text(errno))")
+                throw FileError.unwritable(path: path, reason: "cannot move the previous output aside: \(explain(errno))")
             }
         }
         guard rename(temporary, target) == 0 else {
-            let reason = FileError.text(errno)
+            let reason = explain(errno)
             if exists { _ = rename(old, target) }
             throw FileError.unwritable(path: path, reason: "cannot move the new output into place: \(reason)")
+        }
+        return false
+    }
+
+    /// The system's text for a failed rename, with what it means for an output folder.
+    static func explain(_ code: Int32) -> String {
+        switch code {
+        case EBUSY:
+            return FileError.text(code) + " (it is a mount point or in use: flipbook replaces the folder itself, "
+                + "so name a new folder inside it instead)"
+        case ENOTEMPTY, EEXIST:
+            return FileError.text(code) + " (another run created it meanwhile: is a second flipbook writing the same output? "
+                + "Run again once it is done)"
+        case EXDEV:
+            return FileError.text(code) + " (it is a mount point: name a new folder inside it instead)"
+        default:
+            return FileError.text(code)
         }
     }
 

@@ -145,6 +145,11 @@ public final class PendingOutput: @unchecked Sendable {
     /// The hidden sibling of `target` to write: `.NAME.tmp-PID-RANDOM`, plus `.EXT` when given.
     public let temporaryPath: String
     private var cleanup: Int?
+    private let token: String
+    /// Where `commitKeepingPrevious()` kept the file it replaced; nil when there was none.
+    private var previous: String?
+    private var committed = false
+    private var replacedAFile = false
 
     /// Prepares an output at `path`; `extension` (without the dot) ends the temporary name for
     /// writers that pick a format from it.
@@ -155,8 +160,8 @@ public final class PendingOutput: @unchecked Sendable {
         let folder = OutputFile.folder(of: target), base = OutputFile.baseName(of: target)
         if createFolders { try OutputFile.createFolder(folder, for: path) }
         Leftovers.recover(base: base, in: folder)
-        temporaryPath = Leftovers.join(folder, Leftovers.name(for: base, role: .temporary, token: Leftovers.makeToken(),
-                                                             extension: `extension`))
+        token = Leftovers.makeToken()
+        temporaryPath = Leftovers.join(folder, Leftovers.name(for: base, role: .temporary, token: token, extension: `extension`))
         let temporary = temporaryPath
         cleanup = Termination.register { unlink(temporary) }
     }
@@ -180,7 +185,44 @@ public final class PendingOutput: @unchecked Sendable {
             unlink(temporaryPath)
             throw error
         }
+        committed = true
         OutputFile.syncFolder(OutputFile.folder(of: target))
+    }
+
+    /// `commit()` that keeps the file it replaces — hard-linked to a hidden `.NAME.old-TOKEN`
+    /// beside it (a regular file the next run sweeps if this one is killed) — until
+    /// `dropPrevious()`, so that `rollBack()` can put it back: for outputs that are committed
+    /// together or not at all. Where hard links fail, nothing is kept (a roll-back then leaves
+    /// the new file).
+    package func commitKeepingPrevious() throws {
+        let backup = Leftovers.join(OutputFile.folder(of: target), Leftovers.name(for: OutputFile.baseName(of: target), role: .old, token: token))
+        var info = stat()
+        replacedAFile = lstat(target, &info) == 0
+        if replacedAFile && link(target, backup) == 0 { previous = backup }
+        do {
+            try commit()
+        } catch {
+            dropPrevious()
+            throw error
+        }
+    }
+
+    /// Undoes `commitKeepingPrevious()`: the previous file returns (or, when there was none,
+    /// the new one is removed).
+    package func rollBack() {
+        guard committed else { return }
+        if let previous {
+            if rename(previous, target) == 0 { self.previous = nil }
+        } else if !replacedAFile {
+            unlink(target)  // there was nothing before: the new file goes
+        }
+        committed = false
+    }
+
+    /// Forgets the file `commitKeepingPrevious()` kept (the commit stands).
+    package func dropPrevious() {
+        if let previous { unlink(previous) }
+        previous = nil
     }
 
     /// Removes the temporary file (after a failure); the output stays as it was.

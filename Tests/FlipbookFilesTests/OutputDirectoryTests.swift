@@ -14,9 +14,16 @@ final class OutputDirectoryTests: FolderTestCase {
         name == "timeline.json" || (name.hasPrefix("frame_") && name.hasSuffix(".png"))
     }
 
+    /// The writer's mark, simplified: every folder `render` writes holds a regular `frame_0000.png`
+    /// (a render's is its timeline.json).
+    static func isOwned(_ folder: String) -> Bool {
+        var info = stat()
+        return lstat(folder + "/frame_0000.png", &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+    }
+
     /// Replaces `path` with files named `names`, each holding `content`.
     func render(_ path: String, _ names: [String], _ content: String) throws {
-        try OutputDirectory.replace(path, keeping: Self.isOutput) { temporary in
+        try OutputDirectory.replace(path, keeping: Self.isOutput, ownedIf: Self.isOwned) { temporary in
             for name in names { try OutputFile.create(Array(content.utf8), at: temporary + "/" + name) }
         }
     }
@@ -65,7 +72,7 @@ final class OutputDirectoryTests: FolderTestCase {
         let out = folder + "/out"
         try render(out, ["frame_0000.png"], "old")
         struct Failure: Error {}
-        XCTAssertThrowsError(try OutputDirectory.replace(out, keeping: Self.isOutput) { temporary in
+        XCTAssertThrowsError(try OutputDirectory.replace(out, keeping: Self.isOutput, ownedIf: Self.isOwned) { temporary in
             try OutputFile.create([1], at: temporary + "/frame_0001.png")
             throw Failure()
         })
@@ -142,7 +149,7 @@ final class OutputDirectoryTests: FolderTestCase {
         try render(folder + "/.out.old-\(dead)-1", ["frame_0000.png"], "previous")
         try render(folder + "/.out.tmp-\(dead)-1", ["frame_0000.png"], "complete new")
         struct Failure: Error {}
-        XCTAssertThrowsError(try OutputDirectory.replace(out, keeping: Self.isOutput) { _ in throw Failure() })
+        XCTAssertThrowsError(try OutputDirectory.replace(out, keeping: Self.isOutput, ownedIf: Self.isOwned) { _ in throw Failure() })
         XCTAssertEqual(try contents(out), ["frame_0000.png": "complete new"])
         XCTAssertEqual(try hiddenEntries(), [])
     }
@@ -153,7 +160,7 @@ final class OutputDirectoryTests: FolderTestCase {
         let out = folder + "/out"
         try render(folder + "/.out.old-\(dead)-2", ["frame_0000.png"], "previous")
         struct Failure: Error {}
-        XCTAssertThrowsError(try OutputDirectory.replace(out, keeping: Self.isOutput) { _ in throw Failure() })
+        XCTAssertThrowsError(try OutputDirectory.replace(out, keeping: Self.isOutput, ownedIf: Self.isOwned) { _ in throw Failure() })
         XCTAssertEqual(try contents(out), ["frame_0000.png": "previous"])
         XCTAssertEqual(try hiddenEntries(), [])
     }
@@ -184,13 +191,128 @@ final class OutputDirectoryTests: FolderTestCase {
 
     func testSignalCleanupRemovesTheTemporaryFolder() throws {
         let out = folder + "/out"
-        try OutputDirectory.replace(out, keeping: Self.isOutput) { temporary in
+        try OutputDirectory.replace(out, keeping: Self.isOutput, ownedIf: Self.isOwned) { temporary in
             try OutputFile.create([1], at: temporary + "/frame_0000.png")
             XCTAssertTrue(FileManager.default.fileExists(atPath: temporary))
             Termination.runCleanups()  // what a handled SIGINT does before exiting
             XCTAssertFalse(FileManager.default.fileExists(atPath: temporary))
             try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: false)  // let the swap go on
         }
+    }
+
+    /// Files named like a render that the writer did not mark are someone's: refused, kept.
+    func testAFolderWithoutTheWritersMarkIsRefused() throws {
+        let out = folder + "/mine"
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        try "user data".write(toFile: out + "/frame_0001.png", atomically: false, encoding: .utf8)
+        try "user data".write(toFile: out + "/timeline.json", atomically: false, encoding: .utf8)
+        XCTAssertEqual(try readError { try self.render(out, ["frame_0000.png"], "new") },
+                       .unwritable(path: out, reason: "exists and holds files named like a render, but not one flipbook wrote "
+                                   + "(no flipbook timeline.json with its fingerprint), so they would be deleted; name a new or empty "
+                                   + "directory, or delete them first"))
+        XCTAssertEqual(try contents(out), ["frame_0001.png": "user data", "timeline.json": "user data"])
+        XCTAssertEqual(try hiddenEntries(), [])
+    }
+
+    /// Folders named like a dead run's leftovers are swept or restored only when they carry the
+    /// mark; a link among them is never followed, adopted as the output or removed.
+    func testUnmarkedLeftoversAndLinksAreLeftAlone() throws {
+        let dead = try deadProcessID()
+        let out = folder + "/out"
+        let users = folder + "/.out.tmp-\(dead)-7"
+        try FileManager.default.createDirectory(atPath: users, withIntermediateDirectories: true)
+        try "user data".write(toFile: users + "/notes.txt", atomically: false, encoding: .utf8)
+        let elsewhere = folder + "/elsewhere"
+        try render(elsewhere, ["frame_0000.png"], "not the output")
+        try FileManager.default.createSymbolicLink(atPath: folder + "/.out.old-\(dead)-8", withDestinationPath: elsewhere)
+        try FileManager.default.createDirectory(atPath: folder + "/.out.tmp-\(dead)-9", withIntermediateDirectories: true)  // empty: swept
+        struct Failure: Error {}
+        XCTAssertThrowsError(try OutputDirectory.replace(out, keeping: Self.isOutput, ownedIf: Self.isOwned) { _ in throw Failure() })
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out), "the link was not adopted as the output")
+        XCTAssertEqual(try hiddenEntries(), [".out.old-\(dead)-8", ".out.tmp-\(dead)-7"])
+        XCTAssertEqual(try contents(users), ["notes.txt": "user data"])
+        XCTAssertEqual(try contents(elsewhere), ["frame_0000.png": "not the output"])
+    }
+
+    /// A failure after the swap (committing the files that belong with the folder) puts the
+    /// previous folder back, with the exchange and with the two-rename fallback.
+    func testAFailureAfterTheSwapPutsThePreviousFolderBack() throws {
+        struct Failure: Error {}
+        for disabled in [false, true] {
+            OutputDirectory.exchangeDisabled = disabled
+            let out = folder + "/out-\(disabled)"
+            var sawNew = false
+            XCTAssertThrowsError(try OutputDirectory.replace(folder + "/fresh-\(disabled)", keeping: Self.isOutput, ownedIf: Self.isOwned,
+                                                             afterSwap: { throw Failure() }) { temporary in
+                try OutputFile.create([1], at: temporary + "/frame_0000.png")
+            })
+            XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/fresh-\(disabled)"), "a new output is taken away again")
+            try render(out, ["frame_0000.png"], "old")
+            XCTAssertThrowsError(try OutputDirectory.replace(out, keeping: Self.isOutput, ownedIf: Self.isOwned, afterSwap: {
+                sawNew = (try? String(contentsOfFile: out + "/frame_0000.png", encoding: .utf8)) == "new"
+                throw Failure()
+            }) { temporary in
+                try OutputFile.create(Array("new".utf8), at: temporary + "/frame_0000.png")
+            })
+            XCTAssertTrue(sawNew, "afterSwap runs with the new folder in place")
+            XCTAssertEqual(try contents(out), ["frame_0000.png": "old"])
+            XCTAssertEqual(try hiddenEntries(), [])
+        }
+    }
+
+    /// Before: a read-only previous output was swapped out, could not be emptied, and stayed
+    /// beside the output as a hidden copy no run could sweep.
+    func testAReadOnlyPreviousOutputIsRefusedBeforeAnythingIsWritten() throws {
+        let out = folder + "/out"
+        try render(out, ["frame_0000.png"], "old")
+        XCTAssertEqual(chmod(out, 0o555), 0)
+        defer { _ = chmod(out, 0o755) }
+        XCTAssertEqual(chmod(folder, 0o777), 0)
+        let error = try asUnprivilegedUser { try readError { try self.render(out, ["frame_0000.png"], "new") } }
+        XCTAssertEqual(error, .unwritable(path: out, reason: "the previous render in it is read-only (Permission denied), so flipbook "
+                                          + "could not remove it after the swap; make it writable (chmod u+w) or name another directory"))
+        XCTAssertEqual(try contents(out), ["frame_0000.png": "old"])
+        XCTAssertEqual(try hiddenEntries(), [])
+    }
+
+    /// A signal's clean-up runs while worker threads still write frames into the temporary
+    /// folder: one removal pass could meet a file created after it listed the folder and leave
+    /// the folder behind (1 of 12 random SIGTERMs did).
+    func testRemovingAFolderThatIsStillBeingFilled() throws {
+        for round in 0..<5 {
+            let filling = folder + "/.out.tmp-\(getpid())-\(round)"
+            XCTAssertEqual(mkdir(filling, 0o755), 0)
+            for index in 0..<200 { close(open(filling + "/frame_\(index).png", O_WRONLY | O_CREAT, 0o644)) }
+            let writer = Thread {
+                for index in 200..<100_000 {
+                    let descriptor = open(filling + "/frame_\(index).png", O_WRONLY | O_CREAT | O_EXCL, 0o644)
+                    if descriptor < 0 { return }
+                    close(descriptor)
+                }
+            }
+            writer.start()
+            usleep(200)
+            OutputDirectory.removeFolder(filling)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: filling), "round \(round)")
+        }
+    }
+
+    /// Two first renders of the same output at once: the later swap meets the folder the other
+    /// made ("Directory not empty"), says what that means, and leaves the other's output.
+    func testAConcurrentFirstRenderIsExplained() throws {
+        let out = folder + "/out"
+        let error = try readError {
+            try OutputDirectory.replace(out, keeping: Self.isOutput, ownedIf: Self.isOwned) { temporary in
+                try OutputFile.create([1], at: temporary + "/frame_0000.png")
+                try self.render(out, ["frame_0000.png"], "the other run's")  // finishes first
+                return 0
+            }
+        }
+        XCTAssertEqual(error, .unwritable(path: out, reason: "cannot move the new output into place: Directory not empty (another run "
+                                          + "created it meanwhile: is a second flipbook writing the same output? Run again once it is done)"))
+        XCTAssertEqual(try contents(out), ["frame_0000.png": "the other run's"])
+        XCTAssertEqual(try hiddenEntries(), [])
+        XCTAssertTrue(OutputDirectory.explain(EBUSY).hasPrefix("Device or resource busy (it is a mount point or in use"))
     }
 
     /// Runs `body` with the effective user `nobody` when this process is root (root may list

@@ -111,11 +111,90 @@ final class OutputContainmentTests: XCTestCase {
         XCTAssertNoThrow(try RenderJob(settings: settings(.transition(transition))))
     }
 
+    // MARK: Folders flipbook did not write
+
+    /// Before: a folder holding a user's frame_0001.png and an unrelated timeline.json was
+    /// replaced, because ownership was decided by the names alone.
+    func testAUsersFramesAndTimelineAreNotReplaced() throws {
+        let out = path("mine")
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        try Data("my picture".utf8).write(to: URL(fileURLWithPath: out + "/frame_0001.png"))
+        try Data(#"{"mine": true}"#.utf8).write(to: URL(fileURLWithPath: out + "/timeline.json"))
+        let run = try runFlipbook(["render", "push", "--scale", "1", "--frames", "0-1", "--out", out, "--progress", "none"])
+        XCTAssertEqual(run.status, 1, run.stderr)
+        XCTAssertEqual(run.stderr, "error: \(out): cannot write the output: exists and holds files named like a render, but not one "
+                       + "flipbook wrote (no flipbook timeline.json with its fingerprint), so they would be deleted; name a new or "
+                       + "empty directory, or delete them first\n")
+        XCTAssertEqual(try String(contentsOfFile: out + "/frame_0001.png", encoding: .utf8), "my picture")
+        XCTAssertEqual(try String(contentsOfFile: out + "/timeline.json", encoding: .utf8), #"{"mine": true}"#)
+        XCTAssertEqual(tree(), ["mine", "mine/frame_0001.png", "mine/timeline.json"])
+    }
+
+    /// Before: `--contact-sheet OUT/frame_0000.png` silently replaced frame 0. A sheet or video
+    /// anywhere inside the frame folder (also through another spelling) is refused before rendering.
+    func testPreviewsInsideTheFrameFolderAreRefused() throws {
+        let out = path("frames")
+        XCTAssertEqual(try runFlipbook(["render", "push", "--scale", "1", "--frames", "0-1", "--out", out, "--progress", "none"]).status, 0)
+        let bin = try fakeFFmpeg("exit 9")
+        let before = tree()
+        for (option, preview) in [("--contact-sheet", out + "/frame_0000.png"), ("--contact-sheet", path("./frames/../frames/sub/sheet.png")),
+                                  ("--video", out + "/v.mp4")] {
+            let run = try runFlipbook(["render", "push", "--scale", "1", "--frames", "0-1", "--out", out, option, preview, "--progress", "none"],
+                                      environment: ["PATH": bin + ":/usr/bin:/bin"])
+            XCTAssertEqual(run.status, 1, run.stderr)
+            XCTAssertEqual(run.stderr, "error: \(preview): cannot write the output: it is inside the frame folder \(out), which each render "
+                           + "replaces as a whole (a preview there would replace a frame or be deleted with it); write it beside the folder\n")
+            XCTAssertEqual(tree(), before)
+        }
+    }
+
+    /// A video step that fails at the very end (ffmpeg's file is not a whole MP4) leaves the
+    /// frames, the sheet and the video of the previous run as they were: all three or none.
+    func testAFailingVideoStepLeavesFramesSheetAndVideoAsTheyWere() throws {
+        let out = path("frames"), sheet = path("sheet.png"), video = path("v.mp4")
+        let lastArgument = #"for last; do :; done"#
+        let good = try fakeFFmpeg(lastArgument + "\ncat > /dev/null\nprintf '\\0\\0\\0\\10ftyp\\0\\0\\0\\10moov\\0\\0\\0\\10mdat' > \"$last\"")
+        let first = try runFlipbook(["render", "push", "--scale", "1", "--frames", "0-1", "--out", out, "--contact-sheet", sheet,
+                                     "--video", video, "--progress", "none"], environment: ["PATH": good + ":/usr/bin:/bin"])
+        XCTAssertEqual(first.status, 0, first.stderr)
+        let frames = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
+        let timeline = try Data(contentsOf: URL(fileURLWithPath: out + "/timeline.json"))
+        let sheetBytes = try Data(contentsOf: URL(fileURLWithPath: sheet)), videoBytes = try Data(contentsOf: URL(fileURLWithPath: video))
+        let bad = try fakeFFmpeg(lastArgument + "\ncat > /dev/null\nhead -c 3000 /dev/zero > \"$last\"", folder: "bad")
+        let second = try runFlipbook(["render", "push", "--scale", "1", "--frames", "0-3", "--out", out, "--contact-sheet", sheet,
+                                      "--video", video, "--progress", "none"], environment: ["PATH": bad + ":/usr/bin:/bin"])
+        XCTAssertEqual(second.status, 1, second.stderr)
+        XCTAssertTrue(second.stderr.contains("error: \(video): ffmpeg reported success, but the video it wrote is incomplete"), second.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out).sorted(), frames)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: out + "/timeline.json")), timeline)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: sheet)), sheetBytes)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: video)), videoBytes)
+        XCTAssertEqual(tree().filter { $0.hasPrefix(".") }, [], "no temporary files are left")
+    }
+
+    /// On a file system without RENAME_EXCHANGE a kill between the two renames left OUT missing
+    /// until the next preset run. A transition-file run puts it back too — even one whose file no
+    /// longer reads.
+    func testATransitionFileRunRestoresAnOutputAKillLeftMissing() throws {
+        try FileManager.default.createDirectory(atPath: path("project"), withIntermediateDirectories: true)
+        let file = try transitionFile("project/t.json", name: "slide")
+        let out = path("out")
+        let first = try flipbook(["render", "--transition", file, "--scale", "1", "--frames", "0-1", "--out", out])
+        XCTAssertEqual(first.status, 0, first.stderr)
+        let previous = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
+        XCTAssertEqual(rename(out, path(".out.old-\(deadProcessID())-42")), 0)  // as a kill between the renames leaves it
+        try #"{"name": 5}"#.write(toFile: file, atomically: true, encoding: .utf8)
+        let failed = try flipbook(["render", "--transition", file, "--scale", "1", "--out", out])
+        XCTAssertEqual(failed.status, 1)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out).sorted(), previous)
+        XCTAssertEqual(tree().filter { $0.hasPrefix(".") }, [])
+    }
+
     // MARK: Support
 
     /// A folder holding an `ffmpeg` shell script with `body`; returns the folder.
-    func fakeFFmpeg(_ body: String) throws -> String {
-        let bin = path("bin")
+    func fakeFFmpeg(_ body: String, folder: String = "bin") throws -> String {
+        let bin = path(folder)
         try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
         try "#!/bin/sh\n\(body)\n".write(toFile: bin + "/ffmpeg", atomically: true, encoding: .utf8)
         XCTAssertEqual(chmod(bin + "/ffmpeg", 0o755), 0)

@@ -137,14 +137,21 @@ final class OutputSafetyTests: XCTestCase {
 
     // MARK: 5. Signals and leftovers
 
+    /// A dead run's temporary folder is swept when it carries flipbook's mark (its timeline.json,
+    /// which a render writes first); one without it is someone's folder and stays.
     func testTemporaryFoldersOfDeadRunsAreSwept() throws {
         let out = path("push")
         let dead = deadProcessID()
-        let stale = path(".push.tmp-\(dead)-7")
-        try FileManager.default.createDirectory(atPath: stale, withIntermediateDirectories: true)
-        try Data(count: 1000).write(to: URL(fileURLWithPath: stale + "/frame_0000.png"))
+        XCTAssertEqual(try renderSmall(path("earlier")).status, 0)
+        let stale = path(".push.tmp-\(dead)-7"), unmarked = path(".push.tmp-\(dead)-8")
+        for folder in [stale, unmarked] {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try Data(count: 1000).write(to: URL(fileURLWithPath: folder + "/frame_0000.png"))
+        }
+        try FileManager.default.copyItem(atPath: path("earlier/timeline.json"), toPath: stale + "/timeline.json")
         XCTAssertEqual(try renderSmall(out).status, 0)
-        XCTAssertEqual(try hiddenEntries(), [])
+        XCTAssertEqual(try hiddenEntries(), [".push.tmp-\(dead)-8"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: unmarked), ["frame_0000.png"])
     }
 
     /// SIGINT, SIGTERM, SIGHUP and SIGQUIT in the middle of a render: the temporary folder is
