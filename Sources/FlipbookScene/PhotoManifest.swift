@@ -83,11 +83,16 @@ public struct PhotoManifest: Hashable, Sendable {
         self.init(path: path, photos: photos)
     }
 
-    /// The bytes of a manifest file: a regular file of at most `InputFile.defaultMaximumBytes`
-    /// (a FIFO or a device is refused at once). - Throws: `ManifestError.unreadable` naming the file.
+    /// The largest manifest file read: 64 MiB, half a million photos in JSON. The parsed value
+    /// costs several times the file (docs/LIMITS.md, "JSON memory"), so the cap keeps a
+    /// manifest within a few hundred megabytes.
+    public static let maximumBytes = 64 << 20
+
+    /// The bytes of a manifest file: a regular file of at most `maximumBytes` (a FIFO or a
+    /// device is refused at once). - Throws: `ManifestError.unreadable` naming the file.
     static func read(_ path: String) throws -> Data {
         do {
-            return Data(try InputFile.read(path))
+            return Data(try InputFile.read(path, maximumBytes: maximumBytes))
         } catch let error as FileError {
             throw ManifestError.unreadable(path: path, reason: error.reason)
         }
