@@ -79,6 +79,30 @@ public enum InputFile {
         }
     }
 
+    /// At most `count` bytes from `offset` of the file at `path` (fewer at its end), and the
+    /// file's size: for headers of files another library reads whole (a font's table directory).
+    /// The same checks as `read`. - Throws: as `read`.
+    public static func read(_ path: String, atOffset offset: Int, count: Int,
+                            maximumBytes: Int = defaultMaximumBytes) throws -> (bytes: [UInt8], fileSize: Int) {
+        precondition(offset >= 0 && count >= 0, "offset and count must not be negative")
+        let descriptor = try openRegular(path, maximumBytes: maximumBytes)
+        defer { close(descriptor.fd) }
+        let wanted = max(0, min(count, descriptor.size - min(offset, descriptor.size)))
+        var bytes = [UInt8](repeating: 0, count: wanted)
+        var filled = 0
+        while filled < wanted {
+            let got = bytes.withUnsafeMutableBytes { pread(descriptor.fd, $0.baseAddress! + filled, wanted - filled, off_t(offset + filled)) }
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw FileError.unreadable(path: path, reason: FileError.text(errno))
+            }
+            if got == 0 { break }
+            filled += got
+        }
+        bytes.removeSubrange(filled...)
+        return (bytes, descriptor.size)
+    }
+
     /// Checks, without reading it, that `path` opens as a regular file of at most `maximumBytes`
     /// (for files another library opens by name, such as fonts for FreeType).
     public static func check(_ path: String, maximumBytes: Int = defaultMaximumBytes) throws {

@@ -49,6 +49,19 @@ final class InputFileTests: FolderTestCase {
                        .unreadable(path: other, reason: "it has 2 names (hard links), so it may be a file from elsewhere"))
     }
 
+    /// A piece of a file (a font's table directory): fewer bytes at the end, the same refusals.
+    func testReadsAPieceAtAnOffset() throws {
+        let path = folder + "/font.ttf"
+        try Data([0, 1, 2, 3, 4, 5]).write(to: URL(fileURLWithPath: path))
+        XCTAssertEqual(try InputFile.read(path, atOffset: 2, count: 3).bytes, [2, 3, 4])
+        XCTAssertEqual(try InputFile.read(path, atOffset: 4, count: 10).bytes, [4, 5])
+        XCTAssertEqual(try InputFile.read(path, atOffset: 100, count: 4).bytes, [])
+        XCTAssertEqual(try InputFile.read(path, atOffset: 0, count: 1).fileSize, 6)
+        let fifo = folder + "/z.ttf"
+        XCTAssertEqual(mkfifo(fifo, 0o644), 0)
+        XCTAssertEqual(try readError { try InputFile.read(fifo, atOffset: 0, count: 12) }, .notRegularFile(path: fifo, kind: "a FIFO (named pipe)"))
+    }
+
     func testSizeLimit() throws {
         // Sparse: 300 MiB by its size, no disk blocks.
         let path = folder + "/huge.png"
