@@ -95,6 +95,19 @@ final class HostileReadingTests: XCTestCase {
         XCTAssertEqual(MemoryLayout<JSONValue>.stride, 24)
     }
 
+    /// Before: an XML property list of millions of `<true/>` was parsed by Foundation whole, at
+    /// about 14 times its size, before any value could be counted. Now XML lists stop at 16 MiB.
+    func testAnXMLPropertyListManifestHasItsOwnSizeLimit() throws {
+        let plist = path("m.plist")
+        let body = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><dict><key>content</key><array>"
+            + String(repeating: "<true/>", count: (17 << 20) / 7) + "</array></dict></plist>"
+        try Data(body.utf8).write(to: URL(fileURLWithPath: plist))
+        XCTAssertThrowsError(try PhotoManifest(contentsOf: plist)) { error in
+            XCTAssertEqual("\(error)", "\(plist): cannot read the manifest: it is 17 MB, more than the 16 MB limit for an XML property list "
+                           + "(write it as JSON or a binary property list)")
+        }
+    }
+
     // MARK: transition files
 
     /// Before: the reader checked the reported size (0) and then read `/proc/self/pagemap`
