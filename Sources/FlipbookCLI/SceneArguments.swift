@@ -50,7 +50,8 @@ enum SceneArguments {
       --max-file-megabytes N
                         refuse photo files larger than N MiB (default 256; docs/LIMITS.md)
       --sandbox-photos  refuse photos (card images) that do not resolve, links followed, inside
-                        the manifest's folder: for manifests you did not write
+                        the manifest's folder, and a transition file's images and manifest
+                        outside its folder: for files you did not write
     \(GestureArguments.help)
     """
 

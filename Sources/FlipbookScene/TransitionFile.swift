@@ -1,4 +1,5 @@
 import Foundation
+import FlipbookFiles
 import FlipbookGeometry
 import FlipbookText
 import FlipbookMotion
@@ -32,18 +33,13 @@ public struct TransitionFile: Sendable {
     public init(contentsOf path: String) throws {
         let data: Data
         do {
-            let url = URL(fileURLWithPath: path)
-            let values = try url.resourceValues(forKeys: [.isRegularFileKey, .fileSizeKey])
-            guard values.isRegularFile == true else { throw TransitionFileError.unreadable(file: path, reason: "not a regular file") }
-            guard (values.fileSize ?? 0) <= TransitionFile.maximumBytes else {
-                throw TransitionFileError.unreadable(file: path, reason: "larger than \(TransitionFile.maximumBytes / 1_000_000) MB")
-            }
-            data = try Data(contentsOf: url)
-        } catch let error as TransitionFileError {
-            throw error
-        } catch {
-            let reason = FileManager.default.fileExists(atPath: path) ? "permission denied or unreadable" : "no such file"
-            throw TransitionFileError.unreadable(file: path, reason: reason)
+            // InputFile: a FIFO, a device or /proc/self/pagemap (which reports a size of 0 and
+            // reads for gigabytes) is refused or cut off at the limit while reading.
+            data = Data(try InputFile.read(path, maximumBytes: TransitionFile.maximumBytes))
+        } catch let error as FileError {
+            // "no such file", as the reference shows it, rather than strerror's capitalised text.
+            let missing = String(cString: strerror(ENOENT))
+            throw TransitionFileError.unreadable(file: path, reason: error.reason == missing ? "no such file" : error.reason)
         }
         try self.init(data: data, path: path)
     }
@@ -117,6 +113,17 @@ public struct TransitionFile: Sendable {
         if relative.hasPrefix("/") { return relative }
         let folder = (file as NSString).deletingLastPathComponent
         return folder.isEmpty ? relative : ((folder as NSString).appendingPathComponent(relative) as NSString).standardizingPath
+    }
+
+    /// With `--sandbox-photos` (`SceneOptions.sandboxPhotos`): the manifest the file names must
+    /// resolve, links followed, inside the transition file's folder, as its images must
+    /// (`transition(photos:options:)` checks those); the manifest's photos must then lie inside
+    /// the manifest's folder. - Throws: `TransitionFileError.invalid` at `$.manifest`.
+    public func checkManifestInSandbox() throws {
+        // A bundled sample (`sample:photos`) is part of flipbook, not of the file under review.
+        guard let manifestPath, Samples.reference(forPath: manifestPath) == nil,
+              let problem = PhotoSandbox.problem(manifestPath, insideFolderOf: path, folderName: "the transition file's folder") else { return }
+        throw TransitionFileError.invalid(file: path, path: "$.manifest", message: "\(problem) (--sandbox-photos)")
     }
 
     /// The file's device: `"device"`, or `fallback` when the file has none.
@@ -526,6 +533,10 @@ struct TransitionDecoder {
                 throw field.fail("\"\(text)\" is a URL; name a local image file (relative to the transition file)")
             }
             source = try TransitionFile.resolve(field, against: file)
+            if options.sandboxPhotos, !text.hasPrefix(Samples.referencePrefix),
+               let problem = PhotoSandbox.problem(source, insideFolderOf: file, folderName: "the transition file's folder") {
+                throw field.fail("\(JSON.string(String(text.prefix(80)))): \(problem) (--sandbox-photos)")
+            }
         }
         if seenImages.insert(source).inserted { imageUses.append((source, field.path)) }
         return source
