@@ -58,8 +58,8 @@ enum RenderCommand: Command {
       flipbook render pop --select 3 --video Output/pop.mp4
       flipbook render push --scale 1 --fps 30 --video Output/push.gif --contact-sheet Output/push.png
       flipbook render push --video Output/push.mp4 --no-frames
-      flipbook render --transition Samples/transitions/card-expand.json --contact-sheet Output/card-expand.png
-      flipbook render pop --select 3 --gesture Samples/gestures/half-swipe-cancel.json --contact-sheet Output/half.png
+      flipbook render --transition sample:card-expand --contact-sheet Output/card-expand.png
+      flipbook render pop --select 6 --gesture sample:half-swipe-cancel --contact-sheet Output/half.png
       flipbook render pop --pan-to 112.5 --pan-duration 0.3 --release-velocity 1500
       flipbook render page --select 8 --to 9      (then: flipbook render pop --select 8 --return 9)
       flipbook render push --png-writer libpng --png-level 6
