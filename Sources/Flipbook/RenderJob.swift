@@ -31,6 +31,10 @@ public struct RenderSettings: Sendable {
     /// True when `scene.device` was chosen by the user: it then replaces the device of a
     /// transition file or value (a file's plain rects stay as written).
     public var deviceIsExplicit = false
+    /// Device pixels per point, whatever the source: the transition's own device (a preset's
+    /// `scene.device`, a file's or a value's `device`; `scene.device` with `deviceIsExplicit`)
+    /// drawn at this scale, as `--scale` does. nil = the device's own scale.
+    public var scale: Double?
     /// Frames per second.
     public var framesPerSecond: Double = 60
     /// The main curve and duration; nil = the transition's own. (`page` has no curve of its own:
@@ -75,6 +79,15 @@ public struct RenderSettings: Sendable {
     /// Settings with every default for a transition built in code (its device and timing are used
     /// unless `deviceIsExplicit` or `timing` say otherwise).
     public init(transition: Transition) { source = .transition(transition) }
+
+    /// The device a transition file is laid out for: nil = the file's own, else `scene.device`
+    /// (`deviceIsExplicit`) or the file's device, at `scale` when one is given.
+    func fileDevice(_ file: TransitionFile) throws -> Device? {
+        guard deviceIsExplicit || scale != nil else { return nil }
+        var device = deviceIsExplicit ? scene.device : try file.device(fallback: scene.device)
+        if let scale { device.scale = scale }
+        return device
+    }
 
     /// The preset, when the source is one.
     public var preset: TransitionPreset? {
@@ -160,6 +173,7 @@ public struct RenderJob: Sendable {
             let loaded = try library(settings.manifestPath)
             photoLibrary = loaded
             var options = settings.scene
+            if let scale = settings.scale { options.device.scale = scale }
             // page's swipe is part of the transition (the paging model), not a percent-driven drive.
             if preset == .page {
                 if let gesture = settings.gesture { options.pageGesture = gesture }
@@ -172,7 +186,7 @@ public struct RenderJob: Sendable {
             if file.usesPhotos { photoLibrary = try library(file.manifestPath ?? settings.manifestPath) }
             let limits = settings.decodeLimits
             transition = try file.transition(photos: photoLibrary?.photos ?? [], options: settings.scene,
-                                             device: settings.deviceIsExplicit ? settings.scene.device : nil,
+                                             device: try settings.fileDevice(file),
                                              checkImage: { source in
                                                  if fileHeaders[source] == nil {
                                                      fileHeaders[source] = try ImageDecoder.readHeader(fileAtPath: source, limits: limits)
@@ -181,6 +195,7 @@ public struct RenderJob: Sendable {
         case let .transition(value):
             transition = value
             if settings.deviceIsExplicit { transition.device = settings.scene.device }
+            if let scale = settings.scale { transition.device.scale = scale }
         }
         if let timing = settings.timing { transition.timing = timing }
         // The name goes into timeline.json and, through {preset}, into output paths: a plain file

@@ -42,6 +42,12 @@ enum ExportTransitionCommand: Command {
         let folder = (out as NSString).deletingLastPathComponent
         let json = TransitionFile.json(for: job.transition, relativeTo: folder.isEmpty ? "." : folder)
         try OutputFile.write(Array(json.utf8), to: out, createFolders: true)
+        let hairlines = TransitionFile.hairlineNames(in: job.transition)
+        if !hairlines.isEmpty {
+            let scale = CurveCommand.formatNumber(job.transition.device.scale)
+            printError("note: exported at @\(scale)x: \(hairlines.count) hairline\(hairlines.count == 1 ? " is" : "s are") one pixel (1/\(scale) pt) only "
+                       + "at this scale; to render at another --scale, export with that --scale (the file's \"// scale\" says so too)")
+        }
         print("\(job.transition.name): \(job.transition.animations.count) animations, \(json.utf8.count) bytes → \(out)")
         return ExitCode.success
     }

@@ -31,7 +31,8 @@ enum RenderCommand: Command {
       --sheet-frames N  at most N thumbnails on the contact sheet, 2-200 (default 48)
       --video PATH      also write PATH.mp4 (H.264) or PATH.gif through ffmpeg, which must be on
                         PATH (apt-get install ffmpeg); odd sizes lose a pixel column/row in MP4.
-                        GIFs play at the right speed only up to 50 fps (use --fps 50 or less)
+                        GIFs play at the right speed only up to 50 fps: without --fps a GIF render
+                        runs at 30 fps, and its expected size is printed before the render
       --video-scale S   the video's size relative to the frames, 0.05-1 (default: GIFs at most
                         480 px wide, MP4 full size)
       --no-frames       write no PNG sequence (and no timeline.json): only the --video and/or
@@ -57,8 +58,8 @@ enum RenderCommand: Command {
       flipbook render pop --select 3 --video Output/pop.mp4
       flipbook render push --scale 1 --fps 30 --video Output/push.gif --contact-sheet Output/push.png
       flipbook render push --video Output/push.mp4 --no-frames
-      flipbook render --transition Samples/transitions/card-expand.json --contact-sheet Output/card-expand.png
-      flipbook render pop --select 3 --gesture Samples/gestures/half-swipe-cancel.json --contact-sheet Output/half.png
+      flipbook render --transition sample:card-expand --contact-sheet Output/card-expand.png
+      flipbook render pop --select 6 --gesture sample:half-swipe-cancel --contact-sheet Output/half.png
       flipbook render pop --pan-to 112.5 --pan-duration 0.3 --release-velocity 1500
       flipbook render page --select 8 --to 9      (then: flipbook render pop --select 8 --return 9)
       flipbook render push --png-writer libpng --png-level 6
@@ -144,6 +145,13 @@ enum RenderCommand: Command {
             guard VideoFormat(path: video) != nil else { throw UsageError("--video must name a .mp4 or .gif file, not '\(video)'") }
             // Before loading anything: a missing ffmpeg should not cost a render.
             try VideoExport.check(path: video, environment: previews.environment)
+            // A GIF's frame delays are whole centiseconds and every frame adds its pixels: unless
+            // --fps says otherwise, a GIF render runs at 30 fps (half the frames of 60, and it
+            // plays at the right speed).
+            if VideoFormat(path: video) == .gif, !arguments.given("fps") {
+                settings.framesPerSecond = gifFramesPerSecond
+                printError("note: rendering at \(Int(gifFramesPerSecond)) fps for the GIF (give --fps to choose; GIFs play right up to 50)")
+            }
             if VideoFormat(path: video) == .gif, settings.framesPerSecond > 50 {
                 printError("warning: GIF frame delays are whole centiseconds and browsers slow down delays under 2 cs; "
                            + "at \(CurveCommand.formatNumber(settings.framesPerSecond)) fps the GIF plays too slowly (use --fps 50 or less)")
@@ -170,6 +178,9 @@ enum RenderCommand: Command {
             job = try RenderJob(settings: settings)
         }
         for warning in job.warnings { printError("warning: \(warning)") }
+        if let video = previews.videoPath, VideoFormat(path: video) == .gif {
+            printError("note: " + expectedGIFSize(job, videoScale: previews.videoScale))
+        }
         noteDebugBuild(job)
         let progress = ProgressReporter(label: presetName, mode: progressMode, intervalSeconds: progressInterval)
         let summary = noWrite ? try job.render(progress: progress.callback)
@@ -194,8 +205,27 @@ enum RenderCommand: Command {
             print(rendered + " → \(out)")
         }
         if let sheet = previews.contactSheetPath { print("contact sheet → \(sheet)") }
-        if let video = previews.videoPath { print("video → \(video)") }
+        if let video = previews.videoPath {
+            let bytes = (try? FileManager.default.attributesOfItem(atPath: video)[.size] as? Int) ?? nil
+            print("video → \(video)" + (bytes.map { String(format: " (%.1f MB)", Double($0) / 1e6) } ?? ""))
+        }
         return ExitCode.success
+    }
+
+    /// The frame rate of a GIF render when `--fps` is not given.
+    static let gifFramesPerSecond: Double = 30
+
+    /// "the GIF will be about 1.1–2.2 MB (480x854, 43 frames)": palette GIFs of these scenes
+    /// took 0.2–0.4 bytes per pixel per frame (a 60 fps card 0.36, a 30 fps push at @1x 0.25),
+    /// so the range is that, said before the render rather than found after it.
+    static func expectedGIFSize(_ job: RenderJob, videoScale: Double?) -> String {
+        let pixels = job.device.pixelSize
+        let size = VideoExport.outputSize(format: .gif, widthPixels: pixels.width, heightPixels: pixels.height, scale: videoScale)
+        let frames = job.frames.count
+        let perFrame = Double(size.width * size.height)
+        func megabytes(_ bytesPerPixel: Double) -> String { String(format: "%.1f", bytesPerPixel * perFrame * Double(frames) / 1e6) }
+        return "the GIF will be about \(megabytes(0.2))–\(megabytes(0.4)) MB (\(size.width)x\(size.height), \(frames) frames; "
+            + "smaller: --video-scale, --fps, or an .mp4)"
     }
 
     /// `path` with every `{preset}` replaced by the preset's (or transition file's) name, which

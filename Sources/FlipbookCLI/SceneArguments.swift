@@ -18,7 +18,8 @@ enum SceneArguments {
     static let help = """
       --transition FILE render a transition file (docs/TRANSITIONS.md) instead of a PRESET; the
                         file's device and timing apply unless --device/--scale/--curve/… are given
-      --manifest PATH   photo manifest, JSON or plist (default: the bundled Samples/photos.json)
+      --manifest PATH   photo manifest, JSON or plist (default: the bundled sample:photos; every
+                        file option takes a bundled sample as sample:NAME, see `flipbook samples`)
       --select N        the photo tapped, 0-based (default 0)
       --return N        the photo shown last when going back (pop, zoom-pop, dismiss, fade-dismiss,
                         card-pop; default: --select)
@@ -27,7 +28,7 @@ enum SceneArguments {
       --scroll S        thumbnail grid scroll offset in points, >= 0 (present, dismiss,
                         fade-present, fade-dismiss; default 0)
       --cards PATH      cards manifest, JSON or plist (card-push, card-pop;
-                        default: the bundled Samples/cards.json)
+                        default: the bundled sample:cards)
       --device NAME     iphone8 (375x667 @2x, default), se (320x568 @2x), plus (414x736 @3x),
                         x (375x812 @3x, 88 pt bars), or WxH in points (@2x)
       --scale S         device pixels per point, 1-4 (default: the device's)

@@ -149,6 +149,19 @@ struct JSONField {
     ]
 }
 
+extension StraightColor {
+    /// The colour a transition file names `name` (`"systemBlue"`, `"groupTableViewBackground"`,
+    /// `"white"`, …; `StraightColor.names` lists them), so Swift code says what a file says;
+    /// nil for any other name.
+    public init?(named name: String) {
+        guard let color = JSONField.namedColors[name] else { return nil }
+        self = color
+    }
+
+    /// The names `init(named:)` and transition files accept, sorted.
+    public static var names: [String] { JSONField.namedColors.keys.sorted() }
+}
+
 /// An object's members, read by key.
 struct JSONObject {
     let field: JSONField

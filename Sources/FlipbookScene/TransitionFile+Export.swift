@@ -15,6 +15,19 @@ extension TransitionFile {
         var writer = TransitionWriter(directory: directory)
         return writer.document(transition)
     }
+
+    /// The layers one device pixel thick at the transition's scale and thinner than a point (a
+    /// navigation bar's and a card row's hairline: `1 / scale` points): written in points, they
+    /// are one pixel only at that scale, so an export says which scale it assumed.
+    public static func hairlineNames(in transition: Transition) -> [String] {
+        let pixel = 1 / transition.device.scale
+        guard pixel < 1 else { return [] }
+        func visit(_ layer: Layer) -> [String] {
+            let thin = layer.frame.height == pixel || layer.frame.width == pixel
+            return (thin ? [layer.name] : []) + layer.sublayers.flatMap(visit)
+        }
+        return transition.window.sublayers.flatMap(visit)
+    }
 }
 
 /// Writes transitions as indented, deterministic JSON.
@@ -22,7 +35,15 @@ struct TransitionWriter {
     let directory: String
 
     mutating func document(_ transition: Transition) -> String {
-        var members: [(String, String)] = [("name", JSON.string(transition.name)), ("device", device(transition.device)),
+        var members: [(String, String)] = [("name", JSON.string(transition.name))]
+        let hairlines = TransitionFile.hairlineNames(in: transition)
+        if !hairlines.isEmpty {
+            // A comment key (ignored when read): the rects are in points, drawn for this scale.
+            let scale = JSON.number(transition.device.scale)
+            members.append(("// scale", JSON.string("exported at @\(scale)x: \(hairlines.joined(separator: ", ")) \(hairlines.count == 1 ? "is" : "are") "
+                + "one device pixel thick (1/\(scale) pt) only at this scale; export again with --scale S for another")))
+        }
+        members += [("device", device(transition.device)),
                                            ("timing", timing(curve: transition.timing.curve, duration: transition.timing.durationSeconds)),
                                            ("background", color(transition.window.backgroundColor ?? .clear)),
                                            ("statusBar", transition.statusBar.map { object([("style", JSON.string($0.rawValue))]) } ?? "false")]

@@ -45,4 +45,28 @@ final class PublicAPITests: XCTestCase {
         assertGolden(try job.renderFrame(2), named: "card-grow-frame-2")
         assertGolden(try job.renderFrame(5), named: "card-grow-last")
     }
+
+    /// The file's words in Swift: named colours, and a scale alone (as `--scale`) for any source.
+    func testColoursByNameAndAScaleAlone() throws {
+        XCTAssertEqual(StraightColor(named: "systemBlue"), StraightColor(red: 0, green: 122.0 / 255, blue: 1))
+        XCTAssertNil(StraightColor(named: "systemGroupedBackground"))
+        XCTAssertTrue(StraightColor.names.contains("groupTableViewBackground"))
+
+        var settings = RenderSettings(transition: Self.cardTransition())
+        settings.framesPerSecond = 10
+        settings.scale = 2
+        let value = try RenderJob(settings: settings)
+        XCTAssertEqual(value.device.pixelSize.width, 240, "the value's 120-point device at @2x")
+        XCTAssertEqual(value.device.name, "small")
+
+        var file = RenderSettings(transitionFile: Samples.path("transitions/card-expand.json"))
+        file.scale = 1
+        let fileJob = try RenderJob(settings: file)
+        XCTAssertEqual(fileJob.device.pixelSize.width, 375, "the file's iphone8 at @1x")
+        XCTAssertEqual(fileJob.device.sizePoints.height, 667)
+
+        var preset = RenderSettings(preset: .push)
+        preset.scale = 1
+        XCTAssertEqual(try RenderJob(settings: preset).device.pixelSize.height, 667)
+    }
 }

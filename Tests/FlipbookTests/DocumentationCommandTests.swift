@@ -101,21 +101,11 @@ final class DocumentationCommandTests: XCTestCase {
             for command in block.commands {
                 if command.line.contains("--video") && !hasFFmpeg { continue }
                 let script = Self.runnable(command.line, tmp: tmp.path)
-                let process = Process()
-                process.executableURL = URL(fileURLWithPath: "/bin/sh")
-                process.arguments = ["-c", script]
-                process.currentDirectoryURL = work
-                process.environment = environment
-                let errors = Pipe()
-                process.standardError = errors
-                process.standardOutput = FileHandle.nullDevice
-                try process.run()
-                let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                process.waitUntilExit()
+                let run = try runShell(script, in: work, environment: environment)
                 // `diff` exits 1 when the images differ, as documented; anything else must succeed.
                 let allowed: Set<Int32> = command.line.hasPrefix("flipbook diff ") ? [0, 1] : [0]
-                XCTAssertTrue(allowed.contains(process.terminationStatus),
-                              "\(command.file):\(command.lineNumber): \(command.line)\nran: \(script)\nexit \(process.terminationStatus): \(message)")
+                XCTAssertTrue(allowed.contains(run.status),
+                              "\(command.file):\(command.lineNumber): \(command.line)\nran: \(script)\nexit \(run.status): \(run.stderr)")
             }
         }
     }

@@ -26,21 +26,11 @@ final class ExampleWorkflowTests: XCTestCase {
 
     /// Runs `script` with bash in `directory`; `flipbook` is on PATH.
     func sh(_ script: String, in directory: URL, environment: [String: String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-e", "-c", script]
-        process.currentDirectoryURL = directory
         var variables = ProcessInfo.processInfo.environment
         variables["PATH"] = flipbookExecutable.deletingLastPathComponent().path + ":" + (variables["PATH"] ?? "/usr/bin:/bin")
         for (name, value) in environment { variables[name] = value }
-        process.environment = variables
-        let err = Pipe()
-        process.standardError = err
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, "\(script)\n\(message)")
+        let run = try runShell(script, shell: "/bin/bash", options: ["-e"], in: directory, environment: variables)
+        XCTAssertEqual(run.status, 0, "\(script)\n\(run.stderr)")
     }
 
     /// The folders' files are the same bytes.

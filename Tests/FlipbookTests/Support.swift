@@ -106,3 +106,21 @@ func runFlipbook(_ arguments: [String], in directory: URL = Package.root, enviro
     return FlipbookRun(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
                        stderr: String(decoding: stderrData.data, as: UTF8.self))
 }
+
+/// Runs `script` with `shell` and its `options` (e.g. `-e`) in `directory`, with exactly
+/// `environment`; stdout is discarded. Returns the exit status and stderr.
+func runShell(_ script: String, shell: String = "/bin/sh", options: [String] = [], in directory: URL,
+              environment: [String: String]) throws -> (status: Int32, stderr: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: shell)
+    process.arguments = options + ["-c", script]
+    process.currentDirectoryURL = directory
+    process.environment = environment
+    let errors = Pipe()
+    process.standardError = errors
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return (process.terminationStatus, message)
+}

@@ -62,6 +62,15 @@ final class TransitionFileRenderTests: XCTestCase {
         XCTAssertTrue(exported.contains(#""image": "sample:"#), String(exported.prefix(600)))
         XCTAssertFalse(exported.contains(".resources"), "no path into the samples bundle")
         XCTAssertFalse(exported.contains("Samples/photos"), "no path into the source tree")
+        XCTAssertFalse(exported.contains("// scale"), "at @1x a hairline is a whole point: nothing to say")
+        // At @2x the bar's hairline is 0.5 pt, one pixel only there: the file and the command say so.
+        let retina = directory.appendingPathComponent("pop@2x.json").path
+        let export2x = try runFlipbook(["export-transition", "pop", "--select", "3", "--out", retina])
+        XCTAssertEqual(export2x.status, 0, export2x.stderr)
+        XCTAssertTrue(export2x.stderr.hasPrefix("note: exported at @2x: "), export2x.stderr)
+        let retinaText = try String(contentsOfFile: retina, encoding: .utf8)
+        XCTAssertTrue(retinaText.contains(#""// scale": "exported at @2x: "#), String(retinaText.prefix(400)))
+        XCTAssertTrue(retinaText.contains("bar hairline"), String(retinaText.prefix(400)))
         let fromPreset = directory.appendingPathComponent("a").path, fromFile = directory.appendingPathComponent("b").path
         let font = Package.fixtureFont
         let a = try runFlipbook(["render", "pop", "--select", "3", "--return", "9", "--scale", "1", "--frames", "0-2", "--font", font, "--out", fromPreset])
