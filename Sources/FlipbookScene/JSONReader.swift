@@ -32,14 +32,16 @@ struct JSONField {
 
     func fail(_ message: String) -> TransitionFileError { .invalid(file: file, path: path, message: message) }
 
-    func child(_ key: String, _ value: JSONValue) -> JSONField { JSONField(value: value, path: path + "." + key, file: file) }
+    /// The member `key`: its path ends with the key as messages show input (`InputText`), so an
+    /// unknown 8 MB key does not make an 8 MB path.
+    func child(_ key: String, _ value: JSONValue) -> JSONField { JSONField(value: value, path: path + "." + InputText.excerpt(key), file: file) }
 
     /// The members of an object; `known` are the keys allowed (others are an error, with a hint).
     func object(known: [String]) throws -> JSONObject {
         guard case let .object(members) = value else { throw fail("expected an object, got \(value.kind)") }
         for member in members where !known.contains(member.key) && member.key != "$schema" && !member.key.hasPrefix("//") {
             let hint = Suggestions.fileHint(member.key, in: known)
-            throw child(member.key, member.value).fail("unknown key \"\(member.key)\"\(hint); expected one of \(known.map { "\"\($0)\"" }.joined(separator: ", "))")
+            throw child(member.key, member.value).fail("unknown key \(InputText.quoted(member.key))\(hint); expected one of \(known.map { "\"\($0)\"" }.joined(separator: ", "))")
         }
         return JSONObject(field: self, members: Dictionary(uniqueKeysWithValues: members.map { ($0.key, $0.value) }))
     }
@@ -101,7 +103,7 @@ struct JSONField {
         let text = try string()
         guard names.contains(text) else {
             let hint = Suggestions.fileHint(text, in: names)
-            throw fail("unknown value \"\(text)\"\(hint); expected one of \(names.map { "\"\($0)\"" }.joined(separator: ", "))")
+            throw fail("unknown value \(InputText.quoted(text))\(hint); expected one of \(names.map { "\"\($0)\"" }.joined(separator: ", "))")
         }
         return text
     }
@@ -119,7 +121,7 @@ struct JSONField {
         let hex = text.hasPrefix("#") ? String(text.dropFirst()) : ""
         guard hex.count == 6 || hex.count == 8, hex.allSatisfy(\.isHexDigit), let bits = UInt32(hex, radix: 16) else {
             let hint = Suggestions.fileHint(text, in: JSONField.namedColors.keys.sorted())
-            throw fail("expected a colour: \"#RRGGBB\", \"#RRGGBBAA\", [r, g, b, a] or one of \(JSONField.namedColors.keys.sorted().joined(separator: ", ")), got \"\(text)\"\(hint)")
+            throw fail("expected a colour: \"#RRGGBB\", \"#RRGGBBAA\", [r, g, b, a] or one of \(JSONField.namedColors.keys.sorted().joined(separator: ", ")), got \(InputText.quoted(text))\(hint)")
         }
         let value = hex.count == 6 ? bits << 8 | 0xFF : bits
         func component(_ shift: UInt32) -> Double { Double((value >> shift) & 0xFF) / 255 }

@@ -139,7 +139,7 @@ public struct PhotoManifest: Hashable, Sendable {
         guard let value else { return nil }
         guard let number = value.numberValue else {
             if let text = value.stringValue, let number = Double(text) {
-                throw ManifestError.invalidField(path: path, field: field, problem: "must be a number, not the string \"\(text)\" (write \(number) without quotes)")
+                throw ManifestError.invalidField(path: path, field: field, problem: "must be a number, not the string \(InputText.quoted(text)) (write \(number) without quotes)")
             }
             throw ManifestError.invalidField(path: path, field: field, problem: "must be a number")
         }

@@ -161,7 +161,7 @@ public struct TransitionFile: Sendable {
         if case let .string(name) = field.value {
             guard let device = Device(named: name) else {
                 let hint = Suggestions.fileHint(name, in: Device.presets.map(\.name))
-                throw field.fail("unknown device \"\(name)\"\(hint); expected iphone8, se, plus, x, \"WxH\" in points, or an object")
+                throw field.fail("unknown device \(InputText.quoted(name))\(hint); expected iphone8, se, plus, x, \"WxH\" in points, or an object")
             }
             return device
         }
@@ -222,7 +222,7 @@ struct TransitionDecoder {
             let name = try use.nonEmptyString()
             guard layerPaths[name] != nil else {
                 let hint = Suggestions.fileHint(name, in: layerPaths.keys.sorted())
-                throw use.fail("no layer is named \"\(name)\"\(hint)")
+                throw use.fail("no layer is named \(InputText.quoted(name))\(hint)")
             }
         }
         let animations = try object.optional("animations")?.array().map { try animation($0) } ?? []
@@ -231,13 +231,13 @@ struct TransitionDecoder {
         var names = Set<String>()
         for (index, field) in (try object.optional("animations")?.array() ?? []).enumerated() {
             if let name = animations[index].name, !names.insert(name).inserted {
-                throw field.child("name", .string(name)).fail("another animation is already named \"\(name)\"")
+                throw field.child("name", .string(name)).fail("another animation is already named \(InputText.quoted(name))")
             }
         }
         for (index, field) in (try object.optional("animations")?.array() ?? []).enumerated() {
             if let after = animations[index].after, !names.contains(after) {
                 let hint = Suggestions.fileHint(after, in: names.sorted())
-                throw field.child("after", .string(after)).fail("no animation is named \"\(after)\"\(hint)")
+                throw field.child("after", .string(after)).fail("no animation is named \(InputText.quoted(after))\(hint)")
             }
         }
         return Transition(name: name, device: device, window: window, animations: animations, completion: completion,
@@ -316,7 +316,7 @@ struct TransitionDecoder {
             return at("curve").fail("\(error)")
         case .springParametersWithoutSpring:
             return at(request.dampingRatio != nil ? "damping" : "velocity").fail(
-                "\"damping\" and \"velocity\" go with \"curve\": \"spring\" only" + (request.curve.map { ", not \"\($0)\"" } ?? ""))
+                "\"damping\" and \"velocity\" go with \"curve\": \"spring\" only" + (request.curve.map { ", not \(InputText.quoted($0))" } ?? ""))
         }
     }
 
@@ -324,7 +324,7 @@ struct TransitionDecoder {
         let object = try field.object(known: TransitionDecoder.layerKeys)
         let nameField = try object.required("name", "a unique name animations refer to")
         let name = try nameField.nonEmptyString()
-        if let first = layerPaths[name] { throw nameField.fail("another layer is already named \"\(name)\" (at \(first)); names must be unique") }
+        if let first = layerPaths[name] { throw nameField.fail("another layer is already named \(InputText.quoted(name)) (at \(first)); names must be unique") }
         layerPaths[name] = field.path
         parentOrigins[name] = parentOrigin
         var layer = Layer(name: name, frame: .zero)
@@ -373,7 +373,7 @@ struct TransitionDecoder {
             let gridName = try grid.nonEmptyString()
             guard let cells = gridCells[gridName] else {
                 let hint = Suggestions.fileHint(gridName, in: gridCells.keys.sorted())
-                throw grid.fail("no waterfall grid named \"\(gridName)\" is declared before this point\(hint)")
+                throw grid.fail("no waterfall grid named \(InputText.quoted(gridName)) is declared before this point\(hint)")
             }
             let index = try object.required("index", "the photo's index in the manifest").integer(in: 0...(cells.count - 1))
             return cells[index].offsetBy(dx: -parentOrigin.x, dy: -parentOrigin.y)
@@ -415,7 +415,7 @@ struct TransitionDecoder {
         if let frame = object.optional("frame") { layer.frame = try self.frame(frame, parentOrigin: parentOrigin) }
         for (index, cell) in layer.sublayers.enumerated() {
             let cellName = cell.name
-            if let first = layerPaths[cellName] { throw field.fail("its cell \"\(cellName)\" has the name of the layer at \(first)") }
+            if let first = layerPaths[cellName] { throw field.fail("its cell \(InputText.quoted(cellName)) has the name of the layer at \(first)") }
             layerPaths[cellName] = field.path
             parentOrigins[cellName] = Point(x: parentOrigin.x + layer.frame.x, y: parentOrigin.y + layer.frame.y - scroll)
             _ = index
@@ -481,7 +481,7 @@ struct TransitionDecoder {
         } else {
             let text = try field.nonEmptyString()
             if let scheme = text.range(of: "://"), !text[..<scheme.lowerBound].contains("/") {
-                throw field.fail("\"\(text)\" is a URL; name a local image file (relative to the transition file)")
+                throw field.fail("\(InputText.quoted(text)) is a URL; name a local image file (relative to the transition file)")
             }
             source = TransitionFile.resolve(text, against: file)
         }
@@ -543,7 +543,7 @@ struct TransitionDecoder {
         let name = try field.nonEmptyString()
         guard layerPaths[name] != nil else {
             let hint = Suggestions.fileHint(name, in: layerPaths.keys.sorted())
-            throw field.fail("no layer is named \"\(name)\"\(hint)")
+            throw field.fail("no layer is named \(InputText.quoted(name))\(hint)")
         }
         return name
     }
