@@ -172,9 +172,9 @@ public enum ManifestError: Error, CustomStringConvertible, Equatable {
         case let .malformed(path, format, detail): return "\(path): not valid \(format): \(detail)"
         case let .invalidField(path, field, problem): return "\(path): \(field) \(problem)"
         case let .outsideSandbox(path, field, url, problem):
-            return "\(path): \(field) is \(url): \(problem) (--sandbox-photos)"
+            return "\(path): \(field) is \(InputText.excerpt(url)): \(problem) (--sandbox-photos)"
         case let .remoteImage(path, field, url):
-            return "\(path): \(field) is \(url): remote images are not supported; download them first and name the local file"
+            return "\(path): \(field) is \(InputText.excerpt(url)): remote images are not supported; download them first and name the local file"
         }
     }
 }

@@ -119,7 +119,7 @@ public struct TransitionFile: Sendable {
         if let checkImage {
             for (source, jsonPath) in decoder.imageUses {
                 do { try checkImage(source) } catch {
-                    throw TransitionFileError.invalid(file: path, path: jsonPath, message: "\(error)")
+                    throw TransitionFileError.invalid(file: path, path: jsonPath.text, message: "\(error)")
                 }
             }
         }
@@ -183,13 +183,13 @@ struct TransitionDecoder {
     let options: SceneOptions
     var device = Device.iPhone8
     /// Image files and the JSON path of their first use.
-    var imageUses: [(String, String)] = []
+    var imageUses: [(String, JSONPath)] = []
     private var seenImages = Set<String>()
     /// Each layer's parent's window origin (translation only), for `cellOf` in animations.
     private var parentOrigins: [String: Point] = [:]
     /// Waterfall grids declared so far: cell frames in window points at the grid's start scroll.
     private var gridCells: [String: [Rect]] = [:]
-    private var layerPaths: [String: String] = [:]
+    private var layerPaths: [String: JSONPath] = [:]
     /// `snapshotOf` fields, checked once every layer is known.
     private var snapshotUses: [JSONField] = []
 
@@ -209,11 +209,12 @@ struct TransitionDecoder {
         let timing = try object.optional("timing").map { try self.timing($0) } ?? TransitionDecoder.defaultTiming
         var window = Layer(name: "window", frame: device.bounds)
         window.backgroundColor = try object.optional("background")?.color() ?? .white
-        layerPaths["window"] = "$"
+        layerPaths["window"] = JSONPath("$")
         let statusBar = try object.optional("statusBar").map(self.statusBar) ?? .dark
         if let style = statusBar {
             // Its layers can be animated like any other (e.g. faded out over a full-screen photo).
-            func register(_ layer: Layer) { layerPaths[layer.name] = "$.statusBar"; layer.sublayers.forEach(register) }
+            let statusBarPath = JSONPath("$.statusBar")
+            func register(_ layer: Layer) { layerPaths[layer.name] = statusBarPath; layer.sublayers.forEach(register) }
             register(StatusBar.layer(device: device, style: style))
         }
         let layers = try object.required("layers", "the window's layers, back to front").array()
@@ -324,8 +325,8 @@ struct TransitionDecoder {
         let object = try field.object(known: TransitionDecoder.layerKeys)
         let nameField = try object.required("name", "a unique name animations refer to")
         let name = try nameField.nonEmptyString()
-        if let first = layerPaths[name] { throw nameField.fail("another layer is already named \(InputText.quoted(name)) (at \(first)); names must be unique") }
-        layerPaths[name] = field.path
+        if let first = layerPaths[name] { throw nameField.fail("another layer is already named \(InputText.quoted(name)) (at \(first.text)); names must be unique") }
+        layerPaths[name] = field.location
         parentOrigins[name] = parentOrigin
         var layer = Layer(name: name, frame: .zero)
         if object.has("waterfallGrid"), let bar = object.optional("navigationBar") {
@@ -344,7 +345,7 @@ struct TransitionDecoder {
         if object.has("waterfallGrid") || object.has("navigationBar"), let frame = object.optional("frame") {
             layer.frame = try self.frame(frame, parentOrigin: parentOrigin)
         }
-        var patch = try self.patch(JSONField(value: field.value, path: field.path, file: file), object: object, targetParent: parentOrigin,
+        var patch = try self.patch(JSONField(value: field.value, location: field.location, file: file), object: object, targetParent: parentOrigin,
                                    animatableOnly: false, allowRemoved: false)
         patch.frame = nil
         layer.apply(patch)
@@ -415,8 +416,8 @@ struct TransitionDecoder {
         if let frame = object.optional("frame") { layer.frame = try self.frame(frame, parentOrigin: parentOrigin) }
         for (index, cell) in layer.sublayers.enumerated() {
             let cellName = cell.name
-            if let first = layerPaths[cellName] { throw field.fail("its cell \(InputText.quoted(cellName)) has the name of the layer at \(first)") }
-            layerPaths[cellName] = field.path
+            if let first = layerPaths[cellName] { throw field.fail("its cell \(InputText.quoted(cellName)) has the name of the layer at \(first.text)") }
+            layerPaths[cellName] = field.location
             parentOrigins[cellName] = Point(x: parentOrigin.x + layer.frame.x, y: parentOrigin.y + layer.frame.y - scroll)
             _ = index
         }
@@ -435,7 +436,7 @@ struct TransitionDecoder {
         func rename(_ layer: inout Layer) {
             for index in layer.sublayers.indices {
                 layer.sublayers[index].name = name + " / " + layer.sublayers[index].name
-                layerPaths[layer.sublayers[index].name] = field.path
+                layerPaths[layer.sublayers[index].name] = field.location
                 rename(&layer.sublayers[index])
             }
         }
@@ -485,7 +486,7 @@ struct TransitionDecoder {
             }
             source = TransitionFile.resolve(text, against: file)
         }
-        if seenImages.insert(source).inserted { imageUses.append((source, field.path)) }
+        if seenImages.insert(source).inserted { imageUses.append((source, field.location)) }
         return source
     }
 

@@ -99,4 +99,20 @@ final class HostileTransitionTests: XCTestCase {
         XCTAssertEqual("\(TransitionError.duplicateLayerName(name))", "two layers are named '\(String(repeating: "n", count: 80))…' (layer names must be unique)")
         XCTAssertLessThan(fileError("{\"" + key + "\": 1, \"" + key + "\": 2}").count, 300)
     }
+
+    func testPathsCostConstantMemoryPerLayerAndReadAsBefore() throws {
+        var paths = LayerPaths()
+        let root = try XCTUnwrap(paths.add("window", parent: nil, position: 0))
+        let card = try XCTUnwrap(paths.add("card", parent: root, position: 3))
+        _ = try XCTUnwrap(paths.add("title", parent: card, position: 1))
+        XCTAssertNil(paths.add("card", parent: root, position: 4))
+        XCTAssertEqual(paths["window"], [])
+        XCTAssertEqual(paths["title"], [3, 1])
+        XCTAssertNil(paths["nothing"])
+        let layers = JSONField(value: .null, path: "$", file: "t.json").child("layers", .null)
+        XCTAssertEqual(layers.element(2, .null).child("frame", .null).path, "$.layers[2].frame")
+        // A duplicate name deep in the tree still names the first one's path.
+        XCTAssertTrue(fileError(#"{"layers": [{"name": "a", "frame": [0, 0, 1, 1], "sublayers": [{"name": "b", "frame": [0, 0, 1, 1]}]}, "#
+                                + #"{"name": "b", "frame": [0, 0, 1, 1]}]}"#).contains("(at $.layers[0].sublayers[0])"))
+    }
 }
