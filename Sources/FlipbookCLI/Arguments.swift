@@ -1,4 +1,5 @@
 import Foundation
+import FlipbookGeometry
 import FlipbookMotion
 import Flipbook
 
@@ -89,7 +90,7 @@ struct Arguments {
         if let path = Samples.resolve(value) { return path }
         let name = String(value.dropFirst(Samples.referencePrefix.count))
         let label = option.uppercased() == option ? option : "--" + option
-        throw UsageError("\(label): no bundled sample is named '\(name)' (`flipbook samples` lists them)"
+        throw UsageError("\(label): no bundled sample is named \(InputText.singleQuoted(name)) (`flipbook samples` lists them)"
                          + Suggestions.didYouMean(name, in: Samples.all.map(\.name)))
     }
 
@@ -108,7 +109,7 @@ struct Arguments {
     /// `--name` as an integer within `range`, or `defaultValue` when absent.
     func int(_ name: String, default defaultValue: Int? = nil, in range: ClosedRange<Int>) throws -> Int? {
         guard let text = string(name) else { return defaultValue }
-        guard let value = Int(text) else { throw UsageError("--\(name) must be a whole number, not '\(text)'") }
+        guard let value = Int(text) else { throw UsageError("--\(name) must be a whole number, not \(InputText.singleQuoted(text))") }
         guard range.contains(value) else {
             throw UsageError("--\(name) must be between \(range.lowerBound) and \(range.upperBound), not \(value)")
         }
@@ -118,7 +119,7 @@ struct Arguments {
     /// `--name` as a finite number within `range`, or `defaultValue` when absent.
     func double(_ name: String, default defaultValue: Double? = nil, in range: ClosedRange<Double>) throws -> Double? {
         guard let text = string(name) else { return defaultValue }
-        guard let value = Double(decimalText: text) else { throw UsageError("--\(name) must be a decimal number, not '\(text)'") }
+        guard let value = Double(decimalText: text) else { throw UsageError("--\(name) must be a decimal number, not \(InputText.singleQuoted(text))") }
         guard range.contains(value) else {
             throw UsageError("--\(name) must be between \(range.lowerBound.shortestText) and \(range.upperBound.shortestText), not \(text)")
         }
@@ -132,7 +133,7 @@ struct Arguments {
         }
         if positionals.count > names.count {
             let extra = positionals[names.count]
-            throw UsageError("unexpected argument '\(extra)'" + (extra.hasPrefix("-") && !extra.hasPrefix("--") ? " (options start with --)" : ""))
+            throw UsageError("unexpected argument \(InputText.singleQuoted(extra))" + (extra.hasPrefix("-") && !extra.hasPrefix("--") ? " (options start with --)" : ""))
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import FlipbookGeometry
 import FlipbookMotion
 import FlipbookFiles
 
@@ -47,9 +48,9 @@ func command(named name: String) throws -> Command.Type {
     if let command = commands.first(where: { $0.name == name.lowercased() }) { return command }
     // `flipbook version`, `-version`, `-v`: the option typed as a command.
     if ["version", "v"].contains(name.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "-"))) {
-        throw UsageError("unknown command '\(name)'; did you mean '--version'?")
+        throw UsageError("unknown command \(InputText.singleQuoted(name)); did you mean '--version'?")
     }
-    throw UsageError("unknown command '\(name)'" + Suggestions.didYouMean(name, in: commands.map { $0.name }))
+    throw UsageError("unknown command \(InputText.singleQuoted(name))" + Suggestions.didYouMean(name, in: commands.map { $0.name }))
 }
 
 /// Prints a usage mistake: the error, then where to read more (not the whole help: the error

@@ -1,4 +1,5 @@
 import Foundation
+import FlipbookGeometry
 
 /// A parsed JSON value (RFC 8259), keeping object keys in file order.
 ///
@@ -215,7 +216,7 @@ private struct JSONParser {
             let keyStart = index
             let key = try string()
             guard keys.insert(key).inserted else {
-                throw failure("the key \"\(key)\" appears twice in this object", at: keyStart)
+                throw failure("the key \(InputText.quoted(key)) appears twice in this object", at: keyStart)
             }
             skipWhitespace()
             guard current == UInt8(ascii: ":") else { throw failure("expected ':' after the key, found \(found)") }

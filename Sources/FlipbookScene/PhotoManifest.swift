@@ -153,7 +153,7 @@ public struct PhotoManifest: Hashable, Sendable {
         guard let value else { return nil }
         guard let number = value.numberValue else {
             if let text = value.stringValue, let number = Double(text) {
-                throw ManifestError.invalidField(path: path, field: field, problem: "must be a number, not the string \"\(text)\" (write \(number) without quotes)")
+                throw ManifestError.invalidField(path: path, field: field, problem: "must be a number, not the string \(InputText.quoted(text)) (write \(number) without quotes)")
             }
             throw ManifestError.invalidField(path: path, field: field, problem: "must be a number")
         }
@@ -186,9 +186,9 @@ public enum ManifestError: Error, CustomStringConvertible, Equatable {
         case let .malformed(path, format, detail): return "\(path): not valid \(format): \(detail)"
         case let .invalidField(path, field, problem): return "\(path): \(field) \(problem)"
         case let .outsideSandbox(path, field, url, problem):
-            return "\(path): \(field) is \(url): \(problem) (--sandbox-photos)"
+            return "\(path): \(field) is \(InputText.excerpt(url)): \(problem) (--sandbox-photos)"
         case let .remoteImage(path, field, url):
-            return "\(path): \(field) is \(url): remote images are not supported; download them first and name the local file"
+            return "\(path): \(field) is \(InputText.excerpt(url)): remote images are not supported; download them first and name the local file"
         }
     }
 }

@@ -4,7 +4,6 @@ import FlipbookGeometry
 import FlipbookText
 import FlipbookMotion
 import FlipbookRaster
-import FlipbookFiles
 import FlipbookSamples
 
 /// A transition file: a `Transition` written as JSON (docs/TRANSITIONS.md is the reference,
@@ -103,7 +102,7 @@ public struct TransitionFile: Sendable {
         guard text.hasPrefix(Samples.referencePrefix) else { return resolve(text, against: file) }
         guard let path = Samples.resolve(text) else {
             let name = String(text.dropFirst(Samples.referencePrefix.count))
-            throw field.fail("no bundled sample is named \"\(name)\" (`flipbook samples` lists them)"
+            throw field.fail("no bundled sample is named \(InputText.quoted(name)) (`flipbook samples` lists them)"
                              + Suggestions.fileHint(name, in: Samples.all.map(\.name)))
         }
         return path
@@ -160,7 +159,7 @@ public struct TransitionFile: Sendable {
         if let checkImage {
             for (source, jsonPath) in decoder.imageUses {
                 do { try checkImage(source) } catch {
-                    throw TransitionFileError.invalid(file: path, path: jsonPath, message: "\(error)")
+                    throw TransitionFileError.invalid(file: path, path: jsonPath.text, message: "\(error)")
                 }
             }
         }
@@ -202,7 +201,7 @@ public struct TransitionFile: Sendable {
         if case let .string(name) = field.value {
             guard let device = Device(named: name) else {
                 let hint = Suggestions.fileHint(name, in: Device.presets.map(\.name))
-                throw field.fail("unknown device \"\(name)\"\(hint); expected iphone8, se, plus, x, \"WxH\" in points, or an object")
+                throw field.fail("unknown device \(InputText.quoted(name))\(hint); expected iphone8, se, plus, x, \"WxH\" in points, or an object")
             }
             return device
         }
@@ -224,13 +223,13 @@ struct TransitionDecoder {
     let options: SceneOptions
     var device = Device.iPhone8
     /// Image files and the JSON path of their first use.
-    var imageUses: [(String, String)] = []
+    var imageUses: [(String, JSONPath)] = []
     private var seenImages = Set<String>()
     /// Each layer's parent's window origin (translation only), for `cellOf` in animations.
     private var parentOrigins: [String: Point] = [:]
     /// Waterfall grids declared so far: cell frames in window points at the grid's start scroll.
     private var gridCells: [String: [Rect]] = [:]
-    private var layerPaths: [String: String] = [:]
+    private var layerPaths: [String: JSONPath] = [:]
     /// `snapshotOf` fields, checked once every layer is known.
     private var snapshotUses: [JSONField] = []
 
@@ -253,11 +252,12 @@ struct TransitionDecoder {
         let timing = try object.optional("timing").map { try self.timing($0) } ?? TransitionDecoder.defaultTiming
         var window = Layer(name: "window", frame: device.bounds)
         window.backgroundColor = try object.optional("background")?.color() ?? .white
-        layerPaths["window"] = "$"
+        layerPaths["window"] = JSONPath("$")
         let statusBar = try object.optional("statusBar").map(self.statusBar) ?? .dark
         if let style = statusBar {
             // Its layers can be animated like any other (e.g. faded out over a full-screen photo).
-            func register(_ layer: Layer) { layerPaths[layer.name] = "$.statusBar"; layer.sublayers.forEach(register) }
+            let statusBarPath = JSONPath("$.statusBar")
+            func register(_ layer: Layer) { layerPaths[layer.name] = statusBarPath; layer.sublayers.forEach(register) }
             register(StatusBar.layer(device: device, style: style))
         }
         let layers = try object.required("layers", "the window's layers, back to front").array()
@@ -266,7 +266,7 @@ struct TransitionDecoder {
             let name = try use.nonEmptyString()
             guard layerPaths[name] != nil else {
                 let hint = Suggestions.fileHint(name, in: layerPaths.keys.sorted())
-                throw use.fail("no layer is named \"\(name)\"\(hint)")
+                throw use.fail("no layer is named \(InputText.quoted(name))\(hint)")
             }
         }
         let animations = try object.optional("animations")?.array().map { try animation($0) } ?? []
@@ -275,7 +275,7 @@ struct TransitionDecoder {
         var names = Set<String>()
         for (index, field) in (try object.optional("animations")?.array() ?? []).enumerated() {
             if let name = animations[index].name, !names.insert(name).inserted {
-                throw field.child("name", .string(name)).fail("another animation is already named \"\(name)\"")
+                throw field.child("name", .string(name)).fail("another animation is already named \(InputText.quoted(name))")
             }
         }
         for (index, field) in (try object.optional("animations")?.array() ?? []).enumerated() {
@@ -285,7 +285,7 @@ struct TransitionDecoder {
                     hint = names.isEmpty ? " (no animation has a \"name\")"
                         : "; the named animations are " + names.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
                 }
-                throw field.child("after", .string(after)).fail("no animation is named \"\(after)\"\(hint)")
+                throw field.child("after", .string(after)).fail("no animation is named \(InputText.quoted(after))\(hint)")
             }
         }
         return Transition(name: name, device: device, window: window, animations: animations, completion: completion,
@@ -364,7 +364,7 @@ struct TransitionDecoder {
             return at("curve").fail("\(error)")
         case .springParametersWithoutSpring:
             return at(request.dampingRatio != nil ? "damping" : "velocity").fail(
-                "\"damping\" and \"velocity\" go with \"curve\": \"spring\" only" + (request.curve.map { ", not \"\($0)\"" } ?? ""))
+                "\"damping\" and \"velocity\" go with \"curve\": \"spring\" only" + (request.curve.map { ", not \(InputText.quoted($0))" } ?? ""))
         }
     }
 
@@ -372,8 +372,8 @@ struct TransitionDecoder {
         let object = try field.object(known: TransitionDecoder.layerKeys)
         let nameField = try object.required("name", "a unique name animations refer to")
         let name = try nameField.nonEmptyString()
-        if let first = layerPaths[name] { throw nameField.fail("another layer is already named \"\(name)\" (at \(first)); names must be unique") }
-        layerPaths[name] = field.path
+        if let first = layerPaths[name] { throw nameField.fail("another layer is already named \(InputText.quoted(name)) (at \(first.text)); names must be unique") }
+        layerPaths[name] = field.location
         parentOrigins[name] = parentOrigin
         var layer = Layer(name: name, frame: .zero)
         if object.has("waterfallGrid"), let bar = object.optional("navigationBar") {
@@ -392,7 +392,7 @@ struct TransitionDecoder {
         if object.has("waterfallGrid") || object.has("navigationBar"), let frame = object.optional("frame") {
             layer.frame = try self.frame(frame, parentOrigin: parentOrigin)
         }
-        var patch = try self.patch(JSONField(value: field.value, path: field.path, file: file), object: object, targetParent: parentOrigin,
+        var patch = try self.patch(JSONField(value: field.value, location: field.location, file: file), object: object, targetParent: parentOrigin,
                                    animatableOnly: false, allowRemoved: false)
         patch.frame = nil
         layer.apply(patch)
@@ -422,7 +422,7 @@ struct TransitionDecoder {
             let gridName = try grid.nonEmptyString()
             guard let cells = gridCells[gridName] else {
                 let hint = Suggestions.fileHint(gridName, in: gridCells.keys.sorted())
-                throw grid.fail("no waterfall grid named \"\(gridName)\" is declared before this point\(hint)")
+                throw grid.fail("no waterfall grid named \(InputText.quoted(gridName)) is declared before this point\(hint)")
             }
             let index = try object.required("index", "the photo's index in the manifest").integer(in: 0...(cells.count - 1))
             return cells[index].offsetBy(dx: -parentOrigin.x, dy: -parentOrigin.y)
@@ -464,8 +464,8 @@ struct TransitionDecoder {
         if let frame = object.optional("frame") { layer.frame = try self.frame(frame, parentOrigin: parentOrigin) }
         for (index, cell) in layer.sublayers.enumerated() {
             let cellName = cell.name
-            if let first = layerPaths[cellName] { throw field.fail("its cell \"\(cellName)\" has the name of the layer at \(first)") }
-            layerPaths[cellName] = field.path
+            if let first = layerPaths[cellName] { throw field.fail("its cell \(InputText.quoted(cellName)) has the name of the layer at \(first.text)") }
+            layerPaths[cellName] = field.location
             parentOrigins[cellName] = Point(x: parentOrigin.x + layer.frame.x, y: parentOrigin.y + layer.frame.y - scroll)
             _ = index
         }
@@ -484,7 +484,7 @@ struct TransitionDecoder {
         func rename(_ layer: inout Layer) {
             for index in layer.sublayers.indices {
                 layer.sublayers[index].name = name + " / " + layer.sublayers[index].name
-                layerPaths[layer.sublayers[index].name] = field.path
+                layerPaths[layer.sublayers[index].name] = field.location
                 rename(&layer.sublayers[index])
             }
         }
@@ -530,15 +530,15 @@ struct TransitionDecoder {
         } else {
             let text = try field.nonEmptyString()
             if let scheme = text.range(of: "://"), !text[..<scheme.lowerBound].contains("/") {
-                throw field.fail("\"\(text)\" is a URL; name a local image file (relative to the transition file)")
+                throw field.fail("\(InputText.quoted(text)) is a URL; name a local image file (relative to the transition file)")
             }
             source = try TransitionFile.resolve(field, against: file)
             if options.sandboxPhotos, !text.hasPrefix(Samples.referencePrefix),
                let problem = PhotoSandbox.problem(source, insideFolderOf: file, folderName: "the transition file's folder") {
-                throw field.fail("\(JSON.string(String(text.prefix(80)))): \(problem) (--sandbox-photos)")
+                throw field.fail("\(InputText.quoted(text)): \(problem) (--sandbox-photos)")
             }
         }
-        if seenImages.insert(source).inserted { imageUses.append((source, field.path)) }
+        if seenImages.insert(source).inserted { imageUses.append((source, field.location)) }
         return source
     }
 
@@ -596,7 +596,7 @@ struct TransitionDecoder {
         let name = try field.nonEmptyString()
         guard layerPaths[name] != nil else {
             let hint = Suggestions.fileHint(name, in: layerPaths.keys.sorted())
-            throw field.fail("no layer is named \"\(name)\"\(hint)")
+            throw field.fail("no layer is named \(InputText.quoted(name))\(hint)")
         }
         return name
     }

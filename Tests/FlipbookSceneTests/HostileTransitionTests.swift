@@ -68,4 +68,51 @@ final class HostileTransitionTests: XCTestCase {
         }
         XCTAssertLessThan(ContinuousClock.now - start, .seconds(2))
     }
+
+    /// The description of the error decoding `json` as a transition file.
+    private func fileError(_ json: String) -> String {
+        do {
+            _ = try TransitionFile(data: Data(json.utf8), path: "t.json").transition(photos: [], options: SceneOptions())
+            XCTFail("no error")
+            return ""
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    func testMessagesQuoteAtMostEightyCharactersOfInputAndNoControls() {
+        // A 1 MB unknown key was echoed twice (the path and the message): a 2 MB line.
+        let key = String(repeating: "k", count: 1_000_000)
+        let unknownKey = fileError(#"{"layers": [{"name": "a", "frame": [0, 0, 1, 1], ""# + key + #"": 1}]}"#)
+        let shown = String(repeating: "k", count: 80) + "…"
+        XCTAssertEqual(unknownKey, "t.json: $.layers[0].\(shown): unknown key \"\(shown)\"; expected one of "
+                       + TransitionDecoder.layerKeys.map { "\"\($0)\"" }.joined(separator: ", "))
+        // ESC and BEL in a layer name retitled the terminal.
+        let control = fileError(#"{"layers": [{"name": "box\u001b]0;pwned\u0007", "frame": [0, 0, 1, 1]}], "#
+                                + #""animations": [{"target": "bo\u001b]0;pwned\u0007", "to": {"opacity": 0}}]}"#)
+        XCTAssertEqual(control, #"t.json: $.animations[0].target: no layer is named "bo\u001b]0;pwned\u0007" (did you mean "box\u001b]0;pwned\u0007"?)"#)
+        for message in [unknownKey, control] {
+            XCTAssertFalse(message.unicodeScalars.contains { $0.properties.generalCategory == .control }, message)
+        }
+        // A long layer name in a model error, and a repeated long key in the JSON reader.
+        let name = String(repeating: "n", count: 10_000)
+        XCTAssertEqual("\(TransitionError.duplicateLayerName(name))", "two layers are named '\(String(repeating: "n", count: 80))…' (layer names must be unique)")
+        XCTAssertLessThan(fileError("{\"" + key + "\": 1, \"" + key + "\": 2}").count, 300)
+    }
+
+    func testPathsCostConstantMemoryPerLayerAndReadAsBefore() throws {
+        var paths = LayerPaths()
+        let root = try XCTUnwrap(paths.add("window", parent: nil, position: 0))
+        let card = try XCTUnwrap(paths.add("card", parent: root, position: 3))
+        _ = try XCTUnwrap(paths.add("title", parent: card, position: 1))
+        XCTAssertNil(paths.add("card", parent: root, position: 4))
+        XCTAssertEqual(paths["window"], [])
+        XCTAssertEqual(paths["title"], [3, 1])
+        XCTAssertNil(paths["nothing"])
+        let layers = JSONField(value: .null, path: "$", file: "t.json").child("layers", .null)
+        XCTAssertEqual(layers.element(2, .null).child("frame", .null).path, "$.layers[2].frame")
+        // A duplicate name deep in the tree still names the first one's path.
+        XCTAssertTrue(fileError(#"{"layers": [{"name": "a", "frame": [0, 0, 1, 1], "sublayers": [{"name": "b", "frame": [0, 0, 1, 1]}]}, "#
+                                + #"{"name": "b", "frame": [0, 0, 1, 1]}]}"#).contains("(at $.layers[0].sublayers[0])"))
+    }
 }
