@@ -47,6 +47,9 @@ final class FilteredPNGWriter {
     private var file = Buffer()
     /// The five candidate rows of the adaptive filter.
     private var candidates = Buffer()
+    /// Set by `packFilterAndCRC`: batches are CRC'd instead of compressed.
+    private var measuring = false
+    private var measuredCRC: UInt32 = 0
 
     /// A writer using `library` at `compressionLevel` (ISA-L 0…3, libdeflate 0…12) with `filter`.
     init(library: Library, compressionLevel: Int, filter: PNGFilter) {
@@ -84,6 +87,17 @@ final class FilteredPNGWriter {
             streamCount = try compress(image, channels: 4)
         }
         return try body(assemble(width: image.width, height: image.height, channels: channels, streamCount: streamCount!))
+    }
+
+    /// Packs and filters `image` as `encode` does and takes the CRC-32 of every filtered byte
+    /// (ISA-L's) instead of compressing: everything the writer does but deflate, the CRC over
+    /// ~3.7× the bytes of a frame's stream (an upper bound). For FlipbookBench.
+    func packFilterAndCRC(_ image: PremultipliedImage) throws -> UInt32 {
+        measuring = true
+        measuredCRC = 0
+        defer { measuring = false }
+        if try compress(image, channels: 3) == nil { _ = try compress(image, channels: 4) }
+        return measuredCRC
     }
 
     /// Packs, filters and compresses `image` with `channels` (3 or 4) into `deflated`; returns the
@@ -180,6 +194,10 @@ final class FilteredPNGWriter {
 
     /// Compresses the next `count` filtered bytes at `input` (libdeflate: all of them, once).
     private func feed(_ stream: inout Stream, _ input: UnsafeMutableRawPointer, count: Int, isLast: Bool, width: Int, height: Int) throws {
+        if measuring {
+            measuredCRC = crc32_gzip_refl(measuredCRC, input.assumingMemoryBound(to: UInt8.self), UInt64(count))
+            return
+        }
         guard let isalStream else {
             precondition(isLast, "libdeflate compresses the whole image at once")
             let bound = libdeflate_zlib_compress_bound(libdeflateCompressor, count)

@@ -180,6 +180,12 @@ public final class PNGFrameEncoder {
         return try body(UnsafeRawBufferPointer(start: encoded.bytes, count: encoded.count))
     }
 
+    /// Everything the ISA-L or libdeflate writer does to `image` but deflate: packing, filtering
+    /// and a CRC-32 of every filtered byte (FlipbookBench measures it). Nil for libpng.
+    package func packFilterAndCRC(_ image: PremultipliedImage) throws -> UInt32? {
+        try filteredWriter?.packFilterAndCRC(image)
+    }
+
     /// The PNG file bytes for `image`.
     public func encode(_ image: PremultipliedImage) throws -> [UInt8] {
         try withEncoded(image) { Array($0.bindMemory(to: UInt8.self)) }
