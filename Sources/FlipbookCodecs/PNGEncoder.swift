@@ -43,8 +43,9 @@ public enum PNGChannels: String, Sendable {
 /// Which library writes PNG files.
 public enum PNGWriter: String, Sendable, CaseIterable {
     /// Rows filtered in Swift, compressed with Intel ISA-L's igzip (`isal_deflate`), chunks
-    /// written here: the default, ~2.5× faster than libdeflate and ~6× faster than libpng, files
-    /// no larger than libpng's (docs/CODECS.md).
+    /// written here: the default, ~2.3× faster than libdeflate and ~6× faster than libpng, files
+    /// ~1 % smaller than libpng's in total (some frames a few % larger) and ~3 % larger than
+    /// libdeflate's (docs/CODECS.md).
     case isal
     /// Rows filtered in Swift, compressed with libdeflate (`libdeflate_zlib_compress`): slower
     /// than ISA-L, files ~3 % smaller at level 1 and much smaller at its high levels.
@@ -82,16 +83,16 @@ public enum PNGWriter: String, Sendable, CaseIterable {
     }
 
     /// The default level, 1 for every writer. ISA-L: level 1 has the best time × size (level 0
-    /// is ~10 % faster for ~20 % larger files, level 2 as fast within the noise for ~0.5 %
-    /// smaller ones on some frames and larger on others, level 3 ~1.6× slower and larger).
+    /// is hardly faster for 27 % more bytes, level 2 ~8 % slower for 0.4 % fewer, level 3 ~1.6×
+    /// slower and no smaller).
     /// libdeflate: the fastest level whose frames (with the default filter) are each no larger
     /// than libpng's level-1 Paeth frames. Measured on the 472 frames of every preset in docs/CODECS.md.
     public var defaultCompressionLevel: Int { 1 }
 
-    /// The default filter. ISA-L and libdeflate: Average, the fastest filter whose level-1 frames
-    /// are all no larger than libpng's (Up and Sub make some frames larger; Paeth is ~0.5 %
-    /// smaller and slower to filter). libpng: Paeth, its smallest single filter at level 1.
-    /// See docs/CODECS.md.
+    /// The default filter. ISA-L: Average, the best time × size (Paeth is 1.5 % smaller but
+    /// ~45 % slower to filter and compress; Up and Sub are no faster and 2 % larger).
+    /// libdeflate: Average, the fastest filter whose level-1 frames are all no larger than
+    /// libpng's. libpng: Paeth, its smallest single filter at level 1. See docs/CODECS.md.
     public var defaultFilter: PNGFilter { self == .libpng ? .paeth : .average }
 }
 
