@@ -7,7 +7,7 @@
 //   FlipbookScene   → FlipbookMotion, FlipbookRaster (colours, clips, content modes, paths), FlipbookText
 //                     (text layers are typeset into glyph runs), FlipbookSamples, FlipbookFiles
 //   FlipbookText    → FlipbookRaster, FlipbookFiles, CFreeType, CHarfBuzz, CFriBidi, CFontconfig, CLineBreaking
-//   FlipbookCodecs  → FlipbookRaster, FlipbookFiles, CImageCodecs (→ CLibPNG, CLibJPEG), CLibDeflate
+//   FlipbookCodecs  → FlipbookRaster, FlipbookFiles, CImageCodecs (→ CLibPNG, CLibJPEG), CISAL, CLibDeflate
 //   FlipbookTesting → FlipbookImageDiff, FlipbookCodecs, FlipbookFiles;  FlipbookImageDiff → FlipbookRaster, FlipbookGeometry
 //   FlipbookMotion, FlipbookRaster → FlipbookGeometry;  FlipbookGeometry, FlipbookFiles → (the toolchain only)
 //   FlipbookSamples: Samples/, the bundled manifests, photos and transitions, as resources.
@@ -37,7 +37,9 @@ let package = Package(
         .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CLibJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
-        // The default PNG writer's compressor (zlib streams, CRC-32).
+        // The PNG writers' compressors (zlib streams, CRC-32): Intel ISA-L's igzip (the default
+        // writer) and libdeflate.
+        .systemLibrary(name: "CISAL", pkgConfig: "libisal", providers: [.apt(["libisal-dev"])]),
         .systemLibrary(name: "CLibDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
         // Text: shaping, bidi, font matching, UAX #14 line breaks (see docs/TEXT.md).
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
@@ -53,7 +55,7 @@ let package = Package(
         .target(name: "FlipbookFiles"),
         .target(name: "FlipbookGeometry"),
         .target(name: "FlipbookRaster", dependencies: ["FlipbookGeometry"]),
-        .target(name: "FlipbookCodecs", dependencies: ["CImageCodecs", "CLibDeflate", "FlipbookRaster", "FlipbookFiles"]),
+        .target(name: "FlipbookCodecs", dependencies: ["CImageCodecs", "CISAL", "CLibDeflate", "FlipbookRaster", "FlipbookFiles"]),
         .target(name: "FlipbookMotion", dependencies: ["FlipbookGeometry"]),
         .target(name: "FlipbookText", dependencies: ["CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig", "CLineBreaking", "FlipbookRaster", "FlipbookFiles"]),
         // The sample manifests and photos (Samples/), as resources; `Samples.photos` etc. find them.

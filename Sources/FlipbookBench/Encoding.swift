@@ -1,5 +1,5 @@
 // PNG encoding benchmarks on real frames: each writer × filter (ms/frame, bytes), and the
-// libdeflate level sweep that picks the default level (`FlipbookBench png-levels`).
+// level sweep of the ISA-L and libdeflate writers that picks their defaults (`FlipbookBench png-levels`).
 import Foundation
 import Flipbook
 import FlipbookCodecs
@@ -46,6 +46,19 @@ func medianEncode(_ frames: [PremultipliedImage], options: PNGEncodeOptions, run
 /// default levels with each filter, on `frames`.
 func encodingBenchmarks(_ frames: [PremultipliedImage], runs: Int = 3) {
     print("encode \(frames.count) push frames, one thread (CPU ms/frame, median of \(runs); KB/frame, mean)")
+    // Everything but deflate: packing, filtering, a CRC of every filtered byte.
+    let measuring = PNGFrameEncoder(options: .default)
+    var filterTimes: [Double] = []
+    for _ in 0...runs {
+        let start = now()
+        for frame in frames { _ = try! measuring.packFilterAndCRC(frame) }
+        filterTimes.append((now() - start) * 1e3 / Double(frames.count))
+    }
+    report("encode: pack + filter + CRC (\(PNGEncodeOptions.default.filter.rawValue))", fixed(median(Array(filterTimes.dropFirst())), decimals: 2),
+           "ms/frame", "target ≤ 1.5 (\(PNGEncodeOptions.default.writer.rawValue) writer without deflate; the CRC covers all filtered bytes)")
+    let defaultEncode = medianEncode(frames, options: .default, runs: runs)
+    report("encode: default writer (\(PNGEncodeOptions.default.writer.rawValue) L\(PNGEncodeOptions.default.compressionLevel) \(PNGEncodeOptions.default.filter.rawValue))",
+           fixed(defaultEncode.msPerFrame, decimals: 2), "ms/frame", "target ≤ 6 (one core)")
     let baseline = medianEncode(frames, options: PNGEncodeOptions(writer: .libpng, compressionLevel: 1, filter: .paeth), runs: runs)
     let baselineBytes = baseline.bytes.reduce(0, +)
     // Level 0 stores (no compression): what packing, filtering, CRCs and copying cost alone.
@@ -70,10 +83,11 @@ func encodingBenchmarks(_ frames: [PremultipliedImage], runs: Int = 3) {
     }
 }
 
-/// Every preset of scripts/render: libpng level 1 Paeth (the writer before libdeflate) against
-/// libdeflate at each level with `filter`: total bytes, the largest per-frame ratio, ms/frame.
-/// The default level is the fastest whose every frame is no larger than libpng's.
-func levelSweep(filters: [PNGFilter], levels: ClosedRange<Int> = 1...12) throws {
+/// Every preset of scripts/render: libpng level 1 Paeth (the writer before the others) against
+/// ISA-L and libdeflate at each of their levels up to `maxLevel` with each of `filters`: total
+/// bytes, the largest per-frame ratio, ms/frame. The default is the best time × size whose every
+/// frame is no larger than libpng's.
+func levelSweep(filters: [PNGFilter], maxLevel: Int = 12) throws {
     var frames: [PremultipliedImage] = []
     for (preset, select, returnIndex) in renderPresets {
         let job = try RenderJob(settings: renderSettings(preset, select: select, returnIndex: returnIndex))
@@ -84,15 +98,17 @@ func levelSweep(filters: [PNGFilter], levels: ClosedRange<Int> = 1...12) throws 
     let baselineTotal = baseline.bytes.reduce(0, +)
     print(pad("libpng level 1 paeth", 30) + pad(fixed(baseline.seconds * 1e3 / Double(frames.count), decimals: 1), 8, left: true)
           + " ms/frame " + pad(String(baselineTotal), 11, left: true) + " bytes")
-    for filter in filters {
-        for level in levels {
-            let result = encodeAll(frames, options: PNGEncodeOptions(writer: .libdeflate, compressionLevel: level, filter: filter))
-            let total = result.bytes.reduce(0, +)
-            let worst = zip(result.bytes, baseline.bytes).map { Double($0) / Double($1) }.max() ?? 0
-            print(pad("libdeflate level \(level) \(filter.rawValue)", 30)
-                  + pad(fixed(result.seconds * 1e3 / Double(frames.count), decimals: 1), 8, left: true) + " ms/frame "
-                  + pad(String(total), 11, left: true) + " bytes " + fixed(Double(total) / Double(baselineTotal), decimals: 3)
-                  + " × total, largest frame ratio " + fixed(worst, decimals: 3))
+    for writer in [PNGWriter.isal, .libdeflate] {
+        for filter in filters {
+            for level in writer.compressionLevels where level >= (writer == .isal ? 0 : 1) && level <= maxLevel {
+                let result = encodeAll(frames, options: PNGEncodeOptions(writer: writer, compressionLevel: level, filter: filter))
+                let total = result.bytes.reduce(0, +)
+                let worst = zip(result.bytes, baseline.bytes).map { Double($0) / Double($1) }.max() ?? 0
+                print(pad("\(writer.rawValue) level \(level) \(filter.rawValue)", 30)
+                      + pad(fixed(result.seconds * 1e3 / Double(frames.count), decimals: 1), 8, left: true) + " ms/frame "
+                      + pad(String(total), 11, left: true) + " bytes " + fixed(Double(total) / Double(baselineTotal), decimals: 3)
+                      + " × total, largest frame ratio " + fixed(worst, decimals: 3))
+            }
         }
     }
 }

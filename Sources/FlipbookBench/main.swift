@@ -191,7 +191,8 @@ if CommandLine.arguments.count >= 2 && CommandLine.arguments[1] == "render" {
 }
 
 if CommandLine.arguments.count >= 2 && CommandLine.arguments[1] == "png-levels" {
-    // `png-levels` sweeps Up, Paeth, Sub and Average over every level; `png-levels 2` only levels 1…2.
+    // `png-levels` sweeps Up, Paeth, Sub and Average over every level of ISA-L and libdeflate;
+    // `png-levels 2` only up to level 2.
     let top = CommandLine.arguments.count >= 3 ? Int(CommandLine.arguments[2]) ?? 12 : 12
-    do { try levelSweep(filters: [.paeth, .average, .up, .sub], levels: 1...max(1, min(top, 12))) } catch { print("level sweep failed: \(error)") }
+    do { try levelSweep(filters: [.paeth, .average, .up, .sub], maxLevel: max(1, top)) } catch { print("level sweep failed: \(error)") }
 }

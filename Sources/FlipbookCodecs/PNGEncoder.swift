@@ -15,7 +15,7 @@ public enum PNGFilter: String, Sendable, CaseIterable {
     case up
     /// Difference from the mean of left and above.
     case average
-    /// Difference from the Paeth predictor (left, above or upper-left): the default.
+    /// Difference from the Paeth predictor (left, above or upper-left): libpng's default.
     case paeth
     /// libpng picks per row among all five (minimum sum of absolute differences): smaller, slower.
     case adaptive
@@ -42,38 +42,58 @@ public enum PNGChannels: String, Sendable {
 
 /// Which library writes PNG files.
 public enum PNGWriter: String, Sendable, CaseIterable {
-    /// Rows filtered in Swift, compressed with libdeflate (`libdeflate_zlib_compress`), chunks
-    /// written here: the default, ~2× faster than libpng for smaller files (docs/CODECS.md).
+    /// Rows filtered in Swift, compressed with Intel ISA-L's igzip (`isal_deflate`), chunks
+    /// written here: the default, ~2.3× faster than libdeflate and ~6× faster than libpng, files
+    /// ~1 % smaller than libpng's in total (some frames a few % larger) and ~3 % larger than
+    /// libdeflate's (docs/CODECS.md).
+    case isal
+    /// Rows filtered in Swift, compressed with libdeflate (`libdeflate_zlib_compress`): slower
+    /// than ISA-L, files ~3 % smaller at level 1 and much smaller at its high levels.
     case libdeflate
-    /// libpng's classic write API with zlib, as before the libdeflate writer.
+    /// libpng's classic write API with zlib, as before the other writers.
     case libpng
 
-    /// The writer used when none is named: `libdeflate`, or the value of the environment
-    /// variable `FLIPBOOK_PNG_WRITER` when it names a writer (`scripts/test` runs the whole suite
-    /// once with each). `PNGWriter.environmentProblem` reports an unusable value.
-    public static let `default`: PNGWriter = PNGWriter(rawValue: environmentValue ?? "") ?? .libdeflate
+    /// The writer used when none is named: `isal`, or the value of the environment variable
+    /// `FLIPBOOK_PNG_WRITER` when it names a writer (`scripts/test` runs the whole suite once with
+    /// each). `PNGWriter.environmentProblem` reports an unusable value.
+    public static let `default`: PNGWriter = PNGWriter(rawValue: environmentValue ?? "") ?? .isal
 
     /// A one-line complaint when `FLIPBOOK_PNG_WRITER` is set to something other than a writer's name.
     public static var environmentProblem: String? {
         guard let value = environmentValue, PNGWriter(rawValue: value) == nil else { return nil }
-        return "FLIPBOOK_PNG_WRITER must be \(allCases.map(\.rawValue).joined(separator: " or ")), not '\(value)'"
+        return "FLIPBOOK_PNG_WRITER must be \(nameList), not '\(value)'"
+    }
+
+    /// The writers' names for messages: "isal, libdeflate or libpng".
+    package static var nameList: String {
+        let names = allCases.map(\.rawValue)
+        return names.dropLast().joined(separator: ", ") + " or " + names.last!
     }
 
     private static var environmentValue: String? { getenv("FLIPBOOK_PNG_WRITER").map { String(cString: $0) } }
 
-    /// The compression levels the writer accepts: libdeflate 0…12, zlib (libpng) 0…9; 0 stores.
-    public var compressionLevels: ClosedRange<Int> { self == .libdeflate ? 0...12 : 0...9 }
+    /// The compression levels the writer accepts, each library's own: ISA-L 0…3 (0 is its
+    /// fastest compressing level, not stored), libdeflate 0…12 and zlib (libpng) 0…9, where 0 stores.
+    public var compressionLevels: ClosedRange<Int> {
+        switch self {
+        case .isal: return 0...3
+        case .libdeflate: return 0...12
+        case .libpng: return 0...9
+        }
+    }
 
-    /// The default level, 1 for both: for libdeflate the fastest level whose frames (with the
-    /// default filter) are each no larger than libpng's level-1 Paeth frames, the writer used
-    /// before. Measured on the 472 frames of every preset in docs/CODECS.md.
+    /// The default level, 1 for every writer. ISA-L: level 1 has the best time × size (level 0
+    /// is hardly faster for 27 % more bytes, level 2 ~8 % slower for 0.4 % fewer, level 3 ~1.6×
+    /// slower and no smaller).
+    /// libdeflate: the fastest level whose frames (with the default filter) are each no larger
+    /// than libpng's level-1 Paeth frames. Measured on the 472 frames of every preset in docs/CODECS.md.
     public var defaultCompressionLevel: Int { 1 }
 
-    /// The default filter. libdeflate: Average, the fastest filter whose level-1 frames are all
-    /// no larger than libpng's were (largest ratio 0.998, 3.8 % smaller in total, ~10 % faster
-    /// than Paeth; Up and Sub make some frames up to 7 % larger at every level below 10).
-    /// libpng: Paeth, its smallest single filter at level 1. See docs/CODECS.md.
-    public var defaultFilter: PNGFilter { self == .libdeflate ? .average : .paeth }
+    /// The default filter. ISA-L: Average, the best time × size (Paeth is 1.5 % smaller but
+    /// ~45 % slower to filter and compress; Up and Sub are no faster and 2 % larger).
+    /// libdeflate: Average, the fastest filter whose level-1 frames are all no larger than
+    /// libpng's. libpng: Paeth, its smallest single filter at level 1. See docs/CODECS.md.
+    public var defaultFilter: PNGFilter { self == .libpng ? .paeth : .average }
 }
 
 public struct PNGEncodeOptions: Sendable, Hashable {
@@ -118,19 +138,22 @@ public enum PNGEncoder {
     }
 }
 
-/// Encodes images one after another with the same options, keeping the libdeflate compressor
-/// and the row, filter and output buffers between them (no allocation or page faults per
+/// Encodes images one after another with the same options, keeping the ISA-L or libdeflate
+/// compressor and the row, filter and output buffers between them (no allocation or page faults per
 /// image once warm). Not thread-safe: use one per thread.
 public final class PNGFrameEncoder {
     /// The options every image is encoded with.
     public let options: PNGEncodeOptions
-    private let deflateWriter: DeflatePNGWriter?
+    private let filteredWriter: FilteredPNGWriter?
 
     /// An encoder for `options`.
     public init(options: PNGEncodeOptions = .default) {
         self.options = options
-        deflateWriter = options.writer == .libdeflate
-            ? DeflatePNGWriter(compressionLevel: options.compressionLevel, filter: options.filter) : nil
+        switch options.writer {
+        case .isal: filteredWriter = FilteredPNGWriter(library: .isal, compressionLevel: options.compressionLevel, filter: options.filter)
+        case .libdeflate: filteredWriter = FilteredPNGWriter(library: .libdeflate, compressionLevel: options.compressionLevel, filter: options.filter)
+        case .libpng: filteredWriter = nil
+        }
     }
 
     /// Encodes `image` and passes the PNG file's bytes to `body`; they are valid only during the call.
@@ -140,8 +163,8 @@ public final class PNGFrameEncoder {
         guard width > 0, height > 0 else {
             throw CodecError.encodeFailed(width: width, height: height, message: "a PNG needs at least one pixel")
         }
+        if let filteredWriter { return try filteredWriter.encode(image, forceRGBA: options.channels == .rgba, body) }
         let channels = options.channels == .rgba || !PNGFrameEncoder.isOpaque(image.pixels) ? 4 : 3
-        if let deflateWriter { return try deflateWriter.encode(image, channels: channels, body) }
         let rows = PNGFrameEncoder.straightRows(image.pixels, channels: channels)
         var encoded = fbc_buffer()
         var message = MessageBuffer()
@@ -156,6 +179,12 @@ public final class PNGFrameEncoder {
             throw CodecError.encodeFailed(width: width, height: height, message: message.text)
         }
         return try body(UnsafeRawBufferPointer(start: encoded.bytes, count: encoded.count))
+    }
+
+    /// Everything the ISA-L or libdeflate writer does to `image` but deflate: packing, filtering
+    /// and a CRC-32 of every filtered byte (FlipbookBench measures it). Nil for libpng.
+    package func packFilterAndCRC(_ image: PremultipliedImage) throws -> UInt32? {
+        try filteredWriter?.packFilterAndCRC(image)
     }
 
     /// The PNG file bytes for `image`.

@@ -22,7 +22,7 @@ final class PNGEncoderTests: XCTestCase {
         let image = opaqueImage(width: 37, height: 23)
         for writer in PNGWriter.allCases {
             for filter in PNGFilter.allCases {
-                for level in [0, 1, 6, 9] + (writer == .libdeflate ? [12] : []) {
+                for level in [0, 1, 2, 3, 6, 9, 12] where writer.compressionLevels.contains(level) {
                     let png = try PNGEncoder.encode(image, options: PNGEncodeOptions(writer: writer, compressionLevel: level, filter: filter))
                     XCTAssertEqual(colorType(png), 2)
                     XCTAssertEqual(try ImageDecoder.decode(png, name: "rgb.png"), image, "\(writer) \(filter) \(level)")
@@ -85,12 +85,14 @@ final class PNGEncoderTests: XCTestCase {
     func testDefaults() {
         // FLIPBOOK_PNG_WRITER may pick the default writer (scripts/test runs the suite with each).
         XCTAssertEqual(PNGEncodeOptions.default, PNGEncodeOptions(writer: PNGWriter.default, compressionLevel: 1,
-                                                                   filter: PNGWriter.default == .libdeflate ? .average : .paeth, channels: .automatic))
+                                                                   filter: PNGWriter.default == .libpng ? .paeth : .average, channels: .automatic))
+        XCTAssertEqual(PNGEncodeOptions(writer: .isal), PNGEncodeOptions(writer: .isal, compressionLevel: 1, filter: .average))
         XCTAssertEqual(PNGEncodeOptions(writer: .libdeflate), PNGEncodeOptions(writer: .libdeflate, compressionLevel: 1, filter: .average))
         XCTAssertEqual(PNGEncodeOptions(writer: .libpng), PNGEncodeOptions(writer: .libpng, compressionLevel: 1, filter: .paeth))
+        XCTAssertEqual(PNGWriter.isal.compressionLevels, 0...3)
         XCTAssertEqual(PNGWriter.libdeflate.compressionLevels, 0...12)
         XCTAssertEqual(PNGWriter.libpng.compressionLevels, 0...9)
-        if ProcessInfo.processInfo.environment["FLIPBOOK_PNG_WRITER"] == nil { XCTAssertEqual(PNGWriter.default, .libdeflate) }
+        if ProcessInfo.processInfo.environment["FLIPBOOK_PNG_WRITER"] == nil { XCTAssertEqual(PNGWriter.default, .isal) }
     }
 
     func testZeroSizedImageCannotBeEncoded() {

@@ -3,9 +3,12 @@ import XCTest
 @testable import FlipbookCodecs
 import FlipbookRaster
 
-/// The libdeflate PNG writer: SIMD row filters against the spec's scalar definitions, the chunk
-/// layout, and round trips of every colour type it writes through libpng and Pillow.
-final class DeflatePNGWriterTests: XCTestCase {
+/// The ISA-L and libdeflate PNG writers: SIMD row filters against the spec's scalar definitions,
+/// the chunk layout, and round trips of every colour type they write through libpng and Pillow.
+final class FilteredPNGWriterTests: XCTestCase {
+    /// The writers built on `FilteredPNGWriter`.
+    private let filteredWriters: [PNGWriter] = [.isal, .libdeflate]
+
     /// Deterministic pseudo-random bytes.
     private func randomBytes(_ count: Int, seed: UInt32) -> [UInt8] {
         var state = seed
@@ -117,7 +120,7 @@ final class DeflatePNGWriterTests: XCTestCase {
         return result
     }
 
-    /// CRC-32 (ISO 3309, as PNG uses), bit by bit: independent of libdeflate's.
+    /// CRC-32 (ISO 3309, as PNG uses), bit by bit: independent of ISA-L's and libdeflate's.
     private func crc32(_ bytes: [UInt8]) -> UInt32 {
         var crc: UInt32 = 0xFFFF_FFFF
         for byte in bytes {
@@ -129,7 +132,12 @@ final class DeflatePNGWriterTests: XCTestCase {
 
     func testChunkLayout() throws {
         let image = PremultipliedImage(width: 3, height: 2, pixels: [0xFF00_00FF, 0xFF00_FF00, 0xFFFF_0000, 0xFFFF_FFFF, 0xFF00_0000, 0xFF80_8080])
-        let png = try PNGEncoder.encode(image, options: PNGEncodeOptions(writer: .libdeflate))
+        for writer in filteredWriters {
+            try checkChunkLayout(try PNGEncoder.encode(image, options: PNGEncodeOptions(writer: writer)))
+        }
+    }
+
+    private func checkChunkLayout(_ png: [UInt8]) throws {
         let parts = chunks(png)
         XCTAssertEqual(parts.map(\.type), ["IHDR", "IDAT", "IEND"])
         // 3×2, bit depth 8, colour type 2 (RGB), deflate, adaptive filtering, not interlaced.
@@ -150,16 +158,88 @@ final class DeflatePNGWriterTests: XCTestCase {
             return straight.premultiplied.packed
         }
         let image = PremultipliedImage(width: width, height: height, pixels: pixels)
-        let png = try PNGEncoder.encode(image, options: PNGEncodeOptions(writer: .libdeflate, filter: PNGFilter.none))
-        let parts = chunks(png)
-        let idat = parts.filter { $0.type == "IDAT" }
-        XCTAssertEqual(parts[0].data[9], 6)
-        XCTAssertGreaterThanOrEqual(idat.count, 2)
-        XCTAssertEqual(Set(idat.dropLast().map(\.data.count)), [DeflatePNGWriter.idatChunkBytes])
-        XCTAssertEqual(try ImageDecoder.decode(png, name: "noise.png"), image)
+        for writer in filteredWriters {
+            let png = try PNGEncoder.encode(image, options: PNGEncodeOptions(writer: writer, filter: PNGFilter.none))
+            let parts = chunks(png)
+            let idat = parts.filter { $0.type == "IDAT" }
+            XCTAssertEqual(parts[0].data[9], 6)
+            XCTAssertGreaterThanOrEqual(idat.count, 2, "\(writer)")
+            XCTAssertEqual(Set(idat.dropLast().map(\.data.count)), [FilteredPNGWriter.idatChunkBytes], "\(writer)")
+            XCTAssertEqual(try ImageDecoder.decode(png, name: "noise.png"), image, "\(writer)")
+        }
     }
 
-    /// Odd sizes, one-pixel rows and columns, every filter and several levels, RGB and RGBA.
+    /// A frame-sized image is fed to ISA-L in several batches of rows; the same encoder then
+    /// encodes incompressible, smaller and larger images (the sequence that once made ISA-L run
+    /// out of output space and never finish). Every file decodes to exactly the pixels, and a
+    /// reused encoder gives a fresh one's bytes.
+    func testManyBatchesAndReusedEncodersRoundTrip() throws {
+        let smooth = PremultipliedImage(width: 750, height: 300, pixels: (0..<750 * 300).map { (i: Int) -> UInt32 in
+            let red = UInt32(i % 750 / 3), green = UInt32(i / 750 % 256)
+            return red | green << 8 | 0x40_0000 | 0xFF00_0000
+        })
+        let noiseBytes = randomBytes(400 * 300 * 4, seed: 9)
+        let noise = PremultipliedImage(width: 400, height: 300, pixels: (0..<400 * 300).map { (i: Int) -> UInt32 in
+            let red = UInt32(noiseBytes[4 * i]), green = UInt32(noiseBytes[4 * i + 1]), blue = UInt32(noiseBytes[4 * i + 2])
+            return red | green << 8 | blue << 16 | 0xFF00_0000
+        })
+        let tiny = PremultipliedImage(width: 1, height: 1, pixels: [0x8040_2010])
+        XCTAssertGreaterThan(smooth.width * 3 * smooth.height, 2 * FilteredPNGWriter.isalBatchBytes)
+        for writer in filteredWriters {
+            for level in writer == .isal ? Array(writer.compressionLevels) : [1] {
+                let options = PNGEncodeOptions(writer: writer, compressionLevel: level, filter: .paeth)
+                let encoder = PNGFrameEncoder(options: options)
+                for image in [smooth, noise, tiny, smooth, noise, noise] {
+                    let png = try encoder.encode(image)
+                    XCTAssertEqual(png, try PNGEncoder.encode(image, options: options), "\(writer) \(level)")
+                    XCTAssertEqual(try ImageDecoder.decode(png, name: "t.png"), image, "\(writer) \(level) \(image.width)×\(image.height)")
+                }
+            }
+        }
+    }
+
+    /// Packing starts as RGB and tests opacity on the way: an image whose only translucent pixel
+    /// is the very last starts again as RGBA, and one that is opaque but for its first row too.
+    func testATranslucentPixelAnywhereMakesTheFileRGBA() throws {
+        for (width, height) in [(1, 1), (7, 5), (300, 200)] {
+            for index in [0, width * height - 1] {
+                var pixels = (0..<width * height).map { UInt32($0 % 251) | 0xFF00_0000 }
+                pixels[index] = 0x8040_2010
+                let image = PremultipliedImage(width: width, height: height, pixels: pixels)
+                for writer in filteredWriters {
+                    let png = try PNGEncoder.encode(image, options: PNGEncodeOptions(writer: writer))
+                    XCTAssertEqual(png[25], 6, "\(writer) \(width)×\(height) pixel \(index)")
+                    XCTAssertEqual(try ImageDecoder.decode(png, name: "t.png"), image, "\(writer) \(width)×\(height) pixel \(index)")
+                }
+            }
+        }
+    }
+
+    /// Encoders on several threads at once give the bytes one encoder gives on one thread.
+    func testEncodingOnSeveralThreadsGivesTheSameBytes() throws {
+        let images = (0..<8).map { n in
+            PremultipliedImage(width: 300 + n, height: 257, pixels: (0..<(300 + n) * 257).map { (i: Int) -> UInt32 in
+                let red = UInt32(i * (n + 3) % 256), green = UInt32(i / (300 + n) % 256), blue = UInt32(n * 20)
+                return red | green << 8 | blue << 16 | 0xFF00_0000
+            })
+        }
+        for writer in filteredWriters {
+            let options = PNGEncodeOptions(writer: writer)
+            let serial = try images.map { try PNGEncoder.encode($0, options: options) }
+            let lock = NSLock()
+            var parallel = [[UInt8]](repeating: [], count: images.count)
+            DispatchQueue.concurrentPerform(iterations: 4) { worker in
+                let encoder = PNGFrameEncoder(options: options)
+                for index in stride(from: worker, to: images.count, by: 4) {
+                    let png = try! encoder.encode(images[index])
+                    lock.lock(); parallel[index] = png; lock.unlock()
+                }
+            }
+            XCTAssertEqual(parallel, serial, "\(writer)")
+        }
+    }
+
+    /// Odd sizes, one-pixel rows and columns, every filter and several levels, RGB and RGBA, both writers.
     func testEveryFilterAndLevelRoundTripsThroughLibpng() throws {
         for (width, height) in [(1, 1), (1, 9), (7, 1), (5, 3), (61, 17)] {
             let noise = randomBytes(width * height * 4, seed: UInt32(width * 100 + height))
@@ -170,11 +250,13 @@ final class DeflatePNGWriterTests: XCTestCase {
                 StraightPixel(red: noise[4 * i], green: noise[4 * i + 1], blue: noise[4 * i + 2], alpha: noise[4 * i + 3] / 3 * 3).premultiplied.packed
             })
             for image in [opaque, translucent] {
-                for filter in PNGFilter.allCases {
-                    for level in [0, 1, 4, 9, 12] {
-                        let png = try PNGEncoder.encode(image, options: PNGEncodeOptions(writer: .libdeflate, compressionLevel: level, filter: filter))
-                        XCTAssertEqual(png[25], image.isOpaque ? 2 : 6)
-                        XCTAssertEqual(try ImageDecoder.decode(png, name: "t.png"), image, "\(width)×\(height) \(filter) level \(level)")
+                for writer in filteredWriters {
+                    for filter in PNGFilter.allCases {
+                        for level in [0, 1, 2, 3, 4, 9, 12] where writer.compressionLevels.contains(level) {
+                            let png = try PNGEncoder.encode(image, options: PNGEncodeOptions(writer: writer, compressionLevel: level, filter: filter))
+                            XCTAssertEqual(png[25], image.isOpaque ? 2 : 6)
+                            XCTAssertEqual(try ImageDecoder.decode(png, name: "t.png"), image, "\(writer) \(width)×\(height) \(filter) level \(level)")
+                        }
                     }
                 }
             }
@@ -200,40 +282,47 @@ final class DeflatePNGWriterTests: XCTestCase {
             if process.terminationStatus == 0 { return candidate }
         }
         throw XCTSkip("Pillow is not installed (apt-get install python3-pil; scripts/test installs it): "
-                      + "the Pillow round trip of the libdeflate writer's PNGs was not run")
+                      + "the Pillow round trip of the PNG writers' files was not run")
     }
 
-    /// Pillow decodes RGB and RGBA files of both writers to exactly the straight pixels written.
+    /// Pillow decodes RGB and RGBA files of every writer, at every ISA-L level, to exactly the
+    /// straight pixels written: odd sizes, 1×1, opaque and translucent.
     func testPillowDecodesBothColourTypesBitExactly() throws {
         let python = try pythonWithPillow()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fbc-pil-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let width = 45, height = 31
-        let noise = randomBytes(width * height * 4, seed: 7)
-        var opaquePixels: [UInt32] = [], translucentPixels: [UInt32] = []
-        for i in 0..<width * height {
-            let red = UInt32(noise[4 * i]), green = UInt32(noise[4 * i + 1]), blue = UInt32(i % 256)
-            opaquePixels.append(red | green << 8 | blue << 16 | 0xFF00_0000)
-            let straight = StraightPixel(red: noise[4 * i], green: UInt8(i % 256), blue: noise[4 * i + 2], alpha: noise[4 * i + 3])
-            translucentPixels.append(straight.premultiplied.packed)
-        }
-        let opaque = PremultipliedImage(width: width, height: height, pixels: opaquePixels)
-        let translucent = PremultipliedImage(width: width, height: height, pixels: translucentPixels)
         var expected: [String: (mode: String, bytes: [UInt8])] = [:]
-        for writer in PNGWriter.allCases {
-            for filter in PNGFilter.allCases {
-                for (name, image) in [("rgb", opaque), ("rgba", translucent)] {
-                    let file = "\(writer)-\(filter)-\(name).png"
-                    try PNGEncoder.write(image, toPath: directory.appendingPathComponent(file).path,
-                                         options: PNGEncodeOptions(writer: writer, filter: filter))
-                    var bytes: [UInt8] = []
-                    for pixel in image.pixels {
-                        let straight = PremultipliedPixel(packed: pixel).straight
-                        bytes += [straight.red, straight.green, straight.blue]
-                        if name == "rgba" { bytes.append(straight.alpha) }
+        // 1×1, odd sizes, and one large enough for several of ISA-L's batches of rows.
+        for (width, height) in [(45, 31), (1, 1), (7, 3), (1, 5), (400, 260)] {
+            let noise = randomBytes(width * height * 4, seed: UInt32(7 + width))
+            var opaquePixels: [UInt32] = [], translucentPixels: [UInt32] = []
+            for i in 0..<width * height {
+                let red = UInt32(noise[4 * i]), green = UInt32(noise[4 * i + 1]), blue = UInt32(i % 256)
+                opaquePixels.append(red | green << 8 | blue << 16 | 0xFF00_0000)
+                let straight = StraightPixel(red: noise[4 * i], green: UInt8(i % 256), blue: noise[4 * i + 2], alpha: noise[4 * i + 3])
+                translucentPixels.append(straight.premultiplied.packed)
+            }
+            let opaque = PremultipliedImage(width: width, height: height, pixels: opaquePixels)
+            let translucent = PremultipliedImage(width: width, height: height, pixels: translucentPixels)
+            // Every writer, filter and ISA-L level on the small ones; ISA-L's default on the large one.
+            let large = width * height > 10_000
+            for writer in large ? [PNGWriter.isal] : PNGWriter.allCases {
+                for filter in large ? [PNGWriter.isal.defaultFilter, .adaptive] : PNGFilter.allCases {
+                    for level in writer == .isal && !large ? Array(writer.compressionLevels) : [writer.defaultCompressionLevel] {
+                        for (name, image) in [("rgb", opaque), ("rgba", translucent)] {
+                            let file = "\(writer)-\(level)-\(filter)-\(width)x\(height)-\(name).png"
+                            try PNGEncoder.write(image, toPath: directory.appendingPathComponent(file).path,
+                                                 options: PNGEncodeOptions(writer: writer, compressionLevel: level, filter: filter))
+                            var bytes: [UInt8] = []
+                            for pixel in image.pixels {
+                                let straight = PremultipliedPixel(packed: pixel).straight
+                                bytes += [straight.red, straight.green, straight.blue]
+                                if name == "rgba" { bytes.append(straight.alpha) }
+                            }
+                            expected[file] = (name.uppercased(), bytes)
+                        }
                     }
-                    expected[file] = (name.uppercased(), bytes)
                 }
             }
         }
