@@ -136,7 +136,9 @@ struct RenderedSequence {
         if let duration = members["duration"]?.numberValue { facts.append(("duration", JSON.number(duration) + " s")) }
         facts.append(("fps", JSON.number(framesPerSecond)))
         if let curve = members["curve"]?.members {
-            facts.append(("curve", curve.keys.sorted().map { key in
+            // What a person set; the derived spring constants stay in timeline.json.
+            let shown = Set(["curve", "dampingRatio", "initialVelocity", "controlPoints", "x1", "y1", "x2", "y2"])
+            facts.append(("curve", curve.keys.sorted().filter(shown.contains).map { key in
                 "\(key) " + (curve[key]!.stringValue ?? curve[key]!.numberValue.map(JSON.number) ?? "…")
             }.joined(separator: ", ")))
         }
