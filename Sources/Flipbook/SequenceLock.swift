@@ -43,6 +43,7 @@ public struct SequenceLock: Sendable, Equatable {
         self.frames = frames
     }
 
+    /// Same header lines in the same order and the same frames.
     public static func == (lhs: SequenceLock, rhs: SequenceLock) -> Bool {
         lhs.frames == rhs.frames && lhs.header.map { "\($0.key)=\($0.value)" } == rhs.header.map { "\($0.key)=\($0.value)" }
     }
@@ -236,6 +237,7 @@ public enum SequenceLockError: Error, CustomStringConvertible, LocalizedError, E
         }
     }
 
+    /// The same line, for `LocalizedError`.
     public var errorDescription: String? { description }
 }
 

@@ -24,6 +24,7 @@ final class SequenceLockTests: XCTestCase {
             settings.fontPath = Package.fixtureFont
             settings.fontDirectory = Package.fixtureFonts
             settings.scene.device = FrameCacheTests.tinyDevice
+            settings.deviceIsExplicit = true  // not the file's own device
             settings.framesPerSecond = 15
             result.append((URL(fileURLWithPath: file).lastPathComponent, settings))
         }
