@@ -17,11 +17,14 @@ func verifyBenchmark(runs: Int = 5) throws {
     let render = ["render"] + options + ["--progress", "none", "--out", scratch + "/frames"]
     _ = runChild(flipbook, render)
     _ = runChild(flipbook, ["verify", lock])
-    var renderSeconds: [Double] = [], verifySeconds: [Double] = []
+    var renderSeconds: [Double] = [], verifySeconds: [Double] = [], renderCPU: [Double] = [], verifyCPU: [Double] = []
     for _ in 0..<runs {
         try? FileManager.default.removeItem(atPath: scratch + "/frames")
-        renderSeconds.append(runChild(flipbook, render).seconds)
-        verifySeconds.append(runChild(flipbook, ["verify", lock]).seconds)
+        let rendered = runChild(flipbook, render), verified = runChild(flipbook, ["verify", lock])
+        renderSeconds.append(rendered.seconds)
+        renderCPU.append(rendered.cpuSeconds)
+        verifySeconds.append(verified.seconds)
+        verifyCPU.append(verified.cpuSeconds)
     }
     let bytes = (try? FileManager.default.attributesOfItem(atPath: lock)[.size] as? Int) ?? 0
     print("verify: push --select 3, 2 threads, \(runs) runs each, interleaved; medians; the lock is \(bytes / 1000) KB")
@@ -30,4 +33,6 @@ func verifyBenchmark(runs: Int = 5) throws {
     report("verify the lock", fixed(median(verifySeconds) * 1e3, decimals: 0), "ms",
            "runs " + verifySeconds.map { fixed($0 * 1e3, decimals: 0) }.joined(separator: " "))
     report("verify / render", fixed(median(verifySeconds) / median(renderSeconds), decimals: 2), "×", "target ≤ 0.2")
+    report("verify CPU / render CPU (user + system)", fixed(median(verifyCPU) / median(renderCPU), decimals: 2), "×",
+           "verify " + fixed(median(verifyCPU) * 1e3, decimals: 0) + " ms, render " + fixed(median(renderCPU) * 1e3, decimals: 0) + " ms")
 }

@@ -32,8 +32,10 @@ struct ReviewPage {
     var framesPerSecond: Double
     /// `key: value` facts of the whole sequence (curve, duration, device).
     var facts: [(String, String)]
-    /// The command that re-records the reference, shown with a copy button.
+    /// The command that re-records the reference.
     var rerecordCommand: String?
+    /// Further files written into the page folder (`side0.apng` …), name and bytes.
+    var extraFiles: [(name: String, bytes: [UInt8])] = []
 
     /// The names a review page folder holds: only such a folder may be replaced.
     static func isPageFile(_ name: String) -> Bool {
@@ -52,6 +54,9 @@ struct ReviewPage {
                     try OutputFile.create(bytes, at: folder + "/" + frameName(position),
                                           reportingAs: path + "/side\(number)/" + frameName(position))
                 }
+            }
+            for file in extraFiles {
+                try OutputFile.create(file.bytes, at: temporary + "/" + file.name, reportingAs: path + "/" + file.name)
             }
             try OutputFile.create(Array(html.utf8), at: temporary + "/index.html", reportingAs: path + "/index.html")
         }

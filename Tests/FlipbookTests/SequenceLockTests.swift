@@ -105,11 +105,11 @@ final class SequenceLockTests: XCTestCase {
         }
     }
 
-    /// FNV-1a 64 of the bytes 1,0,0,0, 1,0,0,0, 10,20,30,255 (width, height, one pixel), computed
-    /// with Python: h = 0xcbf29ce484222325; for b in bytes: h = ((h ^ b) * 0x100000001b3) mod 2⁶⁴.
+    /// FNV-1a 64 over the words 1, 1, 0xff1e140a (width, height, one pixel), computed with
+    /// Python: h = 0xcbf29ce484222325; for w in words: h = ((h ^ w) * 0x100000001b3) mod 2⁶⁴.
     func testPixelHashIsFNV1aOverSizeAndRGBA() {
         let image = PremultipliedImage(width: 1, height: 1, pixels: [10 | 20 << 8 | 30 << 16 | 255 << 24])
-        XCTAssertEqual(SequenceLock.pixelHash(image), 0x2590_6d96_65ea_d320)
+        XCTAssertEqual(SequenceLock.pixelHash(image), 0xdeb3_0266_1408_8267)
     }
 
     /// The default push (iPhone 8 at 2x, 60 fps): its lock text, without rendering the pixels
