@@ -8,7 +8,7 @@
 //                     (text layers are typeset into glyph runs), FlipbookSamples, FlipbookFiles
 //   FlipbookText    → FlipbookRaster, FlipbookFiles, CFreeType, CHarfBuzz, CFriBidi, CFontconfig, CLineBreaking
 //   FlipbookCodecs  → FlipbookRaster, FlipbookFiles, CImageCodecs (→ CLibPNG, CLibJPEG), CISAL, CLibDeflate
-//   FlipbookTesting → FlipbookImageDiff, FlipbookCodecs, FlipbookFiles;  FlipbookImageDiff → FlipbookRaster, FlipbookGeometry
+//   FlipbookTesting → Flipbook (sequence goldens), FlipbookImageDiff, FlipbookCodecs, FlipbookFiles;  FlipbookImageDiff → FlipbookRaster, FlipbookGeometry
 //   FlipbookMotion, FlipbookRaster → FlipbookGeometry;  FlipbookGeometry, FlipbookFiles → (the toolchain only)
 //   FlipbookSamples: Samples/, the bundled manifests, photos and transitions, as resources.
 import Foundation
@@ -64,7 +64,7 @@ let package = Package(
         .target(name: "Flipbook", dependencies: ["FlipbookScene", "FlipbookCodecs", "FlipbookRaster", "FlipbookMotion", "FlipbookText", "FlipbookSamples", "FlipbookFiles"]),
         // Pixel comparison and diff pictures, without any test framework (the CLI links it).
         .target(name: "FlipbookImageDiff", dependencies: ["FlipbookRaster", "FlipbookGeometry"]),
-        .target(name: "FlipbookTesting", dependencies: ["FlipbookImageDiff", "FlipbookCodecs", "FlipbookRaster", "FlipbookFiles"]),
+        .target(name: "FlipbookTesting", dependencies: ["Flipbook", "FlipbookImageDiff", "FlipbookCodecs", "FlipbookRaster", "FlipbookFiles"]),
         .executableTarget(name: "FlipbookCLI", dependencies: ["Flipbook", "FlipbookImageDiff", "FlipbookCodecs", "FlipbookFiles"]),
         // Benchmarks (scripts/bench runs it in release); not a product.
         .executableTarget(name: "FlipbookBench", dependencies: ["Flipbook", "FlipbookCodecs", "FlipbookRaster", "FlipbookMotion", "FlipbookScene", "FlipbookText", "FlipbookFiles"]),

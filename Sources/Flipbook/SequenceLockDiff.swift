@@ -83,6 +83,14 @@ extension SequenceLock {
         "transform": ["a", "b", "c", "d", "tx", "ty"], "mask.transform": ["a", "b", "c", "d", "tx", "ty"],
     ]
 
+    /// `old → new`, numbers rounded to 3 decimals unless that would hide the change
+    /// (`331.027 → 282.909`, `0.4 → 0.5`, `1 → 1.0000000000000002`).
+    static func readable(_ old: String, _ new: String) -> String {
+        guard let a = Double(old), let b = Double(new) else { return "\(old) → \(new)" }
+        let shortA = JSON.number((a * 1000).rounded() / 1000), shortB = JSON.number((b * 1000).rounded() / 1000)
+        return shortA == shortB ? "\(old) → \(new)" : "\(shortA) → \(shortB)"
+    }
+
     /// `key old → new` for every field that differs, comma lists component by component.
     static func fieldChanges(_ old: String, _ new: String) -> [String] {
         func fields(_ line: String) -> (head: [String], values: [(String, String)]) {
@@ -107,10 +115,10 @@ extension SequenceLock {
             if x.count == y.count, x.count > 1 {
                 let names = componentNames[key] ?? (0..<x.count).map { "\($0)" }
                 for (component, (p, q)) in zip(names, zip(x, y)) where p != q {
-                    changes.append("\(key).\(component) \(p) → \(q)")
+                    changes.append("\(key).\(component) \(readable(String(p), String(q)))")
                 }
             } else {
-                changes.append("\(key) \(before) → \(value)")
+                changes.append("\(key) \(readable(before, value))")
             }
         }
         for (key, value) in a.values where newValues[key] == nil { changes.append("\(key) \(value) → (none)") }

@@ -186,6 +186,10 @@ if CommandLine.arguments.count < 2 || CommandLine.arguments[1] == "job" {
     do { try jobBenchmarks() } catch { print("job benchmarks failed: \(error)") }
 }
 
+if CommandLine.arguments.count >= 2 && CommandLine.arguments[1] == "verify" {
+    do { try verifyBenchmark() } catch { print("verify benchmark failed: \(error)") }
+}
+
 if CommandLine.arguments.count >= 2 && CommandLine.arguments[1] == "render" {
     do { try renderOnlyBenchmark(runs: 41) } catch { print("render benchmark failed: \(error)") }
 }

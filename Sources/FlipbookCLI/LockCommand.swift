@@ -11,7 +11,7 @@ enum LockCommand: Command {
            flipbook lock --transition FILE.json [OPTIONS] --out NAME.lock
 
     Renders every frame (no PNG is written) and writes NAME.lock: the render's arguments, then
-    per frame its time, progress, an FNV-1a 64 hash of its pixels and its display list as
+    per frame its time, progress, an FNV-1a 64 hash of its pixels (over 32-bit words) and its display list as
     compact text, each frame written against the one before (a push lock is about 20 KB).
     `flipbook verify NAME.lock` renders again and says which frames changed. Run both from the
     same directory: relative paths in the arguments are kept as given. See docs/GOLDENS.md

@@ -3,6 +3,7 @@ import Flipbook
 import FlipbookCodecs
 import FlipbookFiles
 import FlipbookImageDiff
+import FlipbookRaster
 import FlipbookScene
 
 /// `flipbook review DIR [ACTUAL] --out PAGE`: a scrubbable review page of one rendered sequence,
@@ -48,10 +49,18 @@ enum ReviewCommand: Command {
             throw ReviewError.mismatch("\(folders[0]) has \(sequences[0].frames.count) frames, \(folders[1]) has \(sequences[1].frames.count)")
         }
         var frames = sequences[0].frames
+        // With --markdown, an animated PNG of each side goes into the page (short sequences only:
+        // every frame is held in memory until it is encoded).
+        let animate = arguments.string("markdown") != nil && sequences.count == 2 && frames.count <= 300
+        var animations: [[PremultipliedImage]] = [[], []]
         if sequences.count == 2 {
             for position in frames.indices {
                 let reference = try ImageDecoder.decode(fileAtPath: sequences[0].paths[position])
                 let actual = try ImageDecoder.decode(fileAtPath: sequences[1].paths[position])
+                if animate, reference.width == actual.width, reference.height == actual.height {
+                    animations[0].append(reference)
+                    animations[1].append(actual)
+                }
                 let scores = PerceptualComparison.compare(reference, actual)
                 frames[position].scores = (scores.meanDeltaE, scores.percentile99DeltaE, scores.maximumDeltaE,
                                            scores.sizesMatch ? scores.differingPixels : max(1, scores.comparedPixels))
@@ -60,10 +69,18 @@ enum ReviewCommand: Command {
         let rerecord = sequences.count == 2
             ? (arguments.string("rerecord") ?? "rm -r \(VerifyCommand.shellQuoted(folders[0])) && cp -r \(VerifyCommand.shellQuoted(folders[1])) \(VerifyCommand.shellQuoted(folders[0]))")
             : nil
-        let page = ReviewPage(title: sequences.count == 2 ? "\(folders[0]) vs \(folders[1])" : folders[0],
+        var page = ReviewPage(title: sequences.count == 2 ? "\(folders[0]) vs \(folders[1])" : folders[0],
                               sides: zip(folders, sequences).map { ReviewPage.Side(label: $0, framePaths: $1.paths) },
                               frames: frames, framesPerSecond: sequences[0].framesPerSecond, facts: sequences[0].facts,
                               rerecordCommand: rerecord)
+        if animate, animations[0].count == frames.count {
+            // A delay of 1/fps s in hundredths: whole centiseconds fit 16 bits up to 655 fps.
+            let denominator = UInt16(min(65535, max(1, (sequences[0].framesPerSecond * 100).rounded())))
+            for side in 0..<2 {
+                page.extraFiles.append(("side\(side).apng", try AnimatedPNG.encode(animations[side], delayNumerator: 100,
+                                                                                  delayDenominator: denominator)))
+            }
+        }
         try page.write(to: out)
         let differing = frames.filter { ($0.scores?.differingPixels ?? 0) > 0 }
         if sequences.count == 1 {
@@ -89,7 +106,8 @@ enum ReviewCommand: Command {
         let worst = differing.max { $0.scores!.max < $1.scores!.max }!
         var out = "### ❌ `\(actual)` differs from `\(reference)`: \(differing.count) of \(frames.count) frames\n\n"
         out += "First differing frame: **\(first.index)**; largest ΔE2000 \(PerceptualComparison.format(worst.scores!.max)) "
-            + "in frame \(worst.index). Review page: `\(page)/index.html` (in the workflow's artefacts).\n\n"
+            + "in frame \(worst.index). Review page: `\(page)/index.html` (in the workflow's artefacts); "
+            + "the two sequences as animated PNGs beside it: `side0.apng` (reference), `side1.apng` (actual).\n\n"
         out += "| frame | time (s) | mean ΔE | p99 ΔE | max ΔE | differing pixels |\n|---|---|---|---|---|---|\n"
         for frame in differing.prefix(40) {
             let s = frame.scores!
@@ -136,7 +154,9 @@ struct RenderedSequence {
         if let duration = members["duration"]?.numberValue { facts.append(("duration", JSON.number(duration) + " s")) }
         facts.append(("fps", JSON.number(framesPerSecond)))
         if let curve = members["curve"]?.members {
-            facts.append(("curve", curve.keys.sorted().map { key in
+            // What a person set; the derived spring constants stay in timeline.json.
+            let shown = Set(["curve", "dampingRatio", "initialVelocity", "controlPoints", "x1", "y1", "x2", "y2"])
+            facts.append(("curve", curve.keys.sorted().filter(shown.contains).map { key in
                 "\(key) " + (curve[key]!.stringValue ?? curve[key]!.numberValue.map(JSON.number) ?? "…")
             }.joined(separator: ", ")))
         }

@@ -32,18 +32,33 @@ struct ReviewPage {
     var framesPerSecond: Double
     /// `key: value` facts of the whole sequence (curve, duration, device).
     var facts: [(String, String)]
-    /// The command that re-records the reference, shown with a copy button.
+    /// The command that re-records the reference.
     var rerecordCommand: String?
+    /// Further files written into the page folder (`side0.apng` …), name and bytes.
+    var extraFiles: [(name: String, bytes: [UInt8])] = []
 
     /// The names a review page folder holds: only such a folder may be replaced.
     static func isPageFile(_ name: String) -> Bool {
         name == "index.html" || name.hasPrefix("side") || name.hasSuffix(".png")
     }
 
+    /// The line every page's `index.html` carries near its top: a folder whose `index.html`
+    /// has it was written by `flipbook review`, so it may be replaced (or, as a dead run's
+    /// leftover, swept); any other folder is the user's and is refused.
+    static let marker = #"<meta name="generator" content="flipbook review">"#
+
+    /// True when `folder` holds a page this command wrote (its `index.html` opens with `marker`).
+    static func isPageFolder(_ folder: String) -> Bool {
+        guard let head = try? InputFile.readOwnFile(folder + "/index.html", maximumBytes: 16 << 20) else { return false }
+        return String(decoding: head.prefix(512), as: UTF8.self).contains(marker)
+    }
+
     /// Writes the page folder at `path`, replacing an earlier page atomically.
     func write(to path: String) throws {
-        OutputDirectory.recoverInterrupted(path)
-        try OutputDirectory.replace(path, keeping: { ReviewPage.isPageFile($0) }) { temporary in
+        OutputDirectory.recoverInterrupted(path, ownedIf: ReviewPage.isPageFolder)
+        try OutputDirectory.replace(path, keeping: { ReviewPage.isPageFile($0) }, ownedIf: ReviewPage.isPageFolder) { temporary in
+            // First: the page marks the folder as flipbook's, so a killed run's leftover can be swept.
+            try OutputFile.create(Array(html.utf8), at: temporary + "/index.html", reportingAs: path + "/index.html")
             for (number, side) in sides.enumerated() {
                 let folder = temporary + "/side\(number)"
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
@@ -53,7 +68,9 @@ struct ReviewPage {
                                           reportingAs: path + "/side\(number)/" + frameName(position))
                 }
             }
-            try OutputFile.create(Array(html.utf8), at: temporary + "/index.html", reportingAs: path + "/index.html")
+            for file in extraFiles {
+                try OutputFile.create(file.bytes, at: temporary + "/" + file.name, reportingAs: path + "/" + file.name)
+            }
         }
     }
 

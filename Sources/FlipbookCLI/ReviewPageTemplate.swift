@@ -5,6 +5,7 @@ extension ReviewPage {
     static let template = #"""
 <!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
+<meta name="generator" content="flipbook review">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>/*TITLE*/</title>
 <style>

@@ -1,0 +1,72 @@
+import XCTest
+import Foundation
+
+/// `flipbook lock`/`verify` and `flipbook review` as a user runs them, and the review page in
+/// headless Chromium (Tests/ReviewPage/check_review_page.py, when chromium and Pillow exist).
+final class ReviewCommandTests: XCTestCase {
+    /// A small push: iPhone SE at 1×, 10 fps (8 frames).
+    static let small = ["push", "--device", "se", "--scale", "1", "--fps", "10", "--font", Package.fixtureFont]
+
+    func testLockThenVerifyPassesAndAChangedOptionFailsWithAPage() throws {
+        let scratch = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let lock = scratch.appendingPathComponent("push.lock").path
+        let made = try runFlipbook(["lock"] + Self.small + ["--out", lock])
+        XCTAssertEqual(made.status, 0, made.stderr)
+        XCTAssertTrue(made.stdout.hasPrefix("push: 8 frames locked, "), made.stdout)
+        let text = try String(contentsOfFile: lock, encoding: .utf8)
+        XCTAssertTrue(text.hasPrefix("flipbook-lock 1\nname: push\nargument: push\nargument: --device\n"), text)
+
+        let same = try runFlipbook(["verify", lock])
+        XCTAssertEqual(same.status, 0, same.stdout + same.stderr)
+        XCTAssertTrue(same.stdout.hasPrefix("\(lock): push: all 8 frames match"), same.stdout)
+
+        let page = scratch.appendingPathComponent("page").path, markdown = scratch.appendingPathComponent("summary.md").path
+        let changed = try runFlipbook(["verify", lock, "--damping", "0.8", "--review", page, "--markdown", markdown])
+        XCTAssertEqual(changed.status, 1, changed.stdout + changed.stderr)
+        XCTAssertTrue(changed.stdout.contains("frames differ (first: frame 1); geometry changed in "), changed.stdout)
+        XCTAssertTrue(changed.stdout.contains("rect.y "), changed.stdout)
+        XCTAssertTrue(changed.stdout.contains("If the change is intended, re-record: flipbook lock push --device se"), changed.stdout)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: page + "/index.html"))
+        XCTAssertTrue(try String(contentsOfFile: markdown, encoding: .utf8).contains("First differing frame: **1**"))
+
+        let broken = scratch.appendingPathComponent("broken.lock").path
+        try "flipbook-lock 1\nframe x\n".write(toFile: broken, atomically: true, encoding: .utf8)
+        let bad = try runFlipbook(["verify", broken])
+        XCTAssertEqual(bad.status, 1)
+        XCTAssertEqual(bad.errorLines, ["error: \(broken):2: a frame line is 'frame N time=T progress=P pixels=HEX16'"])
+    }
+
+    func testReviewPageMatchesAnIndependentComputationInChromium() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium") else {
+            throw XCTSkip("chromium is not installed (scripts/test installs it)")
+        }
+        let scratch = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let a = scratch.appendingPathComponent("a").path, b = scratch.appendingPathComponent("b").path
+        XCTAssertEqual(try runFlipbook(["render"] + Self.small + ["--out", a]).status, 0)
+        XCTAssertEqual(try runFlipbook(["render"] + Self.small + ["--damping", "0.8", "--out", b]).status, 0)
+        let page = scratch.appendingPathComponent("review").path, markdown = scratch.appendingPathComponent("review.md").path
+        let review = try runFlipbook(["review", a, b, "--out", page, "--markdown", markdown])
+        XCTAssertEqual(review.status, 1, review.stderr)
+        XCTAssertTrue(review.stdout.contains("first differing frame 1 → \(page)/index.html"), review.stdout)
+        XCTAssertTrue(try String(contentsOfFile: markdown, encoding: .utf8).contains("First differing frame: **1**"))
+        let identical = try runFlipbook(["review", a, a, "--out", scratch.appendingPathComponent("same").path])
+        XCTAssertEqual(identical.status, 0, identical.stdout)
+        XCTAssertEqual(try runFlipbook(["review", a, "--out", scratch.appendingPathComponent("one").path]).status, 0)
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = [Package.path("Tests/ReviewPage/check_review_page.py"), page, a, b]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        if text.contains("No module named 'PIL'") { throw XCTSkip("Pillow is missing (apt-get install python3-pil)") }
+        XCTAssertEqual(process.terminationStatus, 0, text)
+        XCTAssertTrue(text.contains("PASS first differing frame is 1"), text)
+        XCTAssertTrue(text.contains("PASS mode difference draws both frames"), text)
+    }
+}
