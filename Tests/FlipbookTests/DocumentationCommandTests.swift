@@ -11,8 +11,7 @@ import XCTest
 ///   first, so the commands after it can use it.
 ///
 /// To keep the suite quick in a debug build, the test adds options after the documented ones
-/// (the last value of an option wins): renders get `--scale 1` and `--frames 0-2` (shards, whose
-/// ranges must add up, `--fps 10` instead), compares `--scale 1 --fps 5 --sheet-frames 2`.
+/// (the last value of an option wins): renders get `--scale 1` and `--fps 10`, compares `--scale 1 --fps 5 --sheet-frames 2`.
 /// `/tmp/` stands for a folder inside the test's folder. The files a reader would bring are
 /// made from the samples: `my.json`, `my-pop.json` (transitions), `my-finger.json`,
 /// `my-swipe.json` (gestures), `~/photos/photos.plist` and `~/fonts` (HOME is the test's).
@@ -60,8 +59,9 @@ final class DocumentationCommandTests: XCTestCase {
         let words = command.split(separator: " ").map(String.init)
         switch words.count > 1 ? words[1] : "" {
         case "render":
-            let sharded = words.contains("--shard") || words.contains("--shards")
-            command += " --scale 1" + (sharded ? " --fps 10" : words.contains("--frames") || words.contains("--no-write") ? "" : " --frames 0-2")
+            // Whole sequences at 10 fps rather than a range of frames: a render may be reviewed,
+            // merged or locked by the next command, which needs all of its frames.
+            command += " --scale 1" + (words.contains("--frames") || words.contains("--no-write") ? "" : " --fps 10")
         case "compare":
             command += " --scale 1 --fps 5 --sheet-frames 2"
         default:
