@@ -21,7 +21,35 @@ public struct FrameRasterizer: Sendable {
     }
 
     /// Draws ops in order.
+    ///
+    /// Group opacity and rotated clips draw offscreen, each group into a buffer over its
+    /// content's bounds; the buffers alive at once (a group's and its enclosing groups') hold at
+    /// most `groupBufferFrames` times the canvas's pixels. A group that would go over is drawn
+    /// without a buffer of its own: its ops one by one with its opacity multiplied in (what Core
+    /// Animation does for a layer with `allowsGroupOpacity` off), a rotated clip left out. Only
+    /// hostile nesting (16 full-screen groups inside each other asked for 4 GB at
+    /// 8000 × 8000 px) reaches that.
     public func draw(_ ops: [DisplayOp], on canvas: inout Canvas) {
+        let framePixels = canvas.image.width * canvas.image.height
+        draw(ops, on: &canvas, groupPixelsLeft: FrameRasterizer.groupBufferFrames * framePixels)
+    }
+
+    /// How many canvases' worth of pixels the offscreen buffers of nested groups may hold at
+    /// once: two, so a frame drawing costs at most three frames of memory. Two full-screen
+    /// groups, one inside the other, draw exactly; the presets and samples nest at most one.
+    static let groupBufferFrames = 2
+
+    /// The device pixels an offscreen buffer over `bounds` (points; nil = the canvas) ∩ the
+    /// canvas takes, rounded out to whole pixels (at least what `drawGroup` allocates).
+    static func bufferPixels(_ bounds: Rect?, on canvas: Canvas) -> Int {
+        let covered = canvas.coveredPoints
+        guard let region = bounds.map({ $0.intersection(covered) }) ?? covered else { return 0 }
+        let width = Int(clamping: (region.width * canvas.scale).rounded(.up) + 1, to: 0...canvas.image.width)
+        let height = Int(clamping: (region.height * canvas.scale).rounded(.up) + 1, to: 0...canvas.image.height)
+        return width * height
+    }
+
+    private func draw(_ ops: [DisplayOp], on canvas: inout Canvas, groupPixelsLeft budget: Int) {
         for op in ops {
             switch op {
             case let .fill(rect, color, opacity, clip):
@@ -34,8 +62,14 @@ public struct FrameRasterizer: Sendable {
             case let .text(layout, origin, color, opacity, clip):
                 canvas.draw(layout, at: origin, color: color, opacity: opacity, clip: clip)
             case let .group(opacity, children):
-                canvas.drawGroup(opacity: opacity, bounds: FrameRasterizer.bounds(of: children) { FrameRasterizer.textBounds($0) }) { inner in
-                    draw(children, on: &inner)
+                let bounds = FrameRasterizer.bounds(of: children) { FrameRasterizer.textBounds($0) }
+                let pixels = opacity < 1 ? FrameRasterizer.bufferPixels(bounds, on: canvas) : 0
+                guard pixels <= budget else {
+                    draw(children.map { $0.multiplyingOpacity(by: opacity) }, on: &canvas, groupPixelsLeft: budget)
+                    continue
+                }
+                canvas.drawGroup(opacity: opacity, bounds: bounds) { inner in
+                    draw(children, on: &inner, groupPixelsLeft: budget - pixels)
                 }
             case let .shape(shape, color, opacity, clip):
                 canvas.fill(shape.rect, cornerRadius: shape.cornerRadius, transform: shape.transform, color: color, opacity: opacity, clip: clip)
@@ -45,9 +79,14 @@ public struct FrameRasterizer: Sendable {
                 }
                 canvas.draw(image, in: rect, contentMode: contentMode, transform: transform, opacity: opacity, clip: clip)
             case let .maskedGroup(opacity, mask, children):
+                let pixels = FrameRasterizer.bufferPixels(mask.boundingBox, on: canvas)
+                guard pixels <= budget else {
+                    draw(children.map { $0.multiplyingOpacity(by: opacity) }, on: &canvas, groupPixelsLeft: budget)
+                    continue
+                }
                 canvas.drawGroup(opacity: opacity, bounds: mask.boundingBox,
                                  mask: Path(roundedRect: mask.rect, cornerRadius: mask.cornerRadius, transform: mask.transform)) { inner in
-                    draw(children, on: &inner)
+                    draw(children, on: &inner, groupPixelsLeft: budget - pixels)
                 }
             case let .path(path, color, opacity, clip):
                 canvas.fill(path, color: color, opacity: opacity, clip: clip)
@@ -83,7 +122,11 @@ public struct FrameRasterizer: Sendable {
         let minX = (glyphs.minX * pixelsPerPoint).rounded(.down) / pixelsPerPoint
         let minY = (glyphs.minY * pixelsPerPoint).rounded(.down) / pixelsPerPoint
         let box = Rect(x: minX, y: minY, width: glyphs.maxX - minX, height: glyphs.maxY - minY)
-        let width = max(1, Int((box.width * pixelsPerPoint).rounded(.up))), height = max(1, Int((box.height * pixelsPerPoint).rounded(.up)))
+        // The area is bounded above, so a side beyond it has a partner under one pixel: bounding
+        // each side by the area keeps a box of extreme proportions inside Int and the budget.
+        let maximumSide = Int(maximumTextBitmapPixels)
+        let width = Int(clamping: (box.width * pixelsPerPoint).rounded(.up), to: 1...maximumSide)
+        let height = Int(clamping: (box.height * pixelsPerPoint).rounded(.up), to: 1...maximumSide)
         var offscreen = Canvas(widthPixels: width, heightPixels: height, scale: pixelsPerPoint)
         offscreen.draw(layout, at: Point(x: origin.x - box.minX, y: origin.y - box.minY), color: color)
         let rect = Rect(x: box.minX, y: box.minY, width: Double(width) / pixelsPerPoint, height: Double(height) / pixelsPerPoint)

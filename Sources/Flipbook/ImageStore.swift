@@ -129,12 +129,23 @@ public enum ImageStoreError: Error, CustomStringConvertible, Equatable {
                 let working = plan.workingPixels == 0 ? "" : " + \(Self.megapixels(plan.workingPixels)) MP of progressive coefficients"
                 return "\(plan.path) (\(plan.fileWidth)x\(plan.fileHeight)\(decoded), \(Self.megapixels(plan.pixelsWithPyramid)) MP\(working))"
             }.joined(separator: ", ")
-            return "the images of this job need \(Self.megapixels(total)) megapixels decoded (with their pyramids), "
-                + "more than the budget of \(Self.megapixels(budget)) megapixels (--max-decoded-megapixels, RenderSettings.decodedPixelBudget); "
+            let (need, limit) = Self.megapixels(total, budget)
+            return "the images of this job need \(need) megapixels decoded (with their pyramids), "
+                + "more than the budget of \(limit) megapixels (--max-decoded-megapixels, RenderSettings.decodedPixelBudget); "
                 + "largest: \(files); use smaller images (a frame never needs more than the device's pixel size; "
                 + "JPEGs are decoded reduced when they are at least twice that)"
         }
     }
 
-    private static func megapixels(_ pixels: Int) -> String { String(format: "%.1f", Double(pixels) / 1_000_000) }
+    private static func megapixels(_ pixels: Int, decimals: Int = 1) -> String {
+        String(format: "%.\(decimals)f", Double(pixels) / 1_000_000)
+    }
+
+    /// Two pixel counts in megapixels with as many decimals as it takes (1 to 6, a pixel) for
+    /// different counts to read differently: not "needs 400.0, more than the budget of 400.0".
+    static func megapixels(_ a: Int, _ b: Int) -> (String, String) {
+        var decimals = 1
+        while decimals < 6, megapixels(a, decimals: decimals) == megapixels(b, decimals: decimals) { decimals += 1 }
+        return (megapixels(a, decimals: decimals), megapixels(b, decimals: decimals))
+    }
 }

@@ -168,6 +168,7 @@ public struct RenderJob: Sendable {
             transition = try preset.makeTransition(photos: loaded.photos, options: options, typesetter: typesetter)
         case let .file(path):
             let file = try TransitionFile(contentsOf: path)
+            if settings.scene.sandboxPhotos { try file.checkManifestInSandbox() }
             if file.usesPhotos { photoLibrary = try library(file.manifestPath ?? settings.manifestPath) }
             let limits = settings.decodeLimits
             transition = try file.transition(photos: photoLibrary?.photos ?? [], options: settings.scene,

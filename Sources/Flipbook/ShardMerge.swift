@@ -26,8 +26,9 @@ public enum ShardMerge {
     ///   when `output` cannot be written.
     public static func merge(_ directories: [String], into output: String) throws -> Summary {
         guard !directories.isEmpty else { throw ShardError.noShards }
-        var shards: [(directory: String, timeline: Data, frames: [Int: String])] = []
-        var reference: (directory: String, fingerprint: String, frameCount: Int, preset: String, timeline: Data)?
+        // Only the first folder's timeline is kept; the others are compared with it and dropped.
+        var shards: [(directory: String, frames: [Int: String])] = []
+        var reference: (directory: String, fingerprint: String, frameCount: Int, preset: String, timeline: [UInt8])?
         for directory in directories {
             let shard = try readShard(directory)
             if let reference {
@@ -38,7 +39,7 @@ public enum ShardMerge {
             } else {
                 reference = (directory, shard.fingerprint, shard.frameCount, shard.preset, shard.timeline)
             }
-            shards.append((directory, shard.timeline, shard.frames))
+            shards.append((directory, shard.frames))
         }
         let whole = reference!
         var owner: [Int: String] = [:]
@@ -63,18 +64,42 @@ public enum ShardMerge {
             for shard in shards {
                 for (_, name) in shard.frames {
                     let source = (shard.directory as NSString).appendingPathComponent(name)
+                    let bytes: [UInt8]
                     do {
-                        try write(try InputFile.read(source), named: name)
-                    } catch let error as FileError where error.path == source {
+                        // A file of its own: a symbolic or hard link could bring in any file the
+                        // user can read (a "frame" that is a private key) and copy it into the output.
+                        bytes = try InputFile.readOwnFile(source, maximumBytes: maximumFrameBytes)
+                    } catch let error as FileError {
                         throw ShardError.unreadable(path: source, reason: error.reason)
                     }
+                    guard bytes.starts(with: pngSignature) else {
+                        throw ShardError.unreadable(path: source, reason: "it is not a PNG file (no PNG signature), so not a frame flipbook wrote")
+                    }
+                    try write(bytes, named: name)
                 }
             }
-            try write([UInt8](whole.timeline), named: RenderOutputNames.timeline)
+            try write(whole.timeline, named: RenderOutputNames.timeline)
         }
         return Summary(outputDirectory: output, frameCount: whole.frameCount, preset: whole.preset,
                        framesPerShard: shards.map(\.frames.count))
     }
+
+    /// The most frames a render makes, so the most a shard's `timeline.json` may claim: a
+    /// gesture driving a transition file, the gesture (≤ 20 s) plus its completion (≤ 120 s /
+    /// 0.1 = 1200 s), at 240 fps (docs/LIMITS.md, "Rendering"): 292 800. A timeline claiming
+    /// 10¹² frames must not make the merge list 10¹² missing indices.
+    public static let maximumFrameCount = 1220 * 240
+
+    /// The largest `timeline.json` read: 96 MiB. The longest timeline (`maximumFrameCount`
+    /// frames of a gesture-driven render, at most about 200 bytes a frame) is about 60 MB.
+    public static let maximumTimelineBytes = 96 << 20
+
+    /// The largest frame file copied: 256 MiB (`InputFile.defaultMaximumBytes`), more than the
+    /// largest frame (8000 × 8000 RGBA, 244 MiB before compression) with PNG's overhead.
+    public static let maximumFrameBytes = InputFile.defaultMaximumBytes
+
+    /// The eight bytes every PNG file starts with.
+    static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     /// The file name of frame `index` in a sequence of `frameCount` frames: `frame_0042.png`,
     /// at least four digits, more when the last index needs them.
@@ -86,23 +111,33 @@ public enum ShardMerge {
 
     /// A shard folder's timeline (bytes, fingerprint, frame count, preset) and its frames by index.
     private static func readShard(_ directory: String) throws
-        -> (timeline: Data, fingerprint: String, frameCount: Int, preset: String, frames: [Int: String]) {
+        -> (timeline: [UInt8], fingerprint: String, frameCount: Int, preset: String, frames: [Int: String]) {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw ShardError.notAShard(directory: directory, reason: "no such folder")
         }
         let timelinePath = (directory as NSString).appendingPathComponent("timeline.json")
-        let timeline: Data
+        let timeline: [UInt8]
         do {
-            timeline = Data(try InputFile.read(timelinePath))
+            timeline = try InputFile.read(timelinePath, maximumBytes: maximumTimelineBytes)
         } catch let error as FileError {
             let reason = FileManager.default.fileExists(atPath: timelinePath) ? "its timeline.json cannot be read (\(error.reason))" : "it has no timeline.json"
             throw ShardError.notAShard(directory: directory, reason: reason)
         }
-        guard let object = (try? JSONValue.parse(timeline))?.members,
+        let root: JSONValue
+        do {
+            root = try JSONValue.parse(timeline)
+        } catch let error as JSONSyntaxError {
+            throw ShardError.notAShard(directory: directory, reason: "timeline.json is not valid JSON: \(error)")
+        }
+        guard let object = root.members,
               let frameCount = object["frameCount"]?.numberValue.flatMap({ Int(exactly: $0) }), frameCount >= 1,
               let preset = object["preset"]?.stringValue else {
             throw ShardError.notAShard(directory: directory, reason: "timeline.json is not a flipbook timeline")
+        }
+        guard frameCount <= maximumFrameCount else {
+            throw ShardError.notAShard(directory: directory, reason: "timeline.json claims \(frameCount) frames; "
+                                       + "a render has at most \(maximumFrameCount)")
         }
         guard let fingerprint = object["fingerprint"]?.stringValue else {
             throw ShardError.notAShard(directory: directory, reason: "timeline.json has no fingerprint (rendered by an older flipbook? render it again)")

@@ -1,4 +1,5 @@
 import Foundation
+import FlipbookGeometry
 import FlipbookMotion
 
 /// A command-line usage mistake: exits with `ExitCode.usage`; `flipbook` prints `error: MESSAGE`
@@ -87,7 +88,7 @@ struct Arguments {
     /// `--name` as an integer within `range`, or `defaultValue` when absent.
     func int(_ name: String, default defaultValue: Int? = nil, in range: ClosedRange<Int>) throws -> Int? {
         guard let text = string(name) else { return defaultValue }
-        guard let value = Int(text) else { throw UsageError("--\(name) must be a whole number, not '\(text)'") }
+        guard let value = Int(text) else { throw UsageError("--\(name) must be a whole number, not \(InputText.singleQuoted(text))") }
         guard range.contains(value) else {
             throw UsageError("--\(name) must be between \(range.lowerBound) and \(range.upperBound), not \(value)")
         }
@@ -97,7 +98,7 @@ struct Arguments {
     /// `--name` as a finite number within `range`, or `defaultValue` when absent.
     func double(_ name: String, default defaultValue: Double? = nil, in range: ClosedRange<Double>) throws -> Double? {
         guard let text = string(name) else { return defaultValue }
-        guard let value = Double(decimalText: text) else { throw UsageError("--\(name) must be a decimal number, not '\(text)'") }
+        guard let value = Double(decimalText: text) else { throw UsageError("--\(name) must be a decimal number, not \(InputText.singleQuoted(text))") }
         guard range.contains(value) else {
             throw UsageError("--\(name) must be between \(range.lowerBound.shortestText) and \(range.upperBound.shortestText), not \(text)")
         }
@@ -111,7 +112,7 @@ struct Arguments {
         }
         if positionals.count > names.count {
             let extra = positionals[names.count]
-            throw UsageError("unexpected argument '\(extra)'" + (extra.hasPrefix("-") && !extra.hasPrefix("--") ? " (options start with --)" : ""))
+            throw UsageError("unexpected argument \(InputText.singleQuoted(extra))" + (extra.hasPrefix("-") && !extra.hasPrefix("--") ? " (options start with --)" : ""))
         }
     }
 }

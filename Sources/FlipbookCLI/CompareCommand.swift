@@ -1,4 +1,5 @@
 import Foundation
+import FlipbookGeometry
 import FlipbookMotion
 import Flipbook
 
@@ -59,7 +60,7 @@ enum CompareCommand: Command {
         try RenderCommand.checkImageExtension(out, option: "--out")
         let video = arguments.string("video").map { RenderCommand.expand($0, preset: preset.rawValue) }
         if let video {
-            guard VideoFormat(path: video) != nil else { throw UsageError("--video must name a .mp4 or .gif file, not '\(video)'") }
+            guard VideoFormat(path: video) != nil else { throw UsageError("--video must name a .mp4 or .gif file, not \(InputText.singleQuoted(video))") }
             try VideoExport.check(path: video)
         }
         let (progressMode, interval) = try ProgressMode.parse(arguments)
@@ -106,11 +107,11 @@ enum CompareCommand: Command {
     /// previous value when that value has a `:`. With a `;` anywhere, values are split on `;` only.
     static func parseVary(_ text: String) throws -> (name: String, values: [String]) {
         guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
-            throw UsageError("--vary must be NAME=V1,V2,... (e.g. damping=0.5,0.6,0.8), not '\(text)'")
+            throw UsageError("--vary must be NAME=V1,V2,... (e.g. damping=0.5,0.6,0.8), not \(InputText.singleQuoted(text))")
         }
         let name = String(text[..<equals]).hasPrefix("--") ? String(text[..<equals].dropFirst(2)) : String(text[..<equals])
         guard variableOptions.contains(name) else {
-            throw UsageError("--vary: '\(name)' is not an option a variant can change (\(variableOptions.joined(separator: ", ")))"
+            throw UsageError("--vary: \(InputText.singleQuoted(name)) is not an option a variant can change (\(variableOptions.joined(separator: ", ")))"
                              + Suggestions.didYouMean(name, in: variableOptions))
         }
         let list = text[text.index(after: equals)...]
@@ -128,9 +129,9 @@ enum CompareCommand: Command {
         }
         values = values.map { $0.trimmingCharacters(in: .whitespaces) }
         guard !values.isEmpty, !values.contains(where: \.isEmpty) else {
-            throw UsageError("--vary \(name): every value must be non-empty, in '\(text)'")
+            throw UsageError("--vary \(name): every value must be non-empty, in \(InputText.singleQuoted(text))")
         }
-        guard Set(values).count == values.count else { throw UsageError("--vary \(name): a value is listed twice in '\(text)'") }
+        guard Set(values).count == values.count else { throw UsageError("--vary \(name): a value is listed twice in \(InputText.singleQuoted(text))") }
         return (name, values)
     }
 }

@@ -1,3 +1,4 @@
+import FlipbookGeometry
 import Flipbook
 import FlipbookCodecs
 
@@ -26,7 +27,7 @@ enum DecodeCommand: Command {
         try parsed.expectPositionals(["IN"])
         guard let output = parsed.string("out"), !output.isEmpty else { throw UsageError("missing --out OUT.png") }
         // The point is the RGBA PNG (straight alpha, every bit kept): no other format by accident.
-        guard ImageFileFormat(path: output) == .png else { throw UsageError("--out must name a .png file, not '\(output)'") }
+        guard ImageFileFormat(path: output) == .png else { throw UsageError("--out must name a .png file, not \(InputText.singleQuoted(output))") }
         let maxPixels = try parsed.int("max-pixels", default: DecodeLimits.default.maxPixels, in: 1...Int.max)!
         let maxFileBytes = try parsed.int("max-file-megabytes", default: DecodeLimits.default.maxFileBytes >> 20, in: 1...65_536)! << 20
         let input = parsed.positionals[0]

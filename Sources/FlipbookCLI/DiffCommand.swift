@@ -1,5 +1,6 @@
 import Flipbook
 import Foundation
+import FlipbookGeometry
 import FlipbookCodecs
 import FlipbookRaster
 import FlipbookImageDiff
@@ -62,7 +63,7 @@ enum DiffCommand: Command {
         let isPercent = text.hasSuffix("%")
         let number = isPercent ? String(text.dropLast()) : text
         guard let value = Double(decimalText: number) else {
-            throw UsageError("--max-differing must be a fraction 0-1 or a percentage like 0.5%, not '\(text)'")
+            throw UsageError("--max-differing must be a fraction 0-1 or a percentage like 0.5%, not \(InputText.singleQuoted(text))")
         }
         let fraction = isPercent ? value / 100 : value
         guard (0...1).contains(fraction) else {

@@ -1,3 +1,4 @@
+import FlipbookGeometry
 import Flipbook
 import FlipbookCodecs
 
@@ -23,14 +24,14 @@ enum PNGArguments {
         var writer = PNGWriter.default
         if let name = arguments.string("png-writer") {
             guard let chosen = PNGWriter(rawValue: name) else {
-                throw UsageError("--png-writer must be \(PNGWriter.allCases.map(\.rawValue).joined(separator: " or ")), not '\(name)'")
+                throw UsageError("--png-writer must be \(PNGWriter.allCases.map(\.rawValue).joined(separator: " or ")), not \(InputText.singleQuoted(name))")
             }
             writer = chosen
         }
         var filter: PNGFilter?
         if let name = arguments.string("png-filter") {
             guard let chosen = PNGFilter(rawValue: name) else {
-                throw UsageError("--png-filter must be one of \(PNGFilter.allCases.map(\.rawValue).joined(separator: ", ")), not '\(name)'")
+                throw UsageError("--png-filter must be one of \(PNGFilter.allCases.map(\.rawValue).joined(separator: ", ")), not \(InputText.singleQuoted(name))")
             }
             filter = chosen
         }

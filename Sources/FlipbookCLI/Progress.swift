@@ -1,4 +1,5 @@
 import Foundation
+import FlipbookGeometry
 import FlipbookMotion
 
 /// How `render` and `compare` report progress on stderr (`--progress`).
@@ -22,7 +23,7 @@ enum ProgressMode: String, CaseIterable {
         var mode = ProgressMode.auto
         if let text = arguments.string("progress") {
             guard let parsed = ProgressMode(rawValue: text.lowercased()) else {
-                throw UsageError("--progress must be auto, tty, plain or none, not '\(text)'"
+                throw UsageError("--progress must be auto, tty, plain or none, not \(InputText.singleQuoted(text))"
                                  + Suggestions.didYouMean(text, in: allCases.map(\.rawValue)))
             }
             mode = parsed

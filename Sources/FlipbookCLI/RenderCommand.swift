@@ -1,4 +1,5 @@
 import Foundation
+import FlipbookGeometry
 import Flipbook
 import FlipbookFiles
 import FlipbookScene
@@ -90,7 +91,7 @@ enum RenderCommand: Command {
                 throw UsageError("--shards goes with --print-ranges (to render one shard: --shard K/N)")
             }
             guard let count = Int(text), (1...FrameShard.maximumCount).contains(count) else {
-                throw UsageError("--shards must be a whole number from 1 to \(FrameShard.maximumCount), not '\(text)'")
+                throw UsageError("--shards must be a whole number from 1 to \(FrameShard.maximumCount), not \(InputText.singleQuoted(text))")
             }
             let job = try RenderJob(settings: settings)
             for (shard, frames) in FrameShard.all(count: count, frameCount: job.sequence.count) {
@@ -103,7 +104,7 @@ enum RenderCommand: Command {
         var shard: FrameShard?
         if let text = arguments.string("shard") {
             guard let parsed = FrameShard(parsing: text) else {
-                throw UsageError("--shard must be K/N with 1 <= K <= N <= \(FrameShard.maximumCount) (e.g. 1/4), not '\(text)'")
+                throw UsageError("--shard must be K/N with 1 <= K <= N <= \(FrameShard.maximumCount) (e.g. 1/4), not \(InputText.singleQuoted(text))")
             }
             guard !arguments.given("frames") else { throw UsageError("--shard and --frames both pick frames; give one") }
             shard = parsed
@@ -136,7 +137,7 @@ enum RenderCommand: Command {
             if arguments.string("out") != nil { throw UsageError("--no-frames writes no frame folder, so --out has no use with it") }
         }
         if let video = previews.videoPath {
-            guard VideoFormat(path: video) != nil else { throw UsageError("--video must name a .mp4 or .gif file, not '\(video)'") }
+            guard VideoFormat(path: video) != nil else { throw UsageError("--video must name a .mp4 or .gif file, not \(InputText.singleQuoted(video))") }
             // Before loading anything: a missing ffmpeg should not cost a render.
             try VideoExport.check(path: video, environment: previews.environment)
             if VideoFormat(path: video) == .gif, settings.framesPerSecond > 50 {
@@ -202,7 +203,7 @@ enum RenderCommand: Command {
     /// than written as PNG bytes under a misleading name.
     static func checkImageExtension(_ path: String, option: String) throws {
         guard ImageFileFormat(path: path) != nil else {
-            throw UsageError("\(option) must name a .png, .jpg or .jpeg file, not '\(path)'")
+            throw UsageError("\(option) must name a .png, .jpg or .jpeg file, not \(InputText.singleQuoted(path))")
         }
     }
 
@@ -225,7 +226,7 @@ enum RenderCommand: Command {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard (1...2).contains(parts.count), let lower = Int(parts[0]), let upper = Int(parts.last!),
               lower >= 0, lower <= upper else {
-            throw UsageError("--frames must be A-B with 0 <= A <= B (e.g. 0-21), not '\(text)'")
+            throw UsageError("--frames must be A-B with 0 <= A <= B (e.g. 0-21), not \(InputText.singleQuoted(text))")
         }
         return lower...upper
     }

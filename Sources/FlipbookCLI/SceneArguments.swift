@@ -1,4 +1,5 @@
 import Foundation
+import FlipbookGeometry
 import Flipbook
 import FlipbookMotion
 import FlipbookScene
@@ -49,7 +50,8 @@ enum SceneArguments {
       --max-file-megabytes N
                         refuse photo files larger than N MiB (default 256; docs/LIMITS.md)
       --sandbox-photos  refuse photos (card images) that do not resolve, links followed, inside
-                        the manifest's folder: for manifests you did not write
+                        the manifest's folder, and a transition file's images and manifest
+                        outside its folder: for files you did not write
     \(GestureArguments.help)
     """
 
@@ -60,7 +62,7 @@ enum SceneArguments {
         if let preset = TransitionPreset(rawValue: wanted) { return preset }
         let names = TransitionPreset.allCases.map(\.rawValue)
         let suggestion = Suggestions.didYouMean(name, in: names)
-        throw UsageError("unknown preset '\(name)'" + (suggestion.isEmpty ? " (presets: \(names.joined(separator: ", ")))" : suggestion))
+        throw UsageError("unknown preset \(InputText.singleQuoted(name))" + (suggestion.isEmpty ? " (presets: \(names.joined(separator: ", ")))" : suggestion))
     }
 
     /// Refuses a scene option the preset does not read (`render push --scroll 30`), naming the
@@ -81,7 +83,7 @@ enum SceneArguments {
             return (settings, settings.preset!.rawValue)
         }
         if let extra = arguments.positionals.first {
-            throw UsageError("give a PRESET or --transition FILE, not both (unexpected argument '\(extra)')")
+            throw UsageError("give a PRESET or --transition FILE, not both (unexpected argument \(InputText.singleQuoted(extra)))")
         }
         // Options that pick photos and cards for a preset's own layout; a file says what it shows.
         let file = try TransitionFile(contentsOf: path)
@@ -136,9 +138,9 @@ enum SceneArguments {
                 let names = Device.presets.map(\.name)
                 let model = Suggestions.key(deviceName).replacingOccurrences(of: " ", with: "")
                 let withoutBrand = model.hasPrefix("iphone") ? String(model.dropFirst("iphone".count)) : model
-                let suggestion = names.contains(withoutBrand) ? "; did you mean '\(withoutBrand)'?"
+                let suggestion = names.contains(withoutBrand) ? "; did you mean \(InputText.singleQuoted(withoutBrand))?"
                     : Suggestions.didYouMean(deviceName, in: names)
-                throw UsageError("--device must be iphone8, se, plus, x or WxH in points (100-2000), not '\(deviceName)'" + suggestion)
+                throw UsageError("--device must be iphone8, se, plus, x or WxH in points (100-2000), not \(InputText.singleQuoted(deviceName))" + suggestion)
             }
             scene.device = device
         }
@@ -203,13 +205,13 @@ enum SceneArguments {
         case let .curve(.unknownCurve(text)):
             let typed = text.split(separator: ":", maxSplits: 1).first.map(String.init) ?? text
             let suggestion = Suggestions.didYouMean(typed, in: TimingCurve.names)
-            return UsageError("--curve: " + (suggestion.isEmpty ? "\(error)" : "unknown curve '\(text)'\(suggestion)"))
+            return UsageError("--curve: " + (suggestion.isEmpty ? "\(error)" : "unknown curve \(InputText.singleQuoted(text))\(suggestion)"))
         case .curve:
             return UsageError("--curve: \(error)")
         case let .springParametersWithoutSpring(curve):
-            if let text = request.curve { return UsageError("--damping and --velocity apply to --curve spring only, not to '\(text)'") }
+            if let text = request.curve { return UsageError("--damping and --velocity apply to --curve spring only, not to \(InputText.singleQuoted(text))") }
             let used = curve.map { $0.isUIKitSpring ? "spring" : $0.specification } ?? "no curve"
-            return UsageError("--damping and --velocity apply to spring curves; '\(name)' uses \(used) (add --curve spring)")
+            return UsageError("--damping and --velocity apply to spring curves; \(InputText.singleQuoted(name)) uses \(used) (add --curve spring)")
         case .settlesOutOfRange:
             return UsageError("--curve \(request.curve ?? ""): \(error) (--duration)")
         }

@@ -72,7 +72,7 @@ enum TextCommand: Command {
     private static func choice<T>(_ parsed: Arguments, _ name: String, _ choices: [(String, T)], default defaultValue: T) throws -> T {
         guard let text = parsed.string(name) else { return defaultValue }
         guard let match = choices.first(where: { $0.0 == text }) else {
-            throw UsageError("--\(name) must be one of \(choices.map(\.0).joined(separator: ", ")), not '\(text)'")
+            throw UsageError("--\(name) must be one of \(choices.map(\.0).joined(separator: ", ")), not \(InputText.singleQuoted(text))")
         }
         return match.1
     }

@@ -1,4 +1,5 @@
 import Foundation
+import FlipbookGeometry
 import FlipbookMotion
 import FlipbookFiles
 
@@ -41,7 +42,7 @@ func generalHelp() -> String {
 /// The command named `name` (exactly, or up to case), or a usage error with the nearest names.
 func command(named name: String) throws -> Command.Type {
     if let command = commands.first(where: { $0.name == name.lowercased() }) { return command }
-    throw UsageError("unknown command '\(name)'" + Suggestions.didYouMean(name, in: commands.map { $0.name }))
+    throw UsageError("unknown command \(InputText.singleQuoted(name))" + Suggestions.didYouMean(name, in: commands.map { $0.name }))
 }
 
 /// Prints a usage mistake: the error, then where to read more (not the whole help: the error

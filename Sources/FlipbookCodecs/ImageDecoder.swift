@@ -141,6 +141,8 @@ public enum ImageDecoder {
         do {
             return try InputFile.read(path, maximumBytes: limits.maxFileBytes)
         } catch let error as FileError {
+            // The one limit an option raises (`maxFileBytes`: `--max-file-megabytes` of the CLI).
+            if case .tooLarge = error { throw CodecError.unreadable(path: path, reason: error.reason + " (--max-file-megabytes)") }
             throw CodecError.unreadable(path: path, reason: error.reason)
         }
     }

@@ -33,8 +33,7 @@ public enum FileError: Error, CustomStringConvertible, Equatable, Sendable {
         case let .notRegularFile(_, kind):
             return "it is \(kind), not a regular file"
         case let .tooLarge(_, bytes, limit):
-            return "it is \(FileError.megabytes(bytes)) MB, more than the \(FileError.megabytes(limit)) MB limit for an input file "
-                + "(--max-file-megabytes)"
+            return "it is \(FileError.megabytes(bytes)) MB, more than the \(FileError.megabytes(limit)) MB limit for an input file"
         }
     }
 

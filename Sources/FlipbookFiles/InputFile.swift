@@ -20,8 +20,20 @@ public enum InputFile {
     /// The whole file at `path`, at most `maximumBytes` long.
     /// - Throws: `FileError.unreadable` (missing, no permission), `.notRegularFile`, `.tooLarge`.
     public static func read(_ path: String, maximumBytes: Int = defaultMaximumBytes) throws -> [UInt8] {
+        try read(path, maximumBytes: maximumBytes, ownFile: false)
+    }
+
+    /// The whole file at `path`, at most `maximumBytes` long, which must be a file of its own: not a
+    /// symbolic link and not a file with other names (hard links). For files copied from an input
+    /// folder into an output (a shard's frames), where a link would bring in a file from elsewhere.
+    /// - Throws: as `read`; `.notRegularFile` for a symbolic link, `.unreadable` for a hard link.
+    public static func readOwnFile(_ path: String, maximumBytes: Int = defaultMaximumBytes) throws -> [UInt8] {
+        try read(path, maximumBytes: maximumBytes, ownFile: true)
+    }
+
+    private static func read(_ path: String, maximumBytes: Int, ownFile: Bool) throws -> [UInt8] {
         precondition(maximumBytes >= 0, "maximumBytes must not be negative")
-        let descriptor = try openRegular(path, maximumBytes: maximumBytes)
+        let descriptor = try openRegular(path, maximumBytes: maximumBytes, ownFile: ownFile)
         defer { close(descriptor.fd) }
         // One byte more than the limit tells "exactly at the limit" from "grew past it".
         var bytes = [UInt8](repeating: 0, count: min(descriptor.size, maximumBytes) + 1)
@@ -67,6 +79,30 @@ public enum InputFile {
         }
     }
 
+    /// At most `count` bytes from `offset` of the file at `path` (fewer at its end), and the
+    /// file's size: for headers of files another library reads whole (a font's table directory).
+    /// The same checks as `read`. - Throws: as `read`.
+    public static func read(_ path: String, atOffset offset: Int, count: Int,
+                            maximumBytes: Int = defaultMaximumBytes) throws -> (bytes: [UInt8], fileSize: Int) {
+        precondition(offset >= 0 && count >= 0, "offset and count must not be negative")
+        let descriptor = try openRegular(path, maximumBytes: maximumBytes)
+        defer { close(descriptor.fd) }
+        let wanted = max(0, min(count, descriptor.size - min(offset, descriptor.size)))
+        var bytes = [UInt8](repeating: 0, count: wanted)
+        var filled = 0
+        while filled < wanted {
+            let got = bytes.withUnsafeMutableBytes { pread(descriptor.fd, $0.baseAddress! + filled, wanted - filled, off_t(offset + filled)) }
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw FileError.unreadable(path: path, reason: FileError.text(errno))
+            }
+            if got == 0 { break }
+            filled += got
+        }
+        bytes.removeSubrange(filled...)
+        return (bytes, descriptor.size)
+    }
+
     /// Checks, without reading it, that `path` opens as a regular file of at most `maximumBytes`
     /// (for files another library opens by name, such as fonts for FreeType).
     public static func check(_ path: String, maximumBytes: Int = defaultMaximumBytes) throws {
@@ -74,12 +110,17 @@ public enum InputFile {
     }
 
     /// An open descriptor of a regular file no larger than the limit, and its size.
-    private static func openRegular(_ path: String, maximumBytes: Int) throws -> (fd: Int32, size: Int) {
+    /// With `ownFile`, the last component must not be a symbolic link (`O_NOFOLLOW`) and the file
+    /// must have one name (`st_nlink` 1).
+    private static func openRegular(_ path: String, maximumBytes: Int, ownFile: Bool = false) throws -> (fd: Int32, size: Int) {
         guard !path.isEmpty else { throw FileError.unreadable(path: path, reason: "the path is empty") }
         // O_NONBLOCK: open() of a FIFO with no writer would otherwise wait forever. O_NOCTTY: a
         // terminal device named by mistake must not become the controlling terminal.
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
-        guard fd >= 0 else { throw FileError.unreadable(path: path, reason: FileError.text(errno)) }
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC | (ownFile ? O_NOFOLLOW : 0))
+        guard fd >= 0 else {
+            if ownFile, errno == ELOOP { throw FileError.notRegularFile(path: path, kind: "a symbolic link") }
+            throw FileError.unreadable(path: path, reason: FileError.text(errno))
+        }
         var info = stat()
         guard fstat(fd, &info) == 0 else {
             let reason = FileError.text(errno)
@@ -89,6 +130,10 @@ public enum InputFile {
         guard info.st_mode & S_IFMT == S_IFREG else {
             close(fd)
             throw FileError.notRegularFile(path: path, kind: FileError.kind(ofMode: info.st_mode))
+        }
+        guard !ownFile || info.st_nlink == 1 else {
+            close(fd)
+            throw FileError.unreadable(path: path, reason: "it has \(info.st_nlink) names (hard links), so it may be a file from elsewhere")
         }
         let size = Int(info.st_size)
         guard size <= maximumBytes else {

@@ -47,7 +47,8 @@ public enum AnimationCurve: String, Sendable, CaseIterable, Hashable {
 /// Read from a gesture file (`GestureFile` in FlipbookScene) or synthesised by
 /// `Gesture.pan(…)`. See docs/INTERACTIVE.md.
 public struct Gesture: Sendable, Hashable {
-    /// The samples: at least two, times strictly increasing, every number finite.
+    /// The samples: at least two, times increasing by at least `minimumSampleSpacingSeconds`,
+    /// every number finite.
     public let samples: [TouchSample]
     /// `UIPercentDrivenInteractiveTransition.completionSpeed`: the part left after the lift runs
     /// in (remaining fraction × duration) / completionSpeed seconds. Within `completionSpeedRange`; default 1.
@@ -70,6 +71,10 @@ public struct Gesture: Sendable, Hashable {
     public static let maximumDurationSeconds = 20.0
     /// Most samples accepted (a 240 Hz touch stream for 20 s is 4 800).
     public static let maximumSampleCount = 10_000
+    /// Closest two samples may be, in seconds: 1 ms, four times closer than the fastest touch
+    /// screens report (240 Hz). The release velocity divides by the spacing: samples 5e-324 s
+    /// apart made it infinite; at 1 ms and ±1 000 000 points it stays within ±2·10⁹ pt/s.
+    public static let minimumSampleSpacingSeconds = 0.001
 
     /// Why a gesture's values cannot be used (`Gesture.validate`); the index is 0-based.
     public enum Problem: Error, Sendable, Hashable {
@@ -81,6 +86,8 @@ public struct Gesture: Sendable, Hashable {
         case notFinite(sample: Int, component: Int)
         /// A sample's time is not later than the previous sample's.
         case timeNotIncreasing(sample: Int, time: Double, previous: Double)
+        /// A sample's time is less than `minimumSampleSpacingSeconds` after the previous sample's.
+        case samplesTooClose(sample: Int, seconds: Double)
         /// The last sample is more than `maximumDurationSeconds` after the first.
         case tooLong(seconds: Double)
         /// `completionSpeed` is outside `completionSpeedRange`.
@@ -99,6 +106,9 @@ public struct Gesture: Sendable, Hashable {
                 return "must be a finite number"
             case let .timeNotIncreasing(_, time, previous):
                 return "time must increase (\(plain(time)) after \(plain(previous)))"
+            case let .samplesTooClose(_, seconds):
+                return "samples must be at least \(plain(Gesture.minimumSampleSpacingSeconds)) s apart "
+                    + "(touch screens report at most 240 a second), this one is \(plain(seconds)) s after the previous"
             case .tooLong(let seconds):
                 return "the gesture lasts \(plain(seconds)) s; at most \(plain(Gesture.maximumDurationSeconds)) s from the first sample to the last"
             case .completionSpeedOutOfRange(let speed):
@@ -119,6 +129,9 @@ public struct Gesture: Sendable, Hashable {
             }
             if index > 0, !(sample.timeSeconds > samples[index - 1].timeSeconds) {
                 return .timeNotIncreasing(sample: index, time: sample.timeSeconds, previous: samples[index - 1].timeSeconds)
+            }
+            if index > 0, sample.timeSeconds - samples[index - 1].timeSeconds < minimumSampleSpacingSeconds {
+                return .samplesTooClose(sample: index, seconds: sample.timeSeconds - samples[index - 1].timeSeconds)
             }
         }
         let duration = samples[samples.count - 1].timeSeconds - samples[0].timeSeconds

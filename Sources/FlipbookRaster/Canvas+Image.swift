@@ -321,10 +321,10 @@ struct SampleAxis {
         let count = end - first
         index = [Int32](repeating: 0, count: count)
         fraction = [UInt32](repeating: 0, count: count)
-        let limit = 1e12  // keeps the Int conversion in range for absurd rects (never hit by real ones)
+        let limit = 1_000_000_000_000  // keeps the Int conversion in range for absurd rects (never hit by real ones)
         let startPosition = ((Double(first) + 0.5 - origin) * ratio - 0.5) * 65536
-        var position = Int(min(max(startPosition.rounded(), -limit), limit))
-        let step = Int(min(max((ratio * 65536).rounded(), 0), limit / 65536))
+        var position = Int(clamping: startPosition.rounded(), to: -limit...limit)
+        let step = Int(clamping: (ratio * 65536).rounded(), to: 0...limit / 65536)
         let last = size - 1
         // Step 2.0 exactly keeps the low 16 bits, so the fraction is the same at every unclamped pixel.
         var pairStart = count, pairEnd = count

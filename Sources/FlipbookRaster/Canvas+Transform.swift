@@ -181,7 +181,7 @@ func roundedRectOutline(_ rect: Rect, cornerRadius: Double, transform: AffineTra
     let radius = min(cornerRadius, rect.width / 2, rect.height / 2)
     guard radius > 0 else { return transform.corners(of: rect) }
     let reach = radius * singularValues(of: transform).larger
-    let chords = reach.isFinite ? min(4096, max(1, Int((Double.pi / 4 * (reach / (2 * tolerance)).squareRoot()).rounded(.up)))) : 1
+    let chords = reach.isFinite ? Int(clamping: (Double.pi / 4 * (reach / (2 * tolerance)).squareRoot()).rounded(.up), to: 1...4096) : 1
     // cos(k·π/(2n)) for k = 0…n, with the end points exact.
     var cosines = (0...chords).map { DeterministicMath.cos(Double($0) * Double.pi / Double(2 * chords)) }
     cosines[0] = 1; cosines[chords] = 0
@@ -216,7 +216,8 @@ struct TransformedSampler {
     /// `value` in 32.32 fixed point, clamped to ±`limit` (keeps every position far inside Int64:
     /// legitimate steps are ≤ 2 level pixels per device pixel, positions ≤ canvas size × step).
     static func fixed(_ value: Double, limit: Double) -> Int64 {
-        Int64((min(max(value, -limit), limit) * 4_294_967_296).rounded())
+        let bound = Int(limit) << 32
+        return Int64(Int(clamping: (value * 4_294_967_296).rounded(), to: -bound...bound))
     }
 
     /// The position of device pixel (x, y).

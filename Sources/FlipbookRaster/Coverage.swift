@@ -87,7 +87,8 @@ struct DeviceClip {
         // x + 0.5 ≥ left  ⇔  x ≥ ⌈left − 0.5⌉;  x + 0.5 ≤ right  ⇔  x ≤ ⌊right − 0.5⌋.
         let first = (left - 0.5).rounded(.up), last = (right - 0.5).rounded(.down)
         guard first.isFinite, last.isFinite, last >= first else { return (0, 0) }
-        return (Int(Swift.max(first, -1e9)), Int(Swift.min(last, 1e9)) + 1)
+        let limit = 1_000_000_000  // far beyond any canvas; keeps `end` and the caller's sums in range
+        return (Int(clamping: first, to: -limit...limit), Int(clamping: last, to: -limit...limit) + 1)
     }
 }
 

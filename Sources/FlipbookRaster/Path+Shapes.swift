@@ -22,7 +22,7 @@ extension Path {
         let d1 = distance(Point(x: start.x - 2 * control1.x + control2.x, y: start.y - 2 * control1.y + control2.y), .zero)
         let d2 = distance(Point(x: control1.x - 2 * control2.x + end.x, y: control1.y - 2 * control2.y + end.y), .zero)
         let bound = (0.75 * max(d1, d2) / Self.flatteningTolerancePoints).squareRoot()
-        let chords = bound.isFinite ? min(1024, max(1, Int(bound.rounded(.up)))) : 1
+        let chords = bound.isFinite ? Int(clamping: bound.rounded(.up), to: 1...1024) : 1
         for k in 1..<chords {
             let t = Double(k) / Double(chords), u = 1 - t
             let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
@@ -42,7 +42,7 @@ extension Path {
     public mutating func arc(center: Point, radius: Double, startRadians: Double, endRadians: Double) {
         let sweep = endRadians - startRadians
         let bound = abs(sweep) * (max(0, radius) / (8 * Self.flatteningTolerancePoints)).squareRoot()
-        let chords = bound.isFinite ? min(4096, max(1, Int(bound.rounded(.up)))) : 1
+        let chords = bound.isFinite ? Int(clamping: bound.rounded(.up), to: 1...4096) : 1
         for k in 0...chords {
             let angle = startRadians + sweep * Double(k) / Double(chords)
             line(to: Point(x: center.x + radius * DeterministicMath.cos(angle), y: center.y + radius * DeterministicMath.sin(angle)))
@@ -88,7 +88,7 @@ extension Path {
         self.init()
         let half = width / 2
         guard half > 0, half.isFinite, points.count >= 2 else { return }
-        let segments = max(8, min(512, Int((Double.pi * (half / (2 * Self.flatteningTolerancePoints)).squareRoot()).rounded(.up))))
+        let segments = Int(clamping: (Double.pi * (half / (2 * Self.flatteningTolerancePoints)).squareRoot()).rounded(.up), to: 8...512)
         for polygon in strokePolygons(points, halfWidth: half, discSegments: segments, roundCaps: roundCaps) { append(contour: polygon) }
     }
 

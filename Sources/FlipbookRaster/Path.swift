@@ -77,7 +77,7 @@ extension Canvas {
         let points = polyline.map { Point(x: $0.x * scale, y: $0.y * scale) }
         // Discs: chord error ≈ 0.05 px, i.e. n ≈ π / acos(1 − 0.05/r) ≈ π·√(r / 0.1) segments
         // (no libm: sqrt is exactly rounded, so vertices are the same everywhere).
-        let segments = max(8, min(512, Int((Double.pi * (half / 0.1).squareRoot()).rounded(.up))))
+        let segments = Int(clamping: (Double.pi * (half / 0.1).squareRoot()).rounded(.up), to: 8...512)
         let polygons = strokePolygons(points, halfWidth: half, discSegments: segments, roundCaps: false)
         fill(polygons: polygons, color: color, opacity: opacity, clip: clip)
     }
@@ -104,8 +104,9 @@ extension Canvas {
         }
         guard minX < maxX, minY < maxY else { return nil }
         let b = pixelBounds
-        var x0 = max(b.x0, Int(max(minX, -1e9).rounded(.down))), x1 = min(b.x1, Int(min(maxX, 1e9).rounded(.up)))
-        var y0 = max(b.y0, Int(max(minY, -1e9).rounded(.down))), y1 = min(b.y1, Int(min(maxY, 1e9).rounded(.up)))
+        let limit = 1_000_000_000  // far beyond any canvas
+        var x0 = max(b.x0, Int(clamping: minX.rounded(.down), to: -limit...limit)), x1 = min(b.x1, Int(clamping: maxX.rounded(.up), to: -limit...limit))
+        var y0 = max(b.y0, Int(clamping: minY.rounded(.down), to: -limit...limit)), y1 = min(b.y1, Int(clamping: maxY.rounded(.up), to: -limit...limit))
         if let clip {
             let r = clip.rect.scaled(by: scale)
             let cx = AxisSpan(r.minX, r.maxX, lower: b.x0, upper: b.x1), cy = AxisSpan(r.minY, r.maxY, lower: b.y0, upper: b.y1)
@@ -216,7 +217,7 @@ struct AreaAccumulator {
         var xCurrent = x0 + (top - y0) * dxdy
         let stride = width + 2
         cells.withUnsafeMutableBufferPointer { cells in
-            var row = Int(top.rounded(.down))
+            var row = Int(clamping: top.rounded(.down), to: 0...height)
             while Double(row) < bottom {
                 let rowTop = max(Double(row), top), rowBottom = min(Double(row + 1), bottom)
                 let dy = rowBottom - rowTop
@@ -224,12 +225,15 @@ struct AreaAccumulator {
                 let d = dy * direction
                 let line = row * stride
                 let (left, right) = xCurrent < xNext ? (xCurrent, xNext) : (xNext, xCurrent)
-                let leftFloor = left.rounded(.down), leftIndex = Int(leftFloor)
-                let rightCeil = right.rounded(.up), rightIndex = Int(rightCeil)
+                // x lies in [0, width + 0.5] up to rounding, which may put `left` a hair below 0:
+                // column −1, whose share is dropped (it lies left of the region; before the
+                // clamp it landed in the previous row's unread spare cell, or before the array).
+                let leftFloor = left.rounded(.down), leftIndex = Int(clamping: leftFloor, to: -1...width)
+                let rightCeil = right.rounded(.up), rightIndex = Int(clamping: rightCeil, to: 0...width + 1)
                 if rightIndex <= leftIndex + 1 {
                     // Within one pixel: the area right of the edge's mid point.
                     let middle = 0.5 * (xCurrent + xNext) - leftFloor
-                    cells[line + leftIndex] += d - d * middle
+                    if leftIndex >= 0 { cells[line + leftIndex] += d - d * middle }
                     cells[line + leftIndex + 1] += d * middle
                 } else {
                     let s = 1 / (right - left)
@@ -237,7 +241,7 @@ struct AreaAccumulator {
                     let a0 = 0.5 * s * (1 - leftFraction) * (1 - leftFraction)
                     let rightFraction = right - rightCeil + 1
                     let am = 0.5 * s * rightFraction * rightFraction
-                    cells[line + leftIndex] += d * a0
+                    if leftIndex >= 0 { cells[line + leftIndex] += d * a0 }
                     if rightIndex == leftIndex + 2 {
                         cells[line + leftIndex + 1] += d * (1 - a0 - am)
                     } else {

@@ -32,9 +32,13 @@ enum BinaryPropertyList {
         let offsetSize: Int, referenceSize: Int
         let objectCount: Int, topObject: Int, offsetTable: Int
         /// Objects already read, by index; `visiting` marks those being read (a cycle).
-        // An object referenced several times is one shared `JSONValue` (indirect cases share their
-        // storage), so the result stays as small as the file however often objects are shared.
+        // An object referenced several times is one shared `JSONValue` (arrays and strings share
+        // their buffers), so the result stays as small as the file however often objects are shared.
         var cache: [Int: JSONValue] = [:]
+        /// Array elements and dictionary members built so far: each is a 24-byte `JSONValue` even
+        /// when its object is shared, so a 1-byte reference costs 24 bytes; at most
+        /// `JSONValue.maximumValueCount`, as for JSON.
+        var elementCount = 0
         var visiting = Set<Int>()
 
         init(bytes: [UInt8]) throws {
@@ -116,6 +120,13 @@ enum BinaryPropertyList {
             }
         }
 
+        mutating func countElements(_ count: Int) throws {
+            elementCount += count
+            guard elementCount <= JSONValue.maximumValueCount else {
+                throw Failure(message: "more than \(JSONValue.maximumValueCount) array elements and dictionary members in one file")
+            }
+        }
+
         mutating func object(_ index: Int, depth: Int) throws -> JSONValue {
             if let known = cache[index] { return known }
             guard depth <= BinaryPropertyList.maximumDepth else {
@@ -173,11 +184,13 @@ enum BinaryPropertyList {
             case 0xA:
                 let (count, body) = try self.count(marker: marker, at: position, of: index)
                 let elements = try references(at: body, count: count, of: index)
+                try countElements(count)
                 value = .array(try elements.map { try object($0, depth: depth + 1) })
             case 0xD:
                 let (count, body) = try self.count(marker: marker, at: position, of: index)
                 let keys = try references(at: body, count: count, of: index)
                 let values = try references(at: body + count * referenceSize, count: count, of: index)
+                try countElements(count)
                 var dictionary: [String: JSONValue] = [:]
                 for (key, item) in zip(keys, values) {
                     guard case let .string(name) = try object(key, depth: depth + 1) else {

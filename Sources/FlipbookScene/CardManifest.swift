@@ -1,4 +1,5 @@
 import Foundation
+import FlipbookGeometry
 import FlipbookMotion
 
 /// One card of the carousel (seed 001): a cover photo, a title, a comment count, a star rating
@@ -148,7 +149,7 @@ private struct FieldReader {
             }
             let unknown = Set(object.keys).subtracting(["text", "nickname", "avatar"]).sorted()
             if let key = unknown.first {
-                throw ManifestError.invalidField(path: path, field: "\(field).\(key)", problem: "is not a comment field (text, nickname, avatar)")
+                throw ManifestError.invalidField(path: path, field: "\(field).\(InputText.excerpt(key))", problem: "is not a comment field (text, nickname, avatar)")
             }
             let reader = FieldReader(path: path, prefix: field, item: object)
             let text = try reader.string("text")

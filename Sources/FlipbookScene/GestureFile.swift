@@ -89,7 +89,7 @@ public enum GestureFile {
             func fail(_ path: String) -> TransitionFileError { .invalid(file: top.file, path: path, message: problem.message) }
             switch problem {
             case let .notFinite(sample, component): throw fail("$.samples[\(sample)][\(component)]")
-            case let .timeNotIncreasing(sample, _, _): throw fail("$.samples[\(sample)][0]")
+            case let .timeNotIncreasing(sample, _, _), let .samplesTooClose(sample, _): throw fail("$.samples[\(sample)][0]")
             case .tooFewSamples, .tooManySamples, .tooLong: throw fail("$.samples")
             case .completionSpeedOutOfRange: throw fail("$.completionSpeed")
             case .finishVelocityOutOfRange: throw fail("$.finishVelocity")

@@ -1,4 +1,5 @@
 import Foundation
+import FlipbookGeometry
 
 /// A parsed JSON value (RFC 8259), keeping object keys in file order.
 ///
@@ -10,7 +11,12 @@ import Foundation
 /// strings, lone UTF-16 surrogates in `\u` escapes, anything after the value, and nesting deeper
 /// than `JSONValue.maximumDepth` (so a hostile file cannot exhaust the stack). A UTF-8 byte-order
 /// mark at the start is skipped. Messages never quote more of the file than one character.
-public indirect enum JSONValue: Hashable, Sendable {
+///
+/// Memory: a value is 24 bytes held inline in its array (not `indirect`: a boxed value cost 32
+/// bytes more, a file of `[0,0,…]` took 21 times its size), and a document holds at most
+/// `maximumValueCount` values, so a parse stays within a few hundred megabytes whatever the
+/// file's size (docs/LIMITS.md, "JSON memory").
+public enum JSONValue: Hashable, Sendable {
     case object([(key: String, value: JSONValue)])
     case array([JSONValue])
     case string(String)
@@ -20,6 +26,13 @@ public indirect enum JSONValue: Hashable, Sendable {
 
     /// The deepest nesting of arrays and objects accepted (Foundation's own limit).
     public static let maximumDepth = 512
+
+    /// The most values (objects, arrays, strings, numbers, booleans, nulls) in one document:
+    /// 4 Mi. The largest file Flipbook writes and reads back, the `timeline.json` of 292 800
+    /// gesture-driven frames, has about 2.7 million; a hand-written transition file a few
+    /// thousand. At 24 bytes a value, plus the slack of growing arrays, 4 Mi values take at most
+    /// about 300 MB.
+    public static let maximumValueCount = 4 << 20
 
     public static func == (a: JSONValue, b: JSONValue) -> Bool {
         switch (a, b) {
@@ -62,8 +75,8 @@ public indirect enum JSONValue: Hashable, Sendable {
 
     /// Parses UTF-8 JSON text.
     /// - Throws: `JSONSyntaxError` with the line and column of the first problem.
-    public static func parse(_ bytes: [UInt8]) throws -> JSONValue {
-        var parser = JSONParser(bytes: bytes)
+    public static func parse(_ bytes: [UInt8], maximumValueCount: Int = JSONValue.maximumValueCount) throws -> JSONValue {
+        var parser = JSONParser(bytes: bytes, maximumValueCount: maximumValueCount)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
         parser.skipWhitespace()
         let value = try parser.value(depth: 1)
@@ -133,8 +146,14 @@ public struct JSONSyntaxError: Error, Equatable, CustomStringConvertible {
 private struct JSONParser {
     let bytes: [UInt8]
     var index = 0
+    /// Values parsed so far, and the most allowed.
+    var valueCount = 0
+    let maximumValueCount: Int
 
-    init(bytes: [UInt8]) { self.bytes = bytes }
+    init(bytes: [UInt8], maximumValueCount: Int) {
+        self.bytes = bytes
+        self.maximumValueCount = maximumValueCount
+    }
 
     var current: UInt8? { index < bytes.count ? bytes[index] : nil }
 
@@ -162,6 +181,10 @@ private struct JSONParser {
 
     mutating func value(depth: Int) throws -> JSONValue {
         guard let byte = current else { throw failure("expected a value, found the end of the file") }
+        valueCount += 1
+        guard valueCount <= maximumValueCount else {
+            throw failure("more than \(maximumValueCount) values (numbers, strings, arrays, objects…) in one file")
+        }
         switch byte {
         case UInt8(ascii: "{"): return try object(depth: depth)
         case UInt8(ascii: "["): return try array(depth: depth)
@@ -193,7 +216,7 @@ private struct JSONParser {
             let keyStart = index
             let key = try string()
             guard keys.insert(key).inserted else {
-                throw failure("the key \"\(key)\" appears twice in this object", at: keyStart)
+                throw failure("the key \(InputText.quoted(key)) appears twice in this object", at: keyStart)
             }
             skipWhitespace()
             guard current == UInt8(ascii: ":") else { throw failure("expected ':' after the key, found \(found)") }

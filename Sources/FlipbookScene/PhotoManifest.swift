@@ -83,11 +83,20 @@ public struct PhotoManifest: Hashable, Sendable {
         self.init(path: path, photos: photos)
     }
 
-    /// The bytes of a manifest file: a regular file of at most `InputFile.defaultMaximumBytes`
-    /// (a FIFO or a device is refused at once). - Throws: `ManifestError.unreadable` naming the file.
+    /// The largest manifest file read: 64 MiB, half a million photos in JSON. The parsed value
+    /// costs several times the file (docs/LIMITS.md, "JSON memory"), so the cap keeps a
+    /// manifest within a few hundred megabytes.
+    public static let maximumBytes = 64 << 20
+
+    /// The largest XML property-list manifest: 16 MiB. Foundation parses it whole before a value
+    /// can be counted, at about 14 times the file (40 MB of `<true/>`: 555 MB).
+    public static let maximumXMLPropertyListBytes = 16 << 20
+
+    /// The bytes of a manifest file: a regular file of at most `maximumBytes` (a FIFO or a
+    /// device is refused at once). - Throws: `ManifestError.unreadable` naming the file.
     static func read(_ path: String) throws -> Data {
         do {
-            return Data(try InputFile.read(path))
+            return Data(try InputFile.read(path, maximumBytes: maximumBytes))
         } catch let error as FileError {
             throw ManifestError.unreadable(path: path, reason: error.reason)
         }
@@ -120,6 +129,11 @@ public struct PhotoManifest: Hashable, Sendable {
             }
         }
         if looksLikePlist {
+            // Foundation builds every value before any can be counted: 40 MB of `<true/>` took 555 MB.
+            guard data.count <= maximumXMLPropertyListBytes else {
+                throw ManifestError.unreadable(path: path, reason: "it is \(data.count >> 20) MB, more than the "
+                                               + "\(maximumXMLPropertyListBytes >> 20) MB limit for an XML property list (write it as JSON or a binary property list)")
+            }
             do {
                 return JSONValue(propertyList: try PropertyListSerialization.propertyList(from: data, format: nil))
             } catch {
@@ -139,7 +153,7 @@ public struct PhotoManifest: Hashable, Sendable {
         guard let value else { return nil }
         guard let number = value.numberValue else {
             if let text = value.stringValue, let number = Double(text) {
-                throw ManifestError.invalidField(path: path, field: field, problem: "must be a number, not the string \"\(text)\" (write \(number) without quotes)")
+                throw ManifestError.invalidField(path: path, field: field, problem: "must be a number, not the string \(InputText.quoted(text)) (write \(number) without quotes)")
             }
             throw ManifestError.invalidField(path: path, field: field, problem: "must be a number")
         }
@@ -172,9 +186,9 @@ public enum ManifestError: Error, CustomStringConvertible, Equatable {
         case let .malformed(path, format, detail): return "\(path): not valid \(format): \(detail)"
         case let .invalidField(path, field, problem): return "\(path): \(field) \(problem)"
         case let .outsideSandbox(path, field, url, problem):
-            return "\(path): \(field) is \(url): \(problem) (--sandbox-photos)"
+            return "\(path): \(field) is \(InputText.excerpt(url)): \(problem) (--sandbox-photos)"
         case let .remoteImage(path, field, url):
-            return "\(path): \(field) is \(url): remote images are not supported; download them first and name the local file"
+            return "\(path): \(field) is \(InputText.excerpt(url)): remote images are not supported; download them first and name the local file"
         }
     }
 }

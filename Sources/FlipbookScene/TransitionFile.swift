@@ -1,4 +1,5 @@
 import Foundation
+import FlipbookFiles
 import FlipbookGeometry
 import FlipbookText
 import FlipbookMotion
@@ -30,18 +31,13 @@ public struct TransitionFile: Sendable {
     public init(contentsOf path: String) throws {
         let data: Data
         do {
-            let url = URL(fileURLWithPath: path)
-            let values = try url.resourceValues(forKeys: [.isRegularFileKey, .fileSizeKey])
-            guard values.isRegularFile == true else { throw TransitionFileError.unreadable(file: path, reason: "not a regular file") }
-            guard (values.fileSize ?? 0) <= TransitionFile.maximumBytes else {
-                throw TransitionFileError.unreadable(file: path, reason: "larger than \(TransitionFile.maximumBytes / 1_000_000) MB")
-            }
-            data = try Data(contentsOf: url)
-        } catch let error as TransitionFileError {
-            throw error
-        } catch {
-            let reason = FileManager.default.fileExists(atPath: path) ? "permission denied or unreadable" : "no such file"
-            throw TransitionFileError.unreadable(file: path, reason: reason)
+            // InputFile: a FIFO, a device or /proc/self/pagemap (which reports a size of 0 and
+            // reads for gigabytes) is refused or cut off at the limit while reading.
+            data = Data(try InputFile.read(path, maximumBytes: TransitionFile.maximumBytes))
+        } catch let error as FileError {
+            // "no such file", as the reference shows it, rather than strerror's capitalised text.
+            let missing = String(cString: strerror(ENOENT))
+            throw TransitionFileError.unreadable(file: path, reason: error.reason == missing ? "no such file" : error.reason)
         }
         try self.init(data: data, path: path)
     }
@@ -85,6 +81,16 @@ public struct TransitionFile: Sendable {
         return folder.isEmpty ? relative : ((folder as NSString).appendingPathComponent(relative) as NSString).standardizingPath
     }
 
+    /// With `--sandbox-photos` (`SceneOptions.sandboxPhotos`): the manifest the file names must
+    /// resolve, links followed, inside the transition file's folder, as its images must
+    /// (`transition(photos:options:)` checks those); the manifest's photos must then lie inside
+    /// the manifest's folder. - Throws: `TransitionFileError.invalid` at `$.manifest`.
+    public func checkManifestInSandbox() throws {
+        guard let manifestPath,
+              let problem = PhotoSandbox.problem(manifestPath, insideFolderOf: path, folderName: "the transition file's folder") else { return }
+        throw TransitionFileError.invalid(file: path, path: "$.manifest", message: "\(problem) (--sandbox-photos)")
+    }
+
     /// The file's device: `"device"`, or `fallback` when the file has none.
     public func device(fallback: Device) throws -> Device {
         let object = try JSONField(value: root, path: "$", file: path).object(known: TransitionFile.topKeys)
@@ -119,7 +125,7 @@ public struct TransitionFile: Sendable {
         if let checkImage {
             for (source, jsonPath) in decoder.imageUses {
                 do { try checkImage(source) } catch {
-                    throw TransitionFileError.invalid(file: path, path: jsonPath, message: "\(error)")
+                    throw TransitionFileError.invalid(file: path, path: jsonPath.text, message: "\(error)")
                 }
             }
         }
@@ -161,7 +167,7 @@ public struct TransitionFile: Sendable {
         if case let .string(name) = field.value {
             guard let device = Device(named: name) else {
                 let hint = Suggestions.fileHint(name, in: Device.presets.map(\.name))
-                throw field.fail("unknown device \"\(name)\"\(hint); expected iphone8, se, plus, x, \"WxH\" in points, or an object")
+                throw field.fail("unknown device \(InputText.quoted(name))\(hint); expected iphone8, se, plus, x, \"WxH\" in points, or an object")
             }
             return device
         }
@@ -183,13 +189,13 @@ struct TransitionDecoder {
     let options: SceneOptions
     var device = Device.iPhone8
     /// Image files and the JSON path of their first use.
-    var imageUses: [(String, String)] = []
+    var imageUses: [(String, JSONPath)] = []
     private var seenImages = Set<String>()
     /// Each layer's parent's window origin (translation only), for `cellOf` in animations.
     private var parentOrigins: [String: Point] = [:]
     /// Waterfall grids declared so far: cell frames in window points at the grid's start scroll.
     private var gridCells: [String: [Rect]] = [:]
-    private var layerPaths: [String: String] = [:]
+    private var layerPaths: [String: JSONPath] = [:]
     /// `snapshotOf` fields, checked once every layer is known.
     private var snapshotUses: [JSONField] = []
 
@@ -209,11 +215,12 @@ struct TransitionDecoder {
         let timing = try object.optional("timing").map { try self.timing($0) } ?? TransitionDecoder.defaultTiming
         var window = Layer(name: "window", frame: device.bounds)
         window.backgroundColor = try object.optional("background")?.color() ?? .white
-        layerPaths["window"] = "$"
+        layerPaths["window"] = JSONPath("$")
         let statusBar = try object.optional("statusBar").map(self.statusBar) ?? .dark
         if let style = statusBar {
             // Its layers can be animated like any other (e.g. faded out over a full-screen photo).
-            func register(_ layer: Layer) { layerPaths[layer.name] = "$.statusBar"; layer.sublayers.forEach(register) }
+            let statusBarPath = JSONPath("$.statusBar")
+            func register(_ layer: Layer) { layerPaths[layer.name] = statusBarPath; layer.sublayers.forEach(register) }
             register(StatusBar.layer(device: device, style: style))
         }
         let layers = try object.required("layers", "the window's layers, back to front").array()
@@ -222,7 +229,7 @@ struct TransitionDecoder {
             let name = try use.nonEmptyString()
             guard layerPaths[name] != nil else {
                 let hint = Suggestions.fileHint(name, in: layerPaths.keys.sorted())
-                throw use.fail("no layer is named \"\(name)\"\(hint)")
+                throw use.fail("no layer is named \(InputText.quoted(name))\(hint)")
             }
         }
         let animations = try object.optional("animations")?.array().map { try animation($0) } ?? []
@@ -231,13 +238,13 @@ struct TransitionDecoder {
         var names = Set<String>()
         for (index, field) in (try object.optional("animations")?.array() ?? []).enumerated() {
             if let name = animations[index].name, !names.insert(name).inserted {
-                throw field.child("name", .string(name)).fail("another animation is already named \"\(name)\"")
+                throw field.child("name", .string(name)).fail("another animation is already named \(InputText.quoted(name))")
             }
         }
         for (index, field) in (try object.optional("animations")?.array() ?? []).enumerated() {
             if let after = animations[index].after, !names.contains(after) {
                 let hint = Suggestions.fileHint(after, in: names.sorted())
-                throw field.child("after", .string(after)).fail("no animation is named \"\(after)\"\(hint)")
+                throw field.child("after", .string(after)).fail("no animation is named \(InputText.quoted(after))\(hint)")
             }
         }
         return Transition(name: name, device: device, window: window, animations: animations, completion: completion,
@@ -316,7 +323,7 @@ struct TransitionDecoder {
             return at("curve").fail("\(error)")
         case .springParametersWithoutSpring:
             return at(request.dampingRatio != nil ? "damping" : "velocity").fail(
-                "\"damping\" and \"velocity\" go with \"curve\": \"spring\" only" + (request.curve.map { ", not \"\($0)\"" } ?? ""))
+                "\"damping\" and \"velocity\" go with \"curve\": \"spring\" only" + (request.curve.map { ", not \(InputText.quoted($0))" } ?? ""))
         }
     }
 
@@ -324,8 +331,8 @@ struct TransitionDecoder {
         let object = try field.object(known: TransitionDecoder.layerKeys)
         let nameField = try object.required("name", "a unique name animations refer to")
         let name = try nameField.nonEmptyString()
-        if let first = layerPaths[name] { throw nameField.fail("another layer is already named \"\(name)\" (at \(first)); names must be unique") }
-        layerPaths[name] = field.path
+        if let first = layerPaths[name] { throw nameField.fail("another layer is already named \(InputText.quoted(name)) (at \(first.text)); names must be unique") }
+        layerPaths[name] = field.location
         parentOrigins[name] = parentOrigin
         var layer = Layer(name: name, frame: .zero)
         if object.has("waterfallGrid"), let bar = object.optional("navigationBar") {
@@ -344,7 +351,7 @@ struct TransitionDecoder {
         if object.has("waterfallGrid") || object.has("navigationBar"), let frame = object.optional("frame") {
             layer.frame = try self.frame(frame, parentOrigin: parentOrigin)
         }
-        var patch = try self.patch(JSONField(value: field.value, path: field.path, file: file), object: object, targetParent: parentOrigin,
+        var patch = try self.patch(JSONField(value: field.value, location: field.location, file: file), object: object, targetParent: parentOrigin,
                                    animatableOnly: false, allowRemoved: false)
         patch.frame = nil
         layer.apply(patch)
@@ -373,7 +380,7 @@ struct TransitionDecoder {
             let gridName = try grid.nonEmptyString()
             guard let cells = gridCells[gridName] else {
                 let hint = Suggestions.fileHint(gridName, in: gridCells.keys.sorted())
-                throw grid.fail("no waterfall grid named \"\(gridName)\" is declared before this point\(hint)")
+                throw grid.fail("no waterfall grid named \(InputText.quoted(gridName)) is declared before this point\(hint)")
             }
             let index = try object.required("index", "the photo's index in the manifest").integer(in: 0...(cells.count - 1))
             return cells[index].offsetBy(dx: -parentOrigin.x, dy: -parentOrigin.y)
@@ -415,8 +422,8 @@ struct TransitionDecoder {
         if let frame = object.optional("frame") { layer.frame = try self.frame(frame, parentOrigin: parentOrigin) }
         for (index, cell) in layer.sublayers.enumerated() {
             let cellName = cell.name
-            if let first = layerPaths[cellName] { throw field.fail("its cell \"\(cellName)\" has the name of the layer at \(first)") }
-            layerPaths[cellName] = field.path
+            if let first = layerPaths[cellName] { throw field.fail("its cell \(InputText.quoted(cellName)) has the name of the layer at \(first.text)") }
+            layerPaths[cellName] = field.location
             parentOrigins[cellName] = Point(x: parentOrigin.x + layer.frame.x, y: parentOrigin.y + layer.frame.y - scroll)
             _ = index
         }
@@ -435,7 +442,7 @@ struct TransitionDecoder {
         func rename(_ layer: inout Layer) {
             for index in layer.sublayers.indices {
                 layer.sublayers[index].name = name + " / " + layer.sublayers[index].name
-                layerPaths[layer.sublayers[index].name] = field.path
+                layerPaths[layer.sublayers[index].name] = field.location
                 rename(&layer.sublayers[index])
             }
         }
@@ -481,11 +488,15 @@ struct TransitionDecoder {
         } else {
             let text = try field.nonEmptyString()
             if let scheme = text.range(of: "://"), !text[..<scheme.lowerBound].contains("/") {
-                throw field.fail("\"\(text)\" is a URL; name a local image file (relative to the transition file)")
+                throw field.fail("\(InputText.quoted(text)) is a URL; name a local image file (relative to the transition file)")
             }
             source = TransitionFile.resolve(text, against: file)
+            if options.sandboxPhotos,
+               let problem = PhotoSandbox.problem(source, insideFolderOf: file, folderName: "the transition file's folder") {
+                throw field.fail("\(JSON.string(String(text.prefix(80)))): \(problem) (--sandbox-photos)")
+            }
         }
-        if seenImages.insert(source).inserted { imageUses.append((source, field.path)) }
+        if seenImages.insert(source).inserted { imageUses.append((source, field.location)) }
         return source
     }
 
@@ -543,7 +554,7 @@ struct TransitionDecoder {
         let name = try field.nonEmptyString()
         guard layerPaths[name] != nil else {
             let hint = Suggestions.fileHint(name, in: layerPaths.keys.sorted())
-            throw field.fail("no layer is named \"\(name)\"\(hint)")
+            throw field.fail("no layer is named \(InputText.quoted(name))\(hint)")
         }
         return name
     }

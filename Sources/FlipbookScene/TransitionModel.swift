@@ -70,17 +70,26 @@ public enum TransitionError: Error, CustomStringConvertible, Equatable {
     case invalidSnapshot(String, reason: String)
     /// Longer than `TransitionAnimator.maximumDurationSeconds` (delays and `after` chains add up).
     case tooLong(seconds: Double)
+    /// Snapshots that would draw more than `TransitionAnimator.maximumSnapshotLayers` layers.
+    case tooManySnapshotLayers(count: Int)
 
     /// A one-line explanation.
     public var description: String {
         switch self {
-        case let .duplicateLayerName(name): return "two layers are named '\(name)' (layer names must be unique)"
-        case let .duplicateAnimationName(name): return "two animations are named '\(name)'"
-        case let .unknownLayer(name, user): return "\(user) names layer '\(name)', which the window does not have"
-        case let .unknownAnimation(name, user): return "\(user) starts after '\(name)', which is not the name of an animation"
-        case let .cycle(names): return "animations start after each other in a circle: \(names.joined(separator: " → "))"
+        case let .duplicateLayerName(name): return "two layers are named \(InputText.singleQuoted(name)) (layer names must be unique)"
+        case let .duplicateAnimationName(name): return "two animations are named \(InputText.singleQuoted(name))"
+        case let .unknownLayer(name, user): return "\(user) names layer \(InputText.singleQuoted(name)), which the window does not have"
+        case let .unknownAnimation(name, user):
+            return "\(user) starts after \(InputText.singleQuoted(name)), which is not the name of an animation"
+        case let .cycle(names):
+            // A circle of 100,000 animations is named by its first few and its length.
+            let shown = names.count <= 8 ? names.map { InputText.excerpt($0) }
+                : names.prefix(4).map { InputText.excerpt($0) } + ["… (\(names.count - 5) more)", InputText.excerpt(names[names.count - 1])]
+            return "animations start after each other in a circle: \(shown.joined(separator: " → "))"
         case let .invalidAnimation(name, reason): return "\(name): \(reason)"
-        case let .invalidSnapshot(name, reason): return "layer '\(name)': \(reason)"
+        case let .invalidSnapshot(name, reason): return "layer \(InputText.singleQuoted(name)): \(reason)"
+        case let .tooManySnapshotLayers(count):
+            return "snapshots draw \(count) layers in all (each draws its source's layers again); at most \(TransitionAnimator.maximumSnapshotLayers)"
         case let .tooLong(seconds):
             return "the transition lasts \(JSON.number(seconds)) s (delays and `after` chains add up); at most \(JSON.number(TransitionAnimator.maximumDurationSeconds)) s"
         }
@@ -110,7 +119,7 @@ public struct TransitionAnimator: Sendable {
     private let completions: [(endSeconds: Double, changes: [(path: [Int], set: LayerPatch)])]
     private let finalChanges: [(path: [Int], set: LayerPatch)]
     private let cancelChanges: [(path: [Int], set: LayerPatch)]
-    private let paths: [String: [Int]]
+    private let paths: LayerPaths
 
     private struct Segment {
         var startSeconds: Double
@@ -131,13 +140,20 @@ public struct TransitionAnimator: Sendable {
     /// 28,800 frames at the highest frame rate (240 fps).
     public static let maximumDurationSeconds = 120.0
 
+    /// The most layers the snapshots of a transition may draw in all: each `snapshotOf` draws
+    /// its source and the source's sublayers again in every frame, so a few hundred snapshots of
+    /// a tree of thousands of layers multiplied a 223 KB file into 2.2 GB of draw operations.
+    /// 100 000 is far beyond a transition's needs (a preset's snapshot is a cell of a few
+    /// layers) and keeps a frame's expanded tree near the size a 16 MB file can describe.
+    public static let maximumSnapshotLayers = 100_000
+
     /// Checks and compiles a transition.
     /// - Throws: `TransitionError` naming the layer or animation at fault.
     public init(_ transition: Transition) throws {
         self.transition = transition
-        var paths: [String: [Int]] = [:]
+        var paths = LayerPaths()
         let root = transition.windowWithStatusBar
-        try TransitionAnimator.index(root, path: [], into: &paths)
+        try TransitionAnimator.index(root, parent: nil, position: 0, into: &paths)
         self.paths = paths
         let main = transition.timing
 
@@ -147,7 +163,7 @@ public struct TransitionAnimator: Sendable {
         }
         func label(_ index: Int) -> String {
             let animation = transition.animations[index]
-            return "animations[\(index)]" + (animation.name.map { " ('\($0)')" } ?? "")
+            return "animations[\(index)]" + (animation.name.map { " (\(InputText.singleQuoted($0)))" } ?? "")
         }
 
         // Start times: delays, and `after` chains resolved in dependency order.
@@ -158,21 +174,36 @@ public struct TransitionAnimator: Sendable {
             byName[name] = index
         }
         var starts = [Double?](repeating: nil, count: transition.animations.count)
-        func start(_ index: Int, visiting: [Int]) throws -> Double {
+        var onChain = [Bool](repeating: false, count: transition.animations.count)
+        // Iterative, not recursive: a file may chain thousands of animations (a recursion as deep
+        // as the chain overflowed the stack at about 3,500), and each is visited once.
+        func start(_ index: Int) throws -> Double {
             if let known = starts[index] { return known }
-            let animation = transition.animations[index]
-            var base = 0.0
-            if let after = animation.after {
-                guard let previous = byName[after] else { throw TransitionError.unknownAnimation(after, usedBy: label(index)) }
-                if visiting.contains(previous) {
-                    throw TransitionError.cycle((visiting + [previous]).map { transition.animations[$0].name ?? label($0) })
+            // Follow `after` back to an animation whose start is known or that follows none.
+            var chain = [index]
+            onChain[index] = true
+            defer { for member in chain { onChain[member] = false } }
+            while let after = transition.animations[chain[chain.count - 1]].after {
+                guard let previous = byName[after] else {
+                    throw TransitionError.unknownAnimation(after, usedBy: label(chain[chain.count - 1]))
                 }
-                base = try start(previous, visiting: visiting + [previous])
-                    + transition.animations[previous].timing.resolved(main: main).durationSeconds
+                if onChain[previous] {
+                    throw TransitionError.cycle((chain + [previous]).map { transition.animations[$0].name ?? label($0) })
+                }
+                if starts[previous] != nil { break }
+                chain.append(previous)
+                onChain[previous] = true
             }
-            let value = base + animation.delaySeconds
-            starts[index] = value
-            return value
+            // Then forward along the chain, each start from its predecessor's end.
+            for member in chain.reversed() {
+                let animation = transition.animations[member]
+                var base = 0.0
+                if let after = animation.after, let previous = byName[after] {
+                    base = starts[previous]! + transition.animations[previous].timing.resolved(main: main).durationSeconds
+                }
+                starts[member] = base + animation.delaySeconds
+            }
+            return starts[index]!
         }
 
         var segmentsByKey: [String: (path: [Int], property: AnimatableProperty, segments: [(order: Int, segment: Segment, hasFrom: Bool)])] = [:]
@@ -181,7 +212,7 @@ public struct TransitionAnimator: Sendable {
         var completions: [(endSeconds: Double, order: Int, changes: [(path: [Int], set: LayerPatch)])] = []
         var initialValues: [String: PropertyValue] = [:]
         for (index, animation) in transition.animations.enumerated() {
-            let startSeconds = try start(index, visiting: [index])
+            let startSeconds = try start(index)
             let targetPath = try path(animation.target, usedBy: label(index))
             let timing = animation.timing.resolved(main: main)
             if !animation.keyframes.isEmpty && !animation.to.animatedProperties.isEmpty {
@@ -274,33 +305,56 @@ public struct TransitionAnimator: Sendable {
         guard end <= TransitionAnimator.maximumDurationSeconds else { throw TransitionError.tooLong(seconds: end) }
         durationSeconds = end
         initialWindow = root
-        try TransitionAnimator.checkSnapshots(root, root: root, paths: paths, ancestors: [])
+        try TransitionAnimator.checkSnapshots(root)
     }
 
     /// Records every layer's index path; names must be unique.
-    private static func index(_ layer: Layer, path: [Int], into paths: inout [String: [Int]]) throws {
-        if paths[layer.name] != nil { throw TransitionError.duplicateLayerName(layer.name) }
-        paths[layer.name] = path
-        for (index, sublayer) in layer.sublayers.enumerated() { try self.index(sublayer, path: path + [index], into: &paths) }
+    private static func index(_ layer: Layer, parent: Int?, position: Int, into paths: inout LayerPaths) throws {
+        guard let node = paths.add(layer.name, parent: parent, position: position) else {
+            throw TransitionError.duplicateLayerName(layer.name)
+        }
+        for (index, sublayer) in layer.sublayers.enumerated() { try self.index(sublayer, parent: node, position: index, into: &paths) }
     }
 
     /// A snapshot must name a layer that is not the snapshot itself, not one of its ancestors, and
-    /// not itself a snapshot (a snapshot shows its source as it is at the start).
-    private static func checkSnapshots(_ layer: Layer, root: Layer, paths: [String: [Int]], ancestors: [String]) throws {
-        if let source = layer.snapshotOf {
-            guard paths[source] != nil else { throw TransitionError.unknownLayer(source, usedBy: "layer '\(layer.name)' (snapshotOf)") }
-            if source == layer.name || ancestors.contains(source) {
-                throw TransitionError.invalidSnapshot(layer.name, reason: "cannot be a snapshot of itself or of a layer that contains it")
+    /// not itself a snapshot (a snapshot shows its source as it is at the start); the layers
+    /// snapshots draw add up to at most `maximumSnapshotLayers`. Each layer's subtree is measured
+    /// once, so this is linear in the tree (it walked a source's subtree for every snapshot).
+    private static func checkSnapshots(_ root: Layer) throws {
+        // Per layer name (names are unique): the layers in its subtree, itself included, and
+        // whether one of them is a snapshot.
+        var subtrees: [String: (layers: Int, hasSnapshot: Bool)] = [:]
+        @discardableResult func measure(_ layer: Layer) -> (layers: Int, hasSnapshot: Bool) {
+            var result = (layers: 1, hasSnapshot: layer.snapshotOf != nil)
+            for sublayer in layer.sublayers {
+                let child = measure(sublayer)
+                result.layers += child.layers
+                result.hasSnapshot = result.hasSnapshot || child.hasSnapshot
             }
-            if let path = paths[source], containsSnapshot(TransitionAnimator.layer(at: path, in: root)) {
-                throw TransitionError.invalidSnapshot(layer.name, reason: "snapshots '\(source)', which contains a snapshot itself (take the snapshot of the original layers)")
-            }
+            subtrees[layer.name] = result
+            return result
         }
-        for sublayer in layer.sublayers { try checkSnapshots(sublayer, root: root, paths: paths, ancestors: ancestors + [layer.name]) }
-    }
-
-    private static func containsSnapshot(_ layer: Layer) -> Bool {
-        layer.snapshotOf != nil || layer.sublayers.contains(where: containsSnapshot)
+        measure(root)
+        var ancestors = Set<String>(), drawn = 0
+        func check(_ layer: Layer) throws {
+            if let source = layer.snapshotOf {
+                guard let subtree = subtrees[source] else {
+                    throw TransitionError.unknownLayer(source, usedBy: "layer \(InputText.singleQuoted(layer.name)) (snapshotOf)")
+                }
+                if source == layer.name || ancestors.contains(source) {
+                    throw TransitionError.invalidSnapshot(layer.name, reason: "cannot be a snapshot of itself or of a layer that contains it")
+                }
+                if subtree.hasSnapshot {
+                    throw TransitionError.invalidSnapshot(layer.name, reason: "snapshots \(InputText.singleQuoted(source)), which contains a snapshot itself (take the snapshot of the original layers)")
+                }
+                drawn += subtree.layers
+                if drawn > maximumSnapshotLayers { throw TransitionError.tooManySnapshotLayers(count: drawn) }
+            }
+            ancestors.insert(layer.name)
+            defer { ancestors.remove(layer.name) }
+            for sublayer in layer.sublayers { try check(sublayer) }
+        }
+        try check(root)
     }
 
     static func layer(at path: [Int], in root: Layer) -> Layer {
@@ -398,3 +452,34 @@ extension Layer {
         if let value = patch.text { text = value }
     }
 }
+
+/// Every layer's index path by name, kept as each layer's parent and position: constant memory
+/// per layer (a path per layer costs its depth — 2 KB a layer 250 levels down, gigabytes for a
+/// 16 MB file of leaves at that depth), paths built when asked for.
+struct LayerPaths: Sendable {
+    private var nodes: [String: Int] = [:]
+    private var parents: [Int] = [], positions: [Int] = []
+
+    /// Records a layer under `parent` (a node `add` returned; nil for the root) at `position`
+    /// among its siblings; returns its node, or nil when the name is already taken.
+    mutating func add(_ name: String, parent: Int?, position: Int) -> Int? {
+        guard nodes[name] == nil else { return nil }
+        let node = parents.count
+        nodes[name] = node
+        parents.append(parent ?? -1)
+        positions.append(position)
+        return node
+    }
+
+    /// The index path of the layer named `name` from the root; nil for an unknown name.
+    subscript(name: String) -> [Int]? {
+        guard var node = nodes[name] else { return nil }
+        var path: [Int] = []
+        while parents[node] >= 0 {
+            path.append(positions[node])
+            node = parents[node]
+        }
+        return path.reversed()
+    }
+}
+

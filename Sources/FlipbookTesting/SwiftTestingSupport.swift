@@ -1,4 +1,5 @@
 #if canImport(Testing)
+import FlipbookFiles
 import Foundation
 import Testing
 import FlipbookRaster
@@ -19,8 +20,8 @@ public func expectGolden(_ image: PremultipliedImage, named name: String, tolera
     if !result.passed {
         Issue.record(Comment(rawValue: result.message), sourceLocation: sourceLocation)
         for path in result.artifactPaths {
-            guard let data = FileManager.default.contents(atPath: path) else { continue }
-            Attachment.record([UInt8](data), named: URL(fileURLWithPath: path).lastPathComponent, sourceLocation: sourceLocation)
+            guard let bytes = try? InputFile.read(path) else { continue }
+            Attachment.record(bytes, named: URL(fileURLWithPath: path).lastPathComponent, sourceLocation: sourceLocation)
         }
     }
     return result

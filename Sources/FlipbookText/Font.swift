@@ -142,37 +142,41 @@ public final class Font: @unchecked Sendable {
     /// 'prep' table in DejaVu Sans) as if it were whole. In a collection ('ttcf') the directory
     /// of face `faceIndex` is checked. Other formats are left to FreeType.
     private static func checkTableDirectory(path: String, faceIndex: Int) throws {
-        guard let file = FileHandle(forReadingAtPath: path) else { throw FontError.notFound(path: path) }
-        defer { try? file.close() }
-        guard let fileSize = try? file.seekToEnd(), (try? file.seek(toOffset: 0)) != nil,
-              var header = try? file.read(upToCount: 12), header.count == 12 else { return }
+        // Through InputFile, as every input: a regular file within the size limit, read in pieces.
+        func piece(at offset: UInt64, count: Int) -> (bytes: [UInt8], fileSize: UInt64)? {
+            guard offset <= UInt64(Int.max),
+                  let read = try? InputFile.read(path, atOffset: Int(offset), count: count), read.bytes.count == count else { return nil }
+            return (read.bytes, UInt64(read.fileSize))
+        }
+        guard let first = piece(at: 0, count: 12) else { return }
+        let fileSize = first.fileSize
+        var header = first.bytes, directoryOffset: UInt64 = 0
         func u16(_ bytes: [UInt8], _ at: Int) -> Int { Int(bytes[at]) << 8 | Int(bytes[at + 1]) }
         func u32(_ bytes: [UInt8], _ at: Int) -> UInt64 { UInt64(u16(bytes, at)) << 16 | UInt64(u16(bytes, at + 2)) }
-        if u32([UInt8](header), 0) == 0x7474_6366 {  // 'ttcf': a collection, offsets of each face's directory follow
-            let faceCount = u32([UInt8](header), 8)
+        if u32(header, 0) == 0x7474_6366 {  // 'ttcf': a collection, offsets of each face's directory follow
+            let faceCount = u32(header, 8)
             guard UInt64(faceIndex) < faceCount else {
                 throw FontError.unusable(path: path, reason: "face index \(faceIndex) does not exist (the collection has \(faceCount) faces)")
             }
-            guard (try? file.seek(toOffset: 12 + 4 * UInt64(faceIndex))) != nil,
-                  let offsetBytes = try? file.read(upToCount: 4), offsetBytes.count == 4 else {
+            guard let offsetBytes = piece(at: 12 + 4 * UInt64(faceIndex), count: 4)?.bytes else {
                 throw FontError.truncated(path: path, reason: "the collection header lists \(faceCount) faces but the file has only \(fileSize) bytes")
             }
-            let offset = u32([UInt8](offsetBytes), 0)
-            guard offset + 12 <= fileSize, (try? file.seek(toOffset: offset)) != nil,
-                  let faceHeader = try? file.read(upToCount: 12), faceHeader.count == 12 else {
+            let offset = u32(offsetBytes, 0)
+            guard offset + 12 <= fileSize, let faceHeader = piece(at: offset, count: 12)?.bytes else {
                 throw FontError.truncated(path: path, reason: "face \(faceIndex)'s table directory at byte \(offset) is past the end (\(fileSize) bytes)")
             }
             header = faceHeader
+            directoryOffset = offset
         }
-        let headerBytes = [UInt8](header)
+        let headerBytes = header
         // 0x00010000 and 'true': TrueType outlines; 'OTTO': CFF outlines.
         guard [0x0001_0000, 0x7472_7565, 0x4F54_544F].contains(u32(headerBytes, 0)) else { return }
         let tableCount = u16(headerBytes, 4)
-        guard let records = try? file.read(upToCount: 16 * tableCount), records.count == 16 * tableCount else {
+        guard let records = piece(at: directoryOffset + 12, count: 16 * tableCount)?.bytes else {
             throw FontError.truncated(path: path, reason: "the table directory lists \(tableCount) tables "
                                       + "but the file has only \(fileSize) bytes")
         }
-        let recordBytes = [UInt8](records)
+        let recordBytes = records
         for index in 0..<tableCount {
             let record = 16 * index
             let end = u32(recordBytes, record + 8) + u32(recordBytes, record + 12)

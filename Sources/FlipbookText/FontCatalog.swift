@@ -1,4 +1,5 @@
 import CFontconfig
+import FlipbookFiles
 import Foundation
 
 /// Where a font face lives: a file and the face's index in it (non-zero inside a .ttc collection).
@@ -38,8 +39,9 @@ final class FontCatalog: @unchecked Sendable {
 
     /// A configuration holding only the fonts in `directories` (searched recursively), with no
     /// system configuration, substitution rules or cache: matching depends on those files alone.
-    /// - Throws: `FontError.notFound` for a directory that does not exist, `.fontconfig` naming
-    ///   a .ttf/.otf/.ttc file in it that fontconfig cannot read.
+    /// - Throws: `FontError.notFound` for a directory that does not exist, `.unusable` naming a
+    ///   .ttf/.otf/.ttc entry that is not a regular file (a FIFO, a device, a folder) or is over
+    ///   the input size limit, `.fontconfig` naming one that fontconfig cannot read.
     init(directories: [String]) throws {
         guard let config = FcConfigCreate() else { throw FontError.fontconfig(reason: "FcConfigCreate failed") }
         for directory in directories {
@@ -54,6 +56,14 @@ final class FontCatalog: @unchecked Sendable {
                 .filter { [".ttf", ".otf", ".ttc", ".otc"].contains(where: $0.lowercased().hasSuffix) }.sorted()
             for file in files {
                 let path = (directory as NSString).appendingPathComponent(file)
+                // fontconfig opens each file it is given and blocks on a FIFO or reads a device
+                // forever: it sees only regular files within the input size limit (`InputFile`).
+                do {
+                    try InputFile.check(path)
+                } catch let error as FileError {
+                    FcConfigDestroy(config)
+                    throw FontError.unusable(path: path, reason: error.reason)
+                }
                 guard FcConfigAppFontAddFile(config, path) == FcTrue else {
                     FcConfigDestroy(config)
                     throw FontError.fontconfig(reason: "\(path): fontconfig cannot read this font file")

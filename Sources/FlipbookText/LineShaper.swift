@@ -101,12 +101,12 @@ extension Typesetter {
 
         let scripts = Self.resolvedScripts(text.scalars)
         var runs: [ItemRun] = []
-        var missing: [Unicode.Scalar] = []
+        var missing: [Unicode.Scalar] = [], seenMissing = Set<Unicode.Scalar>()
         var previousFont: Font?
         let boundaries = text.clusterBoundaries
         for (start, end) in zip(boundaries, boundaries.dropFirst()) {
             let cluster = Array(text.scalars[start..<end])
-            let font = fontForCluster(cluster, weight: style.weight, previous: previousFont, missing: &missing)
+            let font = fontForCluster(cluster, weight: style.weight, previous: previousFont, missing: &missing, seen: &seenMissing)
             previousFont = font
             // A cluster never splits; a level change inside one (rare: a mark after a
             // direction change) follows the cluster's first scalar.
@@ -135,7 +135,7 @@ extension Typesetter {
 
     /// The font for one grapheme cluster; records scalars no font has.
     private func fontForCluster(_ cluster: [Unicode.Scalar], weight: TextStyle.Weight, previous: Font?,
-                                missing: inout [Unicode.Scalar]) -> Font {
+                                missing: inout [Unicode.Scalar], seen: inout Set<Unicode.Scalar>) -> Font {
         // Default-ignorables (ZWJ, variation selectors, bidi controls) need no glyph: HarfBuzz
         // hides them when the font lacks them.
         let required = cluster.filter { !$0.properties.isDefaultIgnorableCodePoint }
@@ -150,7 +150,7 @@ extension Typesetter {
         }
         if let font = fonts.font(covering: required, weight: weight, emojiPresentation: emoji) { return font }
         let primary = fonts.primary(weight)
-        for scalar in required where !primary.covers([scalar]) && !missing.contains(scalar) { missing.append(scalar) }
+        for scalar in required where !primary.covers([scalar]) && seen.insert(scalar).inserted { missing.append(scalar) }
         return primary
     }
 

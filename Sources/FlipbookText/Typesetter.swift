@@ -1,4 +1,5 @@
 import CLineBreaking
+import FlipbookGeometry
 import Foundation
 
 /// Sets text the way UILabel does: itemizes it (paragraphs, bidi runs, scripts), picks a font
@@ -18,6 +19,8 @@ public final class Typesetter: @unchecked Sendable {
     /// Layouts kept before the cache is emptied (text rarely changes between frames; this bounds
     /// memory when it does, e.g. a counter).
     private static let cacheLimit = 2048
+    /// Characters no font has that are named one by one in warnings, per layout.
+    static let missingScalarsReported = 8
 
     private struct Request: Hashable {
         var text: String, style: TextStyle, maxWidth: Double?, lines: Int
@@ -59,9 +62,15 @@ public final class Typesetter: @unchecked Sendable {
         lock.unlock()
         var setter = LineSetter(typesetter: self, request: request)
         let result = setter.run()
-        for scalar in result.missingScalars {
+        // One warning per character, for the first few: a label of thousands of unassigned
+        // characters gives a dozen lines, not thousands.
+        for scalar in result.missingScalars.prefix(Self.missingScalarsReported) {
             warn("no font has U+\(String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)) "
-                 + "in \"\(text)\"; it is drawn as the .notdef box of \(fonts.primary(style.weight).familyName)")
+                 + "in \(InputText.quoted(text)); it is drawn as the .notdef box of \(fonts.primary(style.weight).familyName)")
+        }
+        if result.missingScalars.count > Self.missingScalarsReported {
+            warn("no font has \(result.missingScalars.count - Self.missingScalarsReported) more characters "
+                 + "in \(InputText.quoted(text)); they are drawn as .notdef boxes")
         }
         lock.lock()
         defer { lock.unlock() }
@@ -113,8 +122,8 @@ public final class Typesetter: @unchecked Sendable {
                 lines.append((ShapedLine(runs: [], widthPoints: 0, fonts: [], missingScalars: []), "", text.isRightToLeft))
                 return
             }
-            let opportunities = request.mode == .charWrap ? Array(text.clusterBoundaries.dropFirst())
-                                                          : Typesetter.lineBreakOpportunities(text)
+            let clusters = Array(text.clusterBoundaries.dropFirst())
+            let opportunities = request.mode == .charWrap ? clusters : Typesetter.lineBreakOpportunities(text)
             var start = 0
             while start < count {
                 let isLastAllowed = request.lines > 0 && lines.count == request.lines - 1
@@ -122,7 +131,7 @@ public final class Typesetter: @unchecked Sendable {
                     setLastLine(text, from: start, moreFollows: followedByMore)
                     return
                 }
-                let end = lineEnd(text, from: start, opportunities: opportunities)
+                let end = lineEnd(text, from: start, opportunities: opportunities, clusters: clusters)
                 appendLine(text, start..<end)
                 start = end
                 if isLastAllowed && start < count { truncated = true; return }
@@ -131,18 +140,47 @@ public final class Typesetter: @unchecked Sendable {
 
         /// The end of the line starting at `start`: the furthest break opportunity whose line
         /// (trailing spaces excluded) fits; a word wider than the line breaks between
-        /// grapheme clusters (at least one cluster per line).
-        func lineEnd(_ text: AnalysedText, from start: Int, opportunities: [Int]) -> Int {
-            let candidates = opportunities.filter { $0 > start }
+        /// grapheme clusters (at least one cluster per line). `clusters` are the paragraph's
+        /// cluster boundaries after 0; `opportunities` are among them.
+        ///
+        /// Only candidates up to `measuringLimit` are measured: none beyond it can fit, and
+        /// measuring from every line to the paragraph's end made setting a paragraph quadratic
+        /// (4 KB of one word at one glyph per line: 23 s). When the rest of the paragraph is
+        /// within the limit, the candidates and the searches are exactly those of measuring all.
+        func lineEnd(_ text: AnalysedText, from start: Int, opportunities: [Int], clusters: [Int]) -> Int {
+            let following = clusters[Typesetter.firstIndex(in: clusters, above: start)...]
+            guard maxWidth.isFinite else { return opportunities[opportunities.count - 1] }
+            let limit = measuringLimit(text, from: start, following: following)
+            let candidates = opportunities[Typesetter.firstIndex(in: opportunities, above: start)..<Typesetter.firstIndex(in: opportunities, above: limit)]
             if let last = candidates.last, width(text, start..<last) <= maxWidth { return last }
             if let best = largestFitting(candidates, { width(text, start..<$0) }) { return best }
-            let clusters = text.clusterBoundaries.filter { $0 > start }
-            return largestFitting(clusters, { width(text, start..<$0) }) ?? clusters[0]
+            let clusterCandidates = following[..<Typesetter.firstIndex(in: clusters, above: limit)]
+            return largestFitting(clusterCandidates, { width(text, start..<$0) }) ?? following[following.startIndex]
+        }
+
+        /// How much wider than `maxWidth` a measured stretch must be before nothing longer is
+        /// measured. Widths grow with the end except for small effects (kerning, an Arabic
+        /// letter's final form being narrower than its medial one): a stretch this much wider
+        /// than the line cannot become a fitting line by growing.
+        static let measuringFactor = 4.0
+
+        /// A cluster boundary beyond which no line from `start` fits: the first of `following`
+        /// at 1, 2, 4, 8, … clusters whose stretch is wider than `measuringFactor` × `maxWidth`,
+        /// else the paragraph's end. Costs widths of at most twice the returned stretch, in all
+        /// O(L) for a line of L clusters.
+        func measuringLimit(_ text: AnalysedText, from start: Int, following: ArraySlice<Int>) -> Int {
+            var offset = 0
+            while following.startIndex + offset < following.endIndex - 1 {
+                let end = following[following.startIndex + offset]
+                if width(text, start..<end) > Self.measuringFactor * maxWidth { return end }
+                offset = 2 * offset + 1
+            }
+            return following[following.endIndex - 1]
         }
 
         /// The largest candidate whose width fits, by binary search (widths grow with the end).
-        func largestFitting(_ candidates: [Int], _ widthOf: (Int) -> Double) -> Int? {
-            var low = 0, high = candidates.count - 1, best: Int?
+        func largestFitting(_ candidates: ArraySlice<Int>, _ widthOf: (Int) -> Double) -> Int? {
+            var low = candidates.startIndex, high = candidates.endIndex - 1, best: Int?
             while low <= high {
                 let middle = (low + high) / 2
                 if widthOf(candidates[middle]) <= maxWidth { best = candidates[middle]; low = middle + 1 } else { high = middle - 1 }
@@ -189,7 +227,7 @@ public final class Typesetter: @unchecked Sendable {
             }
             let keptCounts = Array(0...max(0, moreFollows ? count : count - 1))
             let typesetter = self.typesetter, style = self.style
-            let kept = largestFitting(keptCounts, { typesetter.shapeLine(build($0), style: style).widthPoints }) ?? 0
+            let kept = largestFitting(keptCounts[...], { typesetter.shapeLine(build($0), style: style).widthPoints }) ?? 0
             let line = build(kept)
             lines.append((typesetter.shapeLine(line, style: style), Typesetter.string(line.scalars), text.isRightToLeft))
         }
@@ -202,7 +240,7 @@ public final class Typesetter: @unchecked Sendable {
             let box = request.maxWidth ?? widest
             var top = 0.0
             var result: [TextLayout.Line] = []
-            var missing: [Unicode.Scalar] = []
+            var missing: [Unicode.Scalar] = [], seen = Set<Unicode.Scalar>()
             for (index, line) in lines.enumerated() {
                 var ascent = primary.ascenderPoints, descent = -primary.descenderPoints
                 for font in line.shaped.fonts {
@@ -224,11 +262,22 @@ public final class Typesetter: @unchecked Sendable {
                                               baselinePoints: baseline, ascentPoints: ascent, descentPoints: descent,
                                               isRightToLeft: line.rightToLeft))
                 top = baseline + descent
-                for scalar in line.shaped.missingScalars where !missing.contains(scalar) { missing.append(scalar) }
+                for scalar in line.shaped.missingScalars where seen.insert(scalar).inserted { missing.append(scalar) }
             }
             return TextLayout(lines: result, widthPoints: widest, heightPoints: top, boxWidthPoints: box,
                               isTruncated: truncated, missingScalars: missing)
         }
+    }
+
+    /// The position of the first element of the ascending `values` above `value` (`endIndex`
+    /// when none is), by binary search.
+    static func firstIndex(in values: [Int], above value: Int) -> Int {
+        var low = 0, high = values.count
+        while low < high {
+            let middle = (low + high) / 2
+            if values[middle] > value { high = middle } else { low = middle + 1 }
+        }
+        return low
     }
 
     /// Splits at hard line breaks: CR LF, LF, CR, NEL, LS, PS (UAX #14 classes BK, CR, LF, NL).

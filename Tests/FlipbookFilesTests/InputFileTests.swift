@@ -31,6 +31,37 @@ final class InputFileTests: FolderTestCase {
         XCTAssertEqual(try readError { try InputFile.read(folder) }, .notRegularFile(path: folder, kind: "a directory"))
     }
 
+    /// `readOwnFile` (a shard's frames): a symbolic link or a file with a second name could be
+    /// any file the user can read; both are refused, a file of its own is read.
+    func testReadOwnFileRefusesLinks() throws {
+        let path = folder + "/frame.png", other = folder + "/secret.txt"
+        try Data([1, 2]).write(to: URL(fileURLWithPath: path))
+        try Data([9]).write(to: URL(fileURLWithPath: other))
+        XCTAssertEqual(try InputFile.readOwnFile(path), [1, 2])
+        let symbolic = folder + "/symbolic.png", hard = folder + "/hard.png"
+        XCTAssertEqual(symlink(other, symbolic), 0)
+        XCTAssertEqual(try InputFile.read(symbolic), [9], "read follows links")
+        XCTAssertEqual(try readError { try InputFile.readOwnFile(symbolic) }, .notRegularFile(path: symbolic, kind: "a symbolic link"))
+        XCTAssertEqual(link(other, hard), 0)
+        XCTAssertEqual(try readError { try InputFile.readOwnFile(hard) },
+                       .unreadable(path: hard, reason: "it has 2 names (hard links), so it may be a file from elsewhere"))
+        XCTAssertEqual(try readError { try InputFile.readOwnFile(other) },
+                       .unreadable(path: other, reason: "it has 2 names (hard links), so it may be a file from elsewhere"))
+    }
+
+    /// A piece of a file (a font's table directory): fewer bytes at the end, the same refusals.
+    func testReadsAPieceAtAnOffset() throws {
+        let path = folder + "/font.ttf"
+        try Data([0, 1, 2, 3, 4, 5]).write(to: URL(fileURLWithPath: path))
+        XCTAssertEqual(try InputFile.read(path, atOffset: 2, count: 3).bytes, [2, 3, 4])
+        XCTAssertEqual(try InputFile.read(path, atOffset: 4, count: 10).bytes, [4, 5])
+        XCTAssertEqual(try InputFile.read(path, atOffset: 100, count: 4).bytes, [])
+        XCTAssertEqual(try InputFile.read(path, atOffset: 0, count: 1).fileSize, 6)
+        let fifo = folder + "/z.ttf"
+        XCTAssertEqual(mkfifo(fifo, 0o644), 0)
+        XCTAssertEqual(try readError { try InputFile.read(fifo, atOffset: 0, count: 12) }, .notRegularFile(path: fifo, kind: "a FIFO (named pipe)"))
+    }
+
     func testSizeLimit() throws {
         // Sparse: 300 MiB by its size, no disk blocks.
         let path = folder + "/huge.png"
@@ -38,7 +69,7 @@ final class InputFileTests: FolderTestCase {
         XCTAssertEqual(truncate(path, 300 << 20), 0)
         let error = try readError { try InputFile.read(path) }
         XCTAssertEqual(error, .tooLarge(path: path, bytes: 300 << 20, limitBytes: 256 << 20))
-        XCTAssertEqual(error.description, "\(path): cannot read the file: it is 300 MB, more than the 256 MB limit for an input file (--max-file-megabytes)")
+        XCTAssertEqual(error.description, "\(path): cannot read the file: it is 300 MB, more than the 256 MB limit for an input file")
         XCTAssertEqual(try readError { try InputFile.read(path, maximumBytes: 100) }, .tooLarge(path: path, bytes: 300 << 20, limitBytes: 100))
         try Data(count: 101).write(to: URL(fileURLWithPath: path))
         XCTAssertEqual(try readError { try InputFile.read(path, maximumBytes: 100) }, .tooLarge(path: path, bytes: 101, limitBytes: 100))

@@ -43,6 +43,13 @@ final class GestureFileTests: XCTestCase {
         let cases: [(String, String)] = [
             (#"{"samples": [[0, 0, 0], [1, 1, 0], [2.4, 2, 0], [2.1, 3, 0]]}"#, "g.json: $.samples[3][0]: time must increase (2.1 after 2.4)"),
             (#"{"samples": [[0, 0, 0], [0, 1, 0]]}"#, "g.json: $.samples[1][0]: time must increase (0 after 0)"),
+            // Before: accepted, with an infinite release velocity (`null` in timeline.json).
+            (#"{"samples": [[0, 0, 0], [1, 1, 0], [1.0005, 5, 0]]}"#,
+             "g.json: $.samples[2][0]: samples must be at least 0.001 s apart (touch screens report at most 240 a second), "
+                + "this one is 0.0004999999999999449 s after the previous"),
+            (#"{"samples": [[0, 0, 0], [5e-324, 300, 0]]}"#,
+             "g.json: $.samples[1][0]: samples must be at least 0.001 s apart (touch screens report at most 240 a second), "
+                + "this one is 5e-324 s after the previous"),
             (#"{"samples": [[0, 0, 0], [1, 1]]}"#, "g.json: $.samples[1]: expected 3 numbers [t, x, y] (seconds, points, points), got 2"),
             (#"{"samples": [[0, 0, 0], [1, "1", 0]]}"#, "g.json: $.samples[1][1]: expected a number, got a string"),
             (#"{"samples": [[0, 0, 0], [1, true, 0]]}"#, "g.json: $.samples[1][1]: expected a number, got a boolean"),

@@ -55,6 +55,36 @@ final class LayoutTests: XCTestCase {
         XCTAssertEqual(emoji.lines.map(\.text), ["👨‍👩‍👧", "👨‍👩‍👧"])
     }
 
+    func testLongParagraphsAreSetInNearLinearTime() {
+        // One 4,000-letter word at one glyph per line measured the rest of the paragraph for
+        // every line (23 s in a release build); a paragraph of 3,000 words at 300 pt did too.
+        let start = ContinuousClock.now
+        let word = typesetter.layout(String(repeating: "a", count: 4000), style: body, maxWidthPoints: 1, numberOfLines: 0)
+        XCTAssertEqual(word.lines.count, 4000)
+        XCTAssertTrue(word.lines.allSatisfy { $0.text == "a" })
+        let words = (0..<3000).map { String(repeating: "word", count: 1 + $0 % 3) }.joined(separator: " ")
+        let paragraph = typesetter.layout(words, style: body, maxWidthPoints: 300, numberOfLines: 0)
+        XCTAssertLessThan(ContinuousClock.now - start, .seconds(20))
+        // Greedy, as for a short paragraph: every line fits and the next word would not have.
+        XCTAssertEqual(paragraph.lines.map(\.text).joined(separator: " "), words)
+        for (line, next) in zip(paragraph.lines, paragraph.lines.dropFirst()) {
+            XCTAssertLessThanOrEqual(line.widthPoints, 300)
+            XCTAssertGreaterThan(width(line.text + " " + next.text.split(separator: " ").first!), 300, line.text)
+        }
+    }
+
+    func testWarningsAboutMissingCharactersAreFewAndShort() {
+        // 2,002 characters no font has (2,000 unassigned ones, ESC and BEL): 8 warnings naming one each and
+        // one for the rest, each quoting at most 80 characters of the label.
+        let setter = Typesetter(fonts: fixtureTypesetter.fonts)
+        let text = String(String.UnicodeScalarView((0..<2000).map { Unicode.Scalar(0x40000 + $0)! }))
+        _ = setter.layout("\u{1B}]0;x\u{7}" + text, style: body, maxWidthPoints: 200, numberOfLines: 0)
+        let warnings = setter.warnings
+        XCTAssertEqual(warnings.count, 9)
+        XCTAssertTrue(warnings.last!.hasPrefix("no font has 1994 more characters in \"\\u001b]0;x\\u0007"), warnings.last!)
+        XCTAssertTrue(warnings.allSatisfy { $0.unicodeScalars.count < 250 && !$0.unicodeScalars.contains("\u{1B}") })
+    }
+
     func testTruncationModes() {
         let title = "A very long title that does not fit"
         let expected: [TextLayout.LineBreakMode: String] = [
