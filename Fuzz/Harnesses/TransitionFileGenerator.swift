@@ -108,8 +108,9 @@ struct TransitionFileGenerator {
         var layers: [String] = []
         switch amplifier % 16 {
         case 1:
-            // Deep: a chain of single sublayers (recursion depth in the decoder, animator, flattener).
-            layerBudget = int(20...700)
+            // Deep: a chain of single sublayers (recursion depth in the decoder, animator, flattener);
+            // at most 250, as a layer takes two JSON levels and files may nest 512.
+            layerBudget = int(20...250)
             layers.append(deepLayer(depth: layerBudget))
         case 2:
             // Nested opacity groups, each with two children so none folds into its only op.
@@ -338,8 +339,7 @@ struct TransitionFileGenerator {
     }
 
     private mutating func snapshotLayer(of source: String) -> String {
-        var members = [("name", JSON.string(newName())), ("snapshotOf", JSON.string(source))]
-        if chance(70) { members.append(("frame", rect())) }
+        var members = [("name", JSON.string(newName())), ("snapshotOf", JSON.string(source)), ("frame", rect())]
         if chance(20) { members.append(("transform", transform())) }
         return object(members)
     }
