@@ -68,6 +68,10 @@ let package = Package(
         .executableTarget(name: "FlipbookCLI", dependencies: ["Flipbook", "FlipbookImageDiff", "FlipbookCodecs", "FlipbookFiles"]),
         // Benchmarks (scripts/bench runs it in release); not a product.
         .executableTarget(name: "FlipbookBench", dependencies: ["Flipbook", "FlipbookCodecs", "FlipbookRaster", "FlipbookMotion", "FlipbookScene", "FlipbookText", "FlipbookFiles"]),
+        // The fuzz harnesses (docs/FUZZING.md); not a product. A plain build links them with a
+        // replay driver (`flipbook-fuzz --replay`, run by scripts/test, so they always compile);
+        // scripts/fuzz builds them with libFuzzer (`--sanitize=fuzzer -DFLIPBOOK_LIBFUZZER`).
+        .executableTarget(name: "flipbook-fuzz", dependencies: ["Flipbook", "FlipbookCodecs", "FlipbookScene"], path: "Fuzz/Harnesses"),
 
         // Helpers shared by the test targets (PSNR against an exact area average, a seeded random
         // generator); not a product.
@@ -86,11 +90,3 @@ let package = Package(
         .testTarget(name: "FlipbookTestingTests", dependencies: ["FlipbookTesting", "FlipbookImageDiff"], exclude: ["__Goldens__"]),
     ]
 )
-
-// `scripts/fuzz` builds the libFuzzer harnesses of Fuzz/ with FLIPBOOK_FUZZ=1 and
-// `--sanitize=fuzzer --sanitize=address` (UBSan for the C code); they are not part of a normal
-// build: they have no main() of their own, libFuzzer's is linked by `--sanitize=fuzzer`.
-// See docs/FUZZING.md.
-if ProcessInfo.processInfo.environment["FLIPBOOK_FUZZ"] != nil {
-    package.targets.append(.executableTarget(name: "flipbook-fuzz", dependencies: ["FlipbookCodecs", "FlipbookScene"], path: "Fuzz/Harnesses"))
-}
