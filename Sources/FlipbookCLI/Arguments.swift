@@ -16,7 +16,9 @@ enum ExitCode {
     static let success: Int32 = 0
     /// Bad input or a failure while working (an `error: …` line names the file).
     static let failure: Int32 = 1
-    /// `flipbook diff` only: an input could not be read or decoded.
+    /// The verdict commands (`diff`, `review REFERENCE ACTUAL`, `verify`), which exit 1 when the
+    /// two sides differ: an input could not be read or decoded, or the work failed. A CI step
+    /// can then tell "changed" from "broken".
     static let diffBadInput: Int32 = 2
     /// A usage mistake (unknown option, bad option value); sysexits' EX_USAGE.
     static let usage: Int32 = 64
@@ -149,6 +151,13 @@ protocol Command {
     /// Runs the command; returns the exit code. Throws `UsageError` for usage mistakes and any
     /// other error for bad input (printed as `error: …`, exit 1).
     static func run(_ arguments: [String]) throws -> Int32
+    /// The exit status of an error other than a usage mistake: 1, or `ExitCode.diffBadInput`
+    /// for a command whose 1 means "the two sides differ".
+    static var errorExitCode: Int32 { get }
+}
+
+extension Command {
+    static var errorExitCode: Int32 { ExitCode.failure }
 }
 
 /// Writes a line to standard error.

@@ -8,6 +8,7 @@ import FlipbookMotion
 
 /// `flipbook diff A B`: compares two images pixel by pixel, like a golden test does.
 enum DiffCommand: Command {
+    static let errorExitCode = ExitCode.diffBadInput
     static let name = "diff"
     static let summary = "compare two PNG/JPEG images; exit 0 same, 1 differ, 2 bad input"
     static let help = """

@@ -62,6 +62,7 @@ enum LockCommand: Command {
 
 /// `flipbook verify NAME.lock`: renders the locked sequence again and compares.
 enum VerifyCommand: Command {
+    static let errorExitCode = ExitCode.diffBadInput
     static let name = "verify"
     static let summary = "render a .lock's sequence again; exit 0 same, 1 changed"
     static let help = """

@@ -9,6 +9,7 @@ import FlipbookScene
 /// `flipbook review DIR [ACTUAL] --out PAGE`: a scrubbable review page of one rendered sequence,
 /// or of two under one playhead with per-frame perceptual scores.
 enum ReviewCommand: Command {
+    static let errorExitCode = ExitCode.diffBadInput
     static let name = "review"
     static let summary = "write a static review page of a rendered sequence, or of two compared"
     static let help = """

@@ -109,7 +109,7 @@ func main() -> Int32 {
         return reportUsage(UsageError(error.description), help: "flipbook help \(selected.name)")
     } catch {
         printError("error: \(error)")
-        return ExitCode.failure
+        return selected.errorExitCode
     }
 }
 

@@ -102,8 +102,10 @@ final class DocumentationCommandTests: XCTestCase {
                 if command.line.contains("--video") && !hasFFmpeg { continue }
                 let script = Self.runnable(command.line, tmp: tmp.path)
                 let run = try runShell(script, in: work, environment: environment)
-                // `diff` exits 1 when the images differ, as documented; anything else must succeed.
-                let allowed: Set<Int32> = command.line.hasPrefix("flipbook diff ") ? [0, 1] : [0]
+                // The verdict commands exit 1 when the two sides differ, as documented (`diff`,
+                // `review REFERENCE ACTUAL`, `verify`); anything else must succeed.
+                let verdicts = ["flipbook diff ", "flipbook review ", "flipbook verify "]
+                let allowed: Set<Int32> = verdicts.contains { command.line.hasPrefix($0) } ? [0, 1] : [0]
                 XCTAssertTrue(allowed.contains(run.status),
                               "\(command.file):\(command.lineNumber): \(command.line)\nran: \(script)\nexit \(run.status): \(run.stderr)")
             }

@@ -33,7 +33,7 @@ final class ReviewCommandTests: XCTestCase {
         let broken = scratch.appendingPathComponent("broken.lock").path
         try "flipbook-lock 1\nframe x\n".write(toFile: broken, atomically: true, encoding: .utf8)
         let bad = try runFlipbook(["verify", broken])
-        XCTAssertEqual(bad.status, 1)
+        XCTAssertEqual(bad.status, 2, "a broken lock is not a changed render")
         XCTAssertEqual(bad.errorLines, ["error: \(broken):2: a frame line is 'frame N time=T progress=P pixels=HEX16'"])
     }
 
