@@ -97,9 +97,9 @@ final class NavigationBarDisplayListTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(text("Browzer", in: middle)).x, (375 - browzer) / 2 + 93.75, accuracy: 1e-6)
         XCTAssertEqual(try XCTUnwrap(text("Back", in: middle)).x, 26 + 80.75, accuracy: 1e-6)
         // Outgoing gone after 0.56 s (frame 33.6), incoming absent before 0.14 s (frame 8.4).
-        XCTAssertNotNil(try text("Browzer", in: try job.displayList(frameIndex: 33).ops))
-        XCTAssertNil(try text("Browzer", in: try job.displayList(frameIndex: 34).ops))
-        XCTAssertNil(try text("Clear", in: try job.displayList(frameIndex: 8).ops))
+        XCTAssertNotNil(text("Browzer", in: try job.displayList(frameIndex: 33).ops))
+        XCTAssertNil(text("Browzer", in: try job.displayList(frameIndex: 34).ops))
+        XCTAssertNil(text("Clear", in: try job.displayList(frameIndex: 8).ops))
         XCTAssertGreaterThan(try XCTUnwrap(text("Clear", in: job.displayList(frameIndex: 9).ops)).opacity, 0)
 
         let last = try job.displayList(frameIndex: 42).ops
