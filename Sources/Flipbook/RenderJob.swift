@@ -72,6 +72,9 @@ public struct RenderSettings: Sendable {
     /// Fonts an earlier job loaded (`RenderJob.loadedFonts`), used instead of loading them again
     /// when `fontPath` and `fontDirectory` are the same (`flipbook render --watch`).
     package var reusedFonts: RenderFonts?
+    /// Decoded photos kept from earlier jobs, used for files that did not change since
+    /// (`flipbook render --watch`); nil = decode every image.
+    package var decodedImages: DecodedImageCache?
 
     /// Settings with every default for a preset.
     public init(preset: TransitionPreset) { source = .preset(preset) }
@@ -376,7 +379,7 @@ public struct RenderJob: Sendable {
         let images: ImageStore
         do {
             images = try ImageStore(sources: sources, minimumSizes: minimumSizes, headers: headers, limits: settings.decodeLimits,
-                                    pixelBudget: settings.decodedPixelBudget, threads: settings.threads)
+                                    pixelBudget: settings.decodedPixelBudget, threads: settings.threads, reusing: settings.decodedImages)
         } catch let error as CodecError {
             // A photo whose header was fine but whose pixels are not: name the manifest entry too.
             guard let field = photoFields[error.path] else { throw error }

@@ -103,6 +103,7 @@ enum RenderCommand: Command {
         }
         var settings = settingsOrSkip.settings
         settings.reusedFonts = watch?.fonts
+        settings.decodedImages = watch?.decodedImages
         let presetName = settingsOrSkip.name
         let (progressMode, progressInterval) = try ProgressMode.parse(arguments)
 

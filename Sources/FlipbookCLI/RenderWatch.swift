@@ -5,12 +5,14 @@ import Flipbook
 /// (the transition file, the photo and cards manifests, the gesture file, every image a frame
 /// draws), until Ctrl-C. A round that fails prints its one-line error and the loop keeps
 /// watching; its output is left as the last good round wrote it (every output is replaced
-/// atomically). The fonts are loaded once; photos are decoded again each round.
+/// atomically). The fonts are loaded once, each photo decoded again only when its file changed.
 final class RenderWatch {
     /// The round being rendered, from 1.
     private(set) var round = 0
     /// The last job's fonts, given to the next.
     var fonts: RenderFonts?
+    /// Decoded photos, kept between rounds: a photo is decoded again only when its file changed.
+    let decodedImages = DecodedImageCache()
     /// The files the last job that got as far as reading its inputs read.
     var inputFiles: Set<String> = []
 

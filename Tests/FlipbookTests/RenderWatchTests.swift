@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+@testable import Flipbook
 
 /// `flipbook render --watch`: a save renders again, a bad save prints its error and keeps the
 /// last good output, and the loop goes on.
@@ -70,5 +71,35 @@ final class RenderWatchTests: XCTestCase {
         let run = try runFlipbook(["render", "push", "--watch-rounds", "2"])
         XCTAssertEqual(run.status, 64)
         XCTAssertEqual(run.errorLines.first, "error: --watch-rounds goes with --watch")
+    }
+}
+
+/// The decoded photos a watch loop keeps between rounds: the same unchanged file at the same size
+/// is not decoded again; a saved file, or another size, is.
+final class DecodedImageCacheTests: XCTestCase {
+    func testAnUnchangedPhotoIsReusedAndASavedOneDecodedAgain() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let photo = directory.appendingPathComponent("arches.jpg").path
+        try FileManager.default.copyItem(atPath: Package.path("Samples/photos/arches.jpg"), toPath: photo)
+        let cache = DecodedImageCache()
+        let small = [photo: (width: 100, height: 100)]
+        let first = try XCTUnwrap(try ImageStore(sources: [photo], minimumSizes: small, threads: 1, reusing: cache)[photo])
+        let second = try XCTUnwrap(try ImageStore(sources: [photo], minimumSizes: small, threads: 1, reusing: cache)[photo])
+        XCTAssertTrue(first === second, "the unchanged file is not decoded again")
+        XCTAssertEqual(cache.count, 1)
+
+        let larger = try XCTUnwrap(try ImageStore(sources: [photo], minimumSizes: [photo: (width: 2000, height: 2000)], threads: 1,
+                                                  reusing: cache)[photo])
+        XCTAssertFalse(larger === second, "another minimum size decodes again")
+
+        // A save: new bytes, a new modification time.
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: photo))
+        try bytes.write(to: URL(fileURLWithPath: photo))
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 10)], ofItemAtPath: photo)
+        let saved = try XCTUnwrap(try ImageStore(sources: [photo], minimumSizes: [photo: (width: 2000, height: 2000)], threads: 1,
+                                                 reusing: cache)[photo])
+        XCTAssertFalse(saved === larger, "a saved file is decoded again")
+        XCTAssertEqual(saved.base, larger.base, "to the same pixels, as the file is the same")
     }
 }
