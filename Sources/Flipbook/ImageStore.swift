@@ -49,6 +49,14 @@ public struct ImageStore: Sendable {
     /// - Throws: the first codec error, which names the file; `ImageStoreError`.
     public init(sources: Set<String>, minimumSizes: [String: (width: Int, height: Int)] = [:], headers: [String: ImageHeader] = [:],
                 limits: DecodeLimits = .default, pixelBudget: Int = .max, threads: Int) throws {
+        try self.init(sources: sources, minimumSizes: minimumSizes, headers: headers, limits: limits, pixelBudget: pixelBudget,
+                      threads: threads, reusing: nil)
+    }
+
+    /// `init(sources:…)` that takes from `cache` every image decoded earlier from the same,
+    /// unchanged file at the same minimum size, and puts the ones it decodes there.
+    package init(sources: Set<String>, minimumSizes: [String: (width: Int, height: Int)] = [:], headers: [String: ImageHeader] = [:],
+                 limits: DecodeLimits = .default, pixelBudget: Int = .max, threads: Int, reusing cache: DecodedImageCache?) throws {
         let list = sources.sorted()
         var plans: [PlannedDecode] = []
         for source in list {
@@ -73,10 +81,22 @@ public struct ImageStore: Sendable {
                 guard index < list.count else { return }
                 let plan = plans[index]
                 var noticed: [CodecWarning] = []
+                let minimum = minimumSizes[plan.path]
+                let stamp = DecodedImageCache.FileIdentity(path: plan.path)
+                if let cache, let stamp, let kept = cache.image(plan.path, identity: stamp, minimumSize: minimum) {
+                    lock.lock()
+                    results[index] = .success(kept.image)
+                    warnings[index] = kept.warnings
+                    lock.unlock()
+                    continue
+                }
                 let result = Result {
                     let image = try ImageDecoder.decode(fileAtPath: plan.path, limits: limits, minimumSize: minimumSizes[plan.path],
                                                         warn: { noticed.append($0) })
                     return ImagePyramid(image, widthPoints: plan.fileWidth, heightPoints: plan.fileHeight, reduction: plan.reduction)
+                }
+                if let cache, let stamp, case let .success(image) = result {
+                    cache.keep(image, warnings: noticed, for: plan.path, identity: stamp, minimumSize: minimum)
                 }
                 lock.lock()
                 results[index] = result
@@ -148,4 +168,58 @@ public enum ImageStoreError: Error, CustomStringConvertible, Equatable {
         while decimals < 6, megapixels(a, decimals: decimals) == megapixels(b, decimals: decimals) { decimals += 1 }
         return (megapixels(a, decimals: decimals), megapixels(b, decimals: decimals))
     }
+}
+
+/// Decoded images kept between the jobs of a watch loop (`RenderSettings.decodedImages`): an
+/// image is decoded again only when its file changed (size, modification time or inode) or a
+/// frame now needs it at another size. Thread-safe.
+package final class DecodedImageCache: @unchecked Sendable {
+    /// What `stat` says of a file, enough to notice a save.
+    struct FileIdentity: Equatable {
+        var size: Int64, seconds: Int, nanoseconds: Int, inode: UInt64
+
+        /// nil when the file cannot be stat'ed (the decode then reports why).
+        init?(path: String) {
+            var info = stat()
+            guard stat(path, &info) == 0 else { return nil }
+            size = Int64(info.st_size)
+            seconds = Int(info.st_mtim.tv_sec)
+            nanoseconds = Int(info.st_mtim.tv_nsec)
+            inode = UInt64(info.st_ino)
+        }
+    }
+
+    private struct Entry {
+        var identity: FileIdentity
+        var minimumWidth: Int?, minimumHeight: Int?
+        var image: ImagePyramid
+        var warnings: [CodecWarning]
+    }
+
+    private let lock = NSLock()
+    private var entries: [String: Entry] = [:]
+
+    /// An empty cache.
+    package init() {}
+
+    /// The image kept for `path`, if its file and minimum size are the same as when it was decoded.
+    func image(_ path: String, identity: FileIdentity, minimumSize: (width: Int, height: Int)?) -> (image: ImagePyramid, warnings: [CodecWarning])? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let entry = entries[path], entry.identity == identity,
+              entry.minimumWidth == minimumSize?.width, entry.minimumHeight == minimumSize?.height else { return nil }
+        return (entry.image, entry.warnings)
+    }
+
+    /// Keeps `image`, decoded from `path` as it was at `identity` (stamped before the decode, so a
+    /// save during it makes the next lookup miss).
+    func keep(_ image: ImagePyramid, warnings: [CodecWarning], for path: String, identity: FileIdentity, minimumSize: (width: Int, height: Int)?) {
+        lock.lock()
+        defer { lock.unlock() }
+        entries[path] = Entry(identity: identity, minimumWidth: minimumSize?.width, minimumHeight: minimumSize?.height,
+                              image: image, warnings: warnings)
+    }
+
+    /// How many images are kept (for tests).
+    package var count: Int { lock.lock(); defer { lock.unlock() }; return entries.count }
 }

@@ -69,6 +69,12 @@ public struct RenderSettings: Sendable {
     /// clock. Only backward presets (`TransitionPreset.interactivePresets`), transition files and
     /// values accept one. nil = the non-interactive transition.
     public var gesture: Gesture?
+    /// Fonts an earlier job loaded (`RenderJob.loadedFonts`), used instead of loading them again
+    /// when `fontPath` and `fontDirectory` are the same (`flipbook render --watch`).
+    package var reusedFonts: RenderFonts?
+    /// Decoded photos kept from earlier jobs, used for files that did not change since
+    /// (`flipbook render --watch`); nil = decode every image.
+    package var decodedImages: DecodedImageCache?
 
     /// Settings with every default for a preset.
     public init(preset: TransitionPreset) { source = .preset(preset) }
@@ -150,6 +156,8 @@ public struct RenderJob: Sendable {
     /// Sets the scene's text (`settings.fontDirectory`); its warnings (a character no font has)
     /// join the summary's, each once.
     public let typesetter: Typesetter
+    /// The transition file and manifests the job read (not its images: `inputFiles`).
+    let filesRead: [String]
 
     /// Loads what the source needs, builds and compiles the transition and samples the frames.
     /// - Throws: manifest, photo, transition-file, scene and frame-range errors, each naming the
@@ -157,8 +165,14 @@ public struct RenderJob: Sendable {
     public init(settings: RenderSettings) throws {
         // Every preset draws text (bar titles, card labels); load the font before any work so a
         // missing font is reported at once.
-        font = try settings.fontPath.map(Font.init(path:)) ?? Font.locateDefault()
-        typesetter = Typesetter(fonts: try settings.fontDirectory.map(FontCollection.init(directory:)) ?? FontCollection.system())
+        // A watch loop hands the previous round's fonts on (`reusedFonts`) when the same ones are asked for.
+        if let reused = settings.reusedFonts, reused.fontPath == settings.fontPath, reused.fontDirectory == settings.fontDirectory {
+            font = reused.font
+            typesetter = Typesetter(fonts: reused.sceneFonts)
+        } else {
+            font = try settings.fontPath.map(Font.init(path:)) ?? Font.locateDefault()
+            typesetter = Typesetter(fonts: try settings.fontDirectory.map(FontCollection.init(directory:)) ?? FontCollection.system())
+        }
         // Headers of photos with declared sizes are read below, only for those drawn.
         func library(_ path: String) throws -> PhotoLibrary {
             try PhotoLibrary(manifestPath: path, limits: settings.decodeLimits, reading: .undeclaredSizesOnly,
@@ -168,8 +182,10 @@ public struct RenderJob: Sendable {
         var fileHeaders: [String: ImageHeader] = [:]
         var transition: Transition
         var pageSwipe: Gesture?
+        var filesRead: [String] = []
         switch settings.source {
         case let .preset(preset):
+            filesRead = [settings.manifestPath] + ([.cardPush, .cardPop].contains(preset) ? [settings.scene.cardsManifestPath] : [])
             let loaded = try library(settings.manifestPath)
             photoLibrary = loaded
             var options = settings.scene
@@ -183,7 +199,11 @@ public struct RenderJob: Sendable {
         case let .file(path):
             let file = try TransitionFile(contentsOf: path)
             if settings.scene.sandboxPhotos { try file.checkManifestInSandbox() }
-            if file.usesPhotos { photoLibrary = try library(file.manifestPath ?? settings.manifestPath) }
+            filesRead = [path]
+            if file.usesPhotos {
+                filesRead.append(file.manifestPath ?? settings.manifestPath)
+                photoLibrary = try library(file.manifestPath ?? settings.manifestPath)
+            }
             let limits = settings.decodeLimits
             transition = try file.transition(photos: photoLibrary?.photos ?? [], options: settings.scene,
                                              device: try settings.fileDevice(file),
@@ -226,6 +246,7 @@ public struct RenderJob: Sendable {
             frames = all
         }
         self.settings = settings
+        self.filesRead = filesRead
         photoFields = photoLibrary?.fields ?? [:]
         warnings = []
         imageHeaders = fileHeaders
@@ -358,7 +379,7 @@ public struct RenderJob: Sendable {
         let images: ImageStore
         do {
             images = try ImageStore(sources: sources, minimumSizes: minimumSizes, headers: headers, limits: settings.decodeLimits,
-                                    pixelBudget: settings.decodedPixelBudget, threads: settings.threads)
+                                    pixelBudget: settings.decodedPixelBudget, threads: settings.threads, reusing: settings.decodedImages)
         } catch let error as CodecError {
             // A photo whose header was fine but whose pixels are not: name the manifest entry too.
             guard let field = photoFields[error.path] else { throw error }

@@ -40,6 +40,9 @@ enum RenderCommand: Command {
                         --contact-sheet, made from the rendered frames in memory
       --no-write        render every frame and write nothing (no PNG encoding): measures the
                         renderer; prints the time and ms per frame
+      --watch           after the render, watch the files it read (transition, manifests, gesture,
+                        images; checked every 0.3 s) and render again when one is saved; a round
+                        that fails prints its error and keeps the last output; Ctrl-C ends (exit 130)
     \(PNGArguments.help)
     \(ProgressMode.help)
       --skip-inapplicable
@@ -65,16 +68,26 @@ enum RenderCommand: Command {
       flipbook render page --select 8 --to 9      (then: flipbook render pop --select 8 --return 9)
       flipbook render push --png-writer libpng --png-level 6
       flipbook render push --no-write --threads 1
+      flipbook render --transition mine.json --scale 1 --contact-sheet Output/mine.png --watch
       flipbook render present --shard 2/4 --out /tmp/present-2 --progress plain
     """
 
     /// Options besides the scene options.
     static let options: Set<String> = ["frames", "out", "contact-sheet", "sheet-frames", "video", "video-scale", "shard", "shards",
-                                       "progress", "progress-interval"]
+                                       "progress", "progress-interval", "watch-rounds"]
 
     static func run(_ argv: [String]) throws -> Int32 {
         let arguments = try Arguments(argv, options: SceneArguments.options.union(options).union(PNGArguments.options),
-                                      flags: SceneArguments.flags.union(["print-ranges", "skip-inapplicable", "no-frames", "no-write"]))
+                                      flags: SceneArguments.flags.union(["print-ranges", "skip-inapplicable", "no-frames", "no-write", "watch"]))
+        if arguments.flag("watch") { return try RenderWatch.run(arguments) }
+        if arguments.given("watch-rounds") { throw UsageError("--watch-rounds goes with --watch") }
+        return try render(arguments, watch: nil)
+    }
+
+    /// One render as the arguments ask; `watch` (a round of `--watch`) receives the job's fonts
+    /// and input files, gives the previous round's fonts, and quiets the notes after round 1.
+    static func render(_ arguments: Arguments, watch: RenderWatch?) throws -> Int32 {
+        let firstRound = (watch?.round ?? 1) == 1
         let skip = arguments.flag("skip-inapplicable")
         // A run killed mid-swap left OUT missing: put it back first, before the transition (a
         // file that may no longer read) or anything else can fail.
@@ -89,6 +102,8 @@ enum RenderCommand: Command {
             return ExitCode.success
         }
         var settings = settingsOrSkip.settings
+        settings.reusedFonts = watch?.fonts
+        settings.decodedImages = watch?.decodedImages
         let presetName = settingsOrSkip.name
         let (progressMode, progressInterval) = try ProgressMode.parse(arguments)
 
@@ -151,7 +166,7 @@ enum RenderCommand: Command {
             // plays at the right speed).
             if VideoFormat(path: video) == .gif, !arguments.given("fps") {
                 settings.framesPerSecond = gifFramesPerSecond
-                printError("note: rendering at \(Int(gifFramesPerSecond)) fps for the GIF (give --fps to choose; GIFs play right up to 50)")
+                if firstRound { printError("note: rendering at \(Int(gifFramesPerSecond)) fps for the GIF (give --fps to choose; GIFs play right up to 50)") }
             }
             if VideoFormat(path: video) == .gif, settings.framesPerSecond > 50 {
                 printError("warning: GIF frame delays are whole centiseconds and browsers slow down delays under 2 cs; "
@@ -178,11 +193,13 @@ enum RenderCommand: Command {
             settings.frameRange = range
             job = try RenderJob(settings: settings)
         }
+        watch?.fonts = job.loadedFonts
+        watch?.inputFiles = job.inputFiles
         for warning in job.warnings { printError("warning: \(warning)") }
-        if let video = previews.videoPath, VideoFormat(path: video) == .gif {
+        if let video = previews.videoPath, VideoFormat(path: video) == .gif, firstRound {
             printError("note: " + expectedGIFSize(job, videoScale: previews.videoScale))
         }
-        noteDebugBuild(job)
+        if firstRound { noteDebugBuild(job) }
         let progress = ProgressReporter(label: presetName, mode: progressMode, intervalSeconds: progressInterval)
         let summary = noWrite ? try job.render(progress: progress.callback)
             : noFrames ? try job.render(previews: previews, progress: progress.callback)

@@ -96,6 +96,8 @@ final class DocumentationCommandTests: XCTestCase {
         var environment = ProcessInfo.processInfo.environment
         environment["PATH"] = flipbookExecutable.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
         environment["HOME"] = home.path
+        // A documented `render … --watch` renders once and ends instead of watching forever.
+        environment["FLIPBOOK_WATCH_ROUNDS"] = "1"
         for block in blocks {
             for file in block.files { try file.text.write(to: work.appendingPathComponent(file.name), atomically: true, encoding: .utf8) }
             for command in block.commands {
