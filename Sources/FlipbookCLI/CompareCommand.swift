@@ -27,6 +27,7 @@ enum CompareCommand: Command {
       --sheet-frames N  moments (columns) per row, 2-16 (default 8), evenly spaced from 0 to the
                         end of the longest variant
       --video PATH      also write the variants side by side, labelled, as .mp4 or .gif (ffmpeg)
+                        or .apng (no ffmpeg; like a GIF at most 480 px wide)
     \(ProgressMode.help)
 
     Render options (as for render) apply to every variant:
@@ -63,8 +64,10 @@ enum CompareCommand: Command {
         try RenderCommand.checkImageExtension(out, option: "--out")
         let video = try arguments.string("video").map { try RenderCommand.expand($0, preset: name) }
         if let video {
-            guard VideoFormat(path: video) != nil else { throw UsageError("--video must name a .mp4 or .gif file, not \(InputText.singleQuoted(video))") }
-            try VideoExport.check(path: video)
+            guard VideoFormat(path: video) != nil || AnimatedPNGExport.handles(path: video) else {
+                throw UsageError("--video must name a .mp4, .gif or .apng file, not \(InputText.singleQuoted(video))")
+            }
+            if !AnimatedPNGExport.handles(path: video) { try VideoExport.check(path: video) }
         }
         let (progressMode, interval) = try ProgressMode.parse(arguments)
 
@@ -85,7 +88,12 @@ enum CompareCommand: Command {
         if let video {
             // Before the sheet: the variants side by side may be larger than the encoder takes.
             let size = comparison.videoSizePixels
-            try VideoExport.checkSize(path: video, widthPixels: size.width, heightPixels: size.height)
+            if AnimatedPNGExport.handles(path: video) {
+                try AnimatedPNGExport.checkSize(path: video, widthPixels: size.width, heightPixels: size.height,
+                                                frameCount: comparison.videoFrameCount, scale: nil)
+            } else {
+                try VideoExport.checkSize(path: video, widthPixels: size.width, heightPixels: size.height)
+            }
         }
         for (variant, job) in zip(variants, comparison.jobs) {
             for warning in job.warnings { printError("warning: \(variant.label): \(warning)") }

@@ -98,4 +98,20 @@ final class AnimatedPNGRenderTests: XCTestCase {
         XCTAssertEqual(run.status, 64)
         XCTAssertTrue(run.stderr.contains("--video must name a .mp4, .gif or .apng file"), run.stderr)
     }
+
+    func testCompareWritesTheVariantsSideBySideAsAnAPNG() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let apng = directory.appendingPathComponent("damping.apng").path
+        let run = try runFlipbook(["compare", "push", "--vary", "damping=0.6,1", "--scale", "1", "--fps", "10",
+                                   "--out", directory.appendingPathComponent("damping.png").path, "--video", apng, "--progress", "none"],
+                                  environment: ["PATH": "/nonexistent"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stdout.contains("video: 8 frames, 758x691 px → \(apng)"), run.stdout)
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: apng)))
+        XCTAssertEqual(try AnimatedPNG.summary(of: bytes).delaysSeconds, Array(repeating: 0.1, count: 8))
+        // 758 px → 480 by default; 691 × 480 / 758 = 437.6 → 438.
+        let first = try ImageDecoder.decode(bytes, name: apng)
+        XCTAssertEqual([first.width, first.height], [480, 438])
+    }
 }
