@@ -19,16 +19,25 @@ public enum AnimatedPNG {
                               options: PNGEncodeOptions = .default) throws -> [UInt8] {
         precondition(!frames.isEmpty && frames.count <= maximumFrames, "an APNG holds 1…\(maximumFrames) frames")
         precondition(frames.allSatisfy { $0.width == frames[0].width && $0.height == frames[0].height }, "APNG frames share one size")
+        return try assemble(frames.map { try PNGEncoder.encode($0, options: options) },
+                            delayNumerator: delayNumerator, delayDenominator: delayDenominator)
+    }
+
+    /// An APNG of frames already encoded as PNGs (all the same size, at least one): their IHDR
+    /// and IDAT data reused, as `encode` does. Lets frames be encoded as they arrive.
+    package static func assemble(_ encodedFrames: [[UInt8]], delayNumerator: UInt16, delayDenominator: UInt16) throws -> [UInt8] {
+        precondition(!encodedFrames.isEmpty && encodedFrames.count <= maximumFrames, "an APNG holds 1…\(maximumFrames) frames")
         var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         var sequence: UInt32 = 0
-        for (position, frame) in frames.enumerated() {
-            let chunks = try PNGChunks.read(try PNGEncoder.encode(frame, options: options))
+        for (position, encoded) in encodedFrames.enumerated() {
+            let chunks = try PNGChunks.read(encoded)
+            guard let header = chunks.first(where: { $0.type == "IHDR" }), header.data.count == 13 else { preconditionFailure("PNGEncoder writes IHDR") }
             if position == 0 {
-                guard let header = chunks.first(where: { $0.type == "IHDR" }) else { preconditionFailure("PNGEncoder writes IHDR") }
                 PNGChunks.append("IHDR", header.data, to: &out)
-                PNGChunks.append("acTL", bigEndian(UInt32(frames.count)) + bigEndian(UInt32(0)), to: &out)
+                PNGChunks.append("acTL", bigEndian(UInt32(encodedFrames.count)) + bigEndian(UInt32(0)), to: &out)
             }
-            let control = bigEndian(sequence) + bigEndian(UInt32(frame.width)) + bigEndian(UInt32(frame.height))
+            // Width and height straight from this frame's IHDR (bytes 0–7).
+            let control = bigEndian(sequence) + Array(header.data[0..<8])
                 + bigEndian(UInt32(0)) + bigEndian(UInt32(0)) + bigEndian16(delayNumerator) + bigEndian16(delayDenominator) + [0, 0]
             PNGChunks.append("fcTL", control, to: &out)
             sequence += 1
@@ -43,6 +52,17 @@ public enum AnimatedPNG {
         }
         PNGChunks.append("IEND", [], to: &out)
         return out
+    }
+
+    /// The frame delay `numerator / denominator` (both 16-bit, as `fcTL` stores them) closest to
+    /// one frame at `framesPerSecond`: exact for whole rates up to 65535 fps, else in
+    /// thousandths of a frame (29.97 fps → 1000/29970), else 1/round(fps).
+    public static func frameDelay(framesPerSecond: Double) -> (numerator: UInt16, denominator: UInt16) {
+        precondition(framesPerSecond > 0, "a frame rate is positive")
+        if framesPerSecond == framesPerSecond.rounded(), framesPerSecond <= 65535 { return (1, UInt16(framesPerSecond)) }
+        let thousandths = (framesPerSecond * 1000).rounded()
+        if thousandths >= 1, thousandths <= 65535 { return (1000, UInt16(thousandths)) }
+        return (1, UInt16(min(65535, max(1, framesPerSecond.rounded()))))
     }
 
     /// What an APNG file says about its animation: frame count, plays, and each frame's delay in seconds.

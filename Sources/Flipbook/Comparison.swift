@@ -344,13 +344,14 @@ public struct Comparison: Sendable {
     /// Frames in the video: the longest variant's duration at `videoFramesPerSecond`.
     public var videoFrameCount: Int { Int((durationSeconds * videoFramesPerSecond).rounded()) + 1 }
 
-    /// Writes the side-by-side video (.mp4 or .gif, through ffmpeg), replacing `path` atomically.
+    /// Writes the side-by-side video (.mp4 or .gif through ffmpeg, .apng in-process), replacing `path` atomically.
     public func writeVideo(to path: String, environment: [String: String] = ProcessInfo.processInfo.environment,
                            threads: Int = ProcessInfo.processInfo.activeProcessorCount,
                            progress: (@Sendable (Int, Int) -> Void)? = nil) throws {
         let size = videoSizePixels
-        let video = try VideoExport(path: path, widthPixels: size.width, heightPixels: size.height,
-                                    framesPerSecond: videoFramesPerSecond, environment: environment)
+        let video = try FrameVideo.open(path: path, widthPixels: size.width, heightPixels: size.height,
+                                        framesPerSecond: videoFramesPerSecond, frameCount: videoFrameCount, scale: nil,
+                                        environment: environment)
         do {
             try ParallelFrames.run(count: videoFrameCount, threads: threads, progress: progress) { index in
                 try video.append(videoFrame(index), at: index)

@@ -8,10 +8,10 @@ import FlipbookRaster
 public struct PreviewOptions: Sendable {
     /// Where to write the contact sheet, a .png or .jpg/.jpeg (`ImageFileFormat`); nil = none.
     public var contactSheetPath: String?
-    /// Where to write an .mp4 or .gif through ffmpeg; nil = none.
+    /// Where to write an .mp4 or .gif through ffmpeg, or an .apng (`AnimatedPNGExport`, no ffmpeg); nil = none.
     public var videoPath: String?
     /// The video's size relative to the frames, in (0, 1]; nil = the format's default (GIFs at
-    /// most 480 px wide, MP4 full size). See `VideoExport.outputSize`.
+    /// most 480 px wide, APNGs as GIFs, MP4 full size). See `VideoExport.outputSize`.
     public var videoScale: Double?
     /// Thumbnails on the sheet at most (every k-th frame beyond it).
     public var maximumThumbnails = ContactSheet.defaultMaximumThumbnails
@@ -47,7 +47,7 @@ extension RenderJob {
     ///
     /// Everything that can be checked is checked before the first frame is rendered: the sheet's
     /// and the video's extensions and paths (neither may lie inside `directory`, which is
-    /// replaced as a whole), the video's size, ffmpeg on PATH, the font. The sheet is PNG or JPEG
+    /// replaced as a whole), the video's size (and an APNG's frame count), ffmpeg on PATH for MP4/GIF, the font. The sheet is PNG or JPEG
     /// by its extension (`ImageFileFormat`). The three are committed together or not at all:
     /// the sheet and the video are written and checked beside their names first, then the frame
     /// directory is swapped in and the two are renamed into place; a failure anywhere — the
@@ -78,7 +78,7 @@ extension RenderJob {
     private func make(_ previews: PreviewOptions, frameFolder: String?,
                       output: (_ sink: @escaping FrameSink, _ finish: @escaping () throws -> Void,
                                _ commit: @escaping () throws -> Void) throws -> RenderSummary) throws -> RenderSummary {
-        if let path = previews.videoPath { try VideoExport.check(path: path, environment: previews.environment) }
+        if let path = previews.videoPath { try FrameVideo.check(path: path, environment: previews.environment) }
         if let path = previews.contactSheetPath, ImageFileFormat(path: path) == nil {
             throw RenderError.output(path: path, reason: "a contact sheet's name must end in .png, .jpg or .jpeg")
         }
@@ -99,11 +99,12 @@ extension RenderJob {
         let slots = Dictionary(uniqueKeysWithValues: (sheet?.shownFrames ?? []).enumerated().map { (positionOfIndex[$1.index]!, $0) })
         let thumbnails = Slots(count: sheet?.shownFrames.count ?? 0)
         let pixels = device.pixelSize
-        let video: VideoExport?
+        let video: (any FrameVideoOutput)?
         do {
             video = try previews.videoPath.map {
-                try VideoExport(path: $0, widthPixels: pixels.width, heightPixels: pixels.height,
-                                framesPerSecond: settings.framesPerSecond, scale: previews.videoScale, environment: previews.environment)
+                try FrameVideo.open(path: $0, widthPixels: pixels.width, heightPixels: pixels.height,
+                                    framesPerSecond: settings.framesPerSecond, frameCount: frames.count, scale: previews.videoScale,
+                                    pngOptions: settings.pngOptions, environment: previews.environment)
             }
         } catch {
             sheetOutput?.discard()

@@ -2,6 +2,9 @@ import Foundation
 import FlipbookGeometry
 import FlipbookMotion
 import Flipbook
+import FlipbookCodecs
+import FlipbookImageDiff
+import FlipbookRaster
 
 /// `flipbook compare PRESET --vary NAME=V1,V2,…` (or `--transition FILE` instead of PRESET):
 /// variants side by side on one sheet.
@@ -27,6 +30,10 @@ enum CompareCommand: Command {
       --sheet-frames N  moments (columns) per row, 2-16 (default 8), evenly spaced from 0 to the
                         end of the longest variant
       --video PATH      also write the variants side by side, labelled, as .mp4 or .gif (ffmpeg)
+                        or .apng (no ffmpeg; like a GIF at most 480 px wide)
+      --review PAGE     also write a review page (a folder with index.html): every variant
+                        under one playhead, side by side; swipe, onion skin, difference, blink
+                        and the per-frame scores compare the first two
     \(ProgressMode.help)
 
     Render options (as for render) apply to every variant:
@@ -45,7 +52,7 @@ enum CompareCommand: Command {
                                   "columns", "scroll", "manifest", "cards", "label-font", "scene-fonts"]
 
     static func run(_ argv: [String]) throws -> Int32 {
-        let own: Set<String> = ["vary", "out", "sheet-frames", "video", "progress", "progress-interval"]
+        let own: Set<String> = ["vary", "out", "sheet-frames", "video", "review", "progress", "progress-interval"]
         let arguments = try Arguments(argv, options: SceneArguments.options.union(own), flags: SceneArguments.flags, repeatable: ["vary"])
         // The transition as render reads it: a PRESET or --transition FILE, never both.
         let name = try SceneArguments.settings(arguments).name
@@ -63,8 +70,10 @@ enum CompareCommand: Command {
         try RenderCommand.checkImageExtension(out, option: "--out")
         let video = try arguments.string("video").map { try RenderCommand.expand($0, preset: name) }
         if let video {
-            guard VideoFormat(path: video) != nil else { throw UsageError("--video must name a .mp4 or .gif file, not \(InputText.singleQuoted(video))") }
-            try VideoExport.check(path: video)
+            guard VideoFormat(path: video) != nil || AnimatedPNGExport.handles(path: video) else {
+                throw UsageError("--video must name a .mp4, .gif or .apng file, not \(InputText.singleQuoted(video))")
+            }
+            if !AnimatedPNGExport.handles(path: video) { try VideoExport.check(path: video) }
         }
         let (progressMode, interval) = try ProgressMode.parse(arguments)
 
@@ -85,7 +94,12 @@ enum CompareCommand: Command {
         if let video {
             // Before the sheet: the variants side by side may be larger than the encoder takes.
             let size = comparison.videoSizePixels
-            try VideoExport.checkSize(path: video, widthPixels: size.width, heightPixels: size.height)
+            if AnimatedPNGExport.handles(path: video) {
+                try AnimatedPNGExport.checkSize(path: video, widthPixels: size.width, heightPixels: size.height,
+                                                frameCount: comparison.videoFrameCount, scale: nil)
+            } else {
+                try VideoExport.checkSize(path: video, widthPixels: size.width, heightPixels: size.height)
+            }
         }
         for (variant, job) in zip(variants, comparison.jobs) {
             for warning in job.warnings { printError("warning: \(variant.label): \(warning)") }
@@ -102,7 +116,57 @@ enum CompareCommand: Command {
             let size = comparison.videoSizePixels
             print("video: \(comparison.videoFrameCount) frames, \(size.width)x\(size.height) px → \(video)")
         }
+        if let review = try arguments.string("review").map({ try RenderCommand.expand($0, preset: name) }) {
+            try writeReview(comparison, to: review, title: "\(name): " + dimensions.map { "--vary \($0.name)" }.joined(separator: " "), threads: threads)
+            print("review: \(variants.count) variants × \(comparison.videoFrameCount) frames → \(review)/index.html")
+        }
         return ExitCode.success
+    }
+
+    /// The review page of the variants (`--review PAGE`): every variant a side, all under one
+    /// playhead at the comparison's video times (a slower or shorter variant holds its frame);
+    /// the scores and the overlay modes compare the first two.
+    static func writeReview(_ comparison: Comparison, to path: String, title: String, threads: Int) throws {
+        let count = comparison.videoFrameCount
+        let fps = comparison.videoFramesPerSecond
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-compare-\(getpid())-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let sides = comparison.variants.indices
+        func file(_ side: Int, _ position: Int) -> String { folder + "/\(side)-\(position).png" }
+        let scores = ScoreSlots(count: count)
+        let failure = ScoreSlots.FirstError()
+        let workers = max(1, min(threads, count))
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            for position in stride(from: worker, to: count, by: workers) where failure.error == nil {
+                do {
+                    var images: [PremultipliedImage] = []
+                    for side in sides {
+                        let image = comparison.render(variant: side, frame: comparison.frame(ofVariant: side, atSeconds: Double(position) / fps))
+                        try PNGEncoder.write(image, toPath: file(side, position))
+                        if side < 2 { images.append(image) }
+                    }
+                    if images.count == 2 {
+                        let score = PerceptualComparison.compare(images[0], images[1])
+                        scores.set(position, (score.meanDeltaE, score.percentile99DeltaE, score.maximumDeltaE,
+                                              score.sizesMatch ? score.differingPixels : max(1, score.comparedPixels)))
+                    }
+                } catch { failure.record(error) }
+            }
+        }
+        if let error = failure.error { throw error }
+        let frames = (0..<count).map { position -> ReviewPage.Frame in
+            let sample = comparison.frame(ofVariant: 0, atSeconds: Double(position) / fps)
+            return ReviewPage.Frame(index: position, timeSeconds: Double(position) / fps, progress: sample.progress, phase: nil,
+                                    scores: scores.value(position))
+        }
+        let page = ReviewPage(title: title,
+                              sides: sides.map { side in ReviewPage.Side(label: comparison.variants[side].label,
+                                                                         framePaths: (0..<count).map { file(side, $0) }) },
+                              frames: frames, framesPerSecond: fps,
+                              facts: [("variants", "\(sides.count)"), ("progress of", comparison.variants[0].label)],
+                              rerecordCommand: nil)
+        try page.write(to: path)
     }
 
     /// True when `argv[index]` is `--vary`, `--vary=…` or the value after `--vary`.
@@ -142,5 +206,24 @@ enum CompareCommand: Command {
         }
         guard Set(values).count == values.count else { throw UsageError("--vary \(name): a value is listed twice in \(InputText.singleQuoted(text))") }
         return (name, values)
+    }
+}
+
+/// Per-frame scores set from worker threads.
+final class ScoreSlots: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [(Double, Double, Double, Int)?]
+    init(count: Int) { values = Array(repeating: nil, count: count) }
+    /// The first error a worker met; the others stop at their next frame.
+    final class FirstError: @unchecked Sendable {
+        private let lock = NSLock()
+        private var stored: Error?
+        var error: Error? { lock.lock(); defer { lock.unlock() }; return stored }
+        func record(_ error: Error) { lock.lock(); if stored == nil { stored = error }; lock.unlock() }
+    }
+    func set(_ position: Int, _ value: (Double, Double, Double, Int)) { lock.lock(); values[position] = value; lock.unlock() }
+    func value(_ position: Int) -> (mean: Double, p99: Double, max: Double, differingPixels: Int)? {
+        lock.lock(); defer { lock.unlock() }
+        return values[position].map { (mean: $0.0, p99: $0.1, max: $0.2, differingPixels: $0.3) }
     }
 }

@@ -33,9 +33,11 @@ enum RenderCommand: Command {
       --video PATH      also write PATH.mp4 (H.264) or PATH.gif through ffmpeg, which must be on
                         PATH (apt-get install ffmpeg); odd sizes lose a pixel column/row in MP4.
                         GIFs play at the right speed only up to 50 fps: without --fps a GIF render
-                        runs at 30 fps, and its expected size is printed before the render
-      --video-scale S   the video's size relative to the frames, 0.05-1 (default: GIFs at most
-                        480 px wide, MP4 full size)
+                        runs at 30 fps, and its expected size is printed before the render.
+                        PATH.apng writes an animated PNG without ffmpeg (exact pixels, every
+                        frame at the render's fps; at most 1000 frames)
+      --video-scale S   the video's size relative to the frames, 0.05-1 (default: GIFs and APNGs
+                        at most 480 px wide, MP4 full size)
       --no-frames       write no PNG sequence (and no timeline.json): only the --video and/or
                         --contact-sheet, made from the rendered frames in memory
       --no-write        render every frame and write nothing (no PNG encoding): measures the
@@ -62,6 +64,7 @@ enum RenderCommand: Command {
       flipbook render pop --select 3 --video Output/pop.mp4
       flipbook render push --scale 1 --fps 30 --video Output/push.gif --contact-sheet Output/push.png
       flipbook render push --video Output/push.mp4 --no-frames
+      flipbook render push --fps 30 --video Output/push.apng --video-scale 0.5
       flipbook render --transition sample:card-expand --contact-sheet Output/card-expand.png
       flipbook render pop --select 6 --gesture sample:half-swipe-cancel --contact-sheet Output/half.png
       flipbook render pop --pan-to 112.5 --pan-duration 0.3 --release-velocity 1500
@@ -158,9 +161,11 @@ enum RenderCommand: Command {
             if arguments.string("out") != nil { throw UsageError("--no-frames writes no frame folder, so --out has no use with it") }
         }
         if let video = previews.videoPath {
-            guard VideoFormat(path: video) != nil else { throw UsageError("--video must name a .mp4 or .gif file, not \(InputText.singleQuoted(video))") }
-            // Before loading anything: a missing ffmpeg should not cost a render.
-            try VideoExport.check(path: video, environment: previews.environment)
+            guard VideoFormat(path: video) != nil || AnimatedPNGExport.handles(path: video) else {
+                throw UsageError("--video must name a .mp4, .gif or .apng file, not \(InputText.singleQuoted(video))")
+            }
+            // Before loading anything: a missing ffmpeg should not cost a render (an APNG needs none).
+            if !AnimatedPNGExport.handles(path: video) { try VideoExport.check(path: video, environment: previews.environment) }
             // A GIF's frame delays are whole centiseconds and every frame adds its pixels: unless
             // --fps says otherwise, a GIF render runs at 30 fps (half the frames of 60, and it
             // plays at the right speed).

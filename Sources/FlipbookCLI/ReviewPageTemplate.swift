@@ -85,7 +85,7 @@ function pane(label, child) { const p = document.createElement("div"); p.classNa
 function layout() {
   stage.innerHTML = "";
   if (state.mode === "single") { stage.appendChild(pane(D.sides[0].label, image(0))); }
-  else if (state.mode === "side") { stage.appendChild(pane(D.sides[0].label, image(0))); stage.appendChild(pane(D.sides[1].label, image(1))); }
+  else if (state.mode === "side") { for (let s = 0; s < D.sides.length; s++) stage.appendChild(pane(D.sides[s].label, image(s))); }
   else {
     const stack = document.createElement("div"); stack.className = "stack"; stack.id = "stack";
     stack.appendChild(image(0)); const top = image(1, "top"); top.id = "top"; stack.appendChild(top);
