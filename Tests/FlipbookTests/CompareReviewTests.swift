@@ -29,7 +29,7 @@ final class CompareReviewTests: XCTestCase {
                               "--dump-dom", "file://" + page + "/index.html"]
         // The log goes to a file: a full stderr pipe must not block Chromium while stdout is read.
         let logPath = directory.appendingPathComponent("chromium.log").path
-        FileManager.default.createFile(atPath: logPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
         let out = Pipe()
         chromium.standardOutput = out
         chromium.standardError = FileHandle(forWritingAtPath: logPath)
