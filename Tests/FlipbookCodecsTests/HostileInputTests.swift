@@ -5,7 +5,7 @@ import XCTest
 import FlipbookRaster
 
 /// Crafted files that made the decoders allocate gigabytes, spin for seconds or answer wrongly
-/// (issue 10, findings 6, 8, 10, 11, 13). Fixtures: Tests/Fixtures/hostile (see its SOURCE.md).
+/// (docs/LIMITS.md, "Images"). Fixtures: Tests/Fixtures/hostile (see its SOURCE.md).
 final class HostileInputTests: XCTestCase {
     // MARK: 6. PNG chunk lengths
 

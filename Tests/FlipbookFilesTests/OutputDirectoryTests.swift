@@ -80,7 +80,7 @@ final class OutputDirectoryTests: FolderTestCase {
         XCTAssertEqual(try hiddenEntries(), [])
     }
 
-    /// Finding 1: directories (and links) with an output's name are someone's files, not a render.
+    /// Directories (and links) with an output's name are someone's files, not a render.
     func testFoldersAndLinksNamedLikeOutputsAreNotAPreviousRender() throws {
         let trap = folder + "/trap"
         for name in ["timeline.json", "frame_0000.png"] {
@@ -100,7 +100,7 @@ final class OutputDirectoryTests: FolderTestCase {
         XCTAssertEqual(try hiddenEntries(), [])
     }
 
-    /// Finding 2: a folder that cannot be listed was taken for an empty one and replaced.
+    /// A folder that cannot be listed was taken for an empty one and replaced.
     func testAFolderThatCannotBeListedIsRefused() throws {
         let secret = folder + "/secret"
         try FileManager.default.createDirectory(atPath: secret, withIntermediateDirectories: true)
@@ -116,7 +116,7 @@ final class OutputDirectoryTests: FolderTestCase {
         XCTAssertEqual(try hiddenEntries(), [])
     }
 
-    /// Finding 3 for folders: a link to a folder is followed; the link stays.
+    /// A link to a folder is followed; the link stays.
     func testALinkToAFolderIsFollowed() throws {
         let real = folder + "/real", link = folder + "/link"
         try render(real, ["frame_0000.png"], "old")
@@ -140,7 +140,7 @@ final class OutputDirectoryTests: FolderTestCase {
         XCTAssertEqual(try hiddenEntries(), [])
     }
 
-    /// Finding 4: killed between the fallback's two renames, the output was missing for good.
+    /// Killed between the fallback's two renames, the output was missing for good.
     /// The next replace finishes the swap (the new folder was complete) — here a replace whose
     /// own build fails, so what is left is what the recovery did.
     func testAnInterruptedSwapIsFinishedByTheNextRun() throws {
@@ -165,7 +165,7 @@ final class OutputDirectoryTests: FolderTestCase {
         XCTAssertEqual(try hiddenEntries(), [])
     }
 
-    /// Finding 5: temporary folders of interrupted runs stayed forever. Those of dead processes
+    /// Temporary folders of interrupted runs stayed forever. Those of dead processes
     /// are swept; a running process's are left alone (it may be rendering right now).
     func testTemporaryFoldersOfDeadRunsAreSwept() throws {
         let dead = try deadProcessID()

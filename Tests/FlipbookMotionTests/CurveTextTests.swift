@@ -1,7 +1,8 @@
 import XCTest
 import FlipbookMotion
 
-/// Curve and option text that was accepted although it should not be (issue 10, finding 12).
+/// Curve and option text that was accepted although it should not be: hex, `inf`,
+/// `nan`, underscores and empty values (docs/LIMITS.md, "Rendering").
 final class CurveTextTests: XCTestCase {
     func testDecimalTextAcceptsPlainNumbersOnly() {
         let accepted: [(String, Double)] = [("5", 5), ("-0.25", -0.25), ("+3", 3), (".5", 0.5), ("2.", 2), ("1e-3", 0.001),

@@ -4,7 +4,7 @@ import FlipbookGeometry
 @_spi(Scenes) import FlipbookScene
 
 /// Manifests that were accepted although they should not be, or refused with an unclear message,
-/// and photos outside the manifest's folder (issue 10, findings 11, 12 and 14).
+/// and photos outside the manifest's folder (docs/LIMITS.md, "Manifests" and "Input files").
 final class ManifestStrictnessTests: XCTestCase {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/manifests").path

@@ -87,7 +87,7 @@ final class DecodeSizeTests: XCTestCase {
         XCTAssertEqual([pyramid.width, pyramid.height, pyramid.widthPoints, pyramid.heightPoints, pyramid.reduction], [300, 120, 2400, 960, 8])
     }
 
-    /// Headers the job already read are not read again (finding 7: metadata once per file per
+    /// Headers the job already read are not read again (metadata is read once per file per
     /// job): a header given for a file that does not exist is planned without touching it.
     func testGivenHeadersAreNotReadAgain() throws {
         let ghost = "/nonexistent/ghost.jpg"

@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
 
-/// Inputs that hung `flipbook`, ballooned it, or got an unclear answer (issue 10, 6–11), run
+/// Inputs that hung `flipbook`, ballooned it, or got an unclear answer (special files,
+/// huge headers, endless scans, unreadable manifests), run
 /// through the command as a user meets them. Every run has a time limit, so a hang fails.
 final class HostileInputCommandTests: XCTestCase {
     var directory: URL!

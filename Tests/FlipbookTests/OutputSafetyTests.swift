@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 
 /// Output safety end to end through `flipbook`: nothing a user owns is deleted or replaced, and
-/// an interrupted run leaves the previous output and no temporary folders (issue 10, 1–5).
+/// an interrupted run leaves the previous output and no temporary folders (docs/LIMITS.md, "Output").
 final class OutputSafetyTests: XCTestCase {
     var directory: URL!
 

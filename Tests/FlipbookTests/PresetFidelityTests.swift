@@ -4,7 +4,8 @@ import FlipbookGeometry
 import FlipbookRaster
 import FlipbookScene
 
-/// The presets against the reference apps' code (issue 11; docs/PRESETS.md). Expected values are
+/// The presets against the reference apps' code: chrome, snapshots, hidden
+/// views and completions as the apps set them (docs/PRESETS.md). Expected values are
 /// worked out by hand from the apps' constants on an iPhone 8 (375×667 pt, bar B = 64).
 final class PresetFidelityTests: XCTestCase {
     func job(_ preset: TransitionPreset, select: Int, returnIndex: Int? = nil, scroll: Double = 0, scale: Double = 1) throws -> RenderJob {
