@@ -4,18 +4,7 @@ import XCTest
 /// Inputs that hung `flipbook`, ballooned it, or got an unclear answer (special files,
 /// huge headers, endless scans, unreadable manifests), run
 /// through the command as a user meets them. Every run has a time limit, so a hang fails.
-final class HostileInputCommandTests: XCTestCase {
-    var directory: URL!
-
-    override func setUp() {
-        directory = temporaryDirectory()
-    }
-
-    override func tearDown() {
-        try? FileManager.default.removeItem(at: directory)
-    }
-
-    func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+final class HostileInputCommandTests: ScratchFolderTestCase {
     static func fixture(_ name: String) -> String { Package.path("Tests/Fixtures/hostile/\(name)") }
 
     /// A manifest in the test folder listing `photos` (paths as written).

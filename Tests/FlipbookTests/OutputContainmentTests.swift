@@ -5,20 +5,7 @@ import XCTest
 /// Where output goes, run through `flipbook` as a user meets it: a transition's name never
 /// writes outside the folder the user named, folders flipbook did not write are never replaced,
 /// and a dying or lying ffmpeg never costs the frames or replaces a good video.
-final class OutputContainmentTests: XCTestCase {
-    var directory: URL!
-
-    override func setUp() {
-        directory = temporaryDirectory()
-    }
-
-    override func tearDown() {
-        _ = chmod(directory.path, 0o755)
-        try? FileManager.default.removeItem(at: directory)
-    }
-
-    func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
-
+final class OutputContainmentTests: ScratchFolderTestCase {
     /// A transition file `file` in the test folder with `name` (nil: none) and no layers, 0.1 s long.
     func transitionFile(_ file: String, name: String?) throws -> String {
         var members = [#""layers": []"#, #""timing": {"curve": "linear", "duration": 0.1}"#]

@@ -3,20 +3,7 @@ import XCTest
 
 /// Output safety end to end through `flipbook`: nothing a user owns is deleted or replaced, and
 /// an interrupted run leaves the previous output and no temporary folders (docs/LIMITS.md, "Output").
-final class OutputSafetyTests: XCTestCase {
-    var directory: URL!
-
-    override func setUp() {
-        directory = temporaryDirectory()
-    }
-
-    override func tearDown() {
-        _ = chmod(directory.path, 0o755)
-        try? FileManager.default.removeItem(at: directory)
-    }
-
-    func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
-
+final class OutputSafetyTests: ScratchFolderTestCase {
     func hiddenEntries() throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasPrefix(".") }.sorted()
     }

@@ -37,6 +37,24 @@ func temporaryDirectory() -> URL {
     return url
 }
 
+/// A test case with a fresh scratch folder per test (`directory`), removed afterwards even when
+/// a test made it read-only.
+class ScratchFolderTestCase: XCTestCase {
+    var directory: URL!
+
+    override func setUp() {
+        directory = temporaryDirectory()
+    }
+
+    override func tearDown() {
+        _ = chmod(directory.path, 0o755)
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// `name` inside the scratch folder.
+    func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+}
+
 /// The outcome of running the `flipbook` executable.
 struct FlipbookRun {
     var status: Int32

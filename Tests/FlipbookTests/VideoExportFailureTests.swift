@@ -6,19 +6,7 @@ import FlipbookRaster
 /// An ffmpeg that dies, lies or cannot start, met by `VideoExport` directly and through
 /// `flipbook render --video`: exit 1 with ffmpeg's message, the frames and any previous video
 /// intact, never a crash.
-final class VideoExportFailureTests: XCTestCase {
-    var directory: URL!
-
-    override func setUp() {
-        directory = temporaryDirectory()
-    }
-
-    override func tearDown() {
-        try? FileManager.default.removeItem(at: directory)
-    }
-
-    func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
-
+final class VideoExportFailureTests: ScratchFolderTestCase {
     /// A folder with an `ffmpeg` shell script running `body` (and no ffprobe); returns the folder.
     func fakeFFmpeg(_ body: String, folder: String = "bin") throws -> String {
         let bin = path(folder)
