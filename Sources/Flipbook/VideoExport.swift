@@ -340,24 +340,23 @@ public final class VideoExport: @unchecked Sendable {
     /// Renames the finished video over `path` (after `finish()`).
     /// - Throws: `VideoExportError.output` when the rename fails (the temporary file is removed).
     public func commit() throws {
-        lock.lock()
-        guard case .finished = state else { preconditionFailure("commit() needs a successful finish()") }
-        lock.unlock()
-        do {
-            try output.commit()
-        } catch let error as FileError {
-            throw VideoExportError.output(path: path, reason: error.reason)
-        }
+        try commitFinished { try $0.commit() }
     }
 
     /// `commit()` keeping the file it replaces until `dropPrevious()`, for `rollBack()`
     /// (`PendingOutput.commitKeepingPrevious()`): a video committed with other outputs.
     func commitKeepingPrevious() throws {
+        try commitFinished { try $0.commitKeepingPrevious() }
+    }
+
+    /// Checks that `finish()` succeeded, then runs `rename` on the pending file, naming `path`
+    /// in its error.
+    private func commitFinished(_ rename: (PendingOutput) throws -> Void) throws {
         lock.lock()
         guard case .finished = state else { preconditionFailure("commit() needs a successful finish()") }
         lock.unlock()
         do {
-            try output.commitKeepingPrevious()
+            try rename(output)
         } catch let error as FileError {
             throw VideoExportError.output(path: path, reason: error.reason)
         }
