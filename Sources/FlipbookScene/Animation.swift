@@ -121,6 +121,8 @@ public struct LayerPatch: Hashable, Sendable {
     public var borderWidth: Double?
     /// Border colour (animatable).
     public var borderColor: StraightColor?
+    /// The sublayers' transform (animatable).
+    public var sublayerTransform: LayerTransform?
     /// The rounded corners (set at once).
     public var maskedCorners: CornerMask?
     /// The corner shape (set at once).
@@ -150,6 +152,7 @@ public struct LayerPatch: Hashable, Sendable {
         case .anchorPoint: anchorPoint = nil
         case .borderWidth: borderWidth = nil
         case .borderColor: borderColor = nil
+        case .sublayerTransform: sublayerTransform = nil
         }
     }
 
@@ -166,7 +169,7 @@ public struct LayerPatch: Hashable, Sendable {
 
 /// The properties an animation can interpolate.
 public enum AnimatableProperty: String, CaseIterable, Hashable, Sendable {
-    case frame, opacity, backgroundColor, cornerRadius, transform, boundsOrigin, anchorPoint, borderWidth, borderColor
+    case frame, opacity, backgroundColor, cornerRadius, transform, boundsOrigin, anchorPoint, borderWidth, borderColor, sublayerTransform
 
     /// This property's value in a patch, if set.
     func value(in patch: LayerPatch) -> PropertyValue? {
@@ -180,6 +183,7 @@ public enum AnimatableProperty: String, CaseIterable, Hashable, Sendable {
         case .anchorPoint: return patch.anchorPoint.map(PropertyValue.anchorPoint)
         case .borderWidth: return patch.borderWidth.map(PropertyValue.borderWidth)
         case .borderColor: return patch.borderColor.map(PropertyValue.borderColor)
+        case .sublayerTransform: return patch.sublayerTransform.map(PropertyValue.sublayerTransform)
         }
     }
 
@@ -195,6 +199,7 @@ public enum AnimatableProperty: String, CaseIterable, Hashable, Sendable {
         case .anchorPoint: return .anchorPoint(layer.anchorPoint)
         case .borderWidth: return .borderWidth(layer.borderWidth)
         case .borderColor: return .borderColor(layer.borderColor)
+        case .sublayerTransform: return .sublayerTransform(layer.sublayerTransform)
         }
     }
 }
@@ -202,7 +207,7 @@ public enum AnimatableProperty: String, CaseIterable, Hashable, Sendable {
 /// One animatable property's value.
 enum PropertyValue: Hashable, Sendable {
     case frame(Rect), opacity(Double), backgroundColor(StraightColor), cornerRadius(Double), transform(LayerTransform), boundsOrigin(Point)
-    case anchorPoint(Point), borderWidth(Double), borderColor(StraightColor)
+    case anchorPoint(Point), borderWidth(Double), borderColor(StraightColor), sublayerTransform(LayerTransform)
 
     /// `a + (b − a)·p` for values of the same property (p unclamped: springs overshoot).
     static func interpolate(_ a: PropertyValue, _ b: PropertyValue, progress p: Double) -> PropertyValue {
@@ -216,6 +221,7 @@ enum PropertyValue: Hashable, Sendable {
         case let (.anchorPoint(x), .anchorPoint(y)): return .anchorPoint(.interpolate(from: x, to: y, progress: p))
         case let (.borderWidth(x), .borderWidth(y)): return .borderWidth(.interpolate(from: x, to: y, progress: p))
         case let (.borderColor(x), .borderColor(y)): return .borderColor(.interpolate(from: x, to: y, progress: p))
+        case let (.sublayerTransform(x), .sublayerTransform(y)): return .sublayerTransform(.interpolate(from: x, to: y, progress: p))
         default: preconditionFailure("interpolating values of different properties: \(a), \(b)")
         }
     }
@@ -232,6 +238,7 @@ enum PropertyValue: Hashable, Sendable {
         case let .anchorPoint(value): layer.anchorPoint = value
         case let .borderWidth(value): layer.borderWidth = value
         case let .borderColor(value): layer.borderColor = value
+        case let .sublayerTransform(value): layer.sublayerTransform = value
         }
     }
 }

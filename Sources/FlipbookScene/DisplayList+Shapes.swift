@@ -16,7 +16,19 @@ extension Layer {
     /// without these are flattened exactly as before they existed.
     var needsShapedDrawing: Bool {
         (borderWidth > 0 && borderColor.alpha > 0) || (cornerRadius > 0 && (maskedCorners != .all || cornerCurve == .continuous))
-            || transform.is3D || !isDoubleSided
+            || transform.is3D || !isDoubleSided || !sublayerTransform.isIdentity
+    }
+
+    /// With a `sublayerTransform`, the 3-D map from the sublayers' coordinates (this layer's
+    /// bounds, scrolled by `boundsOrigin`) into this layer's space, about the anchor point:
+    /// `T(−bounds origin) · T(−anchor) · sublayerTransform · T(anchor)` in `CATransform3D` order.
+    /// A sublayer's own 3-D matrix is multiplied by it *before* it is flattened into this
+    /// layer's plane, so its z reaches the shared perspective (a cube's faces).
+    var sublayerMatrix: Transform3D? {
+        guard !sublayerTransform.isIdentity else { return nil }
+        let anchor = Point(x: anchorPoint.x * frame.width, y: anchorPoint.y * frame.height)
+        return Transform3D.translation(-boundsOrigin.x - anchor.x, -boundsOrigin.y - anchor.y)
+            .concatenating(sublayerTransform.matrix3D).concatenating(.translation(anchor.x, anchor.y))
     }
 }
 
@@ -36,8 +48,10 @@ extension Layer {
 
 extension Flattener {
     /// Flattens `layer` under a map that may be projective: affine maps go the plain way.
-    mutating func flattenAny(_ layer: Layer, parent: Homography, clip: Clip?) -> [DisplayOp] {
-        parent.isAffine ? flatten(layer, parent: parent.affine, clip: clip) : flattenShaped(layer, parent: parent, clip: clip)
+    /// `through` is the parent's `sublayerMatrix`, if it has one.
+    mutating func flattenAny(_ layer: Layer, parent: Homography, through: Transform3D? = nil, clip: Clip?) -> [DisplayOp] {
+        if through == nil, parent.isAffine { return flatten(layer, parent: parent.affine, clip: clip) }
+        return flattenShaped(layer, parent: parent, through: through, clip: clip)
     }
 
     /// A layer drawn through its shape (`Path(layerShape:…)`: masked and continuous corners)
@@ -49,11 +63,12 @@ extension Flattener {
     /// `isDoubleSided` false draws none of its own content; its sublayers are judged each by
     /// itself, as Core Animation culls layer by layer (so a card's face sets it on the face and
     /// on the face's sublayers). A layer seen edge-on draws nothing.
-    mutating func flattenShaped(_ layer: Layer, parent: Homography, clip: Clip?) -> [DisplayOp] {
+    mutating func flattenShaped(_ layer: Layer, parent: Homography, through: Transform3D? = nil, clip: Clip?) -> [DisplayOp] {
         guard !layer.isHidden else { return [] }
         let opacity = clampOpacity(layer.opacity)
         guard opacity > 0 else { return [] }
-        let local = layer.planeToParent.concatenating(parent)
+        let toParent = through.map { layer.planeMatrix.concatenating($0).flattened } ?? layer.planeToParent
+        let local = toParent.concatenating(parent)
         let bounds = Rect(origin: .zero, size: layer.frame.size)
         let determinant = local.determinant
         guard determinant != 0, determinant.isFinite else { return [] }
@@ -93,9 +108,11 @@ extension Flattener {
             let stretch = AffineTransform(scaleX: layer.frame.width / source.frame.width, y: layer.frame.height / source.frame.height)
             content += flattenAny(source.snapshotPicture, parent: Homography(stretch).concatenating(local), clip: clip)
         }
-        let children = Homography(AffineTransform(translationX: -layer.boundsOrigin.x, y: -layer.boundsOrigin.y)).concatenating(local)
-        for sublayer in layer.sublayers {
-            content += flattenAny(sublayer, parent: children, clip: clip)
+        if let matrix = layer.sublayerMatrix {
+            for sublayer in layer.sublayers { content += flattenAny(sublayer, parent: local, through: matrix, clip: clip) }
+        } else {
+            let children = Homography(AffineTransform(translationX: -layer.boundsOrigin.x, y: -layer.boundsOrigin.y)).concatenating(local)
+            for sublayer in layer.sublayers { content += flattenAny(sublayer, parent: children, clip: clip) }
         }
         if layer.clipsToBounds {
             if !content.isEmpty, !outline.isEmpty { ops.append(.pathMaskedGroup(opacity: 1, mask: outline, ops: content)) }

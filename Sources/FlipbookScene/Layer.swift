@@ -160,6 +160,9 @@ public struct Layer: Hashable, Sendable {
     public var borderWidth: Double = 0
     /// The border's colour (`CALayer.borderColor`; opaque black by default, as Core Animation).
     public var borderColor: StraightColor = .black
+    /// A transform applied to the sublayers about the anchor point (`CALayer.sublayerTransform`):
+    /// one `perspective` that every sublayer's 3-D transform is seen through (a cube's faces).
+    public var sublayerTransform: LayerTransform = .identity
 
     /// Creates a layer with a name and a frame; set the other properties as needed.
     public init(name: String, frame: Rect) { self.name = name; self.frame = frame }

@@ -115,11 +115,13 @@ extension Layer {
     /// The map from this layer's plane (bounds coordinates from 0) into its parent's, with its 3-D
     /// transform about the anchor point: `T(−anchor · size) · transform · T(position)` in
     /// `CATransform3D` order, flattened into the parent's plane.
-    package var planeToParent: Homography {
+    package var planeToParent: Homography { planeMatrix.flattened }
+
+    /// `planeToParent` before it is flattened: the layer's plane into its parent's space.
+    package var planeMatrix: Transform3D {
         let anchor = Point(x: anchorPoint.x * frame.width, y: anchorPoint.y * frame.height)
         return Transform3D.translation(-anchor.x, -anchor.y)
             .concatenating(transform.matrix3D)
             .concatenating(.translation(position.x, position.y))
-            .flattened
     }
 }

@@ -7,7 +7,8 @@ import FlipbookRaster
 extension TransitionDecoder {
     /// The layer keys of these properties (on a layer, in `set`, and — the first three — in
     /// animations).
-    static let layerPropertyKeys = ["anchorPoint", "borderWidth", "borderColor", "maskedCorners", "cornerCurve", "isDoubleSided"]
+    static let layerPropertyKeys = ["anchorPoint", "borderWidth", "borderColor", "maskedCorners", "cornerCurve", "isDoubleSided",
+                                    "sublayerTransform"]
 
     /// `anchorPoint` `[x, y]` (unit coordinates), `borderWidth` (points), `borderColor`,
     /// `maskedCorners` (a list of corner names), `cornerCurve` and `isDoubleSided`.
@@ -32,6 +33,7 @@ extension TransitionDecoder {
             patch.cornerCurve = CornerCurve(rawValue: try value.choice(CornerCurve.allCases.map(\.rawValue)))
         }
         if let value = object.optional("isDoubleSided") { patch.isDoubleSided = try value.bool() }
+        if let value = object.optional("sublayerTransform") { patch.sublayerTransform = try transform(value) }
     }
 
     /// `rotateX`, `rotateY` (degrees) and `perspective` (the eye's distance in points, m34 = −1/d)
@@ -67,7 +69,8 @@ extension TransitionWriter {
     /// preset without them exports exactly as before).
     func layerPropertyMembers(_ layer: Layer) -> [(String, String)] {
         let defaults = Layer(name: "", frame: .zero)
-        return layerPropertyMembers(anchorPoint: layer.anchorPoint == defaults.anchorPoint ? nil : layer.anchorPoint,
+        let sublayerTransform = layer.sublayerTransform.isIdentity ? [] : [("sublayerTransform", transform(layer.sublayerTransform))]
+        return sublayerTransform + layerPropertyMembers(anchorPoint: layer.anchorPoint == defaults.anchorPoint ? nil : layer.anchorPoint,
                                     borderWidth: layer.borderWidth == 0 ? nil : layer.borderWidth,
                                     borderColor: layer.borderColor == defaults.borderColor ? nil : layer.borderColor,
                                     maskedCorners: layer.maskedCorners == .all ? nil : layer.maskedCorners,
@@ -77,7 +80,7 @@ extension TransitionWriter {
 
     /// A patch's members.
     func layerPropertyMembers(_ patch: LayerPatch) -> [(String, String)] {
-        layerPropertyMembers(anchorPoint: patch.anchorPoint, borderWidth: patch.borderWidth, borderColor: patch.borderColor,
+        (patch.sublayerTransform.map { [("sublayerTransform", transform($0))] } ?? []) + layerPropertyMembers(anchorPoint: patch.anchorPoint, borderWidth: patch.borderWidth, borderColor: patch.borderColor,
                              maskedCorners: patch.maskedCorners, cornerCurve: patch.cornerCurve, isDoubleSided: patch.isDoubleSided)
     }
 

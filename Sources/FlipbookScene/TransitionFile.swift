@@ -244,7 +244,8 @@ struct TransitionDecoder {
                             "contentMode", "clipsToBounds", "text", "removed"] + TransitionDecoder.layerPropertyKeys
     /// The patch keys an animation's `from`, `to` and keyframes may hold (the others are set
     /// in a completion or on the layer).
-    static let animatableKeys = ["frame", "opacity", "backgroundColor", "cornerRadius", "transform", "scroll", "anchorPoint", "borderWidth", "borderColor"]
+    static let animatableKeys = ["frame", "opacity", "backgroundColor", "cornerRadius", "transform", "scroll", "anchorPoint", "borderWidth", "borderColor",
+                                  "sublayerTransform"]
     static let animationKeys = ["name", "target", "from", "to", "keyframes", "delay", "after", "duration", "curve", "damping",
                                 "velocity", "completion"]
 
@@ -645,7 +646,8 @@ struct TransitionDecoder {
             let animated = Set(animation.to.animatedProperties + animation.keyframes.flatMap(\.to.animatedProperties))
             let keyOf: [AnimatableProperty: String] = [.frame: "frame", .opacity: "opacity", .backgroundColor: "backgroundColor",
                                                        .cornerRadius: "cornerRadius", .transform: "transform", .boundsOrigin: "scroll",
-                                                       .anchorPoint: "anchorPoint", .borderWidth: "borderWidth", .borderColor: "borderColor"]
+                                                       .anchorPoint: "anchorPoint", .borderWidth: "borderWidth", .borderColor: "borderColor",
+                                                       .sublayerTransform: "sublayerTransform"]
             for property in animation.from.animatedProperties where !animated.contains(property) {
                 let key = keyOf[property]!
                 throw try from.object(known: TransitionDecoder.patchKeys).optional(key)!.fail("\"\(key)\" is not animated (not in \"to\" or a keyframe), so it has no start value")

@@ -36,6 +36,28 @@ final class LayerDepthTests: XCTestCase {
         XCTAssertTrue(face.planeToParent.isReversed(at: Point(x: 120, y: 160)), "past 90° the face shows its back")
     }
 
+    /// A container's sublayerTransform perspective reaches a sublayer's z before it is flattened:
+    /// a full-size face turned 30° inside a container with `perspective` 800 lands exactly where
+    /// the face with its own perspective does (the Python corners above); without the
+    /// container's perspective the turn is orthographic (x' = x·cos30°, by hand).
+    func testASublayerTransformPerspectiveIsSharedBySublayers() {
+        var container = Layer(name: "container", frame: Rect(x: 40, y: 124, width: 240, height: 320))
+        container.sublayerTransform.perspectiveDistancePoints = 800
+        var face = Layer(name: "face", frame: Rect(x: 0, y: 0, width: 240, height: 320))
+        face.backgroundColor = .white
+        face.transform.rotationYDegrees = 30
+        container.sublayers = [face]
+        func outline(_ root: Layer) -> [Point] {
+            guard case let .path(path, _, _, _) = DisplayList.ops(flattening: root, screen: screen).first else { return [] }
+            return path.contours.first ?? []
+        }
+        assertPoints(outline(container), [(47.650758428, 111.027027027), (256.672603213, 135.162790698),
+                                          (256.672603213, 432.837209302), (47.650758428, 456.972972973)])
+        container.sublayerTransform = .identity
+        let c = 120 * 3.0.squareRoot() / 2
+        assertPoints(outline(container), [(160 - c, 124), (160 + c, 124), (160 + c, 444), (160 - c, 444)])
+    }
+
     /// rotateX 60° with perspective 500 (Python: y' = y·cosθ, z' = y·sinθ): the top edge tips away.
     func testRotateXTipsTheTopEdgeAway() {
         var layer = Layer(name: "a", frame: Rect(x: 0, y: 0, width: 100, height: 100))
@@ -148,7 +170,7 @@ final class LayerDepthTests: XCTestCase {
       {"name": "sheet", "frame": [0, 148, 320, 420], "backgroundColor": "white", "cornerRadius": 12,
        "maskedCorners": ["minXMinY", "maxXMinY"], "cornerCurve": "continuous", "clipsToBounds": true,
        "borderWidth": 1, "borderColor": [0, 0, 0, 0.2], "anchorPoint": [0.5, 0], "isDoubleSided": false,
-       "transform": {"rotateX": 10, "rotateY": -5, "perspective": 700}}
+       "transform": {"rotateX": 10, "rotateY": -5, "perspective": 700}, "sublayerTransform": {"perspective": 500}}
     ],
     "animations": [
       {"target": "sheet", "to": {"transform": {"rotateX": 0, "perspective": 700}, "anchorPoint": [0.5, 0.5], "borderWidth": 3,
@@ -177,7 +199,8 @@ final class LayerDepthTests: XCTestCase {
         XCTAssertEqual(transition.animations[0].completion[0].set.maskedCorners, [])
         let exported = TransitionFile.json(for: transition, relativeTo: "/tmp")
         for key in ["\"maskedCorners\": [\"minXMinY\", \"maxXMinY\"]", "\"cornerCurve\": \"continuous\"", "\"rotateX\": 10",
-                    "\"perspective\": 700", "\"isDoubleSided\": false", "\"anchorPoint\": [0.5, 0]", "\"maskedCorners\": []"] {
+                    "\"perspective\": 700", "\"isDoubleSided\": false", "\"anchorPoint\": [0.5, 0]", "\"maskedCorners\": []",
+                    "\"sublayerTransform\": {\"perspective\": 500}"] {
             XCTAssertTrue(exported.contains(key), "\(key) in \(exported)")
         }
         XCTAssertEqual(try decode(exported), transition)
