@@ -2,7 +2,9 @@ import XCTest
 import Foundation
 import FlipbookGeometry
 import FlipbookRaster
-@testable import FlipbookScene
+@testable import FlipbookModel
+@testable import FlipbookFormats
+import FlipbookScenes
 
 /// anchorPoint, maskedCorners, cornerCurve, borders and 3-D transforms: the maths against values
 /// computed by hand or with Python (CATransform3D's formulas written out independently), the

@@ -1,7 +1,8 @@
 import XCTest
 import Foundation
 @testable import Flipbook
-import FlipbookScene
+import FlipbookModel
+import FlipbookFormats
 import FlipbookTesting
 
 /// The card-flip and bottom-sheet samples end to end: goldens at moments that show the 3-D
