@@ -423,8 +423,21 @@ public struct RenderJob: Sendable {
                     let height = Int(min(max(0, (layout.height * stretch * scale - 1e-6).rounded(.up)), 1e9))
                     let current = sizes[source] ?? (0, 0)
                     sizes[source] = (max(current.width, width), max(current.height, height))
-                case let .group(_, children), let .maskedGroup(_, _, children): visit(children, scale: scale)
-                case .fill, .text, .transformedText, .shape, .path: break
+                case let .projected(.image(source, rect, contentMode), projection, _, _):
+                    // The map's largest axis stretch at the layout's corners (a perspective map
+                    // stretches most at its nearest corner).
+                    guard let image = imageSizes[source] else { continue }
+                    let layout = contentMode.imageRect(imageSize: Size(width: Double(image.width), height: Double(image.height)), in: rect)
+                    let stretch = Transform2D.identity.corners(of: layout).map { corner -> Double in
+                        let j = projection.jacobian(at: corner)
+                        return max((j.a * j.a + j.b * j.b).squareRoot(), (j.c * j.c + j.d * j.d).squareRoot())
+                    }.max() ?? 1
+                    let width = Int(min(max(0, (layout.width * stretch * scale - 1e-6).rounded(.up)), 1e9))
+                    let height = Int(min(max(0, (layout.height * stretch * scale - 1e-6).rounded(.up)), 1e9))
+                    let current = sizes[source] ?? (0, 0)
+                    sizes[source] = (max(current.width, width), max(current.height, height))
+                case let .group(_, children), let .maskedGroup(_, _, children), let .pathMaskedGroup(_, _, children): visit(children, scale: scale)
+                case .fill, .text, .transformedText, .shape, .path, .projected(.text, _, _, _): break
                 }
             }
         }

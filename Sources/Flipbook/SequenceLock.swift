@@ -323,6 +323,15 @@ extension DisplayList {
                 case let .path(p, c, opacity, cl):
                     lines.append(indent + "path contours=\(p.contours.count):\(digest(JSON.contours(p))) color=\(color(c)) "
                                  + "opacity=\(JSON.number(opacity))\(clip(cl))")
+                case let .projected(.image(s, r, mode), h, opacity, cl):
+                    lines.append(indent + "projectedImage \(quoted(source(s))) rect=\(rect(r)) mode=\(mode.rawValue) "
+                                 + "projection=\(numbers(h.m)) opacity=\(JSON.number(opacity))\(clip(cl))")
+                case let .projected(.text(layout, origin, c), h, opacity, cl):
+                    lines.append(indent + "projectedText \(quoted(layout.text)) origin=\(numbers([origin.x, origin.y])) "
+                                 + "projection=\(numbers(h.m)) color=\(color(c)) opacity=\(JSON.number(opacity))\(clip(cl))\(glyphs(layout))")
+                case let .pathMaskedGroup(opacity, mask, children):
+                    lines.append(indent + "pathMaskedGroup opacity=\(JSON.number(opacity)) mask.contours=\(mask.contours.count):\(digest(JSON.contours(mask)))")
+                    visit(children, depth: depth + 1)
                 }
             }
         }

@@ -112,7 +112,12 @@ extension RenderJob {
             return .group(opacity: opacity, ops: ops.map { renamingSources($0, names) })
         case let .maskedGroup(opacity, mask, ops):
             return .maskedGroup(opacity: opacity, mask: mask, ops: ops.map { renamingSources($0, names) })
-        case .fill, .text, .transformedText, .shape, .path:
+        case let .pathMaskedGroup(opacity, mask, ops):
+            return .pathMaskedGroup(opacity: opacity, mask: mask, ops: ops.map { renamingSources($0, names) })
+        case let .projected(.image(source, rect, contentMode), projection, opacity, clip):
+            return .projected(.image(source: names[source] ?? source, rect: rect, contentMode: contentMode), projection: projection,
+                              opacity: opacity, clip: clip)
+        case .fill, .text, .transformedText, .shape, .path, .projected(.text, _, _, _):
             return op
         }
     }
@@ -186,10 +191,10 @@ extension DisplayList {
         func collect(_ ops: [DisplayOp]) {
             for op in ops {
                 switch op {
-                case let .image(source, _, _, _, _), let .transformedImage(source, _, _, _, _, _):
+                case let .image(source, _, _, _, _), let .transformedImage(source, _, _, _, _, _), let .projected(.image(source, _, _), _, _, _):
                     if !sources.contains(source) { sources.append(source) }
-                case let .group(_, children), let .maskedGroup(_, _, children): collect(children)
-                case .fill, .text, .transformedText, .shape, .path: break
+                case let .group(_, children), let .maskedGroup(_, _, children), let .pathMaskedGroup(_, _, children): collect(children)
+                case .fill, .text, .transformedText, .shape, .path, .projected(.text, _, _, _): break
                 }
             }
         }

@@ -115,6 +115,7 @@ struct TransitionWriter {
         if transform.translation != .zero { members.append(("translate", JSON.numbers([transform.translation.x, transform.translation.y]))) }
         if transform.rotationDegrees != 0 { members.append(("rotate", JSON.number(transform.rotationDegrees))) }
         if transform.scale != Size(width: 1, height: 1) { members.append(("scale", JSON.numbers([transform.scale.width, transform.scale.height]))) }
+        members += transform3DMembers(transform)
         return object(members)
     }
 
@@ -146,6 +147,7 @@ struct TransitionWriter {
             members.append(("contentMode", JSON.string(layer.contentMode.rawValue)))
         }
         if layer.clipsToBounds { members.append(("clipsToBounds", "true")) }
+        members += layerPropertyMembers(layer)
         if layer.isHidden { members.append(("hidden", "true")) }
         if let text = layer.text { members.append(("text", self.text(text))) }
         if !layer.shapes.isEmpty {
@@ -176,6 +178,7 @@ struct TransitionWriter {
         if let clips = patch.clipsToBounds { members.append(("clipsToBounds", clips ? "true" : "false")) }
         if let text = patch.text { members.append(("text", self.text(text))) }
         if patch.isRemoved == true { members.append(("removed", "true")) }
+        members += layerPropertyMembers(patch)
         return object(members)
     }
 

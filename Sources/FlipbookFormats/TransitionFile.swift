@@ -241,11 +241,13 @@ struct TransitionDecoder {
 
     static let layerKeys = ["name", "frame", "opacity", "backgroundColor", "cornerRadius", "transform", "scroll", "image",
                             "contentMode", "clipsToBounds", "hidden", "text", "shapes", "snapshotOf", "sublayers", "waterfallGrid", "navigationBar"]
+                            + TransitionDecoder.layerPropertyKeys
     static let patchKeys = ["frame", "opacity", "backgroundColor", "cornerRadius", "transform", "scroll", "hidden", "image",
-                            "contentMode", "clipsToBounds", "text", "removed"]
+                            "contentMode", "clipsToBounds", "text", "removed"] + TransitionDecoder.layerPropertyKeys
     /// The patch keys an animation's `from`, `to` and keyframes may hold (the others are set
     /// in a completion or on the layer).
-    static let animatableKeys = ["frame", "opacity", "backgroundColor", "cornerRadius", "transform", "scroll"]
+    static let animatableKeys = ["frame", "opacity", "backgroundColor", "cornerRadius", "transform", "scroll", "anchorPoint", "borderWidth", "borderColor",
+                                  "sublayerTransform"]
     static let animationKeys = ["name", "target", "from", "to", "keyframes", "delay", "after", "duration", "curve", "damping",
                                 "velocity", "completion"]
 
@@ -498,7 +500,8 @@ struct TransitionDecoder {
     mutating func patch(_ field: JSONField, object: JSONObject, targetParent: Point, animatableOnly: Bool, allowRemoved: Bool) throws -> LayerPatch {
         var patch = LayerPatch()
         if animatableOnly {
-            for key in ["hidden", "image", "contentMode", "clipsToBounds", "text", "removed"] where object.has(key) {
+            for key in ["hidden", "image", "contentMode", "clipsToBounds", "text", "removed", "maskedCorners", "cornerCurve", "isDoubleSided"]
+            where object.has(key) {
                 throw object.optional(key)!.fail("\"\(key)\" cannot be animated; set it in a \"completion\" (or on the layer)")
             }
         }
@@ -516,6 +519,7 @@ struct TransitionDecoder {
         }
         if let value = object.optional("clipsToBounds") { patch.clipsToBounds = try value.bool() }
         if let value = object.optional("text") { patch.text = try text(value) }
+        try layerProperties(object, into: &patch)
         if let value = object.optional("removed") {
             guard try value.bool() else { throw value.fail("\"removed\" can only be true") }
             patch.isRemoved = true
@@ -546,7 +550,7 @@ struct TransitionDecoder {
 
     /// `{"translate": [x, y], "rotate": degrees, "scale": s or [sx, sy]}`.
     func transform(_ field: JSONField) throws -> LayerTransform {
-        let object = try field.object(known: ["translate", "rotate", "scale"])
+        let object = try field.object(known: ["translate", "rotate", "scale", "rotateX", "rotateY", "perspective"])
         var transform = LayerTransform.identity
         if let value = object.optional("translate") { transform.translation = try value.point() }
         if let value = object.optional("rotate") { transform.rotationDegrees = try value.number(in: -36000...36000) }
@@ -559,6 +563,7 @@ struct TransitionDecoder {
                 transform.scale = Size(width: n[0], height: n[1])
             }
         }
+        try transform3D(object, into: &transform)
         return transform
     }
 
@@ -642,7 +647,9 @@ struct TransitionDecoder {
         if let from = object.optional("from") {
             let animated = Set(animation.to.animatedProperties + animation.keyframes.flatMap(\.to.animatedProperties))
             let keyOf: [AnimatableProperty: String] = [.frame: "frame", .opacity: "opacity", .backgroundColor: "backgroundColor",
-                                                       .cornerRadius: "cornerRadius", .transform: "transform", .boundsOrigin: "scroll"]
+                                                       .cornerRadius: "cornerRadius", .transform: "transform", .boundsOrigin: "scroll",
+                                                       .anchorPoint: "anchorPoint", .borderWidth: "borderWidth", .borderColor: "borderColor",
+                                                       .sublayerTransform: "sublayerTransform"]
             for property in animation.from.animatedProperties where !animated.contains(property) {
                 let key = keyOf[property]!
                 throw try from.object(known: TransitionDecoder.patchKeys).optional(key)!.fail("\"\(key)\" is not animated (not in \"to\" or a keyframe), so it has no start value")

@@ -18,6 +18,15 @@ public struct LayerTransform: Hashable, Sendable {
     public var rotationDegrees: Double
     /// Horizontal and vertical scale factors.
     public var scale: Size
+    /// Rotation about the layer's x axis in degrees (`transform.rotation.x`): positive tips the
+    /// top edge away from the viewer. 3-D: see `matrix3D` for the order.
+    public var rotationXDegrees: Double = 0
+    /// Rotation about the layer's y axis in degrees (`transform.rotation.y`): positive turns the
+    /// right edge away from the viewer (a card flip).
+    public var rotationYDegrees: Double = 0
+    /// The eye's distance from the layer's plane in points (`m34 = −1 / distance`); 0 = none
+    /// (an orthographic 3-D rotation, Core Animation's default).
+    public var perspectiveDistancePoints: Double = 0
 
     /// Creates a transform; the defaults are the identity.
     public init(translation: Point = .zero, rotationDegrees: Double = 0, scale: Size = Size(width: 1, height: 1)) {
@@ -59,9 +68,11 @@ extension LayerTransform: Interpolatable {
     /// Each component interpolated with the same progress (Core Animation's key-path animation
     /// of `transform.translation`, `transform.rotation.z` and `transform.scale`).
     public static func interpolate(from a: LayerTransform, to b: LayerTransform, progress p: Double) -> LayerTransform {
-        LayerTransform(translation: .interpolate(from: a.translation, to: b.translation, progress: p),
-                       rotationDegrees: .interpolate(from: a.rotationDegrees, to: b.rotationDegrees, progress: p),
-                       scale: .interpolate(from: a.scale, to: b.scale, progress: p))
+        var result = LayerTransform(translation: .interpolate(from: a.translation, to: b.translation, progress: p),
+                                    rotationDegrees: .interpolate(from: a.rotationDegrees, to: b.rotationDegrees, progress: p),
+                                    scale: .interpolate(from: a.scale, to: b.scale, progress: p))
+        if a.is3D || b.is3D { result.interpolate3D(from: a, to: b, progress: p) }
+        return result
     }
 }
 
@@ -104,6 +115,20 @@ public struct LayerPatch: Hashable, Sendable {
     public var text: TextContent?
     /// Remove the layer and its sublayers from the window (`removeFromSuperview`), in completions.
     public var isRemoved: Bool?
+    /// The anchor point, unit coordinates (animatable, as `CALayer.anchorPoint`).
+    public var anchorPoint: Point?
+    /// Border width in points (animatable).
+    public var borderWidth: Double?
+    /// Border colour (animatable).
+    public var borderColor: StraightColor?
+    /// The sublayers' transform (animatable).
+    public var sublayerTransform: LayerTransform?
+    /// The rounded corners (set at once).
+    public var maskedCorners: CornerMask?
+    /// The corner shape (set at once).
+    public var cornerCurve: CornerCurve?
+    /// Drawn while showing its back or not (set at once).
+    public var isDoubleSided: Bool?
 
     /// An empty patch.
     public init(frame: Rect? = nil, opacity: Double? = nil, backgroundColor: StraightColor? = nil, cornerRadius: Double? = nil,
@@ -124,11 +149,16 @@ public struct LayerPatch: Hashable, Sendable {
         case .cornerRadius: cornerRadius = nil
         case .transform: transform = nil
         case .boundsOrigin: boundsOrigin = nil
+        case .anchorPoint: anchorPoint = nil
+        case .borderWidth: borderWidth = nil
+        case .borderColor: borderColor = nil
+        case .sublayerTransform: sublayerTransform = nil
         }
     }
 
     public var setsUnanimatable: Bool {
         isHidden != nil || imageSource != nil || contentMode != nil || clipsToBounds != nil || text != nil || isRemoved != nil
+            || maskedCorners != nil || cornerCurve != nil || isDoubleSided != nil
     }
 
     /// The animatable properties this patch sets.
@@ -139,7 +169,7 @@ public struct LayerPatch: Hashable, Sendable {
 
 /// The properties an animation can interpolate.
 public enum AnimatableProperty: String, CaseIterable, Hashable, Sendable {
-    case frame, opacity, backgroundColor, cornerRadius, transform, boundsOrigin
+    case frame, opacity, backgroundColor, cornerRadius, transform, boundsOrigin, anchorPoint, borderWidth, borderColor, sublayerTransform
 
     /// This property's value in a patch, if set.
     func value(in patch: LayerPatch) -> PropertyValue? {
@@ -150,6 +180,10 @@ public enum AnimatableProperty: String, CaseIterable, Hashable, Sendable {
         case .cornerRadius: return patch.cornerRadius.map(PropertyValue.cornerRadius)
         case .transform: return patch.transform.map(PropertyValue.transform)
         case .boundsOrigin: return patch.boundsOrigin.map(PropertyValue.boundsOrigin)
+        case .anchorPoint: return patch.anchorPoint.map(PropertyValue.anchorPoint)
+        case .borderWidth: return patch.borderWidth.map(PropertyValue.borderWidth)
+        case .borderColor: return patch.borderColor.map(PropertyValue.borderColor)
+        case .sublayerTransform: return patch.sublayerTransform.map(PropertyValue.sublayerTransform)
         }
     }
 
@@ -162,6 +196,10 @@ public enum AnimatableProperty: String, CaseIterable, Hashable, Sendable {
         case .cornerRadius: return .cornerRadius(layer.cornerRadius)
         case .transform: return .transform(layer.transform)
         case .boundsOrigin: return .boundsOrigin(layer.boundsOrigin)
+        case .anchorPoint: return .anchorPoint(layer.anchorPoint)
+        case .borderWidth: return .borderWidth(layer.borderWidth)
+        case .borderColor: return .borderColor(layer.borderColor)
+        case .sublayerTransform: return .sublayerTransform(layer.sublayerTransform)
         }
     }
 }
@@ -169,6 +207,7 @@ public enum AnimatableProperty: String, CaseIterable, Hashable, Sendable {
 /// One animatable property's value.
 enum PropertyValue: Hashable, Sendable {
     case frame(Rect), opacity(Double), backgroundColor(StraightColor), cornerRadius(Double), transform(LayerTransform), boundsOrigin(Point)
+    case anchorPoint(Point), borderWidth(Double), borderColor(StraightColor), sublayerTransform(LayerTransform)
 
     /// `a + (b − a)·p` for values of the same property (p unclamped: springs overshoot).
     static func interpolate(_ a: PropertyValue, _ b: PropertyValue, progress p: Double) -> PropertyValue {
@@ -179,6 +218,10 @@ enum PropertyValue: Hashable, Sendable {
         case let (.cornerRadius(x), .cornerRadius(y)): return .cornerRadius(.interpolate(from: x, to: y, progress: p))
         case let (.transform(x), .transform(y)): return .transform(.interpolate(from: x, to: y, progress: p))
         case let (.boundsOrigin(x), .boundsOrigin(y)): return .boundsOrigin(.interpolate(from: x, to: y, progress: p))
+        case let (.anchorPoint(x), .anchorPoint(y)): return .anchorPoint(.interpolate(from: x, to: y, progress: p))
+        case let (.borderWidth(x), .borderWidth(y)): return .borderWidth(.interpolate(from: x, to: y, progress: p))
+        case let (.borderColor(x), .borderColor(y)): return .borderColor(.interpolate(from: x, to: y, progress: p))
+        case let (.sublayerTransform(x), .sublayerTransform(y)): return .sublayerTransform(.interpolate(from: x, to: y, progress: p))
         default: preconditionFailure("interpolating values of different properties: \(a), \(b)")
         }
     }
@@ -192,6 +235,10 @@ enum PropertyValue: Hashable, Sendable {
         case let .cornerRadius(value): layer.cornerRadius = value
         case let .transform(value): layer.transform = value
         case let .boundsOrigin(value): layer.boundsOrigin = value
+        case let .anchorPoint(value): layer.anchorPoint = value
+        case let .borderWidth(value): layer.borderWidth = value
+        case let .borderColor(value): layer.borderColor = value
+        case let .sublayerTransform(value): layer.sublayerTransform = value
         }
     }
 }

@@ -31,13 +31,22 @@ package indirect enum DisplayOp: Hashable, Sendable {
     /// Fill a path given in window points with a straight colour (non-zero rule): a layer's
     /// vector content (`Layer.shapes`: status bar glyphs, the back chevron).
     case path(Path, color: StraightColor, opacity: Double, clip: Clip?)
+    /// Draw an image or a label laid out in a layer's plane (its points) through `projection`
+    /// (layer points → window points, a 3-D transform with perspective): exact coverage of the
+    /// projected outline, each pixel sampled through the inverse map.
+    case projected(ProjectedContent, projection: Homography, opacity: Double, clip: Clip?)
+    /// Draw `ops` offscreen and composite them through `mask` (window points, non-zero) with
+    /// `opacity`: the clip of a layer whose shape is not a rounded rect under an affine map
+    /// (masked or continuous corners, a 3-D transform).
+    case pathMaskedGroup(opacity: Double, mask: Path, ops: [DisplayOp])
 
     /// The op's own opacity.
     package var opacity: Double {
         switch self {
         case let .fill(_, _, opacity, _), let .image(_, _, _, opacity, _), let .text(_, _, _, opacity, _),
              let .group(opacity, _), let .shape(_, _, opacity, _), let .transformedImage(_, _, _, _, opacity, _),
-             let .maskedGroup(opacity, _, _), let .path(_, _, opacity, _), let .transformedText(_, _, _, _, opacity, _):
+             let .maskedGroup(opacity, _, _), let .path(_, _, opacity, _), let .transformedText(_, _, _, _, opacity, _),
+             let .projected(_, _, opacity, _), let .pathMaskedGroup(opacity, _, _):
             return opacity
         }
     }
@@ -59,6 +68,9 @@ package indirect enum DisplayOp: Hashable, Sendable {
         case let .path(path, color, opacity, clip): return .path(path, color: color, opacity: scaled(opacity), clip: clip)
         case let .transformedText(layout, origin, transform, color, opacity, clip):
             return .transformedText(layout, origin: origin, transform: transform, color: color, opacity: scaled(opacity), clip: clip)
+        case let .projected(content, projection, opacity, clip):
+            return .projected(content, projection: projection, opacity: scaled(opacity), clip: clip)
+        case let .pathMaskedGroup(opacity, mask, ops): return .pathMaskedGroup(opacity: scaled(opacity), mask: mask, ops: ops)
         }
     }
 }
@@ -127,7 +139,7 @@ public struct DisplayList: Hashable, Sendable {
     }
 }
 
-private struct Flattener {
+struct Flattener {
     let screen: Rect
     let typesetter: Typesetter?
     let snapshotSource: ((String) -> Layer?)?
@@ -137,16 +149,19 @@ private struct Flattener {
         guard !layer.isHidden else { return [] }
         let opacity = clampOpacity(layer.opacity)
         guard opacity > 0 else { return [] }
+        // Borders, masked or continuous corners and 3-D: DisplayList+Shapes.swift.
+        if layer.needsShapedDrawing { return flattenShaped(layer, parent: Homography(parent), clip: clip) }
         // Layer coordinates (0…w, 0…h) → window points. Without a transform this is a pure
         // translation whose arithmetic matches `frame.offsetBy(parent origin)` exactly.
         let local: Transform2D
         if layer.transform.isIdentity {
             local = parent.translated(by: layer.frame.origin)
         } else {
-            let centre = Point(x: layer.frame.midX, y: layer.frame.midY)
-            local = Transform2D(translationX: -layer.frame.width / 2, y: -layer.frame.height / 2)
+            // About the anchor point (the centre by default: `position` is the frame's midpoint).
+            let anchor = layer.position
+            local = Transform2D(translationX: -layer.anchorPoint.x * layer.frame.width, y: -layer.anchorPoint.y * layer.frame.height)
                 .concatenating(layer.transform.affineTransform)
-                .concatenating(Transform2D(translationX: centre.x, y: centre.y))
+                .concatenating(Transform2D(translationX: anchor.x, y: anchor.y))
                 .concatenating(parent)
         }
         let bounds = Rect(origin: .zero, size: layer.frame.size)
@@ -187,15 +202,10 @@ private struct Flattener {
             }
         }
         if contentVisible {
-            if let name = layer.snapshotOf, var source = snapshotSource?(name), source.frame.width > 0, source.frame.height > 0 {
+            if let name = layer.snapshotOf, let source = snapshotSource?(name), source.frame.width > 0, source.frame.height > 0 {
                 // The snapshot's picture: the source's own content, stretched from its bounds to ours.
                 let stretch = Transform2D(scaleX: layer.frame.width / source.frame.width, y: layer.frame.height / source.frame.height)
-                source.frame.origin = .zero
-                source.transform = .identity
-                source.isHidden = false
-                source.opacity = 1
-                source.snapshotOf = nil
-                content += flatten(source, parent: stretch.concatenating(local), clip: contentClip)
+                content += flatten(source.snapshotPicture, parent: stretch.concatenating(local), clip: contentClip)
             }
             let children = local.translated(by: Point(x: -layer.boundsOrigin.x, y: -layer.boundsOrigin.y))
             for sublayer in layer.sublayers {

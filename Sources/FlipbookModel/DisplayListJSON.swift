@@ -121,6 +121,17 @@ package enum JSON {
             case let .path(p, color, opacity, c):
                 out += "{\"op\": \"path\", \"contours\": \(contours(p)), \"color\": \(self.color(color)), "
                     + "\"opacity\": \(number(opacity)), \(clip(c))}"
+            case let .projected(.image(source, r, mode), h, opacity, c):
+                out += "{\"op\": \"projectedImage\", \"source\": \(string(source)), \"rect\": \(rect(r)), "
+                    + "\"contentMode\": \(string(mode.rawValue)), \"projection\": \(numbers(h.m)), \"opacity\": \(number(opacity)), \(clip(c))}"
+            case let .projected(.text(layout, origin, color), h, opacity, c):
+                out += "{\"op\": \"projectedText\", \"text\": \(string(layout.text)), "
+                    + "\"origin\": \(numbers([origin.x, origin.y])), \"projection\": \(numbers(h.m)), \"color\": \(self.color(color)), "
+                    + "\"opacity\": \(number(opacity)), \(clip(c)), \"runs\": \(runs(layout))}"
+            case let .pathMaskedGroup(opacity, mask, children):
+                out += "{\"op\": \"pathMaskedGroup\", \"opacity\": \(number(opacity)), \"mask\": \(contours(mask)), \"ops\": "
+                write(children, indent: indent + "  ", into: &out)
+                out += "}"
             }
             out += index == ops.count - 1 ? "\n" : ",\n"
         }

@@ -144,6 +144,25 @@ public struct Layer: Hashable, Sendable {
     public var snapshotOf: String?
     /// Children, back to front.
     public var sublayers: [Layer] = []
+    /// Where in the layer, in unit coordinates of its size, `transform` pivots and `position`
+    /// sits (`CALayer.anchorPoint`; default the centre). `frame` stays the untransformed frame:
+    /// `position` = frame origin + anchorPoint × size.
+    public var anchorPoint = Point(x: 0.5, y: 0.5)
+    /// False: the layer (with its sublayers) is not drawn while it shows its back
+    /// (`CALayer.isDoubleSided`).
+    public var isDoubleSided = true
+    /// The corners `cornerRadius` rounds (`CALayer.maskedCorners`; default all four).
+    public var maskedCorners: CornerMask = .all
+    /// The shape of the rounded corners (`CALayer.cornerCurve`).
+    public var cornerCurve: CornerCurve = .circular
+    /// Width of the border in points, drawn inside the bounds above the content and sublayers,
+    /// following the corners (`CALayer.borderWidth`; 0 = none).
+    public var borderWidth: Double = 0
+    /// The border's colour (`CALayer.borderColor`; opaque black by default, as Core Animation).
+    public var borderColor: StraightColor = .black
+    /// A transform applied to the sublayers about the anchor point (`CALayer.sublayerTransform`):
+    /// one `perspective` that every sublayer's 3-D transform is seen through (a cube's faces).
+    public var sublayerTransform: LayerTransform = .identity
 
     /// Creates a layer with a name and a frame; set the other properties as needed.
     public init(name: String, frame: Rect) { self.name = name; self.frame = frame }

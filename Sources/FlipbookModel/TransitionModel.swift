@@ -450,6 +450,9 @@ extension Layer {
         if let value = patch.contentMode { contentMode = value }
         if let value = patch.clipsToBounds { clipsToBounds = value }
         if let value = patch.text { text = value }
+        if let value = patch.maskedCorners { maskedCorners = value }
+        if let value = patch.cornerCurve { cornerCurve = value }
+        if let value = patch.isDoubleSided { isDoubleSided = value }
     }
 }
 

@@ -227,14 +227,14 @@ package final class FrameCache: @unchecked Sendable {
         }
         switch op {
         case .fill, .shape, .path: return area(FrameRasterizer.bounds(of: [op]))
-        case .image, .transformedImage: return 4 * area(FrameRasterizer.bounds(of: [op]))
+        case .image, .transformedImage, .projected: return 4 * area(FrameRasterizer.bounds(of: [op]))
         case let .text(layout, _, _, _, _):
             let glyphArea = layout.lines.flatMap(\.runs).reduce(0.0) { $0 + Double($1.glyphs.count) * $1.sizePoints * $1.sizePoints }
             return 4 * glyphArea * scale * scale
         case .transformedText:
             // Glyphs drawn offscreen, then the bitmap resampled like an image.
             return 8 * area(FrameRasterizer.textBounds(op))
-        case let .group(_, children), let .maskedGroup(_, _, children):
+        case let .group(_, children), let .maskedGroup(_, _, children), let .pathMaskedGroup(_, _, children):
             return 2 * area(FrameRasterizer.bounds(of: children))
                 + children.reduce(0) { $0 + estimatedPixels($1, canvas: canvas, scale: scale) }
         }

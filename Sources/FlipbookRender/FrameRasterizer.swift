@@ -92,6 +92,18 @@ package struct FrameRasterizer: Sendable {
                 canvas.fill(path, color: color, opacity: opacity, clip: clip)
             case let .transformedText(layout, origin, transform, color, opacity, clip):
                 FrameRasterizer.draw(layout, at: origin, transform: transform, color: color, opacity: opacity, clip: clip, on: &canvas)
+            case let .projected(content, projection, opacity, clip):
+                drawProjected(content, projection: projection, opacity: opacity, clip: clip, on: &canvas)
+            case let .pathMaskedGroup(opacity, mask, children):
+                let box = mask.boundingBox ?? .zero
+                let pixels = FrameRasterizer.bufferPixels(box, on: canvas)
+                guard pixels <= budget else {
+                    draw(children.map { $0.multiplyingOpacity(by: opacity) }, on: &canvas, groupPixelsLeft: budget)
+                    continue
+                }
+                canvas.drawGroup(opacity: opacity, bounds: box, mask: mask) { inner in
+                    draw(children, on: &inner, groupPixelsLeft: budget - pixels)
+                }
             }
         }
     }
@@ -116,6 +128,14 @@ package struct FrameRasterizer: Sendable {
         let area = glyphs.width * glyphs.height * pixelsPerPoint * pixelsPerPoint
         if area > maximumTextBitmapPixels { pixelsPerPoint *= (maximumTextBitmapPixels / area).squareRoot() }
         guard pixelsPerPoint.isFinite, pixelsPerPoint > 0 else { return }
+        let (bitmap, rect) = textBitmap(layout, at: origin, glyphs: glyphs, color: color, pixelsPerPoint: pixelsPerPoint)
+        canvas.draw(bitmap, in: rect, contentMode: .scaleToFill, transform: transform, opacity: opacity, clip: clip)
+    }
+
+    /// The glyphs of `layout` (inside `glyphs`, points) drawn upright at `pixelsPerPoint` into a
+    /// bitmap, and the rect in the layout's points that bitmap covers.
+    static func textBitmap(_ layout: TextLayout, at origin: Point, glyphs: Rect, color: StraightColor,
+                           pixelsPerPoint: Double) -> (ImagePyramid, Rect) {
         // The bitmap's grid starts on a multiple of its pixel size in the layer's points: glyphs
         // keep the sub-pixel phase they have upright, and under a quarter turn or a flip that
         // lands on device pixels the bitmap's pixels land on device pixels (no resampling blur).
@@ -130,7 +150,7 @@ package struct FrameRasterizer: Sendable {
         var offscreen = Canvas(widthPixels: width, heightPixels: height, scale: pixelsPerPoint)
         offscreen.draw(layout, at: Point(x: origin.x - box.minX, y: origin.y - box.minY), color: color)
         let rect = Rect(x: box.minX, y: box.minY, width: Double(width) / pixelsPerPoint, height: Double(height) / pixelsPerPoint)
-        canvas.draw(ImagePyramid(offscreen.image), in: rect, contentMode: .scaleToFill, transform: transform, opacity: opacity, clip: clip)
+        return (ImagePyramid(offscreen.image), rect)
     }
 
     /// The union of every glyph's `GlyphRun.reach` (points, the layout's coordinates offset by
@@ -188,6 +208,8 @@ package struct FrameRasterizer: Sendable {
                     rect = [.scaleToFill, .scaleAspectFit].contains(mode) ? ClipShape(rect: r, cornerRadius: 0, transform: transform).boundingBox : nil
                 }
             case let .maskedGroup(_, mask, _): rect = mask.boundingBox
+            case let .pathMaskedGroup(_, mask, _): rect = mask.boundingBox ?? .zero
+            case let .projected(content, projection, _, clip): rect = projectedBounds(content, projection: projection, clip: clip)
             case let .path(path, _, _, clip):
                 // An empty or non-finite path draws nothing: an empty rect at the origin.
                 let box = path.boundingBox ?? .zero

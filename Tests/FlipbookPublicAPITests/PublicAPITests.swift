@@ -69,4 +69,39 @@ final class PublicAPITests: XCTestCase {
         preset.scale = 1
         XCTAssertEqual(try RenderJob(settings: preset).device.pixelSize.height, 667)
     }
+
+    /// Core Animation's layer properties in Swift: a door hinged on its left edge (anchorPoint)
+    /// swings 60° open in perspective, its free corners rounded (maskedCorners, continuous) and
+    /// bordered.
+    func testCoreAnimationLayerPropertiesInSwift() throws {
+        let device = Device(name: "small", sizePoints: Size(width: 120, height: 200), scale: 1)
+        var window = Layer(name: "window", frame: device.bounds)
+        window.backgroundColor = StraightColor(red: 0.2, green: 0.2, blue: 0.22, alpha: 1)
+        var door = Layer(name: "door", frame: Rect(x: 30, y: 50, width: 60, height: 100))
+        door.backgroundColor = StraightColor(red: 0.9, green: 0.7, blue: 0.3, alpha: 1)
+        door.anchorPoint = Point(x: 0, y: 0.5)
+        door.cornerRadius = 10
+        door.maskedCorners = [.maxXMinY, .maxXMaxY]
+        door.cornerCurve = .continuous
+        door.borderWidth = 2
+        door.borderColor = StraightColor(red: 0.4, green: 0.25, blue: 0.1, alpha: 1)
+        door.isDoubleSided = false
+        door.transform.perspectiveDistancePoints = 300
+        window.sublayers = [door]
+        var open = door.transform
+        open.rotationYDegrees = 60
+        let swing = Animation(target: "door", to: LayerPatch(transform: open))
+        let transition = Transition(name: "door", device: device, window: window, animations: [swing],
+                                    timing: Timing(curve: .bezier(.easeOut), durationSeconds: 0.5))
+        XCTAssertEqual(door.position, Point(x: 30, y: 100), "the hinge: the frame's origin plus anchorPoint × size")
+        var settings = RenderSettings(transition: transition)
+        settings.framesPerSecond = 10
+        let job = try RenderJob(settings: settings)
+        let last = try job.renderFrame(5)
+        // The hinge edge stays at x = 30; the free edge swings to 30 + 60·cos60°/(1 + 60·sin60°/300).
+        XCTAssertEqual(last[36, 100].red, 230, "inside, next to the hinge: the door's colour")
+        XCTAssertEqual(last[29, 100].red, 51, "left of the hinge: the window")
+        XCTAssertEqual(last[70, 100].red, 51, "beyond the free edge (x ≈ 55.5): the window")
+        assertGolden(last, named: "door-open")
+    }
 }
