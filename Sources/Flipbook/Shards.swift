@@ -108,7 +108,9 @@ extension RenderJob {
             return .group(opacity: opacity, ops: ops.map { renamingSources($0, names) })
         case let .maskedGroup(opacity, mask, ops):
             return .maskedGroup(opacity: opacity, mask: mask, ops: ops.map { renamingSources($0, names) })
-        case .fill, .text, .transformedText, .shape, .path:
+        case let .shadowedGroup(opacity, shadow, clip, ops):
+            return .shadowedGroup(opacity: opacity, shadow: shadow, clip: clip, ops: ops.map { renamingSources($0, names) })
+        case .fill, .text, .transformedText, .shape, .path, .shadow, .gradient, .backdrop:
             return op
         }
     }
@@ -184,8 +186,8 @@ extension DisplayList {
                 switch op {
                 case let .image(source, _, _, _, _), let .transformedImage(source, _, _, _, _, _):
                     if !sources.contains(source) { sources.append(source) }
-                case let .group(_, children), let .maskedGroup(_, _, children): collect(children)
-                case .fill, .text, .transformedText, .shape, .path: break
+                case let .group(_, children), let .maskedGroup(_, _, children), let .shadowedGroup(_, _, _, children): collect(children)
+                case .fill, .text, .transformedText, .shape, .path, .shadow, .gradient, .backdrop: break
                 }
             }
         }

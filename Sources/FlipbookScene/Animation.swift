@@ -104,6 +104,20 @@ public struct LayerPatch: Hashable, Sendable {
     public var text: TextContent?
     /// Remove the layer and its sublayers from the window (`removeFromSuperview`), in completions.
     public var isRemoved: Bool?
+    /// Shadow colour (animatable).
+    public var shadowColor: StraightColor?
+    /// Shadow opacity 0…1 (animatable).
+    public var shadowOpacity: Double?
+    /// Shadow offset in points (animatable).
+    public var shadowOffset: Size?
+    /// Shadow blur radius in points (animatable).
+    public var shadowRadius: Double?
+    /// Shadow shape in the layer's points (set at once).
+    public var shadowPath: Path?
+    /// Gradient (animatable: colours, locations and points, stop by stop).
+    public var gradient: Gradient?
+    /// Blur effect (animatable: `.none` to a style grows the blur, saturation and tint).
+    public var blur: BlurEffect?
 
     /// An empty patch.
     public init(frame: Rect? = nil, opacity: Double? = nil, backgroundColor: StraightColor? = nil, cornerRadius: Double? = nil,
@@ -124,11 +138,18 @@ public struct LayerPatch: Hashable, Sendable {
         case .cornerRadius: cornerRadius = nil
         case .transform: transform = nil
         case .boundsOrigin: boundsOrigin = nil
+        case .shadowColor: shadowColor = nil
+        case .shadowOpacity: shadowOpacity = nil
+        case .shadowOffset: shadowOffset = nil
+        case .shadowRadius: shadowRadius = nil
+        case .gradient: gradient = nil
+        case .blur: blur = nil
         }
     }
 
     public var setsUnanimatable: Bool {
         isHidden != nil || imageSource != nil || contentMode != nil || clipsToBounds != nil || text != nil || isRemoved != nil
+            || shadowPath != nil
     }
 
     /// The animatable properties this patch sets.
@@ -140,6 +161,7 @@ public struct LayerPatch: Hashable, Sendable {
 /// The properties an animation can interpolate.
 public enum AnimatableProperty: String, CaseIterable, Hashable, Sendable {
     case frame, opacity, backgroundColor, cornerRadius, transform, boundsOrigin
+    case shadowColor, shadowOpacity, shadowOffset, shadowRadius, gradient, blur
 
     /// This property's value in a patch, if set.
     func value(in patch: LayerPatch) -> PropertyValue? {
@@ -150,6 +172,12 @@ public enum AnimatableProperty: String, CaseIterable, Hashable, Sendable {
         case .cornerRadius: return patch.cornerRadius.map(PropertyValue.cornerRadius)
         case .transform: return patch.transform.map(PropertyValue.transform)
         case .boundsOrigin: return patch.boundsOrigin.map(PropertyValue.boundsOrigin)
+        case .shadowColor: return patch.shadowColor.map(PropertyValue.shadowColor)
+        case .shadowOpacity: return patch.shadowOpacity.map(PropertyValue.shadowOpacity)
+        case .shadowOffset: return patch.shadowOffset.map(PropertyValue.shadowOffset)
+        case .shadowRadius: return patch.shadowRadius.map(PropertyValue.shadowRadius)
+        case .gradient: return patch.gradient.map(PropertyValue.gradient)
+        case .blur: return patch.blur.map(PropertyValue.blur)
         }
     }
 
@@ -162,6 +190,12 @@ public enum AnimatableProperty: String, CaseIterable, Hashable, Sendable {
         case .cornerRadius: return .cornerRadius(layer.cornerRadius)
         case .transform: return .transform(layer.transform)
         case .boundsOrigin: return .boundsOrigin(layer.boundsOrigin)
+        case .shadowColor: return .shadowColor(layer.shadowColor)
+        case .shadowOpacity: return .shadowOpacity(layer.shadowOpacity)
+        case .shadowOffset: return .shadowOffset(layer.shadowOffset)
+        case .shadowRadius: return .shadowRadius(layer.shadowRadius)
+        case .gradient: return .gradient(layer.gradient)
+        case .blur: return .blur(layer.blur ?? .none)
         }
     }
 }
@@ -169,6 +203,7 @@ public enum AnimatableProperty: String, CaseIterable, Hashable, Sendable {
 /// One animatable property's value.
 enum PropertyValue: Hashable, Sendable {
     case frame(Rect), opacity(Double), backgroundColor(StraightColor), cornerRadius(Double), transform(LayerTransform), boundsOrigin(Point)
+    case shadowColor(StraightColor), shadowOpacity(Double), shadowOffset(Size), shadowRadius(Double), gradient(Gradient?), blur(BlurEffect)
 
     /// `a + (b − a)·p` for values of the same property (p unclamped: springs overshoot).
     static func interpolate(_ a: PropertyValue, _ b: PropertyValue, progress p: Double) -> PropertyValue {
@@ -179,6 +214,15 @@ enum PropertyValue: Hashable, Sendable {
         case let (.cornerRadius(x), .cornerRadius(y)): return .cornerRadius(.interpolate(from: x, to: y, progress: p))
         case let (.transform(x), .transform(y)): return .transform(.interpolate(from: x, to: y, progress: p))
         case let (.boundsOrigin(x), .boundsOrigin(y)): return .boundsOrigin(.interpolate(from: x, to: y, progress: p))
+        case let (.shadowColor(x), .shadowColor(y)): return .shadowColor(.interpolate(from: x, to: y, progress: p))
+        case let (.shadowOpacity(x), .shadowOpacity(y)): return .shadowOpacity(.interpolate(from: x, to: y, progress: p))
+        case let (.shadowOffset(x), .shadowOffset(y)): return .shadowOffset(.interpolate(from: x, to: y, progress: p))
+        case let (.shadowRadius(x), .shadowRadius(y)): return .shadowRadius(.interpolate(from: x, to: y, progress: p))
+        case let (.gradient(x), .gradient(y)):
+            // No gradient animates as the other one's stops, transparent.
+            guard let from = x ?? y?.transparent, let to = y ?? x?.transparent else { return .gradient(nil) }
+            return .gradient(.interpolate(from: from, to: to, progress: p))
+        case let (.blur(x), .blur(y)): return .blur(.interpolate(from: x, to: y, progress: p))
         default: preconditionFailure("interpolating values of different properties: \(a), \(b)")
         }
     }
@@ -192,6 +236,12 @@ enum PropertyValue: Hashable, Sendable {
         case let .cornerRadius(value): layer.cornerRadius = value
         case let .transform(value): layer.transform = value
         case let .boundsOrigin(value): layer.boundsOrigin = value
+        case let .shadowColor(value): layer.shadowColor = value
+        case let .shadowOpacity(value): layer.shadowOpacity = value
+        case let .shadowOffset(value): layer.shadowOffset = value
+        case let .shadowRadius(value): layer.shadowRadius = value
+        case let .gradient(value): layer.gradient = value
+        case let .blur(value): layer.blur = value.isNone && value.style == nil ? nil : value
         }
     }
 }

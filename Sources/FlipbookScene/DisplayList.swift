@@ -31,13 +31,27 @@ public indirect enum DisplayOp: Hashable, Sendable {
     /// Fill a path given in window points with a straight colour (non-zero rule): a layer's
     /// vector content (`Layer.shapes`: status bar glyphs, the back chevron).
     case path(Path, color: StraightColor, opacity: Double, clip: Clip?)
+    /// Draw the shadow of a path given in window points (a layer's `shadowPath`, or its plain
+    /// rounded background): the path's coverage blurred, moved and coloured as `shadow` says.
+    case shadow(Path, shadow: Shadow, opacity: Double, clip: Clip?)
+    /// Draw `ops` offscreen, then the shadow of their alpha, then the ops over it, all with
+    /// `opacity`: the shadow of a layer without a `shadowPath` (Core Animation's offscreen pass).
+    case shadowedGroup(opacity: Double, shadow: Shadow, clip: Clip?, ops: [DisplayOp])
+    /// Fill a (rounded) rect in a layer's own points, placed by the shape's transform, with a
+    /// gradient in the rect's unit coordinates (a `CAGradientLayer`).
+    case gradient(Gradient, shape: ClipShape, opacity: Double, clip: Clip?)
+    /// Blur, saturate and tint what is already drawn inside a (rounded) rect in a layer's own
+    /// points (a `UIVisualEffectView`), mixed in with `opacity`.
+    case backdrop(BackdropFilter, shape: ClipShape, opacity: Double, clip: Clip?)
 
     /// The op's own opacity.
     public var opacity: Double {
         switch self {
         case let .fill(_, _, opacity, _), let .image(_, _, _, opacity, _), let .text(_, _, _, opacity, _),
              let .group(opacity, _), let .shape(_, _, opacity, _), let .transformedImage(_, _, _, _, opacity, _),
-             let .maskedGroup(opacity, _, _), let .path(_, _, opacity, _), let .transformedText(_, _, _, _, opacity, _):
+             let .maskedGroup(opacity, _, _), let .path(_, _, opacity, _), let .transformedText(_, _, _, _, opacity, _),
+             let .shadow(_, _, opacity, _), let .shadowedGroup(opacity, _, _, _), let .gradient(_, _, opacity, _),
+             let .backdrop(_, _, opacity, _):
             return opacity
         }
     }
@@ -59,6 +73,10 @@ public indirect enum DisplayOp: Hashable, Sendable {
         case let .path(path, color, opacity, clip): return .path(path, color: color, opacity: scaled(opacity), clip: clip)
         case let .transformedText(layout, origin, transform, color, opacity, clip):
             return .transformedText(layout, origin: origin, transform: transform, color: color, opacity: scaled(opacity), clip: clip)
+        case let .shadow(path, shadow, opacity, clip): return .shadow(path, shadow: shadow, opacity: scaled(opacity), clip: clip)
+        case let .shadowedGroup(opacity, shadow, clip, ops): return .shadowedGroup(opacity: scaled(opacity), shadow: shadow, clip: clip, ops: ops)
+        case let .gradient(gradient, shape, opacity, clip): return .gradient(gradient, shape: shape, opacity: scaled(opacity), clip: clip)
+        case let .backdrop(filter, shape, opacity, clip): return .backdrop(filter, shape: shape, opacity: scaled(opacity), clip: clip)
         }
     }
 }
@@ -155,6 +173,7 @@ private struct Flattener {
         let radius = aligned ? layer.cornerRadius * min(local.a, local.d) : layer.cornerRadius
         var ops: [DisplayOp] = []
         let ownClip = Clip(rect: frame, cornerRadius: radius)
+        if let op = layer.backdropOp(bounds: bounds, local: local, clip: clip), visible(frame, clip: clip) { ops.append(op) }
         if let color = layer.backgroundColor, color.alpha > 0, visible(frame, clip: clip) {
             if aligned {
                 let fillClip = radius > 0 ? intersect(clip, ownClip) : clip
@@ -163,6 +182,7 @@ private struct Flattener {
                 ops.append(.shape(ClipShape(rect: bounds, cornerRadius: layer.cornerRadius, transform: local), color: color, opacity: 1, clip: clip))
             }
         }
+        if let op = layer.gradientOp(bounds: bounds, local: local, clip: clip), visible(frame, clip: clip) { ops.append(op) }
         // Content: aligned layers clip with an axis-aligned (rounded) clip; rotated ones draw
         // their content into a masked group.
         let contentClip = layer.clipsToBounds && aligned ? intersect(clip, ownClip) : clip
@@ -207,6 +227,7 @@ private struct Flattener {
         } else {
             ops += content
         }
+        ops = layer.addingShadow(to: ops, local: local, clip: clip)
         if opacity >= 1 || ops.isEmpty { return ops }
         if ops.count == 1 { return [ops[0].multiplyingOpacity(by: opacity)] }
         return [.group(opacity: opacity, ops: ops)]

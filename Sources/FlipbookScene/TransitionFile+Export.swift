@@ -152,6 +152,7 @@ struct TransitionWriter {
             }.joined(separator: ", ") + "]"))
         }
         if let source = layer.snapshotOf { members.append(("snapshotOf", JSON.string(source))) }
+        members += shadingMembers(layer)
         var out = object(members)
         if !layer.sublayers.isEmpty {
             out.removeLast()
@@ -174,6 +175,7 @@ struct TransitionWriter {
         if let clips = patch.clipsToBounds { members.append(("clipsToBounds", clips ? "true" : "false")) }
         if let text = patch.text { members.append(("text", self.text(text))) }
         if patch.isRemoved == true { members.append(("removed", "true")) }
+        members += shadingMembers(patch)
         return object(members)
     }
 

@@ -239,11 +239,12 @@ struct TransitionDecoder {
 
     static let layerKeys = ["name", "frame", "opacity", "backgroundColor", "cornerRadius", "transform", "scroll", "image",
                             "contentMode", "clipsToBounds", "hidden", "text", "shapes", "snapshotOf", "sublayers", "waterfallGrid", "navigationBar"]
+        + shadingKeys
     static let patchKeys = ["frame", "opacity", "backgroundColor", "cornerRadius", "transform", "scroll", "hidden", "image",
-                            "contentMode", "clipsToBounds", "text", "removed"]
+                            "contentMode", "clipsToBounds", "text", "removed"] + shadingKeys
     /// The patch keys an animation's `from`, `to` and keyframes may hold (the others are set
     /// in a completion or on the layer).
-    static let animatableKeys = ["frame", "opacity", "backgroundColor", "cornerRadius", "transform", "scroll"]
+    static let animatableKeys = ["frame", "opacity", "backgroundColor", "cornerRadius", "transform", "scroll"] + animatableShadingKeys
     static let animationKeys = ["name", "target", "from", "to", "keyframes", "delay", "after", "duration", "curve", "damping",
                                 "velocity", "completion"]
 
@@ -496,7 +497,7 @@ struct TransitionDecoder {
     mutating func patch(_ field: JSONField, object: JSONObject, targetParent: Point, animatableOnly: Bool, allowRemoved: Bool) throws -> LayerPatch {
         var patch = LayerPatch()
         if animatableOnly {
-            for key in ["hidden", "image", "contentMode", "clipsToBounds", "text", "removed"] where object.has(key) {
+            for key in ["hidden", "image", "contentMode", "clipsToBounds", "text", "removed", "shadowPath"] where object.has(key) {
                 throw object.optional(key)!.fail("\"\(key)\" cannot be animated; set it in a \"completion\" (or on the layer)")
             }
         }
@@ -518,6 +519,7 @@ struct TransitionDecoder {
             guard try value.bool() else { throw value.fail("\"removed\" can only be true") }
             patch.isRemoved = true
         }
+        try shading(object, into: &patch)
         return patch
     }
 
@@ -612,7 +614,7 @@ struct TransitionDecoder {
         }
         if let to = object.optional("to") {
             animation.to = try patch(to, object: to.object(known: TransitionDecoder.patchKeys, listed: TransitionDecoder.animatableKeys), targetParent: origin, animatableOnly: true, allowRemoved: false)
-            if animation.to.animatedProperties.isEmpty { throw to.fail("sets nothing to animate (frame, opacity, backgroundColor, cornerRadius, transform or scroll)") }
+            if animation.to.animatedProperties.isEmpty { throw to.fail("sets nothing to animate (frame, opacity, backgroundColor, cornerRadius, transform, scroll, shadowColor, shadowOpacity, shadowOffset, shadowRadius, gradient or blur)") }
         }
         if let keyframes = object.optional("keyframes") {
             if object.has("to") { throw keyframes.fail("give \"to\" or \"keyframes\", not both") }
@@ -626,7 +628,7 @@ struct TransitionDecoder {
                 guard duration > 0, start + duration <= 1 + 1e-9 else { throw durationField.fail("must be greater than 0, with start + duration at most 1") }
                 let to = try keyframe.required("to", "the values reached at the keyframe's end")
                 let patch = try self.patch(to, object: to.object(known: TransitionDecoder.patchKeys, listed: TransitionDecoder.animatableKeys), targetParent: origin, animatableOnly: true, allowRemoved: false)
-                if patch.animatedProperties.isEmpty { throw to.fail("sets nothing to animate (frame, opacity, backgroundColor, cornerRadius, transform or scroll)") }
+                if patch.animatedProperties.isEmpty { throw to.fail("sets nothing to animate (frame, opacity, backgroundColor, cornerRadius, transform, scroll, shadowColor, shadowOpacity, shadowOffset, shadowRadius, gradient or blur)") }
                 var curve = TimingCurve.bezier(.linear)
                 if let curveField = keyframe.optional("curve") {
                     curve = try self.curve(keyframe) ?? curve
@@ -640,7 +642,9 @@ struct TransitionDecoder {
         if let from = object.optional("from") {
             let animated = Set(animation.to.animatedProperties + animation.keyframes.flatMap(\.to.animatedProperties))
             let keyOf: [AnimatableProperty: String] = [.frame: "frame", .opacity: "opacity", .backgroundColor: "backgroundColor",
-                                                       .cornerRadius: "cornerRadius", .transform: "transform", .boundsOrigin: "scroll"]
+                                                       .cornerRadius: "cornerRadius", .transform: "transform", .boundsOrigin: "scroll",
+                                                       .shadowColor: "shadowColor", .shadowOpacity: "shadowOpacity", .shadowOffset: "shadowOffset",
+                                                       .shadowRadius: "shadowRadius", .gradient: "gradient", .blur: "blur"]
             for property in animation.from.animatedProperties where !animated.contains(property) {
                 let key = keyOf[property]!
                 throw try from.object(known: TransitionDecoder.patchKeys).optional(key)!.fail("\"\(key)\" is not animated (not in \"to\" or a keyframe), so it has no start value")

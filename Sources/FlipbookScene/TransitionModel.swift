@@ -450,6 +450,7 @@ extension Layer {
         if let value = patch.contentMode { contentMode = value }
         if let value = patch.clipsToBounds { clipsToBounds = value }
         if let value = patch.text { text = value }
+        if let value = patch.shadowPath { shadowPath = value }
     }
 }
 
