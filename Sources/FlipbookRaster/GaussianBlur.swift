@@ -60,54 +60,82 @@ package enum GaussianBlur {
     }
 
     /// Blurs a `width × height` plane of values (row-major) in place: three horizontal box
-    /// passes, then three vertical ones.
+    /// passes, then three vertical ones (run row by row over all columns at once, so memory is
+    /// read in order).
     package static func blur(_ plane: inout [Int32], width: Int, height: Int, sigmaPixels sigma: Double, edge: Edge) {
         guard let box = box(sigmaPixels: sigma), width > 0, height > 0 else { return }
         precondition(plane.count == width * height, "plane holds \(plane.count) values, not \(width)×\(height)")
-        let longest = max(width, height)
-        var scratch = [Int32](repeating: 0, count: longest + 2 * box.radius + 2)
-        var line = [Int32](repeating: 0, count: longest)
+        var scratch = [Int32](repeating: 0, count: width + 2 * box.radius + 2)
+        var copy = [Int32](repeating: 0, count: width * height)
+        var sums = [Int64](repeating: 0, count: width)
         plane.withUnsafeMutableBufferPointer { values in
             let base = values.baseAddress!
-            for y in 0..<height {
-                for _ in 0..<3 { boxPass(base + y * width, count: width, stride: 1, box: box, edge: edge, scratch: &scratch, line: &line) }
+            scratch.withUnsafeMutableBufferPointer { scratch in
+                for y in 0..<height {
+                    for _ in 0..<3 { horizontalPass(base + y * width, count: width, box: box, edge: edge, scratch: scratch.baseAddress!) }
+                }
             }
-            for x in 0..<width {
-                for _ in 0..<3 { boxPass(base + x, count: height, stride: width, box: box, edge: edge, scratch: &scratch, line: &line) }
+            copy.withUnsafeMutableBufferPointer { copy in
+                sums.withUnsafeMutableBufferPointer { sums in
+                    for _ in 0..<3 {
+                        copy.baseAddress!.update(from: base, count: width * height)
+                        verticalPass(base, source: copy.baseAddress!, width: width, height: height, box: box, edge: edge, sums: sums.baseAddress!)
+                    }
+                }
             }
         }
     }
 
-    /// One pass over `count` values `stride` apart: out[i] = round((256·Σ in[i−r…i+r] +
-    /// α·(in[i−r−1] + in[i+r+1])) / (256·(2r+1) + 2α)), values beyond the ends read as `edge` says.
-    static func boxPass(_ values: UnsafeMutablePointer<Int32>, count: Int, stride: Int, box: Box,
-                        edge: Edge, scratch: inout [Int32], line: inout [Int32]) {
+    /// The rounded weighted mean of one pass: (256 · inner + α · ends + half) / denominator.
+    @inline(__always)
+    static func mean(inner: Int64, ends: Int64, box: Box) -> Int32 {
+        let a = Int64(box.endWeight)
+        let denominator = 256 * Int64(2 * box.radius + 1) + 2 * a
+        return Int32((256 * inner + a * ends + denominator / 2) / denominator)
+    }
+
+    /// One horizontal pass over a row of `count` values: out[i] = round((256·Σ in[i−r…i+r] +
+    /// α·(in[i−r−1] + in[i+r+1])) / (256·(2r+1) + 2α)), values beyond the ends read as `edge`
+    /// says. Int64 sums: no overflow whatever the radius.
+    static func horizontalPass(_ values: UnsafeMutablePointer<Int32>, count: Int, box: Box, edge: Edge, scratch s: UnsafeMutablePointer<Int32>) {
         let r = box.radius, left = r + 1
-        let padded = count + 2 * left
-        scratch.withUnsafeMutableBufferPointer { scratch in
-            let s = scratch.baseAddress!
-            for j in 0..<padded {
-                let i = j - left
-                if i >= 0 && i < count {
-                    s[j] = values[i * stride]
-                } else if edge == .clamp {
-                    s[j] = values[(i < 0 ? 0 : count - 1) * stride]
-                } else {
-                    s[j] = 0
-                }
+        // s[j] is in[j − left].
+        for j in 0..<(count + 2 * left) {
+            let i = j - left
+            s[j] = i >= 0 && i < count ? values[i] : edge == .clamp ? values[i < 0 ? 0 : count - 1] : 0
+        }
+        var inner: Int64 = 0
+        for j in 1...(2 * r + 1) { inner += Int64(s[j]) }
+        for i in 0..<count {
+            values[i] = mean(inner: inner, ends: Int64(s[i]) + Int64(s[i + 2 * r + 2]), box: box)
+            if i + 1 < count { inner += Int64(s[i + 2 * r + 2]) - Int64(s[i + 1]) }
+        }
+    }
+
+    /// The same pass down every column of `source` at once, written into `values`.
+    static func verticalPass(_ values: UnsafeMutablePointer<Int32>, source: UnsafePointer<Int32>, width: Int, height: Int, box: Box,
+                             edge: Edge, sums: UnsafeMutablePointer<Int64>) {
+        let r = box.radius
+        /// Row k of the source, or nil for a row of zeros beyond a transparent edge.
+        func row(_ k: Int) -> UnsafePointer<Int32>? {
+            if k >= 0 && k < height { return source + k * width }
+            return edge == .clamp ? source + (k < 0 ? 0 : height - 1) * width : nil
+        }
+        sums.update(repeating: 0, count: width)
+        for k in -r...r {
+            guard let p = row(k) else { continue }
+            for x in 0..<width { sums[x] += Int64(p[x]) }
+        }
+        for y in 0..<height {
+            let above = row(y - r - 1), below = row(y + r + 1), out = values + y * width
+            for x in 0..<width {
+                let ends = Int64(above?[x] ?? 0) + Int64(below?[x] ?? 0)
+                out[x] = mean(inner: sums[x], ends: ends, box: box)
             }
-            // s[i + left] is in[i]; the inner window of out[i] is s[i+1 … i+2r+1]. Int64 sums:
-            // no overflow whatever the radius.
-            var inner: Int64 = 0
-            for j in 1...(2 * r + 1) { inner += Int64(s[j]) }
-            let a = Int64(box.endWeight)
-            let denominator = 256 * Int64(2 * r + 1) + 2 * a, half = denominator / 2
-            for i in 0..<count {
-                let ends = Int64(s[i]) + Int64(s[i + 2 * r + 2])
-                line[i] = Int32((256 * inner + a * ends + half) / denominator)
-                if i + 1 < count { inner += Int64(s[i + 2 * r + 2]) - Int64(s[i + 1]) }
+            if y + 1 < height {
+                let leaving = row(y - r)
+                for x in 0..<width { sums[x] += Int64(below?[x] ?? 0) - Int64(leaving?[x] ?? 0) }
             }
         }
-        for i in 0..<count { values[i * stride] = line[i] }
     }
 }

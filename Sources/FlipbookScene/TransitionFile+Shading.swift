@@ -33,18 +33,22 @@ extension TransitionDecoder {
         let object = try field.object(known: ["rect", "cornerRadius", "contours"])
         if let contoursField = object.optional("contours") {
             if object.has("rect") || object.has("cornerRadius") { throw contoursField.fail("give \"rect\" (and \"cornerRadius\") or \"contours\", not both") }
-            let contours = try contoursField.array().map { contour -> [Point] in
-                let values = try contour.array().map { try $0.number() }
-                guard values.count >= 6, values.count % 2 == 0 else {
-                    throw contour.fail("a contour is a flat list of at least three x, y pairs: [x0, y0, x1, y1, x2, y2, …]")
-                }
-                return stride(from: 0, to: values.count, by: 2).map { Point(x: values[$0], y: values[$0 + 1]) }
-            }
-            return Path(contours: contours)
+            return Path(contours: try contours(contoursField))
         }
         let rect = try object.required("rect", "[x, y, width, height] in the layer's points (or \"contours\")").rect()
         let radius = try object.optional("cornerRadius")?.number(in: 0...1e6) ?? 0
         return Path(roundedRect: rect, cornerRadius: radius)
+    }
+
+    /// `[[x0, y0, x1, y1, …], …]`: polygon contours, each at least three vertices.
+    func contours(_ field: JSONField) throws -> [[Point]] {
+        try field.array().map { contour -> [Point] in
+            let values = try contour.array().map { try $0.number() }
+            guard values.count >= 6, values.count % 2 == 0 else {
+                throw contour.fail("a contour is a flat list of at least three x, y pairs: [x0, y0, x1, y1, x2, y2, …]")
+            }
+            return stride(from: 0, to: values.count, by: 2).map { Point(x: values[$0], y: values[$0 + 1]) }
+        }
     }
 
     /// `{"colors": [c, …], "locations": [l, …], "startPoint": [x, y], "endPoint": [x, y],

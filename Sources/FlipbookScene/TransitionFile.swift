@@ -309,14 +309,7 @@ struct TransitionDecoder {
             let name = try object.optional("name")?.string() ?? "shape \(index)"
             let color = try object.optional("color")?.color() ?? .black
             let contoursField = try object.required("contours", "the outline: [[x0, y0, x1, y1, …], …] in the layer's points")
-            let contours = try contoursField.array().map { contour -> [Point] in
-                let values = try contour.array().map { try $0.number() }
-                guard values.count >= 6, values.count % 2 == 0 else {
-                    throw contour.fail("a contour is a flat list of at least three x, y pairs: [x0, y0, x1, y1, x2, y2, …]")
-                }
-                return stride(from: 0, to: values.count, by: 2).map { Point(x: values[$0], y: values[$0 + 1]) }
-            }
-            return ChromeShape(name: name, path: Path(contours: contours), color: color)
+            return ChromeShape(name: name, path: Path(contours: try contours(contoursField)), color: color)
         }
     }
 
