@@ -77,7 +77,7 @@ extension StraightColor: Interpolatable {
 /// Property values to set on a layer: the `to` (and optional `from`) of an animation, or what a
 /// completion sets. nil fields are left alone.
 ///
-/// The first six are animatable (interpolated with an animation's progress); the rest are set at
+/// The animatable ones (`AnimatableProperty`) are interpolated with an animation's progress; the rest are set at
 /// once, and only in completions and a layer's initial state.
 public struct LayerPatch: Hashable, Sendable {
     /// Frame in the parent's coordinates (animatable).

@@ -230,6 +230,7 @@ private struct Flattener {
         ops = layer.addingShadow(to: ops, local: local, clip: clip)
         if opacity >= 1 || ops.isEmpty { return ops }
         if ops.count == 1 { return [ops[0].multiplyingOpacity(by: opacity)] }
+        if case .backdrop = ops[0] { return Layer.fadingBlur(ops, opacity: opacity) }
         return [.group(opacity: opacity, ops: ops)]
     }
 

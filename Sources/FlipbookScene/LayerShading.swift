@@ -147,6 +147,16 @@ extension Layer {
         return [.shadowedGroup(opacity: 1, shadow: shadow, clip: clip, ops: ops)]
     }
 
+    /// A blur layer's ops (its backdrop first) faded to `opacity`: the backdrop mixed in by the
+    /// opacity outside the group the rest becomes, so it still blurs the picture under the layer
+    /// (inside the group's offscreen buffer it would blur nothing) — a blur layer fading in
+    /// shows its blur growing in, with no jump when the fade ends.
+    static func fadingBlur(_ ops: [DisplayOp], opacity: Double) -> [DisplayOp] {
+        let rest = Array(ops.dropFirst())
+        let faded: [DisplayOp] = rest.count == 1 ? [rest[0].multiplyingOpacity(by: opacity)] : [.group(opacity: opacity, ops: rest)]
+        return [ops[0].multiplyingOpacity(by: opacity)] + faded
+    }
+
     /// The gradient op for the layer's `gradient` (above its background, rounded like it).
     func gradientOp(bounds: Rect, local: AffineTransform, clip: Clip?) -> DisplayOp? {
         guard let gradient, gradient.colors.count >= 2, gradient.colors.contains(where: { $0.alpha > 0 }) else { return nil }

@@ -47,7 +47,7 @@ final class VocabularyTests: XCTestCase {
 
     func testAnAnimationsToListsOnlyWhatCanBeAnimated() {
         XCTAssertEqual(error(#"{"layers": [\#(square)], "animations": [{"target": "a", "to": {"zzz": 1}}]}"#),
-                       #"t.json: $.animations[0].to.zzz: unknown key "zzz"; expected one of "frame", "opacity", "backgroundColor", "cornerRadius", "transform", "scroll""#)
+                       #"t.json: $.animations[0].to.zzz: unknown key "zzz"; expected one of "frame", "opacity", "backgroundColor", "cornerRadius", "transform", "scroll", "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius", "gradient", "blur""#)
         // The other layer keys still get their own answer.
         XCTAssertEqual(error(#"{"layers": [\#(square)], "animations": [{"target": "a", "to": {"hidden": true}}]}"#),
                        #"t.json: $.animations[0].to.hidden: "hidden" cannot be animated; set it in a "completion" (or on the layer)"#)

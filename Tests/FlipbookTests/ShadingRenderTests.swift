@@ -62,6 +62,20 @@ final class ShadingRenderTests: XCTestCase {
         XCTAssertFalse(last.contains { if case .shadowedGroup = $0 { return true }; return false })
     }
 
+    /// Below the resting card (@1x) the shadow darkens the background as 1 − 0.3 · Φ((548 − y) / 12):
+    /// the card's bottom edge at 540 pt moved 8 pt down, σ = `shadowRadius` = 12 pt, computed
+    /// here with Foundation's erfc, pixel by pixel down the card's middle column.
+    func testTheCardsShadowFallsOffAsTheErfBelowTheCard() throws {
+        let card = try job(Samples.path("transitions/app-store-card.json"))
+        let frame = try card.renderFrame(0)
+        let background = 0.949 * 255
+        for y in 541..<600 {
+            let coverage = 0.5 * erfc(-(548 - (Double(y) + 0.5)) / 12 / 2.0.squareRoot())
+            let expected = background * (1 - 0.3 * coverage)
+            XCTAssertEqual(Double(frame[187, y].red), expected, accuracy: 2.5, "y \(y)")
+        }
+    }
+
     /// The modal's backdrop starts with no effect (no op) and ends as systemUltraThinMaterialDark;
     /// half way its blur, saturation and tint opacity are part way there, its tint already the
     /// style's colour (a fade, not a pass through grey).
