@@ -1,8 +1,12 @@
 import XCTest
 import Foundation
 @testable import Flipbook
-import FlipbookScene
+@testable import FlipbookRender
+@testable import FlipbookOutput
 import FlipbookTesting
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
 
 /// Shadows, gradients and blur layers end to end: the samples' display lists say what the
 /// files say, exporting them renders the same bytes, and bad values fail with the JSON path.
