@@ -113,7 +113,7 @@ public struct LayerPatch: Hashable, Sendable {
     /// Shadow blur radius in points (animatable).
     public var shadowRadius: Double?
     /// Shadow shape in the layer's points (set at once).
-    public var shadowPath: Path?
+    package var shadowPath: Path?
     /// Gradient (animatable: colours, locations and points, stop by stop).
     public var gradient: Gradient?
     /// Blur effect (animatable: `.none` to a style grows the blur, saturation and tint).

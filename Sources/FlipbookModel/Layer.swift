@@ -154,7 +154,7 @@ public struct Layer: Hashable, Sendable {
     /// The shadow's blur: the Gaussian's standard deviation in points (`shadowRadius`; default 3).
     public var shadowRadius: Double = 3
     /// The shadow's shape in the layer's points (`shadowPath`); nil = the layer's own alpha.
-    public var shadowPath: Path?
+    package var shadowPath: Path?
     /// A gradient drawn over the background, rounded like it (a `CAGradientLayer`'s).
     public var gradient: Gradient?
     /// A blur effect on what is under the layer (a `UIVisualEffectView`'s `effect`), drawn first.

@@ -114,7 +114,7 @@ extension Layer {
 
     /// The shadow in window points for a layer drawn through `local` (layer → window): the
     /// offset turned and scaled with the layer, the radius scaled by the transform's mean scale.
-    func windowShadow(local: AffineTransform) -> Shadow {
+    func windowShadow(local: Transform2D) -> Shadow {
         let offset = Point(x: local.a * shadowOffset.width + local.c * shadowOffset.height,
                            y: local.b * shadowOffset.width + local.d * shadowOffset.height)
         let scale = abs(local.a * local.d - local.b * local.c).squareRoot()
@@ -133,7 +133,7 @@ extension Layer {
     /// Wraps a layer's ops (in painter's order) with its shadow: the `shadowPath`'s or a plain
     /// background's shadow drawn first, else the whole group offscreen with the shadow of its
     /// alpha (Core Animation's offscreen pass for a shadow without a path).
-    func addingShadow(to ops: [DisplayOp], local: AffineTransform, clip: Clip?) -> [DisplayOp] {
+    func addingShadow(to ops: [DisplayOp], local: Transform2D, clip: Clip?) -> [DisplayOp] {
         guard castsShadow, !ops.isEmpty || shadowPath != nil else { return ops }
         var shadow = windowShadow(local: local)
         if let shadowPath {
@@ -158,17 +158,26 @@ extension Layer {
     }
 
     /// The gradient op for the layer's `gradient` (above its background, rounded like it).
-    func gradientOp(bounds: Rect, local: AffineTransform, clip: Clip?) -> DisplayOp? {
+    func gradientOp(bounds: Rect, local: Transform2D, clip: Clip?) -> DisplayOp? {
         guard let gradient, gradient.colors.count >= 2, gradient.colors.contains(where: { $0.alpha > 0 }) else { return nil }
         return .gradient(gradient, shape: ClipShape(rect: bounds, cornerRadius: cornerRadius, transform: local), opacity: 1, clip: clip)
     }
 
     /// The backdrop op for the layer's `blur` (under everything the layer draws).
-    func backdropOp(bounds: Rect, local: AffineTransform, clip: Clip?) -> DisplayOp? {
+    func backdropOp(bounds: Rect, local: Transform2D, clip: Clip?) -> DisplayOp? {
         guard let blur, !blur.isNone else { return nil }
         let scale = abs(local.a * local.d - local.b * local.c).squareRoot()
         var filter = blur.filter
         filter.blurRadiusPoints *= scale.isFinite ? scale : 1
         return .backdrop(filter, shape: ClipShape(rect: bounds, cornerRadius: cornerRadius, transform: local), opacity: 1, clip: clip)
+    }
+}
+
+extension Layer {
+    /// Sets `shadowPath` to a rounded rect in the layer's points
+    /// (`UIBezierPath(roundedRect:cornerRadius:)`); nil clears it (the shadow follows the
+    /// layer's alpha again).
+    public mutating func setShadowPath(roundedRect rect: Rect?, cornerRadius: Double = 0) {
+        shadowPath = rect.map { Path(roundedRect: $0, cornerRadius: cornerRadius) }
     }
 }

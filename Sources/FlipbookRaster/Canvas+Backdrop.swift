@@ -22,7 +22,7 @@ extension Canvas {
     /// `filter` applied to them, mixed with the originals by the path's coverage times
     /// `opacity`. The blur reads past the path as far as it reaches (the canvas's own edge pixels
     /// beyond the canvas), so a blurred strip at the screen's edge has no dark fringe.
-    public mutating func applyBackdrop(_ filter: BackdropFilter, to path: Path, opacity: Double = 1, clip: Clip? = nil) {
+    package mutating func applyBackdrop(_ filter: BackdropFilter, to path: Path, opacity: Double = 1, clip: Clip? = nil) {
         let weight = PixelMath.weight(opacity)
         let polygons = path.contours.map { $0.map { Point(x: $0.x * scale, y: $0.y * scale) } }
         guard weight > 0, let out = polygonRegion(polygons, clip: clip) else { return }

@@ -31,7 +31,7 @@ extension Canvas {
     ///
     /// The blur runs over a buffer covering what can reach the canvas (inside the clip), so the
     /// memory is bounded by the canvas and the blur's reach whatever the path's size.
-    public mutating func drawShadow(of path: Path, shadow: Shadow, opacity: Double = 1, clip: Clip? = nil) {
+    package mutating func drawShadow(of path: Path, shadow: Shadow, opacity: Double = 1, clip: Clip? = nil) {
         let source = shadow.color.premultipliedPixel.packed
         let weight = PixelMath.weight(opacity)
         guard source != 0, weight > 0, shadow.offset.x.isFinite, shadow.offset.y.isFinite else { return }
@@ -57,7 +57,7 @@ extension Canvas {
     /// group over it, both multiplied by `opacity`; the shadow is cut by `clip`. What Core
     /// Animation draws for a layer with a shadow and no `shadowPath`. The offset is rounded to
     /// whole device pixels (the blur hides the difference).
-    public mutating func drawShadowedGroup(shadow: Shadow, opacity: Double, bounds: Rect?, clip: Clip?, _ body: (inout Canvas) -> Void) {
+    package mutating func drawShadowedGroup(shadow: Shadow, opacity: Double, bounds: Rect?, clip: Clip?, _ body: (inout Canvas) -> Void) {
         let weight = PixelMath.weight(opacity)
         guard weight > 0 else { return }
         let sigma = shadow.blurRadiusPoints * scale

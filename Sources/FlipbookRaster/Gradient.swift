@@ -119,7 +119,7 @@ extension Canvas {
     /// `transform` (layer points → canvas points) with `gradient`, multiplied by `opacity`,
     /// inside `clip`. Each pixel takes the gradient's colour at its centre, mapped back into
     /// the layer, and the rounded rect's exact area coverage.
-    public mutating func fill(_ gradient: Gradient, in rect: Rect, cornerRadius: Double, transform: AffineTransform,
+    public mutating func fill(_ gradient: Gradient, in rect: Rect, cornerRadius: Double, transform: Transform2D,
                               opacity: Double = 1, clip: Clip? = nil) {
         guard gradient.colors.count >= 2, !rect.isEmpty, hasFiniteEntries(transform),
               let inverse = transform.inverted() else { return }
