@@ -436,8 +436,9 @@ public struct RenderJob: Sendable {
                     let height = Int(min(max(0, (layout.height * stretch * scale - 1e-6).rounded(.up)), 1e9))
                     let current = sizes[source] ?? (0, 0)
                     sizes[source] = (max(current.width, width), max(current.height, height))
-                case let .group(_, children), let .maskedGroup(_, _, children), let .pathMaskedGroup(_, _, children): visit(children, scale: scale)
-                case .fill, .text, .transformedText, .shape, .path, .projected(.text, _, _, _): break
+                case let .group(_, children), let .maskedGroup(_, _, children), let .pathMaskedGroup(_, _, children),
+                     let .shadowedGroup(_, _, _, children): visit(children, scale: scale)
+                case .fill, .text, .transformedText, .shape, .path, .projected(.text, _, _, _), .shadow, .gradient, .backdrop: break
                 }
             }
         }

@@ -295,6 +295,9 @@ extension DisplayList {
         func quoted(_ text: String) -> String {
             JSON.string(text).replacingOccurrences(of: " ", with: "\\u0020")
         }
+        func shadow(_ s: Shadow) -> String {
+            "shadow.color=\(color(s.color)) shadow.offset=\(numbers([s.offset.x, s.offset.y])) shadow.radius=\(JSON.number(s.blurRadiusPoints))"
+        }
         func visit(_ ops: [DisplayOp], depth: Int) {
             let indent = String(repeating: "  ", count: depth)
             for op in ops {
@@ -332,6 +335,17 @@ extension DisplayList {
                 case let .pathMaskedGroup(opacity, mask, children):
                     lines.append(indent + "pathMaskedGroup opacity=\(JSON.number(opacity)) mask.contours=\(mask.contours.count):\(digest(JSON.contours(mask)))")
                     visit(children, depth: depth + 1)
+                case let .shadow(p, s, opacity, cl):
+                    lines.append(indent + "shadow contours=\(p.contours.count):\(digest(JSON.contours(p))) \(shadow(s)) "
+                                 + "opacity=\(JSON.number(opacity))\(clip(cl))")
+                case let .shadowedGroup(opacity, s, cl, children):
+                    lines.append(indent + "shadowedGroup opacity=\(JSON.number(opacity)) \(shadow(s))\(clip(cl))")
+                    visit(children, depth: depth + 1)
+                case let .gradient(g, s, opacity, cl):
+                    lines.append(indent + "gradient \(shape(s)) gradient=\(digest(JSON.gradient(g))) opacity=\(JSON.number(opacity))\(clip(cl))")
+                case let .backdrop(f, s, opacity, cl):
+                    lines.append(indent + "backdrop \(shape(s)) blur=\(JSON.number(f.blurRadiusPoints)) saturation=\(JSON.number(f.saturation)) "
+                                 + "tint=\(color(f.tint)) opacity=\(JSON.number(opacity))\(clip(cl))")
                 }
             }
         }

@@ -117,7 +117,9 @@ extension RenderJob {
         case let .projected(.image(source, rect, contentMode), projection, opacity, clip):
             return .projected(.image(source: names[source] ?? source, rect: rect, contentMode: contentMode), projection: projection,
                               opacity: opacity, clip: clip)
-        case .fill, .text, .transformedText, .shape, .path, .projected(.text, _, _, _):
+        case let .shadowedGroup(opacity, shadow, clip, ops):
+            return .shadowedGroup(opacity: opacity, shadow: shadow, clip: clip, ops: ops.map { renamingSources($0, names) })
+        case .fill, .text, .transformedText, .shape, .path, .projected(.text, _, _, _), .shadow, .gradient, .backdrop:
             return op
         }
     }
@@ -193,8 +195,9 @@ extension DisplayList {
                 switch op {
                 case let .image(source, _, _, _, _), let .transformedImage(source, _, _, _, _, _), let .projected(.image(source, _, _), _, _, _):
                     if !sources.contains(source) { sources.append(source) }
-                case let .group(_, children), let .maskedGroup(_, _, children), let .pathMaskedGroup(_, _, children): collect(children)
-                case .fill, .text, .transformedText, .shape, .path, .projected(.text, _, _, _): break
+                case let .group(_, children), let .maskedGroup(_, _, children), let .pathMaskedGroup(_, _, children),
+                     let .shadowedGroup(_, _, _, children): collect(children)
+                case .fill, .text, .transformedText, .shape, .path, .projected(.text, _, _, _), .shadow, .gradient, .backdrop: break
                 }
             }
         }

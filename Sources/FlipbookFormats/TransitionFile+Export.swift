@@ -156,6 +156,7 @@ struct TransitionWriter {
             }.joined(separator: ", ") + "]"))
         }
         if let source = layer.snapshotOf { members.append(("snapshotOf", JSON.string(source))) }
+        members += shadingMembers(layer)
         var out = object(members)
         if !layer.sublayers.isEmpty {
             out.removeLast()
@@ -179,6 +180,7 @@ struct TransitionWriter {
         if let text = patch.text { members.append(("text", self.text(text))) }
         if patch.isRemoved == true { members.append(("removed", "true")) }
         members += layerPropertyMembers(patch)
+        members += shadingMembers(patch)
         return object(members)
     }
 

@@ -241,13 +241,13 @@ struct TransitionDecoder {
 
     static let layerKeys = ["name", "frame", "opacity", "backgroundColor", "cornerRadius", "transform", "scroll", "image",
                             "contentMode", "clipsToBounds", "hidden", "text", "shapes", "snapshotOf", "sublayers", "waterfallGrid", "navigationBar"]
-                            + TransitionDecoder.layerPropertyKeys
+                            + TransitionDecoder.layerPropertyKeys + shadingKeys
     static let patchKeys = ["frame", "opacity", "backgroundColor", "cornerRadius", "transform", "scroll", "hidden", "image",
-                            "contentMode", "clipsToBounds", "text", "removed"] + TransitionDecoder.layerPropertyKeys
+                            "contentMode", "clipsToBounds", "text", "removed"] + TransitionDecoder.layerPropertyKeys + shadingKeys
     /// The patch keys an animation's `from`, `to` and keyframes may hold (the others are set
     /// in a completion or on the layer).
     static let animatableKeys = ["frame", "opacity", "backgroundColor", "cornerRadius", "transform", "scroll", "anchorPoint", "borderWidth", "borderColor",
-                                  "sublayerTransform"]
+                                  "sublayerTransform"] + animatableShadingKeys
     static let animationKeys = ["name", "target", "from", "to", "keyframes", "delay", "after", "duration", "curve", "damping",
                                 "velocity", "completion"]
 
@@ -312,14 +312,7 @@ struct TransitionDecoder {
             let name = try object.optional("name")?.string() ?? "shape \(index)"
             let color = try object.optional("color")?.color() ?? .black
             let contoursField = try object.required("contours", "the outline: [[x0, y0, x1, y1, …], …] in the layer's points")
-            let contours = try contoursField.array().map { contour -> [Point] in
-                let values = try contour.array().map { try $0.number() }
-                guard values.count >= 6, values.count % 2 == 0 else {
-                    throw contour.fail("a contour is a flat list of at least three x, y pairs: [x0, y0, x1, y1, x2, y2, …]")
-                }
-                return stride(from: 0, to: values.count, by: 2).map { Point(x: values[$0], y: values[$0 + 1]) }
-            }
-            return ChromeShape(name: name, path: Path(contours: contours), color: color)
+            return ChromeShape(name: name, path: Path(contours: try contours(contoursField)), color: color)
         }
     }
 
@@ -500,8 +493,8 @@ struct TransitionDecoder {
     mutating func patch(_ field: JSONField, object: JSONObject, targetParent: Point, animatableOnly: Bool, allowRemoved: Bool) throws -> LayerPatch {
         var patch = LayerPatch()
         if animatableOnly {
-            for key in ["hidden", "image", "contentMode", "clipsToBounds", "text", "removed", "maskedCorners", "cornerCurve", "isDoubleSided"]
-            where object.has(key) {
+            for key in ["hidden", "image", "contentMode", "clipsToBounds", "text", "removed", "maskedCorners", "cornerCurve", "isDoubleSided",
+                        "shadowPath"] where object.has(key) {
                 throw object.optional(key)!.fail("\"\(key)\" cannot be animated; set it in a \"completion\" (or on the layer)")
             }
         }
@@ -524,6 +517,7 @@ struct TransitionDecoder {
             guard try value.bool() else { throw value.fail("\"removed\" can only be true") }
             patch.isRemoved = true
         }
+        try shading(object, into: &patch)
         return patch
     }
 
@@ -619,7 +613,7 @@ struct TransitionDecoder {
         }
         if let to = object.optional("to") {
             animation.to = try patch(to, object: to.object(known: TransitionDecoder.patchKeys, listed: TransitionDecoder.animatableKeys), targetParent: origin, animatableOnly: true, allowRemoved: false)
-            if animation.to.animatedProperties.isEmpty { throw to.fail("sets nothing to animate (frame, opacity, backgroundColor, cornerRadius, transform or scroll)") }
+            if animation.to.animatedProperties.isEmpty { throw to.fail("sets nothing to animate (frame, opacity, backgroundColor, cornerRadius, transform, scroll, shadowColor, shadowOpacity, shadowOffset, shadowRadius, gradient or blur)") }
         }
         if let keyframes = object.optional("keyframes") {
             if object.has("to") { throw keyframes.fail("give \"to\" or \"keyframes\", not both") }
@@ -633,7 +627,7 @@ struct TransitionDecoder {
                 guard duration > 0, start + duration <= 1 + 1e-9 else { throw durationField.fail("must be greater than 0, with start + duration at most 1") }
                 let to = try keyframe.required("to", "the values reached at the keyframe's end")
                 let patch = try self.patch(to, object: to.object(known: TransitionDecoder.patchKeys, listed: TransitionDecoder.animatableKeys), targetParent: origin, animatableOnly: true, allowRemoved: false)
-                if patch.animatedProperties.isEmpty { throw to.fail("sets nothing to animate (frame, opacity, backgroundColor, cornerRadius, transform or scroll)") }
+                if patch.animatedProperties.isEmpty { throw to.fail("sets nothing to animate (frame, opacity, backgroundColor, cornerRadius, transform, scroll, shadowColor, shadowOpacity, shadowOffset, shadowRadius, gradient or blur)") }
                 var curve = TimingCurve.bezier(.linear)
                 if let curveField = keyframe.optional("curve") {
                     curve = try self.curve(keyframe) ?? curve
@@ -649,7 +643,9 @@ struct TransitionDecoder {
             let keyOf: [AnimatableProperty: String] = [.frame: "frame", .opacity: "opacity", .backgroundColor: "backgroundColor",
                                                        .cornerRadius: "cornerRadius", .transform: "transform", .boundsOrigin: "scroll",
                                                        .anchorPoint: "anchorPoint", .borderWidth: "borderWidth", .borderColor: "borderColor",
-                                                       .sublayerTransform: "sublayerTransform"]
+                                                       .sublayerTransform: "sublayerTransform",
+                                                       .shadowColor: "shadowColor", .shadowOpacity: "shadowOpacity", .shadowOffset: "shadowOffset",
+                                                       .shadowRadius: "shadowRadius", .gradient: "gradient", .blur: "blur"]
             for property in animation.from.animatedProperties where !animated.contains(property) {
                 let key = keyOf[property]!
                 throw try from.object(known: TransitionDecoder.patchKeys).optional(key)!.fail("\"\(key)\" is not animated (not in \"to\" or a keyframe), so it has no start value")

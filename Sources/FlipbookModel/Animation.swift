@@ -88,7 +88,7 @@ extension StraightColor: Interpolatable {
 /// Property values to set on a layer: the `to` (and optional `from`) of an animation, or what a
 /// completion sets. nil fields are left alone.
 ///
-/// The first six are animatable (interpolated with an animation's progress); the rest are set at
+/// The animatable ones (`AnimatableProperty`) are interpolated with an animation's progress; the rest are set at
 /// once, and only in completions and a layer's initial state.
 public struct LayerPatch: Hashable, Sendable {
     /// Frame in the parent's coordinates (animatable).
@@ -129,6 +129,20 @@ public struct LayerPatch: Hashable, Sendable {
     public var cornerCurve: CornerCurve?
     /// Drawn while showing its back or not (set at once).
     public var isDoubleSided: Bool?
+    /// Shadow colour (animatable).
+    public var shadowColor: StraightColor?
+    /// Shadow opacity 0…1 (animatable).
+    public var shadowOpacity: Double?
+    /// Shadow offset in points (animatable).
+    public var shadowOffset: Size?
+    /// Shadow blur radius in points (animatable).
+    public var shadowRadius: Double?
+    /// Shadow shape in the layer's points (set at once).
+    package var shadowPath: Path?
+    /// Gradient (animatable: colours, locations and points, stop by stop).
+    public var gradient: Gradient?
+    /// Blur effect (animatable: `.none` to a style grows the blur, saturation and tint).
+    public var blur: BlurEffect?
 
     /// An empty patch.
     public init(frame: Rect? = nil, opacity: Double? = nil, backgroundColor: StraightColor? = nil, cornerRadius: Double? = nil,
@@ -153,12 +167,19 @@ public struct LayerPatch: Hashable, Sendable {
         case .borderWidth: borderWidth = nil
         case .borderColor: borderColor = nil
         case .sublayerTransform: sublayerTransform = nil
+        case .shadowColor: shadowColor = nil
+        case .shadowOpacity: shadowOpacity = nil
+        case .shadowOffset: shadowOffset = nil
+        case .shadowRadius: shadowRadius = nil
+        case .gradient: gradient = nil
+        case .blur: blur = nil
         }
     }
 
     public var setsUnanimatable: Bool {
         isHidden != nil || imageSource != nil || contentMode != nil || clipsToBounds != nil || text != nil || isRemoved != nil
             || maskedCorners != nil || cornerCurve != nil || isDoubleSided != nil
+            || shadowPath != nil
     }
 
     /// The animatable properties this patch sets.
@@ -170,6 +191,7 @@ public struct LayerPatch: Hashable, Sendable {
 /// The properties an animation can interpolate.
 public enum AnimatableProperty: String, CaseIterable, Hashable, Sendable {
     case frame, opacity, backgroundColor, cornerRadius, transform, boundsOrigin, anchorPoint, borderWidth, borderColor, sublayerTransform
+    case shadowColor, shadowOpacity, shadowOffset, shadowRadius, gradient, blur
 
     /// This property's value in a patch, if set.
     func value(in patch: LayerPatch) -> PropertyValue? {
@@ -184,6 +206,12 @@ public enum AnimatableProperty: String, CaseIterable, Hashable, Sendable {
         case .borderWidth: return patch.borderWidth.map(PropertyValue.borderWidth)
         case .borderColor: return patch.borderColor.map(PropertyValue.borderColor)
         case .sublayerTransform: return patch.sublayerTransform.map(PropertyValue.sublayerTransform)
+        case .shadowColor: return patch.shadowColor.map(PropertyValue.shadowColor)
+        case .shadowOpacity: return patch.shadowOpacity.map(PropertyValue.shadowOpacity)
+        case .shadowOffset: return patch.shadowOffset.map(PropertyValue.shadowOffset)
+        case .shadowRadius: return patch.shadowRadius.map(PropertyValue.shadowRadius)
+        case .gradient: return patch.gradient.map(PropertyValue.gradient)
+        case .blur: return patch.blur.map(PropertyValue.blur)
         }
     }
 
@@ -200,6 +228,12 @@ public enum AnimatableProperty: String, CaseIterable, Hashable, Sendable {
         case .borderWidth: return .borderWidth(layer.borderWidth)
         case .borderColor: return .borderColor(layer.borderColor)
         case .sublayerTransform: return .sublayerTransform(layer.sublayerTransform)
+        case .shadowColor: return .shadowColor(layer.shadowColor)
+        case .shadowOpacity: return .shadowOpacity(layer.shadowOpacity)
+        case .shadowOffset: return .shadowOffset(layer.shadowOffset)
+        case .shadowRadius: return .shadowRadius(layer.shadowRadius)
+        case .gradient: return .gradient(layer.gradient)
+        case .blur: return .blur(layer.blur ?? .none)
         }
     }
 }
@@ -208,6 +242,7 @@ public enum AnimatableProperty: String, CaseIterable, Hashable, Sendable {
 enum PropertyValue: Hashable, Sendable {
     case frame(Rect), opacity(Double), backgroundColor(StraightColor), cornerRadius(Double), transform(LayerTransform), boundsOrigin(Point)
     case anchorPoint(Point), borderWidth(Double), borderColor(StraightColor), sublayerTransform(LayerTransform)
+    case shadowColor(StraightColor), shadowOpacity(Double), shadowOffset(Size), shadowRadius(Double), gradient(Gradient?), blur(BlurEffect)
 
     /// `a + (b − a)·p` for values of the same property (p unclamped: springs overshoot).
     static func interpolate(_ a: PropertyValue, _ b: PropertyValue, progress p: Double) -> PropertyValue {
@@ -222,6 +257,15 @@ enum PropertyValue: Hashable, Sendable {
         case let (.borderWidth(x), .borderWidth(y)): return .borderWidth(.interpolate(from: x, to: y, progress: p))
         case let (.borderColor(x), .borderColor(y)): return .borderColor(.interpolate(from: x, to: y, progress: p))
         case let (.sublayerTransform(x), .sublayerTransform(y)): return .sublayerTransform(.interpolate(from: x, to: y, progress: p))
+        case let (.shadowColor(x), .shadowColor(y)): return .shadowColor(.interpolate(from: x, to: y, progress: p))
+        case let (.shadowOpacity(x), .shadowOpacity(y)): return .shadowOpacity(.interpolate(from: x, to: y, progress: p))
+        case let (.shadowOffset(x), .shadowOffset(y)): return .shadowOffset(.interpolate(from: x, to: y, progress: p))
+        case let (.shadowRadius(x), .shadowRadius(y)): return .shadowRadius(.interpolate(from: x, to: y, progress: p))
+        case let (.gradient(x), .gradient(y)):
+            // No gradient animates as the other one's stops, transparent.
+            guard let from = x ?? y?.transparent, let to = y ?? x?.transparent else { return .gradient(nil) }
+            return .gradient(.interpolate(from: from, to: to, progress: p))
+        case let (.blur(x), .blur(y)): return .blur(.interpolate(from: x, to: y, progress: p))
         default: preconditionFailure("interpolating values of different properties: \(a), \(b)")
         }
     }
@@ -239,6 +283,12 @@ enum PropertyValue: Hashable, Sendable {
         case let .borderWidth(value): layer.borderWidth = value
         case let .borderColor(value): layer.borderColor = value
         case let .sublayerTransform(value): layer.sublayerTransform = value
+        case let .shadowColor(value): layer.shadowColor = value
+        case let .shadowOpacity(value): layer.shadowOpacity = value
+        case let .shadowOffset(value): layer.shadowOffset = value
+        case let .shadowRadius(value): layer.shadowRadius = value
+        case let .gradient(value): layer.gradient = value
+        case let .blur(value): layer.blur = value.isNone && value.style == nil ? nil : value
         }
     }
 }

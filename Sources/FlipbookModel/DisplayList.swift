@@ -39,6 +39,18 @@ package indirect enum DisplayOp: Hashable, Sendable {
     /// `opacity`: the clip of a layer whose shape is not a rounded rect under an affine map
     /// (masked or continuous corners, a 3-D transform).
     case pathMaskedGroup(opacity: Double, mask: Path, ops: [DisplayOp])
+    /// Draw the shadow of a path given in window points (a layer's `shadowPath`, or its plain
+    /// rounded background): the path's coverage blurred, moved and coloured as `shadow` says.
+    case shadow(Path, shadow: Shadow, opacity: Double, clip: Clip?)
+    /// Draw `ops` offscreen, then the shadow of their alpha, then the ops over it, all with
+    /// `opacity`: the shadow of a layer without a `shadowPath` (Core Animation's offscreen pass).
+    case shadowedGroup(opacity: Double, shadow: Shadow, clip: Clip?, ops: [DisplayOp])
+    /// Fill a (rounded) rect in a layer's own points, placed by the shape's transform, with a
+    /// gradient in the rect's unit coordinates (a `CAGradientLayer`).
+    case gradient(Gradient, shape: ClipShape, opacity: Double, clip: Clip?)
+    /// Blur, saturate and tint what is already drawn inside a (rounded) rect in a layer's own
+    /// points (a `UIVisualEffectView`), mixed in with `opacity`.
+    case backdrop(BackdropFilter, shape: ClipShape, opacity: Double, clip: Clip?)
 
     /// The op's own opacity.
     package var opacity: Double {
@@ -46,7 +58,9 @@ package indirect enum DisplayOp: Hashable, Sendable {
         case let .fill(_, _, opacity, _), let .image(_, _, _, opacity, _), let .text(_, _, _, opacity, _),
              let .group(opacity, _), let .shape(_, _, opacity, _), let .transformedImage(_, _, _, _, opacity, _),
              let .maskedGroup(opacity, _, _), let .path(_, _, opacity, _), let .transformedText(_, _, _, _, opacity, _),
-             let .projected(_, _, opacity, _), let .pathMaskedGroup(opacity, _, _):
+             let .projected(_, _, opacity, _), let .pathMaskedGroup(opacity, _, _),
+             let .shadow(_, _, opacity, _), let .shadowedGroup(opacity, _, _, _), let .gradient(_, _, opacity, _),
+             let .backdrop(_, _, opacity, _):
             return opacity
         }
     }
@@ -71,6 +85,10 @@ package indirect enum DisplayOp: Hashable, Sendable {
         case let .projected(content, projection, opacity, clip):
             return .projected(content, projection: projection, opacity: scaled(opacity), clip: clip)
         case let .pathMaskedGroup(opacity, mask, ops): return .pathMaskedGroup(opacity: scaled(opacity), mask: mask, ops: ops)
+        case let .shadow(path, shadow, opacity, clip): return .shadow(path, shadow: shadow, opacity: scaled(opacity), clip: clip)
+        case let .shadowedGroup(opacity, shadow, clip, ops): return .shadowedGroup(opacity: scaled(opacity), shadow: shadow, clip: clip, ops: ops)
+        case let .gradient(gradient, shape, opacity, clip): return .gradient(gradient, shape: shape, opacity: scaled(opacity), clip: clip)
+        case let .backdrop(filter, shape, opacity, clip): return .backdrop(filter, shape: shape, opacity: scaled(opacity), clip: clip)
         }
     }
 }
@@ -170,6 +188,7 @@ struct Flattener {
         let radius = aligned ? layer.cornerRadius * min(local.a, local.d) : layer.cornerRadius
         var ops: [DisplayOp] = []
         let ownClip = Clip(rect: frame, cornerRadius: radius)
+        if let op = layer.backdropOp(bounds: bounds, local: local, clip: clip), visible(frame, clip: clip) { ops.append(op) }
         if let color = layer.backgroundColor, color.alpha > 0, visible(frame, clip: clip) {
             if aligned {
                 let fillClip = radius > 0 ? intersect(clip, ownClip) : clip
@@ -178,6 +197,7 @@ struct Flattener {
                 ops.append(.shape(ClipShape(rect: bounds, cornerRadius: layer.cornerRadius, transform: local), color: color, opacity: 1, clip: clip))
             }
         }
+        if let op = layer.gradientOp(bounds: bounds, local: local, clip: clip), visible(frame, clip: clip) { ops.append(op) }
         // Content: aligned layers clip with an axis-aligned (rounded) clip; rotated ones draw
         // their content into a masked group.
         let contentClip = layer.clipsToBounds && aligned ? intersect(clip, ownClip) : clip
@@ -217,8 +237,10 @@ struct Flattener {
         } else {
             ops += content
         }
+        ops = layer.addingShadow(to: ops, local: local, clip: clip)
         if opacity >= 1 || ops.isEmpty { return ops }
         if ops.count == 1 { return [ops[0].multiplyingOpacity(by: opacity)] }
+        if case .backdrop = ops[0] { return Layer.fadingBlur(ops, opacity: opacity) }
         return [.group(opacity: opacity, ops: ops)]
     }
 

@@ -85,6 +85,20 @@ package enum JSON {
         "[" + path.contours.map { numbers($0.flatMap { [$0.x, $0.y] }) }.joined(separator: ", ") + "]"
     }
 
+    /// A shadow's members: colour, offset and blur radius (points).
+    static func shadow(_ shadow: Shadow) -> String {
+        "\"shadowColor\": \(color(shadow.color)), \"shadowOffset\": \(numbers([shadow.offset.x, shadow.offset.y])), "
+            + "\"shadowRadius\": \(number(shadow.blurRadiusPoints))"
+    }
+
+    /// A gradient's members, as a transition file spells them.
+    package static func gradient(_ gradient: Gradient) -> String {
+        var text = "\"type\": \(string(gradient.kind.rawValue)), \"colors\": [" + gradient.colors.map(color).joined(separator: ", ") + "]"
+        if let locations = gradient.locations { text += ", \"locations\": \(numbers(locations))" }
+        return text + ", \"startPoint\": \(numbers([gradient.startPoint.x, gradient.startPoint.y])), "
+            + "\"endPoint\": \(numbers([gradient.endPoint.x, gradient.endPoint.y]))"
+    }
+
     package static func write(_ ops: [DisplayOp], indent: String, into out: inout String) {
         guard !ops.isEmpty else { out += "[]"; return }
         out += "[\n"
@@ -132,6 +146,17 @@ package enum JSON {
                 out += "{\"op\": \"pathMaskedGroup\", \"opacity\": \(number(opacity)), \"mask\": \(contours(mask)), \"ops\": "
                 write(children, indent: indent + "  ", into: &out)
                 out += "}"
+            case let .shadow(p, s, opacity, c):
+                out += "{\"op\": \"shadow\", \"contours\": \(contours(p)), \(shadow(s)), \"opacity\": \(number(opacity)), \(clip(c))}"
+            case let .shadowedGroup(opacity, s, c, children):
+                out += "{\"op\": \"shadowedGroup\", \"opacity\": \(number(opacity)), \(shadow(s)), \(clip(c)), \"ops\": "
+                write(children, indent: indent + "  ", into: &out)
+                out += "}"
+            case let .gradient(g, s, opacity, c):
+                out += "{\"op\": \"gradient\", \(shape(s)), \(gradient(g)), \"opacity\": \(number(opacity)), \(clip(c))}"
+            case let .backdrop(f, s, opacity, c):
+                out += "{\"op\": \"backdrop\", \(shape(s)), \"blurRadius\": \(number(f.blurRadiusPoints)), "
+                    + "\"saturation\": \(number(f.saturation)), \"tint\": \(self.color(f.tint)), \"opacity\": \(number(opacity)), \(clip(c))}"
             }
             out += index == ops.count - 1 ? "\n" : ",\n"
         }

@@ -105,7 +105,8 @@ public enum TextAlignment: Hashable, Sendable {
 /// `frame` is in the parent's coordinate space, which is offset by the parent's `boundsOrigin`
 /// (a scroll view's content offset). `transform` applies about the frame's centre (UIKit's
 /// default anchor point) and `frame` is the untransformed frame (as `center` + `bounds.size`).
-/// Drawing order: background, image, text, shapes, then sublayers in order (later on top).
+/// Drawing order: shadow, blur, background, gradient, image, text, shapes, then sublayers in
+/// order (later on top).
 public struct Layer: Hashable, Sendable {
     /// The layer's name: animations and snapshots refer to it, so names are unique within a
     /// transition (`Transition.validate()` checks it).
@@ -163,6 +164,20 @@ public struct Layer: Hashable, Sendable {
     /// A transform applied to the sublayers about the anchor point (`CALayer.sublayerTransform`):
     /// one `perspective` that every sublayer's 3-D transform is seen through (a cube's faces).
     public var sublayerTransform: LayerTransform = .identity
+    /// The shadow's colour (`shadowColor`; opaque black, Core Animation's default).
+    public var shadowColor: StraightColor = .black
+    /// The shadow's opacity 0…1 (`shadowOpacity`; 0, no shadow, by default).
+    public var shadowOpacity: Double = 0
+    /// How far the shadow is moved, in points (`shadowOffset`; Core Animation's default (0, −3)).
+    public var shadowOffset = Size(width: 0, height: -3)
+    /// The shadow's blur: the Gaussian's standard deviation in points (`shadowRadius`; default 3).
+    public var shadowRadius: Double = 3
+    /// The shadow's shape in the layer's points (`shadowPath`); nil = the layer's own alpha.
+    package var shadowPath: Path?
+    /// A gradient drawn over the background, rounded like it (a `CAGradientLayer`'s).
+    public var gradient: Gradient?
+    /// A blur effect on what is under the layer (a `UIVisualEffectView`'s `effect`), drawn first.
+    public var blur: BlurEffect?
 
     /// Creates a layer with a name and a frame; set the other properties as needed.
     public init(name: String, frame: Rect) { self.name = name; self.frame = frame }

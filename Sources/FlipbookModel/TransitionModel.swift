@@ -453,6 +453,7 @@ extension Layer {
         if let value = patch.maskedCorners { maskedCorners = value }
         if let value = patch.cornerCurve { cornerCurve = value }
         if let value = patch.isDoubleSided { isDoubleSided = value }
+        if let value = patch.shadowPath { shadowPath = value }
     }
 }
 

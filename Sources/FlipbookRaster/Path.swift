@@ -95,18 +95,10 @@ extension Canvas {
     /// fewer than three vertices ignored) ∩ this canvas ∩ `clip`'s rect, or nil when that is
     /// empty or a coordinate is not finite.
     func polygonRegion(_ polygons: [[Point]], clip: Clip?) -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
-        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-        for polygon in polygons where polygon.count >= 3 {
-            for p in polygon {
-                guard p.x.isFinite, p.y.isFinite else { return nil }
-                minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y)
-            }
-        }
-        guard minX < maxX, minY < maxY else { return nil }
+        guard let box = Self.pixelBox(of: polygons) else { return nil }
         let b = pixelBounds
-        let limit = 1_000_000_000  // far beyond any canvas
-        var x0 = max(b.x0, Int(clamping: minX.rounded(.down), to: -limit...limit)), x1 = min(b.x1, Int(clamping: maxX.rounded(.up), to: -limit...limit))
-        var y0 = max(b.y0, Int(clamping: minY.rounded(.down), to: -limit...limit)), y1 = min(b.y1, Int(clamping: maxY.rounded(.up), to: -limit...limit))
+        var x0 = max(b.x0, box.x0), x1 = min(b.x1, box.x1)
+        var y0 = max(b.y0, box.y0), y1 = min(b.y1, box.y1)
         if let clip {
             let r = clip.rect.scaled(by: scale)
             let cx = AxisSpan(r.minX, r.maxX, lower: b.x0, upper: b.x1), cy = AxisSpan(r.minY, r.maxY, lower: b.y0, upper: b.y1)

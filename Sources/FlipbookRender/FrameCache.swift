@@ -227,6 +227,13 @@ package final class FrameCache: @unchecked Sendable {
         }
         switch op {
         case .fill, .shape, .path: return area(FrameRasterizer.bounds(of: [op]))
+        case .gradient: return 2 * area(FrameRasterizer.bounds(of: [op]))
+        case .shadow, .backdrop:
+            // A blur: six box passes per channel over the bounds.
+            return 8 * area(FrameRasterizer.bounds(of: [op]))
+        case let .shadowedGroup(_, _, _, children):
+            return 8 * area(FrameRasterizer.bounds(of: [op]))
+                + children.reduce(0) { $0 + estimatedPixels($1, canvas: canvas, scale: scale) }
         case .image, .transformedImage, .projected: return 4 * area(FrameRasterizer.bounds(of: [op]))
         case let .text(layout, _, _, _, _):
             let glyphArea = layout.lines.flatMap(\.runs).reduce(0.0) { $0 + Double($1.glyphs.count) * $1.sizePoints * $1.sizePoints }

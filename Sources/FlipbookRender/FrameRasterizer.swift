@@ -104,6 +104,23 @@ package struct FrameRasterizer: Sendable {
                 canvas.drawGroup(opacity: opacity, bounds: box, mask: mask) { inner in
                     draw(children, on: &inner, groupPixelsLeft: budget - pixels)
                 }
+            case let .shadow(path, shadow, opacity, clip):
+                canvas.drawShadow(of: path, shadow: shadow, opacity: opacity, clip: clip)
+            case let .shadowedGroup(opacity, shadow, clip, children):
+                let bounds = FrameRasterizer.bounds(of: children) { FrameRasterizer.textBounds($0) }
+                let pixels = FrameRasterizer.bufferPixels(bounds, on: canvas)
+                guard pixels <= budget else {
+                    draw(children.map { $0.multiplyingOpacity(by: opacity) }, on: &canvas, groupPixelsLeft: budget)
+                    continue
+                }
+                canvas.drawShadowedGroup(shadow: shadow, opacity: opacity, bounds: bounds, clip: clip) { inner in
+                    draw(children, on: &inner, groupPixelsLeft: budget - pixels)
+                }
+            case let .gradient(gradient, shape, opacity, clip):
+                canvas.fill(gradient, in: shape.rect, cornerRadius: shape.cornerRadius, transform: shape.transform, opacity: opacity, clip: clip)
+            case let .backdrop(filter, shape, opacity, clip):
+                canvas.applyBackdrop(filter, to: Path(roundedRect: shape.rect, cornerRadius: shape.cornerRadius, transform: shape.transform),
+                                     opacity: opacity, clip: clip)
             }
         }
     }
@@ -189,6 +206,13 @@ package struct FrameRasterizer: Sendable {
         return clip.rect.intersection(rect) ?? .zero
     }
 
+    /// How far a shadow's blur spreads past its shape, in points: 3σ (beyond it a Gaussian's
+    /// tail is under 0.14 %, less than one 8-bit step), plus a pixel for rounding.
+    static func shadowReachPoints(_ shadow: Shadow) -> Double {
+        let sigma = shadow.blurRadiusPoints.isFinite ? max(0, shadow.blurRadiusPoints) : 0
+        return 3 * sigma + 1
+    }
+
     /// The union of the ops' clipped rects; a text op's is `textBounds(op)`, and nil there
     /// (the default) means the whole canvas.
     static func bounds(of ops: [DisplayOp], textBounds: (DisplayOp) -> Rect? = { _ in nil }) -> Rect? {
@@ -210,6 +234,20 @@ package struct FrameRasterizer: Sendable {
             case let .maskedGroup(_, mask, _): rect = mask.boundingBox
             case let .pathMaskedGroup(_, mask, _): rect = mask.boundingBox ?? .zero
             case let .projected(content, projection, _, clip): rect = projectedBounds(content, projection: projection, clip: clip)
+            case let .shadow(path, shadow, _, clip):
+                let box = (path.boundingBox ?? .zero).offsetBy(dx: shadow.offset.x, dy: shadow.offset.y)
+                let reach = FrameRasterizer.shadowReachPoints(shadow)
+                let grown = Rect(x: box.minX - reach, y: box.minY - reach, width: box.width + 2 * reach, height: box.height + 2 * reach)
+                rect = clip.map { $0.rect.intersection(grown) ?? .zero } ?? grown
+            case let .shadowedGroup(_, shadow, clip, children):
+                guard let box = bounds(of: children, textBounds: textBounds) else { return nil }
+                let reach = FrameRasterizer.shadowReachPoints(shadow)
+                let moved = box.offsetBy(dx: shadow.offset.x, dy: shadow.offset.y)
+                let x0 = min(box.minX, moved.minX - reach), y0 = min(box.minY, moved.minY - reach)
+                let grown = Rect(x: x0, y: y0, width: max(box.maxX, moved.maxX + reach) - x0, height: max(box.maxY, moved.maxY + reach) - y0)
+                rect = clip.map { $0.rect.intersection(grown) ?? .zero } ?? grown
+            case let .gradient(_, shape, _, clip), let .backdrop(_, shape, _, clip):
+                rect = clip.map { $0.rect.intersection(shape.boundingBox) ?? .zero } ?? shape.boundingBox
             case let .path(path, _, _, clip):
                 // An empty or non-finite path draws nothing: an empty rect at the origin.
                 let box = path.boundingBox ?? .zero

@@ -125,7 +125,7 @@ final class TransitionFileRenderTests: XCTestCase {
     func testTheSampleTransitionsRender() throws {
         let files = Samples.transitions
         XCTAssertEqual(files.map { ($0 as NSString).lastPathComponent },
-                       ["bottom-sheet.json", "card-expand.json", "card-flip.json", "cross-dissolve-scale.json", "keyframes.json",
+                       ["app-store-card.json", "blur-modal.json", "bottom-sheet.json", "card-expand.json", "card-flip.json", "cross-dissolve-scale.json", "keyframes.json",
                         "shared-element.json", "slide-over.json", "swipe-back.json"])
         for file in files {
             var settings = RenderSettings(transitionFile: file)
