@@ -20,9 +20,10 @@ public struct InteractiveFrames: Sendable {
     public let frames: [InteractiveFrame]
 
     /// The frames of `gesture` driving a transition of `animator.durationSeconds` on a container
-    /// `widthPoints` wide (the device's width) at `framesPerSecond`.
-    public init(gesture: Gesture, animator: TransitionAnimator, widthPoints: Double, framesPerSecond: Double) {
-        timeline = InteractiveTimeline(gesture: gesture, widthPoints: widthPoints,
+    /// `widthPoints` × `heightPoints` (the device's screen; the gesture's axis picks the extent its
+    /// progress is divided by) at `framesPerSecond`.
+    public init(gesture: Gesture, animator: TransitionAnimator, widthPoints: Double, heightPoints: Double, framesPerSecond: Double) {
+        timeline = InteractiveTimeline(gesture: gesture, containerWidthPoints: widthPoints, heightPoints: heightPoints,
                                        transitionDurationSeconds: animator.durationSeconds, framesPerSecond: framesPerSecond)
         frames = timeline.frames
     }
