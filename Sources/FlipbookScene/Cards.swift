@@ -326,14 +326,15 @@ import FlipbookText
         let background = cardBackground(frame: atCard ? cardFrame(index, centred: index) : backgroundSnapshotFrame, cornerRadius: radius,
                                         name: "snapshot card background")
         let card = cardFrame(index, centred: index), coverHeight = coverHeightPoints
-        // The card's rounded shape placed so that only the part `picture` covers shows through.
+        // The card's rounded shape, placed so that the part's content sits where it is on the card.
         func picture(_ name: String, size: Size, cardOrigin: Point, content: Layer) -> Layer {
             var shape = Layer(name: name + " card shape", frame: Rect(origin: cardOrigin, size: card.size))
             shape.cornerRadius = radius
             shape.clipsToBounds = true
             shape.sublayers = [content]
+            // Not clipped itself: the card shape's rounded clip is all the card applies, so the
+            // seam between cover and title view is antialiased once, as on the card.
             var picture = Layer(name: name, frame: Rect(origin: .zero, size: size))
-            picture.clipsToBounds = true
             picture.isHidden = true
             picture.sublayers = [shape]
             return picture

@@ -61,11 +61,10 @@ final class CardsTests: XCTestCase {
         let cover = imageOps(mid, source: "c1.jpg")
         XCTAssertEqual(cover.map(\.rect), [Rect(x: 18.75, y: 81.75, width: 337.5, height: 297)])
         // A bitmap of the card's cover: its corners stretch with it (300 → 337.5 pt: ×1.125, so
-        // 10 → 11.25 pt), and only its top ones are rounded — the rounded rect is the whole card's
-        // shape (264 + 80 = 344 pt tall, ×1.125 = 387), cut straight at the cover's bottom.
+        // 10 → 11.25 pt), and only its top ones are rounded — the clip is the whole card's rounded
+        // shape (264 + 80 = 344 pt tall, ×1.125 = 387), below which the cover ends square.
         XCTAssertEqual(cover.first?.clip?.cornerRadius ?? 0, 11.25, accuracy: 1e-12)
-        XCTAssertEqual(cover.first?.clip?.rect, Rect(x: 18.75, y: 81.75, width: 337.5, height: 297))
-        assertRect(cover.first?.clip?.cornerRect, Rect(x: 18.75, y: 81.75, width: 337.5, height: 387))
+        assertRect(cover.first?.clip?.rect, Rect(x: 18.75, y: 81.75, width: 337.5, height: 387))
         // The title snapshot only moves: lerp((37.5, 457.5), (0, 300)), still 300 wide.
         XCTAssertEqual(textOps(mid, "Card 1").map(\.origin), [Point(x: 18.75 + 15, y: 378.75 + titleBaseline)])
         let fills = mid.compactMap { entry -> (Rect, Double, Clip?)? in
@@ -174,9 +173,8 @@ final class CardsTests: XCTestCase {
             let rect = Rect.interpolate(from: top, to: card, progress: t)
             XCTAssertEqual(cover.count, 1, "t = \(t)")
             assertRect(cover.first?.rect, rect)
-            assertRect(cover.first?.clip?.rect, rect)
+            assertRect(cover.first?.clip?.rect, Rect(x: rect.x, y: rect.y, width: rect.width, height: rect.height * 344 / 264))
             XCTAssertEqual(cover.first?.clip?.cornerRadius ?? 0, 10 * rect.width / 300, accuracy: 1e-9, "t = \(t)")
-            assertRect(cover.first?.clip?.cornerRect, Rect(x: rect.x, y: rect.y, width: rect.width, height: rect.height * 344 / 264))
         }
     }
 
