@@ -1,7 +1,7 @@
 import FlipbookGeometry
 
 /// What an interactive transition is doing in a frame.
-public enum InteractivePhase: String, Sendable, Hashable, Codable {
+package enum InteractivePhase: String, Sendable, Hashable, Codable {
     /// The finger is down: the fraction follows it (`UIPercentDrivenInteractiveTransition.update`).
     case interactive
     /// After lift-off, animating from the release fraction to 1 (`finish()`).
@@ -11,28 +11,28 @@ public enum InteractivePhase: String, Sendable, Hashable, Codable {
 }
 
 /// One output frame of an `InteractiveTimeline`.
-public struct InteractiveFrame: Sendable, Hashable {
+package struct InteractiveFrame: Sendable, Hashable {
     /// Frame number, 0…`InteractiveTimeline.lastFrameIndex`.
-    public var index: Int
+    package var index: Int
     /// Seconds since touch-down, `index / fps`.
-    public var timeSeconds: Double
+    package var timeSeconds: Double
     /// Finger down, finishing or cancelling.
-    public var phase: InteractivePhase
+    package var phase: InteractivePhase
     /// Where the finger is (window points) while it is down; nil after lift-off.
-    public var finger: Point?
+    package var finger: Point?
     /// The transition's fraction complete, 0…1 (`percentComplete`): exactly the target (1 or 0) in
     /// the last frame.
-    public var fraction: Double
+    package var fraction: Double
     /// The transition time the frame shows: `fraction × duration` seconds on the transition's own
     /// clock (a percent-driven transition sets its layers' time offset to this; a spring is evaluated
     /// at this time, not at this progress).
-    public var transitionTimeSeconds: Double
+    package var transitionTimeSeconds: Double
     /// True for the last frame, which shows the transition completed (finished: the destination as
     /// after `completeTransition(true)`; cancelled: the source as before the gesture).
-    public var isFinal: Bool
+    package var isFinal: Bool
 
     /// Creates a frame.
-    public init(index: Int, timeSeconds: Double, phase: InteractivePhase, finger: Point?, fraction: Double,
+    package init(index: Int, timeSeconds: Double, phase: InteractivePhase, finger: Point?, fraction: Double,
                 transitionTimeSeconds: Double, isFinal: Bool) {
         self.index = index; self.timeSeconds = timeSeconds; self.phase = phase; self.finger = finger
         self.fraction = fraction; self.transitionTimeSeconds = transitionTimeSeconds; self.isFinal = isFinal
@@ -55,22 +55,22 @@ public struct InteractiveFrame: Sendable, Hashable {
 /// Frame `k` is at `k/fps` seconds after touch-down, `k = 0…N`; the last frame is the end of the
 /// completion animation: `N = max(round(end·fps), r + 1)`, `r` the last frame at or before lift-off,
 /// so there is always at least one frame after it, and frame N shows the target exactly.
-public struct InteractiveTimeline: Sendable {
+package struct InteractiveTimeline: Sendable {
     /// The finger.
-    public let gesture: Gesture
+    package let gesture: Gesture
     /// Length the translation along the axis is divided by, in points: the gesture's own
     /// `lengthPoints`, else the `widthPoints` given (the container's extent along the axis).
-    public let lengthPoints: Double
+    package let lengthPoints: Double
     /// The transition's non-interactive duration `D` in seconds (`transitionDuration(using:)`).
-    public let transitionDurationSeconds: Double
+    package let transitionDurationSeconds: Double
     /// Frames per second (> 0).
-    public let framesPerSecond: Double
+    package let framesPerSecond: Double
 
     /// Creates a timeline whose full progress is `widthPoints` along the axis unless the gesture
     /// gives its own length (for an axis other than x pass the container's extent along it, or use
     /// `init(gesture:containerWidthPoints:heightPoints:…)`); traps unless the length, duration and
     /// fps are finite and > 0.
-    public init(gesture: Gesture, widthPoints: Double, transitionDurationSeconds: Double, framesPerSecond: Double) {
+    package init(gesture: Gesture, widthPoints: Double, transitionDurationSeconds: Double, framesPerSecond: Double) {
         let length = gesture.lengthPoints ?? widthPoints
         precondition(length.isFinite && length > 0, "length must be finite and > 0, not \(length)")
         precondition(transitionDurationSeconds.isFinite && transitionDurationSeconds > 0, "duration must be finite and > 0")
@@ -81,14 +81,14 @@ public struct InteractiveTimeline: Sendable {
 
     /// A timeline for a container `width` × `height` points: the length is the gesture's own, else
     /// the container's extent along the gesture's axis (`Gesture.progressLengthPoints`).
-    public init(gesture: Gesture, containerWidthPoints width: Double, heightPoints height: Double,
+    package init(gesture: Gesture, containerWidthPoints width: Double, heightPoints height: Double,
                 transitionDurationSeconds: Double, framesPerSecond: Double) {
         self.init(gesture: gesture, widthPoints: gesture.progressLengthPoints(containerWidthPoints: width, heightPoints: height),
                   transitionDurationSeconds: transitionDurationSeconds, framesPerSecond: framesPerSecond)
     }
 
     /// The fraction for a translation along the axis: `clamp(translation / length, 0, 1)`.
-    public static func fraction(translationXPoints: Double, widthPoints: Double) -> Double {
+    package static func fraction(translationXPoints: Double, widthPoints: Double) -> Double {
         min(max(translationXPoints / widthPoints, 0), 1)
     }
 
@@ -104,53 +104,53 @@ public struct InteractiveTimeline: Sendable {
     /// velocity's sign alone; JTSSloppySwiping, which re-creates UINavigationController's
     /// swipe-back, on both, with 100 pt/s (and it cancels on any backward velocity, which this rule
     /// does not: the rule is "velocity beyond a threshold, or past 0.5").
-    public static func finishes(fraction: Double, velocityPointsPerSecond: Double, finishVelocity: Double) -> Bool {
+    package static func finishes(fraction: Double, velocityPointsPerSecond: Double, finishVelocity: Double) -> Bool {
         velocityPointsPerSecond > finishVelocity || fraction > 0.5
     }
 
     /// Seconds from touch-down to lift-off.
-    public var releaseSeconds: Double { gesture.durationSeconds }
+    package var releaseSeconds: Double { gesture.durationSeconds }
 
     /// The fraction at lift-off (the last sample's translation).
-    public var releaseFraction: Double { fingerFraction(atSeconds: releaseSeconds) }
+    package var releaseFraction: Double { fingerFraction(atSeconds: releaseSeconds) }
 
     /// The finger's velocity at lift-off along the axis, points per second, positive towards
     /// completion (`Gesture.releaseVelocity` projected: its x for the default axis).
-    public var releaseVelocityPointsPerSecond: Double { gesture.axis.along(gesture.releaseVelocity) }
+    package var releaseVelocityPointsPerSecond: Double { gesture.axis.along(gesture.releaseVelocity) }
 
     /// True when the transition finishes, false when it is cancelled (`finishes(…)`).
-    public var finishes: Bool {
+    package var finishes: Bool {
         Self.finishes(fraction: releaseFraction, velocityPointsPerSecond: releaseVelocityPointsPerSecond,
                       finishVelocity: gesture.finishVelocityPointsPerSecond)
     }
 
     /// The fraction the completion animation ends at: 1 (finish) or 0 (cancel).
-    public var targetFraction: Double { finishes ? 1 : 0 }
+    package var targetFraction: Double { finishes ? 1 : 0 }
 
     /// Seconds of the completion animation: `|target − p|·D / completionSpeed` (0 when the finger
     /// lifted exactly at the target).
-    public var completionDurationSeconds: Double {
+    package var completionDurationSeconds: Double {
         abs(targetFraction - releaseFraction) * transitionDurationSeconds / gesture.completionSpeed
     }
 
     /// Seconds from touch-down to the end of the completion animation.
-    public var endSeconds: Double { releaseSeconds + completionDurationSeconds }
+    package var endSeconds: Double { releaseSeconds + completionDurationSeconds }
 
     /// The last frame at or before lift-off (its time `r/fps ≤ releaseSeconds`).
-    public var releaseFrameIndex: Int {
+    package var releaseFrameIndex: Int {
         Timeline.lastFrame(atOrBefore: releaseSeconds, framesPerSecond: framesPerSecond)
     }
 
     /// `N`, the index of the last frame.
-    public var lastFrameIndex: Int {
+    package var lastFrameIndex: Int {
         max(Int((endSeconds * framesPerSecond).rounded()), releaseFrameIndex + 1)
     }
 
     /// Number of frames, `N + 1`.
-    public var frameCount: Int { lastFrameIndex + 1 }
+    package var frameCount: Int { lastFrameIndex + 1 }
 
     /// The fraction at `t` seconds after touch-down (not forced to the target at the last frame).
-    public func fraction(atSeconds t: Double) -> Double {
+    package func fraction(atSeconds t: Double) -> Double {
         if t <= releaseSeconds { return fingerFraction(atSeconds: t) }
         let start = releaseFraction, target = targetFraction, duration = completionDurationSeconds
         guard duration > 0 else { return target }
@@ -159,7 +159,7 @@ public struct InteractiveTimeline: Sendable {
     }
 
     /// Frame `index` (0…N).
-    public func frame(_ index: Int) -> InteractiveFrame {
+    package func frame(_ index: Int) -> InteractiveFrame {
         precondition(index >= 0 && index <= lastFrameIndex, "frame \(index) is outside 0…\(lastFrameIndex)")
         let t = Double(index) / framesPerSecond
         let isFinal = index == lastFrameIndex
@@ -171,5 +171,5 @@ public struct InteractiveTimeline: Sendable {
     }
 
     /// Every frame, 0…N.
-    public var frames: [InteractiveFrame] { (0...lastFrameIndex).map(frame) }
+    package var frames: [InteractiveFrame] { (0...lastFrameIndex).map(frame) }
 }

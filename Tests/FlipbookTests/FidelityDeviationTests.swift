@@ -1,9 +1,12 @@
 import XCTest
 import Foundation
 @testable import Flipbook
+@testable import FlipbookRender
 import FlipbookGeometry
 import FlipbookRaster
-@_spi(Scenes) import FlipbookScene
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
 
 /// The side-by-side review's deviations, each shown gone against the reference app's code:
 /// the card snapshots reproduce the resting card (seed 001:134-143), the carousel's bar never
@@ -98,14 +101,14 @@ final class FidelityDeviationTests: XCTestCase {
             return DisplayList.ops(flattening: animator.window(atSeconds: 0.5, isFinal: true), screen: Rect(x: 0, y: 0, width: 375, height: 667),
                                    snapshotSource: { animator.initialLayer(named: $0) })
         }
-        let stretched = try ops(transition).compactMap { op -> (Rect, ContentMode, FlipbookGeometry.AffineTransform, Clip?)? in
+        let stretched = try ops(transition).compactMap { op -> (Rect, ContentMode, Transform2D, Clip?)? in
             guard case let .transformedImage(_, rect, mode, transform, _, clip) = op else { return nil }
             return (rect, mode, transform, clip)
         }
         XCTAssertEqual(stretched.count, 1)
         XCTAssertEqual(stretched.first?.0, Rect(x: 0, y: 0, width: 150, height: 150))
         XCTAssertEqual(stretched.first?.1, .scaleAspectFill)
-        XCTAssertEqual(stretched.first?.2, FlipbookGeometry.AffineTransform(a: 2.5, b: 0, c: 0, d: 1, tx: 0, ty: 300))
+        XCTAssertEqual(stretched.first?.2, Transform2D(a: 2.5, b: 0, c: 0, d: 1, tx: 0, ty: 300))
         XCTAssertEqual(stretched.first?.3?.rect, Rect(x: 0, y: 300, width: 375, height: 150))
         // Stretched evenly (150 → 300 both ways) the plain image op stays: uniform scaling of an
         // aspect-fill crop is the same picture either way.

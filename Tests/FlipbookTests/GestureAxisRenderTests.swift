@@ -1,8 +1,11 @@
 import Foundation
 import XCTest
 @testable import Flipbook
+@testable import FlipbookRender
 import FlipbookGeometry
-@_spi(Scenes) import FlipbookScene
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
 
 /// A sheet pulled down drives its dismissal end to end: the gesture file's axis, the fraction
 /// over the screen's height, the velocity along y, the finish and the last frame; and a drag
