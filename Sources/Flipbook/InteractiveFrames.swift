@@ -24,9 +24,10 @@ package struct InteractiveFrames: Sendable {
     package let frames: [InteractiveFrame]
 
     /// The frames of `gesture` driving a transition of `animator.durationSeconds` on a container
-    /// `widthPoints` wide (the device's width) at `framesPerSecond`.
-    package init(gesture: Gesture, animator: TransitionAnimator, widthPoints: Double, framesPerSecond: Double) {
-        timeline = InteractiveTimeline(gesture: gesture, widthPoints: widthPoints,
+    /// `widthPoints` × `heightPoints` (the device's screen; the gesture's axis picks the extent its
+    /// progress is divided by) at `framesPerSecond`.
+    package init(gesture: Gesture, animator: TransitionAnimator, widthPoints: Double, heightPoints: Double, framesPerSecond: Double) {
+        timeline = InteractiveTimeline(gesture: gesture, containerWidthPoints: widthPoints, heightPoints: heightPoints,
                                        transitionDurationSeconds: animator.durationSeconds, framesPerSecond: framesPerSecond)
         frames = timeline.frames
     }

@@ -231,9 +231,9 @@ public struct RenderJob: Sendable {
         if let preset = settings.preset, settings.gesture != nil, !preset.acceptsGesture {
             throw RenderError.gestureNotAccepted(preset: preset.rawValue)
         }
-        let fps = settings.framesPerSecond, compiled = animator, width = transition.device.width
+        let fps = settings.framesPerSecond, compiled = animator, width = transition.device.width, height = transition.device.height
         interaction = settings.preset == .page ? nil : settings.gesture.map {
-            InteractiveFrames(gesture: $0, animator: compiled, widthPoints: width, framesPerSecond: fps)
+            InteractiveFrames(gesture: $0, animator: compiled, widthPoints: width, heightPoints: height, framesPerSecond: fps)
         }
         let all = interaction?.samples ?? animator.frames(framesPerSecond: settings.framesPerSecond)
         sequence = all
@@ -263,6 +263,8 @@ public struct RenderJob: Sendable {
             warnings = photoLibrary.warnings
             imageHeaders.merge(photoLibrary.headers) { file, _ in file }
         }
+        // A finger that moves across its axis only would give a flat line: say so before the render.
+        if interaction != nil, let warning = settings.gesture?.acrossAxisWarning { warnings.append("gesture: " + warning) }
     }
 
     /// The screen frames are drawn for.

@@ -57,10 +57,13 @@ enum TimelineJSON {
     /// The lift-off and what follows it: `release` (seconds after touch-down), `releaseFrame` (the
     /// last frame with the finger down), `releaseFraction`, `releaseVelocity` (points per second,
     /// positive towards completion), `decision` (`finish` or `cancel`), `completionSpeed`,
-    /// `completionCurve`, `completionDuration` (seconds), `transitionDuration` (D, seconds).
+    /// `completionCurve`, `completionDuration` (seconds), `transitionDuration` (D, seconds); for a
+    /// gesture whose axis is not x (or that gives its own length) first `axis` and `length` (points).
     static func interactive(_ timeline: InteractiveTimeline) -> String {
         let gesture = timeline.gesture
-        return "{\"release\": \(JSON.number(timeline.releaseSeconds)), \"releaseFrame\": \(timeline.releaseFrameIndex), "
+        let axis = gesture.axis == .x && gesture.lengthPoints == nil ? ""
+            : "\"axis\": \"\(gesture.axis.text)\", \"length\": \(JSON.number(timeline.lengthPoints)), "
+        return "{" + axis + "\"release\": \(JSON.number(timeline.releaseSeconds)), \"releaseFrame\": \(timeline.releaseFrameIndex), "
             + "\"releaseFraction\": \(JSON.number(timeline.releaseFraction)), "
             + "\"releaseVelocity\": \(JSON.number(timeline.releaseVelocityPointsPerSecond)), "
             + "\"decision\": \"\(timeline.finishes ? "finish" : "cancel")\", "

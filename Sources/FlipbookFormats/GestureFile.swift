@@ -31,7 +31,9 @@ public enum GestureFileError: Error, CustomStringConvertible, Equatable {
 /// ```
 ///
 /// `samples` (required): at least two `[t, x, y]` — seconds, window points — strictly increasing in
-/// t. The rest are optional, with UIKit's defaults. Unknown keys are errors (with the nearest key);
+/// t. The rest are optional, with UIKit's defaults; `axis` (`"x"`, `"-x"`, `"y"`, `"-y"` or
+/// `[dx, dy]`, default `"x"`) and `length` (points, default the container's extent along the axis)
+/// say what the progress is (`GestureAxis`). Unknown keys are errors (with the nearest key);
 /// `"$schema"` and keys starting with `//` (comments) are allowed. It is read as transition files
 /// are, by the package's one strict JSON reader (`JSONValue.parse`) and the `JSONField` accessors;
 /// every error names the file and the JSON path.
@@ -40,7 +42,7 @@ public enum GestureFile {
     public static let maximumBytes = 4 << 20
 
     /// The keys a gesture file may have.
-    public static let keys = ["samples", "completionSpeed", "completionCurve", "finishVelocity"]
+    public static let keys = ["samples", "completionSpeed", "completionCurve", "finishVelocity", "axis", "length"]
 
     /// Reads and validates the gesture at `path`. - Throws: `GestureFileError`.
     public static func read(_ path: String) throws -> Gesture {
@@ -89,8 +91,12 @@ public enum GestureFile {
             return AnimationCurve(rawValue: name) ?? AnimationCurve.aliases[name]!
         }
             ?? .easeInOut
+        let axis = try object.optional("axis").map(decodeAxis) ?? .x
+        // 1 000 000 points: as the samples' limit; a length of 0 would make every fraction infinite.
+        let length = try object.optional("length")?.number(in: 0...1e6)
 
-        if let problem = Gesture.validate(samples: samples, completionSpeed: completionSpeed, finishVelocityPointsPerSecond: finishVelocity) {
+        if let problem = Gesture.validate(samples: samples, completionSpeed: completionSpeed, finishVelocityPointsPerSecond: finishVelocity,
+                                          axis: axis, lengthPoints: length) {
             func fail(_ path: String) -> TransitionFileError { .invalid(file: top.file, path: path, message: problem.message) }
             switch problem {
             case let .notFinite(sample, component): throw fail("$.samples[\(sample)][\(component)]")
@@ -98,9 +104,26 @@ public enum GestureFile {
             case .tooFewSamples, .tooManySamples, .tooLong: throw fail("$.samples")
             case .completionSpeedOutOfRange: throw fail("$.completionSpeed")
             case .finishVelocityOutOfRange: throw fail("$.finishVelocity")
+            case .badAxis: throw fail("$.axis")
+            case .lengthOutOfRange: throw fail("$.length")
             }
         }
         return try Gesture(samples: samples, completionSpeed: completionSpeed, completionCurve: curve,
-                           finishVelocityPointsPerSecond: finishVelocity)
+                           finishVelocityPointsPerSecond: finishVelocity, axis: axis, lengthPoints: length)
+    }
+
+    /// `"x"`, `"-x"`, `"y"`, `"-y"` (`"−y"` with a minus sign too), or a direction `[dx, dy]`.
+    static func decodeAxis(_ field: JSONField) throws -> GestureAxis {
+        if case .array = field.value {
+            let n = try field.numbers(2, names: "[dx, dy] (a direction in window points, y down)", in: -1e6...1e6)
+            if let message = GestureAxis.problem(dx: n[0], dy: n[1]) { throw field.fail(message) }
+            return .direction(dx: n[0], dy: n[1])
+        }
+        guard case .string = field.value else {
+            throw field.fail("expected \"x\", \"-x\", \"y\", \"-y\" or a direction [dx, dy], got \(field.value.kind)")
+        }
+        let minusSign = ["−x": "-x", "−y": "-y"]  // U+2212, as typography writes it
+        let name = try field.choice(["x", "-x", "y", "-y"], aliases: Array(minusSign.keys))
+        return GestureAxis.names[minusSign[name] ?? name]!
     }
 }

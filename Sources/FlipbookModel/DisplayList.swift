@@ -203,7 +203,15 @@ struct Flattener {
         let contentClip = layer.clipsToBounds && aligned ? intersect(clip, ownClip) : clip
         let contentVisible = contentClip?.rect.isEmpty != true
         var content: [DisplayOp] = []
-        if let source = layer.imageSource, contentVisible {
+        // Stretched unevenly (a snapshot stretched from its source's size, a scale transform), a
+        // layer's picture stretches as a bitmap does: the content mode is applied in the layer's
+        // own bounds and the result stretched, not re-applied at the stretched size (which would
+        // re-crop an aspect-fill image undistorted). Even scales (to rounding) keep the plain op.
+        let unevenStretch = aligned && abs(local.a - local.d) > 1e-9 * max(abs(local.a), abs(local.d))
+        if let source = layer.imageSource, contentVisible, unevenStretch, layer.contentMode != .scaleToFill {
+            content.append(.transformedImage(source: source, rect: bounds, contentMode: layer.contentMode, transform: local,
+                                             opacity: 1, clip: contentClip))
+        } else if let source = layer.imageSource, contentVisible {
             if aligned {
                 if layer.clipsToBounds || [.scaleToFill, .scaleAspectFit].contains(layer.contentMode) ? visible(frame, clip: contentClip) : true {
                     content.append(.image(source: source, rect: frame, contentMode: layer.contentMode, opacity: 1, clip: contentClip))

@@ -62,6 +62,11 @@ public struct Gesture: Sendable, Hashable {
     /// The finish/cancel rule's velocity threshold, in points per second towards completion
     /// (`InteractiveTimeline.decide`); default `Gesture.defaultFinishVelocity`.
     public let finishVelocityPointsPerSecond: Double
+    /// What the progress measures: the translation along this axis (`GestureAxis`); default `.x`.
+    public let axis: GestureAxis
+    /// The translation along `axis` that makes the fraction 1, in points; nil (the default) for the
+    /// container's extent along the axis (`GestureAxis.defaultLengthPoints`: the width for x).
+    public let lengthPoints: Double?
 
     /// UIKit's default completion speed.
     public static let defaultCompletionSpeed = 1.0
@@ -98,6 +103,10 @@ public struct Gesture: Sendable, Hashable {
         case completionSpeedOutOfRange(Double)
         /// `finishVelocity` is negative or not finite.
         case finishVelocityOutOfRange(Double)
+        /// The axis's direction vector cannot be normalised (`GestureAxis.problem`).
+        case badAxis(String)
+        /// `length` is not a finite number of points > 0.
+        case lengthOutOfRange(Double)
 
         /// What is wrong, without the file or path (the reader adds those).
         public var message: String {
@@ -119,12 +128,17 @@ public struct Gesture: Sendable, Hashable {
                 return "must be from \(plain(Gesture.completionSpeedRange.lowerBound)) to \(plain(Gesture.completionSpeedRange.upperBound)), not \(plain(speed))"
             case .finishVelocityOutOfRange(let velocity):
                 return "must be a number of points per second ≥ 0, not \(plain(velocity))"
+            case .badAxis(let message):
+                return message
+            case .lengthOutOfRange(let length):
+                return "must be a number of points > 0, not \(plain(length))"
             }
         }
     }
 
     /// Checks the values; returns the first problem, or nil.
-    public static func validate(samples: [TouchSample], completionSpeed: Double, finishVelocityPointsPerSecond: Double) -> Problem? {
+    public static func validate(samples: [TouchSample], completionSpeed: Double, finishVelocityPointsPerSecond: Double,
+                                axis: GestureAxis = .x, lengthPoints: Double? = nil) -> Problem? {
         guard samples.count >= 2 else { return .tooFewSamples(samples.count) }
         guard samples.count <= maximumSampleCount else { return .tooManySamples(samples.count) }
         for (index, sample) in samples.enumerated() {
@@ -144,17 +158,23 @@ public struct Gesture: Sendable, Hashable {
         guard finishVelocityPointsPerSecond.isFinite, finishVelocityPointsPerSecond >= 0 else {
             return .finishVelocityOutOfRange(finishVelocityPointsPerSecond)
         }
+        if case let .direction(dx, dy) = axis, let message = GestureAxis.problem(dx: dx, dy: dy) { return .badAxis(message) }
+        if let lengthPoints, !(lengthPoints.isFinite && lengthPoints > 0) { return .lengthOutOfRange(lengthPoints) }
         return nil
     }
 
     /// Creates a gesture from valid values. - Throws: `Problem` when `validate` finds one.
     public init(samples: [TouchSample], completionSpeed: Double = Gesture.defaultCompletionSpeed,
                 completionCurve: AnimationCurve = .easeInOut,
-                finishVelocityPointsPerSecond: Double = Gesture.defaultFinishVelocity) throws {
+                finishVelocityPointsPerSecond: Double = Gesture.defaultFinishVelocity,
+                axis: GestureAxis = .x, lengthPoints: Double? = nil) throws {
         if let problem = Gesture.validate(samples: samples, completionSpeed: completionSpeed,
-                                          finishVelocityPointsPerSecond: finishVelocityPointsPerSecond) {
+                                          finishVelocityPointsPerSecond: finishVelocityPointsPerSecond,
+                                          axis: axis, lengthPoints: lengthPoints) {
             throw problem
         }
+        self.axis = axis
+        self.lengthPoints = lengthPoints
         self.samples = samples
         self.completionSpeed = completionSpeed
         self.completionCurve = completionCurve

@@ -42,11 +42,12 @@ package struct InteractiveFrame: Sendable, Hashable {
 /// A gesture driving a percent-driven transition (an edge-swipe pop), sampled at a frame rate:
 /// UIKit's `UIPercentDrivenInteractiveTransition` rules as pure maths (docs/INTERACTIVE.md).
 ///
-/// - While the finger is down, fraction = `clamp(translation.x / width, 0, 1)` (the pan
-///   recognizer's translation since touch-down; linear: "during the interactive portion of a view
-///   controller transition, the animation curve is linear").
+/// - While the finger is down, fraction = `clamp(along(translation) / length, 0, 1)`: the pan
+///   recognizer's translation since touch-down projected on the gesture's axis (`Gesture.axis`:
+///   `translation.x` for the default x), over `lengthPoints` (linear: "during the interactive
+///   portion of a view controller transition, the animation curve is linear").
 /// - At lift-off, `decide` finishes or cancels from the release fraction and the release velocity
-///   (`Gesture.releaseVelocity.x`, positive towards completion).
+///   projected on the same axis (`Gesture.releaseVelocity`, positive towards completion).
 /// - The rest animates from the release fraction `p` to 1 in `(1 − p)·D / completionSpeed` seconds,
 ///   or back to 0 in `p·D / completionSpeed` seconds, the fraction following `completionCurve`.
 /// - Every frame shows the transition at time `fraction × D` (`transitionTimeSeconds`).
@@ -57,25 +58,43 @@ package struct InteractiveFrame: Sendable, Hashable {
 package struct InteractiveTimeline: Sendable {
     /// The finger.
     package let gesture: Gesture
-    /// Width the translation is divided by, in points (the transition container's width).
-    package let widthPoints: Double
+    /// Length the translation along the axis is divided by, in points: the gesture's own
+    /// `lengthPoints`, else the `widthPoints` given (the container's extent along the axis).
+    package let lengthPoints: Double
     /// The transition's non-interactive duration `D` in seconds (`transitionDuration(using:)`).
     package let transitionDurationSeconds: Double
     /// Frames per second (> 0).
     package let framesPerSecond: Double
 
-    /// Creates a timeline; traps unless width, duration and fps are finite and > 0.
+    /// Creates a timeline whose full progress is `widthPoints` along the axis unless the gesture
+    /// gives its own length (for an axis other than x pass the container's extent along it, or use
+    /// `init(gesture:containerWidthPoints:heightPoints:…)`); traps unless the length, duration and
+    /// fps are finite and > 0.
     package init(gesture: Gesture, widthPoints: Double, transitionDurationSeconds: Double, framesPerSecond: Double) {
-        precondition(widthPoints.isFinite && widthPoints > 0, "width must be finite and > 0, not \(widthPoints)")
+        let length = gesture.lengthPoints ?? widthPoints
+        precondition(length.isFinite && length > 0, "length must be finite and > 0, not \(length)")
         precondition(transitionDurationSeconds.isFinite && transitionDurationSeconds > 0, "duration must be finite and > 0")
         precondition(framesPerSecond.isFinite && framesPerSecond > 0, "fps must be finite and > 0, not \(framesPerSecond)")
-        self.gesture = gesture; self.widthPoints = widthPoints
+        self.gesture = gesture; self.lengthPoints = length
         self.transitionDurationSeconds = transitionDurationSeconds; self.framesPerSecond = framesPerSecond
     }
 
-    /// The fraction for a horizontal translation: `clamp(translationX / width, 0, 1)`.
+    /// A timeline for a container `width` × `height` points: the length is the gesture's own, else
+    /// the container's extent along the gesture's axis (`Gesture.progressLengthPoints`).
+    package init(gesture: Gesture, containerWidthPoints width: Double, heightPoints height: Double,
+                transitionDurationSeconds: Double, framesPerSecond: Double) {
+        self.init(gesture: gesture, widthPoints: gesture.progressLengthPoints(containerWidthPoints: width, heightPoints: height),
+                  transitionDurationSeconds: transitionDurationSeconds, framesPerSecond: framesPerSecond)
+    }
+
+    /// The fraction for a translation along the axis: `clamp(translation / length, 0, 1)`.
     package static func fraction(translationXPoints: Double, widthPoints: Double) -> Double {
         min(max(translationXPoints / widthPoints, 0), 1)
+    }
+
+    /// The fraction `t` seconds after touch-down while the finger is down.
+    private func fingerFraction(atSeconds t: Double) -> Double {
+        Self.fraction(translationXPoints: gesture.axis.along(gesture.translation(atSeconds: t)), widthPoints: lengthPoints)
     }
 
     /// The finish/cancel rule at lift-off: finish when the velocity towards completion is above
@@ -93,12 +112,11 @@ package struct InteractiveTimeline: Sendable {
     package var releaseSeconds: Double { gesture.durationSeconds }
 
     /// The fraction at lift-off (the last sample's translation).
-    package var releaseFraction: Double {
-        Self.fraction(translationXPoints: gesture.translation(atSeconds: releaseSeconds).x, widthPoints: widthPoints)
-    }
+    package var releaseFraction: Double { fingerFraction(atSeconds: releaseSeconds) }
 
-    /// The finger's horizontal velocity at lift-off, points per second (`Gesture.releaseVelocity`).
-    package var releaseVelocityPointsPerSecond: Double { gesture.releaseVelocity.x }
+    /// The finger's velocity at lift-off along the axis, points per second, positive towards
+    /// completion (`Gesture.releaseVelocity` projected: its x for the default axis).
+    package var releaseVelocityPointsPerSecond: Double { gesture.axis.along(gesture.releaseVelocity) }
 
     /// True when the transition finishes, false when it is cancelled (`finishes(…)`).
     package var finishes: Bool {
@@ -133,9 +151,7 @@ package struct InteractiveTimeline: Sendable {
 
     /// The fraction at `t` seconds after touch-down (not forced to the target at the last frame).
     package func fraction(atSeconds t: Double) -> Double {
-        if t <= releaseSeconds {
-            return Self.fraction(translationXPoints: gesture.translation(atSeconds: t).x, widthPoints: widthPoints)
-        }
+        if t <= releaseSeconds { return fingerFraction(atSeconds: t) }
         let start = releaseFraction, target = targetFraction, duration = completionDurationSeconds
         guard duration > 0 else { return target }
         let curve = gesture.completionCurve.bezier.progress(atFraction: (t - releaseSeconds) / duration)

@@ -27,7 +27,19 @@ public enum TimingCurve: Sendable, Hashable {
     /// plain decimal notation (`Double(decimalText:)`). A curve whose progress would not be a
     /// finite number somewhere (`bezier:0,-1e308,1,1e308`) is refused. Names are case-sensitive.
     /// Throws `TimingCurveParseError`.
+    ///
+    /// A spring in another tool's notation is written as a call with labels
+    /// (`spring(response: 0.5, dampingFraction: 0.825)`, `origami(tension: 40, friction: 7)`, …:
+    /// `SpringNotation.parse`); it becomes `.springPhysics`, UIKit's `spring(duration:…)` too
+    /// (the same motion in real seconds; `TimingRequest` keeps it a `.spring` with its duration).
     public static func parse(_ text: String, dampingRatio: Double = 0.6, initialVelocity: Double = 1.0) throws -> TimingCurve {
+        if SpringNotation.isCall(text) {
+            do {
+                return .springPhysics(try SpringNotation.parse(text).spring)
+            } catch let error as SpringNotationError {
+                throw TimingCurveParseError.notation(error)
+            }
+        }
         if text == "spring" {
             guard dampingRatio.isFinite, dampingRatio > 0, dampingRatio <= 1 else {
                 throw TimingCurveParseError.dampingRatioOutOfRange(dampingRatio)
@@ -106,6 +118,8 @@ public enum TimingCurveParseError: Error, Sendable, Hashable, CustomStringConver
     case velocityNotFinite(Double)
     /// Valid parameters whose progress is not a finite number everywhere (they overflow a Double).
     case notFinite(curve: String)
+    /// A spring notation (`spring(response: …)`) that cannot be read.
+    case notation(SpringNotationError)
 
     /// A readable message naming the offending text.
     public var description: String {
@@ -125,6 +139,8 @@ public enum TimingCurveParseError: Error, Sendable, Hashable, CustomStringConver
             return "spring initial velocity must be a finite number, not \(value)"
         case .notFinite(let curve):
             return "curve '\(curve)': its progress is not a finite number over the duration (the parameters are too large)"
+        case .notation(let error):
+            return "\(error)"
         }
     }
 }

@@ -57,6 +57,21 @@ package struct TimingRequest: Hashable, Sendable {
     package func resolved(over base: Timing) throws -> Timing {
         try checkRanges()
         var timing = base
+        // UIKit's notation carries the animation's duration: it stays a `.spring` over that duration.
+        if let curve, SpringNotation.isCall(curve),
+           case let .uikit(implied, zeta, velocity)? = try? SpringNotation.parse(curve) {
+            if dampingRatio != nil || initialVelocity != nil {
+                throw TimingRequestError.springParametersWithoutSpring(curve: .spring(dampingRatio: zeta, initialVelocity: velocity))
+            }
+            if let durationSeconds, durationSeconds != implied {
+                throw TimingRequestError.curve(.notation(SpringNotationError(
+                    curve: curve, message: "the duration is given twice (\(implied.shortestText) s here, \(durationSeconds.shortestText) s as the duration)")))
+            }
+            guard TimingRequest.durationRangeSeconds.contains(implied) else { throw TimingRequestError.outOfRange(.duration, implied) }
+            timing.curve = .spring(dampingRatio: zeta, initialVelocity: velocity)
+            timing.durationSeconds = implied
+            return timing
+        }
         timing.curve = try resolvedCurve(over: base.curve) ?? base.curve
         if let durationSeconds {
             timing.durationSeconds = durationSeconds
@@ -87,7 +102,7 @@ package struct TimingRequest: Hashable, Sendable {
         } catch let error as TimingCurveParseError {
             throw TimingRequestError.curve(error)
         }
-        if springGiven, !parsed.isUIKitSpring { throw TimingRequestError.springParametersWithoutSpring(curve: parsed) }
+        if springGiven, !parsed.isUIKitSpring || SpringNotation.isCall(curve) { throw TimingRequestError.springParametersWithoutSpring(curve: parsed) }
         return parsed
     }
 

@@ -173,8 +173,9 @@ package struct CardScene: Hashable, Sendable {
     static let commentTopPoints = textInsetPoints + avatarSizePoints + 10
 
     /// Comment row `row` of card `index`: avatar (image or grey circle), nickname centred beside
-    /// it (15 pt), the comment under them (14 pt dark grey, wrapped on as many lines as it needs),
-    /// and a hairline separator at the bottom from the left inset.
+    /// it (15 pt), the comment under them (14 pt dark grey, wrapped on as many lines as it needs,
+    /// left-aligned even in a right-to-left script: seed 001 sets `NSTextAlignmentLeft`), and a
+    /// hairline separator at the bottom from the left inset.
     func commentRow(_ index: Int, row: Int, frame: Rect) -> [Layer] {
         let comment = cards[index].comments[row], metric = metrics[index].comments[row], nicknameMetric = metrics[index].nicknames[row]
         let inset = CardScene.textInsetPoints, avatarSize = CardScene.avatarSizePoints
@@ -200,7 +201,7 @@ package struct CardScene: Hashable, Sendable {
         var text = Layer(name: "comment \(row) text", frame: Rect(x: inset, y: CardScene.commentTopPoints, width: frame.width - 2 * inset,
                                                                 height: metric.height))
         text.text = TextContent(string: comment.text, sizePoints: 14, baselineOrigin: Point(x: 0, y: metric.baseline),
-                                color: CardScene.commentColor, alignment: .natural, maxWidthPoints: max(1, frame.width - 2 * inset),
+                                color: CardScene.commentColor, alignment: .leading, maxWidthPoints: max(1, frame.width - 2 * inset),
                                 numberOfLines: 0, lineBreakMode: .wordWrap)
         cell.sublayers.append(text)
         let hairline = 1 / device.scale
@@ -313,17 +314,43 @@ package struct CardScene: Hashable, Sendable {
         ]
     }
 
-    /// The snapshots the push makes of card `index` (a bitmap each, so their rounded corners never
-    /// animate; the cover is rounded like the card it was taken from), at the card (`atCard`) or
-    /// where the push leaves them: background `(0, T, W, H − T)`, title at `(0, T)` card-sized,
-    /// cover on the top image.
+    /// The snapshots the push makes of card `index` (`snapshotViewAfterScreenUpdates:NO` of the
+    /// cell's background, title view and cover), at the card (`atCard`) or where the push leaves
+    /// them: background `(0, T, W, H − T)`, title at `(0, T)` card-sized, cover on the top image.
+    /// Each is a bitmap of what the resting card shows: the background rounded on all four corners,
+    /// the cover rounded at the top only and the title view at the bottom only (both are cut by
+    /// the card's rounded clip), so at the tap the snapshots reproduce the card exactly. The title
+    /// and cover are `snapshotOf` layers of such pictures (kept hidden inside them), stretched as
+    /// a bitmap is.
     func snapshots(_ index: Int, atCard: Bool) -> [Layer] {
         let radius = CardScene.cardCornerRadiusPoints
         let background = cardBackground(frame: atCard ? cardFrame(index, centred: index) : backgroundSnapshotFrame, cornerRadius: radius,
                                         name: "snapshot card background")
-        let title = titleView(index, frame: atCard ? cardTitleFrame(index, centred: index) : titleSnapshotFrame(index), prefix: "snapshot ")
-        let cover = coverImage(index, frame: atCard ? coverFrame(index, centred: index) : topImageFrame, cornerRadius: radius,
-                               name: "snapshot cover")
+        let card = cardFrame(index, centred: index), coverHeight = coverHeightPoints
+        // The card's rounded shape, placed so that the part's content sits where it is on the card.
+        func picture(_ name: String, size: Size, cardOrigin: Point, content: Layer) -> Layer {
+            var shape = Layer(name: name + " card shape", frame: Rect(origin: cardOrigin, size: card.size))
+            shape.cornerRadius = radius
+            shape.clipsToBounds = true
+            shape.sublayers = [content]
+            // Not clipped itself: the card shape's rounded clip is all the card applies, so the
+            // seam between cover and title view is antialiased once, as on the card.
+            var picture = Layer(name: name, frame: Rect(origin: .zero, size: size))
+            picture.isHidden = true
+            picture.sublayers = [shape]
+            return picture
+        }
+        var title = Layer(name: "snapshot title view", frame: atCard ? cardTitleFrame(index, centred: index) : titleSnapshotFrame(index))
+        title.snapshotOf = "snapshot title picture"
+        title.sublayers = [picture("snapshot title picture", size: Size(width: card.width, height: CardScene.titleHeightPoints),
+                                   cardOrigin: Point(x: 0, y: -coverHeight),
+                                   content: titleView(index, frame: Rect(x: 0, y: coverHeight, width: card.width, height: CardScene.titleHeightPoints),
+                                                      prefix: "snapshot picture "))]
+        var cover = Layer(name: "snapshot cover", frame: atCard ? coverFrame(index, centred: index) : topImageFrame)
+        cover.snapshotOf = "snapshot cover picture"
+        cover.sublayers = [picture("snapshot cover picture", size: Size(width: card.width, height: coverHeight), cardOrigin: .zero,
+                                   content: coverImage(index, frame: Rect(x: 0, y: 0, width: card.width, height: coverHeight),
+                                                       name: "snapshot picture cover"))]
         return [background, title, cover]
     }
 
@@ -335,11 +362,16 @@ package struct CardScene: Hashable, Sendable {
          Animation(target: "snapshot cover", to: LayerPatch(frame: toCard ? coverFrame(index, centred: index) : topImageFrame))]
     }
 
-    /// The carousel's navigation bar, fading out (push) or in (pop) with the main timing: the
-    /// detail hides the bar, and UIKit animates that alongside the transition.
+    /// The carousel's navigation bar, sliding up off the screen (push) or back down (pop) with the
+    /// main timing: the detail hides the bar, and an animated `setNavigationBarHidden` moves the
+    /// opaque bar away alongside the transition rather than fading it, so no half-transparent bar
+    /// is ever printed over the flying cover. Its frame goes from `(0, 0, W, topBar)` to
+    /// `(0, −topBar, W, topBar)` (wholly above the screen; the status bar stays on top).
     func carouselBar(visibleAtStart: Bool) -> (layer: Layer, animation: Animation) {
-        let bar = NavigationBar.layer(device: device, showing: CardScene.carouselItem).with(opacity: visibleAtStart ? 1 : 0)
-        return (bar, Animation(target: bar.name, to: LayerPatch(opacity: visibleAtStart ? 0 : 1)))
+        var bar = NavigationBar.layer(device: device, showing: CardScene.carouselItem)
+        let shown = bar.frame, hidden = bar.frame.offsetBy(dx: 0, dy: -bar.frame.height)
+        bar.frame = visibleAtStart ? shown : hidden
+        return (bar, Animation(target: bar.name, to: LayerPatch(frame: visibleAtStart ? hidden : shown)))
     }
 
     /// The three snapshots push and pop move (`snapshots(_:atCard:)`).
@@ -379,9 +411,9 @@ package struct CardScene: Hashable, Sendable {
         }
         let bar = carouselBar(visibleAtStart: false)
         let remove = LayerChange.changes(removing: ["detail"] + CardScene.snapshotNames, showing: ["card \(index)"])
-        // Cancelled: the carousel and the snapshots gone, the detail's own cover and title view
-        // shown — the detail as the push left it.
-        let cancelled = LayerChange.changes(removing: ["carousel"] + CardScene.snapshotNames, showing: CardScene.detailPartNames)
+        // Cancelled: the carousel, its bar and the snapshots gone, the detail's own cover and
+        // title view shown — the detail as the push left it.
+        let cancelled = LayerChange.changes(removing: ["carousel", bar.layer.name] + CardScene.snapshotNames, showing: CardScene.detailPartNames)
         let window = NavigationBar.window(device: device, container: [carousel(centred: index, hiddenIndex: index), detail]
                                                   + snapshots(index, atCard: false), bar: bar.layer)
         return Transition(name: name, device: device, window: window,

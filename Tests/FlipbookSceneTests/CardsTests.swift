@@ -63,7 +63,11 @@ final class CardsTests: XCTestCase {
         let mid = try ops(push, at: 0.5)
         let cover = imageOps(mid, source: "c1.jpg")
         XCTAssertEqual(cover.map(\.rect), [Rect(x: 18.75, y: 81.75, width: 337.5, height: 297)])
-        XCTAssertEqual(cover.first?.clip?.cornerRadius, 10, "a snapshot's corners do not animate")
+        // A bitmap of the card's cover: its corners stretch with it (300 → 337.5 pt: ×1.125, so
+        // 10 → 11.25 pt), and only its top ones are rounded — the clip is the whole card's rounded
+        // shape (264 + 80 = 344 pt tall, ×1.125 = 387), below which the cover ends square.
+        XCTAssertEqual(cover.first?.clip?.cornerRadius ?? 0, 11.25, accuracy: 1e-12)
+        assertRect(cover.first?.clip?.rect, Rect(x: 18.75, y: 81.75, width: 337.5, height: 387))
         // The title snapshot only moves: lerp((37.5, 457.5), (0, 300)), still 300 wide.
         XCTAssertEqual(textOps(mid, "Card 1").map(\.origin), [Point(x: 18.75 + 15, y: 378.75 + titleBaseline)])
         let fills = mid.compactMap { entry -> (Rect, Double, Clip?)? in
@@ -161,9 +165,10 @@ final class CardsTests: XCTestCase {
 
     func testPopCoverKeepsTheCardsRoundedCorners() throws {
         // The pop moves the push's cover snapshot back onto the card: a bitmap of the card's cover,
-        // so it stays clipped to its own rect with the card's 10 pt corners all the way (a snapshot's
-        // corners do not animate; the push checks the same at 0.5). It must not start at radius 0
-        // without a clip: then it was drawn square-cornered all the way.
+        // so it stays clipped to its own rect with the card's corners stretched with it (10 pt ×
+        // width/300) and rounded at the top only, as the card shows its cover (its bottom corners
+        // are square where the title view follows). It must not start at radius 0 without a clip:
+        // then it was drawn square-cornered all the way.
         let pop = scene.pop(2, name: "card-pop", timing: linearSecond)
         let top = Rect(x: 0, y: -30, width: 375, height: 330), card = Rect(x: 37.5, y: 193.5, width: 300, height: 264)
         for t in [0, 0.5, 0.9] {
@@ -171,8 +176,8 @@ final class CardsTests: XCTestCase {
             let rect = Rect.interpolate(from: top, to: card, progress: t)
             XCTAssertEqual(cover.count, 1, "t = \(t)")
             assertRect(cover.first?.rect, rect)
-            assertRect(cover.first?.clip?.rect, rect)
-            XCTAssertEqual(cover.first?.clip?.cornerRadius, 10, "t = \(t)")
+            assertRect(cover.first?.clip?.rect, Rect(x: rect.x, y: rect.y, width: rect.width, height: rect.height * 344 / 264))
+            XCTAssertEqual(cover.first?.clip?.cornerRadius ?? 0, 10 * rect.width / 300, accuracy: 1e-9, "t = \(t)")
         }
     }
 

@@ -60,7 +60,7 @@ final class GestureFileTests: XCTestCase {
             (#"{"samples": [[0, 0, 0]]}"#, "g.json: $.samples: a gesture needs at least 2 samples (touch-down and lift-off), got 1"),
             (#"{"samples": [[0, 0, 0], [21, 1, 0]]}"#, "g.json: $.samples: the gesture lasts 21 s; at most 20 s from the first sample to the last"),
             (#"{"samples": {}}"#, "g.json: $.samples: expected an array, got an object"),
-            (#"{"sample": []}"#, #"g.json: $.sample: unknown key "sample" (did you mean "samples"?); expected one of "samples", "completionSpeed", "completionCurve", "finishVelocity""#),
+            (#"{"sample": []}"#, #"g.json: $.sample: unknown key "sample" (did you mean "samples"?); expected one of "samples", "completionSpeed", "completionCurve", "finishVelocity", "axis", "length""#),
             (#"{}"#, #"g.json: $: missing "samples" (an array of [t, x, y])"#),
             (#"[]"#, "g.json: $: expected an object, got an array"),
             (#"{"samples": [[0, 0, 0], [1, 1, 0]], "completionSpeed": 0}"#, "g.json: $.completionSpeed: must be from 0.1 to 10, not 0"),

@@ -92,10 +92,12 @@ final class PresetFidelityTests: XCTestCase {
         XCTAssertEqual(try layer("detail cover", final).frame, Rect(x: 0, y: -30, width: 375, height: 330))
         let list = try push.displayList(frameIndex: push.sequence.count - 1)
         XCTAssertFalse(list.json.contains("Featured"))
-        // The carousel's bar fades out with the move and is gone in the detail.
+        // The carousel's bar slides up off the screen with the move (never fading) and is gone in
+        // the detail; the pop slides it back down.
         let pop = try job(.cardPop, select: 1)
-        XCTAssertEqual(try layer(NavigationBar.layerName, window(pop, atSeconds: 0)).opacity, 0)
-        XCTAssertEqual(try layer(NavigationBar.layerName, window(pop, atSeconds: 0, isFinal: true)).opacity, 1)
+        XCTAssertEqual(try layer(NavigationBar.layerName, window(pop, atSeconds: 0)).frame, Rect(x: 0, y: -64, width: 375, height: 64))
+        XCTAssertEqual(try layer(NavigationBar.layerName, window(pop, atSeconds: 0, isFinal: true)).frame, Rect(x: 0, y: 0, width: 375, height: 64))
+        XCTAssertEqual(try layer(NavigationBar.layerName, window(pop, atSeconds: 0.25)).opacity, 1)
     }
 
     /// Card pop starts from the push's leftover snapshots, above the detail: the white background
