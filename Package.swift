@@ -31,6 +31,9 @@ let package = Package(
         // modules are internal structure, not products.
         .library(name: "Flipbook", targets: ["Flipbook"]),
         .library(name: "FlipbookTesting", targets: ["FlipbookTesting"]),
+        // UIKit's, Core Animation's and Core Graphics' names on Linux: an app's animator compiles
+        // unchanged and what it animates is recorded into a `Transition` (docs/UIKIT.md).
+        .library(name: "FlipbookUIKit", targets: ["FlipbookUIKit"]),
     ],
     targets: [
         // System libraries, found through pkg-config; apt names them for a friendlier error.
@@ -62,6 +65,9 @@ let package = Package(
         .target(name: "FlipbookSamples", path: "Samples", sources: ["FlipbookSamples"], resources: sampleResources),
         .target(name: "FlipbookScene", dependencies: ["FlipbookGeometry", "FlipbookRaster", "FlipbookMotion", "FlipbookText", "FlipbookSamples", "FlipbookFiles"]),
         .target(name: "Flipbook", dependencies: ["FlipbookScene", "FlipbookCodecs", "FlipbookRaster", "FlipbookMotion", "FlipbookText", "FlipbookSamples", "FlipbookFiles"]),
+        // UIKit's API recorded into the Transition model (Collections/ holds the collection and table views).
+        .target(name: "FlipbookUIKit", dependencies: ["FlipbookScene", "FlipbookMotion", "FlipbookGeometry", "FlipbookRaster", "FlipbookCodecs", "FlipbookText"],
+                swiftSettings: [.enableUpcomingFeature("StrictConcurrency")]),
         // Pixel comparison and diff pictures, without any test framework (the CLI links it).
         .target(name: "FlipbookImageDiff", dependencies: ["FlipbookRaster", "FlipbookGeometry"]),
         .target(name: "FlipbookTesting", dependencies: ["Flipbook", "FlipbookImageDiff", "FlipbookCodecs", "FlipbookRaster", "FlipbookFiles"]),
@@ -84,6 +90,8 @@ let package = Package(
         .testTarget(name: "FlipbookMotionTests", dependencies: ["FlipbookMotion"]),
         .testTarget(name: "FlipbookTextTests", dependencies: ["FlipbookText"]),
         .testTarget(name: "FlipbookSceneTests", dependencies: ["FlipbookScene"]),
+        .testTarget(name: "FlipbookUIKitTests", dependencies: ["FlipbookUIKit", "Flipbook", "FlipbookTesting"],
+                    swiftSettings: [.enableUpcomingFeature("StrictConcurrency")]),
         .testTarget(name: "FlipbookTests", dependencies: ["Flipbook", "FlipbookTesting"], exclude: ["__Goldens__", "__DisplayLists__"]),
         // Uses only the products (`import Flipbook`, `import FlipbookTesting`), as a dependent package would.
         .testTarget(name: "FlipbookPublicAPITests", dependencies: ["Flipbook", "FlipbookTesting"], exclude: ["__Goldens__"]),
