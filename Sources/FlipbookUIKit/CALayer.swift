@@ -44,7 +44,12 @@ open class CALayer: NSObject {
     /// The transform about the anchor point.
     open var transform = CATransform3D.identity { willSet { willChange() } didSet { didChange() } }
     /// Opacity 0…1 (`UIView.alpha`).
-    open var opacity: Float = 1 { willSet { willChange() } didSet { didChange() } }
+    open var opacity: Float {
+        get { Float(opacityValue) }
+        set { opacityValue = CGFloat(newValue) }
+    }
+    /// The opacity at full precision (`UIView.alpha` keeps its CGFloat).
+    var opacityValue: CGFloat = 1 { willSet { willChange() } didSet { didChange() } }
     /// Background colour.
     open var backgroundColor: CGColor? { willSet { willChange() } didSet { didChange() } }
     /// Corner radius in points.
@@ -101,7 +106,7 @@ open class CALayer: NSObject {
         super.init()
         guard let layer = layer as? CALayer else { return }
         bounds = layer.bounds; position = layer.position; anchorPoint = layer.anchorPoint; transform = layer.transform
-        opacity = layer.opacity; backgroundColor = layer.backgroundColor; cornerRadius = layer.cornerRadius
+        opacityValue = layer.opacityValue; backgroundColor = layer.backgroundColor; cornerRadius = layer.cornerRadius
         masksToBounds = layer.masksToBounds; isHidden = layer.isHidden; zPosition = layer.zPosition
     }
 

@@ -109,7 +109,7 @@ extension LayerTransform {
         let m = CATransform3DGetAffineTransform(transform)
         let a = Double(m.a), b = Double(m.b), c = Double(m.c), d = Double(m.d)
         let scaleX = (a * a + b * b).squareRoot()
-        let rotation = scaleX == 0 ? 0 : atan2(b, a)
+        let rotation = scaleX == 0 ? 0 : deterministicAtan2(b, a)
         let scaleY = scaleX == 0 ? (c * c + d * d).squareRoot() : (a * d - b * c) / scaleX
         // About the centre C instead of the anchor A: t' = t + (A − C) − L·(A − C).
         let vx = (Double(anchorPoint.x) - 0.5) * Double(size.width), vy = (Double(anchorPoint.y) - 0.5) * Double(size.height)
@@ -141,7 +141,7 @@ extension UIView {
         return AnimatableState(
             frame: Rect(x: Double(frame.minX), y: Double(frame.minY), width: Double(frame.width), height: Double(frame.height)),
             transform: LayerTransform(layer.transform, anchorPoint: layer.anchorPoint, size: layer.bounds.size),
-            opacity: Double(layer.opacity),
+            opacity: Double(layer.opacityValue),
             backgroundColor: layer.backgroundColor.map { UIColor(cgColor: $0).straightColor },
             cornerRadius: Double(layer.cornerRadius),
             boundsOrigin: Point(x: Double(layer.bounds.minX), y: Double(layer.bounds.minY)))
@@ -168,7 +168,7 @@ extension UIView {
         target.position = CGPoint(x: state.frame.x + Double(layer.anchorPoint.x) * state.frame.width,
                                   y: state.frame.y + Double(layer.anchorPoint.y) * state.frame.height)
         target.transform = state.transform.caTransform(anchorPoint: layer.anchorPoint, size: target.bounds.size)
-        target.opacity = Float(state.opacity)
+        target.opacityValue = CGFloat(state.opacity)
         target.backgroundColor = state.backgroundColor.map { CGColor(srgbRed: $0.red, green: $0.green, blue: $0.blue, alpha: $0.alpha) }
         target.cornerRadius = CGFloat(state.cornerRadius)
     }

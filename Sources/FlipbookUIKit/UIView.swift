@@ -114,8 +114,8 @@ open class UIView: UIResponder, UICoordinateSpace {
     }
     /// Opacity 0…1 (`layer.opacity`).
     open var alpha: CGFloat {
-        get { CGFloat(layer.opacity) }
-        set { layer.opacity = Float(newValue) }
+        get { layer.opacityValue }
+        set { layer.opacityValue = newValue }
     }
     /// Hidden views and their subviews are not drawn.
     open var isHidden: Bool {

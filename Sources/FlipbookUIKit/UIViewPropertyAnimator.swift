@@ -282,7 +282,7 @@ open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating {
                 let layer = recorder.presentationLayer(of: view)
                 _ = now
                 view.layer.bounds = layer.bounds; view.layer.position = layer.position; view.layer.transform = layer.transform
-                view.layer.opacity = layer.opacity; view.layer.backgroundColor = layer.backgroundColor; view.layer.cornerRadius = layer.cornerRadius
+                view.layer.opacityValue = layer.opacityValue; view.layer.backgroundColor = layer.backgroundColor; view.layer.cornerRadius = layer.cornerRadius
             }
         }
         state = withoutFinishing ? .inactive : .stopped
@@ -407,7 +407,7 @@ open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating {
     private func restoreBefore() {
         for (view, layer) in before {
             view.layer.bounds = layer.bounds; view.layer.position = layer.position; view.layer.transform = layer.transform
-            view.layer.opacity = layer.opacity; view.layer.backgroundColor = layer.backgroundColor; view.layer.cornerRadius = layer.cornerRadius
+            view.layer.opacityValue = layer.opacityValue; view.layer.backgroundColor = layer.backgroundColor; view.layer.cornerRadius = layer.cornerRadius
         }
     }
 }
