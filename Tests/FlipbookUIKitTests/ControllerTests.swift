@@ -183,3 +183,35 @@ final class ControllerTests: XCTestCase {
         }
     }
 }
+
+final class NavigationBarTests: XCTestCase {
+    func testTheBarIsThePresetsBarAndOpaqueBarsPutScreensBelowIt() throws {
+        final class Root: UIViewController {
+            var appeared = false
+            override func viewDidLoad() { title = "Photos"; view.accessibilityIdentifier = "root" }
+            override func viewDidAppear(_ animated: Bool) { appeared = true }
+        }
+        let root = Root()
+        let transition = try Transition.record { window in
+            let navigation = UINavigationController(rootViewController: root)
+            navigation.navigationBar.isTranslucent = false
+            root.navigationItem.rightBarButtonItem = UIBarButtonItem(title: "Add", style: .plain, target: nil, action: nil)
+            window.rootViewController = navigation
+            let detail = UIViewController()
+            detail.title = "Detail"
+            detail.view.accessibilityIdentifier = "detail"
+            navigation.pushViewController(detail, animated: true)
+        }
+        XCTAssertTrue(root.appeared, "the window shows its root view controller")
+        let animator = try TransitionAnimator(transition)
+        XCTAssertEqual(animator.initialLayer(named: "root")?.frame, Rect(x: 0, y: 64, width: 375, height: 603))
+        // The bar's layers are the preset's for the same push.
+        let preset = NavigationBar.transition(device: .iPhone8, from: NavigationItem(title: "Photos", rightButton: "Add"),
+                                              to: NavigationItem(title: "Detail", backTitle: "Photos"), operation: .push)
+        let bar = try XCTUnwrap(animator.initialLayer(named: NavigationBar.layerName))
+        XCTAssertEqual(bar.sublayers, preset.layer.sublayers)
+        XCTAssertEqual(bar.backgroundColor, preset.layer.backgroundColor)
+        XCTAssertEqual(transition.animations.filter { $0.target.hasPrefix("bar items") }.count, preset.animations.count)
+        XCTAssertTrue(animator.layer(named: "bar items (from)", in: animator.window(atSeconds: 0.35, isFinal: true))!.isHidden)
+    }
+}
