@@ -2,7 +2,7 @@ import Foundation
 import FlipbookGeometry
 import FlipbookMotion
 import FlipbookRaster
-import FlipbookScene
+import FlipbookModel
 
 /// A value of one of the model's animatable properties.
 enum PropertyValue: Equatable {

@@ -1,7 +1,7 @@
 import Foundation
 import FlipbookGeometry
 import FlipbookMotion
-import FlipbookScene
+import FlipbookModel
 
 /// Core Animation's time type, where Foundation lacks it.
 public typealias CFTimeInterval = Double

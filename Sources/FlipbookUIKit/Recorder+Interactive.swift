@@ -1,6 +1,6 @@
 import Foundation
 import FlipbookMotion
-import FlipbookScene
+import FlipbookModel
 
 /// Animations recorded while paused (an interactive transition's), with the completions they
 /// scheduled, held until the interaction finishes or cancels.

@@ -1,7 +1,8 @@
 import Foundation
 import FlipbookGeometry
 import FlipbookMotion
-import FlipbookScene
+import FlipbookModel
+import FlipbookScenes
 
 extension Transition {
     /// Records what UIKit code does to a window into a transition.

@@ -1,6 +1,6 @@
 import Foundation
 import FlipbookMotion
-import FlipbookScene
+import FlipbookModel
 
 /// The kinds of timing curve (`UITimingCurveType`).
 public enum UITimingCurveType: Int, Sendable {

@@ -1,5 +1,5 @@
 import Foundation
-import FlipbookScene
+import FlipbookModel
 import FlipbookText
 
 /// A view that draws an image (`UIImageView`), fitted as `contentMode` says.
