@@ -21,7 +21,7 @@ extension Recorder {
             fail(.neverEnds(view: layer.owner?.recordingName ?? "CALayer", reason: "repeating Core Animation animations are not supported"))
             return
         }
-        let duration = animation.duration > 0 ? Double(animation.duration) : (spring?.settlingDurationSeconds ?? 0.25)
+        let duration = max(animation.duration > 0 ? Double(animation.duration) : (spring?.settlingDurationSeconds ?? 0.25), Recorder.holdSeconds)
         let start = animation.beginTime > 0 ? max(Double(animation.beginTime), clockSeconds) : clockSeconds
         let end = start + duration
         let curve: TimingCurve = spring.map { .springPhysics($0) } ?? .bezier(animation.timingFunction?.bezier ?? .linear)

@@ -97,12 +97,20 @@ struct TransitionBuilder {
         }
         for (record, property, entry) in entries.sorted(by: { $0.entry.order < $1.entry.order }) {
             for stint in stintsByRecord[record.index] ?? [] {
-                if let timing = entry.timing {
-                    animations.append(Animation(target: stint.name, from: entry.from.patch(property), to: entry.to.patch(property),
-                                                delaySeconds: entry.startSeconds,
-                                                timing: AnimationTiming(curve: timing.curve, durationSeconds: timing.durationSeconds)))
-                } else {
-                    changes[entry.moment, default: []].append(LayerChange(target: stint.name, set: entry.to.patch(property)))
+                var targets = [(stint.name, entry.from, entry.to)]
+                // A part of a view's snapshot: its content layer's frame follows the snapshot's size.
+                if property == .frame, let snapshot = record.view as? UISnapshotView, case let .rect(from) = entry.from, case let .rect(to) = entry.to,
+                   let contentFrom = croppedContentFrame(snapshot, from), let contentTo = croppedContentFrame(snapshot, to) {
+                    targets.append((stint.name + " content", .rect(contentFrom), .rect(contentTo)))
+                }
+                for (target, from, to) in targets {
+                    if let timing = entry.timing {
+                        animations.append(Animation(target: target, from: from.patch(property), to: to.patch(property),
+                                                    delaySeconds: entry.startSeconds,
+                                                    timing: AnimationTiming(curve: timing.curve, durationSeconds: timing.durationSeconds)))
+                    } else {
+                        changes[entry.moment, default: []].append(LayerChange(target: target, set: to.patch(property)))
+                    }
                 }
             }
         }
@@ -220,8 +228,17 @@ struct TransitionBuilder {
         record.base.apply(to: &layer)
         stint.states[0].state.apply(to: &layer)
         if stint.startMoment > 0 { layer.isHidden = true }
-        if let snapshot = record.view as? UISnapshotView { layer.snapshotOf = snapshotSourceName(snapshot) }
         layer.sublayers = stint.children.map { self.layer(for: $0) }
+        if let snapshot = record.view as? UISnapshotView {
+            if let content = croppedContentFrame(snapshot, record.base.frame) {
+                var inner = Layer(name: stint.name + " content", frame: content)
+                inner.snapshotOf = snapshotSourceName(snapshot)
+                layer.clipsToBounds = true
+                layer.sublayers.insert(inner, at: 0)
+            } else {
+                layer.snapshotOf = snapshotSourceName(snapshot)
+            }
+        }
         if let bar = record.view as? UINavigationBar, stint === barStints.first(where: { recorder.records[$0.record].view === bar }) {
             let content = barContent(bar)
             layer.backgroundColor = content.layer.backgroundColor
@@ -245,6 +262,17 @@ struct TransitionBuilder {
     }
 
     private var rootStints: [Stint] { rootHolder.root.map { [$0] } ?? [] }
+
+    /// For a snapshot of part of its source (`resizableSnapshotView(from:…)` with a rect other
+    /// than the source's bounds): where the whole source is drawn inside a snapshot of `frame`,
+    /// so that the part shows, stretched as the snapshot is; nil for a whole-view snapshot.
+    func croppedContentFrame(_ snapshot: UISnapshotView, _ frame: Rect) -> Rect? {
+        let part = snapshot.sourceRect, whole = snapshot.sourceBounds
+        guard part != whole, part.width > 0, part.height > 0 else { return nil }
+        let scaleX = frame.width / Double(part.width), scaleY = frame.height / Double(part.height)
+        return Rect(x: Double(whole.minX - part.minX) * scaleX, y: Double(whole.minY - part.minY) * scaleY,
+                    width: Double(whole.width) * scaleX, height: Double(whole.height) * scaleY)
+    }
 
     /// Every stay of a navigation bar, in tree order.
     private var barStints: [Stint] {

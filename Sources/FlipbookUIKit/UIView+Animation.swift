@@ -147,7 +147,7 @@ extension UIView {
                             completion: ((Bool) -> Void)? = nil) {
         guard duration > 0 else { run(duration: 0, delay: delay, curve: .bezier(.linear), options: options, animations: animations, completion: completion); return }
         let spring = UISpringTimingParameters.spring(duration: Double(duration), bounce: Double(bounce), initialVelocity: Double(velocity))
-        run(duration: spring.settlingDurationSeconds, delay: delay, curve: .springPhysics(spring), options: options, animations: animations, completion: completion)
+        run(duration: max(spring.settlingDurationSeconds, Recorder.holdSeconds), delay: delay, curve: .springPhysics(spring), options: options, animations: animations, completion: completion)
     }
 
     static func run(duration: TimeInterval, delay: TimeInterval, curve: TimingCurve, options: AnimationOptions,
@@ -238,7 +238,7 @@ extension UIView {
     /// changes apply at once.
     public class func transition(with view: UIView, duration: TimeInterval, options: AnimationOptions = [],
                                animations: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
-        guard let recorder = Recorder.current, duration > 0, options.transitionField != 0, let parent = view.superview else {
+        guard let recorder = Recorder.current, duration > 0, duration.isFinite, options.transitionField != 0, let parent = view.superview else {
             UIView.performWithoutAnimation { animations?() }
             if let completion { Recorder.current?.schedule(atSeconds: Recorder.current?.clockSeconds ?? 0, view: view.recordingName) { completion(true) } ?? completion(true) }
             return

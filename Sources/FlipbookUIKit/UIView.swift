@@ -345,8 +345,9 @@ open class UIView: UIResponder, UICoordinateSpace {
         snapshot.frame = CGRect(origin: .zero, size: bounds.size)
         return snapshot
     }
-    /// A snapshot of the part `rect` of this view's bounds (`resizableSnapshotView(from:…)`).
-    /// Cap insets are kept; a resized snapshot stretches the whole image.
+    /// A snapshot of the part `rect` of this view's bounds (`resizableSnapshotView(from:…)`):
+    /// the source drawn clipped to `rect`, stretched with the snapshot's size. Cap insets are
+    /// kept (the whole part stretches).
     open func resizableSnapshotView(from rect: CGRect, afterScreenUpdates afterUpdates: Bool, withCapInsets capInsets: UIEdgeInsets) -> UIView? {
         let snapshot = UISnapshotView(source: self, rect: rect, capInsets: capInsets)
         snapshot.frame = CGRect(origin: .zero, size: rect.size)
@@ -377,9 +378,11 @@ final class UISnapshotView: UIView {
     let capInsets: UIEdgeInsets
     /// The moment the snapshot was taken (the recorder's snapshot count).
     var takenAtMoment = 0
+    /// The source's bounds when the snapshot was taken.
+    let sourceBounds: CGRect
 
     init(source: UIView, rect: CGRect, capInsets: UIEdgeInsets) {
-        self.source = source; sourceRect = rect; self.capInsets = capInsets
+        self.source = source; sourceRect = rect; self.capInsets = capInsets; sourceBounds = source.bounds
         super.init(frame: .zero)
         takenAtMoment = Recorder.current?.momentCount ?? 0
     }

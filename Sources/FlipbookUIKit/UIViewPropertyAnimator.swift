@@ -106,7 +106,7 @@ open class UISpringTimingParameters: NSObject, UITimingCurveProvider {
         case let .ratio(ratio):
             return Timing(curve: .spring(dampingRatio: ratio, initialVelocity: Double(initialVelocity.dx)), durationSeconds: duration)
         case let .physical(spring):
-            return Timing(curve: .springPhysics(spring), durationSeconds: spring.settlingDurationSeconds)
+            return Timing(curve: .springPhysics(spring), durationSeconds: max(spring.settlingDurationSeconds, Recorder.holdSeconds))
         }
     }
 }
@@ -264,7 +264,7 @@ open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating {
         let left = Double(isReversed ? pausedFraction : 1 - pausedFraction)
         let factor = durationFactor > 0 ? Double(durationFactor) : 1
         let provider = parameters ?? timingParameters ?? UICubicTimingParameters()
-        run(from: pausedFraction, timing: provider.timing(duration: max(duration * left * factor, 0)), recorder: recorder)
+        run(from: pausedFraction, timing: provider.timing(duration: max(duration * left * factor, Recorder.holdSeconds)), recorder: recorder)
     }
 
     /// Stops: the views stay where they are drawn now (`withoutFinishing` true: the animator

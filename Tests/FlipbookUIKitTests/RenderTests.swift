@@ -80,3 +80,28 @@ final class RenderTests: XCTestCase {
         }
     }
 }
+
+final class SnapshotTests: XCTestCase {
+    func testAResizableSnapshotShowsItsPartStretchedWithTheSnapshot() throws {
+        let transition = try Transition.record { window in
+            let source = UIView(frame: CGRect(x: 0, y: 100, width: 200, height: 100))
+            source.accessibilityIdentifier = "source"
+            source.backgroundColor = .blue
+            window.addSubview(source)
+            let part = source.resizableSnapshotView(from: CGRect(x: 100, y: 0, width: 100, height: 100), afterScreenUpdates: false, withCapInsets: .zero)!
+            part.accessibilityIdentifier = "part"
+            part.frame = CGRect(x: 0, y: 300, width: 100, height: 100)
+            window.addSubview(part)
+            UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: { part.frame = CGRect(x: 0, y: 300, width: 200, height: 200) })
+        }
+        let animator = try TransitionAnimator(transition)
+        let start = try XCTUnwrap(animator.initialLayer(named: "part content"))
+        XCTAssertEqual(start.snapshotOf, "source")
+        // The right half of a 200-wide source: drawn from x −100 in a 100-wide snapshot.
+        XCTAssertEqual(start.frame, Rect(x: -100, y: 0, width: 200, height: 100))
+        XCTAssertTrue(animator.initialLayer(named: "part")!.clipsToBounds)
+        // At half time the snapshot is 150 wide: the content is scaled by 1.5.
+        XCTAssertEqual(animator.layer(named: "part content", in: animator.window(atSeconds: 0.5, isFinal: false))!.frame,
+                       Rect(x: -150, y: 0, width: 300, height: 150))
+    }
+}
