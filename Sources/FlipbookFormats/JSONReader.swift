@@ -7,7 +7,7 @@ import FlipbookScenes
 
 /// A transition file that cannot be used: the file, the JSON path (`$.animations[2].to.frame`)
 /// and what was expected.
-public enum TransitionFileError: Error, CustomStringConvertible, Equatable {
+package enum TransitionFileError: Error, CustomStringConvertible, Equatable {
     /// The file cannot be read.
     case unreadable(file: String, reason: String)
     /// The file is not well-formed JSON.
@@ -16,7 +16,7 @@ public enum TransitionFileError: Error, CustomStringConvertible, Equatable {
     case invalid(file: String, path: String, message: String)
 
     /// `file: $.path: message`, or `file: line L, column C: message`.
-    public var description: String {
+    package var description: String {
         switch self {
         case let .unreadable(file, reason): return "\(file): cannot read the transition file: \(reason)"
         case let .syntax(file, error): return "\(file): not valid JSON: \(error)"
@@ -190,13 +190,13 @@ extension StraightColor {
     /// The colour a transition file names `name` (`"systemBlue"`, `"groupTableViewBackground"`,
     /// `"white"`, …; `StraightColor.names` lists them), so Swift code says what a file says;
     /// nil for any other name.
-    public init?(named name: String) {
+    package init?(named name: String) {
         guard let color = JSONField.namedColors[name] else { return nil }
         self = color
     }
 
     /// The names `init(named:)` and transition files accept, sorted.
-    public static var names: [String] { JSONField.namedColors.keys.sorted() }
+    package static var names: [String] { JSONField.namedColors.keys.sorted() }
 }
 
 /// An object's members, read by key.

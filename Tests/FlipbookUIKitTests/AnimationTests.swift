@@ -2,6 +2,12 @@ import Foundation
 import XCTest
 import FlipbookUIKit
 import Flipbook
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
+import FlipbookRender
+import FlipbookMotion
+import FlipbookGeometry
 
 /// What UIKit code animates, recorded and evaluated, against values computed here from
 /// UIKit's published formulas.

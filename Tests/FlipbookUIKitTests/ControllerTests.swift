@@ -2,6 +2,12 @@ import Foundation
 import XCTest
 import FlipbookUIKit
 import Flipbook
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
+import FlipbookRender
+import FlipbookMotion
+import FlipbookGeometry
 
 /// A push animator in the style of the reference apps: a snapshot flies from a cell to the
 /// detail's frame on a spring while the detail fades in; the completion tidies up.

@@ -2,6 +2,12 @@ import Foundation
 import XCTest
 import FlipbookUIKit
 import Flipbook
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
+import FlipbookRender
+import FlipbookMotion
+import FlipbookGeometry
 
 /// A finger drives a percent-driven dismissal through the app's own pan handler.
 final class InteractiveTests: XCTestCase {

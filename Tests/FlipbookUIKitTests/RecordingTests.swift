@@ -2,6 +2,12 @@ import Foundation
 import XCTest
 import FlipbookUIKit
 import Flipbook
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
+import FlipbookRender
+import FlipbookMotion
+import FlipbookGeometry
 
 final class RecordingTests: XCTestCase {
     func testAlphaAnimationIsRecordedWithItsCurve() throws {

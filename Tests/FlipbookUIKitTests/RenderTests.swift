@@ -2,6 +2,12 @@ import Foundation
 import XCTest
 import FlipbookUIKit
 import Flipbook
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
+import FlipbookRender
+import FlipbookMotion
+import FlipbookGeometry
 
 /// Recorded UIKit code through the existing pipeline: display lists, pixels, transition files.
 final class RenderTests: XCTestCase {
