@@ -7,6 +7,7 @@
 //   FlipbookRender  → FlipbookModel, FlipbookCodecs, FlipbookText, FlipbookRaster
 //   FlipbookFormats → FlipbookScenes, FlipbookModel, FlipbookSamples, FlipbookFiles (+ Geometry, Raster, Motion, Text)
 //   FlipbookScenes  → FlipbookModel, FlipbookSamples (+ Geometry, Raster, Motion, Text)
+//   FlipbookUIKit   → FlipbookScenes, FlipbookModel, FlipbookCodecs (image headers) (+ Geometry, Raster, Motion, Text)
 //   FlipbookModel   → FlipbookMotion, FlipbookRaster, FlipbookText, FlipbookGeometry
 //   FlipbookText    → FlipbookRaster, FlipbookFiles, CFreeType, CHarfBuzz, CFriBidi, CFontconfig, CLineBreaking
 //   FlipbookCodecs  → FlipbookRaster, FlipbookFiles, CImageCodecs (→ CLibPNG, CLibJPEG), CISAL, CLibDeflate
@@ -33,6 +34,9 @@ let package = Package(
         // modules are internal structure, not products.
         .library(name: "Flipbook", targets: ["Flipbook"]),
         .library(name: "FlipbookTesting", targets: ["FlipbookTesting"]),
+        // UIKit's, Core Animation's and Core Graphics' names on Linux: an app's animator compiles
+        // unchanged and what it animates is recorded into a `Transition` (docs/UIKIT.md).
+        .library(name: "FlipbookUIKit", targets: ["FlipbookUIKit"]),
     ],
     targets: [
         // System libraries, found through pkg-config; apt names them for a friendlier error.
@@ -71,6 +75,9 @@ let package = Package(
         .target(name: "FlipbookOutput", dependencies: ["FlipbookModel", "FlipbookGeometry", "FlipbookRaster", "FlipbookMotion", "FlipbookCodecs", "FlipbookText", "FlipbookFiles"]),
         .target(name: "Flipbook", dependencies: ["FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender", "FlipbookOutput",
                                                  "FlipbookCodecs", "FlipbookGeometry", "FlipbookRaster", "FlipbookMotion", "FlipbookText", "FlipbookSamples", "FlipbookFiles"]),
+        // UIKit's API recorded into the Transition model (Collections/ holds the collection and table views).
+        .target(name: "FlipbookUIKit", dependencies: ["FlipbookModel", "FlipbookScenes", "FlipbookMotion", "FlipbookGeometry", "FlipbookRaster", "FlipbookCodecs", "FlipbookText"],
+                swiftSettings: [.enableUpcomingFeature("StrictConcurrency")]),
         // Pixel comparison and diff pictures, without any test framework (the CLI links it).
         .target(name: "FlipbookImageDiff", dependencies: ["FlipbookRaster", "FlipbookGeometry"]),
         .target(name: "FlipbookTesting", dependencies: ["Flipbook", "FlipbookImageDiff", "FlipbookCodecs", "FlipbookRaster", "FlipbookFiles"]),
@@ -93,6 +100,8 @@ let package = Package(
         .testTarget(name: "FlipbookMotionTests", dependencies: ["FlipbookMotion"]),
         .testTarget(name: "FlipbookTextTests", dependencies: ["FlipbookText"]),
         .testTarget(name: "FlipbookSceneTests", dependencies: ["Flipbook", "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender", "FlipbookOutput", "FlipbookRaster", "FlipbookCodecs", "FlipbookText", "FlipbookMotion", "FlipbookGeometry", "FlipbookFiles"]),
+        .testTarget(name: "FlipbookUIKitTests", dependencies: ["FlipbookUIKit", "Flipbook", "FlipbookTesting", "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender", "FlipbookMotion", "FlipbookGeometry"],
+                    swiftSettings: [.enableUpcomingFeature("StrictConcurrency")]),
         .testTarget(name: "FlipbookTests", dependencies: ["Flipbook", "FlipbookTesting", "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender", "FlipbookOutput", "FlipbookRaster", "FlipbookCodecs", "FlipbookText", "FlipbookMotion", "FlipbookGeometry", "FlipbookFiles"], exclude: ["__Goldens__", "__DisplayLists__"]),
         // Uses only the products (`import Flipbook`, `import FlipbookTesting`), as a dependent package would.
         .testTarget(name: "FlipbookPublicAPITests", dependencies: ["Flipbook", "FlipbookTesting"], exclude: ["__Goldens__"]),
