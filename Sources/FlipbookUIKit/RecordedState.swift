@@ -52,6 +52,10 @@ struct AnimatableState: Equatable {
         case .cornerRadius: return .number(cornerRadius)
         case .transform: return .transform(transform)
         case .boundsOrigin: return .point(boundsOrigin)
+        default:
+            // The layer properties the drawing model gained (anchor point, borders, shadows,
+            // gradients, blur, the sublayer transform) are not recorded from UIKit yet.
+            preconditionFailure("\(property) is not recorded from UIKit")
         }
     }
 
