@@ -68,7 +68,7 @@ public struct SequenceLock: Sendable, Equatable {
     /// (the CLI puts the command line there); size, fps and frame count follow.
     public static func make(job: RenderJob, header extra: [(key: String, value: String)] = [],
                             progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> SequenceLock {
-        let hashes = HashBox(count: job.frames.count)
+        let hashes = PositionedResults<UInt64>(count: job.frames.count)
         // The renderer's own display lists are the ones locked: each is computed once.
         let renderer = try job.frameRenderer()
         try renderer.run(threads: job.settings.threads, progress: progress) { position, _, image in
@@ -238,23 +238,6 @@ public enum SequenceLockError: Error, CustomStringConvertible, LocalizedError, E
 
     /// The same line, for `LocalizedError`.
     public var errorDescription: String? { description }
-}
-
-/// Per-position results written from worker threads.
-private final class HashBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var storage: [UInt64]
-    init(count: Int) { storage = Array(repeating: 0, count: count) }
-    func set(_ position: Int, _ value: UInt64) {
-        lock.lock()
-        storage[position] = value
-        lock.unlock()
-    }
-    var values: [UInt64] {
-        lock.lock()
-        defer { lock.unlock() }
-        return storage
-    }
 }
 
 extension DisplayList {

@@ -28,14 +28,19 @@ final class PublicAPITests: XCTestCase {
                           timing: Timing(curve: .bezier(.easeOut), durationSeconds: 0.5))
     }
 
-    func testATransitionBuiltInCodeRendersThroughTheProductsAlone() throws {
-        var settings = RenderSettings(transition: Self.cardTransition())
+    /// The card transition at 10 fps with the fixture fonts, never the host's: the goldens must
+    /// not depend on what is installed.
+    static func cardSettings() -> RenderSettings {
+        var settings = RenderSettings(transition: cardTransition())
         settings.framesPerSecond = 10
         settings.fontPath = nil
-        // The fixture fonts, never the host's: the goldens must not depend on what is installed.
         settings.fontDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Fixtures/fonts").path
-        let job = try RenderJob(settings: settings)
+        return settings
+    }
+
+    func testATransitionBuiltInCodeRendersThroughTheProductsAlone() throws {
+        let job = try RenderJob(settings: Self.cardSettings())
         // 0.5 s at 10 fps: frames 0…5.
         XCTAssertEqual(job.sequence.count, 6)
         XCTAssertEqual(job.device.pixelSize.width, 120)
@@ -68,5 +73,22 @@ final class PublicAPITests: XCTestCase {
         var preset = RenderSettings(preset: .push)
         preset.scale = 1
         XCTAssertEqual(try RenderJob(settings: preset).device.pixelSize.height, 667)
+    }
+}
+
+/// The strategies through the products alone: a whole sequence as a lock, one frame's display
+/// list as JSON, the last frame as an image, in one `withGoldens` scope.
+final class PublicStrategyTests: XCTestCase {
+    func testStrategiesAndWithGoldensThroughTheProductsAlone() throws {
+        let job = try RenderJob(settings: PublicAPITests.cardSettings())
+        // Photo and font paths relative to the package, so the display list holds on every clone.
+        let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+        // Recording writes only what is missing, whatever FLIPBOOK_RECORD says (CI still wins).
+        try withGoldens(record: .missing) {
+            assertGolden(of: job, as: .sequence, named: "card-grow")
+            assertGolden(of: try job.displayList(frameIndex: 2), as: .displayList(replacing: [(Samples.directory, "$SAMPLES"), (package, "$PACKAGE")]),
+                         named: "card-grow-2")
+            assertGolden(of: try job.renderFrame(5), as: .image, named: "card-grow-last")
+        }
     }
 }
