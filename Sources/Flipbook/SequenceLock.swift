@@ -88,13 +88,7 @@ public struct SequenceLock: Sendable, Equatable {
 
     /// Image paths written relative to the folder they come from, so locks hold on every clone.
     static func sourceNamer(for settings: RenderSettings) -> @Sendable (String) -> String {
-        var roots: [(String, String)] = []
-        if case let .file(path) = settings.source {
-            roots.append(((URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent().path), "$TRANSITION"))
-        }
-        roots.append((URL(fileURLWithPath: settings.manifestPath).standardizedFileURL.deletingLastPathComponent().path, "$MANIFEST"))
-        roots.append((URL(fileURLWithPath: Samples.directory).standardizedFileURL.path, "$SAMPLES"))
-        let known = roots
+        let known = sourceRoots(for: settings)
         return { source in
             let standard = URL(fileURLWithPath: source).standardizedFileURL.path
             for (root, name) in known where standard.hasPrefix(root + "/") {
