@@ -1,4 +1,5 @@
 import Foundation
+import Flipbook
 
 /// `flipbook verify` of a push lock against `flipbook render` of the same push (PNG frames
 /// written), both as child processes as a user runs them, `runs` each, interleaved; medians.

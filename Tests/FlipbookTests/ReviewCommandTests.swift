@@ -46,6 +46,23 @@ final class ReviewCommandTests: XCTestCase {
         XCTAssertEqual(bad.errorLines, ["error: \(broken):2: a frame line is 'frame N time=T progress=P pixels=HEX16'"])
     }
 
+    func testAPageIsReplacedByTheNextReviewButAForeignFolderIsNot() throws {
+        let scratch = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let a = scratch.appendingPathComponent("a").path, page = scratch.appendingPathComponent("page").path
+        XCTAssertEqual(try runFlipbook(["render"] + Self.small + ["--fps", "5", "--out", a]).status, 0)
+        for round in 1...2 {
+            let review = try runFlipbook(["review", a, a, "--out", page, "--markdown", page + ".md"])
+            XCTAssertEqual(review.status, 0, "round \(round): " + review.stderr)
+        }
+        XCTAssertTrue(FileManager.default.fileExists(atPath: page + "/side1/f00000.png"))
+        try FileManager.default.createDirectory(atPath: page + "/notes", withIntermediateDirectories: false)
+        let refused = try runFlipbook(["review", a, a, "--out", page])
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertTrue(refused.stderr.contains("exists and holds 'notes', which flipbook did not write"), refused.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: page + "/notes"), "the user's folder stays")
+    }
+
     func testReviewPageMatchesAnIndependentComputationInChromium() throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium") else {
             throw XCTSkip("chromium is not installed (scripts/test installs it)")
