@@ -1,7 +1,10 @@
 import Foundation
 import FlipbookGeometry
 import FlipbookRaster
-import FlipbookScene
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
+import FlipbookRender
 
 /// The reference side of a failing `verify`: the lock's display lists drawn again.
 ///
@@ -140,9 +143,9 @@ struct LockOpReader {
         func number(_ key: String) throws -> Double { try numbers(key, 1)[0] }
         func rect(_ key: String) throws -> Rect { let v = try numbers(key, 4); return Rect(x: v[0], y: v[1], width: v[2], height: v[3]) }
         func color() throws -> StraightColor { let v = try numbers("color", 4); return StraightColor(red: v[0], green: v[1], blue: v[2], alpha: v[3]) }
-        func transform(_ key: String) throws -> FlipbookGeometry.AffineTransform {
+        func transform(_ key: String) throws -> Transform2D {
             let v = try numbers(key, 6)
-            return FlipbookGeometry.AffineTransform(a: v[0], b: v[1], c: v[2], d: v[3], tx: v[4], ty: v[5])
+            return Transform2D(a: v[0], b: v[1], c: v[2], d: v[3], tx: v[4], ty: v[5])
         }
         func clip() throws -> Clip? {
             guard fields["clip"] != nil else { return nil }

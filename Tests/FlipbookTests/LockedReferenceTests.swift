@@ -1,7 +1,8 @@
 import XCTest
 import Foundation
 import Flipbook
-import FlipbookScene
+import FlipbookModel
+import FlipbookScenes
 
 /// The reference side of a failing verify: a lock's display lists drawn again give the locked
 /// pixels — checked against the hashes the lock recorded when it was made, for the job that
