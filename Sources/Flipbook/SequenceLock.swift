@@ -72,7 +72,7 @@ public struct SequenceLock: Sendable, Equatable {
     /// (the CLI puts the command line there); size, fps and frame count follow.
     public static func make(job: RenderJob, header extra: [(key: String, value: String)] = [],
                             progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> SequenceLock {
-        let hashes = HashBox(count: job.frames.count)
+        let hashes = PositionedResults<UInt64>(count: job.frames.count)
         // The renderer's own display lists are the ones locked: each is computed once.
         let renderer = try job.frameRenderer()
         try renderer.run(threads: job.settings.threads, progress: progress) { position, _, image in
@@ -92,13 +92,7 @@ public struct SequenceLock: Sendable, Equatable {
 
     /// Image paths written relative to the folder they come from, so locks hold on every clone.
     static func sourceNamer(for settings: RenderSettings) -> @Sendable (String) -> String {
-        var roots: [(String, String)] = []
-        if case let .file(path) = settings.source {
-            roots.append(((URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent().path), "$TRANSITION"))
-        }
-        roots.append((URL(fileURLWithPath: settings.manifestPath).standardizedFileURL.deletingLastPathComponent().path, "$MANIFEST"))
-        roots.append((URL(fileURLWithPath: Samples.directory).standardizedFileURL.path, "$SAMPLES"))
-        let known = roots
+        let known = sourceRoots(for: settings)
         return { source in
             let standard = URL(fileURLWithPath: source).standardizedFileURL.path
             for (root, name) in known where standard.hasPrefix(root + "/") {
@@ -242,23 +236,6 @@ public enum SequenceLockError: Error, CustomStringConvertible, LocalizedError, E
 
     /// The same line, for `LocalizedError`.
     public var errorDescription: String? { description }
-}
-
-/// Per-position results written from worker threads.
-private final class HashBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var storage: [UInt64]
-    init(count: Int) { storage = Array(repeating: 0, count: count) }
-    package func set(_ position: Int, _ value: UInt64) {
-        lock.lock()
-        storage[position] = value
-        lock.unlock()
-    }
-    var values: [UInt64] {
-        lock.lock()
-        defer { lock.unlock() }
-        return storage
-    }
 }
 
 extension DisplayList {

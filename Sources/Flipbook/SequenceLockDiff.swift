@@ -97,7 +97,7 @@ extension SequenceLock {
     }
 
     /// `key old → new` for every field that differs, comma lists component by component.
-    static func fieldChanges(_ old: String, _ new: String) -> [String] {
+    package static func fieldChanges(_ old: String, _ new: String) -> [String] {
         func fields(_ line: String) -> (head: [String], values: [(String, String)]) {
             var head: [String] = [], values: [(String, String)] = []
             for token in tokens(line) {

@@ -1,4 +1,5 @@
 import Foundation
+import Flipbook
 
 /// `flipbook verify` of a push lock against `flipbook render` of the same push (PNG frames
 /// written), both as child processes as a user runs them, `runs` each, interleaved; medians.
@@ -35,4 +36,40 @@ func verifyBenchmark(runs: Int = 5) throws {
     report("verify / render", fixed(median(verifySeconds) / median(renderSeconds), decimals: 2), "×", "target ≤ 0.2")
     report("verify CPU / render CPU (user + system)", fixed(median(verifyCPU) / median(renderCPU), decimals: 2), "×",
            "verify " + fixed(median(verifyCPU) * 1e3, decimals: 0) + " ms, render " + fixed(median(renderCPU) * 1e3, decimals: 0) + " ms")
+    try verifyBreakdown(runs: runs, renderCPUSeconds: median(renderCPU))
+}
+
+/// Where verify's CPU time goes, in this process on one thread (medians of `runs`): the lock of
+/// every frame (`SequenceLock.make`), the frames' rasterizing alone (`RenderJob.render` with no
+/// sink), and the pixel hash of every frame; the rest of the lock is its display lists as text.
+/// Each as a share of the child render's CPU time, so the floor under verify / render shows:
+/// what verify cannot skip (start-up, photos, rasterizing) against what it may still shed.
+func verifyBreakdown(runs: Int, renderCPUSeconds: Double) throws {
+    var settings = RenderSettings(preset: .push)
+    settings.scene.selectedIndex = 3
+    settings.threads = 1
+    var lockCPU: [Double] = [], rasterCPU: [Double] = [], hashCPU: [Double] = [], setupCPU: [Double] = []
+    var frameCount = 0
+    for _ in 0..<runs {
+        let setupStart = processCPUClock()
+        let job = try RenderJob(settings: settings)
+        setupCPU.append(processCPUClock() - setupStart)
+        frameCount = job.frames.count
+        let lockStart = processCPUClock()
+        _ = try SequenceLock.make(job: job)
+        lockCPU.append(processCPUClock() - lockStart)
+        rasterCPU.append(try job.render().framesCPUSeconds ?? 0)
+        let frames = try job.renderFrames(job.frames.map(\.index))
+        let hashStart = processCPUClock()
+        var sum: UInt64 = 0
+        for frame in frames { sum &+= SequenceLock.pixelHash(frame) }
+        hashCPU.append(processCPUClock() - hashStart)
+        if sum == 1 { print("") }  // keeps the hashes from being optimised away
+    }
+    func share(_ values: [Double]) -> String { fixed(median(values) / renderCPUSeconds, decimals: 2) + "× render CPU" }
+    print("verify's parts, in process, 1 thread, \(frameCount) frames (the render's CPU from the runs above):")
+    report("  set up the job (manifest, layout, fonts)", fixed(median(setupCPU) * 1e3, decimals: 0), "ms CPU", share(setupCPU))
+    report("  lock every frame (photos, display lists, rasterize, hash, text)", fixed(median(lockCPU) * 1e3, decimals: 0), "ms CPU", share(lockCPU))
+    report("    of which rasterizing the frames", fixed(median(rasterCPU) * 1e3, decimals: 0), "ms CPU", share(rasterCPU))
+    report("    of which hashing the pixels (FNV-1a, one word per step)", fixed(median(hashCPU) * 1e3, decimals: 0), "ms CPU", share(hashCPU))
 }

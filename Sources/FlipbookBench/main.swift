@@ -186,7 +186,7 @@ if CommandLine.arguments.count < 2 || CommandLine.arguments[1] == "job" {
     do { try jobBenchmarks() } catch { print("job benchmarks failed: \(error)") }
 }
 
-if CommandLine.arguments.count >= 2 && CommandLine.arguments[1] == "verify" {
+if CommandLine.arguments.count < 2 || CommandLine.arguments[1] == "verify" {
     do { try verifyBenchmark() } catch { print("verify benchmark failed: \(error)") }
 }
 

@@ -57,16 +57,11 @@ enum ReviewCommand: Command {
         let animate = arguments.string("markdown") != nil && sequences.count == 2 && frames.count <= 300
         var animations: [[PremultipliedImage]] = [[], []]
         if sequences.count == 2 {
-            for position in frames.indices {
-                let reference = try ImageDecoder.decode(fileAtPath: sequences[0].paths[position])
-                let actual = try ImageDecoder.decode(fileAtPath: sequences[1].paths[position])
+            try score(&frames, reference: sequences[0].paths, actual: sequences[1].paths) { reference, actual in
                 if animate, reference.width == actual.width, reference.height == actual.height {
                     animations[0].append(reference)
                     animations[1].append(actual)
                 }
-                let scores = PerceptualComparison.compare(reference, actual)
-                frames[position].scores = (scores.meanDeltaE, scores.percentile99DeltaE, scores.maximumDeltaE,
-                                           scores.sizesMatch ? scores.differingPixels : max(1, scores.comparedPixels))
             }
         }
         let rerecord = sequences.count == 2
@@ -99,6 +94,20 @@ enum ReviewCommand: Command {
                                  to: markdown, createFolders: true)
         }
         return differing.isEmpty ? ExitCode.success : ExitCode.failure
+    }
+
+    /// Scores each frame (ΔE2000 of `actual[k]` against `reference[k]`), handing `each` the two
+    /// decoded frames.
+    static func score(_ frames: inout [ReviewPage.Frame], reference: [String], actual: [String],
+                      each: (PremultipliedImage, PremultipliedImage) -> Void = { _, _ in }) throws {
+        for position in frames.indices {
+            let before = try ImageDecoder.decode(fileAtPath: reference[position])
+            let after = try ImageDecoder.decode(fileAtPath: actual[position])
+            each(before, after)
+            let scores = PerceptualComparison.compare(before, after)
+            frames[position].scores = (scores.meanDeltaE, scores.percentile99DeltaE, scores.maximumDeltaE,
+                                       scores.sizesMatch ? scores.differingPixels : max(1, scores.comparedPixels))
+        }
     }
 
     static func markdownSummary(reference: String, actual: String, frames: [ReviewPage.Frame], page: String) -> String {
@@ -190,20 +199,40 @@ enum ReviewError: Error, CustomStringConvertible {
 
 /// `verify --review`: the current frames with each frame's changes against the lock.
 enum VerifyReview {
+    /// The page of a failing verify: the lock's frames drawn again from its display lists
+    /// (`LockedReference`) against the current render, scored and with each frame's changes in
+    /// words; only the current side when the frame counts differ or the lock cannot be drawn.
     static func write(job: RenderJob, report: VerifyReport, expected: SequenceLock, actual: SequenceLock, to page: String) throws {
         let scratch = NSTemporaryDirectory() + "flipbook-verify-\(getpid())"
         defer { try? FileManager.default.removeItem(atPath: scratch) }
-        try job.write(to: scratch)
-        let sequence = try RenderedSequence(folder: scratch)
+        try job.write(to: scratch + "/current")
+        let sequence = try RenderedSequence(folder: scratch + "/current")
         let changes = Dictionary(report.differences.map { ($0.index, $0.changes) }, uniquingKeysWith: { first, _ in first })
         var frames = sequence.frames
         for position in frames.indices { frames[position].changes = changes[frames[position].index] ?? [] }
         let lockName = URL(fileURLWithPath: report.lockPath).lastPathComponent
-        let pageValue = ReviewPage(title: "\(report.name): current render against \(lockName)",
-                                   sides: [ReviewPage.Side(label: "current", framePaths: sequence.paths)], frames: frames,
-                                   framesPerSecond: sequence.framesPerSecond,
-                                   facts: sequence.facts + [("differing frames", report.differences.map { "\($0.index)" }.joined(separator: " "))],
-                                   rerecordCommand: report.rerecord)
+        var sides = [ReviewPage.Side(label: "current", framePaths: sequence.paths)]
+        var facts = sequence.facts + [("differing frames", report.differences.map { "\($0.index)" }.joined(separator: " "))]
+        if expected.frames.count == frames.count {
+            do {
+                let reference = try LockedReference(lock: expected, job: job)
+                let paths = sequence.paths.map { scratch + "/lock-" + URL(fileURLWithPath: $0).lastPathComponent }
+                for (image, path) in zip(reference.images, paths) { try OutputFile.write(try PNGEncoder.encode(image), to: path) }
+                try ReviewCommand.score(&frames, reference: paths, actual: sequence.paths)
+                for (position, count) in reference.undrawnOps.enumerated() where count > 0 {
+                    frames[position].changes.append("the lock side leaves out \(count) text or path op\(count == 1 ? "" : "s") "
+                                                    + "whose glyphs or outline the current render no longer has")
+                }
+                sides.insert(ReviewPage.Side(label: "\(lockName) (drawn from its display lists)", framePaths: paths), at: 0)
+                facts.append(("reference", "the lock's display lists, drawn by the current code"))
+            } catch {
+                facts.append(("reference", "not drawn: \(error)"))
+            }
+        } else {
+            facts.append(("reference", "not drawn: the lock has \(expected.frames.count) frames, the render \(frames.count)"))
+        }
+        let pageValue = ReviewPage(title: "\(report.name): current render against \(lockName)", sides: sides, frames: frames,
+                                   framesPerSecond: sequence.framesPerSecond, facts: facts, rerecordCommand: report.rerecord)
         try pageValue.write(to: page)
     }
 }

@@ -44,6 +44,11 @@ struct ReviewPage {
         name == "index.html" || name.hasPrefix("side") || name.hasSuffix(".png")
     }
 
+    /// The folders a page holds, one per side: `side0`, `side1`, …
+    static func isSideFolder(_ name: String) -> Bool {
+        name.hasPrefix("side") && name.count > 4 && name.dropFirst(4).allSatisfy(\.isNumber)
+    }
+
     /// The line every page's `index.html` carries near its top: a folder whose `index.html`
     /// has it was written by `flipbook review`, so it may be replaced (or, as a dead run's
     /// leftover, swept); any other folder is the user's and is refused.
@@ -58,7 +63,8 @@ struct ReviewPage {
     /// Writes the page folder at `path`, replacing an earlier page atomically.
     func write(to path: String) throws {
         OutputDirectory.recoverInterrupted(path, ownedIf: ReviewPage.isPageFolder)
-        try OutputDirectory.replace(path, keeping: { ReviewPage.isPageFile($0) }, ownedIf: ReviewPage.isPageFolder) { temporary in
+        try OutputDirectory.replace(path, keeping: { ReviewPage.isPageFile($0) }, keepingFolders: ReviewPage.isSideFolder,
+                                    ownedIf: ReviewPage.isPageFolder) { temporary in
             // First: the page marks the folder as flipbook's, so a killed run's leftover can be swept.
             try OutputFile.create(Array(html.utf8), at: temporary + "/index.html", reportingAs: path + "/index.html")
             for (number, side) in sides.enumerated() {

@@ -12,8 +12,9 @@ import Foundation
 /// folder before exiting.
 ///
 /// Because the previous folder is deleted afterwards, only a folder this code wrote may be
-/// replaced: every entry must be a regular file that `isPreviousOutput` accepts (a directory or a
-/// link with an output's name is someone else's), the folder must carry the writer's mark
+/// replaced: every entry must be a regular file that `isPreviousOutput` accepts or a folder that
+/// `isPreviousFolder` accepts (a link, or a directory with a file output's name, is someone
+/// else's), the folder must carry the writer's mark
 /// (`isOwned`: for a render, a flipbook `timeline.json` with its fingerprint, written first), and
 /// it must be writable (or its files could not be removed after the swap). A folder that cannot
 /// be listed is refused. Leftovers of dead runs are swept only when they carry the mark too, and
@@ -21,20 +22,23 @@ import Foundation
 package enum OutputDirectory {
     /// Builds new contents with `build` (given the hidden folder to fill) and swaps them in at
     /// `path`, whose missing parent folders are created. A symbolic link at `path` is followed
-    /// (the folder it names is replaced, the link stays). `isOwned(folder)` proves that an
+    /// (the folder it names is replaced, the link stays). `isPreviousFolder(name)` accepts the
+    /// subfolders an output writes (none by default). `isOwned(folder)` proves that an
     /// existing folder holds this writer's output (see the type's comment). `afterSwap`, when
     /// given, runs once the new folder is in place and before the previous one is deleted (to
     /// commit files that belong with it): when it throws, the swap is undone. On any error —
     /// `build`'s and `afterSwap`'s included — the hidden folder is removed and `path` is left as
     /// it was.
     /// - Throws: `FileError.unwritable` naming `path`, or what `build` or `afterSwap` throws.
-    package static func replace<T>(_ path: String, keeping isPreviousOutput: (String) -> Bool, ownedIf isOwned: (String) -> Bool,
-                                  afterSwap: (() throws -> Void)? = nil, _ build: (String) throws -> T) throws -> T {
+    package static func replace<T>(_ path: String, keeping isPreviousOutput: (String) -> Bool,
+                                   keepingFolders isPreviousFolder: (String) -> Bool = { _ in false }, ownedIf isOwned: (String) -> Bool,
+                                   afterSwap: (() throws -> Void)? = nil, _ build: (String) throws -> T) throws -> T {
         let target = try resolve(path)
         let folder = OutputFile.folder(of: target), base = OutputFile.baseName(of: target)
         try OutputFile.createFolder(folder, for: path)
         Leftovers.recover(base: base, in: folder, isOwned: isOwned)
-        let exists = try checkReplaceable(target, path: path, isPreviousOutput: isPreviousOutput, isOwned: isOwned)
+        let exists = try checkReplaceable(target, path: path, isPreviousOutput: isPreviousOutput,
+                                          isPreviousFolder: isPreviousFolder, isOwned: isOwned)
 
         let token = Leftovers.makeToken()
         let temporary = Leftovers.join(folder, Leftovers.name(for: base, role: .temporary, token: token))
@@ -178,7 +182,7 @@ package enum OutputDirectory {
 
     /// Whether `target` exists (as a folder); throws unless it may be replaced.
     private static func checkReplaceable(_ target: String, path: String, isPreviousOutput: (String) -> Bool,
-                                         isOwned: (String) -> Bool) throws -> Bool {
+                                         isPreviousFolder: (String) -> Bool, isOwned: (String) -> Bool) throws -> Bool {
         var info = stat()
         guard lstat(target, &info) == 0 else {
             guard errno == ENOENT else { throw FileError.unwritable(path: path, reason: FileError.text(errno)) }
@@ -207,8 +211,10 @@ package enum OutputDirectory {
             if name == "." || name == ".." { continue }
             count += 1
             var entryInfo = stat()
-            let isRegular = fstatat(descriptor, name, &entryInfo, AT_SYMLINK_NOFOLLOW) == 0 && entryInfo.st_mode & S_IFMT == S_IFREG
-            if !isRegular || !isPreviousOutput(name) { foreign.append(name) }
+            let kind = fstatat(descriptor, name, &entryInfo, AT_SYMLINK_NOFOLLOW) == 0 ? entryInfo.st_mode & S_IFMT : 0
+            // A folder (never a link to one) counts only where the output writes folders (a review page's sides).
+            let previous = kind == S_IFREG ? isPreviousOutput(name) : kind == S_IFDIR && isPreviousFolder(name)
+            if !previous { foreign.append(name) }
         }
         if let first = foreign.sorted().first {
             throw FileError.unwritable(path: path, reason: "exists and holds '\(first)', which flipbook did not write; "

@@ -76,21 +76,24 @@ public enum GoldenImage {
 /// Where one golden's reference and artefacts live.
 struct GoldenPaths {
     let reference: String
+    /// `<artifacts>/<TestFile>/<name>`: artefacts are this plus a suffix.
+    let artifactBase: String
     let referenceArtifact: String
     let actualArtifact: String
     let diffArtifact: String
 
-    init(name: String, testFilePath: String, goldensDirectory: String?) {
+    init(name: String, testFilePath: String, goldensDirectory: String?, pathExtension: String = "png") {
         let testFile = URL(fileURLWithPath: testFilePath)
         let suite = testFile.deletingPathExtension().lastPathComponent
-        let goldens = goldensDirectory ?? environmentValue("FLIPBOOK_GOLDENS_DIR")
+        let goldens = goldensDirectory ?? GoldenConfiguration.goldensDirectory ?? environmentValue("FLIPBOOK_GOLDENS_DIR")
             ?? testFile.deletingLastPathComponent().appendingPathComponent("__Goldens__").path
-        reference = URL(fileURLWithPath: goldens).appendingPathComponent(suite).appendingPathComponent(name + ".png").path
+        reference = URL(fileURLWithPath: goldens).appendingPathComponent(suite).appendingPathComponent(name + "." + pathExtension).path
         let artifacts = environmentValue("FLIPBOOK_ARTIFACTS")
             ?? URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("flipbook-artifacts").path
         let base = URL(fileURLWithPath: artifacts).appendingPathComponent(suite).appendingPathComponent(name).path
-        referenceArtifact = base + ".reference.png"
-        actualArtifact = base + ".actual.png"
+        artifactBase = base
+        referenceArtifact = base + ".reference." + pathExtension
+        actualArtifact = base + ".actual." + pathExtension
         diffArtifact = base + ".diff.png"
     }
 }
@@ -118,7 +121,7 @@ struct GoldenCheck {
     mutating func run(_ image: PremultipliedImage, tolerance: Int, maxDifferingFraction: Double,
                       deltaE: DeltaETolerance? = nil) throws {
         guard !name.isEmpty, !name.contains("/"), !name.hasPrefix(".") else { throw GoldenError.badName(name) }
-        let mode = try GoldenRecordMode.fromEnvironment()
+        let mode = try GoldenRecordMode.current()
         let actualPNG = try PNGEncoder.encode(image)
         let actual = try ImageDecoder.decode(actualPNG, name: "actual image of golden '\(name)'")
         removeStaleArtifacts()
@@ -127,7 +130,7 @@ struct GoldenCheck {
             if mode == .never {
                 // Outside the source tree only: CI can upload it, a developer can review it.
                 try writeArtifact(actualPNG, to: paths.actualArtifact)
-                let why = environmentValue("CI") != nil ? "CI is set" : "FLIPBOOK_RECORD=never"
+                let why = environmentValue("CI") != nil ? "CI is set" : GoldenRecordMode.setting(.never)
                 finish(.missingReference, """
                     golden '\(name)': no reference image at \(paths.reference); not recorded because \(why).
                       actual: \(paths.actualArtifact)
@@ -139,7 +142,7 @@ struct GoldenCheck {
             return
         }
         if mode == .all {
-            try record(actualPNG, image: actual, why: "re-recorded the reference (FLIPBOOK_RECORD=all)")
+            try record(actualPNG, image: actual, why: "re-recorded the reference (\(GoldenRecordMode.setting(.all)))")
             return
         }
         let reference: PremultipliedImage
@@ -182,7 +185,7 @@ struct GoldenCheck {
             """
         if mode == .failed {
             try writeAtomically(actualPNG, to: paths.reference)
-            message += "\nre-recorded the reference (FLIPBOOK_RECORD=failed): review and commit \(paths.reference)"
+            message += "\nre-recorded the reference (\(GoldenRecordMode.setting(.failed))): review and commit \(paths.reference)"
             finish(.recorded, message)
         } else {
             message += "\nIf the change is intended, re-record with FLIPBOOK_RECORD=failed and review the new reference."

@@ -1,5 +1,4 @@
 #if canImport(Testing)
-import FlipbookFiles
 import Foundation
 import Testing
 import FlipbookRaster
@@ -15,15 +14,7 @@ import FlipbookRaster
 public func expectGolden(_ image: PremultipliedImage, named name: String, tolerance: Int = 0,
                          maxDifferingFraction: Double = 0, goldensDirectory: String? = nil,
                          sourceLocation: SourceLocation = #_sourceLocation) -> GoldenResult {
-    let result = GoldenImage.verify(image, named: name, tolerance: tolerance, maxDifferingFraction: maxDifferingFraction,
-                                    goldensDirectory: goldensDirectory, testFilePath: sourceLocation.filePath)
-    if !result.passed {
-        Issue.record(Comment(rawValue: result.message), sourceLocation: sourceLocation)
-        for path in result.artifactPaths {
-            guard let bytes = try? InputFile.read(path) else { continue }
-            Attachment.record(bytes, named: URL(fileURLWithPath: path).lastPathComponent, sourceLocation: sourceLocation)
-        }
-    }
-    return result
+    expectGolden(of: image, as: .image(tolerance: tolerance, maxDifferingFraction: maxDifferingFraction), named: name,
+                 goldensDirectory: goldensDirectory, sourceLocation: sourceLocation)
 }
 #endif

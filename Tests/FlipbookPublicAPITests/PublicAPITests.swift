@@ -28,6 +28,18 @@ final class PublicAPITests: XCTestCase {
                           timing: Timing(curve: .bezier(.easeOut), durationSeconds: 0.5))
     }
 
+    /// The card transition at 10 fps with the fixture fonts, never the host's: the goldens must
+    /// not depend on what is installed. (The test below spells it out: docs/TRANSITIONS.md shows
+    /// that test's lines, and TransitionSchemaTests checks they are the same.)
+    static func cardSettings() -> RenderSettings {
+        var settings = RenderSettings(transition: cardTransition())
+        settings.framesPerSecond = 10
+        settings.fontPath = nil
+        settings.fontDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/fonts").path
+        return settings
+    }
+
     func testATransitionBuiltInCodeRendersThroughTheProductsAlone() throws {
         var settings = RenderSettings(transition: Self.cardTransition())
         settings.framesPerSecond = 10
@@ -103,5 +115,22 @@ final class PublicAPITests: XCTestCase {
         XCTAssertEqual(last[29, 100].red, 51, "left of the hinge: the window")
         XCTAssertEqual(last[70, 100].red, 51, "beyond the free edge (x ≈ 55.5): the window")
         assertGolden(last, named: "door-open")
+    }
+}
+
+/// The strategies through the products alone: a whole sequence as a lock, one frame's display
+/// list as JSON, the last frame as an image, in one `withGoldens` scope.
+final class PublicStrategyTests: XCTestCase {
+    func testStrategiesAndWithGoldensThroughTheProductsAlone() throws {
+        let job = try RenderJob(settings: PublicAPITests.cardSettings())
+        // Photo and font paths relative to the package, so the display list holds on every clone.
+        let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+        // Recording writes only what is missing, whatever FLIPBOOK_RECORD says (CI still wins).
+        try withGoldens(record: .missing) {
+            assertGolden(of: job, as: .sequence, named: "card-grow")
+            assertGolden(of: try job.displayList(frameIndex: 2), as: .displayList(replacing: [(Samples.directory, "$SAMPLES"), (package, "$PACKAGE")]),
+                         named: "card-grow-2")
+            assertGolden(of: try job.renderFrame(5), as: .image, named: "card-grow-last")
+        }
     }
 }

@@ -28,6 +28,15 @@ final class ReviewCommandTests: XCTestCase {
         XCTAssertTrue(changed.stdout.contains("rect.y "), changed.stdout)
         XCTAssertTrue(changed.stdout.contains("If the change is intended, re-record: flipbook lock push --device se"), changed.stdout)
         XCTAssertTrue(FileManager.default.fileExists(atPath: page + "/index.html"))
+        // Two sides: the lock drawn from its display lists, and the current render, 8 frames each.
+        let html = try String(contentsOfFile: page + "/index.html", encoding: .utf8)
+        XCTAssertTrue(html.contains("push.lock (drawn from its display lists)"), "the page names the lock side")
+        for side in ["side0", "side1"] {
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: page + "/" + side).filter { $0.hasSuffix(".png") }.count, 8, side)
+        }
+        // The lock side's first frame is the locked render's: frame 0 is the same for both springs.
+        XCTAssertTrue(FileManager.default.contentsEqual(atPath: page + "/side0/f00000.png", andPath: page + "/side1/f00000.png"))
+        XCTAssertFalse(FileManager.default.contentsEqual(atPath: page + "/side0/f00001.png", andPath: page + "/side1/f00001.png"))
         XCTAssertTrue(try String(contentsOfFile: markdown, encoding: .utf8).contains("First differing frame: **1**"))
 
         let broken = scratch.appendingPathComponent("broken.lock").path
@@ -35,6 +44,23 @@ final class ReviewCommandTests: XCTestCase {
         let bad = try runFlipbook(["verify", broken])
         XCTAssertEqual(bad.status, 2, "a broken lock is not a changed render")
         XCTAssertEqual(bad.errorLines, ["error: \(broken):2: a frame line is 'frame N time=T progress=P pixels=HEX16'"])
+    }
+
+    func testAPageIsReplacedByTheNextReviewButAForeignFolderIsNot() throws {
+        let scratch = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let a = scratch.appendingPathComponent("a").path, page = scratch.appendingPathComponent("page").path
+        XCTAssertEqual(try runFlipbook(["render"] + Self.small + ["--fps", "5", "--out", a]).status, 0)
+        for round in 1...2 {
+            let review = try runFlipbook(["review", a, a, "--out", page, "--markdown", page + ".md"])
+            XCTAssertEqual(review.status, 0, "round \(round): " + review.stderr)
+        }
+        XCTAssertTrue(FileManager.default.fileExists(atPath: page + "/side1/f00000.png"))
+        try FileManager.default.createDirectory(atPath: page + "/notes", withIntermediateDirectories: false)
+        let refused = try runFlipbook(["review", a, a, "--out", page])
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertTrue(refused.stderr.contains("exists and holds 'notes', which flipbook did not write"), refused.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: page + "/notes"), "the user's folder stays")
     }
 
     func testReviewPageMatchesAnIndependentComputationInChromium() throws {

@@ -163,6 +163,8 @@ final class GoldenSequenceTests: XCTestCase {
         let failed = try check(settings)
         XCTAssertEqual(failed.outcome, .mismatched)
         XCTAssertTrue(failed.message.contains("(geometry): op "), failed.message)
-        XCTAssertEqual(failed.artifactPaths, [scratch + "/artifacts/SequenceLockTests/push.actual.lock"])
+        // The reference's copy beside the actual one, as for images.
+        XCTAssertEqual(failed.artifactPaths, [scratch + "/artifacts/SequenceLockTests/push.reference.lock",
+                                              scratch + "/artifacts/SequenceLockTests/push.actual.lock"])
     }
 }

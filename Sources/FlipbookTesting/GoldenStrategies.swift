@@ -1,0 +1,116 @@
+import Foundation
+import Flipbook
+import FlipbookImageDiff
+import FlipbookRaster
+
+extension GoldenStrategy where Value == PremultipliedImage {
+    /// A PNG reference compared pixel by pixel: at most `maxDifferingFraction` (0…1) of the
+    /// pixels may differ by more than `tolerance` (0…255) in a channel; both 0 by default
+    /// (Flipbook's frames match exactly). On a mismatch the reference, the actual and a diff
+    /// picture (reference | difference | actual) are written as artefacts. As `GoldenImage.verify`.
+    public static func image(tolerance: Int = 0, maxDifferingFraction: Double = 0) -> GoldenStrategy {
+        GoldenStrategy(pathExtension: "png") { image, request in
+            GoldenImage.verify(image, named: request.name, tolerance: tolerance, maxDifferingFraction: maxDifferingFraction,
+                               goldensDirectory: request.goldensDirectory, testFilePath: request.testFilePath)
+        }
+    }
+
+    /// The exact image strategy: `image(tolerance: 0, maxDifferingFraction: 0)`.
+    public static var image: GoldenStrategy { image() }
+
+    /// A PNG reference compared by perceptual scores: passes when the CIEDE2000 mean and 99th
+    /// percentile are within `deltaE`. For images from elsewhere (another decoder, a GPU).
+    public static func image(deltaE: DeltaETolerance) -> GoldenStrategy {
+        GoldenStrategy(pathExtension: "png") { image, request in
+            GoldenImage.verify(image, named: request.name, deltaE: deltaE,
+                               goldensDirectory: request.goldensDirectory, testFilePath: request.testFilePath)
+        }
+    }
+}
+
+extension GoldenStrategy where Value == String {
+    /// UTF-8 text compared exactly; a mismatch shows the changed block of lines (`-` reference,
+    /// `+` actual) with two lines of context.
+    public static var text: GoldenStrategy {
+        GoldenStrategy(pathExtension: "txt", describe: { "\($0.count) bytes" }, serialize: { Array($0.utf8) }) { reference, actual in
+            guard reference != actual else { return nil }
+            let expected = String(decoding: reference, as: UTF8.self), got = String(decoding: actual, as: UTF8.self)
+            return GoldenMismatch(summary: "the text differs (- reference, + actual)",
+                                  details: LineDiff.render(expected: expected, actual: got).split(separator: "\n").map(String.init))
+        }
+    }
+
+    /// A display list's JSON (`DisplayList.json`, one op per line) compared exactly; a mismatch
+    /// names each changed field of each changed op — `op 16 image "$PACKAGE/…": rect.y 331 → 333`,
+    /// `progress 1.095 → 1.1` — as `flipbook verify` does, not as lines or pixels.
+    public static var displayListJSON: GoldenStrategy {
+        GoldenStrategy(pathExtension: "json", describe: DisplayListChanges.describeReference,
+                       serialize: { Array($0.utf8) }) { reference, actual in
+            guard reference != actual else { return nil }
+            let expected = String(decoding: reference, as: UTF8.self), got = String(decoding: actual, as: UTF8.self)
+            let changes = try DisplayListChanges.changes(expected: expected, actual: got)
+            guard !changes.isEmpty else {
+                return GoldenMismatch(summary: "the same display list, written differently (- reference, + actual)",
+                                      details: LineDiff.render(expected: expected, actual: got).split(separator: "\n").map(String.init))
+            }
+            return GoldenMismatch(summary: "\(changes.count) change\(changes.count == 1 ? "" : "s") to the display list", details: changes)
+        }
+    }
+}
+
+extension GoldenStrategy where Value == DisplayList {
+    /// The display list as JSON (`displayListJSON`: a field-by-field geometry diff). Paths
+    /// (photos, fonts) under `folder` are written as `placeholder` + the rest
+    /// (`$PACKAGE/Samples/a.jpg`), so the reference holds on every clone.
+    public static func displayList(sourcesRelativeTo folder: String, as placeholder: String = "$PACKAGE") -> GoldenStrategy {
+        displayList(replacing: [(folder, placeholder)])
+    }
+
+    /// The display list as JSON with each `path` prefix written as its `placeholder`, in order
+    /// (list a folder before the folder that holds it: the samples' bundle, then the package).
+    public static func displayList(replacing prefixes: [(path: String, placeholder: String)]) -> GoldenStrategy {
+        let trimmed = prefixes.map { (path: $0.path.hasSuffix("/") ? String($0.path.dropLast()) : $0.path, placeholder: $0.placeholder) }
+        return GoldenStrategy<String>.displayListJSON.pullback { list in
+            trimmed.reduce(list.json) { json, prefix in json.replacingOccurrences(of: prefix.path, with: prefix.placeholder) }
+        }
+    }
+
+    /// The display list as JSON, image paths as they are.
+    public static var displayList: GoldenStrategy {
+        GoldenStrategy<String>.displayListJSON.pullback { $0.json }
+    }
+}
+
+extension GoldenStrategy where Value == RenderJob {
+    /// Every frame of the job as a sequence lock (`.lock`: per frame the display list and a
+    /// pixel hash, a few kilobytes; `SequenceLock`). Renders without encoding a PNG; a mismatch
+    /// lists the differing frames, whether geometry or only pixels changed, and the changes in words.
+    public static var sequence: GoldenStrategy {
+        GoldenStrategy(pathExtension: "lock", describe: SequenceLockGolden.describe,
+                       serialize: { job in Array(try SequenceLock.make(job: job).text.utf8) },
+                       compare: SequenceLockGolden.compare)
+    }
+}
+
+/// The `.sequence` strategy's pieces.
+enum SequenceLockGolden {
+    @Sendable static func describe(_ bytes: [UInt8]) -> String {
+        let frames = String(decoding: bytes, as: UTF8.self).split(separator: "\n").filter { $0.hasPrefix("frame ") }.count
+        return "\(frames) frames, \(bytes.count) bytes"
+    }
+
+    @Sendable static func compare(_ reference: [UInt8], _ actual: [UInt8]) throws -> GoldenMismatch? {
+        guard reference != actual else { return nil }
+        let expected = try SequenceLock(parsing: String(decoding: reference, as: UTF8.self), path: "the reference lock")
+        let got = try SequenceLock(parsing: String(decoding: actual, as: UTF8.self), path: "the actual lock")
+        let differences = expected.differences(to: got)
+        guard let first = differences.first else { return nil }
+        var details: [String] = []
+        for difference in differences.prefix(8) {
+            details.append("frame \(difference.index) (\(difference.kind.rawValue)): " + difference.changes.prefix(3).joined(separator: "; "))
+        }
+        if differences.count > 8 { details.append("… \(differences.count - 8) more frames") }
+        return GoldenMismatch(summary: "\(differences.count) of \(max(expected.frames.count, got.frames.count)) frames differ "
+                              + "(first: frame \(first.index))", details: details)
+    }
+}
