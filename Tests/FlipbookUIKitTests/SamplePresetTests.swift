@@ -1,0 +1,71 @@
+import Flipbook
+import FlipbookImageDiff
+import FlipbookUIKit
+@testable import FlipbookUIKitSamples
+import XCTest
+
+/// Each reference app's UIKit code (Samples/UIKit), recorded with `Transition.record`, against
+/// the preset that reproduces it: the frames are compared pixel by pixel at 1×, and each test
+/// states how many pixels may differ and why (docs/UIKIT.md, "The samples against the presets").
+final class SamplePresetTests: XCTestCase {
+    /// Compares and checks: the same frame count, and at most `maxFraction` of the pixels of any
+    /// compared frame differing by more than the channel tolerance.
+    private func check(_ name: String, recorded: () throws -> Transition, reference: RenderSettings, maxFraction: Double,
+                       file: StaticString = #filePath, line: UInt = #line) throws {
+        let transition = try recorded()
+        let result = try SampleComparison.compare(recorded: transition, reference: reference)
+        let summary = SampleComparison.summary(result.frames)
+        print("[\(name)] frames recorded \(result.recordedCount), preset \(result.referenceCount)\n\(summary)")
+        XCTAssertEqual(result.recordedCount, result.referenceCount, "\(name): frame count", file: file, line: line)
+        let worst = result.frames.map(\.differingFraction).max() ?? 0
+        XCTAssertLessThanOrEqual(worst, maxFraction, "\(name):\n\(summary)", file: file, line: line)
+    }
+
+    // Seed 003 (Swift): the modal browser.
+    func testModalPresentSampleMatchesPresent() throws {
+        try check("present 4", recorded: { try SampleHost.modalPresent(4) }, reference: SampleComparison.preset(.present, select: 4), maxFraction: 0.001)
+    }
+
+    func testModalDismissSampleMatchesDismiss() throws {
+        try check("dismiss 1", recorded: { try SampleHost.modalDismiss(1, returnIndex: 1) }, reference: SampleComparison.preset(.dismiss, select: 1), maxFraction: 0.001)
+    }
+
+    func testModalDismissOffScreenSampleMatchesDismiss() throws {
+        // Photo 15's thumbnail is below the screen: both shrink the photo to (W/2, H).
+        try check("dismiss 15", recorded: { try SampleHost.modalDismiss(0, returnIndex: 15) },
+                  reference: SampleComparison.preset(.dismiss, select: 0, returnIndex: 15), maxFraction: 0.001)
+    }
+
+    // Seed 004: the fading modal browser.
+    func testFadePresentSampleMatchesFadePresent() throws {
+        try check("fade-present 4", recorded: { try SampleHost.fadePresent(4) }, reference: SampleComparison.preset(.fadePresent, select: 4), maxFraction: 0.001)
+    }
+
+    func testFadeDismissSampleMatchesFadeDismiss() throws {
+        try check("fade-dismiss 4", recorded: { try SampleHost.fadeDismiss(4) }, reference: SampleComparison.preset(.fadeDismiss, select: 4), maxFraction: 0.001)
+    }
+
+    // Seed 000: the waterfall browser.
+    func testWaterfallPushSampleMatchesPush() throws {
+        try check("push 4", recorded: { try SampleHost.waterfallPush(4) }, reference: SampleComparison.preset(.push, select: 4), maxFraction: 0.001)
+    }
+
+    func testWaterfallPopSampleMatchesPop() throws {
+        try check("pop 4→5", recorded: { try SampleHost.waterfallPop(4, returnIndex: 5) },
+                  reference: SampleComparison.preset(.pop, select: 4, returnIndex: 5), maxFraction: 0.001)
+    }
+
+    // Seed 002: the zoom browser.
+    func testZoomPushSampleMatchesZoomPush() throws {
+        try check("zoom-push 4", recorded: { try SampleHost.zoomPush(4) }, reference: SampleComparison.preset(.zoomPush, select: 4), maxFraction: 0.001)
+    }
+
+    func testZoomPopSampleMatchesZoomPop() throws {
+        try check("zoom-pop 4", recorded: { try SampleHost.zoomPop(4) }, reference: SampleComparison.preset(.zoomPop, select: 4), maxFraction: 0.001)
+    }
+
+    // Seed 001: the card carousel.
+    func testCardPushSampleMatchesCardPush() throws {
+        try check("card-push 1", recorded: { try SampleHost.cardPush(1) }, reference: SampleComparison.preset(.cardPush, select: 1), maxFraction: 0.05)
+    }
+}
