@@ -14,13 +14,13 @@
 import Foundation
 import PackageDescription
 
-/// Every entry of `Samples/` but its Swift source folder, copied as resources of FlipbookSamples so
+/// Every entry of `Samples/` but its Swift source folders (FlipbookSamples, UIKit), copied as resources of FlipbookSamples so
 /// the samples ship with the package; a new sample file or folder (e.g. `transitions/`) comes along
 /// without editing this list.
 let sampleResources: [Resource] = {
     let samples = Context.packageDirectory + "/Samples"
     let entries = (try? FileManager.default.contentsOfDirectory(atPath: samples)) ?? []
-    return entries.filter { !$0.hasPrefix(".") && $0 != "FlipbookSamples" }.sorted().map { Resource.copy($0) }
+    return entries.filter { !$0.hasPrefix(".") && $0 != "FlipbookSamples" && $0 != "UIKit" }.sorted().map { Resource.copy($0) }
 }()
 
 let package = Package(
@@ -31,6 +31,9 @@ let package = Package(
         // modules are internal structure, not products.
         .library(name: "Flipbook", targets: ["Flipbook"]),
         .library(name: "FlipbookTesting", targets: ["FlipbookTesting"]),
+        // UIKit's, Core Animation's and Core Graphics' names on Linux: an app's animator compiles
+        // unchanged and what it animates is recorded into a `Transition` (docs/UIKIT.md).
+        .library(name: "FlipbookUIKit", targets: ["FlipbookUIKit"]),
     ],
     targets: [
         // System libraries, found through pkg-config; apt names them for a friendlier error.
@@ -62,6 +65,12 @@ let package = Package(
         .target(name: "FlipbookSamples", path: "Samples", sources: ["FlipbookSamples"], resources: sampleResources),
         .target(name: "FlipbookScene", dependencies: ["FlipbookGeometry", "FlipbookRaster", "FlipbookMotion", "FlipbookText", "FlipbookSamples", "FlipbookFiles"]),
         .target(name: "Flipbook", dependencies: ["FlipbookScene", "FlipbookCodecs", "FlipbookRaster", "FlipbookMotion", "FlipbookText", "FlipbookSamples", "FlipbookFiles"]),
+        // UIKit's API recorded into the Transition model (Collections/ holds the collection and table views).
+        .target(name: "FlipbookUIKit", dependencies: ["FlipbookScene", "FlipbookMotion", "FlipbookGeometry", "FlipbookRaster", "FlipbookCodecs", "FlipbookText"],
+                swiftSettings: [.enableUpcomingFeature("StrictConcurrency")]),
+        // The reference apps' UIKit code (Samples/UIKit), compiled against FlipbookUIKit as it would
+        // be against UIKit on iOS; the UIKit sample tests record and compare them (docs/UIKIT.md).
+        .target(name: "FlipbookUIKitSamples", dependencies: ["FlipbookUIKit"], path: "Samples/UIKit"),
         // Pixel comparison and diff pictures, without any test framework (the CLI links it).
         .target(name: "FlipbookImageDiff", dependencies: ["FlipbookRaster", "FlipbookGeometry"]),
         .target(name: "FlipbookTesting", dependencies: ["Flipbook", "FlipbookImageDiff", "FlipbookCodecs", "FlipbookRaster", "FlipbookFiles"]),
@@ -84,7 +93,15 @@ let package = Package(
         .testTarget(name: "FlipbookMotionTests", dependencies: ["FlipbookMotion"]),
         .testTarget(name: "FlipbookTextTests", dependencies: ["FlipbookText"]),
         .testTarget(name: "FlipbookSceneTests", dependencies: ["FlipbookScene"]),
+        .testTarget(name: "FlipbookUIKitTests", dependencies: ["FlipbookUIKit", "Flipbook", "FlipbookTesting", "FlipbookUIKitSamples", "FlipbookImageDiff"],
+                    swiftSettings: [.enableUpcomingFeature("StrictConcurrency")]),
         .testTarget(name: "FlipbookTests", dependencies: ["Flipbook", "FlipbookTesting"], exclude: ["__Goldens__", "__DisplayLists__"]),
+        // docs/examples/uikit-consumer's app and test, compiled here as one module so `swift test`
+        // checks that the example builds and its goldens pass (the example's own Package.swift
+        // builds the same folders as two modules).
+        .testTarget(name: "UIKitConsumerExampleTests", dependencies: ["FlipbookUIKit", "Flipbook", "FlipbookTesting"],
+                    path: "docs/examples/uikit-consumer", exclude: ["Package.swift", "Assets", "Tests/GalleryAppTests/__Goldens__"],
+                    sources: ["Sources/GalleryApp", "Tests/GalleryAppTests"]),
         // Uses only the products (`import Flipbook`, `import FlipbookTesting`), as a dependent package would.
         .testTarget(name: "FlipbookPublicAPITests", dependencies: ["Flipbook", "FlipbookTesting"], exclude: ["__Goldens__"]),
         .testTarget(name: "FlipbookTestingTests", dependencies: ["FlipbookTesting", "FlipbookImageDiff"], exclude: ["__Goldens__"]),
