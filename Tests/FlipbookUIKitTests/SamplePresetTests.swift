@@ -68,4 +68,19 @@ final class SamplePresetTests: XCTestCase {
     func testCardPushSampleMatchesCardPush() throws {
         try check("card-push 1", recorded: { try SampleHost.cardPush(1) }, reference: SampleComparison.preset(.cardPush, select: 1), maxFraction: 0.05)
     }
+
+    // The modern samples, against the transition files that describe the same screens by hand.
+    private func file(_ name: String) -> RenderSettings {
+        var settings = RenderSettings(transitionFile: Samples.path("transitions/\(name).json"))
+        settings.scale = 1
+        return settings
+    }
+
+    func testCardExpansionSampleMatchesCardExpandFile() throws {
+        try check("card-expand", recorded: { try SampleHost.cardExpansion() }, reference: file("card-expand"), maxFraction: 0.05)
+    }
+
+    func testDefaultPushSampleAgainstSlideOverFile() throws {
+        try check("default push 3", recorded: { try SampleHost.defaultPush(3) }, reference: file("slide-over"), maxFraction: 0.5)
+    }
 }
