@@ -10,7 +10,7 @@ import Foundation
 /// (the offset a swipe leaves, then `scrollViewDidEndDecelerating`).
 enum SampleHost {
     /// Photos as the samples read them: Samples/photos.json, names relative to Samples/.
-    static let photos: [XZPhotoBrowserModel] = (try? XZPhotoBrowserModel.models(contentsOf: URL(fileURLWithPath: Samples.photos))) ?? []
+    static var photos: [XZPhotoBrowserModel] { (try? XZPhotoBrowserModel.models(contentsOf: URL(fileURLWithPath: Samples.photos))) ?? [] }
     /// Where `UIImage(named:)` finds "photos/…".
     static let resources = URL(fileURLWithPath: Samples.directory)
 

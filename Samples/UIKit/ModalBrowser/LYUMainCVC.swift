@@ -44,10 +44,10 @@ class LYUMainCVC: UICollectionViewController {
         cell.imageView.image = UIImage(named: items[indexPath.item])
         return cell
     }
-}
 
-// MARK:- collectionViewDelegate
-extension LYUMainCVC {
+    // MARK:- collectionViewDelegate
+    // (In the app this override sits in an extension; overriding from an extension needs the
+    // Objective-C runtime, so on Linux it must be in the class body.)
     override func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {
         // The browser, told which photo was tapped and given all of them.
         let browserVC = LYUBrowserVC()
