@@ -1,0 +1,232 @@
+import Foundation
+import FlipbookGeometry
+import FlipbookMotion
+import FlipbookScene
+
+extension Transition {
+    /// Records what UIKit code does to a window into a transition.
+    ///
+    /// `body` gets a key window the size of `device` (its view tree is empty) and sets up the
+    /// screens and starts the animations, exactly as app code does with UIKit's API; the clock is
+    /// simulated: `body` runs at t = 0, then each completion at its animation's end. Recording
+    /// ends when every animation has ended and every completion has run. The result renders,
+    /// exports and compares like any transition; layers are named after the views (their
+    /// accessibility identifier, else their type and a number). `UIImage(named:)` looks in
+    /// `resources`. See docs/UIKIT.md.
+    /// - Throws: `RecordingError` naming the view at fault (animated outside the window, a
+    ///   completion cycle, an animation that never ends, a transition never completed), or what
+    ///   `body` throws.
+    public static func record(device: Device = .iPhone8, resources: URL? = nil, _ body: (UIWindow) throws -> Void) throws -> Transition {
+        let recorder = Recorder(device: device, resources: resources)
+        try Recorder.$current.withValue(recorder) {
+            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: device.width, height: device.height))
+            window.makeKeyAndVisible()
+            try recorder.run(window, body: body)
+        }
+        let transition = TransitionBuilder(recorder: recorder).transition(name: "uikit")
+        do {
+            _ = try TransitionAnimator(transition)
+        } catch let error as TransitionError {
+            throw RecordingError.invalidTransition(error.description)
+        }
+        return transition
+    }
+}
+
+/// Turns a recording into the model: one layer per stay of a view in the window tree (a view
+/// that moves to another superview or place among its siblings gets a new layer, shown from
+/// then on), segments as animations, and the changes of each moment after the start as the
+/// completion of a "clock" animation ending at that moment.
+struct TransitionBuilder {
+    let recorder: Recorder
+
+    /// A view's stay at one place in the tree.
+    final class Stint {
+        let record: Int
+        let startMoment: Int
+        var endMoment: Int?
+        var children: [Stint] = []
+        var states: [(moment: Int, state: StaticState)]
+        var name = ""
+        init(record: Int, startMoment: Int, state: StaticState) {
+            self.record = record; self.startMoment = startMoment; states = [(startMoment, state)]
+        }
+    }
+
+    static let clockLayerName = "UIKit clock"
+
+    func transition(name: String) -> Transition {
+        let moments = recorder.moments
+        let root = create(moments[0].tree, moment: 0)
+        rootHolder.root = root
+        for (index, moment) in moments.enumerated().dropFirst() { match(root, moment.tree, moment: index) }
+
+        // Names: a view's first stay is named after it, later ones get " (2)", " (3)", ….
+        var stintsByRecord: [Int: [Stint]] = [:]
+        func collect(_ stint: Stint) {
+            stintsByRecord[stint.record, default: []].append(stint)
+            stint.children.forEach(collect)
+        }
+        collect(root)
+        let baseNames = viewNames()
+        for (record, stints) in stintsByRecord {
+            for (index, stint) in stints.sorted(by: { $0.startMoment < $1.startMoment }).enumerated() {
+                stint.name = index == 0 ? baseNames[record] : "\(baseNames[record]) (\(index + 1))"
+            }
+        }
+
+        // Changes made after the start, by moment.
+        var changes: [Int: [LayerChange]] = [:]
+        func collectChanges(_ stint: Stint) {
+            if stint.startMoment > 0 {
+                changes[stint.startMoment, default: []].append(LayerChange(target: stint.name, set: LayerPatch(isHidden: stint.states[0].state.isHidden)))
+            }
+            for (previous, current) in zip(stint.states, stint.states.dropFirst()) {
+                if let patch = current.state.patch(from: previous.state) { changes[current.moment, default: []].append(LayerChange(target: stint.name, set: patch)) }
+            }
+            stint.children.forEach(collectChanges)
+            if let end = stint.endMoment { changes[end, default: []].append(LayerChange(target: stint.name, set: LayerPatch(isRemoved: true))) }
+        }
+        collectChanges(root)
+
+        var animations: [Animation] = []
+        var entries: [(record: ViewRecord, property: AnimatableProperty, entry: Track.Entry)] = []
+        for record in recorder.records {
+            for (property, track) in record.tracks { for entry in track.entries { entries.append((record, property, entry)) } }
+        }
+        for (record, property, entry) in entries.sorted(by: { $0.entry.order < $1.entry.order }) {
+            for stint in stintsByRecord[record.index] ?? [] {
+                if let timing = entry.timing {
+                    animations.append(Animation(target: stint.name, from: entry.from.patch(property), to: entry.to.patch(property),
+                                                delaySeconds: entry.startSeconds,
+                                                timing: AnimationTiming(curve: timing.curve, durationSeconds: timing.durationSeconds)))
+                } else {
+                    changes[entry.moment, default: []].append(LayerChange(target: stint.name, set: entry.to.patch(property)))
+                }
+            }
+        }
+
+        // One clock animation per moment time that changes something, and one at the end.
+        var byTime: [(time: Double, changes: [LayerChange])] = []
+        for (index, moment) in moments.enumerated().dropFirst() {
+            guard let list = changes[index], !list.isEmpty else { continue }
+            if let last = byTime.last, last.time == moment.timeSeconds { byTime[byTime.count - 1].changes += list } else { byTime.append((moment.timeSeconds, list)) }
+        }
+        let lastTime = moments.last?.timeSeconds ?? 0
+        if lastTime > 0, byTime.last?.time != lastTime, lastTime > animationsEnd(animations) { byTime.append((lastTime, [])) }
+        for (time, list) in byTime where time > 0 {
+            animations.append(Animation(target: TransitionBuilder.clockLayerName, from: LayerPatch(opacity: 0), to: LayerPatch(opacity: 0),
+                                        timing: AnimationTiming(curve: .bezier(.linear), durationSeconds: time), completion: list))
+        }
+
+        var window = layer(for: root)
+        if !byTime.isEmpty {
+            var clock = Layer(name: TransitionBuilder.clockLayerName, frame: .zero)
+            clock.isHidden = true; clock.opacity = 0
+            window.sublayers.append(clock)
+        }
+        let total = max(recorder.endSeconds, lastTime)
+        let main = recorder.mainTiming ?? Timing(curve: .bezier(.linear), durationSeconds: total > 0 ? total : 1.0 / 60)
+        return Transition(name: name, device: recorder.device, window: window, animations: animations, timing: main)
+    }
+
+    private func animationsEnd(_ animations: [Animation]) -> Double {
+        animations.map { $0.delaySeconds + ($0.timing.durationSeconds ?? 0) }.max() ?? 0
+    }
+
+    /// Unique names: the accessibility identifier when no other view has it, else the type,
+    /// the tag if any and a number.
+    private func viewNames() -> [String] {
+        var counts: [String: Int] = [:]
+        for record in recorder.records { if let id = record.view.accessibilityIdentifier { counts[id, default: 0] += 1 } }
+        var used = Set<String>()
+        return recorder.records.map { record in
+            let view = record.view
+            var name: String
+            if record.index == 0 { name = "window" }
+            else if let id = view.accessibilityIdentifier, counts[id] == 1 { name = id }
+            else { name = "\(type(of: view))" + (view.tag != 0 ? " tag \(view.tag)" : "") + " #\(record.index)" }
+            while used.contains(name) || name == TransitionBuilder.clockLayerName { name += "'" }
+            used.insert(name)
+            return name
+        }
+    }
+
+    private func create(_ node: Recorder.TreeNode, moment: Int) -> Stint {
+        let stint = Stint(record: node.record, startMoment: moment, state: node.state)
+        stint.children = node.children.map { create($0, moment: moment) }
+        return stint
+    }
+
+    private func end(_ stint: Stint, moment: Int) {
+        guard stint.endMoment == nil else { return }
+        stint.endMoment = moment
+        stint.children.forEach { end($0, moment: moment) }
+    }
+
+    /// Continues `stint` into a moment's tree: children kept in the same order (the longest
+    /// common subsequence) continue, the others end, new ones start right after the sibling
+    /// before them.
+    private func match(_ stint: Stint, _ node: Recorder.TreeNode, moment: Int) {
+        if stint.states.last!.state != node.state { stint.states.append((moment, node.state)) }
+        let alive = stint.children.filter { $0.endMoment == nil }
+        let old = alive.map(\.record), new = node.children.map(\.record)
+        // LCS table.
+        var table = [[Int]](repeating: [Int](repeating: 0, count: new.count + 1), count: old.count + 1)
+        for i in stride(from: old.count - 1, through: 0, by: -1) {
+            for j in stride(from: new.count - 1, through: 0, by: -1) {
+                table[i][j] = old[i] == new[j] ? table[i + 1][j + 1] + 1 : max(table[i + 1][j], table[i][j + 1])
+            }
+        }
+        var matched = [Stint?](repeating: nil, count: new.count), kept = Set<ObjectIdentifier>()
+        var i = 0, j = 0
+        while i < old.count, j < new.count {
+            if old[i] == new[j] { matched[j] = alive[i]; kept.insert(ObjectIdentifier(alive[i])); i += 1; j += 1 }
+            else if table[i + 1][j] >= table[i][j + 1] { i += 1 } else { j += 1 }
+        }
+        for child in alive where !kept.contains(ObjectIdentifier(child)) { end(child, moment: moment) }
+        var previous: Stint?
+        for (index, childNode) in node.children.enumerated() {
+            if let existing = matched[index] {
+                match(existing, childNode, moment: moment)
+                previous = existing
+            } else {
+                let created = create(childNode, moment: moment)
+                let position = previous.flatMap { p in stint.children.firstIndex { $0 === p } }.map { $0 + 1 } ?? 0
+                stint.children.insert(created, at: position)
+                previous = created
+            }
+        }
+    }
+
+    private func layer(for stint: Stint) -> Layer {
+        let record = recorder.records[stint.record]
+        var layer = Layer(name: stint.name, frame: .zero)
+        record.base.apply(to: &layer)
+        stint.states[0].state.apply(to: &layer)
+        if stint.startMoment > 0 { layer.isHidden = true }
+        if let snapshot = record.view as? UISnapshotView { layer.snapshotOf = snapshotSourceName(snapshot) }
+        layer.sublayers = stint.children.map { self.layer(for: $0) }
+        return layer
+    }
+
+    /// The layer a snapshot shows: its source's stay in the tree when it was taken (else any
+    /// stay); nil when the source was never in the window (an empty snapshot, as on iOS).
+    private func snapshotSourceName(_ snapshot: UISnapshotView) -> String? {
+        guard let source = recorder.existingRecord(for: snapshot.source) else { return nil }
+        var candidates: [Stint] = []
+        func find(_ stint: Stint) {
+            if stint.record == source.index { candidates.append(stint) }
+            stint.children.forEach(find)
+        }
+        for stint in rootStints { find(stint) }
+        let moment = snapshot.takenAtMoment
+        return (candidates.first { $0.startMoment <= moment && ($0.endMoment ?? .max) > moment } ?? candidates.first)?.name
+    }
+
+    private var rootStints: [Stint] { rootHolder.root.map { [$0] } ?? [] }
+    private let rootHolder = RootHolder()
+    final class RootHolder { var root: Stint? }
+
+    init(recorder: Recorder) { self.recorder = recorder }
+}

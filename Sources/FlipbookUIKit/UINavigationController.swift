@@ -1,0 +1,232 @@
+import Foundation
+
+/// The bar at the top of a navigation controller (`UINavigationBar`): a white bar under the
+/// status bar with the top view controller's title, centred (bar buttons are kept, not drawn).
+open class UINavigationBar: UIView {
+    let titleLabel = UILabel(frame: .zero)
+    /// Kept.
+    open var isTranslucent = true
+    /// Kept.
+    open var prefersLargeTitles = false
+    /// The bar's colour (white by default, as the presets draw it).
+    open var barTintColor: UIColor? { didSet { backgroundColor = barTintColor ?? .white } }
+    /// A bar.
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        backgroundColor = .white
+        titleLabel.font = .systemFont(ofSize: 17, weight: .semibold)
+        titleLabel.textAlignment = .center
+        addSubview(titleLabel)
+    }
+    /// Not supported.
+    public required init?(coder: NSCoder) { return nil }
+    /// Puts the title in the 44 pt row at the bottom.
+    open override func layoutSubviews() {
+        titleLabel.frame = CGRect(x: 0, y: bounds.height - 44, width: bounds.width, height: 44)
+    }
+}
+
+/// A navigation stack (`UINavigationController`): push and pop through its delegate's animator
+/// and interaction controller, or UIKit's own slide when there is none.
+open class UINavigationController: UIViewController {
+    /// What a navigation transition does (`UINavigationController.Operation`).
+    public enum Operation: Int, Sendable {
+        /// Nothing.
+        case none = 0
+        /// A push.
+        case push = 1
+        /// A pop.
+        case pop = 2
+    }
+
+    /// The stack, bottom first.
+    open private(set) var viewControllers: [UIViewController] = []
+    /// The delegate giving animators (a weak reference, as UIKit).
+    open weak var delegate: UINavigationControllerDelegate?
+    /// The bar.
+    public let navigationBar: UINavigationBar
+    /// True when the bar is hidden.
+    open private(set) var isNavigationBarHidden = false
+    /// The view the child views are in (the transitions' container).
+    let wrapper = UIView(frame: .zero)
+
+    /// A stack with one view controller.
+    public init(rootViewController: UIViewController) {
+        navigationBar = UINavigationBar(frame: .zero)
+        super.init()
+        viewControllers = [rootViewController]
+        addChild(rootViewController)
+    }
+    /// An empty stack.
+    public override init() { navigationBar = UINavigationBar(frame: .zero); super.init() }
+    /// Not supported.
+    public required init?(coder: NSCoder) { return nil }
+
+    /// The top of the stack.
+    open var topViewController: UIViewController? { viewControllers.last }
+    /// The presented view controller, else the top.
+    open var visibleViewController: UIViewController? { presentedViewController ?? topViewController }
+
+    /// The wrapper with the top view controller's view, and the bar above.
+    open override func loadView() {
+        let bounds = UIScreen.main.bounds
+        let root = UIView(frame: bounds)
+        root.backgroundColor = .white
+        wrapper.frame = root.bounds
+        root.addSubview(wrapper)
+        navigationBar.frame = CGRect(x: 0, y: 0, width: bounds.width, height: CGFloat(Recorder.current?.device.topBarHeightPoints ?? 64))
+        root.addSubview(navigationBar)
+        view = root
+        if let top = topViewController {
+            top.view.frame = wrapper.bounds
+            wrapper.addSubview(top.view)
+            updateBar()
+        }
+    }
+
+    /// Shows or hides the bar (at once).
+    open func setNavigationBarHidden(_ hidden: Bool, animated: Bool) {
+        isNavigationBarHidden = hidden
+        navigationBar.isHidden = hidden
+    }
+    /// Shows or hides the bar.
+    open var navigationBarHidden: Bool {
+        get { isNavigationBarHidden }
+        set { setNavigationBarHidden(newValue, animated: false) }
+    }
+
+    private func updateBar() {
+        navigationBar.titleLabel.text = topViewController?.navigationItem.title ?? topViewController?.title
+    }
+
+    /// Pushes `viewController`: the delegate's animator (or UIKit's slide) moves it in.
+    open func pushViewController(_ viewController: UIViewController, animated: Bool) {
+        guard let from = topViewController, isViewLoaded, view.window != nil else {
+            viewControllers.append(viewController); addChild(viewController); return
+        }
+        viewControllers.append(viewController)
+        addChild(viewController)
+        viewController.isMovingToParent = true
+        transition(.push, from: from, to: viewController, animated: animated) { [self] completed in
+            viewController.isMovingToParent = false
+            if !completed {
+                viewControllers.removeAll { $0 === viewController }
+                viewController.removeFromParent()
+            }
+        }
+    }
+
+    /// Pops the top view controller.
+    @discardableResult
+    open func popViewController(animated: Bool) -> UIViewController? {
+        guard viewControllers.count > 1 else { return nil }
+        let from = viewControllers[viewControllers.count - 1], to = viewControllers[viewControllers.count - 2]
+        guard isViewLoaded, view.window != nil else { viewControllers.removeLast(); from.removeFromParent(); return from }
+        viewControllers.removeLast()
+        from.isMovingFromParent = true
+        transition(.pop, from: from, to: to, animated: animated) { [self] completed in
+            from.isMovingFromParent = false
+            if completed { from.removeFromParent() } else { viewControllers.append(from) }
+        }
+        return from
+    }
+
+    /// Pops to the root.
+    @discardableResult
+    open func popToRootViewController(animated: Bool) -> [UIViewController]? {
+        guard viewControllers.count > 1 else { return nil }
+        let popped = Array(viewControllers.dropFirst())
+        if popped.count > 1 { viewControllers.removeSubrange(1..<(viewControllers.count - 1)) }
+        _ = popViewController(animated: animated)
+        return popped
+    }
+
+    /// Replaces the stack (at once).
+    open func setViewControllers(_ viewControllers: [UIViewController], animated: Bool) {
+        let old = topViewController
+        self.viewControllers = viewControllers
+        viewControllers.forEach { if $0.parent !== self { addChild($0) } }
+        guard isViewLoaded, let top = topViewController, top !== old else { return }
+        UIView.performWithoutAnimation {
+            old?.view.removeFromSuperview()
+            top.view.frame = wrapper.bounds
+            wrapper.addSubview(top.view)
+        }
+        updateBar()
+    }
+
+    private func transition(_ operation: Operation, from: UIViewController, to: UIViewController, animated: Bool,
+                            done: @escaping (Bool) -> Void) {
+        let animator = animated ? delegate?.navigationController(self, animationControllerFor: operation, from: from, to: to) : nil
+        let interaction = animator.flatMap { delegate?.navigationController(self, interactionControllerFor: $0) }
+        to.loadViewIfNeeded()
+        let context = TransitionContext(container: wrapper, from: from, to: to, toFinalFrame: wrapper.bounds, fromFinalFrame: .zero,
+                                        style: .fullScreen)
+        delegate?.navigationController(self, willShow: to, animated: animated)
+        context.onComplete = { [self] didComplete in
+            if didComplete {
+                from.view.removeFromSuperview()
+                if to.view.superview !== wrapper { to.view.frame = wrapper.bounds; wrapper.addSubview(to.view) }
+                from.viewDidDisappear(animated); to.viewDidAppear(animated)
+                updateBar()
+                delegate?.navigationController(self, didShow: to, animated: animated)
+            } else {
+                to.view.removeFromSuperview()
+                if from.view.superview !== wrapper { wrapper.addSubview(from.view) }
+                to.viewDidDisappear(animated); from.viewDidAppear(animated)
+            }
+            done(didComplete)
+            animator?.animationEnded(didComplete)
+        }
+        from.viewWillDisappear(animated); to.viewWillAppear(animated)
+        context.run(animator: animator, interaction: interaction, animated: animated) { context in
+            UINavigationController.defaultSlide(context, operation: operation)
+        }
+    }
+
+    /// UIKit's own push and pop: the incoming view slides over from the right edge (back to it
+    /// on a pop) while the other moves a third of the width the other way; 0.35 s, ease in-out
+    /// (see docs/UIKIT.md for how close this is).
+    static func defaultSlide(_ context: TransitionContext, operation: Operation) {
+        guard let fromView = context.view(forKey: .from), let toView = context.view(forKey: .to) else { context.completeTransition(true); return }
+        let container = context.containerView, width = container.bounds.width, bounds = container.bounds
+        UIView.performWithoutAnimation {
+            toView.frame = bounds.offsetBy(dx: operation == .push ? width : -width / 3, dy: 0)
+            if operation == .push { container.addSubview(toView) } else { container.insertSubview(toView, belowSubview: fromView) }
+        }
+        UIView.animate(withDuration: 0.35, delay: 0, options: .curveEaseInOut, animations: {
+            toView.frame = bounds
+            fromView.frame = bounds.offsetBy(dx: operation == .push ? -width / 3 : width, dy: 0)
+        }, completion: { _ in
+            UIView.performWithoutAnimation { fromView.frame = bounds }
+            context.completeTransition(!context.transitionWasCancelled)
+        })
+    }
+}
+
+/// A navigation controller's delegate (`UINavigationControllerDelegate`); every method optional.
+public protocol UINavigationControllerDelegate: AnyObject {
+    /// The animator of a push or pop (nil: UIKit's own).
+    func navigationController(_ navigationController: UINavigationController, animationControllerFor operation: UINavigationController.Operation,
+                              from fromVC: UIViewController, to toVC: UIViewController) -> UIViewControllerAnimatedTransitioning?
+    /// The interaction controller of an animator (nil: not interactive).
+    func navigationController(_ navigationController: UINavigationController,
+                              interactionControllerFor animationController: UIViewControllerAnimatedTransitioning) -> UIViewControllerInteractiveTransitioning?
+    /// Before a view controller is shown.
+    func navigationController(_ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool)
+    /// After a view controller was shown.
+    func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool)
+}
+
+extension UINavigationControllerDelegate {
+    /// nil: UIKit's own transition.
+    public func navigationController(_ navigationController: UINavigationController, animationControllerFor operation: UINavigationController.Operation,
+                                     from fromVC: UIViewController, to toVC: UIViewController) -> UIViewControllerAnimatedTransitioning? { nil }
+    /// nil: not interactive.
+    public func navigationController(_ navigationController: UINavigationController,
+                                     interactionControllerFor animationController: UIViewControllerAnimatedTransitioning) -> UIViewControllerInteractiveTransitioning? { nil }
+    /// Does nothing.
+    public func navigationController(_ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool) {}
+    /// Does nothing.
+    public func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool) {}
+}
