@@ -12,7 +12,7 @@ open class UICollectionViewController: UIViewController, UICollectionViewDataSou
     /// A controller whose collection view uses `layout`.
     public init(collectionViewLayout layout: UICollectionViewLayout) {
         initialLayout = layout
-        super.init(nibName: nil, bundle: nil)
+        super.init()
     }
 
     /// Not supported: there are no archives on Linux.
