@@ -1,4 +1,5 @@
 import Flipbook
+import FlipbookCodecs
 import FlipbookImageDiff
 import FlipbookUIKit
 @testable import FlipbookUIKitSamples
@@ -227,7 +228,7 @@ enum SampleComparison {
     static let channelTolerance = 2
 
     /// The recorded transition against the reference, both at 60 fps, at the given frames (default: every fourth and the last).
-    static func compare(recorded: Transition, reference referenceSettings: RenderSettings, frames: [Int]? = nil) throws -> (frames: [Frame], recordedCount: Int, referenceCount: Int) {
+    static func compare(recorded: Transition, reference referenceSettings: RenderSettings, frames: [Int]? = nil, frameName: String? = nil) throws -> (frames: [Frame], recordedCount: Int, referenceCount: Int) {
         var recordedSettings = RenderSettings(transition: recorded)
         recordedSettings.framesPerSecond = 60
         let recordedJob = try RenderJob(settings: recordedSettings)
@@ -236,6 +237,14 @@ enum SampleComparison {
         let indices = frames ?? Array(Set(Array(stride(from: 0, to: count, by: 4)) + [count - 1])).sorted()
         let left = try recordedJob.renderFrames(indices)
         let right = try referenceJob.renderFrames(indices)
+        // FLIPBOOK_SAMPLE_FRAMES=DIR writes both sides' frames there, to look at.
+        if let folder = ProcessInfo.processInfo.environment["FLIPBOOK_SAMPLE_FRAMES"], let name = frameName {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            for (k, index) in indices.enumerated() {
+                try PNGEncoder.write(left[k], toPath: "\(folder)/\(name)-\(index)-recorded.png")
+                try PNGEncoder.write(right[k], toPath: "\(folder)/\(name)-\(index)-reference.png")
+            }
+        }
         let results = indices.indices.map { Frame(index: indices[$0], comparison: ImageComparison.compare(right[$0], left[$0], tolerance: channelTolerance)) }
         return (results, recordedJob.sequence.count, referenceJob.sequence.count)
     }

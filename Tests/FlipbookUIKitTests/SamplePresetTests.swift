@@ -13,7 +13,8 @@ final class SamplePresetTests: XCTestCase {
     private func check(_ name: String, recorded: () throws -> Transition, reference: RenderSettings, maxFraction: Double,
                        file: StaticString = #filePath, line: UInt = #line) throws {
         let transition = try recorded()
-        let result = try SampleComparison.compare(recorded: transition, reference: reference)
+        let result = try SampleComparison.compare(recorded: transition, reference: reference,
+                                                  frameName: name.replacingOccurrences(of: " ", with: "_").replacingOccurrences(of: "→", with: "-"))
         let summary = SampleComparison.summary(result.frames)
         print("[\(name)] frames recorded \(result.recordedCount), preset \(result.referenceCount)\n\(summary)")
         XCTAssertEqual(result.recordedCount, result.referenceCount, "\(name): frame count", file: file, line: line)

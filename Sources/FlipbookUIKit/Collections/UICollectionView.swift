@@ -287,7 +287,7 @@ open class UICollectionView: UIScrollView {
         let visible = bounds
         let all: [UICollectionViewLayoutAttributes] = collectionViewLayout.layoutAttributesForElements(in: visible) ?? []
         let wanted = all
-            .filter { $0.frame.intersects(visible) && numberOfItems(inSection: $0.indexPath.section) > $0.indexPath.item }
+            .filter { $0.frame.overlaps(visible) && numberOfItems(inSection: $0.indexPath.section) > $0.indexPath.item }
         let wantedPaths = Set(wanted.map(\.indexPath))
         for (path, cell) in shownCells where !wantedPaths.contains(path) {
             shownCells[path] = nil

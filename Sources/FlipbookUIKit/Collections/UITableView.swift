@@ -273,7 +273,7 @@ open class UITableView: UIScrollView {
         isUpdating = true
         defer { isUpdating = false }
         let visible = bounds
-        let rows = rowFrames().filter { $0.frame.intersects(visible) }
+        let rows = rowFrames().filter { $0.frame.overlaps(visible) }
         let paths = Set(rows.map(\.path))
         for (path, cell) in shown where !paths.contains(path) {
             shown[path] = nil
