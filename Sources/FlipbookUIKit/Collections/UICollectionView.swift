@@ -156,7 +156,10 @@ open class UICollectionView: UIScrollView {
             cell = type.init()
             cell.reuseIdentifier = identifier
         }
-        if let attributes = layoutAttributesForItem(at: indexPath) { place(cell, attributes) }
+        if let attributes = layoutAttributesForItem(at: indexPath) {
+            // Not in the window yet: its first frame is never an animation.
+            UIView.performWithoutAnimation { place(cell, attributes) }
+        }
         return cell
     }
 
@@ -300,12 +303,16 @@ open class UICollectionView: UIScrollView {
             }
             guard let dataSource = dataSource else { break }
             let cell = dataSource.collectionView(self, cellForItemAt: attributes.indexPath)
-            place(cell, attributes)
+            // A new cell appears in place, never animated from somewhere (as UIKit applies a cell's
+            // first attributes), even when a layout pass runs inside an animation block.
+            UIView.performWithoutAnimation {
+                // Cells go under the collection view's other subviews (a patch an animator adds stays on top).
+                let firstOther = subviews.firstIndex { !($0 is UICollectionViewCell) && $0 !== backgroundView } ?? subviews.count
+                insertSubview(cell, at: firstOther)
+                place(cell, attributes)
+            }
             cell.isSelected = selectedItems.contains(attributes.indexPath)
             (delegate as? UICollectionViewDelegate)?.collectionView(self, willDisplay: cell, forItemAt: attributes.indexPath)
-            // Cells go under the collection view's other subviews (a patch an animator adds stays on top).
-            let firstOther = subviews.firstIndex { !($0 is UICollectionViewCell) && $0 !== backgroundView } ?? subviews.count
-            insertSubview(cell, at: firstOther)
             shownCells[attributes.indexPath] = cell
         }
     }

@@ -284,10 +284,17 @@ open class UITableView: UIScrollView {
         separators = []
         let hairline = 1 / UIScreen.main.scale
         for row in rows {
-            let cell = shown[row.path] ?? dataSource.tableView(self, cellForRowAt: row.path)
-            cell.frame = row.frame
-            if shown[row.path] == nil {
-                addSubview(cell)
+            let cell: UITableViewCell
+            if let existing = shown[row.path] {
+                cell = existing
+                cell.frame = row.frame
+            } else {
+                cell = dataSource.tableView(self, cellForRowAt: row.path)
+                // A new row appears in place, never animated (see UICollectionView).
+                UIView.performWithoutAnimation {
+                    addSubview(cell)
+                    cell.frame = row.frame
+                }
                 shown[row.path] = cell
             }
             cell.setNeedsLayout()
@@ -297,7 +304,7 @@ open class UITableView: UIScrollView {
                 let line = UIView(frame: CGRect(x: cell.separatorInset.left, y: row.frame.maxY - hairline,
                                                 width: max(0, bounds.width - cell.separatorInset.left - cell.separatorInset.right), height: hairline))
                 line.backgroundColor = separatorColor
-                addSubview(line)
+                UIView.performWithoutAnimation { addSubview(line) }
                 separators.append(line)
             }
         }
