@@ -107,8 +107,9 @@ final class Recorder: @unchecked Sendable {
     private var eventsRun = 0
 
     /// The most completions and other scheduled events a recording runs: far beyond a
-    /// transition's dozens; a completion that starts itself again stops here.
-    static let maximumEvents = 10_000
+    /// transition's dozens (a reference app runs under 10); a completion that starts itself
+    /// again stops here, after well under a second of work.
+    static let maximumEvents = 1_000
 
     init(device: Device, resources: URL?) { self.device = device; self.resources = resources }
 
@@ -153,6 +154,7 @@ final class Recorder: @unchecked Sendable {
                 fail(.animatedOutsideWindow(view: record.view.recordingName))
                 return
             }
+            if groupViews[group] == nil { groupViews[group] = record.view.recordingName }
             if let index = track.entries.lastIndex(where: { $0.group == group && $0.startSeconds == start && $0.timing != nil }) {
                 track.entries[index].to = value
             } else {
@@ -212,13 +214,12 @@ final class Recorder: @unchecked Sendable {
         let group = groupCount
         let start = clockSeconds + max(0, delaySeconds)
         if mainTiming == nil { mainTiming = timing }
-        let firstEntry = order
         contexts.append(.animated(group: group, startSeconds: start, timing: timing))
         animations()
         contexts.removeLast()
         let end = start + timing.durationSeconds
         endSeconds = max(endSeconds, end)
-        let name = firstAnimatedView(after: firstEntry) ?? "an animation block"
+        let name = groupViews[group] ?? "an animation block"
         if let completion { schedule(atSeconds: end, view: name) { completion(true) } }
     }
 
@@ -277,14 +278,8 @@ final class Recorder: @unchecked Sendable {
         }
     }
 
-    private func firstAnimatedView(after order: Int) -> String? {
-        for record in records {
-            for track in record.tracks.values where track.entries.contains(where: { $0.order > order }) {
-                return record.view.recordingName
-            }
-        }
-        return nil
-    }
+    /// The first view each animation group changed (errors name it).
+    private var groupViews: [Int: String] = [:]
 
     /// Schedules `run` at `timeSeconds` of simulated time (not before now).
     func schedule(atSeconds timeSeconds: Double, view: String, _ run: @escaping () -> Void) {

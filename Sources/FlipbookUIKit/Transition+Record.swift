@@ -106,12 +106,26 @@ struct TransitionBuilder {
             }
         }
 
+        // The navigation bars' own animations (the presets' bar).
+        var timedChanges: [(seconds: Double, change: LayerChange)] = []
+        var seenBars = Set<ObjectIdentifier>()
+        for stint in barStints {
+            guard let bar = recorder.records[stint.record].view as? UINavigationBar, seenBars.insert(ObjectIdentifier(bar)).inserted else { continue }
+            let content = barContent(bar)
+            animations += content.animations
+            timedChanges += content.changes
+        }
+
         // One clock animation per moment time that changes something, and one at the end.
         var byTime: [(time: Double, changes: [LayerChange])] = []
         for (index, moment) in moments.enumerated().dropFirst() {
             guard let list = changes[index], !list.isEmpty else { continue }
             if let last = byTime.last, last.time == moment.timeSeconds { byTime[byTime.count - 1].changes += list } else { byTime.append((moment.timeSeconds, list)) }
         }
+        for (seconds, change) in timedChanges {
+            if let index = byTime.firstIndex(where: { $0.time == seconds }) { byTime[index].changes.append(change) } else { byTime.append((seconds, [change])) }
+        }
+        byTime.sort { $0.time < $1.time }
         let lastTime = moments.last?.timeSeconds ?? 0
         if lastTime > 0, byTime.last?.time != lastTime, lastTime > animationsEnd(animations) { byTime.append((lastTime, [])) }
         for (time, list) in byTime where time > 0 {
@@ -207,6 +221,11 @@ struct TransitionBuilder {
         if stint.startMoment > 0 { layer.isHidden = true }
         if let snapshot = record.view as? UISnapshotView { layer.snapshotOf = snapshotSourceName(snapshot) }
         layer.sublayers = stint.children.map { self.layer(for: $0) }
+        if let bar = record.view as? UINavigationBar, stint === barStints.first(where: { recorder.records[$0.record].view === bar }) {
+            let content = barContent(bar)
+            layer.backgroundColor = content.layer.backgroundColor
+            layer.sublayers = content.layer.sublayers + layer.sublayers
+        }
         return layer
     }
 
@@ -225,6 +244,36 @@ struct TransitionBuilder {
     }
 
     private var rootStints: [Stint] { rootHolder.root.map { [$0] } ?? [] }
+
+    /// Every stay of a navigation bar, in tree order.
+    private var barStints: [Stint] {
+        var found: [Stint] = []
+        func visit(_ stint: Stint) {
+            if recorder.records[stint.record].view is UINavigationBar { found.append(stint) }
+            stint.children.forEach(visit)
+        }
+        rootStints.forEach(visit)
+        return found
+    }
+
+    /// The presets' bar for a navigation bar: its first push or pop's bar (items of both
+    /// screens, their animations moved to the transition's start and duration, and the
+    /// completion removing the old items), else the bar showing its items.
+    func barContent(_ bar: UINavigationBar) -> (layer: Layer, animations: [Animation], changes: [(seconds: Double, change: LayerChange)]) {
+        let device = recorder.device
+        guard let first = bar.itemTransitions.first else {
+            return (NavigationBar.layer(device: device, showing: bar.shownItem), [], [])
+        }
+        let made = NavigationBar.transition(device: device, from: first.from, to: first.to, operation: first.operation)
+        let animations = made.animations.map { animation -> Animation in
+            var moved = animation
+            moved.delaySeconds += first.startSeconds
+            moved.timing.durationSeconds = moved.timing.durationSeconds ?? first.durationSeconds
+            moved.timing.curve = moved.timing.curve ?? .bezier(.easeInEaseOut)
+            return moved
+        }
+        return (made.layer, animations, made.completion.map { (first.startSeconds + first.durationSeconds, $0) })
+    }
     private let rootHolder = RootHolder()
     final class RootHolder { var root: Stint? }
 

@@ -1,29 +1,27 @@
 import Foundation
+import FlipbookScene
 
-/// The bar at the top of a navigation controller (`UINavigationBar`): a white bar under the
-/// status bar with the top view controller's title, centred (bar buttons are kept, not drawn).
+/// The bar at the top of a navigation controller (`UINavigationBar`), drawn as the presets
+/// draw it (`NavigationBar` in FlipbookScene: 248 grey under the status bar, a hairline, the
+/// top screen's semibold title, back button and bar button item titles in the tint colour), and
+/// animated as they animate it during the first push or pop of a recording.
 open class UINavigationBar: UIView {
-    let titleLabel = UILabel(frame: .zero)
-    /// Kept.
+    /// Kept; an opaque bar (false) puts the screens below it.
     open var isTranslucent = true
     /// Kept.
     open var prefersLargeTitles = false
-    /// The bar's colour (white by default, as the presets draw it).
-    open var barTintColor: UIColor? { didSet { backgroundColor = barTintColor ?? .white } }
+    /// Kept (the bar is drawn in the presets' grey).
+    open var barTintColor: UIColor?
+    /// The items shown, and the push or pop transitions of the bar (start, duration, items).
+    var shownItem = NavigationItem(title: "")
+    var itemTransitions: [(startSeconds: Double, durationSeconds: Double, from: NavigationItem, to: NavigationItem, operation: NavigationOperation)] = []
     /// A bar.
     public override init(frame: CGRect) {
         super.init(frame: frame)
-        backgroundColor = .white
-        titleLabel.font = .systemFont(ofSize: 17, weight: .semibold)
-        titleLabel.textAlignment = .center
-        addSubview(titleLabel)
+        accessibilityIdentifier = NavigationBar.layerName
     }
     /// Not supported.
     public required init?(coder: NSCoder) { return nil }
-    /// Puts the title in the 44 pt row at the bottom.
-    open override func layoutSubviews() {
-        titleLabel.frame = CGRect(x: 0, y: bounds.height - 44, width: bounds.width, height: 44)
-    }
 }
 
 /// A navigation stack (`UINavigationController`): push and pop through its delegate's animator
@@ -78,10 +76,26 @@ open class UINavigationController: UIViewController {
         root.addSubview(navigationBar)
         view = root
         if let top = topViewController {
-            top.view.frame = wrapper.bounds
+            top.view.frame = contentFrame(for: top)
             wrapper.addSubview(top.view)
             updateBar()
         }
+    }
+
+    /// Where a child's view goes: the whole screen under a translucent bar (iOS 7's extended
+    /// layout), below the bar (status bar + 44 pt) when the bar is opaque or the child's
+    /// `edgesForExtendedLayout` leaves out the top, the whole screen when the bar is hidden.
+    func contentFrame(for controller: UIViewController) -> CGRect {
+        let bounds = wrapper.bounds
+        guard !isNavigationBarHidden, !navigationBar.isTranslucent || !controller.edgesForExtendedLayout.contains(.top) else { return bounds }
+        let bar = navigationBar.frame.maxY
+        return CGRect(x: bounds.minX, y: bounds.minY + bar, width: bounds.width, height: bounds.height - bar)
+    }
+
+    /// The top view controller appears with the navigation controller.
+    override func appear(_ animated: Bool) {
+        viewWillAppear(animated); topViewController?.viewWillAppear(animated)
+        viewDidAppear(animated); topViewController?.viewDidAppear(animated)
     }
 
     /// Shows or hides the bar (at once).
@@ -96,7 +110,35 @@ open class UINavigationController: UIViewController {
     }
 
     private func updateBar() {
-        navigationBar.titleLabel.text = topViewController?.navigationItem.title ?? topViewController?.title
+        if let top = topViewController { navigationBar.shownItem = barItem(for: top) }
+    }
+
+    /// The bar's items for a view controller of the stack: its title, the back button titled
+    /// after the one below (unless hidden or replaced by a left item), its bar button items.
+    func barItem(for controller: UIViewController) -> NavigationItem {
+        let item = controller.navigationItem
+        var back: String?
+        if let index = viewControllers.firstIndex(where: { $0 === controller }), index > 0, !item.hidesBackButton, item.leftBarButtonItem == nil {
+            let below = viewControllers[index - 1]
+            let title = below.navigationItem.backBarButtonItem?.title ?? below.navigationItem.title ?? below.title ?? ""
+            back = title.isEmpty ? "Back" : title
+        }
+        func title(_ button: UIBarButtonItem?) -> String? {
+            guard let button else { return nil }
+            if let title = button.title { return title }
+            switch button.systemItem {
+            case .done?: return "Done"
+            case .cancel?: return "Cancel"
+            case .edit?: return "Edit"
+            case .save?: return "Save"
+            case .add?: return "+"
+            case .close?: return "Close"
+            default: return nil
+            }
+        }
+        return NavigationItem(title: item.title ?? controller.title ?? "", backTitle: back,
+                              leftButton: title(item.leftBarButtonItem ?? item.leftBarButtonItems?.first),
+                              rightButton: title(item.rightBarButtonItem ?? item.rightBarButtonItems?.first))
     }
 
     /// Pushes `viewController`: the delegate's animator (or UIKit's slide) moves it in.
@@ -122,9 +164,10 @@ open class UINavigationController: UIViewController {
         guard viewControllers.count > 1 else { return nil }
         let from = viewControllers[viewControllers.count - 1], to = viewControllers[viewControllers.count - 2]
         guard isViewLoaded, view.window != nil else { viewControllers.removeLast(); from.removeFromParent(); return from }
+        let fromItem = barItem(for: from)
         viewControllers.removeLast()
         from.isMovingFromParent = true
-        transition(.pop, from: from, to: to, animated: animated) { [self] completed in
+        transition(.pop, from: from, to: to, fromItem: fromItem, animated: animated) { [self] completed in
             from.isMovingFromParent = false
             if completed { from.removeFromParent() } else { viewControllers.append(from) }
         }
@@ -149,24 +192,33 @@ open class UINavigationController: UIViewController {
         guard isViewLoaded, let top = topViewController, top !== old else { return }
         UIView.performWithoutAnimation {
             old?.view.removeFromSuperview()
-            top.view.frame = wrapper.bounds
+            top.view.frame = contentFrame(for: top)
             wrapper.addSubview(top.view)
         }
         updateBar()
     }
 
-    private func transition(_ operation: Operation, from: UIViewController, to: UIViewController, animated: Bool,
+    private func transition(_ operation: Operation, from: UIViewController, to: UIViewController, fromItem: NavigationItem? = nil, animated: Bool,
                             done: @escaping (Bool) -> Void) {
         let animator = animated ? delegate?.navigationController(self, animationControllerFor: operation, from: from, to: to) : nil
         let interaction = animator.flatMap { delegate?.navigationController(self, interactionControllerFor: $0) }
         to.loadViewIfNeeded()
-        let context = TransitionContext(container: wrapper, from: from, to: to, toFinalFrame: wrapper.bounds, fromFinalFrame: .zero,
+        let context = TransitionContext(container: wrapper, from: from, to: to, toFinalFrame: contentFrame(for: to), fromFinalFrame: .zero,
                                         style: .fullScreen)
         delegate?.navigationController(self, willShow: to, animated: animated)
+        if animated, let recorder = Recorder.current {
+            // The bar animates over the transition's duration, as UINavigationBar does.
+            let seconds = animator?.transitionDuration(using: context) ?? 0.35
+            let fromItem = fromItem ?? barItem(for: from)
+            let toItem = barItem(for: to)
+            if seconds > 0 {
+                navigationBar.itemTransitions.append((recorder.clockSeconds, Double(seconds), fromItem, toItem, operation == .push ? .push : .pop))
+            }
+        }
         context.onComplete = { [self] didComplete in
             if didComplete {
                 from.view.removeFromSuperview()
-                if to.view.superview !== wrapper { to.view.frame = wrapper.bounds; wrapper.addSubview(to.view) }
+                if to.view.superview !== wrapper { to.view.frame = contentFrame(for: to); wrapper.addSubview(to.view) }
                 from.viewDidDisappear(animated); to.viewDidAppear(animated)
                 updateBar()
                 delegate?.navigationController(self, didShow: to, animated: animated)
@@ -188,17 +240,19 @@ open class UINavigationController: UIViewController {
     /// on a pop) while the other moves a third of the width the other way; 0.35 s, ease in-out
     /// (see docs/UIKIT.md for how close this is).
     static func defaultSlide(_ context: TransitionContext, operation: Operation) {
-        guard let fromView = context.view(forKey: .from), let toView = context.view(forKey: .to) else { context.completeTransition(true); return }
-        let container = context.containerView, width = container.bounds.width, bounds = container.bounds
+        guard let fromView = context.view(forKey: .from), let toView = context.view(forKey: .to),
+              let toController = context.viewController(forKey: .to) else { context.completeTransition(true); return }
+        let container = context.containerView, width = container.bounds.width
+        let final = context.finalFrame(for: toController), start = fromView.frame
         UIView.performWithoutAnimation {
-            toView.frame = bounds.offsetBy(dx: operation == .push ? width : -width / 3, dy: 0)
+            toView.frame = final.offsetBy(dx: operation == .push ? width : -width / 3, dy: 0)
             if operation == .push { container.addSubview(toView) } else { container.insertSubview(toView, belowSubview: fromView) }
         }
         UIView.animate(withDuration: 0.35, delay: 0, options: .curveEaseInOut, animations: {
-            toView.frame = bounds
-            fromView.frame = bounds.offsetBy(dx: operation == .push ? -width / 3 : width, dy: 0)
+            toView.frame = final
+            fromView.frame = start.offsetBy(dx: operation == .push ? -width / 3 : width, dy: 0)
         }, completion: { _ in
-            UIView.performWithoutAnimation { fromView.frame = bounds }
+            UIView.performWithoutAnimation { fromView.frame = start }
             context.completeTransition(!context.transitionWasCancelled)
         })
     }

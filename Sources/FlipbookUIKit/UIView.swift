@@ -155,10 +155,17 @@ open class UIView: UIResponder, UICoordinateSpace {
     open var directionalLayoutMargins = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
     /// Kept; always zero.
     open var safeAreaInsets: UIEdgeInsets { .zero }
-    /// Kept for API compatibility.
-    open var gestureRecognizers: [AnyObject]?
-    /// Kept for API compatibility.
-    open func addGestureRecognizer(_ gestureRecognizer: AnyObject) { gestureRecognizers = (gestureRecognizers ?? []) + [gestureRecognizer] }
+    /// The recognizers attached (kept; a recording drives a pan through the handler its body returns).
+    open var gestureRecognizers: [UIGestureRecognizer]?
+    /// Attaches a recognizer.
+    open func addGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {
+        gestureRecognizers = (gestureRecognizers ?? []) + [gestureRecognizer]
+        gestureRecognizer.view = self
+    }
+    /// Detaches a recognizer.
+    open func removeGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {
+        gestureRecognizers?.removeAll { $0 === gestureRecognizer }
+    }
 
     /// The window the view is in, if any.
     open var window: UIWindow? {

@@ -299,6 +299,13 @@ open class UIViewController: UIResponder {
         })
     }
 
+    /// `viewWillAppear` then `viewDidAppear`, as when the window shows its root view controller
+    /// (both at once here: a recording's body runs after the window is on screen).
+    func appear(_ animated: Bool) {
+        viewWillAppear(animated)
+        viewDidAppear(animated)
+    }
+
     /// Full-screen styles take the presenting view out of the window once presented.
     var removesPresenterView: Bool {
         switch modalPresentationStyle {

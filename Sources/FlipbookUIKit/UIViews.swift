@@ -131,6 +131,7 @@ open class UIWindow: UIView {
             guard let controller = rootViewController else { return }
             controller.view.frame = bounds
             addSubview(controller.view)
+            if isKeyWindow { controller.appear(false) }
         }
     }
     /// True after `makeKeyAndVisible()`.
@@ -143,7 +144,11 @@ open class UIWindow: UIView {
     /// Not supported.
     public required init?(coder: NSCoder) { return nil }
     /// Makes the window key.
-    open func makeKeyAndVisible() { isKeyWindow = true; isHidden = false }
+    open func makeKeyAndVisible() {
+        let wasKey = isKeyWindow
+        isKeyWindow = true; isHidden = false
+        if !wasKey { rootViewController?.appear(false) }
+    }
     /// Makes the window key.
     open func makeKey() { isKeyWindow = true }
 }

@@ -1,0 +1,217 @@
+import Foundation
+import XCTest
+import FlipbookUIKit
+import Flipbook
+
+/// A push animator in the style of the reference apps: a snapshot flies from a cell to the
+/// detail's frame on a spring while the detail fades in; the completion tidies up.
+private final class FlyAnimator: NSObject, UIViewControllerAnimatedTransitioning {
+    var calls: [String] = []
+    func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval { 0.7 }
+    func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
+        guard let from = transitionContext.viewController(forKey: .from) as? GridController,
+              let to = transitionContext.viewController(forKey: .to) as? DetailController else { return }
+        let container = transitionContext.containerView
+        let snapshot = from.cell.snapshotView(afterScreenUpdates: false)!
+        snapshot.accessibilityIdentifier = "flying"
+        snapshot.frame = container.convert(from.cell.frame, from: from.cell.superview)
+        from.cell.isHidden = true
+        to.view.alpha = 0
+        container.addSubview(to.view)
+        container.addSubview(snapshot)
+        to.photo.isHidden = true
+        UIView.animate(withDuration: transitionDuration(using: transitionContext), delay: 0, usingSpringWithDamping: 0.6,
+                       initialSpringVelocity: 1, options: [], animations: {
+            snapshot.frame = to.photo.frame
+            to.view.alpha = 1
+        }, completion: { _ in
+            to.photo.isHidden = false
+            from.cell.isHidden = false
+            snapshot.removeFromSuperview()
+            transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
+        })
+    }
+    func animationEnded(_ transitionCompleted: Bool) { calls.append("ended \(transitionCompleted)") }
+}
+
+private final class GridController: UIViewController, UINavigationControllerDelegate {
+    let cell = UIView(frame: CGRect(x: 20, y: 100, width: 100, height: 100))
+    let animator = FlyAnimator()
+    var log: [String] = []
+    override func viewDidLoad() {
+        view.backgroundColor = .white
+        view.accessibilityIdentifier = "grid"
+        cell.backgroundColor = .systemBlue
+        cell.accessibilityIdentifier = "cell"
+        view.addSubview(cell)
+    }
+    override func viewWillDisappear(_ animated: Bool) { log.append("grid will disappear") }
+    override func viewDidDisappear(_ animated: Bool) { log.append("grid did disappear") }
+    func navigationController(_ navigationController: UINavigationController, animationControllerFor operation: UINavigationController.Operation,
+                              from fromVC: UIViewController, to toVC: UIViewController) -> UIViewControllerAnimatedTransitioning? {
+        operation == .push ? animator : nil
+    }
+}
+
+private final class DetailController: UIViewController {
+    let photo = UIView(frame: CGRect(x: 0, y: 200, width: 375, height: 250))
+    var log: [String] = []
+    override func viewDidLoad() {
+        view.backgroundColor = .black
+        view.accessibilityIdentifier = "detail"
+        photo.backgroundColor = .systemBlue
+        photo.accessibilityIdentifier = "photo"
+        view.addSubview(photo)
+        log.append("detail did load")
+    }
+    override func viewWillAppear(_ animated: Bool) { log.append("detail will appear") }
+    override func viewDidAppear(_ animated: Bool) { log.append("detail did appear") }
+}
+
+final class ControllerTests: XCTestCase {
+    func testPushThroughTheDelegatesAnimator() throws {
+        let grid = GridController(), detail = DetailController()
+        let transition = try Transition.record { window in
+            let navigation = UINavigationController(rootViewController: grid)
+            navigation.delegate = grid
+            window.rootViewController = navigation
+            navigation.pushViewController(detail, animated: true)
+        }
+        XCTAssertEqual(detail.log, ["detail did load", "detail will appear", "detail did appear"])
+        XCTAssertEqual(grid.log, ["grid will disappear", "grid did disappear"])
+        XCTAssertEqual(grid.animator.calls, ["ended true"])
+        let animator = try TransitionAnimator(transition)
+        XCTAssertEqual(animator.durationSeconds, 0.7, accuracy: 1e-12)
+        let middle = animator.window(atSeconds: 0.35, isFinal: false)
+        let flying = try XCTUnwrap(animator.layer(named: "flying", in: middle))
+        XCTAssertEqual(flying.snapshotOf, "cell")
+        XCTAssertFalse(flying.isHidden)
+        XCTAssertTrue(animator.layer(named: "cell", in: middle)!.isHidden)
+        let last = animator.window(atSeconds: 0.7, isFinal: true)
+        XCTAssertTrue(animator.layer(named: "flying", in: last)!.isHidden, "the snapshot is removed in the completion")
+        XCTAssertFalse(animator.layer(named: "photo", in: last)!.isHidden)
+        XCTAssertTrue(animator.layer(named: "grid", in: last)!.isHidden, "the navigation controller removes the from view")
+        XCTAssertEqual(animator.layer(named: "detail", in: last)!.opacity, 1)
+    }
+
+    func testDefaultPushSlidesTheNewViewInFromTheRight() throws {
+        let transition = try Transition.record { window in
+            let root = UIViewController()
+            root.view.accessibilityIdentifier = "root"
+            let navigation = UINavigationController(rootViewController: root)
+            window.rootViewController = navigation
+            let next = UIViewController()
+            next.view.accessibilityIdentifier = "next"
+            navigation.pushViewController(next, animated: true)
+        }
+        let animator = try TransitionAnimator(transition)
+        XCTAssertEqual(animator.initialLayer(named: "next")?.frame.x, 375)
+        XCTAssertEqual(animator.layer(named: "next", in: animator.window(atSeconds: 0.175, isFinal: false))!.frame.x, 187.5, accuracy: 1e-9)
+        XCTAssertEqual(animator.layer(named: "next", in: animator.window(atSeconds: 0.35, isFinal: true))!.frame.x, 0)
+    }
+
+    func testPresentThroughTheTransitioningDelegate() throws {
+        final class Fade: NSObject, UIViewControllerAnimatedTransitioning, UIViewControllerTransitioningDelegate {
+            func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval { 0.3 }
+            func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
+                let to = transitionContext.view(forKey: .to)!
+                XCTAssertNil(transitionContext.view(forKey: .from), "a custom presentation keeps the presenting view where it is")
+                to.alpha = 0
+                transitionContext.containerView.addSubview(to)
+                UIView.animate(withDuration: 0.3, animations: { to.alpha = 1 }) { _ in transitionContext.completeTransition(true) }
+            }
+            func animationController(forPresented presented: UIViewController, presenting: UIViewController,
+                                     source: UIViewController) -> UIViewControllerAnimatedTransitioning? { self }
+        }
+        let fade = Fade()
+        var presentedOnce = false
+        let transition = try Transition.record { window in
+            let root = UIViewController()
+            window.rootViewController = root
+            let modal = UIViewController()
+            modal.view.accessibilityIdentifier = "modal"
+            modal.modalPresentationStyle = .custom
+            modal.transitioningDelegate = fade
+            root.present(modal, animated: true) { presentedOnce = true }
+        }
+        XCTAssertTrue(presentedOnce)
+        let animator = try TransitionAnimator(transition)
+        XCTAssertEqual(animator.layer(named: "modal", in: animator.window(atSeconds: 0.15, isFinal: false))!.opacity, 0.5, accuracy: 1e-9)
+    }
+
+    func testMisuseThrowsNamingTheView() {
+        XCTAssertThrowsError(try Transition.record { _ in
+            let stray = UIView(frame: .zero)
+            stray.tag = 7
+            UIView.animate(withDuration: 1, animations: { stray.alpha = 0 })
+        }) { error in
+            XCTAssertEqual(error as? RecordingError, .animatedOutsideWindow(view: "UIView (tag 7)"))
+            XCTAssertTrue("\(error)".contains("UIView (tag 7) is animated but is not in the window"))
+        }
+        XCTAssertThrowsError(try Transition.record { window in
+            let blinker = UIView(frame: .zero)
+            blinker.accessibilityIdentifier = "blinker"
+            window.addSubview(blinker)
+            func blink() { UIView.animate(withDuration: 0.001, animations: { blinker.alpha = 1 - blinker.alpha }) { _ in blink() } }
+            blink()
+        }) { error in
+            XCTAssertEqual(error as? RecordingError, .tooManyCompletions(view: "UIView 'blinker'", count: 1_000))
+        }
+        XCTAssertThrowsError(try Transition.record { window in
+            func again() { UIView.animate(withDuration: 0, animations: {}) { _ in again() } }
+            again()
+        }) { error in
+            guard case .tooManyCompletions? = error as? RecordingError else { return XCTFail("\(error)") }
+        }
+        final class Forgetful: NSObject, UIViewControllerAnimatedTransitioning, UIViewControllerTransitioningDelegate {
+            func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval { 0.3 }
+            func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
+                transitionContext.containerView.addSubview(transitionContext.view(forKey: .to)!)
+            }
+            func animationController(forPresented presented: UIViewController, presenting: UIViewController,
+                                     source: UIViewController) -> UIViewControllerAnimatedTransitioning? { self }
+        }
+        let forgetful = Forgetful()
+        XCTAssertThrowsError(try Transition.record { window in
+            let root = UIViewController()
+            window.rootViewController = root
+            let modal = UIViewController()
+            modal.transitioningDelegate = forgetful
+            root.present(modal, animated: true)
+        }) { error in
+            XCTAssertEqual(error as? RecordingError, .transitionNotCompleted(animator: "Forgetful"))
+        }
+    }
+}
+
+final class NavigationBarTests: XCTestCase {
+    func testTheBarIsThePresetsBarAndOpaqueBarsPutScreensBelowIt() throws {
+        final class Root: UIViewController {
+            var appeared = false
+            override func viewDidLoad() { title = "Photos"; view.accessibilityIdentifier = "root" }
+            override func viewDidAppear(_ animated: Bool) { appeared = true }
+        }
+        let root = Root()
+        let transition = try Transition.record { window in
+            let navigation = UINavigationController(rootViewController: root)
+            navigation.navigationBar.isTranslucent = false
+            root.navigationItem.rightBarButtonItem = UIBarButtonItem(title: "Add", style: .plain, target: nil, action: nil)
+            window.rootViewController = navigation
+            let detail = UIViewController()
+            detail.title = "Detail"
+            detail.view.accessibilityIdentifier = "detail"
+            navigation.pushViewController(detail, animated: true)
+        }
+        XCTAssertTrue(root.appeared, "the window shows its root view controller")
+        let animator = try TransitionAnimator(transition)
+        XCTAssertEqual(animator.initialLayer(named: "root")?.frame, Rect(x: 0, y: 64, width: 375, height: 603))
+        // The bar's layers are the preset's for the same push.
+        let preset = NavigationBar.transition(device: .iPhone8, from: NavigationItem(title: "Photos", rightButton: "Add"),
+                                              to: NavigationItem(title: "Detail", backTitle: "Photos"), operation: .push)
+        let bar = try XCTUnwrap(animator.initialLayer(named: NavigationBar.layerName))
+        XCTAssertEqual(bar.sublayers, preset.layer.sublayers)
+        XCTAssertEqual(bar.backgroundColor, preset.layer.backgroundColor)
+        XCTAssertEqual(transition.animations.filter { $0.target.hasPrefix("bar items") }.count, preset.animations.count)
+        XCTAssertTrue(animator.layer(named: "bar items (from)", in: animator.window(atSeconds: 0.35, isFinal: true))!.isHidden)
+    }
+}
