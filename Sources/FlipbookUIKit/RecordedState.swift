@@ -2,7 +2,9 @@ import Foundation
 import FlipbookGeometry
 import FlipbookMotion
 import FlipbookRaster
-import FlipbookScene
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
 
 /// A value of one of the model's animatable properties.
 enum PropertyValue: Equatable {

@@ -1,7 +1,9 @@
 import Foundation
 import FlipbookGeometry
 import FlipbookMotion
-import FlipbookScene
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
 
 /// Core Animation's time type, where Foundation lacks it.
 public typealias CFTimeInterval = Double

@@ -1,6 +1,8 @@
 import Foundation
 import FlipbookMotion
-import FlipbookScene
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
 
 /// Animations recorded while paused (an interactive transition's), with the completions they
 /// scheduled, held until the interaction finishes or cancels.

@@ -1,7 +1,9 @@
 import Foundation
 import FlipbookGeometry
 import FlipbookMotion
-import FlipbookScene
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
 
 extension Transition {
     /// Records what UIKit code does to a window into a transition.

@@ -1,5 +1,7 @@
 import Foundation
-import FlipbookScene
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
 
 /// A font (`UIFont`): the system font at a size and weight. The text engine draws every font
 /// with its own default family (docs/TEXT.md); the weight is kept as regular, semibold or bold.

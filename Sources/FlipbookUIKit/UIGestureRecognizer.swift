@@ -1,7 +1,9 @@
 import Foundation
 import FlipbookGeometry
 import FlipbookMotion
-import FlipbookScene
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
 
 /// A gesture recognizer (`UIGestureRecognizer`). Actions are kept but cannot be called on Linux
 /// (there is no Objective-C runtime): a recording driven by a `Gesture` calls the handler the

@@ -1,5 +1,7 @@
 import Foundation
-import FlipbookScene
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
 
 /// The bar at the top of a navigation controller (`UINavigationBar`), drawn as the presets
 /// draw it (`NavigationBar` in FlipbookScene: 248 grey under the status bar, a hairline, the

@@ -1,6 +1,8 @@
 import Foundation
 import FlipbookMotion
-import FlipbookScene
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
 
 /// The kinds of timing curve (`UITimingCurveType`).
 public enum UITimingCurveType: Int, Sendable {

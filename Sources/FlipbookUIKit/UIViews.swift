@@ -1,5 +1,7 @@
 import Foundation
-import FlipbookScene
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
 import FlipbookText
 
 /// A view that draws an image (`UIImageView`), fitted as `contentMode` says.

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import FlipbookUIKit
 import Flipbook
+import FlipbookRender
 
 /// Recorded UIKit code through the existing pipeline: display lists, pixels, transition files.
 final class RenderTests: XCTestCase {
