@@ -17,13 +17,13 @@
 import Foundation
 import PackageDescription
 
-/// Every entry of `Samples/` but its Swift source folder, copied as resources of FlipbookSamples so
+/// Every entry of `Samples/` but its Swift source folders (FlipbookSamples, UIKit), copied as resources of FlipbookSamples so
 /// the samples ship with the package; a new sample file or folder (e.g. `transitions/`) comes along
 /// without editing this list.
 let sampleResources: [Resource] = {
     let samples = Context.packageDirectory + "/Samples"
     let entries = (try? FileManager.default.contentsOfDirectory(atPath: samples)) ?? []
-    return entries.filter { !$0.hasPrefix(".") && $0 != "FlipbookSamples" }.sorted().map { Resource.copy($0) }
+    return entries.filter { !$0.hasPrefix(".") && $0 != "FlipbookSamples" && $0 != "UIKit" }.sorted().map { Resource.copy($0) }
 }()
 
 let package = Package(
@@ -65,7 +65,7 @@ let package = Package(
         .target(name: "FlipbookMotion", dependencies: ["FlipbookGeometry"]),
         .target(name: "FlipbookText", dependencies: ["CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig", "CLineBreaking", "FlipbookRaster", "FlipbookFiles"]),
         // The sample manifests and photos (Samples/), as resources; `Samples.photos` etc. find them.
-        .target(name: "FlipbookSamples", path: "Samples", sources: ["FlipbookSamples"], resources: sampleResources),
+        .target(name: "FlipbookSamples", path: "Samples", exclude: ["UIKit"], sources: ["FlipbookSamples"], resources: sampleResources),
         // The pipeline, one module per stage (docs/ARCHITECTURE.md): the model, the scenes built on
         // it, the file formats that describe both, the renderer, the output writers, and the façade.
         .target(name: "FlipbookModel", dependencies: ["FlipbookGeometry", "FlipbookRaster", "FlipbookMotion", "FlipbookText"]),
@@ -78,6 +78,9 @@ let package = Package(
         // UIKit's API recorded into the Transition model (Collections/ holds the collection and table views).
         .target(name: "FlipbookUIKit", dependencies: ["FlipbookModel", "FlipbookScenes", "FlipbookMotion", "FlipbookGeometry", "FlipbookRaster", "FlipbookCodecs", "FlipbookText"],
                 swiftSettings: [.enableUpcomingFeature("StrictConcurrency")]),
+        // The reference apps' UIKit code (Samples/UIKit), compiled against FlipbookUIKit as it would
+        // be against UIKit on iOS; the UIKit sample tests record and compare them (docs/UIKIT.md).
+        .target(name: "FlipbookUIKitSamples", dependencies: ["FlipbookUIKit"], path: "Samples/UIKit"),
         // Pixel comparison and diff pictures, without any test framework (the CLI links it).
         .target(name: "FlipbookImageDiff", dependencies: ["FlipbookRaster", "FlipbookGeometry"]),
         .target(name: "FlipbookTesting", dependencies: ["Flipbook", "FlipbookImageDiff", "FlipbookCodecs", "FlipbookRaster", "FlipbookFiles"]),
@@ -100,9 +103,16 @@ let package = Package(
         .testTarget(name: "FlipbookMotionTests", dependencies: ["FlipbookMotion"]),
         .testTarget(name: "FlipbookTextTests", dependencies: ["FlipbookText"]),
         .testTarget(name: "FlipbookSceneTests", dependencies: ["Flipbook", "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender", "FlipbookOutput", "FlipbookRaster", "FlipbookCodecs", "FlipbookText", "FlipbookMotion", "FlipbookGeometry", "FlipbookFiles"]),
-        .testTarget(name: "FlipbookUIKitTests", dependencies: ["FlipbookUIKit", "Flipbook", "FlipbookTesting", "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender", "FlipbookMotion", "FlipbookGeometry"],
-                    swiftSettings: [.enableUpcomingFeature("StrictConcurrency")]),
         .testTarget(name: "FlipbookTests", dependencies: ["Flipbook", "FlipbookTesting", "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender", "FlipbookOutput", "FlipbookRaster", "FlipbookCodecs", "FlipbookText", "FlipbookMotion", "FlipbookGeometry", "FlipbookFiles"], exclude: ["__Goldens__", "__DisplayLists__"]),
+        .testTarget(name: "FlipbookUIKitTests", dependencies: ["FlipbookUIKit", "Flipbook", "FlipbookTesting", "FlipbookUIKitSamples", "FlipbookImageDiff", "FlipbookCodecs",
+                                                        "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender", "FlipbookMotion", "FlipbookGeometry", "FlipbookRaster"],
+                    swiftSettings: [.enableUpcomingFeature("StrictConcurrency")]),
+        // docs/examples/uikit-consumer's app and test, compiled here as one module so `swift test`
+        // checks that the example builds and its goldens pass (the example's own Package.swift
+        // builds the same folders as two modules).
+        .testTarget(name: "UIKitConsumerExampleTests", dependencies: ["FlipbookUIKit", "Flipbook", "FlipbookTesting"],
+                    path: "docs/examples/uikit-consumer", exclude: ["Package.swift", "Assets", "Tests/GalleryAppTests/__Goldens__"],
+                    sources: ["Sources/GalleryApp", "Tests/GalleryAppTests"]),
         // Uses only the products (`import Flipbook`, `import FlipbookTesting`), as a dependent package would.
         .testTarget(name: "FlipbookPublicAPITests", dependencies: ["Flipbook", "FlipbookTesting"], exclude: ["__Goldens__"]),
         .testTarget(name: "FlipbookTestingTests", dependencies: ["Flipbook", "FlipbookTesting", "FlipbookImageDiff"], exclude: ["__Goldens__"]),

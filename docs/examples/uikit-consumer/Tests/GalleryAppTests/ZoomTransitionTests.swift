@@ -1,0 +1,53 @@
+// The app's push, recorded from its own animator and checked against goldens (in __Goldens__
+// beside this file; `FLIPBOOK_RECORD=missing swift test` writes missing ones).
+import Flipbook
+import FlipbookTesting
+import FlipbookUIKit
+import Foundation
+#if canImport(GalleryApp)
+import GalleryApp
+#endif
+import XCTest
+
+/// The app's images (Assets/ beside Package.swift).
+private let assets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Assets")
+
+final class ZoomTransitionTests: XCTestCase {
+    /// A tap on the second photo: the push the app's ZoomAnimator animates.
+    private func recordPush() throws -> Transition {
+        var device = Device.iPhone8
+        device.scale = 1  // small goldens; the geometry is the same at every scale
+        return try Transition.record(device: device, resources: assets) { window in
+            let gallery = GalleryViewController()
+            gallery.photoNames = ["rocket.jpg", "coffee.jpg", "rocket.jpg", "coffee.jpg"]
+            window.rootViewController = UINavigationController(rootViewController: gallery)
+            window.makeKeyAndVisible()
+            window.layoutIfNeeded()
+            let tapped = IndexPath(item: 1, section: 0)
+            gallery.collectionView.selectItem(at: tapped, animated: false, scrollPosition: [])
+            gallery.collectionView(gallery.collectionView, didSelectItemAt: tapped)
+        }
+    }
+
+    func testPushFrames() throws {
+        let job = try RenderJob(settings: RenderSettings(transition: try recordPush()))
+        // 0.6 s spring, then the caption's 0.25 s follow-up: 0.85 s at 60 fps.
+        XCTAssertEqual(job.sequence.count, 52)
+        assertGolden(try job.renderFrame(0), named: "zoom-push-0")
+        assertGolden(try job.renderFrame(12), named: "zoom-push-12")
+        assertGolden(try job.renderFrame(job.sequence.count - 1), named: "zoom-push-last")
+    }
+
+    func testPushExportsToATransitionFileThatRendersTheSame() throws {
+        let transition = try recordPush()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-\(ProcessInfo.processInfo.globallyUniqueString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("zoom-push.json")
+        try TransitionFile.json(for: transition, relativeTo: folder.path).write(to: file, atomically: true, encoding: .utf8)
+        let fromFile = try RenderJob(settings: RenderSettings(transitionFile: file.path))
+        let direct = try RenderJob(settings: RenderSettings(transition: transition))
+        XCTAssertEqual(try fromFile.renderFrame(12).pixels, try direct.renderFrame(12).pixels)
+    }
+}
