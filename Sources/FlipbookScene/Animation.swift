@@ -104,14 +104,23 @@ public struct LayerPatch: Hashable, Sendable {
     public var text: TextContent?
     /// Remove the layer and its sublayers from the window (`removeFromSuperview`), in completions.
     public var isRemoved: Bool?
+    /// The label's colour (`UILabel.textColor`; animatable, as a transition animates it); a
+    /// layer without text ignores it.
+    public var textColor: StraightColor?
+    /// The label's font size in points (`font.pointSize`, animatable: the text is set again at
+    /// every size, as a label whose font changes in an animation block); a layer without text
+    /// ignores it.
+    public var fontSizePoints: Double?
 
     /// An empty patch.
     public init(frame: Rect? = nil, opacity: Double? = nil, backgroundColor: StraightColor? = nil, cornerRadius: Double? = nil,
                 transform: LayerTransform? = nil, boundsOrigin: Point? = nil, isHidden: Bool? = nil, imageSource: String? = nil,
-                contentMode: ContentMode? = nil, clipsToBounds: Bool? = nil, text: TextContent? = nil, isRemoved: Bool? = nil) {
+                contentMode: ContentMode? = nil, clipsToBounds: Bool? = nil, text: TextContent? = nil, isRemoved: Bool? = nil,
+                textColor: StraightColor? = nil, fontSizePoints: Double? = nil) {
         self.frame = frame; self.opacity = opacity; self.backgroundColor = backgroundColor; self.cornerRadius = cornerRadius
         self.transform = transform; self.boundsOrigin = boundsOrigin; self.isHidden = isHidden; self.imageSource = imageSource
         self.contentMode = contentMode; self.clipsToBounds = clipsToBounds; self.text = text; self.isRemoved = isRemoved
+        self.textColor = textColor; self.fontSizePoints = fontSizePoints
     }
 
     /// True when the patch sets something that cannot be animated.
@@ -124,6 +133,8 @@ public struct LayerPatch: Hashable, Sendable {
         case .cornerRadius: cornerRadius = nil
         case .transform: transform = nil
         case .boundsOrigin: boundsOrigin = nil
+        case .textColor: textColor = nil
+        case .fontSize: fontSizePoints = nil
         }
     }
 
@@ -139,7 +150,7 @@ public struct LayerPatch: Hashable, Sendable {
 
 /// The properties an animation can interpolate.
 public enum AnimatableProperty: String, CaseIterable, Hashable, Sendable {
-    case frame, opacity, backgroundColor, cornerRadius, transform, boundsOrigin
+    case frame, opacity, backgroundColor, cornerRadius, transform, boundsOrigin, textColor, fontSize
 
     /// This property's value in a patch, if set.
     func value(in patch: LayerPatch) -> PropertyValue? {
@@ -150,6 +161,8 @@ public enum AnimatableProperty: String, CaseIterable, Hashable, Sendable {
         case .cornerRadius: return patch.cornerRadius.map(PropertyValue.cornerRadius)
         case .transform: return patch.transform.map(PropertyValue.transform)
         case .boundsOrigin: return patch.boundsOrigin.map(PropertyValue.boundsOrigin)
+        case .textColor: return patch.textColor.map(PropertyValue.textColor)
+        case .fontSize: return patch.fontSizePoints.map(PropertyValue.fontSize)
         }
     }
 
@@ -162,6 +175,9 @@ public enum AnimatableProperty: String, CaseIterable, Hashable, Sendable {
         case .cornerRadius: return .cornerRadius(layer.cornerRadius)
         case .transform: return .transform(layer.transform)
         case .boundsOrigin: return .boundsOrigin(layer.boundsOrigin)
+        case .textColor: return .textColor(layer.text?.color ?? .clear)
+        // A layer without text has nothing to size; 17 pt is UILabel's default.
+        case .fontSize: return .fontSize(layer.text?.sizePoints ?? 17)
         }
     }
 }
@@ -169,6 +185,7 @@ public enum AnimatableProperty: String, CaseIterable, Hashable, Sendable {
 /// One animatable property's value.
 enum PropertyValue: Hashable, Sendable {
     case frame(Rect), opacity(Double), backgroundColor(StraightColor), cornerRadius(Double), transform(LayerTransform), boundsOrigin(Point)
+    case textColor(StraightColor), fontSize(Double)
 
     /// `a + (b − a)·p` for values of the same property (p unclamped: springs overshoot).
     static func interpolate(_ a: PropertyValue, _ b: PropertyValue, progress p: Double) -> PropertyValue {
@@ -179,6 +196,8 @@ enum PropertyValue: Hashable, Sendable {
         case let (.cornerRadius(x), .cornerRadius(y)): return .cornerRadius(.interpolate(from: x, to: y, progress: p))
         case let (.transform(x), .transform(y)): return .transform(.interpolate(from: x, to: y, progress: p))
         case let (.boundsOrigin(x), .boundsOrigin(y)): return .boundsOrigin(.interpolate(from: x, to: y, progress: p))
+        case let (.textColor(x), .textColor(y)): return .textColor(.interpolate(from: x, to: y, progress: p))
+        case let (.fontSize(x), .fontSize(y)): return .fontSize(.interpolate(from: x, to: y, progress: p))
         default: preconditionFailure("interpolating values of different properties: \(a), \(b)")
         }
     }
@@ -192,6 +211,9 @@ enum PropertyValue: Hashable, Sendable {
         case let .cornerRadius(value): layer.cornerRadius = value
         case let .transform(value): layer.transform = value
         case let .boundsOrigin(value): layer.boundsOrigin = value
+        case let .textColor(value): layer.text?.color = value
+        // A spring may overshoot below zero: the text engine needs a size > 0 (1/100 pt draws nothing visible).
+        case let .fontSize(value): layer.text?.sizePoints = value.isFinite ? max(value, 0.01) : 0.01
         }
     }
 }

@@ -38,6 +38,9 @@ public struct SceneOptions: Hashable, Sendable {
     /// The finger of `page` (`--gesture`, `--pan-to`); nil = `PhotoBrowserScene.pageSwipe`, the
     /// default swipe towards `pageTarget`.
     public var pageGesture: Gesture?
+    /// Light or dark mode (`--appearance`): which value system colours take and how the chrome is
+    /// drawn; nil = not chosen (a preset draws light, a transition file its own `appearance`).
+    public var appearance: Appearance?
 
     /// Options with every default.
     public init() {}
@@ -150,6 +153,13 @@ public enum TransitionPreset: String, CaseIterable, Sendable {
     /// - Throws: `SceneError` when an index is out of range; `ManifestError` for a bad cards manifest.
     public func makeTransition(photos: [ScenePhoto], options: SceneOptions, timing: Timing? = nil,
                                typesetter: Typesetter? = nil) throws -> Transition {
+        // The reference apps are light-mode apps: dark mode changes only the system chrome.
+        try makeLightTransition(photos: photos, options: options, timing: timing, typesetter: typesetter)
+            .applyingAppearance(options.appearance ?? .light)
+    }
+
+    private func makeLightTransition(photos: [ScenePhoto], options: SceneOptions, timing: Timing?,
+                                     typesetter: Typesetter?) throws -> Transition {
         let timing = timing ?? defaultTiming
         switch self {
         case .cardPush, .cardPop:

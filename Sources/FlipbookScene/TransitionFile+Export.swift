@@ -174,6 +174,8 @@ struct TransitionWriter {
         if let clips = patch.clipsToBounds { members.append(("clipsToBounds", clips ? "true" : "false")) }
         if let text = patch.text { members.append(("text", self.text(text))) }
         if patch.isRemoved == true { members.append(("removed", "true")) }
+        if let color = patch.textColor { members.append(("textColor", self.color(color))) }
+        if let size = patch.fontSizePoints { members.append(("fontSize", JSON.number(size))) }
         return object(members)
     }
 
