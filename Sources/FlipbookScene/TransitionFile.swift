@@ -236,6 +236,10 @@ struct TransitionDecoder {
     private var seenImages = Set<String>()
     /// Each layer's parent's window origin (translation only), for `cellOf` in animations.
     private var parentOrigins: [String: Point] = [:]
+    /// Each layer's parent's size, for frames `"relativeTo": "parent"` in animations.
+    private var parentSizes: [String: Size] = [:]
+    /// The size of the parent of the layer whose frame is being read (the window's at the top).
+    var parentSizeForFrames: Size?
     /// Waterfall grids declared so far: cell frames in window points at the grid's start scroll.
     private var gridCells: [String: [Rect]] = [:]
     private var layerPaths: [String: JSONPath] = [:]
@@ -385,6 +389,7 @@ struct TransitionDecoder {
         if let first = layerPaths[name] { throw nameField.fail("another layer is already named \(InputText.quoted(name)) (at \(first.text)); names must be unique") }
         layerPaths[name] = field.location
         parentOrigins[name] = parentOrigin
+        parentSizes[name] = parentSizeForFrames ?? device.sizePoints
         var layer = Layer(name: name, frame: .zero)
         if object.has("waterfallGrid"), let bar = object.optional("navigationBar") {
             throw bar.fail("a layer has at most one generator: \"waterfallGrid\" or \"navigationBar\"")
@@ -413,6 +418,9 @@ struct TransitionDecoder {
         }
         if let sublayers = object.optional("sublayers") {
             let origin = Point(x: parentOrigin.x + layer.frame.x - layer.boundsOrigin.x, y: parentOrigin.y + layer.frame.y - layer.boundsOrigin.y)
+            let outer = parentSizeForFrames
+            parentSizeForFrames = layer.frame.size
+            defer { parentSizeForFrames = outer }
             layer.sublayers += try sublayers.array().map { try self.layer($0, parentOrigin: origin) }
         }
         return layer
@@ -422,8 +430,9 @@ struct TransitionDecoder {
     /// the start, in this layer's parent's points) or `{"aspectFitPhoto": N, "in": [x, y, w, h]}`.
     func frame(_ field: JSONField, parentOrigin: Point) throws -> Rect {
         guard case .object = field.value else { return try field.rect() }
-        let object = try field.object(known: ["cellOf", "index", "aspectFitPhoto", "aspectFillPhoto", "in"],
+        let object = try field.object(known: ["cellOf", "index", "aspectFitPhoto", "aspectFillPhoto", "in"] + TransitionDecoder.relativeFrameKeys,
                                       alternative: "give a plain [x, y, width, height] instead of an object")
+        if TransitionDecoder.isRelativeFrame(object) { return try relativeFrame(object, parentOrigin: parentOrigin) }
         let kinds = ["cellOf", "aspectFitPhoto", "aspectFillPhoto"].filter(object.has)
         if kinds.count > 1 { throw field.fail("give one of \"cellOf\", \"aspectFitPhoto\" or \"aspectFillPhoto\", not \(kinds.count)") }
         if object.has("cellOf"), let extra = object.optional("in") { throw extra.fail("\"in\" goes with \"aspectFitPhoto\" or \"aspectFillPhoto\"") }
@@ -617,6 +626,8 @@ struct TransitionDecoder {
         let object = try field.object(known: TransitionDecoder.animationKeys)
         let target = try self.target(object.required("target", "the name of the layer animated"))
         let origin = parentOrigins[target] ?? .zero
+        parentSizeForFrames = parentSizes[target]
+        defer { parentSizeForFrames = nil }
         var animation = Animation(target: target)
         animation.name = try object.optional("name")?.nonEmptyString()
         if let from = object.optional("from") {
@@ -680,6 +691,8 @@ struct TransitionDecoder {
         let object = try field.object(known: ["target", "set"])
         let target = try self.target(object.required("target", "the name of the layer changed"))
         let set = try object.required("set", "the properties to set")
+        parentSizeForFrames = parentSizes[target]
+        defer { parentSizeForFrames = nil }
         let patch = try self.patch(set, object: set.object(known: TransitionDecoder.patchKeys), targetParent: parentOrigins[target] ?? .zero,
                                    animatableOnly: false, allowRemoved: true)
         return LayerChange(target: target, set: patch)
