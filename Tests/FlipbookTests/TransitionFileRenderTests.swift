@@ -121,7 +121,7 @@ final class TransitionFileRenderTests: XCTestCase {
     func testTheSampleTransitionsRender() throws {
         let files = Samples.transitions
         XCTAssertEqual(files.map { ($0 as NSString).lastPathComponent },
-                       ["card-expand.json", "cross-dissolve-scale.json", "keyframes.json", "shared-element.json", "slide-over.json",
+                       ["card-expand.json", "cross-dissolve-scale.json", "fit-every-screen.json", "keyframes.json", "shared-element.json", "slide-over.json",
                         "swipe-back.json"])
         for file in files {
             var settings = RenderSettings(transitionFile: file)
