@@ -3,8 +3,12 @@ import FlipbookCodecs
 import FlipbookGeometry
 import FlipbookMotion
 import FlipbookRaster
-import FlipbookScene
 import FlipbookText
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
+import FlipbookRender
+import FlipbookOutput
 
 /// Variants of one transition rendered side by side (`flipbook compare`): one contact sheet with a
 /// row per variant at the same moments and their timing curves overlaid in one plot, and

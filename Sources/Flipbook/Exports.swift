@@ -5,5 +5,9 @@
 @_exported import FlipbookMotion
 @_exported import FlipbookRaster
 @_exported import FlipbookSamples
-@_exported import FlipbookScene
+@_exported import FlipbookModel
+@_exported import FlipbookScenes
+@_exported import FlipbookFormats
+@_exported import FlipbookRender
+@_exported import FlipbookOutput
 @_exported import FlipbookText

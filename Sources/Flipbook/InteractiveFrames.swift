@@ -1,6 +1,10 @@
 import FlipbookGeometry
 import FlipbookMotion
-import FlipbookScene
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
+import FlipbookRender
+import FlipbookOutput
 
 /// The frames of a transition driven by a finger (`RenderSettings.gesture`): an
 /// `InteractiveTimeline` over the transition's whole duration, and which window each frame shows.

@@ -1,7 +1,11 @@
 import Foundation
 import FlipbookCodecs
 import FlipbookGeometry
-import FlipbookScene
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
+import FlipbookRender
+import FlipbookOutput
 
 /// The photos of a manifest, with every size known: declared in the manifest, or read from the
 /// file's header when missing (as the reference app's layout needs sizes up front).

@@ -1,7 +1,11 @@
 import Foundation
 import FlipbookGeometry
 import FlipbookRaster
-import FlipbookScene
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
+import FlipbookRender
+import FlipbookOutput
 
 /// A sequence golden that weighs kilobytes: per frame, the display list as compact text (one
 /// line per op) and a 64-bit FNV-1a hash of the rendered pixels (docs/GOLDENS.md, "Sequence
@@ -245,7 +249,7 @@ private final class HashBox: @unchecked Sendable {
     private let lock = NSLock()
     private var storage: [UInt64]
     init(count: Int) { storage = Array(repeating: 0, count: count) }
-    func set(_ position: Int, _ value: UInt64) {
+    package func set(_ position: Int, _ value: UInt64) {
         lock.lock()
         storage[position] = value
         lock.unlock()

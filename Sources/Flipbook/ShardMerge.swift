@@ -1,6 +1,10 @@
 import Foundation
 import FlipbookFiles
-import FlipbookScene
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
+import FlipbookRender
+import FlipbookOutput
 
 /// Joins the folders of a sharded render (`--shard K/N` or `--frames A-B`) into one output
 /// folder, as if the sequence had been rendered in one run (`flipbook merge`).

@@ -4,8 +4,10 @@ import Foundation
 import Flipbook
 import FlipbookCodecs
 import FlipbookRaster
-import FlipbookScene
 import FlipbookText
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
 
 /// Wall-clock seconds (a job uses several threads, so thread CPU time would not do).
 func wallClock() -> Double {

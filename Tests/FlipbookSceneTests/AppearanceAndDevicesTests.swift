@@ -4,7 +4,9 @@ import FlipbookGeometry
 import FlipbookMotion
 import FlipbookRaster
 import FlipbookText
-@testable import FlipbookScene
+@testable import FlipbookModel
+@testable import FlipbookScenes
+@testable import FlipbookFormats
 
 /// System colours in both appearances, `appearance` in files and on presets, the named iPhones,
 /// the nine font weights, animatable text colour and size, frames relative to the window, the

@@ -7,7 +7,9 @@ import Foundation
 @testable import Flipbook
 import FlipbookGeometry
 import FlipbookRaster
-import FlipbookScene
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
 import FlipbookTesting
 
 final class FitEveryScreenTests: XCTestCase {

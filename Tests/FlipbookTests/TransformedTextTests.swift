@@ -4,8 +4,10 @@ import Flipbook
 import FlipbookTesting
 import FlipbookGeometry
 import FlipbookRaster
-import FlipbookScene
 import FlipbookText
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
 
 /// Text on a rotated, flipped or unevenly scaled layer (`transformedText`): the glyphs turn
 /// with their layer, drawn upright offscreen and resampled through the transform.

@@ -1,0 +1,485 @@
+import FlipbookGeometry
+import FlipbookMotion
+
+/// A view-controller transition as data: the window's layer tree at the start (every screen,
+/// snapshot and temporary view as a named layer) and timed property animations on it, evaluated
+/// at a time in seconds — what a `UIViewControllerAnimatedTransitioning` builds in its container
+/// and animates with `UIView.animate`.
+///
+/// The built-in presets are values of this type (`TransitionPreset.makeTransition`), and so are
+/// transition files (`TransitionFile`) and transitions built in code.
+public struct Transition: Hashable, Sendable {
+    /// A name for output and `timeline.json` (a preset's name, or the file's).
+    public var name: String
+    /// The screen the geometry is laid out for (size in points and scale).
+    public var device: Device
+    /// The window at the start: its sublayers are the screens, back to front.
+    public var window: Layer
+    /// The animations; several may run at once on different layers, with different curves.
+    public var animations: [Animation]
+    /// Set in the final frame only, after every animation: the destination screen as it is after
+    /// `completeTransition(true)`, without the transition's temporary views.
+    public var completion: [LayerChange]
+    /// Set in the last frame of a cancelled interactive transition only (`--gesture` let go
+    /// short of finishing), on the window as it is at t = 0: the source screen as after
+    /// `completeTransition(false)` — the transition's temporary views removed, the views it hid
+    /// shown again, the destination screen taken out. Empty: a cancelled transition ends on its
+    /// frame at t = 0. The presets that take a gesture set it, so a cancelled swipe ends on the
+    /// screen as it was before the finger touched it.
+    public var cancelCompletion: [LayerChange]
+    /// The main timing: animations whose `timing` leaves the curve or duration out use it, and
+    /// `timeline.json`'s `progress` follows it.
+    public var timing: Timing
+    /// The iOS status bar drawn above the window in every frame (`StatusBar.layer`, a layer
+    /// named `"status bar"` that animations may target), in this style; nil for none. Default
+    /// `.dark`: the reference apps keep UIKit's default style on every screen.
+    public var statusBar: StatusBar.Style?
+
+    /// Creates a transition.
+    public init(name: String, device: Device, window: Layer, animations: [Animation] = [], completion: [LayerChange] = [],
+                cancelCompletion: [LayerChange] = [], timing: Timing, statusBar: StatusBar.Style? = .dark) {
+        self.name = name; self.device = device; self.window = window; self.animations = animations
+        self.completion = completion; self.cancelCompletion = cancelCompletion; self.timing = timing; self.statusBar = statusBar
+    }
+
+    /// The window with the status bar on top (its last sublayer) when `statusBar` is set: the
+    /// tree the animator evaluates. iOS draws the status bar in its own window above the app's.
+    public var windowWithStatusBar: Layer {
+        guard let style = statusBar else { return window }
+        var root = window
+        root.sublayers.append(StatusBar.layer(device: device, style: style))
+        return root
+    }
+}
+
+/// A transition that is wrong as data; each case names where (a layer or animation).
+public enum TransitionError: Error, CustomStringConvertible, Equatable {
+    /// Two layers share a name.
+    case duplicateLayerName(String)
+    /// Two animations share a name.
+    case duplicateAnimationName(String)
+    /// An animation, completion or snapshot names a layer the window does not have.
+    case unknownLayer(String, usedBy: String)
+    /// `after` names no animation.
+    case unknownAnimation(String, usedBy: String)
+    /// Animations that start after each other in a circle.
+    case cycle([String])
+    /// An animation with nothing to animate, or `to` and `keyframes` both.
+    case invalidAnimation(String, reason: String)
+    /// A snapshot of itself or of one of its own ancestors or another snapshot.
+    case invalidSnapshot(String, reason: String)
+    /// Longer than `TransitionAnimator.maximumDurationSeconds` (delays and `after` chains add up).
+    case tooLong(seconds: Double)
+    /// Snapshots that would draw more than `TransitionAnimator.maximumSnapshotLayers` layers.
+    case tooManySnapshotLayers(count: Int)
+
+    /// A one-line explanation.
+    public var description: String {
+        switch self {
+        case let .duplicateLayerName(name): return "two layers are named \(InputText.singleQuoted(name)) (layer names must be unique)"
+        case let .duplicateAnimationName(name): return "two animations are named \(InputText.singleQuoted(name))"
+        case let .unknownLayer(name, user): return "\(user) names layer \(InputText.singleQuoted(name)), which the window does not have"
+        case let .unknownAnimation(name, user):
+            return "\(user) starts after \(InputText.singleQuoted(name)), which is not the name of an animation"
+        case let .cycle(names):
+            // A circle of 100,000 animations is named by its first few and its length.
+            let shown = names.count <= 8 ? names.map { InputText.excerpt($0) }
+                : names.prefix(4).map { InputText.excerpt($0) } + ["… (\(names.count - 5) more)", InputText.excerpt(names[names.count - 1])]
+            return "animations start after each other in a circle: \(shown.joined(separator: " → "))"
+        case let .invalidAnimation(name, reason): return "\(name): \(reason)"
+        case let .invalidSnapshot(name, reason): return "layer \(InputText.singleQuoted(name)): \(reason)"
+        case let .tooManySnapshotLayers(count):
+            return "snapshots draw \(count) layers in all (each draws its source's layers again); at most \(TransitionAnimator.maximumSnapshotLayers)"
+        case let .tooLong(seconds):
+            return "the transition lasts \(JSON.number(seconds)) s (delays and `after` chains add up); at most \(JSON.number(TransitionAnimator.maximumDurationSeconds)) s"
+        }
+    }
+}
+
+/// A transition compiled for evaluation: start times resolved, every animated property's
+/// segments in order with their `from` values, layers found by index path.
+///
+/// Evaluation rule, per animated property: the last segment that has started (`t ≥ start`;
+/// declaration order breaks ties) gives `from + (to − from)·progress(t − start)`, progress
+/// unclamped (springs overshoot); before the first segment starts the property shows that
+/// segment's `from`. Completions apply once `t` is past their animation's end (strictly), and all
+/// of them, then the transition's `completion`, in the final frame, where every animation is at
+/// progress 1.
+public struct TransitionAnimator: Sendable {
+    /// The transition.
+    public let transition: Transition
+    /// Seconds from the start until the last animation ends (at least the main duration).
+    public let durationSeconds: Double
+    /// The main timing's end in seconds (`timing.durationSeconds`).
+    public var mainDurationSeconds: Double { transition.timing.durationSeconds }
+    /// The window at t = 0 (with the status bar on top when the transition has one), which
+    /// snapshots copy.
+    let initialWindow: Layer
+    private let tracks: [Track]
+    private let completions: [(endSeconds: Double, changes: [(path: [Int], set: LayerPatch)])]
+    private let finalChanges: [(path: [Int], set: LayerPatch)]
+    private let cancelChanges: [(path: [Int], set: LayerPatch)]
+    private let paths: LayerPaths
+
+    private struct Segment {
+        var startSeconds: Double
+        var timing: Timing
+        var from: PropertyValue
+        var to: PropertyValue
+        /// A completion's change of an animatable property: `from` until `startSeconds`, then `to`
+        /// at once (so an animation that starts later continues from it).
+        var isStep = false
+    }
+
+    private struct Track {
+        var path: [Int]
+        var segments: [Segment]
+    }
+
+    /// The longest transition accepted: 120 s, minutes beyond any view-controller transition;
+    /// 28,800 frames at the highest frame rate (240 fps).
+    public static let maximumDurationSeconds = 120.0
+
+    /// The most layers the snapshots of a transition may draw in all: each `snapshotOf` draws
+    /// its source and the source's sublayers again in every frame, so a few hundred snapshots of
+    /// a tree of thousands of layers multiplied a 223 KB file into 2.2 GB of draw operations.
+    /// 100 000 is far beyond a transition's needs (a preset's snapshot is a cell of a few
+    /// layers) and keeps a frame's expanded tree near the size a 16 MB file can describe.
+    public static let maximumSnapshotLayers = 100_000
+
+    /// Checks and compiles a transition.
+    /// - Throws: `TransitionError` naming the layer or animation at fault.
+    public init(_ transition: Transition) throws {
+        self.transition = transition
+        var paths = LayerPaths()
+        let root = transition.windowWithStatusBar
+        try TransitionAnimator.index(root, parent: nil, position: 0, into: &paths)
+        self.paths = paths
+        let main = transition.timing
+
+        func path(_ name: String, usedBy user: String) throws -> [Int] {
+            guard let path = paths[name] else { throw TransitionError.unknownLayer(name, usedBy: user) }
+            return path
+        }
+        func label(_ index: Int) -> String {
+            let animation = transition.animations[index]
+            return "animations[\(index)]" + (animation.name.map { " (\(InputText.singleQuoted($0)))" } ?? "")
+        }
+
+        // Start times: delays, and `after` chains resolved in dependency order.
+        var byName: [String: Int] = [:]
+        for (index, animation) in transition.animations.enumerated() {
+            guard let name = animation.name else { continue }
+            if byName[name] != nil { throw TransitionError.duplicateAnimationName(name) }
+            byName[name] = index
+        }
+        var starts = [Double?](repeating: nil, count: transition.animations.count)
+        var onChain = [Bool](repeating: false, count: transition.animations.count)
+        // Iterative, not recursive: a file may chain thousands of animations (a recursion as deep
+        // as the chain overflowed the stack at about 3,500), and each is visited once.
+        func start(_ index: Int) throws -> Double {
+            if let known = starts[index] { return known }
+            // Follow `after` back to an animation whose start is known or that follows none.
+            var chain = [index]
+            onChain[index] = true
+            defer { for member in chain { onChain[member] = false } }
+            while let after = transition.animations[chain[chain.count - 1]].after {
+                guard let previous = byName[after] else {
+                    throw TransitionError.unknownAnimation(after, usedBy: label(chain[chain.count - 1]))
+                }
+                if onChain[previous] {
+                    throw TransitionError.cycle((chain + [previous]).map { transition.animations[$0].name ?? label($0) })
+                }
+                if starts[previous] != nil { break }
+                chain.append(previous)
+                onChain[previous] = true
+            }
+            // Then forward along the chain, each start from its predecessor's end.
+            for member in chain.reversed() {
+                let animation = transition.animations[member]
+                var base = 0.0
+                if let after = animation.after, let previous = byName[after] {
+                    base = starts[previous]! + transition.animations[previous].timing.resolved(main: main).durationSeconds
+                }
+                starts[member] = base + animation.delaySeconds
+            }
+            return starts[index]!
+        }
+
+        var segmentsByKey: [String: (path: [Int], property: AnimatableProperty, segments: [(order: Int, segment: Segment, hasFrom: Bool)])] = [:]
+        var order = 0
+        var end = main.durationSeconds
+        var completions: [(endSeconds: Double, order: Int, changes: [(path: [Int], set: LayerPatch)])] = []
+        var initialValues: [String: PropertyValue] = [:]
+        for (index, animation) in transition.animations.enumerated() {
+            let startSeconds = try start(index)
+            let targetPath = try path(animation.target, usedBy: label(index))
+            let timing = animation.timing.resolved(main: main)
+            if !animation.keyframes.isEmpty && !animation.to.animatedProperties.isEmpty {
+                throw TransitionError.invalidAnimation(label(index), reason: "has both `to` and `keyframes`; use one")
+            }
+            if animation.to.setsUnanimatable || animation.from.setsUnanimatable || animation.keyframes.contains(where: { $0.to.setsUnanimatable }) {
+                throw TransitionError.invalidAnimation(label(index), reason: "only frame, opacity, backgroundColor, cornerRadius, transform and boundsOrigin animate; set the others in a completion")
+            }
+            // Keyframes are sub-animations over their share of the time, each from the previous keyframe's values.
+            var pieces: [(start: Double, timing: Timing, to: LayerPatch)] = []
+            if animation.keyframes.isEmpty {
+                pieces = [(startSeconds, timing, animation.to)]
+            } else {
+                for keyframe in animation.keyframes {
+                    let duration = keyframe.relativeDuration * timing.durationSeconds
+                    guard duration > 0, duration.isFinite else {
+                        throw TransitionError.invalidAnimation(label(index), reason: "a keyframe's relativeDuration must be greater than 0")
+                    }
+                    pieces.append((startSeconds + keyframe.relativeStart * timing.durationSeconds,
+                                   Timing(curve: keyframe.curve, durationSeconds: duration), keyframe.to))
+                }
+            }
+            if pieces.allSatisfy({ $0.to.animatedProperties.isEmpty }) {
+                throw TransitionError.invalidAnimation(label(index), reason: "animates nothing: `to` sets no animatable property")
+            }
+            for (pieceIndex, piece) in pieces.enumerated() {
+                for property in piece.to.animatedProperties {
+                    let key = animation.target + "\u{0}" + property.rawValue
+                    let explicitFrom = pieceIndex == 0 ? property.value(in: animation.from) : nil
+                    let segment = Segment(startSeconds: piece.start, timing: piece.timing,
+                                          from: explicitFrom ?? .opacity(0), to: property.value(in: piece.to)!)
+                    segmentsByKey[key, default: (targetPath, property, [])].segments.append((order, segment, explicitFrom != nil))
+                    order += 1
+                    if initialValues[key] == nil {
+                        initialValues[key] = property.value(of: TransitionAnimator.layer(at: targetPath, in: root))
+                    }
+                    end = max(end, piece.start + piece.timing.durationSeconds)
+                }
+            }
+            if !animation.completion.isEmpty {
+                let completed = startSeconds + timing.durationSeconds
+                var changes: [(path: [Int], set: LayerPatch)] = []
+                for change in animation.completion {
+                    let changePath = try path(change.target, usedBy: label(index) + " completion")
+                    // Animatable values set by a completion join their property's track as steps, so
+                    // a later animation of the property starts from them (as after UIKit's completion
+                    // block); the rest (hidden, image, …) is applied as a change.
+                    var rest = change.set
+                    for property in change.set.animatedProperties {
+                        let key = change.target + "\u{0}" + property.rawValue
+                        let step = Segment(startSeconds: completed, timing: timing, from: .opacity(0), to: property.value(in: change.set)!, isStep: true)
+                        segmentsByKey[key, default: (changePath, property, [])].segments.append((order, step, false))
+                        order += 1
+                        if initialValues[key] == nil {
+                            initialValues[key] = property.value(of: TransitionAnimator.layer(at: changePath, in: transition.window))
+                        }
+                        rest.clear(property)
+                    }
+                    changes.append((changePath, rest))
+                }
+                completions.append((completed, index, changes))
+            }
+            end = max(end, startSeconds + timing.durationSeconds)
+        }
+        // Segments in start order; a missing `from` continues from the previous segment's `to`.
+        var tracks: [Track] = []
+        for key in segmentsByKey.keys.sorted() {
+            let entry = segmentsByKey[key]!
+            // At equal start times a completion's step comes first: an animation that starts when
+            // another ends (`after`) starts from the value the completion set.
+            let sorted = entry.segments.sorted {
+                ($0.segment.startSeconds, $0.segment.isStep ? 0 : 1, $0.order) < ($1.segment.startSeconds, $1.segment.isStep ? 0 : 1, $1.order)
+            }
+            var previous = initialValues[key]!
+            var segments: [Segment] = []
+            for item in sorted {
+                var segment = item.segment
+                if !item.hasFrom { segment.from = previous }
+                previous = segment.to
+                segments.append(segment)
+            }
+            tracks.append(Track(path: entry.path, segments: segments))
+        }
+        self.tracks = tracks
+        self.completions = completions.sorted { ($0.endSeconds, $0.order) < ($1.endSeconds, $1.order) }.map { ($0.endSeconds, $0.changes) }
+        finalChanges = try transition.completion.map { (try path($0.target, usedBy: "completion"), $0.set) }
+        cancelChanges = try transition.cancelCompletion.map { (try path($0.target, usedBy: "cancelCompletion"), $0.set) }
+        // A transition's frames are all evaluated up front: bound their number whatever a file
+        // says (a few KB of chained 60 s animations would otherwise ask for millions of frames).
+        guard end <= TransitionAnimator.maximumDurationSeconds else { throw TransitionError.tooLong(seconds: end) }
+        durationSeconds = end
+        initialWindow = root
+        try TransitionAnimator.checkSnapshots(root)
+    }
+
+    /// Records every layer's index path; names must be unique.
+    private static func index(_ layer: Layer, parent: Int?, position: Int, into paths: inout LayerPaths) throws {
+        guard let node = paths.add(layer.name, parent: parent, position: position) else {
+            throw TransitionError.duplicateLayerName(layer.name)
+        }
+        for (index, sublayer) in layer.sublayers.enumerated() { try self.index(sublayer, parent: node, position: index, into: &paths) }
+    }
+
+    /// A snapshot must name a layer that is not the snapshot itself, not one of its ancestors, and
+    /// not itself a snapshot (a snapshot shows its source as it is at the start); the layers
+    /// snapshots draw add up to at most `maximumSnapshotLayers`. Each layer's subtree is measured
+    /// once, so this is linear in the tree (it walked a source's subtree for every snapshot).
+    private static func checkSnapshots(_ root: Layer) throws {
+        // Per layer name (names are unique): the layers in its subtree, itself included, and
+        // whether one of them is a snapshot.
+        var subtrees: [String: (layers: Int, hasSnapshot: Bool)] = [:]
+        @discardableResult func measure(_ layer: Layer) -> (layers: Int, hasSnapshot: Bool) {
+            var result = (layers: 1, hasSnapshot: layer.snapshotOf != nil)
+            for sublayer in layer.sublayers {
+                let child = measure(sublayer)
+                result.layers += child.layers
+                result.hasSnapshot = result.hasSnapshot || child.hasSnapshot
+            }
+            subtrees[layer.name] = result
+            return result
+        }
+        measure(root)
+        var ancestors = Set<String>(), drawn = 0
+        func check(_ layer: Layer) throws {
+            if let source = layer.snapshotOf {
+                guard let subtree = subtrees[source] else {
+                    throw TransitionError.unknownLayer(source, usedBy: "layer \(InputText.singleQuoted(layer.name)) (snapshotOf)")
+                }
+                if source == layer.name || ancestors.contains(source) {
+                    throw TransitionError.invalidSnapshot(layer.name, reason: "cannot be a snapshot of itself or of a layer that contains it")
+                }
+                if subtree.hasSnapshot {
+                    throw TransitionError.invalidSnapshot(layer.name, reason: "snapshots \(InputText.singleQuoted(source)), which contains a snapshot itself (take the snapshot of the original layers)")
+                }
+                drawn += subtree.layers
+                if drawn > maximumSnapshotLayers { throw TransitionError.tooManySnapshotLayers(count: drawn) }
+            }
+            ancestors.insert(layer.name)
+            defer { ancestors.remove(layer.name) }
+            for sublayer in layer.sublayers { try check(sublayer) }
+        }
+        try check(root)
+    }
+
+    static func layer(at path: [Int], in root: Layer) -> Layer {
+        var layer = root
+        for index in path { layer = layer.sublayers[index] }
+        return layer
+    }
+
+    private static func modify(_ root: inout Layer, at path: ArraySlice<Int>, _ body: (inout Layer) -> Void) {
+        guard let first = path.first else { body(&root); return }
+        modify(&root.sublayers[first], at: path.dropFirst(), body)
+    }
+
+    /// The named layer as it is at the start (for snapshots).
+    public func initialLayer(named name: String) -> Layer? {
+        layer(named: name, in: initialWindow)
+    }
+
+    /// The named layer in `window`, a window this animator evaluated (`window(atSeconds:isFinal:)`);
+    /// nil for a name the transition does not have.
+    public func layer(named name: String, in window: Layer) -> Layer? {
+        paths[name].map { TransitionAnimator.layer(at: $0, in: window) }
+    }
+
+    /// The window at `t` seconds; `isFinal` gives the final frame (everything finished, the
+    /// completions applied).
+    public func window(atSeconds t: Double, isFinal: Bool) -> Layer {
+        window(atSeconds: t, isFinal: isFinal, cancelled: false)
+    }
+
+    /// The last frame of a cancelled interactive transition: the window at t = 0 with the
+    /// transition's `cancelCompletion` applied (what `completeTransition(false)` leaves).
+    public func cancelledWindow() -> Layer {
+        window(atSeconds: 0, isFinal: false, cancelled: true)
+    }
+
+    private func window(atSeconds t: Double, isFinal: Bool, cancelled: Bool) -> Layer {
+        var window = initialWindow
+        for track in tracks {
+            let value: PropertyValue
+            if isFinal {
+                value = track.segments.last!.to
+            } else {
+                var active = track.segments[0], progress = 0.0
+                for segment in track.segments where t >= segment.startSeconds { active = segment }
+                if active.isStep {
+                    // Completions apply after their animation's end (see `completions` below).
+                    value = t > active.startSeconds ? active.to : active.from
+                } else {
+                    if t >= active.startSeconds { progress = active.timing.progress(atSeconds: t - active.startSeconds) }
+                    value = progress == 0 ? active.from : PropertyValue.interpolate(active.from, active.to, progress: progress)
+                }
+            }
+            TransitionAnimator.modify(&window, at: track.path[...]) { value.apply(to: &$0) }
+        }
+        var removed: [[Int]] = []
+        func apply(_ changes: [(path: [Int], set: LayerPatch)]) {
+            for (path, patch) in changes {
+                TransitionAnimator.modify(&window, at: path[...]) { $0.apply(patch) }
+                if patch.isRemoved == true { removed.append(path) }
+            }
+        }
+        for completion in completions where isFinal || t > completion.endSeconds { apply(completion.changes) }
+        if isFinal { apply(finalChanges) }
+        if cancelled { apply(cancelChanges) }
+        for path in removed { TransitionAnimator.modify(&window, at: path[...]) { $0.isHidden = true } }
+        return window
+    }
+
+    /// The frames of the whole transition at `framesPerSecond`: frame `k` at `t = k/fps` for
+    /// `k = 0…N`, `N = max(1, round(duration·fps))`; `progress` is the main timing's (exactly 1 in
+    /// the final frame, frame N).
+    public func frames(framesPerSecond fps: Double) -> [FrameSample] {
+        precondition(fps.isFinite && fps > 0, "frames per second must be finite and > 0")
+        let last = max(1, Int((durationSeconds * fps).rounded()))
+        let main = transition.timing
+        return (0...last).map { index in
+            let t = Double(index) / fps
+            return FrameSample(index: index, timeSeconds: t, progress: index == last ? 1 : main.progress(atSeconds: t),
+                               rawProgress: main.rawProgress(atSeconds: t))
+        }
+    }
+}
+
+extension Layer {
+    /// Applies every property a patch sets.
+    package mutating func apply(_ patch: LayerPatch) {
+        for property in AnimatableProperty.allCases {
+            property.value(in: patch)?.apply(to: &self)
+        }
+        if let value = patch.isHidden { isHidden = value }
+        if let value = patch.imageSource { imageSource = value }
+        if let value = patch.contentMode { contentMode = value }
+        if let value = patch.clipsToBounds { clipsToBounds = value }
+        if let value = patch.text { text = value }
+    }
+}
+
+/// Every layer's index path by name, kept as each layer's parent and position: constant memory
+/// per layer (a path per layer costs its depth — 2 KB a layer 250 levels down, gigabytes for a
+/// 16 MB file of leaves at that depth), paths built when asked for.
+struct LayerPaths: Sendable {
+    private var nodes: [String: Int] = [:]
+    private var parents: [Int] = [], positions: [Int] = []
+
+    /// Records a layer under `parent` (a node `add` returned; nil for the root) at `position`
+    /// among its siblings; returns its node, or nil when the name is already taken.
+    mutating func add(_ name: String, parent: Int?, position: Int) -> Int? {
+        guard nodes[name] == nil else { return nil }
+        let node = parents.count
+        nodes[name] = node
+        parents.append(parent ?? -1)
+        positions.append(position)
+        return node
+    }
+
+    /// The index path of the layer named `name` from the root; nil for an unknown name.
+    subscript(name: String) -> [Int]? {
+        guard var node = nodes[name] else { return nil }
+        var path: [Int] = []
+        while parents[node] >= 0 {
+            path.append(positions[node])
+            node = parents[node]
+        }
+        return path.reversed()
+    }
+}
+
