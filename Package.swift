@@ -74,13 +74,13 @@ let package = Package(
         // Pixel comparison and diff pictures, without any test framework (the CLI links it).
         .target(name: "FlipbookImageDiff", dependencies: ["FlipbookRaster", "FlipbookGeometry"]),
         .target(name: "FlipbookTesting", dependencies: ["Flipbook", "FlipbookImageDiff", "FlipbookCodecs", "FlipbookRaster", "FlipbookFiles"]),
-        .executableTarget(name: "FlipbookCLI", dependencies: ["Flipbook", "FlipbookImageDiff", "FlipbookCodecs", "FlipbookFiles"]),
+        .executableTarget(name: "FlipbookCLI", dependencies: ["Flipbook", "FlipbookRender", "FlipbookImageDiff", "FlipbookCodecs", "FlipbookFiles"]),
         // Benchmarks (scripts/bench runs it in release); not a product.
         .executableTarget(name: "FlipbookBench", dependencies: ["Flipbook", "FlipbookCodecs", "FlipbookRaster", "FlipbookMotion", "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender", "FlipbookOutput", "FlipbookText", "FlipbookFiles"]),
         // The fuzz harnesses (docs/FUZZING.md); not a product. A plain build links them with a
         // replay driver (`flipbook-fuzz --replay`, run by scripts/test, so they always compile);
         // scripts/fuzz builds them with libFuzzer (`--sanitize=fuzzer -DFLIPBOOK_LIBFUZZER`).
-        .executableTarget(name: "flipbook-fuzz", dependencies: ["Flipbook", "FlipbookCodecs", "FlipbookModel", "FlipbookScenes", "FlipbookFormats"], path: "Fuzz/Harnesses"),
+        .executableTarget(name: "flipbook-fuzz", dependencies: ["Flipbook", "FlipbookCodecs", "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender", "FlipbookRaster", "FlipbookFiles"], path: "Fuzz/Harnesses"),
 
         // Helpers shared by the test targets (PSNR against an exact area average, a seeded random
         // generator); not a product.
@@ -92,10 +92,10 @@ let package = Package(
         .testTarget(name: "FlipbookCodecsTests", dependencies: ["FlipbookCodecs", "FlipbookFiles", "FlipbookTestSupport"]),
         .testTarget(name: "FlipbookMotionTests", dependencies: ["FlipbookMotion"]),
         .testTarget(name: "FlipbookTextTests", dependencies: ["FlipbookText"]),
-        .testTarget(name: "FlipbookSceneTests", dependencies: ["Flipbook", "FlipbookModel", "FlipbookScenes", "FlipbookFormats"]),
-        .testTarget(name: "FlipbookTests", dependencies: ["Flipbook", "FlipbookTesting"], exclude: ["__Goldens__", "__DisplayLists__"]),
+        .testTarget(name: "FlipbookSceneTests", dependencies: ["Flipbook", "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender", "FlipbookOutput", "FlipbookRaster", "FlipbookCodecs", "FlipbookText", "FlipbookMotion", "FlipbookGeometry", "FlipbookFiles"]),
+        .testTarget(name: "FlipbookTests", dependencies: ["Flipbook", "FlipbookTesting", "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender", "FlipbookOutput", "FlipbookRaster", "FlipbookCodecs", "FlipbookText", "FlipbookMotion", "FlipbookGeometry", "FlipbookFiles"], exclude: ["__Goldens__", "__DisplayLists__"]),
         // Uses only the products (`import Flipbook`, `import FlipbookTesting`), as a dependent package would.
         .testTarget(name: "FlipbookPublicAPITests", dependencies: ["Flipbook", "FlipbookTesting"], exclude: ["__Goldens__"]),
-        .testTarget(name: "FlipbookTestingTests", dependencies: ["FlipbookTesting", "FlipbookImageDiff"], exclude: ["__Goldens__"]),
+        .testTarget(name: "FlipbookTestingTests", dependencies: ["Flipbook", "FlipbookTesting", "FlipbookImageDiff"], exclude: ["__Goldens__"]),
     ]
 )

@@ -278,7 +278,7 @@ extension DisplayList {
             if c.cornerRadius > 0, let corner = c.cornerRect { text += " clipCornerRect=" + rect(corner) }
             return text
         }
-        func transform(_ t: FlipbookGeometry.AffineTransform) -> String { numbers([t.a, t.b, t.c, t.d, t.tx, t.ty]) }
+        func transform(_ t: FlipbookGeometry.Transform2D) -> String { numbers([t.a, t.b, t.c, t.d, t.tx, t.ty]) }
         func shape(_ s: ClipShape) -> String {
             "rect=\(rect(s.rect)) radius=\(JSON.number(s.cornerRadius)) transform=\(transform(s.transform))"
         }

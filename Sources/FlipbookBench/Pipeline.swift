@@ -8,6 +8,7 @@ import FlipbookText
 import FlipbookModel
 import FlipbookScenes
 import FlipbookFormats
+import FlipbookRender
 
 /// Wall-clock seconds (a job uses several threads, so thread CPU time would not do).
 func wallClock() -> Double {

@@ -18,7 +18,7 @@ import FlipbookScenes
 /// bytes more, a file of `[0,0,…]` took 21 times its size), and a document holds at most
 /// `maximumValueCount` values, so a parse stays within a few hundred megabytes whatever the
 /// file's size (docs/LIMITS.md, "JSON memory").
-public enum JSONValue: Hashable, Sendable {
+package enum JSONValue: Hashable, Sendable {
     case object([(key: String, value: JSONValue)])
     case array([JSONValue])
     case string(String)
@@ -27,16 +27,16 @@ public enum JSONValue: Hashable, Sendable {
     case null
 
     /// The deepest nesting of arrays and objects accepted (Foundation's own limit).
-    public static let maximumDepth = 512
+    package static let maximumDepth = 512
 
     /// The most values (objects, arrays, strings, numbers, booleans, nulls) in one document:
     /// 4 Mi. The largest file Flipbook writes and reads back, the `timeline.json` of 292 800
     /// gesture-driven frames, has about 2.7 million; a hand-written transition file a few
     /// thousand. At 24 bytes a value, plus the slack of growing arrays, 4 Mi values take at most
     /// about 300 MB.
-    public static let maximumValueCount = 4 << 20
+    package static let maximumValueCount = 4 << 20
 
-    public static func == (a: JSONValue, b: JSONValue) -> Bool {
+    package static func == (a: JSONValue, b: JSONValue) -> Bool {
         switch (a, b) {
         case let (.object(x), .object(y)): return x.count == y.count && zip(x, y).allSatisfy { $0.key == $1.key && $0.value == $1.value }
         case let (.array(x), .array(y)): return x == y
@@ -48,7 +48,7 @@ public enum JSONValue: Hashable, Sendable {
         }
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         switch self {
         case let .object(members): for member in members { hasher.combine(member.key); hasher.combine(member.value) }
         case let .array(values): hasher.combine(values)
@@ -60,7 +60,7 @@ public enum JSONValue: Hashable, Sendable {
     }
 
     /// A word for the value's type, for error messages ("an object", "a number", …).
-    public var kind: String {
+    package var kind: String {
         switch self {
         case .object: return "an object"
         case .array: return "an array"
@@ -73,11 +73,11 @@ public enum JSONValue: Hashable, Sendable {
 
     /// Parses UTF-8 JSON text.
     /// - Throws: `JSONSyntaxError` with the line and column of the first problem.
-    public static func parse(_ data: Data) throws -> JSONValue { try parse([UInt8](data)) }
+    package static func parse(_ data: Data) throws -> JSONValue { try parse([UInt8](data)) }
 
     /// Parses UTF-8 JSON text.
     /// - Throws: `JSONSyntaxError` with the line and column of the first problem.
-    public static func parse(_ bytes: [UInt8], maximumValueCount: Int = JSONValue.maximumValueCount) throws -> JSONValue {
+    package static func parse(_ bytes: [UInt8], maximumValueCount: Int = JSONValue.maximumValueCount) throws -> JSONValue {
         var parser = JSONParser(bytes: bytes, maximumValueCount: maximumValueCount)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
         parser.skipWhitespace()
@@ -91,25 +91,25 @@ public enum JSONValue: Hashable, Sendable {
 extension JSONValue {
     /// An object's members by key (nil for anything but an object). Keys are unique: the parser
     /// refuses repeated ones.
-    public var members: [String: JSONValue]? {
+    package var members: [String: JSONValue]? {
         guard case let .object(list) = self else { return nil }
         return Dictionary(list.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The elements of an array, else nil.
-    public var elements: [JSONValue]? {
+    package var elements: [JSONValue]? {
         guard case let .array(values) = self else { return nil }
         return values
     }
 
     /// The text of a string, else nil.
-    public var stringValue: String? {
+    package var stringValue: String? {
         guard case let .string(text) = self else { return nil }
         return text
     }
 
     /// The value of a number, else nil (a boolean is not a number).
-    public var numberValue: Double? {
+    package var numberValue: Double? {
         guard case let .number(number) = self else { return nil }
         return number
     }
@@ -133,16 +133,16 @@ extension JSONValue {
 }
 
 /// Malformed JSON: where (1-based line and column) and what.
-public struct JSONSyntaxError: Error, Equatable, CustomStringConvertible {
+package struct JSONSyntaxError: Error, Equatable, CustomStringConvertible {
     /// Line, from 1.
-    public var line: Int
+    package var line: Int
     /// Column in characters (bytes for non-UTF-8 input), from 1.
-    public var column: Int
+    package var column: Int
     /// What is wrong.
-    public var message: String
+    package var message: String
 
     /// `line L, column C: message`.
-    public var description: String { "line \(line), column \(column): \(message)" }
+    package var description: String { "line \(line), column \(column): \(message)" }
 }
 
 private struct JSONParser {

@@ -17,7 +17,7 @@ public struct TransitionFile: Sendable {
     /// The file, as given.
     public let path: String
     /// The parsed JSON.
-    public let root: JSONValue
+    package let root: JSONValue
     /// The photo manifest the file names (`"manifest"`, resolved against the file's folder).
     public let manifestPath: String?
     /// The transition's name: `"name"`, or the file's name without its extension.

@@ -31,11 +31,11 @@ public struct LayerTransform: Hashable, Sendable {
     public var isIdentity: Bool { self == .identity }
 
     /// The matrix (about the origin; the flattener moves it to the layer's centre).
-    public var affineTransform: AffineTransform {
+    public var affineTransform: Transform2D {
         let (cosine, sine) = LayerTransform.cosineAndSine(degrees: rotationDegrees)
-        return AffineTransform(scaleX: scale.width, y: scale.height)
-            .concatenating(AffineTransform(rotationCosine: cosine, sine: sine))
-            .concatenating(AffineTransform(translationX: translation.x, y: translation.y))
+        return Transform2D(scaleX: scale.width, y: scale.height)
+            .concatenating(Transform2D(rotationCosine: cosine, sine: sine))
+            .concatenating(Transform2D(translationX: translation.x, y: translation.y))
     }
 
     /// cos and sin of an angle in degrees, exact at multiples of 90° (so a quarter turn has no

@@ -10,19 +10,19 @@ public struct ChromeShape: Hashable, Sendable {
     /// What it is, for tests and inspection (`"battery level"`, `"wifi"`, …).
     public var name: String
     /// The outline, in points: screen points from `StatusBar`, a layer's own points in `Layer.shapes`.
-    public var path: Path
+    package var path: Path
     /// Straight colour, alpha included.
     public var color: StraightColor
 
     /// Creates a shape.
-    public init(name: String, path: Path, color: StraightColor) {
+    package init(name: String, path: Path, color: StraightColor) {
         self.name = name; self.path = path; self.color = color
     }
 }
 
 extension Canvas {
     /// Fills each shape in order (later on top), multiplied by `opacity`, inside `clip`.
-    public mutating func fill(_ shapes: [ChromeShape], opacity: Double = 1, clip: Clip? = nil) {
+    package mutating func fill(_ shapes: [ChromeShape], opacity: Double = 1, clip: Clip? = nil) {
         for shape in shapes { fill(shape.path, color: shape.color, opacity: opacity, clip: clip) }
     }
 }

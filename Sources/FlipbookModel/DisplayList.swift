@@ -4,7 +4,7 @@ import FlipbookRaster
 import FlipbookText
 
 /// One draw operation of a frame, in window points.
-public indirect enum DisplayOp: Hashable, Sendable {
+package indirect enum DisplayOp: Hashable, Sendable {
     /// Fill `rect` with a straight colour.
     case fill(rect: Rect, color: StraightColor, opacity: Double, clip: Clip?)
     /// Draw an image file into `rect` with a content mode.
@@ -18,13 +18,13 @@ public indirect enum DisplayOp: Hashable, Sendable {
     /// `transform` (layer → window points): a label on a rotated, flipped or unevenly scaled
     /// layer. Drawn offscreen at the transform's resolution and resampled bilinearly, as Core
     /// Animation draws a layer's contents under a transform.
-    case transformedText(TextLayout, origin: Point, transform: AffineTransform, color: StraightColor, opacity: Double, clip: Clip?)
+    case transformedText(TextLayout, origin: Point, transform: Transform2D, color: StraightColor, opacity: Double, clip: Clip?)
     /// Fill a (rounded) rect given in a layer's own points, under `transform` (layer → window
     /// points): a background that a rotation or flip keeps from being an axis-aligned `fill`.
     case shape(ClipShape, color: StraightColor, opacity: Double, clip: Clip?)
     /// Draw an image file into `rect` (a layer's own points) under `transform` (layer → window
     /// points), sampled bilinearly.
-    case transformedImage(source: String, rect: Rect, contentMode: ContentMode, transform: AffineTransform, opacity: Double, clip: Clip?)
+    case transformedImage(source: String, rect: Rect, contentMode: ContentMode, transform: Transform2D, opacity: Double, clip: Clip?)
     /// Draw `ops` offscreen and composite them through `mask` with `opacity`: the clip of a
     /// rotated (or flipped) layer with `clipsToBounds`.
     case maskedGroup(opacity: Double, mask: ClipShape, ops: [DisplayOp])
@@ -33,7 +33,7 @@ public indirect enum DisplayOp: Hashable, Sendable {
     case path(Path, color: StraightColor, opacity: Double, clip: Clip?)
 
     /// The op's own opacity.
-    public var opacity: Double {
+    package var opacity: Double {
         switch self {
         case let .fill(_, _, opacity, _), let .image(_, _, _, opacity, _), let .text(_, _, _, opacity, _),
              let .group(opacity, _), let .shape(_, _, opacity, _), let .transformedImage(_, _, _, _, opacity, _),
@@ -43,7 +43,7 @@ public indirect enum DisplayOp: Hashable, Sendable {
     }
 
     /// The same op with its opacity multiplied by `factor` (clamped to 0…1).
-    public func multiplyingOpacity(by factor: Double) -> DisplayOp {
+    package func multiplyingOpacity(by factor: Double) -> DisplayOp {
         let scaled = { (value: Double) in clampOpacity(value * factor) }
         switch self {
         case let .fill(rect, color, opacity, clip): return .fill(rect: rect, color: color, opacity: scaled(opacity), clip: clip)
@@ -64,21 +64,21 @@ public indirect enum DisplayOp: Hashable, Sendable {
 }
 
 /// A rect with rounded corners in a layer's own points, placed in the window by `transform`.
-public struct ClipShape: Hashable, Sendable {
+package struct ClipShape: Hashable, Sendable {
     /// The rect, in the layer's points.
-    public var rect: Rect
+    package var rect: Rect
     /// Corner radius in the layer's points (0 = square).
-    public var cornerRadius: Double
+    package var cornerRadius: Double
     /// Layer points → window points.
-    public var transform: AffineTransform
+    package var transform: Transform2D
 
     /// Creates a shape.
-    public init(rect: Rect, cornerRadius: Double, transform: AffineTransform) {
+    package init(rect: Rect, cornerRadius: Double, transform: Transform2D) {
         self.rect = rect; self.cornerRadius = cornerRadius; self.transform = transform
     }
 
     /// The smallest axis-aligned rect holding the shape, in window points.
-    public var boundingBox: Rect {
+    package var boundingBox: Rect {
         let corners = transform.corners(of: rect)
         let xs = corners.map(\.x), ys = corners.map(\.y)
         let x0 = xs.min()!, y0 = ys.min()!
@@ -88,7 +88,7 @@ public struct ClipShape: Hashable, Sendable {
 
 /// Clamps an opacity to 0…1 (NaN → 0): geometry may overshoot on a spring, opacity may not.
 /// The rule lives in `Double.clampedOpacity` (FlipbookMotion), which animations use too.
-@inlinable public func clampOpacity(_ value: Double) -> Double {
+package func clampOpacity(_ value: Double) -> Double {
     Double.clampedOpacity(value)
 }
 
@@ -103,10 +103,10 @@ public struct DisplayList: Hashable, Sendable {
     /// The drawn progress value (1 once the transition is over).
     public var progress: Double
     /// Draw operations, back to front.
-    public var ops: [DisplayOp]
+    package var ops: [DisplayOp]
 
     /// Creates a display list.
-    public init(device: Device, frameIndex: Int, timeSeconds: Double, progress: Double, ops: [DisplayOp]) {
+    package init(device: Device, frameIndex: Int, timeSeconds: Double, progress: Double, ops: [DisplayOp]) {
         self.device = device; self.frameIndex = frameIndex; self.timeSeconds = timeSeconds; self.progress = progress; self.ops = ops
     }
 
@@ -120,7 +120,7 @@ public struct DisplayList: Hashable, Sendable {
     /// into glyph runs (shaped, wrapped, truncated, aligned); without one, text is left out.
     /// `snapshotSource` gives the layer a `snapshotOf` names, as it is at the start of the
     /// transition (`TransitionAnimator.initialLayer(named:)`).
-    public static func ops(flattening root: Layer, screen: Rect, typesetter: Typesetter? = nil,
+    package static func ops(flattening root: Layer, screen: Rect, typesetter: Typesetter? = nil,
                            snapshotSource: ((String) -> Layer?)? = nil) -> [DisplayOp] {
         var flattener = Flattener(screen: screen, typesetter: typesetter, snapshotSource: snapshotSource)
         return flattener.flatten(root, parent: .identity, clip: nil)
@@ -133,20 +133,20 @@ private struct Flattener {
     let snapshotSource: ((String) -> Layer?)?
 
     /// `parent` maps the parent's bounds coordinates (after its scroll offset) to window points.
-    mutating func flatten(_ layer: Layer, parent: AffineTransform, clip: Clip?) -> [DisplayOp] {
+    mutating func flatten(_ layer: Layer, parent: Transform2D, clip: Clip?) -> [DisplayOp] {
         guard !layer.isHidden else { return [] }
         let opacity = clampOpacity(layer.opacity)
         guard opacity > 0 else { return [] }
         // Layer coordinates (0…w, 0…h) → window points. Without a transform this is a pure
         // translation whose arithmetic matches `frame.offsetBy(parent origin)` exactly.
-        let local: AffineTransform
+        let local: Transform2D
         if layer.transform.isIdentity {
             local = parent.translated(by: layer.frame.origin)
         } else {
             let centre = Point(x: layer.frame.midX, y: layer.frame.midY)
-            local = AffineTransform(translationX: -layer.frame.width / 2, y: -layer.frame.height / 2)
+            local = Transform2D(translationX: -layer.frame.width / 2, y: -layer.frame.height / 2)
                 .concatenating(layer.transform.affineTransform)
-                .concatenating(AffineTransform(translationX: centre.x, y: centre.y))
+                .concatenating(Transform2D(translationX: centre.x, y: centre.y))
                 .concatenating(parent)
         }
         let bounds = Rect(origin: .zero, size: layer.frame.size)
@@ -189,7 +189,7 @@ private struct Flattener {
         if contentVisible {
             if let name = layer.snapshotOf, var source = snapshotSource?(name), source.frame.width > 0, source.frame.height > 0 {
                 // The snapshot's picture: the source's own content, stretched from its bounds to ours.
-                let stretch = AffineTransform(scaleX: layer.frame.width / source.frame.width, y: layer.frame.height / source.frame.height)
+                let stretch = Transform2D(scaleX: layer.frame.width / source.frame.width, y: layer.frame.height / source.frame.height)
                 source.frame.origin = .zero
                 source.transform = .identity
                 source.isHidden = false
@@ -216,7 +216,7 @@ private struct Flattener {
     /// a `text` op in window points (the layout scaled, so glyphs are rasterized at their drawn
     /// size); under a rotation, flip or uneven scale a `transformedText` op in the layer's points.
     /// nil without a typesetter or for text that draws nothing.
-    func textOp(_ text: TextContent, local: AffineTransform, clip: Clip?) -> DisplayOp? {
+    func textOp(_ text: TextContent, local: Transform2D, clip: Clip?) -> DisplayOp? {
         guard let typesetter, !text.string.isEmpty, text.sizePoints > 0 else { return nil }
         let (layout, offset) = text.layout(with: typesetter)
         guard let first = layout.lines.first, !first.runs.isEmpty || layout.lines.count > 1 else { return nil }
@@ -252,10 +252,10 @@ private struct Flattener {
     }
 }
 
-extension AffineTransform {
+extension Transform2D {
     /// A translation by `offset` applied before this transform (`translatedBy(x:y:)`): for a pure
     /// translation `tx + offset.x` exactly.
-    func translated(by offset: Point) -> AffineTransform {
+    func translated(by offset: Point) -> Transform2D {
         var copy = self
         copy.tx = tx + a * offset.x + c * offset.y
         copy.ty = ty + b * offset.x + d * offset.y

@@ -20,15 +20,15 @@ extension DisplayList {
 }
 
 /// A minimal, deterministic JSON writer for display lists and timelines.
-public enum JSON {
+package enum JSON {
     /// A number: integers without a decimal point, others in Swift's shortest round-trip form;
     /// non-finite values (never produced by a valid scene) as `null`.
-    public static func number(_ value: Double) -> String {
+    package static func number(_ value: Double) -> String {
         value.isFinite ? value.shortestText : "null"
     }
 
     /// A string with JSON escapes.
-    public static func string(_ value: String) -> String {
+    package static func string(_ value: String) -> String {
         var out = "\""
         for scalar in value.unicodeScalars {
             switch scalar {
@@ -45,7 +45,7 @@ public enum JSON {
     }
 
     /// An array of numbers.
-    public static func numbers(_ values: [Double]) -> String {
+    package static func numbers(_ values: [Double]) -> String {
         "[" + values.map(number).joined(separator: ", ") + "]"
     }
 
@@ -61,7 +61,7 @@ public enum JSON {
         return text
     }
 
-    static func transform(_ t: FlipbookGeometry.AffineTransform) -> String { numbers([t.a, t.b, t.c, t.d, t.tx, t.ty]) }
+    static func transform(_ t: FlipbookGeometry.Transform2D) -> String { numbers([t.a, t.b, t.c, t.d, t.tx, t.ty]) }
 
     static func shape(_ shape: ClipShape) -> String {
         "\"rect\": \(rect(shape.rect)), \"cornerRadius\": \(number(shape.cornerRadius)), \"transform\": \(transform(shape.transform))"

@@ -45,7 +45,7 @@ extension StatusBar {
         let offset = tallBarOffsets(device).glyphs
         let shapes = notchShapes(width: device.width, style: style)
         guard offset != .zero else { return shapes }
-        let move = AffineTransform(translationX: offset.x, y: offset.y)
+        let move = Transform2D(translationX: offset.x, y: offset.y)
         return shapes.map { ChromeShape(name: $0.name, path: $0.path.applying(move), color: $0.color) }
     }
 

@@ -103,7 +103,7 @@ extension StraightColor {
     /// The colour a transition file names `name` in `appearance`: a UIColor system or semantic
     /// colour (`SystemColor.all`) or one of the plain names (`white`, `black`, `clear`, `red`,
     /// `green`, `blue`, `groupTableViewBackground`); nil for any other name.
-    public init?(named name: String, appearance: Appearance) {
+    package init?(named name: String, appearance: Appearance) {
         if let system = SystemColor.named(name) {
             self = system.color(in: appearance)
         } else if let plain = SystemColor.plainColors[name] {
@@ -118,10 +118,10 @@ extension StraightColor {
     /// The colour a transition file names `name` in light mode (`"systemBlue"`, `"label"`,
     /// `"groupTableViewBackground"`, `"white"`, …; `StraightColor.names` lists them), so Swift
     /// code says what a file says; nil for any other name. `init(named:appearance:)` for dark mode.
-    public init?(named name: String) {
+    package init?(named name: String) {
         self.init(named: name, appearance: .light)
     }
 
     /// The names `init(named:)` and transition files accept, sorted.
-    public static var names: [String] { (Array(SystemColor.plainColors.keys) + SystemColor.all.map(\.name)).sorted() }
+    package static var names: [String] { (Array(SystemColor.plainColors.keys) + SystemColor.all.map(\.name)).sorted() }
 }

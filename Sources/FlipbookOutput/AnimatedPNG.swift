@@ -9,13 +9,13 @@ import FlipbookRaster
 /// Each frame is encoded as a PNG by `PNGEncoder` and its IDAT data reused: frame 0 keeps
 /// IDAT, the others become `fdAT` (a sequence number, then the same data). Every frame covers
 /// the whole canvas (`dispose_op` none, `blend_op` source), so each is exactly its own image.
-public enum AnimatedPNG {
+package enum AnimatedPNG {
     /// The most frames one file may hold: enough for 16 s at 60 fps, small enough for a PR.
-    public static let maximumFrames = 1000
+    package static let maximumFrames = 1000
 
     /// An APNG of `frames` (all the same size, at least one), each shown for
     /// `delayNumerator / delayDenominator` seconds, looping forever.
-    public static func encode(_ frames: [PremultipliedImage], delayNumerator: UInt16, delayDenominator: UInt16,
+    package static func encode(_ frames: [PremultipliedImage], delayNumerator: UInt16, delayDenominator: UInt16,
                               options: PNGEncodeOptions = .default) throws -> [UInt8] {
         precondition(!frames.isEmpty && frames.count <= maximumFrames, "an APNG holds 1…\(maximumFrames) frames")
         precondition(frames.allSatisfy { $0.width == frames[0].width && $0.height == frames[0].height }, "APNG frames share one size")
@@ -57,7 +57,7 @@ public enum AnimatedPNG {
     /// The frame delay `numerator / denominator` (both 16-bit, as `fcTL` stores them) closest to
     /// one frame at `framesPerSecond`: exact for whole rates up to 65535 fps, else in
     /// thousandths of a frame (29.97 fps → 1000/29970), else 1/round(fps).
-    public static func frameDelay(framesPerSecond: Double) -> (numerator: UInt16, denominator: UInt16) {
+    package static func frameDelay(framesPerSecond: Double) -> (numerator: UInt16, denominator: UInt16) {
         precondition(framesPerSecond > 0, "a frame rate is positive")
         if framesPerSecond == framesPerSecond.rounded(), framesPerSecond <= 65535 { return (1, UInt16(framesPerSecond)) }
         let thousandths = (framesPerSecond * 1000).rounded()
@@ -66,18 +66,18 @@ public enum AnimatedPNG {
     }
 
     /// What an APNG file says about its animation: frame count, plays, and each frame's delay in seconds.
-    public struct Summary: Sendable, Equatable {
+    package struct Summary: Sendable, Equatable {
         /// `acTL`'s frame count.
-        public var frameCount: Int
+        package var frameCount: Int
         /// `acTL`'s play count (0 = forever).
-        public var plays: Int
+        package var plays: Int
         /// Each `fcTL`'s delay, seconds (a zero denominator means 1/100 s, as the specification says).
-        public var delaysSeconds: [Double]
+        package var delaysSeconds: [Double]
     }
 
     /// Reads the animation chunks of `bytes` (CRCs checked); throws `CodecError`-style
     /// `AnimatedPNGError` for a file that is not an APNG or whose counts disagree.
-    public static func summary(of bytes: [UInt8]) throws -> Summary {
+    package static func summary(of bytes: [UInt8]) throws -> Summary {
         let chunks = try PNGChunks.read(bytes)
         guard let control = chunks.first(where: { $0.type == "acTL" }), control.data.count == 8 else {
             throw AnimatedPNGError.notAnimated

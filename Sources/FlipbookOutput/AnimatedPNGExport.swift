@@ -42,11 +42,11 @@ package enum FrameVideo {
 /// encoded as it arrives; only the encoded bytes are kept), `finish()` assembles the file into a
 /// hidden temporary sibling and reads its animation chunks back, `commit()` renames it into place,
 /// `cancel()` removes it. Every frame is shown for one frame at the sequence's rate.
-public final class AnimatedPNGExport: @unchecked Sendable {
+package final class AnimatedPNGExport: @unchecked Sendable {
     /// The output file.
-    public let path: String
+    package let path: String
     /// The size of the file's frames after `scale`.
-    public let sizePixels: (width: Int, height: Int)
+    package let sizePixels: (width: Int, height: Int)
     private let frameCount: Int
     private let delay: (numerator: UInt16, denominator: UInt16)
     private let pngOptions: PNGEncodeOptions
@@ -56,23 +56,23 @@ public final class AnimatedPNGExport: @unchecked Sendable {
     private var finished = false
 
     /// Whether `path` names an animated PNG (extension `.apng`, any case).
-    public static func handles(path: String) -> Bool { (path as NSString).pathExtension.lowercased() == "apng" }
+    package static func handles(path: String) -> Bool { (path as NSString).pathExtension.lowercased() == "apng" }
 
     /// The size of the frames for input frames of `widthPixels × heightPixels` at `scale`: as a
     /// GIF's (`VideoExport.outputSize`) — nil = at most `VideoExport.defaultGIFMaximumWidthPixels`
     /// wide, since an APNG, like a GIF, is meant to be embedded in a review.
-    public static func outputSize(widthPixels: Int, heightPixels: Int, scale: Double?) -> (width: Int, height: Int) {
+    package static func outputSize(widthPixels: Int, heightPixels: Int, scale: Double?) -> (width: Int, height: Int) {
         VideoExport.outputSize(format: .gif, widthPixels: widthPixels, heightPixels: heightPixels, scale: scale)
     }
 
     /// The most pixels one frame of an APNG may have (2^28, about ffmpeg's limit for the other
     /// formats): a bound on the memory one frame takes while it is scaled and encoded.
-    public static let maximumFramePixels = 1 << 28
+    package static let maximumFramePixels = 1 << 28
 
     /// Checks, before anything is rendered, that `frameCount` frames of `widthPixels × heightPixels`
     /// at `scale` fit one APNG: 1…`AnimatedPNG.maximumFrames` frames, at most `maximumFramePixels` each.
     /// - Throws: `VideoExportError.tooLarge` naming `path`.
-    public static func checkSize(path: String, widthPixels: Int, heightPixels: Int, frameCount: Int, scale: Double?) throws {
+    package static func checkSize(path: String, widthPixels: Int, heightPixels: Int, frameCount: Int, scale: Double?) throws {
         guard frameCount >= 1, frameCount <= AnimatedPNG.maximumFrames else {
             throw VideoExportError.tooLarge(path: path, widthPixels: widthPixels, heightPixels: heightPixels,
                                             limit: "an animated PNG holds at most \(AnimatedPNG.maximumFrames) frames, not \(frameCount); "
@@ -89,7 +89,7 @@ public final class AnimatedPNGExport: @unchecked Sendable {
     /// Prepares `path` (a link is followed, a device or FIFO refused, the folder created) for
     /// `frameCount` frames of `widthPixels × heightPixels` at `framesPerSecond`, scaled by `scale`.
     /// - Throws: `VideoExportError.tooLarge` or `.output` naming `path`.
-    public init(path: String, widthPixels: Int, heightPixels: Int, framesPerSecond: Double, frameCount: Int,
+    package init(path: String, widthPixels: Int, heightPixels: Int, framesPerSecond: Double, frameCount: Int,
                 scale: Double? = nil, pngOptions: PNGEncodeOptions = .default) throws {
         precondition(widthPixels > 0 && heightPixels > 0 && framesPerSecond > 0, "a video needs a size and a frame rate")
         precondition(scale.map { $0 > 0 && $0 <= 1 } ?? true, "a video scale is in (0, 1]")
@@ -109,7 +109,7 @@ public final class AnimatedPNGExport: @unchecked Sendable {
     }
 
     /// Scales and encodes the frame at `position` (0-based, each exactly once).
-    public func append(_ frame: PremultipliedImage, at position: Int) throws {
+    package func append(_ frame: PremultipliedImage, at position: Int) throws {
         precondition(position >= 0 && position < frameCount, "frame \(position) of \(frameCount)")
         let bytes = try PNGEncoder.encode(scaled(frame), options: pngOptions)
         lock.lock()
@@ -131,7 +131,7 @@ public final class AnimatedPNGExport: @unchecked Sendable {
 
     /// Assembles the file into the temporary sibling and checks its frame count by reading it back.
     /// - Throws: `VideoExportError.output` when it cannot be written or reads back wrong.
-    public func finish() throws {
+    package func finish() throws {
         lock.lock()
         defer { lock.unlock() }
         precondition(!finished, "finish() called twice")
@@ -155,7 +155,7 @@ public final class AnimatedPNGExport: @unchecked Sendable {
     }
 
     /// Renames the finished file over `path` (after `finish()`).
-    public func commit() throws {
+    package func commit() throws {
         do { try output.commit() } catch let error as FileError { throw VideoExportError.output(path: path, reason: error.reason) }
     }
 
@@ -168,7 +168,7 @@ public final class AnimatedPNGExport: @unchecked Sendable {
     package func dropPrevious() { output.dropPrevious() }
 
     /// Removes the temporary file (after a failed render; harmless after `commit()`).
-    public func cancel() { output.discard() }
+    package func cancel() { output.discard() }
 }
 
 extension AnimatedPNGExport: FrameVideoOutput {}

@@ -14,31 +14,31 @@ import FlipbookModel
 /// with a "#12 · 0.200 s" label under it, then a 260 pt curve plot as wide as the grid (at least
 /// 480 pt). Long sequences show every k-th frame (`selectFrames`). Everything is integer pixel
 /// maths or the raster module's deterministic paths, so the sheet is byte-identical run to run.
-public struct ContactSheet: Sendable {
+package struct ContactSheet: Sendable {
     /// The sampled timeline (its timing is plotted).
-    public let timeline: Timeline
+    package let timeline: Timeline
     /// The frames shown, in order (a selection of the job's frames).
-    public let shownFrames: [FrameSample]
+    package let shownFrames: [FrameSample]
     /// The first header line (e.g. "push — 43 frames").
-    public let title: String
+    package let title: String
     /// The second header line: duration, curve, fps, device.
-    public var details: String
+    package var details: String
     /// Where everything goes.
-    public let layout: Layout
+    package let layout: Layout
     /// The finger driving the sequence, if any: the plot shows its fraction over time with the
     /// lift-off marked (`CurvePlot.interaction`).
-    public var interaction: InteractiveTimeline?
+    package var interaction: InteractiveTimeline?
     /// The finger on the pager of a `page` render: the plot shows the pages moved over time with
     /// the lift-off marked (`CurvePlot.paging`).
-    public var paging: PagingTimeline?
+    package var paging: PagingTimeline?
 
     /// Thumbnails shown at most, by default: 6 rows of 8.
-    public static let defaultMaximumThumbnails = 48
+    package static let defaultMaximumThumbnails = 48
 
     /// Positions (0-based, into `count` frames) of the frames a sheet shows: all when
     /// `count ≤ maximum`, else every k-th for the smallest k that keeps the number ≤ `maximum`,
     /// always with the last frame (which may then follow its predecessor by less than k).
-    public static func selectFrames(count: Int, maximum: Int = defaultMaximumThumbnails) -> [Int] {
+    package static func selectFrames(count: Int, maximum: Int = defaultMaximumThumbnails) -> [Int] {
         precondition(maximum >= 2, "a contact sheet shows at least the first and last frame")
         guard count > maximum else { return Array(0..<count) }
         var k = 1
@@ -51,21 +51,21 @@ public struct ContactSheet: Sendable {
     }
 
     /// The sheet's geometry. Points unless named pixels; every edge falls on a whole pixel.
-    public struct Layout: Sendable, Equatable {
+    package struct Layout: Sendable, Equatable {
         /// Device pixels per point of the sheet.
-        public var scale: Double
+        package var scale: Double
         /// Sheet size in pixels.
-        public var widthPixels: Int, heightPixels: Int
+        package var widthPixels: Int, heightPixels: Int
         /// Thumbnail size in pixels.
-        public var thumbnailWidthPixels: Int, thumbnailHeightPixels: Int
+        package var thumbnailWidthPixels: Int, thumbnailHeightPixels: Int
         /// Thumbnails per row and rows.
-        public var columns: Int, rows: Int
+        package var columns: Int, rows: Int
         /// Each thumbnail's rect, in the order of `shownFrames`.
-        public var thumbnailRects: [Rect]
+        package var thumbnailRects: [Rect]
         /// The curve plot's rect.
-        public var plotRect: Rect
+        package var plotRect: Rect
         /// Baselines of the two header lines (y, points).
-        public var titleBaseline: Double, detailsBaseline: Double
+        package var titleBaseline: Double, detailsBaseline: Double
 
         /// 8 per row: 48 thumbnails make 6 rows, so a full sheet is about as wide as tall and the plot
         /// under it gets a wide time axis.
@@ -107,7 +107,7 @@ public struct ContactSheet: Sendable {
     /// most `maximumThumbnails` of them; `presetName` and `device` go into the header.
     /// `followUpSeconds` is how long the transition runs on after the main timing (card-push's
     /// 0.3 s follow-up); `totalFrames` the whole sequence's frame count (default: the timeline's).
-    public init(timeline: Timeline, frames: [FrameSample], presetName: String, device: Device,
+    package init(timeline: Timeline, frames: [FrameSample], presetName: String, device: Device,
                 maximumThumbnails: Int = defaultMaximumThumbnails, followUpSeconds: Double = 0, totalFrames: Int? = nil) {
         precondition(!frames.isEmpty, "a contact sheet needs at least one frame")
         self.timeline = timeline
@@ -130,7 +130,7 @@ public struct ContactSheet: Sendable {
 
     /// Reduces a full frame to this sheet's thumbnail size (pyramid + bilinear, as the raster
     /// module draws any downscaled image). Safe to call from several threads.
-    public func thumbnail(of frame: PremultipliedImage) -> PremultipliedImage {
+    package func thumbnail(of frame: PremultipliedImage) -> PremultipliedImage {
         var canvas = Canvas(widthPixels: layout.thumbnailWidthPixels, heightPixels: layout.thumbnailHeightPixels, scale: 1)
         canvas.draw(ImagePyramid(frame), in: Rect(x: 0, y: 0, width: Double(layout.thumbnailWidthPixels),
                                                   height: Double(layout.thumbnailHeightPixels)), contentMode: .scaleToFill)
@@ -138,7 +138,7 @@ public struct ContactSheet: Sendable {
     }
 
     /// Draws the sheet. `thumbnails[i]` is `thumbnail(of:)` of `shownFrames[i]`'s frame.
-    public func render(thumbnails: [PremultipliedImage], font: Font) -> PremultipliedImage {
+    package func render(thumbnails: [PremultipliedImage], font: Font) -> PremultipliedImage {
         precondition(thumbnails.count == shownFrames.count, "one thumbnail per shown frame")
         var canvas = Canvas(widthPixels: layout.widthPixels, heightPixels: layout.heightPixels, scale: layout.scale,
                             background: StraightColor.white.premultipliedPixel)

@@ -13,25 +13,25 @@ import FlipbookText
 /// visible. Gridlines mark progress 0 and 1 (0.5 faintly), a dashed vertical line the duration;
 /// the x axis runs to 110 % of the duration (further when frames run on past it). Dots sit at each marked frame's time and *drawn*
 /// progress (exactly 1 on the last frame). See docs/PREVIEWS.md.
-public struct CurvePlot: Sendable {
+package struct CurvePlot: Sendable {
     /// The timing whose curve is drawn.
-    public var timing: Timing
+    package var timing: Timing
     /// Frames to mark with a dot (time, drawn progress).
-    public var markedFrames: [FrameSample]
+    package var markedFrames: [FrameSample]
     /// A finger driving the transition: when set, the plot shows its fraction complete over time
     /// (`InteractiveTimeline.fraction(atSeconds:)`) instead of the timing's curve, and a dashed line
     /// marks the lift-off, labelled with the decision. Default nil.
-    public var interaction: InteractiveTimeline?
+    package var interaction: InteractiveTimeline?
     /// A finger on the detail's pager (`page`): when set (and `interaction` is not), the plot
     /// shows the pager's offset in pages from the start page over time (`PagingTimeline`), with
     /// the lift-off marked and labelled with the page it settles on. Default nil.
-    public var paging: PagingTimeline?
+    package var paging: PagingTimeline?
 
     /// Default size of a plot drawn alone (`flipbook curve --plot`), in points.
-    public static let defaultSizePoints = Size(width: 640, height: 300)
+    package static let defaultSizePoints = Size(width: 640, height: 300)
 
     /// A plot of `timing` with a dot for each of `markedFrames`.
-    public init(timing: Timing, markedFrames: [FrameSample], interaction: InteractiveTimeline? = nil) {
+    package init(timing: Timing, markedFrames: [FrameSample], interaction: InteractiveTimeline? = nil) {
         self.timing = timing
         self.markedFrames = markedFrames
         self.interaction = interaction
@@ -77,17 +77,17 @@ public struct CurvePlot: Sendable {
     }
 
     /// Where things go when the plot fills a rect: the axes' ranges and the data → point mapping.
-    public struct Layout: Sendable, Equatable {
+    package struct Layout: Sendable, Equatable {
         /// The area inside the axes, in points.
-        public var plotArea: Rect
+        package var plotArea: Rect
         /// Seconds at the left and right edge of `plotArea` (0 and 1.1 × the duration, or past the last marked frame).
-        public var timeRangeSeconds: ClosedRange<Double>
+        package var timeRangeSeconds: ClosedRange<Double>
         /// Progress at the bottom and top edge of `plotArea`: [0, 1] widened to the curve's
         /// minimum and maximum, plus 8 % of the span as headroom on each side.
-        public var progressRange: ClosedRange<Double>
+        package var progressRange: ClosedRange<Double>
 
         /// The point (in the canvas's points) of `progress` at `timeSeconds`.
-        public func point(timeSeconds: Double, progress: Double) -> Point {
+        package func point(timeSeconds: Double, progress: Double) -> Point {
             let fx = (timeSeconds - timeRangeSeconds.lowerBound) / (timeRangeSeconds.upperBound - timeRangeSeconds.lowerBound)
             let fy = (progress - progressRange.lowerBound) / (progressRange.upperBound - progressRange.lowerBound)
             return Point(x: plotArea.minX + fx * plotArea.width, y: plotArea.maxY - fy * plotArea.height)
@@ -99,7 +99,7 @@ public struct CurvePlot: Sendable {
     static let margins = (left: 38.0, top: 20.0, right: 14.0, bottom: 30.0)
 
     /// The layout of the plot drawn into `rect` (points).
-    public func layout(in rect: Rect) -> Layout {
+    package func layout(in rect: Rect) -> Layout {
         let m = CurvePlot.margins
         let area = Rect(x: rect.minX + m.left, y: rect.minY + m.top,
                         width: max(1, rect.width - m.left - m.right), height: max(1, rect.height - m.top - m.bottom))
@@ -142,7 +142,7 @@ public struct CurvePlot: Sendable {
     }
 
     /// Draws the plot into `rect` (points) on `canvas`, labels in `font`.
-    public func draw(in rect: Rect, on canvas: inout Canvas, font: Font) {
+    package func draw(in rect: Rect, on canvas: inout Canvas, font: Font) {
         let layout = self.layout(in: rect)
         let area = layout.plotArea
         let curveColor = StraightColor(red: 0.0, green: 0.45, blue: 0.85)
@@ -274,7 +274,7 @@ public struct CurvePlot: Sendable {
     }
 
     /// Renders the plot alone on a white canvas of `sizePoints` at `scale` device pixels per point.
-    public func render(sizePoints: Size = CurvePlot.defaultSizePoints, scale: Double = 2, font: Font) -> PremultipliedImage {
+    package func render(sizePoints: Size = CurvePlot.defaultSizePoints, scale: Double = 2, font: Font) -> PremultipliedImage {
         var canvas = Canvas(widthPixels: Int((sizePoints.width * scale).rounded()), heightPixels: Int((sizePoints.height * scale).rounded()),
                             scale: scale, background: StraightColor.white.premultipliedPixel)
         draw(in: Rect(origin: .zero, size: sizePoints), on: &canvas, font: font)
@@ -315,13 +315,13 @@ func snapped(_ value: Double, _ scale: Double) -> Double {
 
 extension CurvePlot {
     /// Dots on a plot drawn alone: every frame up to this many, every k-th beyond.
-    public static let maximumMarkedFrames = 120
+    package static let maximumMarkedFrames = 120
 
     /// Writes the plot of `timeline`'s timing (default size, @2x) with its frames marked to a PNG
     /// or JPEG (by the extension, `ImageFileFormat`) at `path`, atomically (`flipbook curve --plot`).
     /// - Throws: `RenderError.output` for another extension; `FileError.unwritable` when the file
     ///   cannot be written (see `OutputFile.write`).
-    public static func write(timeline: Timeline, to path: String, font: Font) throws {
+    package static func write(timeline: Timeline, to path: String, font: Font) throws {
         let frames = timeline.frames
         let marked = ContactSheet.selectFrames(count: frames.count, maximum: maximumMarkedFrames).map { frames[$0] }
         let image = CurvePlot(timing: timeline.timing, markedFrames: marked).render(font: font)

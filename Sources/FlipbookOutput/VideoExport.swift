@@ -66,11 +66,11 @@ public enum VideoExportError: Error, CustomStringConvertible, Equatable {
 /// Frames may be appended from several threads in any order: each carries its position, and
 /// frames are written to ffmpeg in position order (out-of-order ones wait in memory). Setting up
 /// an export ignores SIGPIPE for the process, so a crashed ffmpeg becomes an error, not a signal.
-public final class VideoExport: @unchecked Sendable {
+package final class VideoExport: @unchecked Sendable {
     /// The output file.
-    public let path: String
+    package let path: String
     /// The container, from the extension.
-    public let format: VideoFormat
+    package let format: VideoFormat
     private let output: PendingOutput
     private var temporaryPath: String { output.temporaryPath }
     private let ffmpeg: String
@@ -100,7 +100,7 @@ public final class VideoExport: @unchecked Sendable {
 
     /// The `ffmpeg` executable in the first folder of `environment["PATH"]` that has one.
     /// - Throws: `VideoExportError.ffmpegNotFound`, whose message says how to install it.
-    public static func locateFFmpeg(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> String {
+    package static func locateFFmpeg(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> String {
         let searchPath = environment["PATH"] ?? ""
         for folder in searchPath.split(separator: ":") where !folder.isEmpty {
             let candidate = (String(folder) as NSString).appendingPathComponent("ffmpeg")
@@ -116,25 +116,25 @@ public final class VideoExport: @unchecked Sendable {
     /// Checks, without starting anything, that `path` names a supported format and that ffmpeg
     /// is on `environment`'s PATH; returns the ffmpeg executable. Call it before rendering.
     @discardableResult
-    public static func check(path: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> String {
+    package static func check(path: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> String {
         guard VideoFormat(path: path) != nil else { throw VideoExportError.unsupportedFormat(path: path) }
         return try locateFFmpeg(environment: environment)
     }
 
     /// GIFs are scaled down to at most this width by default (a full-resolution GIF of a phone
     /// screen is several times larger than anyone wants to embed in a review).
-    public static let defaultGIFMaximumWidthPixels = 480
+    package static let defaultGIFMaximumWidthPixels = 480
 
     /// The scale a video is encoded at when none is given: 1 for MP4; for GIF the largest scale
     /// ≤ 1 that keeps it at most `defaultGIFMaximumWidthPixels` wide.
-    public static func defaultScale(format: VideoFormat, widthPixels: Int) -> Double {
+    package static func defaultScale(format: VideoFormat, widthPixels: Int) -> Double {
         format == .gif ? min(1, Double(defaultGIFMaximumWidthPixels) / Double(max(widthPixels, 1))) : 1
     }
 
     /// The size of the video's frames for input frames of `widthPixels × heightPixels` at `scale`
     /// (nil = `defaultScale`): each side rounded, at least 1; MP4 sizes rounded down to even
     /// (yuv420p), at least 2.
-    public static func outputSize(format: VideoFormat, widthPixels: Int, heightPixels: Int,
+    package static func outputSize(format: VideoFormat, widthPixels: Int, heightPixels: Int,
                                   scale: Double?) -> (width: Int, height: Int) {
         let factor = scale ?? defaultScale(format: format, widthPixels: widthPixels)
         var width = max(1, Int((Double(widthPixels) * factor).rounded()))
@@ -153,7 +153,7 @@ public final class VideoExport: @unchecked Sendable {
     /// column/row (`crop=trunc(iw/2)*2:trunc(ih/2)*2`; cropping keeps every kept pixel exact,
     /// padding would add a coloured edge); `+faststart` puts the index first for browsers.
     /// GIF: `split` → `palettegen` (one palette from all frames) → `paletteuse`, in one pass from the pipe.
-    public static func arguments(format: VideoFormat, widthPixels: Int, heightPixels: Int,
+    package static func arguments(format: VideoFormat, widthPixels: Int, heightPixels: Int,
                                  framesPerSecond: Double, output: String, scale: Double? = nil) -> [String] {
         var arguments = ["-hide_banner", "-loglevel", "error", "-nostats",
                          "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(widthPixels)x\(heightPixels)",
@@ -178,18 +178,18 @@ public final class VideoExport: @unchecked Sendable {
 
     /// The largest side libx264 encodes (x264 refuses wider or taller frames: "invalid width x
     /// height"; measured with ffmpeg 5.1, 16384 encodes and 16386 does not).
-    public static let mp4MaximumSidePixels = 16384
+    package static let mp4MaximumSidePixels = 16384
     /// The largest side of a GIF: its logical screen stores sizes in 16 bits.
-    public static let gifMaximumSidePixels = 65535
+    package static let gifMaximumSidePixels = 65535
     /// ffmpeg's limit on any frame it reads (`av_image_check_size`): (width + 128) × (height + 128)
     /// below INT_MAX / 8.
-    public static let ffmpegMaximumPaddedPixels = Int(Int32.max) / 8
+    package static let ffmpegMaximumPaddedPixels = Int(Int32.max) / 8
 
     /// Checks that frames of `widthPixels × heightPixels`, encoded at `scale` (nil = the format's
     /// default), fit what ffmpeg and the format's encoder accept — before anything is rendered
     /// (a 32096×8096 comparison video was refused by libx264 only after 21 s and 3.5 GB of frames).
     /// - Throws: `VideoExportError.tooLarge` naming `path`, the size and the limit.
-    public static func checkSize(path: String, widthPixels: Int, heightPixels: Int, scale: Double? = nil) throws {
+    package static func checkSize(path: String, widthPixels: Int, heightPixels: Int, scale: Double? = nil) throws {
         guard let format = VideoFormat(path: path) else { throw VideoExportError.unsupportedFormat(path: path) }
         guard (widthPixels + 128).multipliedReportingOverflow(by: heightPixels + 128).partialValue < ffmpegMaximumPaddedPixels,
               widthPixels > 0, heightPixels > 0, widthPixels < 1 << 30, heightPixels < 1 << 30 else {
@@ -212,7 +212,7 @@ public final class VideoExport: @unchecked Sendable {
     /// nil = the format's default: GIFs at most 480 px wide, MP4 full size).
     /// - Throws: `VideoExportError` when the format is unsupported, the size too large
     ///   (`checkSize`), the output unwritable, ffmpeg missing or unable to start.
-    public init(path: String, widthPixels: Int, heightPixels: Int, framesPerSecond: Double, scale: Double? = nil,
+    package init(path: String, widthPixels: Int, heightPixels: Int, framesPerSecond: Double, scale: Double? = nil,
                 environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         precondition(widthPixels > 0 && heightPixels > 0 && framesPerSecond > 0, "a video needs a size and a frame rate")
         precondition(scale.map { $0 > 0 && $0 <= 1 } ?? true, "a video scale is in (0, 1]")
@@ -293,7 +293,7 @@ public final class VideoExport: @unchecked Sendable {
     /// all rendered frames are, on a white window — are sent as they are).
     /// - Throws: `VideoExportError.ffmpegFailed` (with ffmpeg's log) when ffmpeg stopped reading;
     ///   every later call throws the same error.
-    public func append(_ frame: PremultipliedImage, at position: Int) throws {
+    package func append(_ frame: PremultipliedImage, at position: Int) throws {
         lock.lock()
         defer { lock.unlock() }
         switch state {
@@ -321,7 +321,7 @@ public final class VideoExport: @unchecked Sendable {
     /// MP4. Its log must hold no error, the container must be whole (`VideoFileCheck`), and when
     /// `ffprobe` sits beside ffmpeg it must count `frames` frames of the expected size.
     /// - Throws: `VideoExportError.ffmpegFailed` with ffmpeg's log, or `.incomplete`.
-    public func finish() throws {
+    package func finish() throws {
         lock.lock()
         defer { lock.unlock() }
         switch state {
@@ -339,7 +339,7 @@ public final class VideoExport: @unchecked Sendable {
 
     /// Renames the finished video over `path` (after `finish()`).
     /// - Throws: `VideoExportError.output` when the rename fails (the temporary file is removed).
-    public func commit() throws {
+    package func commit() throws {
         try commitFinished { try $0.commit() }
     }
 
@@ -369,7 +369,7 @@ public final class VideoExport: @unchecked Sendable {
     package func dropPrevious() { output.dropPrevious() }
 
     /// Stops ffmpeg and removes its output (after a failed render; harmless after `commit()`).
-    public func cancel() {
+    package func cancel() {
         lock.lock()
         if case .open = state {
             process.terminate()

@@ -4,15 +4,15 @@ import FlipbookText
 import FlipbookModel
 
 /// Draws display lists onto canvases: the only place that turns `DisplayOp`s into pixels.
-public struct FrameRasterizer: Sendable {
+package struct FrameRasterizer: Sendable {
     /// Decoded images for `image` ops.
-    public let images: ImageStore
+    package let images: ImageStore
 
     /// Creates a rasterizer. Text ops carry their fonts (glyph runs), so none is needed here.
-    public init(images: ImageStore) { self.images = images }
+    package init(images: ImageStore) { self.images = images }
 
     /// Draws a whole frame on a new canvas the size of the display list's device.
-    public func render(_ list: DisplayList) -> PremultipliedImage {
+    package func render(_ list: DisplayList) -> PremultipliedImage {
         let pixels = list.device.pixelSize
         var canvas = Canvas(widthPixels: pixels.width, heightPixels: pixels.height, scale: list.device.scale,
                             background: PremultipliedPixel(red: 255, green: 255, blue: 255, alpha: 255))
@@ -29,7 +29,7 @@ public struct FrameRasterizer: Sendable {
     /// Animation does for a layer with `allowsGroupOpacity` off), a rotated clip left out. Only
     /// hostile nesting (16 full-screen groups inside each other asked for 4 GB at
     /// 8000 × 8000 px) reaches that.
-    public func draw(_ ops: [DisplayOp], on canvas: inout Canvas) {
+    package func draw(_ ops: [DisplayOp], on canvas: inout Canvas) {
         let framePixels = canvas.image.width * canvas.image.height
         draw(ops, on: &canvas, groupPixelsLeft: FrameRasterizer.groupBufferFrames * framePixels)
     }
@@ -107,7 +107,7 @@ public struct FrameRasterizer: Sendable {
     /// point times its larger axis stretch, so no bitmap pixel is magnified), which is then drawn
     /// through the transform like an image (exact coverage of its rotated quad, bilinear
     /// sampling). Core Animation likewise renders a label's contents upright, then transforms them.
-    static func draw(_ layout: TextLayout, at origin: Point, transform: AffineTransform, color: StraightColor,
+    static func draw(_ layout: TextLayout, at origin: Point, transform: Transform2D, color: StraightColor,
                      opacity: Double, clip: Clip?, on canvas: inout Canvas) {
         guard let glyphs = glyphBounds(layout, at: origin), glyphs.width > 0, glyphs.height > 0 else { return }
         let stretch = max((transform.a * transform.a + transform.b * transform.b).squareRoot(),

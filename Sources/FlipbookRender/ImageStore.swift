@@ -4,32 +4,32 @@ import FlipbookRaster
 
 /// Decoded images ready to draw, keyed by source path. Immutable once built, so frames on any
 /// number of threads read it without locks.
-public struct ImageStore: Sendable {
+package struct ImageStore: Sendable {
     private var images: [String: ImagePyramid]
     /// What the decodes noticed about good images (a JPEG without its end marker), in path order.
-    public private(set) var warnings: [CodecWarning] = []
+    package private(set) var warnings: [CodecWarning] = []
 
     /// What decoding one source will allocate, known from its header before any pixel is decoded.
-    public struct PlannedDecode: Equatable, Sendable {
+    package struct PlannedDecode: Equatable, Sendable {
         /// The source path.
-        public var path: String
+        package var path: String
         /// The file's upright size in pixels (the image's size in points).
-        public var fileWidth: Int, fileHeight: Int
+        package var fileWidth: Int, fileHeight: Int
         /// The decoded size in pixels: the file's size, or a JPEG reduced by `reduction`.
-        public var decodedWidth: Int, decodedHeight: Int
+        package var decodedWidth: Int, decodedHeight: Int
         /// The JPEG DCT scale denominator (1, 2, 4, 8); 1 for PNG and full-size decodes.
-        public var reduction: Int
+        package var reduction: Int
         /// Pixels allocated: the decoded image and every pyramid level (about 4/3 of the image).
-        public var pixelsWithPyramid: Int
+        package var pixelsWithPyramid: Int
         /// Memory the decode needs for a while besides the pixels, in pixels of 4 bytes: a
         /// progressive JPEG's coefficient buffer (`ImageHeader.workingBytes`, rounded up), 0 otherwise.
-        public var workingPixels: Int
+        package var workingPixels: Int
 
         /// What the plan counts against the budget: `pixelsWithPyramid + workingPixels`.
-        public var budgetPixels: Int { pixelsWithPyramid + workingPixels }
+        package var budgetPixels: Int { pixelsWithPyramid + workingPixels }
 
         /// A plan with every field given (`ImageStore.plan` computes one from a header).
-        public init(path: String, fileWidth: Int, fileHeight: Int, decodedWidth: Int, decodedHeight: Int, reduction: Int,
+        package init(path: String, fileWidth: Int, fileHeight: Int, decodedWidth: Int, decodedHeight: Int, reduction: Int,
                     pixelsWithPyramid: Int, workingPixels: Int = 0) {
             self.path = path; self.fileWidth = fileWidth; self.fileHeight = fileHeight
             self.decodedWidth = decodedWidth; self.decodedHeight = decodedHeight
@@ -47,7 +47,7 @@ public struct ImageStore: Sendable {
     /// pyramids, progressive coefficient buffers) exceed `pixelBudget`, nothing is decoded and
     /// `ImageStoreError.overBudget` is thrown.
     /// - Throws: the first codec error, which names the file; `ImageStoreError`.
-    public init(sources: Set<String>, minimumSizes: [String: (width: Int, height: Int)] = [:], headers: [String: ImageHeader] = [:],
+    package init(sources: Set<String>, minimumSizes: [String: (width: Int, height: Int)] = [:], headers: [String: ImageHeader] = [:],
                 limits: DecodeLimits = .default, pixelBudget: Int = .max, threads: Int) throws {
         try self.init(sources: sources, minimumSizes: minimumSizes, headers: headers, limits: limits, pixelBudget: pixelBudget,
                       threads: threads, reusing: nil)
@@ -114,7 +114,7 @@ public struct ImageStore: Sendable {
 
     /// The decode of `path` with this header and minimum size: its reduction, decoded size and
     /// the pixels it and its pyramid allocate.
-    public static func plan(_ path: String, header: ImageHeader, minimumSize: (width: Int, height: Int)?) -> PlannedDecode {
+    package static func plan(_ path: String, header: ImageHeader, minimumSize: (width: Int, height: Int)?) -> PlannedDecode {
         let reduction = ImageDecoder.scaleDenominator(for: header, minimumSize: minimumSize)
         // libjpeg rounds a scaled size up.
         let width = (header.width + reduction - 1) / reduction, height = (header.height + reduction - 1) / reduction
@@ -131,17 +131,17 @@ public struct ImageStore: Sendable {
     }
 
     /// The image for a source; nil when it was not loaded.
-    public subscript(source: String) -> ImagePyramid? { images[source] }
+    package subscript(source: String) -> ImagePyramid? { images[source] }
 }
 
 /// Building an `ImageStore` was refused before decoding.
-public enum ImageStoreError: Error, CustomStringConvertible, Equatable {
+package enum ImageStoreError: Error, CustomStringConvertible, Equatable {
     /// The decoded images, their pyramids and the decoders' working memory would need
     /// `totalPixels`, more than `budgetPixels`; `largest` are the (up to three) biggest, largest first.
     case overBudget(totalPixels: Int, budgetPixels: Int, largest: [ImageStore.PlannedDecode])
 
     /// One line naming the largest files, their sizes, and what to do.
-    public var description: String {
+    package var description: String {
         switch self {
         case let .overBudget(total, budget, largest):
             let files = largest.map { plan in

@@ -6,6 +6,7 @@ import FlipbookRaster
 import FlipbookModel
 import FlipbookScenes
 import FlipbookFormats
+import FlipbookRender
 
 /// What a job decodes: the largest size each photo is drawn at, and the decoded-pixel budget.
 final class DecodeSizeTests: XCTestCase {

@@ -3,7 +3,7 @@
 /// A point `(x, y)` maps to `(a·x + c·y + tx, b·x + d·y + ty)`. `concatenating(t)` applies `self`
 /// first, then `t` (as `CGAffineTransform.concatenating`). Rotation angles are in radians,
 /// positive angles turn clockwise on screen (y grows down), as on iOS.
-public struct AffineTransform: Hashable, Sendable {
+public struct Transform2D: Hashable, Sendable {
     /// Matrix entries (`CGAffineTransform` names).
     public var a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double
 
@@ -13,7 +13,7 @@ public struct AffineTransform: Hashable, Sendable {
     }
 
     /// The identity.
-    public static let identity = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+    public static let identity = Transform2D(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
 
     /// A translation by `(x, y)` points.
     public init(translationX x: Double, y: Double) { self.init(a: 1, b: 0, c: 0, d: 1, tx: x, ty: y) }
@@ -32,17 +32,17 @@ public struct AffineTransform: Hashable, Sendable {
     public var isPositiveAxisAligned: Bool { b == 0 && c == 0 && a > 0 && d > 0 }
 
     /// `self` followed by `other`.
-    public func concatenating(_ other: AffineTransform) -> AffineTransform {
-        AffineTransform(a: a * other.a + b * other.c, b: a * other.b + b * other.d,
+    public func concatenating(_ other: Transform2D) -> Transform2D {
+        Transform2D(a: a * other.a + b * other.c, b: a * other.b + b * other.d,
                         c: c * other.a + d * other.c, d: c * other.b + d * other.d,
                         tx: tx * other.a + ty * other.c + other.tx, ty: tx * other.b + ty * other.d + other.ty)
     }
 
     /// The inverse, or nil when the transform is singular (determinant 0 or not finite).
-    public func inverted() -> AffineTransform? {
+    public func inverted() -> Transform2D? {
         let determinant = a * d - b * c
         guard determinant != 0, determinant.isFinite else { return nil }
-        return AffineTransform(a: d / determinant, b: -b / determinant, c: -c / determinant, d: a / determinant,
+        return Transform2D(a: d / determinant, b: -b / determinant, c: -c / determinant, d: a / determinant,
                                tx: (c * ty - d * tx) / determinant, ty: (b * tx - a * ty) / determinant)
     }
 
