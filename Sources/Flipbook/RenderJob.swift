@@ -279,8 +279,10 @@ public struct RenderJob: Sendable {
         let window = interaction?.window(frame: sample.index, animator: animator)
             ?? animator.window(atSeconds: sample.timeSeconds, isFinal: isFinal)
         let animator = self.animator
-        let ops = DisplayList.ops(flattening: window, screen: device.bounds, typesetter: typesetter,
+        var ops = DisplayList.ops(flattening: window, screen: device.bounds, typesetter: typesetter,
                                   snapshotSource: { animator.initialLayer(named: $0) })
+        // The home indicator takes its colour from what is under it, as on iOS.
+        if transition.statusBar != nil { ops = StatusBar.adaptingHomeIndicator(ops, device: device) }
         return DisplayList(device: device, frameIndex: sample.index, timeSeconds: sample.timeSeconds,
                            progress: sample.progress, ops: ops)
     }

@@ -22,7 +22,7 @@ enum CompareCommand: Command {
     --vary NAME=V1,V2,...
                       one row per value of the render option NAME (without --): curve, duration,
                       damping, velocity, device, scale, fps, select, return, columns, scroll,
-                      manifest, cards, label-font, scene-fonts. Repeat --vary for every combination (at most 24
+                      manifest, cards, label-font, scene-fonts, appearance. Repeat --vary for every combination (at most 24
                       rows). Values with commas (bezier:0.3,-0.5,0.7,1.6) are kept whole; or
                       separate values with ; instead.
       --out PATH        the sheet, .png or .jpg (default Output/NAME-compare.png; {preset} is
@@ -49,7 +49,7 @@ enum CompareCommand: Command {
 
     /// Render options a variant may change (those that change the pictures).
     static let variableOptions = ["curve", "duration", "damping", "velocity", "device", "scale", "fps", "select", "return",
-                                  "columns", "scroll", "manifest", "cards", "label-font", "scene-fonts"]
+                                  "columns", "scroll", "manifest", "cards", "label-font", "scene-fonts", "appearance"]
 
     static func run(_ argv: [String]) throws -> Int32 {
         let own: Set<String> = ["vary", "out", "sheet-frames", "video", "review", "progress", "progress-interval"]

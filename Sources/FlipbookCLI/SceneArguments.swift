@@ -12,6 +12,7 @@ enum SceneArguments {
     static let options: Set<String> = Set<String>([
         "manifest", "select", "return", "columns", "device", "scale", "fps", "duration", "curve", "damping", "velocity",
         "threads", "label-font", "scene-fonts", "max-decoded-megapixels", "max-file-megabytes", "scroll", "cards", "transition", "to",
+        "appearance",
     ]).union(GestureArguments.options)
 
     /// Flags (no value) the commands that take the shared options accept too.
@@ -32,8 +33,11 @@ enum SceneArguments {
                         fade-present, fade-dismiss; default 0)
       --cards PATH      cards manifest, JSON or plist (card-push, card-pop;
                         default: the bundled sample:cards)
-      --device NAME     iphone8 (375x667 @2x, default), se (320x568 @2x), plus (414x736 @3x),
-                        x (375x812 @3x, 88 pt bars), or WxH in points (@2x)
+      --device NAME     a phone by name (default iphone8, 375x667 @2x; the list below), WxH in
+                        points (@2x, 20 pt status bar) or WxH@S (scale S)
+      --appearance A    light (default) or dark: system colours' values in a transition file
+                        (label, systemBackground, …; docs/COLORS.md) and the chrome (status bar,
+                        navigation bar); default: the file's "appearance", light for presets
       --scale S         device pixels per point, 1-4 (default: the device's)
       --fps F           frames per second, 1-240 (default 60)
       --duration D      seconds, 0.001-60 (default: the preset's; spring-physics: its settling time)
@@ -57,6 +61,8 @@ enum SceneArguments {
                         the manifest's folder, and a transition file's images and manifest
                         outside its folder: for files you did not write
     \(GestureArguments.help)
+    devices (--device NAME; points, scale, portrait safe area top/bottom, status bar, screen corners):
+    \(Device.presets.map { "  " + $0.helpLine }.joined(separator: "\n"))
     """
 
     /// The preset named `name`: exactly, or up to case with `_` for `-` (`Push`, `zoom_push`);
@@ -145,11 +151,18 @@ enum SceneArguments {
                 let withoutBrand = model.hasPrefix("iphone") ? String(model.dropFirst("iphone".count)) : model
                 let suggestion = names.contains(withoutBrand) ? "; did you mean \(InputText.singleQuoted(withoutBrand))?"
                     : Suggestions.didYouMean(deviceName, in: names)
-                throw UsageError("--device must be iphone8, se, plus, x or WxH in points (100-2000), not \(InputText.singleQuoted(deviceName))" + suggestion)
+                throw UsageError("--device must be a device name (`flipbook help render` lists them), WxH or WxH@S in points (100-2000), not \(InputText.singleQuoted(deviceName))" + suggestion)
             }
             scene.device = device
         }
         if let scale = try arguments.double("scale", in: 1...4) { scene.device.scale = scale }
+        if let appearance = arguments.string("appearance") {
+            guard let value = Appearance(rawValue: appearance) else {
+                throw UsageError("--appearance must be light or dark, not \(InputText.singleQuoted(appearance))"
+                                 + Suggestions.didYouMean(appearance, in: Appearance.allCases.map(\.rawValue)))
+            }
+            scene.appearance = value
+        }
         scene.columns = try arguments.int("columns", default: 3, in: 2...8)!
         scene.selectedIndex = try arguments.int("select", default: 0, in: 0...1_000_000)!
         scene.returnIndex = try arguments.int("return", in: 0...1_000_000)

@@ -19,7 +19,8 @@ enum TextCommand: Command {
 
     Options:
       --size PT      font size in points, 1–500 (default 17)
-      --weight W     regular, semibold or bold (default regular)
+      --weight W     ultraLight, thin, light, regular, medium, semibold, bold, heavy or black
+                     (default regular; a weight the font lacks takes its nearest face, docs/TEXT.md)
       --width PT     maximum line width in points (default: none, one line per paragraph)
       --lines N      most lines, 0 = no limit (default 1, as UILabel)
       --mode M       wordWrap, charWrap, clip, truncateHead, truncateTail, truncateMiddle

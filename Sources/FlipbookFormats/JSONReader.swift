@@ -156,47 +156,27 @@ struct JSONField {
         return text
     }
 
-    /// A colour: `"#RRGGBB"`, `"#RRGGBBAA"`, a name (`white`, `black`, `clear`, …) or `[r, g, b]` /
-    /// `[r, g, b, a]` with components 0…1.
-    func color() throws -> StraightColor {
+    /// A colour: `"#RRGGBB"`, `"#RRGGBBAA"`, `[r, g, b]` / `[r, g, b, a]` with components 0…1, or
+    /// a name (`StraightColor(named:appearance:)`): a UIColor system colour takes its value in
+    /// `appearance`.
+    func color(appearance: Appearance = .light) throws -> StraightColor {
         if case let .array(values) = value {
             guard values.count == 3 || values.count == 4 else { throw fail("expected a colour: 3 or 4 numbers 0…1 [r, g, b, a], got \(values.count)") }
             let n = try numbers(values.count, names: "[r, g, b, a]", in: 0...1)
             return StraightColor(red: n[0], green: n[1], blue: n[2], alpha: n.count == 4 ? n[3] : 1)
         }
         guard case let .string(text) = value else { throw fail("expected a colour (\"#RRGGBB\", a name or [r, g, b, a]), got \(value.kind)") }
-        if let named = JSONField.namedColors[text] { return named }
+        if let named = StraightColor(named: text, appearance: appearance) { return named }
         let hex = text.hasPrefix("#") ? String(text.dropFirst()) : ""
         guard hex.count == 6 || hex.count == 8, hex.allSatisfy(\.isHexDigit), let bits = UInt32(hex, radix: 16) else {
-            let hint = Suggestions.fileHint(text, in: JSONField.namedColors.keys.sorted())
-            throw fail("expected a colour: \"#RRGGBB\", \"#RRGGBBAA\", [r, g, b, a] or one of \(JSONField.namedColors.keys.sorted().joined(separator: ", ")), got \(InputText.quoted(text))\(hint)")
+            let hint = Suggestions.fileHint(text, in: StraightColor.names)
+            throw fail("expected a colour: \"#RRGGBB\", \"#RRGGBBAA\", [r, g, b, a], one of \(SystemColor.plainColors.keys.sorted().joined(separator: ", ")) "
+                       + "or a UIColor system colour (systemBlue, label, systemBackground, …; docs/COLORS.md), got \(InputText.quoted(text))\(hint)")
         }
         let value = hex.count == 6 ? bits << 8 | 0xFF : bits
         func component(_ shift: UInt32) -> Double { Double((value >> shift) & 0xFF) / 255 }
         return StraightColor(red: component(24), green: component(16), blue: component(8), alpha: component(0))
     }
-
-    static let namedColors: [String: StraightColor] = [
-        "white": .white, "black": .black, "clear": .clear,
-        "red": StraightColor(red: 1, green: 0, blue: 0), "green": StraightColor(red: 0, green: 1, blue: 0),
-        "blue": StraightColor(red: 0, green: 0, blue: 1),
-        "systemBlue": StraightColor(red: 0, green: 122.0 / 255, blue: 1),
-        "systemGray": StraightColor(red: 142.0 / 255, green: 142.0 / 255, blue: 147.0 / 255),
-        "groupTableViewBackground": StraightColor(white: 0.94),
-    ]
-}
-
-extension StraightColor {
-    /// The colour a transition file names `name` (`"systemBlue"`, `"groupTableViewBackground"`,
-    /// `"white"`, …; `StraightColor.names` lists them), so Swift code says what a file says;
-    /// nil for any other name.
-    package init?(named name: String) {
-        guard let color = JSONField.namedColors[name] else { return nil }
-        self = color
-    }
-
-    /// The names `init(named:)` and transition files accept, sorted.
-    package static var names: [String] { JSONField.namedColors.keys.sorted() }
 }
 
 /// An object's members, read by key.

@@ -181,6 +181,8 @@ struct TransitionWriter {
         if patch.isRemoved == true { members.append(("removed", "true")) }
         members += layerPropertyMembers(patch)
         members += shadingMembers(patch)
+        if let color = patch.textColor { members.append(("textColor", self.color(color))) }
+        if let size = patch.fontSizePoints { members.append(("fontSize", JSON.number(size))) }
         return object(members)
     }
 

@@ -27,7 +27,7 @@ public struct TransitionFile: Sendable {
 
     /// The keys of the top-level object.
     static let topKeys = ["name", "device", "manifest", "timing", "background", "statusBar", "layers", "animations", "completion",
-                           "cancelCompletion"]
+                           "cancelCompletion", "appearance"]
 
     /// Reads and parses a file (at most `maximumBytes`).
     /// - Throws: `TransitionFileError`.
@@ -157,6 +157,7 @@ public struct TransitionFile: Sendable {
         let top = JSONField(value: root, path: "$", file: path)
         let object = try top.object(known: TransitionFile.topKeys)
         decoder.device = try device ?? object.optional("device").map(TransitionFile.device) ?? options.device
+        decoder.appearance = try options.appearance ?? TransitionFile.appearance(in: object)
         let transition = try decoder.transition(object)
         if let checkImage {
             for (source, jsonPath) in decoder.imageUses {
@@ -199,11 +200,16 @@ public struct TransitionFile: Sendable {
         return search(root, "$")
     }
 
+    /// The file's `"appearance"`: `"light"` (default) or `"dark"`.
+    static func appearance(in object: JSONObject) throws -> Appearance {
+        try object.optional("appearance").map { Appearance(rawValue: try $0.choice(Appearance.allCases.map(\.rawValue)))! } ?? .light
+    }
+
     static func device(_ field: JSONField) throws -> Device {
         if case let .string(name) = field.value {
             guard let device = Device(named: name) else {
                 let hint = Suggestions.fileHint(name, in: Device.presets.map(\.name))
-                throw field.fail("unknown device \(InputText.quoted(name))\(hint); expected iphone8, se, plus, x, \"WxH\" in points, or an object")
+                throw field.fail("unknown device \(InputText.quoted(name))\(hint); expected a device name (`flipbook help render` lists them: iphone8, se, plus, x, iphone15pro, …), \"WxH\" or \"WxH@S\" in points, or an object")
             }
             return device
         }
@@ -224,11 +230,18 @@ struct TransitionDecoder {
     let photos: [ScenePhoto]
     let options: SceneOptions
     var device = Device.iPhone8
+    /// Light or dark mode: the value system colours take, the status bar's default style and the
+    /// navigation bars' colours.
+    var appearance = Appearance.light
     /// Image files and the JSON path of their first use.
     var imageUses: [(String, JSONPath)] = []
     private var seenImages = Set<String>()
     /// Each layer's parent's window origin (translation only), for `cellOf` in animations.
     private var parentOrigins: [String: Point] = [:]
+    /// Each layer's parent's size, for frames `"relativeTo": "parent"` in animations.
+    private var parentSizes: [String: Size] = [:]
+    /// The size of the parent of the layer whose frame is being read (the window's at the top).
+    var parentSizeForFrames: Size?
     /// Waterfall grids declared so far: cell frames in window points at the grid's start scroll.
     private var gridCells: [String: [Rect]] = [:]
     private var layerPaths: [String: JSONPath] = [:]
@@ -243,11 +256,13 @@ struct TransitionDecoder {
                             "contentMode", "clipsToBounds", "hidden", "text", "shapes", "snapshotOf", "sublayers", "waterfallGrid", "navigationBar"]
                             + TransitionDecoder.layerPropertyKeys + shadingKeys
     static let patchKeys = ["frame", "opacity", "backgroundColor", "cornerRadius", "transform", "scroll", "hidden", "image",
-                            "contentMode", "clipsToBounds", "text", "removed"] + TransitionDecoder.layerPropertyKeys + shadingKeys
+                            "contentMode", "clipsToBounds", "text", "removed", "textColor", "fontSize"] + TransitionDecoder.layerPropertyKeys + shadingKeys
     /// The patch keys an animation's `from`, `to` and keyframes may hold (the others are set
     /// in a completion or on the layer).
-    static let animatableKeys = ["frame", "opacity", "backgroundColor", "cornerRadius", "transform", "scroll", "anchorPoint", "borderWidth", "borderColor",
-                                  "sublayerTransform"] + animatableShadingKeys
+    /// The animatable keys as a message lists them: "frame, opacity, … or blur".
+    static var animatableKeysInWords: String { animatableKeys.dropLast().joined(separator: ", ") + " or " + animatableKeys.last! }
+    static let animatableKeys = ["frame", "opacity", "backgroundColor", "cornerRadius", "transform", "scroll", "textColor", "fontSize",
+                                  "anchorPoint", "borderWidth", "borderColor", "sublayerTransform"] + animatableShadingKeys
     static let animationKeys = ["name", "target", "from", "to", "keyframes", "delay", "after", "duration", "curve", "damping",
                                 "velocity", "completion"]
 
@@ -255,9 +270,9 @@ struct TransitionDecoder {
         let name = try TransitionFile.name(in: object, file: file)
         let timing = try object.optional("timing").map { try self.timing($0) } ?? TransitionDecoder.defaultTiming
         var window = Layer(name: "window", frame: device.bounds)
-        window.backgroundColor = try object.optional("background")?.color() ?? .white
+        window.backgroundColor = try object.optional("background")?.color(appearance: appearance) ?? .white
         layerPaths["window"] = JSONPath("$")
-        let statusBar = try object.optional("statusBar").map(self.statusBar) ?? .dark
+        let statusBar = try object.optional("statusBar").map(self.statusBar) ?? appearance.statusBarStyle
         if let style = statusBar {
             // Its layers can be animated like any other (e.g. faded out over a full-screen photo).
             let statusBarPath = JSONPath("$.statusBar")
@@ -298,10 +313,11 @@ struct TransitionDecoder {
 
     /// `"statusBar"`: `false` (none), `true` or `{"style": "dark" | "light"}` (default dark).
     func statusBar(_ field: JSONField) throws -> StatusBar.Style? {
-        if case let .bool(on) = field.value { return on ? .dark : nil }
+        if case let .bool(on) = field.value { return on ? appearance.statusBarStyle : nil }
         guard case .object = field.value else { throw field.fail("expected false, true or {\"style\": \"dark\" | \"light\"}") }
         let object = try field.object(known: ["style"])
-        return try object.optional("style").map { StatusBar.Style(rawValue: try $0.choice(StatusBar.Style.allCases.map(\.rawValue)))! } ?? .dark
+        return try object.optional("style").map { StatusBar.Style(rawValue: try $0.choice(StatusBar.Style.allCases.map(\.rawValue)))! }
+            ?? appearance.statusBarStyle
     }
 
     /// `"shapes"`: `[{"name": …, "color": …, "contours": [[x0, y0, x1, y1, …], …]}]`, filled paths
@@ -310,7 +326,7 @@ struct TransitionDecoder {
         try field.array().enumerated().map { index, entry in
             let object = try entry.object(known: ["name", "color", "contours"])
             let name = try object.optional("name")?.string() ?? "shape \(index)"
-            let color = try object.optional("color")?.color() ?? .black
+            let color = try object.optional("color")?.color(appearance: appearance) ?? .black
             let contoursField = try object.required("contours", "the outline: [[x0, y0, x1, y1, …], …] in the layer's points")
             return ChromeShape(name: name, path: Path(contours: try contours(contoursField)), color: color)
         }
@@ -372,6 +388,7 @@ struct TransitionDecoder {
         if let first = layerPaths[name] { throw nameField.fail("another layer is already named \(InputText.quoted(name)) (at \(first.text)); names must be unique") }
         layerPaths[name] = field.location
         parentOrigins[name] = parentOrigin
+        parentSizes[name] = parentSizeForFrames ?? device.sizePoints
         var layer = Layer(name: name, frame: .zero)
         if object.has("waterfallGrid"), let bar = object.optional("navigationBar") {
             throw bar.fail("a layer has at most one generator: \"waterfallGrid\" or \"navigationBar\"")
@@ -400,6 +417,9 @@ struct TransitionDecoder {
         }
         if let sublayers = object.optional("sublayers") {
             let origin = Point(x: parentOrigin.x + layer.frame.x - layer.boundsOrigin.x, y: parentOrigin.y + layer.frame.y - layer.boundsOrigin.y)
+            let outer = parentSizeForFrames
+            parentSizeForFrames = layer.frame.size
+            defer { parentSizeForFrames = outer }
             layer.sublayers += try sublayers.array().map { try self.layer($0, parentOrigin: origin) }
         }
         return layer
@@ -409,8 +429,9 @@ struct TransitionDecoder {
     /// the start, in this layer's parent's points) or `{"aspectFitPhoto": N, "in": [x, y, w, h]}`.
     func frame(_ field: JSONField, parentOrigin: Point) throws -> Rect {
         guard case .object = field.value else { return try field.rect() }
-        let object = try field.object(known: ["cellOf", "index", "aspectFitPhoto", "aspectFillPhoto", "in"],
+        let object = try field.object(known: ["cellOf", "index", "aspectFitPhoto", "aspectFillPhoto", "in"] + TransitionDecoder.relativeFrameKeys,
                                       alternative: "give a plain [x, y, width, height] instead of an object")
+        if TransitionDecoder.isRelativeFrame(object) { return try relativeFrame(object, parentOrigin: parentOrigin) }
         let kinds = ["cellOf", "aspectFitPhoto", "aspectFillPhoto"].filter(object.has)
         if kinds.count > 1 { throw field.fail("give one of \"cellOf\", \"aspectFitPhoto\" or \"aspectFillPhoto\", not \(kinds.count)") }
         if object.has("cellOf"), let extra = object.optional("in") { throw extra.fail("\"in\" goes with \"aspectFitPhoto\" or \"aspectFillPhoto\"") }
@@ -476,7 +497,7 @@ struct TransitionDecoder {
         let object = try field.object(known: ["title", "backTitle", "leftButton", "rightButton"])
         let item = NavigationItem(title: try object.optional("title")?.string() ?? "", backTitle: try object.optional("backTitle")?.string(),
                                   leftButton: try object.optional("leftButton")?.string(), rightButton: try object.optional("rightButton")?.string())
-        var bar = NavigationBar.layer(device: device, showing: item)
+        var bar = NavigationBar.restyled(NavigationBar.layer(device: device, showing: item), for: appearance)
         bar.name = name
         func rename(_ layer: inout Layer) {
             for index in layer.sublayers.indices {
@@ -501,7 +522,7 @@ struct TransitionDecoder {
         if !allowRemoved, let removed = object.optional("removed") { throw removed.fail("\"removed\" is for completions") }
         if let value = object.optional("frame") { patch.frame = try frame(value, parentOrigin: targetParent) }
         if let value = object.optional("opacity") { patch.opacity = try value.number(in: 0...1) }
-        if let value = object.optional("backgroundColor") { patch.backgroundColor = try value.color() }
+        if let value = object.optional("backgroundColor") { patch.backgroundColor = try value.color(appearance: appearance) }
         if let value = object.optional("cornerRadius") { patch.cornerRadius = try value.number(in: 0...1e6) }
         if let value = object.optional("transform") { patch.transform = try transform(value) }
         if let value = object.optional("scroll") { patch.boundsOrigin = try value.point() }
@@ -511,6 +532,8 @@ struct TransitionDecoder {
             patch.contentMode = ContentMode(rawValue: try value.choice(ContentMode.allCases.map(\.rawValue)))
         }
         if let value = object.optional("clipsToBounds") { patch.clipsToBounds = try value.bool() }
+        if let value = object.optional("textColor") { patch.textColor = try value.color(appearance: appearance) }
+        if let value = object.optional("fontSize") { patch.fontSizePoints = try value.number(in: 1...500) }
         if let value = object.optional("text") { patch.text = try text(value) }
         try layerProperties(object, into: &patch)
         if let value = object.optional("removed") {
@@ -567,7 +590,7 @@ struct TransitionDecoder {
         let string = try object.required("string", "the text").string()
         let size = try object.optional("size")?.number(in: 1...500) ?? 17
         let weight = try object.optional("weight").map { FontWeight(rawValue: try $0.choice(FontWeight.allCases.map(\.rawValue)))! } ?? .regular
-        let color = try object.optional("color")?.color() ?? .black
+        let color = try object.optional("color")?.color(appearance: appearance) ?? SystemColor.named("label")!.color(in: appearance)
         let origin = try object.optional("origin")?.point() ?? Point(x: 0, y: size)
         let width = try object.optional("width")?.number(in: 0...1e6)
         let alignment: TextAlignment
@@ -606,6 +629,8 @@ struct TransitionDecoder {
         let object = try field.object(known: TransitionDecoder.animationKeys)
         let target = try self.target(object.required("target", "the name of the layer animated"))
         let origin = parentOrigins[target] ?? .zero
+        parentSizeForFrames = parentSizes[target]
+        defer { parentSizeForFrames = nil }
         var animation = Animation(target: target)
         animation.name = try object.optional("name")?.nonEmptyString()
         if let from = object.optional("from") {
@@ -613,7 +638,7 @@ struct TransitionDecoder {
         }
         if let to = object.optional("to") {
             animation.to = try patch(to, object: to.object(known: TransitionDecoder.patchKeys, listed: TransitionDecoder.animatableKeys), targetParent: origin, animatableOnly: true, allowRemoved: false)
-            if animation.to.animatedProperties.isEmpty { throw to.fail("sets nothing to animate (frame, opacity, backgroundColor, cornerRadius, transform, scroll, shadowColor, shadowOpacity, shadowOffset, shadowRadius, gradient or blur)") }
+            if animation.to.animatedProperties.isEmpty { throw to.fail("sets nothing to animate (" + TransitionDecoder.animatableKeysInWords + ")") }
         }
         if let keyframes = object.optional("keyframes") {
             if object.has("to") { throw keyframes.fail("give \"to\" or \"keyframes\", not both") }
@@ -627,7 +652,7 @@ struct TransitionDecoder {
                 guard duration > 0, start + duration <= 1 + 1e-9 else { throw durationField.fail("must be greater than 0, with start + duration at most 1") }
                 let to = try keyframe.required("to", "the values reached at the keyframe's end")
                 let patch = try self.patch(to, object: to.object(known: TransitionDecoder.patchKeys, listed: TransitionDecoder.animatableKeys), targetParent: origin, animatableOnly: true, allowRemoved: false)
-                if patch.animatedProperties.isEmpty { throw to.fail("sets nothing to animate (frame, opacity, backgroundColor, cornerRadius, transform, scroll, shadowColor, shadowOpacity, shadowOffset, shadowRadius, gradient or blur)") }
+                if patch.animatedProperties.isEmpty { throw to.fail("sets nothing to animate (" + TransitionDecoder.animatableKeysInWords + ")") }
                 var curve = TimingCurve.bezier(.linear)
                 if let curveField = keyframe.optional("curve") {
                     curve = try self.curve(keyframe) ?? curve
@@ -645,7 +670,8 @@ struct TransitionDecoder {
                                                        .anchorPoint: "anchorPoint", .borderWidth: "borderWidth", .borderColor: "borderColor",
                                                        .sublayerTransform: "sublayerTransform",
                                                        .shadowColor: "shadowColor", .shadowOpacity: "shadowOpacity", .shadowOffset: "shadowOffset",
-                                                       .shadowRadius: "shadowRadius", .gradient: "gradient", .blur: "blur"]
+                                                       .shadowRadius: "shadowRadius", .gradient: "gradient", .blur: "blur",
+                                                       .textColor: "textColor", .fontSize: "fontSize"]
             for property in animation.from.animatedProperties where !animated.contains(property) {
                 let key = keyOf[property]!
                 throw try from.object(known: TransitionDecoder.patchKeys).optional(key)!.fail("\"\(key)\" is not animated (not in \"to\" or a keyframe), so it has no start value")
@@ -672,6 +698,8 @@ struct TransitionDecoder {
         let object = try field.object(known: ["target", "set"])
         let target = try self.target(object.required("target", "the name of the layer changed"))
         let set = try object.required("set", "the properties to set")
+        parentSizeForFrames = parentSizes[target]
+        defer { parentSizeForFrames = nil }
         let patch = try self.patch(set, object: set.object(known: TransitionDecoder.patchKeys), targetParent: parentOrigins[target] ?? .zero,
                                    animatableOnly: false, allowRemoved: true)
         return LayerChange(target: target, set: patch)

@@ -143,14 +143,23 @@ public struct LayerPatch: Hashable, Sendable {
     public var gradient: Gradient?
     /// Blur effect (animatable: `.none` to a style grows the blur, saturation and tint).
     public var blur: BlurEffect?
+    /// The label's colour (`UILabel.textColor`; animatable, as a transition animates it); a
+    /// layer without text ignores it.
+    public var textColor: StraightColor?
+    /// The label's font size in points (`font.pointSize`, animatable: the text is set again at
+    /// every size, as a label whose font changes in an animation block); a layer without text
+    /// ignores it.
+    public var fontSizePoints: Double?
 
     /// An empty patch.
     public init(frame: Rect? = nil, opacity: Double? = nil, backgroundColor: StraightColor? = nil, cornerRadius: Double? = nil,
                 transform: LayerTransform? = nil, boundsOrigin: Point? = nil, isHidden: Bool? = nil, imageSource: String? = nil,
-                contentMode: ContentMode? = nil, clipsToBounds: Bool? = nil, text: TextContent? = nil, isRemoved: Bool? = nil) {
+                contentMode: ContentMode? = nil, clipsToBounds: Bool? = nil, text: TextContent? = nil, isRemoved: Bool? = nil,
+                textColor: StraightColor? = nil, fontSizePoints: Double? = nil) {
         self.frame = frame; self.opacity = opacity; self.backgroundColor = backgroundColor; self.cornerRadius = cornerRadius
         self.transform = transform; self.boundsOrigin = boundsOrigin; self.isHidden = isHidden; self.imageSource = imageSource
         self.contentMode = contentMode; self.clipsToBounds = clipsToBounds; self.text = text; self.isRemoved = isRemoved
+        self.textColor = textColor; self.fontSizePoints = fontSizePoints
     }
 
     /// True when the patch sets something that cannot be animated.
@@ -173,6 +182,8 @@ public struct LayerPatch: Hashable, Sendable {
         case .shadowRadius: shadowRadius = nil
         case .gradient: gradient = nil
         case .blur: blur = nil
+        case .textColor: textColor = nil
+        case .fontSize: fontSizePoints = nil
         }
     }
 
@@ -192,6 +203,7 @@ public struct LayerPatch: Hashable, Sendable {
 public enum AnimatableProperty: String, CaseIterable, Hashable, Sendable {
     case frame, opacity, backgroundColor, cornerRadius, transform, boundsOrigin, anchorPoint, borderWidth, borderColor, sublayerTransform
     case shadowColor, shadowOpacity, shadowOffset, shadowRadius, gradient, blur
+    case textColor, fontSize
 
     /// This property's value in a patch, if set.
     func value(in patch: LayerPatch) -> PropertyValue? {
@@ -212,6 +224,8 @@ public enum AnimatableProperty: String, CaseIterable, Hashable, Sendable {
         case .shadowRadius: return patch.shadowRadius.map(PropertyValue.shadowRadius)
         case .gradient: return patch.gradient.map(PropertyValue.gradient)
         case .blur: return patch.blur.map(PropertyValue.blur)
+        case .textColor: return patch.textColor.map(PropertyValue.textColor)
+        case .fontSize: return patch.fontSizePoints.map(PropertyValue.fontSize)
         }
     }
 
@@ -234,6 +248,9 @@ public enum AnimatableProperty: String, CaseIterable, Hashable, Sendable {
         case .shadowRadius: return .shadowRadius(layer.shadowRadius)
         case .gradient: return .gradient(layer.gradient)
         case .blur: return .blur(layer.blur ?? .none)
+        case .textColor: return .textColor(layer.text?.color ?? .clear)
+        // A layer without text has nothing to size; 17 pt is UILabel's default.
+        case .fontSize: return .fontSize(layer.text?.sizePoints ?? 17)
         }
     }
 }
@@ -243,6 +260,7 @@ enum PropertyValue: Hashable, Sendable {
     case frame(Rect), opacity(Double), backgroundColor(StraightColor), cornerRadius(Double), transform(LayerTransform), boundsOrigin(Point)
     case anchorPoint(Point), borderWidth(Double), borderColor(StraightColor), sublayerTransform(LayerTransform)
     case shadowColor(StraightColor), shadowOpacity(Double), shadowOffset(Size), shadowRadius(Double), gradient(Gradient?), blur(BlurEffect)
+    case textColor(StraightColor), fontSize(Double)
 
     /// `a + (b − a)·p` for values of the same property (p unclamped: springs overshoot).
     static func interpolate(_ a: PropertyValue, _ b: PropertyValue, progress p: Double) -> PropertyValue {
@@ -266,6 +284,8 @@ enum PropertyValue: Hashable, Sendable {
             guard let from = x ?? y?.transparent, let to = y ?? x?.transparent else { return .gradient(nil) }
             return .gradient(.interpolate(from: from, to: to, progress: p))
         case let (.blur(x), .blur(y)): return .blur(.interpolate(from: x, to: y, progress: p))
+        case let (.textColor(x), .textColor(y)): return .textColor(.interpolate(from: x, to: y, progress: p))
+        case let (.fontSize(x), .fontSize(y)): return .fontSize(.interpolate(from: x, to: y, progress: p))
         default: preconditionFailure("interpolating values of different properties: \(a), \(b)")
         }
     }
@@ -289,6 +309,9 @@ enum PropertyValue: Hashable, Sendable {
         case let .shadowRadius(value): layer.shadowRadius = value
         case let .gradient(value): layer.gradient = value
         case let .blur(value): layer.blur = value.isNone && value.style == nil ? nil : value
+        case let .textColor(value): layer.text?.color = value
+        // A spring may overshoot below zero: the text engine needs a size > 0 (1/100 pt draws nothing visible).
+        case let .fontSize(value): layer.text?.sizePoints = value.isFinite ? max(value, 0.01) : 0.01
         }
     }
 }

@@ -65,21 +65,39 @@ public struct TextContent: Hashable, Sendable {
     }
 }
 
-/// The weight of a font (`UIFont.Weight`'s common values).
+/// The weight of a font (`UIFont.Weight`): the nine of the system font.
 public enum FontWeight: String, Hashable, Sendable, CaseIterable {
+    /// Ultralight (100).
+    case ultraLight
+    /// Thin (200).
+    case thin
+    /// Light (300).
+    case light
     /// Regular (400).
     case regular
+    /// Medium (500).
+    case medium
     /// Semibold (600): navigation bar titles.
     case semibold
     /// Bold (700).
     case bold
+    /// Heavy (800).
+    case heavy
+    /// Black (900).
+    case black
 
     /// The text engine's weight.
     public var textWeight: TextStyle.Weight {
         switch self {
+        case .ultraLight: return .ultraLight
+        case .thin: return .thin
+        case .light: return .light
         case .regular: return .regular
+        case .medium: return .medium
         case .semibold: return .semibold
         case .bold: return .bold
+        case .heavy: return .heavy
+        case .black: return .black
         }
     }
 }

@@ -33,17 +33,31 @@ public enum StatusBar {
     public enum Layout: String, Hashable, Sendable {
         /// 20 pt, the iPhone 8 family.
         case classic
-        /// 44 pt around the sensor housing, iPhone X.
+        /// 44 pt around the sensor housing, iPhone X (44–50 pt on the later notched phones).
         case notch
+        /// Around the Dynamic Island (iPhone 14 Pro and later): the ears either side of the pill.
+        case dynamicIsland
 
-        /// The layout of `device`: notch when its status bar is 44 pt (bars of 88 pt: 44 + the
-        /// 44 pt navigation bar), else classic.
+        /// The layout of `device`: its cutout's (`Device.cutout`); for a device without one,
+        /// notch when its status bar is 44 pt (bars of 88 pt: 44 + the 44 pt navigation bar),
+        /// else classic.
         public init(device: Device) {
-            self = device.topBarHeightPoints - navigationBarHeightPoints >= 44 ? .notch : .classic
+            switch device.cutout {
+            case .notch: self = .notch
+            case .dynamicIsland: self = .dynamicIsland
+            case .none: self = device.topBarHeightPoints - navigationBarHeightPoints >= 44 ? .notch : .classic
+            }
         }
 
-        /// The bar's height in points: 20 or 44.
-        public var heightPoints: Double { self == .notch ? 44 : 20 }
+        /// The bar's height in points on the iPhone X family's screens: 20 or 44 (54 around the
+        /// Dynamic Island); a device's own is `Device.statusBarHeightPoints`.
+        public var heightPoints: Double {
+            switch self {
+            case .classic: return 20
+            case .notch: return 44
+            case .dynamicIsland: return 54
+            }
+        }
     }
 
     /// UINavigationBar's height below the status bar on every phone, in points.
@@ -68,7 +82,7 @@ public enum StatusBar {
     public static func shapes(device: Device, style: Style = .dark) -> [ChromeShape] {
         switch Layout(device: device) {
         case .classic: return classicShapes(width: device.width, style: style)
-        case .notch: return notchShapes(width: device.width, style: style)
+        case .notch, .dynamicIsland: return tallBarShapes(device: device, style: style)
         }
     }
 
@@ -80,16 +94,15 @@ public enum StatusBar {
         case .classic:
             return Clock(string: time, sizePoints: 12, box: Rect(x: 0, y: 0, width: device.width, height: 20),
                          baselineY: 14.5, color: style.color)
-        case .notch:
-            return Clock(string: time, sizePoints: 15, box: Rect(x: 21, y: 0, width: 54, height: 44),
-                         baselineY: 85.0 / 3, color: style.color)
+        case .notch, .dynamicIsland:
+            return tallBarClock(device: device, style: style, time: time)
         }
     }
 
     /// The home indicator of a notched device: a 134×5 pt pill centred 8 pt above the bottom
     /// edge (the iOS 11–13 UI kit's size and inset); nil on a classic device (home button).
     public static func homeIndicator(device: Device, style: Style = .dark) -> ChromeShape? {
-        guard Layout(device: device) == .notch else { return nil }
+        guard Layout(device: device) != .classic else { return nil }
         var path = Path()
         path.addRoundedRect(Rect(x: (device.width - 134) / 2, y: device.height - 8 - 5, width: 134, height: 5), cornerRadius: 2.5)
         return ChromeShape(name: "home indicator", path: path, color: style.color)
@@ -110,7 +123,7 @@ public enum StatusBar {
         clockLayer.text = TextContent(string: clock.string, sizePoints: clock.sizePoints, weight: .semibold,
                                       baselineOrigin: Point(x: 0, y: clock.baselineY - clock.box.y), color: clock.color,
                                       alignment: .centered(widthPoints: clock.box.width))
-        var glyphs = Layer(name: layerName + " glyphs", frame: Rect(x: 0, y: 0, width: device.width, height: Layout(device: device).heightPoints))
+        var glyphs = Layer(name: layerName + " glyphs", frame: Rect(x: 0, y: 0, width: device.width, height: barHeightPoints(device)))
         glyphs.shapes = shapes(device: device, style: style)
         bar.sublayers = [clockLayer, glyphs]
         if let home = homeIndicator(device: device, style: style) {

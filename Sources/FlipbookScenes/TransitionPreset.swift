@@ -39,6 +39,9 @@ public struct SceneOptions: Hashable, Sendable {
     /// The finger of `page` (`--gesture`, `--pan-to`); nil = `PhotoBrowserScene.pageSwipe`, the
     /// default swipe towards `pageTarget`.
     public var pageGesture: Gesture?
+    /// Light or dark mode (`--appearance`): which value system colours take and how the chrome is
+    /// drawn; nil = not chosen (a preset draws light, a transition file its own `appearance`).
+    public var appearance: Appearance?
 
     /// Options with every default.
     public init() {}
@@ -152,9 +155,17 @@ public enum TransitionPreset: String, CaseIterable, Sendable {
     /// with `typesetter` (the stars follow the comment count, comment rows are as tall as their
     /// text) and, without one, with rough widths (docs/PRESETS.md). Reading the cards manifest is
     /// the caller's: `Flipbook` adds `makeTransition(photos:options:timing:typesetter:)`, which does.
+    /// `options.appearance` dark changes only the chrome (`Transition.applyingAppearance`).
     /// - Throws: `SceneError` when an index is out of range.
     package func makeTransition(photos: [ScenePhoto], cards: [Card], options: SceneOptions, timing: Timing? = nil,
                                 typesetter: Typesetter? = nil) throws -> Transition {
+        // The reference apps are light-mode apps: dark mode changes only the system chrome.
+        try makeLightTransition(photos: photos, cards: cards, options: options, timing: timing, typesetter: typesetter)
+            .applyingAppearance(options.appearance ?? .light)
+    }
+
+    private func makeLightTransition(photos: [ScenePhoto], cards: [Card], options: SceneOptions, timing: Timing?,
+                                     typesetter: Typesetter?) throws -> Transition {
         let timing = timing ?? defaultTiming
         switch self {
         case .cardPush, .cardPop:

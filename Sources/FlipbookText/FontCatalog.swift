@@ -121,6 +121,36 @@ final class FontCatalog: @unchecked Sendable {
         return nil
     }
 
+    /// The OpenType weights (100…900) of the upright faces whose family (any of its names,
+    /// case-insensitively) is `family`, sorted and without repeats; empty when there is none.
+    func weights(family: String) -> [Int] {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let pattern = FcPatternCreate() else { return [] }
+        defer { FcPatternDestroy(pattern) }
+        FcPatternAddString(pattern, FC_FAMILY, family)
+        FcPatternAddInteger(pattern, FC_SLANT, Int32(FC_SLANT_ROMAN))
+        guard let objects = FcObjectSetCreate() else { return [] }
+        defer { FcObjectSetDestroy(objects) }
+        FcObjectSetAdd(objects, FC_FAMILY)
+        FcObjectSetAdd(objects, FC_WEIGHT)
+        guard let list = FcFontList(config, pattern, objects) else { return [] }
+        defer { FcFontSetDestroy(list) }
+        var weights = Set<Int>()
+        for index in 0..<Int(list.pointee.nfont) {
+            guard let font = list.pointee.fonts[index],
+                  families(of: font).contains(where: { $0.caseInsensitiveCompare(family) == .orderedSame }) else { continue }
+            var weight: Int32 = 0
+            if FcPatternGetInteger(font, FC_WEIGHT, 0, &weight) == FcResultMatch {
+                weights.insert(Int(FcWeightToOpenType(weight)))
+            } else {
+                var value = 0.0
+                if FcPatternGetDouble(font, FC_WEIGHT, 0, &value) == FcResultMatch { weights.insert(Int(FcWeightToOpenType(Int32(value)))) }
+            }
+        }
+        return weights.sorted()
+    }
+
     /// `FcFontMatch` after the configuration's and the default substitutions. Caller holds `lock`.
     private func matchLocked(_ pattern: OpaquePointer) -> OpaquePointer? {
         FcConfigSubstitute(config, pattern, FcMatchPattern)

@@ -57,11 +57,22 @@ package final class FontCollection: @unchecked Sendable {
     private init(catalog: FontCatalog) throws {
         self.catalog = catalog
         var faces: [TextStyle.Weight: Font] = [:]
+        // A weight the family lacks takes the face CSS would (`Weight.matched(in:)`): with only
+        // Regular, SemiBold and Bold, ultraLight…light and medium draw Regular, heavy and black Bold.
+        let available = catalog.weights(family: Self.primaryFamily)
+        var byLocation: [FontFaceLocation: Font] = [:]
         for weight in TextStyle.Weight.allCases {
-            guard let location = catalog.face(family: Self.primaryFamily, weight: weight) else {
+            let face = available.isEmpty ? weight : weight.matched(in: available).flatMap(TextStyle.Weight.init(rawValue:)) ?? weight
+            guard let location = catalog.face(family: Self.primaryFamily, weight: face) else {
                 throw FontError.familyNotFound(family: Self.primaryFamily, source: catalog.sourceDescription)
             }
-            faces[weight] = try Font(path: location.path, faceIndex: location.faceIndex)
+            if let font = byLocation[location] {
+                faces[weight] = font
+            } else {
+                let font = try Font(path: location.path, faceIndex: location.faceIndex)
+                byLocation[location] = font
+                faces[weight] = font
+            }
         }
         primaryFaces = faces
         for font in faces.values { opened[FontFaceLocation(path: font.path, faceIndex: font.faceIndex)] = font }

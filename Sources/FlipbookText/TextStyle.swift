@@ -12,21 +12,61 @@ public struct TextStyle: Hashable, Sendable {
         self.sizePoints = sizePoints; self.weight = weight
     }
 
-    /// A weight of the UI font, named as UIFont.Weight; raw values are OpenType/CSS weights.
+    /// A weight of the UI font, named as UIFont.Weight; raw values are OpenType/CSS weights
+    /// (SF Pro's nine weights, Ultralight 100 to Black 900).
     public enum Weight: Int, Sendable, Hashable, CaseIterable, Codable {
+        /// UIFont.Weight.ultraLight (100).
+        case ultraLight = 100
+        /// UIFont.Weight.thin (200).
+        case thin = 200
+        /// UIFont.Weight.light (300).
+        case light = 300
         /// UIFont.Weight.regular (400): body text, comments.
         case regular = 400
+        /// UIFont.Weight.medium (500).
+        case medium = 500
         /// UIFont.Weight.semibold (600): navigation bar titles.
         case semibold = 600
         /// UIFont.Weight.bold (700).
         case bold = 700
+        /// UIFont.Weight.heavy (800).
+        case heavy = 800
+        /// UIFont.Weight.black (900).
+        case black = 900
 
-        /// "regular", "semibold", "bold".
+        /// "ultraLight", "thin", "light", "regular", "medium", "semibold", "bold", "heavy", "black".
         public var name: String {
             switch self {
+            case .ultraLight: return "ultraLight"
+            case .thin: return "thin"
+            case .light: return "light"
             case .regular: return "regular"
+            case .medium: return "medium"
             case .semibold: return "semibold"
             case .bold: return "bold"
+            case .heavy: return "heavy"
+            case .black: return "black"
+            }
+        }
+
+        /// The weight among `available` (OpenType weights a family has) that this weight is
+        /// drawn with, by the CSS Fonts rule for a weight a family lacks (CSS Fonts Level 4,
+        /// "font-weight" matching): itself if there; for 400, 500 then lighter (nearest first) then
+        /// heavier; for 500, 400 then lighter then heavier; below 400, lighter then heavier;
+        /// above 500, heavier (nearest first) then lighter. nil when `available` is empty.
+        public func matched(in available: [Int]) -> Int? {
+            let wanted = rawValue
+            if available.contains(wanted) { return wanted }
+            let lighter = available.filter { $0 < wanted }.sorted(by: >), heavier = available.filter { $0 > wanted }.sorted()
+            switch wanted {
+            case 400:
+                return (available.contains(500) ? 500 : nil) ?? lighter.first ?? heavier.first
+            case 500:
+                return (available.contains(400) ? 400 : nil) ?? lighter.first ?? heavier.first
+            case ..<400:
+                return lighter.first ?? heavier.first
+            default:
+                return heavier.first ?? lighter.first
             }
         }
     }

@@ -61,7 +61,9 @@ final class PublicAPITests: XCTestCase {
     /// The file's words in Swift: named colours, and a scale alone (as `--scale`) for any source.
     func testColoursByNameAndAScaleAlone() throws {
         XCTAssertEqual(StraightColor(named: "systemBlue"), StraightColor(red: 0, green: 122.0 / 255, blue: 1))
-        XCTAssertNil(StraightColor(named: "systemGroupedBackground"))
+        XCTAssertEqual(StraightColor(named: "systemGroupedBackground"), StraightColor(red: 242.0 / 255, green: 242.0 / 255, blue: 247.0 / 255))
+        XCTAssertEqual(StraightColor(named: "systemGroupedBackground", appearance: .dark), .black)
+        XCTAssertNil(StraightColor(named: "systemGroupedBackgrund"))
         XCTAssertTrue(StraightColor.names.contains("groupTableViewBackground"))
 
         var settings = RenderSettings(transition: Self.cardTransition())

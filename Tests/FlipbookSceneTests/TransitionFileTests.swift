@@ -65,7 +65,7 @@ final class TransitionFileTests: XCTestCase {
         XCTAssertEqual(error(#"{"layers": [\#(square)], "animations": [{"name": "move", "target": "a", "to": {"opacity": 0}}, {"target": "a", "after": "mvoe", "to": {"opacity": 1}}]}"#),
                        #"t.json: $.animations[1].after: no animation is named "mvoe" (did you mean "move"?)"#)
         XCTAssertEqual(error(#"{"device": "iphone9", "layers": []}"#),
-                       #"t.json: $.device: unknown device "iphone9" (did you mean "iphone8"?); expected iphone8, se, plus, x, "WxH" in points, or an object"#)
+                       #"t.json: $.device: unknown device "iphone9" (did you mean "iphone8"?); expected a device name (`flipbook help render` lists them: iphone8, se, plus, x, iphone15pro, …), "WxH" or "WxH@S" in points, or an object"#)
         XCTAssertTrue(error(#"{"layers": [\#(square)], "animations": [{"target": "a", "to": {"opacity": 0}, "curve": "easeinout"}]}"#).hasPrefix(
             "t.json: $.animations[0].curve: unknown curve 'easeinout'"))
         XCTAssertEqual(error(#"{"layers": [{"name": "a", "frame": {"cellOf": "grid", "index": 2}}]}"#),
@@ -98,7 +98,7 @@ final class TransitionFileTests: XCTestCase {
         XCTAssertEqual(error(#"{"layers": [{"name": "a", "frame": {"aspectFitPhoto": 0, "aspectFillPhoto": 1, "in": [0, 0, 10, 10]}}]}"#),
                        #"t.json: $.layers[0].frame: give one of "cellOf", "aspectFitPhoto" or "aspectFillPhoto", not 2"#)
         XCTAssertEqual(error(#"{"layers": [\#(square)], "animations": [{"target": "a", "keyframes": [{"start": 0, "duration": 1, "to": {}}]}]}"#),
-                       #"t.json: $.animations[0].keyframes[0].to: sets nothing to animate (frame, opacity, backgroundColor, cornerRadius, transform, scroll, shadowColor, shadowOpacity, shadowOffset, shadowRadius, gradient or blur)"#)
+                       #"t.json: $.animations[0].keyframes[0].to: sets nothing to animate (frame, opacity, backgroundColor, cornerRadius, transform, scroll, textColor, fontSize, anchorPoint, borderWidth, borderColor, sublayerTransform, shadowColor, shadowOpacity, shadowOffset, shadowRadius, gradient or blur)"#)
         XCTAssertTrue(error(##"{"layers": [{"name": "a", "frame": [0, 0, 10, 10], "backgroundColor": "#+12345"}]}"##).hasPrefix(
             "t.json: $.layers[0].backgroundColor: expected a colour"))
         XCTAssertEqual(error(#"{"manifest": "nowhere.json", "layers": []}"#), "t.json: $.manifest: nowhere.json: no such file")

@@ -49,7 +49,7 @@ final class VocabularyTests: XCTestCase {
 
     func testAnAnimationsToListsOnlyWhatCanBeAnimated() {
         XCTAssertEqual(error(#"{"layers": [\#(square)], "animations": [{"target": "a", "to": {"zzz": 1}}]}"#),
-                       #"t.json: $.animations[0].to.zzz: unknown key "zzz"; expected one of "frame", "opacity", "backgroundColor", "cornerRadius", "transform", "scroll", "anchorPoint", "borderWidth", "borderColor", "sublayerTransform", "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius", "gradient", "blur""#)
+                       #"t.json: $.animations[0].to.zzz: unknown key "zzz"; expected one of "frame", "opacity", "backgroundColor", "cornerRadius", "transform", "scroll", "textColor", "fontSize", "anchorPoint", "borderWidth", "borderColor", "sublayerTransform", "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius", "gradient", "blur""#)
         // The other layer keys still get their own answer.
         XCTAssertEqual(error(#"{"layers": [\#(square)], "animations": [{"target": "a", "to": {"hidden": true}}]}"#),
                        #"t.json: $.animations[0].to.hidden: "hidden" cannot be animated; set it in a "completion" (or on the layer)"#)
@@ -57,7 +57,7 @@ final class VocabularyTests: XCTestCase {
 
     func testAFrameObjectMentionsThePlainRect() {
         XCTAssertEqual(error(#"{"layers": [\#(square)], "animations": [{"target": "a", "to": {"frame": {"x": 0, "y": 0}}}]}"#),
-                       #"t.json: $.animations[0].to.frame.x: unknown key "x" (or give a plain [x, y, width, height] instead of an object); expected one of "cellOf", "index", "aspectFitPhoto", "aspectFillPhoto", "in""#)
+                       #"t.json: $.animations[0].to.frame.x: unknown key "x" (or give a plain [x, y, width, height] instead of an object); expected one of "cellOf", "index", "aspectFitPhoto", "aspectFillPhoto", "in", "relativeTo", "left", "right", "top", "bottom", "width", "height", "centerX", "centerY""#)
     }
 
     func testAnAfterThatMatchesNothingListsTheNames() {

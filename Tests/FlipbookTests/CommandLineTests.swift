@@ -22,9 +22,9 @@ final class CommandLineTests: XCTestCase {
             "  run \"\u{1200}\" ltr Inter Semi Bold \(fonts)/Inter-SemiBold.otf 1 glyphs",
         ])
         XCTAssertEqual(run.stderr, "warning: no font has U+1200 in \"Hi 你好 \u{1200}\"; it is drawn as the .notdef box of Inter\n")
-        let bad = try flipbook("text", "x", "--weight", "heavy")
+        let bad = try flipbook("text", "x", "--weight", "extrabold")
         XCTAssertEqual(bad.status, 64)
-        XCTAssertTrue(bad.stderr.hasPrefix("error: --weight must be one of regular, semibold, bold, not 'heavy'"), bad.stderr)
+        XCTAssertTrue(bad.stderr.hasPrefix("error: --weight must be one of ultraLight, thin, light, regular, medium, semibold, bold, heavy, black, not 'extrabold'"), bad.stderr)
     }
 
     func testHelpAndVersion() throws {

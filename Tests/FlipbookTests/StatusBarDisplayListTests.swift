@@ -1,4 +1,5 @@
 import XCTest
+import Foundation
 import Flipbook
 import FlipbookGeometry
 import FlipbookRaster
@@ -34,16 +35,32 @@ final class StatusBarDisplayListTests: XCTestCase {
                     XCTAssertEqual(origin.y + line.baselinePoints, notch ? 85.0 / 3 : 14.5, accuracy: 1e-9, where_)
                     XCTAssertEqual(color, .black, where_)
                     XCTAssertEqual(opacity, 1, where_)
-                    // Colours of signal, Wi-Fi, outline, cap, level (and home indicator): dark style.
-                    let alphas = notch ? [1, 1, 0.35, 0.4, 1, 1] : [1, 1, 0.5, 0.5, 1]
+                    // Colours of signal, Wi-Fi, outline, cap, level: dark style.
+                    let alphas = [1, 1, notch ? 0.35 : 0.5, notch ? 0.4 : 0.5, 1]
                     for (op, alpha) in zip(tail.dropFirst(), alphas) {
                         guard case let .path(path, color, opacity, _) = op else { XCTFail("\(where_): expected a path, found \(op)"); continue }
                         XCTAssertEqual(color, StraightColor(white: 0, alpha: alpha), where_)
                         XCTAssertEqual(opacity, 1, where_)
                         XCTAssertFalse(path.isEmpty, where_)
                     }
-                    if notch, case let .path(path, _, _, _) = tail[6] {
+                    if notch, case let .path(path, color, _, _) = tail[6] {
                         XCTAssertEqual(path.boundingBox, Rect(x: 120.5, y: 812 - 13, width: 134, height: 5), where_)
+                        // The home indicator's tone is the opposite of the rendered pixels around it
+                        // (a 4 pt band above the pill, @1x): white over dark, black over light.
+                        let image = try job.renderFrame(index)
+                        var sum = 0.0, count = 0.0
+                        for y in (812 - 17)..<(812 - 13) { for x in 117..<258 {
+                            let packed = image[x, y].packed
+                            let red = Double(packed & 0xFF), green = Double((packed >> 8) & 0xFF), blue = Double((packed >> 16) & 0xFF)
+                            // Relative luminance: sRGB linearised, Rec. 709 weights.
+                            func linear(_ v: Double) -> Double { v / 255 <= 0.04045 ? v / 255 / 12.92 : pow((v / 255 + 0.055) / 1.055, 2.4) }
+                            let luminance: Double = 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
+                            sum += luminance
+                            count += 1
+                        } }
+                        // Mid-grey, CIE L* = 50.
+                        let backdropIsDark = sum / count < 0.184
+                        XCTAssertEqual(color, backdropIsDark ? .white : .black, "\(where_): backdrop \(sum / count)")
                     }
                     if !notch, case let .path(path, _, _, _) = tail[1] {
                         // The signal bars: 14.5×9.5 at (7, 5) (docs/CHROME.md).

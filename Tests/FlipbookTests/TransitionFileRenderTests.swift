@@ -125,8 +125,8 @@ final class TransitionFileRenderTests: XCTestCase {
     func testTheSampleTransitionsRender() throws {
         let files = Samples.transitions
         XCTAssertEqual(files.map { ($0 as NSString).lastPathComponent },
-                       ["app-store-card.json", "blur-modal.json", "bottom-sheet.json", "card-expand.json", "card-flip.json", "cross-dissolve-scale.json", "keyframes.json",
-                        "shared-element.json", "slide-over.json", "swipe-back.json"])
+                       ["app-store-card.json", "blur-modal.json", "bottom-sheet.json", "card-expand.json", "card-flip.json", "cross-dissolve-scale.json",
+                        "fit-every-screen.json", "keyframes.json", "shared-element.json", "slide-over.json", "swipe-back.json"])
         for file in files {
             var settings = RenderSettings(transitionFile: file)
             settings.fontPath = Package.fixtureFont
