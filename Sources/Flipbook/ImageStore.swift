@@ -151,7 +151,7 @@ public enum ImageStoreError: Error, CustomStringConvertible, Equatable {
             }.joined(separator: ", ")
             let (need, limit) = Self.megapixels(total, budget)
             return "the images of this job need \(need) megapixels decoded (with their pyramids), "
-                + "more than the budget of \(limit) megapixels (--max-decoded-megapixels, RenderSettings.decodedPixelBudget); "
+                + "more than the budget of \(limit) megapixels (RenderSettings.decodedPixelBudget); "
                 + "largest: \(files); use smaller images (a frame never needs more than the device's pixel size; "
                 + "JPEGs are decoded reduced when they are at least twice that)"
         }
@@ -222,4 +222,9 @@ package final class DecodedImageCache: @unchecked Sendable {
 
     /// How many images are kept (for tests).
     package var count: Int { lock.lock(); defer { lock.unlock() }; return entries.count }
+}
+
+extension ImageStoreError: LocalizedError {
+    /// The same one line as `description`, so `localizedDescription` prints it too.
+    public var errorDescription: String? { description }
 }

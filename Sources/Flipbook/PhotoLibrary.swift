@@ -117,3 +117,8 @@ public enum PhotoLibraryError: Error, CustomStringConvertible, Equatable {
         }
     }
 }
+
+extension PhotoLibraryError: LocalizedError {
+    /// The same one line as `description`, so `localizedDescription` prints it too.
+    public var errorDescription: String? { description }
+}

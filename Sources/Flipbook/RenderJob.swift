@@ -429,11 +429,11 @@ public struct RenderJob: Sendable {
     }
 }
 
-/// Render-level mistakes; each names the option.
+/// Render-level mistakes; each names the setting (the command line maps it to its option).
 public enum RenderError: Error, CustomStringConvertible, Equatable {
-    /// `--frames A-B` outside the sequence.
+    /// `RenderSettings.frameRange` outside the sequence.
     case frameRangeOutOfBounds(range: ClosedRange<Int>, frameCount: Int)
-    /// `--frame K` outside the sequence.
+    /// A frame index (`displayList(frameIndex:)`) outside the sequence.
     case frameOutOfBounds(index: Int, frameCount: Int)
     /// An output that cannot be made as asked (e.g. a sheet whose extension is not an image
     /// format); file-system failures are `FileError`s.
@@ -447,16 +447,21 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
     public var description: String {
         switch self {
         case let .frameRangeOutOfBounds(range, count):
-            return "--frames \(range.lowerBound)-\(range.upperBound) is outside the sequence: it has \(count) frames (0-\(count - 1))"
+            return "RenderSettings.frameRange \(range.lowerBound)-\(range.upperBound) is outside the sequence: it has \(count) frames (0-\(count - 1))"
         case let .frameOutOfBounds(index, count):
-            return "--frame \(index) is outside the sequence: it has \(count) frames (0-\(count - 1))"
+            return "frameIndex \(index) is outside the sequence: it has \(count) frames (0-\(count - 1))"
         case let .output(path, reason):
             return "\(path): cannot write the output: \(reason)"
         case let .transitionName(problem):
             return "the transition's name must be a plain file name (it names the outputs, e.g. Output/NAME), but \(problem)"
         case let .gestureNotAccepted(preset):
-            return "\(preset) is not driven by a finger: a gesture (--gesture, --pan-to) drives the transitions going back and page ("
+            return "\(preset) is not driven by a finger: a gesture (RenderSettings.gesture) drives the transitions going back and page ("
                 + TransitionPreset.gesturePresetNames + ") and transition files"
         }
     }
+}
+
+extension RenderError: LocalizedError {
+    /// The same one line as `description`, so `localizedDescription` prints it too.
+    public var errorDescription: String? { description }
 }

@@ -38,10 +38,10 @@ public enum VideoExportError: Error, CustomStringConvertible, Equatable {
     public var description: String {
         switch self {
         case .ffmpegNotFound(let searchPath):
-            return "--video needs ffmpeg, which is not on PATH (\(searchPath.isEmpty ? "PATH is empty" : searchPath)); "
+            return "video export needs ffmpeg, which is not on PATH (\(searchPath.isEmpty ? "PATH is empty" : searchPath)); "
                 + "install it with `apt-get install ffmpeg` (Debian/Ubuntu), `dnf install ffmpeg` or `brew install ffmpeg`"
         case .unsupportedFormat(let path):
-            return "\(path): --video writes .mp4 or .gif files, not '.\((path as NSString).pathExtension)'"
+            return "\(path): video export writes .mp4 or .gif files, not '.\((path as NSString).pathExtension)'"
         case let .cannotStart(ffmpeg, reason):
             return "\(ffmpeg): cannot start ffmpeg: \(reason)"
         case let .ffmpegFailed(path, status, log):
@@ -202,8 +202,8 @@ public final class VideoExport: @unchecked Sendable {
             let encoder = format == .mp4 ? "H.264 through libx264" : "a GIF"
             let scaled = size == (widthPixels, heightPixels) ? "" : " (scaled to \(size.width)x\(size.height))"
             throw VideoExportError.tooLarge(path: path, widthPixels: widthPixels, heightPixels: heightPixels,
-                                            limit: "\(encoder) takes at most \(maximum) pixels a side\(scaled); use a smaller --video-scale, "
-                                                + "a smaller --scale or fewer variants side by side")
+                                            limit: "\(encoder) takes at most \(maximum) pixels a side\(scaled); use a smaller PreviewOptions.videoScale, "
+                                                + "a smaller RenderSettings.scale or fewer variants side by side")
         }
     }
 
@@ -439,4 +439,9 @@ public final class VideoExport: @unchecked Sendable {
             return true
         }
     }
+}
+
+extension VideoExportError: LocalizedError {
+    /// The same one line as `description`, so `localizedDescription` prints it too.
+    public var errorDescription: String? { description }
 }

@@ -185,7 +185,7 @@ enum RenderCommand: Command {
         do {
             job = try RenderJob(settings: settings)
         } catch let error as SceneError where skip {
-            print("\(presetName): skipped: \(error)")
+            print("\(presetName): skipped: \(ErrorWording.describe(error))")
             return ExitCode.success
         }
         if let shard {

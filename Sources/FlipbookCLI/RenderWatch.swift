@@ -51,7 +51,7 @@ final class RenderWatch {
             } catch let error as InapplicableOption where watch.round == 1 {
                 throw error
             } catch {
-                printError("error: \(error)")
+                printError("error: \(ErrorWording.describe(error))")
                 status = ExitCode.failure
             }
             fflush(stdout)

@@ -108,7 +108,7 @@ func main() -> Int32 {
     } catch let error as InapplicableOption {
         return reportUsage(UsageError(error.description), help: "flipbook help \(selected.name)")
     } catch {
-        printError("error: \(error)")
+        printError("error: \(ErrorWording.describe(error))")
         return selected.errorExitCode
     }
 }

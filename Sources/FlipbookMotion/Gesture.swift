@@ -1,3 +1,4 @@
+import Foundation
 import FlipbookGeometry
 
 /// One touch sample of a finger: when and where it was, as `UITouch` reports it.
@@ -255,4 +256,9 @@ extension Gesture {
         return try Gesture(samples: samples, completionSpeed: completionSpeed, completionCurve: completionCurve,
                            finishVelocityPointsPerSecond: finishVelocityPointsPerSecond)
     }
+}
+
+extension Gesture.Problem: LocalizedError {
+    /// The same one line as `message`, so `localizedDescription` prints it too.
+    public var errorDescription: String? { message }
 }

@@ -178,3 +178,8 @@ extension TimingCurve {
         }
     }
 }
+
+extension TimingRequestError: LocalizedError {
+    /// The same one line as `description`, so `localizedDescription` prints it too.
+    public var errorDescription: String? { description }
+}

@@ -102,3 +102,8 @@ public enum GestureFile {
                            finishVelocityPointsPerSecond: finishVelocity)
     }
 }
+
+extension GestureFileError: LocalizedError {
+    /// The same one line as `description`, so `localizedDescription` prints it too.
+    public var errorDescription: String? { description }
+}

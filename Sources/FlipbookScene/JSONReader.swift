@@ -211,3 +211,8 @@ struct JSONObject {
 
     func has(_ key: String) -> Bool { members[key] != nil }
 }
+
+extension TransitionFileError: LocalizedError {
+    /// The same one line as `description`, so `localizedDescription` prints it too.
+    public var errorDescription: String? { description }
+}

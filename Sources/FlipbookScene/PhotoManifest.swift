@@ -186,9 +186,14 @@ public enum ManifestError: Error, CustomStringConvertible, Equatable {
         case let .malformed(path, format, detail): return "\(path): not valid \(format): \(detail)"
         case let .invalidField(path, field, problem): return "\(path): \(field) \(problem)"
         case let .outsideSandbox(path, field, url, problem):
-            return "\(path): \(field) is \(InputText.excerpt(url)): \(problem) (--sandbox-photos)"
+            return "\(path): \(field) is \(InputText.excerpt(url)): \(problem) (SceneOptions.sandboxPhotos)"
         case let .remoteImage(path, field, url):
             return "\(path): \(field) is \(InputText.excerpt(url)): remote images are not supported; download them first and name the local file"
         }
     }
+}
+
+extension ManifestError: LocalizedError {
+    /// The same one line as `description`, so `localizedDescription` prints it too.
+    public var errorDescription: String? { description }
 }

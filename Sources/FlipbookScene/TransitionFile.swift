@@ -122,7 +122,7 @@ public struct TransitionFile: Sendable {
         // A bundled sample (`sample:photos`) is part of flipbook, not of the file under review.
         guard let manifestPath, Samples.reference(forPath: manifestPath) == nil,
               let problem = PhotoSandbox.problem(manifestPath, insideFolderOf: path, folderName: "the transition file's folder") else { return }
-        throw TransitionFileError.invalid(file: path, path: "$.manifest", message: "\(problem) (--sandbox-photos)")
+        throw TransitionFileError.invalid(file: path, path: "$.manifest", message: "\(problem) (SceneOptions.sandboxPhotos)")
     }
 
     /// The file's device: `"device"`, or `fallback` when the file has none.
@@ -535,7 +535,7 @@ struct TransitionDecoder {
             source = try TransitionFile.resolve(field, against: file)
             if options.sandboxPhotos, !text.hasPrefix(Samples.referencePrefix),
                let problem = PhotoSandbox.problem(source, insideFolderOf: file, folderName: "the transition file's folder") {
-                throw field.fail("\(InputText.quoted(text)): \(problem) (--sandbox-photos)")
+                throw field.fail("\(InputText.quoted(text)): \(problem) (SceneOptions.sandboxPhotos)")
             }
         }
         if seenImages.insert(source).inserted { imageUses.append((source, field.location)) }

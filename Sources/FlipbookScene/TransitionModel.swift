@@ -1,3 +1,4 @@
+import Foundation
 import FlipbookGeometry
 import FlipbookMotion
 
@@ -483,3 +484,7 @@ struct LayerPaths: Sendable {
     }
 }
 
+extension TransitionError: LocalizedError {
+    /// The same one line as `description`, so `localizedDescription` prints it too.
+    public var errorDescription: String? { description }
+}

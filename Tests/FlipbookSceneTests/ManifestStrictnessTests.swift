@@ -197,7 +197,7 @@ final class ManifestStrictnessTests: XCTestCase {
             let path = try manifest(["photos/in.jpg", url])
             XCTAssertNoThrow(try PhotoManifest(contentsOf: path), "without the sandbox any path is allowed")
             XCTAssertThrowsError(try PhotoManifest(contentsOf: path, sandboxPhotos: true), url) { error in
-                XCTAssertEqual("\(error)", "\(path): content[1].url is \(url): \(problem) (--sandbox-photos)")
+                XCTAssertEqual("\(error)", "\(path): content[1].url is \(url): \(problem) (SceneOptions.sandboxPhotos)")
             }
         }
         // Card images too.
@@ -205,7 +205,7 @@ final class ManifestStrictnessTests: XCTestCase {
         try #"{"cards": [{"title": "T", "image": "../outside.jpg", "rating": 3, "comments": []}]}"#.write(toFile: cards, atomically: true, encoding: .utf8)
         XCTAssertThrowsError(try CardManifest(contentsOf: cards, sandboxPhotos: true)) { error in
             XCTAssertEqual("\(error)", "\(cards): cards[0].image is \(folder)/album/../outside.jpg: it resolves to \(real)/outside.jpg, "
-                           + "outside the manifest's folder \(real)/album (--sandbox-photos)")
+                           + "outside the manifest's folder \(real)/album (SceneOptions.sandboxPhotos)")
         }
     }
 }

@@ -120,16 +120,16 @@ final class PushPopDisplayListTests: XCTestCase {
     func testBadIndicesNameTheOption() {
         var settings = RenderSettings.small(.push, select: 16)
         XCTAssertThrowsError(try RenderJob(settings: settings)) { error in
-            XCTAssertEqual("\(error)", "--select 16 is out of range: the manifest has 16 photos (0…15)")
+            XCTAssertEqual("\(error)", "SceneOptions.selectedIndex 16 is out of range: the manifest has 16 photos (0…15)")
         }
         settings = .small(.pop, select: 0, returnIndex: 99)
         XCTAssertThrowsError(try RenderJob(settings: settings)) { error in
-            XCTAssertEqual("\(error)", "--return 99 is out of range: the manifest has 16 photos (0…15)")
+            XCTAssertEqual("\(error)", "SceneOptions.returnIndex 99 is out of range: the manifest has 16 photos (0…15)")
         }
         settings = .small(.push)
         settings.frameRange = 40...43
         XCTAssertThrowsError(try RenderJob(settings: settings)) { error in
-            XCTAssertEqual("\(error)", "--frames 40-43 is outside the sequence: it has 43 frames (0-42)")
+            XCTAssertEqual("\(error)", "RenderSettings.frameRange 40-43 is outside the sequence: it has 43 frames (0-42)")
         }
     }
 }
