@@ -12,7 +12,7 @@ public struct PhotoLibrary: Sendable {
     public var warnings: [String]
     /// Each photo file's header (upright size in pixels, format), keyed by source path.
     public var headers: [String: ImageHeader]
-    /// The manifest field naming each photo file ("content[3].url"; the first, when several
+    /// The manifest field naming each photo file ("$.content[3].url"; the first, when several
     /// entries name one file), keyed by source path: errors at any later stage name it.
     public var fields: [String: String]
 
@@ -52,13 +52,13 @@ public struct PhotoLibrary: Sendable {
         fields = [:]
         photos.reserveCapacity(manifest.photos.count)
         for (index, photo) in manifest.photos.enumerated() {
-            if fields[photo.path] == nil { fields[photo.path] = "content[\(index)].url" }
+            if fields[photo.path] == nil { fields[photo.path] = "$.content[\(index)].url" }
             if let declared = photo.declaredSize, reading == .undeclaredSizesOnly, headers[photo.path] == nil {
                 unchecked[photo.path, default: []].append((index, declared))
                 photos.append(ScenePhoto(source: photo.path, sizePixels: declared))
                 continue
             }
-            let header = try readHeader(photo.path, field: "content[\(index)].url")
+            let header = try readHeader(photo.path, field: "$.content[\(index)].url")
             if let declared = photo.declaredSize { checkAspect(index: index, declared: declared, photo.path, header) }
             photos.append(ScenePhoto(source: photo.path, sizePixels: photo.declaredSize ?? Size(width: Double(header.width), height: Double(header.height))))
         }
@@ -96,7 +96,7 @@ public struct PhotoLibrary: Sendable {
         let declaredAspect = declared.width / declared.height
         let fileAspect = Double(header.width) / Double(header.height)
         if abs(declaredAspect / fileAspect - 1) > PhotoLibrary.aspectTolerance {
-            warnings.append("\(manifestPath): content[\(index)] declares \(Int(declared.width))x\(Int(declared.height)) "
+            warnings.append("\(manifestPath): $.content[\(index)] declares \(Int(declared.width))x\(Int(declared.height)) "
                 + "but \(path) is \(header.width)x\(header.height) (aspect \(PhotoLibrary.rounded(declaredAspect)) vs \(PhotoLibrary.rounded(fileAspect))); "
                 + "the grid uses the declared size, the photo is drawn with its own")
         }

@@ -149,7 +149,7 @@ public struct RenderJob: Sendable {
     /// The photo files' headers (upright sizes), keyed by source path: those the sequence draws
     /// and those whose size the manifest leaves out.
     private(set) var imageHeaders: [String: ImageHeader]
-    /// The manifest field that names each photo file ("content[3].url"), for errors.
+    /// The manifest field that names each photo file ("$.content[3].url"), for errors.
     let photoFields: [String: String]
     /// The contact sheet's label font (`settings.fontPath`).
     let font: Font
