@@ -358,34 +358,10 @@ public struct RenderJob: Sendable {
     /// at which any frame of the whole sequence draws it (not only the frames in `lists`: a frame
     /// rendered alone or in a shard gets the same bytes as in a full run).
     func makeRasterizer(for lists: [DisplayList]) throws -> FrameRasterizer {
-        var sources = Set<String>()
-        for list in lists { sources.formUnion(DisplayList.imageSources(in: list.ops)) }
-        let whole = lists.count == sequence.count && zip(lists, sequence).allSatisfy { $0.frameIndex == $1.index }
-            ? lists : sequence.map { displayList(frame: $0) }
-        var headers = imageHeaders
-        for source in sources where headers[source] == nil {
-            headers[source] = try ImageDecoder.readHeader(fileAtPath: source, limits: settings.decodeLimits)
-        }
-        let drawn = RenderJob.largestDrawnSizes(in: whole, imageSizes: headers.mapValues { ($0.width, $0.height) })
-        // One pixel more than drawn: the canvas samples the pyramid level that leaves a scale in
-        // [0.5, 1), i.e. a level strictly larger than the drawn size (an 8:1 draw samples the 4:1
-        // level at 2:1, not the 8:1 level at 1:1, which a half-pixel offset would blur). A decode
-        // at least drawn + 1 keeps that level available, so frames sample the same grid as from
-        // the full decode.
-        var minimumSizes: [String: (width: Int, height: Int)] = [:]
-        for (source, size) in drawn where sources.contains(source) {
-            minimumSizes[source] = (size.width + 1, size.height + 1)
-        }
-        let images: ImageStore
-        do {
-            images = try ImageStore(sources: sources, minimumSizes: minimumSizes, headers: headers, limits: settings.decodeLimits,
-                                    pixelBudget: settings.decodedPixelBudget, threads: settings.threads, reusing: settings.decodedImages)
-        } catch let error as CodecError {
-            // A photo whose header was fine but whose pixels are not: name the manifest entry too.
-            guard let field = photoFields[error.path] else { throw error }
-            throw PhotoLibraryError.photo(manifest: settings.manifestPath, field: field, underlying: "\(error)")
-        }
-        return FrameRasterizer(images: images)
+        var plan = DecodePlan()
+        try plan.add(self, drawing: lists)
+        return FrameRasterizer(images: try plan.makeImageStore(pixelBudget: settings.decodedPixelBudget, threads: settings.threads,
+                                                               reusing: settings.decodedImages))
     }
 
     /// For each image source, the largest size in device pixels (each axis rounded up) at which
@@ -395,37 +371,30 @@ public struct RenderJob: Sendable {
     /// list, per axis. Sources without a size are left out.
     public static func largestDrawnSizes(in lists: [DisplayList], imageSizes: [String: (width: Int, height: Int)]) -> [String: (width: Int, height: Int)] {
         var sizes: [String: (width: Int, height: Int)] = [:]
-        func visit(_ ops: [DisplayOp], scale: Double) {
-            for op in ops {
-                switch op {
-                case let .image(source, rect, contentMode, _, _):
-                    guard let image = imageSizes[source] else { continue }
-                    let layout = contentMode.imageRect(imageSize: Size(width: Double(image.width), height: Double(image.height)), in: rect)
-                    // Rounded up: a fractional pixel still needs a source pixel, but 1e-6 px is
-                    // forgiven so Double noise on an exact size (124 pt cell: 310.00000000000006 pt
-                    // wide) does not add a pixel and miss a 2:1 threshold. Clamped so an absurd
-                    // rect cannot overflow Int (any size ≥ the image's means full size).
-                    let width = Int(min(max(0, (layout.width * scale - 1e-6).rounded(.up)), 1e9))
-                    let height = Int(min(max(0, (layout.height * scale - 1e-6).rounded(.up)), 1e9))
-                    let current = sizes[source] ?? (0, 0)
-                    sizes[source] = (max(current.width, width), max(current.height, height))
-                case let .transformedImage(source, rect, contentMode, transform, _, _):
-                    // The transform's larger axis stretch: the most source pixels a device pixel can need.
-                    guard let image = imageSizes[source] else { continue }
-                    let layout = contentMode.imageRect(imageSize: Size(width: Double(image.width), height: Double(image.height)), in: rect)
-                    let stretch = max((transform.a * transform.a + transform.b * transform.b).squareRoot(),
-                                      (transform.c * transform.c + transform.d * transform.d).squareRoot())
-                    let width = Int(min(max(0, (layout.width * stretch * scale - 1e-6).rounded(.up)), 1e9))
-                    let height = Int(min(max(0, (layout.height * stretch * scale - 1e-6).rounded(.up)), 1e9))
-                    let current = sizes[source] ?? (0, 0)
-                    sizes[source] = (max(current.width, width), max(current.height, height))
-                case let .group(_, children), let .maskedGroup(_, _, children): visit(children, scale: scale)
-                case .fill, .text, .transformedText, .shape, .path: break
-                }
+        for list in lists {
+            let scale = list.device.scale
+            DisplayList.forEachImage(in: list.ops) { source, rect, contentMode, transform in
+                guard let image = imageSizes[source] else { return }
+                let layout = contentMode.imageRect(imageSize: Size(width: Double(image.width), height: Double(image.height)), in: rect)
+                // A transform's larger axis stretch: the most source pixels a device pixel can need.
+                let stretch = transform.map { max(($0.a * $0.a + $0.b * $0.b).squareRoot(), ($0.c * $0.c + $0.d * $0.d).squareRoot()) }
+                // Rounded up: a fractional pixel still needs a source pixel, but 1e-6 px is
+                // forgiven so Double noise on an exact size (124 pt cell: 310.00000000000006 pt
+                // wide) does not add a pixel and miss a 2:1 threshold. Clamped so an absurd
+                // rect cannot overflow Int (any size ≥ the image's means full size).
+                let width = Int(min(max(0, (RenderJob.stretched(layout.width, stretch) * scale - 1e-6).rounded(.up)), 1e9))
+                let height = Int(min(max(0, (RenderJob.stretched(layout.height, stretch) * scale - 1e-6).rounded(.up)), 1e9))
+                let current = sizes[source] ?? (0, 0)
+                sizes[source] = (max(current.width, width), max(current.height, height))
             }
         }
-        for list in lists { visit(list.ops, scale: list.device.scale) }
         return sizes
+    }
+
+    /// `length` times `stretch`, or `length` itself for an untransformed image (the product is
+    /// left out there, as before transforms existed, so its bytes cannot change).
+    private static func stretched(_ length: Double, _ stretch: Double?) -> Double {
+        stretch.map { length * $0 } ?? length
     }
 }
 
