@@ -166,5 +166,5 @@ public struct ContactSheet: Sendable {
     }
 
     /// A number in its shortest form, at most 4 significant digits ("0.6", "375", "2").
-    static func number(_ value: Double) -> String { String(format: "%.4g", value) }
+    static func number(_ value: Double) -> String { NumberText.significant(value, digits: 4) }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import FlipbookCodecs
+import FlipbookMotion
 import FlipbookRaster
 
 /// Decoded images ready to draw, keyed by source path. Immutable once built, so frames on any
@@ -145,7 +146,7 @@ public enum ImageStoreError: Error, CustomStringConvertible, Equatable {
     }
 
     private static func megapixels(_ pixels: Int, decimals: Int = 1) -> String {
-        String(format: "%.\(decimals)f", Double(pixels) / 1_000_000)
+        NumberText.fixed(Double(pixels) / 1_000_000, decimals: decimals)
     }
 
     /// Two pixel counts in megapixels with as many decimals as it takes (1 to 6, a pixel) for

@@ -1,6 +1,7 @@
 import Foundation
 import FlipbookCodecs
 import FlipbookGeometry
+import FlipbookMotion
 import FlipbookScene
 
 /// The photos of a manifest, with every size known: declared in the manifest, or read from the
@@ -102,7 +103,7 @@ public struct PhotoLibrary: Sendable {
         }
     }
 
-    private static func rounded(_ value: Double) -> String { String(format: "%.3f", value) }
+    private static func rounded(_ value: Double) -> String { NumberText.fixed(value, decimals: 3) }
 }
 
 /// A photo of the manifest cannot be used.

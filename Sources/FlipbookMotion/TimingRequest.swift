@@ -167,7 +167,7 @@ extension TimingCurve {
     /// describer (contact sheets, comparisons, `flipbook list`); `specification` is the form
     /// `parse` reads back, `Timing.parameters` the one `timeline.json` records.
     public var summary: String {
-        func number(_ value: Double) -> String { String(format: "%.4g", value) }
+        func number(_ value: Double) -> String { NumberText.significant(value, digits: 4) }
         switch self {
         case let .spring(z, v): return "spring ζ \(number(z)), v \(number(v))"
         case let .springPhysics(s):

@@ -653,7 +653,7 @@ struct TransitionDecoder {
         // A spring-physics curve lasts its settling time unless told otherwise (as in `timing`).
         if duration == nil, let curve, case let .springPhysics(spring) = curve {
             guard TimingRequest.durationRangeSeconds.contains(spring.settlingDurationSeconds) else {
-                throw (object.optional("curve") ?? object.field).fail("the spring settles after \(JSON.number(spring.settlingDurationSeconds)) s; give \"duration\"")
+                throw (object.optional("curve") ?? object.field).fail("the spring settles after \(NumberText.shortest(spring.settlingDurationSeconds)) s; give \"duration\"")
             }
             duration = spring.settlingDurationSeconds
         }

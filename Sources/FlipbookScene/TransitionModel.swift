@@ -92,7 +92,7 @@ public enum TransitionError: Error, CustomStringConvertible, Equatable {
         case let .tooManySnapshotLayers(count):
             return "snapshots draw \(count) layers in all (each draws its source's layers again); at most \(TransitionAnimator.maximumSnapshotLayers)"
         case let .tooLong(seconds):
-            return "the transition lasts \(JSON.number(seconds)) s (delays and `after` chains add up); at most \(JSON.number(TransitionAnimator.maximumDurationSeconds)) s"
+            return "the transition lasts \(NumberText.shortest(seconds)) s (delays and `after` chains add up); at most \(NumberText.shortest(TransitionAnimator.maximumDurationSeconds)) s"
         }
     }
 }
