@@ -1,4 +1,5 @@
 import FlipbookCodecs
+import FlipbookGeometry
 import FlipbookScene
 
 /// Which image files a render decodes and how small: every source its display lists draw, each
@@ -58,5 +59,40 @@ struct DecodePlan {
             guard let field = fields[error.path] else { throw error }
             throw PhotoLibraryError.photo(manifest: field.manifest, field: field.field, underlying: "\(error)")
         }
+    }
+}
+
+extension RenderJob {
+    /// For each image source, the largest size in device pixels (each axis rounded up) at which
+    /// any `image` op of `lists` draws it: its content-mode layout in the op's rect for an image of
+    /// `imageSizes[source]` (upright file pixels = points), times the device scale, rounded up. aspectFill and
+    /// center may exceed the rect, and springs overshoot, so it is the maximum over every op and
+    /// list, per axis. Sources without a size are left out.
+    public static func largestDrawnSizes(in lists: [DisplayList], imageSizes: [String: (width: Int, height: Int)]) -> [String: (width: Int, height: Int)] {
+        var sizes: [String: (width: Int, height: Int)] = [:]
+        for list in lists {
+            let scale = list.device.scale
+            DisplayList.forEachImage(in: list.ops) { source, rect, contentMode, transform in
+                guard let image = imageSizes[source] else { return }
+                let layout = contentMode.imageRect(imageSize: Size(width: Double(image.width), height: Double(image.height)), in: rect)
+                // A transform's larger axis stretch: the most source pixels a device pixel can need.
+                let stretch = transform.map { max(($0.a * $0.a + $0.b * $0.b).squareRoot(), ($0.c * $0.c + $0.d * $0.d).squareRoot()) }
+                // Rounded up: a fractional pixel still needs a source pixel, but 1e-6 px is
+                // forgiven so Double noise on an exact size (124 pt cell: 310.00000000000006 pt
+                // wide) does not add a pixel and miss a 2:1 threshold. Clamped so an absurd
+                // rect cannot overflow Int (any size ≥ the image's means full size).
+                let width = Int(min(max(0, (RenderJob.stretched(layout.width, stretch) * scale - 1e-6).rounded(.up)), 1e9))
+                let height = Int(min(max(0, (RenderJob.stretched(layout.height, stretch) * scale - 1e-6).rounded(.up)), 1e9))
+                let current = sizes[source] ?? (0, 0)
+                sizes[source] = (max(current.width, width), max(current.height, height))
+            }
+        }
+        return sizes
+    }
+
+    /// `length` times `stretch`, or `length` itself for an untransformed image (the product is
+    /// left out there, as before transforms existed, so its bytes cannot change).
+    private static func stretched(_ length: Double, _ stretch: Double?) -> Double {
+        stretch.map { length * $0 } ?? length
     }
 }

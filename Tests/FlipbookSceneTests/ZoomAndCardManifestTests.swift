@@ -117,7 +117,7 @@ final class CardManifestTests: XCTestCase {
             (#"{"cards": []}"#, "cards.json: $.cards: is empty: a carousel needs at least one card"),
             (#"{"cards": [{"image": "a.jpg", "rating": 1}]}"#, #"cards.json: $.cards[0]: missing "title" (the card's title)"#),
             (#"{"cards": [{"title": "A", "image": "a.jpg", "rating": 6}]}"#, "cards.json: $.cards[0].rating: must be between 0 and 5, not 6"),
-            (#"{"cards": [{"title": "A", "image": "a.jpg", "rating": true}]}"#, "cards.json: $.cards[0].rating: expected a number, got true"),
+            (#"{"cards": [{"title": "A", "image": "a.jpg", "rating": true}]}"#, "cards.json: $.cards[0].rating: expected a number, got a boolean"),
             (#"{"cards": [{"title": "A", "image": "a.jpg", "rating": 2, "comments": [3]}]}"#, #"cards.json: $.cards[0].comments[0]: expected a string or an object with "text", got a number"#),
             (#"{"cards": [{"title": "A", "image": "https://x/a.jpg", "rating": 2}]}"#,
              "cards.json: $.cards[0].image is https://x/a.jpg: remote images are not supported; download them first and name the local file"),
