@@ -10,8 +10,9 @@ import FlipbookRaster
 /// symbolic link is written through, a device, FIFO, socket or folder is refused.
 ///
 /// Frames may be appended from several threads in any order: each carries its position, and
-/// frames are written to ffmpeg in position order (out-of-order ones wait in memory). Setting up
-/// an export ignores SIGPIPE for the process, so a crashed ffmpeg becomes an error, not a signal.
+/// frames are written to ffmpeg in position order (out-of-order ones wait in memory). A crashed
+/// ffmpeg is an error, not a SIGPIPE: frames are written with the signal held off for the writing
+/// thread only (`PipeWrite`), so the process's signal dispositions stay the caller's.
 public final class VideoExport: @unchecked Sendable {
     /// The output file.
     public let path: String
@@ -182,7 +183,6 @@ public final class VideoExport: @unchecked Sendable {
             output.discard()
             throw VideoExportError.output(path: path, reason: error.reason)
         }
-        signal(SIGPIPE, SIG_IGN)
         process = Process()
         process.executableURL = URL(fileURLWithPath: ffmpeg)
         process.arguments = VideoExport.arguments(format: format, widthPixels: widthPixels, heightPixels: heightPixels,
@@ -375,7 +375,7 @@ public final class VideoExport: @unchecked Sendable {
         return pixels.withUnsafeBytes { bytes in
             var offset = 0
             while offset < bytes.count {
-                let written = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+                let written = PipeWrite.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
                     return false

@@ -54,7 +54,7 @@ final class RenderWatch {
                 printError("error: \(ErrorWording.describe(error))")
                 status = ExitCode.failure
             }
-            fflush(stdout)
+            fflush(nil)  // every output stream; naming the `stdout` global is not concurrency-safe
             if let limit, watch.round >= limit { return status }
             // A file read before keeps its stamp from before the round, so a save during the
             // render starts the next round at once; a file first read this round is stamped now.
