@@ -31,7 +31,9 @@ final class ZoomTests: XCTestCase {
         XCTAssertEqual(moving.count, 1, "the cell's own image and the detail's are hidden: only the snapshot")
         XCTAssertEqual(moving.first?.mode, .scaleToFill)
         XCTAssertEqual(moving.first?.opacity, 1)
-        assertRect(moving.first?.rect, .interpolate(from: detail, to: cell, progress: 0.5))
+        // Halfway from the detail frame to the cell, by hand: x (5 + 251) / 2, width (365 + 118) / 2.
+        assertRect(moving.first?.rect, Rect(x: 128, y: (64 + (603 - 365.0 * 400 / 600) / 2 + 69) / 2,
+                                            width: 241.5, height: (365.0 * 400 / 600 + 78) / 2))
         // No white patch (pop has one): the only white fills are the window's and the grid's background.
         let whiteFills = drawn.filter { if case let .fill(_, color, _, _) = $0.op { return color == .white } else { return false } }
         XCTAssertEqual(whiteFills.map(\.op.opacity), [1, 1])
