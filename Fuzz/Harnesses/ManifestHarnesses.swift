@@ -1,5 +1,7 @@
 import Foundation
-@_spi(Scenes) import FlipbookScene
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
 
 /// Both manifest readers (photos and cards) on the same bytes: JSON unless they look like a
 /// property list (`<` or `bplist`), as a file would be read.

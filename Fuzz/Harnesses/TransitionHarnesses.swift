@@ -1,5 +1,6 @@
 import Flipbook
 import Foundation
+import FlipbookRender
 
 /// A transition file end to end short of pixels: parse, decode (layers, generators, animations),
 /// compile the animator, evaluate at 0, D/2 and D and the final frame, flatten each to display

@@ -3,8 +3,12 @@ import FlipbookCodecs
 import FlipbookGeometry
 import FlipbookMotion
 import FlipbookRaster
-import FlipbookScene
 import FlipbookText
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
+import FlipbookRender
+import FlipbookOutput
 
 /// Variants of one transition rendered side by side (`flipbook compare`): one contact sheet with a
 /// row per variant at the same moments and their timing curves overlaid in one plot, and
@@ -14,28 +18,28 @@ import FlipbookText
 /// file at the largest size any variant draws it (so a variant that draws a photo smaller than
 /// another may differ by a few levels from its own `flipbook render`, which decodes it no larger
 /// than it needs).
-public struct Comparison: Sendable {
+package struct Comparison: Sendable {
     /// One variant: a label ("damping 0.5") and its settings.
-    public struct Variant: Sendable {
+    package struct Variant: Sendable {
         /// Shown beside the variant's row, in the legend and above it in the video.
-        public var label: String
+        package var label: String
         /// What to render.
-        public var settings: RenderSettings
+        package var settings: RenderSettings
         /// A variant.
-        public init(label: String, settings: RenderSettings) { self.label = label; self.settings = settings }
+        package init(label: String, settings: RenderSettings) { self.label = label; self.settings = settings }
     }
 
     /// The variants, in row order.
-    public let variants: [Variant]
+    package let variants: [Variant]
     /// Each variant's prepared job (manifest loaded, timeline sampled).
-    public let jobs: [RenderJob]
+    package let jobs: [RenderJob]
     /// One rasterizer per variant, all on the same decoded images.
     let rasterizers: [FrameRasterizer]
     /// The font of the labels (the first variant's).
     let font: Font
 
     /// Most variants: rows beyond that make a sheet nobody reads.
-    public static let maximumVariants = 24
+    package static let maximumVariants = 24
     /// Colours of the rows' swatches and curves (Tableau 10), cycled.
     static let palette: [StraightColor] = [
         StraightColor(red: 0.12, green: 0.47, blue: 0.71), StraightColor(red: 1.0, green: 0.5, blue: 0.05),
@@ -48,7 +52,7 @@ public struct Comparison: Sendable {
     /// Prepares every variant and decodes the photos they draw, once.
     /// - Throws: any variant's `RenderJob` error; a codec or `ImageStoreError` (the decoded-pixel
     ///   budget is the largest of the variants').
-    public init(variants: [Variant]) throws {
+    package init(variants: [Variant]) throws {
         precondition((1...Comparison.maximumVariants).contains(variants.count), "1…\(Comparison.maximumVariants) variants")
         self.variants = variants
         let jobs = try variants.map { try RenderJob(settings: $0.settings) }
@@ -64,26 +68,26 @@ public struct Comparison: Sendable {
     }
 
     /// Seconds from the first frame to the last frame of the longest variant.
-    public var durationSeconds: Double {
+    package var durationSeconds: Double {
         jobs.map { $0.sequence.last!.timeSeconds }.max()!
     }
 
     /// `count` moments from 0 to `durationSeconds`, evenly spaced: the sheet's columns.
-    public func columnTimes(count: Int) -> [Double] {
+    package func columnTimes(count: Int) -> [Double] {
         precondition(count >= 2)
         return (0..<count).map { durationSeconds * Double($0) / Double(count - 1) }
     }
 
     /// The frame of `variant` shown at `seconds`: the nearest frame, or its last frame once it
     /// has ended (a shorter variant holds its final picture).
-    public func frame(ofVariant variant: Int, atSeconds seconds: Double) -> FrameSample {
+    package func frame(ofVariant variant: Int, atSeconds seconds: Double) -> FrameSample {
         let job = jobs[variant]
         let index = Int((seconds * job.settings.framesPerSecond).rounded())
         return job.sequence[min(max(0, index), job.sequence.count - 1)]
     }
 
     /// Renders one frame of one variant.
-    public func render(variant: Int, frame: FrameSample) -> PremultipliedImage {
+    package func render(variant: Int, frame: FrameSample) -> PremultipliedImage {
         rasterizers[variant].render(jobs[variant].displayList(frame: frame))
     }
 
@@ -93,19 +97,19 @@ public struct Comparison: Sendable {
     /// margins, a two-line header, a label column as wide as the longest variant label, then per
     /// variant a row of cells as large as the largest device's thumbnail (a quarter of its point
     /// size, its longer side at most 200 pt, in whole pixels), 12 pt apart; a 280 pt plot below.
-    public struct SheetLayout: Sendable {
+    package struct SheetLayout: Sendable {
         static let margin = 16.0, headerHeight = 44.0, columnHeaderHeight = 16.0, gap = 12.0, labelHeight = 16.0
         static let rowGap = 10.0, plotHeight = 280.0, minimumContentWidth = 520.0, maximumThumbnailSide = 200.0
         /// Sheet pixels per point: 2 when any variant's device is @2x or more, else 1.
-        public var scale: Double
+        package var scale: Double
         /// Each variant's thumbnail size in sheet pixels.
-        public var thumbnailSizes: [(width: Int, height: Int)]
+        package var thumbnailSizes: [(width: Int, height: Int)]
         var cellWidth: Double, cellHeight: Double, labelColumnWidth: Double
         /// The sheet's size in pixels.
-        public var widthPixels: Int, heightPixels: Int
+        package var widthPixels: Int, heightPixels: Int
         var gridLeft: Double, gridTop: Double
         /// Where the overlaid curves go.
-        public var plotRect: Rect
+        package var plotRect: Rect
 
         /// The cell of `row` (variant) and `column` (moment), in points.
         func cell(row: Int, column: Int) -> Rect {
@@ -115,7 +119,7 @@ public struct Comparison: Sendable {
         }
 
         /// The thumbnail's rect in its cell, in points: centred, on whole sheet pixels.
-        public func thumbnailRect(row: Int, column: Int) -> Rect {
+        package func thumbnailRect(row: Int, column: Int) -> Rect {
             let cell = cell(row: row, column: column), size = thumbnailSizes[row]
             let x = cell.minX + ((cell.width * scale - Double(size.width)) / 2).rounded(.down) / scale
             let y = cell.minY + ((cell.height * scale - Double(size.height)) / 2).rounded(.down) / scale
@@ -124,7 +128,7 @@ public struct Comparison: Sendable {
     }
 
     /// The layout of a sheet with `columns` moments per row.
-    public func sheetLayout(columns: Int) -> SheetLayout {
+    package func sheetLayout(columns: Int) -> SheetLayout {
         let devices = jobs.map(\.device)
         let scale: Double = devices.contains { $0.scale >= 2 } ? 2 : 1
         // A quarter of each device, as on a contact sheet, in whole pixels of the sheet.
@@ -154,7 +158,7 @@ public struct Comparison: Sendable {
     /// them the variants' timing curves overlaid in one plot, each in the colour of its row's
     /// swatch, with a dot where each column samples it. Thumbnails are rendered on `threads`
     /// threads; the sheet does not depend on that number.
-    public func renderSheet(columns: Int = 8, threads: Int = ProcessInfo.processInfo.activeProcessorCount,
+    package func renderSheet(columns: Int = 8, threads: Int = ProcessInfo.processInfo.activeProcessorCount,
                             progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> PremultipliedImage {
         precondition(columns >= 2)
         let layout = sheetLayout(columns: columns)
@@ -270,7 +274,7 @@ public struct Comparison: Sendable {
     }
 
     /// Renders the sheet and writes it as PNG or JPEG (by the extension), atomically.
-    public func writeSheet(to path: String, columns: Int = 8, threads: Int = ProcessInfo.processInfo.activeProcessorCount,
+    package func writeSheet(to path: String, columns: Int = 8, threads: Int = ProcessInfo.processInfo.activeProcessorCount,
                            progress: (@Sendable (Int, Int) -> Void)? = nil) throws {
         if ImageFileFormat(path: path) == nil {
             throw RenderError.output(path: path, reason: "a sheet's name must end in .png, .jpg or .jpeg")
@@ -282,7 +286,7 @@ public struct Comparison: Sendable {
 
     /// The video's frame rate: the highest of the variants' (a variant at a lower rate holds
     /// each frame until its next one).
-    public var videoFramesPerSecond: Double { jobs.map(\.settings.framesPerSecond).max()! }
+    package var videoFramesPerSecond: Double { jobs.map(\.settings.framesPerSecond).max()! }
 
     /// Height in pixels of the label band above the frames, and the gap between variants.
     var videoBand: (labelPixels: Int, gapPixels: Int, labelPoints: Double) {
@@ -292,7 +296,7 @@ public struct Comparison: Sendable {
 
     /// The size of the side-by-side video frame: the variants' frames at their pixel sizes,
     /// `gap` apart, under a label band.
-    public var videoSizePixels: (width: Int, height: Int) {
+    package var videoSizePixels: (width: Int, height: Int) {
         let sizes = jobs.map(\.device.pixelSize)
         let band = videoBand
         return (sizes.map(\.width).reduce(0, +) + band.gapPixels * (sizes.count - 1),
@@ -301,7 +305,7 @@ public struct Comparison: Sendable {
 
     /// Where variant `row`'s frame sits in a video frame, in pixels: below the label band, the
     /// variants left to right, `gap` apart.
-    public func videoFrameOrigin(variant row: Int) -> (x: Int, y: Int) {
+    package func videoFrameOrigin(variant row: Int) -> (x: Int, y: Int) {
         let band = videoBand
         let x = jobs.prefix(row).map { $0.device.pixelSize.width + band.gapPixels }.reduce(0, +)
         return (x, band.labelPixels)
@@ -309,7 +313,7 @@ public struct Comparison: Sendable {
 
     /// Frame `index` of the video: every variant's frame at `index / videoFramesPerSecond`, side by
     /// side at its own pixel size, its label centred above it.
-    public func videoFrame(_ index: Int) -> PremultipliedImage {
+    package func videoFrame(_ index: Int) -> PremultipliedImage {
         let size = videoSizePixels, band = videoBand
         var canvas = Canvas(widthPixels: size.width, heightPixels: size.height, scale: 1,
                             background: StraightColor.white.premultipliedPixel)
@@ -329,10 +333,10 @@ public struct Comparison: Sendable {
     }
 
     /// Frames in the video: the longest variant's duration at `videoFramesPerSecond`.
-    public var videoFrameCount: Int { Int((durationSeconds * videoFramesPerSecond).rounded()) + 1 }
+    package var videoFrameCount: Int { Int((durationSeconds * videoFramesPerSecond).rounded()) + 1 }
 
     /// Writes the side-by-side video (.mp4 or .gif through ffmpeg, .apng in-process), replacing `path` atomically.
-    public func writeVideo(to path: String, environment: [String: String] = ProcessInfo.processInfo.environment,
+    package func writeVideo(to path: String, environment: [String: String] = ProcessInfo.processInfo.environment,
                            threads: Int = ProcessInfo.processInfo.activeProcessorCount,
                            progress: (@Sendable (Int, Int) -> Void)? = nil) throws {
         let size = videoSizePixels

@@ -1,11 +1,21 @@
+import Foundation
+import FlipbookCodecs
+import FlipbookFiles
 import FlipbookGeometry
+import FlipbookMotion
 import FlipbookRaster
-import FlipbookScene
+import FlipbookSamples
+import FlipbookText
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
+import FlipbookRender
+import FlipbookOutput
 
 extension DisplayList {
     /// Calls `body` for every image `ops` draw, groups included, in drawing order: its source,
     /// rect, content mode and transform (nil for an untransformed image).
-    static func forEachImage(in ops: [DisplayOp], _ body: (String, Rect, ContentMode, AffineTransform?) -> Void) {
+    static func forEachImage(in ops: [DisplayOp], _ body: (String, Rect, ContentMode, Transform2D?) -> Void) {
         _ = visitImages(ops, rebuilding: false) { source, rect, mode, transform in
             body(source, rect, mode, transform)
             return source
@@ -30,7 +40,7 @@ extension DisplayList {
     /// `rebuilding`, the ops are returned with those sources; without, nothing is built and the
     /// result is empty.
     private static func visitImages(_ ops: [DisplayOp], rebuilding: Bool,
-                                    _ visit: (String, Rect, ContentMode, AffineTransform?) -> String) -> [DisplayOp] {
+                                    _ visit: (String, Rect, ContentMode, Transform2D?) -> String) -> [DisplayOp] {
         var result: [DisplayOp] = []
         if rebuilding { result.reserveCapacity(ops.count) }
         for op in ops {

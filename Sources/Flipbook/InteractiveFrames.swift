@@ -1,6 +1,10 @@
 import FlipbookGeometry
 import FlipbookMotion
-import FlipbookScene
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
+import FlipbookRender
+import FlipbookOutput
 
 /// The frames of a transition driven by a finger (`RenderSettings.gesture`): an
 /// `InteractiveTimeline` over the transition's whole duration, and which window each frame shows.
@@ -13,15 +17,15 @@ import FlipbookScene
 /// its end, the completions applied: `completeTransition(true)`), a cancelled one the transition at
 /// t = 0 with its `cancelCompletion` applied (the source screen as it was before the gesture:
 /// `completeTransition(false)`; `TransitionAnimator.cancelledWindow()`).
-public struct InteractiveFrames: Sendable {
+package struct InteractiveFrames: Sendable {
     /// The percent-driven rules sampled at the render's frame rate.
-    public let timeline: InteractiveTimeline
+    package let timeline: InteractiveTimeline
     /// Every frame, 0…N (`timeline.frames`).
-    public let frames: [InteractiveFrame]
+    package let frames: [InteractiveFrame]
 
     /// The frames of `gesture` driving a transition of `animator.durationSeconds` on a container
     /// `widthPoints` wide (the device's width) at `framesPerSecond`.
-    public init(gesture: Gesture, animator: TransitionAnimator, widthPoints: Double, framesPerSecond: Double) {
+    package init(gesture: Gesture, animator: TransitionAnimator, widthPoints: Double, framesPerSecond: Double) {
         timeline = InteractiveTimeline(gesture: gesture, widthPoints: widthPoints,
                                        transitionDurationSeconds: animator.durationSeconds, framesPerSecond: framesPerSecond)
         frames = timeline.frames
@@ -61,15 +65,15 @@ extension TransitionPreset {
 
 /// What `timeline.json` records of a `page` render: the swipe's summary (from `PagingTimeline`)
 /// and, per frame, the phase, the finger while it is down and the pager's content offset as drawn.
-public struct PagingFrames: Sendable {
+package struct PagingFrames: Sendable {
     /// The paging model of the swipe (its target page, lift-off and settling).
-    public let model: PagingTimeline
+    package let model: PagingTimeline
     /// Per frame of the sequence: dragging or settling (by the frame's time against lift-off).
-    public let phases: [PagingPhase]
+    package let phases: [PagingPhase]
     /// Per frame: the finger (window points) while it is down, else nil.
-    public let fingers: [Point?]
+    package let fingers: [Point?]
     /// Per frame: the pager's `bounds.origin.x` in points, read from the window the frame draws.
-    public let contentOffsetsPoints: [Double]
+    package let contentOffsetsPoints: [Double]
 
     /// The record of `sequence`, the frames of a `page` transition driven by `gesture`.
     init(gesture: Gesture, transition: Transition, animator: TransitionAnimator, sequence: [FrameSample],

@@ -1,34 +1,38 @@
 import Foundation
 import FlipbookCodecs
 import FlipbookGeometry
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
+import FlipbookRender
+import FlipbookOutput
 import FlipbookMotion
-import FlipbookScene
 
 /// The photos of a manifest, with every size known: declared in the manifest, or read from the
 /// file's header when missing (as the reference app's layout needs sizes up front).
-public struct PhotoLibrary: Sendable {
+package struct PhotoLibrary: Sendable {
     /// The photos, in manifest order.
-    public var photos: [ScenePhoto]
+    package var photos: [ScenePhoto]
     /// Non-fatal findings, one line each (e.g. a declared size that disagrees with the file).
-    public var warnings: [String]
+    package var warnings: [String]
     /// Each photo file's header (upright size in pixels, format), keyed by source path.
-    public var headers: [String: ImageHeader]
+    package var headers: [String: ImageHeader]
     /// The manifest field naming each photo file ("$.content[3].url"; the first, when several
     /// entries name one file), keyed by source path: errors at any later stage name it.
-    public var fields: [String: String]
+    package var fields: [String: String]
 
     /// The manifest's path, for warnings and errors.
-    public let manifestPath: String
+    package let manifestPath: String
     /// Entries whose header is still to be read (their size is declared), by source path:
     /// each entry's index and declared size.
     private var unchecked: [String: [(index: Int, declared: Size)]] = [:]
     private let limits: DecodeLimits
 
     /// How far a declared aspect ratio may differ from the file's before a warning (1%).
-    public static let aspectTolerance = 0.01
+    package static let aspectTolerance = 0.01
 
     /// Which photo files `init` opens.
-    public enum HeaderReading: Sendable {
+    package enum HeaderReading: Sendable {
         /// Every photo's (so a missing or broken file anywhere in the manifest fails at once).
         case all
         /// Only those whose size the manifest leaves out (the layout needs it); the others are
@@ -43,7 +47,7 @@ public struct PhotoLibrary: Sendable {
     /// warning when they differ by more than `aspectTolerance`).
     /// - Throws: `ManifestError`, or `PhotoLibraryError` wrapping a codec error.
     /// With `sandboxPhotos`, every photo must resolve inside the manifest's folder.
-    public init(manifestPath: String, limits: DecodeLimits = .default, reading: HeaderReading = .all, sandboxPhotos: Bool = false) throws {
+    package init(manifestPath: String, limits: DecodeLimits = .default, reading: HeaderReading = .all, sandboxPhotos: Bool = false) throws {
         let manifest = try PhotoManifest(contentsOf: manifestPath, sandboxPhotos: sandboxPhotos)
         self.manifestPath = manifestPath
         self.limits = limits
@@ -68,7 +72,7 @@ public struct PhotoLibrary: Sendable {
     /// Reads and checks the headers of `sources` that `init` left unread (see `HeaderReading`),
     /// adding their warnings in manifest order.
     /// - Throws: `PhotoLibraryError` naming the first manifest field of the failing file.
-    public mutating func checkHeaders(of sources: some Sequence<String>) throws {
+    package mutating func checkHeaders(of sources: some Sequence<String>) throws {
         var entries: [(index: Int, declared: Size, path: String)] = []
         for source in Set(sources) {
             guard let pending = unchecked.removeValue(forKey: source) else { continue }

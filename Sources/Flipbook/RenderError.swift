@@ -1,5 +1,16 @@
 import Foundation
-import FlipbookScene
+import FlipbookCodecs
+import FlipbookFiles
+import FlipbookGeometry
+import FlipbookMotion
+import FlipbookRaster
+import FlipbookSamples
+import FlipbookText
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
+import FlipbookRender
+import FlipbookOutput
 
 /// Render-level mistakes; each names the setting (the command line maps it to its option).
 public enum RenderError: Error, CustomStringConvertible, Equatable {

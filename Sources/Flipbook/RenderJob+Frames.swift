@@ -1,7 +1,11 @@
 import Foundation
 import FlipbookMotion
 import FlipbookRaster
-import FlipbookScene
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
+import FlipbookRender
+import FlipbookOutput
 
 /// A job's frames ready to render on worker threads, through a `FrameCache`.
 struct FrameRenderer: Sendable {
@@ -12,7 +16,7 @@ struct FrameRenderer: Sendable {
 
     /// Renders every frame on up to `threads` threads (taken in order) and hands each to `body`
     /// with its position, sample and pixels; the first error stops the rest and is rethrown.
-    func run(threads: Int, progress: (@Sendable (Int, Int) -> Void)?,
+    package func run(threads: Int, progress: (@Sendable (Int, Int) -> Void)?,
              _ body: @Sendable (Int, FrameSample, PremultipliedImage) throws -> Void) throws {
         try ParallelFrames.run(count: frames.count, threads: threads, progress: progress) { position in
             try body(position, frames[position], cache.render(position))

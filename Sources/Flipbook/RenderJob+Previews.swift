@@ -3,6 +3,11 @@ import FlipbookText
 import FlipbookCodecs
 import FlipbookFiles
 import FlipbookRaster
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
+import FlipbookRender
+import FlipbookOutput
 
 /// What to make besides the frames in the same run (`flipbook render --contact-sheet/--video`).
 public struct PreviewOptions: Sendable {
@@ -27,7 +32,7 @@ public struct PreviewOptions: Sendable {
 
 extension RenderJob {
     /// The contact sheet of this job's frames (layout and selection; no pixels yet).
-    public func contactSheet(maximumThumbnails: Int = ContactSheet.defaultMaximumThumbnails) -> ContactSheet {
+    package func contactSheet(maximumThumbnails: Int = ContactSheet.defaultMaximumThumbnails) -> ContactSheet {
         var sheet = ContactSheet(timeline: timeline, frames: frames, presetName: transition.name,
                                  device: device, maximumThumbnails: maximumThumbnails,
                                  followUpSeconds: followUpSeconds, totalFrames: sequence.count)

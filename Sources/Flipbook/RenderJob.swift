@@ -5,8 +5,12 @@ import FlipbookGeometry
 import FlipbookMotion
 import FlipbookRaster
 import FlipbookSamples
-import FlipbookScene
 import FlipbookText
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
+import FlipbookRender
+import FlipbookOutput
 
 /// The outcome of a render.
 public struct RenderSummary: Sendable {
@@ -49,9 +53,9 @@ public struct RenderJob: Sendable {
     public private(set) var warnings: [String]
     let animator: TransitionAnimator
     /// The finger's frames when `settings.gesture` is set: `sequence` is theirs.
-    public let interaction: InteractiveFrames?
+    package let interaction: InteractiveFrames?
     /// The swipe of a `page` render (its finger, phases and the pager's offsets); nil otherwise.
-    public let paging: PagingFrames?
+    package let paging: PagingFrames?
     /// The photo files' headers (upright sizes), keyed by source path: those the sequence draws
     /// and those whose size the manifest leaves out.
     private(set) var imageHeaders: [String: ImageHeader]

@@ -1,5 +1,10 @@
 import Foundation
 import FlipbookFiles
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
+import FlipbookRender
+import FlipbookOutput
 
 /// The names a render writes into its output folder (frames: `ShardMerge.frameFileName`), and the
 /// mark that proves flipbook wrote a folder: together they decide whether the next render may

@@ -5,8 +5,12 @@ import FlipbookGeometry
 import FlipbookMotion
 import FlipbookRaster
 import FlipbookSamples
-import FlipbookScene
 import FlipbookText
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
+import FlipbookRender
+import FlipbookOutput
 
 /// Where a render's transition comes from.
 public enum TransitionSource: Sendable {

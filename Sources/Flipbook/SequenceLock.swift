@@ -1,7 +1,11 @@
 import Foundation
 import FlipbookGeometry
 import FlipbookRaster
-import FlipbookScene
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
+import FlipbookRender
+import FlipbookOutput
 
 /// A sequence golden that weighs kilobytes: per frame, the display list as compact text (one
 /// line per op) and a 64-bit FNV-1a hash of the rendered pixels (docs/GOLDENS.md, "Sequence
@@ -245,7 +249,7 @@ private final class HashBox: @unchecked Sendable {
     private let lock = NSLock()
     private var storage: [UInt64]
     init(count: Int) { storage = Array(repeating: 0, count: count) }
-    func set(_ position: Int, _ value: UInt64) {
+    package func set(_ position: Int, _ value: UInt64) {
         lock.lock()
         storage[position] = value
         lock.unlock()
@@ -274,7 +278,7 @@ extension DisplayList {
             if c.cornerRadius > 0, let corner = c.cornerRect { text += " clipCornerRect=" + rect(corner) }
             return text
         }
-        func transform(_ t: FlipbookGeometry.AffineTransform) -> String { numbers([t.a, t.b, t.c, t.d, t.tx, t.ty]) }
+        func transform(_ t: FlipbookGeometry.Transform2D) -> String { numbers([t.a, t.b, t.c, t.d, t.tx, t.ty]) }
         func shape(_ s: ClipShape) -> String {
             "rect=\(rect(s.rect)) radius=\(JSON.number(s.cornerRadius)) transform=\(transform(s.transform))"
         }

@@ -1,4 +1,9 @@
 import Foundation
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
+import FlipbookRender
+import FlipbookOutput
 
 /// How one frame of a sequence differs from its lock.
 public struct SequenceFrameDifference: Sendable, Equatable {

@@ -1,20 +1,24 @@
 import Foundation
 import FlipbookFiles
-import FlipbookScene
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
+import FlipbookRender
+import FlipbookOutput
 
 /// Joins the folders of a sharded render (`--shard K/N` or `--frames A-B`) into one output
 /// folder, as if the sequence had been rendered in one run (`flipbook merge`).
-public enum ShardMerge {
+package enum ShardMerge {
     /// What a merge did.
-    public struct Summary: Sendable, Equatable {
+    package struct Summary: Sendable, Equatable {
         /// The folder that now holds the merged render.
-        public var outputDirectory: String
+        package var outputDirectory: String
         /// Frames in the sequence (all present now).
-        public var frameCount: Int
+        package var frameCount: Int
         /// The preset named in `timeline.json`.
-        public var preset: String
+        package var preset: String
         /// Each input folder with the number of frames it gave, in the order given.
-        public var framesPerShard: [Int]
+        package var framesPerShard: [Int]
     }
 
     /// Checks that `directories` hold renders of the same timeline (their `timeline.json` files
@@ -24,7 +28,7 @@ public enum ShardMerge {
     /// may be one of the inputs.
     /// - Throws: `ShardError` naming the folder or file and what is wrong; `RenderError.output`
     ///   when `output` cannot be written.
-    public static func merge(_ directories: [String], into output: String) throws -> Summary {
+    package static func merge(_ directories: [String], into output: String) throws -> Summary {
         guard !directories.isEmpty else { throw ShardError.noShards }
         // Only the first folder's timeline is kept; the others are compared with it and dropped.
         var shards: [(directory: String, frames: [Int: String])] = []
@@ -89,22 +93,22 @@ public enum ShardMerge {
     /// gesture driving a transition file, the gesture (≤ 20 s) plus its completion (≤ 120 s /
     /// 0.1 = 1200 s), at 240 fps (docs/LIMITS.md, "Rendering"): 292 800. A timeline claiming
     /// 10¹² frames must not make the merge list 10¹² missing indices.
-    public static let maximumFrameCount = 1220 * 240
+    package static let maximumFrameCount = 1220 * 240
 
     /// The largest `timeline.json` read: 96 MiB. The longest timeline (`maximumFrameCount`
     /// frames of a gesture-driven render, at most about 200 bytes a frame) is about 60 MB.
-    public static let maximumTimelineBytes = 96 << 20
+    package static let maximumTimelineBytes = 96 << 20
 
     /// The largest frame file copied: 256 MiB (`InputFile.defaultMaximumBytes`), more than the
     /// largest frame (8000 × 8000 RGBA, 244 MiB before compression) with PNG's overhead.
-    public static let maximumFrameBytes = InputFile.defaultMaximumBytes
+    package static let maximumFrameBytes = InputFile.defaultMaximumBytes
 
     /// The eight bytes every PNG file starts with.
     static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     /// The file name of frame `index` in a sequence of `frameCount` frames: `frame_0042.png`,
     /// at least four digits, more when the last index needs them.
-    public static func frameFileName(index: Int, frameCount: Int) -> String {
+    package static func frameFileName(index: Int, frameCount: Int) -> String {
         let digits = max(4, String(max(0, frameCount - 1)).count)
         let number = String(index)
         return "frame_" + String(repeating: "0", count: max(0, digits - number.count)) + number + ".png"

@@ -1,6 +1,10 @@
 import Foundation
 import FlipbookFiles
-import FlipbookScene
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
+import FlipbookRender
+import FlipbookOutput
 
 /// One of N contiguous parts of a sequence's frames, for rendering on several machines
 /// (`flipbook render --shard K/N`, then `flipbook merge`).

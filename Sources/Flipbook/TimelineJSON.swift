@@ -1,6 +1,10 @@
 import Foundation
 import FlipbookMotion
-import FlipbookScene
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
+import FlipbookRender
+import FlipbookOutput
 
 /// `timeline.json`: the timing of a rendered sequence .
 enum TimelineJSON {
@@ -16,7 +20,7 @@ enum TimelineJSON {
     /// With `paging` (a `page` render), a `paging` object records the swipe (start and target
     /// page, lift-off, velocity, settling) and every frame its `phase` (`dragging`, `settling`),
     /// `finger` while down and the pager's `contentOffset` in points.
-    static func render(timeline: Timeline, frames: [FrameSample], followUpSeconds: Double, preset: String, device: Device,
+    package static func render(timeline: Timeline, frames: [FrameSample], followUpSeconds: Double, preset: String, device: Device,
                        interaction: InteractiveFrames? = nil, paging: PagingFrames? = nil, fingerprint: String? = nil) -> String {
         let timing = timeline.timing
         var out = "{\n  \"preset\": \(JSON.string(preset)),\n"

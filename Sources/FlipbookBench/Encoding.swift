@@ -4,7 +4,9 @@ import Foundation
 import Flipbook
 import FlipbookCodecs
 import FlipbookRaster
-import FlipbookScene
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
 
 /// The presets and options of scripts/render (every preset, the selections it renders).
 let renderPresets: [(TransitionPreset, select: Int, returnIndex: Int?)] = [

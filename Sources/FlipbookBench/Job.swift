@@ -20,7 +20,9 @@ import Flipbook
 import FlipbookCodecs
 import FlipbookFiles
 import FlipbookRaster
-import FlipbookScene
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
 
 /// Wall seconds, CPU seconds (user + system) and peak resident memory of one child process.
 struct ChildRun {

@@ -4,8 +4,11 @@ import Foundation
 import Flipbook
 import FlipbookCodecs
 import FlipbookRaster
-import FlipbookScene
 import FlipbookText
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
+import FlipbookRender
 
 /// Wall-clock seconds (a job uses several threads, so thread CPU time would not do).
 func wallClock() -> Double {

@@ -121,8 +121,8 @@ benchmark("group 50% opacity, full screen", pixels: screenPixels) {
 // Under a 30° rotation (general path: polygon coverage, per-pixel bilinear sampling). The screen
 // rect scaled by 0.8 about its centre and turned: the quad covers 0.64 of the canvas area, the
 // pixel count used for the throughput.
-let turned = AffineTransform(translationX: -screen.midX, y: -screen.midY)
-    .concatenating(AffineTransform(a: 0.8 * 0.75.squareRoot(), b: 0.4, c: -0.4, d: 0.8 * 0.75.squareRoot(), tx: screen.midX, ty: screen.midY))
+let turned = Transform2D(translationX: -screen.midX, y: -screen.midY)
+    .concatenating(Transform2D(a: 0.8 * 0.75.squareRoot(), b: 0.4, c: -0.4, d: 0.8 * 0.75.squareRoot(), tx: screen.midX, ty: screen.midY))
 let turnedPixels = Int(0.64 * Double(screenPixels))
 benchmark("image 0.5× rotated 30°", pixels: turnedPixels) {
     canvas.draw(half, in: screen, contentMode: .scaleToFill, transform: turned)

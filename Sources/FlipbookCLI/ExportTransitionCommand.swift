@@ -1,7 +1,9 @@
 import Foundation
 import Flipbook
 import FlipbookFiles
-import FlipbookScene
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
 
 /// `flipbook export-transition PRESET … --out FILE.json`: writes a preset as a transition file.
 enum ExportTransitionCommand: Command {

@@ -1,5 +1,7 @@
 import Flipbook
-import FlipbookScene
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
 
 /// `flipbook inspect PRESET --frame K …`: prints frame K's display list as JSON.
 enum InspectCommand: Command {

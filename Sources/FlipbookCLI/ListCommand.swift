@@ -1,5 +1,7 @@
 import FlipbookMotion
-import FlipbookScene
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
 
 /// `flipbook list`: one line per preset — name, what moves, default timing.
 enum ListCommand: Command {

@@ -2,7 +2,9 @@ import Foundation
 import FlipbookGeometry
 import Flipbook
 import FlipbookFiles
-import FlipbookScene
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
 
 /// `flipbook render PRESET …`: writes a transition's frames and timeline.json.
 enum RenderCommand: Command {

@@ -4,7 +4,9 @@ import FlipbookCodecs
 import FlipbookFiles
 import FlipbookImageDiff
 import FlipbookRaster
-import FlipbookScene
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
 
 /// `flipbook review DIR [ACTUAL] --out PAGE`: a scrubbable review page of one rendered sequence,
 /// or of two under one playhead with per-frame perceptual scores.

@@ -2,7 +2,9 @@ import Foundation
 import FlipbookGeometry
 import Flipbook
 import FlipbookMotion
-import FlipbookScene
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
 
 /// The options `render` and `inspect` share, turned into `RenderSettings`.
 enum SceneArguments {

@@ -11,7 +11,9 @@ public struct DecodeLimits: Sendable, Hashable {
     /// The largest file read, in bytes. Default `InputFile.defaultMaximumBytes` (256 MiB).
     public var maxFileBytes: Int
     /// Limits with `maxPixels` and `maxFileBytes` (both must be positive).
-    public init(maxPixels: Int = 100_000_000, maxFileBytes: Int = InputFile.defaultMaximumBytes) {
+    // 256 MiB, the same as every other input file's default bound (`InputFile.defaultMaximumBytes`;
+    // a public default cannot name that package constant).
+    public init(maxPixels: Int = 100_000_000, maxFileBytes: Int = 256 << 20) {
         precondition(maxPixels > 0, "maxPixels must be positive")
         precondition(maxFileBytes > 0, "maxFileBytes must be positive")
         self.maxPixels = maxPixels
@@ -22,21 +24,21 @@ public struct DecodeLimits: Sendable, Hashable {
 }
 
 /// What an image file's header says, read without decoding pixels.
-public struct ImageHeader: Sendable, Hashable {
+package struct ImageHeader: Sendable, Hashable {
     /// The file's format, from its first bytes.
-    public var format: ImageFormat
+    package var format: ImageFormat
     /// Width in pixels once the EXIF orientation is applied (as UIImage reports it).
-    public var width: Int
+    package var width: Int
     /// Height in pixels once the EXIF orientation is applied.
-    public var height: Int
+    package var height: Int
     /// The EXIF orientation (1…8) applied at decode; always 1 for PNG and for JPEGs without one.
-    public var orientation: Int
+    package var orientation: Int
     /// Bytes the decode allocates for a while besides the pixels: a progressive (multi-scan)
     /// JPEG's whole-image coefficient buffer, about 2 bytes per pixel and component at the full
     /// stored size, even for a reduced decode; 0 for single-scan JPEGs and PNGs.
-    public var workingBytes: Int
+    package var workingBytes: Int
     /// A header with the given fields.
-    public init(format: ImageFormat, width: Int, height: Int, orientation: Int = 1, workingBytes: Int = 0) {
+    package init(format: ImageFormat, width: Int, height: Int, orientation: Int = 1, workingBytes: Int = 0) {
         self.format = format; self.width = width; self.height = height; self.orientation = orientation
         self.workingBytes = workingBytes
     }
@@ -63,7 +65,7 @@ public enum CodecWarning: Error, CustomStringConvertible, Equatable, Sendable {
 /// gamma, ICC and bKGD are ignored (raw values). JPEG: 8-bit baseline, progressive and
 /// arithmetic-coded; gray, YCbCr, RGB, CMYK and YCCK; the EXIF orientation is applied.
 /// Sizes are checked against `DecodeLimits` before any pixel buffer is allocated.
-public enum ImageDecoder {
+package enum ImageDecoder {
     /// Reads and decodes the file at `path`. Throws `CodecError` naming `path`.
     ///
     /// `minimumSize` (upright pixels) lets a JPEG be decoded smaller in the DCT domain: see
@@ -71,7 +73,7 @@ public enum ImageDecoder {
     /// to the header's full upright size either way (an absurd header is refused, and libjpeg
     /// entropy-decodes every coefficient even when scaling, so time follows the full size).
     /// `warn` receives what the user should hear about a good image (at most once per call).
-    public static func decode(fileAtPath path: String, limits: DecodeLimits = .default,
+    package static func decode(fileAtPath path: String, limits: DecodeLimits = .default,
                               minimumSize: (width: Int, height: Int)? = nil,
                               warn: (CodecWarning) -> Void = { _ in }) throws -> PremultipliedImage {
         try decode(try readFile(path, limits: limits), name: path, limits: limits, minimumSize: minimumSize, warn: warn)
@@ -79,7 +81,7 @@ public enum ImageDecoder {
 
     /// Decodes `bytes`; `name` (usually the path) is used in error messages. `minimumSize` and
     /// `warn` as in `decode(fileAtPath:limits:minimumSize:warn:)`.
-    public static func decode(_ bytes: [UInt8], name: String, limits: DecodeLimits = .default,
+    package static func decode(_ bytes: [UInt8], name: String, limits: DecodeLimits = .default,
                               minimumSize: (width: Int, height: Int)? = nil,
                               warn: (CodecWarning) -> Void = { _ in }) throws -> PremultipliedImage {
         let format = try recognize(bytes, name: name)
@@ -120,7 +122,7 @@ public enum ImageDecoder {
     /// pixels, each covering d × d pixels of the full image (the last row/column partly). The
     /// test uses the exact `width / d`, not the rounded-up size, so the content is never below
     /// the minimum.
-    public static func scaleDenominator(for header: ImageHeader, minimumSize: (width: Int, height: Int)?) -> Int {
+    package static func scaleDenominator(for header: ImageHeader, minimumSize: (width: Int, height: Int)?) -> Int {
         guard header.format == .jpeg, let minimumSize else { return 1 }
         // libjpeg's DCT scaling offers 1/2, 1/4 and 1/8 (coefficients of 4×4, 2×2 or 1×1 per block).
         for denominator in [8, 4, 2] where header.width >= denominator * max(1, minimumSize.width)
@@ -132,7 +134,7 @@ public enum ImageDecoder {
 
     /// The format and upright size of the file at `path`, without decoding pixels (the file
     /// is still read whole, within `limits.maxFileBytes`).
-    public static func readHeader(fileAtPath path: String, limits: DecodeLimits = .default) throws -> ImageHeader {
+    package static func readHeader(fileAtPath path: String, limits: DecodeLimits = .default) throws -> ImageHeader {
         try readHeader(try readFile(path, limits: limits), name: path)
     }
 
@@ -149,7 +151,7 @@ public enum ImageDecoder {
     }
 
     /// The format and upright size of `bytes`, without decoding pixels.
-    public static func readHeader(_ bytes: [UInt8], name: String) throws -> ImageHeader {
+    package static func readHeader(_ bytes: [UInt8], name: String) throws -> ImageHeader {
         let format = try recognize(bytes, name: name)
         return uprightHeader(try storedHeader(bytes, format: format, name: name), format: format)
     }

@@ -6,14 +6,14 @@ import FlipbookRaster
 /// JPEG has no alpha: transparent pixels are composited over white first (premultiplied c over
 /// white is c + 255 − a, exact in integers). 4:2:0 chroma, libjpeg's integer DCT and optimised
 /// Huffman tables, no metadata: the bytes depend only on the pixels and the quality.
-public enum JPEGEncoder {
+package enum JPEGEncoder {
     /// libjpeg quality used when none is given: 90 keeps thumbnail edges and 10 pt labels
     /// clean while making a contact sheet about a third of its PNG size.
-    public static let defaultQuality = 90
+    package static let defaultQuality = 90
 
     /// The JPEG file bytes for `image`; `quality` 1…100 (libjpeg's scale).
     /// Throws `CodecError.encodeFailed` for a zero-sized image or one over 65 500 pixels a side.
-    public static func encode(_ image: PremultipliedImage, quality: Int = defaultQuality) throws -> [UInt8] {
+    package static func encode(_ image: PremultipliedImage, quality: Int = defaultQuality) throws -> [UInt8] {
         precondition((1...100).contains(quality), "JPEG quality must be 1…100")
         let width = image.width, height = image.height
         guard width > 0, height > 0 else {

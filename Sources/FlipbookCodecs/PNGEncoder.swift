@@ -126,14 +126,14 @@ public struct PNGEncodeOptions: Sendable, Hashable {
 /// Straight alpha is round(c · 255 / a), which premultiplies back to exactly the same values.
 /// No time or text chunks: the bytes depend only on the pixels and the options (and the
 /// library versions). Each call sets up a new `PNGFrameEncoder`; encode many images with one.
-public enum PNGEncoder {
+package enum PNGEncoder {
     /// The PNG file bytes for `image`. Throws `CodecError.encodeFailed` for a zero-sized image.
-    public static func encode(_ image: PremultipliedImage, options: PNGEncodeOptions = .default) throws -> [UInt8] {
+    package static func encode(_ image: PremultipliedImage, options: PNGEncodeOptions = .default) throws -> [UInt8] {
         try PNGFrameEncoder(options: options).encode(image)
     }
 
     /// Encodes `image` and writes it to `path` atomically (see `PNGFrameEncoder.write`).
-    public static func write(_ image: PremultipliedImage, toPath path: String, options: PNGEncodeOptions = .default) throws {
+    package static func write(_ image: PremultipliedImage, toPath path: String, options: PNGEncodeOptions = .default) throws {
         try PNGFrameEncoder(options: options).write(image, toPath: path)
     }
 }
@@ -141,13 +141,13 @@ public enum PNGEncoder {
 /// Encodes images one after another with the same options, keeping the ISA-L or libdeflate
 /// compressor and the row, filter and output buffers between them (no allocation or page faults per
 /// image once warm). Not thread-safe: use one per thread.
-public final class PNGFrameEncoder {
+package final class PNGFrameEncoder {
     /// The options every image is encoded with.
-    public let options: PNGEncodeOptions
+    package let options: PNGEncodeOptions
     private let filteredWriter: FilteredPNGWriter?
 
     /// An encoder for `options`.
-    public init(options: PNGEncodeOptions = .default) {
+    package init(options: PNGEncodeOptions = .default) {
         self.options = options
         switch options.writer {
         case .isal: filteredWriter = FilteredPNGWriter(library: .isal, compressionLevel: options.compressionLevel, filter: options.filter)
@@ -158,7 +158,7 @@ public final class PNGFrameEncoder {
 
     /// Encodes `image` and passes the PNG file's bytes to `body`; they are valid only during the call.
     /// - Throws: `CodecError.encodeFailed` for a zero-sized image; what `body` throws.
-    public func withEncoded<R>(_ image: PremultipliedImage, _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R {
+    package func withEncoded<R>(_ image: PremultipliedImage, _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R {
         let width = image.width, height = image.height
         guard width > 0, height > 0 else {
             throw CodecError.encodeFailed(width: width, height: height, message: "a PNG needs at least one pixel")
@@ -188,14 +188,14 @@ public final class PNGFrameEncoder {
     }
 
     /// The PNG file bytes for `image`.
-    public func encode(_ image: PremultipliedImage) throws -> [UInt8] {
+    package func encode(_ image: PremultipliedImage) throws -> [UInt8] {
         try withEncoded(image) { Array($0.bindMemory(to: UInt8.self)) }
     }
 
     /// Encodes `image` and writes it to `path` atomically (`OutputFile.write`: a temporary
     /// sibling, flushed, renamed; a symbolic link is written through; a device, FIFO, socket or
     /// folder at `path` is refused). - Throws: `CodecError.encodeFailed`, `FileError.unwritable`.
-    public func write(_ image: PremultipliedImage, toPath path: String) throws {
+    package func write(_ image: PremultipliedImage, toPath path: String) throws {
         try withEncoded(image) { try OutputFile.write($0, to: path) }
     }
 

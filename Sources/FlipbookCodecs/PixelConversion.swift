@@ -6,9 +6,9 @@ import FlipbookRaster
 
 /// Straight ↔ premultiplied conversion and EXIF orientation over packed RGBA8 pixels
 /// (red in the low byte, alpha in the high byte). Integer maths only, exact rounding.
-public enum PixelConversion {
+package enum PixelConversion {
     /// Premultiplies straight RGBA8 pixels in place: each colour becomes round(c · a / 255).
-    public static func premultiplyInPlace(_ pixels: inout [UInt32]) {
+    package static func premultiplyInPlace(_ pixels: inout [UInt32]) {
         pixels.withUnsafeMutableBufferPointer { buffer in
             for index in buffer.indices {
                 let pixel = buffer[index]
@@ -26,7 +26,7 @@ public enum PixelConversion {
     /// clamped to 255; alpha 0 gives (0, 0, 0, 0). For every valid premultiplied value
     /// (c ≤ a) premultiplying the result gives back exactly c, so encode → decode round-trips.
     @inline(__always)
-    public static func unpremultiply(_ pixel: UInt32) -> UInt32 {
+    package static func unpremultiply(_ pixel: UInt32) -> UInt32 {
         let alpha = pixel &>> 24
         if alpha == 255 { return pixel }
         if alpha == 0 { return 0 }
@@ -38,7 +38,7 @@ public enum PixelConversion {
 
     /// The upright image for pixels stored with EXIF `orientation` (1…8, as UIImage applies it).
     /// Orientations 5–8 swap width and height.
-    public static func oriented(_ pixels: [UInt32], width: Int, height: Int, orientation: Int) -> PremultipliedImage {
+    package static func oriented(_ pixels: [UInt32], width: Int, height: Int, orientation: Int) -> PremultipliedImage {
         precondition(pixels.count == width * height && (1...8).contains(orientation))
         // Output pixel (x, y) reads stored index start + x·stepX + y·stepY.
         let last = height - 1, right = width - 1

@@ -11,15 +11,15 @@ import Darwin
 /// a device such as `/dev/zero` or `/dev/urandom`, a socket or a directory is refused), and at
 /// most `maximumBytes` are read (checked against the size first, and again while reading, since
 /// a file may grow).
-public enum InputFile {
+package enum InputFile {
     /// The default largest input file: 256 MiB. A 100-megapixel photo (the decoder's pixel limit)
     /// is about 50 MB as a JPEG and rarely more than 250 MB as a PNG; manifests and fonts are far
     /// smaller. Overridable per call (`--max-file-megabytes`).
-    public static let defaultMaximumBytes = 256 << 20
+    package static let defaultMaximumBytes = 256 << 20
 
     /// The whole file at `path`, at most `maximumBytes` long.
     /// - Throws: `FileError.unreadable` (missing, no permission), `.notRegularFile`, `.tooLarge`.
-    public static func read(_ path: String, maximumBytes: Int = defaultMaximumBytes) throws -> [UInt8] {
+    package static func read(_ path: String, maximumBytes: Int = defaultMaximumBytes) throws -> [UInt8] {
         try read(path, maximumBytes: maximumBytes, ownFile: false)
     }
 
@@ -27,7 +27,7 @@ public enum InputFile {
     /// symbolic link and not a file with other names (hard links). For files copied from an input
     /// folder into an output (a shard's frames), where a link would bring in a file from elsewhere.
     /// - Throws: as `read`; `.notRegularFile` for a symbolic link, `.unreadable` for a hard link.
-    public static func readOwnFile(_ path: String, maximumBytes: Int = defaultMaximumBytes) throws -> [UInt8] {
+    package static func readOwnFile(_ path: String, maximumBytes: Int = defaultMaximumBytes) throws -> [UInt8] {
         try read(path, maximumBytes: maximumBytes, ownFile: true)
     }
 
@@ -59,7 +59,7 @@ public enum InputFile {
     /// Reads the file at `path` in pieces of at most `pieceBytes`, handing each to `body` (for
     /// digests of large files). The same checks as `read`; a file growing past `maximumBytes`
     /// while being read fails with `.tooLarge` after the pieces so far were handed over.
-    public static func read(_ path: String, maximumBytes: Int = defaultMaximumBytes, inPiecesOf pieceBytes: Int = 1 << 20,
+    package static func read(_ path: String, maximumBytes: Int = defaultMaximumBytes, inPiecesOf pieceBytes: Int = 1 << 20,
                             _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
         precondition(pieceBytes > 0, "pieceBytes must be positive")
         let descriptor = try openRegular(path, maximumBytes: maximumBytes)
@@ -82,7 +82,7 @@ public enum InputFile {
     /// At most `count` bytes from `offset` of the file at `path` (fewer at its end), and the
     /// file's size: for headers of files another library reads whole (a font's table directory).
     /// The same checks as `read`. - Throws: as `read`.
-    public static func read(_ path: String, atOffset offset: Int, count: Int,
+    package static func read(_ path: String, atOffset offset: Int, count: Int,
                             maximumBytes: Int = defaultMaximumBytes) throws -> (bytes: [UInt8], fileSize: Int) {
         precondition(offset >= 0 && count >= 0, "offset and count must not be negative")
         let descriptor = try openRegular(path, maximumBytes: maximumBytes)
@@ -105,7 +105,7 @@ public enum InputFile {
 
     /// Checks, without reading it, that `path` opens as a regular file of at most `maximumBytes`
     /// (for files another library opens by name, such as fonts for FreeType).
-    public static func check(_ path: String, maximumBytes: Int = defaultMaximumBytes) throws {
+    package static func check(_ path: String, maximumBytes: Int = defaultMaximumBytes) throws {
         close(try openRegular(path, maximumBytes: maximumBytes).fd)
     }
 

@@ -18,7 +18,7 @@ import Foundation
 /// it must be writable (or its files could not be removed after the swap). A folder that cannot
 /// be listed is refused. Leftovers of dead runs are swept only when they carry the mark too, and
 /// symbolic links among them are never followed, adopted or removed.
-public enum OutputDirectory {
+package enum OutputDirectory {
     /// Builds new contents with `build` (given the hidden folder to fill) and swaps them in at
     /// `path`, whose missing parent folders are created. A symbolic link at `path` is followed
     /// (the folder it names is replaced, the link stays). `isOwned(folder)` proves that an
@@ -28,7 +28,7 @@ public enum OutputDirectory {
     /// `build`'s and `afterSwap`'s included — the hidden folder is removed and `path` is left as
     /// it was.
     /// - Throws: `FileError.unwritable` naming `path`, or what `build` or `afterSwap` throws.
-    public static func replace<T>(_ path: String, keeping isPreviousOutput: (String) -> Bool, ownedIf isOwned: (String) -> Bool,
+    package static func replace<T>(_ path: String, keeping isPreviousOutput: (String) -> Bool, ownedIf isOwned: (String) -> Bool,
                                   afterSwap: (() throws -> Void)? = nil, _ build: (String) throws -> T) throws -> T {
         let target = try resolve(path)
         let folder = OutputFile.folder(of: target), base = OutputFile.baseName(of: target)
@@ -96,7 +96,7 @@ public enum OutputDirectory {
     /// runs left beside it (as `replace` does first), touching only folders `isOwned` accepts. For
     /// callers that may fail before they replace anything: the output is then back even if this
     /// run writes nothing. Best effort.
-    public static func recoverInterrupted(_ path: String, ownedIf isOwned: (String) -> Bool) {
+    package static func recoverInterrupted(_ path: String, ownedIf isOwned: (String) -> Bool) {
         guard let target = try? resolve(path) else { return }
         Leftovers.recover(base: OutputFile.baseName(of: target), in: OutputFile.folder(of: target), isOwned: isOwned)
     }

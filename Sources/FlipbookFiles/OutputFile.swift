@@ -11,12 +11,12 @@ import Foundation
 /// is replaced), and anything that is not a regular file — a directory, a device such as
 /// `/dev/null`, a FIFO, a socket — is refused rather than replaced. Errors name the path given,
 /// never the temporary.
-public enum OutputFile {
+package enum OutputFile {
     /// The file a write to `path` replaces: `path` itself, or, for a symbolic link, the path at
     /// the end of its chain of links (which may not exist yet).
     /// - Throws: `FileError.unwritable` when that path exists and is not a regular file, or the
     ///   links loop.
-    public static func target(of path: String) throws -> String {
+    package static func target(of path: String) throws -> String {
         guard !path.isEmpty else { throw FileError.unwritable(path: path, reason: "the path is empty") }
         var current = path
         // 40 links, as the kernel's own limit (ELOOP).
@@ -47,12 +47,12 @@ public enum OutputFile {
     /// `createFolders` creates missing parent folders first. Temporaries of dead runs beside the
     /// target are removed on the way.
     /// - Throws: `FileError.unwritable` naming `path` (disk full, no permission, not a file, …).
-    public static func write(_ bytes: [UInt8], to path: String, createFolders: Bool = false) throws {
+    package static func write(_ bytes: [UInt8], to path: String, createFolders: Bool = false) throws {
         try bytes.withUnsafeBytes { try write($0, to: path, createFolders: createFolders) }
     }
 
     /// `write(_:to:createFolders:)` for bytes the caller keeps in its own buffer.
-    public static func write(_ bytes: UnsafeRawBufferPointer, to path: String, createFolders: Bool = false) throws {
+    package static func write(_ bytes: UnsafeRawBufferPointer, to path: String, createFolders: Bool = false) throws {
         let pending = try PendingOutput(path, createFolders: createFolders)
         do {
             try create(bytes, at: pending.temporaryPath, reportingAs: path)
@@ -66,13 +66,13 @@ public enum OutputFile {
     /// Creates a new file at `path` holding `bytes` and flushes it to disk; fails when something
     /// already exists there. For files inside a private temporary folder that is swapped in as a
     /// whole (`OutputDirectory`); errors name `name` (default: `path`).
-    public static func create(_ bytes: [UInt8], at path: String, reportingAs name: String? = nil) throws {
+    package static func create(_ bytes: [UInt8], at path: String, reportingAs name: String? = nil) throws {
         try bytes.withUnsafeBytes { try create($0, at: path, reportingAs: name) }
     }
 
     /// `create(_:at:reportingAs:)` for bytes the caller keeps in its own buffer (a PNG encoder's
     /// reused output), without copying them into an array.
-    public static func create(_ bytes: UnsafeRawBufferPointer, at path: String, reportingAs name: String? = nil) throws {
+    package static func create(_ bytes: UnsafeRawBufferPointer, at path: String, reportingAs name: String? = nil) throws {
         let shown = name ?? path
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw FileError.unwritable(path: shown, reason: FileError.text(errno)) }
@@ -137,13 +137,13 @@ public enum OutputFile {
 /// Creating one checks the output (`OutputFile.target(of:)`), creates missing folders when
 /// asked, removes temporaries dead runs left beside it, and registers the temporary with
 /// `Termination` so a handled signal removes it. Call `commit()` or `discard()` exactly once.
-public final class PendingOutput: @unchecked Sendable {
+package final class PendingOutput: @unchecked Sendable {
     /// The output as the caller named it (used in every error).
-    public let path: String
+    package let path: String
     /// The file `commit()` replaces: `path`, or the end of its chain of symbolic links.
-    public let target: String
+    package let target: String
     /// The hidden sibling of `target` to write: `.NAME.tmp-PID-RANDOM`, plus `.EXT` when given.
-    public let temporaryPath: String
+    package let temporaryPath: String
     private var cleanup: Int?
     private let token: String
     /// Where `commitKeepingPrevious()` kept the file it replaced; nil when there was none.
@@ -154,7 +154,7 @@ public final class PendingOutput: @unchecked Sendable {
     /// Prepares an output at `path`; `extension` (without the dot) ends the temporary name for
     /// writers that pick a format from it.
     /// - Throws: `FileError.unwritable` naming `path`.
-    public init(_ path: String, createFolders: Bool = false, extension: String? = nil) throws {
+    package init(_ path: String, createFolders: Bool = false, extension: String? = nil) throws {
         self.path = path
         target = try OutputFile.target(of: path)
         let folder = OutputFile.folder(of: target), base = OutputFile.baseName(of: target)
@@ -168,7 +168,7 @@ public final class PendingOutput: @unchecked Sendable {
 
     /// Flushes the finished temporary file to disk and renames it over the target.
     /// - Throws: `FileError.unwritable` naming `path`; the temporary is then removed.
-    public func commit() throws {
+    package func commit() throws {
         defer { finish() }
         do {
             let descriptor = open(temporaryPath, O_RDONLY | O_CLOEXEC)
@@ -226,7 +226,7 @@ public final class PendingOutput: @unchecked Sendable {
     }
 
     /// Removes the temporary file (after a failure); the output stays as it was.
-    public func discard() {
+    package func discard() {
         unlink(temporaryPath)
         finish()
     }

@@ -6,17 +6,17 @@ import Foundation
 /// A name is a name, not a path: it must be one plain file name, so that substituting it can
 /// never write outside the folder the user named (a transition file from a pull request named
 /// `../../victim/family` must not replace a file beside the project).
-public enum OutputName {
+package enum OutputName {
     /// The longest name, in UTF-8 bytes: Linux allows 255 bytes per file name, and outputs add
     /// hidden prefixes and suffixes (`.NAME.tmp-PID-RANDOM.mp4`, about 35 bytes) and extensions.
-    public static let maximumBytes = 200
+    package static let maximumBytes = 200
 
     /// Why `name` cannot name an output, as a phrase that follows "must be a plain file name:"
     /// ("it contains '/'"); nil when it can. Refused: the empty name, `/`, a leading dot (`.`,
     /// `..`, hidden names), control characters (NUL, ESC, newlines, DEL, C1), Unicode line and
     /// paragraph separators and bidirectional overrides (which disguise the name shown), and
     /// names longer than `maximumBytes`.
-    public static func problem(with name: String) -> String? {
+    package static func problem(with name: String) -> String? {
         if name.isEmpty { return "it is empty" }
         if name.contains("/") { return "it contains '/'" }
         if name.hasPrefix(".") { return name == "." || name == ".." ? "it is '\(name)'" : "it starts with a dot" }
@@ -34,7 +34,7 @@ public enum OutputName {
     /// its first placeholder (`Output/` for `Output/{preset}.png`; the current folder for
     /// `{preset}.png`). A template without the placeholder is returned as it is.
     /// - Throws: `OutputNameError` naming the template and what is wrong with the name.
-    public static func expand(_ template: String, placeholder: String = "{preset}", with name: String) throws -> String {
+    package static func expand(_ template: String, placeholder: String = "{preset}", with name: String) throws -> String {
         guard let first = template.range(of: placeholder) else { return template }
         if let problem = problem(with: name) { throw OutputNameError.unsafeName(template: template, problem: problem) }
         let result = template.replacingOccurrences(of: placeholder, with: name)
@@ -79,14 +79,14 @@ public enum OutputName {
 }
 
 /// A name that cannot be substituted into an output path.
-public enum OutputNameError: Error, CustomStringConvertible, Equatable, Sendable {
+package enum OutputNameError: Error, CustomStringConvertible, Equatable, Sendable {
     /// The name is not a plain file name; `problem` says why (`OutputName.problem(with:)`).
     case unsafeName(template: String, problem: String)
     /// The expanded path leaves the folder the template names (`folder`).
     case escapes(template: String, folder: String)
 
     /// One line naming the template.
-    public var description: String {
+    package var description: String {
         switch self {
         case let .unsafeName(template, problem):
             return "\(template): the transition's name cannot replace {preset}: it must be a plain file name, but \(problem)"

@@ -9,7 +9,7 @@ import Foundation
 /// only writes the signal number to a pipe (all a signal handler may safely do); the thread
 /// reading the pipe does the work. A SIGKILL cannot be handled: the next run recovers what it
 /// left (see `OutputDirectory`).
-public enum Termination {
+package enum Termination {
     /// The registered clean-ups and whether the handlers are installed. `@unchecked Sendable`
     /// because `lock` guards every field.
     private final class State: @unchecked Sendable {
@@ -24,11 +24,11 @@ public enum Termination {
     nonisolated(unsafe) private static var signalPipeWriteEnd: Int32 = -1
 
     /// The signals `installSignalHandlers()` handles.
-    public static let handledSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+    package static let handledSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
 
     /// Registers `cleanup` to run if the process is stopped by a handled signal; returns a token
     /// for `unregister`. Clean-ups must be quick and must not throw.
-    public static func register(_ cleanup: @escaping () -> Void) -> Int {
+    package static func register(_ cleanup: @escaping () -> Void) -> Int {
         state.lock.lock(); defer { state.lock.unlock() }
         state.nextToken += 1
         state.cleanups[state.nextToken] = cleanup
@@ -36,13 +36,13 @@ public enum Termination {
     }
 
     /// Forgets a clean-up (its work finished or was undone normally).
-    public static func unregister(_ token: Int) {
+    package static func unregister(_ token: Int) {
         state.lock.lock(); defer { state.lock.unlock() }
         state.cleanups[token] = nil
     }
 
     /// Runs every registered clean-up once (in registration order) and forgets them.
-    public static func runCleanups() {
+    package static func runCleanups() {
         state.lock.lock()
         let pending = state.cleanups.sorted { $0.key < $1.key }.map(\.value)
         state.cleanups.removeAll()
@@ -52,7 +52,7 @@ public enum Termination {
 
     /// Makes SIGINT, SIGTERM, SIGHUP and SIGQUIT run the clean-ups and exit with 128 + the signal
     /// (SIGQUIT included, which would otherwise print a crash report). Idempotent.
-    public static func installSignalHandlers() {
+    package static func installSignalHandlers() {
         state.lock.lock(); defer { state.lock.unlock() }
         guard !state.installed else { return }
         var ends: [Int32] = [0, 0]

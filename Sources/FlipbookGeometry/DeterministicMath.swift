@@ -14,10 +14,10 @@
 ///
 /// Speed: 0.5–1.2 µs per call in a release build, against libm's 5–20 ns; Flipbook calls these a
 /// few times per frame (and a few thousand times for a curve plot).
-public enum DeterministicMath {
+package enum DeterministicMath {
     /// e^`x`. Overflows to +∞ above about 709.78; subnormal results are rounded on the
     /// subnormal grid; 0 below about −745.13.
-    public static func exp(_ x: Double) -> Double {
+    package static func exp(_ x: Double) -> Double {
         if x.isNaN { return x }
         // Beyond these, e^x is above the largest double or below half the smallest subnormal.
         if x > 709.79 { return .infinity }
@@ -27,7 +27,7 @@ public enum DeterministicMath {
     }
 
     /// The natural logarithm of `x`: NaN for negative `x`, −∞ at ±0, +∞ at +∞.
-    public static func log(_ x: Double) -> Double {
+    package static func log(_ x: Double) -> Double {
         if x.isNaN { return x }
         if x < 0 { return .nan }
         if x == 0 { return -.infinity }
@@ -49,7 +49,7 @@ public enum DeterministicMath {
     }
 
     /// The sine of `x` (radians), with an exact reduction modulo π/2 for any finite `x`.
-    public static func sin(_ x: Double) -> Double {
+    package static func sin(_ x: Double) -> Double {
         guard x.isFinite else { return x - x }
         let a = Swift.abs(x)
         if a < 0x1p-27 { return x }  // sin x = x(1 − x²/6) rounds to x
@@ -65,7 +65,7 @@ public enum DeterministicMath {
     }
 
     /// The cosine of `x` (radians), with an exact reduction modulo π/2 for any finite `x`.
-    public static func cos(_ x: Double) -> Double {
+    package static func cos(_ x: Double) -> Double {
         guard x.isFinite else { return x - x }
         let a = Swift.abs(x)
         if a < 0x1p-27 { return 1 }  // cos x = 1 − x²/2 rounds to 1
@@ -79,7 +79,7 @@ public enum DeterministicMath {
     }
 
     /// The hyperbolic sine of `x`; ±∞ beyond about ±710.48.
-    public static func sinh(_ x: Double) -> Double {
+    package static func sinh(_ x: Double) -> Double {
         if x.isNaN { return x }
         let a = Swift.abs(x)
         let y: Double
@@ -105,7 +105,7 @@ public enum DeterministicMath {
     }
 
     /// The hyperbolic cosine of `x`; +∞ beyond about ±710.48.
-    public static func cosh(_ x: Double) -> Double {
+    package static func cosh(_ x: Double) -> Double {
         if x.isNaN { return x }
         let a = Swift.abs(x)
         if a < 0x1p-27 { return 1 }  // cosh x = 1 + x²/2 rounds to 1

@@ -4,7 +4,7 @@ extension Double {
     /// nil for anything else — hexadecimal (`0x10`, which `Double(_:)` reads as 16), `inf`,
     /// `nan`, underscores, spaces, an empty string — and for a value too large for a `Double`
     /// (`1e400`). Command-line options and curve parameters are read with it.
-    public init?<Text: StringProtocol>(decimalText text: Text) {
+    package init?<Text: StringProtocol>(decimalText text: Text) {
         var bytes = Array(text.utf8)[...]
         if let sign = bytes.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
         func digits() -> Int {
@@ -34,7 +34,7 @@ extension Double {
     /// Whole numbers of 10^15 or more keep Swift's form too (an `Int` would not be exact). The one
     /// formatter of this kind: errors, `timeline.json` and display lists use it (the curve CSV and
     /// picture labels round on purpose, with `%g`).
-    public var shortestText: String {
+    package var shortestText: String {
         guard isFinite else { return "\(self)" }
         return self == rounded() && abs(self) < 1e15 ? String(Int64(self)) : "\(self)"
     }

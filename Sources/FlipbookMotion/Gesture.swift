@@ -49,7 +49,7 @@ public enum AnimationCurve: String, Sendable, CaseIterable, Hashable {
 /// lift-off, and what a percent-driven interactive transition does after the lift
 /// (`completionSpeed`, `completionCurve`, and the velocity threshold of the finish/cancel rule).
 ///
-/// Read from a gesture file (`GestureFile` in FlipbookScene) or synthesised by
+/// Read from a gesture file (`GestureFile` in FlipbookFormats) or synthesised by
 /// `Gesture.pan(…)`. See docs/INTERACTIVE.md.
 public struct Gesture: Sendable, Hashable {
     /// The samples: at least two, times increasing by at least `minimumSampleSpacingSeconds`,

@@ -1,7 +1,7 @@
 import FlipbookGeometry
 
 /// What an interactive transition is doing in a frame.
-public enum InteractivePhase: String, Sendable, Hashable, Codable {
+package enum InteractivePhase: String, Sendable, Hashable, Codable {
     /// The finger is down: the fraction follows it (`UIPercentDrivenInteractiveTransition.update`).
     case interactive
     /// After lift-off, animating from the release fraction to 1 (`finish()`).
@@ -11,28 +11,28 @@ public enum InteractivePhase: String, Sendable, Hashable, Codable {
 }
 
 /// One output frame of an `InteractiveTimeline`.
-public struct InteractiveFrame: Sendable, Hashable {
+package struct InteractiveFrame: Sendable, Hashable {
     /// Frame number, 0…`InteractiveTimeline.lastFrameIndex`.
-    public var index: Int
+    package var index: Int
     /// Seconds since touch-down, `index / fps`.
-    public var timeSeconds: Double
+    package var timeSeconds: Double
     /// Finger down, finishing or cancelling.
-    public var phase: InteractivePhase
+    package var phase: InteractivePhase
     /// Where the finger is (window points) while it is down; nil after lift-off.
-    public var finger: Point?
+    package var finger: Point?
     /// The transition's fraction complete, 0…1 (`percentComplete`): exactly the target (1 or 0) in
     /// the last frame.
-    public var fraction: Double
+    package var fraction: Double
     /// The transition time the frame shows: `fraction × duration` seconds on the transition's own
     /// clock (a percent-driven transition sets its layers' time offset to this; a spring is evaluated
     /// at this time, not at this progress).
-    public var transitionTimeSeconds: Double
+    package var transitionTimeSeconds: Double
     /// True for the last frame, which shows the transition completed (finished: the destination as
     /// after `completeTransition(true)`; cancelled: the source as before the gesture).
-    public var isFinal: Bool
+    package var isFinal: Bool
 
     /// Creates a frame.
-    public init(index: Int, timeSeconds: Double, phase: InteractivePhase, finger: Point?, fraction: Double,
+    package init(index: Int, timeSeconds: Double, phase: InteractivePhase, finger: Point?, fraction: Double,
                 transitionTimeSeconds: Double, isFinal: Bool) {
         self.index = index; self.timeSeconds = timeSeconds; self.phase = phase; self.finger = finger
         self.fraction = fraction; self.transitionTimeSeconds = transitionTimeSeconds; self.isFinal = isFinal
@@ -54,18 +54,18 @@ public struct InteractiveFrame: Sendable, Hashable {
 /// Frame `k` is at `k/fps` seconds after touch-down, `k = 0…N`; the last frame is the end of the
 /// completion animation: `N = max(round(end·fps), r + 1)`, `r` the last frame at or before lift-off,
 /// so there is always at least one frame after it, and frame N shows the target exactly.
-public struct InteractiveTimeline: Sendable {
+package struct InteractiveTimeline: Sendable {
     /// The finger.
-    public let gesture: Gesture
+    package let gesture: Gesture
     /// Width the translation is divided by, in points (the transition container's width).
-    public let widthPoints: Double
+    package let widthPoints: Double
     /// The transition's non-interactive duration `D` in seconds (`transitionDuration(using:)`).
-    public let transitionDurationSeconds: Double
+    package let transitionDurationSeconds: Double
     /// Frames per second (> 0).
-    public let framesPerSecond: Double
+    package let framesPerSecond: Double
 
     /// Creates a timeline; traps unless width, duration and fps are finite and > 0.
-    public init(gesture: Gesture, widthPoints: Double, transitionDurationSeconds: Double, framesPerSecond: Double) {
+    package init(gesture: Gesture, widthPoints: Double, transitionDurationSeconds: Double, framesPerSecond: Double) {
         precondition(widthPoints.isFinite && widthPoints > 0, "width must be finite and > 0, not \(widthPoints)")
         precondition(transitionDurationSeconds.isFinite && transitionDurationSeconds > 0, "duration must be finite and > 0")
         precondition(framesPerSecond.isFinite && framesPerSecond > 0, "fps must be finite and > 0, not \(framesPerSecond)")
@@ -74,7 +74,7 @@ public struct InteractiveTimeline: Sendable {
     }
 
     /// The fraction for a horizontal translation: `clamp(translationX / width, 0, 1)`.
-    public static func fraction(translationXPoints: Double, widthPoints: Double) -> Double {
+    package static func fraction(translationXPoints: Double, widthPoints: Double) -> Double {
         min(max(translationXPoints / widthPoints, 0), 1)
     }
 
@@ -85,54 +85,54 @@ public struct InteractiveTimeline: Sendable {
     /// velocity's sign alone; JTSSloppySwiping, which re-creates UINavigationController's
     /// swipe-back, on both, with 100 pt/s (and it cancels on any backward velocity, which this rule
     /// does not: the rule is "velocity beyond a threshold, or past 0.5").
-    public static func finishes(fraction: Double, velocityPointsPerSecond: Double, finishVelocity: Double) -> Bool {
+    package static func finishes(fraction: Double, velocityPointsPerSecond: Double, finishVelocity: Double) -> Bool {
         velocityPointsPerSecond > finishVelocity || fraction > 0.5
     }
 
     /// Seconds from touch-down to lift-off.
-    public var releaseSeconds: Double { gesture.durationSeconds }
+    package var releaseSeconds: Double { gesture.durationSeconds }
 
     /// The fraction at lift-off (the last sample's translation).
-    public var releaseFraction: Double {
+    package var releaseFraction: Double {
         Self.fraction(translationXPoints: gesture.translation(atSeconds: releaseSeconds).x, widthPoints: widthPoints)
     }
 
     /// The finger's horizontal velocity at lift-off, points per second (`Gesture.releaseVelocity`).
-    public var releaseVelocityPointsPerSecond: Double { gesture.releaseVelocity.x }
+    package var releaseVelocityPointsPerSecond: Double { gesture.releaseVelocity.x }
 
     /// True when the transition finishes, false when it is cancelled (`finishes(…)`).
-    public var finishes: Bool {
+    package var finishes: Bool {
         Self.finishes(fraction: releaseFraction, velocityPointsPerSecond: releaseVelocityPointsPerSecond,
                       finishVelocity: gesture.finishVelocityPointsPerSecond)
     }
 
     /// The fraction the completion animation ends at: 1 (finish) or 0 (cancel).
-    public var targetFraction: Double { finishes ? 1 : 0 }
+    package var targetFraction: Double { finishes ? 1 : 0 }
 
     /// Seconds of the completion animation: `|target − p|·D / completionSpeed` (0 when the finger
     /// lifted exactly at the target).
-    public var completionDurationSeconds: Double {
+    package var completionDurationSeconds: Double {
         abs(targetFraction - releaseFraction) * transitionDurationSeconds / gesture.completionSpeed
     }
 
     /// Seconds from touch-down to the end of the completion animation.
-    public var endSeconds: Double { releaseSeconds + completionDurationSeconds }
+    package var endSeconds: Double { releaseSeconds + completionDurationSeconds }
 
     /// The last frame at or before lift-off (its time `r/fps ≤ releaseSeconds`).
-    public var releaseFrameIndex: Int {
+    package var releaseFrameIndex: Int {
         Timeline.lastFrame(atOrBefore: releaseSeconds, framesPerSecond: framesPerSecond)
     }
 
     /// `N`, the index of the last frame.
-    public var lastFrameIndex: Int {
+    package var lastFrameIndex: Int {
         max(Int((endSeconds * framesPerSecond).rounded()), releaseFrameIndex + 1)
     }
 
     /// Number of frames, `N + 1`.
-    public var frameCount: Int { lastFrameIndex + 1 }
+    package var frameCount: Int { lastFrameIndex + 1 }
 
     /// The fraction at `t` seconds after touch-down (not forced to the target at the last frame).
-    public func fraction(atSeconds t: Double) -> Double {
+    package func fraction(atSeconds t: Double) -> Double {
         if t <= releaseSeconds {
             return Self.fraction(translationXPoints: gesture.translation(atSeconds: t).x, widthPoints: widthPoints)
         }
@@ -143,7 +143,7 @@ public struct InteractiveTimeline: Sendable {
     }
 
     /// Frame `index` (0…N).
-    public func frame(_ index: Int) -> InteractiveFrame {
+    package func frame(_ index: Int) -> InteractiveFrame {
         precondition(index >= 0 && index <= lastFrameIndex, "frame \(index) is outside 0…\(lastFrameIndex)")
         let t = Double(index) / framesPerSecond
         let isFinal = index == lastFrameIndex
@@ -155,5 +155,5 @@ public struct InteractiveTimeline: Sendable {
     }
 
     /// Every frame, 0…N.
-    public var frames: [InteractiveFrame] { (0...lastFrameIndex).map(frame) }
+    package var frames: [InteractiveFrame] { (0...lastFrameIndex).map(frame) }
 }

@@ -1,7 +1,7 @@
 import FlipbookGeometry
 
 /// What a paging scroll view is doing in a frame.
-public enum PagingPhase: String, Sendable, Hashable, Codable {
+package enum PagingPhase: String, Sendable, Hashable, Codable {
     /// The finger is down: the content follows it (rubber-banded past the first and last page).
     case dragging
     /// After lift-off: the content settles on the target page.
@@ -9,21 +9,21 @@ public enum PagingPhase: String, Sendable, Hashable, Codable {
 }
 
 /// One output frame of a `PagingTimeline`.
-public struct PagingFrame: Sendable, Hashable {
+package struct PagingFrame: Sendable, Hashable {
     /// Frame number, 0…`PagingTimeline.lastFrameIndex`.
-    public var index: Int
+    package var index: Int
     /// Seconds since touch-down, `index / fps`.
-    public var timeSeconds: Double
+    package var timeSeconds: Double
     /// Dragging or settling.
-    public var phase: PagingPhase
+    package var phase: PagingPhase
     /// Where the finger is (window points) while it is down; nil after lift-off.
-    public var finger: Point?
+    package var finger: Point?
     /// The scroll view's horizontal content offset (`bounds.origin.x`) in points; exactly the target
     /// page's offset in the last frame.
-    public var contentOffsetPoints: Double
+    package var contentOffsetPoints: Double
 
     /// Creates a frame.
-    public init(index: Int, timeSeconds: Double, phase: PagingPhase, finger: Point?, contentOffsetPoints: Double) {
+    package init(index: Int, timeSeconds: Double, phase: PagingPhase, finger: Point?, contentOffsetPoints: Double) {
         self.index = index; self.timeSeconds = timeSeconds; self.phase = phase; self.finger = finger
         self.contentOffsetPoints = contentOffsetPoints
     }
@@ -44,33 +44,33 @@ public struct PagingFrame: Sendable, Hashable {
 ///   (`SpringDescription.withDampingRatio(mass: 0.5, stiffness: 100, ratio: 1.1)`: ω0 = √200 rad/s,
 ///   slightly over-damped), from the release offset and velocity to the page; it ends when the offset
 ///   stays within `settleTolerancePoints` of the page.
-public struct PagingTimeline: Sendable {
+package struct PagingTimeline: Sendable {
     /// The finger.
-    public let gesture: Gesture
+    package let gesture: Gesture
     /// Page width in points (the scroll view's width).
-    public let pageWidthPoints: Double
+    package let pageWidthPoints: Double
     /// Number of pages (≥ 1).
-    public let pageCount: Int
+    package let pageCount: Int
     /// The page shown at touch-down (0-based).
-    public let startPage: Int
+    package let startPage: Int
     /// Frames per second (> 0).
-    public let framesPerSecond: Double
+    package let framesPerSecond: Double
     /// How close to the page the settling ends, in points (half a device pixel: `0.5 / scale`).
-    public let settleTolerancePoints: Double
+    package let settleTolerancePoints: Double
 
     /// UIScrollView's rubber-band constant.
-    public static let rubberBandConstant = 0.55
+    package static let rubberBandConstant = 0.55
     /// Content velocity above which a lift-off flings to the next page, points per second.
-    public static let flingVelocity = 50.0
+    package static let flingVelocity = 50.0
     /// The settling spring's mass, stiffness and damping ratio (Flutter's default scroll spring).
-    public static let springMass = 0.5, springStiffness = 100.0, springDampingRatio = 1.1
+    package static let springMass = 0.5, springStiffness = 100.0, springDampingRatio = 1.1
     /// How long the settling is examined, seconds: the spring's slower decay rate is
     /// `ω0(ζ − √(ζ² − 1))` ≈ 9.1/s, so even 2 000 pt at 10 000 pt/s are within 0.1 pt after about 1.5 s.
-    public static let maximumSettleSeconds = 4.0
+    package static let maximumSettleSeconds = 4.0
 
     /// Creates a timeline; traps on a width, tolerance or fps that is not finite and > 0, or a start
     /// page outside `0..<pageCount`.
-    public init(gesture: Gesture, pageWidthPoints: Double, pageCount: Int, startPage: Int, framesPerSecond: Double,
+    package init(gesture: Gesture, pageWidthPoints: Double, pageCount: Int, startPage: Int, framesPerSecond: Double,
                 settleTolerancePoints: Double) {
         precondition(pageWidthPoints.isFinite && pageWidthPoints > 0, "page width must be finite and > 0")
         precondition(pageCount >= 1 && (0..<pageCount).contains(startPage), "start page \(startPage) outside 0..<\(pageCount)")
@@ -82,15 +82,15 @@ public struct PagingTimeline: Sendable {
     }
 
     /// `(1 − 1/(x·c/d + 1))·d`: how far content pulled `x` points past an edge moves (c = 0.55).
-    public static func rubberBand(_ xPoints: Double, dimensionPoints d: Double) -> Double {
+    package static func rubberBand(_ xPoints: Double, dimensionPoints d: Double) -> Double {
         (1 - 1 / (xPoints * rubberBandConstant / d + 1)) * d
     }
 
     /// Largest content offset, points (the last page).
-    public var maximumOffsetPoints: Double { Double(pageCount - 1) * pageWidthPoints }
+    package var maximumOffsetPoints: Double { Double(pageCount - 1) * pageWidthPoints }
 
     /// The content offset while dragging, for a finger translation (rubber-banded past the ends).
-    public func draggedOffset(translationXPoints: Double) -> Double {
+    package func draggedOffset(translationXPoints: Double) -> Double {
         let raw = Double(startPage) * pageWidthPoints - translationXPoints
         if raw < 0 { return -Self.rubberBand(-raw, dimensionPoints: pageWidthPoints) }
         if raw > maximumOffsetPoints { return maximumOffsetPoints + Self.rubberBand(raw - maximumOffsetPoints, dimensionPoints: pageWidthPoints) }
@@ -98,14 +98,14 @@ public struct PagingTimeline: Sendable {
     }
 
     /// Seconds from touch-down to lift-off.
-    public var releaseSeconds: Double { gesture.durationSeconds }
+    package var releaseSeconds: Double { gesture.durationSeconds }
     /// The content offset at lift-off.
-    public var releaseOffsetPoints: Double { draggedOffset(translationXPoints: gesture.translation(atSeconds: releaseSeconds).x) }
+    package var releaseOffsetPoints: Double { draggedOffset(translationXPoints: gesture.translation(atSeconds: releaseSeconds).x) }
     /// The content's velocity at lift-off (the finger's, reversed), points per second.
-    public var releaseVelocityPointsPerSecond: Double { -gesture.releaseVelocity.x }
+    package var releaseVelocityPointsPerSecond: Double { -gesture.releaseVelocity.x }
 
     /// The page the scroll view settles on.
-    public var targetPage: Int {
+    package var targetPage: Int {
         let position = releaseOffsetPoints / pageWidthPoints
         let velocity = releaseVelocityPointsPerSecond
         var page: Double
@@ -122,7 +122,7 @@ public struct PagingTimeline: Sendable {
     }
 
     /// The target page's content offset, points.
-    public var targetOffsetPoints: Double { Double(targetPage) * pageWidthPoints }
+    package var targetOffsetPoints: Double { Double(targetPage) * pageWidthPoints }
 
     /// The settling spring's (mass, stiffness, damping), damping from the ratio: `c = 2ζ√(km)`.
     static var springCoefficients: (mass: Double, stiffness: Double, damping: Double) {
@@ -131,7 +131,7 @@ public struct PagingTimeline: Sendable {
 
     /// Offset from the target `s` seconds after lift-off: `x(s) = d₀·X₁(s) + v₀·X₂(s)`, where `X₁`
     /// starts at 1 at rest and `X₂` at 0 with unit velocity (both from `Spring`'s closed form).
-    public func settleDisplacement(afterReleaseSeconds s: Double) -> Double {
+    package func settleDisplacement(afterReleaseSeconds s: Double) -> Double {
         let c = Self.springCoefficients
         let still = Spring(mass: c.mass, stiffness: c.stiffness, damping: c.damping, initialVelocity: 0)
         let pushed = Spring(mass: c.mass, stiffness: c.stiffness, damping: c.damping, initialVelocity: 1)
@@ -143,7 +143,7 @@ public struct PagingTimeline: Sendable {
 
     /// Seconds the settling takes: the first millisecond after which the offset stays within
     /// `settleTolerancePoints` of the page (checked every millisecond up to `maximumSettleSeconds`).
-    public private(set) var settleSeconds = 0.0
+    package private(set) var settleSeconds = 0.0
 
     private func measureSettleSeconds() -> Double {
         let steps = Int(Self.maximumSettleSeconds * 1000)
@@ -155,27 +155,27 @@ public struct PagingTimeline: Sendable {
     }
 
     /// The last frame at or before lift-off.
-    public var releaseFrameIndex: Int {
+    package var releaseFrameIndex: Int {
         Timeline.lastFrame(atOrBefore: releaseSeconds, framesPerSecond: framesPerSecond)
     }
 
     /// `N`, the index of the last frame: `max(round((release + settle)·fps), r + 1)`.
-    public var lastFrameIndex: Int {
+    package var lastFrameIndex: Int {
         max(Int(((releaseSeconds + settleSeconds) * framesPerSecond).rounded()), releaseFrameIndex + 1)
     }
 
     /// Number of frames, `N + 1`.
-    public var frameCount: Int { lastFrameIndex + 1 }
+    package var frameCount: Int { lastFrameIndex + 1 }
 
     /// The content offset in points `seconds` after touch-down: dragged while the finger is down,
     /// then settling towards the target page (at any time, not only on frames).
-    public func contentOffsetPoints(atSeconds seconds: Double) -> Double {
+    package func contentOffsetPoints(atSeconds seconds: Double) -> Double {
         seconds <= releaseSeconds ? draggedOffset(translationXPoints: gesture.translation(atSeconds: seconds).x)
             : targetOffsetPoints + settleDisplacement(afterReleaseSeconds: seconds - releaseSeconds)
     }
 
     /// Frame `index` (0…N); the last shows the target page exactly.
-    public func frame(_ index: Int) -> PagingFrame {
+    package func frame(_ index: Int) -> PagingFrame {
         precondition(index >= 0 && index <= lastFrameIndex, "frame \(index) is outside 0…\(lastFrameIndex)")
         let t = Double(index) / framesPerSecond
         if index <= releaseFrameIndex {
@@ -187,5 +187,5 @@ public struct PagingTimeline: Sendable {
     }
 
     /// Every frame, 0…N.
-    public var frames: [PagingFrame] { (0...lastFrameIndex).map(frame) }
+    package var frames: [PagingFrame] { (0...lastFrameIndex).map(frame) }
 }

@@ -1,25 +1,25 @@
 /// A timing's parameters as plain values, for `timeline.json` and logs (Codable; absent fields
 /// are omitted when encoded).
-public struct TimingParameters: Sendable, Hashable, Codable {
+package struct TimingParameters: Sendable, Hashable, Codable {
     /// `spring`, `spring-physics`, a Bézier preset name (`easeInEaseOut`, …) or `bezier`.
-    public var curve: String
+    package var curve: String
     /// The timing's duration in seconds.
-    public var durationSeconds: Double
+    package var durationSeconds: Double
     /// Springs: damping ratio ζ (as given for `spring`, derived for `spring-physics`).
-    public var dampingRatio: Double?
+    package var dampingRatio: Double?
     /// Springs: initial velocity in whole distances per second.
-    public var initialVelocity: Double?
+    package var initialVelocity: Double?
     /// Springs: natural frequency ω0 in rad/s (for `spring`, solved from the duration).
-    public var naturalFrequency: Double?
+    package var naturalFrequency: Double?
     /// Springs: mass, stiffness and damping coefficient actually simulated.
-    public var mass: Double?, stiffness: Double?, damping: Double?
+    package var mass: Double?, stiffness: Double?, damping: Double?
     /// Béziers: `[x1, y1, x2, y2]`.
-    public var controlPoints: [Double]?
+    package var controlPoints: [Double]?
     /// Springs: `Spring.settlingDurationSeconds`.
-    public var settlingDurationSeconds: Double?
+    package var settlingDurationSeconds: Double?
 
     /// Creates a description; spring fields and control points default to absent.
-    public init(curve: String, durationSeconds: Double, dampingRatio: Double? = nil, initialVelocity: Double? = nil,
+    package init(curve: String, durationSeconds: Double, dampingRatio: Double? = nil, initialVelocity: Double? = nil,
                 naturalFrequency: Double? = nil, mass: Double? = nil, stiffness: Double? = nil, damping: Double? = nil,
                 controlPoints: [Double]? = nil, settlingDurationSeconds: Double? = nil) {
         self.curve = curve; self.durationSeconds = durationSeconds
@@ -36,7 +36,7 @@ public struct TimingParameters: Sendable, Hashable, Codable {
 
 extension Timing {
     /// This timing described as `TimingParameters` (curve name, duration, ζ, v, ω0, control points…).
-    public var parameters: TimingParameters {
+    package var parameters: TimingParameters {
         var result = TimingParameters(curve: "", durationSeconds: durationSeconds)
         switch curve {
         case .bezier(let bezier):

@@ -13,48 +13,48 @@ import Foundation
 ///   preset's own), else to `defaultDampingRatio` and `defaultInitialVelocity`.
 /// - `spring-physics:…` without a duration runs for the spring's settling duration, which must
 ///   then be within `durationRangeSeconds`.
-public struct TimingRequest: Hashable, Sendable {
+package struct TimingRequest: Hashable, Sendable {
     /// The parameters, named as both the command line (`--damping`) and files (`"damping"`) name them.
-    public enum Parameter: String, Sendable, Hashable {
+    package enum Parameter: String, Sendable, Hashable {
         case curve, duration, damping, velocity
     }
 
     /// Durations accepted, in seconds: from 1 ms (shorter than one frame at 240 fps, so a jump) to
     /// a minute (14 400 frames at 240 fps; UIKit transitions last well under a second).
-    public static let durationRangeSeconds: ClosedRange<Double> = 0.001...60
+    package static let durationRangeSeconds: ClosedRange<Double> = 0.001...60
     /// The UIKit spring's damping ratio ζ: greater than 0 (0 never settles) and at most 1 (UIKit
     /// clamps larger values to 1, critically damped).
-    public static let dampingRatioRange: ClosedRange<Double> = 0...1
+    package static let dampingRatioRange: ClosedRange<Double> = 0...1
     /// The UIKit spring's initial velocity, in whole distances per second: ±100 (a 100 pt move
     /// flicked at 10 000 pt/s, far beyond a finger).
-    public static let initialVelocityRange: ClosedRange<Double> = -100...100
+    package static let initialVelocityRange: ClosedRange<Double> = -100...100
     /// ζ of `spring` when neither the request nor the base gives one (the push preset's).
-    public static let defaultDampingRatio = 0.6
+    package static let defaultDampingRatio = 0.6
     /// Initial velocity of `spring` when neither the request nor the base gives one.
-    public static let defaultInitialVelocity = 1.0
+    package static let defaultInitialVelocity = 1.0
 
     /// The curve text (`TimingCurve.parse` syntax: `spring`, `easeIn`, `bezier:…`, `spring-physics:…`).
-    public var curve: String?
+    package var curve: String?
     /// The duration, in seconds.
-    public var durationSeconds: Double?
+    package var durationSeconds: Double?
     /// ζ of `spring`.
-    public var dampingRatio: Double?
+    package var dampingRatio: Double?
     /// Initial velocity of `spring`, whole distances per second.
-    public var initialVelocity: Double?
+    package var initialVelocity: Double?
 
     /// A request; every parameter defaults to absent.
-    public init(curve: String? = nil, durationSeconds: Double? = nil, dampingRatio: Double? = nil, initialVelocity: Double? = nil) {
+    package init(curve: String? = nil, durationSeconds: Double? = nil, dampingRatio: Double? = nil, initialVelocity: Double? = nil) {
         self.curve = curve; self.durationSeconds = durationSeconds
         self.dampingRatio = dampingRatio; self.initialVelocity = initialVelocity
     }
 
     /// True when nothing is given (the base timing stands).
-    public var isEmpty: Bool { curve == nil && durationSeconds == nil && dampingRatio == nil && initialVelocity == nil }
+    package var isEmpty: Bool { curve == nil && durationSeconds == nil && dampingRatio == nil && initialVelocity == nil }
 
     /// `base` with this request applied.
     /// - Throws: `TimingRequestError` for a value out of range, a bad curve, spring parameters
     ///   without the spring, or a `spring-physics` curve without a duration that settles too late.
-    public func resolved(over base: Timing) throws -> Timing {
+    package func resolved(over base: Timing) throws -> Timing {
         try checkRanges()
         var timing = base
         timing.curve = try resolvedCurve(over: base.curve) ?? base.curve
@@ -71,7 +71,7 @@ public struct TimingRequest: Hashable, Sendable {
     /// The curve alone, over `base` (for an animation or a keyframe, whose duration is given
     /// apart or inherited): `base` when neither a curve nor spring parameters are given.
     /// - Throws: `TimingRequestError`, as `resolved(over:)`.
-    public func resolvedCurve(over base: TimingCurve?) throws -> TimingCurve? {
+    package func resolvedCurve(over base: TimingCurve?) throws -> TimingCurve? {
         try checkRanges()
         var baseDamping = TimingRequest.defaultDampingRatio, baseVelocity = TimingRequest.defaultInitialVelocity
         if case let .spring(z, v) = base { baseDamping = z; baseVelocity = v }
@@ -106,7 +106,7 @@ public struct TimingRequest: Hashable, Sendable {
 
 /// Why a `TimingRequest` cannot be resolved. The command line and files word the parameter their
 /// own way (`--damping`, `$.timing.damping`) before `description`.
-public enum TimingRequestError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum TimingRequestError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A number outside `TimingRequest`'s limits.
     case outOfRange(TimingRequest.Parameter, Double)
     /// The curve text does not parse.
@@ -119,7 +119,7 @@ public enum TimingRequestError: Error, Sendable, Hashable, CustomStringConvertib
     case settlesOutOfRange(seconds: Double)
 
     /// The parameter at fault: what a file's path or the command line's option names.
-    public var parameter: TimingRequest.Parameter {
+    package var parameter: TimingRequest.Parameter {
         switch self {
         case let .outOfRange(parameter, _): return parameter
         case .curve, .settlesOutOfRange: return .curve
@@ -128,7 +128,7 @@ public enum TimingRequestError: Error, Sendable, Hashable, CustomStringConvertib
     }
 
     /// What is wrong, without the parameter's name ("must be between 0.001 and 60, not 100").
-    public var description: String {
+    package var description: String {
         switch self {
         case let .outOfRange(parameter, value):
             let range: ClosedRange<Double>

@@ -4,7 +4,7 @@ extension Canvas {
     /// Fills `rect` (points) with `color`, multiplied by `opacity` (clamped to 0…1), inside `clip`.
     ///
     /// Edge pixels get their exact area coverage (quantised to 1/256 pixel per edge).
-    public mutating func fill(_ rect: Rect, color: StraightColor, opacity: Double = 1, clip: Clip? = nil) {
+    package mutating func fill(_ rect: Rect, color: StraightColor, opacity: Double = 1, clip: Clip? = nil) {
         let source = color.premultipliedPixel.packed
         guard source != 0 else { return }
         let r = rect.scaled(by: scale)

@@ -10,7 +10,7 @@ extension Canvas {
     /// (level 0 whenever the scale is ≥ 0.5); borders clamp to the edge pixel; the image rect's
     /// edge pixels get area coverage like a fill. scaleAspectFill overflows `rect` unless `clip`
     /// clips it (as `clipsToBounds`).
-    public mutating func draw(_ image: ImagePyramid, in rect: Rect, contentMode: ContentMode,
+    package mutating func draw(_ image: ImagePyramid, in rect: Rect, contentMode: ContentMode,
                               opacity: Double = 1, clip: Clip? = nil) {
         guard image.width > 0, image.height > 0 else { return }
         let layout = contentMode.imageRect(imageSize: Size(width: Double(image.widthPoints), height: Double(image.heightPoints)), in: rect)

@@ -6,7 +6,7 @@ extension Canvas {
     ///
     /// Mask coverage c (0…255) becomes the weight `c + (c >> 7)` = round(c·256/255) and multiplies
     /// the clip/opacity weight (`PixelMath.multiplyWeights`).
-    public mutating func draw(_ mask: CoverageMask, atPixelX x: Int, y: Int, color: StraightColor,
+    package mutating func draw(_ mask: CoverageMask, atPixelX x: Int, y: Int, color: StraightColor,
                               opacity: Double = 1, clip: Clip? = nil) {
         let source = color.premultipliedPixel.packed
         guard source != 0, mask.width > 0, mask.height > 0 else { return }

@@ -23,7 +23,7 @@ extension Canvas {
     ///
     /// `scaleAspectFill` and `center` overflow `rect` unless `clip` cuts them (`clipsToBounds`).
     /// A singular or non-finite transform draws nothing.
-    public mutating func draw(_ image: ImagePyramid, in rect: Rect, contentMode: ContentMode, transform: AffineTransform,
+    package mutating func draw(_ image: ImagePyramid, in rect: Rect, contentMode: ContentMode, transform: Transform2D,
                               opacity: Double = 1, clip: Clip? = nil) {
         guard image.width > 0, image.height > 0 else { return }
         let layout = contentMode.imageRect(imageSize: Size(width: Double(image.widthPoints), height: Double(image.heightPoints)), in: rect)
@@ -36,9 +36,9 @@ extension Canvas {
         // Base pixel → local points → canvas points → device pixels. A reduced decode's base pixel
         // covers `reduction` points (as in the axis-aligned draw).
         let reduction = Double(image.reduction)
-        let imageToLocal = AffineTransform(a: layout.width / (Double(image.widthPoints) / reduction), b: 0, c: 0,
+        let imageToLocal = Transform2D(a: layout.width / (Double(image.widthPoints) / reduction), b: 0, c: 0,
                                            d: layout.height / (Double(image.heightPoints) / reduction), tx: layout.x, ty: layout.y)
-        let toDevice = imageToLocal.concatenating(transform).concatenating(AffineTransform(scaleX: scale, y: scale))
+        let toDevice = imageToLocal.concatenating(transform).concatenating(Transform2D(scaleX: scale, y: scale))
         guard let inverse = toDevice.inverted(), hasFiniteEntries(inverse) else { return }
 
         // Level: the smallest k with σ_min · 2^k ≥ ½, σ_min = device pixels per base pixel along
@@ -49,7 +49,7 @@ extension Canvas {
         let source = image.levels[level]
         let factor = Double(1 << level)
         // Device position → the level's pixel-centre grid (level pixel j's centre is j).
-        let toLevel = inverse.concatenating(AffineTransform(a: 1 / factor, b: 0, c: 0, d: 1 / factor, tx: -0.5, ty: -0.5))
+        let toLevel = inverse.concatenating(Transform2D(a: 1 / factor, b: 0, c: 0, d: 1 / factor, tx: -0.5, ty: -0.5))
         let sampler = TransformedSampler(toLevel, width: source.width, height: source.height)
 
         let quad = transform.corners(of: layout).map { Point(x: $0.x * scale, y: $0.y * scale) }
@@ -82,7 +82,7 @@ extension Canvas {
     ///   fill and the corners the rounded clip's ramp (see docs/RASTER.md).
     /// - Otherwise: exact non-zero polygon coverage of the mapped outline, the corner arcs
     ///   flattened so that every chord is within 1/16 device pixel of the mapped arc.
-    public mutating func fill(_ rect: Rect, cornerRadius: Double, transform: AffineTransform, color: StraightColor,
+    package mutating func fill(_ rect: Rect, cornerRadius: Double, transform: Transform2D, color: StraightColor,
                               opacity: Double = 1, clip: Clip? = nil) {
         if transform.isPositiveAxisAligned {
             let mapped = transform.apply(to: rect)
@@ -96,7 +96,7 @@ extension Canvas {
             }
         }
         let outline = roundedRectOutline(rect, cornerRadius: cornerRadius,
-                                         transform: transform.concatenating(AffineTransform(scaleX: scale, y: scale)), tolerance: 1.0 / 16)
+                                         transform: transform.concatenating(Transform2D(scaleX: scale, y: scale)), tolerance: 1.0 / 16)
         fill(polygons: [outline], color: color, opacity: opacity, clip: clip)
     }
 
@@ -111,7 +111,7 @@ extension Canvas {
     /// contour of three or more vertices) masks everything away; the body is then not called.
     /// Used for clips under rotation and for nested rounded clips
     /// (`Path(roundedRect:cornerRadius:transform:)` builds such a mask).
-    public mutating func drawGroup(opacity: Double, bounds: Rect?, mask: Path?, _ body: (inout Canvas) -> Void) {
+    package mutating func drawGroup(opacity: Double, bounds: Rect?, mask: Path?, _ body: (inout Canvas) -> Void) {
         guard let mask else { return drawGroup(opacity: opacity, bounds: bounds, body) }
         let weight = PixelMath.weight(opacity)
         let polygons = mask.contours.map { $0.map { Point(x: $0.x * scale, y: $0.y * scale) } }
@@ -143,7 +143,7 @@ extension Path {
     /// not care). Each corner arc is flattened into chords that stay within 1/64 point of the
     /// mapped arc (1/16 device pixel up to scale 4), with deterministic vertices (see
     /// docs/RASTER.md). An empty rect gives an empty path.
-    public init(roundedRect: Rect, cornerRadius: Double, transform: AffineTransform = .identity) {
+    package init(roundedRect: Rect, cornerRadius: Double, transform: Transform2D = .identity) {
         self.init(polygon: roundedRectOutline(roundedRect, cornerRadius: cornerRadius, transform: transform, tolerance: 1.0 / 64))
     }
 }
@@ -154,14 +154,14 @@ extension Clip {
 }
 
 /// True when all six entries of `t` are finite.
-func hasFiniteEntries(_ t: AffineTransform) -> Bool {
+func hasFiniteEntries(_ t: Transform2D) -> Bool {
     t.a.isFinite && t.b.isFinite && t.c.isFinite && t.d.isFinite && t.tx.isFinite && t.ty.isFinite
 }
 
 /// The singular values of `t`'s linear part (how much it stretches lengths, at most and at
 /// least): with `S = a² + b² + c² + d²` and `Δ = |ad − bc|`, `σ_max = √((S + √(S² − 4Δ²)) / 2)` and
 /// `σ_min = Δ / σ_max` (the stable form of the smaller root; only `sqrt`, no libm).
-func singularValues(of t: AffineTransform) -> (larger: Double, smaller: Double) {
+func singularValues(of t: Transform2D) -> (larger: Double, smaller: Double) {
     let sum = t.a * t.a + t.b * t.b + t.c * t.c + t.d * t.d
     let determinant = abs(t.a * t.d - t.b * t.c)
     let larger = ((sum + max(0, sum * sum - 4 * determinant * determinant).squareRoot()) / 2).squareRoot()
@@ -176,7 +176,7 @@ func singularValues(of t: AffineTransform) -> (larger: Double, smaller: Double) 
 /// at 4096 chords per quarter; vertex angles' cosines from `DeterministicMath.cos`, sines as the
 /// cosines of the complementary angles (so arcs are exactly symmetric and end on the tangent
 /// points). An empty or non-finite rect gives no vertices.
-func roundedRectOutline(_ rect: Rect, cornerRadius: Double, transform: AffineTransform, tolerance: Double) -> [Point] {
+func roundedRectOutline(_ rect: Rect, cornerRadius: Double, transform: Transform2D, tolerance: Double) -> [Point] {
     guard !rect.isEmpty, rect.x.isFinite, rect.y.isFinite, rect.width.isFinite, rect.height.isFinite else { return [] }
     let radius = min(cornerRadius, rect.width / 2, rect.height / 2)
     guard radius > 0 else { return transform.corners(of: rect) }
@@ -203,12 +203,12 @@ func roundedRectOutline(_ rect: Rect, cornerRadius: Double, transform: AffineTra
 /// once; along the row every column adds the rounded per-column step. So each pixel's position is
 /// a fixed function of (x, y), whatever segment it is drawn in.
 struct TransformedSampler {
-    let map: AffineTransform
+    let map: Transform2D
     /// Per device column, in 32.32 fixed point of level pixels.
     let stepU: Int64, stepV: Int64
     let width: Int, height: Int
 
-    init(_ map: AffineTransform, width: Int, height: Int) {
+    init(_ map: Transform2D, width: Int, height: Int) {
         self.map = map; self.width = width; self.height = height
         stepU = Self.fixed(map.a, limit: 256); stepV = Self.fixed(map.b, limit: 256)
     }

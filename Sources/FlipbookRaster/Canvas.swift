@@ -5,16 +5,16 @@ import FlipbookGeometry
 /// Every operation takes rects and clips in **points**, multiplies them by `scale` and draws with
 /// exact area coverage at fractional pixel edges, composited source-over (see docs/RASTER.md).
 /// Drawing outside the canvas, empty/negative/NaN rects and zero-size images are harmless no-ops.
-public struct Canvas {
+package struct Canvas {
     /// The pixels drawn so far.
-    public internal(set) var image: PremultipliedImage
+    package internal(set) var image: PremultipliedImage
     /// Device pixels per point (2 for an @2x screen).
-    public let scale: Double
+    package let scale: Double
     /// Device-pixel position of `image`'s top-left pixel (non-zero for a group's offscreen canvas).
     var originX = 0, originY = 0
 
     /// A canvas of `widthPixels × heightPixels` device pixels filled with `background`.
-    public init(widthPixels: Int, heightPixels: Int, scale: Double, background: PremultipliedPixel = .transparent) {
+    package init(widthPixels: Int, heightPixels: Int, scale: Double, background: PremultipliedPixel = .transparent) {
         precondition(scale > 0 && scale.isFinite, "canvas scale must be positive, got \(scale)")
         image = PremultipliedImage(width: widthPixels, height: heightPixels, fill: background)
         self.scale = scale
@@ -22,7 +22,7 @@ public struct Canvas {
 
     /// A canvas that starts from `image`'s pixels, e.g. a background drawn once and shared by
     /// many frames (the array is copied on the first write, as arrays are).
-    public init(image: PremultipliedImage, scale: Double) {
+    package init(image: PremultipliedImage, scale: Double) {
         precondition(scale > 0 && scale.isFinite, "canvas scale must be positive, got \(scale)")
         self.image = image
         self.scale = scale
@@ -30,7 +30,7 @@ public struct Canvas {
 
     /// The area the canvas covers, in points (a group's offscreen canvas covers part of the
     /// frame): drawing outside it has no effect, so callers may skip work there.
-    public var coveredPoints: Rect {
+    package var coveredPoints: Rect {
         Rect(x: Double(originX) / scale, y: Double(originY) / scale,
              width: Double(image.width) / scale, height: Double(image.height) / scale)
     }
@@ -47,7 +47,7 @@ public struct Canvas {
     /// draws into a transparent offscreen buffer covering `bounds` (points, rounded out to whole
     /// pixels; nil = the whole canvas) ∩ the canvas, which is then composited source-over with
     /// the opacity weight. Drawing outside `bounds` is lost, so `bounds` must contain the group.
-    public mutating func drawGroup(opacity: Double, bounds: Rect?, _ body: (inout Canvas) -> Void) {
+    package mutating func drawGroup(opacity: Double, bounds: Rect?, _ body: (inout Canvas) -> Void) {
         let weight = PixelMath.weight(opacity)
         if weight >= 256 { body(&self); return }
         if weight == 0 { return }

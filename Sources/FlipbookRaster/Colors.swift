@@ -36,7 +36,7 @@ public struct StraightColor: Hashable, Sendable {
 
     /// The colour as a straight 8-bit pixel: each component `c` becomes `round(clamp(c, 0, 1) · 255)`
     /// (halves away from zero; NaN → 0).
-    public var straightPixel: StraightPixel {
+    package var straightPixel: StraightPixel {
         StraightPixel(red: Self.quantize(red), green: Self.quantize(green),
                       blue: Self.quantize(blue), alpha: Self.quantize(alpha))
     }
@@ -85,7 +85,7 @@ public struct PremultipliedPixel: Hashable, Sendable {
     /// The pixel un-premultiplied: `c = min(255, (c·255 + ⌊a/2⌋) / a)` (integer division, i.e.
     /// `c·255/a` rounded half up), alpha kept; alpha 0 gives transparent black.
     /// `straight.premultiplied` gives this pixel back exactly.
-    public var straight: StraightPixel {
+    package var straight: StraightPixel {
         let a = UInt32(alpha)
         guard a != 0 else { return StraightPixel(red: 0, green: 0, blue: 0, alpha: 0) }
         func unpremultiply(_ c: UInt8) -> UInt8 { UInt8(PixelMath.unpremultiply(UInt32(c), alpha: a)) }
@@ -94,24 +94,24 @@ public struct PremultipliedPixel: Hashable, Sendable {
 }
 
 /// A straight-alpha RGBA8 pixel, as stored in PNG files. Any four bytes are valid.
-public struct StraightPixel: Hashable, Sendable {
+package struct StraightPixel: Hashable, Sendable {
     /// Red, not multiplied by alpha.
-    public var red: UInt8
+    package var red: UInt8
     /// Green, not multiplied by alpha.
-    public var green: UInt8
+    package var green: UInt8
     /// Blue, not multiplied by alpha.
-    public var blue: UInt8
+    package var blue: UInt8
     /// Alpha, 255 = opaque.
-    public var alpha: UInt8
+    package var alpha: UInt8
 
     /// Creates a pixel from its four bytes.
-    public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
+    package init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
         self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
     }
 
     /// The pixel premultiplied: each colour component `c` becomes `round(c·a/255)` exactly
     /// (computed by `PixelMath.multiplyDivide255`), which keeps c ≤ a.
-    public var premultiplied: PremultipliedPixel {
+    package var premultiplied: PremultipliedPixel {
         let a = UInt32(alpha)
         let r = PixelMath.multiplyDivide255(UInt32(red), a)
         let g = PixelMath.multiplyDivide255(UInt32(green), a)
@@ -124,12 +124,12 @@ public struct StraightPixel: Hashable, Sendable {
 ///
 /// Two weight scales are used: alpha in 0…255 (pixels) and *weights* in 0…256 (coverage and
 /// opacity, so that "fully covered" is a power of two and scaling is a shift).
-public enum PixelMath {
+package enum PixelMath {
     /// `round(x · a / 255)` for `x, a` in 0…255, exactly (halves cannot occur: 255 is odd).
     ///
     /// Computed as `t = x·a + 128; (t + (t >> 8)) >> 8`, the classic exact form (Blinn).
     @inlinable @inline(__always)
-    public static func multiplyDivide255(_ x: UInt32, _ a: UInt32) -> UInt32 {
+    package static func multiplyDivide255(_ x: UInt32, _ a: UInt32) -> UInt32 {
         let t = x &* a &+ 128
         return (t &+ (t &>> 8)) &>> 8
     }
@@ -138,14 +138,14 @@ public enum PixelMath {
     /// `c·255/a` rounded half up, for alpha `a` in 1…255. Premultiplying the result with
     /// `multiplyDivide255` gives `c` back exactly. (The one copy: pixels and codecs use it.)
     @inlinable @inline(__always)
-    public static func unpremultiply(_ c: UInt32, alpha a: UInt32) -> UInt32 {
+    package static func unpremultiply(_ c: UInt32, alpha a: UInt32) -> UInt32 {
         min((c &* 255 &+ (a &>> 1)) / a, 255)
     }
 
     /// `multiplyDivide255(c, factor)` applied to each of the four bytes of `pixel` (two bytes at a
     /// time in 16-bit lanes), `factor` in 0…255: every channel becomes `round(c · factor / 255)`.
     @inlinable @inline(__always)
-    public static func multiplyDivide255(pixel: UInt32, _ factor: UInt32) -> UInt32 {
+    package static func multiplyDivide255(pixel: UInt32, _ factor: UInt32) -> UInt32 {
         var rb = (pixel & 0x00FF_00FF) &* factor &+ 0x0080_0080
         rb = ((rb &+ ((rb &>> 8) & 0x00FF_00FF)) &>> 8) & 0x00FF_00FF
         var ga = ((pixel &>> 8) & 0x00FF_00FF) &* factor &+ 0x0080_0080
@@ -157,7 +157,7 @@ public enum PixelMath {
     ///
     /// The result keeps the premultiplied invariant and never overflows a byte.
     @inlinable @inline(__always)
-    public static func sourceOver(_ source: UInt32, _ destination: UInt32) -> UInt32 {
+    package static func sourceOver(_ source: UInt32, _ destination: UInt32) -> UInt32 {
         let inverseAlpha = 255 &- (source &>> 24)
         return source &+ multiplyDivide255(pixel: destination, inverseAlpha)
     }
@@ -165,7 +165,7 @@ public enum PixelMath {
     /// All four channels scaled by `weight`/256, `weight` in 0…256: `(c·weight + 128) >> 8`
     /// (round half up); weight 256 returns the pixel unchanged, 0 returns transparent.
     @inlinable @inline(__always)
-    public static func scale(_ pixel: UInt32, by weight: UInt32) -> UInt32 {
+    package static func scale(_ pixel: UInt32, by weight: UInt32) -> UInt32 {
         let rb = (((pixel & 0x00FF_00FF) &* weight &+ 0x0080_0080) &>> 8) & 0x00FF_00FF
         let ga = (((pixel &>> 8) & 0x00FF_00FF) &* weight &+ 0x0080_0080) & 0xFF00_FF00
         return rb | ga
@@ -173,12 +173,12 @@ public enum PixelMath {
 
     /// The product of two weights in 0…256, rounded half up: `(a·b + 128) >> 8`.
     @inlinable @inline(__always)
-    public static func multiplyWeights(_ a: UInt32, _ b: UInt32) -> UInt32 { (a &* b &+ 128) &>> 8 }
+    package static func multiplyWeights(_ a: UInt32, _ b: UInt32) -> UInt32 { (a &* b &+ 128) &>> 8 }
 
     /// An opacity or coverage fraction as a weight in 0…256: `round(clamp(f, 0, 1) · 256)`
     /// (halves away from zero; NaN → 0). Done once per operation, never per pixel.
     @inlinable
-    public static func weight(_ fraction: Double) -> UInt32 {
+    package static func weight(_ fraction: Double) -> UInt32 {
         guard fraction > 0 else { return 0 }
         guard fraction < 1 else { return 256 }
         return UInt32((fraction * 256).rounded())
@@ -187,7 +187,7 @@ public enum PixelMath {
     /// An 8-bit coverage value (0…255) as a weight in 0…256: `round(c · 256 / 255)`, which is
     /// exactly `c + (c >> 7)`.
     @inlinable @inline(__always)
-    public static func weight(coverage c: UInt32) -> UInt32 { c &+ (c &>> 7) }
+    package static func weight(coverage c: UInt32) -> UInt32 { c &+ (c &>> 7) }
 }
 
 extension PixelMath {

@@ -9,26 +9,26 @@
 /// An image decoded smaller than its file (a JPEG reduced in the DCT domain) keeps the file's
 /// size as its size in points, so layout (content modes, `center`) does not change; each base
 /// pixel then covers `reduction` × `reduction` points.
-public final class ImagePyramid: Sendable {
+package final class ImagePyramid: Sendable {
     /// The decoded image (level 0).
-    public let base: PremultipliedImage
+    package let base: PremultipliedImage
     /// Level 0 (`base`) first, then each 2×2 reduction down to 1×1.
-    public let levels: [PremultipliedImage]
+    package let levels: [PremultipliedImage]
     /// The image's size in points for layout: the full-resolution size (a UIImage of scale 1).
-    public let widthPoints: Int, heightPoints: Int
+    package let widthPoints: Int, heightPoints: Int
     /// Points per base pixel along each axis: 1, or the decode's scale denominator (2, 4, 8).
-    public let reduction: Int
+    package let reduction: Int
 
     /// Builds every level of `base` (about a third of its size again in memory), whose size in
     /// points is its size in pixels.
-    public convenience init(_ base: PremultipliedImage) {
+    package convenience init(_ base: PremultipliedImage) {
         self.init(base, widthPoints: base.width, heightPoints: base.height, reduction: 1)
     }
 
     /// Builds every level of `base`, an image of `widthPoints` × `heightPoints` decoded at
     /// 1/`reduction`: `base` must be `ceil(widthPoints / reduction)` × `ceil(heightPoints / reduction)`
     /// pixels (libjpeg's scaled size).
-    public init(_ base: PremultipliedImage, widthPoints: Int, heightPoints: Int, reduction: Int) {
+    package init(_ base: PremultipliedImage, widthPoints: Int, heightPoints: Int, reduction: Int) {
         precondition(reduction >= 1 && reduction & (reduction - 1) == 0, "reduction must be a power of two")
         precondition(base.width == (widthPoints + reduction - 1) / reduction
                      && base.height == (heightPoints + reduction - 1) / reduction,
@@ -47,9 +47,9 @@ public final class ImagePyramid: Sendable {
     }
 
     /// Base width in pixels.
-    public var width: Int { base.width }
+    package var width: Int { base.width }
     /// Base height in pixels.
-    public var height: Int { base.height }
+    package var height: Int { base.height }
 
     /// The 2×2 box reduction of `image`, edges clamped.
     static func halve(_ image: PremultipliedImage) -> PremultipliedImage {

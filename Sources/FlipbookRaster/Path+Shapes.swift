@@ -7,17 +7,17 @@ import FlipbookGeometry
 extension Path {
     /// How far a chord may stray from the curve it replaces: 1/64 point, i.e. 1/16 device pixel
     /// up to scale 4 (the tolerance of `Path(roundedRect:cornerRadius:transform:)`).
-    public static let flatteningTolerancePoints = 1.0 / 64
+    package static let flatteningTolerancePoints = 1.0 / 64
 
     /// The last vertex added (the end of the last contour); nil for an empty path.
-    public var currentPoint: Point? { contours.last?.last }
+    package var currentPoint: Point? { contours.last?.last }
 
     /// Adds a cubic Bézier curve from the current point to `end`, flattened into chords.
     ///
     /// The chord count is Wang's bound `n = ⌈√(¾ · max‖p₀ − 2p₁ + p₂‖, ‖p₁ − 2p₂ + p₃‖ / tol)⌉`
     /// (at least 1, at most 1024), which keeps every chord within the tolerance of the curve.
     /// - Precondition: the path has a current point (call `move(to:)` first).
-    public mutating func curve(to end: Point, control1: Point, control2: Point) {
+    package mutating func curve(to end: Point, control1: Point, control2: Point) {
         guard let start = currentPoint else { preconditionFailure("Path.curve(to:) needs a current point: call move(to:) first") }
         let d1 = distance(Point(x: start.x - 2 * control1.x + control2.x, y: start.y - 2 * control1.y + control2.y), .zero)
         let d2 = distance(Point(x: control1.x - 2 * control2.x + end.x, y: control1.y - 2 * control2.y + end.y), .zero)
@@ -39,7 +39,7 @@ extension Path {
     /// clockwise on screen; `end < start` runs counter-clockwise. The arc is split into `n`
     /// equal angles, `n = ⌈|Δθ| · √(r / (8 · tol))⌉` (a chord's sagitta `r·Δ²/8` within the
     /// tolerance; at most 4096), vertex cosines and sines from `DeterministicMath`.
-    public mutating func arc(center: Point, radius: Double, startRadians: Double, endRadians: Double) {
+    package mutating func arc(center: Point, radius: Double, startRadians: Double, endRadians: Double) {
         let sweep = endRadians - startRadians
         let bound = abs(sweep) * (max(0, radius) / (8 * Self.flatteningTolerancePoints)).squareRoot()
         let chords = bound.isFinite ? Int(clamping: bound.rounded(.up), to: 1...4096) : 1
@@ -53,7 +53,7 @@ extension Path {
     /// `center`, from `startRadians` to `endRadians` (screen angles, as `arc`), its ends cut
     /// along the radii. An inner radius ≤ 0 gives a pie slice. Wound clockwise on screen when
     /// `endRadians > startRadians`.
-    public mutating func addRingSector(center: Point, innerRadius: Double, outerRadius: Double,
+    package mutating func addRingSector(center: Point, innerRadius: Double, outerRadius: Double,
                                        startRadians: Double, endRadians: Double) {
         move(to: Point(x: center.x + outerRadius * DeterministicMath.cos(startRadians),
                        y: center.y + outerRadius * DeterministicMath.sin(startRadians)))
@@ -69,13 +69,13 @@ extension Path {
     /// Adds a closed rounded rect (`rect` in points, radius limited to half the shorter side),
     /// clockwise on screen, or counter-clockwise with `clockwise: false` — inside a clockwise
     /// contour that cuts a hole under the non-zero rule (a battery's outline).
-    public mutating func addRoundedRect(_ rect: Rect, cornerRadius: Double, clockwise: Bool = true) {
+    package mutating func addRoundedRect(_ rect: Rect, cornerRadius: Double, clockwise: Bool = true) {
         let outline = roundedRectOutline(rect, cornerRadius: cornerRadius, transform: .identity, tolerance: Self.flatteningTolerancePoints)
         append(contour: clockwise ? outline : outline.reversed())
     }
 
     /// Adds every contour of `other`, after this path's.
-    public mutating func append(_ other: Path) {
+    package mutating func append(_ other: Path) {
         for contour in other.contours { append(contour: contour) }
     }
 
@@ -84,7 +84,7 @@ extension Path {
     /// ends (else butt caps). The pieces overlap and are all wound clockwise, so the non-zero
     /// rule fills their union. Discs have `n = ⌈π·√(r / (2·tol))⌉` chords (8…512). Fewer than
     /// two points, or a width that is not positive and finite, give an empty path.
-    public init(stroking points: [Point], width: Double, roundCaps: Bool) {
+    package init(stroking points: [Point], width: Double, roundCaps: Bool) {
         self.init()
         let half = width / 2
         guard half > 0, half.isFinite, points.count >= 2 else { return }

@@ -3,47 +3,47 @@ import FlipbookGeometry
 /// A set of closed polygons (contours) in points, filled with the non-zero winding rule.
 ///
 /// Built with `move(to:)`, `line(to:)` and `close()`; every contour is implicitly closed.
-public struct Path: Sendable, Hashable {
+package struct Path: Sendable, Hashable {
     /// The contours, each a list of vertices in points (the closing edge is implied).
-    public private(set) var contours: [[Point]] = []
+    package private(set) var contours: [[Point]] = []
     private var open = false
 
     /// An empty path.
-    public init() {}
+    package init() {}
 
     /// A path of one closed polygon through `points`.
-    public init(polygon points: [Point]) {
+    package init(polygon points: [Point]) {
         if !points.isEmpty { contours = [points] }
     }
 
     /// Starts a new contour at `point`.
-    public mutating func move(to point: Point) {
+    package mutating func move(to point: Point) {
         contours.append([point]); open = true
     }
 
     /// Adds an edge from the current point to `point` (starting a contour at `point` if there is none).
-    public mutating func line(to point: Point) {
+    package mutating func line(to point: Point) {
         if !open { move(to: point); return }
         contours[contours.count - 1].append(point)
     }
 
     /// Ends the current contour (it is closed back to its first point).
-    public mutating func close() { open = false }
+    package mutating func close() { open = false }
 
     /// True when no contour has three or more vertices (nothing to fill).
-    public var isEmpty: Bool { !contours.contains { $0.count >= 3 } }
+    package var isEmpty: Bool { !contours.contains { $0.count >= 3 } }
 
     /// A path of closed contours, each a list of vertices in points.
-    public init(contours: [[Point]]) { self.contours = contours }
+    package init(contours: [[Point]]) { self.contours = contours }
 
     /// Every vertex mapped through `transform` (a path in a layer's points placed in the window).
-    public func applying(_ transform: AffineTransform) -> Path {
+    package func applying(_ transform: Transform2D) -> Path {
         Path(contours: contours.map { $0.map(transform.apply(to:)) })
     }
 
     /// The smallest axis-aligned rect holding every vertex of the contours that can fill (three
     /// or more vertices), in points; nil when there is none or a coordinate is not finite.
-    public var boundingBox: Rect? {
+    package var boundingBox: Rect? {
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         for contour in contours where contour.count >= 3 {
             for p in contour {
@@ -63,7 +63,7 @@ extension Canvas {
     /// Coverage is accumulated per pixel as signed area (the sparse-scanline scheme of font
     /// rasterizers, see docs/RASTER.md); a pixel's coverage is `min(1, |accumulated winding area|)`,
     /// exact for non-overlapping edges. A path with a non-finite coordinate draws nothing.
-    public mutating func fill(_ path: Path, color: StraightColor, opacity: Double = 1, clip: Clip? = nil) {
+    package mutating func fill(_ path: Path, color: StraightColor, opacity: Double = 1, clip: Clip? = nil) {
         fill(polygons: path.contours.map { $0.map { Point(x: $0.x * scale, y: $0.y * scale) } },
              color: color, opacity: opacity, clip: clip)
     }
@@ -71,7 +71,7 @@ extension Canvas {
     /// Strokes the open polyline `points` (points) with a line `width` points wide: butt caps,
     /// round joins. Built as one quad per segment plus a disc per interior vertex, all wound the
     /// same way and filled together with non-zero, so overlaps are not blended twice.
-    public mutating func stroke(_ polyline: [Point], width: Double, color: StraightColor, opacity: Double = 1, clip: Clip? = nil) {
+    package mutating func stroke(_ polyline: [Point], width: Double, color: StraightColor, opacity: Double = 1, clip: Clip? = nil) {
         let half = width * scale / 2
         guard half > 0, half.isFinite, polyline.count >= 2 else { return }
         let points = polyline.map { Point(x: $0.x * scale, y: $0.y * scale) }

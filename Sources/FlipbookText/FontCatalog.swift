@@ -3,17 +3,17 @@ import FlipbookFiles
 import Foundation
 
 /// Where a font face lives: a file and the face's index in it (non-zero inside a .ttc collection).
-public struct FontFaceLocation: Hashable, Sendable, CustomStringConvertible {
+package struct FontFaceLocation: Hashable, Sendable, CustomStringConvertible {
     /// The font file.
-    public var path: String
+    package var path: String
     /// The face's index in the file (0 for a single-face .ttf/.otf).
-    public var faceIndex: Int
+    package var faceIndex: Int
 
     /// Creates a location.
-    public init(path: String, faceIndex: Int = 0) { self.path = path; self.faceIndex = faceIndex }
+    package init(path: String, faceIndex: Int = 0) { self.path = path; self.faceIndex = faceIndex }
 
     /// `path` alone for face 0, `path#index` otherwise.
-    public var description: String { faceIndex == 0 ? path : "\(path)#\(faceIndex)" }
+    package var description: String { faceIndex == 0 ? path : "\(path)#\(faceIndex)" }
 }
 
 /// Font matching through fontconfig, over either the system's configuration or only the fonts

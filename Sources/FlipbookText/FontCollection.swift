@@ -6,23 +6,23 @@ import Foundation
 /// Families are resolved through fontconfig, over the system's fonts (`system()`) or only the
 /// fonts of a directory (`init(directory:)`; tests use the fixture fonts so that goldens never
 /// depend on the host). Faces are opened on first use and kept; thread-safe.
-public final class FontCollection: @unchecked Sendable {
+package final class FontCollection: @unchecked Sendable {
     /// The primary UI family. Inter: a freely licensed (OFL) UI family packaged by Debian
     /// (`fonts-inter`) with static regular, semibold and bold faces, whose metrics are close to
     /// the iOS system font's (SF Pro Text): line height 1.21 em (SF 1.19), cap height 0.73 em
     /// (0.70), x-height 0.55 em (0.52), and designed, like SF, for small UI sizes.
-    public static let primaryFamily = "Inter"
+    package static let primaryFamily = "Inter"
     /// Fallback families in the order they are tried for a character the primary font lacks:
     /// Simplified Chinese first for Han (it also covers kana, hangul and CJK punctuation), then
     /// Devanagari, Arabic, Thai (Noto's "UI" variants, whose vertical metrics fit UI lines),
     /// then colour emoji. A cluster in emoji presentation tries the emoji font first.
-    public static let fallbackFamilies = ["Noto Sans CJK SC", "Noto Sans Devanagari UI", "Noto Sans Arabic UI",
+    package static let fallbackFamilies = ["Noto Sans CJK SC", "Noto Sans Devanagari UI", "Noto Sans Arabic UI",
                                           "Noto Sans Thai UI", "Noto Color Emoji"]
     /// The emoji family, tried first for emoji-presentation clusters.
-    public static let emojiFamily = "Noto Color Emoji"
+    package static let emojiFamily = "Noto Color Emoji"
 
     /// Where the fonts come from, for messages: "fontconfig" or the directory.
-    public var source: String { catalog.sourceDescription }
+    package var source: String { catalog.sourceDescription }
 
     private let catalog: FontCatalog
     private let lock = NSLock()
@@ -42,7 +42,7 @@ public final class FontCollection: @unchecked Sendable {
     /// fallbacks). Fallback families that are not installed are skipped.
     /// - Throws: `FontError.familyNotFound` when Inter is not installed, `.fontconfig`, or
     ///   the error opening one of Inter's faces.
-    public static func system() throws -> FontCollection {
+    package static func system() throws -> FontCollection {
         try FontCollection(catalog: FontCatalog())
     }
 
@@ -50,7 +50,7 @@ public final class FontCollection: @unchecked Sendable {
     /// system configuration.
     /// - Throws: `FontError.notFound` if the directory does not exist, `.familyNotFound`
     ///   when it holds no Inter face, or the error opening one.
-    public convenience init(directory: String) throws {
+    package convenience init(directory: String) throws {
         try self.init(catalog: FontCatalog(directories: [directory]))
     }
 
@@ -68,12 +68,12 @@ public final class FontCollection: @unchecked Sendable {
     }
 
     /// The primary family's face for `weight` (its .notdef box stands for characters no font has).
-    public func primary(_ weight: TextStyle.Weight) -> Font { primaryFaces[weight]! }
+    package func primary(_ weight: TextStyle.Weight) -> Font { primaryFaces[weight]! }
 
     /// The fallback faces for `weight`, in `fallbackFamilies` order, each the family's face
     /// nearest the weight; families fontconfig does not have are left out. Faces that fail to
     /// open are left out too (a damaged fallback must not stop text in other scripts).
-    public func fallbacks(_ weight: TextStyle.Weight) -> [Font] {
+    package func fallbacks(_ weight: TextStyle.Weight) -> [Font] {
         lock.lock()
         if let fonts = fallbacksByWeight[weight] { lock.unlock(); return fonts }
         lock.unlock()

@@ -3,26 +3,26 @@ import FlipbookRaster
 
 /// A rendered glyph: 8-bit anti-aliased coverage and where its top-left pixel sits relative to
 /// the glyph origin (the pen position rounded down to whole pixels, y down).
-public struct GlyphMask: Sendable, Equatable {
+package struct GlyphMask: Sendable, Equatable {
     /// Coverage, 0…255; empty (0×0) for glyphs with no outline, such as a space.
-    public let coverage: CoverageMask
+    package let coverage: CoverageMask
     /// Columns from the origin pixel to the mask's left column (FreeType's bitmap_left).
-    public let leftPixels: Int
+    package let leftPixels: Int
     /// Rows from the mask's top row up to the baseline (FreeType's bitmap_top; the mask's top row
     /// is at `baselineRow − topPixels`).
-    public let topPixels: Int
+    package let topPixels: Int
 }
 
 /// A glyph mask placed on a canvas in device pixels: its top-left pixel is at (`pixelX`, `pixelY`).
-public struct PlacedGlyph: Sendable, Equatable {
+package struct PlacedGlyph: Sendable, Equatable {
     /// The glyph id in the font.
-    public let glyphID: UInt32
+    package let glyphID: UInt32
     /// The coverage to composite.
-    public let mask: CoverageMask
+    package let mask: CoverageMask
     /// Device column of the mask's left edge.
-    public let pixelX: Int
+    package let pixelX: Int
     /// Device row of the mask's top edge.
-    public let pixelY: Int
+    package let pixelY: Int
 }
 
 /// Cache key: the glyph, the pixel size in 26.6 fixed point and the subpixel offset in quarters.
@@ -37,16 +37,16 @@ extension Font {
     /// Subpixel positions per pixel, on each axis. Quarter pixels: a moving label glides in
     /// 0.25 px steps (finer steps are invisible at 8-bit coverage), and 16 cached variants per
     /// glyph and size stay cheap.
-    public static let subpixelSteps = 4
+    package static let subpixelSteps = 4
     /// The largest text size in device pixels (size · scale) that can be rendered; bounds glyph
     /// mask allocations. UI text is far below (a 100 pt title at @3x is 300 px).
-    public static let maximumSizePixels = 2048.0
+    package static let maximumSizePixels = 2048.0
 
     /// Renders one glyph at `sizePixels` (quantised to 1/64 px), shifted right by
     /// `subpixelX`/4 px and down by `subpixelY`/4 px, with FreeType's 8-bit anti-aliasing
     /// (FT_RENDER_MODE_NORMAL, no hinting). Cached; the same arguments give the same mask.
     /// - Throws: `FontError.freeType`/`.unusable` if FreeType fails on this glyph.
-    public func glyphMask(glyphID: UInt32, sizePixels: Double, subpixelX: Int = 0, subpixelY: Int = 0) throws -> GlyphMask {
+    package func glyphMask(glyphID: UInt32, sizePixels: Double, subpixelX: Int = 0, subpixelY: Int = 0) throws -> GlyphMask {
         precondition(sizePixels.isFinite && sizePixels > 0 && sizePixels <= Self.maximumSizePixels,
                      "glyph size must be in (0, \(Self.maximumSizePixels)] px, got \(sizePixels)")
         precondition((0..<Self.subpixelSteps).contains(subpixelX) && (0..<Self.subpixelSteps).contains(subpixelY),
@@ -65,7 +65,7 @@ extension Font {
     /// does not depend on evaluation order. Empty glyphs (spaces) are left out; a glyph FreeType
     /// fails to render (not seen after `init`'s validation) is left out too. Text smaller than
     /// 1/128 px, or whose origin is beyond ±2²⁴ px, yields no glyphs.
-    public func placeGlyphs(_ text: String, sizePoints: Double, scale: Double, baselineOrigin: Point) -> [PlacedGlyph] {
+    package func placeGlyphs(_ text: String, sizePoints: Double, scale: Double, baselineOrigin: Point) -> [PlacedGlyph] {
         precondition(scale.isFinite && scale > 0, "canvas scale must be > 0, got \(scale)")
         let sizePixels = sizePoints * scale
         precondition(sizePixels.isFinite && sizePixels >= 0 && sizePixels <= Self.maximumSizePixels,
@@ -118,7 +118,7 @@ extension Canvas {
     /// end of the baseline), glyphs rendered at `sizePoints · scale` pixels and composited
     /// source-over in `color` × `opacity`, clipped to `clip`. See `Font.placeGlyphs` for the
     /// positioning rules; the line advances by `font.measure(text, sizePoints:)`.
-    public mutating func drawText(_ text: String, font: Font, sizePoints: Double, baselineOrigin: Point,
+    package mutating func drawText(_ text: String, font: Font, sizePoints: Double, baselineOrigin: Point,
                                   color: StraightColor, opacity: Double = 1, clip: Clip? = nil) {
         for glyph in font.placeGlyphs(text, sizePoints: sizePoints, scale: scale, baselineOrigin: baselineOrigin) {
             draw(glyph.mask, atPixelX: glyph.pixelX, y: glyph.pixelY, color: color, opacity: opacity, clip: clip)

@@ -232,7 +232,7 @@ extension Font {
     /// Shapes `text` in this font alone with HarfBuzz — no fallback, no line breaking — as one
     /// run in the direction of its first strong character, from x = 0 on the baseline (y = 0).
     /// Characters the font lacks become glyph 0 (.notdef).
-    public func shapeRun(_ text: String, sizePoints: Double) -> GlyphRun {
+    package func shapeRun(_ text: String, sizePoints: Double) -> GlyphRun {
         precondition(sizePoints.isFinite && sizePoints > 0, "text size must be finite and > 0, got \(sizePoints)")
         let analysed = AnalysedText(text[...])
         let script = Typesetter.resolvedScripts(analysed.scalars).first ?? HB_SCRIPT_COMMON

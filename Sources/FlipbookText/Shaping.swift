@@ -1,45 +1,45 @@
 /// One line of text laid out in design units: one glyph per Unicode scalar, pen positions with
 /// kerning applied. Units keep the layout exact; the `…Points` accessors scale by size / unitsPerEm.
-public struct ShapedText: Sendable, Equatable {
+package struct ShapedText: Sendable, Equatable {
     /// A glyph and where its origin sits on the baseline.
-    public struct Glyph: Sendable, Equatable {
+    package struct Glyph: Sendable, Equatable {
         /// The scalar this glyph stands for.
-        public let scalar: Unicode.Scalar
+        package let scalar: Unicode.Scalar
         /// The glyph id in the font; 0 (.notdef) when the font lacks `scalar`.
-        public let glyphID: UInt32
+        package let glyphID: UInt32
         /// Pen x of the glyph origin from the line start, in design units (kerning included).
-        public let penXUnits: Int
+        package let penXUnits: Int
         /// The glyph's own advance in design units (kerning with the next glyph not included).
-        public let advanceUnits: Int
+        package let advanceUnits: Int
     }
 
     /// The text size in points.
-    public let sizePoints: Double
+    package let sizePoints: Double
     /// The font's design units per em.
-    public let unitsPerEm: Int
+    package let unitsPerEm: Int
     /// The glyphs in text order.
-    public let glyphs: [Glyph]
+    package let glyphs: [Glyph]
     /// The pen x after the last glyph in design units: the line's advance width.
-    public let advanceUnits: Int
+    package let advanceUnits: Int
 
     /// Converts design units to points at this size.
-    public func points(_ units: Int) -> Double { Double(units) * sizePoints / Double(unitsPerEm) }
+    package func points(_ units: Int) -> Double { Double(units) * sizePoints / Double(unitsPerEm) }
     /// The line's advance width in points.
-    public var advancePoints: Double { points(advanceUnits) }
+    package var advancePoints: Double { points(advanceUnits) }
     /// Each glyph's origin x from the line start, in points.
-    public var penXPoints: [Double] { glyphs.map { points($0.penXUnits) } }
+    package var penXPoints: [Double] { glyphs.map { points($0.penXUnits) } }
 }
 
 /// A font's vertical metrics at a size, in points (UIFont's conventions).
-public struct LineMetrics: Sendable, Equatable {
+package struct LineMetrics: Sendable, Equatable {
     /// Baseline to the top of the line box (positive; the hhea ascender).
-    public let ascenderPoints: Double
+    package let ascenderPoints: Double
     /// Baseline to the bottom of the line box (negative, like `UIFont.descender`).
-    public let descenderPoints: Double
+    package let descenderPoints: Double
     /// Baseline-to-baseline distance: ascender − descender + line gap (`UIFont.lineHeight`).
-    public let lineHeightPoints: Double
+    package let lineHeightPoints: Double
     /// Height of capital letters above the baseline (OS/2 sCapHeight).
-    public let capHeightPoints: Double
+    package let capHeightPoints: Double
 }
 
 extension Font {
@@ -47,7 +47,7 @@ extension Font {
     /// ligatures, no complex shaping; a missing character becomes .notdef), advanced by the
     /// unhinted advance width plus 'kern'-table kerning with the previous glyph.
     /// Control characters (newline, tab) are not interpreted: the text is a single line.
-    public func shape(_ text: String, sizePoints: Double) -> ShapedText {
+    package func shape(_ text: String, sizePoints: Double) -> ShapedText {
         precondition(sizePoints.isFinite && sizePoints >= 0, "text size must be a finite number ≥ 0, got \(sizePoints)")
         var glyphs: [ShapedText.Glyph] = []
         glyphs.reserveCapacity(text.unicodeScalars.count)
@@ -66,12 +66,12 @@ extension Font {
 
     /// The advance width of one line of `text` in points (0 for ""), kerning included — what
     /// `drawText` advances by, e.g. for centring a title: `x = (width − measure(…)) / 2`.
-    public func measure(_ text: String, sizePoints: Double) -> Double {
+    package func measure(_ text: String, sizePoints: Double) -> Double {
         shape(text, sizePoints: sizePoints).advancePoints
     }
 
     /// The font's vertical metrics at `sizePoints`, in points.
-    public func lineMetrics(sizePoints: Double) -> LineMetrics {
+    package func lineMetrics(sizePoints: Double) -> LineMetrics {
         precondition(sizePoints.isFinite && sizePoints >= 0, "text size must be a finite number ≥ 0, got \(sizePoints)")
         let scale = sizePoints / Double(unitsPerEm)
         return LineMetrics(ascenderPoints: Double(ascenderUnits) * scale,

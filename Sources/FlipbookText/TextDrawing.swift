@@ -60,7 +60,7 @@ extension Canvas {
     ///
     /// Glyphs that cannot touch the canvas or the clip are skipped before they are rendered (a
     /// label of thousands of lines, mostly off screen, costs only what shows).
-    public mutating func draw(_ layout: TextLayout, at origin: Point, color: StraightColor,
+    package mutating func draw(_ layout: TextLayout, at origin: Point, color: StraightColor,
                               opacity: Double = 1, clip: Clip? = nil) {
         guard let visible = clip.map({ $0.rect.intersection(coveredPoints) }) ?? coveredPoints else { return }
         for line in layout.lines {

@@ -29,7 +29,7 @@ public struct TextLayout: Sendable, Hashable {
     /// One line of text.
     public struct Line: Sendable, Hashable {
         /// The runs in visual order, left to right.
-        public let runs: [GlyphRun]
+        package let runs: [GlyphRun]
         /// The line's text in logical order (with "…" where truncated), trailing spaces dropped.
         public let text: String
         /// Left edge of the line's first glyph in the box, in points (alignment applied).
@@ -52,28 +52,28 @@ public struct TextLayout: Sendable, Hashable {
 }
 
 /// Consecutive glyphs of one font, size and direction.
-public struct GlyphRun: Sendable, Hashable {
+package struct GlyphRun: Sendable, Hashable {
     /// The font that draws the run (`font.path`, `font.faceIndex` locate it).
-    public let font: Font
+    package let font: Font
     /// Text size in points.
-    public let sizePoints: Double
+    package let sizePoints: Double
     /// True for a right-to-left run (its glyphs are still listed left to right).
-    public let isRightToLeft: Bool
+    package let isRightToLeft: Bool
     /// The characters the run draws, in logical order.
-    public let text: String
+    package let text: String
     /// The glyphs, left to right.
-    public let glyphs: [Glyph]
+    package let glyphs: [Glyph]
 
     /// One positioned glyph.
-    public struct Glyph: Sendable, Hashable {
+    package struct Glyph: Sendable, Hashable {
         /// Glyph id in `font` (0 is .notdef).
-        public let id: UInt32
+        package let id: UInt32
         /// Origin x in the layout box, in points (shaping offsets included).
-        public let x: Double
+        package let x: Double
         /// Origin y (the baseline plus any shaping offset, y down) in the layout box, in points.
-        public let y: Double
+        package let y: Double
         /// Advance in points.
-        public let advance: Double
+        package let advance: Double
     }
 
     /// The rect (points, the glyph's layout coordinates offset by `origin`) that holds every
@@ -81,19 +81,19 @@ public struct GlyphRun: Sendable, Hashable {
     /// right of its advance, twice the size above and once below. No glyph of the fonts used
     /// reaches that far (Noto Color Emoji's bitmaps, the widest, are 1.25 em wide and rise
     /// 0.95 em; Devanagari marks stay within 1.1 em above); a looser rect only costs pixels.
-    public func reach(of glyph: Glyph, at origin: Point) -> Rect {
+    package func reach(of glyph: Glyph, at origin: Point) -> Rect {
         Rect(x: origin.x + glyph.x - sizePoints, y: origin.y + glyph.y - 2 * sizePoints,
              width: glyph.advance + 2 * sizePoints, height: 3 * sizePoints)
     }
 
     /// Same font face (file and index), size, direction, text and glyphs.
-    public static func == (a: GlyphRun, b: GlyphRun) -> Bool {
+    package static func == (a: GlyphRun, b: GlyphRun) -> Bool {
         a.font.location == b.font.location && a.sizePoints == b.sizePoints && a.isRightToLeft == b.isRightToLeft
             && a.text == b.text && a.glyphs == b.glyphs
     }
 
     /// Hashes what `==` compares.
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(font.location); hasher.combine(sizePoints); hasher.combine(isRightToLeft)
         hasher.combine(text); hasher.combine(glyphs)
     }
@@ -101,7 +101,7 @@ public struct GlyphRun: Sendable, Hashable {
     /// The run at `factor` times its size, with every position multiplied by `factor` (a label
     /// under a scale transform: hinting-free outlines make this the same as setting the text
     /// at the larger size).
-    public func scaled(by factor: Double) -> GlyphRun {
+    package func scaled(by factor: Double) -> GlyphRun {
         GlyphRun(font: font, sizePoints: sizePoints * factor, isRightToLeft: isRightToLeft, text: text,
                  glyphs: glyphs.map { Glyph(id: $0.id, x: $0.x * factor, y: $0.y * factor, advance: $0.advance * factor) })
     }
@@ -127,5 +127,5 @@ extension TextLayout {
 
 extension Font {
     /// The file and face index.
-    public var location: FontFaceLocation { FontFaceLocation(path: path, faceIndex: faceIndex) }
+    package var location: FontFaceLocation { FontFaceLocation(path: path, faceIndex: faceIndex) }
 }

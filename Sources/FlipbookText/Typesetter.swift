@@ -10,7 +10,7 @@ import Foundation
 /// request and the font files, so the same text lays out the same on any thread.
 public final class Typesetter: @unchecked Sendable {
     /// The fonts text is set in.
-    public let fonts: FontCollection
+    package let fonts: FontCollection
     private let warningHandler: (@Sendable (String) -> Void)?
     private let lock = NSLock()
     private var reported: Set<String> = []
@@ -29,7 +29,7 @@ public final class Typesetter: @unchecked Sendable {
 
     /// A typesetter over `fonts`; `warningHandler` receives each warning once (e.g. a character
     /// no font has), as one line without a "warning:" prefix.
-    public init(fonts: FontCollection, warningHandler: (@Sendable (String) -> Void)? = nil) {
+    package init(fonts: FontCollection, warningHandler: (@Sendable (String) -> Void)? = nil) {
         self.fonts = fonts
         self.warningHandler = warningHandler
     }

@@ -42,7 +42,7 @@ final class ExtremeGeometryTests: XCTestCase {
     func testAShapeUnderAHugeScaleFillsWhatItCovers() {
         // A 100-point disc (radius 50) scaled by −10³⁶ about the canvas: covers it all.
         var canvas = canvas()
-        let transform = AffineTransform(scaleX: -1e36, y: -1e36).concatenating(AffineTransform(translationX: 50e36 + 4, y: 50e36 + 4))
+        let transform = Transform2D(scaleX: -1e36, y: -1e36).concatenating(Transform2D(translationX: 50e36 + 4, y: 50e36 + 4))
         canvas.fill(Rect(x: 0, y: 0, width: 100, height: 100), cornerRadius: 50, transform: transform, color: blue)
         XCTAssertEqual(bluePixels(canvas), 64)
         // The same as a mask, and far off the canvas.
@@ -50,7 +50,7 @@ final class ExtremeGeometryTests: XCTestCase {
                        4 * (4096 + 1))
         var off = self.canvas()
         off.fill(Rect(x: 0, y: 0, width: 100, height: 100), cornerRadius: 50,
-                 transform: AffineTransform(scaleX: 1e36, y: 1e36).concatenating(AffineTransform(translationX: 1e30, y: 0)), color: blue)
+                 transform: Transform2D(scaleX: 1e36, y: 1e36).concatenating(Transform2D(translationX: 1e30, y: 0)), color: blue)
         XCTAssertEqual(bluePixels(off), 0)
     }
 

@@ -5,18 +5,18 @@ import FlipbookRaster
 import FlipbookTesting
 import XCTest
 
-/// FlipbookTesting brings Foundation, whose own `AffineTransform` would make the name ambiguous.
-private typealias AffineTransform = FlipbookGeometry.AffineTransform
+/// FlipbookTesting brings Foundation, whose own `Transform2D` would make the name ambiguous.
+private typealias Transform2D = FlipbookGeometry.Transform2D
 
 /// A rotation by the angle whose cosine is `cos` (sine ≥ 0, from sqrt: no libm in goldens).
-private func rotation(cos: Double) -> AffineTransform {
-    AffineTransform(rotationCosine: cos, sine: (1 - cos * cos).squareRoot())
+private func rotation(cos: Double) -> Transform2D {
+    Transform2D(rotationCosine: cos, sine: (1 - cos * cos).squareRoot())
 }
 
 /// `transform` applied about the centre of `rect`, which then lands on `centre`.
-private func about(_ rect: Rect, _ transform: AffineTransform, centre: Point) -> AffineTransform {
-    AffineTransform(translationX: -rect.midX, y: -rect.midY).concatenating(transform)
-        .concatenating(AffineTransform(translationX: centre.x, y: centre.y))
+private func about(_ rect: Rect, _ transform: Transform2D, centre: Point) -> Transform2D {
+    Transform2D(translationX: -rect.midX, y: -rect.midY).concatenating(transform)
+        .concatenating(Transform2D(translationX: centre.x, y: centre.y))
 }
 
 /// A 48×32 opaque card: a diagonal gradient, a dark 1-pixel border and an orange "F" (which
@@ -52,10 +52,10 @@ final class TransformGoldenTests: XCTestCase {
         // points; a second one stretched 2:1 (elliptical corners) and turned 45°, at ¾ opacity.
         var canvas = Canvas(widthPixels: 96, heightPixels: 80, scale: 2, background: white)
         let card = Rect(x: 0, y: 0, width: 30, height: 18)
-        canvas.fill(card, cornerRadius: 6, transform: about(card, AffineTransform(rotationCosine: 0.8, sine: -0.6), centre: Point(x: 26, y: 22)),
+        canvas.fill(card, cornerRadius: 6, transform: about(card, Transform2D(rotationCosine: 0.8, sine: -0.6), centre: Point(x: 26, y: 22)),
                     color: StraightColor(red: 0, green: 0.48, blue: 1), clip: Clip(rect: Rect(x: 0, y: 0, width: 38, height: 40)))
         let chip = Rect(x: 0, y: 0, width: 8, height: 5)
-        let stretchTurn = AffineTransform(scaleX: 2, y: 1).concatenating(rotation(cos: 0.5.squareRoot()))
+        let stretchTurn = Transform2D(scaleX: 2, y: 1).concatenating(rotation(cos: 0.5.squareRoot()))
         canvas.fill(chip, cornerRadius: 2, transform: about(chip, stretchTurn, centre: Point(x: 36, y: 31)),
                     color: StraightColor(red: 1, green: 0.23, blue: 0.19), opacity: 0.75)
         assertGolden(canvas.image, named: "rounded-fill-rotated")
@@ -81,12 +81,12 @@ final class TransformGoldenTests: XCTestCase {
         // Right: upside down and squashed (scale 1, −0.5), aspect-fit.
         var canvas = Canvas(widthPixels: 96, heightPixels: 80, scale: 2, background: white)
         let square = Rect(x: 0, y: 0, width: 20, height: 20)
-        let mirror = about(square, AffineTransform(scaleX: -1, y: 1), centre: Point(x: 13, y: 20))
+        let mirror = about(square, Transform2D(scaleX: -1, y: 1), centre: Point(x: 13, y: 20))
         canvas.draw(ImagePyramid(letterCard()), in: square, contentMode: .scaleAspectFill, transform: mirror,
                     clip: Clip(rect: Rect(x: 3, y: 10, width: 20, height: 20), cornerRadius: 5))
         let box = Rect(x: 0, y: 0, width: 18, height: 30)
         canvas.draw(ImagePyramid(letterCard()), in: box, contentMode: .scaleAspectFit,
-                    transform: about(box, AffineTransform(scaleX: 1, y: -0.5), centre: Point(x: 36, y: 20)))
+                    transform: about(box, Transform2D(scaleX: 1, y: -0.5), centre: Point(x: 36, y: 20)))
         assertGolden(canvas.image, named: "image-flipped")
     }
 }

@@ -4,7 +4,7 @@ import FlipbookTestSupport
 import XCTest
 
 /// A quarter turn clockwise on screen (x → −y… : (x, y) ↦ (−y, x)).
-let quarterTurn = AffineTransform(rotationCosine: 0, sine: 1)
+let quarterTurn = Transform2D(rotationCosine: 0, sine: 1)
 
 /// A w×h opaque image whose pixels are all different: red = 40·x + 10, green = 40·y + 10.
 func labelledImage(width: Int, height: Int) -> PremultipliedImage {
@@ -35,7 +35,7 @@ final class TransformedImageTests: XCTestCase {
         let image = labelledImage(width: 3, height: 2)
         var canvas = Canvas(widthPixels: 2, heightPixels: 3, scale: 1)
         canvas.draw(ImagePyramid(image), in: Rect(x: 0, y: 0, width: 3, height: 2), contentMode: .scaleToFill,
-                    transform: quarterTurn.concatenating(AffineTransform(translationX: 2, y: 0)))
+                    transform: quarterTurn.concatenating(Transform2D(translationX: 2, y: 0)))
         XCTAssertEqual(canvas.image.pixels, [image[0, 1], image[0, 0],
                                              image[1, 1], image[1, 0],
                                              image[2, 1], image[2, 0]].map(\.packed))
@@ -46,7 +46,7 @@ final class TransformedImageTests: XCTestCase {
         var canvas = Canvas(widthPixels: 3, heightPixels: 2, scale: 1)
         // (x, y) ↦ (3 − x, y): not positive axis-aligned, so the general path.
         canvas.draw(ImagePyramid(image), in: Rect(x: 0, y: 0, width: 3, height: 2), contentMode: .scaleToFill,
-                    transform: AffineTransform(scaleX: -1, y: 1).concatenating(AffineTransform(translationX: 3, y: 0)))
+                    transform: Transform2D(scaleX: -1, y: 1).concatenating(Transform2D(translationX: 3, y: 0)))
         XCTAssertEqual(canvas.image.pixels, [image[2, 0], image[1, 0], image[0, 0], image[2, 1], image[1, 1], image[0, 1]].map(\.packed))
     }
 
@@ -60,7 +60,7 @@ final class TransformedImageTests: XCTestCase {
         var turned = Canvas(widthPixels: 14, heightPixels: 12, scale: 2)
         // (x, y) ↦ (7 − x, 6 − y) maps [1, 6] × [1, 5] onto itself reversed.
         turned.draw(image, in: rect, contentMode: .scaleToFill,
-                    transform: AffineTransform(a: -1, b: 0, c: 0, d: -1, tx: 7, ty: 6))
+                    transform: Transform2D(a: -1, b: 0, c: 0, d: -1, tx: 7, ty: 6))
         for y in 0..<12 { for x in 0..<14 { XCTAssertEqual(turned.image[x, y], straight.image[13 - x, 11 - y], "(\(x), \(y))") } }
     }
 
@@ -72,7 +72,7 @@ final class TransformedImageTests: XCTestCase {
         var straight = Canvas(widthPixels: 8, heightPixels: 4, scale: 1)
         straight.draw(photo, in: rect, contentMode: .scaleToFill)
         var turned = Canvas(widthPixels: 4, heightPixels: 8, scale: 1)
-        turned.draw(photo, in: rect, contentMode: .scaleToFill, transform: quarterTurn.concatenating(AffineTransform(translationX: 4, y: 0)))
+        turned.draw(photo, in: rect, contentMode: .scaleToFill, transform: quarterTurn.concatenating(Transform2D(translationX: 4, y: 0)))
         for y in 0..<8 { for x in 0..<4 { XCTAssertEqual(turned.image[x, y], straight.image[y, 3 - x], "(\(x), \(y))") } }
         // And level 2 at 2:1 really is what the straight draw did: a 2×2 average of level 2.
         XCTAssertGreaterThan(psnr(straight.image, againstAreaAverageOf: photo.base), 30)
@@ -83,8 +83,8 @@ final class TransformedImageTests: XCTestCase {
         let rect = Rect(x: 1.25, y: 2.5, width: 20.5, height: 11.75)
         let clip = Clip(rect: Rect(x: 2, y: 1, width: 18.25, height: 14), cornerRadius: 3)
         for mode in ContentMode.allCases {
-            for transform in [AffineTransform.identity, AffineTransform(translationX: 3.25, y: -1.5),
-                              AffineTransform(a: 2, b: 0, c: 0, d: 2, tx: 0.5, ty: -4.25)] {
+            for transform in [Transform2D.identity, Transform2D(translationX: 3.25, y: -1.5),
+                              Transform2D(a: 2, b: 0, c: 0, d: 2, tx: 0.5, ty: -4.25)] {
                 var actual = Canvas(widthPixels: 70, heightPixels: 50, scale: 1.5)
                 actual.draw(image, in: rect, contentMode: mode, transform: transform, opacity: 0.7, clip: clip)
                 // The local layout, mapped, drawn axis-aligned.
@@ -107,7 +107,7 @@ final class TransformedImageTests: XCTestCase {
                 }
             }
             // A non-uniform scale stretches the local layout (UIKit: layout in bounds, then transform).
-            let stretch = AffineTransform(a: 1.5, b: 0, c: 0, d: 0.75, tx: 1, ty: 2)
+            let stretch = Transform2D(a: 1.5, b: 0, c: 0, d: 0.75, tx: 1, ty: 2)
             let layout = mode.imageRect(imageSize: Size(width: 37, height: 23), in: rect)
             var expected = Canvas(widthPixels: 70, heightPixels: 50, scale: 1.5)
             expected.draw(image, in: stretch.apply(to: layout), contentMode: .scaleToFill, clip: clip)
@@ -127,7 +127,7 @@ final class TransformedImageTests: XCTestCase {
             straight.draw(image, in: rect, contentMode: .scaleToFill, opacity: opacity)
             var tilted = Canvas(widthPixels: 48, heightPixels: 32, scale: scale)
             tilted.draw(image, in: rect, contentMode: .scaleToFill,
-                        transform: AffineTransform(rotationCosine: 1, sine: 1e-9), opacity: opacity)
+                        transform: Transform2D(rotationCosine: 1, sine: 1e-9), opacity: opacity)
             XCTAssertLessThanOrEqual(largestDifference(straight.image, tilted.image), 1, "scale \(scale)")
         }
     }
@@ -135,7 +135,7 @@ final class TransformedImageTests: XCTestCase {
     func testCoverageOfARotatedImageIsItsArea() {
         // A 30° turn of an opaque 10×6 image: the alpha sum is the quad's area (exact coverage).
         let image = ImagePyramid(PremultipliedImage(width: 10, height: 6, fill: PremultipliedPixel(red: 0, green: 0, blue: 0, alpha: 255)))
-        let turn = AffineTransform(rotationCosine: 0.75.squareRoot(), sine: 0.5).concatenating(AffineTransform(translationX: 12, y: 3))
+        let turn = Transform2D(rotationCosine: 0.75.squareRoot(), sine: 0.5).concatenating(Transform2D(translationX: 12, y: 3))
         var canvas = Canvas(widthPixels: 48, heightPixels: 32, scale: 2)  // the quad spans x 9…20.7, y 3…13.2 points
         canvas.draw(image, in: Rect(x: 0, y: 0, width: 10, height: 6), contentMode: .scaleToFill, transform: turn)
         XCTAssertEqual(Double(alphaSum(canvas)), 60 * 4 * 255, accuracy: 60 * 4 * 255 * 0.001)
@@ -146,7 +146,7 @@ final class TransformedImageTests: XCTestCase {
         let image = ImagePyramid(PremultipliedImage(width: 4, height: 2, fill: PremultipliedPixel(red: 255, green: 255, blue: 255, alpha: 255)))
         var canvas = Canvas(widthPixels: 4, heightPixels: 2, scale: 1)
         canvas.draw(image, in: Rect(x: 0, y: 0, width: 4, height: 2), contentMode: .scaleToFill,
-                    transform: AffineTransform(a: -1, b: 0, c: 0, d: 1, tx: 4, ty: 0), opacity: 0.5,
+                    transform: Transform2D(a: -1, b: 0, c: 0, d: 1, tx: 4, ty: 0), opacity: 0.5,
                     clip: Clip(rect: Rect(x: 0, y: 0, width: 1.5, height: 2)))
         XCTAssertEqual(alphas(canvas), [[128, 64, 0, 0], [128, 64, 0, 0]])
     }
@@ -154,8 +154,8 @@ final class TransformedImageTests: XCTestCase {
     func testSingularOrNonFiniteTransformsDrawNothing() {
         let image = ImagePyramid(labelledImage(width: 3, height: 2))
         var canvas = Canvas(widthPixels: 8, heightPixels: 8, scale: 1)
-        for transform in [AffineTransform(scaleX: 0, y: 1), AffineTransform(a: 1, b: 2, c: 2, d: 4, tx: 0, ty: 0),
-                          AffineTransform(a: .nan, b: 1, c: 0, d: 1, tx: 0, ty: 0), AffineTransform(a: -1, b: 0, c: 0, d: 1, tx: .infinity, ty: 0)] {
+        for transform in [Transform2D(scaleX: 0, y: 1), Transform2D(a: 1, b: 2, c: 2, d: 4, tx: 0, ty: 0),
+                          Transform2D(a: .nan, b: 1, c: 0, d: 1, tx: 0, ty: 0), Transform2D(a: -1, b: 0, c: 0, d: 1, tx: .infinity, ty: 0)] {
             canvas.draw(image, in: Rect(x: 0, y: 0, width: 3, height: 2), contentMode: .scaleToFill, transform: transform)
             canvas.fill(Rect(x: 0, y: 0, width: 3, height: 2), cornerRadius: 1, transform: transform, color: .black)
         }
@@ -166,7 +166,7 @@ final class TransformedImageTests: XCTestCase {
 final class TransformedFillTests: XCTestCase {
     func testAxisAlignedSquareFillDelegatesByteForByte() {
         let rect = Rect(x: 0.3, y: 1.2, width: 7.4, height: 3.3)
-        for transform in [AffineTransform.identity, AffineTransform(a: 1.5, b: 0, c: 0, d: 0.5, tx: 0.25, ty: 1)] {
+        for transform in [Transform2D.identity, Transform2D(a: 1.5, b: 0, c: 0, d: 0.5, tx: 0.25, ty: 1)] {
             for clip in [nil, Clip(rect: Rect(x: 1, y: 0, width: 6.5, height: 9), cornerRadius: 2)] {
                 var expected = Canvas(widthPixels: 30, heightPixels: 20, scale: 2)
                 expected.fill(transform.apply(to: rect), color: StraightColor(red: 1, green: 0.5, blue: 0), opacity: 0.8, clip: clip)
@@ -181,7 +181,7 @@ final class TransformedFillTests: XCTestCase {
         // A uniform scale keeps circular corners: the fill is exactly the rounded clip's region
         // (r · a = 3 points), cut by a square clip as a Clip with cornerRect.
         let rect = Rect(x: 0.3, y: 1.2, width: 7.4, height: 5.3)
-        let transform = AffineTransform(a: 1.5, b: 0, c: 0, d: 1.5, tx: 0.25, ty: 1)
+        let transform = Transform2D(a: 1.5, b: 0, c: 0, d: 1.5, tx: 0.25, ty: 1)
         let mapped = transform.apply(to: rect)
         let everything = Rect(x: -10, y: -10, width: 100, height: 100)
         for clip in [nil, Clip(rect: Rect(x: 4, y: 0, width: 20, height: 7.5))] {
@@ -200,7 +200,7 @@ final class TransformedFillTests: XCTestCase {
 
     func testRotatedRoundedFillCoversTheRoundedRectArea() {
         let rect = Rect(x: 0, y: 0, width: 16, height: 10), radius = 4.0
-        let turn = AffineTransform(rotationCosine: 0.75.squareRoot(), sine: 0.5).concatenating(AffineTransform(translationX: 12, y: 2))
+        let turn = Transform2D(rotationCosine: 0.75.squareRoot(), sine: 0.5).concatenating(Transform2D(translationX: 12, y: 2))
         var canvas = Canvas(widthPixels: 60, heightPixels: 60, scale: 2)
         canvas.fill(rect, cornerRadius: radius, transform: turn, color: .black)
         // Device pixels. The chords are inside the arcs by at most 1/16 px (2/3 of that on
@@ -214,7 +214,7 @@ final class TransformedFillTests: XCTestCase {
     func testQuarterTurnedSquareFillIsExact() {
         var canvas = Canvas(widthPixels: 4, heightPixels: 4, scale: 1)
         canvas.fill(Rect(x: 0, y: 0, width: 3, height: 1.5), cornerRadius: 0,
-                    transform: quarterTurn.concatenating(AffineTransform(translationX: 2, y: 1)), color: .black)
+                    transform: quarterTurn.concatenating(Transform2D(translationX: 2, y: 1)), color: .black)
         // (x, y) ↦ (2 − y, 1 + x): x from 0.5 to 2, y from 1 to 4.
         XCTAssertEqual(alphas(canvas), [[0, 0, 0, 0], [128, 255, 0, 0], [128, 255, 0, 0], [128, 255, 0, 0]])
     }
@@ -250,7 +250,7 @@ final class TransformedFillTests: XCTestCase {
             XCTAssertEqual(points[k].y, points[33 - k].y, accuracy: 1e-13)
         }
         // A transform maps the vertices; a larger stretch gets more chords (R = 4 · 12 → n = 31).
-        let stretched = Path(roundedRect: rect, cornerRadius: radius, transform: AffineTransform(scaleX: 4, y: 1))
+        let stretched = Path(roundedRect: rect, cornerRadius: radius, transform: Transform2D(scaleX: 4, y: 1))
         XCTAssertEqual(stretched.contours[0].count, 4 * 32)
         XCTAssertEqual(stretched.contours[0][0], Point(x: 8, y: 15))
         XCTAssertEqual(Path(roundedRect: rect, cornerRadius: 0, transform: .identity).contours[0],
@@ -317,7 +317,7 @@ final class MaskedGroupTests: XCTestCase {
     }
 
     func testRotatedRoundedMaskCoversItsArea() {
-        let turn = AffineTransform(rotationCosine: 0.8, sine: 0.6).concatenating(AffineTransform(translationX: 14, y: 1))
+        let turn = Transform2D(rotationCosine: 0.8, sine: 0.6).concatenating(Transform2D(translationX: 14, y: 1))
         var canvas = Canvas(widthPixels: 48, heightPixels: 48, scale: 2)
         whiteGroup(&canvas, opacity: 1, mask: Path(roundedRect: Rect(x: 0, y: 0, width: 12, height: 9), cornerRadius: 3, transform: turn))
         // The path's chords are within 1/64 point (1/32 px here) inside the arcs (R = 6 px).
@@ -337,8 +337,8 @@ final class LevelChoiceTests: XCTestCase {
         for y in 0..<32 { for x in 0..<32 { board[x, y] = (x + y) % 2 == 0 ? PremultipliedPixel(red: 255, green: 255, blue: 255, alpha: 255) : PremultipliedPixel(red: 0, green: 0, blue: 0, alpha: 255) } }
         let image = ImagePyramid(board)
         func interiorReds(sx: Double, sy: Double) -> Set<UInt8> {
-            let t = AffineTransform(scaleX: sx, y: sy).concatenating(AffineTransform(rotationCosine: 0.6, sine: 0.8))
-                .concatenating(AffineTransform(translationX: 30, y: 2))
+            let t = Transform2D(scaleX: sx, y: sy).concatenating(Transform2D(rotationCosine: 0.6, sine: 0.8))
+                .concatenating(Transform2D(translationX: 30, y: 2))
             var canvas = Canvas(widthPixels: 60, heightPixels: 60, scale: 1)
             canvas.draw(image, in: Rect(x: 0, y: 0, width: 32, height: 32), contentMode: .scaleToFill, transform: t)
             // Device pixels well inside the quad: centre (30 + 0.6·16sx − 0.8·16sy, 2 + 0.8·16sx + 0.6·16sy) ± 3.

@@ -3,7 +3,10 @@ import Foundation
 import FlipbookGeometry
 import FlipbookMotion
 import FlipbookRaster
-@_spi(Scenes) import FlipbookScene
+import Flipbook
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
 
 final class CardsTests: XCTestCase {
     let cards = (0..<3).map { Card(title: "Card \($0)", imagePath: "c\($0).jpg", commentCount: 2, rating: $0 + 2, comments: ["one", "two"]) }

@@ -1,7 +1,9 @@
 import XCTest
 import FlipbookGeometry
 import FlipbookRaster
-import FlipbookScene
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
 
 final class DisplayListTests: XCTestCase {
     let screen = Rect(x: 0, y: 0, width: 100, height: 100)

@@ -2,7 +2,9 @@ import XCTest
 import Foundation
 import FlipbookGeometry
 import FlipbookMotion
-import FlipbookScene
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
 
 /// Gesture files: the format of docs/INTERACTIVE.md and an error naming the JSON path for each
 /// kind of mistake.

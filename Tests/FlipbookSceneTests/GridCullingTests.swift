@@ -1,7 +1,9 @@
 import XCTest
 import FlipbookGeometry
 import FlipbookRaster
-@_spi(Scenes) import FlipbookScene
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
 
 /// Grids give layers only to cells that can show through their clip (a 10,000-photo manifest
 /// must not cost 10,000 layers a frame), and that changes no display list.

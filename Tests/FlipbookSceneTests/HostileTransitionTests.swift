@@ -3,7 +3,9 @@ import Foundation
 import FlipbookGeometry
 import FlipbookMotion
 import FlipbookRaster
-@testable import FlipbookScene
+@testable import FlipbookModel
+@testable import FlipbookScenes
+@testable import FlipbookFormats
 
 /// Transition files built to crash, hang or flood the terminal: each is compiled in bounded
 /// time and stack, or refused with one short, printable message.

@@ -1,7 +1,9 @@
 import XCTest
 import Foundation
 import FlipbookGeometry
-@_spi(Scenes) import FlipbookScene
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
 
 /// Manifests that were accepted although they should not be, or refused with an unclear message,
 /// and photos outside the manifest's folder (docs/LIMITS.md, "Manifests" and "Input files").

@@ -1,7 +1,9 @@
 import XCTest
 import FlipbookGeometry
 import FlipbookRaster
-@_spi(Scenes) import FlipbookScene
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
 
 final class ModalBrowserTests: XCTestCase {
     /// 20 photos: 0 is 600×400 (3:2), 1 is 900×1800 (taller than the screen when fitted), others square.

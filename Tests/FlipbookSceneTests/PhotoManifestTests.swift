@@ -1,7 +1,9 @@
 import XCTest
 import Foundation
 import FlipbookGeometry
-import FlipbookScene
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
 
 final class PhotoManifestTests: XCTestCase {
     func parse(_ text: String) throws -> PhotoManifest {

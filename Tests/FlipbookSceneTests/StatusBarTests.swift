@@ -1,6 +1,8 @@
 import FlipbookGeometry
 import FlipbookRaster
-@testable import FlipbookScene
+@testable import FlipbookModel
+@testable import FlipbookScenes
+@testable import FlipbookFormats
 import XCTest
 
 /// Where the status bar's glyphs, the home indicator and the back chevron land (points).

@@ -3,7 +3,9 @@ import Foundation
 import FlipbookGeometry
 import FlipbookMotion
 import FlipbookRaster
-@testable import FlipbookScene
+@testable import FlipbookModel
+@testable import FlipbookScenes
+@testable import FlipbookFormats
 
 /// Transition files: hand-made invalid files each give one error naming the file, the JSON path
 /// and what was expected; valid files decode into the transition they describe.

@@ -1,7 +1,9 @@
 import XCTest
 import Foundation
 import FlipbookGeometry
-@testable import FlipbookScene
+@testable import FlipbookModel
+@testable import FlipbookScenes
+@testable import FlipbookFormats
 
 /// docs/transition.schema.json and docs/TRANSITIONS.md describe the format the decoder reads: a
 /// key added to (or dropped from) any object of the format without its documentation fails here,

@@ -3,8 +3,10 @@ import Foundation
 import FlipbookGeometry
 import FlipbookMotion
 import FlipbookRaster
-@_spi(Scenes) import FlipbookScene
 import FlipbookText
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
 
 /// A linear one-second main timing: time t is progress t, so a test of a preset at progress p
 /// evaluates the transition at p seconds.

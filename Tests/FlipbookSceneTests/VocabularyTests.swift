@@ -2,7 +2,9 @@ import XCTest
 import Foundation
 import FlipbookGeometry
 import FlipbookMotion
-import FlipbookScene
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
 
 /// One vocabulary for transition and gesture files: both curve spellings everywhere, UIKit's
 /// property names answered with Flipbook's, and errors that list only what fits there.

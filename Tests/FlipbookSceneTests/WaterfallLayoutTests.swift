@@ -1,6 +1,8 @@
 import XCTest
 import FlipbookGeometry
-import FlipbookScene
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
 
 final class WaterfallLayoutTests: XCTestCase {
     /// The first seven sample photos on an iPhone 8, worked out by hand from the layout rules in docs/PRESETS.md:

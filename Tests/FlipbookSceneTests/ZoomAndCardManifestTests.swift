@@ -2,7 +2,10 @@ import XCTest
 import Foundation
 import FlipbookGeometry
 import FlipbookRaster
-@_spi(Scenes) import FlipbookScene
+import Flipbook
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
 
 final class ZoomTests: XCTestCase {
     // Two 600×400 photos in 3 columns on an iPhone 8: colWidth 118, photo 0 spans two columns

@@ -2,7 +2,7 @@
 // are committed in __Goldens__/BadgeGoldenTests/.
 import XCTest
 import Testing
-import FlipbookRaster
+import Flipbook
 import FlipbookTesting
 
 /// A 48×32 badge: a system-blue bar on white. Any PremultipliedImage will do: a frame from

@@ -3,10 +3,12 @@
 // __Goldens__/ChromeGoldenTests/; record with FLIPBOOK_RECORD=failed and look at them.
 import FlipbookGeometry
 import FlipbookRaster
-import FlipbookScene
 import FlipbookTesting
 import FlipbookText
 import XCTest
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
 
 final class ChromeGoldenTests: XCTestCase {
     /// Inter SemiBold, the fixture face closest to the SF Pro Text Semibold iOS draws the clock in.

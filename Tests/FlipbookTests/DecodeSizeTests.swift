@@ -3,7 +3,10 @@ import Flipbook
 import FlipbookCodecs
 import FlipbookGeometry
 import FlipbookRaster
-import FlipbookScene
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
+import FlipbookRender
 
 /// What a job decodes: the largest size each photo is drawn at, and the decoded-pixel budget.
 final class DecodeSizeTests: XCTestCase {

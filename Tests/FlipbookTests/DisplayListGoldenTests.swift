@@ -1,8 +1,10 @@
 import Foundation
 import XCTest
 import Flipbook
-import FlipbookScene
 import FlipbookTesting
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
 
 /// Display-list goldens of every preset: what is drawn where, as the JSON `flipbook inspect
 /// PRESET --frame K` prints (one op per line), at the frames the image goldens show (first, middle

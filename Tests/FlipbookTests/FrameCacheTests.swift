@@ -1,9 +1,13 @@
 import XCTest
 import Foundation
 @testable import Flipbook
+@testable import FlipbookRender
+@testable import FlipbookOutput
 import FlipbookGeometry
 import FlipbookRaster
-import FlipbookScene
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
 
 /// The frame cache (occlusion + shared prefixes drawn once) must give exactly the pixels of
 /// drawing every op of every frame, for every preset, in any order and on any thread count.

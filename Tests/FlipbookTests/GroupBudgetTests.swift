@@ -1,8 +1,12 @@
 import XCTest
 import FlipbookGeometry
 import FlipbookRaster
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
 @testable import Flipbook
-import FlipbookScene
+@testable import FlipbookRender
+@testable import FlipbookOutput
 
 /// Nested opacity groups draw offscreen within a budget of two canvases of buffers; deeper
 /// nesting draws its ops one by one (group opacity off) instead of allocating more.

@@ -1,10 +1,14 @@
 import Foundation
 import XCTest
 @testable import Flipbook
+@testable import FlipbookRender
+@testable import FlipbookOutput
 import FlipbookTesting
 import FlipbookGeometry
 import FlipbookRaster
-@_spi(Scenes) import FlipbookScene
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
 
 /// Transitions driven by a finger (`RenderSettings.gesture`, `flipbook render pop --gesture FILE`):
 /// the frames the percent-driven rules give, their last frames, timeline.json, the command line.

@@ -1,11 +1,15 @@
 import XCTest
 import Foundation
 @testable import Flipbook
+@testable import FlipbookRender
+@testable import FlipbookOutput
 import FlipbookCodecs
 import FlipbookGeometry
 import FlipbookRaster
-import FlipbookScene
 import FlipbookText
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
 
 /// Large manifests: only the photos a sequence draws are opened when the manifest gives sizes;
 /// text groups composite only where their glyphs are; frame files are written off the workers.

@@ -4,7 +4,11 @@ import Flipbook
 import FlipbookCodecs
 import FlipbookFiles
 import FlipbookMotion
-import FlipbookScene
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
+import FlipbookOutput
+import FlipbookRender
 import FlipbookTesting
 import FlipbookText
 

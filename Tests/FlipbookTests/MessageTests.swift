@@ -1,5 +1,7 @@
 import XCTest
 @testable import Flipbook
+@testable import FlipbookRender
+@testable import FlipbookOutput
 
 /// Numbers in messages read differently when they differ.
 final class MessageTests: XCTestCase {

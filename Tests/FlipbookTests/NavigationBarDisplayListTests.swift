@@ -4,7 +4,9 @@ import FlipbookGeometry
 import FlipbookRaster
 import FlipbookText
 import FlipbookTesting
-@_spi(Scenes) import FlipbookScene
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
 
 /// The navigation bar during push and pop at the display-list level (docs/CHROME.md, "The
 /// navigation bar in a push or pop"): seed 000's items, titles that slide on the bar's own

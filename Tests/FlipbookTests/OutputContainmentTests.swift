@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
 @testable import Flipbook
+@testable import FlipbookRender
+@testable import FlipbookOutput
 
 /// Where output goes, run through `flipbook` as a user meets it: a transition's name never
 /// writes outside the folder the user named, folders flipbook did not write are never replaced,

@@ -2,7 +2,9 @@ import XCTest
 import Flipbook
 import FlipbookGeometry
 import FlipbookRaster
-import FlipbookScene
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
 
 /// The presets against the reference apps' code: chrome, snapshots, hidden
 /// views and completions as the apps set them (docs/PRESETS.md). Expected values are

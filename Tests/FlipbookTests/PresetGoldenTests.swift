@@ -1,7 +1,9 @@
 import XCTest
 import Flipbook
-import FlipbookScene
 import FlipbookTesting
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
 
 /// Golden frames of every preset: first, middle (for the springs, the frame nearest the first
 /// peak) and last, on an iPhone SE at 0.5× (160×284 px) so references stay small and debug runs

@@ -5,8 +5,10 @@ import FlipbookCodecs
 import FlipbookGeometry
 import FlipbookMotion
 import FlipbookRaster
-import FlipbookScene
 import FlipbookText
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
 
 /// Contact sheets, curve plots and the ffmpeg video path (docs/PREVIEWS.md).
 final class PreviewTests: XCTestCase {

@@ -2,7 +2,9 @@ import XCTest
 import Flipbook
 import FlipbookGeometry
 import FlipbookRaster
-@_spi(Scenes) import FlipbookScene
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
 
 /// The push/pop frames at the display-list level: which views are drawn where (docs/PRESETS.md).
 final class PushPopDisplayListTests: XCTestCase {

@@ -1,7 +1,9 @@
 import XCTest
 import Foundation
 import Flipbook
-import FlipbookScene
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
 
 /// The output contract (README, "Reading the output"): files, determinism across thread counts, atomic replacement.
 final class RenderOutputTests: XCTestCase {

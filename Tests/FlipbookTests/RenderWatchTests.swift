@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
 @testable import Flipbook
+@testable import FlipbookRender
+@testable import FlipbookOutput
 
 /// `flipbook render --watch`: a save renders again, a bad save prints its error and keeps the
 /// last good output, and the loop goes on.

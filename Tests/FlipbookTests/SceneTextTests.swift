@@ -4,8 +4,10 @@ import Flipbook
 import FlipbookTesting
 import FlipbookGeometry
 import FlipbookRaster
-import FlipbookScene
 import FlipbookText
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
 
 /// Scene text through the text engine, end to end: the card presets with titles in Chinese,
 /// Hindi, Arabic and with emoji (Samples/cards-i18n.json) set in the fixture fonts, and the

@@ -1,10 +1,14 @@
 import XCTest
 import Foundation
 @testable import Flipbook
+@testable import FlipbookRender
+@testable import FlipbookOutput
 import FlipbookGeometry
 import FlipbookRaster
-import FlipbookScene
 import FlipbookTesting
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
 
 /// Sequence locks: text round trip, verify of a fresh render, a changed option found and put in
 /// words, the size of a push lock, the pixel hash's definition.

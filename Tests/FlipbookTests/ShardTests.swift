@@ -1,7 +1,9 @@
 import Foundation
 import Flipbook
-import FlipbookScene
 import XCTest
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
 
 /// `--shard K/N`, the fingerprint in timeline.json and `flipbook merge`.
 final class ShardTests: XCTestCase {

@@ -2,7 +2,9 @@ import XCTest
 import Flipbook
 import FlipbookGeometry
 import FlipbookRaster
-@_spi(Scenes) import FlipbookScene
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
 
 /// The status bar at the display-list level: on top of every frame of every preset, in the
 /// device's layout, dark by default; a layer's vector content flattened to `path` ops.

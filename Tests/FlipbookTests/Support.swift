@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 import Flipbook
-import FlipbookScene
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
 
 /// Paths inside the package, found from this file so tests run from any directory.
 enum Package {

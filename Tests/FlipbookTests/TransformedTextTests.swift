@@ -4,8 +4,10 @@ import Flipbook
 import FlipbookTesting
 import FlipbookGeometry
 import FlipbookRaster
-import FlipbookScene
 import FlipbookText
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
 
 /// Text on a rotated, flipped or unevenly scaled layer (`transformedText`): the glyphs turn
 /// with their layer, drawn upright offscreen and resampled through the transform.
@@ -55,8 +57,8 @@ final class TransformedTextTests: XCTestCase {
             XCTAssertEqual(origin, uprightOrigin, "the layer's points (the layer fills the screen)")
             XCTAssertEqual(color, .black)
             // The layer's matrix about its centre (100, 100).
-            let expected = AffineTransform(translationX: -100, y: -100).concatenating(transform.affineTransform)
-                .concatenating(AffineTransform(translationX: 100, y: 100))
+            let expected = Transform2D(translationX: -100, y: -100).concatenating(transform.affineTransform)
+                .concatenating(Transform2D(translationX: 100, y: 100))
             for (a, b) in zip([matrix.a, matrix.b, matrix.c, matrix.d, matrix.tx, matrix.ty],
                               [expected.a, expected.b, expected.c, expected.d, expected.tx, expected.ty]) {
                 XCTAssertEqual(a, b, accuracy: 1e-9, "\(transform)")

@@ -1,8 +1,12 @@
 import XCTest
 import Foundation
 @testable import Flipbook
-import FlipbookScene
+@testable import FlipbookRender
+@testable import FlipbookOutput
 import FlipbookTesting
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
 
 /// Transition files end to end: every preset exported to a file renders the preset's frames,
 /// the sample transitions render, and a bad file fails before anything is written.

@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
 @testable import Flipbook
+@testable import FlipbookRender
+@testable import FlipbookOutput
 import FlipbookRaster
 
 /// An ffmpeg that dies, lies or cannot start, met by `VideoExport` directly and through

@@ -1,0 +1,129 @@
+import Foundation
+import FlipbookGeometry
+import FlipbookMotion
+import FlipbookRaster
+import FlipbookText
+
+extension DisplayList {
+    /// The display list as JSON (docs/ARCHITECTURE.md): `canvas`, `frame`, `time`, `progress` and `ops`, one
+    /// op per line, numbers in their shortest round-trip form (integers without a decimal point).
+    public var json: String {
+        let size = device.sizePoints
+        var out = "{\"canvas\": {\"width\": \(JSON.number(size.width)), \"height\": \(JSON.number(size.height)), "
+            + "\"scale\": \(JSON.number(device.scale))},\n"
+        out += " \"frame\": \(frameIndex), \"time\": \(JSON.number(timeSeconds)), \"progress\": \(JSON.number(progress)),\n"
+        out += " \"ops\": "
+        JSON.write(ops, indent: " ", into: &out)
+        out += "}\n"
+        return out
+    }
+}
+
+/// A minimal, deterministic JSON writer for display lists and timelines.
+package enum JSON {
+    /// A number: integers without a decimal point, others in Swift's shortest round-trip form;
+    /// non-finite values (never produced by a valid scene) as `null`.
+    package static func number(_ value: Double) -> String {
+        value.isFinite ? value.shortestText : "null"
+    }
+
+    /// A string with JSON escapes.
+    package static func string(_ value: String) -> String {
+        var out = "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    /// An array of numbers.
+    package static func numbers(_ values: [Double]) -> String {
+        "[" + values.map(number).joined(separator: ", ") + "]"
+    }
+
+    static func rect(_ rect: Rect) -> String { numbers([rect.x, rect.y, rect.width, rect.height]) }
+
+    static func color(_ color: StraightColor) -> String { numbers([color.red, color.green, color.blue, color.alpha]) }
+
+    static func clip(_ clip: Clip?) -> String {
+        guard let clip else { return "\"clip\": null" }
+        var text = "\"clip\": \(rect(clip.rect))"
+        if clip.cornerRadius > 0 { text += ", \"cornerRadius\": \(number(clip.cornerRadius))" }
+        if clip.cornerRadius > 0, let cornerRect = clip.cornerRect { text += ", \"cornerRect\": \(rect(cornerRect))" }
+        return text
+    }
+
+    static func transform(_ t: FlipbookGeometry.Transform2D) -> String { numbers([t.a, t.b, t.c, t.d, t.tx, t.ty]) }
+
+    static func shape(_ shape: ClipShape) -> String {
+        "\"rect\": \(rect(shape.rect)), \"cornerRadius\": \(number(shape.cornerRadius)), \"transform\": \(transform(shape.transform))"
+    }
+
+    /// A text op's glyph runs, each with the font that draws it (file, face index, family and
+    /// style), its size, direction and text, and every glyph as `[id, x, y]`: its origin on the
+    /// baseline in points from the op's origin.
+    package static func runs(_ layout: TextLayout) -> String {
+        let runs = layout.lines.flatMap(\.runs).map { run in
+            "{\"font\": \(string(run.font.path)), \"face\": \(run.font.faceIndex), \"family\": \(string(run.font.familyName)), "
+                + "\"style\": \(string(run.font.styleName)), \"size\": \(number(run.sizePoints)), \"rtl\": \(run.isRightToLeft), "
+                + "\"text\": \(string(run.text)), \"glyphs\": ["
+                + run.glyphs.map { "[\($0.id), \(number($0.x)), \(number($0.y))]" }.joined(separator: ", ") + "]}"
+        }
+        return "[" + runs.joined(separator: ", ") + "]"
+    }
+
+    /// A path's contours: one flat `[x0, y0, x1, y1, …]` array of vertices per contour.
+    package static func contours(_ path: Path) -> String {
+        "[" + path.contours.map { numbers($0.flatMap { [$0.x, $0.y] }) }.joined(separator: ", ") + "]"
+    }
+
+    package static func write(_ ops: [DisplayOp], indent: String, into out: inout String) {
+        guard !ops.isEmpty else { out += "[]"; return }
+        out += "[\n"
+        for (index, op) in ops.enumerated() {
+            out += indent + " "
+            switch op {
+            case let .fill(r, color, opacity, c):
+                out += "{\"op\": \"fill\", \"rect\": \(rect(r)), \"color\": \(self.color(color)), "
+                    + "\"opacity\": \(number(opacity)), \(clip(c))}"
+            case let .image(source, r, mode, opacity, c):
+                out += "{\"op\": \"image\", \"source\": \(string(source)), \"rect\": \(rect(r)), "
+                    + "\"contentMode\": \(string(mode.rawValue)), \"opacity\": \(number(opacity)), \(clip(c))}"
+            case let .text(layout, origin, color, opacity, c):
+                out += "{\"op\": \"text\", \"text\": \(string(layout.text)), "
+                    + "\"origin\": \(numbers([origin.x, origin.y])), \"color\": \(self.color(color)), "
+                    + "\"opacity\": \(number(opacity)), \(clip(c)), \"runs\": \(runs(layout))}"
+            case let .transformedText(layout, origin, t, color, opacity, c):
+                out += "{\"op\": \"transformedText\", \"text\": \(string(layout.text)), "
+                    + "\"origin\": \(numbers([origin.x, origin.y])), \"transform\": \(transform(t)), \"color\": \(self.color(color)), "
+                    + "\"opacity\": \(number(opacity)), \(clip(c)), \"runs\": \(runs(layout))}"
+            case let .group(opacity, children):
+                out += "{\"op\": \"group\", \"opacity\": \(number(opacity)), \"ops\": "
+                write(children, indent: indent + "  ", into: &out)
+                out += "}"
+            case let .shape(s, color, opacity, c):
+                out += "{\"op\": \"shape\", \(shape(s)), \"color\": \(self.color(color)), \"opacity\": \(number(opacity)), \(clip(c))}"
+            case let .transformedImage(source, r, mode, t, opacity, c):
+                out += "{\"op\": \"transformedImage\", \"source\": \(string(source)), \"rect\": \(rect(r)), "
+                    + "\"contentMode\": \(string(mode.rawValue)), \"transform\": \(transform(t)), \"opacity\": \(number(opacity)), \(clip(c))}"
+            case let .maskedGroup(opacity, mask, children):
+                out += "{\"op\": \"maskedGroup\", \"opacity\": \(number(opacity)), \"mask\": {\(shape(mask))}, \"ops\": "
+                write(children, indent: indent + "  ", into: &out)
+                out += "}"
+            case let .path(p, color, opacity, c):
+                out += "{\"op\": \"path\", \"contours\": \(contours(p)), \"color\": \(self.color(color)), "
+                    + "\"opacity\": \(number(opacity)), \(clip(c))}"
+            }
+            out += index == ops.count - 1 ? "\n" : ",\n"
+        }
+        out += indent + "]"
+    }
+}

@@ -1,0 +1,212 @@
+import FlipbookGeometry
+import FlipbookMotion
+import FlipbookRaster
+import FlipbookModel
+
+/// The waterfall photo browser of the reference app (seed 000): grid and detail screens, their
+/// geometry in window points (docs/PRESETS.md), and the push, pop and zoom transitions built
+/// from them as `Transition` values.
+package struct PhotoBrowserScene: Hashable, Sendable {
+    /// The photos, in manifest order.
+    package let photos: [ScenePhoto]
+    /// The screen.
+    package let device: Device
+    /// The grid's layout in content coordinates.
+    package let layout: WaterfallLayout
+
+    /// Lays out the grid for a device.
+    package init(photos: [ScenePhoto], device: Device, columns: Int) {
+        self.photos = photos
+        self.device = device
+        layout = WaterfallLayout(photoSizes: photos.map(\.sizePixels), columns: columns, screenWidthPoints: device.width)
+    }
+
+    /// The grid's navigation item, as in seed 000: no title (the code sets none), the "Clear"
+    /// and "Add" bar buttons (`clearAction:`, `addAction:`; which side each is on is in the app's
+    /// storyboard, not in the published code: Add goes right, where iOS puts add actions).
+    package static let gridItem = NavigationItem(title: "", leftButton: "Clear", rightButton: "Add")
+
+    /// The detail's navigation item (seed 000: `self.title = @"Browzer"` for every photo; the
+    /// back button says "Back" because the grid has no title). `index` is unused, kept for the
+    /// call sites.
+    package func detailItem(_ index: Int) -> NavigationItem {
+        NavigationItem(title: "Browzer", backTitle: PhotoBrowserScene.gridItem.titleForBackButton)
+    }
+
+    /// The grid's scroll offset that reveals photo `index` (the return-positioning rule).
+    package func gridScroll(revealing index: Int) -> Double {
+        layout.scrollOffset(revealing: index, visibleHeightPoints: device.height - device.topBarHeightPoints)
+    }
+
+    /// Cell `index`'s frame on screen when the grid is scrolled by `scroll` points (unclipped).
+    package func cellFrame(_ index: Int, scroll: Double) -> Rect {
+        layout.cellFrames[index].offsetBy(dx: 0, dy: device.topBarHeightPoints - scroll)
+    }
+
+    /// Where push's snapshot lands and pop's starts, in window points: the reference app's
+    /// temporary image view, fitted to the width `W − 10` (`h' = w'·h/w`) and centred in the
+    /// visible area, `(5, B + (H − B − h')/2, W − 10, h')`. For a photo taller than the page
+    /// (petra_tall.jpg, 1:2, on an iPhone 8: `(5, 0.5, 365, 730)`) it runs under the bar and off
+    /// the bottom, and the detail's aspect-fit image then appears smaller: the jump at the end of
+    /// push (and at the start of pop) is what the app does.
+    package func flightFrame(_ index: Int) -> Rect {
+        let size = photos[index].sizePixels, bar = device.topBarHeightPoints
+        let width = device.width - 10, height = width * size.height / size.width
+        return Rect(x: 5, y: bar + (device.height - bar - height) / 2, width: width, height: height)
+    }
+
+    /// Photo `index`'s frame in the detail view, in window points: aspect-fit into the page
+    /// `(W − 10)×(H − bars)`, centred in the visible area (the pager's image view is
+    /// `.scaleAspectFit` in the page). The same rect as `flightFrame` for every photo that is
+    /// not taller than the page.
+    package func detailFrame(_ index: Int) -> Rect {
+        let page = Rect(x: 5, y: device.topBarHeightPoints, width: device.width - 10,
+                        height: device.height - device.topBarHeightPoints)
+        return ContentMode.scaleAspectFit.imageRect(imageSize: photos[index].sizePixels, in: page)
+    }
+
+    /// The grid screen: white, below the bar, scrolled by `scroll`. `hiddenIndex`'s image is
+    /// hidden (its snapshot is flying); `patchIndex` gets a white patch (named "white patch")
+    /// over its cell. Cells are named "cell 0", "cell 1", …; only those the grid's clip can show
+    /// at `scroll` get a layer unless `allCells` (for grids whose scroll is animated).
+    /// `cellMode`: seed 000's cell image views keep UIImageView's default `.scaleToFill` (the
+    /// cell has the photo's aspect, so it is the stretched photo, the same pixels as the
+    /// snapshot); seed 002's are aspect-fill and clipped.
+    package func gridLayer(scroll: Double, hiddenIndex: Int? = nil, patchIndex: Int? = nil, allCells: Bool = false,
+                                        cellMode: ContentMode = .scaleToFill) -> Layer {
+        var grid = Layer(name: "grid", frame: device.contentArea)
+        grid.backgroundColor = .white
+        grid.clipsToBounds = true
+        grid.boundsOrigin = Point(x: 0, y: scroll)
+        // Only cells that can show through the grid's clip get a layer (a 10,000-photo manifest
+        // would otherwise build and flatten 10,000 layers per frame to draw a screenful); the
+        // 1 pt margin keeps every cell the clip could let through, so no frame changes.
+        let visible = allCells ? -Double.infinity...Double.infinity : (scroll - 1)...(scroll + grid.frame.height + 1)
+        for (index, frame) in layout.cellFrames.enumerated() where frame.maxY >= visible.lowerBound && frame.minY <= visible.upperBound {
+            var cell = Layer(name: "cell \(index)", frame: frame)
+            cell.imageSource = photos[index].source
+            cell.contentMode = cellMode
+            cell.clipsToBounds = cellMode == .scaleAspectFill
+            cell.isHidden = index == hiddenIndex
+            grid.sublayers.append(cell)
+        }
+        if let patchIndex {
+            var patch = Layer(name: "white patch", frame: layout.cellFrames[patchIndex])
+            patch.backgroundColor = .white
+            grid.sublayers.append(patch)
+        }
+        return grid
+    }
+
+    /// The detail screen showing photo `index`: black, full screen, a pager of pages `W` apart
+    /// (page k at `x = k·W + 5`) scrolled to page `index`; the image view is "detail image".
+    package func detailLayer(index: Int, imageHidden: Bool) -> Layer {
+        var detail = Layer(name: "detail", frame: device.bounds)
+        detail.backgroundColor = .black
+        let bar = device.topBarHeightPoints
+        var pager = Layer(name: "pager", frame: Rect(x: 0, y: bar, width: device.width, height: device.height - bar))
+        pager.boundsOrigin = Point(x: Double(index) * device.width, y: 0)
+        pager.clipsToBounds = true
+        let pageFrame = Rect(x: Double(index) * device.width + 5, y: 0, width: device.width - 10, height: device.height - bar)
+        var page = Layer(name: "page \(index)", frame: pageFrame)
+        let imageFrame = detailFrame(index).offsetBy(dx: -5, dy: -bar)
+        var image = Layer(name: "detail image", frame: imageFrame)
+        image.imageSource = photos[index].source
+        image.contentMode = .scaleAspectFit
+        image.isHidden = imageHidden
+        page.sublayers = [image]
+        pager.sublayers = [page]
+        detail.sublayers = [pager]
+        return detail
+    }
+
+    /// Seed 000's pop snapshot background (`snapShotView.backgroundColor = [UIColor redColor]`).
+    static let popSnapshotColor = StraightColor(red: 1, green: 0, blue: 0)
+
+    /// The flying snapshot of photo `index` (scaleToFill, as `snapshotView` of the image view).
+    func snapshot(_ index: Int, frame: Rect) -> Layer {
+        var snapshot = Layer(name: "snapshot", frame: frame)
+        snapshot.imageSource = photos[index].source
+        snapshot.contentMode = .scaleToFill
+        return snapshot
+    }
+
+    /// The photo `index`'s cell on screen with the grid scrolled to reveal it.
+    func revealedCellFrame(_ index: Int) -> Rect { cellFrame(index, scroll: gridScroll(revealing: index)) }
+
+    /// Push (seed 000): the grid (scrolled by return positioning, the tapped photo hidden); the
+    /// detail, its image view hidden, fading in 0 → 1 above it; the photo's snapshot flying from
+    /// the cell to `flightFrame` above both. Completion: only the detail remains.
+    ///
+    /// Zoom push (seed 002, `zoom`): the same, except that the cells are aspect-fill and the
+    /// snapshot is `snapshotView` of the tapped cell's image view — the visible crop, stretched
+    /// as the snapshot grows — landing on the detail's image view (`detailFrame`).
+    package func push(_ index: Int, name: String, timing: Timing, zoom: Bool = false) -> Transition {
+        let bar = NavigationBar.transition(device: device, from: PhotoBrowserScene.gridItem, to: detailItem(index))
+        let grid = gridLayer(scroll: gridScroll(revealing: index), hiddenIndex: index, cellMode: zoom ? .scaleAspectFill : .scaleToFill)
+        let detail = detailLayer(index: index, imageHidden: true).with(opacity: 0)
+        var flying = snapshot(index, frame: revealedCellFrame(index))
+        if zoom {
+            flying.imageSource = nil
+            flying.snapshotOf = "cell \(index)"
+        }
+        return Transition(
+            name: name, device: device,
+            window: NavigationBar.window(device: device, container: [grid, detail, flying], bar: bar.layer),
+            animations: [Animation(target: flying.name, to: LayerPatch(frame: zoom ? detailFrame(index) : flightFrame(index))),
+                         Animation(target: detail.name, to: LayerPatch(opacity: 1))] + bar.animations,
+            completion: [LayerChange(target: grid.name, set: LayerPatch(isRemoved: true)),
+                         LayerChange(target: flying.name, set: LayerPatch(isRemoved: true)),
+                         LayerChange(target: "detail image", set: LayerPatch(isHidden: false))] + bar.completion,
+            timing: timing)
+    }
+
+    /// Pop (seed 000): the detail fading out 1 → 0 over the grid, which is scrolled to reveal the
+    /// photo shown last and has a white patch over its cell; the snapshot flies back from
+    /// `flightFrame` onto the cell. The snapshot has the app's red background
+    /// (`snapShotView.backgroundColor = red`), which shows through a transparent photo.
+    /// Completion: the grid alone. Cancelled (an interactive pop let go): the detail alone, its
+    /// image view shown again.
+    package func pop(_ index: Int, name: String, timing: Timing) -> Transition {
+        let bar = NavigationBar.transition(device: device, from: detailItem(index), to: PhotoBrowserScene.gridItem)
+        let grid = gridLayer(scroll: gridScroll(revealing: index), patchIndex: index)
+        let detail = detailLayer(index: index, imageHidden: true)
+        var flying = snapshot(index, frame: flightFrame(index))
+        flying.backgroundColor = PhotoBrowserScene.popSnapshotColor
+        return Transition(
+            name: name, device: device,
+            window: NavigationBar.window(device: device, container: [grid, detail, flying], bar: bar.layer),
+            animations: [Animation(target: flying.name, to: LayerPatch(frame: revealedCellFrame(index))),
+                         Animation(target: detail.name, to: LayerPatch(opacity: 0))] + bar.animations,
+            completion: [LayerChange(target: detail.name, set: LayerPatch(isRemoved: true)),
+                         LayerChange(target: flying.name, set: LayerPatch(isRemoved: true)),
+                         LayerChange(target: "white patch", set: LayerPatch(isRemoved: true))] + bar.completion,
+            cancelCompletion: LayerChange.changes(removing: [grid.name, flying.name], showing: ["detail image"]),
+            timing: timing)
+    }
+
+    /// Zoom pop (seed 002): the detail (its image view hidden) with the grid added on top —
+    /// where push left it, the selected cell's image hidden — fading in 0 → 1 over it; the
+    /// snapshot flies from the detail frame back onto the selected cell above both. Seed 002 has
+    /// no return positioning and returns to the selected item (`indexPathsForSelectedItems`);
+    /// it converts the cell's image frame from the image view itself, which counts the image
+    /// view's inset in the cell twice — zero here, as the image view fills the cell. Unlike pop,
+    /// no white patch. Completion: the grid alone, every cell shown. Cancelled: the detail alone,
+    /// its image view shown again.
+    package func zoomPop(_ index: Int, name: String, timing: Timing) -> Transition {
+        let bar = NavigationBar.transition(device: device, from: detailItem(index), to: PhotoBrowserScene.gridItem)
+        let detail = detailLayer(index: index, imageHidden: true)
+        let grid = gridLayer(scroll: gridScroll(revealing: index), hiddenIndex: index, cellMode: .scaleAspectFill).with(opacity: 0)
+        let flying = snapshot(index, frame: detailFrame(index))
+        return Transition(
+            name: name, device: device,
+            window: NavigationBar.window(device: device, container: [detail, grid, flying], bar: bar.layer),
+            animations: [Animation(target: flying.name, to: LayerPatch(frame: revealedCellFrame(index))),
+                         Animation(target: grid.name, to: LayerPatch(opacity: 1))] + bar.animations,
+            completion: [LayerChange(target: detail.name, set: LayerPatch(isRemoved: true)),
+                         LayerChange(target: flying.name, set: LayerPatch(isRemoved: true)),
+                         LayerChange(target: "cell \(index)", set: LayerPatch(isHidden: false))] + bar.completion,
+            cancelCompletion: LayerChange.changes(removing: [grid.name, flying.name], showing: ["detail image"]),
+            timing: timing)
+    }
+}

@@ -1,0 +1,208 @@
+import Foundation
+import FlipbookSamples
+import FlipbookGeometry
+import FlipbookText
+import FlipbookMotion
+import FlipbookModel
+
+/// A photo as scenes see it: the file to draw and its upright size in pixels.
+public struct ScenePhoto: Hashable, Sendable {
+    /// The image file, named as in the manifest (resolved against the current directory).
+    public var source: String
+    /// Upright size in pixels; only its aspect ratio matters for layout.
+    public var sizePixels: Size
+
+    /// Creates a photo.
+    public init(source: String, sizePixels: Size) { self.source = source; self.sizePixels = sizePixels }
+}
+
+/// What the user chose about the scene (the command line's scene options).
+public struct SceneOptions: Hashable, Sendable {
+    /// The screen.
+    public var device: Device = .iPhone8
+    /// Waterfall columns (at least 2).
+    public var columns = 3
+    /// The photo tapped (push, present) — 0-based index into the manifest.
+    public var selectedIndex = 0
+    /// The photo shown last in the detail view when going back (pop, dismiss); nil = the selected one.
+    public var returnIndex: Int?
+    /// The modal thumbnail grid's scroll offset in points (this app has no return positioning).
+    public var scrollPoints: Double = 0
+    /// The cards manifest (`card-push`, `card-pop`); card image paths are relative to it.
+    /// Default: the bundled sample, `Samples.cards`.
+    public var cardsManifestPath = Samples.cards
+    /// Refuse photos and card images that do not resolve inside their manifest's folder
+    /// (`--sandbox-photos`; see `PhotoSandbox`). Default off.
+    public var sandboxPhotos = false
+    /// The photo `page` swipes to (`--to`), a neighbour of `selectedIndex`; nil = the next photo
+    /// (the previous one from the last).
+    public var pageTarget: Int?
+    /// The finger of `page` (`--gesture`, `--pan-to`); nil = `PhotoBrowserScene.pageSwipe`, the
+    /// default swipe towards `pageTarget`.
+    public var pageGesture: Gesture?
+
+    /// Options with every default.
+    public init() {}
+
+    /// The photo the backward transitions return to.
+    public var effectiveReturnIndex: Int { returnIndex ?? selectedIndex }
+
+    /// The photo `page` swipes to among `count` photos: `pageTarget`, or the next photo (the
+    /// previous one from the last).
+    public func effectivePageTarget(count: Int) -> Int {
+        pageTarget ?? (selectedIndex + 1 < count ? selectedIndex + 1 : selectedIndex - 1)
+    }
+
+    /// The finger of `page` among `count` photos: `pageGesture`, or the default swipe from
+    /// `selectedIndex` towards `effectivePageTarget(count:)` (`PhotoBrowserScene.pageSwipe`).
+    public func effectivePageGesture(count: Int) -> Gesture {
+        pageGesture ?? PhotoBrowserScene.pageSwipe(from: selectedIndex, to: effectivePageTarget(count: count), device: device)
+    }
+}
+
+/// Invalid scene options; each case names the field of `SceneOptions` (the command line maps it
+/// to its option).
+public enum SceneError: Error, CustomStringConvertible, Equatable {
+    /// A photo index outside the manifest.
+    case indexOutOfRange(field: String, index: Int, count: Int)
+    /// A card index outside the cards manifest.
+    case cardIndexOutOfRange(field: String, index: Int, count: Int)
+    /// `pageTarget` is not next to `selectedIndex` (a paging scroll view moves one page a swipe).
+    case pageNotAdjacent(from: Int, to: Int)
+
+    /// A one-line explanation.
+    public var description: String {
+        switch self {
+        case let .indexOutOfRange(field, index, count):
+            return "\(field) \(index) is out of range: the manifest has \(count) photo\(count == 1 ? "" : "s") (0…\(count - 1))"
+        case let .cardIndexOutOfRange(field, index, count):
+            return "\(field) \(index) is out of range: the cards manifest has \(count) card\(count == 1 ? "" : "s") (0…\(count - 1))"
+        case let .pageNotAdjacent(from, to):
+            return "SceneOptions.pageTarget \(to) is not next to SceneOptions.selectedIndex \(from): "
+                + "a paging scroll view moves one page a swipe (SceneOptions.pageTarget \(from - 1) or \(from + 1))"
+        }
+    }
+}
+
+/// The built-in transitions, reproducing the reference apps (docs/PRESETS.md). Each builds a
+/// `Transition` value on the same model as transition files.
+public enum TransitionPreset: String, CaseIterable, Sendable {
+    /// Waterfall grid → detail: the photo flies on a spring while the detail fades in.
+    case push
+    /// Detail → waterfall grid (return-positioned): the photo flies back, the detail fades out.
+    case pop
+    /// Waterfall grid → detail (seed 002): the detail is added on top and fades in, the photo flies.
+    case zoomPush = "zoom-push"
+    /// Detail → waterfall grid (seed 002): the grid is added on top and fades in, the photo flies back.
+    case zoomPop = "zoom-pop"
+    /// Thumbnail grid → modal browser (seed 003): black at once, the photo grows to full width.
+    case present
+    /// Modal browser → thumbnail grid (seed 003): browser gone at once, the photo shrinks to its cell.
+    case dismiss
+    /// Like `present` (seed 004), but the background fades clear → black and the photo is stretched.
+    case fadePresent = "fade-present"
+    /// Like `dismiss` (seed 004), but the background fades black → clear and the photo is stretched.
+    case fadeDismiss = "fade-dismiss"
+    /// Card carousel → card detail (seed 001): three snapshots move, then a 0.3 s follow-up.
+    case cardPush = "card-push"
+    /// Card detail → card carousel (seed 001): the three snapshots move back.
+    case cardPop = "card-pop"
+    /// Detail view: a horizontal swipe from photo `--select` to `--to` in the paging collection view.
+    case page
+
+    /// One line for `flipbook list`: what moves.
+    public var summary: String {
+        switch self {
+        case .push: return "waterfall grid → detail: the photo's snapshot flies from its cell to the aspect-fit detail frame; detail fades in over black"
+        case .pop: return "detail → waterfall grid (scrolled to reveal the photo): snapshot flies back onto its cell; detail fades out"
+        case .zoomPush: return "waterfall grid → detail: snapshot flies cell → detail frame; the detail, on top, fades in; both image views hidden"
+        case .zoomPop: return "detail → waterfall grid (as push left it): snapshot flies back to the selected cell; the grid, on top, fades in over the detail"
+        case .present: return "thumbnail grid → modal browser: black at once; the clipped aspect-fill photo grows from its cell to full width"
+        case .dismiss: return "modal browser → thumbnail grid: browser gone at once; the photo shrinks to its cell (off screen: to bottom centre)"
+        case .fadePresent: return "thumbnail grid → modal browser: background fades clear → black; the stretched photo grows to full width"
+        case .fadeDismiss: return "modal browser → thumbnail grid: the grid shows at once; the stretched photo shrinks back to its cell (even off screen)"
+        case .cardPush: return "card carousel → detail: cover, title view and card move into place as the detail fades in; then title/list slide up (0.3 s)"
+        case .cardPop: return "card detail → carousel: cover, title view and card move back onto the card as the detail fades out"
+        case .page: return "detail view: a finger swipes from photo --select to --to (rubber band, fling, settling spring; the timing is the swipe's); then pop --return"
+        }
+    }
+
+    /// The reference app's timing.
+    public var defaultTiming: Timing {
+        switch self {
+        case .push, .pop, .zoomPush, .zoomPop:
+            // UIView.animate(withDuration: 0.7, usingSpringWithDamping: 0.6, initialSpringVelocity: 1)
+            return Timing(curve: .spring(dampingRatio: 0.6, initialVelocity: 1.0), durationSeconds: 0.7)
+        case .present, .dismiss:
+            return Timing(curve: .bezier(.easeInEaseOut), durationSeconds: 1.5)
+        case .fadePresent, .fadeDismiss:
+            return Timing(curve: .bezier(.easeInEaseOut), durationSeconds: 0.3)
+        case .cardPush, .cardPop:
+            // The main move; card-push's 0.3 s follow-up is a second animation with its own timing.
+            return Timing(curve: .bezier(.easeInEaseOut), durationSeconds: 0.5)
+        case .page:
+            // Nominal: the swipe lasts as long as the finger and the settling take (`page(from:…)`).
+            return Timing(curve: .bezier(.linear), durationSeconds: 0.8)
+        }
+    }
+
+    /// Whether this preset draws the cards of a cards manifest (`SceneOptions.cardsManifestPath`)
+    /// rather than the photos.
+    public var drawsCards: Bool { self == .cardPush || self == .cardPop }
+
+    /// Builds the transition for these photos (or, for the card presets, `cards`) and options with
+    /// `timing` as its main timing (default: the preset's). The card presets measure their labels
+    /// with `typesetter` (the stars follow the comment count, comment rows are as tall as their
+    /// text) and, without one, with rough widths (docs/PRESETS.md). Reading the cards manifest is
+    /// the caller's: `Flipbook` adds `makeTransition(photos:options:timing:typesetter:)`, which does.
+    /// - Throws: `SceneError` when an index is out of range.
+    package func makeTransition(photos: [ScenePhoto], cards: [Card], options: SceneOptions, timing: Timing? = nil,
+                                typesetter: Typesetter? = nil) throws -> Transition {
+        let timing = timing ?? defaultTiming
+        switch self {
+        case .cardPush, .cardPop:
+            let scene = CardScene(cards: cards, device: options.device, typesetter: typesetter)
+            if self == .cardPush {
+                try check(options.selectedIndex, field: "SceneOptions.selectedIndex", count: scene.cards.count, noun: "card")
+                return scene.push(options.selectedIndex, name: rawValue, timing: timing)
+            }
+            try check(options.effectiveReturnIndex, field: "SceneOptions.returnIndex", count: scene.cards.count, noun: "card")
+            return scene.pop(options.effectiveReturnIndex, name: rawValue, timing: timing)
+        default:
+            break
+        }
+        try check(options.selectedIndex, field: "SceneOptions.selectedIndex", count: photos.count, noun: "photo")
+        try check(options.effectiveReturnIndex, field: "SceneOptions.returnIndex", count: photos.count, noun: "photo")
+        let browser = PhotoBrowserScene(photos: photos, device: options.device, columns: options.columns)
+        let modal = ModalBrowserScene(photos: photos, device: options.device, scrollPoints: options.scrollPoints)
+        let selected = options.selectedIndex, returned = options.effectiveReturnIndex
+        switch self {
+        case .push: return browser.push(selected, name: rawValue, timing: timing)
+        case .zoomPush: return browser.push(selected, name: rawValue, timing: timing, zoom: true)
+        case .pop: return browser.pop(returned, name: rawValue, timing: timing)
+        case .zoomPop: return browser.zoomPop(selected, name: rawValue, timing: timing)  // seed 002 returns to the selected item
+        case .present: return modal.present(selected, style: .clipped, name: rawValue, timing: timing)
+        case .dismiss: return modal.dismiss(returned, style: .clipped, name: rawValue, timing: timing)
+        case .fadePresent: return modal.present(selected, style: .fade, name: rawValue, timing: timing)
+        case .fadeDismiss: return modal.dismiss(selected, style: .fade, name: rawValue, timing: timing)  // seed 004 has one photo
+        case .page:
+            let target = options.effectivePageTarget(count: photos.count)
+            try check(target, field: "SceneOptions.pageTarget", count: photos.count, noun: "photo")
+            guard abs(target - selected) == 1 else { throw SceneError.pageNotAdjacent(from: selected, to: target) }
+            return browser.page(from: selected, gesture: options.effectivePageGesture(count: photos.count), name: rawValue)
+        case .cardPush, .cardPop: preconditionFailure("handled above")
+        }
+    }
+
+    package func check(_ index: Int, field: String, count: Int, noun: String) throws {
+        guard (0..<count).contains(index) else {
+            throw noun == "card" ? SceneError.cardIndexOutOfRange(field: field, index: index, count: count)
+                : SceneError.indexOutOfRange(field: field, index: index, count: count)
+        }
+    }
+}
+
+extension SceneError: LocalizedError {
+    /// The same one line as `description`, so `localizedDescription` prints it too.
+    public var errorDescription: String? { description }
+}
