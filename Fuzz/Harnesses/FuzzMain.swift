@@ -28,20 +28,23 @@ struct FuzzTarget {
 /// Seeds of the three transition targets: the samples, the exported presets, the fixtures.
 private let transitionSeeds = ["Samples/transitions", "@presets", "Tests/Fixtures/fuzz/transitions"]
 
-let targets: [FuzzTarget] = [
-    FuzzTarget(name: "png", run: fuzzPNG, seeds: ["Tests/Fixtures/pngsuite", "Tests/Fixtures/hostile", "Samples/photos"]),
-    FuzzTarget(name: "jpeg", run: fuzzJPEG, seeds: ["Tests/Fixtures/jpeg/libjpeg-turbo", "Tests/Fixtures/jpeg/jpeg-decoder",
-                                                    "Tests/Fixtures/jpeg/pillow", "Tests/Fixtures/jpeg/extra",
-                                                    "Tests/Fixtures/exif-orientation", "Tests/Fixtures/hostile"]),
-    FuzzTarget(name: "manifest-json", run: fuzzManifestJSON, seeds: ["Samples/photos.json", "Samples/cards.json",
-                                                                     "Samples/cards-i18n.json", "Tests/Fixtures/manifests"]),
-    FuzzTarget(name: "manifest-plist", run: fuzzManifestPlist, seeds: ["Tests/Fixtures/manifests", "Tests/Fixtures/hostile/plist-set-crash.plist",
-                                                                       "Tests/Fixtures/hostile/plist-leak.plist"]),
-    FuzzTarget(name: "transition", run: fuzzTransitionFile, seeds: transitionSeeds),
-    FuzzTarget(name: "transition-render", run: fuzzTransitionRender, seeds: transitionSeeds),
-    FuzzTarget(name: "transition-generated", run: fuzzGeneratedTransition, seeds: ["Fuzz/Seeds/generated"]),
-    FuzzTarget(name: "gesture", run: fuzzGestureFile, seeds: ["Samples/gestures", "Tests/Fixtures/fuzz/gestures"]),
-]
+/// Computed, not stored: a global holding closures would be shared mutable state to Swift 6.
+var targets: [FuzzTarget] {
+    [
+        FuzzTarget(name: "png", run: fuzzPNG, seeds: ["Tests/Fixtures/pngsuite", "Tests/Fixtures/hostile", "Samples/photos"]),
+        FuzzTarget(name: "jpeg", run: fuzzJPEG, seeds: ["Tests/Fixtures/jpeg/libjpeg-turbo", "Tests/Fixtures/jpeg/jpeg-decoder",
+                                                        "Tests/Fixtures/jpeg/pillow", "Tests/Fixtures/jpeg/extra",
+                                                        "Tests/Fixtures/exif-orientation", "Tests/Fixtures/hostile"]),
+        FuzzTarget(name: "manifest-json", run: fuzzManifestJSON, seeds: ["Samples/photos.json", "Samples/cards.json",
+                                                                         "Samples/cards-i18n.json", "Tests/Fixtures/manifests"]),
+        FuzzTarget(name: "manifest-plist", run: fuzzManifestPlist, seeds: ["Tests/Fixtures/manifests", "Tests/Fixtures/hostile/plist-set-crash.plist",
+                                                                           "Tests/Fixtures/hostile/plist-leak.plist"]),
+        FuzzTarget(name: "transition", run: fuzzTransitionFile, seeds: transitionSeeds),
+        FuzzTarget(name: "transition-render", run: fuzzTransitionRender, seeds: transitionSeeds),
+        FuzzTarget(name: "transition-generated", run: fuzzGeneratedTransition, seeds: ["Fuzz/Seeds/generated"]),
+        FuzzTarget(name: "gesture", run: fuzzGestureFile, seeds: ["Samples/gestures", "Tests/Fixtures/fuzz/gestures"]),
+    ]
+}
 
 /// Handles `--list` and `--export-presets DIR` (true: handled, exit).
 private func handleCommand(_ arguments: [String]) -> Bool {

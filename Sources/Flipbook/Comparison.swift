@@ -58,25 +58,12 @@ package struct Comparison: Sendable {
         let jobs = try variants.map { try RenderJob(settings: $0.settings) }
         self.jobs = jobs
         font = jobs[0].font
-        var sources = Set<String>()
-        var sizes: [String: (width: Int, height: Int)] = [:]
-        var headers: [String: ImageHeader] = [:]
-        for job in jobs {
-            let lists = job.sequence.map { job.displayList(frame: $0) }
-            for list in lists { sources.formUnion(DisplayList.imageSources(in: list.ops)) }
-            headers.merge(job.imageHeaders) { first, _ in first }
-            for source in sources where headers[source] == nil {
-                headers[source] = try ImageDecoder.readHeader(fileAtPath: source)
-            }
-            let drawn = RenderJob.largestDrawnSizes(in: lists, imageSizes: headers.mapValues { ($0.width, $0.height) })
-            for (source, size) in drawn {
-                let current = sizes[source] ?? (0, 0)
-                // One pixel more than drawn, as RenderJob asks (see makeRasterizer).
-                sizes[source] = (max(current.width, size.width + 1), max(current.height, size.height + 1))
-            }
-        }
+        // One plan for every variant: each file's header read once, within its job's limits,
+        // decoded once at the largest size any variant draws it.
+        var plan = DecodePlan()
+        for job in jobs { try plan.add(job, drawing: job.sequence.map { job.displayList(frame: $0) }) }
         let budget = jobs.map(\.settings.decodedPixelBudget).max()!
-        let images = try ImageStore(sources: sources, minimumSizes: sizes, pixelBudget: budget, threads: jobs[0].settings.threads)
+        let images = try plan.makeImageStore(pixelBudget: budget, threads: jobs[0].settings.threads, reusing: nil)
         rasterizers = jobs.map { _ in FrameRasterizer(images: images) }
     }
 

@@ -6,6 +6,7 @@ import FlipbookScenes
 import FlipbookFormats
 import FlipbookRender
 import FlipbookOutput
+import FlipbookMotion
 
 /// The photos of a manifest, with every size known: declared in the manifest, or read from the
 /// file's header when missing (as the reference app's layout needs sizes up front).
@@ -16,7 +17,7 @@ package struct PhotoLibrary: Sendable {
     package var warnings: [String]
     /// Each photo file's header (upright size in pixels, format), keyed by source path.
     package var headers: [String: ImageHeader]
-    /// The manifest field naming each photo file ("content[3].url"; the first, when several
+    /// The manifest field naming each photo file ("$.content[3].url"; the first, when several
     /// entries name one file), keyed by source path: errors at any later stage name it.
     package var fields: [String: String]
 
@@ -56,13 +57,13 @@ package struct PhotoLibrary: Sendable {
         fields = [:]
         photos.reserveCapacity(manifest.photos.count)
         for (index, photo) in manifest.photos.enumerated() {
-            if fields[photo.path] == nil { fields[photo.path] = "content[\(index)].url" }
+            if fields[photo.path] == nil { fields[photo.path] = "$.content[\(index)].url" }
             if let declared = photo.declaredSize, reading == .undeclaredSizesOnly, headers[photo.path] == nil {
                 unchecked[photo.path, default: []].append((index, declared))
                 photos.append(ScenePhoto(source: photo.path, sizePixels: declared))
                 continue
             }
-            let header = try readHeader(photo.path, field: "content[\(index)].url")
+            let header = try readHeader(photo.path, field: "$.content[\(index)].url")
             if let declared = photo.declaredSize { checkAspect(index: index, declared: declared, photo.path, header) }
             photos.append(ScenePhoto(source: photo.path, sizePixels: photo.declaredSize ?? Size(width: Double(header.width), height: Double(header.height))))
         }
@@ -100,13 +101,13 @@ package struct PhotoLibrary: Sendable {
         let declaredAspect = declared.width / declared.height
         let fileAspect = Double(header.width) / Double(header.height)
         if abs(declaredAspect / fileAspect - 1) > PhotoLibrary.aspectTolerance {
-            warnings.append("\(manifestPath): content[\(index)] declares \(Int(declared.width))x\(Int(declared.height)) "
+            warnings.append("\(manifestPath): $.content[\(index)] declares \(Int(declared.width))x\(Int(declared.height)) "
                 + "but \(path) is \(header.width)x\(header.height) (aspect \(PhotoLibrary.rounded(declaredAspect)) vs \(PhotoLibrary.rounded(fileAspect))); "
                 + "the grid uses the declared size, the photo is drawn with its own")
         }
     }
 
-    private static func rounded(_ value: Double) -> String { String(format: "%.3f", value) }
+    private static func rounded(_ value: Double) -> String { NumberText.fixed(value, decimals: 3) }
 }
 
 /// A photo of the manifest cannot be used.
@@ -120,4 +121,9 @@ public enum PhotoLibraryError: Error, CustomStringConvertible, Equatable {
         case let .photo(manifest, field, underlying): return "\(manifest): \(field): \(underlying)"
         }
     }
+}
+
+extension PhotoLibraryError: LocalizedError {
+    /// The same one line as `description`, so `localizedDescription` prints it too.
+    public var errorDescription: String? { description }
 }

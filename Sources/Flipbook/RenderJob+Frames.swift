@@ -17,7 +17,7 @@ struct FrameRenderer: Sendable {
     /// Renders every frame on up to `threads` threads (taken in order) and hands each to `body`
     /// with its position, sample and pixels; the first error stops the rest and is rethrown.
     package func run(threads: Int, progress: (@Sendable (Int, Int) -> Void)?,
-             _ body: @escaping (Int, FrameSample, PremultipliedImage) throws -> Void) throws {
+             _ body: @Sendable (Int, FrameSample, PremultipliedImage) throws -> Void) throws {
         try ParallelFrames.run(count: frames.count, threads: threads, progress: progress) { position in
             try body(position, frames[position], cache.render(position))
         }

@@ -12,100 +12,6 @@ import FlipbookFormats
 import FlipbookRender
 import FlipbookOutput
 
-/// Where a render's transition comes from.
-public enum TransitionSource: Sendable {
-    /// A built-in preset, laid out from the photo manifest and scene options.
-    case preset(TransitionPreset)
-    /// A transition file (JSON, docs/TRANSITIONS.md).
-    case file(path: String)
-    /// A transition built in code.
-    case transition(Transition)
-}
-
-/// Everything that decides a rendered sequence (the command line's options, resolved).
-public struct RenderSettings: Sendable {
-    /// The transition to render.
-    public var source: TransitionSource
-    /// The photo manifest (JSON or plist): presets lay out their screens from it, and transition
-    /// files may refer to it. Default: the bundled sample, `Samples.photos`.
-    public var manifestPath = Samples.photos
-    /// Scene options: device, columns, selected/return photo, scroll (presets; transition files
-    /// that build layers from the manifest use them too).
-    public var scene = SceneOptions()
-    /// True when `scene.device` was chosen by the user: it then replaces the device of a
-    /// transition file or value (a file's plain rects stay as written).
-    public var deviceIsExplicit = false
-    /// Device pixels per point, whatever the source: the transition's own device (a preset's
-    /// `scene.device`, a file's or a value's `device`; `scene.device` with `deviceIsExplicit`)
-    /// drawn at this scale, as `--scale` does. nil = the device's own scale.
-    public var scale: Double?
-    /// Frames per second.
-    public var framesPerSecond: Double = 60
-    /// The main curve and duration; nil = the transition's own. (`page` has no curve of its own:
-    /// its main timing is linear over the swipe, and a duration here rescales the swipe's clock.)
-    public var timing: Timing?
-    /// Only these frames (inclusive), for sharding; nil = all.
-    public var frameRange: ClosedRange<Int>?
-    /// Worker threads; the output does not depend on it.
-    public var threads = ProcessInfo.processInfo.activeProcessorCount
-    /// The fonts scene text is set in: nil = the system's, through fontconfig (Inter, then the
-    /// Noto fallbacks; `scripts/setup` installs them); a directory = only the fonts in it
-    /// (`--scene-fonts DIR`; tests use `Tests/Fixtures/fonts` so goldens never depend on the host).
-    /// See docs/TEXT.md.
-    public var fontDirectory: String?
-    /// The font file of the contact sheet's and curve plot's labels (`--label-font FILE`, one font, no
-    /// fallback); nil = locate DejaVu Sans. Scene text uses `fontDirectory`.
-    public var fontPath: String?
-    /// PNG encoder settings.
-    public var pngOptions = PNGEncodeOptions.default
-    /// The most pixels the job's decoded images and their pyramids may take, summed (RGBA8, so
-    /// 4 bytes each); over it the job fails before decoding, naming the largest files.
-    /// Default 400 megapixels (1.6 GB): about 24 full-size 12 MP photos that cannot be decoded
-    /// reduced (PNGs), or a hundred reduced ones, with room on an 8 GB machine for the frames
-    /// in flight; and more than one image at the per-file limit (100 MP + 33 MP of pyramid), so
-    /// a single file the decoder accepts never fails the job alone.
-    public var decodedPixelBudget = 400_000_000
-    /// The largest image file read, in bytes (photos and card images; `--max-file-megabytes`).
-    /// Default 256 MiB (`InputFile.defaultMaximumBytes`); manifests and fonts always use that.
-    public var maxFileBytes = InputFile.defaultMaximumBytes
-    /// A finger driving the transition (`--gesture`, `--pan-to`): the frames follow the
-    /// percent-driven rules of docs/INTERACTIVE.md (`InteractiveFrames`) instead of the timing's
-    /// clock. Only backward presets (`TransitionPreset.interactivePresets`), transition files and
-    /// values accept one. nil = the non-interactive transition.
-    public var gesture: Gesture?
-    /// Fonts an earlier job loaded (`RenderJob.loadedFonts`), used instead of loading them again
-    /// when `fontPath` and `fontDirectory` are the same (`flipbook render --watch`).
-    package var reusedFonts: RenderFonts?
-    /// Decoded photos kept from earlier jobs, used for files that did not change since
-    /// (`flipbook render --watch`); nil = decode every image.
-    package var decodedImages: DecodedImageCache?
-
-    /// Settings with every default for a preset.
-    public init(preset: TransitionPreset) { source = .preset(preset) }
-
-    /// Settings with every default for a transition file.
-    public init(transitionFile path: String) { source = .file(path: path) }
-
-    /// Settings with every default for a transition built in code (its device and timing are used
-    /// unless `deviceIsExplicit` or `timing` say otherwise).
-    public init(transition: Transition) { source = .transition(transition) }
-
-    /// The device a transition file is laid out for: nil = the file's own, else `scene.device`
-    /// (`deviceIsExplicit`) or the file's device, at `scale` when one is given.
-    func fileDevice(_ file: TransitionFile) throws -> Device? {
-        guard deviceIsExplicit || scale != nil else { return nil }
-        var device = deviceIsExplicit ? scene.device : try file.device(fallback: scene.device)
-        if let scale { device.scale = scale }
-        return device
-    }
-
-    /// The preset, when the source is one.
-    public var preset: TransitionPreset? {
-        if case let .preset(preset) = source { return preset }
-        return nil
-    }
-}
-
 /// The outcome of a render.
 public struct RenderSummary: Sendable {
     /// The directory that now holds the frames.
@@ -153,7 +59,7 @@ public struct RenderJob: Sendable {
     /// The photo files' headers (upright sizes), keyed by source path: those the sequence draws
     /// and those whose size the manifest leaves out.
     private(set) var imageHeaders: [String: ImageHeader]
-    /// The manifest field that names each photo file ("content[3].url"), for errors.
+    /// The manifest field that names each photo file ("$.content[3].url"), for errors.
     let photoFields: [String: String]
     /// The contact sheet's label font (`settings.fontPath`).
     let font: Font
@@ -169,58 +75,10 @@ public struct RenderJob: Sendable {
     public init(settings: RenderSettings) throws {
         // Every preset draws text (bar titles, card labels); load the font before any work so a
         // missing font is reported at once.
-        // A watch loop hands the previous round's fonts on (`reusedFonts`) when the same ones are asked for.
-        if let reused = settings.reusedFonts, reused.fontPath == settings.fontPath, reused.fontDirectory == settings.fontDirectory {
-            font = reused.font
-            typesetter = Typesetter(fonts: reused.sceneFonts)
-        } else {
-            font = try settings.fontPath.map(Font.init(path:)) ?? Font.locateDefault()
-            typesetter = Typesetter(fonts: try settings.fontDirectory.map(FontCollection.init(directory:)) ?? FontCollection.system())
-        }
-        // Headers of photos with declared sizes are read below, only for those drawn.
-        func library(_ path: String) throws -> PhotoLibrary {
-            try PhotoLibrary(manifestPath: path, limits: settings.decodeLimits, reading: .undeclaredSizesOnly,
-                             sandboxPhotos: settings.scene.sandboxPhotos)
-        }
-        var photoLibrary: PhotoLibrary?
-        var fileHeaders: [String: ImageHeader] = [:]
-        var transition: Transition
-        var pageSwipe: Gesture?
-        var filesRead: [String] = []
-        switch settings.source {
-        case let .preset(preset):
-            filesRead = [settings.manifestPath] + ([.cardPush, .cardPop].contains(preset) ? [settings.scene.cardsManifestPath] : [])
-            let loaded = try library(settings.manifestPath)
-            photoLibrary = loaded
-            var options = settings.scene
-            if let scale = settings.scale { options.device.scale = scale }
-            // page's swipe is part of the transition (the paging model), not a percent-driven drive.
-            if preset == .page {
-                if let gesture = settings.gesture { options.pageGesture = gesture }
-                pageSwipe = options.effectivePageGesture(count: loaded.photos.count)
-            }
-            transition = try preset.makeTransition(photos: loaded.photos, options: options, typesetter: typesetter)
-        case let .file(path):
-            let file = try TransitionFile(contentsOf: path)
-            if settings.scene.sandboxPhotos { try file.checkManifestInSandbox() }
-            filesRead = [path]
-            if file.usesPhotos {
-                filesRead.append(file.manifestPath ?? settings.manifestPath)
-                photoLibrary = try library(file.manifestPath ?? settings.manifestPath)
-            }
-            let limits = settings.decodeLimits
-            transition = try file.transition(photos: photoLibrary?.photos ?? [], options: settings.scene,
-                                             device: try settings.fileDevice(file),
-                                             checkImage: { source in
-                                                 if fileHeaders[source] == nil {
-                                                     fileHeaders[source] = try ImageDecoder.readHeader(fileAtPath: source, limits: limits)
-                                                 }
-                                             })
-        case let .transition(value):
-            transition = value
-            if settings.deviceIsExplicit { transition.device = settings.scene.device }
-            if let scale = settings.scale { transition.device.scale = scale }
-        }
+        (font, typesetter) = try RenderJob.fonts(for: settings)
+        let loaded = try RenderJob.load(settings, typesetter: typesetter)
+        var transition = loaded.transition
+        let photoLibrary = loaded.photoLibrary, pageSwipe = loaded.pageSwipe, filesRead = loaded.filesRead
         if let timing = settings.timing { transition.timing = timing }
         // The name goes into timeline.json and, through {preset}, into output paths: a plain file
         // name only, whatever built the transition (files are checked at $.name as they are read).
@@ -253,10 +111,10 @@ public struct RenderJob: Sendable {
         self.filesRead = filesRead
         photoFields = photoLibrary?.fields ?? [:]
         warnings = []
-        imageHeaders = fileHeaders
+        imageHeaders = loaded.fileHeaders
         // The photos any frame of the whole sequence draws (also when sharding, so every shard
         // checks the same files): a missing or broken one fails now, before any frame.
-        if var photoLibrary {
+        if var photoLibrary = loaded.photoLibrary {
             var drawn = Set<String>()
             for sample in all { drawn.formUnion(DisplayList.imageSources(in: displayList(frame: sample).ops)) }
             try photoLibrary.checkHeaders(of: drawn)
@@ -366,119 +224,9 @@ public struct RenderJob: Sendable {
     /// at which any frame of the whole sequence draws it (not only the frames in `lists`: a frame
     /// rendered alone or in a shard gets the same bytes as in a full run).
     func makeRasterizer(for lists: [DisplayList]) throws -> FrameRasterizer {
-        var sources = Set<String>()
-        for list in lists { sources.formUnion(DisplayList.imageSources(in: list.ops)) }
-        let whole = lists.count == sequence.count && zip(lists, sequence).allSatisfy { $0.frameIndex == $1.index }
-            ? lists : sequence.map { displayList(frame: $0) }
-        var headers = imageHeaders
-        for source in sources where headers[source] == nil {
-            headers[source] = try ImageDecoder.readHeader(fileAtPath: source, limits: settings.decodeLimits)
-        }
-        let drawn = RenderJob.largestDrawnSizes(in: whole, imageSizes: headers.mapValues { ($0.width, $0.height) })
-        // One pixel more than drawn: the canvas samples the pyramid level that leaves a scale in
-        // [0.5, 1), i.e. a level strictly larger than the drawn size (an 8:1 draw samples the 4:1
-        // level at 2:1, not the 8:1 level at 1:1, which a half-pixel offset would blur). A decode
-        // at least drawn + 1 keeps that level available, so frames sample the same grid as from
-        // the full decode.
-        var minimumSizes: [String: (width: Int, height: Int)] = [:]
-        for (source, size) in drawn where sources.contains(source) {
-            minimumSizes[source] = (size.width + 1, size.height + 1)
-        }
-        let images: ImageStore
-        do {
-            images = try ImageStore(sources: sources, minimumSizes: minimumSizes, headers: headers, limits: settings.decodeLimits,
-                                    pixelBudget: settings.decodedPixelBudget, threads: settings.threads, reusing: settings.decodedImages)
-        } catch let error as CodecError {
-            // A photo whose header was fine but whose pixels are not: name the manifest entry too.
-            guard let field = photoFields[error.path] else { throw error }
-            throw PhotoLibraryError.photo(manifest: settings.manifestPath, field: field, underlying: "\(error)")
-        }
-        return FrameRasterizer(images: images)
-    }
-
-    /// For each image source, the largest size in device pixels (each axis rounded up) at which
-    /// any `image` op of `lists` draws it: its content-mode layout in the op's rect for an image of
-    /// `imageSizes[source]` (upright file pixels = points), times the device scale, rounded up. aspectFill and
-    /// center may exceed the rect, and springs overshoot, so it is the maximum over every op and
-    /// list, per axis. Sources without a size are left out.
-    public static func largestDrawnSizes(in lists: [DisplayList], imageSizes: [String: (width: Int, height: Int)]) -> [String: (width: Int, height: Int)] {
-        var sizes: [String: (width: Int, height: Int)] = [:]
-        func visit(_ ops: [DisplayOp], scale: Double) {
-            for op in ops {
-                switch op {
-                case let .image(source, rect, contentMode, _, _):
-                    guard let image = imageSizes[source] else { continue }
-                    let layout = contentMode.imageRect(imageSize: Size(width: Double(image.width), height: Double(image.height)), in: rect)
-                    // Rounded up: a fractional pixel still needs a source pixel, but 1e-6 px is
-                    // forgiven so Double noise on an exact size (124 pt cell: 310.00000000000006 pt
-                    // wide) does not add a pixel and miss a 2:1 threshold. Clamped so an absurd
-                    // rect cannot overflow Int (any size ≥ the image's means full size).
-                    let width = Int(min(max(0, (layout.width * scale - 1e-6).rounded(.up)), 1e9))
-                    let height = Int(min(max(0, (layout.height * scale - 1e-6).rounded(.up)), 1e9))
-                    let current = sizes[source] ?? (0, 0)
-                    sizes[source] = (max(current.width, width), max(current.height, height))
-                case let .transformedImage(source, rect, contentMode, transform, _, _):
-                    // The transform's larger axis stretch: the most source pixels a device pixel can need.
-                    guard let image = imageSizes[source] else { continue }
-                    let layout = contentMode.imageRect(imageSize: Size(width: Double(image.width), height: Double(image.height)), in: rect)
-                    let stretch = max((transform.a * transform.a + transform.b * transform.b).squareRoot(),
-                                      (transform.c * transform.c + transform.d * transform.d).squareRoot())
-                    let width = Int(min(max(0, (layout.width * stretch * scale - 1e-6).rounded(.up)), 1e9))
-                    let height = Int(min(max(0, (layout.height * stretch * scale - 1e-6).rounded(.up)), 1e9))
-                    let current = sizes[source] ?? (0, 0)
-                    sizes[source] = (max(current.width, width), max(current.height, height))
-                case let .projected(.image(source, rect, contentMode), projection, _, _):
-                    // The map's largest axis stretch at the layout's corners (a perspective map
-                    // stretches most at its nearest corner).
-                    guard let image = imageSizes[source] else { continue }
-                    let layout = contentMode.imageRect(imageSize: Size(width: Double(image.width), height: Double(image.height)), in: rect)
-                    let stretch = Transform2D.identity.corners(of: layout).map { corner -> Double in
-                        let j = projection.jacobian(at: corner)
-                        return max((j.a * j.a + j.b * j.b).squareRoot(), (j.c * j.c + j.d * j.d).squareRoot())
-                    }.max() ?? 1
-                    let width = Int(min(max(0, (layout.width * stretch * scale - 1e-6).rounded(.up)), 1e9))
-                    let height = Int(min(max(0, (layout.height * stretch * scale - 1e-6).rounded(.up)), 1e9))
-                    let current = sizes[source] ?? (0, 0)
-                    sizes[source] = (max(current.width, width), max(current.height, height))
-                case let .group(_, children), let .maskedGroup(_, _, children), let .pathMaskedGroup(_, _, children),
-                     let .shadowedGroup(_, _, _, children): visit(children, scale: scale)
-                case .fill, .text, .transformedText, .shape, .path, .projected(.text, _, _, _), .shadow, .gradient, .backdrop: break
-                }
-            }
-        }
-        for list in lists { visit(list.ops, scale: list.device.scale) }
-        return sizes
-    }
-}
-
-/// Render-level mistakes; each names the option.
-public enum RenderError: Error, CustomStringConvertible, Equatable {
-    /// `--frames A-B` outside the sequence.
-    case frameRangeOutOfBounds(range: ClosedRange<Int>, frameCount: Int)
-    /// `--frame K` outside the sequence.
-    case frameOutOfBounds(index: Int, frameCount: Int)
-    /// An output that cannot be made as asked (e.g. a sheet whose extension is not an image
-    /// format); file-system failures are `FileError`s.
-    case output(path: String, reason: String)
-    /// A gesture given to a preset a finger does not drive (a forward transition).
-    case gestureNotAccepted(preset: String)
-    /// The transition's name is not a plain file name (`OutputName.problem(with:)` says why).
-    case transitionName(problem: String)
-
-    /// A one-line explanation.
-    public var description: String {
-        switch self {
-        case let .frameRangeOutOfBounds(range, count):
-            return "--frames \(range.lowerBound)-\(range.upperBound) is outside the sequence: it has \(count) frames (0-\(count - 1))"
-        case let .frameOutOfBounds(index, count):
-            return "--frame \(index) is outside the sequence: it has \(count) frames (0-\(count - 1))"
-        case let .output(path, reason):
-            return "\(path): cannot write the output: \(reason)"
-        case let .transitionName(problem):
-            return "the transition's name must be a plain file name (it names the outputs, e.g. Output/NAME), but \(problem)"
-        case let .gestureNotAccepted(preset):
-            return "\(preset) is not driven by a finger: a gesture (--gesture, --pan-to) drives the transitions going back and page ("
-                + TransitionPreset.gesturePresetNames + ") and transition files"
-        }
+        var plan = DecodePlan()
+        try plan.add(self, drawing: lists)
+        return FrameRasterizer(images: try plan.makeImageStore(pixelBudget: settings.decodedPixelBudget, threads: settings.threads,
+                                                               reusing: settings.decodedImages))
     }
 }

@@ -225,3 +225,8 @@ public enum ShardError: Error, CustomStringConvertible, Equatable {
         }
     }
 }
+
+extension ShardError: LocalizedError {
+    /// The same one line as `description`, so `localizedDescription` prints it too.
+    public var errorDescription: String? { description }
+}

@@ -102,26 +102,7 @@ extension RenderJob {
 
     /// `op` with each image source replaced by its entry in `names` (sources without one kept).
     static func renamingSources(_ op: DisplayOp, _ names: [String: String]) -> DisplayOp {
-        switch op {
-        case let .image(source, rect, contentMode, opacity, clip):
-            return .image(source: names[source] ?? source, rect: rect, contentMode: contentMode, opacity: opacity, clip: clip)
-        case let .transformedImage(source, rect, contentMode, transform, opacity, clip):
-            return .transformedImage(source: names[source] ?? source, rect: rect, contentMode: contentMode, transform: transform,
-                                     opacity: opacity, clip: clip)
-        case let .group(opacity, ops):
-            return .group(opacity: opacity, ops: ops.map { renamingSources($0, names) })
-        case let .maskedGroup(opacity, mask, ops):
-            return .maskedGroup(opacity: opacity, mask: mask, ops: ops.map { renamingSources($0, names) })
-        case let .pathMaskedGroup(opacity, mask, ops):
-            return .pathMaskedGroup(opacity: opacity, mask: mask, ops: ops.map { renamingSources($0, names) })
-        case let .projected(.image(source, rect, contentMode), projection, opacity, clip):
-            return .projected(.image(source: names[source] ?? source, rect: rect, contentMode: contentMode), projection: projection,
-                              opacity: opacity, clip: clip)
-        case let .shadowedGroup(opacity, shadow, clip, ops):
-            return .shadowedGroup(opacity: opacity, shadow: shadow, clip: clip, ops: ops.map { renamingSources($0, names) })
-        case .fill, .text, .transformedText, .shape, .path, .projected(.text, _, _, _), .shadow, .gradient, .backdrop:
-            return op
-        }
+        DisplayList.mappingImageSources([op]) { names[$0] ?? $0 }[0]
     }
 
     /// Writes only `timeline.json` into `directory` (replaced atomically): the output of an empty
@@ -183,25 +164,5 @@ struct FingerprintDigest {
     var hex: String {
         let digits = String(value, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
-    }
-}
-
-extension DisplayList {
-    /// The image files `ops` draw (groups included), each once, in order of first use.
-    static func imageSources(in ops: [DisplayOp]) -> [String] {
-        var sources: [String] = []
-        func collect(_ ops: [DisplayOp]) {
-            for op in ops {
-                switch op {
-                case let .image(source, _, _, _, _), let .transformedImage(source, _, _, _, _, _), let .projected(.image(source, _, _), _, _, _):
-                    if !sources.contains(source) { sources.append(source) }
-                case let .group(_, children), let .maskedGroup(_, _, children), let .pathMaskedGroup(_, _, children),
-                     let .shadowedGroup(_, _, _, children): collect(children)
-                case .fill, .text, .transformedText, .shape, .path, .projected(.text, _, _, _), .shadow, .gradient, .backdrop: break
-                }
-            }
-        }
-        collect(ops)
-        return sources
     }
 }

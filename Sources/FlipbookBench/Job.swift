@@ -76,26 +76,39 @@ func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 func writeFrames(_ frames: [PremultipliedImage], options: PNGEncodeOptions, threads: Int, into directory: String) throws -> (seconds: Double, cpuSeconds: Double) {
     try? FileManager.default.removeItem(atPath: directory)
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    let lock = NSLock()
-    var next = 0
-    var failure: Error?
+    let queue = BenchQueue()
     let start = wallClock(), cpuStart = processCPUClock()
     DispatchQueue.concurrentPerform(iterations: threads) { _ in
         let encoder = PNGFrameEncoder(options: options)
         while true {
-            lock.lock(); let index = next; next += 1; lock.unlock()
+            let index = queue.take()
             guard index < frames.count else { return }
             do {
                 let path = directory + "/frame_" + String(format: "%04d", index) + ".png"
                 try encoder.withEncoded(frames[index]) { try OutputFile.create($0, at: path) }
             } catch {
-                lock.lock(); failure = failure ?? error; lock.unlock()
+                queue.fail(error)
             }
         }
     }
     let seconds = wallClock() - start, cpuSeconds = processCPUClock() - cpuStart
-    if let failure { throw failure }
+    if let failure = queue.failure { throw failure }
     return (seconds, cpuSeconds)
+}
+
+/// The next frame index and the first error of `writeFrames`'s workers. `@unchecked Sendable`
+/// because `lock` guards both.
+private final class BenchQueue: @unchecked Sendable {
+    private let lock = NSLock()
+    private var next = 0
+    private var firstError: Error?
+
+    /// The next index (all indices are handed out; the caller stops past the end).
+    func take() -> Int { lock.lock(); defer { lock.unlock() }; next += 1; return next - 1 }
+
+    func fail(_ error: Error) { lock.lock(); if firstError == nil { firstError = error }; lock.unlock() }
+
+    var failure: Error? { lock.lock(); defer { lock.unlock() }; return firstError }
 }
 
 /// CPU seconds of every thread of this process.

@@ -133,7 +133,7 @@ enum CompareCommand: Command {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let sides = comparison.variants.indices
-        func file(_ side: Int, _ position: Int) -> String { folder + "/\(side)-\(position).png" }
+        @Sendable func file(_ side: Int, _ position: Int) -> String { folder + "/\(side)-\(position).png" }
         let scores = ScoreSlots(count: count)
         let failure = ScoreSlots.FirstError()
         let workers = max(1, min(threads, count))

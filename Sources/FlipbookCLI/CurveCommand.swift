@@ -109,6 +109,6 @@ enum CurveCommand: Command {
 
     /// 15 significant digits, C `%g` style: deterministic, and what the reference CSVs use.
     static func formatNumber(_ value: Double) -> String {
-        String(format: "%.15g", value)
+        NumberText.significant(value, digits: 15)
     }
 }

@@ -67,7 +67,7 @@ enum DiffCommand: Command {
         do {
             images = try arguments.positionals.map { try ImageDecoder.decode(fileAtPath: $0, warn: { printError("warning: \($0)") }) }
         } catch {
-            printError("error: \(error)")
+            printError("error: \(ErrorWording.describe(error))")
             return ExitCode.diffBadInput
         }
         let (reference, actual) = (images[0], images[1])

@@ -127,19 +127,70 @@ enum RenderCommand: Command {
         }
         if arguments.flag("print-ranges") { throw UsageError("--print-ranges needs --shards N") }
 
-        var shard: FrameShard?
-        if let text = arguments.string("shard") {
-            guard let parsed = FrameShard(parsing: text) else {
-                throw UsageError("--shard must be K/N with 1 <= K <= N <= \(FrameShard.maximumCount) (e.g. 1/4), not \(InputText.singleQuoted(text))")
-            }
-            guard !arguments.given("frames") else { throw UsageError("--shard and --frames both pick frames; give one") }
-            shard = parsed
-        }
+        let shard = try shardOption(arguments)
         if let text = arguments.string("frames") { settings.frameRange = try parseRange(text) }
         settings.pngOptions = try PNGArguments.options(arguments)
         let out = try expand(arguments.string("out") ?? "Output/{preset}", preset: presetName)
-        var previews = PreviewOptions(contactSheetPath: try arguments.string("contact-sheet").map { try expand($0, preset: presetName) },
-                                      videoPath: try arguments.string("video").map { try expand($0, preset: presetName) })
+        let outputs = try outputRequest(arguments, name: presetName, settings: &settings, firstRound: firstRound)
+        let previews = outputs.previews, noFrames = outputs.noFrames, noWrite = outputs.noWrite
+        // The same for an OUT named after the transition, now that its name is known.
+        OutputDirectory.recoverInterrupted(out, ownedIf: RenderJob.isRenderFolder)
+        var job: RenderJob
+        do {
+            job = try RenderJob(settings: settings)
+        } catch let error as SceneError where skip {
+            print("\(presetName): skipped: \(ErrorWording.describe(error))")
+            return ExitCode.success
+        }
+        if let shard {
+            guard let range = shard.frames(ofSequence: job.sequence.count) else {
+                try job.writeTimelineOnly(to: out)
+                print("\(presetName): shard \(shard) is empty (the sequence has \(job.sequence.count) frames): "
+                      + "wrote only timeline.json → \(out)")
+                return ExitCode.success
+            }
+            settings.frameRange = range
+            job = try RenderJob(settings: settings)
+        }
+        watch?.fonts = job.loadedFonts
+        watch?.inputFiles = job.inputFiles
+        for warning in job.warnings { printError("warning: \(warning)") }
+        if let video = previews.videoPath, VideoFormat(path: video) == .gif, firstRound {
+            printError("note: " + expectedGIFSize(job, videoScale: previews.videoScale))
+        }
+        if firstRound { noteDebugBuild(job) }
+        let progress = ProgressReporter(label: presetName, mode: progressMode, intervalSeconds: progressInterval)
+        let summary = noWrite ? try job.render(progress: progress.callback)
+            : noFrames ? try job.render(previews: previews, progress: progress.callback)
+            : try job.write(to: out, previews: previews, progress: progress.callback)
+        progress.finish()
+        for warning in summary.warnings where !job.warnings.contains(warning) { printError("warning: \(warning)") }
+        report(summary, settings: settings, shard: shard, name: presetName, out: out, outputs: outputs)
+        return ExitCode.success
+    }
+
+    /// `--shard K/N`, which excludes `--frames`.
+    static func shardOption(_ arguments: Arguments) throws -> FrameShard? {
+        guard let text = arguments.string("shard") else { return nil }
+        guard let parsed = FrameShard(parsing: text) else {
+            throw UsageError("--shard must be K/N with 1 <= K <= N <= \(FrameShard.maximumCount) (e.g. 1/4), not \(InputText.singleQuoted(text))")
+        }
+        guard !arguments.given("frames") else { throw UsageError("--shard and --frames both pick frames; give one") }
+        return parsed
+    }
+
+    /// What a render writes besides (or instead of) the frame folder.
+    struct OutputRequest {
+        var previews: PreviewOptions
+        var noFrames: Bool, noWrite: Bool
+    }
+
+    /// The preview, `--no-frames` and `--no-write` options, checked against each other before
+    /// anything is loaded (a missing ffmpeg should not cost a render); a GIF sets the frame rate.
+    static func outputRequest(_ arguments: Arguments, name: String, settings: inout RenderSettings,
+                              firstRound: Bool) throws -> OutputRequest {
+        var previews = PreviewOptions(contactSheetPath: try arguments.string("contact-sheet").map { try expand($0, preset: name) },
+                                      videoPath: try arguments.string("video").map { try expand($0, preset: name) })
         if let sheet = previews.contactSheetPath { try checkImageExtension(sheet, option: "--contact-sheet") }
         if let maximum = try arguments.int("sheet-frames", in: 2...200) {
             guard previews.contactSheetPath != nil else { throw UsageError("--sheet-frames goes with --contact-sheet") }
@@ -180,61 +231,33 @@ enum RenderCommand: Command {
                            + "at \(CurveCommand.formatNumber(settings.framesPerSecond)) fps the GIF plays too slowly (use --fps 50 or less)")
             }
         }
+        return OutputRequest(previews: previews, noFrames: noFrames, noWrite: noWrite)
+    }
 
-        // The same for an OUT named after the transition, now that its name is known.
-        OutputDirectory.recoverInterrupted(out, ownedIf: RenderJob.isRenderFolder)
-        var job: RenderJob
-        do {
-            job = try RenderJob(settings: settings)
-        } catch let error as SceneError where skip {
-            print("\(presetName): skipped: \(error)")
-            return ExitCode.success
-        }
-        if let shard {
-            guard let range = shard.frames(ofSequence: job.sequence.count) else {
-                try job.writeTimelineOnly(to: out)
-                print("\(presetName): shard \(shard) is empty (the sequence has \(job.sequence.count) frames): "
-                      + "wrote only timeline.json → \(out)")
-                return ExitCode.success
-            }
-            settings.frameRange = range
-            job = try RenderJob(settings: settings)
-        }
-        watch?.fonts = job.loadedFonts
-        watch?.inputFiles = job.inputFiles
-        for warning in job.warnings { printError("warning: \(warning)") }
-        if let video = previews.videoPath, VideoFormat(path: video) == .gif, firstRound {
-            printError("note: " + expectedGIFSize(job, videoScale: previews.videoScale))
-        }
-        if firstRound { noteDebugBuild(job) }
-        let progress = ProgressReporter(label: presetName, mode: progressMode, intervalSeconds: progressInterval)
-        let summary = noWrite ? try job.render(progress: progress.callback)
-            : noFrames ? try job.render(previews: previews, progress: progress.callback)
-            : try job.write(to: out, previews: previews, progress: progress.callback)
-        progress.finish()
-        for warning in summary.warnings where !job.warnings.contains(warning) { printError("warning: \(warning)") }
+    /// The lines a finished render prints: what was written, and where.
+    static func report(_ summary: RenderSummary, settings: RenderSettings, shard: FrameShard?, name: String, out: String,
+                       outputs: OutputRequest) {
         var range = settings.frameRange.map { " (frames \($0.lowerBound)-\($0.upperBound) of \(summary.totalFrames))" } ?? ""
         if let shard, let frames = settings.frameRange {
             range = " (shard \(shard): frames \(frames.lowerBound)-\(frames.upperBound) of \(summary.totalFrames))"
         }
-        let rendered = "\(presetName): \(summary.framesWritten) frame\(summary.framesWritten == 1 ? "" : "s")\(range), \(summary.pixelWidth)x\(summary.pixelHeight) px, "
+        let rendered = "\(name): \(summary.framesWritten) frame\(summary.framesWritten == 1 ? "" : "s")\(range), \(summary.pixelWidth)x\(summary.pixelHeight) px, "
             + String(format: "%.2f s", summary.seconds)
-        if noWrite {
+        if outputs.noWrite {
             let framesSeconds = summary.framesSeconds ?? summary.seconds
             print(rendered + String(format: "; frames alone %.3f s = %.2f ms/frame on %d thread%@ (after loading and decoding the photos); nothing written",
                                     framesSeconds, framesSeconds * 1000 / Double(max(summary.framesWritten, 1)),
                                     settings.threads, settings.threads == 1 ? "" : "s"))
-        } else if noFrames {
+        } else if outputs.noFrames {
             print(rendered + ", no PNG frames written")
         } else {
             print(rendered + " → \(out)")
         }
-        if let sheet = previews.contactSheetPath { print("contact sheet → \(sheet)") }
-        if let video = previews.videoPath {
+        if let sheet = outputs.previews.contactSheetPath { print("contact sheet → \(sheet)") }
+        if let video = outputs.previews.videoPath {
             let bytes = (try? FileManager.default.attributesOfItem(atPath: video)[.size] as? Int) ?? nil
             print("video → \(video)" + (bytes.map { String(format: " (%.1f MB)", Double($0) / 1e6) } ?? ""))
         }
-        return ExitCode.success
     }
 
     /// The frame rate of a GIF render when `--fps` is not given.

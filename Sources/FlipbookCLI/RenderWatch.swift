@@ -52,10 +52,10 @@ final class RenderWatch {
             } catch let error as InapplicableOption where watch.round == 1 {
                 throw error
             } catch {
-                printError("error: \(error)")
+                printError("error: \(ErrorWording.describe(error))")
                 status = ExitCode.failure
             }
-            fflush(stdout)
+            fflush(nil)  // every output stream; naming the `stdout` global is not concurrency-safe
             if let limit, watch.round >= limit { return status }
             // A file read before keeps its stamp from before the round, so a save during the
             // render starts the next round at once; a file first read this round is stamped now.

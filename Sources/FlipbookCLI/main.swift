@@ -23,7 +23,7 @@ let commands: [Command.Type] = [
 
 let version = "0.1.0"
 
-func generalHelp() -> String {
+@MainActor func generalHelp() -> String {
     var text = """
     flipbook \(version) — renders iOS view-controller transitions to PNG frames.
 
@@ -44,7 +44,7 @@ func generalHelp() -> String {
 }
 
 /// The command named `name` (exactly, or up to case), or a usage error with the nearest names.
-func command(named name: String) throws -> Command.Type {
+@MainActor func command(named name: String) throws -> Command.Type {
     if let command = commands.first(where: { $0.name == name.lowercased() }) { return command }
     // `flipbook version`, `-version`, `-v`: the option typed as a command.
     if ["version", "v"].contains(name.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "-"))) {
@@ -60,9 +60,12 @@ func reportUsage(_ error: UsageError, help: String) -> Int32 {
     return ExitCode.usage
 }
 
-func main() -> Int32 {
+@MainActor func main() -> Int32 {
     // Ctrl-C, SIGTERM, SIGHUP, SIGQUIT: remove this run's temporary output, exit 128 + signal.
     Termination.installSignalHandlers()
+    // A reader that went away (a crashed ffmpeg, `flipbook list | head`) is an EPIPE error to
+    // report, not a signal that ends the command: the command's choice, not the library's.
+    signal(SIGPIPE, SIG_IGN)
     var arguments = Array(CommandLine.arguments.dropFirst())
     guard let first = arguments.first else {
         printError(generalHelp())
@@ -108,9 +111,10 @@ func main() -> Int32 {
     } catch let error as InapplicableOption {
         return reportUsage(UsageError(error.description), help: "flipbook help \(selected.name)")
     } catch {
-        printError("error: \(error)")
+        printError("error: \(ErrorWording.describe(error))")
         return selected.errorExitCode
     }
 }
 
-exit(main())
+// Top-level code runs on the main thread, where `commands` (a top-level constant) lives.
+exit(MainActor.assumeIsolated { main() })

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why an image could not be read, decoded or written. Every case names the file.
 public enum CodecError: Error, CustomStringConvertible, Equatable, Sendable {
     /// The file could not be read: missing, no permission (`reason` is strerror's text), not a
@@ -61,4 +63,9 @@ public enum CodecError: Error, CustomStringConvertible, Equatable, Sendable {
             return "cannot encode a \(width)x\(height) image: \(message)"
         }
     }
+}
+
+extension CodecError: LocalizedError {
+    /// The same one line as `description`, so `localizedDescription` prints it too.
+    public var errorDescription: String? { description }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import CImageCodecs
 import FlipbookFiles
 import FlipbookRaster
@@ -144,7 +145,7 @@ package enum ImageDecoder {
             return try InputFile.read(path, maximumBytes: limits.maxFileBytes)
         } catch let error as FileError {
             // The one limit an option raises (`maxFileBytes`: `--max-file-megabytes` of the CLI).
-            if case .tooLarge = error { throw CodecError.unreadable(path: path, reason: error.reason + " (--max-file-megabytes)") }
+            if case .tooLarge = error { throw CodecError.unreadable(path: path, reason: error.reason + " (DecodeLimits.maxFileBytes)") }
             throw CodecError.unreadable(path: path, reason: error.reason)
         }
     }
@@ -229,4 +230,9 @@ struct MessageBuffer {
         let utf8 = bytes.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
         return String(decoding: utf8, as: UTF8.self)
     }
+}
+
+extension CodecWarning: LocalizedError {
+    /// The same one line as `description`, so `localizedDescription` prints it too.
+    public var errorDescription: String? { description }
 }

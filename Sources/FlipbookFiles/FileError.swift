@@ -1,3 +1,4 @@
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -67,4 +68,9 @@ public enum FileError: Error, CustomStringConvertible, Equatable, Sendable {
         default: return "a special file"
         }
     }
+}
+
+extension FileError: LocalizedError {
+    /// The same one line as `description`, so `localizedDescription` prints it too.
+    public var errorDescription: String? { description }
 }

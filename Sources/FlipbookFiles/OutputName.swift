@@ -1,3 +1,5 @@
+import Foundation
+
 /// Names that become part of output paths (a transition's name in `Output/{preset}`, in
 /// `--contact-sheet 'Sheets/{preset}.png'`), and the substitution that puts them there.
 ///
@@ -92,4 +94,9 @@ package enum OutputNameError: Error, CustomStringConvertible, Equatable, Sendabl
             return "\(template): with the transition's name in place of {preset}, the path leaves \(folder)"
         }
     }
+}
+
+extension OutputNameError: LocalizedError {
+    /// The same one line as `description`, so `localizedDescription` prints it too.
+    public var errorDescription: String? { description }
 }

@@ -10,12 +10,18 @@ import Foundation
 /// reading the pipe does the work. A SIGKILL cannot be handled: the next run recovers what it
 /// left (see `OutputDirectory`).
 package enum Termination {
-    private static let lock = NSLock()
-    private static var cleanups: [Int: () -> Void] = [:]
-    private static var nextToken = 0
-    private static var installed = false
-    /// The pipe's write end, set before any handler is installed (read by the signal handler).
-    private static var signalPipeWriteEnd: Int32 = -1
+    /// The registered clean-ups and whether the handlers are installed. `@unchecked Sendable`
+    /// because `lock` guards every field.
+    private final class State: @unchecked Sendable {
+        let lock = NSLock()
+        var cleanups: [Int: () -> Void] = [:]
+        var nextToken = 0
+        var installed = false
+    }
+    private static let state = State()
+    /// The pipe's write end: written once, under `state.lock`, before any handler is installed,
+    /// then only read, by the signal handler (which may take no lock), hence `nonisolated(unsafe)`.
+    nonisolated(unsafe) private static var signalPipeWriteEnd: Int32 = -1
 
     /// The signals `installSignalHandlers()` handles.
     package static let handledSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
@@ -23,32 +29,32 @@ package enum Termination {
     /// Registers `cleanup` to run if the process is stopped by a handled signal; returns a token
     /// for `unregister`. Clean-ups must be quick and must not throw.
     package static func register(_ cleanup: @escaping () -> Void) -> Int {
-        lock.lock(); defer { lock.unlock() }
-        nextToken += 1
-        cleanups[nextToken] = cleanup
-        return nextToken
+        state.lock.lock(); defer { state.lock.unlock() }
+        state.nextToken += 1
+        state.cleanups[state.nextToken] = cleanup
+        return state.nextToken
     }
 
     /// Forgets a clean-up (its work finished or was undone normally).
     package static func unregister(_ token: Int) {
-        lock.lock(); defer { lock.unlock() }
-        cleanups[token] = nil
+        state.lock.lock(); defer { state.lock.unlock() }
+        state.cleanups[token] = nil
     }
 
     /// Runs every registered clean-up once (in registration order) and forgets them.
     package static func runCleanups() {
-        lock.lock()
-        let pending = cleanups.sorted { $0.key < $1.key }.map(\.value)
-        cleanups.removeAll()
-        lock.unlock()
+        state.lock.lock()
+        let pending = state.cleanups.sorted { $0.key < $1.key }.map(\.value)
+        state.cleanups.removeAll()
+        state.lock.unlock()
         for cleanup in pending { cleanup() }
     }
 
     /// Makes SIGINT, SIGTERM, SIGHUP and SIGQUIT run the clean-ups and exit with 128 + the signal
     /// (SIGQUIT included, which would otherwise print a crash report). Idempotent.
     package static func installSignalHandlers() {
-        lock.lock(); defer { lock.unlock() }
-        guard !installed else { return }
+        state.lock.lock(); defer { state.lock.unlock() }
+        guard !state.installed else { return }
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { return }
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
@@ -73,7 +79,7 @@ package enum Termination {
                 _ = write(Termination.signalPipeWriteEnd, &byte, 1)
             }
         }
-        installed = true
+        state.installed = true
     }
 
     /// Runs the clean-ups and ends the process with 128 + `signal`, without running exit

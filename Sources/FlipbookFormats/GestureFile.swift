@@ -127,3 +127,8 @@ public enum GestureFile {
         return GestureAxis.names[minusSign[name] ?? name]!
     }
 }
+
+extension GestureFileError: LocalizedError {
+    /// The same one line as `description`, so `localizedDescription` prints it too.
+    public var errorDescription: String? { description }
+}

@@ -117,13 +117,13 @@ struct JSONField {
     /// A finite number within `range` (the JSON grammar has no NaN or infinity).
     package func number(in range: ClosedRange<Double> = -1e9...1e9) throws -> Double {
         guard case let .number(number) = value else { throw fail("expected a number, got \(value.kind)") }
-        guard range.contains(number) else { throw fail("must be between \(JSON.number(range.lowerBound)) and \(JSON.number(range.upperBound)), not \(JSON.number(number))") }
+        guard range.contains(number) else { throw fail("must be between \(NumberText.shortest(range.lowerBound)) and \(NumberText.shortest(range.upperBound)), not \(NumberText.shortest(number))") }
         return number
     }
 
     func integer(in range: ClosedRange<Int>) throws -> Int {
         let number = try self.number(in: Double(range.lowerBound)...Double(range.upperBound))
-        guard number == number.rounded() else { throw fail("expected a whole number, got \(JSON.number(number))") }
+        guard number == number.rounded() else { throw fail("expected a whole number, got \(NumberText.shortest(number))") }
         return Int(number)
     }
 
@@ -192,4 +192,9 @@ struct JSONObject {
     }
 
     func has(_ key: String) -> Bool { members[key] != nil }
+}
+
+extension TransitionFileError: LocalizedError {
+    /// The same one line as `description`, so `localizedDescription` prints it too.
+    public var errorDescription: String? { description }
 }

@@ -374,3 +374,8 @@ private struct JSONParser {
         index += expected.count
     }
 }
+
+extension JSONSyntaxError: LocalizedError {
+    /// The same one line as `description`, so `localizedDescription` prints it too.
+    public var errorDescription: String? { description }
+}

@@ -40,49 +40,45 @@ public struct PhotoManifest: Hashable, Sendable {
         try self.init(data: data, path: path, baseDirectory: directory)
         if sandboxPhotos {
             for (index, photo) in photos.enumerated() {
-                try PhotoSandbox.check(photo.path, url: photo.url, manifest: path, field: "content[\(index)].url")
+                try PhotoSandbox.check(photo.path, url: photo.url, manifest: path, field: "$.content[\(index)].url")
             }
         }
     }
 
     /// Parses manifest bytes; `path` names the file in errors, `baseDirectory` resolves relative urls.
+    /// Fields are read by `JSONField`, as transition and gesture files are: JSON paths
+    /// (`$.content[3].width`), and unknown keys refused with a "did you mean".
     public init(data: Data, path: String, baseDirectory: String) throws {
         let root = try PhotoManifest.parseRoot(data, path: path)
-        guard let dictionary = root.members else {
-            throw ManifestError.invalidField(path: path, field: "(top level)", problem: "must be an object with a \"content\" array")
-        }
-        guard let contentValue = dictionary["content"] else {
-            throw ManifestError.invalidField(path: path, field: "content", problem: "is missing")
-        }
-        guard let content = contentValue.elements else {
-            throw ManifestError.invalidField(path: path, field: "content", problem: "must be an array of photos")
-        }
-        guard !content.isEmpty else {
-            throw ManifestError.invalidField(path: path, field: "content", problem: "is empty: a grid needs at least one photo")
-        }
-        var photos: [ManifestPhoto] = []
-        for (index, entry) in content.enumerated() {
-            let field = "content[\(index)]"
-            guard let item = entry.members else {
-                throw ManifestError.invalidField(path: path, field: field, problem: "must be an object with \"url\", \"width\" and \"height\"")
+        let photos = try PhotoManifest.fields(of: root, path: path) { top in
+            let content = try top.object(known: ["content"]).required("content", "the photos, in grid order")
+            let entries = try content.array()
+            guard !entries.isEmpty else { throw content.fail("is empty: a grid needs at least one photo") }
+            return try entries.map { entry in
+                let item = try entry.object(known: ["url", "width", "height"])
+                let urlField = try item.required("url", "the photo's file")
+                let url = try urlField.nonEmptyString()
+                let filePath = try PhotoManifest.resolve(url, manifest: path, field: urlField.path, baseDirectory: baseDirectory)
+                let width = try item.optional("width").map(PhotoManifest.dimension)
+                let height = try item.optional("height").map(PhotoManifest.dimension)
+                if (width == nil) != (height == nil) {
+                    throw entry.fail("missing \"\(width == nil ? "width" : "height")\" (give both width and height, or neither to read them from the file)")
+                }
+                let size = width.map { Size(width: $0, height: height!) }
+                return ManifestPhoto(url: url, path: filePath, declaredSize: size)
             }
-            guard let urlValue = item["url"] else {
-                throw ManifestError.invalidField(path: path, field: "\(field).url", problem: "is missing")
-            }
-            guard let url = urlValue.stringValue, !url.isEmpty else {
-                throw ManifestError.invalidField(path: path, field: "\(field).url", problem: "must be a non-empty string")
-            }
-            let filePath = try PhotoManifest.resolve(url, manifest: path, field: "\(field).url", baseDirectory: baseDirectory)
-            let width = try PhotoManifest.dimension(item["width"], path: path, field: "\(field).width")
-            let height = try PhotoManifest.dimension(item["height"], path: path, field: "\(field).height")
-            if (width == nil) != (height == nil) {
-                throw ManifestError.invalidField(path: path, field: "\(field).\(width == nil ? "width" : "height")",
-                                                 problem: "is missing (give both width and height, or neither to read them from the file)")
-            }
-            let size = width.map { Size(width: $0, height: height!) }
-            photos.append(ManifestPhoto(url: url, path: filePath, declaredSize: size))
         }
         self.init(path: path, photos: photos)
+    }
+
+    /// `body` over the manifest's root as a `JSONField`, its `TransitionFileError.invalid`s as
+    /// `ManifestError.invalidField`s naming the manifest and the JSON path.
+    static func fields<T>(of root: JSONValue, path: String, _ body: (JSONField) throws -> T) throws -> T {
+        do {
+            return try body(JSONField(value: root, path: "$", file: path))
+        } catch let TransitionFileError.invalid(file, field, message) {
+            throw ManifestError.invalidField(path: file, field: field, problem: message)
+        }
     }
 
     /// The largest manifest file read: 64 MiB, half a million photos in JSON. The parsed value
@@ -151,17 +147,16 @@ public struct PhotoManifest: Hashable, Sendable {
         }
     }
 
-    private static func dimension(_ value: JSONValue?, path: String, field: String) throws -> Double? {
-        guard let value else { return nil }
-        guard let number = value.numberValue else {
-            if let text = value.stringValue, let number = Double(text) {
-                throw ManifestError.invalidField(path: path, field: field, problem: "must be a number, not the string \(InputText.quoted(text)) (write \(number) without quotes)")
-            }
-            throw ManifestError.invalidField(path: path, field: field, problem: "must be a number")
+    /// A declared width or height: a number of pixels (a string holding one is refused with
+    /// the fix).
+    private static func dimension(_ field: JSONField) throws -> Double {
+        if case let .string(text) = field.value, let number = Double(text) {
+            throw field.fail("must be a number, not the string \(InputText.quoted(text)) (write \(number) without quotes)")
         }
+        guard case let .number(number) = field.value else { throw field.fail("expected a number, got \(field.value.kind)") }
         // At least one pixel: a width of 1e-300 or 5e-324 made the grid's cells infinitely tall.
-        guard number.isFinite, number >= 1, number <= 1_000_000 else {
-            throw ManifestError.invalidField(path: path, field: field, problem: "must be a number of pixels from 1 to 1000000, not \(number)")
+        guard number >= 1, number <= 1_000_000 else {
+            throw field.fail("must be a number of pixels from 1 to 1000000, not \(number)")
         }
         return number
     }
@@ -186,11 +181,16 @@ public enum ManifestError: Error, CustomStringConvertible, Equatable {
         switch self {
         case let .unreadable(path, reason): return "\(path): cannot read the manifest: \(reason)"
         case let .malformed(path, format, detail): return "\(path): not valid \(format): \(detail)"
-        case let .invalidField(path, field, problem): return "\(path): \(field) \(problem)"
+        case let .invalidField(path, field, problem): return "\(path): \(field): \(problem)"
         case let .outsideSandbox(path, field, url, problem):
-            return "\(path): \(field) is \(InputText.excerpt(url)): \(problem) (--sandbox-photos)"
+            return "\(path): \(field) is \(InputText.excerpt(url)): \(problem) (SceneOptions.sandboxPhotos)"
         case let .remoteImage(path, field, url):
             return "\(path): \(field) is \(InputText.excerpt(url)): remote images are not supported; download them first and name the local file"
         }
     }
+}
+
+extension ManifestError: LocalizedError {
+    /// The same one line as `description`, so `localizedDescription` prints it too.
+    public var errorDescription: String? { description }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import FlipbookGeometry
 import FlipbookMotion
 
@@ -91,7 +92,7 @@ public enum TransitionError: Error, CustomStringConvertible, Equatable {
         case let .tooManySnapshotLayers(count):
             return "snapshots draw \(count) layers in all (each draws its source's layers again); at most \(TransitionAnimator.maximumSnapshotLayers)"
         case let .tooLong(seconds):
-            return "the transition lasts \(JSON.number(seconds)) s (delays and `after` chains add up); at most \(JSON.number(TransitionAnimator.maximumDurationSeconds)) s"
+            return "the transition lasts \(NumberText.shortest(seconds)) s (delays and `after` chains add up); at most \(NumberText.shortest(TransitionAnimator.maximumDurationSeconds)) s"
         }
     }
 }
@@ -121,7 +122,7 @@ public struct TransitionAnimator: Sendable {
     private let cancelChanges: [(path: [Int], set: LayerPatch)]
     private let paths: LayerPaths
 
-    private struct Segment {
+    struct Segment {
         var startSeconds: Double
         var timing: Timing
         var from: PropertyValue
@@ -131,7 +132,7 @@ public struct TransitionAnimator: Sendable {
         var isStep = false
     }
 
-    private struct Track {
+    struct Track {
         var path: [Int]
         var segments: [Segment]
     }
@@ -147,7 +148,8 @@ public struct TransitionAnimator: Sendable {
     /// layers) and keeps a frame's expanded tree near the size a 16 MB file can describe.
     public static let maximumSnapshotLayers = 100_000
 
-    /// Checks and compiles a transition.
+    /// Checks and compiles a transition (`TransitionAnimator.Compiler`: start times, then each
+    /// animation's segments and completion, then one track per animated property).
     /// - Throws: `TransitionError` naming the layer or animation at fault.
     public init(_ transition: Transition) throws {
         self.transition = transition
@@ -155,155 +157,16 @@ public struct TransitionAnimator: Sendable {
         let root = transition.windowWithStatusBar
         try TransitionAnimator.index(root, parent: nil, position: 0, into: &paths)
         self.paths = paths
-        let main = transition.timing
-
-        func path(_ name: String, usedBy user: String) throws -> [Int] {
-            guard let path = paths[name] else { throw TransitionError.unknownLayer(name, usedBy: user) }
-            return path
-        }
-        func label(_ index: Int) -> String {
-            let animation = transition.animations[index]
-            return "animations[\(index)]" + (animation.name.map { " (\(InputText.singleQuoted($0)))" } ?? "")
-        }
-
-        // Start times: delays, and `after` chains resolved in dependency order.
-        var byName: [String: Int] = [:]
-        for (index, animation) in transition.animations.enumerated() {
-            guard let name = animation.name else { continue }
-            if byName[name] != nil { throw TransitionError.duplicateAnimationName(name) }
-            byName[name] = index
-        }
-        var starts = [Double?](repeating: nil, count: transition.animations.count)
-        var onChain = [Bool](repeating: false, count: transition.animations.count)
-        // Iterative, not recursive: a file may chain thousands of animations (a recursion as deep
-        // as the chain overflowed the stack at about 3,500), and each is visited once.
-        func start(_ index: Int) throws -> Double {
-            if let known = starts[index] { return known }
-            // Follow `after` back to an animation whose start is known or that follows none.
-            var chain = [index]
-            onChain[index] = true
-            defer { for member in chain { onChain[member] = false } }
-            while let after = transition.animations[chain[chain.count - 1]].after {
-                guard let previous = byName[after] else {
-                    throw TransitionError.unknownAnimation(after, usedBy: label(chain[chain.count - 1]))
-                }
-                if onChain[previous] {
-                    throw TransitionError.cycle((chain + [previous]).map { transition.animations[$0].name ?? label($0) })
-                }
-                if starts[previous] != nil { break }
-                chain.append(previous)
-                onChain[previous] = true
-            }
-            // Then forward along the chain, each start from its predecessor's end.
-            for member in chain.reversed() {
-                let animation = transition.animations[member]
-                var base = 0.0
-                if let after = animation.after, let previous = byName[after] {
-                    base = starts[previous]! + transition.animations[previous].timing.resolved(main: main).durationSeconds
-                }
-                starts[member] = base + animation.delaySeconds
-            }
-            return starts[index]!
-        }
-
-        var segmentsByKey: [String: (path: [Int], property: AnimatableProperty, segments: [(order: Int, segment: Segment, hasFrom: Bool)])] = [:]
-        var order = 0
-        var end = main.durationSeconds
-        var completions: [(endSeconds: Double, order: Int, changes: [(path: [Int], set: LayerPatch)])] = []
-        var initialValues: [String: PropertyValue] = [:]
-        for (index, animation) in transition.animations.enumerated() {
-            let startSeconds = try start(index)
-            let targetPath = try path(animation.target, usedBy: label(index))
-            let timing = animation.timing.resolved(main: main)
-            if !animation.keyframes.isEmpty && !animation.to.animatedProperties.isEmpty {
-                throw TransitionError.invalidAnimation(label(index), reason: "has both `to` and `keyframes`; use one")
-            }
-            if animation.to.setsUnanimatable || animation.from.setsUnanimatable || animation.keyframes.contains(where: { $0.to.setsUnanimatable }) {
-                throw TransitionError.invalidAnimation(label(index), reason: "only frame, opacity, backgroundColor, cornerRadius, transform and boundsOrigin animate; set the others in a completion")
-            }
-            // Keyframes are sub-animations over their share of the time, each from the previous keyframe's values.
-            var pieces: [(start: Double, timing: Timing, to: LayerPatch)] = []
-            if animation.keyframes.isEmpty {
-                pieces = [(startSeconds, timing, animation.to)]
-            } else {
-                for keyframe in animation.keyframes {
-                    let duration = keyframe.relativeDuration * timing.durationSeconds
-                    guard duration > 0, duration.isFinite else {
-                        throw TransitionError.invalidAnimation(label(index), reason: "a keyframe's relativeDuration must be greater than 0")
-                    }
-                    pieces.append((startSeconds + keyframe.relativeStart * timing.durationSeconds,
-                                   Timing(curve: keyframe.curve, durationSeconds: duration), keyframe.to))
-                }
-            }
-            if pieces.allSatisfy({ $0.to.animatedProperties.isEmpty }) {
-                throw TransitionError.invalidAnimation(label(index), reason: "animates nothing: `to` sets no animatable property")
-            }
-            for (pieceIndex, piece) in pieces.enumerated() {
-                for property in piece.to.animatedProperties {
-                    let key = animation.target + "\u{0}" + property.rawValue
-                    let explicitFrom = pieceIndex == 0 ? property.value(in: animation.from) : nil
-                    let segment = Segment(startSeconds: piece.start, timing: piece.timing,
-                                          from: explicitFrom ?? .opacity(0), to: property.value(in: piece.to)!)
-                    segmentsByKey[key, default: (targetPath, property, [])].segments.append((order, segment, explicitFrom != nil))
-                    order += 1
-                    if initialValues[key] == nil {
-                        initialValues[key] = property.value(of: TransitionAnimator.layer(at: targetPath, in: root))
-                    }
-                    end = max(end, piece.start + piece.timing.durationSeconds)
-                }
-            }
-            if !animation.completion.isEmpty {
-                let completed = startSeconds + timing.durationSeconds
-                var changes: [(path: [Int], set: LayerPatch)] = []
-                for change in animation.completion {
-                    let changePath = try path(change.target, usedBy: label(index) + " completion")
-                    // Animatable values set by a completion join their property's track as steps, so
-                    // a later animation of the property starts from them (as after UIKit's completion
-                    // block); the rest (hidden, image, …) is applied as a change.
-                    var rest = change.set
-                    for property in change.set.animatedProperties {
-                        let key = change.target + "\u{0}" + property.rawValue
-                        let step = Segment(startSeconds: completed, timing: timing, from: .opacity(0), to: property.value(in: change.set)!, isStep: true)
-                        segmentsByKey[key, default: (changePath, property, [])].segments.append((order, step, false))
-                        order += 1
-                        if initialValues[key] == nil {
-                            initialValues[key] = property.value(of: TransitionAnimator.layer(at: changePath, in: transition.window))
-                        }
-                        rest.clear(property)
-                    }
-                    changes.append((changePath, rest))
-                }
-                completions.append((completed, index, changes))
-            }
-            end = max(end, startSeconds + timing.durationSeconds)
-        }
-        // Segments in start order; a missing `from` continues from the previous segment's `to`.
-        var tracks: [Track] = []
-        for key in segmentsByKey.keys.sorted() {
-            let entry = segmentsByKey[key]!
-            // At equal start times a completion's step comes first: an animation that starts when
-            // another ends (`after`) starts from the value the completion set.
-            let sorted = entry.segments.sorted {
-                ($0.segment.startSeconds, $0.segment.isStep ? 0 : 1, $0.order) < ($1.segment.startSeconds, $1.segment.isStep ? 0 : 1, $1.order)
-            }
-            var previous = initialValues[key]!
-            var segments: [Segment] = []
-            for item in sorted {
-                var segment = item.segment
-                if !item.hasFrom { segment.from = previous }
-                previous = segment.to
-                segments.append(segment)
-            }
-            tracks.append(Track(path: entry.path, segments: segments))
-        }
-        self.tracks = tracks
-        self.completions = completions.sorted { ($0.endSeconds, $0.order) < ($1.endSeconds, $1.order) }.map { ($0.endSeconds, $0.changes) }
-        finalChanges = try transition.completion.map { (try path($0.target, usedBy: "completion"), $0.set) }
-        cancelChanges = try transition.cancelCompletion.map { (try path($0.target, usedBy: "cancelCompletion"), $0.set) }
+        var compiler = try Compiler(transition: transition, root: root, paths: paths)
+        for index in transition.animations.indices { try compiler.add(animation: index) }
+        tracks = compiler.tracks()
+        completions = compiler.completionsInOrder()
+        finalChanges = try transition.completion.map { (try compiler.path($0.target, usedBy: "completion"), $0.set) }
+        cancelChanges = try transition.cancelCompletion.map { (try compiler.path($0.target, usedBy: "cancelCompletion"), $0.set) }
         // A transition's frames are all evaluated up front: bound their number whatever a file
         // says (a few KB of chained 60 s animations would otherwise ask for millions of frames).
-        guard end <= TransitionAnimator.maximumDurationSeconds else { throw TransitionError.tooLong(seconds: end) }
-        durationSeconds = end
+        guard compiler.end <= TransitionAnimator.maximumDurationSeconds else { throw TransitionError.tooLong(seconds: compiler.end) }
+        durationSeconds = compiler.end
         initialWindow = root
         try TransitionAnimator.checkSnapshots(root)
     }
@@ -487,3 +350,7 @@ struct LayerPaths: Sendable {
     }
 }
 
+extension TransitionError: LocalizedError {
+    /// The same one line as `description`, so `localizedDescription` prints it too.
+    public var errorDescription: String? { description }
+}

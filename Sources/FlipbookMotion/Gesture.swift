@@ -1,3 +1,4 @@
+import Foundation
 import FlipbookGeometry
 
 /// One touch sample of a finger: when and where it was, as `UITouch` reports it.
@@ -228,10 +229,8 @@ public struct Gesture: Sendable, Hashable {
     }
 }
 
-/// A number as a person writes it: `2`, not `2.0` (Swift's shortest round-trip form otherwise).
-func plain(_ value: Double) -> String {
-    value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
-}
+/// A number as a person writes it: `2`, not `2.0` (`NumberText.shortest`).
+func plain(_ value: Double) -> String { NumberText.shortest(value) }
 
 extension Gesture {
     /// The touch rate of synthesised gestures: 60 samples a second, an iPhone 8's touch rate
@@ -275,4 +274,9 @@ extension Gesture {
         return try Gesture(samples: samples, completionSpeed: completionSpeed, completionCurve: completionCurve,
                            finishVelocityPointsPerSecond: finishVelocityPointsPerSecond)
     }
+}
+
+extension Gesture.Problem: LocalizedError {
+    /// The same one line as `message`, so `localizedDescription` prints it too.
+    public var errorDescription: String? { message }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The shape of an animation's progress over time.
 public enum TimingCurve: Sendable, Hashable {
     /// UIKit's duration-based spring (`usingSpringWithDamping:initialSpringVelocity:`); its `ω0`
@@ -153,4 +155,9 @@ extension Substring {
         while text.last == " " { text.removeLast() }
         return text
     }
+}
+
+extension TimingCurveParseError: LocalizedError {
+    /// The same one line as `description`, so `localizedDescription` prints it too.
+    public var errorDescription: String? { description }
 }

@@ -182,7 +182,7 @@ extension TimingCurve {
     /// describer (contact sheets, comparisons, `flipbook list`); `specification` is the form
     /// `parse` reads back, `Timing.parameters` the one `timeline.json` records.
     public var summary: String {
-        func number(_ value: Double) -> String { String(format: "%.4g", value) }
+        func number(_ value: Double) -> String { NumberText.significant(value, digits: 4) }
         switch self {
         case let .spring(z, v): return "spring ζ \(number(z)), v \(number(v))"
         case let .springPhysics(s):
@@ -192,4 +192,9 @@ extension TimingCurve {
             return name.hasPrefix("bezier:") ? "bezier \(number(b.x1)), \(number(b.y1)), \(number(b.x2)), \(number(b.y2))" : name
         }
     }
+}
+
+extension TimingRequestError: LocalizedError {
+    /// The same one line as `description`, so `localizedDescription` prints it too.
+    public var errorDescription: String? { description }
 }

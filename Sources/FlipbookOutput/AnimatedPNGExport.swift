@@ -76,13 +76,13 @@ package final class AnimatedPNGExport: @unchecked Sendable {
         guard frameCount >= 1, frameCount <= AnimatedPNG.maximumFrames else {
             throw VideoExportError.tooLarge(path: path, widthPixels: widthPixels, heightPixels: heightPixels,
                                             limit: "an animated PNG holds at most \(AnimatedPNG.maximumFrames) frames, not \(frameCount); "
-                                                + "use a lower --fps or --select fewer frames")
+                                                + "use a lower RenderSettings.framesPerSecond or a shorter RenderSettings.frameRange")
         }
         let size = outputSize(widthPixels: widthPixels, heightPixels: heightPixels, scale: scale)
         guard size.width.multipliedReportingOverflow(by: size.height).partialValue <= maximumFramePixels,
               size.width < 1 << 30, size.height < 1 << 30 else {
             throw VideoExportError.tooLarge(path: path, widthPixels: widthPixels, heightPixels: heightPixels,
-                                            limit: "an animated PNG's frames may have at most \(maximumFramePixels) pixels; use a smaller --video-scale")
+                                            limit: "an animated PNG's frames may have at most \(maximumFramePixels) pixels; use a smaller PreviewOptions.videoScale")
         }
     }
 

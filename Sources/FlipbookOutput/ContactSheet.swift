@@ -166,5 +166,5 @@ package struct ContactSheet: Sendable {
     }
 
     /// A number in its shortest form, at most 4 significant digits ("0.6", "375", "2").
-    package static func number(_ value: Double) -> String { String(format: "%.4g", value) }
+    package static func number(_ value: Double) -> String { NumberText.significant(value, digits: 4) }
 }

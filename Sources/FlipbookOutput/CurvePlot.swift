@@ -304,7 +304,7 @@ package struct CurvePlot: Sendable {
     /// A tick label with as many decimals as the step needs ("0.25", "0.5", "2").
     static func format(seconds: Double, step: Double) -> String {
         let decimals = step >= 1 ? 0 : ((step * 10).rounded() == step * 10 ? 1 : 2)
-        return String(format: "%.\(decimals)f", seconds)
+        return NumberText.fixed(seconds, decimals: decimals)
     }
 }
 

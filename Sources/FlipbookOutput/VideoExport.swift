@@ -3,60 +3,6 @@ import FlipbookCodecs
 import FlipbookFiles
 import FlipbookRaster
 
-/// A video container `VideoExport` can write, chosen by the output file's extension.
-public enum VideoFormat: String, Sendable, CaseIterable {
-    /// H.264 in MP4 (`libx264`, `yuv420p`; odd frame sizes lose their last column/row).
-    case mp4
-    /// An animated GIF with one palette optimised for the whole sequence.
-    case gif
-
-    /// The format for `path`'s extension (case-insensitive), nil for any other.
-    public init?(path: String) {
-        self.init(rawValue: (path as NSString).pathExtension.lowercased())
-    }
-}
-
-/// Why a video could not be written; each case names the file or what is missing.
-public enum VideoExportError: Error, CustomStringConvertible, Equatable {
-    /// No executable `ffmpeg` in any folder of `PATH`.
-    case ffmpegNotFound(searchPath: String)
-    /// The output's extension is not .mp4 or .gif.
-    case unsupportedFormat(path: String)
-    /// ffmpeg could not be started.
-    case cannotStart(ffmpeg: String, reason: String)
-    /// ffmpeg exited with a failure (or stopped reading frames); `log` is its standard error.
-    case ffmpegFailed(path: String, status: Int32, log: String)
-    /// The video's path cannot be written or the finished video could not be moved into place.
-    case output(path: String, reason: String)
-    /// ffmpeg reported success but the file it wrote is not a complete video (truncated on a
-    /// full disk, for one); `reason` says what is wrong. The previous file at `path` is kept.
-    case incomplete(path: String, reason: String)
-    /// The video's frames are larger than the format's encoder or ffmpeg's input accepts.
-    case tooLarge(path: String, widthPixels: Int, heightPixels: Int, limit: String)
-
-    /// A readable explanation; the ffmpeg-not-found case says how to install it.
-    public var description: String {
-        switch self {
-        case .ffmpegNotFound(let searchPath):
-            return "--video needs ffmpeg, which is not on PATH (\(searchPath.isEmpty ? "PATH is empty" : searchPath)); "
-                + "install it with `apt-get install ffmpeg` (Debian/Ubuntu), `dnf install ffmpeg` or `brew install ffmpeg`"
-        case .unsupportedFormat(let path):
-            return "\(path): --video writes .mp4 or .gif files, not '.\((path as NSString).pathExtension)'"
-        case let .cannotStart(ffmpeg, reason):
-            return "\(ffmpeg): cannot start ffmpeg: \(reason)"
-        case let .ffmpegFailed(path, status, log):
-            let trimmed = log.trimmingCharacters(in: .whitespacesAndNewlines)
-            return "\(path): ffmpeg failed (exit status \(status))" + (trimmed.isEmpty ? "" : ":\n" + trimmed)
-        case let .output(path, reason):
-            return "\(path): cannot write the video: \(reason)"
-        case let .incomplete(path, reason):
-            return "\(path): ffmpeg reported success, but the video it wrote is incomplete (\(reason)); the previous file is kept"
-        case let .tooLarge(path, width, height, limit):
-            return "\(path): a \(width)x\(height) video is too large: \(limit)"
-        }
-    }
-}
-
 /// Pipes frames to `ffmpeg` as raw RGBA over its standard input and writes an MP4 or GIF
 /// atomically: ffmpeg writes a hidden temporary sibling (a `PendingOutput`, same extension),
 /// which `commit()` renames over the output after `finish()`; `cancel()`, a failure or a handled
@@ -64,8 +10,9 @@ public enum VideoExportError: Error, CustomStringConvertible, Equatable {
 /// symbolic link is written through, a device, FIFO, socket or folder is refused.
 ///
 /// Frames may be appended from several threads in any order: each carries its position, and
-/// frames are written to ffmpeg in position order (out-of-order ones wait in memory). Setting up
-/// an export ignores SIGPIPE for the process, so a crashed ffmpeg becomes an error, not a signal.
+/// frames are written to ffmpeg in position order (out-of-order ones wait in memory). A crashed
+/// ffmpeg is an error, not a SIGPIPE: frames are written with the signal held off for the writing
+/// thread only (`PipeWrite`), so the process's signal dispositions stay the caller's.
 package final class VideoExport: @unchecked Sendable {
     /// The output file.
     package let path: String
@@ -202,8 +149,8 @@ package final class VideoExport: @unchecked Sendable {
             let encoder = format == .mp4 ? "H.264 through libx264" : "a GIF"
             let scaled = size == (widthPixels, heightPixels) ? "" : " (scaled to \(size.width)x\(size.height))"
             throw VideoExportError.tooLarge(path: path, widthPixels: widthPixels, heightPixels: heightPixels,
-                                            limit: "\(encoder) takes at most \(maximum) pixels a side\(scaled); use a smaller --video-scale, "
-                                                + "a smaller --scale or fewer variants side by side")
+                                            limit: "\(encoder) takes at most \(maximum) pixels a side\(scaled); use a smaller PreviewOptions.videoScale, "
+                                                + "a smaller RenderSettings.scale or fewer variants side by side")
         }
     }
 
@@ -236,7 +183,6 @@ package final class VideoExport: @unchecked Sendable {
             output.discard()
             throw VideoExportError.output(path: path, reason: error.reason)
         }
-        signal(SIGPIPE, SIG_IGN)
         process = Process()
         process.executableURL = URL(fileURLWithPath: ffmpeg)
         process.arguments = VideoExport.arguments(format: format, widthPixels: widthPixels, heightPixels: heightPixels,
@@ -429,7 +375,7 @@ package final class VideoExport: @unchecked Sendable {
         return pixels.withUnsafeBytes { bytes in
             var offset = 0
             while offset < bytes.count {
-                let written = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+                let written = PipeWrite.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
                     return false

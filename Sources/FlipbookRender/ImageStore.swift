@@ -1,5 +1,6 @@
 import Foundation
 import FlipbookCodecs
+import FlipbookMotion
 import FlipbookRaster
 
 /// Decoded images ready to draw, keyed by source path. Immutable once built, so frames on any
@@ -68,48 +69,35 @@ package struct ImageStore: Sendable {
             let largest = plans.sorted { ($0.budgetPixels, $1.path) > ($1.budgetPixels, $0.path) }
             throw ImageStoreError.overBudget(totalPixels: total, budgetPixels: pixelBudget, largest: Array(largest.prefix(3)))
         }
-        var results = [Result<ImagePyramid, Error>?](repeating: nil, count: list.count)
-        var warnings = [[CodecWarning]](repeating: [], count: list.count)
-        let lock = NSLock()
-        var next = 0
-        DispatchQueue.concurrentPerform(iterations: max(1, min(threads, list.count))) { _ in
-            while true {
-                lock.lock()
-                let index = next
-                next += 1
-                lock.unlock()
-                guard index < list.count else { return }
-                let plan = plans[index]
-                var noticed: [CodecWarning] = []
-                let minimum = minimumSizes[plan.path]
-                let stamp = DecodedImageCache.FileIdentity(path: plan.path)
-                if let cache, let stamp, let kept = cache.image(plan.path, identity: stamp, minimumSize: minimum) {
-                    lock.lock()
-                    results[index] = .success(kept.image)
-                    warnings[index] = kept.warnings
-                    lock.unlock()
-                    continue
-                }
-                let result = Result {
-                    let image = try ImageDecoder.decode(fileAtPath: plan.path, limits: limits, minimumSize: minimumSizes[plan.path],
-                                                        warn: { noticed.append($0) })
-                    return ImagePyramid(image, widthPoints: plan.fileWidth, heightPoints: plan.fileHeight, reduction: plan.reduction)
-                }
-                if let cache, let stamp, case let .success(image) = result {
-                    cache.keep(image, warnings: noticed, for: plan.path, identity: stamp, minimumSize: minimum)
-                }
-                lock.lock()
-                results[index] = result
-                warnings[index] = noticed
-                lock.unlock()
+        // Every decode runs (none stops the others) and the first failure in path order is
+        // thrown, so the error named does not depend on the thread count.
+        let results = DecodeResults(count: list.count)
+        let planned = plans
+        try ParallelFrames.run(count: list.count, threads: threads, progress: nil) { index in
+            let plan = planned[index]
+            let minimum = minimumSizes[plan.path]
+            let stamp = DecodedImageCache.FileIdentity(path: plan.path)
+            if let cache, let stamp, let kept = cache.image(plan.path, identity: stamp, minimumSize: minimum) {
+                results.set(index, .success(kept.image), warnings: kept.warnings)
+                return
             }
+            var noticed: [CodecWarning] = []
+            let result = Result {
+                let image = try ImageDecoder.decode(fileAtPath: plan.path, limits: limits, minimumSize: minimum,
+                                                    warn: { noticed.append($0) })
+                return ImagePyramid(image, widthPoints: plan.fileWidth, heightPoints: plan.fileHeight, reduction: plan.reduction)
+            }
+            if let cache, let stamp, case let .success(image) = result {
+                cache.keep(image, warnings: noticed, for: plan.path, identity: stamp, minimumSize: minimum)
+            }
+            results.set(index, result, warnings: noticed)
         }
         var images: [String: ImagePyramid] = [:]
         for (index, source) in list.enumerated() {
-            images[source] = try results[index]!.get()
+            images[source] = try results.result(index).get()
         }
         self.images = images
-        self.warnings = warnings.flatMap { $0 }
+        self.warnings = results.allWarnings
     }
 
     /// The decode of `path` with this header and minimum size: its reduction, decoded size and
@@ -151,14 +139,14 @@ package enum ImageStoreError: Error, CustomStringConvertible, Equatable {
             }.joined(separator: ", ")
             let (need, limit) = Self.megapixels(total, budget)
             return "the images of this job need \(need) megapixels decoded (with their pyramids), "
-                + "more than the budget of \(limit) megapixels (--max-decoded-megapixels, RenderSettings.decodedPixelBudget); "
+                + "more than the budget of \(limit) megapixels (RenderSettings.decodedPixelBudget); "
                 + "largest: \(files); use smaller images (a frame never needs more than the device's pixel size; "
                 + "JPEGs are decoded reduced when they are at least twice that)"
         }
     }
 
     private static func megapixels(_ pixels: Int, decimals: Int = 1) -> String {
-        String(format: "%.\(decimals)f", Double(pixels) / 1_000_000)
+        NumberText.fixed(Double(pixels) / 1_000_000, decimals: decimals)
     }
 
     /// Two pixel counts in megapixels with as many decimals as it takes (1 to 6, a pixel) for
@@ -222,4 +210,40 @@ package final class DecodedImageCache: @unchecked Sendable {
 
     /// How many images are kept (for tests).
     package var count: Int { lock.lock(); defer { lock.unlock() }; return entries.count }
+}
+
+extension ImageStoreError: LocalizedError {
+    /// The same one line as `description`, so `localizedDescription` prints it too.
+    public var errorDescription: String? { description }
+}
+
+/// The decodes' results and warnings, one slot per source. `@unchecked Sendable` because `lock`
+/// guards both arrays.
+private final class DecodeResults: @unchecked Sendable {
+    private let lock = NSLock()
+    private var results: [Result<ImagePyramid, Error>?]
+    private var warnings: [[CodecWarning]]
+
+    init(count: Int) {
+        results = Array(repeating: nil, count: count)
+        warnings = Array(repeating: [], count: count)
+    }
+
+    func set(_ index: Int, _ result: Result<ImagePyramid, Error>, warnings noticed: [CodecWarning]) {
+        lock.lock(); defer { lock.unlock() }
+        results[index] = result
+        warnings[index] = noticed
+    }
+
+    /// Slot `index`'s result (every slot is filled once `ParallelFrames.run` returns).
+    func result(_ index: Int) -> Result<ImagePyramid, Error> {
+        lock.lock(); defer { lock.unlock() }
+        return results[index]!
+    }
+
+    /// Every slot's warnings, in slot order.
+    var allWarnings: [CodecWarning] {
+        lock.lock(); defer { lock.unlock() }
+        return warnings.flatMap { $0 }
+    }
 }

@@ -1,41 +1,66 @@
 import FlipbookRaster
 import Foundation
 
-/// Runs numbered work items on a fixed number of threads; the first error stops the rest.
+/// Runs numbered work items on a fixed number of threads; the first error stops the rest. The
+/// one work loop of the package: frames, contact-sheet cells, comparison frames and image decodes.
 package enum ParallelFrames {
     /// Calls `body(i)` for every `i` in `0..<count`, on up to `threads` threads, and rethrows
     /// the first error. Items are taken in order, so with one thread they run in sequence.
+    /// `progress` is called after each item, under the loop's lock (one call at a time).
     package static func run(count: Int, threads: Int, progress: (@Sendable (Int, Int) -> Void)?,
-                    _ body: @escaping (Int) throws -> Void) throws {
-        let lock = NSLock()
-        var next = 0, done = 0
-        var failure: Error?
+                    _ body: @Sendable (Int) throws -> Void) throws {
+        let queue = WorkQueue(count: count)
         DispatchQueue.concurrentPerform(iterations: max(1, min(threads, count))) { _ in
-            while true {
-                lock.lock()
-                let index = next
-                next += 1
-                let stop = failure != nil
-                lock.unlock()
-                guard index < count, !stop else { return }
+            while let index = queue.take() {
                 do {
                     try body(index)
-                    lock.lock()
-                    done += 1
-                    progress?(done, count)
-                    lock.unlock()
+                    queue.finished(progress: progress)
                 } catch {
-                    lock.lock()
-                    if failure == nil { failure = error }
-                    lock.unlock()
+                    queue.fail(error)
                 }
             }
         }
-        if let failure { throw failure }
+        if let failure = queue.failure { throw failure }
     }
 }
 
-/// Images filled in by worker threads, one slot each.
+/// The shared state of one `ParallelFrames.run`: the next item, the items done and the first
+/// error. `@unchecked Sendable` because `lock` guards all three.
+private final class WorkQueue: @unchecked Sendable {
+    private let lock = NSLock()
+    private let count: Int
+    private var next = 0, done = 0
+    private var firstError: Error?
+
+    init(count: Int) { self.count = count }
+
+    /// The next item, or nil when every item is taken or one has failed.
+    func take() -> Int? {
+        lock.lock(); defer { lock.unlock() }
+        guard next < count, firstError == nil else { return nil }
+        next += 1
+        return next - 1
+    }
+
+    func finished(progress: (@Sendable (Int, Int) -> Void)?) {
+        lock.lock(); defer { lock.unlock() }
+        done += 1
+        progress?(done, count)
+    }
+
+    func fail(_ error: Error) {
+        lock.lock(); defer { lock.unlock() }
+        if firstError == nil { firstError = error }
+    }
+
+    var failure: Error? {
+        lock.lock(); defer { lock.unlock() }
+        return firstError
+    }
+}
+
+/// Images filled in by worker threads, one slot each. `@unchecked Sendable` because `lock`
+/// guards `images`.
 package final class Slots: @unchecked Sendable {
     private let lock = NSLock()
     private var images: [PremultipliedImage?]

@@ -1,3 +1,4 @@
+import Foundation
 import FlipbookSamples
 import FlipbookGeometry
 import FlipbookText
@@ -62,24 +63,26 @@ public struct SceneOptions: Hashable, Sendable {
     }
 }
 
-/// Invalid scene options; each case names the option.
+/// Invalid scene options; each case names the field of `SceneOptions` (the command line maps it
+/// to its option).
 public enum SceneError: Error, CustomStringConvertible, Equatable {
     /// A photo index outside the manifest.
-    case indexOutOfRange(option: String, index: Int, count: Int)
+    case indexOutOfRange(field: String, index: Int, count: Int)
     /// A card index outside the cards manifest.
-    case cardIndexOutOfRange(option: String, index: Int, count: Int)
-    /// `page --to` is not next to `--select` (a paging scroll view moves one page a swipe).
+    case cardIndexOutOfRange(field: String, index: Int, count: Int)
+    /// `pageTarget` is not next to `selectedIndex` (a paging scroll view moves one page a swipe).
     case pageNotAdjacent(from: Int, to: Int)
 
     /// A one-line explanation.
     public var description: String {
         switch self {
-        case let .indexOutOfRange(option, index, count):
-            return "\(option) \(index) is out of range: the manifest has \(count) photo\(count == 1 ? "" : "s") (0…\(count - 1))"
-        case let .cardIndexOutOfRange(option, index, count):
-            return "\(option) \(index) is out of range: the cards manifest has \(count) card\(count == 1 ? "" : "s") (0…\(count - 1))"
+        case let .indexOutOfRange(field, index, count):
+            return "\(field) \(index) is out of range: the manifest has \(count) photo\(count == 1 ? "" : "s") (0…\(count - 1))"
+        case let .cardIndexOutOfRange(field, index, count):
+            return "\(field) \(index) is out of range: the cards manifest has \(count) card\(count == 1 ? "" : "s") (0…\(count - 1))"
         case let .pageNotAdjacent(from, to):
-            return "--to \(to) is not next to --select \(from): a paging scroll view moves one page a swipe (--to \(from - 1) or \(from + 1))"
+            return "SceneOptions.pageTarget \(to) is not next to SceneOptions.selectedIndex \(from): "
+                + "a paging scroll view moves one page a swipe (SceneOptions.pageTarget \(from - 1) or \(from + 1))"
         }
     }
 }
@@ -171,16 +174,16 @@ public enum TransitionPreset: String, CaseIterable, Sendable {
         case .cardPush, .cardPop:
             let scene = CardScene(cards: cards, device: options.device, typesetter: typesetter)
             if self == .cardPush {
-                try check(options.selectedIndex, option: "--select", count: scene.cards.count, noun: "card")
+                try check(options.selectedIndex, field: "SceneOptions.selectedIndex", count: scene.cards.count, noun: "card")
                 return scene.push(options.selectedIndex, name: rawValue, timing: timing)
             }
-            try check(options.effectiveReturnIndex, option: "--return", count: scene.cards.count, noun: "card")
+            try check(options.effectiveReturnIndex, field: "SceneOptions.returnIndex", count: scene.cards.count, noun: "card")
             return scene.pop(options.effectiveReturnIndex, name: rawValue, timing: timing)
         default:
             break
         }
-        try check(options.selectedIndex, option: "--select", count: photos.count, noun: "photo")
-        try check(options.effectiveReturnIndex, option: "--return", count: photos.count, noun: "photo")
+        try check(options.selectedIndex, field: "SceneOptions.selectedIndex", count: photos.count, noun: "photo")
+        try check(options.effectiveReturnIndex, field: "SceneOptions.returnIndex", count: photos.count, noun: "photo")
         let browser = PhotoBrowserScene(photos: photos, device: options.device, columns: options.columns)
         let modal = ModalBrowserScene(photos: photos, device: options.device, scrollPoints: options.scrollPoints)
         let selected = options.selectedIndex, returned = options.effectiveReturnIndex
@@ -195,17 +198,22 @@ public enum TransitionPreset: String, CaseIterable, Sendable {
         case .fadeDismiss: return modal.dismiss(selected, style: .fade, name: rawValue, timing: timing)  // seed 004 has one photo
         case .page:
             let target = options.effectivePageTarget(count: photos.count)
-            try check(target, option: "--to", count: photos.count, noun: "photo")
+            try check(target, field: "SceneOptions.pageTarget", count: photos.count, noun: "photo")
             guard abs(target - selected) == 1 else { throw SceneError.pageNotAdjacent(from: selected, to: target) }
             return browser.page(from: selected, gesture: options.effectivePageGesture(count: photos.count), name: rawValue)
         case .cardPush, .cardPop: preconditionFailure("handled above")
         }
     }
 
-    package func check(_ index: Int, option: String, count: Int, noun: String) throws {
+    package func check(_ index: Int, field: String, count: Int, noun: String) throws {
         guard (0..<count).contains(index) else {
-            throw noun == "card" ? SceneError.cardIndexOutOfRange(option: option, index: index, count: count)
-                : SceneError.indexOutOfRange(option: option, index: index, count: count)
+            throw noun == "card" ? SceneError.cardIndexOutOfRange(field: field, index: index, count: count)
+                : SceneError.indexOutOfRange(field: field, index: index, count: count)
         }
     }
+}
+
+extension SceneError: LocalizedError {
+    /// The same one line as `description`, so `localizedDescription` prints it too.
+    public var errorDescription: String? { description }
 }

@@ -57,3 +57,8 @@ func environmentValue(_ name: String) -> String? {
     let value = String(cString: pointer)
     return value.isEmpty ? nil : value
 }
+
+extension GoldenError: LocalizedError {
+    /// The same one line as `description`, so `localizedDescription` prints it too.
+    public var errorDescription: String? { description }
+}

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why a font could not be opened or a glyph could not be rendered. Every case names the font file.
 public enum FontError: Error, CustomStringConvertible, Equatable {
     /// No file (or no readable file) at `path`.
@@ -45,7 +47,7 @@ public enum FontError: Error, CustomStringConvertible, Equatable {
             return "\(path): \(operation) failed (\(Self.describe(code)))"
         case .defaultFontNotFound(let searched):
             return "the default font DejaVu Sans was not found (fc-match and \(searched.joined(separator: ", "))); "
-                + "install it with `apt-get install fonts-dejavu-core` or pass a font file with --label-font"
+                + "install it with `apt-get install fonts-dejavu-core` or pass a font file (RenderSettings.fontPath)"
         case .fontconfig(let reason):
             return "fontconfig: \(reason)"
         case .familyNotFound(let family, let source):
@@ -53,4 +55,9 @@ public enum FontError: Error, CustomStringConvertible, Equatable {
                 + "`apt-get install fonts-inter` (scripts/setup does) or pass a font directory holding it"
         }
     }
+}
+
+extension FontError: LocalizedError {
+    /// The same one line as `description`, so `localizedDescription` prints it too.
+    public var errorDescription: String? { description }
 }

@@ -170,10 +170,15 @@ final class CardsTests: XCTestCase {
         // are square where the title view follows). It must not start at radius 0 without a clip:
         // then it was drawn square-cornered all the way.
         let pop = scene.pop(2, name: "card-pop", timing: linearSecond)
-        let top = Rect(x: 0, y: -30, width: 375, height: 330), card = Rect(x: 37.5, y: 193.5, width: 300, height: 264)
-        for t in [0, 0.5, 0.9] {
+        let top = Rect(x: 0, y: -30, width: 375, height: 330)  // to the card, Rect(x: 37.5, y: 193.5, width: 300, height: 264)
+        // Linear from `top` to `card`, worked out by hand: x 0 → 37.5, y -30 → 193.5, width 375 → 300,
+        // height 330 → 264.
+        let expected: [(t: Double, rect: Rect)] = [
+            (0, top), (0.5, Rect(x: 18.75, y: 81.75, width: 337.5, height: 297)),
+            (0.9, Rect(x: 33.75, y: 171.15, width: 307.5, height: 270.6)),
+        ]
+        for (t, rect) in expected {
             let cover = imageOps(try ops(pop, at: t), source: "c2.jpg")
-            let rect = Rect.interpolate(from: top, to: card, progress: t)
             XCTAssertEqual(cover.count, 1, "t = \(t)")
             assertRect(cover.first?.rect, rect)
             assertRect(cover.first?.clip?.rect, Rect(x: rect.x, y: rect.y, width: rect.width, height: rect.height * 344 / 264))
@@ -190,7 +195,7 @@ final class CardsTests: XCTestCase {
         XCTAssertEqual(try followUpSeconds(push), 0.3, accuracy: 1e-12)
         options.selectedIndex = 99
         XCTAssertThrowsError(try TransitionPreset.cardPush.makeTransition(photos: [], options: options)) { error in
-            XCTAssertEqual(error as? SceneError, .cardIndexOutOfRange(option: "--select", index: 99, count: 6))
+            XCTAssertEqual(error as? SceneError, .cardIndexOutOfRange(field: "SceneOptions.selectedIndex", index: 99, count: 6))
         }
         XCTAssertEqual(TransitionPreset.cardPop.defaultTiming, Timing(curve: .bezier(.easeInEaseOut), durationSeconds: 0.5))
         XCTAssertEqual(try followUpSeconds(TransitionPreset.cardPop.makeTransition(photos: [], options: SceneOptions())), 0,

@@ -53,17 +53,20 @@ final class ManifestStrictnessTests: XCTestCase {
 
     func testValidJSONStillParses() throws {
         let text = "\u{FEFF}{\"content\": [{\"url\": \"a\\u00e9\\ud83d\\ude00.jpg\", \"width\": 1e3, \"height\": -0.0e+0}]}"
-        XCTAssertEqual(message(text), "m.json: content[0].height must be a number of pixels from 1 to 1000000, not -0.0")
-        let manifest = try PhotoManifest(data: Data(#"{"content": [{"url": "a\u00e9.jpg", "width": 1e3, "height": 2.5E2}], "x": [true, false, null, {}]}"#.utf8),
+        XCTAssertEqual(message(text), "m.json: $.content[0].height: must be a number of pixels from 1 to 1000000, not -0.0")
+        let manifest = try PhotoManifest(data: Data(#"{"content": [{"url": "a\u00e9.jpg", "width": 1e3, "height": 2.5E2}], "//": [true, false, null, {}]}"#.utf8),
                                          path: "m.json", baseDirectory: "")
         XCTAssertEqual(manifest.photos, [ManifestPhoto(url: "aé.jpg", path: "aé.jpg", declaredSize: Size(width: 1000, height: 250))])
+        // As in transition and gesture files: `//` and `$schema` keys are comments, any other unknown key is refused.
+        XCTAssertEqual(message(#"{"content": [{"url": "a.jpg", "widht": 1e3, "height": 2}]}"#),
+                       #"m.json: $.content[0].widht: unknown key "widht" (did you mean "width"?); expected one of "url", "width", "height""#)
     }
 
     /// Before: a width of 1e-300 or 5e-324 was accepted and made an infinitely tall grid cell.
     func testTinyWidthsAreRefused() {
         for width in ["1e-300", "5e-324", "0.5"] {
             XCTAssertEqual(message(#"{"content": [{"url": "a.jpg", "width": \#(width), "height": 3}]}"#),
-                           "m.json: content[0].width must be a number of pixels from 1 to 1000000, not \(Double(width)!)")
+                           "m.json: $.content[0].width: must be a number of pixels from 1 to 1000000, not \(Double(width)!)")
         }
         XCTAssertEqual(message(#"{"content": [{"url": "a.jpg", "width": 1, "height": 1000000}]}"#), "accepted")
     }
@@ -89,7 +92,8 @@ final class ManifestStrictnessTests: XCTestCase {
         }
         // Foundation leaked here (the AddressSanitizer run of scripts/sanitize reports it); now a plain field error.
         XCTAssertThrowsError(try CardManifest(contentsOf: hostile + "plist-leak.plist")) { error in
-            XCTAssertEqual("\(error)", "\(hostile)plist-leak.plist: cards[1].rating must be a whole number from 0 to 5, not 90116113")
+            XCTAssertEqual("\(error)", "\(hostile)plist-leak.plist: $.cards[0].湴獕業慧敖: unknown key \"湴獕業慧敖\"; "
+                           + #"expected one of "title", "image", "rating", "commentCount", "comments""#)
         }
     }
 
@@ -125,7 +129,7 @@ final class ManifestStrictnessTests: XCTestCase {
         var shared: [[UInt8]] = [[0xD1, 42, 1]]
         shared += (1...40).map { [0xA2, UInt8($0 + 1), UInt8($0 + 1)] }
         shared += [[0x09], [0x57] + content]
-        XCTAssertEqual(plistMessage(Self.bplist(shared)), #"content[0] must be an object with "url", "width" and "height""#)
+        XCTAssertEqual(plistMessage(Self.bplist(shared)), "$.content[0]: expected an object, got an array")
     }
 
     /// `bytes` read as a photo manifest: "accepted" or the error after the file name.
@@ -199,15 +203,15 @@ final class ManifestStrictnessTests: XCTestCase {
             let path = try manifest(["photos/in.jpg", url])
             XCTAssertNoThrow(try PhotoManifest(contentsOf: path), "without the sandbox any path is allowed")
             XCTAssertThrowsError(try PhotoManifest(contentsOf: path, sandboxPhotos: true), url) { error in
-                XCTAssertEqual("\(error)", "\(path): content[1].url is \(url): \(problem) (--sandbox-photos)")
+                XCTAssertEqual("\(error)", "\(path): $.content[1].url is \(url): \(problem) (SceneOptions.sandboxPhotos)")
             }
         }
         // Card images too.
         let cards = folder + "/album/cards.json"
         try #"{"cards": [{"title": "T", "image": "../outside.jpg", "rating": 3, "comments": []}]}"#.write(toFile: cards, atomically: true, encoding: .utf8)
         XCTAssertThrowsError(try CardManifest(contentsOf: cards, sandboxPhotos: true)) { error in
-            XCTAssertEqual("\(error)", "\(cards): cards[0].image is \(folder)/album/../outside.jpg: it resolves to \(real)/outside.jpg, "
-                           + "outside the manifest's folder \(real)/album (--sandbox-photos)")
+            XCTAssertEqual("\(error)", "\(cards): $.cards[0].image is \(folder)/album/../outside.jpg: it resolves to \(real)/outside.jpg, "
+                           + "outside the manifest's folder \(real)/album (SceneOptions.sandboxPhotos)")
         }
     }
 }

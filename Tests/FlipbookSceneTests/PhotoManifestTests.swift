@@ -34,17 +34,18 @@ final class PhotoManifestTests: XCTestCase {
         }
         XCTAssertEqual(message("{\n  \"content\": [\n    {\"url\" \"a.jpg\"}\n  ]\n}"),
                        "m.json: not valid JSON: line 3, column 12: expected ':' after the key, found '\"'")
-        XCTAssertEqual(message(#"{"photos": []}"#), "m.json: content is missing")
-        XCTAssertEqual(message(#"{"content": []}"#), "m.json: content is empty: a grid needs at least one photo")
+        XCTAssertEqual(message(#"{}"#), #"m.json: $: missing "content" (the photos, in grid order)"#)
+        XCTAssertEqual(message(#"{"photos": []}"#), #"m.json: $.photos: unknown key "photos"; expected one of "content""#)
+        XCTAssertEqual(message(#"{"content": []}"#), "m.json: $.content: is empty: a grid needs at least one photo")
         XCTAssertEqual(message(#"{"content": [{"url": "a.jpg", "width": "720", "height": 3}]}"#),
-                       "m.json: content[0].width must be a number, not the string \"720\" (write 720.0 without quotes)")
+                       "m.json: $.content[0].width: must be a number, not the string \"720\" (write 720.0 without quotes)")
         XCTAssertEqual(message(#"{"content": [{"url": "a.jpg", "width": 0, "height": 3}]}"#),
-                       "m.json: content[0].width must be a number of pixels from 1 to 1000000, not 0.0")
+                       "m.json: $.content[0].width: must be a number of pixels from 1 to 1000000, not 0.0")
         XCTAssertEqual(message(#"{"content": [{"url": "a.jpg", "width": 10}]}"#),
-                       "m.json: content[0].height is missing (give both width and height, or neither to read them from the file)")
-        XCTAssertEqual(message(#"{"content": [{"width": 1, "height": 1}]}"#), "m.json: content[0].url is missing")
+                       "m.json: $.content[0]: missing \"height\" (give both width and height, or neither to read them from the file)")
+        XCTAssertEqual(message(#"{"content": [{"width": 1, "height": 1}]}"#), #"m.json: $.content[0]: missing "url" (the photo's file)"#)
         XCTAssertEqual(message(#"{"content": [{"url": "https://example.com/a.jpg"}]}"#),
-                       "m.json: content[0].url is https://example.com/a.jpg: remote images are not supported; download them first and name the local file")
+                       "m.json: $.content[0].url is https://example.com/a.jpg: remote images are not supported; download them first and name the local file")
         XCTAssertTrue(message("<plist><dict><key>content</key></dict></plist>").hasPrefix("m.json: not valid property list: "))
     }
 

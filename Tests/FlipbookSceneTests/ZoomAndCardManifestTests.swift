@@ -34,7 +34,9 @@ final class ZoomTests: XCTestCase {
         XCTAssertEqual(moving.count, 1, "the cell's own image and the detail's are hidden: only the snapshot")
         XCTAssertEqual(moving.first?.mode, .scaleToFill)
         XCTAssertEqual(moving.first?.opacity, 1)
-        assertRect(moving.first?.rect, .interpolate(from: detail, to: cell, progress: 0.5))
+        // Halfway from the detail frame to the cell, by hand: x (5 + 251) / 2, width (365 + 118) / 2.
+        assertRect(moving.first?.rect, Rect(x: 128, y: (64 + (603 - 365.0 * 400 / 600) / 2 + 69) / 2,
+                                            width: 241.5, height: (365.0 * 400 / 600 + 78) / 2))
         // No white patch (pop has one): the only white fills are the window's and the grid's background.
         let whiteFills = drawn.filter { if case let .fill(_, color, _, _) = $0.op { return color == .white } else { return false } }
         XCTAssertEqual(whiteFills.map(\.op.opacity), [1, 1])
@@ -116,18 +118,18 @@ final class CardManifestTests: XCTestCase {
 
     func testErrorsNameFileAndField() {
         let cases: [(String, String)] = [
-            (#"[]"#, #"cards.json: (top level) must be an object with a "cards" array"#),
-            (#"{"cards": []}"#, "cards.json: cards is empty: a carousel needs at least one card"),
-            (#"{"cards": [{"image": "a.jpg", "rating": 1}]}"#, "cards.json: cards[0].title is missing"),
-            (#"{"cards": [{"title": "A", "image": "a.jpg", "rating": 6}]}"#, "cards.json: cards[0].rating must be a whole number from 0 to 5, not 6"),
-            (#"{"cards": [{"title": "A", "image": "a.jpg", "rating": true}]}"#, "cards.json: cards[0].rating must be a whole number from 0 to 5"),
-            (#"{"cards": [{"title": "A", "image": "a.jpg", "rating": 2, "comments": [3]}]}"#, "cards.json: cards[0].comments[0] must be a string or an object with \"text\""),
+            (#"[]"#, "cards.json: $: expected an object, got an array"),
+            (#"{"cards": []}"#, "cards.json: $.cards: is empty: a carousel needs at least one card"),
+            (#"{"cards": [{"image": "a.jpg", "rating": 1}]}"#, #"cards.json: $.cards[0]: missing "title" (the card's title)"#),
+            (#"{"cards": [{"title": "A", "image": "a.jpg", "rating": 6}]}"#, "cards.json: $.cards[0].rating: must be between 0 and 5, not 6"),
+            (#"{"cards": [{"title": "A", "image": "a.jpg", "rating": true}]}"#, "cards.json: $.cards[0].rating: expected a number, got a boolean"),
+            (#"{"cards": [{"title": "A", "image": "a.jpg", "rating": 2, "comments": [3]}]}"#, #"cards.json: $.cards[0].comments[0]: expected a string or an object with "text", got a number"#),
             (#"{"cards": [{"title": "A", "image": "https://x/a.jpg", "rating": 2}]}"#,
-             "cards.json: cards[0].image is https://x/a.jpg: remote images are not supported; download them first and name the local file"),
+             "cards.json: $.cards[0].image is https://x/a.jpg: remote images are not supported; download them first and name the local file"),
             (#"{"cards": [{"title": "A", "image": "a.jpg", "rating": 2, "comments": [{"text": "t", "avatar": "http://x/b.jpg"}]}]}"#,
-             "cards.json: cards[0].comments[0].avatar is http://x/b.jpg: remote images are not supported; download them first and name the local file"),
+             "cards.json: $.cards[0].comments[0].avatar is http://x/b.jpg: remote images are not supported; download them first and name the local file"),
             (#"{"cards": [{"title": "A", "image": "a.jpg", "rating": 2, "comments": [{"text": "t", "likes": 3}]}]}"#,
-             "cards.json: cards[0].comments[0].likes is not a comment field (text, nickname, avatar)"),
+             #"cards.json: $.cards[0].comments[0].likes: unknown key "likes"; expected one of "text", "nickname", "avatar""#),
         ]
         for (json, message) in cases {
             XCTAssertThrowsError(try parse(json), json) { XCTAssertEqual("\($0)", message) }

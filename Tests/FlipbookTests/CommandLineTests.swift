@@ -83,7 +83,7 @@ final class CommandLineTests: XCTestCase {
         try "{\"content\": [\n  {\"url\": \"a.jpg\", \"width\": \"wide\"}\n]}".write(to: manifest, atomically: true, encoding: .utf8)
         let failed = try flipbook("render", "push", "--manifest", manifest.path, "--out", out)
         XCTAssertEqual(failed.status, 1)
-        XCTAssertEqual(failed.stderr, "error: \(manifest.path): content[0].width must be a number\n")
+        XCTAssertEqual(failed.stderr, "error: \(manifest.path): $.content[0].width: expected a number, got a string\n")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out).sorted(),
                        ["frame_0000.png", "frame_0001.png", "timeline.json"])
     }

@@ -25,6 +25,21 @@ final class CompareTests: XCTestCase {
         return PremultipliedImage(width: width, height: height, pixels: pixels)
     }
 
+    /// The variants' photos are read within their jobs' limits, as `RenderJob` reads them (the
+    /// comparison read them with the default limits, and every file twice).
+    func testPhotosAreReadWithinTheJobsFileLimit() throws {
+        // card-push reads its images when it draws them; an avatar, astronaut.png, is 791 555 bytes.
+        var settings = RenderSettings.small(.cardPush, select: 1)
+        settings.scene.device.scale = 0.5
+        settings.framesPerSecond = 10
+        XCTAssertNoThrow(try Comparison(variants: [Comparison.Variant(label: "card", settings: settings)]))
+        settings.maxFileBytes = 300_000
+        XCTAssertNoThrow(try RenderJob(settings: settings))
+        XCTAssertThrowsError(try Comparison(variants: [Comparison.Variant(label: "card", settings: settings)])) { error in
+            XCTAssertTrue("\(error)".contains(".png: cannot read the file: it is 0.8 MB, more than the 0.3 MB limit"), "\(error)")
+        }
+    }
+
     func testEachRowShowsItsVariantAtTheColumnsMoments() throws {
         let variants = springVariants()
         let comparison = try Comparison(variants: variants)

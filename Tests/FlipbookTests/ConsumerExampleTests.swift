@@ -28,6 +28,9 @@ final class ConsumerExampleTests: XCTestCase {
         var settings = RenderSettings(preset: .dismiss)  // the manifest is Samples.photos
         settings.scene.device.scale = 1
         settings.scene.returnIndex = 15
+        // The fixture fonts, not the host's: the bar's "Clear" and "Add" are text.
+        settings.fontPath = Package.fixtureFont
+        settings.fontDirectory = Package.fixtureFonts
         let job = try RenderJob(settings: settings)
         assertGolden(try job.renderFrame(45), named: "dismiss-45")
     }

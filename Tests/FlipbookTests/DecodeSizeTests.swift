@@ -79,7 +79,7 @@ final class DecodeSizeTests: XCTestCase {
             ]
             XCTAssertEqual(error as? ImageStoreError, .overBudget(totalPixels: 3_779_058, budgetPixels: 2_000_000, largest: largest))
             XCTAssertEqual("\(error)", "the images of this job need 3.8 megapixels decoded (with their pyramids), more than the budget of "
-                           + "2.0 megapixels (--max-decoded-megapixels, RenderSettings.decodedPixelBudget); largest: \(Self.pano) (2400x960 "
+                           + "2.0 megapixels (RenderSettings.decodedPixelBudget); largest: \(Self.pano) (2400x960 "
                            + "decoded at 1/8 = 300x120, 0.0 MP + 1.7 MP of progressive coefficients), \(retina) (1000x1000, 1.3 MP), "
                            + "\(astronaut) (512x512, 0.3 MP); use smaller images (a frame never "
                            + "needs more than the device's pixel size; JPEGs are decoded reduced when they are at least twice that)")

@@ -31,7 +31,7 @@ final class HostileInputCommandTests: ScratchFolderTestCase {
         XCTAssertEqual(decode.status, 1)
         XCTAssertEqual(decode.stderr, "error: \(fifo): \(reason)\n")
         let photo = try render(try manifest(["photo.jpg"]))
-        XCTAssertEqual(photo.stderr, "error: \(path("photos.json")): content[0].url: \(fifo): \(reason)\n")
+        XCTAssertEqual(photo.stderr, "error: \(path("photos.json")): $.content[0].url: \(fifo): \(reason)\n")
         let asManifest = try render(fifo)
         XCTAssertEqual(asManifest.stderr, "error: \(fifo): cannot read the manifest: it is a FIFO (named pipe), not a regular file\n")
         let font = try render(Package.samplesManifest, ["--font", fifo])
@@ -45,7 +45,7 @@ final class HostileInputCommandTests: ScratchFolderTestCase {
             XCTAssertEqual(decode.stderr, "error: \(device): cannot read the file: it is a character device, not a regular file\n")
             let photo = try render(try manifest([device]))
             XCTAssertEqual(photo.status, 1)
-            XCTAssertTrue(photo.stderr.hasSuffix("content[0].url: \(device): cannot read the file: it is a character device, not a regular file\n"),
+            XCTAssertTrue(photo.stderr.hasSuffix("$.content[0].url: \(device): cannot read the file: it is a character device, not a regular file\n"),
                           photo.stderr)
             let asManifest = try render(device)
             XCTAssertEqual(asManifest.stderr, "error: \(device): cannot read the manifest: it is a character device, not a regular file\n")
@@ -86,7 +86,7 @@ final class HostileInputCommandTests: ScratchFolderTestCase {
     func testAJPEGWithTooManyScansFailsBeforeRendering() throws {
         let run = try render(try manifest([Self.fixture("progressive-694-scans.jpg")]))
         XCTAssertEqual(run.status, 1)
-        XCTAssertEqual(run.stderr, "error: \(path("photos.json")): content[0].url: \(Self.fixture("progressive-694-scans.jpg")): the JPEG "
+        XCTAssertEqual(run.stderr, "error: \(path("photos.json")): $.content[0].url: \(Self.fixture("progressive-694-scans.jpg")): the JPEG "
                        + "file exceeds a decoding limit: it has 694 scans, more than the 64 decoded for an image of 10000x10000 pixels "
                        + "(progressive encoders use about 10)\n")
     }
@@ -150,7 +150,7 @@ final class HostileInputCommandTests: ScratchFolderTestCase {
         let real = URL(fileURLWithPath: album.path).resolvingSymlinksInPath().path
         let sandboxed = try render(manifest, ["--sandbox-photos"])
         XCTAssertEqual(sandboxed.status, 1)
-        XCTAssertEqual(sandboxed.stderr, "error: \(manifest): content[1].url is ../../../../../../../../etc/passwd: it resolves to /etc/passwd, "
+        XCTAssertEqual(sandboxed.stderr, "error: \(manifest): $.content[1].url is ../../../../../../../../etc/passwd: it resolves to /etc/passwd, "
                        + "outside the manifest's folder \(real) (--sandbox-photos)\n")
         // Without the sandbox the file is read, but its content is never quoted (it was, in hex).
         let open = try render(manifest)
@@ -169,7 +169,7 @@ final class HostileInputCommandTests: ScratchFolderTestCase {
         let good = Package.path("Samples/photos/camera.png")
         let run = try render(try manifest([good, good, good, "broken.png"]))
         XCTAssertEqual(run.status, 1)
-        XCTAssertTrue(run.stderr.hasPrefix("error: \(path("photos.json")): content[3].url: \(path("broken.png")): corrupt or truncated PNG file: "),
+        XCTAssertTrue(run.stderr.hasPrefix("error: \(path("photos.json")): $.content[3].url: \(path("broken.png")): corrupt or truncated PNG file: "),
                       run.stderr)
     }
 

@@ -40,7 +40,7 @@ final class LargeManifestTests: XCTestCase {
             160: "{\"url\": \"\(square)\", \"width\": 300, \"height\": 100}",
         ])
         XCTAssertThrowsError(try PhotoLibrary(manifestPath: path)) { error in
-            XCTAssertEqual("\(error)", "\(path): content[150].url: \(missing): cannot read the file: No such file or directory")
+            XCTAssertEqual("\(error)", "\(path): $.content[150].url: \(missing): cannot read the file: No such file or directory")
         }
         let library = try PhotoLibrary(manifestPath: path, reading: .undeclaredSizesOnly)
         XCTAssertEqual(library.photos.count, 200)
@@ -65,12 +65,12 @@ final class LargeManifestTests: XCTestCase {
         // Entry 1 is on the first screen and missing.
         settings.manifestPath = try manifest(count: 50, in: directory, replace: [1: "{\"url\": \"\(missing)\", \"width\": 590, \"height\": 765}"])
         XCTAssertThrowsError(try RenderJob(settings: settings)) { error in
-            XCTAssertEqual("\(error)", "\(settings.manifestPath): content[1].url: \(missing): cannot read the file: No such file or directory")
+            XCTAssertEqual("\(error)", "\(settings.manifestPath): $.content[1].url: \(missing): cannot read the file: No such file or directory")
         }
         // Entry 2 is on screen and declares a shape its file does not have: a warning naming it.
         settings.manifestPath = try manifest(count: 50, in: directory, replace: [2: "{\"url\": \"\(retina)\", \"width\": 600, \"height\": 400}"])
         let job = try RenderJob(settings: settings)
-        XCTAssertEqual(job.warnings, ["\(settings.manifestPath): content[2] declares 600x400 but \(retina) is 1000x1000 (aspect 1.500 vs 1.000); "
+        XCTAssertEqual(job.warnings, ["\(settings.manifestPath): $.content[2] declares 600x400 but \(retina) is 1000x1000 (aspect 1.500 vs 1.000); "
                                       + "the grid uses the declared size, the photo is drawn with its own"])
     }
 

@@ -90,21 +90,33 @@ final class PushPopDisplayListTests: XCTestCase {
 
     func testPopLastFrameShowsTheGridAtItsReturnPositionWithNothingMissing() throws {
         let job = try RenderJob(settings: .small(.pop, select: 0, returnIndex: 14))
-        let library = try PhotoLibrary(manifestPath: Package.samplesManifest)
-        let browser = PhotoBrowserScene(photos: library.photos, device: .iPhone8, columns: 3)
-        let scroll = browser.gridScroll(revealing: 14)
-        XCTAssertGreaterThan(scroll, 0, "photo 14 is below the first screen")
         let list = try job.displayList(frameIndex: job.timeline.frames.count - 1)
         let drawn = images(list.ops)
-        // Every cell that intersects the content area is drawn, each exactly once, at its scrolled frame.
-        let visible = browser.layout.cellFrames.indices.filter {
-            browser.cellFrame($0, scroll: scroll).intersects(Device.iPhone8.contentArea)
-        }
-        XCTAssertEqual(drawn.map(\.source), visible.map { browser.photos[$0].source })
-        XCTAssertEqual(drawn.map(\.rect), visible.map { browser.cellFrame($0, scroll: scroll) })
-        XCTAssertTrue(visible.contains(14))
-        // The return cell is fully visible: its bottom + gutter touches the screen's bottom edge.
-        XCTAssertEqual(browser.cellFrame(14, scroll: scroll).maxY + 5, 667, accuracy: 1e-9)
+        // The grid scrolled 107 pt to reveal photo 14: every cell that intersects the content
+        // area (photos 1…15; photo 0 ends above it) drawn once, at its scrolled frame. Three
+        // columns of 118 pt at x 5, 128, 251 with 5 pt gutters; heights from the manifest's aspects.
+        let expected: [(file: String, rect: Rect)] = [
+            ("grace_hopper.jpg", Rect(x: 251, y: -38, width: 118, height: 153)),
+            ("coffee.jpg", Rect(x: 5, y: 61, width: 236, height: 157)),
+            ("retina.png", Rect(x: 251, y: 120, width: 118, height: 118)),
+            ("petra_portrait.jpg", Rect(x: 5, y: 223, width: 118, height: 177)),
+            ("harvesters_pano.jpg", Rect(x: 128, y: 223, width: 118, height: 50)),
+            ("raccoon.jpg", Rect(x: 251, y: 243, width: 118, height: 88)),
+            ("arches_portrait.jpg", Rect(x: 128, y: 278, width: 118, height: 178)),
+            ("spices_square.jpg", Rect(x: 251, y: 336, width: 118, height: 118)),
+            ("rocket.jpg", Rect(x: 5, y: 405, width: 118, height: 78)),
+            ("petra_pano.jpg", Rect(x: 251, y: 459, width: 118, height: 47)),
+            ("astronaut.png", Rect(x: 128, y: 461, width: 118, height: 118)),
+            ("petra_tall.jpg", Rect(x: 5, y: 488, width: 118, height: 236)),
+            ("hubble_deep_field.jpg", Rect(x: 251, y: 511, width: 118, height: 102)),
+            ("arches.jpg", Rect(x: 128, y: 584, width: 118, height: 78)),
+            ("camera.png", Rect(x: 251, y: 618, width: 118, height: 118)),
+        ]
+        XCTAssertEqual(drawn.map { ($0.source as NSString).lastPathComponent }, expected.map(\.file))
+        XCTAssertEqual(drawn.map(\.rect), expected.map(\.rect))
+        // The return cell (photo 14, arches.jpg) is fully visible: its bottom + gutter touches the
+        // screen's bottom edge, 584 + 78 + 5 = 667.
+        XCTAssertEqual(expected[13].rect.maxY + 5, 667)
     }
 
     func testPopMidFlightHasTheWhitePatchAndFadingDetail() throws {
@@ -122,16 +134,16 @@ final class PushPopDisplayListTests: XCTestCase {
     func testBadIndicesNameTheOption() {
         var settings = RenderSettings.small(.push, select: 16)
         XCTAssertThrowsError(try RenderJob(settings: settings)) { error in
-            XCTAssertEqual("\(error)", "--select 16 is out of range: the manifest has 16 photos (0…15)")
+            XCTAssertEqual("\(error)", "SceneOptions.selectedIndex 16 is out of range: the manifest has 16 photos (0…15)")
         }
         settings = .small(.pop, select: 0, returnIndex: 99)
         XCTAssertThrowsError(try RenderJob(settings: settings)) { error in
-            XCTAssertEqual("\(error)", "--return 99 is out of range: the manifest has 16 photos (0…15)")
+            XCTAssertEqual("\(error)", "SceneOptions.returnIndex 99 is out of range: the manifest has 16 photos (0…15)")
         }
         settings = .small(.push)
         settings.frameRange = 40...43
         XCTAssertThrowsError(try RenderJob(settings: settings)) { error in
-            XCTAssertEqual("\(error)", "--frames 40-43 is outside the sequence: it has 43 frames (0-42)")
+            XCTAssertEqual("\(error)", "RenderSettings.frameRange 40-43 is outside the sequence: it has 43 frames (0-42)")
         }
     }
 }

@@ -1,0 +1,50 @@
+import Foundation
+import FlipbookCodecs
+import FlipbookFiles
+import FlipbookGeometry
+import FlipbookMotion
+import FlipbookRaster
+import FlipbookSamples
+import FlipbookText
+import FlipbookModel
+import FlipbookScenes
+import FlipbookFormats
+import FlipbookRender
+import FlipbookOutput
+
+/// Render-level mistakes; each names the setting (the command line maps it to its option).
+public enum RenderError: Error, CustomStringConvertible, Equatable {
+    /// `RenderSettings.frameRange` outside the sequence.
+    case frameRangeOutOfBounds(range: ClosedRange<Int>, frameCount: Int)
+    /// A frame index (`displayList(frameIndex:)`) outside the sequence.
+    case frameOutOfBounds(index: Int, frameCount: Int)
+    /// An output that cannot be made as asked (e.g. a sheet whose extension is not an image
+    /// format); file-system failures are `FileError`s.
+    case output(path: String, reason: String)
+    /// A gesture given to a preset a finger does not drive (a forward transition).
+    case gestureNotAccepted(preset: String)
+    /// The transition's name is not a plain file name (`OutputName.problem(with:)` says why).
+    case transitionName(problem: String)
+
+    /// A one-line explanation.
+    public var description: String {
+        switch self {
+        case let .frameRangeOutOfBounds(range, count):
+            return "RenderSettings.frameRange \(range.lowerBound)-\(range.upperBound) is outside the sequence: it has \(count) frames (0-\(count - 1))"
+        case let .frameOutOfBounds(index, count):
+            return "frameIndex \(index) is outside the sequence: it has \(count) frames (0-\(count - 1))"
+        case let .output(path, reason):
+            return "\(path): cannot write the output: \(reason)"
+        case let .transitionName(problem):
+            return "the transition's name must be a plain file name (it names the outputs, e.g. Output/NAME), but \(problem)"
+        case let .gestureNotAccepted(preset):
+            return "\(preset) is not driven by a finger: a gesture (RenderSettings.gesture) drives the transitions going back and page ("
+                + TransitionPreset.gesturePresetNames + ") and transition files"
+        }
+    }
+}
+
+extension RenderError: LocalizedError {
+    /// The same one line as `description`, so `localizedDescription` prints it too.
+    public var errorDescription: String? { description }
+}
