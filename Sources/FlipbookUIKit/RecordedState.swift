@@ -37,6 +37,11 @@ enum PropertyValue: Equatable {
 
 /// A view's animatable properties in the model's terms.
 struct AnimatableState: Equatable {
+    /// The model's animatable properties a view records today; the ones the drawing model
+    /// gained since (anchor point, borders, shadows, gradients, blur, text colour and size) are
+    /// not recorded from UIKit yet.
+    static let recordedProperties: [AnimatableProperty] = [.frame, .opacity, .backgroundColor, .cornerRadius, .transform, .boundsOrigin]
+
     var frame: Rect
     var transform: LayerTransform
     var opacity: Double

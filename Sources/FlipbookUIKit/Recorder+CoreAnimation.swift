@@ -34,7 +34,7 @@ extension Recorder {
                     // The animation is removed: the layer shows its model value again.
                     let record = self.record(for: view)
                     let model = view.animatableState
-                    for property in AnimatableProperty.allCases where record.tracks[property] != nil {
+                    for property in AnimatableState.recordedProperties where record.tracks[property] != nil {
                         self.appendStep(record, property, model.value(property))
                     }
                 }

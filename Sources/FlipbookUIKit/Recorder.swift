@@ -139,7 +139,7 @@ final class Recorder: @unchecked Sendable {
         let record = record(for: view)
         let state = view.animatableState
         guard state != record.last else { return }
-        for property in AnimatableProperty.allCases where state.value(property) != record.last.value(property) {
+        for property in AnimatableState.recordedProperties where state.value(property) != record.last.value(property) {
             change(record, property, to: state.value(property))
         }
         record.last = state
@@ -361,7 +361,7 @@ final class Recorder: @unchecked Sendable {
         let copy = CALayer(layer: view.layer)
         guard let record = existingRecord(for: view) else { return copy }
         var state = record.base
-        for property in AnimatableProperty.allCases { state.set(property, record.value(property, atSeconds: clockSeconds)) }
+        for property in AnimatableState.recordedProperties { state.set(property, record.value(property, atSeconds: clockSeconds)) }
         view.applyToLayer(state, copy)
         return copy
     }
