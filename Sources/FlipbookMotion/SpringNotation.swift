@@ -1,3 +1,4 @@
+import Foundation
 import FlipbookGeometry
 
 /// One spring as a tool writes it. Every notation is the same damped oscillator
@@ -148,14 +149,19 @@ public enum Framer {
 }
 
 /// Why a spring notation's text cannot be read.
-public struct SpringNotationError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct SpringNotationError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
     /// The curve text as given.
     public var curve: String
     /// What is wrong.
     public var message: String
 
+    /// The error for `curve` and what is wrong with it.
+    public init(curve: String, message: String) { self.curve = curve; self.message = message }
+
     /// `curve 'TEXT': MESSAGE`.
     public var description: String { "curve '\(curve)': \(message)" }
+    /// The same as `description`, for `localizedDescription`.
+    public var errorDescription: String? { description }
 }
 
 extension SpringNotation {

@@ -11,6 +11,7 @@ import FlipbookOutput
 import FlipbookRender
 import FlipbookTesting
 import FlipbookText
+import FlipbookUIKit
 
 /// Every public error of the library reads the same through `localizedDescription` as through
 /// `description`, and names fields, not command-line options.
@@ -32,9 +33,11 @@ final class LocalizedErrorTests: XCTestCase {
         "PhotoLibraryError": PhotoLibraryError.photo(manifest: "m.json", field: "content[0].url", underlying: "unreadable"),
         "Problem": Gesture.Problem.tooFewSamples(1),
         "RenderError": RenderError.frameRangeOutOfBounds(range: 40...43, frameCount: 43),
+        "RecordingError": RecordingError.transitionNotCompleted(animator: "CardAnimator"),
         "SceneError": SceneError.pageNotAdjacent(from: 3, to: 5),
         "SequenceLockError": SequenceLockError.malformed(path: "a.lock", line: 3, reason: "not a frame line"),
         "ShardError": ShardError.noShards,
+        "SpringNotationError": SpringNotationError(curve: "spring(bounce: -0.2)", message: "a negative bounce has no published formula"),
         "TimingCurveParseError": TimingCurveParseError.unknownCurve("bouncy"),
         "TimingRequestError": TimingRequestError.settlesOutOfRange(seconds: 40),
         "TransitionError": TransitionError.cycle(["a", "b"]),
