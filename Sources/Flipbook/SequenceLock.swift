@@ -267,7 +267,12 @@ extension DisplayList {
         func glyphs(_ layout: TextLayout) -> String {
             let runs = layout.lines.flatMap(\.runs)
             let first = runs.first.map { " font=\($0.font.familyName.replacingOccurrences(of: " ", with: "_")):\(JSON.number($0.sizePoints))" } ?? ""
-            return "\(first) glyphs=\(runs.reduce(0) { $0 + $1.glyphs.count }):\(digest(JSON.runs(layout)))"
+            // The font files by name, not path: a lock recorded in one checkout holds in another.
+            var text = JSON.runs(layout)
+            for path in Set(runs.map(\.font.path)) {
+                text = text.replacingOccurrences(of: JSON.string(path), with: JSON.string((path as NSString).lastPathComponent))
+            }
+            return "\(first) glyphs=\(runs.reduce(0) { $0 + $1.glyphs.count }):\(digest(text))"
         }
         func quoted(_ text: String) -> String {
             JSON.string(text).replacingOccurrences(of: " ", with: "\\u0020")

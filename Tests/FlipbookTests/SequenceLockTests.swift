@@ -57,6 +57,24 @@ final class SequenceLockTests: XCTestCase {
         }
     }
 
+    /// A lock names its fonts by file, not by path: the same render with the same fonts in
+    /// another folder (another checkout, another CI machine) gives the same lock.
+    func testALockDoesNotDependOnWhereTheFontsAre() throws {
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-fonts-\(UUID().uuidString)")
+        try FileManager.default.copyItem(atPath: Package.fixtureFonts, toPath: copy.path)
+        defer { try? FileManager.default.removeItem(at: copy) }
+        var settings = RenderSettings(preset: .push)
+        settings.scene.device.scale = 1
+        settings.framesPerSecond = 10
+        settings.fontPath = nil
+        settings.fontDirectory = Package.fixtureFonts
+        let here = try SequenceLock.make(job: try RenderJob(settings: settings))
+        settings.fontDirectory = copy.path
+        let there = try SequenceLock.make(job: try RenderJob(settings: settings))
+        XCTAssertTrue(here.text.contains(" glyphs="), "the lock has text to digest")
+        XCTAssertEqual(here.text, there.text)
+    }
+
     func testAChangedDampingIsFoundAndPutInWords() throws {
         var settings = RenderSettings.small(.push, select: 3)
         settings.scene.device = FrameCacheTests.tinyDevice
