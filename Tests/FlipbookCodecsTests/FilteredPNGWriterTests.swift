@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import XCTest
 @testable import FlipbookCodecs
 import FlipbookRaster
@@ -226,16 +227,15 @@ final class FilteredPNGWriterTests: XCTestCase {
         for writer in filteredWriters {
             let options = PNGEncodeOptions(writer: writer)
             let serial = try images.map { try PNGEncoder.encode($0, options: options) }
-            let lock = NSLock()
-            var parallel = [[UInt8]](repeating: [], count: images.count)
+            let parallel = Mutex([[UInt8]](repeating: [], count: images.count))
             DispatchQueue.concurrentPerform(iterations: 4) { worker in
                 let encoder = PNGFrameEncoder(options: options)
                 for index in stride(from: worker, to: images.count, by: 4) {
                     let png = try! encoder.encode(images[index])
-                    lock.lock(); parallel[index] = png; lock.unlock()
+                    parallel.withLock { $0[index] = png }
                 }
             }
-            XCTAssertEqual(parallel, serial, "\(writer)")
+            XCTAssertEqual(parallel.withLock { $0 }, serial, "\(writer)")
         }
     }
 

@@ -7,7 +7,7 @@ import FlipbookTestSupport
 /// (hard-coded, so a different result on another machine fails here), against the host's libm,
 /// and at the special values.
 final class DeterministicMathTests: XCTestCase {
-    static let functions: [(name: String, deterministic: (Double) -> Double, libm: (Double) -> Double)] = [
+    static let functions: [(name: String, deterministic: @Sendable (Double) -> Double, libm: @Sendable (Double) -> Double)] = [
         ("exp", DeterministicMath.exp, { exp($0) }), ("log", DeterministicMath.log, { log($0) }),
         ("sin", DeterministicMath.sin, { sin($0) }), ("cos", DeterministicMath.cos, { cos($0) }),
         ("sinh", DeterministicMath.sinh, { sinh($0) }), ("cosh", DeterministicMath.cosh, { cosh($0) }),

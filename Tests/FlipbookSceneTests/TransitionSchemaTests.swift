@@ -77,7 +77,7 @@ final class TransitionSchemaTests: XCTestCase {
 
     /// Each object of the format: where the schema describes it and a file that puts an unknown
     /// key `zzz` into it.
-    static let objects: [(what: String, schemaPaths: [[Any]], json: String)] = [
+    static let objects: [(what: String, schemaPaths: [[any Sendable]], json: String)] = [
         ("top level", [[]], #"{"zzz": 1, "layers": []}"#),
         ("layer", [["$defs", "layer"]], #"{"layers": [{"name": "a", "frame": [0, 0, 1, 1], "zzz": 1}]}"#),
         ("transform", [["$defs", "transform"]], #"{"layers": [{"name": "a", "frame": [0, 0, 1, 1], "transform": {"zzz": 1}}]}"#),

@@ -21,7 +21,7 @@ final class DisplayListGoldenTests: XCTestCase {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("__DisplayLists__")
 
     /// The frames and options of each preset, as in PresetGoldenTests.
-    static let cases: [(preset: TransitionPreset, select: Int, returnIndex: Int?, frames: (Int) -> [Int])] = [
+    static let cases: [(preset: TransitionPreset, select: Int, returnIndex: Int?, frames: @Sendable (Int) -> [Int])] = [
         (.push, 3, nil, { [0, 15, $0] }), (.pop, 3, 9, { [0, 15, $0] }),
         (.zoomPush, 3, nil, { [0, 15, $0] }), (.zoomPop, 3, nil, { [0, 15, $0] }),
         (.present, 3, nil, { [0, $0 / 2, $0] }), (.dismiss, 3, 15, { [0, $0 / 2, $0] }),

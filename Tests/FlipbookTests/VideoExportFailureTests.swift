@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import XCTest
 @testable import Flipbook
 @testable import FlipbookRender
@@ -31,23 +32,23 @@ final class VideoExportFailureTests: ScratchFolderTestCase {
         for _ in 0..<10 {
             let video = try VideoExport(path: path("v.mp4"), widthPixels: 64, heightPixels: 64, framesPerSecond: 30,
                                         environment: ["PATH": bin])
-            let lock = NSLock()
-            var errors: [String] = []
+            let errors = Mutex<[String]>([])
             // 4000 frames of 16 KB (64 MB) from 8 threads, far more than the 3 MB ffmpeg reads.
             DispatchQueue.concurrentPerform(iterations: 8) { thread in
                 for position in stride(from: thread, to: 4000, by: 8) {
                     do {
                         try video.append(frame, at: position)
                     } catch {
-                        lock.lock(); errors.append("\(error)"); lock.unlock()
+                        errors.withLock { $0.append("\(error)") }
                         return
                     }
                 }
             }
             // A thread whose frames all waited for earlier ones may finish without an error.
-            XCTAssertGreaterThan(errors.count, 0)
-            XCTAssertEqual(Set(errors), ["\(path("v.mp4")): ffmpeg failed (exit status 1):\nConversion failed!"])
-            XCTAssertThrowsError(try video.finish()) { XCTAssertEqual("\($0)", errors.first) }
+            let messages = errors.withLock { $0 }
+            XCTAssertGreaterThan(messages.count, 0)
+            XCTAssertEqual(Set(messages), ["\(path("v.mp4")): ffmpeg failed (exit status 1):\nConversion failed!"])
+            XCTAssertThrowsError(try video.finish()) { XCTAssertEqual("\($0)", messages.first) }
             video.cancel()
             XCTAssertEqual(try outputs(), [], "no temporary video is left")
         }

@@ -128,7 +128,8 @@ final class GlyphMaskTests: XCTestCase {
                        reference)
         // Two threads on one shared Font with an empty cache, interleaving glyph renders.
         let shared = try Font(path: fixtureFontPath)
-        let results = UnsafeMutableBufferPointer<[[PlacedGlyph]]>.allocate(capacity: 2)
+        // Each thread writes only its own element, so the buffer needs no lock.
+        nonisolated(unsafe) let results = UnsafeMutableBufferPointer<[[PlacedGlyph]]>.allocate(capacity: 2)
         results.initialize(repeating: [])
         defer { results.deallocate() }
         DispatchQueue.concurrentPerform(iterations: 2) { thread in

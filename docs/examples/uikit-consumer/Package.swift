@@ -1,4 +1,4 @@
-// swift-tools-version:5.10
+// swift-tools-version:6.0
 // An app's transition, golden-tested on Linux. `Sources/GalleryApp` is the folder the iOS app's
 // Xcode target compiles too (its files begin `#if canImport(UIKit) import UIKit #else import
 // FlipbookUIKit #endif`); on Linux this package compiles it against FlipbookUIKit and the test
