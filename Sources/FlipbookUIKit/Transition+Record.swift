@@ -285,23 +285,56 @@ struct TransitionBuilder {
         return found
     }
 
-    /// The presets' bar for a navigation bar: its first push or pop's bar (items of both
-    /// screens, their animations moved to the transition's start and duration, and the
-    /// completion removing the old items), else the bar showing its items.
+    /// The presets' bar for a navigation bar: for each push or pop, the preset's bar items of
+    /// both screens with their animations moved to the transition's start and duration and the
+    /// completion removing the old items (the second transition's layers are `bar items 2 …`,
+    /// shown from its start, when the first one's remaining items go); else the bar showing
+    /// its items.
     func barContent(_ bar: UINavigationBar) -> (layer: Layer, animations: [Animation], changes: [(seconds: Double, change: LayerChange)]) {
         let device = recorder.device
         guard let first = bar.itemTransitions.first else {
             return (NavigationBar.layer(device: device, showing: bar.shownItem), [], [])
         }
-        let made = NavigationBar.transition(device: device, from: first.from, to: first.to, operation: first.operation)
-        let animations = made.animations.map { animation -> Animation in
-            var moved = animation
-            moved.delaySeconds += first.startSeconds
-            moved.timing.durationSeconds = moved.timing.durationSeconds ?? first.durationSeconds
-            moved.timing.curve = moved.timing.curve ?? .bezier(.easeInEaseOut)
-            return moved
+        var items: [Layer] = [], animations: [Animation] = [], changes: [(seconds: Double, change: LayerChange)] = []
+        var shownBefore: [String] = []
+        var barLayer = NavigationBar.transition(device: device, from: first.from, to: first.to, operation: first.operation).layer
+        for (number, step) in bar.itemTransitions.enumerated() {
+            let made = NavigationBar.transition(device: device, from: step.from, to: step.to, operation: step.operation)
+            let itemsPrefix = "bar items"
+            func renamed(_ name: String) -> String {
+                number == 0 ? name : name.replacingOccurrences(of: itemsPrefix, with: "\(itemsPrefix) \(number + 1)")
+            }
+            func renamed(_ layer: Layer) -> Layer {
+                var copy = layer
+                copy.name = renamed(layer.name)
+                copy.sublayers = layer.sublayers.map(renamed)
+                return copy
+            }
+            var parts = made.layer.sublayers.filter { $0.name.hasPrefix(itemsPrefix) }.map(renamed)
+            if number > 0 {
+                for index in parts.indices { parts[index].isHidden = true }
+                changes += parts.map { (step.startSeconds, LayerChange(target: $0.name, set: LayerPatch(isHidden: false))) }
+                changes += shownBefore.map { (step.startSeconds, LayerChange(target: $0, set: LayerPatch(isRemoved: true))) }
+            }
+            animations += made.animations.map { animation -> Animation in
+                var moved = animation
+                moved.target = renamed(animation.target)
+                moved.delaySeconds += step.startSeconds
+                moved.timing.durationSeconds = moved.timing.durationSeconds ?? step.durationSeconds
+                moved.timing.curve = moved.timing.curve ?? .bezier(.easeInEaseOut)
+                return moved
+            }
+            let removed = made.completion.map { change -> LayerChange in
+                var change = change
+                change.target = renamed(change.target)
+                return change
+            }
+            changes += removed.map { (step.startSeconds + step.durationSeconds, $0) }
+            items += parts
+            shownBefore = parts.map(\.name).filter { name in !removed.contains { $0.target == name } }
         }
-        return (made.layer, animations, made.completion.map { (first.startSeconds + first.durationSeconds, $0) })
+        barLayer.sublayers = items + barLayer.sublayers.filter { !$0.name.hasPrefix("bar items") }
+        return (barLayer, animations, changes)
     }
     private let rootHolder = RootHolder()
     final class RootHolder { var root: Stint? }

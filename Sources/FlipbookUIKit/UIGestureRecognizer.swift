@@ -79,8 +79,10 @@ extension Transition {
     /// of the gesture's samples: `.began` at the first, `.changed` at the others, `.ended` at the
     /// last (translation since the first sample, location in the window, velocity between
     /// samples and the release velocity at the end), as UIKit calls a pan recognizer's action.
+    /// The finger goes down `touchDownSeconds` into the recording (0: at once; later: on what
+    /// `body` started, e.g. to grab an animation mid-flight); the samples' times count from there.
     /// - Throws: what `record(device:resources:_:)` throws.
-    public static func record(device: Device = .iPhone8, resources: URL? = nil, gesture: Gesture,
+    public static func record(device: Device = .iPhone8, resources: URL? = nil, gesture: Gesture, touchDownSeconds: TimeInterval = 0,
                               _ body: (UIWindow) throws -> (UIPanGestureRecognizer) -> Void) throws -> Transition {
         try record(device: device, resources: resources) { window in
             let handler = try body(window)
@@ -89,7 +91,7 @@ extension Transition {
             pan.view = window
             let samples = gesture.samples, start = samples[0].timeSeconds
             for (index, sample) in samples.enumerated() {
-                recorder.schedule(atSeconds: sample.timeSeconds - start, view: "the gesture") {
+                recorder.schedule(atSeconds: max(0, touchDownSeconds) + sample.timeSeconds - start, view: "the gesture") {
                     let translation = gesture.translation(atSeconds: sample.timeSeconds - start)
                     pan.translationPoints = CGPoint(x: translation.x, y: translation.y)
                     pan.touchLocation = CGPoint(x: sample.location.x, y: sample.location.y)

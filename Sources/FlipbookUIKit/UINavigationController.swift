@@ -1,5 +1,6 @@
 import Foundation
 import FlipbookModel
+import FlipbookMotion
 import FlipbookScenes
 
 /// The bar at the top of a navigation controller (`UINavigationBar`), drawn as the presets
@@ -84,12 +85,14 @@ open class UINavigationController: UIViewController {
     }
 
     /// Where a child's view goes: the whole screen under a translucent bar (iOS 7's extended
-    /// layout), below the bar (status bar + 44 pt) when the bar is opaque or the child's
-    /// `edgesForExtendedLayout` leaves out the top, the whole screen when the bar is hidden.
+    /// layout), below the bar (status bar + 44 pt) when the bar is opaque (unless the child's
+    /// `extendedLayoutIncludesOpaqueBars`) or the child's `edgesForExtendedLayout` leaves out
+    /// the top, the whole screen when the bar is hidden.
     func contentFrame(for controller: UIViewController) -> CGRect {
         let bounds = wrapper.bounds
-        guard !isNavigationBarHidden, !navigationBar.isTranslucent || !controller.edgesForExtendedLayout.contains(.top) else { return bounds }
-        let bar = navigationBar.frame.maxY
+        let extendsUnderBar = controller.edgesForExtendedLayout.contains(.top) && (navigationBar.isTranslucent || controller.extendedLayoutIncludesOpaqueBars)
+        guard !isNavigationBarHidden, !extendsUnderBar else { return bounds }
+        let bar = CGFloat(Recorder.current?.device.topBarHeightPoints ?? Double(navigationBar.frame.height))
         return CGRect(x: bounds.minX, y: bounds.minY + bar, width: bounds.width, height: bounds.height - bar)
     }
 
@@ -99,11 +102,35 @@ open class UINavigationController: UIViewController {
         viewDidAppear(animated); topViewController?.viewDidAppear(animated)
     }
 
-    /// Shows or hides the bar (at once).
+    /// Shows or hides the bar. Animated during a push or pop (called from `viewWillAppear`, as
+    /// apps do), the bar slides up off the screen or back down alongside the transition, over
+    /// its duration on ease in-out (UIKit runs it in the transition coordinator's animation);
+    /// otherwise at once.
     open func setNavigationBarHidden(_ hidden: Bool, animated: Bool) {
+        guard hidden != isNavigationBarHidden else { return }
         isNavigationBarHidden = hidden
-        navigationBar.isHidden = hidden
+        let shown = CGRect(x: 0, y: 0, width: navigationBar.frame.width, height: navigationBar.frame.height)
+        let away = shown.offsetBy(dx: 0, dy: -shown.height)
+        guard animated, let seconds = transitionSeconds, seconds > 0, isViewLoaded else {
+            UIView.performWithoutAnimation { navigationBar.frame = shown }
+            navigationBar.isHidden = hidden
+            return
+        }
+        let bar = navigationBar
+        UIView.performWithoutAnimation {
+            bar.isHidden = false
+            bar.frame = hidden ? shown : away
+        }
+        UIView.animate(withDuration: seconds, delay: 0, options: .curveEaseInOut, animations: {
+            bar.frame = hidden ? away : shown
+        }, completion: { [weak self] _ in
+            guard let self, self.isNavigationBarHidden == hidden else { return }
+            bar.isHidden = hidden
+            if hidden { bar.frame = shown }
+        })
     }
+    /// The running push or pop's duration (set while its view controllers' appearance calls run).
+    private var transitionSeconds: TimeInterval?
     /// Shows or hides the bar.
     open var navigationBarHidden: Bool {
         get { isNavigationBarHidden }
@@ -207,9 +234,9 @@ open class UINavigationController: UIViewController {
         let context = TransitionContext(container: wrapper, from: from, to: to, toFinalFrame: contentFrame(for: to), fromFinalFrame: .zero,
                                         style: .fullScreen)
         delegate?.navigationController(self, willShow: to, animated: animated)
+        let seconds = animated ? animator?.transitionDuration(using: context) ?? UINavigationController.defaultTransitionSeconds : 0
         if animated, let recorder = Recorder.current {
             // The bar animates over the transition's duration, as UINavigationBar does.
-            let seconds = animator?.transitionDuration(using: context) ?? 0.35
             let fromItem = fromItem ?? barItem(for: from)
             let toItem = barItem(for: to)
             if seconds > 0 {
@@ -219,7 +246,11 @@ open class UINavigationController: UIViewController {
         context.onComplete = { [self] didComplete in
             if didComplete {
                 from.view.removeFromSuperview()
-                if to.view.superview !== wrapper { to.view.frame = contentFrame(for: to); wrapper.addSubview(to.view) }
+                if to.view.superview !== wrapper { wrapper.addSubview(to.view) }
+                // UIKit lays the new top view out in its content frame once the transition has
+                // completed, whatever frame the animator left it at (an animator that never set
+                // `finalFrame(for:)` sees its view jump under an opaque bar).
+                to.view.frame = contentFrame(for: to)
                 from.viewDidDisappear(animated); to.viewDidAppear(animated)
                 updateBar()
                 delegate?.navigationController(self, didShow: to, animated: animated)
@@ -231,15 +262,25 @@ open class UINavigationController: UIViewController {
             done(didComplete)
             animator?.animationEnded(didComplete)
         }
+        transitionSeconds = seconds
         from.viewWillDisappear(animated); to.viewWillAppear(animated)
+        transitionSeconds = nil
         context.run(animator: animator, interaction: interaction, animated: animated) { context in
             UINavigationController.defaultSlide(context, operation: operation)
         }
     }
 
+    /// How long UIKit's own push and pop take. Apple publishes neither this nor the curve; 0.5 s
+    /// is what frame-by-frame screen recordings of a system push measure, and what libraries
+    /// that imitate the system pop use (docs/UIKIT.md, "UIKit's own push").
+    static let defaultTransitionSeconds: TimeInterval = 0.5
+    /// The system push's curve as measured from those recordings: a cubic Bézier with control
+    /// points (0.25, 1) and (0.25, 1) — a fast start that eases into place, no overshoot.
+    static let defaultTransitionCurve = CubicBezier(x1: 0.25, y1: 1, x2: 0.25, y2: 1)
+
     /// UIKit's own push and pop: the incoming view slides over from the right edge (back to it
-    /// on a pop) while the other moves a third of the width the other way; 0.35 s, ease in-out
-    /// (see docs/UIKIT.md for how close this is).
+    /// on a pop) while the other moves a third of the width the other way, over
+    /// `defaultTransitionSeconds` on `defaultTransitionCurve`.
     static func defaultSlide(_ context: TransitionContext, operation: Operation) {
         guard let fromView = context.view(forKey: .from), let toView = context.view(forKey: .to),
               let toController = context.viewController(forKey: .to) else { context.completeTransition(true); return }
@@ -249,7 +290,7 @@ open class UINavigationController: UIViewController {
             toView.frame = final.offsetBy(dx: operation == .push ? width : -width / 3, dy: 0)
             if operation == .push { container.addSubview(toView) } else { container.insertSubview(toView, belowSubview: fromView) }
         }
-        UIView.animate(withDuration: 0.35, delay: 0, options: .curveEaseInOut, animations: {
+        UIView.run(duration: defaultTransitionSeconds, delay: 0, curve: .bezier(defaultTransitionCurve), options: [], animations: {
             toView.frame = final
             fromView.frame = start.offsetBy(dx: operation == .push ? -width / 3 : width, dy: 0)
         }, completion: { _ in

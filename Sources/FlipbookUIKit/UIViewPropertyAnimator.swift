@@ -312,10 +312,13 @@ open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating {
         state = .active
         let start = startSeconds ?? recorder.clockSeconds
         let timing = self.timing
+        // Created paused, the animations are only noted (held at their start right after): a
+        // segment of the full duration would make the recording last as if it ran.
+        let paused = startSeconds == nil
         capture(recorder) {
             for (body, factor) in animations {
-                let offset = Double(factor) * timing.durationSeconds
-                let length = timing.durationSeconds - offset
+                let offset = paused ? 0 : Double(factor) * timing.durationSeconds
+                let length = paused ? Recorder.holdSeconds : timing.durationSeconds - offset
                 if length > 0 {
                     let part = Timing(curve: timing.curve, durationSeconds: length)
                     recorder.withContext(.animated(group: recorder.newGroup(), startSeconds: start + offset, timing: part), body)

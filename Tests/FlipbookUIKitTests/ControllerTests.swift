@@ -112,8 +112,12 @@ final class ControllerTests: XCTestCase {
         }
         let animator = try TransitionAnimator(transition)
         XCTAssertEqual(animator.initialLayer(named: "next")?.frame.x, 375)
-        XCTAssertEqual(animator.layer(named: "next", in: animator.window(atSeconds: 0.175, isFinal: false))!.frame.x, 187.5, accuracy: 1e-9)
-        XCTAssertEqual(animator.layer(named: "next", in: animator.window(atSeconds: 0.35, isFinal: true))!.frame.x, 0)
+        // 0.5 s on the cubic (0.25, 1, 0.25, 1): half the time is the curve parameter s = 0.69957
+        // (0.75·s·(1 − s) + s³ = 0.5), where the progress 3·s·(1 − s) + s³ is 0.97288 (bisection
+        // by hand, not the code under test): 375 · (1 − 0.97288) = 10.168 pt to go.
+        XCTAssertEqual(animator.layer(named: "next", in: animator.window(atSeconds: 0.25, isFinal: false))!.frame.x, 10.168, accuracy: 1e-3)
+        XCTAssertEqual(animator.layer(named: "next", in: animator.window(atSeconds: 0.5, isFinal: true))!.frame.x, 0)
+        XCTAssertEqual(animator.durationSeconds, 0.5, accuracy: 1e-9)
     }
 
     func testPresentThroughTheTransitioningDelegate() throws {
@@ -218,6 +222,6 @@ final class NavigationBarTests: XCTestCase {
         XCTAssertEqual(bar.sublayers, preset.layer.sublayers)
         XCTAssertEqual(bar.backgroundColor, preset.layer.backgroundColor)
         XCTAssertEqual(transition.animations.filter { $0.target.hasPrefix("bar items") }.count, preset.animations.count)
-        XCTAssertTrue(animator.layer(named: "bar items (from)", in: animator.window(atSeconds: 0.35, isFinal: true))!.isHidden)
+        XCTAssertTrue(animator.layer(named: "bar items (from)", in: animator.window(atSeconds: 0.5, isFinal: true))!.isHidden)
     }
 }

@@ -22,11 +22,12 @@ enum SampleHost {
         return device
     }
 
-    /// A navigation controller showing `root` in `window`, its bar opaque, with the grid's
-    /// "Clear" and "Add" items when `gridItems` (the presets' grid bar).
-    static func install(_ root: UIViewController, in window: UIWindow, gridItems: Bool) -> UINavigationController {
+    /// A navigation controller showing `root` in `window`, its bar opaque (or translucent, UIKit's
+    /// default, when not `opaqueBar`), with the grid's "Clear" and "Add" items when `gridItems`
+    /// (the presets' grid bar).
+    static func install(_ root: UIViewController, in window: UIWindow, gridItems: Bool, opaqueBar: Bool = true) -> UINavigationController {
         let navigation = UINavigationController(rootViewController: root)
-        navigation.navigationBar.isTranslucent = false
+        navigation.navigationBar.isTranslucent = !opaqueBar
         if gridItems {
             root.navigationItem.leftBarButtonItem = UIBarButtonItem(title: "Clear", style: .plain, target: nil, action: nil)
             root.navigationItem.rightBarButtonItem = UIBarButtonItem(title: "Add", style: .plain, target: nil, action: nil)
@@ -89,7 +90,8 @@ enum SampleHost {
     static func zoomGrid(in window: UIWindow, revealing index: Int) -> (grid: ZoomGridViewController, navigation: UINavigationController) {
         let grid = ZoomGridViewController()
         grid.photos = photos
-        let navigation = install(grid, in: window, gridItems: true)
+        // The zoom app's screens lay out under a translucent bar (ZoomViewControllers.swift).
+        let navigation = install(grid, in: window, gridItems: true, opaqueBar: false)
         // The user scrolled the photo into view (the presets' rule: its bottom + 5 at the bottom edge).
         if let frame = grid.collectionView.layoutAttributesForItem(at: IndexPath(item: index, section: 0))?.frame {
             let visible = window.bounds.height - 64
@@ -191,6 +193,32 @@ enum SampleHost {
         }
     }
 
+    /// card-pop: card `index` tapped (the animated push and its follow-up), then, once the
+    /// follow-up has ended, the detail's back button (`popViewController(animated: true)`, as
+    /// the app's `clickBackBtn`): the pop takes the push's snapshots from the container.
+    static func cardPop(_ index: Int) throws -> Transition {
+        try Transition.record(device: device, resources: resources) { window in
+            let carousel = CardViewController()
+            carousel.cards = cards
+            let navigation = install(carousel, in: window, gridItems: false)
+            carousel.show(index)
+            window.layoutIfNeeded()
+            tap(index, in: carousel.cardScrollView.collectionView, delegate: carousel)
+            after(cardPushSeconds) { _ = navigation.popViewController(animated: true) }
+        }
+    }
+
+    /// card-push's length: the 0.5 s move and the 0.3 s follow-up.
+    static let cardPushSeconds: TimeInterval = 0.8
+
+    /// Runs `action` `seconds` from now on the recording's clock (a user acting later): the
+    /// completion of a property animator with nothing to animate.
+    static func after(_ seconds: TimeInterval, _ action: @escaping () -> Void) {
+        let wait = UIViewPropertyAnimator(duration: seconds, curve: .linear)
+        wait.addCompletion { _ in action() }
+        wait.startAnimation()
+    }
+
     // MARK: Modern
 
     static func defaultPush(_ index: Int) throws -> Transition {
@@ -228,14 +256,18 @@ enum SampleComparison {
     static let channelTolerance = 2
 
     /// The recorded transition against the reference, both at 60 fps, at the given frames (default: every fourth and the last).
-    static func compare(recorded: Transition, reference referenceSettings: RenderSettings, frames: [Int]? = nil, frameName: String? = nil) throws -> (frames: [Frame], recordedCount: Int, referenceCount: Int) {
+    /// `skippingRecordedFrames`: the recording's first frames that come before the reference's
+    /// frame 0 (what the user did first: card-pop's push); the counts returned are what is left.
+    static func compare(recorded: Transition, reference referenceSettings: RenderSettings, frames: [Int]? = nil, frameName: String? = nil,
+                        skippingRecordedFrames skipped: Int = 0) throws -> (frames: [Frame], recordedCount: Int, referenceCount: Int) {
         var recordedSettings = RenderSettings(transition: recorded)
         recordedSettings.framesPerSecond = 60
         let recordedJob = try RenderJob(settings: recordedSettings)
         let referenceJob = try RenderJob(settings: referenceSettings)
-        let count = min(recordedJob.sequence.count, referenceJob.sequence.count)
+        let recordedCount = recordedJob.sequence.count - skipped
+        let count = min(recordedCount, referenceJob.sequence.count)
         let indices = frames ?? Array(Set(Array(stride(from: 0, to: count, by: 4)) + [count - 1])).sorted()
-        let left = try recordedJob.renderFrames(indices)
+        let left = try recordedJob.renderFrames(indices.map { $0 + skipped })
         let right = try referenceJob.renderFrames(indices)
         // FLIPBOOK_SAMPLE_FRAMES=DIR writes both sides' frames there, to look at.
         if let folder = ProcessInfo.processInfo.environment["FLIPBOOK_SAMPLE_FRAMES"], let name = frameName {
@@ -246,7 +278,7 @@ enum SampleComparison {
             }
         }
         let results = indices.indices.map { Frame(index: indices[$0], comparison: ImageComparison.compare(right[$0], left[$0], tolerance: channelTolerance)) }
-        return (results, recordedJob.sequence.count, referenceJob.sequence.count)
+        return (results, recordedCount, referenceJob.sequence.count)
     }
 
     /// A preset's settings at the samples' device.

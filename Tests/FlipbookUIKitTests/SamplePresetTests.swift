@@ -1,5 +1,6 @@
 import Flipbook
 import FlipbookImageDiff
+import FlipbookMotion
 import FlipbookUIKit
 @testable import FlipbookUIKitSamples
 import XCTest
@@ -11,10 +12,11 @@ final class SamplePresetTests: XCTestCase {
     /// Compares and checks: the same frame count, and at most `maxFraction` of the pixels of any
     /// compared frame differing by more than the channel tolerance.
     private func check(_ name: String, recorded: () throws -> Transition, reference: RenderSettings, maxFraction: Double,
-                       sameFrameCount: Bool = true, file: StaticString = #filePath, line: UInt = #line) throws {
+                       sameFrameCount: Bool = true, skippingRecordedFrames skipped: Int = 0, file: StaticString = #filePath, line: UInt = #line) throws {
         let transition = try recorded()
         let result = try SampleComparison.compare(recorded: transition, reference: reference,
-                                                  frameName: name.replacingOccurrences(of: " ", with: "_").replacingOccurrences(of: "→", with: "-"))
+                                                  frameName: name.replacingOccurrences(of: " ", with: "_").replacingOccurrences(of: "→", with: "-"),
+                                                  skippingRecordedFrames: skipped)
         let summary = SampleComparison.summary(result.frames)
         print("[\(name)] frames recorded \(result.recordedCount), preset \(result.referenceCount)\n\(summary)")
         if sameFrameCount { XCTAssertEqual(result.recordedCount, result.referenceCount, "\(name): frame count", file: file, line: line) }
@@ -64,17 +66,14 @@ final class SamplePresetTests: XCTestCase {
                   reference: SampleComparison.preset(.pop, select: 4, returnIndex: 5), maxFraction: 0.5)
     }
 
-    // Seed 002: the zoom browser.
-    // Known differences (docs/UIKIT.md): seed 002's animator adds the detail's view without setting
-    // its frame to `finalFrame(for:)`, so the recorded detail stays where it was loaded (full
-    // screen) and the snapshot lands 64 pt high; the bounds below are the measured ones, kept so a
-    // change shows up, not a match.
-    func testZoomPushSampleAgainstZoomPush() throws {
-        try check("zoom-push 4", recorded: { try SampleHost.zoomPush(4) }, reference: SampleComparison.preset(.zoomPush, select: 4), maxFraction: 0.85)
+    // Seed 002: the zoom browser. Its screens lay out under a translucent bar, where the
+    // published animator (which never sets `finalFrame(for:)`) lands on the detail's image.
+    func testZoomPushSampleMatchesZoomPush() throws {
+        try check("zoom-push 4", recorded: { try SampleHost.zoomPush(4) }, reference: SampleComparison.preset(.zoomPush, select: 4), maxFraction: 0.001)
     }
 
-    func testZoomPopSampleAgainstZoomPop() throws {
-        try check("zoom-pop 4", recorded: { try SampleHost.zoomPop(4) }, reference: SampleComparison.preset(.zoomPop, select: 4), maxFraction: 0.45)
+    func testZoomPopSampleMatchesZoomPop() throws {
+        try check("zoom-pop 4", recorded: { try SampleHost.zoomPop(4) }, reference: SampleComparison.preset(.zoomPop, select: 4), maxFraction: 0.001)
     }
 
     // Seed 001: the card carousel.
@@ -85,6 +84,13 @@ final class SamplePresetTests: XCTestCase {
         try check("card-push 1", recorded: { try SampleHost.cardPush(1) }, reference: SampleComparison.preset(.cardPush, select: 1), maxFraction: 0.11)
     }
 
+    // The pop after an animated push: the recording's first 48 frames (0.8 s at 60 fps) are the
+    // push and its follow-up; the rest is compared with card-pop.
+    func testCardPopSampleAgainstCardPop() throws {
+        try check("card-pop 1", recorded: { try SampleHost.cardPop(1) }, reference: SampleComparison.preset(.cardPop, select: 1, returnIndex: 1),
+                  maxFraction: 0.08, skippingRecordedFrames: Int((SampleHost.cardPushSeconds * 60).rounded()))
+    }
+
     // The modern samples, against the transition files that describe the same screens by hand.
     private func file(_ name: String) -> RenderSettings {
         var settings = RenderSettings(transitionFile: Samples.path("transitions/\(name).json"))
@@ -92,14 +98,25 @@ final class SamplePresetTests: XCTestCase {
         return settings
     }
 
-    // Known differences (measured bounds, not matches): the property animator's spring runs
-    // differently from the file's UIView-style spring in the first 0.3 s; the default push is
-    // FlipbookUIKit's 0.35 s slide, the file a hand-made 0.5 s one.
-    func testCardExpansionSampleAgainstCardExpandFile() throws {
+    // The file's `"curve": "spring"` takes the presets' default initial velocity (1, seed 000's);
+    // the app's `UISpringTimingParameters(dampingRatio: 0.8)` starts at rest (velocity 0, as
+    // Apple documents that initializer). With the file's spring at velocity 0 the two agree: the
+    // file is what differs, not the property animator (docs/UIKIT.md).
+    func testCardExpansionSampleMatchesCardExpandFileAtRestingVelocity() throws {
+        var reference = file("card-expand")
+        reference.timing = Timing(curve: .spring(dampingRatio: 0.8, initialVelocity: 0), durationSeconds: 0.6)
+        try check("card-expand v0", recorded: { try SampleHost.cardExpansion() }, reference: reference, maxFraction: 0.02)
+    }
+
+    func testCardExpansionSampleAgainstCardExpandFileAsWritten() throws {
         try check("card-expand", recorded: { try SampleHost.cardExpansion() }, reference: file("card-expand"), maxFraction: 0.52)
     }
 
+    // The default push: FlipbookUIKit's 0.5 s slide (docs/UIKIT.md, "UIKit's own push") and the
+    // file's hand-made 0.5 s one have the same length; the file adds a dimming layer and a shadow
+    // and its own curve (measured bound, not a match).
+
     func testDefaultPushSampleAgainstSlideOverFile() throws {
-        try check("default push 3", recorded: { try SampleHost.defaultPush(3) }, reference: file("slide-over"), maxFraction: 0.92, sameFrameCount: false)
+        try check("default push 3", recorded: { try SampleHost.defaultPush(3) }, reference: file("slide-over"), maxFraction: 0.92)
     }
 }

@@ -28,6 +28,10 @@ class TodayViewController: UIViewController {
     /// The running expansion or collapse; kept so a touch can take it over.
     private(set) var cardAnimator: UIViewPropertyAnimator?
     private(set) var isExpanded = false
+    /// True when the finger took over the expansion itself (running backwards collapses).
+    private var collapseReversesExpansion = false
+    /// The animator's `fractionComplete` when the finger came down.
+    private var fractionWhenGrabbed: CGFloat = 0
     /// How far the finger must pull down for the whole collapse, in points.
     static let collapseDistance: CGFloat = 300
 
@@ -114,8 +118,12 @@ class TodayViewController: UIViewController {
         if let running = cardAnimator, running.isRunning {
             running.pauseAnimation()
             running.isReversed = true
+            collapseReversesExpansion = true
+            fractionWhenGrabbed = running.fractionComplete
             return
         }
+        collapseReversesExpansion = false
+        fractionWhenGrabbed = 0
         let animator = UIViewPropertyAnimator(duration: 0.6, timingParameters: UISpringTimingParameters(dampingRatio: 0.8))
         animator.addAnimations {
             self.layOutCard(expanded: false)
@@ -135,7 +143,8 @@ class TodayViewController: UIViewController {
     func updateCollapse(translationY: CGFloat) {
         guard let animator = cardAnimator else { return }
         let fraction = max(0, min(1, translationY / TodayViewController.collapseDistance))
-        animator.fractionComplete = animator.isReversed ? 1 - fraction : fraction
+        // The expansion's fraction counts from the resting card: pulling down takes it back.
+        animator.fractionComplete = collapseReversesExpansion ? max(0, fractionWhenGrabbed - fraction) : fraction
     }
 
     /// The finger lifts with `velocityY` points per second: past half-way (or flung down) the
@@ -144,10 +153,22 @@ class TodayViewController: UIViewController {
         guard let animator = cardAnimator else { return }
         let fraction = translationY / TodayViewController.collapseDistance
         let finish = fraction > 0.5 || velocityY > 500
-        if finish == animator.isReversed { animator.isReversed.toggle() }
+        // The collapse runs forwards to finish; a grabbed expansion runs backwards to collapse.
+        animator.isReversed = collapseReversesExpansion ? finish : !finish
         // The spring's initial velocity is in "whole distance per second".
         let remaining = max(1, TodayViewController.collapseDistance * (1 - max(0, min(1, fraction))))
         let velocity = CGVector(dx: 0, dy: velocityY / remaining)
         animator.continueAnimation(withTimingParameters: UISpringTimingParameters(dampingRatio: 0.8, initialVelocity: velocity), durationFactor: 1)
+    }
+
+    /// The pan recognizer's action on the expanded card (on iOS: `addTarget(self, action:)`).
+    func handleCollapsePan(_ pan: UIPanGestureRecognizer) {
+        let translationY = pan.translation(in: view).y
+        switch pan.state {
+        case .began: beginCollapse()
+        case .changed: updateCollapse(translationY: translationY)
+        case .ended, .cancelled: endCollapse(translationY: translationY, velocityY: pan.velocity(in: view).y)
+        default: break
+        }
     }
 }

@@ -156,6 +156,12 @@ class CardViewController: UIViewController, UICollectionViewDataSource, UICollec
         view.addSubview(cardScrollView)
     }
 
+    override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        // The detail hides the bar; the carousel shows it again when the user comes back.
+        navigationController?.setNavigationBarHidden(false, animated: animated)
+    }
+
     override func viewDidAppear(_ animated: Bool) {
         super.viewDidAppear(animated)
         navigationController?.delegate = self

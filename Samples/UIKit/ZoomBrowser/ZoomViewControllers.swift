@@ -2,6 +2,11 @@
 // smallest controllers it needs (`collectionView`, cells with `contentImage`, a detail with
 // `_contentImageView`), laid out as the waterfall browser so the two apps can be compared: the
 // same masonry grid (its cells aspect-fill) and a detail whose image is aspect-fit in the page.
+// Both lay out below a translucent bar (UIKit's default since iOS 7: the screens are full screen
+// and their content starts under the bar's 64 pt). The published animator needs that: it adds
+// the detail's view without setting `finalFrame(for:)`, so the view keeps the frame it was
+// loaded with (the whole screen) and the snapshot lands where the image is only if the screen's
+// place in the navigation controller is the whole screen too.
 #if canImport(UIKit)
 import UIKit
 #else
@@ -37,7 +42,7 @@ class ZoomGridViewController: UIViewController, UICollectionViewDataSource, UICo
         let layout = XZPhotoBrowserFlowLayout()
         layout.images = photos
         layout.xzColumnsCount = 3
-        let collectionView = UICollectionView(frame: CGRect(x: 0, y: 0, width: view.frame.size.width, height: view.frame.size.height - 64),
+        let collectionView = UICollectionView(frame: CGRect(x: 0, y: 64, width: view.frame.size.width, height: view.frame.size.height - 64),
                                               collectionViewLayout: layout)
         collectionView.backgroundColor = UIColor.white
         collectionView.dataSource = self
@@ -84,8 +89,8 @@ class ZoomDetailViewController: UIViewController {
         view.addSubview(contentImageView)
         guard let photo = photo else { return }
         contentImageView.image = UIImage(named: photo.url)
-        // Aspect-fit into the page (W − 10)×(H − 64), centred: the image view is exactly the photo.
-        let page = CGRect(x: 5, y: 0, width: UIScreen.main.bounds.width - 10, height: UIScreen.main.bounds.height - 64)
+        // Aspect-fit into the page (W − 10)×(H − 64) below the bar, centred: the image view is exactly the photo.
+        let page = CGRect(x: 5, y: 64, width: UIScreen.main.bounds.width - 10, height: UIScreen.main.bounds.height - 64)
         let scale = min(page.width / photo.width, page.height / photo.height)
         let size = CGSize(width: photo.width * scale, height: photo.height * scale)
         contentImageView.frame = CGRect(x: page.midX - size.width / 2, y: page.midY - size.height / 2, width: size.width, height: size.height)
