@@ -6,7 +6,7 @@ import FlipbookScenes
 /// The bar at the top of a navigation controller (`UINavigationBar`), drawn as the presets
 /// draw it (`NavigationBar` in FlipbookScene: 248 grey under the status bar, a hairline, the
 /// top screen's semibold title, back button and bar button item titles in the tint colour), and
-/// animated as they animate it during the first push or pop of a recording.
+/// animated as they animate it during each push or pop of a recording.
 open class UINavigationBar: UIView {
     /// Kept; an opaque bar (false) puts the screens below it.
     open var isTranslucent = true

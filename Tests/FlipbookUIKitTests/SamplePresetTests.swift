@@ -77,15 +77,18 @@ final class SamplePresetTests: XCTestCase {
     }
 
     // Seed 001: the card carousel.
-    // Known differences: the title view's labels, stars and comment rows are laid out by the
-    // sample's frames, not the preset's text metrics, and the back button is left out (measured
-    // bound, not a match).
+    // Known differences (docs/UIKIT.md): the title view's labels are laid out by the sample's
+    // fixed frames, not the tutorial's intrinsic sizes (the preset measures them), the comment
+    // rows are `.default` cells without the app's avatar and nickname, and the back button is
+    // left out: 1–2 % during the move, 8–9 % once the list shows (measured bound, not a match).
     func testCardPushSampleAgainstCardPush() throws {
-        try check("card-push 1", recorded: { try SampleHost.cardPush(1) }, reference: SampleComparison.preset(.cardPush, select: 1), maxFraction: 0.11)
+        try check("card-push 1", recorded: { try SampleHost.cardPush(1) }, reference: SampleComparison.preset(.cardPush, select: 1), maxFraction: 0.1)
     }
 
     // The pop after an animated push: the recording's first 48 frames (0.8 s at 60 fps) are the
-    // push and its follow-up; the rest is compared with card-pop.
+    // push and its follow-up; the rest is compared with card-pop. Frame 0 is the instant of the
+    // tap (the recording still shows the push's end there, 7.8 %); then the layout differences
+    // of card-push (measured bound, not a match).
     func testCardPopSampleAgainstCardPop() throws {
         try check("card-pop 1", recorded: { try SampleHost.cardPop(1) }, reference: SampleComparison.preset(.cardPop, select: 1, returnIndex: 1),
                   maxFraction: 0.08, skippingRecordedFrames: Int((SampleHost.cardPushSeconds * 60).rounded()))

@@ -47,21 +47,11 @@ class TodayViewController: UIViewController {
         header.addSubview(todayLabel)
         view.addSubview(header)
 
-        secondCard.layer.cornerRadius = 16
-        secondCard.clipsToBounds = true
-        secondCard.backgroundColor = UIColor.white
-        secondImageView.image = UIImage(named: secondPhotoName)
-        secondImageView.contentMode = .scaleAspectFill
-        secondCard.addSubview(secondImageView)
+        setUpCard(secondCard, imageView: secondImageView, photoName: secondPhotoName)
         view.addSubview(secondCard)
 
-        card.layer.cornerRadius = 16
-        card.clipsToBounds = true
-        card.backgroundColor = UIColor.white
-        imageView.image = UIImage(named: photoName)
-        imageView.contentMode = .scaleAspectFill
+        setUpCard(card, imageView: imageView, photoName: photoName)
         imageView.clipsToBounds = true
-        card.addSubview(imageView)
         kickerLabel.text = "GET OUTSIDE"
         kickerLabel.font = UIFont.systemFont(ofSize: 13, weight: .semibold)
         kickerLabel.textColor = UIColor.white.withAlphaComponent(0.85)
@@ -78,6 +68,16 @@ class TodayViewController: UIViewController {
         story.addSubview(storyLabel)
         card.addSubview(story)
         view.addSubview(card)
+    }
+
+    /// A white card with 16 pt corners showing a photo aspect-filled.
+    private func setUpCard(_ card: UIView, imageView: UIImageView, photoName: String) {
+        card.layer.cornerRadius = 16
+        card.clipsToBounds = true
+        card.backgroundColor = UIColor.white
+        imageView.image = UIImage(named: photoName)
+        imageView.contentMode = .scaleAspectFill
+        card.addSubview(imageView)
     }
 
     /// The card's views at the expanded (true) or the resting (false) layout.
