@@ -22,3 +22,18 @@ final class UIFontWeightTests: XCTestCase {
         XCTAssertEqual(UIFont.systemFont(ofSize: 17, weight: UIFont.Weight(rawValue: -1)).modelWeight, .ultraLight)
     }
 }
+
+/// Dynamic Type styles at the Large content size, as Apple's HIG table gives them.
+final class UIFontTextStyleTests: XCTestCase {
+    func testTextStylesHaveTheirLargeSizes() {
+        let expected: [(UIFont.TextStyle, CGFloat, FontWeight)] = [
+            (.largeTitle, 34, .regular), (.title1, 28, .regular), (.title2, 22, .regular), (.title3, 20, .regular),
+            (.headline, 17, .semibold), (.body, 17, .regular), (.callout, 16, .regular), (.subheadline, 15, .regular),
+            (.footnote, 13, .regular), (.caption1, 12, .regular), (.caption2, 11, .regular)]
+        for (style, size, weight) in expected {
+            let font = UIFont.preferredFont(forTextStyle: style)
+            XCTAssertEqual(font.pointSize, size, style.rawValue)
+            XCTAssertEqual(font.modelWeight, weight, style.rawValue)
+        }
+    }
+}
