@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Clean-up on SIGINT, SIGTERM, SIGHUP and SIGQUIT: remove the run's temporary files, stop child
 /// processes, exit with 128 + the signal number (130, 143, 129, 131).
@@ -22,6 +23,10 @@ package enum Termination {
     /// The pipe's write end: written once, under `state.lock`, before any handler is installed,
     /// then only read, by the signal handler (which may take no lock), hence `nonisolated(unsafe)`.
     nonisolated(unsafe) private static var signalPipeWriteEnd: Int32 = -1
+    /// Set by the signal thread before the clean-ups run: from then on the process ends with
+    /// 128 + the signal, even when a worker fails because a clean-up removed its folder first
+    /// and the command returns that error (its `exit` waits; see `installSignalHandlers`).
+    private static let terminating = Atomic<Bool>(false)
 
     /// The signals `installSignalHandlers()` handles.
     package static let handledSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
@@ -79,12 +84,19 @@ package enum Termination {
                 _ = write(Termination.signalPipeWriteEnd, &byte, 1)
             }
         }
+        // A command that ends while a signal is being handled (often with an error the clean-up
+        // caused: "frame_0008.png: cannot write the output") waits here for the signal thread's
+        // _exit, so the status is still 128 + the signal.
+        atexit {
+            while Termination.terminating.load(ordering: .sequentiallyConsistent) { pause() }
+        }
         state.installed = true
     }
 
     /// Runs the clean-ups and ends the process with 128 + `signal`, without running exit
     /// handlers (other threads are still working).
     private static func terminate(signal: Int32) -> Never {
+        terminating.store(true, ordering: .sequentiallyConsistent)
         runCleanups()
         _exit(128 + signal)
     }

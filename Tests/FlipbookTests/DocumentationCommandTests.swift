@@ -10,7 +10,8 @@ import XCTest
 /// - `<!-- docs-test: file NAME -->` writes the block (e.g. a JSON example) to NAME in the folder
 ///   first, so the commands after it can use it.
 ///
-/// To keep the suite quick in a debug build, the test adds options after the documented ones
+/// To keep the suite quick (it runs dozens of renders; scripts/test runs it with the release
+/// `flipbook` built beside the tests), the test adds options after the documented ones
 /// (the last value of an option wins): renders get `--scale 1` and `--fps 10`, compares `--scale 1 --fps 5 --sheet-frames 2`.
 /// `/tmp/` stands for a folder inside the test's folder. The files a reader would bring are
 /// made from the samples: `my.json`, `my-pop.json` (transitions), `my-finger.json`,
@@ -68,6 +69,43 @@ final class DocumentationCommandTests: XCTestCase {
             break
         }
         return command
+    }
+
+    /// Every command `flipbook help` lists, and every option its `flipbook help COMMAND` lists,
+    /// appears in a documented command (one that `testEveryDocumentedCommandRuns` runs): an option is shown with its own command, or, for
+    /// the options several commands share (scene, PNG, gesture, progress), with any of them.
+    func testEveryCommandAndOptionInTheHelpHasADocumentedExample() throws {
+        let general = try runFlipbook(["help"])
+        XCTAssertEqual(general.status, 0, general.stderr)
+        let names = general.stdout.components(separatedBy: "\n").drop { !$0.hasPrefix("Commands:") }.dropFirst()
+            .prefix { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+            .compactMap { $0.split(separator: " ").first.map(String.init) }
+        XCTAssertGreaterThan(names.count, 10, general.stdout)
+        let documented = try Self.documentedCommands().flatMap(\.commands).map { $0.line.split(separator: " ").map(String.init) }
+        func options(in words: [String]) -> Set<String> {
+            Set(words.compactMap { word in
+                word.range(of: "^--[a-z0-9][a-z0-9-]*", options: .regularExpression).map { String(word[$0]) }
+            })
+        }
+        var optionsOf: [String: Set<String>] = [:]
+        for name in names {
+            let help = try runFlipbook(["help", name])
+            XCTAssertEqual(help.status, 0, "flipbook help \(name): \(help.stderr)")
+            // An option line starts with its name(s), then two spaces and the meaning (which may
+            // name other options, or an old spelling "formerly --fonts").
+            let optionLines = help.stdout.components(separatedBy: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { $0.hasPrefix("--") }.map { $0.components(separatedBy: "  ")[0] }
+            optionsOf[name] = options(in: optionLines.flatMap { $0.split(separator: " ").map { String($0.drop { $0 == "[" }) } })
+        }
+        let everywhere = documented.reduce(into: Set<String>()) { $0.formUnion(options(in: $1)) }
+        for name in names {
+            let lines = documented.filter { $0.count > 1 && $0[1] == name }
+            XCTAssertFalse(lines.isEmpty, "no documented example of `flipbook \(name)` in README.md or docs/")
+            let shown = lines.reduce(into: Set<String>()) { $0.formUnion(options(in: $1)) }
+            let shared = Set(optionsOf.filter { $0.key != name }.values.joined())
+            let missing = optionsOf[name, default: []].filter { !shown.contains($0) && !(shared.contains($0) && everywhere.contains($0)) }
+            XCTAssertEqual(missing.sorted(), [], "`flipbook help \(name)` lists options no documented `flipbook \(name)` example shows")
+        }
     }
 
     func testEveryDocumentedCommandRuns() throws {

@@ -15,14 +15,7 @@ final class LayerDepthRenderTests: XCTestCase {
 
     /// The file at @1x on its own device, with the fixture fonts (as the sample goldens).
     func job(file: String, scale: Double = 1) throws -> RenderJob {
-        var settings = RenderSettings(transitionFile: file)
-        settings.fontPath = Package.fixtureFont
-        settings.fontDirectory = Package.fixtureFonts
-        settings.framesPerSecond = 30
-        settings.scene.device = try TransitionFile(contentsOf: file).device(fallback: .iPhone8)
-        settings.scene.device.scale = scale
-        settings.deviceIsExplicit = true
-        return try RenderJob(settings: settings)
+        try RenderJob(settings: .transitionFile(file, scale: scale))
     }
 
     func layer(_ name: String, in root: Layer) -> Layer? {

@@ -178,15 +178,4 @@ final class OutputContainmentTests: ScratchFolderTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out).sorted(), previous)
         XCTAssertEqual(tree().filter { $0.hasPrefix(".") }, [])
     }
-
-    // MARK: Support
-
-    /// A folder holding an `ffmpeg` shell script with `body`; returns the folder.
-    func fakeFFmpeg(_ body: String, folder: String = "bin") throws -> String {
-        let bin = path(folder)
-        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
-        try "#!/bin/sh\n\(body)\n".write(toFile: bin + "/ffmpeg", atomically: true, encoding: .utf8)
-        XCTAssertEqual(chmod(bin + "/ffmpeg", 0o755), 0)
-        return bin
-    }
 }

@@ -81,17 +81,8 @@ final class ReviewCommandTests: XCTestCase {
         XCTAssertEqual(identical.status, 0, identical.stdout)
         XCTAssertEqual(try runFlipbook(["review", a, "--out", scratch.appendingPathComponent("one").path]).status, 0)
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [Package.path("Tests/ReviewPage/check_review_page.py"), page, a, b]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        if text.contains("No module named 'PIL'") { throw XCTSkip("Pillow is missing (apt-get install python3-pil)") }
-        XCTAssertEqual(process.terminationStatus, 0, text)
+        let (status, text) = try runReviewPageCheck("check_review_page.py", [page, a, b])
+        XCTAssertEqual(status, 0, text)
         XCTAssertTrue(text.contains("PASS first differing frame is 1"), text)
         XCTAssertTrue(text.contains("PASS mode difference draws both frames"), text)
     }

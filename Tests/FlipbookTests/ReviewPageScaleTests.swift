@@ -14,17 +14,8 @@ final class ReviewPageScaleTests: XCTestCase {
         }
         let scratch = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [Package.path("Tests/ReviewPage/check_thousand_frames.py"), flipbookExecutable.path, scratch.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        if text.contains("No module named 'PIL'") { throw XCTSkip("Pillow is missing (apt-get install python3-pil)") }
-        XCTAssertEqual(process.terminationStatus, 0, text)
+        let (status, text) = try runReviewPageCheck("check_thousand_frames.py", [flipbookExecutable.path, scratch.path])
+        XCTAssertEqual(status, 0, text)
         XCTAssertTrue(text.contains("PASS the page lists 1000 frames"), text)
         XCTAssertTrue(text.contains("PASS the jump to frame 500 requested"), text)
     }

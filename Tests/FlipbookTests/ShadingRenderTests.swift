@@ -12,14 +12,7 @@ import FlipbookFormats
 /// files say, exporting them renders the same bytes, and bad values fail with the JSON path.
 final class ShadingRenderTests: XCTestCase {
     func job(_ file: String, scale: Double = 1) throws -> RenderJob {
-        var settings = RenderSettings(transitionFile: file)
-        settings.fontPath = Package.fixtureFont
-        settings.fontDirectory = Package.fixtureFonts
-        settings.framesPerSecond = 30
-        settings.scene.device = try TransitionFile(contentsOf: file).device(fallback: .iPhone8)
-        settings.scene.device.scale = scale
-        settings.deviceIsExplicit = true
-        return try RenderJob(settings: settings)
+        try RenderJob(settings: .transitionFile(file, scale: scale))
     }
 
     func flattened(_ ops: [DisplayOp]) -> [DisplayOp] {

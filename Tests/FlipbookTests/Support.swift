@@ -32,6 +32,21 @@ extension RenderSettings {
     }
 }
 
+extension RenderSettings {
+    /// Settings for a transition file in tests: the file's own device (an iPhone 8 when it names
+    /// none) at `scale`, 30 fps, the fixture fonts — as the sample goldens are rendered.
+    static func transitionFile(_ path: String, scale: Double = 1) throws -> RenderSettings {
+        var settings = RenderSettings(transitionFile: path)
+        settings.fontPath = Package.fixtureFont
+        settings.fontDirectory = Package.fixtureFonts
+        settings.framesPerSecond = 30
+        settings.scene.device = try TransitionFile(contentsOf: path).device(fallback: .iPhone8)
+        settings.scene.device.scale = scale
+        settings.deviceIsExplicit = true
+        return settings
+    }
+}
+
 /// A fresh temporary directory, removed by the caller.
 func temporaryDirectory() -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-tests-\(UUID().uuidString)")
@@ -55,6 +70,16 @@ class ScratchFolderTestCase: XCTestCase {
 
     /// `name` inside the scratch folder.
     func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+
+    /// A folder in the scratch folder holding an `ffmpeg` shell script that runs `body` (and no
+    /// ffprobe), to put first on PATH; returns the folder.
+    func fakeFFmpeg(_ body: String, folder: String = "bin") throws -> String {
+        let bin = path(folder)
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        try "#!/bin/sh\n\(body)\n".write(toFile: bin + "/ffmpeg", atomically: true, encoding: .utf8)
+        XCTAssertEqual(chmod(bin + "/ffmpeg", 0o755), 0)
+        return bin
+    }
 }
 
 /// The outcome of running the `flipbook` executable.
@@ -125,6 +150,23 @@ func runFlipbook(_ arguments: [String], in directory: URL = Package.root, enviro
     }
     return FlipbookRun(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
                        stderr: String(decoding: stderrData.data, as: UTF8.self))
+}
+
+/// Runs one of the review page's browser checks (`Tests/ReviewPage/SCRIPT`, python3 driving
+/// headless Chromium) with `arguments`; returns its exit status and what it printed (stdout and
+/// stderr together). Skips the test when Pillow is missing.
+func runReviewPageCheck(_ script: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+    process.arguments = [Package.path("Tests/ReviewPage/" + script)] + arguments
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = output
+    try process.run()
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    if text.contains("No module named 'PIL'") { throw XCTSkip("Pillow is missing (apt-get install python3-pil)") }
+    return (process.terminationStatus, text)
 }
 
 /// Runs `script` with `shell` and its `options` (e.g. `-e`) in `directory`, with exactly

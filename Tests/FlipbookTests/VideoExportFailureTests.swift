@@ -10,15 +10,6 @@ import FlipbookRaster
 /// `flipbook render --video`: exit 1 with ffmpeg's message, the frames and any previous video
 /// intact, never a crash.
 final class VideoExportFailureTests: ScratchFolderTestCase {
-    /// A folder with an `ffmpeg` shell script running `body` (and no ffprobe); returns the folder.
-    func fakeFFmpeg(_ body: String, folder: String = "bin") throws -> String {
-        let bin = path(folder)
-        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
-        try "#!/bin/sh\n\(body)\n".write(toFile: bin + "/ffmpeg", atomically: true, encoding: .utf8)
-        XCTAssertEqual(chmod(bin + "/ffmpeg", 0o755), 0)
-        return bin
-    }
-
     /// Files in the test folder besides `bin`, sorted (hidden ones included).
     func outputs() throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0 != "bin" }.sorted()

@@ -8,13 +8,10 @@ The page is copied to PAGE/index-test.html with a test script appended; Chromium
 file:// (--dump-dom with a virtual time budget) and the script writes its findings into the DOM.
 Exit 0 when every check passes; each failure is printed.
 """
-import json, math, os, re, subprocess, sys, tempfile
+import json, math, os, re, sys
 from PIL import Image
-
-def chromium(args, timeout=120):
-    base = ["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--allow-file-access-from-files",
-            "--enable-logging=stderr", "--v=0", "--user-data-dir=" + tempfile.mkdtemp(prefix="review-chromium-")]
-    return subprocess.run(base + args, capture_output=True, text=True, timeout=timeout)
+sys.dont_write_bytecode = True  # no __pycache__ beside the sources
+from in_page_test import chromium, run_in_page_test, exit_status
 
 # --- independent scores -------------------------------------------------------------------------
 def linear(c):
@@ -174,23 +171,9 @@ def main():
     with open(test_page, "w", encoding="utf-8") as out:
         out.write(html.replace("</body>", TEST % {"first": first, "count": len(data["frames"])} + "</body>"))
     try:
-        run = chromium(["--virtual-time-budget=10000", "--dump-dom", "file://" + os.path.abspath(test_page)])
+        failures += run_in_page_test(os.path.abspath(test_page), 10000)
     finally:
         os.remove(test_page)
-    result = re.search(r"<pre id=\"test-result\">(.*?)</pre>", run.stdout, re.S) or re.search(r"<pre id=\"test-progress\">(.*?)</pre>", run.stdout, re.S)
-    if result and "test-progress" in result.group(0):
-        failures.append("the in-page test did not finish")
-    if not result:
-        failures.append("the in-page test wrote no result; chromium stderr:\n" + run.stderr[-2000:])
-    else:
-        for line in result.group(1).splitlines():
-            print(line)
-            if line.startswith("FAIL"): failures.append(line)
-    console_errors = [l for l in run.stderr.splitlines() if "CONSOLE" in l and ("Uncaught" in l or "rror" in l)]
-    if console_errors:
-        failures.append("console errors:\n" + "\n".join(console_errors))
-    else:
-        print("PASS no console errors")
     if shots:
         os.makedirs(shots, exist_ok=True)
         for mode in ["side", "swipe", "onion", "difference", "blink"]:
@@ -198,9 +181,7 @@ def main():
             chromium(["--virtual-time-budget=3000", "--window-size=1280,860", "--hide-scrollbars", "--screenshot=" + target,
                       "file://%s#mode=%s&first=1" % (os.path.abspath(os.path.join(page, "index.html")), mode)])
             print("screenshot → " + target)
-    for failure in failures:
-        print("FAIL " + failure)
-    return 1 if failures else 0
+    return exit_status(failures)
 
 if __name__ == "__main__":
     sys.exit(main())

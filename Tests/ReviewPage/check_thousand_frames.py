@@ -14,8 +14,10 @@ test script appended that, with the page's own timing (performance.now):
     only that frame and a few ahead, not the ones skipped.
 Exit 0 when every check passes; each failure is printed.
 """
-import json, os, re, subprocess, sys, tempfile
+import json, os, subprocess, sys
 from PIL import Image
+sys.dont_write_bytecode = True  # no __pycache__ beside the sources
+from in_page_test import run_in_page_test, exit_status
 
 COUNT, FIRST_DIFFERING = 1000, 500
 
@@ -103,25 +105,8 @@ def main():
     test_page = os.path.join(page, "index-test.html")
     with open(test_page, "w", encoding="utf-8") as out:
         out.write(html.replace("<head>", "<head>" + HOOK, 1).replace("</body>", TEST % {"count": COUNT, "first": FIRST_DIFFERING} + "</body>"))
-    base = ["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--allow-file-access-from-files",
-            "--enable-logging=stderr", "--v=0", "--user-data-dir=" + tempfile.mkdtemp(prefix="review-chromium-")]
-    run = subprocess.run(base + ["--virtual-time-budget=5000", "--dump-dom", "file://" + os.path.abspath(test_page)],
-                         capture_output=True, text=True, timeout=180)
-    result = re.search(r"<pre id=\"test-result\">(.*?)</pre>", run.stdout, re.S)
-    if not result:
-        failures.append("the in-page test wrote no result; chromium stderr:\n" + run.stderr[-2000:])
-    else:
-        for line in result.group(1).splitlines():
-            print(line)
-            if line.startswith("FAIL"): failures.append(line)
-    console_errors = [l for l in run.stderr.splitlines() if "CONSOLE" in l and ("Uncaught" in l or "rror" in l)]
-    if console_errors:
-        failures.append("console errors:\n" + "\n".join(console_errors))
-    else:
-        print("PASS no console errors")
-    for failure in failures:
-        print("FAIL " + failure)
-    return 1 if failures else 0
+    failures += run_in_page_test(os.path.abspath(test_page), 5000, timeout=180)
+    return exit_status(failures)
 
 if __name__ == "__main__":
     sys.exit(main())
