@@ -29,6 +29,8 @@ final class Recorder: @unchecked Sendable {
     }
 
     let device: Device
+    /// Light or dark mode: what the system and semantic `UIColor`s read as.
+    var appearance: Appearance = .light
     let resources: URL?
     var window: UIWindow?
     private(set) var clockSeconds = 0.0

@@ -263,4 +263,47 @@ final class DrawingPropertiesTests: XCTestCase {
         XCTAssertEqual(pixel(half, 120, 350), grey)
         XCTAssertEqual(pixel(render(animator, at: 0), 119.5, 350), red)
     }
+
+    // MARK: Gradient, appearance
+
+    func testAGradientSublayerIsDrawnAsItsViewsGradient() throws {
+        let transition = try Transition.record { window in
+            let card = UIView(frame: CGRect(x: 0, y: 100, width: 200, height: 100))
+            card.accessibilityIdentifier = "card"
+            let gradient = CAGradientLayer()
+            gradient.frame = card.bounds
+            gradient.colors = [UIColor.black.cgColor, UIColor.white.cgColor]
+            gradient.startPoint = CGPoint(x: 0, y: 0.5)
+            gradient.endPoint = CGPoint(x: 1, y: 0.5)
+            card.layer.insertSublayer(gradient, at: 0)
+            window.addSubview(card)
+        }
+        let animator = try TransitionAnimator(transition)
+        let layer = try XCTUnwrap(animator.initialLayer(named: "card"))
+        XCTAssertEqual(layer.gradient, Gradient(colors: [.black, .white], startPoint: Point(x: 0, y: 0.5), endPoint: Point(x: 1, y: 0.5)))
+        // Left to right, black to white, interpolated in straight sRGB: a quarter of the way
+        // (the pixel centred at x = 50.25) is 255 · 50.25 / 200.
+        let image = render(animator, at: 0)
+        XCTAssertEqual(Double(pixel(image, 50, 150)[0]), 255 * 50.25 / 200, accuracy: 1.5)
+        XCTAssertEqual(Double(pixel(image, 150, 150)[0]), 255 * 150.25 / 200, accuracy: 1.5)
+    }
+
+    func testSemanticColoursResolveInTheRecordingsAppearance() throws {
+        func record(_ appearance: Appearance) throws -> Layer? {
+            let transition = try Transition.record(appearance: appearance) { window in
+                let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+                view.accessibilityIdentifier = "view"
+                view.backgroundColor = .secondarySystemBackground
+                window.addSubview(view)
+            }
+            return try TransitionAnimator(transition).initialLayer(named: "view")
+        }
+        // secondarySystemBackground: 242, 242, 247 light; 28, 28, 30 dark (Apple's tables).
+        XCTAssertEqual(try record(.light)?.backgroundColor, StraightColor(red: 242.0 / 255, green: 242.0 / 255, blue: 247.0 / 255))
+        XCTAssertEqual(try record(.dark)?.backgroundColor, StraightColor(red: 28.0 / 255, green: 28.0 / 255, blue: 30.0 / 255))
+        // Outside a recording UIKit's colours are the light ones.
+        var white: CGFloat = 0
+        XCTAssertTrue(UIColor.systemBackground.getWhite(&white, alpha: nil))
+        XCTAssertEqual(white, 1)
+    }
 }
