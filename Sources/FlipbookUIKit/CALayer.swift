@@ -30,7 +30,7 @@ public struct CALayerCornerCurve: RawRepresentable, Hashable, Sendable {
 
 /// A layer (`CALayer`). A view's layer holds what the view draws: geometry, opacity, colour,
 /// corners, border, shadow, the 3-D transform; docs/UIKIT.md lists what is recorded (and
-/// `zPosition`, `mask`, `shadowPath`, which are kept but not drawn).
+/// `zPosition` and `mask`, which are kept but not drawn).
 open class CALayer: NSObject {
     /// The view this layer backs, if any (only views' layers are recorded).
     weak var owner: UIView?
@@ -74,6 +74,8 @@ open class CALayer: NSObject {
     open var shadowOffset = CGSize(width: 0, height: -3) { willSet { willChange() } didSet { didChangeAtOnce() } }
     /// Shadow blur radius (the Gaussian's standard deviation, points); 3 by default.
     open var shadowRadius: CGFloat = 3 { willSet { willChange() } didSet { didChangeAtOnce() } }
+    /// The shadow's shape in the layer's points (nil: the layer's own alpha); set at once.
+    open var shadowPath: CGPath?
     /// The transform the sublayers are seen through, about the anchor point (a shared perspective).
     open var sublayerTransform = CATransform3D.identity { willSet { willChange() } didSet { didChangeAtOnce() } }
     /// Depth order among siblings (kept; drawing follows the sublayer order).
@@ -113,6 +115,7 @@ open class CALayer: NSObject {
         maskedCorners = layer.maskedCorners; cornerCurve = layer.cornerCurve; isDoubleSided = layer.isDoubleSided
         borderWidth = layer.borderWidth; borderColor = layer.borderColor; sublayerTransform = layer.sublayerTransform
         shadowColor = layer.shadowColor; shadowOpacity = layer.shadowOpacity; shadowOffset = layer.shadowOffset; shadowRadius = layer.shadowRadius
+        shadowPath = layer.shadowPath
     }
 
     /// The frame in the superlayer's coordinates: the bounding box of the transformed bounds.

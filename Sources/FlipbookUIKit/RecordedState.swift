@@ -159,6 +159,7 @@ struct StaticState: Equatable {
     var maskedCorners = CornerMask.all
     var cornerCurve = CornerCurve.circular
     var isDoubleSided = true
+    var shadowPath: Path?
 
     /// What changed from `old`, as a patch (values the model cannot unset, an image or text
     /// taken away, keep their old value).
@@ -172,6 +173,7 @@ struct StaticState: Equatable {
         if maskedCorners != old.maskedCorners { patch.maskedCorners = maskedCorners; changed = true }
         if cornerCurve != old.cornerCurve { patch.cornerCurve = cornerCurve; changed = true }
         if isDoubleSided != old.isDoubleSided { patch.isDoubleSided = isDoubleSided; changed = true }
+        if shadowPath != old.shadowPath, let shadowPath { patch.shadowPath = shadowPath; changed = true }
         return changed ? patch : nil
     }
 
@@ -179,6 +181,7 @@ struct StaticState: Equatable {
         layer.isHidden = isHidden; layer.clipsToBounds = clipsToBounds; layer.imageSource = imageSource
         layer.contentMode = contentMode; layer.text = text
         layer.maskedCorners = maskedCorners; layer.cornerCurve = cornerCurve; layer.isDoubleSided = isDoubleSided
+        layer.shadowPath = shadowPath
     }
 }
 
@@ -229,7 +232,8 @@ extension UIView {
         return StaticState(isHidden: layer.isHidden, clipsToBounds: layer.masksToBounds, imageSource: (self as? UIImageView)?.image?.path,
                            contentMode: mode, text: (self as? UILabel)?.textContent,
                            maskedCorners: CornerMask(rawValue: Int(layer.maskedCorners.rawValue)),
-                           cornerCurve: layer.cornerCurve == .continuous ? .continuous : .circular, isDoubleSided: layer.isDoubleSided)
+                           cornerCurve: layer.cornerCurve == .continuous ? .continuous : .circular, isDoubleSided: layer.isDoubleSided,
+                           shadowPath: layer.shadowPath?.path)
     }
 
     /// Sets a layer's drawn properties from model values (a presentation layer).

@@ -306,4 +306,25 @@ final class DrawingPropertiesTests: XCTestCase {
         XCTAssertTrue(UIColor.systemBackground.getWhite(&white, alpha: nil))
         XCTAssertEqual(white, 1)
     }
+
+    func testAShadowPathShapesTheShadowNotTheLayer() throws {
+        let transition = try Transition.record { window in
+            window.backgroundColor = .white
+            let tile = UIView(frame: CGRect(x: 100, y: 100, width: 100, height: 100))
+            tile.accessibilityIdentifier = "tile"
+            tile.backgroundColor = .white
+            tile.layer.shadowOpacity = 1
+            tile.layer.shadowOffset = .zero
+            tile.layer.shadowRadius = 4
+            // Twice as wide as the tile: the shadow follows the path, not the tile.
+            tile.layer.shadowPath = UIBezierPath(rect: CGRect(x: 0, y: 0, width: 200, height: 100)).cgPath
+            window.addSubview(tile)
+        }
+        let image = render(try TransitionAnimator(transition), at: 0)
+        XCTAssertEqual(pixel(image, 150, 150), [255, 255, 255])
+        // Inside the path beside the tile: fully shadowed (more than 3σ from every edge).
+        XCTAssertLessThanOrEqual(pixel(image, 250, 150)[0], 2)
+        // 5.25 pt below the path's bottom edge: 255 · (1 − Φ(−5.25 / 4)).
+        XCTAssertEqual(Double(pixel(image, 250, 205)[0]), 255 * (1 - phi(-5.25 / 4)), accuracy: 4)
+    }
 }
