@@ -24,13 +24,13 @@ public struct CALayerCornerCurve: RawRepresentable, Hashable, Sendable {
     public init(rawValue: String) { self.rawValue = rawValue }
     /// Quarter circles (the default).
     public static let circular = CALayerCornerCurve(rawValue: "circular")
-    /// Apple's continuous ("squircle") corners; drawn as circular.
+    /// Apple's continuous ("squircle") corners.
     public static let continuous = CALayerCornerCurve(rawValue: "continuous")
 }
 
-/// A layer (`CALayer`). A view's layer holds the view's geometry, opacity, colour and corners;
-/// what the recorder draws is listed in docs/UIKIT.md (border, shadow, `maskedCorners`,
-/// `cornerCurve`, `zPosition` and 3-D perspective are kept but not drawn yet).
+/// A layer (`CALayer`). A view's layer holds what the view draws: geometry, opacity, colour,
+/// corners, border, shadow, the 3-D transform; docs/UIKIT.md lists what is recorded (and
+/// `zPosition` and `mask`, which are kept but not drawn).
 open class CALayer: NSObject {
     /// The view this layer backs, if any (only views' layers are recorded).
     weak var owner: UIView?
@@ -40,7 +40,7 @@ open class CALayer: NSObject {
     /// Where `anchorPoint` sits in the superlayer's coordinates (`UIView.center`).
     open var position: CGPoint = .zero { willSet { willChange() } didSet { didChange() } }
     /// The point, in unit coordinates of the bounds, that `position` places and transforms turn about.
-    open var anchorPoint = CGPoint(x: 0.5, y: 0.5) { willSet { willChange() } didSet { didChange() } }
+    open var anchorPoint = CGPoint(x: 0.5, y: 0.5) { willSet { willChange() } didSet { didChangeAtOnce() } }
     /// The transform about the anchor point.
     open var transform = CATransform3D.identity { willSet { willChange() } didSet { didChange() } }
     /// Opacity 0…1 (`UIView.alpha`).
@@ -58,25 +58,29 @@ open class CALayer: NSObject {
     open var masksToBounds = false
     /// Not drawn, nor its sublayers.
     open var isHidden = false
-    /// Which corners are rounded (kept; all four are drawn rounded).
+    /// Which corners are rounded (set at once).
     open var maskedCorners: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
-    /// The corner shape (kept; drawn circular).
+    /// The corner shape (set at once).
     open var cornerCurve: CALayerCornerCurve = .circular
-    /// Border width in points (kept, not drawn).
-    open var borderWidth: CGFloat = 0
-    /// Border colour (kept, not drawn); opaque black by default.
-    open var borderColor: CGColor? = CGColor(srgbRed: 0, green: 0, blue: 0, alpha: 1)
-    /// Shadow colour (kept, not drawn); opaque black by default.
-    open var shadowColor: CGColor? = CGColor(srgbRed: 0, green: 0, blue: 0, alpha: 1)
-    /// Shadow opacity 0…1 (kept, not drawn); 0 by default.
-    open var shadowOpacity: Float = 0
-    /// Shadow offset (kept, not drawn); (0, −3) by default.
-    open var shadowOffset = CGSize(width: 0, height: -3)
-    /// Shadow blur radius (kept, not drawn); 3 by default.
-    open var shadowRadius: CGFloat = 3
+    /// Border width in points, inside the bounds above the content.
+    open var borderWidth: CGFloat = 0 { willSet { willChange() } didSet { didChangeAtOnce() } }
+    /// Border colour; opaque black by default.
+    open var borderColor: CGColor? = CGColor(srgbRed: 0, green: 0, blue: 0, alpha: 1) { willSet { willChange() } didSet { didChangeAtOnce() } }
+    /// Shadow colour; opaque black by default.
+    open var shadowColor: CGColor? = CGColor(srgbRed: 0, green: 0, blue: 0, alpha: 1) { willSet { willChange() } didSet { didChangeAtOnce() } }
+    /// Shadow opacity 0…1; 0 (no shadow) by default.
+    open var shadowOpacity: Float = 0 { willSet { willChange() } didSet { didChangeAtOnce() } }
+    /// Shadow offset; (0, −3) by default.
+    open var shadowOffset = CGSize(width: 0, height: -3) { willSet { willChange() } didSet { didChangeAtOnce() } }
+    /// Shadow blur radius (the Gaussian's standard deviation, points); 3 by default.
+    open var shadowRadius: CGFloat = 3 { willSet { willChange() } didSet { didChangeAtOnce() } }
+    /// The shadow's shape in the layer's points (nil: the layer's own alpha); set at once.
+    open var shadowPath: CGPath?
+    /// The transform the sublayers are seen through, about the anchor point (a shared perspective).
+    open var sublayerTransform = CATransform3D.identity { willSet { willChange() } didSet { didChangeAtOnce() } }
     /// Depth order among siblings (kept; drawing follows the sublayer order).
     open var zPosition: CGFloat = 0
-    /// Whether the back of a turned layer is drawn (kept).
+    /// Whether the back of a turned layer is drawn (set at once).
     open var isDoubleSided = true
     /// Kept for API compatibility.
     open var shouldRasterize = false
@@ -108,6 +112,10 @@ open class CALayer: NSObject {
         bounds = layer.bounds; position = layer.position; anchorPoint = layer.anchorPoint; transform = layer.transform
         opacityValue = layer.opacityValue; backgroundColor = layer.backgroundColor; cornerRadius = layer.cornerRadius
         masksToBounds = layer.masksToBounds; isHidden = layer.isHidden; zPosition = layer.zPosition
+        maskedCorners = layer.maskedCorners; cornerCurve = layer.cornerCurve; isDoubleSided = layer.isDoubleSided
+        borderWidth = layer.borderWidth; borderColor = layer.borderColor; sublayerTransform = layer.sublayerTransform
+        shadowColor = layer.shadowColor; shadowOpacity = layer.shadowOpacity; shadowOffset = layer.shadowOffset; shadowRadius = layer.shadowRadius
+        shadowPath = layer.shadowPath
     }
 
     /// The frame in the superlayer's coordinates: the bounding box of the transformed bounds.
@@ -128,6 +136,10 @@ open class CALayer: NSObject {
     open func addSublayer(_ layer: CALayer) { insertSublayer(layer, at: UInt32(sublayers?.count ?? 0)) }
     /// Inserts a sublayer at an index.
     open func insertSublayer(_ layer: CALayer, at index: UInt32) {
+        // A gradient layer added to a view's layer changes what the view draws.
+        let changesDrawing = layer is CAGradientLayer && layer.owner == nil
+        if changesDrawing { willChange() }
+        defer { if changesDrawing { didChangeAtOnce() } }
         layer.removeFromSuperlayer()
         var list = sublayers ?? []
         list.insert(layer, at: min(Int(index), list.count))
@@ -137,8 +149,11 @@ open class CALayer: NSObject {
     /// Takes the layer out of its superlayer.
     open func removeFromSuperlayer() {
         guard let parent = superlayer else { return }
+        let changesDrawing = self is CAGradientLayer && owner == nil
+        if changesDrawing { parent.willChange() }
         parent.sublayers?.removeAll { $0 === self }
         superlayer = nil
+        if changesDrawing { parent.didChangeAtOnce() }
     }
 
     /// Runs an explicit animation (`CABasicAnimation`, `CASpringAnimation`, `CAKeyframeAnimation`
@@ -185,13 +200,23 @@ open class CALayer: NSObject {
     /// The bounding box of `rect` in `layer`'s coordinates mapped to this layer's.
     open func convert(_ rect: CGRect, from layer: CALayer?) -> CGRect { LayerGeometry.convert(rect, from: layer, to: self) }
 
-    private func willChange() {
-        guard let owner, let recorder = Recorder.current else { return }
-        recorder.willChange(owner)
+    /// The view whose drawing this layer's properties change: its own, or for a layer that
+    /// backs no view (a `CAGradientLayer` filling a view), its superlayer's.
+    private var recordedView: UIView? { owner ?? superlayer?.owner }
+
+    func willChange() {
+        guard let view = recordedView, let recorder = Recorder.current else { return }
+        recorder.willChange(view)
     }
-    private func didChange() {
-        guard let owner, let recorder = Recorder.current else { return }
-        recorder.didChange(owner)
+    func didChange() {
+        guard let view = recordedView, let recorder = Recorder.current else { return }
+        recorder.didChange(view)
+    }
+    /// A change UIView's animation blocks do not animate (a layer-only property): applied at
+    /// once even inside a block, as on iOS.
+    func didChangeAtOnce() {
+        guard let view = recordedView, let recorder = Recorder.current else { return }
+        recorder.withContext(.immediate) { recorder.didChange(view) }
     }
 }
 

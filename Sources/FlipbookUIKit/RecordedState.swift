@@ -6,7 +6,8 @@ import FlipbookModel
 
 /// A value of one of the model's animatable properties.
 enum PropertyValue: Equatable {
-    case rect(Rect), number(Double), color(StraightColor), transform(LayerTransform), point(Point)
+    case rect(Rect), number(Double), color(StraightColor), transform(LayerTransform), point(Point), size(Size)
+    case gradient(Gradient?), blur(BlurEffect)
 
     static func interpolate(_ a: PropertyValue, _ b: PropertyValue, progress p: Double) -> PropertyValue {
         switch (a, b) {
@@ -15,9 +16,18 @@ enum PropertyValue: Equatable {
         case let (.color(x), .color(y)): return .color(.interpolate(from: x, to: y, progress: p))
         case let (.transform(x), .transform(y)): return .transform(.interpolate(from: x, to: y, progress: p))
         case let (.point(x), .point(y)): return .point(.interpolate(from: x, to: y, progress: p))
+        case let (.size(x), .size(y)): return .size(.interpolate(from: x, to: y, progress: p))
+        case let (.blur(x), .blur(y)): return .blur(.interpolate(from: x, to: y, progress: p))
+        case let (.gradient(x), .gradient(y)):
+            // No gradient animates as the same stops, transparent (the model's rule).
+            guard let from = x ?? y.map(\.transparentStops), let to = y ?? x.map(\.transparentStops) else { return .gradient(nil) }
+            return .gradient(p == 0 ? x : p == 1 ? y : .interpolate(from: from, to: to, progress: p))
         default: preconditionFailure("interpolating values of different properties")
         }
     }
+
+    /// The transform, for a transform value.
+    var transformValue: LayerTransform? { if case let .transform(t) = self { return t } else { return nil } }
 
     /// A patch setting `property` to this value.
     func patch(_ property: AnimatableProperty) -> LayerPatch {
@@ -29,18 +39,43 @@ enum PropertyValue: Equatable {
         case let (.cornerRadius, .number(value)): patch.cornerRadius = value
         case let (.transform, .transform(value)): patch.transform = value
         case let (.boundsOrigin, .point(value)): patch.boundsOrigin = value
+        case let (.anchorPoint, .point(value)): patch.anchorPoint = value
+        case let (.borderWidth, .number(value)): patch.borderWidth = value
+        case let (.borderColor, .color(value)): patch.borderColor = value
+        case let (.sublayerTransform, .transform(value)): patch.sublayerTransform = value
+        case let (.shadowColor, .color(value)): patch.shadowColor = value
+        case let (.shadowOpacity, .number(value)): patch.shadowOpacity = value
+        case let (.shadowOffset, .size(value)): patch.shadowOffset = value
+        case let (.shadowRadius, .number(value)): patch.shadowRadius = value
+        case let (.gradient, .gradient(value)): patch.gradient = value
+        case let (.blur, .blur(value)): patch.blur = value
         default: preconditionFailure("value of another property")
         }
         return patch
     }
 }
 
+extension Gradient {
+    /// The same stops, transparent.
+    var transparentStops: Gradient {
+        var copy = self
+        copy.colors = colors.map { StraightColor(red: $0.red, green: $0.green, blue: $0.blue, alpha: 0) }
+        return copy
+    }
+}
+
 /// A view's animatable properties in the model's terms.
 struct AnimatableState: Equatable {
-    /// The model's animatable properties a view records today; the ones the drawing model
-    /// gained since (anchor point, borders, shadows, gradients, blur, text colour and size) are
-    /// not recorded from UIKit yet.
-    static let recordedProperties: [AnimatableProperty] = [.frame, .opacity, .backgroundColor, .cornerRadius, .transform, .boundsOrigin]
+    /// The model's animatable properties a view records: every one but the label's text colour
+    /// and font size (a label's text is recorded whole, set at once, as UIKit does not animate
+    /// `textColor` or `font`).
+    static let recordedProperties: [AnimatableProperty] = AnimatableProperty.allCases.filter { $0 != .textColor && $0 != .fontSize }
+
+    /// The properties a `UIView.animate` block animates (UIKit's animatable view properties —
+    /// frame, bounds, center, transform, alpha, backgroundColor — the layer's `cornerRadius`
+    /// since iOS 11, and a visual effect view's `effect`); a change of any other layer property
+    /// inside a block applies at once, as on iOS. `CABasicAnimation` animates them all.
+    static let animatedByViewBlocks: Set<AnimatableProperty> = [.frame, .boundsOrigin, .transform, .opacity, .backgroundColor, .cornerRadius, .blur]
 
     var frame: Rect
     var transform: LayerTransform
@@ -48,6 +83,16 @@ struct AnimatableState: Equatable {
     var backgroundColor: StraightColor?
     var cornerRadius: Double
     var boundsOrigin: Point
+    var anchorPoint = Point(x: 0.5, y: 0.5)
+    var borderWidth = 0.0
+    var borderColor = StraightColor.black
+    var sublayerTransform = LayerTransform.identity
+    var shadowColor = StraightColor.black
+    var shadowOpacity = 0.0
+    var shadowOffset = Size(width: 0, height: -3)
+    var shadowRadius = 3.0
+    var gradient: Gradient?
+    var blur = BlurEffect.none
 
     func value(_ property: AnimatableProperty) -> PropertyValue {
         switch property {
@@ -57,10 +102,17 @@ struct AnimatableState: Equatable {
         case .cornerRadius: return .number(cornerRadius)
         case .transform: return .transform(transform)
         case .boundsOrigin: return .point(boundsOrigin)
-        default:
-            // The layer properties the drawing model gained (anchor point, borders, shadows,
-            // gradients, blur, the sublayer transform) are not recorded from UIKit yet.
-            preconditionFailure("\(property) is not recorded from UIKit")
+        case .anchorPoint: return .point(anchorPoint)
+        case .borderWidth: return .number(borderWidth)
+        case .borderColor: return .color(borderColor)
+        case .sublayerTransform: return .transform(sublayerTransform)
+        case .shadowColor: return .color(shadowColor)
+        case .shadowOpacity: return .number(shadowOpacity)
+        case .shadowOffset: return .size(shadowOffset)
+        case .shadowRadius: return .number(shadowRadius)
+        case .gradient: return .gradient(gradient)
+        case .blur: return .blur(blur)
+        case .textColor, .fontSize: preconditionFailure("\(property) is recorded with the label's text")
         }
     }
 
@@ -72,6 +124,16 @@ struct AnimatableState: Equatable {
         case let (.cornerRadius, .number(v)): cornerRadius = v
         case let (.transform, .transform(v)): transform = v
         case let (.boundsOrigin, .point(v)): boundsOrigin = v
+        case let (.anchorPoint, .point(v)): anchorPoint = v
+        case let (.borderWidth, .number(v)): borderWidth = v
+        case let (.borderColor, .color(v)): borderColor = v
+        case let (.sublayerTransform, .transform(v)): sublayerTransform = v
+        case let (.shadowColor, .color(v)): shadowColor = v
+        case let (.shadowOpacity, .number(v)): shadowOpacity = v
+        case let (.shadowOffset, .size(v)): shadowOffset = v
+        case let (.shadowRadius, .number(v)): shadowRadius = v
+        case let (.gradient, .gradient(v)): gradient = v
+        case let (.blur, .blur(v)): blur = v
         default: preconditionFailure("value of another property")
         }
     }
@@ -80,6 +142,10 @@ struct AnimatableState: Equatable {
     func apply(to layer: inout Layer) {
         layer.frame = frame; layer.transform = transform; layer.opacity = opacity
         layer.backgroundColor = backgroundColor; layer.cornerRadius = cornerRadius; layer.boundsOrigin = boundsOrigin
+        layer.anchorPoint = anchorPoint; layer.borderWidth = borderWidth; layer.borderColor = borderColor
+        layer.sublayerTransform = sublayerTransform; layer.shadowColor = shadowColor; layer.shadowOpacity = shadowOpacity
+        layer.shadowOffset = shadowOffset; layer.shadowRadius = shadowRadius; layer.gradient = gradient
+        layer.blur = blur.isNone && blur.style == nil ? nil : blur
     }
 }
 
@@ -90,6 +156,10 @@ struct StaticState: Equatable {
     var imageSource: String?
     var contentMode: FlipbookRaster.ContentMode
     var text: TextContent?
+    var maskedCorners = CornerMask.all
+    var cornerCurve = CornerCurve.circular
+    var isDoubleSided = true
+    var shadowPath: Path?
 
     /// What changed from `old`, as a patch (values the model cannot unset, an image or text
     /// taken away, keep their old value).
@@ -100,42 +170,18 @@ struct StaticState: Equatable {
         if imageSource != old.imageSource, let imageSource { patch.imageSource = imageSource; changed = true }
         if contentMode != old.contentMode { patch.contentMode = contentMode; changed = true }
         if text != old.text, let text { patch.text = text; changed = true }
+        if maskedCorners != old.maskedCorners { patch.maskedCorners = maskedCorners; changed = true }
+        if cornerCurve != old.cornerCurve { patch.cornerCurve = cornerCurve; changed = true }
+        if isDoubleSided != old.isDoubleSided { patch.isDoubleSided = isDoubleSided; changed = true }
+        if shadowPath != old.shadowPath, let shadowPath { patch.shadowPath = shadowPath; changed = true }
         return changed ? patch : nil
     }
 
     func apply(to layer: inout Layer) {
         layer.isHidden = isHidden; layer.clipsToBounds = clipsToBounds; layer.imageSource = imageSource
         layer.contentMode = contentMode; layer.text = text
-    }
-}
-
-extension LayerTransform {
-    /// A layer's 4×4 transform about its anchor point as the model's transform about the
-    /// frame's centre: the affine part (m11 m12 m21 m22 m41 m42) split into scale, rotation and
-    /// translation, the translation moved from the anchor to the centre. Skew and perspective
-    /// are not kept (docs/UIKIT.md).
-    init(_ transform: CATransform3D, anchorPoint: CGPoint, size: CGSize) {
-        let m = CATransform3DGetAffineTransform(transform)
-        let a = Double(m.a), b = Double(m.b), c = Double(m.c), d = Double(m.d)
-        let scaleX = (a * a + b * b).squareRoot()
-        let rotation = scaleX == 0 ? 0 : deterministicAtan2(b, a)
-        let scaleY = scaleX == 0 ? (c * c + d * d).squareRoot() : (a * d - b * c) / scaleX
-        // About the centre C instead of the anchor A: t' = t + (A − C) − L·(A − C).
-        let vx = (Double(anchorPoint.x) - 0.5) * Double(size.width), vy = (Double(anchorPoint.y) - 0.5) * Double(size.height)
-        let tx = Double(m.tx) + vx - (a * vx + c * vy), ty = Double(m.ty) + vy - (b * vx + d * vy)
-        let degrees = rotation * 180 / Double.pi
-        self.init(translation: Point(x: tx == 0 ? 0 : tx, y: ty == 0 ? 0 : ty), rotationDegrees: degrees == 0 ? 0 : degrees,
-                  scale: Size(width: scaleX, height: scaleY))
-    }
-
-    /// The inverse of `init(_:anchorPoint:size:)` for a transform without skew.
-    func caTransform(anchorPoint: CGPoint, size: CGSize) -> CATransform3D {
-        let radians = rotationDegrees * Double.pi / 180
-        let (cosine, sine) = exactCosineAndSine(radians)
-        let a = cosine * scale.width, b = sine * scale.width, c = -sine * scale.height, d = cosine * scale.height
-        let vx = (Double(anchorPoint.x) - 0.5) * Double(size.width), vy = (Double(anchorPoint.y) - 0.5) * Double(size.height)
-        let tx = translation.x - vx + (a * vx + c * vy), ty = translation.y - vy + (b * vx + d * vy)
-        return CATransform3DMakeAffineTransform(CGAffineTransform(a: a, b: b, c: c, d: d, tx: tx, ty: ty))
+        layer.maskedCorners = maskedCorners; layer.cornerCurve = cornerCurve; layer.isDoubleSided = isDoubleSided
+        layer.shadowPath = shadowPath
     }
 }
 
@@ -143,17 +189,35 @@ extension UIView {
     /// The view's animatable properties as the model has them.
     var animatableState: AnimatableState { Self.animatableState(of: layer) }
 
-    /// A layer's animatable properties as the model has them.
+    /// A layer's animatable properties as the model has them; a transform the model cannot
+    /// express fails the recording, naming the view.
     static func animatableState(of layer: CALayer) -> AnimatableState {
         let geometry = LayerGeometry(layer)
         let frame = geometry.untransformedFrame
+        func transform(_ matrix: CATransform3D, _ what: String) -> LayerTransform {
+            if let exact = LayerTransform(exactly: matrix) { return exact }
+            Recorder.current?.fail(.unrepresentableTransform(view: layer.owner?.recordingName ?? "CALayer", property: what))
+            return .identity
+        }
+        // A gradient sublayer is drawn as the model draws a layer's gradient: filling the bounds.
+        let gradientLayer = layer as? CAGradientLayer ?? layer.sublayers?.lazy.compactMap { $0 as? CAGradientLayer }.first { $0.owner == nil }
         return AnimatableState(
             frame: Rect(x: Double(frame.minX), y: Double(frame.minY), width: Double(frame.width), height: Double(frame.height)),
-            transform: LayerTransform(layer.transform, anchorPoint: layer.anchorPoint, size: layer.bounds.size),
+            transform: transform(layer.transform, "transform"),
             opacity: Double(layer.opacityValue),
             backgroundColor: layer.backgroundColor.map { UIColor(cgColor: $0).straightColor },
             cornerRadius: Double(layer.cornerRadius),
-            boundsOrigin: Point(x: Double(layer.bounds.minX), y: Double(layer.bounds.minY)))
+            boundsOrigin: Point(x: Double(layer.bounds.minX), y: Double(layer.bounds.minY)),
+            anchorPoint: Point(x: Double(layer.anchorPoint.x), y: Double(layer.anchorPoint.y)),
+            borderWidth: Double(layer.borderWidth),
+            borderColor: layer.borderColor.map { UIColor(cgColor: $0).straightColor } ?? .clear,
+            sublayerTransform: transform(layer.sublayerTransform, "sublayerTransform"),
+            shadowColor: layer.shadowColor.map { UIColor(cgColor: $0).straightColor } ?? .clear,
+            shadowOpacity: Double(layer.shadowOpacity),
+            shadowOffset: Size(width: Double(layer.shadowOffset.width), height: Double(layer.shadowOffset.height)),
+            shadowRadius: Double(layer.shadowRadius),
+            gradient: gradientLayer?.modelGradient,
+            blur: (layer.owner as? UIVisualEffectView)?.blurEffect ?? .none)
     }
 
     /// The view's at-once properties as the model has them.
@@ -166,19 +230,27 @@ extension UIView {
         default: mode = .center
         }
         return StaticState(isHidden: layer.isHidden, clipsToBounds: layer.masksToBounds, imageSource: (self as? UIImageView)?.image?.path,
-                           contentMode: mode, text: (self as? UILabel)?.textContent)
+                           contentMode: mode, text: (self as? UILabel)?.textContent,
+                           maskedCorners: CornerMask(rawValue: Int(layer.maskedCorners.rawValue)),
+                           cornerCurve: layer.cornerCurve == .continuous ? .continuous : .circular, isDoubleSided: layer.isDoubleSided,
+                           shadowPath: layer.shadowPath?.path)
     }
 
-    /// Sets the layer's geometry, opacity, colour and corners from model values (a presentation
-    /// layer).
+    /// Sets a layer's drawn properties from model values (a presentation layer).
     func applyToLayer(_ state: AnimatableState, _ target: CALayer) {
-        target.anchorPoint = layer.anchorPoint
+        func cgColor(_ c: StraightColor) -> CGColor { CGColor(srgbRed: c.red, green: c.green, blue: c.blue, alpha: c.alpha) }
+        target.anchorPoint = CGPoint(x: state.anchorPoint.x, y: state.anchorPoint.y)
         target.bounds = CGRect(x: state.boundsOrigin.x, y: state.boundsOrigin.y, width: state.frame.width, height: state.frame.height)
-        target.position = CGPoint(x: state.frame.x + Double(layer.anchorPoint.x) * state.frame.width,
-                                  y: state.frame.y + Double(layer.anchorPoint.y) * state.frame.height)
-        target.transform = state.transform.caTransform(anchorPoint: layer.anchorPoint, size: target.bounds.size)
+        target.position = CGPoint(x: state.frame.x + state.anchorPoint.x * state.frame.width,
+                                  y: state.frame.y + state.anchorPoint.y * state.frame.height)
+        target.transform = state.transform.caTransform
+        target.sublayerTransform = state.sublayerTransform.caTransform
         target.opacityValue = CGFloat(state.opacity)
-        target.backgroundColor = state.backgroundColor.map { CGColor(srgbRed: $0.red, green: $0.green, blue: $0.blue, alpha: $0.alpha) }
+        target.backgroundColor = state.backgroundColor.map(cgColor)
         target.cornerRadius = CGFloat(state.cornerRadius)
+        target.borderWidth = CGFloat(state.borderWidth); target.borderColor = cgColor(state.borderColor)
+        target.shadowColor = cgColor(state.shadowColor); target.shadowOpacity = Float(state.shadowOpacity)
+        target.shadowOffset = CGSize(width: state.shadowOffset.width, height: state.shadowOffset.height)
+        target.shadowRadius = CGFloat(state.shadowRadius)
     }
 }

@@ -51,7 +51,15 @@ extension Recorder {
         let fromLayer = presentationLayer(of: view), toLayer = CALayer(layer: layer)
         if let value = basic.fromValue { Recorder.set(keyPath, value, on: fromLayer) }
         if let value = basic.toValue { Recorder.set(keyPath, value, on: toLayer) }
-        let from = UIView.animatableState(of: fromLayer), to = UIView.animatableState(of: toLayer)
+        var from = UIView.animatableState(of: fromLayer), to = UIView.animatableState(of: toLayer)
+        if keyPath.hasPrefix("transform."), let component = Recorder.transformComponent(keyPath) {
+            // A sub-path animates one component of the decomposed transform, as Core Animation
+            // does (a half turn about y stays a half turn, not the matrix's other reading).
+            from.transform = record.value(.transform, atSeconds: clockSeconds).transformValue ?? from.transform
+            to.transform = view.animatableState.transform
+            if let value = basic.fromValue.flatMap(Recorder.number) { component(&from.transform, Double(value)) }
+            if let value = basic.toValue.flatMap(Recorder.number) { component(&to.transform, Double(value)) }
+        }
         let group = newGroup()
         for property in Recorder.properties(of: keyPath) {
             appendSegment(record, property, startSeconds: start, timing: timing, from: from.value(property), to: to.value(property), group: group)
@@ -75,16 +83,25 @@ extension Recorder {
     static func properties(of keyPath: String) -> [AnimatableProperty] {
         switch keyPath {
         case "opacity": return [.opacity]
-        case "position", "position.x", "position.y", "anchorPoint": return [.frame, .transform]
-        case "bounds", "bounds.size", "bounds.size.width", "bounds.size.height": return [.frame, .boundsOrigin, .transform]
+        case "position", "position.x", "position.y": return [.frame]
+        case "anchorPoint": return [.frame, .anchorPoint]
+        case "bounds", "bounds.size", "bounds.size.width", "bounds.size.height": return [.frame, .boundsOrigin]
         case "bounds.origin": return [.boundsOrigin]
         case "cornerRadius": return [.cornerRadius]
         case "backgroundColor": return [.backgroundColor]
-        default: return keyPath.hasPrefix("transform") ? [.transform] : []
+        case "borderWidth": return [.borderWidth]
+        case "borderColor": return [.borderColor]
+        case "shadowColor": return [.shadowColor]
+        case "shadowOpacity": return [.shadowOpacity]
+        case "shadowOffset": return [.shadowOffset]
+        case "shadowRadius": return [.shadowRadius]
+        default:
+            if keyPath.hasPrefix("sublayerTransform") { return [.sublayerTransform] }
+            return keyPath.hasPrefix("transform") ? [.transform] : []
         }
     }
 
-    private static func number(_ value: Any) -> CGFloat? {
+    static func number(_ value: Any) -> CGFloat? {
         switch value {
         case let v as CGFloat: return v
         case let v as Double: return CGFloat(v)
@@ -109,22 +126,37 @@ extension Recorder {
         case "bounds.size.height": if let v = number(value) { layer.bounds.size.height = v }
         case "bounds.origin": if let v = value as? CGPoint { layer.bounds.origin = v }
         case "cornerRadius": if let v = number(value) { layer.cornerRadius = v }
-        case "backgroundColor": if let v = value as? CGColor { layer.backgroundColor = v } else if let v = value as? UIColor { layer.backgroundColor = v.cgColor }
+        case "borderWidth": if let v = number(value) { layer.borderWidth = v }
+        case "borderColor": if let v = color(value) { layer.borderColor = v }
+        case "shadowColor": if let v = color(value) { layer.shadowColor = v }
+        case "shadowOpacity": if let v = number(value) { layer.shadowOpacity = Float(v) }
+        case "shadowOffset": if let v = value as? CGSize { layer.shadowOffset = v }
+        case "shadowRadius": if let v = number(value) { layer.shadowRadius = v }
+        case "sublayerTransform": if let v = value as? CATransform3D { layer.sublayerTransform = v }
+        case "backgroundColor": if let v = color(value) { layer.backgroundColor = v }
         case "transform": if let v = value as? CATransform3D { layer.transform = v } else if let v = value as? CGAffineTransform { layer.setAffineTransform(v) }
         default:
-            guard keyPath.hasPrefix("transform."), let v = number(value) else { return }
-            // Sub-paths set one component of the decomposed transform, as Core Animation does.
-            var parts = LayerTransform(layer.transform, anchorPoint: CGPoint(x: 0.5, y: 0.5), size: .zero)
-            switch keyPath {
-            case "transform.scale": parts.scale = Size(width: Double(v), height: Double(v))
-            case "transform.scale.x": parts.scale.width = Double(v)
-            case "transform.scale.y": parts.scale.height = Double(v)
-            case "transform.rotation", "transform.rotation.z": parts.rotationDegrees = Double(v) * 180 / Double.pi
-            case "transform.translation.x": parts.translation.x = Double(v)
-            case "transform.translation.y": parts.translation.y = Double(v)
-            default: return
-            }
-            layer.transform = parts.caTransform(anchorPoint: CGPoint(x: 0.5, y: 0.5), size: .zero)
+            // Sub-paths of `transform` are recorded on the decomposed transform (above).
+            return
+        }
+    }
+
+    private static func color(_ value: Any) -> CGColor? { (value as? CGColor) ?? (value as? UIColor)?.cgColor }
+
+    /// The setter of one component of the model's transform for a `transform.…` key path
+    /// (angles in radians, as Core Animation's); nil for the ones the model has not (z).
+    static func transformComponent(_ keyPath: String) -> ((inout LayerTransform, Double) -> Void)? {
+        let degrees = 180 / Double.pi
+        switch keyPath {
+        case "transform.scale": return { $0.scale = Size(width: $1, height: $1) }
+        case "transform.scale.x": return { $0.scale.width = $1 }
+        case "transform.scale.y": return { $0.scale.height = $1 }
+        case "transform.rotation", "transform.rotation.z": return { $0.rotationDegrees = $1 * degrees }
+        case "transform.rotation.x": return { $0.rotationXDegrees = $1 * degrees }
+        case "transform.rotation.y": return { $0.rotationYDegrees = $1 * degrees }
+        case "transform.translation.x": return { $0.translation.x = $1 }
+        case "transform.translation.y": return { $0.translation.y = $1 }
+        default: return nil
         }
     }
 }

@@ -3,63 +3,6 @@ import FlipbookGeometry
 import FlipbookMotion
 import FlipbookModel
 
-/// One property's recorded history on one view: animations (segments) and at-once sets made
-/// after the start (steps, applied by the completion of the moment they were made in).
-struct Track {
-    struct Entry {
-        var startSeconds: Double
-        /// nil: a step (set at once at `startSeconds`, in moment `moment`).
-        var timing: Timing?
-        var from: PropertyValue
-        var to: PropertyValue
-        var order: Int
-        /// The animation group (one `UIView.animate` call) or the moment of a step.
-        var group: Int
-        var moment: Int
-    }
-    var entries: [Entry] = []
-
-    /// The value at `seconds`, by the model's rule: the last entry that has started (steps
-    /// before segments at equal starts, then in order), interpolated with its timing; `base`
-    /// before any.
-    func value(atSeconds seconds: Double, base: PropertyValue) -> PropertyValue {
-        var active: Entry?
-        for entry in entries where entry.startSeconds <= seconds {
-            if let current = active {
-                let key = (entry.startSeconds, entry.timing == nil ? 0 : 1, entry.order)
-                let currentKey = (current.startSeconds, current.timing == nil ? 0 : 1, current.order)
-                if key > currentKey { active = entry }
-            } else {
-                active = entry
-            }
-        }
-        guard let active else { return base }
-        guard let timing = active.timing else { return active.to }
-        let progress = timing.progress(atSeconds: seconds - active.startSeconds)
-        return progress == 0 ? active.from : PropertyValue.interpolate(active.from, active.to, progress: progress)
-    }
-}
-
-/// What the recorder knows of one view.
-final class ViewRecord {
-    let view: UIView
-    let index: Int
-    /// The values at the start (moment 0), or when the view was first seen.
-    var base: AnimatableState
-    /// The model values last seen (to find what a setter changed).
-    var last: AnimatableState
-    var tracks: [AnimatableProperty: Track] = [:]
-
-    init(view: UIView, index: Int) {
-        self.view = view; self.index = index
-        base = view.animatableState; last = base
-    }
-
-    func value(_ property: AnimatableProperty, atSeconds seconds: Double) -> PropertyValue {
-        tracks[property]?.value(atSeconds: seconds, base: base.value(property)) ?? base.value(property)
-    }
-}
-
 /// The recording in progress: the simulated clock, the animation blocks open, every view's
 /// history and the window's tree at the end of each moment (the body, then each completion).
 final class Recorder: @unchecked Sendable {
@@ -86,6 +29,8 @@ final class Recorder: @unchecked Sendable {
     }
 
     let device: Device
+    /// Light or dark mode: what the system and semantic `UIColor`s read as.
+    var appearance: Appearance = .light
     let resources: URL?
     var window: UIWindow?
     private(set) var clockSeconds = 0.0
@@ -365,42 +310,4 @@ final class Recorder: @unchecked Sendable {
         view.applyToLayer(state, copy)
         return copy
     }
-}
-
-/// Misuse found while recording; each case names the view (its type and accessibility
-/// identifier or tag).
-public enum RecordingError: Error, CustomStringConvertible, LocalizedError, Equatable {
-    /// A view changed inside an animation block while it was not in the window.
-    case animatedOutsideWindow(view: String)
-    /// Completions kept scheduling work (a completion that starts its own animation again).
-    case tooManyCompletions(view: String, count: Int)
-    /// Animations or completions reach past the longest transition.
-    case tooLong(view: String, seconds: Double)
-    /// An animation that never ends (a spring without damping, a repeating animation).
-    case neverEnds(view: String, reason: String)
-    /// A view-controller transition whose animator never called `completeTransition(_:)`.
-    case transitionNotCompleted(animator: String)
-    /// The recorded transition is not valid as a model (a snapshot of a snapshot, say).
-    case invalidTransition(String)
-
-    /// A one-line explanation.
-    public var description: String {
-        switch self {
-        case let .animatedOutsideWindow(view):
-            return "\(view) is animated but is not in the window (add it to the window's view tree before animating it)"
-        case let .tooManyCompletions(view, count):
-            return "completions keep starting new work after \(count) events (last: \(view)); a completion that starts its own animation again never ends"
-        case let .tooLong(view, seconds):
-            return "\(view): the recording reaches \(seconds) s; a transition lasts at most \(TransitionAnimator.maximumDurationSeconds) s"
-        case let .neverEnds(view, reason):
-            return "\(view): the animation never ends (\(reason))"
-        case let .transitionNotCompleted(animator):
-            return "\(animator) never called completeTransition(_:) on its transition context"
-        case let .invalidTransition(reason):
-            return "the recorded transition is not valid: \(reason)"
-        }
-    }
-
-    /// The description.
-    public var errorDescription: String? { description }
 }

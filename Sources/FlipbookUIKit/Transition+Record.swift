@@ -13,18 +13,22 @@ extension Transition {
     /// ends when every animation has ended and every completion has run. The result renders,
     /// exports and compares like any transition; layers are named after the views (their
     /// accessibility identifier, else their type and a number). `UIImage(named:)` looks in
-    /// `resources`. See docs/UIKIT.md.
+    /// `resources`. In `appearance` (light by default) the system and semantic colours the body
+    /// reads are that mode's values and the status and navigation bars are drawn in it. See
+    /// docs/UIKIT.md.
     /// - Throws: `RecordingError` naming the view at fault (animated outside the window, a
     ///   completion cycle, an animation that never ends, a transition never completed), or what
     ///   `body` throws.
-    public static func record(device: Device = .iPhone8, resources: URL? = nil, _ body: (UIWindow) throws -> Void) throws -> Transition {
+    public static func record(device: Device = .iPhone8, resources: URL? = nil, appearance: Appearance = .light,
+                              _ body: (UIWindow) throws -> Void) throws -> Transition {
         let recorder = Recorder(device: device, resources: resources)
+        recorder.appearance = appearance
         try Recorder.$current.withValue(recorder) {
             let window = UIWindow(frame: CGRect(x: 0, y: 0, width: device.width, height: device.height))
             window.makeKeyAndVisible()
             try recorder.run(window, body: body)
         }
-        let transition = TransitionBuilder(recorder: recorder).transition(name: "uikit")
+        let transition = TransitionBuilder(recorder: recorder).transition(name: "uikit").applyingAppearance(appearance)
         do {
             _ = try TransitionAnimator(transition)
         } catch let error as TransitionError {

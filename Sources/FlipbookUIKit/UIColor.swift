@@ -1,8 +1,10 @@
 import Foundation
 import FlipbookRaster
+import FlipbookModel
 
-/// A colour (`UIColor`): straight sRGB components and alpha, as UIKit's light appearance
-/// resolves them (dynamic colours are their light values).
+/// A colour (`UIColor`): straight sRGB components and alpha. The system and semantic colours
+/// resolve in the recording's appearance when they are read (a colour read in a recording made
+/// with `appearance: .dark` is its dark value; it does not change afterwards).
 open class UIColor: NSObject, @unchecked Sendable {
     /// Components 0…1 (extended sRGB may go outside).
     let red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat
@@ -99,63 +101,71 @@ open class UIColor: NSObject, @unchecked Sendable {
     /// 0 white, 0 alpha.
     open class var clear: UIColor { UIColor(white: 0, alpha: 0) }
 
-    // The system colours (iOS 15 light appearance values).
-    /// 255, 59, 48.
-    open class var systemRed: UIColor { rgb(255, 59, 48) }
-    /// 52, 199, 89.
-    open class var systemGreen: UIColor { rgb(52, 199, 89) }
-    /// 0, 122, 255.
-    open class var systemBlue: UIColor { rgb(0, 122, 255) }
-    /// 255, 149, 0.
-    open class var systemOrange: UIColor { rgb(255, 149, 0) }
-    /// 255, 204, 0.
-    open class var systemYellow: UIColor { rgb(255, 204, 0) }
-    /// 255, 45, 85.
-    open class var systemPink: UIColor { rgb(255, 45, 85) }
-    /// 175, 82, 222.
-    open class var systemPurple: UIColor { rgb(175, 82, 222) }
-    /// 48, 176, 199.
-    open class var systemTeal: UIColor { rgb(48, 176, 199) }
-    /// 88, 86, 214.
-    open class var systemIndigo: UIColor { rgb(88, 86, 214) }
-    /// 142, 142, 147.
-    open class var systemGray: UIColor { rgb(142, 142, 147) }
-    /// 174, 174, 178.
-    open class var systemGray2: UIColor { rgb(174, 174, 178) }
-    /// 199, 199, 204.
-    open class var systemGray3: UIColor { rgb(199, 199, 204) }
-    /// 209, 209, 214.
-    open class var systemGray4: UIColor { rgb(209, 209, 214) }
-    /// 229, 229, 234.
-    open class var systemGray5: UIColor { rgb(229, 229, 234) }
-    /// 242, 242, 247.
-    open class var systemGray6: UIColor { rgb(242, 242, 247) }
+    /// A system or semantic colour in the recording's appearance (`Transition.record`'s
+    /// `appearance`): the model's value for that appearance, else `light` (light mode, and
+    /// outside a recording).
+    private static func dynamic(_ name: String, _ light: UIColor) -> UIColor {
+        guard let appearance = Recorder.current?.appearance, appearance != .light, let color = SystemColor.named(name)?.color(in: appearance) else { return light }
+        return UIColor(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha)
+    }
 
-    // The semantic colours (light appearance).
-    /// White.
-    open class var systemBackground: UIColor { .white }
-    /// 242, 242, 247.
-    open class var secondarySystemBackground: UIColor { rgb(242, 242, 247) }
-    /// White.
-    open class var tertiarySystemBackground: UIColor { .white }
-    /// 242, 242, 247.
-    open class var systemGroupedBackground: UIColor { rgb(242, 242, 247) }
-    /// White.
-    open class var secondarySystemGroupedBackground: UIColor { .white }
-    /// Black.
-    open class var label: UIColor { .black }
-    /// 60, 60, 67 at 60 %.
-    open class var secondaryLabel: UIColor { rgb(60, 60, 67, 0.6) }
-    /// 60, 60, 67 at 30 %.
-    open class var tertiaryLabel: UIColor { rgb(60, 60, 67, 0.3) }
-    /// 60, 60, 67 at 18 %.
-    open class var quaternaryLabel: UIColor { rgb(60, 60, 67, 0.18) }
-    /// 60, 60, 67 at 29 %.
-    open class var separator: UIColor { rgb(60, 60, 67, 0.29) }
-    /// 120, 120, 128 at 20 %.
-    open class var systemFill: UIColor { rgb(120, 120, 128, 0.2) }
+    // The system colours (iOS 15 light appearance values; the dark ones from the model's table).
+    /// 255, 59, 48.
+    open class var systemRed: UIColor { dynamic("systemRed", rgb(255, 59, 48)) }
+    /// 52, 199, 89.
+    open class var systemGreen: UIColor { dynamic("systemGreen", rgb(52, 199, 89)) }
     /// 0, 122, 255.
-    open class var link: UIColor { rgb(0, 122, 255) }
+    open class var systemBlue: UIColor { dynamic("systemBlue", rgb(0, 122, 255)) }
+    /// 255, 149, 0.
+    open class var systemOrange: UIColor { dynamic("systemOrange", rgb(255, 149, 0)) }
+    /// 255, 204, 0.
+    open class var systemYellow: UIColor { dynamic("systemYellow", rgb(255, 204, 0)) }
+    /// 255, 45, 85.
+    open class var systemPink: UIColor { dynamic("systemPink", rgb(255, 45, 85)) }
+    /// 175, 82, 222.
+    open class var systemPurple: UIColor { dynamic("systemPurple", rgb(175, 82, 222)) }
+    /// 48, 176, 199.
+    open class var systemTeal: UIColor { dynamic("systemTeal", rgb(48, 176, 199)) }
+    /// 88, 86, 214.
+    open class var systemIndigo: UIColor { dynamic("systemIndigo", rgb(88, 86, 214)) }
+    /// 142, 142, 147.
+    open class var systemGray: UIColor { dynamic("systemGray", rgb(142, 142, 147)) }
+    /// 174, 174, 178.
+    open class var systemGray2: UIColor { dynamic("systemGray2", rgb(174, 174, 178)) }
+    /// 199, 199, 204.
+    open class var systemGray3: UIColor { dynamic("systemGray3", rgb(199, 199, 204)) }
+    /// 209, 209, 214.
+    open class var systemGray4: UIColor { dynamic("systemGray4", rgb(209, 209, 214)) }
+    /// 229, 229, 234.
+    open class var systemGray5: UIColor { dynamic("systemGray5", rgb(229, 229, 234)) }
+    /// 242, 242, 247.
+    open class var systemGray6: UIColor { dynamic("systemGray6", rgb(242, 242, 247)) }
+
+    // The semantic colours (light appearance values; the dark ones from the model's table).
+    /// White.
+    open class var systemBackground: UIColor { dynamic("systemBackground", .white) }
+    /// 242, 242, 247.
+    open class var secondarySystemBackground: UIColor { dynamic("secondarySystemBackground", rgb(242, 242, 247)) }
+    /// White.
+    open class var tertiarySystemBackground: UIColor { dynamic("tertiarySystemBackground", .white) }
+    /// 242, 242, 247.
+    open class var systemGroupedBackground: UIColor { dynamic("systemGroupedBackground", rgb(242, 242, 247)) }
+    /// White.
+    open class var secondarySystemGroupedBackground: UIColor { dynamic("secondarySystemGroupedBackground", .white) }
+    /// Black.
+    open class var label: UIColor { dynamic("label", .black) }
+    /// 60, 60, 67 at 60 %.
+    open class var secondaryLabel: UIColor { dynamic("secondaryLabel", rgb(60, 60, 67, 0.6)) }
+    /// 60, 60, 67 at 30 %.
+    open class var tertiaryLabel: UIColor { dynamic("tertiaryLabel", rgb(60, 60, 67, 0.3)) }
+    /// 60, 60, 67 at 18 %.
+    open class var quaternaryLabel: UIColor { dynamic("quaternaryLabel", rgb(60, 60, 67, 0.18)) }
+    /// 60, 60, 67 at 29 %.
+    open class var separator: UIColor { dynamic("separator", rgb(60, 60, 67, 0.29)) }
+    /// 120, 120, 128 at 20 %.
+    open class var systemFill: UIColor { dynamic("systemFill", rgb(120, 120, 128, 0.2)) }
+    /// 0, 122, 255.
+    open class var link: UIColor { dynamic("link", rgb(0, 122, 255)) }
     /// 0, 122, 255 (the default tint).
-    open class var tintColor: UIColor { rgb(0, 122, 255) }
+    open class var tintColor: UIColor { dynamic("tintColor", rgb(0, 122, 255)) }
 }

@@ -1,0 +1,46 @@
+import Foundation
+import FlipbookModel
+
+/// Misuse found while recording; each case names the view (its type and accessibility
+/// identifier or tag).
+public enum RecordingError: Error, CustomStringConvertible, LocalizedError, Equatable {
+    /// A view changed inside an animation block while it was not in the window.
+    case animatedOutsideWindow(view: String)
+    /// Completions kept scheduling work (a completion that starts its own animation again).
+    case tooManyCompletions(view: String, count: Int)
+    /// Animations or completions reach past the longest transition.
+    case tooLong(view: String, seconds: Double)
+    /// An animation that never ends (a spring without damping, a repeating animation).
+    case neverEnds(view: String, reason: String)
+    /// A view-controller transition whose animator never called `completeTransition(_:)`.
+    case transitionNotCompleted(animator: String)
+    /// The recorded transition is not valid as a model (a snapshot of a snapshot, say).
+    case invalidTransition(String)
+    /// A layer's `transform` or `sublayerTransform` (`property`) is a matrix the model's
+    /// components (scale, rotation about z, y and x, translation, perspective) do not compose to:
+    /// a skew, a rotation about a slanted axis, a z translation.
+    case unrepresentableTransform(view: String, property: String)
+
+    /// A one-line explanation.
+    public var description: String {
+        switch self {
+        case let .animatedOutsideWindow(view):
+            return "\(view) is animated but is not in the window (add it to the window's view tree before animating it)"
+        case let .tooManyCompletions(view, count):
+            return "completions keep starting new work after \(count) events (last: \(view)); a completion that starts its own animation again never ends"
+        case let .tooLong(view, seconds):
+            return "\(view): the recording reaches \(seconds) s; a transition lasts at most \(TransitionAnimator.maximumDurationSeconds) s"
+        case let .neverEnds(view, reason):
+            return "\(view): the animation never ends (\(reason))"
+        case let .transitionNotCompleted(animator):
+            return "\(animator) never called completeTransition(_:) on its transition context"
+        case let .invalidTransition(reason):
+            return "the recorded transition is not valid: \(reason)"
+        case let .unrepresentableTransform(view, property):
+            return "\(view): its layer's \(property) is not a scale, rotation (about z, y, x), translation and perspective; skews, slanted axes and z translations cannot be recorded"
+        }
+    }
+
+    /// The description.
+    public var errorDescription: String? { description }
+}
