@@ -22,14 +22,7 @@ final class ShadingRenderTests: XCTestCase {
         return try RenderJob(settings: settings)
     }
 
-    func flattened(_ ops: [DisplayOp]) -> [DisplayOp] {
-        ops.flatMap { op -> [DisplayOp] in
-            switch op {
-            case let .group(_, children), let .maskedGroup(_, _, children), let .shadowedGroup(_, _, _, children): return [op] + flattened(children)
-            default: return [op]
-            }
-        }
-    }
+    func flattened(_ ops: [DisplayOp]) -> [DisplayOp] { flattenedOps(ops) }
 
     /// The card's container casts its shadow through an offscreen pass (it has sublayers and no
     /// `shadowPath`): 0.3 black, 12 pt, 8 pt down, fading out as the card fills the screen; the

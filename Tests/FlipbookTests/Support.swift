@@ -17,6 +17,19 @@ enum Package {
 }
 
 extension RenderSettings {
+    /// A transition file at @1x on its own device, with the fixture fonts, at 30 fps (as the
+    /// sample goldens are rendered).
+    static func atOneX(transitionFile file: String) throws -> RenderSettings {
+        var settings = RenderSettings(transitionFile: file)
+        settings.fontPath = Package.fixtureFont
+        settings.fontDirectory = Package.fixtureFonts
+        settings.framesPerSecond = 30
+        settings.scene.device = try TransitionFile(contentsOf: file).device(fallback: .iPhone8)
+        settings.scene.device.scale = 1
+        settings.deviceIsExplicit = true
+        return settings
+    }
+
     /// Settings for tests: the sample manifest, the fixture fonts (never the host's fontconfig
     /// answers, so text pixels do not depend on the fonts installed), @1x so frames are small and
     /// debug builds fast.
@@ -143,4 +156,15 @@ func runShell(_ script: String, shell: String = "/bin/sh", options: [String] = [
     let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
     return (process.terminationStatus, message)
+}
+
+/// `ops` with every group's children after the group, depth first: a frame's ops as one list.
+func flattenedOps(_ ops: [DisplayOp]) -> [DisplayOp] {
+    ops.flatMap { op -> [DisplayOp] in
+        switch op {
+        case let .group(_, children), let .maskedGroup(_, _, children), let .shadowedGroup(_, _, _, children),
+             let .pathMaskedGroup(_, _, children): return [op] + flattenedOps(children)
+        default: return [op]
+        }
+    }
 }

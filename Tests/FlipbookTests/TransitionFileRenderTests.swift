@@ -125,18 +125,11 @@ final class TransitionFileRenderTests: XCTestCase {
     func testTheSampleTransitionsRender() throws {
         let files = Samples.transitions
         XCTAssertEqual(files.map { ($0 as NSString).lastPathComponent },
-                       ["app-store-card.json", "blur-modal.json", "bottom-sheet.json", "card-expand.json", "card-flip.json", "cross-dissolve-scale.json",
+                       ["app-store-card.json", "blur-modal.json", "bottom-sheet-dismiss.json", "bottom-sheet.json", "card-expand.json", "card-flip.json", "cross-dissolve-scale.json",
                         "fit-every-screen.json", "keyframes.json", "shared-element.json", "slide-over.json", "swipe-back.json"])
         for file in files {
-            var settings = RenderSettings(transitionFile: file)
-            settings.fontPath = Package.fixtureFont
-            settings.fontDirectory = Package.fixtureFonts
-            settings.framesPerSecond = 30
             // The file's device at @1x (as `--scale 1` does), so the goldens stay small.
-            settings.scene.device = try TransitionFile(contentsOf: file).device(fallback: .iPhone8)
-            settings.scene.device.scale = 1
-            settings.deviceIsExplicit = true
-            let job = try RenderJob(settings: settings)
+            let job = try RenderJob(settings: try RenderSettings.atOneX(transitionFile: file))
             let name = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
             assertGolden(try job.renderFrame(job.sequence.count / 2), named: "\(name)-middle")
         }
