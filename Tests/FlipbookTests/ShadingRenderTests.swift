@@ -97,6 +97,18 @@ final class ShadingRenderTests: XCTestCase {
         XCTAssertEqual(middle.tint.red, style.tint.red, accuracy: 1e-12)
     }
 
+    /// The adaptive styles take the appearance's material, as UIKit resolves them against the
+    /// trait collection; the styles that name Light or Dark, and the old fixed ones, stay.
+    func testAdaptiveBlurStylesFollowTheAppearance() {
+        let dark: [(BlurStyle, BlurStyle)] = [(.systemUltraThinMaterial, .systemUltraThinMaterialDark), (.systemThinMaterial, .systemThinMaterialDark),
+                                              (.systemMaterial, .systemMaterialDark), (.systemThickMaterial, .systemThickMaterialDark),
+                                              (.systemChromeMaterial, .systemChromeMaterialDark), (.regular, .systemMaterialDark),
+                                              (.prominent, .systemThickMaterialDark), (.systemMaterialLight, .systemMaterialLight),
+                                              (.light, .light), (.extraLight, .extraLight), (.dark, .dark)]
+        for (style, resolved) in dark { XCTAssertEqual(style.resolved(for: .dark), resolved, "\(style)") }
+        for style in BlurStyle.allCases { XCTAssertEqual(style.resolved(for: .light), style) }
+    }
+
     /// Exported back to a file, each sample renders the same display lists and the same bytes.
     func testTheShadingSamplesExportAndRenderByteIdentically() throws {
         let directory = temporaryDirectory()
