@@ -73,7 +73,7 @@ extension DisplayList {
                 mapped = .pathMaskedGroup(opacity: opacity, mask: mask, ops: visitImages(children, rebuilding: rebuilding, visit))
             case let .shadowedGroup(opacity, shadow, clip, children):
                 mapped = .shadowedGroup(opacity: opacity, shadow: shadow, clip: clip, ops: visitImages(children, rebuilding: rebuilding, visit))
-            case .fill, .text, .transformedText, .shape, .path, .projected(.text, _, _, _), .shadow, .gradient, .backdrop:
+            case .fill, .text, .transformedText, .shape, .path, .projected(.text, _, _, _), .projected(.gradient, _, _, _), .shadow, .gradient, .backdrop:
                 mapped = op
             }
             if rebuilding { result.append(mapped) }

@@ -68,6 +68,9 @@ public struct RenderJob: Sendable {
     public let typesetter: Typesetter
     /// The transition file and manifests the job read (not its images: `inputFiles`).
     let filesRead: [String]
+    /// The home indicator's tone at each frame of the whole sequence (0 black … 1 white),
+    /// fading as iOS fades it (docs/CHROME.md); empty when no indicator is drawn.
+    private(set) var homeIndicatorTones: [Double] = []
 
     /// Loads what the source needs, builds and compiles the transition and samples the frames.
     /// - Throws: manifest, photo, transition-file, scene and frame-range errors, each naming the
@@ -123,6 +126,14 @@ public struct RenderJob: Sendable {
         }
         // A finger that moves across its axis only would give a flat line: say so before the render.
         if interaction != nil, let warning = settings.gesture?.acrossAxisWarning { warnings.append("gesture: " + warning) }
+        // The home indicator fades from one tone to the other over seconds, so each frame's tone
+        // depends on the frames before it: worked out once over the whole sequence (any shard
+        // or frame range gets the same tones).
+        if transition.statusBar != nil, StatusBar.homeIndicator(device: transition.device) != nil {
+            let targets = all.map { StatusBar.homeIndicatorTargetTone(ops(frame: $0), device: transition.device) ?? 0 }
+            homeIndicatorTones = StatusBar.fadedHomeIndicatorTones(targets: targets, times: all.map(\.timeSeconds),
+                                                                   fadeSeconds: StatusBar.homeIndicatorToneFadeSeconds)
+        }
     }
 
     /// The screen frames are drawn for.
@@ -133,16 +144,25 @@ public struct RenderJob: Sendable {
 
     /// The display list of one frame of the whole sequence.
     public func displayList(frame sample: FrameSample) -> DisplayList {
+        var ops = ops(frame: sample)
+        // The home indicator takes its colour from what is under it, fading as on iOS.
+        if homeIndicatorTones.indices.contains(sample.index) {
+            ops = StatusBar.homeIndicator(ops, device: device, tone: homeIndicatorTones[sample.index])
+        } else if transition.statusBar != nil {
+            ops = StatusBar.adaptingHomeIndicator(ops, device: device)
+        }
+        return DisplayList(device: device, frameIndex: sample.index, timeSeconds: sample.timeSeconds,
+                           progress: sample.progress, ops: ops)
+    }
+
+    /// A frame's ops before the home indicator takes its tone.
+    func ops(frame sample: FrameSample) -> [DisplayOp] {
         let isFinal = sample.index == sequence.count - 1
         let window = interaction?.window(frame: sample.index, animator: animator)
             ?? animator.window(atSeconds: sample.timeSeconds, isFinal: isFinal)
         let animator = self.animator
-        var ops = DisplayList.ops(flattening: window, screen: device.bounds, typesetter: typesetter,
-                                  snapshotSource: { animator.initialLayer(named: $0) })
-        // The home indicator takes its colour from what is under it, as on iOS.
-        if transition.statusBar != nil { ops = StatusBar.adaptingHomeIndicator(ops, device: device) }
-        return DisplayList(device: device, frameIndex: sample.index, timeSeconds: sample.timeSeconds,
-                           progress: sample.progress, ops: ops)
+        return DisplayList.ops(flattening: window, screen: device.bounds, typesetter: typesetter,
+                               snapshotSource: { animator.initialLayer(named: $0) })
     }
 
     /// The display list of frame `index` of the whole sequence.

@@ -314,6 +314,9 @@ extension DisplayList {
                 case let .projected(.text(layout, origin, c), h, opacity, cl):
                     lines.append(indent + "projectedText \(quoted(layout.text)) origin=\(numbers([origin.x, origin.y])) "
                                  + "projection=\(numbers(h.m)) color=\(color(c)) opacity=\(JSON.number(opacity))\(clip(cl))\(glyphs(layout))")
+                case let .projected(.gradient(g, r), h, opacity, cl):
+                    lines.append(indent + "projectedGradient rect=\(rect(r)) gradient=\(digest(JSON.gradient(g))) "
+                                 + "projection=\(numbers(h.m)) opacity=\(JSON.number(opacity))\(clip(cl))")
                 case let .pathMaskedGroup(opacity, mask, children):
                     lines.append(indent + "pathMaskedGroup opacity=\(JSON.number(opacity)) mask.contours=\(mask.contours.count):\(digest(JSON.contours(mask)))")
                     visit(children, depth: depth + 1)

@@ -16,7 +16,7 @@ extension TransitionDecoder {
 
     /// Reads the shading keys of a layer or patch object into `patch`.
     func shading(_ object: JSONObject, into patch: inout LayerPatch) throws {
-        if let value = object.optional("shadowColor") { patch.shadowColor = try value.color() }
+        if let value = object.optional("shadowColor") { patch.shadowColor = try value.color(appearance: appearance) }
         if let value = object.optional("shadowOpacity") { patch.shadowOpacity = try value.number(in: 0...1) }
         if let value = object.optional("shadowOffset") {
             let n = try value.numbers(2, names: "[dx, dy]", in: -10_000...10_000)
@@ -57,7 +57,7 @@ extension TransitionDecoder {
     func gradient(_ field: JSONField) throws -> Gradient {
         let object = try field.object(known: ["colors", "locations", "startPoint", "endPoint", "type"])
         let colorsField = try object.required("colors", "the stops' colours, at least two")
-        let colors = try colorsField.array().map { try $0.color() }
+        let colors = try colorsField.array().map { try $0.color(appearance: appearance) }
         guard colors.count >= 2 else { throw colorsField.fail("a gradient needs at least two colours, got \(colors.count)") }
         var gradient = Gradient(colors: colors)
         if let field = object.optional("locations") {
@@ -86,10 +86,11 @@ extension TransitionDecoder {
             return BlurEffect(filter: BackdropFilter(
                 blurRadiusPoints: try object.optional("blurRadius")?.number(in: 0...TransitionDecoder.maximumBlurRadiusPoints) ?? 0,
                 saturation: try object.optional("saturation")?.number(in: 0...16) ?? 1,
-                tint: try object.optional("tint")?.color() ?? .clear))
+                tint: try object.optional("tint")?.color(appearance: appearance) ?? .clear))
         }
         let name = try field.choice(["none"] + BlurStyle.allCases.map(\.rawValue))
-        return name == "none" ? .none : BlurEffect(style: BlurStyle(rawValue: name)!)
+        // An adaptive style takes the file's appearance, as UIKit resolves it against the traits.
+        return name == "none" ? .none : BlurEffect(style: BlurStyle(rawValue: name)!.resolved(for: appearance))
     }
 }
 

@@ -8,6 +8,8 @@ public enum ProjectedContent: Hashable, Sendable {
     case image(source: String, rect: Rect, contentMode: ContentMode)
     /// Set text with its layout box's top-left at `origin`.
     case text(TextLayout, origin: Point, color: StraightColor)
+    /// A `CAGradientLayer` gradient filling `rect` (the layer's bounds).
+    case gradient(Gradient, rect: Rect)
 }
 
 extension Layer {
@@ -77,8 +79,21 @@ extension Flattener {
         func place(_ path: Path) -> Path { affine.map { path.applying($0) } ?? path.projected(local) }
         let outline = place(Path(layerShape: bounds, cornerRadius: layer.cornerRadius, corners: layer.maskedCorners, curve: layer.cornerCurve))
         var ops: [DisplayOp] = []
-        if !culled, let color = layer.backgroundColor, color.alpha > 0, let box = outline.boundingBox, visible(box, clip: clip) {
+        let outlineVisible = outline.boundingBox.map { visible($0, clip: clip) } ?? false
+        // A blur layer's backdrop, under everything it draws. The backdrop op's region is a
+        // rounded rect under an affine map, so masked or continuous corners blur within the
+        // circular corners of the same radius (at most 0.0125 r apart for continuous ones);
+        // a blur seen through a perspective is not drawn (docs/TRANSITIONS.md, "Not supported").
+        if !culled, let affine, outlineVisible, let op = layer.backdropOp(bounds: bounds, local: affine, clip: clip) { ops.append(op) }
+        if !culled, let color = layer.backgroundColor, color.alpha > 0, outlineVisible {
             ops.append(.path(outline, color: color, opacity: 1, clip: clip))
+        }
+        // The gradient over the background, in the same shape: exactly rounded as the outline
+        // (masked, continuous) and, through a perspective, sampled through the inverse map.
+        if !culled, outlineVisible, let gradient = layer.gradient, gradient.colors.count >= 2, gradient.colors.contains(where: { $0.alpha > 0 }) {
+            let fill: DisplayOp = affine.map { .gradient(gradient, shape: ClipShape(rect: bounds, cornerRadius: 0, transform: $0), opacity: 1, clip: clip) }
+                ?? .projected(.gradient(gradient, rect: bounds), projection: local, opacity: 1, clip: clip)
+            ops.append(layer.cornerRadius > 0 ? .pathMaskedGroup(opacity: 1, mask: outline, ops: [fill]) : fill)
         }
         var content: [DisplayOp] = []
         if !culled, let source = layer.imageSource {
@@ -124,8 +139,15 @@ extension Flattener {
                                   corners: layer.maskedCorners, curve: layer.cornerCurve))
             if let box = band.boundingBox, visible(box, clip: clip) { ops.append(.path(band, color: layer.borderColor, opacity: 1, clip: clip)) }
         }
+        // The shadow under all of it: of the outline itself when only the background is drawn,
+        // else of the group's alpha. Through a perspective its offset and radius take the map's
+        // local scale and turn at the layer's centre (the shadow is blurred in the window, not
+        // in the layer's plane).
+        let tangent = affine ?? local.jacobian(at: Point(x: bounds.midX, y: bounds.midY))
+        if !culled { ops = layer.addingShadow(to: ops, local: tangent, clip: clip, outline: outline, place: place) }
         if opacity >= 1 || ops.isEmpty { return ops }
         if ops.count == 1 { return [ops[0].multiplyingOpacity(by: opacity)] }
+        if case .backdrop = ops[0] { return Layer.fadingBlur(ops, opacity: opacity) }
         return [.group(opacity: opacity, ops: ops)]
     }
 }

@@ -142,6 +142,9 @@ package enum JSON {
                 out += "{\"op\": \"projectedText\", \"text\": \(string(layout.text)), "
                     + "\"origin\": \(numbers([origin.x, origin.y])), \"projection\": \(numbers(h.m)), \"color\": \(self.color(color)), "
                     + "\"opacity\": \(number(opacity)), \(clip(c)), \"runs\": \(runs(layout))}"
+            case let .projected(.gradient(g, r), h, opacity, c):
+                out += "{\"op\": \"projectedGradient\", \"rect\": \(rect(r)), \(gradient(g)), \"projection\": \(numbers(h.m)), "
+                    + "\"opacity\": \(number(opacity)), \(clip(c))}"
             case let .pathMaskedGroup(opacity, mask, children):
                 out += "{\"op\": \"pathMaskedGroup\", \"opacity\": \(number(opacity)), \"mask\": \(contours(mask)), \"ops\": "
                 write(children, indent: indent + "  ", into: &out)

@@ -22,14 +22,62 @@ extension StatusBar {
     /// display list names an image's file, not its pixels — so over a photo the indicator follows
     /// what lies under the photo.
     package static func adaptingHomeIndicator(_ ops: [DisplayOp], device: Device) -> [DisplayOp] {
-        guard let home = homeIndicator(device: device),
-              let index = ops.lastIndex(where: { if case let .path(path, _, _, _) = $0 { return path == home.path } else { return false } }),
-              case let .path(path, _, opacity, clip) = ops[index] else { return ops }
+        guard let tone = homeIndicatorTargetTone(ops, device: device) else { return ops }
+        return homeIndicator(ops, device: device, tone: tone)
+    }
+
+    /// Seconds iOS takes to fade the home indicator from one tone to the other once the
+    /// luminance under it has crossed over: SpringBoard's home-grabber settings
+    /// (`SBFHomeGrabberSettings`, `lumaResponseAnimationSettings`) default to a 3 s linear
+    /// animation (0.5 s with iOS 26's redesign; Flipbook draws the iOS 11–13 chrome), applied
+    /// additively (`_animateToStyle:disallowAdditive:`), as UIKit animations are by default.
+    package static let homeIndicatorToneFadeSeconds = 3.0
+
+    /// The tone the home indicator heads for over `ops` (a frame's display list, the status bar
+    /// last): 1 (white) over a dark backdrop, 0 (black) over a light one; nil when the frame
+    /// draws no indicator where `homeIndicator(device:)` puts it.
+    package static func homeIndicatorTargetTone(_ ops: [DisplayOp], device: Device) -> Double? {
+        guard let index = homeIndicatorIndex(ops, device: device), let home = homeIndicator(device: device) else { return nil }
         let pill = home.path.boundingBox ?? .zero
         let luminance = backdropLuminance(under: pill.insetBy(dx: -4, dy: -4), ops: ops[..<index])
+        return luminance < homeIndicatorDarkBackdropLuminance ? 1 : 0
+    }
+
+    /// `ops` with the home indicator drawn in the grey `tone` (0 black … 1 white).
+    package static func homeIndicator(_ ops: [DisplayOp], device: Device, tone: Double) -> [DisplayOp] {
+        guard let index = homeIndicatorIndex(ops, device: device), case let .path(path, _, opacity, clip) = ops[index] else { return ops }
         var adapted = ops
-        adapted[index] = .path(path, color: luminance < homeIndicatorDarkBackdropLuminance ? .white : .black, opacity: opacity, clip: clip)
+        adapted[index] = .path(path, color: StraightColor(white: min(max(tone, 0), 1), alpha: 1), opacity: opacity, clip: clip)
         return adapted
+    }
+
+    /// The indicator's tone at each of `times` (seconds, increasing) when it heads for
+    /// `targets[k]` from `times[k]` on: every change of target starts a linear fade of
+    /// `fadeSeconds` from then, and the fades add up (UIKit's additive animations), so the tone
+    /// is `targets[0] + Σ Δᵢ · min(1, (t − tᵢ) / fadeSeconds)` over the changes Δᵢ at tᵢ — the
+    /// target averaged over the last `fadeSeconds`. Before the first time the indicator rests at
+    /// `targets[0]` (the screen was there before the transition); a change is seen at the frame
+    /// that shows it, so that frame still has the old tone.
+    package static func fadedHomeIndicatorTones(targets: [Double], times: [Double], fadeSeconds: Double) -> [Double] {
+        precondition(targets.count == times.count && fadeSeconds > 0)
+        guard let first = targets.first else { return [] }
+        var changes: [(time: Double, step: Double)] = []
+        var tones: [Double] = []
+        tones.reserveCapacity(targets.count)
+        for (k, target) in targets.enumerated() {
+            if k > 0, target != targets[k - 1] { changes.append((times[k], target - targets[k - 1])) }
+            var tone = first
+            for change in changes { tone += change.step * min(1, max(0, (times[k] - change.time) / fadeSeconds)) }
+            tones.append(tone)
+        }
+        return tones
+    }
+
+    /// Where the home indicator is in `ops`: the last `path` op whose path is
+    /// `homeIndicator(device:)`'s.
+    static func homeIndicatorIndex(_ ops: [DisplayOp], device: Device) -> Int? {
+        guard let home = homeIndicator(device: device) else { return nil }
+        return ops.lastIndex(where: { if case let .path(path, _, _, _) = $0 { return path == home.path } else { return false } })
     }
 
     /// The mean relative luminance of `ops` composited over black, sampled on a 17×5 grid of

@@ -15,12 +15,30 @@ import FlipbookRaster
 /// for dark (Flipbook has no colour-dodge layer, the kit's second fill), a 12 pt blur (the kit's
 /// 24 pt background blur read as twice the standard deviation, as CSS reads a blur radius) and
 /// the 1.8 saturation of the sample. `regular` and `prominent` (iOS 10) are `systemMaterial` and
-/// `systemThickMaterial`. The styles without Light or Dark follow the appearance, light here.
+/// `systemThickMaterial`. The styles without Light or Dark follow the appearance
+/// (`resolved(for:)`): a transition file in dark appearance draws `systemMaterial` as
+/// `systemMaterialDark`, as UIKit resolves an adaptive effect against the trait collection.
 public enum BlurStyle: String, Hashable, Sendable, CaseIterable {
     case systemUltraThinMaterial, systemThinMaterial, systemMaterial, systemThickMaterial, systemChromeMaterial
     case systemUltraThinMaterialLight, systemThinMaterialLight, systemMaterialLight, systemThickMaterialLight, systemChromeMaterialLight
     case systemUltraThinMaterialDark, systemThinMaterialDark, systemMaterialDark, systemThickMaterialDark, systemChromeMaterialDark
     case regular, prominent, light, dark, extraLight
+
+    /// The style drawn in `appearance`: the adaptive styles (`systemMaterial` … without Light
+    /// or Dark, and `regular`, `prominent`, which UIKit documents as adapting to the user
+    /// interface style) become their Dark variant in dark appearance; every other style is
+    /// itself. In light appearance every style is itself (the adaptive ones are the light ones).
+    package func resolved(for appearance: Appearance) -> BlurStyle {
+        guard appearance == .dark else { return self }
+        switch self {
+        case .systemUltraThinMaterial: return .systemUltraThinMaterialDark
+        case .systemThinMaterial: return .systemThinMaterialDark
+        case .systemMaterial, .regular: return .systemMaterialDark
+        case .systemThickMaterial, .prominent: return .systemThickMaterialDark
+        case .systemChromeMaterial: return .systemChromeMaterialDark
+        default: return self
+        }
+    }
 
     /// The style's filter, fully applied.
     public var filter: BackdropFilter {
@@ -133,15 +151,18 @@ extension Layer {
     /// Wraps a layer's ops (in painter's order) with its shadow: the `shadowPath`'s or a plain
     /// background's shadow drawn first, else the whole group offscreen with the shadow of its
     /// alpha (Core Animation's offscreen pass for a shadow without a path).
-    func addingShadow(to ops: [DisplayOp], local: Transform2D, clip: Clip?) -> [DisplayOp] {
+    /// A shaped layer (masked or continuous corners, a border, 3-D) passes its `outline` in
+    /// window points and `place`, which maps a path in its points into the window.
+    func addingShadow(to ops: [DisplayOp], local: Transform2D, clip: Clip?, outline: Path? = nil,
+                      place: ((Path) -> Path)? = nil) -> [DisplayOp] {
         guard castsShadow, !ops.isEmpty || shadowPath != nil else { return ops }
         var shadow = windowShadow(local: local)
         if let shadowPath {
-            return [.shadow(shadowPath.applying(local), shadow: shadow, opacity: 1, clip: clip)] + ops
+            return [.shadow(place?(shadowPath) ?? shadowPath.applying(local), shadow: shadow, opacity: 1, clip: clip)] + ops
         }
-        if drawsOnlyBackground, let background = backgroundColor {
+        if drawsOnlyBackground, let background = backgroundColor, borderWidth <= 0 || borderColor.alpha <= 0 {
             shadow.color.alpha *= max(0, min(1, background.alpha))
-            let path = Path(roundedRect: Rect(origin: .zero, size: frame.size), cornerRadius: cornerRadius, transform: local)
+            let path = outline ?? Path(roundedRect: Rect(origin: .zero, size: frame.size), cornerRadius: cornerRadius, transform: local)
             return [.shadow(path, shadow: shadow, opacity: 1, clip: clip)] + ops
         }
         return [.shadowedGroup(opacity: 1, shadow: shadow, clip: clip, ops: ops)]

@@ -60,7 +60,8 @@ final class FitEveryScreenTests: XCTestCase {
         }
     }
 
-    /// Over the modal presets' black the home indicator is white (it was black on black).
+    /// Over the modal presets' black the home indicator is white (it was black on black): the
+    /// browser is black under it from the first frame, so there is no fade.
     func testTheHomeIndicatorIsWhiteOverTheModalBlack() throws {
         var settings = RenderSettings.small(.present, select: 3)
         settings.scene.device = .iPhoneX
@@ -73,5 +74,43 @@ final class FitEveryScreenTests: XCTestCase {
         assertGolden(strip, named: "present-x-home-indicator")
         // Its centre pixel, 10.5 pt above the bottom, is white.
         XCTAssertEqual(image[Int(image.width / 2), image.height - 11].packed, 0xFFFF_FFFF)
+    }
+
+    /// A push on the X goes from the grid's white to the detail's black under the indicator:
+    /// from the first frame whose backdrop is dark the pill fades linearly over 3 s
+    /// (SpringBoard's luma-response animation), so frame k shows the grey
+    /// 255 · min(1, (t_k − t_flip) / 3) — the push ends a fraction of the way there.
+    func testTheHomeIndicatorFadesAsTheBackdropDarkens() throws {
+        var settings = RenderSettings.small(.push, select: 3)
+        settings.scene.device = .iPhoneX
+        settings.scene.device.scale = 1
+        let job = try RenderJob(settings: settings)
+        let targets = job.sequence.map { StatusBar.homeIndicatorTargetTone(job.ops(frame: $0), device: job.device) }
+        XCTAssertEqual(targets[0], 0, "over the grid's white at first")
+        let flip = try XCTUnwrap(targets.firstIndex(of: 1), "the detail's black reaches the indicator")
+        XCTAssertTrue(targets[flip...].allSatisfy { $0 == 1 }, "and stays")
+        // Every 4th frame, the frames either side of the change and the last (rendering all takes long).
+        let checked = Set(stride(from: 0, to: job.sequence.count, by: 4)).union([flip - 1, flip, flip + 1, job.sequence.count - 1])
+        for sample in job.sequence where checked.contains(sample.index) {
+            let image = try job.renderFrame(sample.index)
+            let grey = sample.index < flip ? 0 : 255 * min(1, (sample.timeSeconds - job.sequence[flip].timeSeconds) / 3)
+            // The pill's centre pixel, 10.5 pt above the bottom: opaque grey.
+            let pixel = image[Int(image.width / 2), image.height - 11]
+            XCTAssertEqual(Double(pixel.red), grey, accuracy: 1, "frame \(sample.index)")
+            XCTAssertEqual(pixel.alpha, 255)
+        }
+        let last = try job.renderFrame(job.sequence.count - 1)
+        let strip = PremultipliedImage(width: last.width, height: 34, pixels: Array(last.pixels[(last.height - 34) * last.width..<last.pixels.count]))
+        assertGolden(strip, named: "push-x-home-indicator-fading")
+    }
+
+    /// The fades add up, as UIKit's additive animations do: a change of target at t starts a
+    /// linear ramp of the change over the fade's length.
+    func testHomeIndicatorFadesAddUp() {
+        let tones = StatusBar.fadedHomeIndicatorTones(targets: [0, 0, 1, 1, 1, 0, 0], times: [0, 1, 2, 3, 4, 5, 6], fadeSeconds: 3)
+        let expected = [0, 0, 0, 1.0 / 3, 2.0 / 3, 1, 2.0 / 3]
+        for (tone, value) in zip(tones, expected) { XCTAssertEqual(tone, value, accuracy: 1e-12) }
+        XCTAssertEqual(StatusBar.fadedHomeIndicatorTones(targets: [1, 1, 1], times: [0, 5, 9], fadeSeconds: 3), [1, 1, 1], "no change, no fade")
+        XCTAssertEqual(StatusBar.fadedHomeIndicatorTones(targets: [0, 1, 1], times: [0, 1, 9], fadeSeconds: 3), [0, 0, 1], "exactly white once done")
     }
 }

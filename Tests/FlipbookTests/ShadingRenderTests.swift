@@ -15,14 +15,7 @@ final class ShadingRenderTests: XCTestCase {
         try RenderJob(settings: .transitionFile(file, scale: scale))
     }
 
-    func flattened(_ ops: [DisplayOp]) -> [DisplayOp] {
-        ops.flatMap { op -> [DisplayOp] in
-            switch op {
-            case let .group(_, children), let .maskedGroup(_, _, children), let .shadowedGroup(_, _, _, children): return [op] + flattened(children)
-            default: return [op]
-            }
-        }
-    }
+    func flattened(_ ops: [DisplayOp]) -> [DisplayOp] { flattenedOps(ops) }
 
     /// The card's container casts its shadow through an offscreen pass (it has sublayers and no
     /// `shadowPath`): 0.3 black, 12 pt, 8 pt down, fading out as the card fills the screen; the
@@ -95,6 +88,18 @@ final class ShadingRenderTests: XCTestCase {
         XCTAssertGreaterThan(middle.saturation, 1)
         XCTAssertLessThan(middle.tint.alpha, style.tint.alpha)
         XCTAssertEqual(middle.tint.red, style.tint.red, accuracy: 1e-12)
+    }
+
+    /// The adaptive styles take the appearance's material, as UIKit resolves them against the
+    /// trait collection; the styles that name Light or Dark, and the old fixed ones, stay.
+    func testAdaptiveBlurStylesFollowTheAppearance() {
+        let dark: [(BlurStyle, BlurStyle)] = [(.systemUltraThinMaterial, .systemUltraThinMaterialDark), (.systemThinMaterial, .systemThinMaterialDark),
+                                              (.systemMaterial, .systemMaterialDark), (.systemThickMaterial, .systemThickMaterialDark),
+                                              (.systemChromeMaterial, .systemChromeMaterialDark), (.regular, .systemMaterialDark),
+                                              (.prominent, .systemThickMaterialDark), (.systemMaterialLight, .systemMaterialLight),
+                                              (.light, .light), (.extraLight, .extraLight), (.dark, .dark)]
+        for (style, resolved) in dark { XCTAssertEqual(style.resolved(for: .dark), resolved, "\(style)") }
+        for style in BlurStyle.allCases { XCTAssertEqual(style.resolved(for: .light), style) }
     }
 
     /// Exported back to a file, each sample renders the same display lists and the same bytes.

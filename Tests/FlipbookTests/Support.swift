@@ -186,3 +186,14 @@ func runShell(_ script: String, shell: String = "/bin/sh", options: [String] = [
     process.waitUntilExit()
     return (process.terminationStatus, message)
 }
+
+/// `ops` with every group's children after the group, depth first: a frame's ops as one list.
+func flattenedOps(_ ops: [DisplayOp]) -> [DisplayOp] {
+    ops.flatMap { op -> [DisplayOp] in
+        switch op {
+        case let .group(_, children), let .maskedGroup(_, _, children), let .shadowedGroup(_, _, _, children),
+             let .pathMaskedGroup(_, _, children): return [op] + flattenedOps(children)
+        default: return [op]
+        }
+    }
+}

@@ -125,7 +125,7 @@ final class TransitionFileRenderTests: XCTestCase {
     func testTheSampleTransitionsRender() throws {
         let files = Samples.transitions
         XCTAssertEqual(files.map { ($0 as NSString).lastPathComponent },
-                       ["app-store-card.json", "blur-modal.json", "bottom-sheet.json", "card-expand.json", "card-flip.json", "cross-dissolve-scale.json",
+                       ["app-store-card.json", "blur-modal.json", "bottom-sheet-dismiss.json", "bottom-sheet.json", "card-expand.json", "card-flip.json", "cross-dissolve-scale.json",
                         "fit-every-screen.json", "keyframes.json", "shared-element.json", "slide-over.json", "swipe-back.json"])
         for file in files {
             // The file's device at @1x (as `--scale 1` does), so the goldens stay small.
