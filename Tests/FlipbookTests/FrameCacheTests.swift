@@ -29,14 +29,18 @@ final class FrameCacheTests: XCTestCase {
             settings.scene.device = Self.tinyDevice
             let job = try RenderJob(settings: settings)
             let renderer = try job.frameRenderer()
-            let cache = renderer.cache
+            let lists = job.frames.map { job.displayList(frame: $0) }
+            let cache = FrameCache(lists: lists, rasterizer: renderer.rasterizer)
             framesFromBases += cache.framesUsingBases
             framesSkippingOps += cache.framesSkippingOccludedOps
             // Two threads, frames handed out in order; results collected by position.
             let images = Slots(count: job.frames.count)
-            try renderer.run(threads: 2, progress: nil) { position, _, image in images.set(position, image) }
+            try renderer.run(threads: 2, progress: nil) { position, _, list, image in
+                XCTAssertEqual(list, lists[position])
+                images.set(position, image)
+            }
             for (position, image) in images.all().enumerated() {
-                XCTAssertEqual(image, cache.rasterizer.render(cache.lists[position]), "\(preset) frame \(position)")
+                XCTAssertEqual(image, cache.rasterizer.render(lists[position]), "\(preset) frame \(position)")
             }
             if preset == .push {
                 // The grid under the fading detail is shared; once the detail is opaque the
@@ -48,6 +52,30 @@ final class FrameCacheTests: XCTestCase {
         }
         XCTAssertGreaterThan(framesFromBases, 100)
         XCTAssertGreaterThan(framesSkippingOps, 50)
+    }
+
+    /// A sequence longer than one window of frames (push at 240 fps: 172 frames, three windows,
+    /// each with its own display lists and cache): every frame is the plain rendering of its
+    /// display list, on 1 and 2 threads alike.
+    func testFramesAcrossWindowsAreIdenticalOnAnyThreadCount() throws {
+        var settings = RenderSettings.small(.push, select: 3)
+        settings.scene.device = Self.tinyDevice
+        settings.framesPerSecond = 240
+        var results: [[PremultipliedImage]] = []
+        for threads in [1, 2] {
+            settings.threads = threads
+            let job = try RenderJob(settings: settings)
+            XCTAssertGreaterThan(job.frames.count, 2 * FrameRenderer.windowFrames)
+            let images = Slots(count: job.frames.count)
+            let renderer = try job.frameRenderer()
+            try renderer.run(threads: threads, progress: nil) { position, sample, list, image in
+                XCTAssertEqual(list, job.displayList(frame: sample))
+                XCTAssertEqual(image, renderer.rasterizer.render(list), "frame \(position)")
+                images.set(position, image)
+            }
+            results.append(images.all())
+        }
+        XCTAssertEqual(results[0], results[1])
     }
 
     /// Frames rendered alone, out of order and repeated (renderFrames) match a whole run.
