@@ -36,6 +36,11 @@ struct FrameRenderer: Sendable {
         windows = FrameWindows(frameCount: frames.count, windowFrames: Self.windowFrames)
     }
 
+    /// Decodes every photo the frames draw now, not as the first frames drawing them need them.
+    func decodeAllImages() throws {
+        do { try rasterizer.images.decodeAll() } catch { throw decodeErrorNaming(error) }
+    }
+
     /// Renders every frame on up to `threads` threads (taken in order) and hands each to `body`
     /// with its position, sample, display list and pixels; the first error stops the rest and is
     /// rethrown.
@@ -59,7 +64,7 @@ struct FrameRenderer: Sendable {
         } catch {
             // A broken photo is reported before any other failure, and always the same one
             // (the first in path order), whichever frame met it first.
-            do { try rasterizer.images.decodeAll() } catch { throw decodeErrorNaming(error) }
+            try decodeAllImages()
             throw decodeErrorNaming(error)
         }
     }
@@ -117,7 +122,7 @@ extension RenderJob {
     func frameRenderer() throws -> FrameRenderer {
         let job = self, plan = try framesDecodePlan()
         return FrameRenderer(frames: frames, rasterizer: try makeRasterizer(plan, decodingAll: false),
-                             decodeErrorNaming: plan.errorNaming, displayList: { job.displayList(frame: $0) })
+                             decodeErrorNaming: plan.errorNaming, displayList: { job.keptOrNewDisplayList(frame: $0) })
     }
 
     /// Renders the job's frames without writing any file: each frame goes to `frameSink` (a
@@ -128,6 +133,9 @@ extension RenderJob {
                        finish: (() throws -> Void)? = nil) throws -> RenderSummary {
         let start = Date()
         let renderer = try frameRenderer()
+        // The photos first, so the frames' figures below are the frames alone (`write` overlaps
+        // the decodes with the first frames instead).
+        try renderer.decodeAllImages()
         let framesStart = Date(), cpuStart = processCPUSeconds()
         try renderer.run(threads: settings.threads, progress: progress) { position, sample, _, image in
             try frameSink?(position, sample, image)

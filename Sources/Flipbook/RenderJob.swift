@@ -61,6 +61,10 @@ public struct RenderJob: Sendable {
     private(set) var imageHeaders: [String: ImageHeader]
     /// The images the whole sequence draws: which frames draw each, at what largest size.
     private(set) var sequenceImages: SequenceImages
+    /// The display lists of the job's first frames (its first window, at most
+    /// `FrameRenderer.windowFrames`), kept from that pass for the first frames rendered and the
+    /// fingerprint: a short job makes each list once.
+    private var firstWindowLists: [DisplayList]
     /// The manifest field that names each photo file ("$.content[3].url"), for errors.
     let photoFields: [String: String]
     /// The contact sheet's label font (`settings.fontPath`).
@@ -115,14 +119,19 @@ public struct RenderJob: Sendable {
         warnings = []
         imageHeaders = loaded.fileHeaders
         sequenceImages = SequenceImages()
+        firstWindowLists = []
         // One pass over the whole sequence's display lists (also when sharding, so every shard
         // checks the same files and decodes at the same sizes), none kept: the photos any frame
         // draws — a missing or broken one fails now, before any frame — and their drawn sizes.
         var library = loaded.photoLibrary
         var images = SequenceImages(), headers = imageHeaders
         let limits = settings.decodeLimits
+        let keep = frames.isEmpty ? 0..<0 : frames[0].index..<(frames[0].index + min(frames.count, FrameRenderer.windowFrames))
+        var kept: [DisplayList] = []
         for sample in all {
-            try images.add(displayList(frame: sample)) { source in
+            let list = displayList(frame: sample)
+            if keep.contains(sample.index) { kept.append(list) }
+            try images.add(list) { source in
                 if let known = headers[source] { return known }
                 // A manifest's photo is checked (errors name its entry); any other file is read
                 // here if it can be, else when the frames are decoded, which reports why.
@@ -138,6 +147,7 @@ public struct RenderJob: Sendable {
         }
         imageHeaders = headers
         sequenceImages = images
+        firstWindowLists = kept
         // A finger that moves across its axis only would give a flat line: say so before the render.
         if interaction != nil, let warning = settings.gesture?.acrossAxisWarning { warnings.append("gesture: " + warning) }
     }
@@ -160,6 +170,14 @@ public struct RenderJob: Sendable {
         if transition.statusBar != nil { ops = StatusBar.adaptingHomeIndicator(ops, device: device) }
         return DisplayList(device: device, frameIndex: sample.index, timeSeconds: sample.timeSeconds,
                            progress: sample.progress, ops: ops)
+    }
+
+    /// `displayList(frame:)`, taken from the lists kept at set-up when it is one of them.
+    func keptOrNewDisplayList(frame sample: FrameSample) -> DisplayList {
+        if let first = firstWindowLists.first, sample.index >= first.frameIndex, sample.index - first.frameIndex < firstWindowLists.count {
+            return firstWindowLists[sample.index - first.frameIndex]
+        }
+        return displayList(frame: sample)
     }
 
     /// The display list of frame `index` of the whole sequence.

@@ -85,7 +85,7 @@ extension RenderJob {
         // replacement took ~0.1 s, a tenth of a whole push job.) One list at a time, none kept.
         let placeholders = Dictionary(uniqueKeysWithValues: sources.enumerated().map { ($1, "#\($0)") })
         for sample in sequence {
-            var list = displayList(frame: sample)
+            var list = keptOrNewDisplayList(frame: sample)
             list.ops = list.ops.map { RenderJob.renamingSources($0, placeholders) }
             hash.add(list.json)
         }

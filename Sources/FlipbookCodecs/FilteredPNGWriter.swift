@@ -1,3 +1,4 @@
+import CImageCodecs
 import CISAL
 import CLibDeflate
 import FlipbookRaster
@@ -124,7 +125,7 @@ final class FilteredPNGWriter {
                 for row in 0..<count {
                     let source = pixels.baseAddress! + (y + row) * width
                     if channels == 3 {
-                        guard Self.packOpaque(source, count: width, into: current) else { return nil }
+                        guard fbc_pack_rgb_opaque(source, width, current.assumingMemoryBound(to: UInt8.self)) != 0 else { return nil }
                     } else {
                         Self.packStraight(source, count: width, into: current)
                     }
@@ -255,21 +256,6 @@ final class FilteredPNGWriter {
     }
 
     // MARK: packing
-
-    /// Straight RGB bytes of `count` opaque premultiplied pixels (premultiplied = straight), or
-    /// false as soon as a pixel is not opaque. Stores four bytes per pixel three bytes apart (each
-    /// store's fourth byte is overwritten by the next pixel, the last one lands in the row's spare
-    /// bytes); the opacity test is one AND per pixel, checked once per row.
-    @inline(__always)
-    private static func packOpaque(_ pixels: UnsafePointer<UInt32>, count: Int, into row: UnsafeMutableRawPointer) -> Bool {
-        var all: UInt32 = 0xFF00_0000
-        for x in 0..<count {
-            let pixel = pixels[x]
-            all &= pixel
-            row.storeBytes(of: pixel, toByteOffset: 3 &* x, as: UInt32.self)
-        }
-        return all >= 0xFF00_0000
-    }
 
     /// Straight RGBA bytes of `count` premultiplied pixels (unpremultiplied exactly, as
     /// `PixelConversion.unpremultiply`).

@@ -54,13 +54,13 @@ final class FrameCacheTests: XCTestCase {
         XCTAssertGreaterThan(framesSkippingOps, 50)
     }
 
-    /// A sequence longer than two windows of frames (push at 180 fps: 129 frames, three windows,
+    /// A sequence longer than two windows of frames (push at 200 fps: 141 frames, three windows,
     /// each with its own display lists and cache): every frame is the plain rendering of its
     /// display list, on 1 and 2 threads alike.
     func testFramesAcrossWindowsAreIdenticalOnAnyThreadCount() throws {
         var settings = RenderSettings.small(.push, select: 3)
         settings.scene.device = Self.tinyDevice
-        settings.framesPerSecond = 180
+        settings.framesPerSecond = 200
         var results: [[PremultipliedImage]] = []
         for threads in [1, 2] {
             settings.threads = threads
