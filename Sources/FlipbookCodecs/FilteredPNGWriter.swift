@@ -10,7 +10,8 @@ import FlipbookRaster
 /// CRC-32 of the same library (`crc32_gzip_refl`, `libdeflate_crc32`).
 ///
 /// Each pixel is read once: packing tests opacity on the way (RGB until a pixel is not opaque,
-/// then the image starts again as RGBA), and ISA-L is fed `isalBatchBytes` of filtered rows at a
+/// then the image starts again as RGBA; RGB rows are packed by the C shim's
+/// `fbc_pack_rgb_opaque`, four pixels per SSSE3 shuffle when the CPU has it), and ISA-L is fed `isalBatchBytes` of filtered rows at a
 /// time, so its input stays in the cache; libdeflate has no streaming interface and gets the
 /// whole filtered image.
 ///
