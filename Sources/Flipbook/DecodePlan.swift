@@ -36,13 +36,17 @@ struct DecodePlan {
     mutating func add(_ job: RenderJob, drawing lists: [DisplayList]) throws {
         var drawnHere = Set<String>()
         for list in lists { DisplayList.forEachImage(in: list.ops) { source, _, _, _ in drawnHere.insert(source) } }
-        let whole = lists.count == job.sequence.count && zip(lists, job.sequence).allSatisfy { $0.frameIndex == $1.index }
-            ? lists : job.sequence.map { job.displayList(frame: $0) }
+        try add(job, drawing: drawnHere)
+    }
+
+    /// `add(_:drawing:)` given the sources the lists draw.
+    mutating func add(_ job: RenderJob, drawing drawnHere: Set<String>) throws {
         headers.merge(job.imageHeaders) { first, _ in first }
         for source in drawnHere.sorted() where headers[source] == nil {
             headers[source] = try ImageDecoder.readHeader(fileAtPath: source, limits: job.settings.decodeLimits)
         }
-        let drawn = RenderJob.largestDrawnSizes(in: whole, imageSizes: headers.mapValues { ($0.width, $0.height) })
+        // Gathered by the job over its whole sequence, as it made every frame's display list.
+        let drawn = job.sequenceImages.largestSizes
         // One pixel more than drawn: the canvas samples the pyramid level that leaves a scale in
         // [0.5, 1), i.e. a level strictly larger than the drawn size (an 8:1 draw samples the 4:1
         // level at 2:1, not the 8:1 level at 1:1, which a half-pixel offset would blur). A decode
@@ -60,14 +64,22 @@ struct DecodePlan {
     /// Decodes the planned images, at most `pixelBudget` pixels with their pyramids.
     /// - Throws: `ImageStoreError.overBudget`; a `CodecError`, as a `PhotoLibraryError` naming the
     ///   manifest entry when the file is a manifest's photo.
-    func makeImageStore(pixelBudget: Int, threads: Int, reusing cache: DecodedImageCache?) throws -> ImageStore {
+    func makeImageStore(pixelBudget: Int, threads: Int, reusing cache: DecodedImageCache?, decodingAll: Bool = true) throws -> ImageStore {
         do {
             return try ImageStore(sources: sources, minimumSizes: minimumSizes, headers: headers, limits: DecodeLimits(maxFileBytes: maxFileBytes),
-                                  pixelBudget: pixelBudget, threads: threads, reusing: cache)
-        } catch let error as CodecError {
-            // A photo whose header was fine but whose pixels are not: name the manifest entry too.
-            guard let field = fields[error.path] else { throw error }
-            throw PhotoLibraryError.photo(manifest: field.manifest, field: field.field, underlying: "\(error)")
+                                  pixelBudget: pixelBudget, threads: threads, reusing: cache, decodingAll: decodingAll)
+        } catch {
+            throw errorNaming(error)
+        }
+    }
+
+    /// What a decode error of the planned images is reported as: a photo whose header was fine
+    /// but whose pixels are not names its manifest entry too (a `PhotoLibraryError`).
+    var errorNaming: @Sendable (Error) -> Error {
+        let fields = self.fields
+        return { error in
+            guard let codec = error as? CodecError, let field = fields[codec.path] else { return error }
+            return PhotoLibraryError.photo(manifest: field.manifest, field: field.field, underlying: "\(codec)")
         }
     }
 }
@@ -80,35 +92,40 @@ extension RenderJob {
     /// list, per axis. Sources without a size are left out.
     public static func largestDrawnSizes(in lists: [DisplayList], imageSizes: [String: (width: Int, height: Int)]) -> [String: (width: Int, height: Int)] {
         var sizes: [String: (width: Int, height: Int)] = [:]
-        for list in lists {
-            let scale = list.device.scale
-            DisplayList.forEachImage(in: list.ops) { source, rect, contentMode, mapping in
-                guard let image = imageSizes[source] else { return }
-                let layout = contentMode.imageRect(imageSize: Size(width: Double(image.width), height: Double(image.height)), in: rect)
-                // A transform's larger axis stretch: the most source pixels a device pixel can need;
-                // a perspective map stretches most at its nearest corner, so the largest of the
-                // Jacobian's at the layout's corners.
-                let stretch: Double?
-                switch mapping {
-                case .none: stretch = nil
-                case let .affine(t): stretch = max((t.a * t.a + t.b * t.b).squareRoot(), (t.c * t.c + t.d * t.d).squareRoot())
-                case let .projective(projection):
-                    stretch = Transform2D.identity.corners(of: layout).map { corner -> Double in
-                        let j = projection.jacobian(at: corner)
-                        return max((j.a * j.a + j.b * j.b).squareRoot(), (j.c * j.c + j.d * j.d).squareRoot())
-                    }.max() ?? 1
-                }
-                // Rounded up: a fractional pixel still needs a source pixel, but 1e-6 px is
-                // forgiven so Double noise on an exact size (124 pt cell: 310.00000000000006 pt
-                // wide) does not add a pixel and miss a 2:1 threshold. Clamped so an absurd
-                // rect cannot overflow Int (any size ≥ the image's means full size).
-                let width = Int(min(max(0, (RenderJob.stretched(layout.width, stretch) * scale - 1e-6).rounded(.up)), 1e9))
-                let height = Int(min(max(0, (RenderJob.stretched(layout.height, stretch) * scale - 1e-6).rounded(.up)), 1e9))
-                let current = sizes[source] ?? (0, 0)
-                sizes[source] = (max(current.width, width), max(current.height, height))
-            }
-        }
+        for list in lists { addLargestDrawnSizes(in: list, imageSizes: imageSizes, to: &sizes) }
         return sizes
+    }
+
+    /// `largestDrawnSizes` of one more list, folded into `sizes` (so a sequence's lists can be
+    /// visited one at a time, none kept).
+    static func addLargestDrawnSizes(in list: DisplayList, imageSizes: [String: (width: Int, height: Int)],
+                                     to sizes: inout [String: (width: Int, height: Int)]) {
+        let scale = list.device.scale
+        DisplayList.forEachImage(in: list.ops) { source, rect, contentMode, mapping in
+            guard let image = imageSizes[source] else { return }
+            let layout = contentMode.imageRect(imageSize: Size(width: Double(image.width), height: Double(image.height)), in: rect)
+            // A transform's larger axis stretch: the most source pixels a device pixel can need;
+            // a perspective map stretches most at its nearest corner, so the largest of the
+            // Jacobian's at the layout's corners.
+            let stretch: Double?
+            switch mapping {
+            case .none: stretch = nil
+            case let .affine(t): stretch = max((t.a * t.a + t.b * t.b).squareRoot(), (t.c * t.c + t.d * t.d).squareRoot())
+            case let .projective(projection):
+                stretch = Transform2D.identity.corners(of: layout).map { corner -> Double in
+                    let j = projection.jacobian(at: corner)
+                    return max((j.a * j.a + j.b * j.b).squareRoot(), (j.c * j.c + j.d * j.d).squareRoot())
+                }.max() ?? 1
+            }
+            // Rounded up: a fractional pixel still needs a source pixel, but 1e-6 px is
+            // forgiven so Double noise on an exact size (124 pt cell: 310.00000000000006 pt
+            // wide) does not add a pixel and miss a 2:1 threshold. Clamped so an absurd
+            // rect cannot overflow Int (any size ≥ the image's means full size).
+            let width = Int(min(max(0, (RenderJob.stretched(layout.width, stretch) * scale - 1e-6).rounded(.up)), 1e9))
+            let height = Int(min(max(0, (RenderJob.stretched(layout.height, stretch) * scale - 1e-6).rounded(.up)), 1e9))
+            let current = sizes[source] ?? (0, 0)
+            sizes[source] = (max(current.width, width), max(current.height, height))
+        }
     }
 
     /// `length` times `stretch`, or `length` itself for an untransformed image (the product is

@@ -26,6 +26,8 @@ package struct PhotoLibrary: Sendable {
     /// Entries whose header is still to be read (their size is declared), by source path:
     /// each entry's index and declared size.
     private var unchecked: [String: [(index: Int, declared: Size)]] = [:]
+    /// Entries whose header `checkHeader` read, their aspect not compared yet.
+    private var uncheckedAspects: [(index: Int, declared: Size, path: String)] = []
     private let limits: DecodeLimits
 
     /// How far a declared aspect ratio may differ from the file's before a warning (1%).
@@ -36,7 +38,7 @@ package struct PhotoLibrary: Sendable {
         /// Every photo's (so a missing or broken file anywhere in the manifest fails at once).
         case all
         /// Only those whose size the manifest leaves out (the layout needs it); the others are
-        /// read by `checkHeaders(of:)` when a job knows which photos it draws, so a manifest of
+        /// read by `checkHeader(of:)` as a job finds the photos it draws, so a manifest of
         /// 10,000 photos costs the few on screen, not 10,000 file reads.
         case undeclaredSizesOnly
     }
@@ -69,19 +71,22 @@ package struct PhotoLibrary: Sendable {
         }
     }
 
-    /// Reads and checks the headers of `sources` that `init` left unread (see `HeaderReading`),
-    /// adding their warnings in manifest order.
-    /// - Throws: `PhotoLibraryError` naming the first manifest field of the failing file.
-    package mutating func checkHeaders(of sources: some Sequence<String>) throws {
-        var entries: [(index: Int, declared: Size, path: String)] = []
-        for source in Set(sources) {
-            guard let pending = unchecked.removeValue(forKey: source) else { continue }
-            _ = try readHeader(source, field: fields[source] ?? source)
-            entries += pending.map { ($0.index, $0.declared, source) }
-        }
-        for entry in entries.sorted(by: { $0.index < $1.index }) {
+    /// The header of photo file `source`, read and checked now if `init` left it unread (its
+    /// aspect warnings wait for `finishHeaderChecks`); nil when no entry names the file.
+    /// - Throws: `PhotoLibraryError` naming the first manifest field of the file.
+    package mutating func checkHeader(of source: String) throws -> ImageHeader? {
+        guard let pending = unchecked.removeValue(forKey: source) else { return headers[source] }
+        let header = try readHeader(source, field: fields[source] ?? source)
+        uncheckedAspects += pending.map { ($0.index, $0.declared, source) }
+        return header
+    }
+
+    /// Adds the warnings of the headers `checkHeader` read, in manifest order.
+    package mutating func finishHeaderChecks() {
+        for entry in uncheckedAspects.sorted(by: { $0.index < $1.index }) {
             checkAspect(index: entry.index, declared: entry.declared, entry.path, headers[entry.path]!)
         }
+        uncheckedAspects = []
     }
 
     /// The header of `path` (read once), errors naming `field`.

@@ -7,28 +7,122 @@ import FlipbookFormats
 import FlipbookRender
 import FlipbookOutput
 
-/// A job's frames ready to render on worker threads, through a `FrameCache`.
+/// A job's frames ready to render on worker threads, through a `FrameCache` per window of
+/// `windowFrames` consecutive frames: a window's display lists and cache are made when a worker
+/// first reaches it and dropped after its last frame, so memory does not grow with the sequence.
+/// (A base shared across windows is drawn once per window; the cache is exact either way, so
+/// the bytes do not depend on the windows.)
 struct FrameRenderer: Sendable {
+    /// Frames per window: 64 keeps a job of up to 64 frames (every preset's at 60 fps) in one
+    /// cache, and a window's lists and trie to a few hundred KB.
+    static let windowFrames = 64
+
     /// The frames, in job order.
     let frames: [FrameSample]
-    /// Draws them, sharing what they have in common.
-    let cache: FrameCache
+    /// Draws every frame's ops (the images are decoded for all frames).
+    let rasterizer: FrameRasterizer
+    /// The display list of a frame.
+    private let displayList: @Sendable (FrameSample) -> DisplayList
+    /// What a decode error is reported as (`DecodePlan.errorNaming`).
+    private let decodeErrorNaming: @Sendable (Error) -> Error
+    private let windows: FrameWindows
+
+    init(frames: [FrameSample], rasterizer: FrameRasterizer, decodeErrorNaming: @escaping @Sendable (Error) -> Error,
+         displayList: @escaping @Sendable (FrameSample) -> DisplayList) {
+        self.frames = frames
+        self.rasterizer = rasterizer
+        self.decodeErrorNaming = decodeErrorNaming
+        self.displayList = displayList
+        windows = FrameWindows(frameCount: frames.count, windowFrames: Self.windowFrames)
+    }
+
+    /// Decodes every photo the frames draw now, not as the first frames drawing them need them.
+    func decodeAllImages() throws {
+        do { try rasterizer.images.decodeAll() } catch { throw decodeErrorNaming(error) }
+    }
 
     /// Renders every frame on up to `threads` threads (taken in order) and hands each to `body`
-    /// with its position, sample and pixels; the first error stops the rest and is rethrown.
+    /// with its position, sample, display list and pixels; the first error stops the rest and is
+    /// rethrown.
     package func run(threads: Int, progress: (@Sendable (Int, Int) -> Void)?,
-             _ body: @Sendable (Int, FrameSample, PremultipliedImage) throws -> Void) throws {
-        try ParallelFrames.run(count: frames.count, threads: threads, progress: progress) { position in
-            try body(position, frames[position], cache.render(position))
+                     _ body: @Sendable (Int, FrameSample, DisplayList, PremultipliedImage) throws -> Void) throws {
+        let frames = self.frames, rasterizer = self.rasterizer, displayList = self.displayList
+        do {
+            try ParallelFrames.run(count: frames.count, threads: threads, progress: progress) { position in
+                let (window, cache) = windows.cache(for: position) { range in
+                    let lists = frames[range].map(displayList)
+                    return FrameCache(lists: lists, rasterizer: rasterizer)
+                }
+                defer { windows.finished(window) }
+                let offset = position - window * Self.windowFrames
+                let list = cache.lists[offset]
+                // The photos decode as the first frames drawing them need them (the workers share
+                // the decodes), so drawing starts before the last photo is decoded.
+                try rasterizer.images.decode(DisplayList.imageSources(in: list.ops))
+                try body(position, frames[position], list, cache.render(offset))
+            }
+        } catch {
+            // A broken photo is reported before any other failure, and always the same one
+            // (the first in path order), whichever frame met it first.
+            try decodeAllImages()
+            throw decodeErrorNaming(error)
         }
     }
 }
 
+/// The live windows of a `FrameRenderer` run. `@unchecked Sendable` because `lock` guards
+/// `windows`; each window's own lock guards making its cache.
+private final class FrameWindows: @unchecked Sendable {
+    private final class Window {
+        let lock = NSLock()
+        var cache: FrameCache?
+        /// Frames of the window not rendered yet; at 0 the window is dropped.
+        var remaining: Int
+        init(remaining: Int) { self.remaining = remaining }
+    }
+
+    private let lock = NSLock()
+    private var windows: [Int: Window] = [:]
+    private let frameCount: Int, windowFrames: Int
+
+    init(frameCount: Int, windowFrames: Int) {
+        self.frameCount = frameCount
+        self.windowFrames = windowFrames
+    }
+
+    /// The window of frame `position` and its cache, made by `make(frames of the window)` by the
+    /// first caller while others wait.
+    func cache(for position: Int, make: (Range<Int>) -> FrameCache) -> (Int, FrameCache) {
+        let index = position / windowFrames
+        let range = (index * windowFrames)..<min(frameCount, (index + 1) * windowFrames)
+        lock.lock()
+        let window = windows[index] ?? Window(remaining: range.count)
+        windows[index] = window
+        lock.unlock()
+        window.lock.lock()
+        defer { window.lock.unlock() }
+        if let cache = window.cache { return (index, cache) }
+        let cache = make(range)
+        window.cache = cache
+        return (index, cache)
+    }
+
+    /// One frame of window `index` is done; after its last, the window's cache is dropped.
+    func finished(_ index: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let window = windows[index] else { return }
+        window.remaining -= 1
+        if window.remaining == 0 { windows[index] = nil }
+    }
+}
+
 extension RenderJob {
-    /// The job's display lists, images and frame cache.
+    /// The job's images and frames (display lists and caches are made as the frames are rendered).
     func frameRenderer() throws -> FrameRenderer {
-        let lists = frames.map { displayList(frame: $0) }
-        return FrameRenderer(frames: frames, cache: FrameCache(lists: lists, rasterizer: try makeRasterizer(for: lists)))
+        let job = self, plan = try framesDecodePlan()
+        return FrameRenderer(frames: frames, rasterizer: try makeRasterizer(plan, decodingAll: false),
+                             decodeErrorNaming: plan.errorNaming, displayList: { job.keptOrNewDisplayList(frame: $0) })
     }
 
     /// Renders the job's frames without writing any file: each frame goes to `frameSink` (a
@@ -39,8 +133,11 @@ extension RenderJob {
                        finish: (() throws -> Void)? = nil) throws -> RenderSummary {
         let start = Date()
         let renderer = try frameRenderer()
+        // The photos first, so the frames' figures below are the frames alone (`write` overlaps
+        // the decodes with the first frames instead).
+        try renderer.decodeAllImages()
         let framesStart = Date(), cpuStart = processCPUSeconds()
-        try renderer.run(threads: settings.threads, progress: progress) { position, sample, image in
+        try renderer.run(threads: settings.threads, progress: progress) { position, sample, _, image in
             try frameSink?(position, sample, image)
         }
         let framesSeconds = Date().timeIntervalSince(framesStart), framesCPUSeconds = processCPUSeconds() - cpuStart

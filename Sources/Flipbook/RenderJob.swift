@@ -59,6 +59,12 @@ public struct RenderJob: Sendable {
     /// The photo files' headers (upright sizes), keyed by source path: those the sequence draws
     /// and those whose size the manifest leaves out.
     private(set) var imageHeaders: [String: ImageHeader]
+    /// The images the whole sequence draws: which frames draw each, at what largest size.
+    private(set) var sequenceImages: SequenceImages
+    /// The display lists of the job's first frames (its first window, at most
+    /// `FrameRenderer.windowFrames`), kept from that pass for the first frames rendered and the
+    /// fingerprint: a short job makes each list once.
+    private var firstWindowLists: [DisplayList]
     /// The manifest field that names each photo file ("$.content[3].url"), for errors.
     let photoFields: [String: String]
     /// The contact sheet's label font (`settings.fontPath`).
@@ -115,15 +121,36 @@ public struct RenderJob: Sendable {
         photoFields = photoLibrary?.fields ?? [:]
         warnings = []
         imageHeaders = loaded.fileHeaders
-        // The photos any frame of the whole sequence draws (also when sharding, so every shard
-        // checks the same files): a missing or broken one fails now, before any frame.
-        if var photoLibrary = loaded.photoLibrary {
-            var drawn = Set<String>()
-            for sample in all { drawn.formUnion(DisplayList.imageSources(in: displayList(frame: sample).ops)) }
-            try photoLibrary.checkHeaders(of: drawn)
-            warnings = photoLibrary.warnings
-            imageHeaders.merge(photoLibrary.headers) { file, _ in file }
+        sequenceImages = SequenceImages()
+        firstWindowLists = []
+        // One pass over the whole sequence's display lists (also when sharding, so every shard
+        // checks the same files and decodes at the same sizes), none kept: the photos any frame
+        // draws — a missing or broken one fails now, before any frame — and their drawn sizes.
+        var library = loaded.photoLibrary
+        var images = SequenceImages(), headers = imageHeaders
+        let limits = settings.decodeLimits
+        let keep = frames.isEmpty ? 0..<0 : frames[0].index..<(frames[0].index + min(frames.count, FrameRenderer.windowFrames))
+        var kept: [DisplayList] = []
+        for sample in all {
+            let list = displayList(frame: sample)
+            if keep.contains(sample.index) { kept.append(list) }
+            try images.add(list) { source in
+                if let known = headers[source] { return known }
+                // A manifest's photo is checked (errors name its entry); any other file is read
+                // here if it can be, else when the frames are decoded, which reports why.
+                let header = try library?.checkHeader(of: source) ?? (try? ImageDecoder.readHeader(fileAtPath: source, limits: limits))
+                headers[source] = header
+                return header
+            }
         }
+        if var checked = library {
+            checked.finishHeaderChecks()
+            warnings = checked.warnings
+            headers.merge(checked.headers) { file, _ in file }
+        }
+        imageHeaders = headers
+        sequenceImages = images
+        firstWindowLists = kept
         // A finger that moves across its axis only would give a flat line: say so before the render.
         if interaction != nil, let warning = settings.gesture?.acrossAxisWarning { warnings.append("gesture: " + warning) }
         // The home indicator fades from one tone to the other over seconds, so each frame's tone
@@ -163,6 +190,14 @@ public struct RenderJob: Sendable {
         let animator = self.animator
         return DisplayList.ops(flattening: window, screen: device.bounds, typesetter: typesetter,
                                snapshotSource: { animator.initialLayer(named: $0) })
+    }
+
+    /// `displayList(frame:)`, taken from the lists kept at set-up when it is one of them.
+    func keptOrNewDisplayList(frame sample: FrameSample) -> DisplayList {
+        if let first = firstWindowLists.first, sample.index >= first.frameIndex, sample.index - first.frameIndex < firstWindowLists.count {
+            return firstWindowLists[sample.index - first.frameIndex]
+        }
+        return displayList(frame: sample)
     }
 
     /// The display list of frame `index` of the whole sequence.
@@ -207,7 +242,7 @@ public struct RenderJob: Sendable {
             // First: it marks the folder as flipbook's, so even a killed run's leftover can be swept.
             try write(timeline, named: RenderOutputNames.timeline)
             do {
-                try renderer.run(threads: settings.threads, progress: progress) { index, sample, image in
+                try renderer.run(threads: settings.threads, progress: progress) { index, sample, _, image in
                     try frameSink?(index, sample, image)
                     let name = ShardMerge.frameFileName(index: sample.index, frameCount: sequence.count)
                     try files.write(image, to: temporary + "/" + name, reportingAs: (directory as NSString).appendingPathComponent(name))
@@ -221,7 +256,7 @@ public struct RenderJob: Sendable {
             let pixels = device.pixelSize
             return RenderSummary(outputDirectory: directory, framesWritten: frames.count, totalFrames: sequence.count,
                                  pixelWidth: pixels.width, pixelHeight: pixels.height, seconds: 0,
-                                 warnings: warnings + typesetter.warnings + renderer.cache.rasterizer.images.warnings.map { "\($0)" })
+                                 warnings: warnings + typesetter.warnings + renderer.rasterizer.images.warnings.map { "\($0)" })
         }
         var result = summary
         result.seconds = Date().timeIntervalSince(start)
@@ -246,7 +281,22 @@ public struct RenderJob: Sendable {
     func makeRasterizer(for lists: [DisplayList]) throws -> FrameRasterizer {
         var plan = DecodePlan()
         try plan.add(self, drawing: lists)
-        return FrameRasterizer(images: try plan.makeImageStore(pixelBudget: settings.decodedPixelBudget, threads: settings.threads,
-                                                               reusing: settings.decodedImages))
+        return try makeRasterizer(plan)
+    }
+
+    /// The decode plan of the job's own frames, from what its pass over the sequence found (no
+    /// display list is made again).
+    func framesDecodePlan() throws -> DecodePlan {
+        var plan = DecodePlan()
+        let indices = frames.isEmpty ? 0..<0 : frames[0].index..<(frames[frames.count - 1].index + 1)
+        try plan.add(self, drawing: sequenceImages.sources(drawnIn: indices))
+        return plan
+    }
+
+    /// A rasterizer drawing the images `plan` decodes: all of them now, or (`decodingAll` false)
+    /// each when a frame first asks for it (`ImageStore.decode(_:)`).
+    func makeRasterizer(_ plan: DecodePlan, decodingAll: Bool = true) throws -> FrameRasterizer {
+        FrameRasterizer(images: try plan.makeImageStore(pixelBudget: settings.decodedPixelBudget, threads: settings.threads,
+                                                        reusing: settings.decodedImages, decodingAll: decodingAll))
     }
 }

@@ -73,16 +73,18 @@ public struct SequenceLock: Sendable, Equatable {
     public static func make(job: RenderJob, header extra: [(key: String, value: String)] = [],
                             progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> SequenceLock {
         let hashes = PositionedResults<UInt64>(count: job.frames.count)
+        let lines = PositionedResults<[String]>(count: job.frames.count)
+        let relative = sourceNamer(for: job.settings)
         // The renderer's own display lists are the ones locked: each is computed once.
         let renderer = try job.frameRenderer()
-        try renderer.run(threads: job.settings.threads, progress: progress) { position, _, image in
+        try renderer.run(threads: job.settings.threads, progress: progress) { position, _, list, image in
             hashes.set(position, pixelHash(image))
+            lines.set(position, list.lockLines(source: relative))
         }
-        let relative = sourceNamer(for: job.settings)
-        let values = hashes.values
+        let values = hashes.values, opLines = lines.values
         let frames = job.frames.enumerated().map { position, sample in
             Frame(index: sample.index, timeSeconds: sample.timeSeconds, progress: sample.progress,
-                  ops: renderer.cache.lists[position].lockLines(source: relative), pixelHash: values[position])
+                  ops: opLines[position], pixelHash: values[position])
         }
         let pixels = job.device.pixelSize
         let header = extra + [("size", "\(pixels.width)x\(pixels.height)"), ("fps", JSON.number(job.settings.framesPerSecond)),

@@ -78,16 +78,14 @@ extension RenderJob {
         hash.add(TimelineJSON.render(timeline: timeline, frames: sequence, followUpSeconds: followUpSeconds,
                                      preset: transition.name, device: device, interaction: interaction, paging: paging, fingerprint: nil))
         hash.add("\(settings.pngOptions)\n")
-        let lists = sequence.map { displayList(frame: $0) }
-        var sources: [String] = []
-        for list in lists {
-            for source in DisplayList.imageSources(in: list.ops) where !sources.contains(source) { sources.append(source) }
-        }
+        // In order of first use over the sequence (found as the job was made).
+        let sources = sequenceImages.sources
         // Display lists name files by path; put a position in their place, the bytes below.
         // (Renamed in the ops, not by replacing text in the JSON: 43 lists × 14 paths of string
-        // replacement took ~0.1 s, a tenth of a whole push job.)
+        // replacement took ~0.1 s, a tenth of a whole push job.) One list at a time, none kept.
         let placeholders = Dictionary(uniqueKeysWithValues: sources.enumerated().map { ($1, "#\($0)") })
-        for var list in lists {
+        for sample in sequence {
+            var list = keptOrNewDisplayList(frame: sample)
             list.ops = list.ops.map { RenderJob.renamingSources($0, placeholders) }
             hash.add(list.json)
         }

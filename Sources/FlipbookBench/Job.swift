@@ -163,10 +163,38 @@ func jobBenchmarks(runs: Int = 5) throws {
     let job = try RenderJob(settings: settings)
     let frames = try job.renderFrames(job.sequence.map(\.index))
     let pushArguments = ["render", "push", "--select", "3", "--threads", "2", "--progress", "none", "--out", scratch + "/job"]
-    let floorOptions = PNGEncodeOptions(writer: .libpng, compressionLevel: 1, filter: .up)
-    print("job: push --select 3, \(frames.count) frames at 750×1334, \(runs) runs each, interleaved; medians")
+    print("job: push --select 3, \(frames.count) frames at 750×1334, \(runs) runs each, interleaved; medians; " + loadAverage())
 
-    // 1–3. The whole job against the libpng floor.
+    try jobAgainstFloor(flipbook: flipbook, arguments: pushArguments, frames: frames, scratch: scratch, runs: runs)
+    scalingAndMemory(flipbook: flipbook, arguments: pushArguments, runs: runs)
+
+    // 6. Fixed costs of a job.
+    try fixedCosts(flipbook: flipbook, settings: settings, runs: runs)
+
+    // 7. Render only.
+    try renderOnlyBenchmark(runs: max(runs, 7))
+
+    // 8. Encoding, every writer, every filter (every third frame, to keep the bench short), and
+    // the default writer's files against libpng's and libdeflate's for all 43 frames.
+    encodingBenchmarks(stride(from: 0, to: frames.count, by: 3).map { frames[$0] })
+    compareFileSizes(frames)
+
+    try largeManifestBenchmark(flipbook: flipbook, scratch: scratch, runs: runs)
+    print("job: done; " + loadAverage())
+}
+
+/// The machine's load averages over 1, 5 and 15 minutes, as text (wall-clock figures are only
+/// as good as the machine is quiet).
+func loadAverage() -> String {
+    var loads = [Double](repeating: 0, count: 3)
+    guard getloadavg(&loads, 3) == 3 else { return "load average unknown" }
+    return "load average " + loads.map { fixed($0, decimals: 2) }.joined(separator: ", ")
+}
+
+/// 1–3: the push job (`arguments`) against the libpng floor writing `frames`, interleaved; its
+/// CPU time, the folder swap and its peak RSS.
+func jobAgainstFloor(flipbook: String, arguments pushArguments: [String], frames: [PremultipliedImage], scratch: String, runs: Int) throws {
+    let floorOptions = PNGEncodeOptions(writer: .libpng, compressionLevel: 1, filter: .up)
     _ = runChild(flipbook, pushArguments)  // warm-up: page cache, dynamic linking
     var jobRuns: [ChildRun] = [], floorSeconds: [Double] = [], floorCPU: [Double] = []
     for _ in 0..<runs {
@@ -197,6 +225,11 @@ func jobBenchmarks(runs: Int = 5) throws {
     report("job: peak RSS", fixed(median(jobRuns.map(\.maxRSSMegabytes)), decimals: 1), "MB",
            "target ≤ 150; runs " + jobRuns.map { fixed($0.maxRSSMegabytes, decimals: 0) }.joined(separator: " "))
 
+}
+
+/// 4–5: the job (`arguments`, 2 threads) against itself on 1 thread, and the peak RSS of a
+/// 5,016-frame render against a 50-frame one.
+func scalingAndMemory(flipbook: String, arguments pushArguments: [String], runs: Int) {
     // 4. Scaling: 1 thread against 2, interleaved.
     let oneThread = pushArguments.map { $0 == "2" ? "1" : $0 }
     var oneRuns: [Double] = [], twoRuns: [Double] = []
@@ -218,18 +251,10 @@ func jobBenchmarks(runs: Int = 5) throws {
            "target flat (≈ 1); " + fixed(longRun.maxRSSMegabytes, decimals: 1) + " MB vs " + fixed(shortRun.maxRSSMegabytes, decimals: 1)
            + " MB (--no-write; " + fixed(longRun.seconds, decimals: 1) + " s vs " + fixed(shortRun.seconds, decimals: 2) + " s)")
 
-    // 6. Fixed costs of a job.
-    try fixedCosts(flipbook: flipbook, settings: settings, runs: runs)
+}
 
-    // 7. Render only.
-    try renderOnlyBenchmark(runs: max(runs, 7))
-
-    // 8. Encoding, every writer, every filter (every third frame, to keep the bench short), and
-    // the default writer's files against libpng's and libdeflate's for all 43 frames.
-    encodingBenchmarks(stride(from: 0, to: frames.count, by: 3).map { frames[$0] })
-    compareFileSizes(frames)
-
-    // 6. 10,000 photos against the 16 of the sample.
+/// 9: the push job with a 10,000-photo manifest against the 16-photo sample.
+func largeManifestBenchmark(flipbook: String, scratch: String, runs: Int) throws {
     let manifest = try largeManifest(count: 10_000, in: scratch + "/large")
     let small = ["render", "push", "--select", "3", "--threads", "2", "--progress", "none", "--out", scratch + "/small"]
     let large = ["render", "push", "--select", "3", "--threads", "2", "--progress", "none", "--manifest", manifest, "--out", scratch + "/large-out"]

@@ -1,3 +1,4 @@
+import CImageCodecs
 import CISAL
 import CLibDeflate
 import FlipbookRaster
@@ -9,7 +10,8 @@ import FlipbookRaster
 /// CRC-32 of the same library (`crc32_gzip_refl`, `libdeflate_crc32`).
 ///
 /// Each pixel is read once: packing tests opacity on the way (RGB until a pixel is not opaque,
-/// then the image starts again as RGBA), and ISA-L is fed `isalBatchBytes` of filtered rows at a
+/// then the image starts again as RGBA; RGB rows are packed by the C shim's
+/// `fbc_pack_rgb_opaque`, four pixels per SSSE3 shuffle when the CPU has it), and ISA-L is fed `isalBatchBytes` of filtered rows at a
 /// time, so its input stays in the cache; libdeflate has no streaming interface and gets the
 /// whole filtered image.
 ///
@@ -124,7 +126,7 @@ final class FilteredPNGWriter {
                 for row in 0..<count {
                     let source = pixels.baseAddress! + (y + row) * width
                     if channels == 3 {
-                        guard Self.packOpaque(source, count: width, into: current) else { return nil }
+                        guard fbc_pack_rgb_opaque(source, width, current.assumingMemoryBound(to: UInt8.self)) != 0 else { return nil }
                     } else {
                         Self.packStraight(source, count: width, into: current)
                     }
@@ -255,21 +257,6 @@ final class FilteredPNGWriter {
     }
 
     // MARK: packing
-
-    /// Straight RGB bytes of `count` opaque premultiplied pixels (premultiplied = straight), or
-    /// false as soon as a pixel is not opaque. Stores four bytes per pixel three bytes apart (each
-    /// store's fourth byte is overwritten by the next pixel, the last one lands in the row's spare
-    /// bytes); the opacity test is one AND per pixel, checked once per row.
-    @inline(__always)
-    private static func packOpaque(_ pixels: UnsafePointer<UInt32>, count: Int, into row: UnsafeMutableRawPointer) -> Bool {
-        var all: UInt32 = 0xFF00_0000
-        for x in 0..<count {
-            let pixel = pixels[x]
-            all &= pixel
-            row.storeBytes(of: pixel, toByteOffset: 3 &* x, as: UInt32.self)
-        }
-        return all >= 0xFF00_0000
-    }
 
     /// Straight RGBA bytes of `count` premultiplied pixels (unpremultiplied exactly, as
     /// `PixelConversion.unpremultiply`).

@@ -61,86 +61,105 @@ package final class FrameCache: @unchecked Sendable {
         self.lists = lists
         // 1. Occlusion: where each frame starts.
         let starts = lists.map(FrameCache.visibleStart)
-        // 2. The trie of the visible op lists; nodes are prefixes, per root (background, device).
-        struct Key: Hashable { var parent: Int; var op: DisplayOp }
-        struct RootKey: Hashable { var background: UInt32; var device: Device }
-        var roots: [RootKey: Int] = [:]
-        var children: [Key: Int] = [:]
-        var parent: [Int] = [], depth: [Int] = [], count: [Int] = [], cost: [Double] = [], owner: [Int] = []
-        var paths: [[Int]] = []
-        for (index, list) in lists.enumerated() {
-            let rootKey = RootKey(background: starts[index].background, device: list.device)
-            let root: Int
-            if let existing = roots[rootKey] {
-                root = existing
-            } else {
-                root = parent.count
-                roots[rootKey] = root
-                parent.append(-1); depth.append(0); count.append(0); cost.append(0); owner.append(index)
-            }
-            count[root] += 1
-            var path = [root], node = root
-            let canvas = list.device.bounds, scale = list.device.scale
-            for op in list.ops[starts[index].firstOp...] {
-                let key = Key(parent: node, op: op)
-                if let next = children[key] {
-                    node = next
-                } else {
-                    let next = parent.count
-                    parent.append(node); depth.append(depth[node] + 1); count.append(0)
-                    cost.append(cost[node] + FrameCache.estimatedPixels(op, canvas: canvas, scale: scale)); owner.append(index)
-                    children[key] = next
-                    node = next
-                }
-                count[node] += 1
-                path.append(node)
-            }
-            paths.append(path)
-        }
-        // 3. Candidates: each frame's deepest prefix shared with another frame, worth at least
-        //    half a canvas of pixels (a smaller base saves less than copying it costs).
-        var candidates = Set<Int>()
-        for (index, path) in paths.enumerated() {
-            let pixels = Double(lists[index].device.pixelSize.width * lists[index].device.pixelSize.height)
-            if let node = path.last(where: { depth[$0] > 0 && count[$0] >= 2 }), cost[node] >= pixels / 2 {
-                candidates.insert(node)
-            }
-        }
-        let frameBytes = lists.map { 4 * $0.device.pixelSize.width * $0.device.pixelSize.height }.max() ?? 1
-        let maximumBases = max(1, FrameCache.baseBudgetBytes / max(frameBytes, 1))
-        let kept = candidates.sorted { a, b in
-            let scoreA = Double(count[a] - 1) * cost[a], scoreB = Double(count[b] - 1) * cost[b]
-            return scoreA != scoreB ? scoreA > scoreB : a < b
-        }.prefix(maximumBases)
+        // 2. The trie of the visible op lists.
+        let trie = PrefixTrie(lists: lists, starts: starts)
+        // 3. The shared prefixes worth drawing once.
+        let kept = FrameCache.keptBases(trie, lists: lists)
         // 4. Bases in ancestor-first order (node ids grow along every path), each on its deepest
         //    kept ancestor; frames on their deepest kept prefix.
         var baseOfNode: [Int: Int] = [:]
         var bases: [Base] = [], baseDepth: [Int] = []
         for node in kept.sorted() {
             var above: Int?
-            var current = parent[node]
+            var current = trie.parent[node]
             while current >= 0, above == nil {
                 above = baseOfNode[current]
-                current = parent[current]
+                current = trie.parent[current]
             }
-            let list = owner[node], start = starts[list].firstOp
+            let list = trie.owner[node], start = starts[list].firstOp
             let aboveDepth = above.map { baseDepth[$0] } ?? 0
-            bases.append(Base(parent: above, list: list, ops: (start + aboveDepth)..<(start + depth[node]),
+            bases.append(Base(parent: above, list: list, ops: (start + aboveDepth)..<(start + trie.depth[node]),
                               background: starts[list].background))
-            baseDepth.append(depth[node])
+            baseDepth.append(trie.depth[node])
             baseOfNode[node] = bases.count - 1
             if let above { bases[above].users += 1 }
         }
         var plans: [Plan] = []
-        for (index, path) in paths.enumerated() {
+        for (index, path) in trie.paths.enumerated() {
             let node = path.last { baseOfNode[$0] != nil }
             let base = node.flatMap { baseOfNode[$0] }
             if let base { bases[base].users += 1 }
             plans.append(Plan(background: starts[index].background, base: base,
-                              firstOp: starts[index].firstOp + (node.map { depth[$0] } ?? 0), occludedOps: starts[index].firstOp))
+                              firstOp: starts[index].firstOp + (node.map { trie.depth[$0] } ?? 0), occludedOps: starts[index].firstOp))
         }
         self.plans = plans
         self.bases = bases
+    }
+
+    /// The frames' visible op lists as a trie: nodes are prefixes, one root per (background,
+    /// device); per node its parent (−1 for a root), depth in ops, frames passing through it,
+    /// estimated pixels drawn from the root and the first frame reaching it; per frame its path.
+    private struct PrefixTrie {
+        var parent: [Int] = [], depth: [Int] = [], count: [Int] = [], cost: [Double] = [], owner: [Int] = []
+        var paths: [[Int]] = []
+
+        init(lists: [DisplayList], starts: [(background: UInt32, firstOp: Int)]) {
+            struct Key: Hashable { var parent: Int; var op: DisplayOp }
+            struct RootKey: Hashable { var background: UInt32; var device: Device }
+            var roots: [RootKey: Int] = [:]
+            var children: [Key: Int] = [:]
+            for (index, list) in lists.enumerated() {
+                let rootKey = RootKey(background: starts[index].background, device: list.device)
+                let root: Int
+                if let existing = roots[rootKey] {
+                    root = existing
+                } else {
+                    root = addNode(parent: -1, depth: 0, cost: 0, owner: index)
+                    roots[rootKey] = root
+                }
+                count[root] += 1
+                var path = [root], node = root
+                let canvas = list.device.bounds, scale = list.device.scale
+                for op in list.ops[starts[index].firstOp...] {
+                    let key = Key(parent: node, op: op)
+                    if let next = children[key] {
+                        node = next
+                    } else {
+                        let next = addNode(parent: node, depth: depth[node] + 1,
+                                           cost: cost[node] + FrameCache.estimatedPixels(op, canvas: canvas, scale: scale), owner: index)
+                        children[key] = next
+                        node = next
+                    }
+                    count[node] += 1
+                    path.append(node)
+                }
+                paths.append(path)
+            }
+        }
+
+        private mutating func addNode(parent node: Int, depth nodeDepth: Int, cost nodeCost: Double, owner frame: Int) -> Int {
+            parent.append(node); depth.append(nodeDepth); count.append(0); cost.append(nodeCost); owner.append(frame)
+            return parent.count - 1
+        }
+    }
+
+    /// The nodes to draw once: each frame's deepest prefix shared with another frame, worth at
+    /// least half a canvas of pixels (a smaller base saves less than copying it costs), the most
+    /// valuable — (frames − 1) × estimated pixels — first, as many as `baseBudgetBytes` holds.
+    private static func keptBases(_ trie: PrefixTrie, lists: [DisplayList]) -> ArraySlice<Int> {
+        var candidates = Set<Int>()
+        for (index, path) in trie.paths.enumerated() {
+            let pixels = Double(lists[index].device.pixelSize.width * lists[index].device.pixelSize.height)
+            if let node = path.last(where: { trie.depth[$0] > 0 && trie.count[$0] >= 2 }), trie.cost[node] >= pixels / 2 {
+                candidates.insert(node)
+            }
+        }
+        let frameBytes = lists.map { 4 * $0.device.pixelSize.width * $0.device.pixelSize.height }.max() ?? 1
+        let maximumBases = max(1, FrameCache.baseBudgetBytes / max(frameBytes, 1))
+        return candidates.sorted { a, b in
+            let scoreA = Double(trie.count[a] - 1) * trie.cost[a], scoreB = Double(trie.count[b] - 1) * trie.cost[b]
+            return scoreA != scoreB ? scoreA > scoreB : a < b
+        }.prefix(maximumBases)
     }
 
     /// Frames drawn from a shared base (for tests and the bench).

@@ -3,12 +3,18 @@ import FlipbookCodecs
 import FlipbookMotion
 import FlipbookRaster
 
-/// Decoded images ready to draw, keyed by source path. Immutable once built, so frames on any
-/// number of threads read it without locks.
+/// Decoded images ready to draw, keyed by source path. Every image is decoded once, by the
+/// first thread that needs it (`decode(_:)`), or all at once by `init`; frames on any number
+/// of threads then read it. The bytes of an image do not depend on which thread decoded it or when.
 package struct ImageStore: Sendable {
-    private var images: [String: ImagePyramid]
-    /// What the decodes noticed about good images (a JPEG without its end marker), in path order.
-    package private(set) var warnings: [CodecWarning] = []
+    private let entries: [String: PendingImage]
+    /// The sources, in path order (the order of warnings and of the error thrown).
+    private let paths: [String]
+    private let threads: Int
+
+    /// What the decodes noticed about good images (a JPEG without its end marker), in path
+    /// order; images not decoded yet have none.
+    package var warnings: [CodecWarning] { paths.flatMap { entries[$0]!.warnings } }
 
     /// What decoding one source will allocate, known from its header before any pixel is decoded.
     package struct PlannedDecode: Equatable, Sendable {
@@ -55,9 +61,12 @@ package struct ImageStore: Sendable {
     }
 
     /// `init(sources:…)` that takes from `cache` every image decoded earlier from the same,
-    /// unchanged file at the same minimum size, and puts the ones it decodes there.
+    /// unchanged file at the same minimum size, and puts the ones it decodes there. With
+    /// `decodingAll` false, nothing is decoded yet (the budget is checked all the same): each
+    /// image is decoded when `decode(_:)` first asks for it.
     package init(sources: Set<String>, minimumSizes: [String: (width: Int, height: Int)] = [:], headers: [String: ImageHeader] = [:],
-                 limits: DecodeLimits = .default, pixelBudget: Int = .max, threads: Int, reusing cache: DecodedImageCache?) throws {
+                 limits: DecodeLimits = .default, pixelBudget: Int = .max, threads: Int, reusing cache: DecodedImageCache?,
+                 decodingAll: Bool = true) throws {
         let list = sources.sorted()
         var plans: [PlannedDecode] = []
         for source in list {
@@ -69,35 +78,34 @@ package struct ImageStore: Sendable {
             let largest = plans.sorted { ($0.budgetPixels, $1.path) > ($1.budgetPixels, $0.path) }
             throw ImageStoreError.overBudget(totalPixels: total, budgetPixels: pixelBudget, largest: Array(largest.prefix(3)))
         }
-        // Every decode runs (none stops the others) and the first failure in path order is
-        // thrown, so the error named does not depend on the thread count.
-        let results = DecodeResults(count: list.count)
-        let planned = plans
-        try ParallelFrames.run(count: list.count, threads: threads, progress: nil) { index in
-            let plan = planned[index]
-            let minimum = minimumSizes[plan.path]
-            let stamp = DecodedImageCache.FileIdentity(path: plan.path)
-            if let cache, let stamp, let kept = cache.image(plan.path, identity: stamp, minimumSize: minimum) {
-                results.set(index, .success(kept.image), warnings: kept.warnings)
-                return
-            }
-            var noticed: [CodecWarning] = []
-            let result = Result {
-                let image = try ImageDecoder.decode(fileAtPath: plan.path, limits: limits, minimumSize: minimum,
-                                                    warn: { noticed.append($0) })
-                return ImagePyramid(image, widthPoints: plan.fileWidth, heightPoints: plan.fileHeight, reduction: plan.reduction)
-            }
-            if let cache, let stamp, case let .success(image) = result {
-                cache.keep(image, warnings: noticed, for: plan.path, identity: stamp, minimumSize: minimum)
-            }
-            results.set(index, result, warnings: noticed)
+        var entries: [String: PendingImage] = [:]
+        for plan in plans {
+            entries[plan.path] = PendingImage(plan: plan, minimumSize: minimumSizes[plan.path], limits: limits, cache: cache)
         }
-        var images: [String: ImagePyramid] = [:]
-        for (index, source) in list.enumerated() {
-            images[source] = try results.result(index).get()
-        }
-        self.images = images
-        self.warnings = results.allWarnings
+        self.entries = entries
+        paths = list
+        self.threads = threads
+        if decodingAll { try decodeAll() }
+    }
+
+    /// Decodes every image not decoded yet (in parallel, up to the store's thread count): every
+    /// decode runs (none stops the others) and the first failure in path order is thrown, so
+    /// the error named does not depend on the thread count or on which images were asked for first.
+    package func decodeAll() throws {
+        let entries = paths.map { self.entries[$0]! }
+        try ParallelFrames.run(count: entries.count, threads: threads, progress: nil) { index in entries[index].decode() }
+        for entry in entries { _ = try entry.result() }
+    }
+
+    /// Makes sure every one of `sources` (those of the store) is decoded, decoding those no other
+    /// thread is decoding now, then waiting for the rest.
+    /// - Throws: the decode error of one of them (`decodeAll` names the first in path order).
+    package func decode(_ sources: some Sequence<String>) throws {
+        let needed = sources.compactMap { entries[$0] }
+        var busy: [PendingImage] = []
+        for entry in needed where !entry.decodeUnlessBusy() { busy.append(entry) }
+        for entry in busy { entry.decode() }
+        for entry in needed { _ = try entry.result() }
     }
 
     /// The decode of `path` with this header and minimum size: its reduction, decoded size and
@@ -118,8 +126,13 @@ package struct ImageStore: Sendable {
                              reduction: reduction, pixelsWithPyramid: pixels, workingPixels: (header.workingBytes + 3) / 4)
     }
 
-    /// The image for a source; nil when it was not loaded.
-    package subscript(source: String) -> ImagePyramid? { images[source] }
+    /// The image for a source (decoded now if no one asked for it yet); nil when it is not in the
+    /// store or its decode failed.
+    package subscript(source: String) -> ImagePyramid? {
+        guard let entry = entries[source] else { return nil }
+        entry.decode()
+        return try? entry.result()
+    }
 }
 
 /// Building an `ImageStore` was refused before decoding.
@@ -217,33 +230,69 @@ extension ImageStoreError: LocalizedError {
     public var errorDescription: String? { description }
 }
 
-/// The decodes' results and warnings, one slot per source. `@unchecked Sendable` because `lock`
-/// guards both arrays.
-private final class DecodeResults: @unchecked Sendable {
+/// One image of a store: decoded once, under `lock`, by the first thread to ask. `@unchecked
+/// Sendable` because `lock` guards `outcome` and `noticed`.
+private final class PendingImage: @unchecked Sendable {
     private let lock = NSLock()
-    private var results: [Result<ImagePyramid, Error>?]
-    private var warnings: [[CodecWarning]]
+    private let plan: ImageStore.PlannedDecode
+    private let minimumSize: (width: Int, height: Int)?
+    private let limits: DecodeLimits
+    private let cache: DecodedImageCache?
+    private var outcome: Result<ImagePyramid, Error>?
+    private var noticed: [CodecWarning] = []
 
-    init(count: Int) {
-        results = Array(repeating: nil, count: count)
-        warnings = Array(repeating: [], count: count)
+    init(plan: ImageStore.PlannedDecode, minimumSize: (width: Int, height: Int)?, limits: DecodeLimits, cache: DecodedImageCache?) {
+        self.plan = plan; self.minimumSize = minimumSize; self.limits = limits; self.cache = cache
     }
 
-    func set(_ index: Int, _ result: Result<ImagePyramid, Error>, warnings noticed: [CodecWarning]) {
-        lock.lock(); defer { lock.unlock() }
-        results[index] = result
-        warnings[index] = noticed
+    /// Decodes the image unless it is decoded; waits while another thread decodes it.
+    func decode() {
+        lock.lock()
+        defer { lock.unlock() }
+        decodeLocked()
     }
 
-    /// Slot `index`'s result (every slot is filled once `ParallelFrames.run` returns).
-    func result(_ index: Int) -> Result<ImagePyramid, Error> {
-        lock.lock(); defer { lock.unlock() }
-        return results[index]!
+    /// `decode()` unless another thread is decoding it now: false then (nothing waited for).
+    func decodeUnlessBusy() -> Bool {
+        guard lock.try() else { return false }
+        defer { lock.unlock() }
+        decodeLocked()
+        return true
     }
 
-    /// Every slot's warnings, in slot order.
-    var allWarnings: [CodecWarning] {
-        lock.lock(); defer { lock.unlock() }
-        return warnings.flatMap { $0 }
+    /// The decoded image or the decode's error; the image must have been decoded.
+    func result() throws -> ImagePyramid {
+        lock.lock()
+        defer { lock.unlock() }
+        return try outcome!.get()
+    }
+
+    /// What its decode noticed (none before it is decoded).
+    var warnings: [CodecWarning] {
+        lock.lock()
+        defer { lock.unlock() }
+        return noticed
+    }
+
+    private func decodeLocked() {
+        guard outcome == nil else { return }
+        let stamp = DecodedImageCache.FileIdentity(path: plan.path)
+        if let cache, let stamp, let kept = cache.image(plan.path, identity: stamp, minimumSize: minimumSize) {
+            outcome = .success(kept.image)
+            noticed = kept.warnings
+            return
+        }
+        var warnings: [CodecWarning] = []
+        let plan = self.plan, limits = self.limits, minimumSize = self.minimumSize
+        let result = Result {
+            let image = try ImageDecoder.decode(fileAtPath: plan.path, limits: limits, minimumSize: minimumSize,
+                                                warn: { warnings.append($0) })
+            return ImagePyramid(image, widthPoints: plan.fileWidth, heightPoints: plan.fileHeight, reduction: plan.reduction)
+        }
+        if let cache, let stamp, case let .success(image) = result {
+            cache.keep(image, warnings: warnings, for: plan.path, identity: stamp, minimumSize: minimumSize)
+        }
+        outcome = result
+        noticed = warnings
     }
 }

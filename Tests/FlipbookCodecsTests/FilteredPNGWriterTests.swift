@@ -200,10 +200,11 @@ final class FilteredPNGWriterTests: XCTestCase {
     }
 
     /// Packing starts as RGB and tests opacity on the way: an image whose only translucent pixel
-    /// is the very last starts again as RGBA, and one that is opaque but for its first row too.
+    /// is the very last starts again as RGBA, and one that is opaque but for its first row too;
+    /// so does one in any lane of the four-pixel SIMD packing or in a row's last pixels after it.
     func testATranslucentPixelAnywhereMakesTheFileRGBA() throws {
         for (width, height) in [(1, 1), (7, 5), (300, 200)] {
-            for index in [0, width * height - 1] {
+            for index in Set([0, 1, 2, 3, 5, width * height / 2, width * height - 1]) where index < width * height {
                 var pixels = (0..<width * height).map { UInt32($0 % 251) | 0xFF00_0000 }
                 pixels[index] = 0x8040_2010
                 let image = PremultipliedImage(width: width, height: height, pixels: pixels)

@@ -29,14 +29,18 @@ final class FrameCacheTests: XCTestCase {
             settings.scene.device = Self.tinyDevice
             let job = try RenderJob(settings: settings)
             let renderer = try job.frameRenderer()
-            let cache = renderer.cache
+            let lists = job.frames.map { job.displayList(frame: $0) }
+            let cache = FrameCache(lists: lists, rasterizer: renderer.rasterizer)
             framesFromBases += cache.framesUsingBases
             framesSkippingOps += cache.framesSkippingOccludedOps
             // Two threads, frames handed out in order; results collected by position.
             let images = Slots(count: job.frames.count)
-            try renderer.run(threads: 2, progress: nil) { position, _, image in images.set(position, image) }
+            try renderer.run(threads: 2, progress: nil) { position, _, list, image in
+                XCTAssertEqual(list, lists[position])
+                images.set(position, image)
+            }
             for (position, image) in images.all().enumerated() {
-                XCTAssertEqual(image, cache.rasterizer.render(cache.lists[position]), "\(preset) frame \(position)")
+                XCTAssertEqual(image, cache.rasterizer.render(lists[position]), "\(preset) frame \(position)")
             }
             if preset == .push {
                 // The grid under the fading detail is shared; once the detail is opaque the
@@ -48,6 +52,32 @@ final class FrameCacheTests: XCTestCase {
         }
         XCTAssertGreaterThan(framesFromBases, 100)
         XCTAssertGreaterThan(framesSkippingOps, 50)
+    }
+
+    /// A sequence longer than two windows of frames (push at 200 fps: 141 frames, three windows,
+    /// each with its own display lists and cache): every frame is the plain rendering of its
+    /// display list, on 1 and 2 threads alike.
+    func testFramesAcrossWindowsAreIdenticalOnAnyThreadCount() throws {
+        var settings = RenderSettings.small(.push, select: 3)
+        settings.scene.device = Self.tinyDevice
+        settings.framesPerSecond = 200
+        var results: [[PremultipliedImage]] = []
+        for threads in [1, 2] {
+            settings.threads = threads
+            let job = try RenderJob(settings: settings)
+            XCTAssertGreaterThan(job.frames.count, 2 * FrameRenderer.windowFrames)
+            let images = Slots(count: job.frames.count)
+            let renderer = try job.frameRenderer()
+            try renderer.run(threads: threads, progress: nil) { position, sample, list, image in
+                if threads == 2 {
+                    XCTAssertEqual(list, job.displayList(frame: sample))
+                    XCTAssertEqual(image, renderer.rasterizer.render(list), "frame \(position)")
+                }
+                images.set(position, image)
+            }
+            results.append(images.all())
+        }
+        XCTAssertEqual(results[0], results[1])
     }
 
     /// Frames rendered alone, out of order and repeated (renderFrames) match a whole run.
@@ -93,6 +123,30 @@ final class FrameCacheTests: XCTestCase {
         for op in notHiding {
             XCTAssertEqual(start(op).firstOp, 0, "\(op)")
             XCTAssertEqual(start(op).background, white)
+        }
+    }
+}
+
+/// Photos decode while frames render (each when a frame first draws it); a broken photo still
+/// fails the job with the same error whatever the thread count and whichever frame met it first.
+final class OverlappedDecodeTests: ScratchFolderTestCase {
+    func testTheFirstBrokenPhotoInPathOrderIsReportedOnAnyThreadCount() throws {
+        var png = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Package.path("Tests/Fixtures/pngsuite/basn2c08.png"))))
+        png[70] ^= 0xFF  // inside IDAT: the header reads, the pixels do not
+        for name in ["a-broken.png", "z-broken.png"] { try Data(png).write(to: URL(fileURLWithPath: path(name))) }
+        let good = Package.path("Samples/photos/camera.png")
+        let entries = [good, "z-broken.png", good, good, "a-broken.png"].map { "{\"url\": \"\($0)\"}" }
+        try ("{\"content\": [" + entries.joined(separator: ", ") + "]}").write(toFile: path("photos.json"), atomically: true, encoding: .utf8)
+        for threads in [1, 2] {
+            var settings = RenderSettings.small(.push, select: 0)
+            settings.scene.device = FrameCacheTests.tinyDevice
+            settings.manifestPath = path("photos.json")
+            settings.threads = threads
+            let job = try RenderJob(settings: settings)
+            XCTAssertThrowsError(try job.render()) { error in
+                XCTAssertTrue("\(error)".hasPrefix("\(path("photos.json")): $.content[4].url: \(path("a-broken.png")): corrupt or truncated PNG"),
+                              "\(threads) threads: \(error)")
+            }
         }
     }
 }

@@ -116,4 +116,10 @@ fbc_status fbc_jpeg_encode(const uint8_t *rgb, uint32_t width, uint32_t height, 
 /// Frees an encoder buffer (safe on an empty buffer).
 void fbc_buffer_free(fbc_buffer *buffer);
 
+/// Packs `count` premultiplied RGBA pixels (bytes R, G, B, A) into straight RGB at `out` (3 bytes
+/// each; opaque pixels are the same premultiplied or straight) and returns 1, or 0 when a pixel
+/// is not opaque (`out` is then partly written). `out` needs 16 bytes of room past `3 × count`.
+/// SSSE3 when the CPU has it, else one pixel at a time; the bytes are the same.
+int fbc_pack_rgb_opaque(const uint32_t *pixels, size_t count, uint8_t *out);
+
 #endif
