@@ -110,10 +110,20 @@ struct FLIPFilters {
     /// The per-pixel FLIP of the top-left `width`×`height` of both images, row-major.
     func errors(_ reference: PremultipliedImage, _ actual: PremultipliedImage, width: Int, height: Int) -> [Double] {
         let count = width * height
+        // A pixel whose every neighbour within the filters' reach is the same in both images
+        // filters to the same values, so its FLIP is exactly 0: only pixels within `reach` of a
+        // differing one are scored, and only rows within `reach` of those are filtered.
+        let reach = max(luminance.count, gaussian.count) / 2
+        let needed = Self.pixelsNear(differencesOf: reference, actual, width: width, height: height, reach: reach)
+        guard let needed else { return [Double](repeating: 0, count: count) }
+        var rowsFiltered = [Bool](repeating: false, count: height)
+        for row in 0..<height where needed.rows[row] {
+            for near in max(0, row - reach)...min(height - 1, row + reach) { rowsFiltered[near] = true }
+        }
         // Per image, per pixel: YCxCz, then the horizontal passes of both pipelines.
         func prepare(_ image: PremultipliedImage) -> (color: [Double], feature: [Double]) {
             var ycc = [Double](repeating: 0, count: 3 * count)
-            for row in 0..<height {
+            for row in 0..<height where rowsFiltered[row] {
                 for column in 0..<width {
                     let (y, cx, cz) = Self.ycxcz(premultiplied: image.pixels[row * image.width + column])
                     let at = 3 * (row * width + column)
@@ -122,7 +132,7 @@ struct FLIPFilters {
             }
             let radius = luminance.count / 2, featureRadius = gaussian.count / 2
             var color = [Double](repeating: 0, count: 4 * count), feature = [Double](repeating: 0, count: 3 * count)
-            for row in 0..<height {
+            for row in 0..<height where rowsFiltered[row] {
                 for column in 0..<width {
                     var y = 0.0, cx = 0.0, cz1 = 0.0, cz2 = 0.0
                     for k in -radius...radius {
@@ -153,8 +163,8 @@ struct FLIPFilters {
         let cmax = Self.maximumColorDifference, pccmax = 0.4 * cmax
         let radius = luminance.count / 2, featureRadius = gaussian.count / 2
         var map = [Double](repeating: 0, count: count)
-        for row in 0..<height {
-            for column in 0..<width {
+        for row in 0..<height where needed.rows[row] {
+            for column in 0..<width where needed.pixels[row * width + column] {
                 func filtered(_ color: [Double]) -> (Double, Double, Double) {
                     var y = 0.0, cx = 0.0, cz = 0.0
                     for k in -radius...radius {
@@ -186,6 +196,41 @@ struct FLIPFilters {
             }
         }
         return map
+    }
+
+    /// The pixels within `reach` (in x and in y) of a pixel that differs, and the rows holding
+    /// any; nil when no pixel differs.
+    static func pixelsNear(differencesOf a: PremultipliedImage, _ b: PremultipliedImage, width: Int, height: Int,
+                           reach: Int) -> (pixels: [Bool], rows: [Bool])? {
+        // Per row, the differing columns spread by `reach`; then each row ORs the rows in reach.
+        var spread = [Bool](repeating: false, count: width * height)
+        var rowDiffers = [Bool](repeating: false, count: height)
+        for row in 0..<height {
+            var lastDiffering = Int.min / 2
+            var pending: [Int] = []
+            for column in 0..<width where a.pixels[row * a.width + column] != b.pixels[row * b.width + column] {
+                pending.append(column)
+            }
+            guard !pending.isEmpty else { continue }
+            rowDiffers[row] = true
+            for column in pending {
+                // Columns up to lastDiffering + reach are marked already.
+                let from = max(0, column - reach, lastDiffering + reach + 1), to = min(width - 1, column + reach)
+                if from <= to {
+                    for near in from...to { spread[row * width + near] = true }
+                }
+                lastDiffering = column
+            }
+        }
+        guard rowDiffers.contains(true) else { return nil }
+        var pixels = [Bool](repeating: false, count: width * height), rows = [Bool](repeating: false, count: height)
+        for row in 0..<height where rowDiffers[row] {
+            for near in max(0, row - reach)...min(height - 1, row + reach) {
+                rows[near] = true
+                for column in 0..<width where spread[row * width + column] { pixels[near * width + column] = true }
+            }
+        }
+        return (pixels, rows)
     }
 
     /// FLIP 0…1 through the magma colour map, as an opaque packed pixel (index ⌊255·v + ½⌋).
