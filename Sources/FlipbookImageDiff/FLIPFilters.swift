@@ -120,46 +120,8 @@ struct FLIPFilters {
         for row in 0..<height where needed.rows[row] {
             for near in max(0, row - reach)...min(height - 1, row + reach) { rowsFiltered[near] = true }
         }
-        // Per image, per pixel: YCxCz, then the horizontal passes of both pipelines.
-        func prepare(_ image: PremultipliedImage) -> (color: [Double], feature: [Double]) {
-            var ycc = [Double](repeating: 0, count: 3 * count)
-            for row in 0..<height where rowsFiltered[row] {
-                for column in 0..<width {
-                    let (y, cx, cz) = Self.ycxcz(premultiplied: image.pixels[row * image.width + column])
-                    let at = 3 * (row * width + column)
-                    ycc[at] = y; ycc[at + 1] = cx; ycc[at + 2] = cz
-                }
-            }
-            let radius = luminance.count / 2, featureRadius = gaussian.count / 2
-            var color = [Double](repeating: 0, count: 4 * count), feature = [Double](repeating: 0, count: 3 * count)
-            for row in 0..<height where rowsFiltered[row] {
-                for column in 0..<width {
-                    var y = 0.0, cx = 0.0, cz1 = 0.0, cz2 = 0.0
-                    for k in -radius...radius {
-                        let at = 3 * (row * width + min(max(0, column + k), width - 1)), w = k + radius
-                        y += luminance[w] * ycc[at]
-                        cx += redGreen[w] * ycc[at + 1]
-                        cz1 += blueYellow1[w] * ycc[at + 2]
-                        cz2 += blueYellow2[w] * ycc[at + 2]
-                    }
-                    let out = 4 * (row * width + column)
-                    color[out] = y; color[out + 1] = cx; color[out + 2] = cz1; color[out + 3] = cz2
-                    var dx = 0.0, ddx = 0.0, g = 0.0
-                    for k in -featureRadius...featureRadius {
-                        // Luminance normalised to 0…1.
-                        let value = ycc[3 * (row * width + min(max(0, column + k), width - 1))] / 116 + 16.0 / 116.0
-                        let w = k + featureRadius
-                        dx += edge[w] * value
-                        ddx += point[w] * value
-                        g += gaussian[w] * value
-                    }
-                    let featureAt = 3 * (row * width + column)
-                    feature[featureAt] = dx; feature[featureAt + 1] = ddx; feature[featureAt + 2] = g
-                }
-            }
-            return (color, feature)
-        }
-        let a = prepare(reference), b = prepare(actual)
+        let a = horizontalPasses(reference, width: width, height: height, rows: rowsFiltered)
+        let b = horizontalPasses(actual, width: width, height: height, rows: rowsFiltered)
         let cmax = Self.maximumColorDifference, pccmax = 0.4 * cmax
         let radius = luminance.count / 2, featureRadius = gaussian.count / 2
         var map = [Double](repeating: 0, count: count)
@@ -196,6 +158,48 @@ struct FLIPFilters {
             }
         }
         return map
+    }
+
+    /// Per pixel of the rows `rows` marks: YCxCz, then the horizontal passes of both pipelines
+    /// (colour: Y, Cx and the two blue-yellow Gaussians; features: edge, point, Gaussian).
+    func horizontalPasses(_ image: PremultipliedImage, width: Int, height: Int, rows rowsFiltered: [Bool]) -> (color: [Double], feature: [Double]) {
+        let count = width * height
+        var ycc = [Double](repeating: 0, count: 3 * count)
+        for row in 0..<height where rowsFiltered[row] {
+            for column in 0..<width {
+                let (y, cx, cz) = Self.ycxcz(premultiplied: image.pixels[row * image.width + column])
+                let at = 3 * (row * width + column)
+                ycc[at] = y; ycc[at + 1] = cx; ycc[at + 2] = cz
+            }
+        }
+        let radius = luminance.count / 2, featureRadius = gaussian.count / 2
+        var color = [Double](repeating: 0, count: 4 * count), feature = [Double](repeating: 0, count: 3 * count)
+        for row in 0..<height where rowsFiltered[row] {
+            for column in 0..<width {
+                var y = 0.0, cx = 0.0, cz1 = 0.0, cz2 = 0.0
+                for k in -radius...radius {
+                    let at = 3 * (row * width + min(max(0, column + k), width - 1)), w = k + radius
+                    y += luminance[w] * ycc[at]
+                    cx += redGreen[w] * ycc[at + 1]
+                    cz1 += blueYellow1[w] * ycc[at + 2]
+                    cz2 += blueYellow2[w] * ycc[at + 2]
+                }
+                let out = 4 * (row * width + column)
+                color[out] = y; color[out + 1] = cx; color[out + 2] = cz1; color[out + 3] = cz2
+                var dx = 0.0, ddx = 0.0, g = 0.0
+                for k in -featureRadius...featureRadius {
+                    // Luminance normalised to 0…1.
+                    let value = ycc[3 * (row * width + min(max(0, column + k), width - 1))] / 116 + 16.0 / 116.0
+                    let w = k + featureRadius
+                    dx += edge[w] * value
+                    ddx += point[w] * value
+                    g += gaussian[w] * value
+                }
+                let featureAt = 3 * (row * width + column)
+                feature[featureAt] = dx; feature[featureAt + 1] = ddx; feature[featureAt + 2] = g
+            }
+        }
+        return (color, feature)
     }
 
     /// The pixels within `reach` (in x and in y) of a pixel that differs, and the rows holding
