@@ -74,7 +74,8 @@ let package = Package(
         .target(name: "FlipbookRender", dependencies: ["FlipbookModel", "FlipbookGeometry", "FlipbookRaster", "FlipbookCodecs", "FlipbookText"]),
         .target(name: "FlipbookOutput", dependencies: ["FlipbookModel", "FlipbookGeometry", "FlipbookRaster", "FlipbookMotion", "FlipbookCodecs", "FlipbookText", "FlipbookFiles"]),
         .target(name: "Flipbook", dependencies: ["FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender", "FlipbookOutput",
-                                                 "FlipbookCodecs", "FlipbookGeometry", "FlipbookRaster", "FlipbookMotion", "FlipbookText", "FlipbookSamples", "FlipbookFiles"]),
+                                                 "FlipbookCodecs", "FlipbookGeometry", "FlipbookRaster", "FlipbookMotion", "FlipbookText", "FlipbookSamples", "FlipbookFiles",
+                                                 "CISAL"]),
         // UIKit's API recorded into the Transition model (Collections/ holds the collection and table views).
         .target(name: "FlipbookUIKit", dependencies: ["FlipbookModel", "FlipbookScenes", "FlipbookMotion", "FlipbookGeometry", "FlipbookRaster", "FlipbookCodecs", "FlipbookText"]),
         // The reference apps' UIKit code (Samples/UIKit), compiled against FlipbookUIKit as it would

@@ -1,6 +1,7 @@
 #include <stdint.h>
 #include <isa-l/igzip_lib.h>
 #include <isa-l/crc.h>
+#include <isa-l/crc64.h>
 
 /// Bytes of the `level_buf` each ISA-L level needs (index = level): igzip's *_DEFAULT sizes
 /// (64 Ki tokens), which Swift cannot import as macros. Level 0 needs none.

@@ -8,8 +8,9 @@ import FlipbookRender
 import FlipbookOutput
 
 /// A sequence golden that weighs kilobytes: per frame, the display list as compact text (one
-/// line per op) and a 64-bit FNV-1a hash of the rendered pixels (docs/GOLDENS.md, "Sequence
-/// goldens").
+/// line per op) and a 64-bit hash of the rendered pixels (docs/GOLDENS.md, "Sequence goldens"):
+/// CRC-64/XZ in format 2 (what `make` writes), FNV-1a over words in format 1 (still read and
+/// verified with its own hash).
 ///
 /// The file is text: a header of `key: value` lines, then per frame a `frame` line (index, time,
 /// progress, pixel hash) followed by the frame's ops written against the previous frame's —
@@ -26,59 +27,75 @@ public struct SequenceLock: Sendable, Equatable {
         public var timeSeconds: Double, progress: Double
         /// The display list, one op per line (`DisplayList.lockLines`).
         public var ops: [String]
-        /// FNV-1a 64 of the pixels (`SequenceLock.pixelHash`).
+        /// The hash of the pixels (`SequenceLock.pixelHash(_:format:)` of the lock's format).
         public var pixelHash: UInt64
     }
 
-    /// The first line of every lock file.
-    public static let magic = "flipbook-lock 1"
+    /// The format `make` writes: 2 (CRC-64/XZ pixel hashes).
+    public static let currentFormat = 2
+    /// The formats a lock file may have: 1 (FNV-1a over words) and 2.
+    public static let formats = 1...2
+
+    /// The first line of a lock file of `format`: `flipbook-lock 2`.
+    public static func magic(format: Int = currentFormat) -> String { "flipbook-lock \(format)" }
 
     /// Facts about the render (`preset`, `arguments`, `size`, `fps`, …), in order.
     public var header: [(key: String, value: String)]
     /// Every frame, in order.
     public var frames: [Frame]
+    /// The lock's format, which says how `Frame.pixelHash` was computed.
+    public var format: Int
 
     /// The value of header `key`, if present.
     public func headerValue(_ key: String) -> String? { header.first { $0.key == key }?.value }
 
     /// A lock from its parts.
-    public init(header: [(key: String, value: String)], frames: [Frame]) {
+    public init(header: [(key: String, value: String)], frames: [Frame], format: Int = currentFormat) {
+        precondition(Self.formats.contains(format), "lock format \(format) is not one of \(Self.formats)")
         self.header = header
         self.frames = frames
+        self.format = format
     }
 
-    /// Same header lines in the same order and the same frames.
+    /// Same format, header lines in the same order and the same frames.
     public static func == (lhs: SequenceLock, rhs: SequenceLock) -> Bool {
-        lhs.frames == rhs.frames && lhs.header.map { "\($0.key)=\($0.value)" } == rhs.header.map { "\($0.key)=\($0.value)" }
+        lhs.format == rhs.format && lhs.frames == rhs.frames
+            && lhs.header.map { "\($0.key)=\($0.value)" } == rhs.header.map { "\($0.key)=\($0.value)" }
     }
 
-    /// FNV-1a 64 over 32-bit words (offset basis 0xcbf29ce484222325, prime 0x100000001b3; each
-    /// step `h = (h ^ word) · prime mod 2⁶⁴`): the width, the height, then every pixel as the
-    /// little-endian word of its premultiplied R, G, B, A bytes (`R | G<<8 | B<<16 | A<<24`), in
-    /// row order. A word per step instead of a byte keeps it a quarter of the cost of byte-wise
-    /// FNV-1a; any language recomputes it from a decoded PNG.
-    public static func pixelHash(_ image: PremultipliedImage) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        let prime: UInt64 = 0x100_0000_01b3
-        hash = (hash ^ UInt64(UInt32(image.width))) &* prime
-        hash = (hash ^ UInt64(UInt32(image.height))) &* prime
-        image.pixels.withUnsafeBufferPointer { pixels in
-            for pixel in pixels { hash = (hash ^ UInt64(pixel)) &* prime }
-        }
-        return hash
+    /// The hash of `image`'s pixels as lock `format` writes it.
+    ///
+    /// Format 2: **CRC-64/XZ** (the ECMA-182 polynomial, reflected, initial value and final XOR
+    /// all ones; "123456789" → 0x995dc9bbdf1939fa) over the width and the height as 32-bit
+    /// little-endian words, then every pixel's premultiplied R, G, B, A bytes in row order, by
+    /// ISA-L's carry-less-multiply code (several bytes a cycle).
+    ///
+    /// Format 1: FNV-1a 64 over 32-bit words (offset basis 0xcbf29ce484222325, prime
+    /// 0x100000001b3; each step `h = (h ^ word) · prime mod 2⁶⁴`): the width, the height, then
+    /// every pixel as the word `R | G<<8 | B<<16 | A<<24`, in row order — one multiply chain,
+    /// about 4 cycles a pixel, which is why format 2 replaced it.
+    ///
+    /// Either is recomputed in any language from a decoded PNG (docs/GOLDENS.md).
+    public static func pixelHash(_ image: PremultipliedImage, format: Int = currentFormat) -> UInt64 {
+        precondition(formats.contains(format), "lock format \(format) is not one of \(formats)")
+        return format == 1 ? PixelHash.fnv1aWords(image) : PixelHash.crc64(image)
     }
 
-    /// Renders every frame of `job` (no PNG is encoded) and locks it. `header` comes first
-    /// (the CLI puts the command line there); size, fps and frame count follow.
-    public static func make(job: RenderJob, header extra: [(key: String, value: String)] = [],
+    /// Renders every frame of `job` (no PNG is encoded) and locks it in `format` (a verify
+    /// makes the lock it compares in the expected lock's format). `header` comes first (the
+    /// CLI puts the command line there); size, fps and frame count follow.
+    public static func make(job: RenderJob, header extra: [(key: String, value: String)] = [], format: Int = currentFormat,
                             progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> SequenceLock {
+        precondition(formats.contains(format), "lock format \(format) is not one of \(formats)")
         let hashes = PositionedResults<UInt64>(count: job.frames.count)
         let lines = PositionedResults<[String]>(count: job.frames.count)
         let relative = sourceNamer(for: job.settings)
-        // The renderer's own display lists are the ones locked: each is computed once.
+        // The renderer's own display lists are the ones locked: each is computed once. Each worker
+        // hashes its frame and writes its display list as text, so the text costs no wall time
+        // beyond the rasterizing it runs beside.
         let renderer = try job.frameRenderer()
         try renderer.run(threads: job.settings.threads, progress: progress) { position, _, list, image in
-            hashes.set(position, pixelHash(image))
+            hashes.set(position, pixelHash(image, format: format))
             lines.set(position, list.lockLines(source: relative))
         }
         let values = hashes.values, opLines = lines.values
@@ -89,7 +106,7 @@ public struct SequenceLock: Sendable, Equatable {
         let pixels = job.device.pixelSize
         let header = extra + [("size", "\(pixels.width)x\(pixels.height)"), ("fps", JSON.number(job.settings.framesPerSecond)),
                               ("frames", "\(frames.count)")]
-        return SequenceLock(header: header, frames: frames)
+        return SequenceLock(header: header, frames: frames, format: format)
     }
 
     /// Image paths written relative to the folder they come from, so locks hold on every clone.
@@ -106,7 +123,7 @@ public struct SequenceLock: Sendable, Equatable {
 
     /// The lock as text (see the type's description).
     public var text: String {
-        var out = Self.magic + "\n"
+        var out = Self.magic(format: format) + "\n"
         for (key, value) in header { out += "\(key): \(value)\n" }
         var previous: [String] = []
         for frame in frames {
@@ -161,7 +178,12 @@ public struct SequenceLock: Sendable, Equatable {
     public init(parsing text: String, path: String) throws {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         func fail(_ line: Int, _ reason: String) -> SequenceLockError { .malformed(path: path, line: line, reason: reason) }
-        guard lines.first == Self.magic else { throw fail(1, "not a flipbook lock (the first line must be '\(Self.magic)')") }
+        guard let first = lines.first, let format = Self.formats.first(where: { first == Self.magic(format: $0) }) else {
+            if let first = lines.first, first.hasPrefix("flipbook-lock ") {
+                throw fail(1, "lock format '\(first.dropFirst("flipbook-lock ".count))' is newer than this flipbook reads (\(Self.formats.map(String.init).joined(separator: ", ")))")
+            }
+            throw fail(1, "not a flipbook lock (the first line must be '\(Self.magic())')")
+        }
         var header: [(key: String, value: String)] = []
         var frames: [Frame] = []
         var previous: [String] = []
@@ -220,7 +242,7 @@ public struct SequenceLock: Sendable, Equatable {
             }
         }
         try close(lines.count)
-        self.init(header: header, frames: frames)
+        self.init(header: header, frames: frames, format: format)
     }
 }
 

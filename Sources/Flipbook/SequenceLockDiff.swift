@@ -28,7 +28,8 @@ public struct SequenceFrameDifference: Sendable, Equatable {
 
 extension SequenceLock {
     /// The frames of `actual` that differ from this (expected) lock, in order; empty when every
-    /// frame has the same display list and pixel hash.
+    /// frame has the same display list and pixel hash. Locks of different formats differ in
+    /// every frame (their hashes cannot be compared): make `actual` in this lock's `format`.
     public func differences(to actual: SequenceLock) -> [SequenceFrameDifference] {
         var result: [SequenceFrameDifference] = []
         let count = max(frames.count, actual.frames.count)
@@ -43,6 +44,12 @@ extension SequenceLock {
             if expected.ops != got.ops {
                 result.append(SequenceFrameDifference(index: got.index, kind: .geometry,
                                                       changes: Self.describe(from: expected.ops, to: got.ops)))
+            } else if format != actual.format {
+                // Hashes of two formats say nothing about each other: never call them equal.
+                result.append(SequenceFrameDifference(index: got.index, kind: .pixels, changes: [
+                    "same display list; pixel hashes of lock formats \(format) and \(actual.format) cannot be compared "
+                        + "(make the new lock with format \(format))",
+                ]))
             } else if expected.pixelHash != got.pixelHash {
                 result.append(SequenceFrameDifference(index: got.index, kind: .pixels, changes: [
                     "same display list, other pixels (hash \(Self.hex(expected.pixelHash)) → \(Self.hex(got.pixelHash)))",

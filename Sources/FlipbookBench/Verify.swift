@@ -1,5 +1,6 @@
 import Foundation
 import Flipbook
+import FlipbookRaster
 
 /// `flipbook verify` of a push lock against `flipbook render` of the same push (PNG frames
 /// written), both as child processes as a user runs them, `runs` each, interleaved; medians.
@@ -48,7 +49,7 @@ func verifyBreakdown(runs: Int, renderCPUSeconds: Double) throws {
     var settings = RenderSettings(preset: .push)
     settings.scene.selectedIndex = 3
     settings.threads = 1
-    var lockCPU: [Double] = [], rasterCPU: [Double] = [], hashCPU: [Double] = [], setupCPU: [Double] = []
+    var lockCPU: [Double] = [], rasterCPU: [Double] = [], hashCPU: [Double] = [], oldHashCPU: [Double] = [], setupCPU: [Double] = []
     var frameCount = 0
     for _ in 0..<runs {
         let setupStart = processCPUClock()
@@ -60,16 +61,23 @@ func verifyBreakdown(runs: Int, renderCPUSeconds: Double) throws {
         lockCPU.append(processCPUClock() - lockStart)
         rasterCPU.append(try job.render().framesCPUSeconds ?? 0)
         let frames = try job.renderFrames(job.frames.map(\.index))
-        let hashStart = processCPUClock()
-        var sum: UInt64 = 0
-        for frame in frames { sum &+= SequenceLock.pixelHash(frame) }
-        hashCPU.append(processCPUClock() - hashStart)
-        if sum == 1 { print("") }  // keeps the hashes from being optimised away
+        hashCPU.append(hashSeconds(frames, format: SequenceLock.currentFormat))
+        oldHashCPU.append(hashSeconds(frames, format: 1))
     }
     func share(_ values: [Double]) -> String { fixed(median(values) / renderCPUSeconds, decimals: 2) + "× render CPU" }
     print("verify's parts, in process, 1 thread, \(frameCount) frames (the render's CPU from the runs above):")
     report("  set up the job (manifest, layout, fonts)", fixed(median(setupCPU) * 1e3, decimals: 0), "ms CPU", share(setupCPU))
     report("  lock every frame (photos, display lists, rasterize, hash, text)", fixed(median(lockCPU) * 1e3, decimals: 0), "ms CPU", share(lockCPU))
     report("    of which rasterizing the frames", fixed(median(rasterCPU) * 1e3, decimals: 0), "ms CPU", share(rasterCPU))
-    report("    of which hashing the pixels (FNV-1a, one word per step)", fixed(median(hashCPU) * 1e3, decimals: 0), "ms CPU", share(hashCPU))
+    report("    of which hashing the pixels (CRC-64, lock format 2)", fixed(median(hashCPU) * 1e3, decimals: 1), "ms CPU", share(hashCPU))
+    report("    format 1's hash instead (FNV-1a, one word per step)", fixed(median(oldHashCPU) * 1e3, decimals: 1), "ms CPU", share(oldHashCPU))
+}
+
+/// CPU seconds to hash every frame in lock `format`.
+func hashSeconds(_ frames: [PremultipliedImage], format: Int) -> Double {
+    let start = processCPUClock()
+    var sum: UInt64 = 0
+    for frame in frames { sum &+= SequenceLock.pixelHash(frame, format: format) }
+    if sum == 1 { print("") }  // keeps the hashes from being optimised away
+    return processCPUClock() - start
 }

@@ -13,7 +13,7 @@ enum DiffCommand: Command {
     static let summary = "compare two PNG/JPEG images; exit 0 same, 1 differ, 2 bad input"
     static let help = """
     Usage: flipbook diff A B [--tolerance N] [--max-differing F] [--out DIFF.png]
-           flipbook diff A B --metric deltaE [--max-mean D] [--max-p99 D] [--out HEAT.png]
+           flipbook diff A B --metric deltaE|flip [--max-mean D] [--max-p99 D] [--out HEAT.png]
 
     Compares the decoded pixels of A (the reference) and B (PNG or JPEG, any mix) and prints one
     line: `identical (WxH)`, `differ: N of M pixels (P%) differ by more than T; largest
@@ -25,10 +25,15 @@ enum DiffCommand: Command {
     value and how many pixels reach 2.3 (just noticeable). ΔE 1 is about the smallest difference
     anyone sees side by side; see docs/GOLDENS.md ("Perceptual scores").
 
+    With --metric flip the score is NVIDIA's FLIP (0 … 1, what flipping between the two shows at
+    67 pixels per degree: 0.7 m from a 0.7 m wide 3840-pixel monitor), its mean, 99th percentile
+    and largest value; the heat map is FLIP through the magma colour map (docs/GOLDENS.md, "FLIP").
+
     Options:
-      --metric M          exact (default: per-channel levels) or deltaE (CIEDE2000)
-      --max-mean D        deltaE: pass when the mean ΔE is at most D (default 0.5)
-      --max-p99 D         deltaE: pass when the 99th-percentile ΔE is at most D (default 1)
+      --metric M          exact (default: per-channel levels), deltaE (CIEDE2000) or flip
+      --max-mean D        deltaE/flip: pass when the mean is at most D (default ΔE 0.5, FLIP 0.05)
+      --max-p99 D         deltaE/flip: pass when the 99th percentile is at most D (default ΔE 1,
+                          FLIP 0.1)
       --tolerance N       a pixel differs when some channel differs by more than N (0-255, default 0)
       --max-differing F   pass when at most this share of pixels differs: a fraction 0-1
                           (0.005) or a percentage with % (0.5%); default 0
@@ -43,6 +48,7 @@ enum DiffCommand: Command {
       flipbook diff golden.png frame_0010.png
       flipbook diff a.png b.jpg --tolerance 3 --max-differing 0.1% --out /tmp/diff.png
       flipbook diff a.png b.png --metric deltaE --max-p99 2.3 --out /tmp/heat.png
+      flipbook diff a.png b.png --metric flip --out /tmp/flip.png
     """
 
     static func run(_ argv: [String]) throws -> Int32 {
@@ -50,17 +56,17 @@ enum DiffCommand: Command {
         try arguments.expectPositionals(["A", "B"])
         if let out = arguments.string("out") { try RenderCommand.checkImageExtension(out, option: "--out") }
         let metric = try DiffMetric.parse(arguments.string("metric"))
-        if metric == .deltaE {
+        if metric != .exact {
             for option in ["tolerance", "max-differing"] where arguments.given(option) {
-                throw UsageError("--\(option) goes with --metric exact; with deltaE use --max-mean and --max-p99")
+                throw UsageError("--\(option) goes with --metric exact; with \(metric.rawValue) use --max-mean and --max-p99")
             }
         } else {
             for option in ["max-mean", "max-p99"] where arguments.given(option) {
-                throw UsageError("--\(option) goes with --metric deltaE")
+                throw UsageError("--\(option) goes with --metric deltaE or flip")
             }
         }
-        let deltaETolerance = DeltaETolerance(maximumMean: try arguments.double("max-mean", in: 0...100) ?? 0.5,
-                                        maximumPercentile99: try arguments.double("max-p99", in: 0...100) ?? 1)
+        let scoreRange: ClosedRange<Double> = metric == .flip ? 0...1 : 0...100
+        let maximumMean = try arguments.double("max-mean", in: scoreRange), maximumP99 = try arguments.double("max-p99", in: scoreRange)
         let tolerance = try arguments.int("tolerance", default: 0, in: 0...255)!
         let maxDiffering = try arguments.string("max-differing").map(parseFraction) ?? 0
         let images: [PremultipliedImage]
@@ -72,13 +78,20 @@ enum DiffCommand: Command {
         }
         let (reference, actual) = (images[0], images[1])
         if metric == .deltaE {
+            let tolerance = DeltaETolerance(maximumMean: maximumMean ?? 0.5, maximumPercentile99: maximumP99 ?? 1)
             let scores = PerceptualComparison.compare(reference, actual)
             if let out = arguments.string("out") {
                 try ImageFileFormat.write(PerceptualComparison.heatMap(reference: reference, actual: actual), to: out)
             }
-            let passes = scores.passes(deltaETolerance)
-            print(scores.summary + (passes && scores.differingPixels > 0 ? " (within --max-mean and --max-p99)" : ""))
-            return passes ? ExitCode.success : ExitCode.failure
+            return report(scores.summary, passes: scores.passes(tolerance), differs: scores.differingPixels > 0)
+        }
+        if metric == .flip {
+            let tolerance = FLIPTolerance(maximumMean: maximumMean ?? 0.05, maximumPercentile99: maximumP99 ?? 0.1)
+            let scores = FLIPComparison.compare(reference, actual)
+            if let out = arguments.string("out") {
+                try ImageFileFormat.write(FLIPComparison.heatMap(reference: reference, actual: actual), to: out)
+            }
+            return report(scores.summary, passes: scores.passes(tolerance), differs: scores.differingPixels > 0)
         }
         let comparison = ImageComparison.compare(reference, actual, tolerance: tolerance)
         let passes = comparison.passes(maxDifferingFraction: maxDiffering)
@@ -87,6 +100,12 @@ enum DiffCommand: Command {
         }
         let allowance = passes && comparison.differingPixels > 0 ? " (within --max-differing)" : ""
         print(comparison.summary + allowance)
+        return passes ? ExitCode.success : ExitCode.failure
+    }
+
+    /// Prints a perceptual score's line and returns the exit code.
+    static func report(_ summary: String, passes: Bool, differs: Bool) -> Int32 {
+        print(summary + (passes && differs ? " (within --max-mean and --max-p99)" : ""))
         return passes ? ExitCode.success : ExitCode.failure
     }
 
@@ -111,10 +130,12 @@ enum DiffMetric: String, CaseIterable {
     case exact
     /// CIEDE2000 ΔE (`PerceptualComparison`).
     case deltaE
+    /// NVIDIA's FLIP (`FLIPComparison`).
+    case flip
 
     static func parse(_ text: String?) throws -> DiffMetric {
         guard let text else { return .exact }
         if let metric = allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) { return metric }
-        throw UsageError("--metric must be exact or deltaE, not '\(text)'" + Suggestions.didYouMean(text, in: allCases.map(\.rawValue)))
+        throw UsageError("--metric must be exact, deltaE or flip, not '\(text)'" + Suggestions.didYouMean(text, in: allCases.map(\.rawValue)))
     }
 }

@@ -11,8 +11,9 @@ enum LockCommand: Command {
            flipbook lock --transition FILE.json [OPTIONS] --out NAME.lock
 
     Renders every frame (no PNG is written) and writes NAME.lock: the render's arguments, then
-    per frame its time, progress, an FNV-1a 64 hash of its pixels (over 32-bit words) and its display list as
-    compact text, each frame written against the one before (a push lock is about 20 KB).
+    per frame its time, progress, a CRC-64 of its pixels and its display list as compact text,
+    each frame written against the one before (a push lock is about 20 KB). Lock format 2;
+    `verify` still reads format 1 (FNV-1a hashes) and checks it with its own hash.
     `flipbook verify NAME.lock` renders again and says which frames changed. Run both from the
     same directory: relative paths in the arguments are kept as given. See docs/GOLDENS.md
     ("Sequence goldens").
@@ -96,7 +97,8 @@ enum VerifyCommand: Command {
         let (settings, name) = try SceneArguments.settings(arguments)
         let job = try RenderJob(settings: settings)
         let start = Date()
-        let actual = try SequenceLock.make(job: job, header: LockCommand.header(name: name, arguments: locked + rest))
+        // In the lock's own format: a format-1 lock is checked with its FNV-1a hashes.
+        let actual = try SequenceLock.make(job: job, header: LockCommand.header(name: name, arguments: locked + rest), format: expected.format)
         let seconds = Date().timeIntervalSince(start)
         let differences = expected.differences(to: actual)
         let report = VerifyReport(lockPath: path, name: name, frameCount: expected.frames.count, differences: differences,

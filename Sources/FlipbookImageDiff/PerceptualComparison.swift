@@ -101,21 +101,21 @@ public struct PerceptualComparison: Sendable, Hashable {
             }
         }
         let count = width * height
-        var p99 = 0.0
-        if count > 0 {
-            // Nearest rank: the ⌈0.99·N⌉-th smallest value, 1-based; the zeros come first.
-            let rank = (99 * count + 99) / 100
-            let zeros = count - nonZero.count
-            if rank > zeros {
-                nonZero.sort()
-                p99 = nonZero[rank - zeros - 1]
-            }
-        }
+        let p99 = percentile99(nonZero: &nonZero, of: count)
         let comparison = PerceptualComparison(
             referenceWidth: reference.width, referenceHeight: reference.height, actualWidth: actual.width,
             actualHeight: actual.height, comparedPixels: count, differingPixels: nonZero.count, noticeablePixels: noticeable,
             meanDeltaE: count == 0 ? 0 : sum / Double(count), percentile99DeltaE: p99, maximumDeltaE: largest)
         return (comparison, map)
+    }
+
+    /// The 99th percentile of `count` scores of which `nonZero` are the ones above 0, by
+    /// nearest rank: the ⌈0.99·N⌉-th smallest value, 1-based, the zeros coming first.
+    static func percentile99(nonZero: inout [Double], of count: Int) -> Double {
+        let rank = (99 * count + 99) / 100, zeros = count - nonZero.count
+        guard count > 0, rank > zeros else { return 0 }
+        nonZero.sort()
+        return nonZero[rank - zeros - 1]
     }
 
     /// A heat map of the differences, the overlap's size, opaque: identical pixels a dimmed grey

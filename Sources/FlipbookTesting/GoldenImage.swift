@@ -119,7 +119,7 @@ struct GoldenCheck {
     }
 
     mutating func run(_ image: PremultipliedImage, tolerance: Int, maxDifferingFraction: Double,
-                      deltaE: DeltaETolerance? = nil) throws {
+                      perceptual: PerceptualLimit? = nil) throws {
         guard !name.isEmpty, !name.contains("/"), !name.hasPrefix(".") else { throw GoldenError.badName(name) }
         let mode = try GoldenRecordMode.current()
         let actualPNG = try PNGEncoder.encode(image)
@@ -158,9 +158,9 @@ struct GoldenCheck {
         }
         let comparison = ImageComparison.compare(reference, actual, tolerance: tolerance)
         self.comparison = comparison
-        // With a ΔE tolerance the perceptual scores decide and are what the message reports.
-        let scores = deltaE.map { _ in PerceptualComparison.compare(reference, actual) }
-        let passes = deltaE.map { scores!.passes($0) } ?? comparison.passes(maxDifferingFraction: maxDifferingFraction)
+        // With a ΔE or FLIP tolerance the perceptual scores decide and are what the message reports.
+        let scores = perceptual?.score(reference, actual)
+        let passes = scores?.passes ?? comparison.passes(maxDifferingFraction: maxDifferingFraction)
         let summary = scores?.summary ?? comparison.summary
         if passes {
             finish(.matched, "golden '\(name)' matches \(paths.reference): \(summary)")
@@ -173,10 +173,7 @@ struct GoldenCheck {
         var allowed = comparison.sizesMatch
             ? " (allowed: more than \(tolerance) in at most \(percent(maxDifferingFraction)) of pixels)"
             : " (reference vs actual)"
-        if let deltaE, comparison.sizesMatch {
-            allowed = " (allowed: mean ΔE \(PerceptualComparison.format(deltaE.maximumMean)), "
-                + "p99 ΔE \(PerceptualComparison.format(deltaE.maximumPercentile99)))"
-        }
+        if let perceptual, comparison.sizesMatch { allowed = " (allowed: \(perceptual.allowed))" }
         var message = """
             golden '\(name)' does not match \(paths.reference): \(summary)\(allowed)
               reference: \(paths.referenceArtifact)

@@ -22,7 +22,16 @@ extension GoldenStrategy where Value == PremultipliedImage {
     /// percentile are within `deltaE`. For images from elsewhere (another decoder, a GPU).
     public static func image(deltaE: DeltaETolerance) -> GoldenStrategy {
         GoldenStrategy(pathExtension: "png") { image, request in
-            GoldenImage.verify(image, named: request.name, deltaE: deltaE,
+            GoldenImage.verify(image, named: request.name, perceptual: .deltaE(deltaE),
+                               goldensDirectory: request.goldensDirectory, testFilePath: request.testFilePath)
+        }
+    }
+
+    /// A PNG reference compared by NVIDIA's FLIP: passes when the FLIP mean and 99th
+    /// percentile are within `flip` (`FLIPTolerance`, docs/GOLDENS.md "FLIP").
+    public static func image(flip: FLIPTolerance) -> GoldenStrategy {
+        GoldenStrategy(pathExtension: "png") { image, request in
+            GoldenImage.verify(image, named: request.name, perceptual: .flip(flip),
                                goldensDirectory: request.goldensDirectory, testFilePath: request.testFilePath)
         }
     }
@@ -85,15 +94,30 @@ extension GoldenStrategy where Value == RenderJob {
     /// Every frame of the job as a sequence lock (`.lock`: per frame the display list and a
     /// pixel hash, a few kilobytes; `SequenceLock`). Renders without encoding a PNG; a mismatch
     /// lists the differing frames, whether geometry or only pixels changed, and the changes in words.
+    /// A reference in lock format 1 is checked in format 1 (its FNV-1a hashes) until it is
+    /// re-recorded in the current format (`FLIPBOOK_RECORD=all`).
     public static var sequence: GoldenStrategy {
-        GoldenStrategy(pathExtension: "lock", describe: SequenceLockGolden.describe,
-                       serialize: { job in Array(try SequenceLock.make(job: job).text.utf8) },
-                       compare: SequenceLockGolden.compare)
+        GoldenStrategy(pathExtension: "lock") { job, request in
+            let format = SequenceLockGolden.format(ofReferenceFor: request)
+            var check = GoldenFileCheck(request: request, pathExtension: "lock", describe: SequenceLockGolden.describe)
+            return check.run({ Array(try SequenceLock.make(job: job, format: format).text.utf8) }, compare: SequenceLockGolden.compare)
+        }
     }
 }
 
 /// The `.sequence` strategy's pieces.
 enum SequenceLockGolden {
+    /// The format of the reference lock when it exists and is an older one (and is not being
+    /// re-recorded), else the current format.
+    static func format(ofReferenceFor request: GoldenRequest) -> Int {
+        let path = GoldenPaths(request, pathExtension: "lock").reference
+        guard (try? GoldenRecordMode.current()) != .all, let handle = FileHandle(forReadingAtPath: path) else { return SequenceLock.currentFormat }
+        defer { try? handle.close() }
+        let start = String(decoding: (try? handle.read(upToCount: 32)) ?? Data(), as: UTF8.self)
+        let firstLine = start.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
+        return SequenceLock.formats.first { firstLine == SequenceLock.magic(format: $0) } ?? SequenceLock.currentFormat
+    }
+
     @Sendable static func describe(_ bytes: [UInt8]) -> String {
         let frames = String(decoding: bytes, as: UTF8.self).split(separator: "\n").filter { $0.hasPrefix("frame ") }.count
         return "\(frames) frames, \(bytes.count) bytes"

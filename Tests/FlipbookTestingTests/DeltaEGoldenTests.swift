@@ -27,4 +27,25 @@ final class DeltaEGoldenTests: XCTestCase {
         XCTAssertTrue(result.message.contains("ΔE2000 mean"), result.message)
         XCTAssertTrue(result.message.contains("(allowed: mean ΔE 0.5, p99 ΔE 1)"), result.message)
     }
+
+    /// The same in FLIP units, with FLIPTests' pairs (NVIDIA's scores): every channel one level
+    /// up (mean 0.0396, p99 under 0.05) passes the default limits, a square moved by a pixel fails.
+    func testFLIPToleranceAcceptsALevelAndRejectsAMove() throws {
+        let scratch = try makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        func check(_ image: PremultipliedImage, _ name: String) -> GoldenResult {
+            withEnvironment(["FLIPBOOK_RECORD": nil, "CI": nil, "FLIPBOOK_ARTIFACTS": scratch + "/artifacts", "FLIPBOOK_GOLDENS_DIR": nil]) {
+                GoldenImage.verify(image, named: name, flip: FLIPTolerance(), goldensDirectory: scratch + "/goldens")
+            }
+        }
+        let gradient = FLIPTests.pairs["gradientPlusOne"]!, square = FLIPTests.pairs["squareMovedOnePixel"]!
+        XCTAssertEqual(check(FLIPTests.image(gradient.reference), "gradient").outcome, .recorded)
+        let passing = check(FLIPTests.image(gradient.actual), "gradient")
+        XCTAssertEqual(passing.outcome, .matched, passing.message)
+        XCTAssertTrue(passing.message.contains("FLIP mean 0.0396"), passing.message)
+        XCTAssertEqual(check(FLIPTests.image(square.reference), "square").outcome, .recorded)
+        let failing = check(FLIPTests.image(square.actual), "square")
+        XCTAssertEqual(failing.outcome, .mismatched)
+        XCTAssertTrue(failing.message.contains("(allowed: mean FLIP 0.05, p99 FLIP 0.1)"), failing.message)
+    }
 }

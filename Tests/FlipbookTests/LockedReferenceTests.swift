@@ -22,7 +22,7 @@ final class LockedReferenceTests: XCTestCase {
             let reference = try LockedReference(lock: lock, job: job)
             XCTAssertEqual(reference.images.count, lock.frames.count, "\(preset)")
             XCTAssertEqual(reference.undrawnOps, Array(repeating: 0, count: lock.frames.count), "\(preset): every text and path op found")
-            XCTAssertEqual(reference.images.map(SequenceLock.pixelHash), lock.frames.map(\.pixelHash), "\(preset)")
+            XCTAssertEqual(reference.images.map { SequenceLock.pixelHash($0) }, lock.frames.map(\.pixelHash), "\(preset)")
         }
     }
 
@@ -34,7 +34,7 @@ final class LockedReferenceTests: XCTestCase {
         let current = try RenderJob(settings: stiffer)
         XCTAssertFalse(lock.differences(to: try SequenceLock.make(job: current)).isEmpty, "the springs differ")
         let reference = try LockedReference(lock: lock, job: current)
-        XCTAssertEqual(reference.images.map(SequenceLock.pixelHash), lock.frames.map(\.pixelHash))
+        XCTAssertEqual(reference.images.map { SequenceLock.pixelHash($0) }, lock.frames.map(\.pixelHash))
     }
 
     func testATextWhoseGlyphsChangedIsCountedNotDrawn() throws {

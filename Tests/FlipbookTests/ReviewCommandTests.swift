@@ -1,5 +1,7 @@
 import XCTest
 import Foundation
+import FlipbookCodecs
+import FlipbookRaster
 
 /// `flipbook lock`/`verify` and `flipbook review` as a user runs them, and the review page in
 /// headless Chromium (Tests/ReviewPage/check_review_page.py, when chromium and Pillow exist).
@@ -15,7 +17,7 @@ final class ReviewCommandTests: XCTestCase {
         XCTAssertEqual(made.status, 0, made.stderr)
         XCTAssertTrue(made.stdout.hasPrefix("push: 8 frames locked, "), made.stdout)
         let text = try String(contentsOfFile: lock, encoding: .utf8)
-        XCTAssertTrue(text.hasPrefix("flipbook-lock 1\nname: push\nargument: push\nargument: --device\n"), text)
+        XCTAssertTrue(text.hasPrefix("flipbook-lock 2\nname: push\nargument: push\nargument: --device\n"), text)
 
         let same = try runFlipbook(["verify", lock])
         XCTAssertEqual(same.status, 0, same.stdout + same.stderr)
@@ -44,6 +46,38 @@ final class ReviewCommandTests: XCTestCase {
         let bad = try runFlipbook(["verify", broken])
         XCTAssertEqual(bad.status, 2, "a broken lock is not a changed render")
         XCTAssertEqual(bad.errorLines, ["error: \(broken):2: a frame line is 'frame N time=T progress=P pixels=HEX16'"])
+    }
+
+    /// `diff --metric flip` on FLIPTests' square moved by one pixel (NVIDIA's flip_evaluator: mean
+    /// 0.07279, p99 0.58447, max 0.58948): fails the default limits, passes looser ones, writes
+    /// the magma heat map.
+    func testDiffWithTheFLIPMetric() throws {
+        let scratch = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        func write(_ dx: Int, _ name: String) throws -> String {
+            var pixels: [UInt32] = []
+            for y in 0..<24 {
+                for x in 0..<32 {
+                    let inside = (8 + dx..<16 + dx).contains(x) && (6..<14).contains(y)
+                    pixels.append(inside ? 0xFFC8_3C1E : 0xFFC8_C8C8)  // (30, 60, 200) on (200, 200, 200)
+                }
+            }
+            let path = scratch.appendingPathComponent(name).path
+            try Data(PNGEncoder.encode(PremultipliedImage(width: 32, height: 24, pixels: pixels))).write(to: URL(fileURLWithPath: path))
+            return path
+        }
+        let a = try write(0, "a.png"), b = try write(1, "b.png"), heat = scratch.appendingPathComponent("heat.png").path
+        let failing = try runFlipbook(["diff", a, b, "--metric", "flip", "--out", heat])
+        XCTAssertEqual(failing.status, 1, failing.stderr)
+        XCTAssertTrue(failing.stdout.hasPrefix("FLIP mean 0.0728, p99 0.5845, max 0.5895; "), failing.stdout)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: heat))
+        let passing = try runFlipbook(["diff", a, b, "--metric", "flip", "--max-mean", "0.08", "--max-p99", "0.6"])
+        XCTAssertEqual(passing.status, 0, passing.stdout)
+        XCTAssertTrue(passing.stdout.hasSuffix("(within --max-mean and --max-p99)\n"), passing.stdout)
+        let usage = try runFlipbook(["diff", a, b, "--metric", "flip", "--tolerance", "3"])
+        XCTAssertEqual(usage.status, 64)
+        let range = try runFlipbook(["diff", a, b, "--metric", "flip", "--max-mean", "2"])
+        XCTAssertEqual(range.status, 64, "FLIP is 0…1")
     }
 
     func testAPageIsReplacedByTheNextReviewButAForeignFolderIsNot() throws {

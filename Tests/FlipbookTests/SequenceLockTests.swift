@@ -120,18 +120,54 @@ final class SequenceLockTests: XCTestCase {
 
     func testMalformedLocksNameTheLine() {
         XCTAssertThrowsError(try SequenceLock(parsing: "hello\n", path: "x.lock")) {
-            XCTAssertEqual("\($0)", "x.lock:1: not a flipbook lock (the first line must be 'flipbook-lock 1')")
+            XCTAssertEqual("\($0)", "x.lock:1: not a flipbook lock (the first line must be 'flipbook-lock 2')")
+        }
+        XCTAssertThrowsError(try SequenceLock(parsing: "flipbook-lock 3\n", path: "x.lock")) {
+            XCTAssertEqual("\($0)", "x.lock:1: lock format '3' is newer than this flipbook reads (1, 2)")
         }
         XCTAssertThrowsError(try SequenceLock(parsing: "flipbook-lock 1\nframe 0 time=0 progress=0 pixels=00\n  = 3\n", path: "x.lock")) {
             XCTAssertEqual("\($0)", "x.lock:3: '= 3' reaches past the previous frame's 0 ops")
         }
     }
 
-    /// FNV-1a 64 over the words 1, 1, 0xff1e140a (width, height, one pixel), computed with
-    /// Python: h = 0xcbf29ce484222325; for w in words: h = ((h ^ w) * 0x100000001b3) mod 2⁶⁴.
-    func testPixelHashIsFNV1aOverSizeAndRGBA() {
+    /// Format 1: FNV-1a 64 over the words 1, 1, 0xff1e140a (width, height, one pixel), computed
+    /// with Python: h = 0xcbf29ce484222325; for w in words: h = ((h ^ w) * 0x100000001b3) mod 2⁶⁴.
+    func testFormat1PixelHashIsFNV1aOverSizeAndRGBA() {
         let image = PremultipliedImage(width: 1, height: 1, pixels: [10 | 20 << 8 | 30 << 16 | 255 << 24])
-        XCTAssertEqual(SequenceLock.pixelHash(image), 0xdeb3_0266_1408_8267)
+        XCTAssertEqual(SequenceLock.pixelHash(image, format: 1), 0xdeb3_0266_1408_8267)
+    }
+
+    /// Format 2: CRC-64/XZ, computed with Python bit by bit (reflected ECMA-182 polynomial
+    /// 0xC96C5795D7870F42, initial value and final XOR all ones; "123456789" → 0x995dc9bbdf1939fa,
+    /// the catalogue's check value) over the bytes 01 00 00 00 01 00 00 00 0a 14 1e ff, and over
+    /// a 2×1 image with a transparent second pixel.
+    func testFormat2PixelHashIsCRC64XZOverSizeAndRGBA() {
+        let image = PremultipliedImage(width: 1, height: 1, pixels: [10 | 20 << 8 | 30 << 16 | 255 << 24])
+        XCTAssertEqual(SequenceLock.pixelHash(image, format: 2), 0xdc2a_4da9_85c4_9648)
+        XCTAssertEqual(SequenceLock.pixelHash(image), 0xdc2a_4da9_85c4_9648, "format 2 is the default")
+        let wide = PremultipliedImage(width: 2, height: 1, pixels: [10 | 20 << 8 | 30 << 16 | 255 << 24, 0])
+        XCTAssertEqual(SequenceLock.pixelHash(wide), 0x6edd_6b30_f13c_4f9c)
+    }
+
+    /// A format-1 lock (FNV-1a hashes) still reads and verifies: the new render is hashed the old
+    /// way, and writing the lock back keeps format 1.
+    func testAFormat1LockVerifiesWithItsOwnHash() throws {
+        let settings = try XCTUnwrap(everySequence().first { $0.0 == "push" }).1
+        let job = try RenderJob(settings: settings)
+        let old = try SequenceLock.make(job: job, header: [("name", "push")], format: 1)
+        XCTAssertTrue(old.text.hasPrefix("flipbook-lock 1\n"))
+        let parsed = try SequenceLock(parsing: old.text, path: "push.lock")
+        XCTAssertEqual(parsed.format, 1)
+        XCTAssertEqual(parsed.text, old.text)
+        let again = try SequenceLock.make(job: job, header: [("name", "push")], format: parsed.format)
+        XCTAssertEqual(parsed.differences(to: again), [])
+        let current = try SequenceLock.make(job: job, header: [("name", "push")])
+        XCTAssertTrue(current.text.hasPrefix("flipbook-lock 2\n"))
+        XCTAssertEqual(current.frames.map(\.ops), old.frames.map(\.ops))
+        XCTAssertEqual(current.frames[1].pixelHash, SequenceLock.pixelHash(try job.renderFrame(job.frames[1].index), format: 2))
+        XCTAssertEqual(old.frames[1].pixelHash, SequenceLock.pixelHash(try job.renderFrame(job.frames[1].index), format: 1))
+        // Hashes of one format never compare with the other's: every frame would differ.
+        XCTAssertEqual(parsed.differences(to: current).count, job.frames.count)
     }
 
     /// The default push (iPhone 8 at 2x, 60 fps): its lock text, without rendering the pixels

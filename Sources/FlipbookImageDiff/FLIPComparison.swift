@@ -1,0 +1,128 @@
+import FlipbookRaster
+
+/// Limits on a FLIP comparison, in FLIP units (0 = identical … 1 = the largest difference).
+///
+/// The defaults pass a mean ≤ 0.05 and a 99th percentile ≤ 0.1: on a push frame, a JPEG at
+/// quality 90 (0.017, 0.084), ±1 level of noise (0.010, 0.028) or every channel one level up
+/// (0.034, 0.049) pass; the frame moved by one pixel (p99 0.35) or another spring (0.44, 0.98)
+/// fail (docs/GOLDENS.md, "FLIP").
+public struct FLIPTolerance: Sendable, Hashable {
+    /// The largest mean FLIP over all pixels that passes.
+    public var maximumMean: Double
+    /// The largest 99th-percentile FLIP that passes: 1% of the pixels may differ by more.
+    public var maximumPercentile99: Double
+
+    /// Limits on the mean and the 99th percentile (both 0 … 1).
+    public init(maximumMean: Double = 0.05, maximumPercentile99: Double = 0.1) {
+        precondition((0...1).contains(maximumMean) && (0...1).contains(maximumPercentile99), "FLIP limits must be in 0…1")
+        self.maximumMean = maximumMean
+        self.maximumPercentile99 = maximumPercentile99
+    }
+
+    /// Nothing may differ (every pixel's FLIP is 0).
+    public static let exact = FLIPTolerance(maximumMean: 0, maximumPercentile99: 0)
+}
+
+/// NVIDIA's FLIP (Andersson et al., "FLIP: A Difference Evaluator for Alternating Images",
+/// HPG 2020), the LDR variant: what a person flipping between the two images at a given
+/// viewing distance notices, per pixel in 0 … 1.
+///
+/// Each premultiplied pixel is composited over white and read as 8-bit sRGB. Both images go to
+/// YCxCz and are blurred by the contrast-sensitivity filters of the achromatic, red-green and
+/// blue-yellow channels (separably, edges replicated), clamped to the linear-RGB cube, taken to
+/// Hunt-adjusted L\*a\*b\* and compared by HyAB, raised to 0.7 and remapped (0.4·cmax → 0.95);
+/// edges and points of the luminance (first and second Gaussian derivatives, σ = 0.041°) give
+/// the feature difference f, and the pixel's FLIP is colour^(1 − f). The default viewing is the
+/// paper's: 0.7 m from a 0.7 m wide 3840-pixel monitor, 67.02 pixels per degree. When the sizes
+/// differ, the overlapping top-left region is scored and `sizesMatch` is false (never passes).
+public struct FLIPComparison: Sendable, Hashable {
+    /// The reference image's size in pixels.
+    public let referenceWidth: Int, referenceHeight: Int
+    /// The actual image's size in pixels.
+    public let actualWidth: Int, actualHeight: Int
+    /// Pixels compared (the overlap).
+    public let comparedPixels: Int
+    /// Pixels whose FLIP is above 0.
+    public let differingPixels: Int
+    /// The mean FLIP over every compared pixel.
+    public let meanFLIP: Double
+    /// The 99th percentile (nearest rank, as `PerceptualComparison`).
+    public let percentile99FLIP: Double
+    /// The largest FLIP.
+    public let maximumFLIP: Double
+    /// The viewing condition scored for, in pixels per degree of visual angle.
+    public let pixelsPerDegree: Double
+
+    /// Pixels per degree of an observer `distanceMeters` from a display `displayWidthPixels`
+    /// wide over `displayWidthMeters` (FLIP's formula: distance · pixels / width · π / 180).
+    public static func pixelsPerDegree(distanceMeters: Double, displayWidthPixels: Double, displayWidthMeters: Double) -> Double {
+        distanceMeters * (displayWidthPixels / displayWidthMeters) * ScoreMath.pi / 180
+    }
+
+    /// FLIP's default viewing: 0.7 m from a 0.7 m wide monitor 3840 pixels across (67.02).
+    public static let defaultPixelsPerDegree = pixelsPerDegree(distanceMeters: 0.7, displayWidthPixels: 3840, displayWidthMeters: 0.7)
+
+    /// True when both images have the same size.
+    public var sizesMatch: Bool { referenceWidth == actualWidth && referenceHeight == actualHeight }
+
+    /// True when the sizes match and the mean and 99th percentile are within `tolerance`.
+    public func passes(_ tolerance: FLIPTolerance) -> Bool {
+        sizesMatch && meanFLIP <= tolerance.maximumMean && percentile99FLIP <= tolerance.maximumPercentile99
+    }
+
+    /// One line: `FLIP mean 0.0123, p99 0.2, max 0.71; 812 of 1000500 pixels differ`,
+    /// `identical (WxH)` or `size differs: WxH vs WxH`.
+    public var summary: String {
+        if !sizesMatch { return "size differs: \(referenceWidth)x\(referenceHeight) vs \(actualWidth)x\(actualHeight)" }
+        if differingPixels == 0 { return "identical (\(actualWidth)x\(actualHeight))" }
+        let format = PerceptualComparison.format
+        return "FLIP mean \(format(meanFLIP)), p99 \(format(percentile99FLIP)), max \(format(maximumFLIP)); "
+            + "\(differingPixels) of \(comparedPixels) pixels differ"
+    }
+
+    /// Compares `reference` with `actual` at `pixelsPerDegree` (> 0).
+    public static func compare(_ reference: PremultipliedImage, _ actual: PremultipliedImage,
+                               pixelsPerDegree: Double = defaultPixelsPerDegree) -> FLIPComparison {
+        measure(reference, actual, pixelsPerDegree: pixelsPerDegree).comparison
+    }
+
+    /// The per-pixel FLIP of the overlap, row-major.
+    public static func errorMap(_ reference: PremultipliedImage, _ actual: PremultipliedImage,
+                                pixelsPerDegree: Double = defaultPixelsPerDegree) -> [Double] {
+        measure(reference, actual, pixelsPerDegree: pixelsPerDegree).map
+    }
+
+    /// A heat map of the overlap, opaque: each pixel's FLIP through the magma colour map
+    /// (black 0, purple, orange, pale yellow 1), as NVIDIA's tool draws it.
+    public static func heatMap(reference: PremultipliedImage, actual: PremultipliedImage,
+                               pixelsPerDegree: Double = defaultPixelsPerDegree) -> PremultipliedImage {
+        let map = measure(reference, actual, pixelsPerDegree: pixelsPerDegree).map
+        let width = min(reference.width, actual.width), height = min(reference.height, actual.height)
+        var image = PremultipliedImage(width: width, height: height, fill: PremultipliedPixel(packed: 0xFF00_0000))
+        for index in 0..<map.count { image.pixels[index] = FLIPFilters.magma(map[index]) }
+        return image
+    }
+
+    static func measure(_ reference: PremultipliedImage, _ actual: PremultipliedImage,
+                        pixelsPerDegree: Double) -> (comparison: FLIPComparison, map: [Double]) {
+        precondition(pixelsPerDegree > 0 && pixelsPerDegree.isFinite, "pixels per degree must be > 0")
+        let width = min(reference.width, actual.width), height = min(reference.height, actual.height)
+        let map = width > 0 && height > 0
+            ? FLIPFilters(pixelsPerDegree: pixelsPerDegree).errors(reference, actual, width: width, height: height) : []
+        var sum = 0.0, largest = 0.0
+        var nonZero: [Double] = []
+        for value in map where value > 0 {
+            nonZero.append(value)
+            sum += value
+            largest = max(largest, value)
+        }
+        let count = width * height
+        let p99 = PerceptualComparison.percentile99(nonZero: &nonZero, of: count)
+        let comparison = FLIPComparison(
+            referenceWidth: reference.width, referenceHeight: reference.height, actualWidth: actual.width,
+            actualHeight: actual.height, comparedPixels: count, differingPixels: nonZero.count,
+            meanFLIP: count == 0 ? 0 : sum / Double(count), percentile99FLIP: p99, maximumFLIP: largest,
+            pixelsPerDegree: pixelsPerDegree)
+        return (comparison, map)
+    }
+}
