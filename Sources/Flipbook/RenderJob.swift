@@ -43,7 +43,7 @@ public struct RenderJob: Sendable {
     /// settings' timing and device applied).
     public let transition: Transition
     /// The main timing sampled at the frame rate (its frames are the first of `sequence`).
-    public let timeline: Timeline
+    package let timeline: Timeline
     /// Every frame of the sequence, until the last animation ends (`k/fps`); progress is the
     /// main timing's (1 after it ends).
     public let sequence: [FrameSample]
@@ -65,7 +65,7 @@ public struct RenderJob: Sendable {
     let font: Font
     /// Sets the scene's text (`settings.fontDirectory`); its warnings (a character no font has)
     /// join the summary's, each once.
-    public let typesetter: Typesetter
+    package let typesetter: Typesetter
     /// The transition file and manifests the job read (not its images: `inputFiles`).
     let filesRead: [String]
 

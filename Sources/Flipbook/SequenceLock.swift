@@ -17,7 +17,7 @@ import FlipbookOutput
 /// frame that moves one layer costs one line, and `git diff` of two locks reads as the ops that
 /// changed. Image paths are written relative to the manifest, transition file or samples
 /// folder (`$MANIFEST/a.jpg`), so a lock holds on every clone.
-public struct SequenceLock: Sendable, Equatable {
+package struct SequenceLock: Sendable, Equatable {
     /// One frame: where it is in the sequence, its display list and the hash of its pixels.
     public struct Frame: Sendable, Equatable {
         /// The frame's index in the whole sequence.
@@ -223,7 +223,7 @@ public struct SequenceLock: Sendable, Equatable {
 }
 
 /// A lock file that cannot be read.
-public enum SequenceLockError: Error, CustomStringConvertible, LocalizedError, Equatable {
+package enum SequenceLockError: Error, CustomStringConvertible, LocalizedError, Equatable {
     /// The text is not a lock, or line `line` is not what the format allows.
     case malformed(path: String, line: Int, reason: String)
 

@@ -106,7 +106,7 @@ public enum TransitionError: Error, CustomStringConvertible, Equatable {
 /// segment's `from`. Completions apply once `t` is past their animation's end (strictly), and all
 /// of them, then the transition's `completion`, in the final frame, where every animation is at
 /// progress 1.
-public struct TransitionAnimator: Sendable {
+package struct TransitionAnimator: Sendable {
     /// The transition.
     public let transition: Transition
     /// Seconds from the start until the last animation ends (at least the main duration).
