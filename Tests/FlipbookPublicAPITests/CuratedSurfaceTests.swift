@@ -61,6 +61,21 @@ final class CuratedSurfaceTests: XCTestCase {
         XCTAssertEqual(Self.publicTypes.values.joined().count, 85)
     }
 
+    /// docs/ARCHITECTURE.md's "What a user can name" names every listed type, and no other.
+    func testTheArchitectureDocumentListsThePublicTypes() throws {
+        let text = try String(contentsOf: Self.root.appendingPathComponent("docs/ARCHITECTURE.md"), encoding: .utf8)
+        guard let start = text.range(of: "## What a user can name"), let end = text.range(of: "\n## ", range: start.upperBound..<text.endIndex) else {
+            return XCTFail("docs/ARCHITECTURE.md has no section \"What a user can name\"")
+        }
+        let table = text[start.upperBound..<end.lowerBound].split(separator: "\n").filter { $0.hasPrefix("| ") && !$0.hasPrefix("| group") }
+        let named = Set(table.flatMap { row in
+            row.split(separator: "|").dropFirst().joined().components(separatedBy: "`").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+        })
+        let listed = Set(Self.publicTypes.values.joined())
+        XCTAssertEqual(listed.subtracting(named).sorted(), [], "public types the document does not name")
+        XCTAssertEqual(named.subtracting(listed).sorted(), [], "names in the document's table that are not public types")
+    }
+
     /// Public type declarations in a folder's Swift files, nested ones qualified (`StatusBar.Style`);
     /// a type nested in a `package` or internal one (or in an extension of one) is left out. Nesting
     /// is read from indentation, which the sources keep at four spaces a level.
