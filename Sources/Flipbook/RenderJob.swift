@@ -136,9 +136,7 @@ public struct RenderJob: Sendable {
         let isFinal = sample.index == sequence.count - 1
         let window = interaction?.window(frame: sample.index, animator: animator)
             ?? animator.window(atSeconds: sample.timeSeconds, isFinal: isFinal)
-        let animator = self.animator
-        var ops = DisplayList.ops(flattening: window, screen: device.bounds, typesetter: typesetter,
-                                  snapshotSource: { animator.initialLayer(named: $0) })
+        var ops = animator.displayOps(flattening: window, typesetter: typesetter)
         // The home indicator takes its colour from what is under it, as on iOS.
         if transition.statusBar != nil { ops = StatusBar.adaptingHomeIndicator(ops, device: device) }
         return DisplayList(device: device, frameIndex: sample.index, timeSeconds: sample.timeSeconds,
