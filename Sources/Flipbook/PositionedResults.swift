@@ -1,6 +1,7 @@
 import Foundation
 
 /// Results written from worker threads by position (one per frame), read once they are done.
+/// `@unchecked Sendable` because `lock` guards `storage`.
 package final class PositionedResults<Element>: @unchecked Sendable {
     private let lock = NSLock()  // guards `storage`
     private var storage: [Element?]

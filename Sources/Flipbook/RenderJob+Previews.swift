@@ -150,6 +150,8 @@ extension RenderJob {
 }
 
 /// Whether the contact sheet was written, set in the finishing step (a closure that may outlive the call).
+/// `@unchecked Sendable` without a lock: the finishing step runs once, on one thread, and the flag is
+/// set and read only there.
 private final class Flag: @unchecked Sendable {
     var value = false
 }

@@ -209,12 +209,13 @@ enum CompareCommand: Command {
     }
 }
 
-/// Per-frame scores set from worker threads.
+/// Per-frame scores set from worker threads. `@unchecked Sendable` because `lock` guards `values`.
 final class ScoreSlots: @unchecked Sendable {
     private let lock = NSLock()
     private var values: [(Double, Double, Double, Int)?]
     init(count: Int) { values = Array(repeating: nil, count: count) }
-    /// The first error a worker met; the others stop at their next frame.
+    /// The first error a worker met; the others stop at their next frame. `@unchecked Sendable`
+    /// because `lock` guards `stored`.
     final class FirstError: @unchecked Sendable {
         private let lock = NSLock()
         private var stored: Error?

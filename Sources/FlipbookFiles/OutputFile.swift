@@ -137,6 +137,8 @@ package enum OutputFile {
 /// Creating one checks the output (`OutputFile.target(of:)`), creates missing folders when
 /// asked, removes temporaries dead runs left beside it, and registers the temporary with
 /// `Termination` so a handled signal removes it. Call `commit()` or `discard()` exactly once.
+/// `@unchecked Sendable` without a lock: its owner calls it from one thread at a time (the job's
+/// finishing step); only the registered clean-up runs elsewhere, and it reads nothing of this.
 package final class PendingOutput: @unchecked Sendable {
     /// The output as the caller named it (used in every error).
     package let path: String

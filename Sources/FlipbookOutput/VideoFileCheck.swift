@@ -75,6 +75,7 @@ enum VideoFileCheck {
         process.standardOutput = output
         process.standardError = errors
         guard (try? process.run()) != nil else { return nil }
+        // Written by the one drain task, read only after `drained.wait()`: no lock needed.
         final class Box: @unchecked Sendable { var data = Data() }
         let log = Box(), drained = DispatchGroup()
         DispatchQueue.global().async(group: drained) { log.data = errors.fileHandleForReading.readDataToEndOfFile() }

