@@ -46,7 +46,7 @@ public enum Samples {
     /// A bundled sample that a file option (`--transition`, `--manifest`, `--cards`,
     /// `--gesture`) or a transition file's `"image"`/`"manifest"` can name as `sample:NAME`, so
     /// the same text works from any folder and after installing.
-    public struct Sample: Equatable, Sendable {
+    package struct Sample: Equatable, Sendable {
         /// The name after `sample:`: the file's name without its extension (`card-expand`).
         public let name: String
         /// What the file is: "transition", "gesture", "photo manifest", "cards manifest", "photo".
@@ -60,7 +60,7 @@ public enum Samples {
 
     /// Every sample a `sample:NAME` reference can name, manifests first, then transitions,
     /// gestures and photos, each group sorted by name.
-    public static var all: [Sample] {
+    package static var all: [Sample] {
         var samples: [Sample] = []
         for manifest in files(in: ".", withExtension: "json") {
             let name = ((manifest as NSString).lastPathComponent as NSString).deletingPathExtension

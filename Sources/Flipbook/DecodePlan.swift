@@ -90,7 +90,7 @@ extension RenderJob {
     /// `imageSizes[source]` (upright file pixels = points), times the device scale, rounded up. aspectFill and
     /// center may exceed the rect, and springs overshoot, so it is the maximum over every op and
     /// list, per axis. Sources without a size are left out.
-    public static func largestDrawnSizes(in lists: [DisplayList], imageSizes: [String: (width: Int, height: Int)]) -> [String: (width: Int, height: Int)] {
+    package static func largestDrawnSizes(in lists: [DisplayList], imageSizes: [String: (width: Int, height: Int)]) -> [String: (width: Int, height: Int)] {
         var sizes: [String: (width: Int, height: Int)] = [:]
         for list in lists { addLargestDrawnSizes(in: list, imageSizes: imageSizes, to: &sizes) }
         return sizes

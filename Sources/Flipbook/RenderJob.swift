@@ -43,7 +43,7 @@ public struct RenderJob: Sendable {
     /// settings' timing and device applied).
     public let transition: Transition
     /// The main timing sampled at the frame rate (its frames are the first of `sequence`).
-    public let timeline: Timeline
+    package let timeline: Timeline
     /// Every frame of the sequence, until the last animation ends (`k/fps`); progress is the
     /// main timing's (1 after it ends).
     public let sequence: [FrameSample]
@@ -71,7 +71,7 @@ public struct RenderJob: Sendable {
     let font: Font
     /// Sets the scene's text (`settings.fontDirectory`); its warnings (a character no font has)
     /// join the summary's, each once.
-    public let typesetter: Typesetter
+    package let typesetter: Typesetter
     /// The transition file and manifests the job read (not its images: `inputFiles`).
     let filesRead: [String]
     /// The home indicator's tone at each frame of the whole sequence (0 black … 1 white),
@@ -187,9 +187,7 @@ public struct RenderJob: Sendable {
         let isFinal = sample.index == sequence.count - 1
         let window = interaction?.window(frame: sample.index, animator: animator)
             ?? animator.window(atSeconds: sample.timeSeconds, isFinal: isFinal)
-        let animator = self.animator
-        return DisplayList.ops(flattening: window, screen: device.bounds, typesetter: typesetter,
-                               snapshotSource: { animator.initialLayer(named: $0) })
+        return animator.displayOps(flattening: window, typesetter: typesetter)
     }
 
     /// `displayList(frame:)`, taken from the lists kept at set-up when it is one of them.

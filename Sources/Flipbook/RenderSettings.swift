@@ -13,7 +13,7 @@ import FlipbookRender
 import FlipbookOutput
 
 /// Where a render's transition comes from.
-public enum TransitionSource: Sendable {
+package enum TransitionSource: Sendable {
     /// A built-in preset, laid out from the photo manifest and scene options.
     case preset(TransitionPreset)
     /// A transition file (JSON, docs/TRANSITIONS.md).
@@ -25,7 +25,7 @@ public enum TransitionSource: Sendable {
 /// Everything that decides a rendered sequence (the command line's options, resolved).
 public struct RenderSettings: Sendable {
     /// The transition to render.
-    public var source: TransitionSource
+    package var source: TransitionSource
     /// The photo manifest (JSON or plist): presets lay out their screens from it, and transition
     /// files may refer to it. Default: the bundled sample, `Samples.photos`.
     public var manifestPath = Samples.photos

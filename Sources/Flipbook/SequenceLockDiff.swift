@@ -6,7 +6,7 @@ import FlipbookRender
 import FlipbookOutput
 
 /// How one frame of a sequence differs from its lock.
-public struct SequenceFrameDifference: Sendable, Equatable {
+package struct SequenceFrameDifference: Sendable, Equatable {
     /// What changed.
     public enum Kind: String, Sendable {
         /// The display list changed (and usually the pixels with it): geometry, colour, opacity, text.

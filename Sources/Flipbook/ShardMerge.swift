@@ -181,7 +181,7 @@ package enum ShardMerge {
 }
 
 /// Why shards cannot be merged or fingerprinted; each names the folder or file.
-public enum ShardError: Error, CustomStringConvertible, Equatable {
+package enum ShardError: Error, CustomStringConvertible, Equatable {
     /// `flipbook merge` without a folder.
     case noShards
     /// The folder is not the output of a render.

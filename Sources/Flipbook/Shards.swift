@@ -13,7 +13,7 @@ import FlipbookOutput
 /// split in order into `count` ranges whose sizes differ by at most one, the larger ones first:
 /// 43 frames in 4 shards are 0-10, 11-21, 22-32, 33-42. A shard past the last frame (5 shards of
 /// 4 frames) is empty: it renders no frame and writes only `timeline.json`.
-public struct FrameShard: Sendable, Hashable, CustomStringConvertible {
+package struct FrameShard: Sendable, Hashable, CustomStringConvertible {
     /// 1-based position, 1…count.
     public var index: Int
     /// Number of shards, at least 1.
@@ -72,7 +72,7 @@ extension RenderJob {
     /// or on different machines match). 16 hex digits of a 64-bit FNV-style digest (`FingerprintDigest`): it
     /// detects mistakes, it is not a security measure.
     /// - Throws: `ShardError.unreadable` when an input file cannot be read.
-    public func fingerprint() throws -> String {
+    package func fingerprint() throws -> String {
         var hash = FingerprintDigest()
         hash.add("flipbook-timeline-1\n")
         hash.add(TimelineJSON.render(timeline: timeline, frames: sequence, followUpSeconds: followUpSeconds,
@@ -105,7 +105,7 @@ extension RenderJob {
 
     /// Writes only `timeline.json` into `directory` (replaced atomically): the output of an empty
     /// shard, so a merge sees which timeline it belongs to.
-    public func writeTimelineOnly(to directory: String) throws {
+    package func writeTimelineOnly(to directory: String) throws {
         let json = try timelineJSON()
         try OutputDirectory.replace(directory, keeping: RenderOutputNames.isRenderOutput, ownedIf: RenderOutputNames.isFlipbookFolder) { temporary in
             try OutputFile.create(Array(json.utf8), at: temporary + "/" + RenderOutputNames.timeline,

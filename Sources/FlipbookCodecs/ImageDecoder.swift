@@ -45,7 +45,7 @@ package struct ImageHeader: Sendable, Hashable {
 }
 
 /// Something a decode noticed that the caller should tell the user once; the image is good.
-public enum CodecWarning: Error, CustomStringConvertible, Equatable, Sendable {
+package enum CodecWarning: Error, CustomStringConvertible, Equatable, Sendable {
     /// A JPEG whose every scan is complete but whose end-of-image marker (FF D9) is missing,
     /// as browsers, Pillow and libjpeg show it.
     case missingEndOfImage(path: String)

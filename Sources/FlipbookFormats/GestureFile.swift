@@ -5,7 +5,7 @@ import FlipbookModel
 import FlipbookScenes
 
 /// A gesture file that cannot be used: the file, the JSON path (`$.samples[3][0]`) and what is wrong.
-public enum GestureFileError: Error, CustomStringConvertible, Equatable {
+package enum GestureFileError: Error, CustomStringConvertible, Equatable {
     /// The file cannot be read.
     case unreadable(file: String, reason: String)
     /// The file is not JSON (`detail` has the line and column).
@@ -37,7 +37,7 @@ public enum GestureFileError: Error, CustomStringConvertible, Equatable {
 /// `"$schema"` and keys starting with `//` (comments) are allowed. It is read as transition files
 /// are, by the package's one strict JSON reader (`JSONValue.parse`) and the `JSONField` accessors;
 /// every error names the file and the JSON path.
-public enum GestureFile {
+package enum GestureFile {
     /// Largest gesture file read, bytes (10 000 samples take well under 1 MB).
     public static let maximumBytes = 4 << 20
 

@@ -7,7 +7,7 @@ import FlipbookScenes
 
 /// A transition file that cannot be used: the file, the JSON path (`$.animations[2].to.frame`)
 /// and what was expected.
-package enum TransitionFileError: Error, CustomStringConvertible, Equatable {
+public enum TransitionFileError: Error, CustomStringConvertible, Equatable {
     /// The file cannot be read.
     case unreadable(file: String, reason: String)
     /// The file is not well-formed JSON.
@@ -16,7 +16,7 @@ package enum TransitionFileError: Error, CustomStringConvertible, Equatable {
     case invalid(file: String, path: String, message: String)
 
     /// `file: $.path: message`, or `file: line L, column C: message`.
-    package var description: String {
+    public var description: String {
         switch self {
         case let .unreadable(file, reason): return "\(file): cannot read the transition file: \(reason)"
         case let .syntax(file, error): return "\(file): not valid JSON: \(error)"

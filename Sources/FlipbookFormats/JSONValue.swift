@@ -133,16 +133,16 @@ extension JSONValue {
 }
 
 /// Malformed JSON: where (1-based line and column) and what.
-package struct JSONSyntaxError: Error, Equatable, CustomStringConvertible {
+public struct JSONSyntaxError: Error, Equatable, CustomStringConvertible {
     /// Line, from 1.
-    package var line: Int
+    public var line: Int
     /// Column in characters (bytes for non-UTF-8 input), from 1.
-    package var column: Int
+    public var column: Int
     /// What is wrong.
-    package var message: String
+    public var message: String
 
     /// `line L, column C: message`.
-    package var description: String { "line \(line), column \(column): \(message)" }
+    public var description: String { "line \(line), column \(column): \(message)" }
 }
 
 private struct JSONParser {

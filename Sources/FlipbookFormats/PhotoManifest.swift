@@ -5,7 +5,7 @@ import FlipbookModel
 import FlipbookScenes
 
 /// One photo of a manifest: where its file is and, optionally, the size the manifest claims.
-public struct ManifestPhoto: Hashable, Sendable {
+package struct ManifestPhoto: Hashable, Sendable {
     /// The `url` string exactly as the manifest writes it.
     public var url: String
     /// The file path: `url` resolved against the manifest's folder (or `url` itself when absolute).
@@ -22,7 +22,7 @@ public struct ManifestPhoto: Hashable, Sendable {
 
 /// A list of photos in the reference app's `photos.plist` shape:
 /// `{"content": [{"url": "a.jpg", "width": 720, "height": 288}, …]}`, as JSON or a property list.
-public struct PhotoManifest: Hashable, Sendable {
+package struct PhotoManifest: Hashable, Sendable {
     /// The manifest file, as given.
     public var path: String
     /// The photos in grid order.

@@ -93,16 +93,16 @@ extension TransitionDecoder {
         // Laid out for the grid's own width: the screen's, or its `frame`'s when given.
         var layoutDevice = device
         if let frame = object.optional("frame") { layoutDevice.sizePoints.width = try self.frame(frame, parentOrigin: parentOrigin).width }
-        let scene = PhotoBrowserScene(photos: photos, device: layoutDevice, columns: columns)
+        let waterfall = WaterfallGrid(photos: photos, device: layoutDevice, columns: columns)
         var scroll = try grid.optional("scroll")?.number(in: 0...1e7) ?? 0
         if let reveal = grid.optional("reveal") {
             guard grid.optional("scroll") == nil else { throw reveal.fail("give \"scroll\" or \"reveal\", not both") }
-            scroll = scene.gridScroll(revealing: try reveal.integer(in: 0...(photos.count - 1)))
+            scroll = waterfall.scroll(revealing: try reveal.integer(in: 0...(photos.count - 1)))
         }
         let hidden = try grid.optional("hidden")?.array().map { try $0.integer(in: 0...(photos.count - 1)) } ?? []
         // Every cell gets a layer (a file may animate the grid's scroll or target any cell);
         // a file's grid keeps aspect-fill cells (the push preset's are seed 000's scaleToFill).
-        var layer = scene.gridLayer(scroll: scroll, allCells: true, cellMode: .scaleAspectFill)
+        var layer = waterfall.layer(scroll: scroll, allCells: true, cellMode: .scaleAspectFill)
         layer.name = name
         for index in layer.sublayers.indices {
             layer.sublayers[index].name = "\(name) cell \(index)"
@@ -116,7 +116,7 @@ extension TransitionDecoder {
             parentOrigins[cellName] = Point(x: parentOrigin.x + layer.frame.x, y: parentOrigin.y + layer.frame.y - scroll)
             _ = index
         }
-        gridCells[name] = scene.layout.cellFrames.map {
+        gridCells[name] = waterfall.layout.cellFrames.map {
             $0.offsetBy(dx: parentOrigin.x + layer.frame.x, dy: parentOrigin.y + layer.frame.y - scroll)
         }
         return layer

@@ -151,7 +151,7 @@ public struct TransitionFile: Sendable {
     ///   - checkImage: called once per image file the layers name (e.g. reads its header); an
     ///     error it throws is reported with the JSON path of the first use.
     /// - Throws: `TransitionFileError` naming the JSON path.
-    public func transition(photos: [ScenePhoto], options: SceneOptions, device: Device? = nil,
+    package func transition(photos: [ScenePhoto], options: SceneOptions, device: Device? = nil,
                            checkImage: ((String) throws -> Void)? = nil) throws -> Transition {
         var decoder = TransitionDecoder(file: path, photos: photos, options: options)
         let top = JSONField(value: root, path: "$", file: path)

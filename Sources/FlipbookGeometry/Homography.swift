@@ -5,7 +5,7 @@
 /// `w = m20·x + m21·y + m22` (column vectors: `m` rows are the outputs x, y, w). An affine
 /// transform is the case `m20 = m21 = 0`, `m22 = 1`. `concatenating(t)` applies `self` first,
 /// then `t`, as `Transform2D.concatenating` does.
-public struct Homography: Hashable, Sendable {
+package struct Homography: Hashable, Sendable {
     /// The nine entries, row-major: `[m00, m01, m02, m10, m11, m12, m20, m21, m22]`.
     public var m: [Double]
 

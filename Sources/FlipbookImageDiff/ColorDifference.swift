@@ -2,7 +2,7 @@ import FlipbookGeometry
 import FlipbookRaster
 
 /// A colour in CIE 1976 L\*a\*b\* (D65 white), the space CIEDE2000 is defined on.
-public struct LabColor: Sendable, Hashable {
+package struct LabColor: Sendable, Hashable {
     /// Lightness, 0 (black) … 100 (the white point).
     public var lightness: Double
     /// Green (−) … red (+).
@@ -41,7 +41,7 @@ public struct LabColor: Sendable, Hashable {
 ///
 /// ΔE₀₀ ≈ 1 is about the smallest difference an observer notices side by side; Sharma's
 /// just-noticeable difference for ΔE\*ab is 2.3. See docs/GOLDENS.md ("Perceptual scores").
-public enum ColorDifference {
+package enum ColorDifference {
     /// sRGB's 8-bit values decoded to linear light (0…1), computed once with `DeterministicMath`.
     static let linear: [Double] = (0...255).map { value in
         let c = Double(value) / 255

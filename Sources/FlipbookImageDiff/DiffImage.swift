@@ -11,7 +11,7 @@ import FlipbookRaster
 ///   pixels within tolerance are a dimmed grey of the reference (its luminance / 4 + 32), so the
 ///   picture stays recognisable while red stands out; where only one image has pixels (a size
 ///   mismatch) the mask is full red.
-public enum DiffImage {
+package enum DiffImage {
     /// Pixels between two panels.
     public static let gapPixels = 4
     /// The grey level (0…255) of gaps and padding.

@@ -27,7 +27,7 @@ public struct DeltaETolerance: Sendable, Hashable {
 /// Each premultiplied pixel is composited over white, read as 8-bit sRGB and converted to
 /// L\*a\*b\* (D65); identical pixels score 0 without conversion. When the sizes differ, the
 /// scores cover the overlapping top-left region and `sizesMatch` is false (never passes).
-public struct PerceptualComparison: Sendable, Hashable {
+package struct PerceptualComparison: Sendable, Hashable {
     /// The reference image's size in pixels.
     public let referenceWidth: Int, referenceHeight: Int
     /// The actual image's size in pixels.

@@ -6,7 +6,7 @@ import FlipbookRaster
 ///
 /// `color` carries its own alpha: iOS draws parts of some glyphs translucent (the battery's
 /// outline at 35 %), which is not a layer opacity.
-public struct ChromeShape: Hashable, Sendable {
+package struct ChromeShape: Hashable, Sendable {
     /// What it is, for tests and inspection (`"battery level"`, `"wifi"`, …).
     public var name: String
     /// The outline, in points: screen points from `StatusBar`, a layer's own points in `Layer.shapes`.

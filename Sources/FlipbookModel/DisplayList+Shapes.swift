@@ -3,7 +3,7 @@ import FlipbookRaster
 import FlipbookText
 
 /// What a `DisplayOp.projected` op draws, in a layer's own points.
-public enum ProjectedContent: Hashable, Sendable {
+package enum ProjectedContent: Hashable, Sendable {
     /// An image file laid out in `rect` by `contentMode`.
     case image(source: String, rect: Rect, contentMode: ContentMode)
     /// Set text with its layout box's top-left at `origin`.

@@ -27,25 +27,25 @@ public struct TextContent: Hashable, Sendable {
     public var numberOfLines: Int
     /// How lines wrap and how the last one ends when text is left over (UILabel's
     /// `lineBreakMode`; default `.truncateTail`: "…" at the end).
-    public var lineBreakMode: TextLayout.LineBreakMode
+    public var lineBreakMode: LineBreakMode
 
     /// Creates a label.
     public init(string: String, sizePoints: Double, weight: FontWeight = .regular, baselineOrigin: Point,
                 color: StraightColor, alignment: TextAlignment = .leading, maxWidthPoints: Double? = nil,
-                numberOfLines: Int = 1, lineBreakMode: TextLayout.LineBreakMode = .truncateTail) {
+                numberOfLines: Int = 1, lineBreakMode: LineBreakMode = .truncateTail) {
         self.string = string; self.sizePoints = sizePoints; self.weight = weight; self.baselineOrigin = baselineOrigin
         self.color = color; self.alignment = alignment; self.maxWidthPoints = maxWidthPoints
         self.numberOfLines = numberOfLines; self.lineBreakMode = lineBreakMode
     }
 
     /// The engine's style for this label.
-    public var style: TextStyle { TextStyle(sizePoints: sizePoints, weight: weight.textWeight) }
+    package var style: TextStyle { TextStyle(sizePoints: sizePoints, weight: weight.textWeight) }
 
     /// Sets the label with `typesetter`: wrapped and truncated in `maxWidthPoints` (or the
     /// alignment's box when there is no maximum), aligned as `alignment` says. The layout's box
     /// starts `boxOffsetPoints` right of `baselineOrigin.x` (a centred or trailing label whose
     /// maximum is narrower than its box).
-    public func layout(with typesetter: Typesetter) -> (layout: TextLayout, boxOffsetPoints: Double) {
+    package func layout(with typesetter: Typesetter) -> (layout: TextLayout, boxOffsetPoints: Double) {
         let box: Double?, engineAlignment: TextLayout.Alignment
         switch alignment {
         case .leading: box = nil; engineAlignment = .left
@@ -87,7 +87,7 @@ public enum FontWeight: String, Hashable, Sendable, CaseIterable {
     case black
 
     /// The text engine's weight.
-    public var textWeight: TextStyle.Weight {
+    package var textWeight: TextStyle.Weight {
         switch self {
         case .ultraLight: return .ultraLight
         case .thin: return .thin
@@ -155,7 +155,7 @@ public struct Layer: Hashable, Sendable {
     /// Vector content: filled paths in the layer's own points, back to front (the status bar's
     /// glyphs, the back chevron). Drawn after the text, under the sublayers; clipped like the
     /// image. Under a transform the paths are transformed with the layer.
-    public var shapes: [ChromeShape] = []
+    package var shapes: [ChromeShape] = []
     /// When set, the layer shows a snapshot of the named layer as it is at the start of the
     /// transition (`snapshotView(afterScreenUpdates:)`): that layer's content and sublayers,
     /// stretched from its bounds to this layer's frame. The named layer's own position, opacity,

@@ -41,7 +41,7 @@ public enum BlurStyle: String, Hashable, Sendable, CaseIterable {
     }
 
     /// The style's filter, fully applied.
-    public var filter: BackdropFilter {
+    package var filter: BackdropFilter {
         func material(_ alpha: Double, dark: Bool) -> BackdropFilter {
             // #252525 = 37/255.
             BackdropFilter(blurRadiusPoints: 12, saturation: 1.8, tint: StraightColor(white: dark ? 37.0 / 255 : 1, alpha: alpha))
@@ -71,13 +71,13 @@ public struct BlurEffect: Hashable, Sendable {
     /// The style, when the effect is exactly one (nil between two, or for `none`).
     public var style: BlurStyle?
     /// The filter drawn.
-    public var filter: BackdropFilter
+    package var filter: BackdropFilter
 
     /// A style's effect.
     public init(style: BlurStyle) { self.style = style; filter = style.filter }
 
     /// An effect with explicit filter values (no style).
-    public init(filter: BackdropFilter) { style = nil; self.filter = filter }
+    package init(filter: BackdropFilter) { style = nil; self.filter = filter }
 
     /// No effect (`effect = nil`): no blur, saturation 1, no tint.
     public static let none = BlurEffect(filter: BackdropFilter(blurRadiusPoints: 0, saturation: 1, tint: .clear))

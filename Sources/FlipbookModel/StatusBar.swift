@@ -30,7 +30,7 @@ public enum StatusBar {
     }
 
     /// Which arrangement of the bar a device gets.
-    public enum Layout: String, Hashable, Sendable {
+    package enum Layout: String, Hashable, Sendable {
         /// 20 pt, the iPhone 8 family.
         case classic
         /// 44 pt around the sensor housing, iPhone X (44–50 pt on the later notched phones).
@@ -64,7 +64,7 @@ public enum StatusBar {
     static let navigationBarHeightPoints = 44.0
 
     /// Where and how big the clock is drawn: centred in `box` on the baseline `baselineY`.
-    public struct Clock: Hashable, Sendable {
+    package struct Clock: Hashable, Sendable {
         /// The time shown: iOS's marketing time, "9:41".
         public var string: String
         /// Font size in points (iOS uses SF Pro Text Semibold: 12 pt classic, 15 pt notch).
@@ -79,7 +79,7 @@ public enum StatusBar {
 
     /// The signal, Wi-Fi and battery glyphs of `device`'s status bar in `style`, in screen
     /// points, back to front. The bar's top is y = 0.
-    public static func shapes(device: Device, style: Style = .dark) -> [ChromeShape] {
+    package static func shapes(device: Device, style: Style = .dark) -> [ChromeShape] {
         switch Layout(device: device) {
         case .classic: return classicShapes(width: device.width, style: style)
         case .notch, .dynamicIsland: return tallBarShapes(device: device, style: style)
@@ -89,7 +89,7 @@ public enum StatusBar {
     /// The clock of `device`'s status bar: 12 pt centred on the screen on a 20 pt bar, its
     /// baseline on the signal bars' bottom (14.5); 15 pt centred in the left ear (21…75) on a
     /// notched bar, its baseline on the right-hand glyphs' bottom (28⅓).
-    public static func clock(device: Device, style: Style = .dark, time: String = "9:41") -> Clock {
+    package static func clock(device: Device, style: Style = .dark, time: String = "9:41") -> Clock {
         switch Layout(device: device) {
         case .classic:
             return Clock(string: time, sizePoints: 12, box: Rect(x: 0, y: 0, width: device.width, height: 20),
@@ -101,7 +101,7 @@ public enum StatusBar {
 
     /// The home indicator of a notched device: a 134×5 pt pill centred 8 pt above the bottom
     /// edge (the iOS 11–13 UI kit's size and inset); nil on a classic device (home button).
-    public static func homeIndicator(device: Device, style: Style = .dark) -> ChromeShape? {
+    package static func homeIndicator(device: Device, style: Style = .dark) -> ChromeShape? {
         guard Layout(device: device) != .classic else { return nil }
         var path = Path()
         path.addRoundedRect(Rect(x: (device.width - 134) / 2, y: device.height - 8 - 5, width: 134, height: 5), cornerRadius: 2.5)

@@ -1,6 +1,7 @@
 import Foundation
 import FlipbookGeometry
 import FlipbookMotion
+import FlipbookText
 
 /// A view-controller transition as data: the window's layer tree at the start (every screen,
 /// snapshot and temporary view as a named layer) and timed property animations on it, evaluated
@@ -106,7 +107,7 @@ public enum TransitionError: Error, CustomStringConvertible, Equatable {
 /// segment's `from`. Completions apply once `t` is past their animation's end (strictly), and all
 /// of them, then the transition's `completion`, in the final frame, where every animation is at
 /// progress 1.
-public struct TransitionAnimator: Sendable {
+package struct TransitionAnimator: Sendable {
     /// The transition.
     public let transition: Transition
     /// Seconds from the start until the last animation ends (at least the main duration).
@@ -234,6 +235,14 @@ public struct TransitionAnimator: Sendable {
     /// The named layer as it is at the start (for snapshots).
     public func initialLayer(named name: String) -> Layer? {
         layer(named: name, in: initialWindow)
+    }
+
+    /// What `window` (a window this animator evaluated) draws on the transition's screen: text
+    /// set by `typesetter`, snapshot layers showing their sources as they are at the start. The
+    /// one flattening call of a frame: the render job's display lists and the tests' both use it.
+    package func displayOps(flattening window: Layer, typesetter: Typesetter?) -> [DisplayOp] {
+        DisplayList.ops(flattening: window, screen: transition.device.bounds, typesetter: typesetter,
+                        snapshotSource: { initialLayer(named: $0) })
     }
 
     /// The named layer in `window`, a window this animator evaluated (`window(atSeconds:isFinal:)`);

@@ -47,7 +47,7 @@ public struct Spring: Sendable, Hashable {
     public var dampingRatio: Double { damping / (2 * (stiffness * mass).squareRoot()) }
 
     /// Which closed form the spring follows.
-    public enum Regime: Sendable, Hashable {
+    package enum Regime: Sendable, Hashable {
         /// `c² < 4km`: decaying oscillation.
         case underdamped
         /// `c² = 4km` exactly: fastest approach without oscillation.
@@ -57,7 +57,7 @@ public struct Spring: Sendable, Hashable {
     }
 
     /// The regime, decided by the sign of `c² − 4km` (exactly 0 only for critical damping).
-    public var regime: Regime {
+    package var regime: Regime {
         let discriminant = damping * damping - 4 * mass * stiffness
         return discriminant < 0 ? .underdamped : (discriminant == 0 ? .criticallyDamped : .overdamped)
     }

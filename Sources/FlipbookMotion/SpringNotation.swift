@@ -7,7 +7,7 @@ import FlipbookGeometry
 ///
 /// In curve texts (`--curve`, a transition file's `"curve"`) a notation is written as a call with
 /// labels, in any order: `spring(response: 0.5, dampingFraction: 0.825)`; `parse` reads them.
-public enum SpringNotation: Sendable, Hashable {
+package enum SpringNotation: Sendable, Hashable {
     /// UIKit: `UIView.animate(withDuration:…usingSpringWithDamping:initialSpringVelocity:)` and
     /// `UISpringTimingParameters(dampingRatio:initialVelocity:)` with the animator's duration.
     /// `spring(duration:, dampingRatio:, initialVelocity:)`.
@@ -93,7 +93,7 @@ public enum SpringNotation: Sendable, Hashable {
 
 /// Origami's conversions, as Rebound (`OrigamiValueConverter`, `BouncyConversion`) and React
 /// Native (`Libraries/Animated/SpringConfig.js`) publish them.
-public enum Origami {
+package enum Origami {
     /// Rebound's tension for an Origami tension: `(t − 30)·3.62 + 194` (mass 1, per second²).
     public static func stiffness(tension: Double) -> Double { (tension - 30) * 3.62 + 194 }
     /// Rebound's friction for an Origami friction: `(f − 8)·3 + 25` (mass 1, per second).
@@ -135,7 +135,7 @@ public enum Origami {
 
 /// Framer Motion's duration-based spring (`findSpring`, ported in motion from Framer): UIKit's rule
 /// with its own clamps.
-public enum Framer {
+package enum Framer {
     /// `clamp(0.05, 1, 1 − bounce)`.
     public static func dampingRatio(bounce: Double) -> Double { min(max(1 - bounce, 0.05), 1) }
 

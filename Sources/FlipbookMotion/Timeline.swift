@@ -20,7 +20,7 @@ public struct FrameSample: Sendable, Hashable {
 /// Frame 0 is the first frame of the animation (progress 0) and frame N shows the completed state
 /// (progress exactly 1), even when `N/fps` falls a little before `d` because `d·fps` is not whole.
 /// 0.7 s at 60 fps is 43 frames.
-public struct Timeline: Sendable {
+package struct Timeline: Sendable {
     /// The timing being sampled.
     public var timing: Timing
     /// Frames per second (> 0; 60 by default in the CLI).

@@ -6,7 +6,7 @@ import FlipbookRaster
 /// The format of a picture flipbook writes besides frames (contact sheets, plots), chosen by the
 /// file's extension: `.png`, or `.jpg`/`.jpeg` (any case). Other extensions are refused, so a
 /// `sheet.webp` never holds PNG bytes.
-public enum ImageFileFormat: Sendable, Equatable {
+package enum ImageFileFormat: Sendable, Equatable {
     /// PNG, lossless (`PNGEncoder`).
     case png
     /// Baseline JPEG at `JPEGEncoder.defaultQuality` (`JPEGEncoder`): about a third of the PNG's size.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A video container `VideoExport` can write, chosen by the output file's extension.
-public enum VideoFormat: String, Sendable, CaseIterable {
+package enum VideoFormat: String, Sendable, CaseIterable {
     /// H.264 in MP4 (`libx264`, `yuv420p`; odd frame sizes lose their last column/row).
     case mp4
     /// An animated GIF with one palette optimised for the whole sequence.

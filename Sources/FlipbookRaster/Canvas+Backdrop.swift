@@ -2,7 +2,7 @@ import FlipbookGeometry
 
 /// What a blur effect does to the pixels under it (`UIVisualEffectView` with a `UIBlurEffect`):
 /// a Gaussian blur, a saturation boost, then a tint composited over the result.
-public struct BackdropFilter: Hashable, Sendable {
+package struct BackdropFilter: Hashable, Sendable {
     /// The blur's standard deviation in canvas points (0 = none).
     public var blurRadiusPoints: Double
     /// The saturation factor: 1 leaves colours alone, 1.8 (iOS's) moves each colour 80 % further

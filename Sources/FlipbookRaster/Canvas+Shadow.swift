@@ -8,7 +8,7 @@ import FlipbookGeometry
 /// that standard deviation: Bjango's side-by-side measurements ("Matching drop shadows across
 /// CSS, Android, iOS, Figma, and Sketch") found an iOS shadow of radius r matching a CSS
 /// `box-shadow` blur of 2r, and CSS defines its blur as twice the standard deviation.
-public struct Shadow: Hashable, Sendable {
+package struct Shadow: Hashable, Sendable {
     /// The shadow's colour, `shadowOpacity` multiplied into its alpha.
     public var color: StraightColor
     /// How far the shadow is moved from the shape, in canvas points (y down).

@@ -15,7 +15,7 @@ extension NavigationBar {
     /// UIKit's back chevron ("<") in a navigation bar whose 44 pt item row is `bar` (screen
     /// points): two 3 pt strokes with round caps and a round join, filling a 12.5×21 box at
     /// (bar.x + 8, bar.midY − 10.5), drawn in `color` (nil: the bar's tint, systemBlue).
-    public static func backChevron(in bar: Rect, color: StraightColor? = nil) -> ChromeShape {
+    package static func backChevron(in bar: Rect, color: StraightColor? = nil) -> ChromeShape {
         let box = Rect(x: bar.minX + 8, y: bar.midY - backChevronSizePoints.height / 2,
                        width: backChevronSizePoints.width, height: backChevronSizePoints.height)
         // The stroke's centre line, inset by half the line width so the round ends touch the box.

@@ -69,7 +69,7 @@ package struct ModalBrowserScene: Hashable, Sendable {
         var grid = Layer(name: "thumbnail grid", frame: device.contentArea)
         grid.clipsToBounds = true
         grid.boundsOrigin = Point(x: 0, y: scrollPoints)
-        // Only thumbnails that can show through the grid's clip (1 pt margin), as in PhotoBrowserScene.gridLayer.
+        // Only thumbnails that can show through the grid's clip (1 pt margin), as in WaterfallGrid.layer.
         let visible = (scrollPoints - 1)...(scrollPoints + grid.frame.height + 1)
         grid.sublayers = photos.indices.filter { cellContentFrame($0).maxY >= visible.lowerBound && cellContentFrame($0).minY <= visible.upperBound }.map { index in
             var cell = Layer(name: "thumbnail \(index)", frame: cellContentFrame(index))

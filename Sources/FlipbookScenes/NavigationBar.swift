@@ -5,7 +5,7 @@ import FlipbookModel
 
 /// What a screen shows in the navigation bar: a centred title, on pushed screens a back button
 /// (chevron and label) naming the screen below, and plain bar button items at either side.
-public struct NavigationItem: Hashable, Sendable {
+package struct NavigationItem: Hashable, Sendable {
     /// The centred title ("" for none).
     public var title: String
     /// The back button's label; nil on a root screen. UIKit shows the previous screen's title, or
@@ -27,7 +27,7 @@ public struct NavigationItem: Hashable, Sendable {
 }
 
 /// Which way a navigation bar transition goes.
-public enum NavigationOperation: String, Hashable, Sendable {
+package enum NavigationOperation: String, Hashable, Sendable {
     /// A screen is pushed: the new title comes in from the right.
     case push
     /// The top screen is popped: its title leaves to the right.
@@ -46,7 +46,7 @@ public enum NavigationOperation: String, Hashable, Sendable {
 /// Outgoing items fade out over the first 80 % of the time and incoming ones fade in over the
 /// last 80 %, so two items that cross never show at full strength together (their opacities add
 /// up to less than 1).
-public enum NavigationBar {
+package enum NavigationBar {
     /// A navigation controller's window: white, the transition container holding `container`
     /// (back to front), the bar on top — the window of every pushed/popped preset.
     static func window(device: Device, container: [Layer], bar: Layer) -> Layer {

@@ -7,18 +7,18 @@ import FlipbookModel
 /// geometry in window points (docs/PRESETS.md), and the push, pop and zoom transitions built
 /// from them as `Transition` values.
 package struct PhotoBrowserScene: Hashable, Sendable {
+    /// The grid screen: the photos, the screen and the waterfall layout.
+    package let grid: WaterfallGrid
     /// The photos, in manifest order.
-    package let photos: [ScenePhoto]
+    package var photos: [ScenePhoto] { grid.photos }
     /// The screen.
-    package let device: Device
+    package var device: Device { grid.device }
     /// The grid's layout in content coordinates.
-    package let layout: WaterfallLayout
+    package var layout: WaterfallLayout { grid.layout }
 
     /// Lays out the grid for a device.
     package init(photos: [ScenePhoto], device: Device, columns: Int) {
-        self.photos = photos
-        self.device = device
-        layout = WaterfallLayout(photoSizes: photos.map(\.sizePixels), columns: columns, screenWidthPoints: device.width)
+        grid = WaterfallGrid(photos: photos, device: device, columns: columns)
     }
 
     /// The grid's navigation item, as in seed 000: no title (the code sets none), the "Clear"
@@ -34,9 +34,7 @@ package struct PhotoBrowserScene: Hashable, Sendable {
     }
 
     /// The grid's scroll offset that reveals photo `index` (the return-positioning rule).
-    package func gridScroll(revealing index: Int) -> Double {
-        layout.scrollOffset(revealing: index, visibleHeightPoints: device.height - device.topBarHeightPoints)
-    }
+    package func gridScroll(revealing index: Int) -> Double { grid.scroll(revealing: index) }
 
     /// Cell `index`'s frame on screen when the grid is scrolled by `scroll` points (unclipped).
     package func cellFrame(_ index: Int, scroll: Double) -> Rect {
@@ -65,37 +63,12 @@ package struct PhotoBrowserScene: Hashable, Sendable {
         return ContentMode.scaleAspectFit.imageRect(imageSize: photos[index].sizePixels, in: page)
     }
 
-    /// The grid screen: white, below the bar, scrolled by `scroll`. `hiddenIndex`'s image is
-    /// hidden (its snapshot is flying); `patchIndex` gets a white patch (named "white patch")
-    /// over its cell. Cells are named "cell 0", "cell 1", …; only those the grid's clip can show
-    /// at `scroll` get a layer unless `allCells` (for grids whose scroll is animated).
-    /// `cellMode`: seed 000's cell image views keep UIImageView's default `.scaleToFill` (the
-    /// cell has the photo's aspect, so it is the stretched photo, the same pixels as the
-    /// snapshot); seed 002's are aspect-fill and clipped.
+    /// The grid screen (`WaterfallGrid.layer`): seed 000's cells keep UIImageView's default
+    /// `.scaleToFill` (the cell has the photo's aspect, so it is the stretched photo, the same
+    /// pixels as the snapshot).
     package func gridLayer(scroll: Double, hiddenIndex: Int? = nil, patchIndex: Int? = nil, allCells: Bool = false,
-                                        cellMode: ContentMode = .scaleToFill) -> Layer {
-        var grid = Layer(name: "grid", frame: device.contentArea)
-        grid.backgroundColor = .white
-        grid.clipsToBounds = true
-        grid.boundsOrigin = Point(x: 0, y: scroll)
-        // Only cells that can show through the grid's clip get a layer (a 10,000-photo manifest
-        // would otherwise build and flatten 10,000 layers per frame to draw a screenful); the
-        // 1 pt margin keeps every cell the clip could let through, so no frame changes.
-        let visible = allCells ? -Double.infinity...Double.infinity : (scroll - 1)...(scroll + grid.frame.height + 1)
-        for (index, frame) in layout.cellFrames.enumerated() where frame.maxY >= visible.lowerBound && frame.minY <= visible.upperBound {
-            var cell = Layer(name: "cell \(index)", frame: frame)
-            cell.imageSource = photos[index].source
-            cell.contentMode = cellMode
-            cell.clipsToBounds = cellMode == .scaleAspectFill
-            cell.isHidden = index == hiddenIndex
-            grid.sublayers.append(cell)
-        }
-        if let patchIndex {
-            var patch = Layer(name: "white patch", frame: layout.cellFrames[patchIndex])
-            patch.backgroundColor = .white
-            grid.sublayers.append(patch)
-        }
-        return grid
+                           cellMode: ContentMode = .scaleToFill) -> Layer {
+        grid.layer(scroll: scroll, hiddenIndex: hiddenIndex, patchIndex: patchIndex, allCells: allCells, cellMode: cellMode)
     }
 
     /// The detail screen showing photo `index`: black, full screen, a pager of pages `W` apart

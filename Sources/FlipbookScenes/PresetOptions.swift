@@ -1,7 +1,7 @@
 import FlipbookModel
 /// A scene option that only some presets read (`SceneOptions` fields and the manifests). Every
 /// other render option (device, scale, fps, timing, threads, font …) applies to every preset.
-public enum SceneOption: String, CaseIterable, Sendable {
+package enum SceneOption: String, CaseIterable, Sendable {
     /// The photo manifest (`--manifest`).
     case manifest
     /// The cards manifest (`--cards`, `SceneOptions.cardsManifestPath`).
@@ -22,7 +22,7 @@ extension TransitionPreset {
     /// The scene options this preset reads: the one table the command line checks options
     /// against (`render push --scroll 30` is refused, not silently ignored) and `scripts/render`
     /// relies on to skip presets an option does not apply to.
-    public var sceneOptions: Set<SceneOption> {
+    package var sceneOptions: Set<SceneOption> {
         switch self {
         // Zoom pop returns to the selected item and fade dismiss to the one presented photo (seeds 002, 004).
         case .push, .zoomPush, .zoomPop: return [.manifest, .select, .columns]
@@ -37,7 +37,7 @@ extension TransitionPreset {
     }
 
     /// The presets that read `option`, in `allCases` order.
-    public static func presets(reading option: SceneOption) -> [TransitionPreset] {
+    package static func presets(reading option: SceneOption) -> [TransitionPreset] {
         allCases.filter { $0.sceneOptions.contains(option) }
     }
 }

@@ -6,7 +6,7 @@ import FlipbookMotion
 import FlipbookModel
 
 /// A photo as scenes see it: the file to draw and its upright size in pixels.
-public struct ScenePhoto: Hashable, Sendable {
+package struct ScenePhoto: Hashable, Sendable {
     /// The image file, named as in the manifest (resolved against the current directory).
     public var source: String
     /// Upright size in pixels; only its aspect ratio matters for layout.

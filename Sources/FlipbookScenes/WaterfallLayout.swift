@@ -8,7 +8,7 @@ import FlipbookModel
 /// photo goes to the shortest column (first on ties); a photo spans two columns when the column
 /// to its right is exactly as tall and the photo is at least 1.5:1, with width `2·colWidth` (the
 /// reference app's value: the gutter is not added); height is `trunc(width·h/w)` in 32-bit float.
-public struct WaterfallLayout: Hashable, Sendable {
+package struct WaterfallLayout: Hashable, Sendable {
     /// Space between cells and around the grid, in points.
     public static let gutterPoints: Double = 5
 

@@ -12,7 +12,7 @@ import Foundation
 /// are immutable once made (HarfBuzz documents shaping with one `hb_font_t` from many threads
 /// as safe). Rendered glyph masks and colour bitmaps are cached per key; a mask depends only
 /// on its key, so output is the same whatever the thread interleaving.
-public final class Font: @unchecked Sendable {
+package final class Font: @unchecked Sendable {
     /// The font file, as given to `init(path:faceIndex:)`.
     public let path: String
     /// The face's index in its file: 0 for a .ttf/.otf, the face in a collection (.ttc).

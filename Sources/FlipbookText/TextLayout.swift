@@ -5,7 +5,7 @@ import FlipbookGeometry
 ///
 /// Coordinates are points with the origin at the layout box's top-left, y down: a glyph is drawn
 /// with its origin (on the baseline) at (`x`, `y`).
-public struct TextLayout: Sendable, Hashable {
+package struct TextLayout: Sendable, Hashable {
     /// The lines, top to bottom.
     public let lines: [Line]
     /// The width of the widest line in points (UILabel's intrinsic width), trailing spaces excluded.

@@ -1,6 +1,6 @@
 /// How a piece of text is set: the size and weight of the UI font (fallback fonts for other
 /// scripts follow the same size and the nearest weight they have).
-public struct TextStyle: Hashable, Sendable {
+package struct TextStyle: Hashable, Sendable {
     /// Font size in points (UIFont.pointSize), > 0 and finite.
     public var sizePoints: Double
     /// Font weight; default `.regular`.
@@ -86,19 +86,22 @@ extension TextLayout {
         case natural
     }
 
-    /// What happens to text that does not fit (NSLineBreakMode).
-    public enum LineBreakMode: String, Sendable, Hashable, CaseIterable, Codable {
-        /// Wrap at word boundaries (UAX #14); text beyond `numberOfLines` is dropped without "…".
-        case wordWrap
-        /// Wrap at any character (grapheme cluster) boundary.
-        case charWrap
-        /// Wrap at words; the last line is cut off at the box edge (no "…").
-        case clip
-        /// Wrap at words; the last line keeps its end and starts with "…".
-        case truncateHead
-        /// Wrap at words; the last line ends with "…" (UILabel's default).
-        case truncateTail
-        /// Wrap at words; the last line keeps its start and end with "…" in the middle.
-        case truncateMiddle
-    }
+    /// What happens to text that does not fit (the top-level `LineBreakMode`).
+    package typealias LineBreakMode = FlipbookText.LineBreakMode
+}
+
+/// What happens to text that does not fit (NSLineBreakMode); a text layer's `lineBreakMode`.
+public enum LineBreakMode: String, Sendable, Hashable, CaseIterable, Codable {
+    /// Wrap at word boundaries (UAX #14); text beyond `numberOfLines` is dropped without "…".
+    case wordWrap
+    /// Wrap at any character (grapheme cluster) boundary.
+    case charWrap
+    /// Wrap at words; the last line is cut off at the box edge (no "…").
+    case clip
+    /// Wrap at words; the last line keeps its end and starts with "…".
+    case truncateHead
+    /// Wrap at words; the last line ends with "…" (UILabel's default).
+    case truncateTail
+    /// Wrap at words; the last line keeps its start and end with "…" in the middle.
+    case truncateMiddle
 }

@@ -8,7 +8,7 @@ import Foundation
 ///
 /// Thread-safe; layouts are cached by request, and every layout is a pure function of its
 /// request and the font files, so the same text lays out the same on any thread.
-public final class Typesetter: @unchecked Sendable {
+package final class Typesetter: @unchecked Sendable {
     /// The fonts text is set in.
     package let fonts: FontCollection
     private let warningHandler: (@Sendable (String) -> Void)?

@@ -166,34 +166,6 @@ final class DeterministicMathTests: XCTestCase {
         }
     }
 
-    /// For `scripts/check-math` (mpmath): with `FLIPBOOK_MATH_DUMP=PATH` set, writes
-    /// `FLIPBOOK_MATH_DUMP_COUNT` (default 5000) random arguments per range and the results, as
-    /// `name argumentBits resultBits` lines. Does nothing otherwise.
-    func testDumpForMpmath() throws {
-        let environment = ProcessInfo.processInfo.environment
-        guard let path = environment["FLIPBOOK_MATH_DUMP"] else { return }
-        let count = Int(environment["FLIPBOOK_MATH_DUMP_COUNT"] ?? "") ?? 5000
-        var generator = SplitMix(seed: UInt64(count))
-        func anyFinite() -> Double { while true { let x = Double(bitPattern: generator.next()); if x.isFinite { return x } } }
-        let ranges: [(String, () -> Double)] = [
-            ("exp", { generator.uniform(-745.2, 709.8) }), ("exp", { generator.uniform(-1, 1) }), ("exp", { generator.uniform(-745.2, -708) }),
-            ("log", { abs(anyFinite()) }), ("log", { generator.uniform(0.5, 2) }),
-            ("sin", { generator.uniform(-10, 10) }), ("sin", { generator.uniform(-1e7, 1e7) }), ("sin", anyFinite),
-            ("cos", { generator.uniform(-10, 10) }), ("cos", { generator.uniform(-1e7, 1e7) }), ("cos", anyFinite),
-            ("sinh", { generator.uniform(-2, 2) }), ("sinh", { generator.uniform(-712, 712) }),
-            ("cosh", { generator.uniform(-2, 2) }), ("cosh", { generator.uniform(-712, 712) }),
-        ]
-        var lines: [String] = []
-        for (name, draw) in ranges {
-            let function = Self.function(name)
-            for _ in 0..<count {
-                let x = draw()
-                lines.append("\(name) \(String(x.bitPattern, radix: 16)) \(String(function(x).bitPattern, radix: 16))")
-            }
-        }
-        try lines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
-    }
-
     func testSpecialValues() {
         typealias M = DeterministicMath
         for function in Self.functions.map(\.deterministic) {

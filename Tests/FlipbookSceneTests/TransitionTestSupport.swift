@@ -46,13 +46,12 @@ func ops(_ transition: Transition, at t: Double, isFinal: Bool = false, withStat
     opened(try displayOps(transition, at: t, isFinal: isFinal, withStatusBar: withStatusBar))
 }
 
-/// `ops(_:at:isFinal:withStatusBar:)` with the groups left closed: the display list as the renderer gets it.
+/// `ops(_:at:isFinal:withStatusBar:)` with the groups left closed: the display list as the renderer
+/// gets it, through the flattening call `RenderJob.displayList` makes (not a copy of it).
 /// - Throws: `TransitionError` when the transition does not compile.
 func displayOps(_ transition: Transition, at t: Double, isFinal: Bool = false, withStatusBar: Bool = false) throws -> [DisplayOp] {
     let animator = try TransitionAnimator(transition)
-    return DisplayList.ops(flattening: window(animator, at: t, isFinal: isFinal, withStatusBar: withStatusBar),
-                           screen: transition.device.bounds, typesetter: fixtureTypesetter,
-                           snapshotSource: { animator.initialLayer(named: $0) })
+    return animator.displayOps(flattening: window(animator, at: t, isFinal: isFinal, withStatusBar: withStatusBar), typesetter: fixtureTypesetter)
 }
 
 /// What a screen (a layer tree outside any transition, so without snapshots) draws on `device`,
