@@ -48,3 +48,11 @@ extension RenderError: LocalizedError {
     /// The same one line as `description`, so `localizedDescription` prints it too.
     public var errorDescription: String? { description }
 }
+
+/// What a job throws when its images would need more decoded pixels than
+/// `RenderSettings.decodedPixelBudget` (the renderer's type, named here so that `import Flipbook`
+/// can catch it and read the files it lists).
+public typealias ImageStoreError = FlipbookRender.ImageStoreError
+/// One image's planned decode (file and decoded size, pixels with the pyramid), as
+/// `ImageStoreError.overBudget` lists the largest.
+public typealias PlannedDecode = FlipbookRender.PlannedDecode

@@ -35,7 +35,7 @@ public struct FLIPTolerance: Sendable, Hashable {
 /// the feature difference f, and the pixel's FLIP is colour^(1 − f). The default viewing is the
 /// paper's: 0.7 m from a 0.7 m wide 3840-pixel monitor, 67.02 pixels per degree. When the sizes
 /// differ, the overlapping top-left region is scored and `sizesMatch` is false (never passes).
-public struct FLIPComparison: Sendable, Hashable {
+package struct FLIPComparison: Sendable, Hashable {
     /// The reference image's size in pixels.
     public let referenceWidth: Int, referenceHeight: Int
     /// The actual image's size in pixels.

@@ -16,33 +16,8 @@ package struct ImageStore: Sendable {
     /// order; images not decoded yet have none.
     package var warnings: [CodecWarning] { paths.flatMap { entries[$0]!.warnings } }
 
-    /// What decoding one source will allocate, known from its header before any pixel is decoded.
-    package struct PlannedDecode: Equatable, Sendable {
-        /// The source path.
-        package var path: String
-        /// The file's upright size in pixels (the image's size in points).
-        package var fileWidth: Int, fileHeight: Int
-        /// The decoded size in pixels: the file's size, or a JPEG reduced by `reduction`.
-        package var decodedWidth: Int, decodedHeight: Int
-        /// The JPEG DCT scale denominator (1, 2, 4, 8); 1 for PNG and full-size decodes.
-        package var reduction: Int
-        /// Pixels allocated: the decoded image and every pyramid level (about 4/3 of the image).
-        package var pixelsWithPyramid: Int
-        /// Memory the decode needs for a while besides the pixels, in pixels of 4 bytes: a
-        /// progressive JPEG's coefficient buffer (`ImageHeader.workingBytes`, rounded up), 0 otherwise.
-        package var workingPixels: Int
-
-        /// What the plan counts against the budget: `pixelsWithPyramid + workingPixels`.
-        package var budgetPixels: Int { pixelsWithPyramid + workingPixels }
-
-        /// A plan with every field given (`ImageStore.plan` computes one from a header).
-        package init(path: String, fileWidth: Int, fileHeight: Int, decodedWidth: Int, decodedHeight: Int, reduction: Int,
-                    pixelsWithPyramid: Int, workingPixels: Int = 0) {
-            self.path = path; self.fileWidth = fileWidth; self.fileHeight = fileHeight
-            self.decodedWidth = decodedWidth; self.decodedHeight = decodedHeight
-            self.reduction = reduction; self.pixelsWithPyramid = pixelsWithPyramid; self.workingPixels = workingPixels
-        }
-    }
+    /// What decoding one source will allocate (the top-level `PlannedDecode`).
+    package typealias PlannedDecode = FlipbookRender.PlannedDecode
 
     /// Decodes every source (in parallel, up to `threads` at once) and builds its pyramid.
     ///
@@ -135,14 +110,45 @@ package struct ImageStore: Sendable {
     }
 }
 
-/// Building an `ImageStore` was refused before decoding.
-package enum ImageStoreError: Error, CustomStringConvertible, Equatable {
+/// What decoding one image will allocate, known from its header before any pixel is decoded
+/// (what `ImageStoreError.overBudget` lists).
+public struct PlannedDecode: Equatable, Sendable {
+    /// The source path.
+    public package(set) var path: String
+    /// The file's upright size in pixels (the image's size in points).
+    public package(set) var fileWidth: Int, fileHeight: Int
+    /// The decoded size in pixels: the file's size, or a JPEG reduced by `reduction`.
+    public package(set) var decodedWidth: Int, decodedHeight: Int
+    /// The JPEG DCT scale denominator (1, 2, 4, 8); 1 for PNG and full-size decodes.
+    public package(set) var reduction: Int
+    /// Pixels allocated: the decoded image and every pyramid level (about 4/3 of the image).
+    public package(set) var pixelsWithPyramid: Int
+    /// Memory the decode needs for a while besides the pixels, in pixels of 4 bytes: a
+    /// progressive JPEG's coefficient buffer (`ImageHeader.workingBytes`, rounded up), 0 otherwise.
+    public package(set) var workingPixels: Int
+
+    /// What the plan counts against the budget: `pixelsWithPyramid + workingPixels`.
+    public var budgetPixels: Int { pixelsWithPyramid + workingPixels }
+
+    /// A plan with every field given (`ImageStore.plan` computes one from a header).
+    package init(path: String, fileWidth: Int, fileHeight: Int, decodedWidth: Int, decodedHeight: Int, reduction: Int,
+                pixelsWithPyramid: Int, workingPixels: Int = 0) {
+        self.path = path; self.fileWidth = fileWidth; self.fileHeight = fileHeight
+        self.decodedWidth = decodedWidth; self.decodedHeight = decodedHeight
+        self.reduction = reduction; self.pixelsWithPyramid = pixelsWithPyramid; self.workingPixels = workingPixels
+    }
+}
+
+
+/// A job's images were refused before decoding: they would need more decoded pixels than
+/// `RenderSettings.decodedPixelBudget` allows.
+public enum ImageStoreError: Error, CustomStringConvertible, Equatable {
     /// The decoded images, their pyramids and the decoders' working memory would need
     /// `totalPixels`, more than `budgetPixels`; `largest` are the (up to three) biggest, largest first.
-    case overBudget(totalPixels: Int, budgetPixels: Int, largest: [ImageStore.PlannedDecode])
+    case overBudget(totalPixels: Int, budgetPixels: Int, largest: [PlannedDecode])
 
     /// One line naming the largest files, their sizes, and what to do.
-    package var description: String {
+    public var description: String {
         switch self {
         case let .overBudget(total, budget, largest):
             let files = largest.map { plan in
