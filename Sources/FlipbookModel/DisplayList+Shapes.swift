@@ -56,6 +56,32 @@ extension Flattener {
         return flattenShaped(layer, parent: parent, through: through, clip: clip)
     }
 
+    /// A shaped layer's image and text: through `affine` when the map is affine, else projected
+    /// (the text laid out upright and drawn through the inverse homography).
+    func imageAndText(_ layer: Layer, local: Homography, affine: Transform2D?, clip: Clip?) -> [DisplayOp] {
+        var content: [DisplayOp] = []
+        let bounds = Rect(origin: .zero, size: layer.frame.size)
+        if let source = layer.imageSource {
+            if let affine {
+                content.append(.transformedImage(source: source, rect: bounds, contentMode: layer.contentMode, transform: affine, opacity: 1, clip: clip))
+            } else {
+                content.append(.projected(.image(source: source, rect: bounds, contentMode: layer.contentMode), projection: local, opacity: 1, clip: clip))
+            }
+        }
+        if let text = layer.text {
+            if let affine {
+                if let op = textOp(text, local: affine, clip: clip) { content.append(op) }
+            } else if let typesetter, !text.string.isEmpty, text.sizePoints > 0 {
+                let (layout, offset) = text.layout(with: typesetter)
+                if let first = layout.lines.first, !first.runs.isEmpty || layout.lines.count > 1 {
+                    let topLeft = Point(x: text.baselineOrigin.x + offset, y: text.baselineOrigin.y - first.baselinePoints)
+                    content.append(.projected(.text(layout, origin: topLeft, color: text.color), projection: local, opacity: 1, clip: clip))
+                }
+            }
+        }
+        return content
+    }
+
     /// A layer drawn through its shape (`Path(layerShape:…)`: masked and continuous corners)
     /// and, with a 3-D transform, through the projective map of its plane into the window.
     ///
@@ -95,25 +121,7 @@ extension Flattener {
                 ?? .projected(.gradient(gradient, rect: bounds), projection: local, opacity: 1, clip: clip)
             ops.append(layer.cornerRadius > 0 ? .pathMaskedGroup(opacity: 1, mask: outline, ops: [fill]) : fill)
         }
-        var content: [DisplayOp] = []
-        if !culled, let source = layer.imageSource {
-            if let affine {
-                content.append(.transformedImage(source: source, rect: bounds, contentMode: layer.contentMode, transform: affine, opacity: 1, clip: clip))
-            } else {
-                content.append(.projected(.image(source: source, rect: bounds, contentMode: layer.contentMode), projection: local, opacity: 1, clip: clip))
-            }
-        }
-        if !culled, let text = layer.text {
-            if let affine {
-                if let op = textOp(text, local: affine, clip: clip) { content.append(op) }
-            } else if let typesetter, !text.string.isEmpty, text.sizePoints > 0 {
-                let (layout, offset) = text.layout(with: typesetter)
-                if let first = layout.lines.first, !first.runs.isEmpty || layout.lines.count > 1 {
-                    let topLeft = Point(x: text.baselineOrigin.x + offset, y: text.baselineOrigin.y - first.baselinePoints)
-                    content.append(.projected(.text(layout, origin: topLeft, color: text.color), projection: local, opacity: 1, clip: clip))
-                }
-            }
-        }
+        var content = culled ? [] : imageAndText(layer, local: local, affine: affine, clip: clip)
         for shape in layer.shapes where !culled && shape.color.alpha > 0 {
             let path = place(shape.path)
             guard let box = path.boundingBox, visible(box, clip: clip) else { continue }

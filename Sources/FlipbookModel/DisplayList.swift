@@ -169,19 +169,7 @@ struct Flattener {
         guard opacity > 0 else { return [] }
         // Borders, masked or continuous corners and 3-D: DisplayList+Shapes.swift.
         if layer.needsShapedDrawing { return flattenShaped(layer, parent: Homography(parent), clip: clip) }
-        // Layer coordinates (0…w, 0…h) → window points. Without a transform this is a pure
-        // translation whose arithmetic matches `frame.offsetBy(parent origin)` exactly.
-        let local: Transform2D
-        if layer.transform.isIdentity {
-            local = parent.translated(by: layer.frame.origin)
-        } else {
-            // About the anchor point (the centre by default: `position` is the frame's midpoint).
-            let anchor = layer.position
-            local = Transform2D(translationX: -layer.anchorPoint.x * layer.frame.width, y: -layer.anchorPoint.y * layer.frame.height)
-                .concatenating(layer.transform.affineTransform)
-                .concatenating(Transform2D(translationX: anchor.x, y: anchor.y))
-                .concatenating(parent)
-        }
+        let local = Self.localTransform(layer, parent: parent)
         let bounds = Rect(origin: .zero, size: layer.frame.size)
         let aligned = local.isPositiveAxisAligned
         let frame = aligned ? local.apply(to: bounds) : ClipShape(rect: bounds, cornerRadius: 0, transform: local).boundingBox
@@ -208,18 +196,9 @@ struct Flattener {
         // own bounds and the result stretched, not re-applied at the stretched size (which would
         // re-crop an aspect-fill image undistorted). Even scales (to rounding) keep the plain op.
         let unevenStretch = aligned && abs(local.a - local.d) > 1e-9 * max(abs(local.a), abs(local.d))
-        if let source = layer.imageSource, contentVisible, unevenStretch, layer.contentMode != .scaleToFill {
-            content.append(.transformedImage(source: source, rect: bounds, contentMode: layer.contentMode, transform: local,
-                                             opacity: 1, clip: contentClip))
-        } else if let source = layer.imageSource, contentVisible {
-            if aligned {
-                if layer.clipsToBounds || [.scaleToFill, .scaleAspectFit].contains(layer.contentMode) ? visible(frame, clip: contentClip) : true {
-                    content.append(.image(source: source, rect: frame, contentMode: layer.contentMode, opacity: 1, clip: contentClip))
-                }
-            } else {
-                content.append(.transformedImage(source: source, rect: bounds, contentMode: layer.contentMode, transform: local,
-                                                 opacity: 1, clip: contentClip))
-            }
+        if let source = layer.imageSource, contentVisible,
+           let op = imageOp(source, layer: layer, local: local, frame: frame, aligned: aligned, unevenStretch: unevenStretch, clip: contentClip) {
+            content.append(op)
         }
         if let text = layer.text, contentVisible, let op = textOp(text, local: local, clip: contentClip) { content.append(op) }
         if contentVisible {
@@ -250,6 +229,32 @@ struct Flattener {
         if ops.count == 1 { return [ops[0].multiplyingOpacity(by: opacity)] }
         if case .backdrop = ops[0] { return Layer.fadingBlur(ops, opacity: opacity) }
         return [.group(opacity: opacity, ops: ops)]
+    }
+
+    /// Layer coordinates (0…w, 0…h) → window points. Without a transform this is a pure
+    /// translation whose arithmetic matches `frame.offsetBy(parent origin)` exactly.
+    static func localTransform(_ layer: Layer, parent: Transform2D) -> Transform2D {
+        if layer.transform.isIdentity { return parent.translated(by: layer.frame.origin) }
+        // About the anchor point (the centre by default: `position` is the frame's midpoint).
+        let anchor = layer.position
+        return Transform2D(translationX: -layer.anchorPoint.x * layer.frame.width, y: -layer.anchorPoint.y * layer.frame.height)
+            .concatenating(layer.transform.affineTransform)
+            .concatenating(Transform2D(translationX: anchor.x, y: anchor.y))
+            .concatenating(parent)
+    }
+
+    /// The op drawing a layer's image: stretched as a bitmap when the layer is stretched
+    /// unevenly, in window points when axis-aligned, else through `local`; nil when an aligned,
+    /// clipped (or fitting) image lies outside `clip`.
+    func imageOp(_ source: String, layer: Layer, local: Transform2D, frame: Rect, aligned: Bool, unevenStretch: Bool,
+                 clip: Clip?) -> DisplayOp? {
+        if unevenStretch && layer.contentMode != .scaleToFill || !aligned {
+            return .transformedImage(source: source, rect: Rect(origin: .zero, size: layer.frame.size), contentMode: layer.contentMode,
+                                     transform: local, opacity: 1, clip: clip)
+        }
+        let fits = layer.clipsToBounds || [.scaleToFill, .scaleAspectFit].contains(layer.contentMode)
+        guard !fits || visible(frame, clip: clip) else { return nil }
+        return .image(source: source, rect: frame, contentMode: layer.contentMode, opacity: 1, clip: clip)
     }
 
     /// A text op: the label set by the typesetter. Under a translation or an even positive scale

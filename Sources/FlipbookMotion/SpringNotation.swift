@@ -199,14 +199,7 @@ extension SpringNotation {
             }
             return .physical(mass: preset.mass, stiffness: preset.stiffness, damping: preset.damping, initialVelocity: 0)
         }
-        var values: [String: Double] = [:]
-        for part in parts {
-            let pieces = part.split(separator: ":", maxSplits: 1).map { String($0).trimmingCharacters(in: " ") }
-            guard pieces.count == 2, !pieces[0].isEmpty else { throw fail("expected label: value, not '\(part)'") }
-            guard values[pieces[0]] == nil else { throw fail("'\(pieces[0])' is given twice") }
-            guard let value = Double(decimalText: pieces[1]) else { throw fail("\(pieces[0]) must be a finite number, not '\(pieces[1])'") }
-            values[pieces[0]] = value
-        }
+        let values = try labelledValues(parts, fail: fail)
         let labels = Set(values.keys)
         func form(_ required: Set<String>, optional: Set<String> = []) -> Bool {
             required.isSubset(of: labels) && labels.isSubset(of: required.union(optional))
@@ -263,6 +256,26 @@ extension SpringNotation {
         default:
             throw fail("unknown spring notation '\(name)'; expected spring, interpolatingSpring, origami, framer or figma")
         }
+        try checkUsable(notation, fail: fail)
+        return notation
+    }
+
+    /// `label: value` parts as a dictionary: each label once, each value a finite decimal number.
+    private static func labelledValues(_ parts: [String], fail: (String) -> SpringNotationError) throws -> [String: Double] {
+        var values: [String: Double] = [:]
+        for part in parts {
+            let pieces = part.split(separator: ":", maxSplits: 1).map { String($0).trimmingCharacters(in: " ") }
+            guard pieces.count == 2, !pieces[0].isEmpty else { throw fail("expected label: value, not '\(part)'") }
+            guard values[pieces[0]] == nil else { throw fail("'\(pieces[0])' is given twice") }
+            guard let value = Double(decimalText: pieces[1]) else { throw fail("\(pieces[0]) must be a finite number, not '\(pieces[1])'") }
+            values[pieces[0]] = value
+        }
+        return values
+    }
+
+    /// Refuses a notation whose spring the renderer cannot use: an initial velocity outside the
+    /// timing request's range, or a stiffness and damping that give no finite spring.
+    private static func checkUsable(_ notation: SpringNotation, fail: (String) -> SpringNotationError) throws {
         let p = notation.physicalParameters
         let velocities = TimingRequest.initialVelocityRange
         guard velocities.contains(p.initialVelocity) else {
@@ -274,7 +287,6 @@ extension SpringNotation {
             throw fail("its spring is not usable (stiffness \(p.stiffness.shortestText), damping \(p.damping.shortestText); "
                        + "both must be finite, the stiffness > 0 and the damping ≥ 0)")
         }
-        return notation
     }
 }
 

@@ -66,58 +66,9 @@ struct TransitionBuilder {
         rootHolder.root = root
         for (index, moment) in moments.enumerated().dropFirst() { match(root, moment.tree, moment: index) }
 
-        // Names: a view's first stay is named after it, later ones get " (2)", " (3)", ….
-        var stintsByRecord: [Int: [Stint]] = [:]
-        func collect(_ stint: Stint) {
-            stintsByRecord[stint.record, default: []].append(stint)
-            stint.children.forEach(collect)
-        }
-        collect(root)
-        let baseNames = viewNames()
-        for (record, stints) in stintsByRecord {
-            for (index, stint) in stints.sorted(by: { $0.startMoment < $1.startMoment }).enumerated() {
-                stint.name = index == 0 ? baseNames[record] : "\(baseNames[record]) (\(index + 1))"
-            }
-        }
-
-        // Changes made after the start, by moment.
-        var changes: [Int: [LayerChange]] = [:]
-        func collectChanges(_ stint: Stint) {
-            if stint.startMoment > 0 {
-                changes[stint.startMoment, default: []].append(LayerChange(target: stint.name, set: LayerPatch(isHidden: stint.states[0].state.isHidden)))
-            }
-            for (previous, current) in zip(stint.states, stint.states.dropFirst()) {
-                if let patch = current.state.patch(from: previous.state) { changes[current.moment, default: []].append(LayerChange(target: stint.name, set: patch)) }
-            }
-            stint.children.forEach(collectChanges)
-            if let end = stint.endMoment { changes[end, default: []].append(LayerChange(target: stint.name, set: LayerPatch(isRemoved: true))) }
-        }
-        collectChanges(root)
-
-        var animations: [Animation] = []
-        var entries: [(record: ViewRecord, property: AnimatableProperty, entry: Track.Entry)] = []
-        for record in recorder.records {
-            for (property, track) in record.tracks { for entry in track.entries { entries.append((record, property, entry)) } }
-        }
-        for (record, property, entry) in entries.sorted(by: { $0.entry.order < $1.entry.order }) {
-            for stint in stintsByRecord[record.index] ?? [] {
-                var targets = [(stint.name, entry.from, entry.to)]
-                // A part of a view's snapshot: its content layer's frame follows the snapshot's size.
-                if property == .frame, let snapshot = record.view as? UISnapshotView, case let .rect(from) = entry.from, case let .rect(to) = entry.to,
-                   let contentFrom = croppedContentFrame(snapshot, from), let contentTo = croppedContentFrame(snapshot, to) {
-                    targets.append((stint.name + " content", .rect(contentFrom), .rect(contentTo)))
-                }
-                for (target, from, to) in targets {
-                    if let timing = entry.timing {
-                        animations.append(Animation(target: target, from: from.patch(property), to: to.patch(property),
-                                                    delaySeconds: entry.startSeconds,
-                                                    timing: AnimationTiming(curve: timing.curve, durationSeconds: timing.durationSeconds)))
-                    } else {
-                        changes[entry.moment, default: []].append(LayerChange(target: target, set: to.patch(property)))
-                    }
-                }
-            }
-        }
+        let stintsByRecord = nameStints(root)
+        var changes = structuralChanges(root)
+        var animations = trackAnimations(stintsByRecord: stintsByRecord, changes: &changes)
 
         // The navigation bars' own animations (the presets' bar).
         var timedChanges: [(seconds: Double, change: LayerChange)] = []
@@ -155,6 +106,70 @@ struct TransitionBuilder {
         let total = max(recorder.endSeconds, lastTime)
         let main = recorder.mainTiming ?? Timing(curve: .bezier(.linear), durationSeconds: total > 0 ? total : 1.0 / 60)
         return Transition(name: name, device: recorder.device, window: window, animations: animations, timing: main)
+    }
+
+    /// Names every stint: a view's first stay is named after it, later ones get " (2)", " (3)", ….
+    private func nameStints(_ root: Stint) -> [Int: [Stint]] {
+        var stintsByRecord: [Int: [Stint]] = [:]
+        func collect(_ stint: Stint) {
+            stintsByRecord[stint.record, default: []].append(stint)
+            stint.children.forEach(collect)
+        }
+        collect(root)
+        let baseNames = viewNames()
+        for (record, stints) in stintsByRecord {
+            for (index, stint) in stints.sorted(by: { $0.startMoment < $1.startMoment }).enumerated() {
+                stint.name = index == 0 ? baseNames[record] : "\(baseNames[record]) (\(index + 1))"
+            }
+        }
+        return stintsByRecord
+    }
+
+    /// The changes made after the start, by moment: views appearing, their static changes, removals.
+    private func structuralChanges(_ root: Stint) -> [Int: [LayerChange]] {
+        var changes: [Int: [LayerChange]] = [:]
+        func collectChanges(_ stint: Stint) {
+            if stint.startMoment > 0 {
+                changes[stint.startMoment, default: []].append(LayerChange(target: stint.name, set: LayerPatch(isHidden: stint.states[0].state.isHidden)))
+            }
+            for (previous, current) in zip(stint.states, stint.states.dropFirst()) {
+                if let patch = current.state.patch(from: previous.state) { changes[current.moment, default: []].append(LayerChange(target: stint.name, set: patch)) }
+            }
+            stint.children.forEach(collectChanges)
+            if let end = stint.endMoment { changes[end, default: []].append(LayerChange(target: stint.name, set: LayerPatch(isRemoved: true))) }
+        }
+        collectChanges(root)
+        return changes
+    }
+
+    /// Every recorded track entry, in the order it was made: an animation when it had timing,
+    /// else a change at its moment (added to `changes`).
+    private func trackAnimations(stintsByRecord: [Int: [Stint]], changes: inout [Int: [LayerChange]]) -> [Animation] {
+        var animations: [Animation] = []
+        var entries: [(record: ViewRecord, property: AnimatableProperty, entry: Track.Entry)] = []
+        for record in recorder.records {
+            for (property, track) in record.tracks { for entry in track.entries { entries.append((record, property, entry)) } }
+        }
+        for (record, property, entry) in entries.sorted(by: { $0.entry.order < $1.entry.order }) {
+            for stint in stintsByRecord[record.index] ?? [] {
+                var targets = [(stint.name, entry.from, entry.to)]
+                // A part of a view's snapshot: its content layer's frame follows the snapshot's size.
+                if property == .frame, let snapshot = record.view as? UISnapshotView, case let .rect(from) = entry.from, case let .rect(to) = entry.to,
+                   let contentFrom = croppedContentFrame(snapshot, from), let contentTo = croppedContentFrame(snapshot, to) {
+                    targets.append((stint.name + " content", .rect(contentFrom), .rect(contentTo)))
+                }
+                for (target, from, to) in targets {
+                    if let timing = entry.timing {
+                        animations.append(Animation(target: target, from: from.patch(property), to: to.patch(property),
+                                                    delaySeconds: entry.startSeconds,
+                                                    timing: AnimationTiming(curve: timing.curve, durationSeconds: timing.durationSeconds)))
+                    } else {
+                        changes[entry.moment, default: []].append(LayerChange(target: target, set: to.patch(property)))
+                    }
+                }
+            }
+        }
+        return animations
     }
 
     private func animationsEnd(_ animations: [Animation]) -> Double {
