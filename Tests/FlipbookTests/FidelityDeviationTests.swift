@@ -8,7 +8,7 @@ import FlipbookModel
 import FlipbookScenes
 import FlipbookFormats
 
-/// The side-by-side review's deviations, each shown gone against the reference app's code:
+/// Places where the presets once departed from the reference apps, each shown matching the app's code:
 /// the card snapshots reproduce the resting card (seed 001:134-143), the carousel's bar never
 /// half-transparent over the cover, card comments left-aligned (001:266-268), `snapshotOf`
 /// stretching an aspect-fill picture as a bitmap, and the navigation samples' one fixed bar.
