@@ -27,10 +27,16 @@ package final class FontCollection: @unchecked Sendable {
     private let catalog: FontCatalog
     private let lock = NSLock()
     private var opened: [FontFaceLocation: Font] = [:]
-    private var fallbacksByWeight: [TextStyle.Weight: [Font]] = [:]
+    /// Fallback faces opened so far by family and weight (nil: not available).
+    private var fallbackFaces: [FallbackKey: Font?] = [:]
     /// Catch-all answers per cluster text and weight (nil: no font has it).
     private var coverageAnswers: [CoverageKey: Font?] = [:]
     private let primaryFaces: [TextStyle.Weight: Font]
+
+    private struct FallbackKey: Hashable {
+        var family: String
+        var weight: TextStyle.Weight
+    }
 
     private struct CoverageKey: Hashable {
         var scalars: [UInt32]
@@ -43,7 +49,9 @@ package final class FontCollection: @unchecked Sendable {
     /// - Throws: `FontError.familyNotFound` when Inter is not installed, `.fontconfig`, or
     ///   the error opening one of Inter's faces.
     package static func system() throws -> FontCollection {
-        try FontCollection(catalog: FontCatalog())
+        // Installed from packages, like the fallbacks: their outlines are not checked one by one
+        // at opening (Inter's three faces took ~60 ms of every job's set-up).
+        try FontCollection(catalog: FontCatalog(), validatesGlyphs: false)
     }
 
     /// Only the fonts in `directory` (and its subdirectories), matched by fontconfig with no
@@ -51,10 +59,12 @@ package final class FontCollection: @unchecked Sendable {
     /// - Throws: `FontError.notFound` if the directory does not exist, `.familyNotFound`
     ///   when it holds no Inter face, or the error opening one.
     package convenience init(directory: String) throws {
-        try self.init(catalog: FontCatalog(directories: [directory]))
+        // A directory's fonts come from the user: every outline is loaded at opening, so a broken
+        // one fails before rendering, naming its file.
+        try self.init(catalog: FontCatalog(directories: [directory]), validatesGlyphs: true)
     }
 
-    private init(catalog: FontCatalog) throws {
+    private init(catalog: FontCatalog, validatesGlyphs: Bool) throws {
         self.catalog = catalog
         var faces: [TextStyle.Weight: Font] = [:]
         // A weight the family lacks takes the face CSS would (`Weight.matched(in:)`): with only
@@ -69,7 +79,7 @@ package final class FontCollection: @unchecked Sendable {
             if let font = byLocation[location] {
                 faces[weight] = font
             } else {
-                let font = try Font(path: location.path, faceIndex: location.faceIndex)
+                let font = try Font(path: location.path, faceIndex: location.faceIndex, validatesGlyphs: validatesGlyphs)
                 byLocation[location] = font
                 faces[weight] = font
             }
@@ -81,34 +91,39 @@ package final class FontCollection: @unchecked Sendable {
     /// The primary family's face for `weight` (its .notdef box stands for characters no font has).
     package func primary(_ weight: TextStyle.Weight) -> Font { primaryFaces[weight]! }
 
-    /// The fallback faces for `weight`, in `fallbackFamilies` order, each the family's face
-    /// nearest the weight; families fontconfig does not have are left out. Faces that fail to
-    /// open are left out too (a damaged fallback must not stop text in other scripts).
-    package func fallbacks(_ weight: TextStyle.Weight) -> [Font] {
+    /// The fallback face of `family` for `weight`, the family's face nearest the weight, opened
+    /// the first time it is asked for; nil when fontconfig does not have the family or the face
+    /// fails to open (a damaged fallback must not stop text in other scripts).
+    private func fallback(_ family: String, _ weight: TextStyle.Weight) -> Font? {
+        let key = FallbackKey(family: family, weight: weight)
         lock.lock()
-        if let fonts = fallbacksByWeight[weight] { lock.unlock(); return fonts }
+        if let font = fallbackFaces[key] { lock.unlock(); return font }
         lock.unlock()
-        let fonts = Self.fallbackFamilies.compactMap { family in
-            catalog.face(family: family, weight: weight).flatMap { try? open($0) }
-        }
+        let font = catalog.face(family: family, weight: weight).flatMap { try? open($0) }
         lock.lock()
         defer { lock.unlock() }
-        fallbacksByWeight[weight] = fonts
-        return fonts
+        fallbackFaces[key] = font
+        return font
     }
 
     /// The font for one grapheme cluster: the first of primary (or, for emoji presentation, the
     /// emoji font first), fallbacks, then fontconfig's best face covering it, whose cmap has
     /// every scalar of `required` (the cluster without default-ignorable scalars such as ZWJ or
     /// variation selectors). Nil when no font has them all.
+    ///
+    /// Fallback faces are opened only when reached in that order: text the primary family
+    /// covers opens none (opening them all — a CJK face has 65,535 glyphs — was a fifth of a
+    /// job's set-up).
     func font(covering required: [Unicode.Scalar], weight: TextStyle.Weight, emojiPresentation: Bool) -> Font? {
         let primary = primary(weight)
         if required.isEmpty { return primary }
-        var candidates = [primary] + fallbacks(weight)
-        if emojiPresentation, let emoji = candidates.firstIndex(where: { $0.familyName == Self.emojiFamily }) {
-            candidates.insert(candidates.remove(at: emoji), at: 0)
+        if emojiPresentation, let emoji = fallback(Self.emojiFamily, weight), emoji.familyName == Self.emojiFamily, emoji.covers(required) {
+            return emoji
         }
-        if let font = candidates.first(where: { $0.covers(required) }) { return font }
+        if primary.covers(required) { return primary }
+        for family in Self.fallbackFamilies {
+            if let font = fallback(family, weight), font.covers(required) { return font }
+        }
         let key = CoverageKey(scalars: required.map(\.value), weight: weight, emoji: emojiPresentation)
         lock.lock()
         if let answer = coverageAnswers[key] { lock.unlock(); return answer }

@@ -46,7 +46,7 @@ public enum FontError: Error, CustomStringConvertible, Equatable {
         case .freeType(let path, let operation, let code):
             return "\(path): \(operation) failed (\(Self.describe(code)))"
         case .defaultFontNotFound(let searched):
-            return "the default font DejaVu Sans was not found (fc-match and \(searched.joined(separator: ", "))); "
+            return "the default font DejaVu Sans was not found (fontconfig and \(searched.joined(separator: ", "))); "
                 + "install it with `apt-get install fonts-dejavu-core` or pass a font file (RenderSettings.fontPath)"
         case .fontconfig(let reason):
             return "fontconfig: \(reason)"
