@@ -144,7 +144,7 @@ func report(_ name: String, _ value: String, _ unit: String, _ note: String = ""
     print(pad(name, 44) + pad(value, 10, left: true) + " " + pad(unit, 9) + note)
 }
 
-/// The issue-12 figures (see the top of this file). `runs` repetitions of each timed step,
+/// The job figures (listed at the top of this file). `runs` repetitions of each timed step,
 /// interleaved so that slow phases of the machine hit both sides of a ratio.
 func jobBenchmarks(runs: Int = 5) throws {
     guard Samples.isAvailable else {

@@ -88,6 +88,14 @@ package final class FontCollection: @unchecked Sendable {
         for font in faces.values { opened[FontFaceLocation(path: font.path, faceIndex: font.faceIndex)] = font }
     }
 
+    /// The family names of the faces opened so far, sorted (primary faces open with the
+    /// collection, fallbacks when first needed).
+    package var openedFamilies: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return opened.values.map(\.familyName).sorted()
+    }
+
     /// The primary family's face for `weight` (its .notdef box stands for characters no font has).
     package func primary(_ weight: TextStyle.Weight) -> Font { primaryFaces[weight]! }
 

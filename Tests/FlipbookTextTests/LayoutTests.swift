@@ -165,6 +165,22 @@ final class LayoutTests: XCTestCase {
         for index in 0..<16 { XCTAssertEqual(results.get(index), reference[index % texts.count]) }
     }
 
+    func testFallbackFacesOpenOnlyWhenACharacterNeedsThem() throws {
+        let fonts = try FontCollection(directory: fixtureFontDirectory)
+        let typesetter = Typesetter(fonts: fonts)
+        XCTAssertEqual(fonts.openedFamilies, ["Inter", "Inter", "Inter"])
+        _ = typesetter.layout("Photos · 12 items", style: body, maxWidthPoints: 200, numberOfLines: 0)
+        XCTAssertEqual(fonts.openedFamilies, ["Inter", "Inter", "Inter"])
+        // Thai is the fourth fallback: the three before it are opened on the way, the emoji font not.
+        _ = typesetter.layout("สวัสดี", style: body, maxWidthPoints: 200, numberOfLines: 0)
+        XCTAssertEqual(fonts.openedFamilies, ["Inter", "Inter", "Inter", "Noto Sans Arabic UI", "Noto Sans CJK SC",
+                                              "Noto Sans Devanagari UI", "Noto Sans Thai UI"])
+        // An emoji-presentation cluster asks the emoji family first.
+        let emoji = try FontCollection(directory: fixtureFontDirectory)
+        _ = Typesetter(fonts: emoji).layout("👍", style: body, maxWidthPoints: 200, numberOfLines: 0)
+        XCTAssertEqual(emoji.openedFamilies, ["Inter", "Inter", "Inter", "Noto Color Emoji"])
+    }
+
     func testFontCollectionErrors() throws {
         let empty = FileManager.default.temporaryDirectory.appendingPathComponent("FlipbookTextTests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
