@@ -200,3 +200,8 @@ if CommandLine.arguments.count >= 2 && CommandLine.arguments[1] == "png-levels" 
     let top = CommandLine.arguments.count >= 3 ? Int(CommandLine.arguments[2]) ?? 12 : 12
     do { try levelSweep(filters: [.paeth, .average, .up, .sub], maxLevel: max(1, top)) } catch { print("level sweep failed: \(error)") }
 }
+
+if CommandLine.arguments.count >= 2 && CommandLine.arguments[1] == "encode" {
+    // `encode`: only the encoding figures of `job` (every writer and filter, then file sizes).
+    do { try pushEncodingBenchmarks() } catch { print("encode benchmark failed: \(error)") }
+}

@@ -103,10 +103,10 @@ package struct PhotoManifest: Hashable, Sendable {
     /// The file an image reference of a manifest names (photos' `url`, cards' `image`): a
     /// `file://` URL's path, an absolute path, or a path relative to `baseDirectory`.
     /// - Throws: `ManifestError.remoteImage` for http(s) URLs.
-    static func resolve(_ url: String, manifest path: String, field: String, baseDirectory: String) throws -> String {
+    static func resolve(_ url: String, manifest path: String, field: @autoclosure () -> String, baseDirectory: String) throws -> String {
         let lowerURL = url.lowercased()
         if lowerURL.hasPrefix("http://") || lowerURL.hasPrefix("https://") {
-            throw ManifestError.remoteImage(path: path, field: field, url: url)
+            throw ManifestError.remoteImage(path: path, field: field(), url: url)
         }
         if lowerURL.hasPrefix("file://") { return URL(string: url)?.path ?? String(url.dropFirst(7)) }
         return url.hasPrefix("/") || baseDirectory.isEmpty ? url : (baseDirectory as NSString).appendingPathComponent(url)
