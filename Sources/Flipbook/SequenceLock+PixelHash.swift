@@ -8,15 +8,15 @@ enum PixelHash {
         // ISA-L's crc64_ecma_refl inverts the value on entry and exit: 0 starts CRC-64/XZ and a
         // previous result continues it.
         var size = [UInt32(image.width).littleEndian, UInt32(image.height).littleEndian]
-        var crc = size.withUnsafeMutableBytes { crc64_ecma_refl(0, $0.baseAddress!.assumingMemoryBound(to: UInt8.self), 8) }
+        var crc = size.withUnsafeMutableBytes { cisal_crc64_ecma_refl(0, $0.baseAddress!.assumingMemoryBound(to: UInt8.self), 8) }
         image.pixels.withUnsafeBytes { bytes in
             guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
             #if _endian(little)
-            crc = crc64_ecma_refl(crc, base.assumingMemoryBound(to: UInt8.self), UInt64(bytes.count))
+            crc = cisal_crc64_ecma_refl(crc, base.assumingMemoryBound(to: UInt8.self), UInt64(bytes.count))
             #else
             // The packed words hold R in the low byte: write them little-endian first.
             var row = image.pixels.map(\.littleEndian)
-            crc = row.withUnsafeMutableBytes { crc64_ecma_refl(crc, $0.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt64($0.count)) }
+            crc = row.withUnsafeMutableBytes { cisal_crc64_ecma_refl(crc, $0.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt64($0.count)) }
             #endif
         }
         return crc

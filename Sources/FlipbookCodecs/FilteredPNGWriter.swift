@@ -197,7 +197,7 @@ final class FilteredPNGWriter {
     /// Compresses the next `count` filtered bytes at `input` (libdeflate: all of them, once).
     private func feed(_ stream: inout Stream, _ input: UnsafeMutableRawPointer, count: Int, isLast: Bool, width: Int, height: Int) throws {
         if measuring {
-            measuredCRC = crc32_gzip_refl(measuredCRC, input.assumingMemoryBound(to: UInt8.self), UInt64(count))
+            measuredCRC = cisal_crc32_gzip_refl(measuredCRC, input.assumingMemoryBound(to: UInt8.self), UInt64(count))
             return
         }
         guard let isalStream else {
@@ -217,7 +217,7 @@ final class FilteredPNGWriter {
             guard isalStream.pointee.avail_out > 0 else {
                 throw CodecError.encodeFailed(width: width, height: height, message: "isal_deflate needed more than \(deflated.capacity) bytes")
             }
-            let status = isal_deflate(isalStream)
+            let status = cisal_deflate(isalStream)
             guard status == COMP_OK else {
                 throw CodecError.encodeFailed(width: width, height: height, message: "isal_deflate failed (status \(status))")
             }
@@ -228,7 +228,7 @@ final class FilteredPNGWriter {
     /// The CRC-32 of `count` bytes at `bytes`, from the compressor's library.
     private func crc32(_ bytes: UnsafeRawPointer, count: Int) -> UInt32 {
         switch library {
-        case .isal: return crc32_gzip_refl(0, bytes.assumingMemoryBound(to: UInt8.self), UInt64(count))
+        case .isal: return cisal_crc32_gzip_refl(0, bytes.assumingMemoryBound(to: UInt8.self), UInt64(count))
         case .libdeflate: return libdeflate_crc32(0, bytes, count)
         }
     }
