@@ -4,7 +4,8 @@ import FlipbookRaster
 
 /// `flipbook verify` of a push lock against `flipbook render` of the same push (PNG frames
 /// written), both as child processes as a user runs them, `runs` each, interleaved; medians.
-/// The lock promises verify costs at most a fifth of the render (docs/GOLDENS.md).
+/// Beside them `flipbook render --no-write`: the same frames drawn (photos decoded, every frame
+/// rasterized) but not encoded — the work verify must do too, so its floor (docs/GOLDENS.md).
 func verifyBenchmark(runs: Int = 5) throws {
     guard let flipbook = flipbookExecutable() else {
         print("verify benchmark skipped: build flipbook next to FlipbookBench (scripts/bench does)")
@@ -19,7 +20,9 @@ func verifyBenchmark(runs: Int = 5) throws {
     let render = ["render"] + options + ["--progress", "none", "--out", scratch + "/frames"]
     _ = runChild(flipbook, render)
     _ = runChild(flipbook, ["verify", lock])
+    let drawOnly = ["render"] + options + ["--progress", "none", "--no-write"]
     var renderSeconds: [Double] = [], verifySeconds: [Double] = [], renderCPU: [Double] = [], verifyCPU: [Double] = []
+    var drawSeconds: [Double] = []
     for _ in 0..<runs {
         try? FileManager.default.removeItem(atPath: scratch + "/frames")
         let rendered = runChild(flipbook, render), verified = runChild(flipbook, ["verify", lock])
@@ -27,6 +30,7 @@ func verifyBenchmark(runs: Int = 5) throws {
         renderCPU.append(rendered.cpuSeconds)
         verifySeconds.append(verified.seconds)
         verifyCPU.append(verified.cpuSeconds)
+        drawSeconds.append(runChild(flipbook, drawOnly).seconds)
     }
     let bytes = (try? FileManager.default.attributesOfItem(atPath: lock)[.size] as? Int) ?? 0
     print("verify: push --select 3, 2 threads, \(runs) runs each, interleaved; medians; the lock is \(bytes / 1000) KB")
@@ -35,6 +39,10 @@ func verifyBenchmark(runs: Int = 5) throws {
     report("verify the lock", fixed(median(verifySeconds) * 1e3, decimals: 0), "ms",
            "runs " + verifySeconds.map { fixed($0 * 1e3, decimals: 0) }.joined(separator: " "))
     report("verify / render", fixed(median(verifySeconds) / median(renderSeconds), decimals: 2), "×", "target ≤ 0.2")
+    report("render --no-write (decode + draw, no PNGs)", fixed(median(drawSeconds) * 1e3, decimals: 0), "ms",
+           "the work verify shares with the render: " + fixed(median(drawSeconds) / median(renderSeconds), decimals: 2) + "× the render")
+    report("verify / render --no-write", fixed(median(verifySeconds) / median(drawSeconds), decimals: 2), "×",
+           "what verify adds to drawing the frames: the lock's text, the hashes, reading the lock")
     report("verify CPU / render CPU (user + system)", fixed(median(verifyCPU) / median(renderCPU), decimals: 2), "×",
            "verify " + fixed(median(verifyCPU) * 1e3, decimals: 0) + " ms, render " + fixed(median(renderCPU) * 1e3, decimals: 0) + " ms")
     try verifyBreakdown(runs: runs, renderCPUSeconds: median(renderCPU))
