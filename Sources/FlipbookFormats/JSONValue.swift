@@ -212,14 +212,19 @@ private struct JSONParser {
         skipWhitespace()
         var members: [(key: String, value: JSONValue)] = []
         if current == UInt8(ascii: "}") { index += 1; return .object(members) }
-        var keys = Set<String>()
+        // Repeated keys: a scan of the members while an object is small (a manifest's photo has
+        // three; a set per object was most of reading 10,000 of them), a set beyond.
+        var keys: Set<String>?
         while true {
             guard current == UInt8(ascii: "\"") else { throw failure("expected a key in double quotes, found \(found)") }
             let keyStart = index
             let key = try string()
-            guard keys.insert(key).inserted else {
+            if keys == nil, members.count >= 16 { keys = Set(members.map(\.key)) }
+            let repeated = keys?.contains(key) ?? members.contains { $0.key == key }
+            guard !repeated else {
                 throw failure("the key \(InputText.quoted(key)) appears twice in this object", at: keyStart)
             }
+            keys?.insert(key)
             skipWhitespace()
             guard current == UInt8(ascii: ":") else { throw failure("expected ':' after the key, found \(found)") }
             index += 1
@@ -258,6 +263,16 @@ private struct JSONParser {
     /// A string's content with escapes decoded; it must be UTF-8.
     mutating func string() throws -> String {
         let start = index
+        // Most strings have no escape: their text is the input's bytes up to the closing quote.
+        var end = index + 1
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 { end += 1 }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+            guard let text = String(validating: bytes[(start + 1)..<end], as: UTF8.self) else {
+                throw failure("a string that is not valid UTF-8", at: start)
+            }
+            index = end + 1
+            return text
+        }
         let content = try stringBytes()
         guard let text = String(validating: content, as: UTF8.self) else { throw failure("a string that is not valid UTF-8", at: start) }
         return text

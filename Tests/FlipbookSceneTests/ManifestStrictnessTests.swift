@@ -11,9 +11,11 @@ final class ManifestStrictnessTests: XCTestCase {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/manifests").path
 
-    func message(_ text: String) -> String {
+    func message(_ text: String) -> String { message(Data(text.utf8)) }
+
+    func message(_ data: Data) -> String {
         do {
-            _ = try PhotoManifest(data: Data(text.utf8), path: "m.json", baseDirectory: "")
+            _ = try PhotoManifest(data: data, path: "m.json", baseDirectory: "")
             return "accepted"
         } catch {
             return "\(error)"
@@ -49,6 +51,22 @@ final class ManifestStrictnessTests: XCTestCase {
         for (text, detail) in cases {
             XCTAssertEqual(message(text), "m.json: not valid JSON: \(detail)", text)
         }
+    }
+
+    func testARepeatedKeyIsFoundInObjectsOfAnySize() {
+        // Up to 16 members the parser scans them, beyond it keeps a set: both find the repeat.
+        for count in [3, 15, 16, 17, 40] {
+            let members = (0..<count).map { "\"k\($0)\": \($0)" }.joined(separator: ", ")
+            let text = "{\"content\": [], " + members + ", \"k2\": 9}"
+            let column = text.distance(from: text.startIndex, to: text.range(of: "\"k2\"", options: .backwards)!.lowerBound) + 1
+            XCTAssertEqual(message(text), "m.json: not valid JSON: line 1, column \(column): the key \"k2\" appears twice in this object", "\(count)")
+        }
+        // A string without escapes is read in one step; one with escapes, or bad UTF-8, as before.
+        XCTAssertEqual(message("{\"content\": \"a\u{1}b\"}"),
+                       "m.json: not valid JSON: line 1, column 15: a control character (byte 0x1) inside a string; write it as an escape such as \\n")
+        var invalid = Array(#"{"content": "ab"}"#.utf8)
+        invalid[14] = 0xFF
+        XCTAssertEqual(message(Data(invalid)), "m.json: not valid JSON: line 1, column 13: a string that is not valid UTF-8")
     }
 
     func testValidJSONStillParses() throws {
