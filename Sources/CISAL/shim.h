@@ -2,6 +2,7 @@
 #include <isa-l/igzip_lib.h>
 #include <isa-l/crc.h>
 #include <isa-l/crc64.h>
+#include <stdatomic.h>
 #if defined(__x86_64__)
 #include <cpuid.h>
 #endif
@@ -22,12 +23,14 @@ static const uint32_t cisal_level_buffer_bytes[4] = {
 /// hypervisor in a VM); threads racing on it store the same value.
 static inline void cisal_clear_upper_vector_state(void) {
 #if defined(__x86_64__)
-    static int has_avx = -1;
-    if (has_avx < 0) {
+    static _Atomic int has_avx = -1;
+    int known = atomic_load_explicit(&has_avx, memory_order_relaxed);
+    if (known < 0) {
         unsigned a, b, c, d;
-        has_avx = __get_cpuid(1, &a, &b, &c, &d) && (c & bit_AVX) && (c & bit_OSXSAVE) ? 1 : 0;
+        known = __get_cpuid(1, &a, &b, &c, &d) && (c & bit_AVX) && (c & bit_OSXSAVE) ? 1 : 0;
+        atomic_store_explicit(&has_avx, known, memory_order_relaxed);
     }
-    if (has_avx) __asm__ volatile("vzeroupper");
+    if (known) __asm__ volatile("vzeroupper");
 #endif
 }
 
