@@ -1,4 +1,3 @@
-import CFontconfig
 import Foundation
 
 extension Font {
@@ -20,7 +19,9 @@ extension Font {
     ///   `apt-get install fonts-dejavu-core` or `--label-font`.
     public static func locateDefault() throws -> Font {
         var candidates: [String] = []
-        if let matched = fontconfigMatch("DejaVu Sans") { candidates.append(matched) }
+        // What `fc-match 'DejaVu Sans'` names, asked in process (starting fc-match cost every
+        // job 50–70 ms of wall time).
+        if let matched = (try? FontCatalog.system.get())?.closestFace(to: "DejaVu Sans") { candidates.append(matched.path) }
         candidates += defaultFontSearchPaths
         for path in candidates where FileManager.default.fileExists(atPath: path) {
             // A package's font: its outlines are not checked one by one (see `Font.init`).
@@ -29,24 +30,5 @@ extension Font {
             }
         }
         throw FontError.defaultFontNotFound(searched: defaultFontSearchPaths)
-    }
-
-    /// The file fontconfig picks for `family` — what `fc-match -f %{file} family` prints, asked
-    /// in process (starting fc-match cost every job 50–70 ms of wall time) — or nil when
-    /// fontconfig cannot load its configuration or matches nothing.
-    private static func fontconfigMatch(_ family: String) -> String? {
-        guard let config = FcInitLoadConfigAndFonts() else { return nil }
-        defer { FcConfigDestroy(config) }
-        guard let pattern = FcNameParse(family) else { return nil }
-        defer { FcPatternDestroy(pattern) }
-        FcConfigSubstitute(config, pattern, FcMatchPattern)
-        FcDefaultSubstitute(pattern)
-        var result = FcResultNoMatch
-        guard let match = FcFontMatch(config, pattern, &result) else { return nil }
-        defer { FcPatternDestroy(match) }
-        var file: UnsafeMutablePointer<FcChar8>?
-        guard FcPatternGetString(match, FC_FILE, 0, &file) == FcResultMatch, let file else { return nil }
-        let path = String(cString: file)
-        return path.isEmpty ? nil : path
     }
 }

@@ -27,6 +27,14 @@ final class FontCatalog: @unchecked Sendable {
     private let config: OpaquePointer
     private let lock = NSLock()
 
+    /// The system's configuration, loaded once per process (~5 ms) and shared by the default
+    /// font's lookup and every system font collection; the failure to load it otherwise.
+    static let system: Result<FontCatalog, FontError> = {
+        do { return .success(try FontCatalog()) } catch let error as FontError { return .failure(error) } catch {
+            return .failure(.fontconfig(reason: "\(error)"))
+        }
+    }()
+
     /// The system's fontconfig configuration (fonts.conf, every installed font).
     /// - Throws: `FontError.fontconfig` if fontconfig cannot load its configuration.
     init() throws {
@@ -89,6 +97,18 @@ final class FontCatalog: @unchecked Sendable {
         guard let match = matchLocked(pattern) else { return nil }
         defer { FcPatternDestroy(match) }
         guard families(of: match).contains(where: { $0.caseInsensitiveCompare(family) == .orderedSame }) else { return nil }
+        return location(of: match)
+    }
+
+    /// The face fontconfig matches for `name` (a fontconfig pattern such as `DejaVu Sans`),
+    /// substitutions applied: what `fc-match name` prints, a substitute when the family is missing.
+    func closestFace(to name: String) -> FontFaceLocation? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let pattern = FcNameParse(name) else { return nil }
+        defer { FcPatternDestroy(pattern) }
+        guard let match = matchLocked(pattern) else { return nil }
+        defer { FcPatternDestroy(match) }
         return location(of: match)
     }
 

@@ -51,7 +51,7 @@ package final class FontCollection: @unchecked Sendable {
     package static func system() throws -> FontCollection {
         // Installed from packages, like the fallbacks: their outlines are not checked one by one
         // at opening (Inter's three faces took ~60 ms of every job's set-up).
-        try FontCollection(catalog: FontCatalog(), validatesGlyphs: false)
+        try FontCollection(catalog: FontCatalog.system.get(), validatesGlyphs: false)
     }
 
     /// Only the fonts in `directory` (and its subdirectories), matched by fontconfig with no
