@@ -78,7 +78,8 @@ enum DiffCommand: Command {
         }
         let (reference, actual) = (images[0], images[1])
         if metric == .deltaE {
-            let tolerance = DeltaETolerance(maximumMean: maximumMean ?? 0.5, maximumPercentile99: maximumP99 ?? 1)
+            let defaults = DeltaETolerance()
+            let tolerance = DeltaETolerance(maximumMean: maximumMean ?? defaults.maximumMean, maximumPercentile99: maximumP99 ?? defaults.maximumPercentile99)
             let scores = PerceptualComparison.compare(reference, actual)
             if let out = arguments.string("out") {
                 try ImageFileFormat.write(PerceptualComparison.heatMap(reference: reference, actual: actual), to: out)
@@ -86,7 +87,8 @@ enum DiffCommand: Command {
             return report(scores.summary, passes: scores.passes(tolerance), differs: scores.differingPixels > 0)
         }
         if metric == .flip {
-            let tolerance = FLIPTolerance(maximumMean: maximumMean ?? 0.05, maximumPercentile99: maximumP99 ?? 0.1)
+            let defaults = FLIPTolerance()
+            let tolerance = FLIPTolerance(maximumMean: maximumMean ?? defaults.maximumMean, maximumPercentile99: maximumP99 ?? defaults.maximumPercentile99)
             let scores = FLIPComparison.compare(reference, actual)
             if let out = arguments.string("out") {
                 try ImageFileFormat.write(FLIPComparison.heatMap(reference: reference, actual: actual), to: out)
