@@ -32,24 +32,24 @@ final class LockLineMemo: @unchecked Sendable {
 
     /// `name(path)`, computed once per path.
     func source(_ path: String, _ name: (String) -> String) -> String {
-        lock.lock()
-        if let known = sources[path] { lock.unlock(); return known }
-        lock.unlock()
-        let named = name(path)
-        lock.lock()
-        sources[path] = named
-        lock.unlock()
-        return named
+        remembered(\.sources, path) { name(path) }
     }
 
     /// `make()` for `layout`, computed once per layout.
     func glyphs(_ layout: TextLayout, _ make: () -> String) -> String {
+        remembered(\.glyphs, layout, make)
+    }
+
+    /// `table[key]`, made (outside the lock: workers may make one at once, both the same) and
+    /// kept when missing.
+    private func remembered<Key: Hashable>(_ table: ReferenceWritableKeyPath<LockLineMemo, [Key: String]>, _ key: Key,
+                                           _ make: () -> String) -> String {
         lock.lock()
-        if let known = glyphs[layout] { lock.unlock(); return known }
+        if let known = self[keyPath: table][key] { lock.unlock(); return known }
         lock.unlock()
         let text = make()
         lock.lock()
-        glyphs[layout] = text
+        self[keyPath: table][key] = text
         lock.unlock()
         return text
     }
