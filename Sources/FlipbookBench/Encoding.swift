@@ -117,8 +117,7 @@ func levelSweep(filters: [PNGFilter], maxLevel: Int = 12) throws {
 
 /// The encoding figures of the job benchmarks alone, over the default push's frames.
 func pushEncodingBenchmarks() throws {
-    var settings = RenderSettings(preset: .push)
-    settings.scene.selectedIndex = 3
+    let settings = pushSettings()
     let job = try RenderJob(settings: settings)
     let frames = try job.renderFrames(job.sequence.map(\.index))
     encodingBenchmarks(stride(from: 0, to: frames.count, by: 3).map { frames[$0] })

@@ -139,6 +139,15 @@ func largeManifest(count: Int, in folder: String) throws -> String {
     return path
 }
 
+/// The push every job figure measures: the default push of the sample grid's fourth photo
+/// (`flipbook render push --select 3`), on `threads` threads (nil: the settings' default).
+func pushSettings(threads: Int? = nil) -> RenderSettings {
+    var settings = RenderSettings(preset: .push)
+    settings.scene.selectedIndex = 3
+    if let threads { settings.threads = threads }
+    return settings
+}
+
 /// Prints one figure: a name, a value with its unit, and a note.
 func report(_ name: String, _ value: String, _ unit: String, _ note: String = "") {
     print(pad(name, 44) + pad(value, 10, left: true) + " " + pad(unit, 9) + note)
@@ -157,9 +166,7 @@ func jobBenchmarks(runs: Int = 5) throws {
     }
     let scratch = NSTemporaryDirectory() + "flipbook-bench-job-\(getpid())"
     defer { try? FileManager.default.removeItem(atPath: scratch) }
-    var settings = RenderSettings(preset: .push)
-    settings.scene.selectedIndex = 3
-    settings.threads = 2
+    let settings = pushSettings(threads: 2)
     let job = try RenderJob(settings: settings)
     let frames = try job.renderFrames(job.sequence.map(\.index))
     let pushArguments = ["render", "push", "--select", "3", "--threads", "2", "--progress", "none", "--out", scratch + "/job"]
@@ -168,13 +175,13 @@ func jobBenchmarks(runs: Int = 5) throws {
     try jobAgainstFloor(flipbook: flipbook, arguments: pushArguments, frames: frames, scratch: scratch, runs: runs)
     scalingAndMemory(flipbook: flipbook, arguments: pushArguments, runs: runs)
 
-    // 6. Fixed costs of a job.
+    // Fixed costs of a job.
     try fixedCosts(flipbook: flipbook, settings: settings, runs: runs)
 
-    // 7. Render only.
+    // Render only.
     try renderOnlyBenchmark(runs: max(runs, 7))
 
-    // 8. Encoding, every writer, every filter (every third frame, to keep the bench short), and
+    // Encoding, every writer, every filter (every third frame, to keep the bench short), and
     // the default writer's files against libpng's and libdeflate's for all 43 frames.
     encodingBenchmarks(stride(from: 0, to: frames.count, by: 3).map { frames[$0] })
     compareFileSizes(frames)
@@ -191,7 +198,7 @@ func loadAverage() -> String {
     return "load average " + loads.map { fixed($0, decimals: 2) }.joined(separator: ", ")
 }
 
-/// 1–3: the push job (`arguments`) against the libpng floor writing `frames`, interleaved; its
+/// The push job (`arguments`) against the libpng floor writing `frames`, interleaved; its
 /// CPU time, the folder swap and its peak RSS.
 func jobAgainstFloor(flipbook: String, arguments pushArguments: [String], frames: [PremultipliedImage], scratch: String, runs: Int) throws {
     let floorOptions = PNGEncodeOptions(writer: .libpng, compressionLevel: 1, filter: .up)
@@ -227,10 +234,10 @@ func jobAgainstFloor(flipbook: String, arguments pushArguments: [String], frames
 
 }
 
-/// 4–5: the job (`arguments`, 2 threads) against itself on 1 thread, and the peak RSS of a
+/// The job (`arguments`, 2 threads) against itself on 1 thread, and the peak RSS of a
 /// 5,016-frame render against a 50-frame one.
 func scalingAndMemory(flipbook: String, arguments pushArguments: [String], runs: Int) {
-    // 4. Scaling: 1 thread against 2, interleaved.
+    // Scaling: 1 thread against 2, interleaved.
     let oneThread = pushArguments.map { $0 == "2" ? "1" : $0 }
     var oneRuns: [Double] = [], twoRuns: [Double] = []
     for _ in 0..<runs {
@@ -242,7 +249,7 @@ func scalingAndMemory(flipbook: String, arguments pushArguments: [String], runs:
            "target ≥ 1.8; 1 thread " + fixed(median(oneRuns) * 1e3, decimals: 0) + " ms, 2 threads "
            + fixed(median(twoRuns) * 1e3, decimals: 0) + " ms; per pair " + scaling.map { fixed($0, decimals: 2) }.joined(separator: " "))
 
-    // 5. Memory against sequence length: 5,016 frames (240 fps for 20.9 s) against 50 (0.21 s),
+    // Memory against sequence length: 5,016 frames (240 fps for 20.9 s) against 50 (0.21 s),
     // rendered without writing (5,000 written frames would be ~5 GB of disk on a shared machine).
     let long = ["render", "push", "--select", "3", "--threads", "2", "--fps", "240", "--duration", "20.9", "--no-write"]
     let short = ["render", "push", "--select", "3", "--threads", "2", "--fps", "240", "--duration", "0.21", "--no-write"]
@@ -253,7 +260,7 @@ func scalingAndMemory(flipbook: String, arguments pushArguments: [String], runs:
 
 }
 
-/// 9: the push job with a 10,000-photo manifest against the 16-photo sample.
+/// The push job with a 10,000-photo manifest against the 16-photo sample.
 func largeManifestBenchmark(flipbook: String, scratch: String, runs: Int) throws {
     let manifest = try largeManifest(count: 10_000, in: scratch + "/large")
     let small = ["render", "push", "--select", "3", "--threads", "2", "--progress", "none", "--out", scratch + "/small"]
@@ -310,9 +317,7 @@ func compareFileSizes(_ frames: [PremultipliedImage]) {
 /// cache, rasterizer; no encoding, nothing written) on one thread, in CPU time, median of `runs`.
 /// `FlipbookBench render` runs only this (with more runs, e.g. under `perf record`).
 func renderOnlyBenchmark(runs: Int) throws {
-    var settings = RenderSettings(preset: .push)
-    settings.scene.selectedIndex = 3
-    settings.threads = 1
+    let settings = pushSettings(threads: 1)
     let job = try RenderJob(settings: settings)
     let count = Double(job.frames.count)
     _ = try job.render()

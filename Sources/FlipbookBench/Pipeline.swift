@@ -35,8 +35,7 @@ func pipelineBenchmarks() throws {
         print("pipeline benchmarks skipped: \(Samples.missingDescription ?? "")")
         return
     }
-    var settings = RenderSettings(preset: .push)
-    settings.scene.selectedIndex = 3
+    let settings = pushSettings()
     let job = try RenderJob(settings: settings)
     // Frame 15 (the spring's peak): the grid under the fading detail plus the snapshot.
     let list = try job.displayList(frameIndex: 15)

@@ -65,9 +65,7 @@ func verifyBenchmark(runs: Int = 5) throws {
 /// Each as a share of the child render's CPU time, so the floor under verify / render shows:
 /// what verify cannot skip (start-up, photos, rasterizing) against what it may still shed.
 func verifyBreakdown(runs: Int, renderCPUSeconds: Double) throws {
-    var settings = RenderSettings(preset: .push)
-    settings.scene.selectedIndex = 3
-    settings.threads = 1
+    let settings = pushSettings(threads: 1)
     var lockCPU: [Double] = [], rasterCPU: [Double] = [], hashCPU: [Double] = [], oldHashCPU: [Double] = [], setupCPU: [Double] = []
     var frameCount = 0
     for _ in 0..<runs {
