@@ -71,6 +71,25 @@ package struct BezierPath: Hashable, Sendable {
         for element in elements { append(element) }
     }
 
+    /// The most elements a path read from a file or recorded from app code may have (100 000;
+    /// `init(validating:)` refuses more). Flattening and stroking stay bounded for any count
+    /// (docs/LIMITS.md), but their cost grows with it: past the vertex budgets about 10 outline
+    /// vertices per element. A hand-drawn icon has tens; an exported vector illustration a few
+    /// thousand.
+    package static let maximumElementCount = 100_000
+
+    /// A path of `elements` as a reader takes them from untrusted input: at most
+    /// `maximumElementCount`, every coordinate finite, and a move before the first line, curve or
+    /// close (where Core Graphics would ignore it with a logged error, a file is told).
+    package init(validating elements: [Element]) throws(BezierPathError) {
+        guard elements.count <= Self.maximumElementCount else { throw .tooManyElements(count: elements.count) }
+        for (index, element) in elements.enumerated() {
+            guard element.points.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { throw .notFinite(element: index) }
+            if currentPoint == nil, element.kind != .move { throw .noCurrentPoint(element: index) }
+            append(element)
+        }
+    }
+
     /// True when the path has no elements.
     package var isEmpty: Bool { elements.isEmpty }
 
@@ -449,5 +468,28 @@ package struct BezierPath: Hashable, Sendable {
             if q != 0 { roots.append(c / q) }
         }
         return roots.filter { $0 > 0 && $0 < 1 }
+    }
+}
+
+/// Why `BezierPath(validating:)` refuses a list of elements. A reader words the field its own
+/// way (`$.layers[2].path.elements[7]`) before `description`.
+package enum BezierPathError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// More than `BezierPath.maximumElementCount` elements.
+    case tooManyElements(count: Int)
+    /// The element at this index (0-based) has a NaN or infinite coordinate.
+    case notFinite(element: Int)
+    /// The element at this index is a line, curve or close before any move.
+    case noCurrentPoint(element: Int)
+
+    /// What is wrong, without the field's name.
+    package var description: String {
+        switch self {
+        case let .tooManyElements(count):
+            "has \(count) elements, more than the \(BezierPath.maximumElementCount) a path may have"
+        case let .notFinite(element):
+            "element \(element) has a coordinate that is not a finite number"
+        case let .noCurrentPoint(element):
+            "element \(element) draws from no point: a path starts with a move"
+        }
     }
 }

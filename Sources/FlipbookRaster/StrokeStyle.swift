@@ -25,7 +25,7 @@ package enum LineJoin: String, Hashable, Sendable, CaseIterable {
 /// path's own units (points), with Core Animation's defaults.
 package struct StrokeStyle: Hashable, Sendable {
     /// The line's width (`lineWidth`, default 1). Not positive or not finite: nothing is drawn
-    /// (Core Graphics draws a hairline for 0; a shape layer with `lineWidth` 0 shows no stroke).
+    /// (Core Graphics, like PDF, draws the thinnest line the device can show for 0).
     package var lineWidth: Double
     /// The ends of open subpaths and of dashes (default `.butt`).
     package var lineCap: LineCap

@@ -66,6 +66,32 @@ final class BezierPathTests: XCTestCase {
         XCTAssertEqual(end(wrapped.elements[3]), Point(x: 0, y: -1))
     }
 
+    func testRelativeArcAndValidation() {
+        // addRelativeArc sweeps exactly its delta (here −3π/2, counter-clockwise on screen), at
+        // most one turn.
+        var arc = BezierPath()
+        arc.addRelativeArc(center: .zero, radius: 2, startRadians: 0, deltaRadians: -1.5 * .pi)
+        XCTAssertEqual(arc.elements.compactMap(end), [Point(x: 2, y: 0), Point(x: 0, y: -2), Point(x: -2, y: 0), Point(x: 0, y: 2)])
+        var turns = BezierPath()
+        turns.addRelativeArc(center: .zero, radius: 2, startRadians: 0, deltaRadians: 20)
+        XCTAssertEqual(turns.kinds.count, 5, "one turn at most: four cubics")
+        XCTAssertEqual(turns.currentPoint, Point(x: 2, y: 0))
+
+        // What a reader refuses, naming the element.
+        XCTAssertThrowsError(try BezierPath(validating: [.line(to: .zero)])) {
+            XCTAssertEqual($0 as? BezierPathError, .noCurrentPoint(element: 0))
+        }
+        XCTAssertThrowsError(try BezierPath(validating: [.move(to: .zero), .line(to: Point(x: .nan, y: 0))])) {
+            XCTAssertEqual("\($0)", "element 1 has a coordinate that is not a finite number")
+        }
+        let many = [BezierPath.Element](repeating: .move(to: .zero), count: BezierPath.maximumElementCount + 1)
+        XCTAssertThrowsError(try BezierPath(validating: many)) {
+            XCTAssertEqual($0 as? BezierPathError, .tooManyElements(count: BezierPath.maximumElementCount + 1))
+        }
+        let valid = try! BezierPath(validating: [.move(to: .zero), .line(to: Point(x: 1, y: 0)), .close, .line(to: Point(x: 0, y: 1))])
+        XCTAssertEqual(valid.currentPoint, Point(x: 0, y: 1))
+    }
+
     func testArcCubicsStayOnTheCircle() {
         // The 4/3·tan(θ/4) cubic strays at most 2.7·10⁻⁴ r from a quarter circle (the classic
         // figure for this approximation; 0.4 % of it for a 30° piece).

@@ -278,6 +278,71 @@ final class StrokeTests: XCTestCase {
         XCTAssertEqual(area { $0.fill(two, rule: .evenOdd, transform: .identity, color: black) }, 200)
     }
 
+    func testShapeMasksRevealACircle() {
+        // A circular reveal: a full-canvas group masked by a circle of radius 12 shows π·12²;
+        // masked by a circle of radius 6 stroked 12 wide (the other way apps write it) the same.
+        func revealed(_ mask: (Canvas) -> Path) -> Double {
+            area { canvas in
+                canvas.drawGroup(opacity: 1, bounds: nil, mask: mask(canvas)) { layer in
+                    layer.fill(Rect(x: 0, y: 0, width: 64, height: 64), color: black)
+                }
+            }
+        }
+        let filled = revealed { $0.outline(filling: self.circle(center: Point(x: 32, y: 32), radius: 12), transform: .identity) }
+        let stroked = revealed { $0.outline(stroking: self.circle(center: Point(x: 32, y: 32), radius: 6), style: StrokeStyle(lineWidth: 12),
+                                            transform: .identity) }
+        // Within the 1/16-px chords (≤ 2π·12/16 px²).
+        XCTAssertEqual(filled, 144 * .pi, accuracy: 2 * .pi * 12 / 16)
+        XCTAssertEqual(stroked, 144 * .pi, accuracy: 2 * .pi * 12 / 16)
+    }
+
+    func testRoundedRectsAsUIKitBuildsThem() {
+        // UIBezierPath(roundedRect:cornerRadius:) has continuous corners: the same outline as a
+        // layer's continuous shape, 0.224702 r² off each corner (docs/RASTER.md, "Corner curves");
+        // circular corners take (1 − π/4) r².
+        let rect = Rect(x: 4, y: 4, width: 40, height: 30)
+        for curve in CornerCurve.allCases {
+            var path = BezierPath()
+            path.addRoundedRect(rect, cornerRadius: 8, curve: curve)
+            let perCorner = curve == .continuous ? 0.224702 : 1 - Double.pi / 4
+            let drawn = area { $0.fill(Path(filling: path, tolerance: 1.0 / 1024), color: black) }
+            XCTAssertEqual(drawn, 1200 - 4 * perCorner * 64, accuracy: 0.05, "\(curve)")
+            let layer = area { $0.fill(Path(layerShape: rect, cornerRadius: 8, curve: curve), color: black) }
+            // The layer's outline is flattened within 1/64 pt: its chords take up to about
+            // (2/3)·(1/64)·(the corners' length, 4·(π/2)·8) ≈ 0.52 px² off.
+            XCTAssertEqual(drawn, layer, accuracy: 0.6, "\(curve): as a layer's outline")
+            XCTAssertEqual(path.kinds.count, curve == .continuous ? 2 + 4 * 6 : 2 + 4 * 2)
+        }
+        // Two radii give the same structure (the path interpolates), some square corners another.
+        var small = BezierPath(), large = BezierPath(), mixed = BezierPath()
+        small.addRoundedRect(rect, cornerRadius: 2, curve: .continuous)
+        large.addRoundedRect(rect, cornerRadius: 12, curve: .continuous)
+        mixed.addRoundedRect(rect, cornerRadius: 12, corners: [.minXMinY], curve: .continuous)
+        XCTAssertTrue(small.hasSameStructure(as: large))
+        XCTAssertFalse(small.hasSameStructure(as: mixed))
+        XCTAssertEqual(mixed.kinds.count, 2 + 6 + 3)
+    }
+
+    func testHostileCoordinatesDrawNothingAndDoNotTrap() {
+        var canvas = Canvas(widthPixels: 16, heightPixels: 16, scale: 1)
+        for bad in [Double.nan, .infinity, -1e308, 1e308] {
+            var path = BezierPath()
+            path.move(to: Point(x: 1, y: 1))
+            path.addCurve(to: Point(x: bad, y: 4), control1: Point(x: 3, y: bad), control2: Point(x: 5, y: 5))
+            path.addLine(to: Point(x: 8, y: 8))
+            path.addArc(center: Point(x: bad, y: 2), radius: bad, startRadians: bad, endRadians: 1, clockwiseOnScreen: true)
+            canvas.fill(path, transform: .identity, color: black)
+            for cap in LineCap.allCases {
+                for join in LineJoin.allCases {
+                    canvas.stroke(path, style: StrokeStyle(lineWidth: 3, lineCap: cap, lineJoin: join, dashPattern: [2, 1]),
+                                  transform: .identity, color: black)
+                }
+            }
+            canvas.stroke(path, style: StrokeStyle(lineWidth: bad), transform: .identity, color: black)
+            canvas.stroke(path, style: StrokeStyle(lineWidth: 2), transform: Transform2D(scaleX: bad, y: 1), color: black)
+        }
+    }
+
     func testStrokeCostsAreBounded() {
         // 20 000 right-angle corners with round joins at a huge width: the round vertices share
         // StrokeStyle.maximumRoundVertices (8 chords per turn at the least).
