@@ -55,13 +55,11 @@ package struct Polyline: Hashable, Sendable {
         var result: [Polyline] = []
         var segment = 0  // the chord from vertices[segment] to vertices[segment + 1]
         var segmentStart = 0.0, segmentLength = distance(vertices[0].point, vertices[1].point)
-        /// Moves to the chord holding `length` (the first one whose end is at or past it).
-        func seek(_ length: Double) {
-            while segment < vertices.count - 2, segmentStart + segmentLength < length {
-                segmentStart += segmentLength
-                segment += 1
-                segmentLength = distance(vertices[segment].point, vertices[segment + 1].point)
-            }
+        /// Moves to the next chord.
+        func advance() {
+            segmentStart += segmentLength
+            segment += 1
+            segmentLength = distance(vertices[segment].point, vertices[segment + 1].point)
         }
         /// The vertex at `length` on the current chord; at a chord's end the direction leaving
         /// (`leaving`) or arriving there.
@@ -78,18 +76,15 @@ package struct Polyline: Hashable, Sendable {
         for interval in intervals {
             let start = Swift.max(0, interval.start), end = Swift.min(total, interval.end)
             guard start <= end else { continue }
-            seek(start)
-            // A start on a chord's end belongs to the next chord (it leaves from there).
-            if segmentStart + segmentLength <= start, segment < vertices.count - 2, start < end {
-                segmentStart += segmentLength; segment += 1
-                segmentLength = distance(vertices[segment].point, vertices[segment + 1].point)
+            // The chord holding the start: the first whose end is past it (at it, for a dot).
+            while segment < vertices.count - 2, segmentStart + segmentLength < start || (segmentStart + segmentLength == start && start < end) {
+                advance()
             }
             var piece = [vertex(at: start, leaving: true)]
             if start == end { result.append(Polyline(vertices: piece, isClosed: false)); continue }
             while segment < vertices.count - 2, segmentStart + segmentLength < end {
                 piece.append(vertices[segment + 1])
-                segmentStart += segmentLength; segment += 1
-                segmentLength = distance(vertices[segment].point, vertices[segment + 1].point)
+                advance()
             }
             piece.append(vertex(at: end, leaving: false))
             piece[0].isJoin = false
@@ -155,11 +150,18 @@ extension BezierPath {
         var curveIndex = 0
         current = nil; start = nil
         for element in elements {
+            if current == nil, element.kind != .move {
+                // Nothing to draw from: as a move to the element's end (see `init(elements:)`).
+                builder.finish(closed: false)
+                (current, start) = Self.advance(element, current: current, start: start)
+                if element.kind != .close { curveIndex += element.kind == .line ? 0 : 1 }
+                continue
+            }
             switch element {
             case .move:
                 builder.finish(closed: false)
             case .line(let p):
-                let from = current ?? p
+                let from = current!
                 if let direction = unit(Point(x: p.x - from.x, y: p.y - from.y)) {
                     builder.add([(from, direction), (p, direction)])
                 } else {

@@ -65,8 +65,8 @@ package struct BezierPath: Hashable, Sendable {
     /// An empty path.
     package init() {}
 
-    /// A path of these elements, as written (a line or curve with no current point is kept and
-    /// flattened as if it started a subpath at its end point).
+    /// A path of these elements, as written (a line or curve with no current point is kept, and
+    /// drawn as a move to its end point; `init(validating:)` refuses it instead).
     package init(elements: [Element]) {
         for element in elements { append(element) }
     }

@@ -168,11 +168,14 @@ final class BezierPathTests: XCTestCase {
         XCTAssertEqual(halfway.elements[1], .curve(to: Point(x: 32.5, y: 2.5), control1: Point(x: 22.5, y: 7.5), control2: Point(x: 30, y: 10)))
         XCTAssertEqual(path.interpolated(to: turned, fraction: 0), path)
 
-        // Lines and curves with no current point are ignored, as Core Graphics ignores them.
+        // Lines and curves with no current point are ignored, as Core Graphics ignores them; kept
+        // in a path of given elements, such a line is drawn as a move.
         var orphan = BezierPath()
         orphan.addLine(to: Point(x: 1, y: 1))
         orphan.closeSubpath()
         XCTAssertTrue(orphan.isEmpty)
+        let given = BezierPath(elements: [.line(to: Point(x: 1, y: 1)), .line(to: Point(x: 4, y: 5))]).polylines(tolerance: 0.1)
+        XCTAssertEqual(given.map { $0.vertices.map(\.point) }, [[Point(x: 1, y: 1), Point(x: 4, y: 5)]])
     }
 
     func testFlatteningStaysWithinTheToleranceAndCarriesTangents() {
