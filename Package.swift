@@ -95,17 +95,23 @@ let package = Package(
         // Helpers shared by the test targets (PSNR against an exact area average, a seeded random
         // generator); not a product.
         .target(name: "FlipbookTestSupport", dependencies: ["FlipbookRaster"], path: "Tests/FlipbookTestSupport"),
-        .testTarget(name: "FlipbookFilesTests", dependencies: ["FlipbookFiles"]),
+        // Ignores SIGPIPE as the test bundle loads (a C constructor), so a child that exits before
+        // reading what a test writes to it fails that write instead of ending the test process;
+        // every test target that starts processes depends on it.
+        .target(name: "FlipbookTestSignals", path: "Tests/FlipbookTestSignals"),
+        .testTarget(name: "FlipbookFilesTests", dependencies: ["FlipbookFiles", "FlipbookTestSignals"]),
         .testTarget(name: "FlipbookGeometryTests", dependencies: ["FlipbookGeometry", "FlipbookTestSupport"]),
         .testTarget(name: "FlipbookRasterTests", dependencies: ["FlipbookRaster", "FlipbookCodecs", "FlipbookTestSupport", "FlipbookTesting"],
                     exclude: ["__Goldens__"]),
-        .testTarget(name: "FlipbookCodecsTests", dependencies: ["FlipbookCodecs", "FlipbookFiles", "FlipbookTestSupport"]),
+        .testTarget(name: "FlipbookCodecsTests", dependencies: ["FlipbookCodecs", "FlipbookFiles", "FlipbookTestSupport", "FlipbookTestSignals"]),
         .testTarget(name: "FlipbookMotionTests", dependencies: ["FlipbookMotion"]),
         .testTarget(name: "FlipbookTextTests", dependencies: ["FlipbookText"]),
         .testTarget(name: "FlipbookSceneTests", dependencies: ["Flipbook", "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender", "FlipbookOutput", "FlipbookRaster", "FlipbookCodecs", "FlipbookText", "FlipbookMotion", "FlipbookGeometry", "FlipbookFiles"]),
-        .testTarget(name: "FlipbookTests", dependencies: ["Flipbook", "FlipbookTesting", "FlipbookUIKit", "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender", "FlipbookOutput", "FlipbookRaster", "FlipbookCodecs", "FlipbookText", "FlipbookMotion", "FlipbookGeometry", "FlipbookFiles"], exclude: ["__Goldens__", "__DisplayLists__"]),
+        .testTarget(name: "FlipbookTests", dependencies: ["Flipbook", "FlipbookTesting", "FlipbookUIKit", "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender", "FlipbookOutput", "FlipbookRaster", "FlipbookCodecs", "FlipbookText", "FlipbookMotion", "FlipbookGeometry", "FlipbookFiles", "FlipbookTestSignals"],
+                    exclude: ["__Goldens__", "__DisplayLists__"]),
         .testTarget(name: "FlipbookUIKitTests", dependencies: ["FlipbookUIKit", "Flipbook", "FlipbookTesting", "FlipbookUIKitSamples", "FlipbookImageDiff", "FlipbookCodecs",
-                                                        "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender", "FlipbookMotion", "FlipbookGeometry", "FlipbookRaster"]),
+                                                        "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender", "FlipbookMotion", "FlipbookGeometry", "FlipbookRaster",
+                                                        "FlipbookTestSignals"]),
         // docs/examples/uikit-consumer's app and test, compiled here as one module so `swift test`
         // checks that the example builds and its goldens pass (the example's own Package.swift
         // builds the same folders as two modules).
@@ -113,7 +119,7 @@ let package = Package(
                     path: "docs/examples/uikit-consumer", exclude: ["Package.swift", "Assets", "Tests/GalleryAppTests/__Goldens__"],
                     sources: ["Sources/GalleryApp", "Tests/GalleryAppTests"]),
         // Uses only the products (`import Flipbook`, `import FlipbookTesting`), as a dependent package would.
-        .testTarget(name: "FlipbookPublicAPITests", dependencies: ["Flipbook", "FlipbookTesting"], exclude: ["__Goldens__"]),
+        .testTarget(name: "FlipbookPublicAPITests", dependencies: ["Flipbook", "FlipbookTesting", "FlipbookTestSignals"], exclude: ["__Goldens__"]),
         .testTarget(name: "FlipbookTestingTests", dependencies: ["Flipbook", "FlipbookTesting", "FlipbookImageDiff"], exclude: ["__Goldens__"]),
     ]
 )
