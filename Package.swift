@@ -11,7 +11,7 @@
 //   FlipbookModel   → FlipbookMotion, FlipbookRaster, FlipbookText, FlipbookGeometry
 //   FlipbookText    → FlipbookRaster, FlipbookFiles, CFreeType, CHarfBuzz, CFriBidi, CFontconfig, CLineBreaking
 //   FlipbookCodecs  → FlipbookRaster, FlipbookFiles, CImageCodecs (→ CLibPNG, CLibJPEG), CISAL, CLibDeflate
-//   FlipbookTesting → Flipbook (sequence goldens), FlipbookImageDiff, FlipbookCodecs, FlipbookFiles;  FlipbookImageDiff → FlipbookRaster, FlipbookGeometry
+//   FlipbookTesting → Flipbook (sequence goldens), FlipbookImageDiff, FlipbookRender (frame slots), FlipbookCodecs, FlipbookFiles;  FlipbookImageDiff → FlipbookRaster, FlipbookGeometry
 //   FlipbookMotion, FlipbookRaster → FlipbookGeometry;  FlipbookGeometry, FlipbookFiles → (the toolchain only)
 //   FlipbookSamples: Samples/, the bundled manifests, photos and transitions, as resources.
 import Foundation
@@ -83,7 +83,7 @@ let package = Package(
         .target(name: "FlipbookUIKitSamples", dependencies: ["FlipbookUIKit"], path: "Samples/UIKit"),
         // Pixel comparison and diff pictures, without any test framework (the CLI links it).
         .target(name: "FlipbookImageDiff", dependencies: ["FlipbookRaster", "FlipbookGeometry"]),
-        .target(name: "FlipbookTesting", dependencies: ["Flipbook", "FlipbookImageDiff", "FlipbookCodecs", "FlipbookRaster", "FlipbookFiles"]),
+        .target(name: "FlipbookTesting", dependencies: ["Flipbook", "FlipbookImageDiff", "FlipbookRender", "FlipbookCodecs", "FlipbookRaster", "FlipbookFiles"]),
         .executableTarget(name: "FlipbookCLI", dependencies: ["Flipbook", "FlipbookRender", "FlipbookImageDiff", "FlipbookCodecs", "FlipbookFiles"]),
         // Benchmarks (scripts/bench runs it in release); not a product.
         .executableTarget(name: "FlipbookBench", dependencies: ["Flipbook", "FlipbookCodecs", "FlipbookRaster", "FlipbookMotion", "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender", "FlipbookOutput", "FlipbookText", "FlipbookFiles"]),
