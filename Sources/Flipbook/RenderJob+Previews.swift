@@ -102,7 +102,7 @@ extension RenderJob {
         // Frame position in the job → slot on the sheet.
         let positionOfIndex = Dictionary(uniqueKeysWithValues: frames.enumerated().map { ($1.index, $0) })
         let slots = Dictionary(uniqueKeysWithValues: (sheet?.shownFrames ?? []).enumerated().map { (positionOfIndex[$1.index]!, $0) })
-        let thumbnails = Slots(count: sheet?.shownFrames.count ?? 0)
+        let thumbnails = PositionedResults<PremultipliedImage>(count: sheet?.shownFrames.count ?? 0)
         let pixels = device.pixelSize
         let video: (any FrameVideoOutput)?
         do {
