@@ -1,88 +1,23 @@
 import Foundation
-import FlipbookCodecs
 import FlipbookFiles
-import FlipbookImageDiff
-import FlipbookRaster
-
-/// What a golden check found; `message` says it in words for a test failure.
-public struct GoldenResult: Sendable {
-    /// How the check ended.
-    public enum Outcome: Sendable, Hashable {
-        /// The image matches its reference within tolerance: the only passing outcome.
-        case matched
-        /// The image does not match (or has another size); nothing recorded.
-        case mismatched
-        /// The reference was written (new, or re-recorded by `all`/`failed`): fails on purpose.
-        case recorded
-        /// No reference exists and the record mode (`never`, or `CI` set) forbids writing one.
-        case missingReference
-        /// The check could not run: bad record mode or name, unreadable reference, a write error.
-        case error
-    }
-
-    /// How the check ended.
-    public let outcome: Outcome
-    /// A readable account: the reference path, counts, artefact paths, what was written.
-    public let message: String
-    /// Where the reference image lives (or would live).
-    public let referencePath: String
-    /// The pixel comparison, when one was made.
-    public let comparison: ImageComparison?
-    /// Files written outside the source tree (reference copy, actual, diff), in that order.
-    public let artifactPaths: [String]
-
-    /// True only when the image matched its reference.
-    public var passed: Bool { outcome == .matched }
-}
-
-/// Golden-image checks, independent of any test framework.
-///
-/// References live in `<goldens>/<TestFile>/<name>.png`, where `<TestFile>` is the calling test
-/// file's name without `.swift` and `<goldens>` is, first found: the `goldensDirectory`
-/// argument, the environment variable `FLIPBOOK_GOLDENS_DIR`, or `__Goldens__` beside the test
-/// file. On failure, `<artifacts>/<TestFile>/<name>.reference.png`, `.actual.png` and `.diff.png`
-/// are written, `<artifacts>` being `FLIPBOOK_ARTIFACTS` or `<temporary directory>/flipbook-artifacts`.
-/// Only recording writes beside the tests. See docs/GOLDENS.md.
-public enum GoldenImage {
-    /// Checks `image` against the reference called `name` and records per `GoldenRecordMode`.
-    ///
-    /// The image goes through a PNG encode/decode round trip first, so exactly what a reference
-    /// would hold is compared. `tolerance` is per channel (0…255) and `maxDifferingFraction`
-    /// (0…1) the share of pixels allowed to exceed it; both default to 0 (exact match).
-    /// `file` locates the test file; leave the default.
-    public static func verify(_ image: PremultipliedImage, named name: String, tolerance: Int = 0,
-                              maxDifferingFraction: Double = 0, goldensDirectory: String? = nil,
-                              file: StaticString = #filePath) -> GoldenResult {
-        verify(image, named: name, tolerance: tolerance, maxDifferingFraction: maxDifferingFraction,
-               goldensDirectory: goldensDirectory, testFilePath: "\(file)")
-    }
-
-    /// `verify` with the test file's path as a `String` (Swift Testing's `SourceLocation`).
-    static func verify(_ image: PremultipliedImage, named name: String, tolerance: Int,
-                       maxDifferingFraction: Double, goldensDirectory: String?, testFilePath: String) -> GoldenResult {
-        precondition((0...255).contains(tolerance), "tolerance must be 0…255, not \(tolerance)")
-        precondition((0...1).contains(maxDifferingFraction), "maxDifferingFraction must be 0…1, not \(maxDifferingFraction)")
-        let paths = GoldenPaths(name: name, testFilePath: testFilePath, goldensDirectory: goldensDirectory)
-        var check = GoldenCheck(name: name, paths: paths)
-        do {
-            try check.run(image, tolerance: tolerance, maxDifferingFraction: maxDifferingFraction)
-        } catch {
-            check.finish(.error, "golden '\(name)': \(error)")
-        }
-        return check.result
-    }
-}
 
 /// Where one golden's reference and artefacts live.
+///
+/// References live in `<goldens>/<TestFile>/<name>.<extension>`, where `<TestFile>` is the
+/// calling test file's name without `.swift` and `<goldens>` is, first found: the
+/// `goldensDirectory` argument, `withGoldens(goldensDirectory:)`, the environment variable
+/// `FLIPBOOK_GOLDENS_DIR`, or `__Goldens__` beside the test file. Artefacts are
+/// `<artifacts>/<TestFile>/<name>.reference.<extension>`, `.actual.<extension>` and the
+/// strategy's own (`.diff.png`), `<artifacts>` being `FLIPBOOK_ARTIFACTS` or
+/// `<temporary directory>/flipbook-artifacts`. Only recording writes beside the tests.
 struct GoldenPaths {
     let reference: String
     /// `<artifacts>/<TestFile>/<name>`: artefacts are this plus a suffix.
     let artifactBase: String
     let referenceArtifact: String
     let actualArtifact: String
-    let diffArtifact: String
 
-    init(name: String, testFilePath: String, goldensDirectory: String?, pathExtension: String = "png") {
+    init(name: String, testFilePath: String, goldensDirectory: String?, pathExtension: String) {
         let testFile = URL(fileURLWithPath: testFilePath)
         let suite = testFile.deletingPathExtension().lastPathComponent
         let goldens = goldensDirectory ?? GoldenConfiguration.goldensDirectory ?? environmentValue("FLIPBOOK_GOLDENS_DIR")
@@ -90,111 +25,115 @@ struct GoldenPaths {
         reference = URL(fileURLWithPath: goldens).appendingPathComponent(suite).appendingPathComponent(name + "." + pathExtension).path
         let artifacts = environmentValue("FLIPBOOK_ARTIFACTS")
             ?? URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("flipbook-artifacts").path
-        let base = URL(fileURLWithPath: artifacts).appendingPathComponent(suite).appendingPathComponent(name).path
-        artifactBase = base
-        referenceArtifact = base + ".reference." + pathExtension
-        actualArtifact = base + ".actual." + pathExtension
-        diffArtifact = base + ".diff.png"
+        artifactBase = URL(fileURLWithPath: artifacts).appendingPathComponent(suite).appendingPathComponent(name).path
+        referenceArtifact = artifactBase + ".reference." + pathExtension
+        actualArtifact = artifactBase + ".actual." + pathExtension
     }
 }
 
-/// One run of a golden check; `run` throws only for errors, every other end calls `finish`.
+/// The record-mode machine every strategy runs through: validate the name, pick the mode,
+/// record, compare, re-record, write the artefacts, and say what happened.
+///
+/// | mode | missing reference | mismatching | matching |
+/// |---|---|---|---|
+/// | `missing` | written, fails | fails | passes |
+/// | `failed` | written, fails | re-written, fails | passes |
+/// | `all` | written, fails | re-written, fails | re-written, fails |
+/// | `never` | fails, nothing written beside the tests | fails | passes |
+///
+/// A run that writes a reference always fails, naming the file, so a retried CI job cannot pass
+/// on references it just wrote.
 struct GoldenCheck {
-    let name: String
+    let request: GoldenRequest
     let paths: GoldenPaths
-    private(set) var result: GoldenResult
-    private var comparison: ImageComparison?
+    let describe: @Sendable ([UInt8]) -> String
+    /// The artefacts a mismatch may add besides the reference and actual copies (`diff.png`).
+    let mismatchArtifactSuffixes: [String]
     private var artifacts: [String] = []
+    private var comparison: GoldenComparison?
 
-    init(name: String, paths: GoldenPaths) {
-        self.name = name
-        self.paths = paths
-        result = GoldenResult(outcome: .error, message: "golden '\(name)': not checked", referencePath: paths.reference,
-                              comparison: nil, artifactPaths: [])
+    init(request: GoldenRequest, pathExtension: String, describe: @escaping @Sendable ([UInt8]) -> String,
+         mismatchArtifactSuffixes: [String]) {
+        self.request = request
+        self.paths = GoldenPaths(request, pathExtension: pathExtension)
+        self.describe = describe
+        self.mismatchArtifactSuffixes = mismatchArtifactSuffixes
     }
 
-    mutating func finish(_ outcome: GoldenResult.Outcome, _ message: String) {
-        result = GoldenResult(outcome: outcome, message: message, referencePath: paths.reference,
-                              comparison: comparison, artifactPaths: artifacts)
+    private var name: String { request.name }
+
+    private func result(_ outcome: GoldenResult.Outcome, _ message: String) -> GoldenResult {
+        GoldenResult(outcome: outcome, message: message, referencePath: paths.reference, comparison: comparison?.pixels,
+                     artifactPaths: artifacts)
     }
 
-    mutating func run(_ image: PremultipliedImage, tolerance: Int, maxDifferingFraction: Double,
-                      perceptual: PerceptualLimit? = nil) throws {
-        guard !name.isEmpty, !name.contains("/"), !name.hasPrefix(".") else { throw GoldenError.badName(name) }
-        let mode = try GoldenRecordMode.current()
-        let actualPNG = try PNGEncoder.encode(image)
-        let actual = try ImageDecoder.decode(actualPNG, name: "actual image of golden '\(name)'")
-        removeStaleArtifacts()
-
-        guard FileManager.default.fileExists(atPath: paths.reference) else {
-            if mode == .never {
-                // Outside the source tree only: CI can upload it, a developer can review it.
-                try writeArtifact(actualPNG, to: paths.actualArtifact)
-                let why = environmentValue("CI") != nil ? "CI is set" : GoldenRecordMode.setting(.never)
-                finish(.missingReference, """
-                    golden '\(name)': no reference image at \(paths.reference); not recorded because \(why).
-                      actual: \(paths.actualArtifact)
-                    Record it locally (FLIPBOOK_RECORD=missing, the default off CI), review and commit it.
-                    """)
-                return
-            }
-            try record(actualPNG, image: actual, why: "recorded a new reference")
-            return
-        }
-        if mode == .all {
-            try record(actualPNG, image: actual, why: "re-recorded the reference (\(GoldenRecordMode.setting(.all)))")
-            return
-        }
-        let reference: PremultipliedImage
+    mutating func run(_ serialize: () throws -> [UInt8], compare: ([UInt8], [UInt8]) throws -> GoldenComparison) -> GoldenResult {
         do {
-            reference = try ImageDecoder.decode(fileAtPath: paths.reference)
-        } catch {
-            if mode == .failed {
-                try record(actualPNG, image: actual, why: "re-recorded an unreadable reference (\(error))")
-                return
+            guard !name.isEmpty, !name.contains("/"), !name.hasPrefix(".") else { throw GoldenError.badName(name) }
+            let setting = try GoldenRecordSetting.resolve(requested: request.record)
+            let actual = try serialize()
+            removeStaleArtifacts()
+            guard FileManager.default.fileExists(atPath: paths.reference) else {
+                if setting.mode == .never {
+                    // Outside the source tree only: CI can upload it, a developer can review it.
+                    try writeArtifact(actual, to: paths.actualArtifact)
+                    return result(.missingReference, """
+                        golden '\(name)': no reference at \(paths.reference); not recorded because \(setting.source).
+                          actual: \(paths.actualArtifact)
+                        Record it locally (FLIPBOOK_RECORD=missing, the default off CI), review and commit it.
+                        """)
+                }
+                return try record(actual, why: "recorded a new reference")
             }
-            finish(.error, "golden '\(name)': cannot read the reference \(paths.reference): \(error)")
-            return
+            if setting.mode == .all { return try record(actual, why: "re-recorded the reference (\(setting.source))") }
+            let reference: [UInt8]
+            do {
+                reference = try InputFile.read(paths.reference)
+                comparison = try compare(reference, actual)
+            } catch {
+                if setting.mode == .failed { return try record(actual, why: "re-recorded an unreadable reference (\(error))") }
+                return result(.error, "golden '\(name)': cannot read the reference \(paths.reference): \(error)")
+            }
+            guard let mismatch = comparison?.mismatch else {
+                return result(.matched, "golden '\(name)' matches \(paths.reference)" + (comparison?.matchSummary.map { ": " + $0 } ?? ""))
+            }
+            try writeArtifact(reference, to: paths.referenceArtifact)
+            try writeArtifact(actual, to: paths.actualArtifact)
+            for artifact in mismatch.artifacts {
+                try writeArtifact(artifact.bytes, to: paths.artifactBase + "." + artifact.suffix)
+            }
+            var message = "golden '\(name)' does not match \(paths.reference): \(mismatch.summary)"
+            // A screenful: the first changes say where to look, the artefacts show the rest.
+            let shown = 24
+            for line in mismatch.details.prefix(shown) { message += "\n  " + line }
+            if mismatch.details.count > shown { message += "\n  … \(mismatch.details.count - shown) more" }
+            message += "\n" + Self.artifactLine("reference", paths.referenceArtifact) + "\n" + Self.artifactLine("actual", paths.actualArtifact)
+            for artifact in mismatch.artifacts {
+                let label = artifact.suffix.split(separator: ".").first.map(String.init) ?? artifact.suffix
+                let caption = mismatch.artifactCaptions[artifact.suffix].map { " (\($0))" } ?? ""
+                message += "\n" + Self.artifactLine(label, paths.artifactBase + "." + artifact.suffix) + caption
+            }
+            if setting.mode == .failed {
+                try writeAtomically(actual, to: paths.reference)
+                return result(.recorded, message + "\nre-recorded the reference (\(setting.source)): review and commit \(paths.reference)")
+            }
+            return result(.mismatched, message + "\nIf the change is intended, re-record with FLIPBOOK_RECORD=failed "
+                          + "(or record: .failed) and review the new reference.")
+        } catch {
+            return result(.error, "golden '\(name)': \(error)")
         }
-        let comparison = ImageComparison.compare(reference, actual, tolerance: tolerance)
-        self.comparison = comparison
-        // With a ΔE or FLIP tolerance the perceptual scores decide and are what the message reports.
-        let scores = perceptual?.score(reference, actual)
-        let passes = scores?.passes ?? comparison.passes(maxDifferingFraction: maxDifferingFraction)
-        let summary = scores?.summary ?? comparison.summary
-        if passes {
-            finish(.matched, "golden '\(name)' matches \(paths.reference): \(summary)")
-            return
-        }
-        try writeArtifact(try PNGEncoder.encode(reference), to: paths.referenceArtifact)
-        try writeArtifact(actualPNG, to: paths.actualArtifact)
-        try writeArtifact(try PNGEncoder.encode(DiffImage.make(reference: reference, actual: actual, tolerance: tolerance)),
-                          to: paths.diffArtifact)
-        var allowed = comparison.sizesMatch
-            ? " (allowed: more than \(tolerance) in at most \(percent(maxDifferingFraction)) of pixels)"
-            : " (reference vs actual)"
-        if let perceptual, comparison.sizesMatch { allowed = " (allowed: \(perceptual.allowed))" }
-        var message = """
-            golden '\(name)' does not match \(paths.reference): \(summary)\(allowed)
-              reference: \(paths.referenceArtifact)
-              actual:    \(paths.actualArtifact)
-              diff:      \(paths.diffArtifact) (reference | difference | actual)
-            """
-        if mode == .failed {
-            try writeAtomically(actualPNG, to: paths.reference)
-            message += "\nre-recorded the reference (\(GoldenRecordMode.setting(.failed))): review and commit \(paths.reference)"
-            finish(.recorded, message)
-        } else {
-            message += "\nIf the change is intended, re-record with FLIPBOOK_RECORD=failed and review the new reference."
-            finish(.mismatched, message)
-        }
+    }
+
+    /// `  reference: PATH`, labels padded so the paths line up.
+    private static func artifactLine(_ label: String, _ path: String) -> String {
+        "  " + (label + ":").padding(toLength: max(11, label.count + 1), withPad: " ", startingAt: 0) + path
     }
 
     /// Writes the reference and fails saying so: a recording run never passes.
-    private mutating func record(_ png: [UInt8], image: PremultipliedImage, why: String) throws {
-        try writeAtomically(png, to: paths.reference)
-        finish(.recorded, """
-            golden '\(name)': \(why) \(paths.reference) (\(image.width)x\(image.height)); \
+    private mutating func record(_ bytes: [UInt8], why: String) throws -> GoldenResult {
+        try writeAtomically(bytes, to: paths.reference)
+        return result(.recorded, """
+            golden '\(name)': \(why) \(paths.reference) (\(describe(bytes))); \
             review and commit it, then run the test again (a recording run always fails)
             """)
     }
@@ -206,15 +145,10 @@ struct GoldenCheck {
 
     /// Removes the artefacts of an earlier failing run, so the folder shows only current failures.
     private func removeStaleArtifacts() {
-        for path in [paths.referenceArtifact, paths.actualArtifact, paths.diffArtifact] {
+        let extra = mismatchArtifactSuffixes.map { paths.artifactBase + "." + $0 }
+        for path in [paths.referenceArtifact, paths.actualArtifact] + extra {
             try? FileManager.default.removeItem(atPath: path)
         }
-    }
-
-    private func percent(_ fraction: Double) -> String {
-        let text = String(format: "%.4f", fraction * 100)
-        let trimmed = text.contains(".") ? text.replacingOccurrences(of: "0+$", with: "", options: .regularExpression) : text
-        return (trimmed.hasSuffix(".") ? String(trimmed.dropLast()) : trimmed) + "%"
     }
 }
 

@@ -1,20 +1,43 @@
 #if canImport(Testing)
-import Foundation
 import Testing
-import FlipbookRaster
 
-/// Expects (Swift Testing) that `image` matches the golden reference `name`; records an issue
-/// with `GoldenResult.message` at the call site otherwise, and whenever a reference was recorded.
+/// A Swift Testing trait that runs a test, or every test of a suite, inside
+/// `withGoldens(record:goldensDirectory:)`, as swift-snapshot-testing's `.snapshots(record:)`:
 ///
-/// Arguments as in `GoldenImage.verify`; the test file is taken from `sourceLocation`. The
-/// artefacts (reference, actual, diff) are also attached to the test, so they are kept when
-/// `swift test` runs with `--attachments-path`.
-/// Returns the result for further checks.
-@discardableResult
-public func expectGolden(_ image: PremultipliedImage, named name: String, tolerance: Int = 0,
-                         maxDifferingFraction: Double = 0, goldensDirectory: String? = nil,
-                         sourceLocation: SourceLocation = #_sourceLocation) -> GoldenResult {
-    expectGolden(of: image, as: .image(tolerance: tolerance, maxDifferingFraction: maxDifferingFraction), named: name,
-                 goldensDirectory: goldensDirectory, sourceLocation: sourceLocation)
+/// ```swift
+/// @Test(.goldens(record: .failed)) func pushAfterTheRedesign() throws {
+///     assertGolden(of: try RenderJob(settings: .init(preset: .push)), as: .sequence)
+/// }
+/// ```
+///
+/// Each run of each test also counts its unnamed goldens from 1 (`pushAfterTheRedesign.1`).
+/// `CI` still forces `never`; a check's own `record:` wins inside; messages name the trait
+/// (`re-recorded the reference (.goldens(record: .failed))`).
+public struct GoldensTrait: TestTrait, SuiteTrait, TestScoping {
+    /// The record mode inside; nil keeps the surrounding one.
+    public var record: GoldenRecordMode?
+    /// The goldens folder inside; nil keeps the surrounding one.
+    public var goldensDirectory: String?
+
+    /// On a suite, the trait applies to each of its tests.
+    public var isRecursive: Bool { true }
+
+    /// Runs `function` with the record mode and goldens folder set and a fresh count of unnamed goldens.
+    public func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {
+        let setter = record == nil ? GoldenConfiguration.recordSetter : ".goldens"
+        try await GoldenConfiguration.$recordSetter.withValue(setter) {
+            try await GoldenNameCounters.$scoped.withValue(GoldenNameCounters()) {
+                try await withGoldens(record: record, goldensDirectory: goldensDirectory) { try await function() }
+            }
+        }
+    }
+}
+
+extension Trait where Self == GoldensTrait {
+    /// Golden settings for a test or suite: `record` (nil keeps the surrounding mode) and the
+    /// goldens folder; see `GoldensTrait`.
+    public static func goldens(record: GoldenRecordMode? = nil, goldensDirectory: String? = nil) -> Self {
+        GoldensTrait(record: record, goldensDirectory: goldensDirectory)
+    }
 }
 #endif
