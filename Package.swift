@@ -37,6 +37,15 @@ let package = Package(
         // UIKit's, Core Animation's and Core Graphics' names on Linux: an app's animator compiles
         // unchanged and what it animates is recorded into a `Transition` (docs/UIKIT.md).
         .library(name: "FlipbookUIKit", targets: ["FlipbookUIKit"]),
+        // Apple's module names for FlipbookUIKit, so `import UIKit`, `import QuartzCore` and
+        // `import CoreGraphics` compile on Linux unchanged (no toolchain module has these names
+        // on Linux).
+        .library(name: "UIKit", targets: ["UIKit"]),
+        .library(name: "QuartzCore", targets: ["QuartzCore"]),
+        .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
+        // Rewrites an app's iOS source folder for its Linux target at build time (`@objc`,
+        // `#selector`, `@objc optional` …; docs/UIKIT.md, "Objective-C syntax").
+        .plugin(name: "UIKitSources", targets: ["UIKitSources"]),
     ],
     targets: [
         // System libraries, found through pkg-config; apt names them for a friendlier error.
@@ -78,6 +87,14 @@ let package = Package(
                                                  "CISAL"]),
         // UIKit's API recorded into the Transition model (Collections/ holds the collection and table views).
         .target(name: "FlipbookUIKit", dependencies: ["FlipbookModel", "FlipbookScenes", "FlipbookMotion", "FlipbookGeometry", "FlipbookRaster", "FlipbookCodecs", "FlipbookText"]),
+        .target(name: "UIKit", dependencies: ["FlipbookUIKit"], path: "Sources/AppleModules/UIKit"),
+        .target(name: "QuartzCore", dependencies: ["FlipbookUIKit"], path: "Sources/AppleModules/QuartzCore"),
+        .target(name: "CoreGraphics", dependencies: ["FlipbookUIKit"], path: "Sources/AppleModules/CoreGraphics"),
+        // The source step for iOS code on Linux: a Swift lexer and the rewriter (`flipbook
+        // uikit-sources`), and the same as a small tool for the build-tool plugin.
+        .target(name: "FlipbookUIKitSources", dependencies: ["FlipbookFiles"]),
+        .executableTarget(name: "flipbook-uikit-sources", dependencies: ["FlipbookUIKitSources"]),
+        .plugin(name: "UIKitSources", capability: .buildTool(), dependencies: ["flipbook-uikit-sources"]),
         // The reference apps' UIKit code (Samples/UIKit), compiled against FlipbookUIKit as it would
         // be against UIKit on iOS; the UIKit sample tests record and compare them (docs/UIKIT.md).
         .target(name: "FlipbookUIKitSamples", dependencies: ["FlipbookUIKit"], path: "Samples/UIKit"),
@@ -112,6 +129,13 @@ let package = Package(
         .testTarget(name: "UIKitConsumerExampleTests", dependencies: ["FlipbookUIKit", "Flipbook", "FlipbookTesting"],
                     path: "docs/examples/uikit-consumer", exclude: ["Package.swift", "Assets", "Tests/GalleryAppTests/__Goldens__"],
                     sources: ["Sources/GalleryApp", "Tests/GalleryAppTests"]),
+        // The rewriter's lexer and corner cases.
+        .testTarget(name: "FlipbookUIKitSourcesTests", dependencies: ["FlipbookUIKitSources", "FlipbookFiles"]),
+        // An iOS app's files (Tests/Fixtures/uikit-app: `@objc`, `#selector`, `@objc optional`,
+        // IB attributes, an umbrella-header file) rewritten by the UIKitSources plugin at build
+        // time, compiled here, and their handlers run by the tests.
+        .testTarget(name: "FlipbookUIKitSourcesAppTests", dependencies: ["UIKit", "FlipbookUIKit", "FlipbookModel"],
+                    exclude: ["uikit-sources.json"], plugins: ["UIKitSources"]),
         // Uses only the products (`import Flipbook`, `import FlipbookTesting`), as a dependent package would.
         .testTarget(name: "FlipbookPublicAPITests", dependencies: ["Flipbook", "FlipbookTesting"], exclude: ["__Goldens__"]),
         .testTarget(name: "FlipbookTestingTests", dependencies: ["Flipbook", "FlipbookTesting", "FlipbookImageDiff"], exclude: ["__Goldens__"]),
