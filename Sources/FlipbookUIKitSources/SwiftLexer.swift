@@ -93,6 +93,7 @@ package struct SwiftLexer {
     package struct Failure: Error, Equatable {
         package var place: SourcePlace
         package var reason: String
+        package init(place: SourcePlace, reason: String) { self.place = place; self.reason = reason }
     }
 
     private init(bytes: [UInt8]) { self.bytes = bytes }
@@ -305,8 +306,6 @@ package struct SwiftLexer {
                 let quoteCount = multiline ? 3 : 1
                 if closes && hasHashes(hashes, at: offset + quoteCount) {
                     for _ in 0..<(quoteCount + hashes) { advance() }
-                    // The tokens of the part that closes the literal start where the part began.
-                    pendingSpace = sawInterpolation ? false : pendingSpace
                     emit(sawInterpolation ? .stringEnd : .string, from: partStart, line: partLine, column: partColumn)
                     return
                 }

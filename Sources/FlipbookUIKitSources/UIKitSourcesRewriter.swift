@@ -52,18 +52,17 @@ package enum UIKitSourcesRewriter {
         }
         let plan = try FolderPlan(index: FolderIndex(files: syntaxes), options: options)
         var rewritten: [UIKitSourceFile] = []
-        var writtenBy: [String: String] = [:]
         for fileIndex in files.indices {
             var rewrite = FileRewrite(plan: plan, fileIndex: fileIndex)
             try rewrite.run()
             let bytes = try rewrite.output()
             let path = bytes == files[fileIndex].bytes ? files[fileIndex].path : linuxPath(of: files[fileIndex].path)
-            if let other = writtenBy[path] {
-                throw UIKitSourcesError.cannotRewrite(file: options.reportedPath(files[fileIndex].path), place: SourcePlace(line: 1, column: 1),
-                                                      reason: "its rewritten form is \(path), the name of \(other) too; rename one of them")
-            }
-            writtenBy[path] = files[fileIndex].path
             rewritten.append(UIKitSourceFile(path: path, bytes: bytes))
+        }
+        let originals = Set(files.map(\.path))
+        for (fileIndex, file) in rewritten.enumerated() where file.path != files[fileIndex].path && originals.contains(file.path) {
+            throw UIKitSourcesError.cannotRewrite(file: options.reportedPath(files[fileIndex].path), place: SourcePlace(line: 1, column: 1),
+                                                  reason: "rewritten, it is written as \(file.path), which is a file of the folder too; rename one of them")
         }
         return rewritten
     }
@@ -113,6 +112,8 @@ struct FolderPlan {
         var className: String
         var markerName: String
         var conditions: [String]
+        /// The implementing method's token index: conformances are generated in file order.
+        var order: Int
     }
 
     init(index: FolderIndex, options: UIKitSourcesOptions) throws {
@@ -208,7 +209,8 @@ struct FolderPlan {
                 let owner = index.files[implementer.function.file].types[function.owner]
                 guard !owner.isLocal else { continue }
                 markerConformances[implementer.function.file].append(MarkerConformance(
-                    className: implementer.className, markerName: requirement.markerName, conditions: function.conditions))
+                    className: implementer.className, markerName: requirement.markerName, conditions: function.conditions,
+                    order: function.keywordIndex))
                 for method in index.methods(ofClass: implementer.className) where index.function(method).fullName == requirement.fullName {
                     relaxedFunctions.insert(method)
                 }
@@ -518,7 +520,7 @@ struct FileRewrite {
     }
 
     private mutating func generateMarkerConformances() {
-        for conformance in plan.markerConformances[fileIndex] {
+        for conformance in plan.markerConformances[fileIndex].sorted(by: { $0.order < $1.order }) {
             generated.append(conditional(conformance.conditions, "extension \(conformance.className): \(conformance.markerName) {}"))
         }
     }
