@@ -76,6 +76,33 @@ package enum UIKitSourceFolder {
         return "/" + parts.joined(separator: "/")
     }
 
+    /// The file marking a folder `replaceFolder` wrote (hidden: SwiftPM does not treat it as a
+    /// source or resource of a target over the folder).
+    package static let markName = ".flipbook-uikit-sources"
+
+    /// Replaces the folder at `path` with `files` (their relative paths, subfolders created),
+    /// atomically: a failure leaves the previous folder as it was. `path` must be new, empty or a
+    /// folder this wrote before (it holds `markName`); the previous files are deleted, so a file
+    /// removed from the app leaves the output too.
+    /// - Throws: `FileError.unwritable` naming `path` (someone else's folder, no permission …).
+    package static func replaceFolder(_ path: String, with files: [UIKitSourceFile], from source: String) throws {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue,
+           let entries = try? FileManager.default.contentsOfDirectory(atPath: path), !entries.isEmpty, !entries.contains(markName) {
+            throw FileError.unwritable(path: path, reason: "exists and was not written by flipbook uikit-sources (it has no \(markName)); "
+                                       + "name a new or empty folder, or one it wrote before")
+        }
+        try OutputDirectory.replace(path, keeping: { $0 == markName || $0.hasSuffix(".swift") }, keepingFolders: { _ in true },
+                                    ownedIf: { FileManager.default.fileExists(atPath: $0 + "/" + markName) }) { temporary in
+            try OutputFile.create(Array("Written by flipbook uikit-sources from \(source)\n".utf8), at: temporary + "/" + markName)
+            for file in files {
+                let target = temporary + "/" + file.path
+                try FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                try OutputFile.create(file.bytes, at: target, reportingAs: path + "/" + file.path)
+            }
+        }
+    }
+
     /// Writes each file into `folder` (creating subfolders) unless it already holds exactly
     /// those bytes, so an unchanged file keeps its time stamp and is not compiled again. Each
     /// file is replaced atomically.
