@@ -1,13 +1,15 @@
 // swift-tools-version:6.0
 // Flipbook: renders iOS view-controller transitions to PNG frame sequences on Linux.
 // Module graph (dependencies point down; the targets below declare exactly these), see docs/ARCHITECTURE.md:
-//   FlipbookCLI     → Flipbook, FlipbookImageDiff, FlipbookCodecs, FlipbookFiles
+//   FlipbookCLI     → Flipbook, FlipbookImageDiff, FlipbookCodecs, FlipbookFiles, FlipbookUIKitSources
 //   Flipbook        → the stages below (re-exports what its API uses: `import Flipbook` is enough)
 //   FlipbookOutput  → FlipbookModel, FlipbookCodecs, FlipbookText, FlipbookRaster, FlipbookMotion, FlipbookFiles
 //   FlipbookRender  → FlipbookModel, FlipbookCodecs, FlipbookText, FlipbookRaster
 //   FlipbookFormats → FlipbookScenes, FlipbookModel, FlipbookSamples, FlipbookFiles (+ Geometry, Raster, Motion, Text)
 //   FlipbookScenes  → FlipbookModel, FlipbookSamples (+ Geometry, Raster, Motion, Text)
+//   UIKit, QuartzCore, CoreGraphics → FlipbookUIKit (Apple's module names, re-exporting it)
 //   FlipbookUIKit   → FlipbookScenes, FlipbookModel, FlipbookCodecs (image headers) (+ Geometry, Raster, Motion, Text)
+//   UIKitSources (plugin) → flipbook-uikit-sources → FlipbookUIKitSources → FlipbookFiles
 //   FlipbookModel   → FlipbookMotion, FlipbookRaster, FlipbookText, FlipbookGeometry
 //   FlipbookText    → FlipbookRaster, FlipbookFiles, CFreeType, CHarfBuzz, CFriBidi, CFontconfig, CLineBreaking
 //   FlipbookCodecs  → FlipbookRaster, FlipbookFiles, CImageCodecs (→ CLibPNG, CLibJPEG), CISAL, CLibDeflate

@@ -56,7 +56,7 @@ enum UIKitSourcesCommand: Command {
         let rewritten = try UIKitSourcesRewriter.rewrite(files, options: options)
         try UIKitSourceFolder.replaceFolder(out, with: rewritten, from: input)
         let changed = zip(files, rewritten).filter { $0.path != $1.path }.count
-        print("\(files.count) Swift files → \(out): \(changed) rewritten (as NAME.linux.swift), \(files.count - changed) unchanged")
+        print("\(files.count) Swift file\(files.count == 1 ? "" : "s") → \(out): \(changed) rewritten (as NAME.linux.swift), \(files.count - changed) unchanged")
         return ExitCode.success
     }
 }

@@ -132,6 +132,19 @@ package struct SourceFileSyntax {
         return best
     }
 
+    /// The selectors made from strings: for each `Selector(…)` or `NSSelectorFromString(…)` call
+    /// with an unlabelled first argument, the index of its closing parenthesis.
+    package var stringSelectorCalls: [Int] {
+        tokens.indices.compactMap { index in
+            guard tokens[index].isWord("Selector") || tokens[index].isWord("NSSelectorFromString"), index + 1 < tokens.count,
+                  tokens[index + 1].isSymbol("("), !tokens[index + 1].hasSpaceBefore, let close = partner[index + 1], close > index + 2 else { return nil }
+            if index > 0, tokens[index - 1].isSymbol(".") || tokens[index - 1].isWord("func") { return nil }
+            // `Selector(stringLiteral:)` and other labelled forms are not names to look up.
+            if tokens[index + 2].kind == .identifier, tokens[index + 3].isSymbol(":") { return nil }
+            return close
+        }
+    }
+
     /// The place of token `index`.
     package func place(of index: Int) -> SourcePlace { SourcePlace(line: tokens[index].line, column: tokens[index].column) }
 

@@ -121,7 +121,9 @@ struct FolderPlan {
         self.options = options
         for requirement in index.optionalRequirements { requirementsByName[requirement.name, default: []].append(requirement) }
         markerConformances = Array(repeating: [], count: index.files.count)
-        tableEntries = index.files.indices.map { planTable(file: $0) }
+        // Methods are reachable by name only where some file makes a selector from a string.
+        let namesMethods = index.files.contains { !$0.stringSelectorCalls.isEmpty }
+        tableEntries = index.files.indices.map { namesMethods ? planTable(file: $0) : [] }
         try planMarkers()
     }
 
@@ -493,14 +495,8 @@ struct FileRewrite {
     /// `Selector("name:")` and `NSSelectorFromString(…)` get the folder's method lookup, so the
     /// selector finds the method by name on its target.
     private mutating func rewriteStringSelectors() {
-        let tokens = file.tokens
-        for tokenIndex in tokens.indices where tokens[tokenIndex].isWord("Selector") || tokens[tokenIndex].isWord("NSSelectorFromString") {
-            guard tokenIndex + 1 < tokens.count, tokens[tokenIndex + 1].isSymbol("("), !tokens[tokenIndex + 1].hasSpaceBefore,
-                  let close = file.partner[tokenIndex + 1], close > tokenIndex + 2 else { continue }
-            if tokenIndex > 0, tokens[tokenIndex - 1].isSymbol(".") || tokens[tokenIndex - 1].isWord("func") { continue }
-            // `Selector(stringLiteral:)` and other labelled forms are left alone.
-            if tokens[tokenIndex + 2].kind == .identifier, tokens[tokenIndex + 3].isSymbol(":") { continue }
-            insert(", methods: _flipbookSelectorMethods", at: tokens[close].start)
+        for close in file.stringSelectorCalls {
+            insert(", methods: _flipbookSelectorMethods", at: file.tokens[close].start)
             usesStringSelectors = true
         }
     }

@@ -6,8 +6,6 @@ import XCTest
 /// needs only Foundation): the generated code is valid Swift in the corner cases, and a
 /// `#selector` of a missing method is an error at the original file and line.
 final class CompileTests: XCTestCase {
-    private let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     /// FlipbookUIKit's `Selector.swift`, wherever the module keeps it.
     private func selectorSource() throws -> URL {
         let module = repository.appendingPathComponent("Sources/FlipbookUIKit")
@@ -18,7 +16,7 @@ final class CompileTests: XCTestCase {
 
     /// Rewrites `source` (reported as `/original/App.swift`) and type-checks it; returns the
     /// compiler's exit status and messages.
-    private func typeCheck(_ source: String) throws -> (status: Int32, messages: String) {
+    private func typeCheck(_ source: String) throws -> (status: Int32, output: String) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("uikit-sources-compile-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -26,24 +24,15 @@ final class CompileTests: XCTestCase {
         let rewritten = try UIKitSourcesRewriter.rewrite([UIKitSourceFile(path: "App.swift", bytes: Array(source.utf8))], options: options)
         let file = folder.appendingPathComponent(rewritten[0].path)
         try Data(rewritten[0].bytes).write(to: file)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swiftc", "-typecheck", "-swift-version", "6", "-module-name", "App", try selectorSource().path, file.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let messages = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, messages)
+        return try runProcess("/usr/bin/env", ["swiftc", "-typecheck", "-swift-version", "6", "-module-name", "App", try selectorSource().path, file.path])
     }
 
     func testASelectorOfAMissingMethodIsACompileErrorAtTheOriginalLine() throws {
         let source = "import Foundation\n\nfinal class Screen: NSObject {\n    @objc func close() {}\n    lazy var action = #selector(closeAll)\n}\n"
         let result = try typeCheck(source)
         XCTAssertNotEqual(result.status, 0)
-        XCTAssertTrue(result.messages.contains("/original/App.swift:5:"), result.messages)
-        XCTAssertTrue(result.messages.contains("closeAll"), result.messages)
+        XCTAssertTrue(result.output.contains("/original/App.swift:5:"), result.output)
+        XCTAssertTrue(result.output.contains("closeAll"), result.output)
     }
 
     func testRewrittenCornerCasesCompile() throws {
@@ -100,7 +89,7 @@ final class CompileTests: XCTestCase {
             }
             """#
         let result = try typeCheck(source)
-        XCTAssertEqual(result.status, 0, result.messages)
-        XCTAssertFalse(result.messages.contains("warning:"), result.messages)
+        XCTAssertEqual(result.status, 0, result.output)
+        XCTAssertFalse(result.output.contains("warning:"), result.output)
     }
 }

@@ -9,28 +9,13 @@ import XCTest
 /// rewriter's small tool and not Flipbook (about 20 s of CPU on a fresh folder); it is kept in
 /// this repository's `.build` so later runs are incremental.
 final class PluginConsumerTests: XCTestCase {
-    private let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    private func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, output)
-    }
-
     func testAPackageUsingThePluginBuildsAndRunsTheRewrittenFiles() throws {
         let package = repository.appendingPathComponent("Tests/Fixtures/uikit-plugin-consumer").path
         let scratch = repository.appendingPathComponent(".build/uikit-plugin-consumer").path
-        let build = try run("/usr/bin/env", ["swift", "build", "--package-path", package, "--scratch-path", scratch])
+        let build = try runProcess("/usr/bin/env", ["swift", "build", "--package-path", package, "--scratch-path", scratch])
         XCTAssertEqual(build.status, 0, String(build.output.suffix(4000)))
         XCTAssertFalse(build.output.contains("warning:"), build.output)
-        let counter = try run(scratch + "/debug/Counter", [])
+        let counter = try runProcess(scratch + "/debug/Counter", [])
         XCTAssertEqual(counter.status, 0, counter.output)
         // Implemented by Listener: its answer; DeafListener and no delegate: nil, so `??`'s.
         XCTAssertEqual(counter.output, "heard 1\nnobody heard 2\nnobody heard 3\n")
