@@ -34,6 +34,7 @@ struct UIKitSources: BuildToolPlugin {
             let settings = try Settings(reading: configuration)
             let input = configuration.deletingLastPathComponent().appendingPathComponent(settings.sources).standardizedFileURL
             let paths = try Self.swiftFiles(in: input, excluding: settings.exclude, configuration: configuration)
+            guard !paths.isEmpty else { throw PluginFailure("\(configuration.path): \(input.path) holds no Swift files to rewrite") }
             let output = context.pluginWorkDirectoryURL.appendingPathComponent(number == 0 ? "sources" : "sources-\(number)")
             return .buildCommand(
                 displayName: "Rewriting \(paths.count) iOS source files of \(input.lastPathComponent) for Linux",

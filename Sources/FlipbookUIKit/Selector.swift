@@ -144,7 +144,9 @@ public struct Selector: Hashable, CustomStringConvertible, ExpressibleByStringLi
     /// The name, as `NSStringFromSelector` gives it.
     public var description: String { name }
 
+    /// Equal when the names are.
     public static func == (lhs: Selector, rhs: Selector) -> Bool { lhs.name == rhs.name }
+    /// Hashes the name.
     public func hash(into hasher: inout Hasher) { hasher.combine(name) }
 
     private func resolvedMethod(for target: AnyObject) -> Method? {
@@ -182,6 +184,7 @@ public enum SelectorError: Error, Equatable, CustomStringConvertible, LocalizedE
         }
     }
 
+    /// The description.
     public var errorDescription: String? { description }
 
     private static func place(_ madeAt: String?) -> String {

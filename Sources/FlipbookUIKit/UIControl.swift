@@ -8,7 +8,9 @@ open class UIControl: UIView {
     /// The events a control sends actions for (`UIControl.Event`); raw values are UIKit's
     /// (`UIControl.h`).
     public struct Event: OptionSet, Hashable, Sendable {
+        /// The bits, as UIKit's.
         public let rawValue: UInt
+        /// Events from their bits.
         public init(rawValue: UInt) { self.rawValue = rawValue }
         /// A touch down.
         public static let touchDown = Event(rawValue: 1 << 0)

@@ -32,6 +32,11 @@ struct FolderIndex {
     private(set) var optionalRequirements: [OptionalRequirement] = []
     /// Every class name (declared or only extended), sorted.
     private(set) var classNames: [String] = []
+    /// Per class: its declaration and extensions, and the functions they declare (file order).
+    private var declarationsByClass: [String: [TypeReference]] = [:]
+    private var methodsByClass: [String: [FunctionReference]] = [:]
+    /// Class and protocol names by their last component (`Inner` → `Outer.Inner`).
+    private var classesByLastName: [String: [String]] = [:], protocolsByLastName: [String: [String]] = [:]
 
     init(files: [SourceFileSyntax]) {
         self.files = files
@@ -46,11 +51,25 @@ struct FolderIndex {
                 }
             }
         }
+        for name in classDeclarations.keys { classesByLastName[FolderIndex.lastComponent(of: name), default: []].append(name) }
+        for name in protocolDeclarations.keys { protocolsByLastName[FolderIndex.lastComponent(of: name), default: []].append(name) }
         let declaredTypes = Set(files.flatMap { $0.types.filter { !$0.isLocal && $0.kind != .extension && $0.kind != .class }.map(\.qualifiedName) })
         classNames = Set(classDeclarations.keys).union(extensionDeclarations.keys.compactMap { name in
             let resolved = resolveClass(name) ?? name
             return declaredTypes.contains(resolved) || protocolDeclarations[resolved] != nil ? nil : resolved
         }).sorted()
+        for name in classDeclarations.keys.sorted() { declarationsByClass[name] = classDeclarations[name] }
+        for name in extensionDeclarations.keys.sorted() {
+            declarationsByClass[resolveClass(name) ?? name, default: []] += extensionDeclarations[name] ?? []
+        }
+        var classOfDeclaration: [TypeReference: String] = [:]
+        for (name, references) in declarationsByClass { for reference in references { classOfDeclaration[reference] = name } }
+        for (fileIndex, file) in files.enumerated() {
+            for (functionIndex, function) in file.functions.enumerated() {
+                guard let name = classOfDeclaration[TypeReference(file: fileIndex, type: function.owner)] else { continue }
+                methodsByClass[name, default: []].append(FunctionReference(file: fileIndex, function: functionIndex))
+            }
+        }
         for (fileIndex, file) in files.enumerated() {
             for (functionIndex, function) in file.functions.enumerated() where function.hasModifier("optional") {
                 let owner = file.types[function.owner]
@@ -71,18 +90,18 @@ struct FolderIndex {
     /// component is `name`'s last component.
     func resolveClass(_ name: String) -> String? {
         if classDeclarations[name] != nil { return name }
-        let last = name.split(separator: ".").last.map(String.init) ?? name
-        let matches = classDeclarations.keys.filter { $0 == last || $0.hasSuffix("." + last) }
+        let matches = classesByLastName[FolderIndex.lastComponent(of: name)] ?? []
         return matches.count == 1 ? matches[0] : nil
     }
 
     /// The folder protocol `name` refers to (as `resolveClass` does for classes).
     func resolveProtocol(_ name: String) -> String? {
         if protocolDeclarations[name] != nil { return name }
-        let last = name.split(separator: ".").last.map(String.init) ?? name
-        let matches = protocolDeclarations.keys.filter { $0 == last || $0.hasSuffix("." + last) }
+        let matches = protocolsByLastName[FolderIndex.lastComponent(of: name)] ?? []
         return matches.count == 1 ? matches[0] : nil
     }
+
+    private static func lastComponent(of name: String) -> String { name.split(separator: ".").last.map(String.init) ?? name }
 
     /// The class name a type or extension declaration stands for.
     func className(of declaration: SourceFileSyntax.TypeDeclaration) -> String {
@@ -90,9 +109,7 @@ struct FolderIndex {
     }
 
     /// The class's declaration and its extensions.
-    func declarations(ofClass name: String) -> [TypeReference] {
-        (classDeclarations[name] ?? []) + extensionDeclarations.filter { (resolveClass($0.key) ?? $0.key) == name }.sorted { $0.key < $1.key }.flatMap(\.value)
-    }
+    func declarations(ofClass name: String) -> [TypeReference] { declarationsByClass[name] ?? [] }
 
     /// Every inheritance entry of the class's declaration and extensions.
     func inheritedEntries(ofClass name: String) -> [String] {
@@ -146,16 +163,7 @@ struct FolderIndex {
     // MARK: Methods
 
     /// The functions declared in the class's body and extensions, in file order.
-    func methods(ofClass name: String) -> [FunctionReference] {
-        let owners = Set(declarations(ofClass: name))
-        var result: [FunctionReference] = []
-        for (fileIndex, file) in files.enumerated() {
-            for (functionIndex, function) in file.functions.enumerated() where owners.contains(TypeReference(file: fileIndex, type: function.owner)) {
-                result.append(FunctionReference(file: fileIndex, function: functionIndex))
-            }
-        }
-        return result
-    }
+    func methods(ofClass name: String) -> [FunctionReference] { methodsByClass[name] ?? [] }
 
     /// True when every method of the class is visible to Objective-C on iOS: it or a folder
     /// superclass is `@objcMembers`.

@@ -97,6 +97,9 @@ struct FolderPlan {
     private(set) var relaxedFunctions: Set<FolderIndex.FunctionReference> = []
     /// Optional requirements by base name, for call sites.
     private(set) var requirementsByName: [String: [FolderIndex.OptionalRequirement]] = [:]
+    /// The file that declares `_flipbookSelectorMethods`, the folder's lookup of methods by
+    /// name (nil when no file makes a selector from a string).
+    private(set) var lookupFile: Int?
 
     struct TableEntry {
         var function: Int
@@ -121,9 +124,10 @@ struct FolderPlan {
         self.options = options
         for requirement in index.optionalRequirements { requirementsByName[requirement.name, default: []].append(requirement) }
         markerConformances = Array(repeating: [], count: index.files.count)
-        // Methods are reachable by name only where some file makes a selector from a string.
-        let namesMethods = index.files.contains { !$0.stringSelectorCalls.isEmpty }
-        tableEntries = index.files.indices.map { namesMethods ? planTable(file: $0) : [] }
+        // Methods are reachable by name only where some file makes a selector from a string; the
+        // first such file holds the lookup over every file's methods.
+        lookupFile = index.files.firstIndex { !$0.stringSelectorCalls.isEmpty }
+        tableEntries = index.files.indices.map { lookupFile == nil ? [] : planTable(file: $0) }
         try planMarkers()
     }
 
@@ -186,10 +190,17 @@ struct FolderPlan {
     /// witness gets the requirement's selector); any other class of a conforming lineage only
     /// with a method exposed to Objective-C under the requirement's selector.
     private mutating func planMarkers() throws {
+        // The classes declaring a method of each full name: the only candidates for a requirement.
+        var classesByMethod: [String: [String]] = [:]
+        for className in index.classNames {
+            for fullName in Set(index.methods(ofClass: className).map { index.function($0).fullName }) {
+                classesByMethod[fullName, default: []].append(className)
+            }
+        }
         for requirement in index.optionalRequirements {
             let selector = index.objCName(of: requirement.function)
             var implementers: [(className: String, function: FolderIndex.FunctionReference)] = []
-            for className in index.classNames {
+            for className in classesByMethod[requirement.fullName] ?? [] {
                 let adopts = index.inheritedEntries(ofClass: className).contains { entry in
                     index.resolveProtocol(entry).map { index.protocolInherits($0, requirement.protocolName) } ?? false
                 }
@@ -238,7 +249,6 @@ struct FileRewrite {
     private var index: FolderIndex { plan.index }
     private var edits: [Edit] = []
     private var generated: [String] = []
-    private var usesStringSelectors = false
 
     struct Edit {
         var start: Int, end: Int
@@ -497,7 +507,6 @@ struct FileRewrite {
     private mutating func rewriteStringSelectors() {
         for close in file.stringSelectorCalls {
             insert(", methods: _flipbookSelectorMethods", at: file.tokens[close].start)
-            usesStringSelectors = true
         }
     }
 
@@ -522,7 +531,7 @@ struct FileRewrite {
     }
 
     /// This file's name lookup (its classes' Objective-C-visible methods, most derived first),
-    /// and, where string selectors are made, the lookup over every file's.
+    /// and in the first file making selectors from strings, the lookup over every file's.
     private mutating func generateTableFunction() {
         let entries = plan.tableEntries[fileIndex].sorted { ($0.depth, $1.function) > ($1.depth, $0.function) }
         if !entries.isEmpty {
@@ -540,14 +549,14 @@ struct FileRewrite {
                 }
                 """)
         }
-        if usesStringSelectors {
+        if plan.lookupFile == fileIndex {
             let tables = plan.index.files.indices.filter { !plan.tableEntries[$0].isEmpty }.map { plan.tableFunctionName(file: $0) }
             let lookup = tables.isEmpty ? "_ = (target, name)\n    return nil"
                 : "let found: [(Int, Selector)] = [\(tables.map { "\($0)(target, name)" }.joined(separator: ", "))].compactMap { $0 }\n"
                     + "    return found.max { $0.0 < $1.0 }?.1"
             generated.append("""
                 /// Finds the method named `name` on `target` among the folder's Objective-C-visible methods (the most derived class's).
-                fileprivate func _flipbookSelectorMethods(_ target: AnyObject, _ name: String) -> Selector? {
+                func _flipbookSelectorMethods(_ target: AnyObject, _ name: String) -> Selector? {
                     \(lookup)
                 }
                 """)

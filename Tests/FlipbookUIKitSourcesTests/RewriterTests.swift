@@ -264,13 +264,14 @@ final class RewriterTests: XCTestCase {
         XCTAssertTrue(a.contains("        func go() {}; static func _flipbookSelector_A_swift_0() -> Selector { Selector(A.go, name: \"go\") }\n"), a)
         // Every file's table, most derived class first (B is A's subclass: depth 1).
         XCTAssertTrue(a.contains("""
-            fileprivate func _flipbookSelectorMethods(_ target: AnyObject, _ name: String) -> Selector? {
+            func _flipbookSelectorMethods(_ target: AnyObject, _ name: String) -> Selector? {
                 let found: [(Int, Selector)] = [_flipbookSelectorTable_A_swift(target, name), _flipbookSelectorTable_B_swift(target, name)].compactMap { $0 }
                 return found.max { $0.0 < $1.0 }?.1
             }
             """), a)
-        XCTAssertTrue(try XCTUnwrap(output["B.linux.swift"]).contains(
-            "    if target is B, name == \"go\" { return (1, B._flipbookSelector_B_swift_0()) }\n"))
+        let b = try XCTUnwrap(output["B.linux.swift"])
+        XCTAssertTrue(b.contains("    if target is B, name == \"go\" { return (1, B._flipbookSelector_B_swift_0()) }\n"), b)
+        XCTAssertFalse(b.contains("func _flipbookSelectorMethods"), "one lookup per folder, in the first file making string selectors")
     }
 
     func testEveryOriginalLineKeepsItsNumber() throws {
