@@ -40,7 +40,7 @@ extension Tableau {
     /// Whether the non-basic `symbol` can rise from 0 without a restricted row at 0 falling
     /// below it.
     func canRise(_ symbol: Int) -> Bool {
-        for slot in columns[symbol] where kinds[basicSymbol[slot]].isPivotable {
+        for slot in columns[symbol] where basicSymbol[slot] >= 0 && kinds[basicSymbol[slot]].isPivotable {
             if rows[slot].constant <= Row.nearZero && rows[slot].coefficient(of: symbol) < -Row.nearZero { return false }
         }
         return true

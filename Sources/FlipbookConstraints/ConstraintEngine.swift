@@ -231,7 +231,7 @@ struct ConstraintEngine {
             tableau.shiftConstant(ofSlot: slot, by: -delta / coefficient)
             return [slot]
         }
-        let slots = tableau.columns[record.marker]
+        let slots = tableau.column(of: record.marker)
         for slot in slots {
             tableau.shiftConstant(ofSlot: slot, by: tableau.rows[slot].coefficient(of: record.marker) * delta / record.markerCoefficient)
         }

@@ -37,11 +37,14 @@ package enum ConstraintConflict<ConstraintID: Hashable & Sendable>: Error, Local
 ///
 /// Deterministic: the same operations in the same order give the same values, bit for bit, in
 /// every run. When several solutions are equally good (equal optional priorities pulling different
-/// ways, or too few constraints), the one returned is the one the simplex reaches with Bland's
-/// rule: among the symbols that could change, the one made first (variables in the order
-/// `makeVariable` made them, then each constraint's symbols in the order constraints were added).
-/// In practice the constraint added earlier stays satisfied and the later one gives way.
-/// `isAmbiguous` tells whether a variable was decided this way.
+/// ways, or too few constraints), the one returned is the first optimum the simplex reaches from
+/// the previous solution, and every choice on the way depends only on the tableau: symbols are
+/// numbered as they are made (variables in `makeVariable` order, then each constraint's symbols
+/// as constraints are added), a pivot enters the improving symbol found in the fewest rows, ties
+/// to the lowest-numbered (Bland's rule alone after a run of pivots that move nothing), and ratio
+/// ties go to the lowest-numbered row. Nothing depends on hashing, addresses or time. Typically the
+/// constraint added earlier stays satisfied and the later one gives way. `isAmbiguous` tells
+/// whether a variable was decided by such a tie.
 package final class ConstraintSolver<ConstraintID: Hashable & Sendable> {
     private var engine = ConstraintEngine()
     private var recordOf: [ConstraintID: Int] = [:]

@@ -77,19 +77,21 @@ struct Row: Equatable {
     /// Adds `factor × other` (a merge of the two sorted term lists).
     mutating func add(_ other: Row, times factor: Double) {
         var added: [Int] = [], removed: [Int] = [], scratch: [Term] = []
-        merge(other, times: factor, replacing: nil, scratch: &scratch, added: &added, removed: &removed)
+        merge(other, times: factor, replacing: nil, scratch: &scratch, added: &added, removed: &removed, reports: false)
     }
 
     /// Replaces `symbol` (present, with coefficient c) by `definition`: the row gains
     /// `c × definition` and loses `symbol`. `added` and `removed` receive the symbols other than
-    /// `symbol` that appear or cancel (for the tableau's column lists); `scratch` is a buffer.
+    /// `symbol` that appear or cancel out (for the tableau's column lists); `scratch` is a buffer.
     mutating func substitute(_ symbol: Int, with definition: Row, scratch: inout [Term], added: inout [Int], removed: inout [Int]) {
         let factor = coefficient(of: symbol)
-        merge(definition, times: factor, replacing: symbol, scratch: &scratch, added: &added, removed: &removed)
+        merge(definition, times: factor, replacing: symbol, scratch: &scratch, added: &added, removed: &removed, reports: true)
     }
 
+    /// The merge behind both: `self + factor × other` without `symbol`, reporting the symbols
+    /// that appear and cancel in `added` and `removed` when `reports`.
     private mutating func merge(_ other: Row, times factor: Double, replacing symbol: Int?, scratch: inout [Term],
-                                added: inout [Int], removed: inout [Int]) {
+                                added: inout [Int], removed: inout [Int], reports: Bool) {
         constant += factor * other.constant
         scratch.removeAll(keepingCapacity: true)
         scratch.reserveCapacity(terms.count + other.terms.count)
@@ -102,14 +104,14 @@ struct Row: Equatable {
                 let value = factor * other.terms[j].coefficient
                 if abs(value) > Row.nearZero {
                     scratch.append(Term(symbol: other.terms[j].symbol, coefficient: value))
-                    added.append(other.terms[j].symbol)
+                    if reports { added.append(other.terms[j].symbol) }
                 }
                 j += 1
             } else {
                 let sum = terms[i].coefficient + factor * other.terms[j].coefficient
                 if abs(sum) > Row.nearZero {
                     scratch.append(Term(symbol: terms[i].symbol, coefficient: sum))
-                } else {
+                } else if reports {
                     removed.append(terms[i].symbol)
                 }
                 i += 1

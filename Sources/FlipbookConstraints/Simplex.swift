@@ -2,10 +2,15 @@
 // constraint is added or removed), phase one on an auxiliary objective (a constraint no symbol
 // can absorb), and the dual simplex (after constants change: an edit, an animated constant).
 //
-// Every choice follows Bland's rule: the entering symbol is the lowest-numbered one that
-// improves the objective, and ties in a ratio test go to the lowest-numbered basic symbol. Bland's
-// rule cannot cycle, so every loop ends on degenerate and contradictory systems alike; the pivot
-// limit below is only a net against rounding making the rule's comparisons inconsistent.
+// Anti-cycling: a primal pivot enters the improving symbol that appears in the fewest rows (the
+// cost of a pivot is the rows it rewrites: a layout's local slacks are cheap, a window edit's
+// error symbols are in every row), ties to the lowest-numbered; after a run of degenerate pivots
+// (ones that move nothing) it switches to Bland's rule — the lowest-numbered improving symbol —
+// until a pivot moves the solution again. Ties in a ratio test always go to the lowest-numbered
+// basic symbol, and the dual simplex follows Bland's rule throughout. A cycle can only consist of
+// degenerate pivots, and Bland's rule cannot cycle, so every loop ends on degenerate and
+// contradictory systems alike; the pivot limit below is only a net against rounding making the
+// rule's comparisons inconsistent.
 
 extension Tableau {
     /// At most this many pivots per optimisation (far above what Bland's rule needs; if ever
@@ -16,21 +21,54 @@ extension Tableau {
     /// symbols whose objective coefficients may have become negative since the tableau was last
     /// optimal (nil: every symbol in the objective).
     mutating func optimize(candidates: [Int]?) {
-        var pending = Self.sortedUnique(candidates ?? objectiveSymbols())
+        var pending = improving(candidates ?? objectiveSymbols())
+        var rule = EnteringRule()
         for _ in 0..<pivotLimit {
-            // After a pivot only the symbols of the pivot row change coefficients, so the lowest
-            // improving symbol is among the earlier candidates and those.
-            pending.removeAll { !isImproving($0) }
-            guard let entering = pending.first, let slot = primalLeavingSlot(for: entering) else { return }
+            guard let entering = rule.choose(among: pending, in: self), let slot = primalLeavingSlot(for: entering) else { return }
             let touched = rows[slot].terms.map(\.symbol) + [basicSymbol[slot]]
+            rule.note(pivotMoves: rows[slot].constant > Row.nearZero)
             pivot(entering: entering, slot: slot)
-            pending = Self.sortedUnique(pending + touched)
+            // Only the pivot row's symbols change coefficients in a pivot, so every improving
+            // symbol is among the earlier ones and those.
+            pending = improving(pending + touched)
         }
+    }
+
+    /// The primal simplex's choice of entering symbol (see the top of this file).
+    struct EnteringRule {
+        /// Degenerate pivots in a row before Bland's rule takes over: enough for the brief
+        /// degenerate stretches of a layout (a pivot at a corner many constraints share),
+        /// few enough that a cycle, were one to start, ends at once.
+        static let degenerateRunLimit = 16
+        private var degenerateRun = 0
+
+        /// The symbol to enter among `candidates` (ascending, all improving).
+        func choose(among candidates: [Int], in tableau: Tableau) -> Int? {
+            guard degenerateRun < Self.degenerateRunLimit else { return candidates.first }
+            var best: Int?
+            for symbol in candidates where best == nil || tableau.columns[symbol].count < tableau.columns[best!].count {
+                best = symbol
+            }
+            return best
+        }
+
+        /// Records whether the pivot about to be made moves the solution (leaves a row at a
+        /// positive value) or is degenerate.
+        mutating func note(pivotMoves: Bool) {
+            degenerateRun = pivotMoves ? 0 : degenerateRun + 1
+        }
+    }
+
+    /// The symbols of `symbols` that are improving, ascending, each once.
+    private func improving(_ symbols: [Int]) -> [Int] {
+        var result: [Int] = []
+        for symbol in symbols where isImproving(symbol) { result.append(symbol) }
+        return Self.sortedUnique(result)
     }
 
     /// Whether raising the non-basic `symbol` from 0 lowers the lexicographic objective.
     func isImproving(_ symbol: Int) -> Bool {
-        (kinds[symbol] == .slack || kinds[symbol] == .error) && !isBasic(symbol) && reducedCostSign(of: symbol) == .negative
+        (kinds[symbol] == .slack || kinds[symbol] == .error) && basicSlot[symbol] < 0 && reducedCostSign(of: symbol) == .negative
     }
 
     /// The row that stops `entering` first as it rises from 0 (the ratio test over restricted
@@ -39,7 +77,7 @@ extension Tableau {
         var best = -1, bestRatio = 0.0
         for slot in columns[entering] {
             let basic = basicSymbol[slot]
-            guard kinds[basic].isPivotable else { continue }
+            guard basic >= 0, kinds[basic].isPivotable else { continue }
             let coefficient = rows[slot].coefficient(of: entering)
             guard coefficient < -Row.nearZero else { continue }
             let ratio = max(0, rows[slot].constant) / -coefficient
@@ -52,16 +90,18 @@ extension Tableau {
         return best < 0 ? nil : best
     }
 
-    /// Phase one: minimises `auxiliary` (one objective, above every priority) by pivots on
-    /// symbols `isAllowed` accepts. Returns false if the auxiliary objective is unbounded below.
-    mutating func minimizeAuxiliary(isAllowed: (Int) -> Bool = { _ in true }) -> Bool {
+    /// Phase one: minimises `auxiliary` (one objective, above every priority). Returns false if
+    /// it is unbounded below.
+    mutating func minimizeAuxiliary() -> Bool {
+        var rule = EnteringRule()
         for _ in 0..<pivotLimit {
-            guard let objective = auxiliary,
-                  let entering = objective.terms.first(where: {
-                      $0.coefficient < -Row.nearZero && kinds[$0.symbol].isPivotable && isAllowed($0.symbol)
-                  })?.symbol
-            else { return true }
+            var candidates: [Int] = []
+            for term in auxiliary?.terms ?? [] where term.coefficient < -Row.nearZero && kinds[term.symbol].isPivotable {
+                candidates.append(term.symbol)
+            }
+            guard let entering = rule.choose(among: candidates, in: self) else { return true }
             guard let slot = primalLeavingSlot(for: entering) else { return false }
+            rule.note(pivotMoves: rows[slot].constant > Row.nearZero)
             pivot(entering: entering, slot: slot)
         }
         return true
@@ -73,7 +113,9 @@ extension Tableau {
     mutating func dualOptimize(changed: [Int]) -> Int? {
         var pending = changed
         for _ in 0..<pivotLimit {
-            pending = Self.sortedUnique(pending).filter(isInfeasible)
+            var infeasible: [Int] = []
+            for slot in Self.sortedUnique(pending) where isInfeasible(slot: slot) { infeasible.append(slot) }
+            pending = infeasible
             // Bland's rule for the dual: the infeasible row with the lowest-numbered basic symbol.
             guard let slot = pending.min(by: { basicSymbol[$0] < basicSymbol[$1] }) else { return nil }
             guard let entering = dualEnteringSymbol(slot: slot) else { return slot }
@@ -90,7 +132,11 @@ extension Tableau {
     }
 
     /// Every slot whose row is infeasible.
-    func infeasibleSlots() -> [Int] { rows.indices.filter { isInfeasible(slot: $0) } }
+    func infeasibleSlots() -> [Int] {
+        var slots: [Int] = []
+        for slot in rows.indices where isInfeasible(slot: slot) { slots.append(slot) }
+        return slots
+    }
 
     /// The dual ratio test: among the symbols that raise the row in `slot`, the one whose
     /// objective coefficients over its row coefficient are lexicographically least (ties to
@@ -112,7 +158,7 @@ extension Tableau {
     func markerLeavingSlot(for marker: Int) -> Int? {
         var redundant = -1, falling = -1, rising = -1, external = -1
         var fallingRatio = 0.0, risingRatio = 0.0
-        for slot in columns[marker] {
+        for slot in column(of: marker) {
             let basic = basicSymbol[slot], coefficient = rows[slot].coefficient(of: marker)
             switch kinds[basic] {
             case .dummy:

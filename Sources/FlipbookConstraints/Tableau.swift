@@ -31,11 +31,17 @@ enum LexicographicSign: Equatable { case negative, zero, positive }
 
 struct Tableau {
     /// Per symbol: its kind, the constraint that owns it (-1 for caller variables), the slot of
-    /// its row when basic (-1 when not), and the slots of the rows that hold it (when not basic).
+    /// its row when basic (-1 when not).
     private(set) var kinds: [SymbolKind] = []
     private(set) var owners: [Int] = []
     private(set) var basicSlot: [Int] = []
+    /// Per symbol, the slots of the rows that may hold it: every row that does is listed, but a
+    /// list may also name rows the symbol has since cancelled out of (or freed slots), and then
+    /// a slot twice. Readers check the row. `staleEntries` counts the entries that went stale;
+    /// a list is compacted when they are more than half of it. (Removing entries as they go
+    /// stale would search long lists: a top-level constraint's dummy is in most rows of a screen.)
     private(set) var columns: [[Int]] = []
+    private var staleEntries: [Int] = []
     private var freeSymbols: [Int] = []
 
     /// Row slots: the row and its basic symbol (-1 for a free slot).
@@ -70,6 +76,7 @@ struct Tableau {
         owners.append(owner)
         basicSlot.append(-1)
         columns.append([])
+        staleEntries.append(0)
         return kinds.count - 1
     }
 
@@ -78,12 +85,32 @@ struct Tableau {
         precondition(basicSlot[symbol] < 0, "releasing a basic symbol")
         for slot in columns[symbol] { rows[slot].remove(symbol) }
         columns[symbol] = []
+        staleEntries[symbol] = 0
         for level in objectives.indices { objectives[level].remove(symbol) }
         auxiliary?.remove(symbol)
         freeSymbols.append(symbol)
     }
 
     func isBasic(_ symbol: Int) -> Bool { basicSlot[symbol] >= 0 }
+
+    /// The slots of the rows that hold `symbol`, each once.
+    func column(of symbol: Int) -> [Int] {
+        guard staleEntries[symbol] > 0 else { return columns[symbol] }
+        return Self.sortedUnique(columns[symbol]).filter { basicSymbol[$0] >= 0 && rows[$0].position(of: symbol).found }
+    }
+
+    private mutating func addToColumn(_ symbol: Int, _ slot: Int) {
+        columns[symbol].append(slot)
+    }
+
+    /// Notes that `symbol`'s entry for some row went stale; compacts its list if half is.
+    private mutating func noteStale(_ symbol: Int) {
+        staleEntries[symbol] += 1
+        if 2 * staleEntries[symbol] > columns[symbol].count + 16 {
+            columns[symbol] = column(of: symbol)
+            staleEntries[symbol] = 0
+        }
+    }
 
     /// The symbol's value: its row's constant when basic, 0 otherwise.
     func value(of symbol: Int) -> Double {
@@ -106,20 +133,17 @@ struct Tableau {
             basicSymbol.append(basic)
         }
         basicSlot[basic] = slot
-        for term in row.terms { columns[term.symbol].append(slot) }
+        for term in row.terms { addToColumn(term.symbol, slot) }
     }
 
     /// Removes the row in `slot` (its basic symbol becomes non-basic and appears nowhere).
     mutating func removeRow(_ slot: Int) {
-        for term in rows[slot].terms { removeFromColumn(term.symbol, slot) }
+        let terms = rows[slot].terms
         basicSlot[basicSymbol[slot]] = -1
         basicSymbol[slot] = -1
         rows[slot] = Row()
         freeSlots.append(slot)
-    }
-
-    private mutating func removeFromColumn(_ symbol: Int, _ slot: Int) {
-        if let index = columns[symbol].lastIndex(of: slot) { columns[symbol].remove(at: index) }
+        for term in terms { noteStale(term.symbol) }
     }
 
     /// Sets the constant of the row in `slot` (used when a constraint's constant changes).
@@ -135,8 +159,7 @@ struct Tableau {
         rows[slot] = Row()
         row.add(leaving, -1)
         row.solve(for: entering)
-        removeFromColumn(entering, slot)
-        columns[leaving].append(slot)
+        addToColumn(leaving, slot)
         basicSlot[leaving] = -1
         basicSlot[entering] = slot
         basicSymbol[slot] = entering
@@ -149,16 +172,16 @@ struct Tableau {
     mutating func substitute(_ symbol: Int, with definition: Row) {
         let slots = columns[symbol]
         columns[symbol] = []
+        staleEntries[symbol] = 0
         var scratch = self.scratch, added = self.added, removed = self.removed
-        for slot in slots {
+        // A stale or repeated slot no longer holds the symbol: skipped.
+        for slot in slots where basicSymbol[slot] >= 0 && rows[slot].position(of: symbol).found {
             added.removeAll(keepingCapacity: true)
             removed.removeAll(keepingCapacity: true)
             rows[slot].substitute(symbol, with: definition, scratch: &scratch, added: &added, removed: &removed)
-            for other in added { columns[other].append(slot) }
-            for other in removed { removeFromColumn(other, slot) }
+            for other in added { addToColumn(other, slot) }
+            for other in removed { noteStale(other) }
         }
-        added.removeAll(keepingCapacity: true)
-        removed.removeAll(keepingCapacity: true)
         for level in objectives.indices where objectives[level].position(of: symbol).found {
             objectives[level].substitute(symbol, with: definition, scratch: &scratch, added: &added, removed: &removed)
         }
@@ -233,11 +256,6 @@ struct Tableau {
 
     /// Every symbol with a coefficient in some objective row, ascending.
     func objectiveSymbols() -> [Int] {
-        var symbols: [Int] = []
-        for objective in objectives { symbols.append(contentsOf: objective.terms.map(\.symbol)) }
-        symbols.sort()
-        var unique: [Int] = []
-        for symbol in symbols where unique.last != symbol { unique.append(symbol) }
-        return unique
+        Self.sortedUnique(objectives.flatMap { $0.terms.map(\.symbol) })
     }
 }

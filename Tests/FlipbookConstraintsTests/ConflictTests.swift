@@ -72,6 +72,24 @@ final class ConflictTests: XCTestCase {
         XCTAssertEqual(refusal(solver, LinearConstraint(LinearExpression(constant: 0), .equal, LinearExpression(constant: 1)), id: "0 = 1"), [])
     }
 
+    /// Thirteen variables ordered every way at once (x_i ≥ x_j for all i < j, and x_12 ≥ x_0):
+    /// all must be equal, and 79 constraints meet at every solution (as degenerate as a system
+    /// gets). Wishes x_i = 10·i at one priority then put them at the median, 60, uniquely.
+    func testAHighlyDegenerateSystemTerminatesAtTheHandSolution() {
+        let solver = ConstraintSolver<String>()
+        let x = (0..<13).map { _ in solver.makeVariable() }
+        for index in 0..<13 { solver.require("wish \(index)", x[index].expression, .equal, Double(10 * index), priority: ConstraintPriority(500)) }
+        for i in 0..<13 {
+            for j in (i + 1)..<13 { solver.require("x\(i) ≥ x\(j)", x[i].expression, .greaterThanOrEqual, x[j].expression) }
+        }
+        solver.require("x12 ≥ x0", x[12].expression, .greaterThanOrEqual, x[0].expression)
+        for variable in x {
+            XCTAssertEqual(solver.value(of: variable), 60, accuracy: 1e-9)
+            XCTAssertFalse(solver.isAmbiguous(variable))
+        }
+        XCTAssertNotNil(refusal(solver, LinearConstraint(x[5].expression, .greaterThanOrEqual, x[7] + 1), id: "x5 ≥ x7 + 1"))
+    }
+
     /// A constant change that would break a required constraint is refused and undone.
     func testAConstantChangeThatConflictsIsRefused() throws {
         let solver = ConstraintSolver<String>()
