@@ -168,8 +168,9 @@ final class HandComputedLayoutTests: XCTestCase {
         XCTAssertTrue(solver.isAmbiguous(view.top))
     }
 
-    /// Degenerate ties blocked at once: x ≥ y, y ≥ x makes x = y but moving both together is
-    /// still free (ambiguous) until one is pinned.
+    /// Degenerate rows: x ≥ y, y ≥ x makes x = y but moving both together is still free
+    /// (ambiguous) until one is pinned; z ≥ 0, z ≤ 0 fixes z although its slack looks free until
+    /// the simplex tries it.
     func testAmbiguityThroughDegenerateRows() {
         let solver = ConstraintSolver<String>()
         let x = solver.makeVariable(), y = solver.makeVariable(), z = solver.makeVariable()
@@ -183,6 +184,18 @@ final class HandComputedLayoutTests: XCTestCase {
         solver.require("y = 3", y.expression, .equal, 3)
         XCTAssertEqual(solver.value(of: x), 3)
         XCTAssertFalse(solver.isAmbiguous(x))
+        // a ≥ 0, b ≥ 0, a ≤ b: a cannot rise alone (a ≤ b holds with no room at a = b = 0), but
+        // both together can, so a is ambiguous; capping b at 0 settles both.
+        let a = solver.makeVariable(), b = solver.makeVariable()
+        solver.require("a ≥ 0", a.expression, .greaterThanOrEqual, 0)
+        solver.require("b ≥ 0", b.expression, .greaterThanOrEqual, 0)
+        solver.require("a ≤ b", a.expression, .lessThanOrEqual, b.expression)
+        XCTAssertTrue(solver.isAmbiguous(a))
+        XCTAssertTrue(solver.isAmbiguous(b))
+        solver.require("b ≤ 0", b.expression, .lessThanOrEqual, 0)
+        XCTAssertFalse(solver.isAmbiguous(a))
+        XCTAssertFalse(solver.isAmbiguous(b))
+        XCTAssertEqual([solver.value(of: a), solver.value(of: b)], [0, 0])
     }
 
     /// A bottom sheet whose top animates: an edit variable moved by `suggestValue`, and a
