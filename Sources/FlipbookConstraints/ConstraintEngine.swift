@@ -115,7 +115,7 @@ struct ConstraintEngine {
         row.add(record.marker, record.markerCoefficient)
         if record.other >= 0 { row.add(record.other, record.otherCoefficient) }
         if !definition.isRequired {
-            _ = tableau.retainLevel(priority)
+            tableau.retainLevel(priority)
             for symbol in [record.marker, record.other] where tableau.kinds[symbol] == .error {
                 tableau.addToObjective(symbol, weight: 1, priority: priority)
             }

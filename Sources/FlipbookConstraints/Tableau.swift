@@ -197,17 +197,16 @@ struct Tableau {
 
     // MARK: Objective
 
-    /// The index of `priority`'s objective row, made (empty) if needed; counts one constraint.
-    mutating func retainLevel(_ priority: Float) -> Int {
+    /// Counts one more constraint at `priority`, making its (empty) objective row if needed.
+    mutating func retainLevel(_ priority: Float) {
         let index = priorities.firstIndex { $0 <= priority } ?? priorities.count
         if index < priorities.count, priorities[index] == priority {
             constraintsAtPriority[index] += 1
-            return index
+        } else {
+            priorities.insert(priority, at: index)
+            objectives.insert(Row(), at: index)
+            constraintsAtPriority.insert(1, at: index)
         }
-        priorities.insert(priority, at: index)
-        objectives.insert(Row(), at: index)
-        constraintsAtPriority.insert(1, at: index)
-        return index
     }
 
     /// Forgets one constraint at `priority`; the level goes when it has none left.
