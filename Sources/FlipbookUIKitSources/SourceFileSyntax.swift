@@ -189,10 +189,16 @@ package struct SourceFileSyntax {
     private mutating func scanDeclarations() throws {
         var frames: [Frame] = []
         var conditionGroups: [ConditionGroup] = []
-        var prefixAttributes: [Attribute] = [], prefixModifiers: [Modifier] = [], prefixStart: Int?
+        var prefixAttributes: [Attribute] = [], prefixModifiers: [Modifier] = [], prefixStart: Int?, prefixEnd: Int?
         var pendingBodies: [Int: Int] = [:]  // `{` index → type declaration index
         var index = 0
-        func clearPrefix() { prefixAttributes = []; prefixModifiers = []; prefixStart = nil }
+        func clearPrefix() { prefixAttributes = []; prefixModifiers = []; prefixStart = nil; prefixEnd = nil }
+        /// Where a declaration may start: a line's start, after `{`, `}`, `;`, or after its own
+        /// attributes and modifiers (so `case dynamic` or `x = optional` is no modifier).
+        func startsDeclaration(_ index: Int) -> Bool {
+            index == 0 || tokens[index].isFirstOnLine || prefixEnd == index - 1
+                || ["{", "}", ";"].contains { tokens[index - 1].isSymbol($0) }
+        }
         var conditions: [String] { conditionGroups.map(\.current) }
 
         while index < tokens.count {
@@ -230,14 +236,16 @@ package struct SourceFileSyntax {
                 attributes.append(attribute)
                 prefixAttributes.append(attribute)
                 if prefixStart == nil { prefixStart = index }
+                prefixEnd = end
                 index = end + 1
                 continue
             }
-            if token.kind == .identifier, let modifierEnd = modifierEnd(at: index) {
+            if token.kind == .identifier, startsDeclaration(index), let modifierEnd = modifierEnd(at: index) {
                 let modifier = Modifier(text: token.text, startIndex: index, endIndex: modifierEnd)
                 modifiers.append(modifier)
                 prefixModifiers.append(modifier)
                 if prefixStart == nil { prefixStart = index }
+                prefixEnd = modifierEnd
                 index = modifierEnd + 1
                 continue
             }
@@ -254,10 +262,11 @@ package struct SourceFileSyntax {
                     continue
                 case "class", "struct", "enum", "protocol", "extension", "actor":
                     if isTypeKeyword(at: index) {
+                        // Local: inside a function, closure or accessor, or inside a local type.
+                        let innermostType = frames.last?.type
+                        let isLocal = !frames.isEmpty && (innermostType.map { types[$0].isLocal } ?? true)
                         let declaration = try scanTypeHead(at: index, attributes: prefixAttributes, modifiers: prefixModifiers,
-                                                           conditions: conditions, enclosing: frames.last?.type,
-                                                           isLocal: !frames.isEmpty && frames.last?.type == nil
-                                                               || (frames.last?.type.map { types[$0].isLocal } ?? false))
+                                                           conditions: conditions, enclosing: innermostType, isLocal: isLocal)
                         types.append(declaration)
                         pendingBodies[declaration.bodyOpen] = types.count - 1
                         clearPrefix()

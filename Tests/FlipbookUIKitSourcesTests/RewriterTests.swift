@@ -40,6 +40,7 @@ final class RewriterTests: XCTestCase {
 
     func testAFileWithoutObjectiveCSyntaxPassesThroughByteForByte() throws {
         let source = "import UIKit\n\n// @objc in a comment, \"#selector(x)\" in a string\nfinal class A: UIView { let dynamic = 1 }\n"
+            + "enum Binding {\n    case dynamic\n    case optional\n    static let fixed = Binding.dynamic\n}\n"
         XCTAssertEqual(try rewrite([("Sub/A.swift", source)]), ["Sub/A.swift": source])
         // The added import is the only change then, before the original line 1.
         XCTAssertEqual(try rewrite([("A.swift", source)], addedImports: ["UIKit", "QuartzCore"])["A.linux.swift"],
