@@ -5,6 +5,7 @@ import FlipbookModel
 /// A colour (`UIColor`): straight sRGB components and alpha. The system and semantic colours
 /// resolve in the recording's appearance when they are read (a colour read in a recording made
 /// with `appearance: .dark` is its dark value; it does not change afterwards).
+/// `@unchecked Sendable` (NSObject is not `Sendable`): every stored property is a `let`.
 open class UIColor: NSObject, @unchecked Sendable {
     /// Components 0…1 (extended sRGB may go outside).
     let red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat
