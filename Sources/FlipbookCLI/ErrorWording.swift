@@ -25,8 +25,9 @@ enum ErrorWording {
         ("RenderSettings.scale", "--scale"),
     ]
 
-    /// `error`'s one line in the command line's words, with any control character in it
-    /// escaped (`InputText`): a path or value from a lock or a file must not act on the terminal.
+    /// `error`'s line in the command line's words, with every control character in it but the
+    /// line feed escaped (`InputText`): a path or value from a lock or a file must not act on the
+    /// terminal. (A few errors carry another program's log on the lines after theirs: ffmpeg's.)
     static func describe(_ error: Error) -> String {
         var text = "\(error)"
         switch error {
@@ -43,7 +44,7 @@ enum ErrorWording {
         for (library, commandLine) in fieldsToOptions {
             text = text.replacingOccurrences(of: library, with: commandLine)
         }
-        return InputText.escaped(text)
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map { InputText.escaped(String($0)) }.joined(separator: "\n")
     }
 }
 

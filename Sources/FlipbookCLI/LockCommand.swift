@@ -237,7 +237,7 @@ enum VerifyError: Error, CustomStringConvertible {
     var description: String {
         switch self {
         case let .lockedFileUnreadable(path, option):
-            return "\(path): the lock's --\(option) file cannot be used; what is wrong with it is not shown, since a lock may come "
+            return "\(InputText.escaped(path)): the lock's --\(option) file cannot be used; what is wrong with it is not shown, since a lock may come "
                 + "from someone else and the message could quote the file (run `flipbook render` with the lock's arguments to see it)"
         }
     }
