@@ -22,6 +22,15 @@ extension RenderJob {
         RenderFonts(fontPath: settings.fontPath, fontDirectory: settings.fontDirectory, font: font, sceneFonts: typesetter.fonts)
     }
 
+    /// The files this job reads — the transition file, the photo and cards manifests, the label
+    /// font and every image its frames draw — for the check that no output is one of them
+    /// (`OutputOverlap`). Unlike `inputFiles`, no display list is made again.
+    package var filesToRead: [String] {
+        var files = Set(filesRead).union(imageHeaders.keys).union(sequenceImages.sources)
+        if let font = settings.fontPath { files.insert(font) }
+        return files.sorted()
+    }
+
     /// Every file the job reads: the transition file, the photo and cards manifests, and every
     /// image any frame of the sequence draws (a gesture file is read by the caller). A watch
     /// loop re-renders when one of them changes.

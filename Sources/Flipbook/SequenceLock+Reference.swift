@@ -29,11 +29,12 @@ package struct LockedReference: Sendable {
         var digests: [String: DisplayOp] = [:]
         for list in current { Self.collectDigests(list.ops, namer: namer, into: &digests) }
         let resolver = SequenceLock.sourceResolver(for: job.settings)
+        let rootNames = SequenceLock.sourceRoots(for: job.settings).map(\.name)
         var undrawn: [Int] = []
         var lists: [DisplayList] = []
         for frame in lock.frames {
             var missing = 0
-            var reader = LockOpReader(lines: frame.ops, digests: digests, source: resolver)
+            var reader = LockOpReader(lines: frame.ops, digests: digests, source: resolver, rootNames: rootNames)
             let ops = try reader.ops(depth: 0, missing: &missing)
             undrawn.append(missing)
             lists.append(DisplayList(device: job.device, frameIndex: frame.index, timeSeconds: frame.timeSeconds,
@@ -73,12 +74,25 @@ extension SequenceLock {
         return roots
     }
 
-    /// The inverse of `sourceNamer`: `$MANIFEST/a.jpg` back to a path on this machine.
-    static func sourceResolver(for settings: RenderSettings) -> @Sendable (String) -> String {
-        let roots = sourceRoots(for: settings)
+    /// The inverse of `sourceNamer`: `$MANIFEST/a.jpg` back to a path on this machine, or nil
+    /// when a lock may not name it. A lock comes from a pull request as often as not, so its
+    /// images are read only inside its roots: the name must be a root's name, `/` and a relative
+    /// path whose components are neither empty, `.` nor `..` (`$MANIFEST/../../etc/passwd`, an
+    /// absolute path or any other name is refused). With `--sandbox-photos`
+    /// (`SceneOptions.sandboxPhotos`) the file must also resolve, links followed, inside its root
+    /// (`PhotoSandbox`). Nil says nothing of why, so no file outside is probed for the caller.
+    static func sourceResolver(for settings: RenderSettings) -> @Sendable (String) -> String? {
+        let roots = sourceRoots(for: settings), sandbox = settings.scene.sandboxPhotos
         return { name in
-            for root in roots where name.hasPrefix(root.name + "/") { return root.path + name.dropFirst(root.name.count) }
-            return name
+            for root in roots where name.hasPrefix(root.name + "/") {
+                let relative = name.dropFirst(root.name.count + 1)
+                guard !relative.split(separator: "/", omittingEmptySubsequences: false).contains(where: { ["", ".", ".."].contains($0) })
+                else { return nil }
+                let path = root.path + "/" + relative
+                guard !sandbox || PhotoSandbox.resolves(path, inside: root.path) else { return nil }
+                return path
+            }
+            return nil
         }
     }
 }
@@ -87,10 +101,13 @@ extension SequenceLock {
 struct LockOpReader {
     let lines: [String]
     let digests: [String: DisplayOp]
-    let source: @Sendable (String) -> String
+    let source: @Sendable (String) -> String?
+    /// The roots' names, for the error when `source` refuses a name.
+    let rootNames: [String]
     var position = 0
 
-    init(lines: [String], digests: [String: DisplayOp], source: @escaping @Sendable (String) -> String) {
+    init(lines: [String], digests: [String: DisplayOp], source: @escaping @Sendable (String) -> String?, rootNames: [String]) {
+        self.rootNames = rootNames
         self.lines = lines
         self.digests = digests
         self.source = source
@@ -114,7 +131,7 @@ struct LockOpReader {
         while position < lines.count {
             let line = lines[position]
             guard line.hasPrefix(indent), !line.dropFirst(indent.count).hasPrefix(" ") else {
-                if depth == 0 { throw fail("an op indented deeper than its group: '\(line.prefix(60))'") }
+                if depth == 0 { throw fail("an op indented deeper than its group: \(InputText.singleQuoted(String(line)))") }
                 return result
             }
             position += 1
@@ -137,7 +154,7 @@ struct LockOpReader {
         }
         func numbers(_ key: String, _ count: Int) throws -> [Double] {
             let values = (fields[key] ?? "").split(separator: ",").compactMap { Double($0) }
-            guard values.count == count else { throw fail("'\(key)' needs \(count) numbers in '\(line.prefix(60))'") }
+            guard values.count == count else { throw fail("\(InputText.singleQuoted(key)) needs \(count) numbers in \(InputText.singleQuoted(String(line)))") }
             return values
         }
         func number(_ key: String) throws -> Double { try numbers(key, 1)[0] }
@@ -153,7 +170,7 @@ struct LockOpReader {
                         cornerRect: fields["clipCornerRect"] == nil ? nil : try rect("clipCornerRect"))
         }
         func mode() throws -> ContentMode {
-            guard let mode = fields["mode"].flatMap(ContentMode.init(rawValue:)) else { throw fail("an unknown content mode in '\(line.prefix(60))'") }
+            guard let mode = fields["mode"].flatMap(ContentMode.init(rawValue:)) else { throw fail("an unknown content mode in \(InputText.singleQuoted(String(line)))") }
             return mode
         }
         func shape(_ prefix: String) throws -> ClipShape {
@@ -161,7 +178,8 @@ struct LockOpReader {
         }
         func imageSource() throws -> String {
             guard let name else { throw fail("an image op without its quoted source") }
-            return source(name)
+            guard let path = source(name) else { throw SequenceLockError.imageOutsideRoots(name: name, roots: rootNames) }
+            return path
         }
         switch tokens.first ?? "" {
         case "fill": return .fill(rect: try rect("rect"), color: try color(), opacity: try number("opacity"), clip: try clip())
@@ -195,7 +213,7 @@ struct LockOpReader {
                 return nil
             }
         default:
-            throw fail("an unknown op '\(tokens.first ?? "")'")
+            throw fail("an unknown op \(InputText.singleQuoted(tokens.first ?? ""))")
         }
     }
 }

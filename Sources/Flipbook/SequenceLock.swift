@@ -183,7 +183,7 @@ package struct SequenceLock: Sendable, Equatable {
         func fail(_ line: Int, _ reason: String) -> SequenceLockError { .malformed(path: path, line: line, reason: reason) }
         guard let first = lines.first, let format = Self.formats.first(where: { first == Self.magic(format: $0) }) else {
             if let first = lines.first, first.hasPrefix("flipbook-lock ") {
-                throw fail(1, "lock format '\(first.dropFirst("flipbook-lock ".count))' is newer than this flipbook reads (\(Self.formats.map(String.init).joined(separator: ", ")))")
+                throw fail(1, "lock format \(InputText.singleQuoted(String(first.dropFirst("flipbook-lock ".count)))) is newer than this flipbook reads (\(Self.formats.map(String.init).joined(separator: ", ")))")
             }
             throw fail(1, "not a flipbook lock (the first line must be '\(Self.magic())')")
         }
@@ -208,7 +208,7 @@ package struct SequenceLock: Sendable, Equatable {
                 var fields: [String: String] = [:]
                 let parts = line.split(separator: " ").map(String.init)
                 for part in parts.dropFirst(2) {
-                    guard let equals = part.firstIndex(of: "=") else { throw fail(number, "expected key=value, found '\(part)'") }
+                    guard let equals = part.firstIndex(of: "=") else { throw fail(number, "expected key=value, found \(InputText.singleQuoted(part))") }
                     fields[String(part[..<equals])] = String(part[part.index(after: equals)...])
                 }
                 guard parts.count >= 2, let index = Int(parts[1]), let time = fields["time"].flatMap({ Double($0) }),
@@ -225,7 +225,7 @@ package struct SequenceLock: Sendable, Equatable {
                 switch kind {
                 case "= ", "- ":
                     guard let count = Int(rest), count > 0, cursor + count <= previous.count else {
-                        throw fail(number, "'\(body)' reaches past the previous frame's \(previous.count) ops")
+                        throw fail(number, "\(InputText.singleQuoted(String(body))) reaches past the previous frame's \(previous.count) ops")
                     }
                     if kind == "= " { current!.ops.append(contentsOf: previous[cursor..<(cursor + count)]) }
                     cursor += count
@@ -241,7 +241,7 @@ package struct SequenceLock: Sendable, Equatable {
             } else if let colon = line.range(of: ": "), current == nil, frames.isEmpty {
                 header.append((String(line[..<colon.lowerBound]), String(line[colon.upperBound...])))
             } else {
-                throw fail(number, "unexpected line '\(line.prefix(60))'")
+                throw fail(number, "unexpected line \(InputText.singleQuoted(line))")
             }
         }
         try close(lines.count)
@@ -253,11 +253,19 @@ package struct SequenceLock: Sendable, Equatable {
 package enum SequenceLockError: Error, CustomStringConvertible, LocalizedError, Equatable {
     /// The text is not a lock, or line `line` is not what the format allows.
     case malformed(path: String, line: Int, reason: String)
+    /// An image op names a file outside the lock's roots (`roots`: `$MANIFEST` …), with `..`,
+    /// or, with `SceneOptions.sandboxPhotos`, one that does not resolve inside its root. Nothing
+    /// is said of the file itself: whether it exists, or what it is.
+    case imageOutsideRoots(name: String, roots: [String])
 
     /// One line naming the file and line.
     public var description: String {
         switch self {
         case let .malformed(path, line, reason): return "\(path):\(line): \(reason)"
+        case let .imageOutsideRoots(name, roots):
+            return "the lock names the image \(InputText.quoted(name)), which is not inside its folders (\(roots.joined(separator: ", "))): "
+                + "a lock's image is a path below one of them without '.' or '..', resolving there, links followed, "
+                + "when photos are sandboxed (SceneOptions.sandboxPhotos)"
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import FlipbookGeometry
 import FlipbookModel
 import FlipbookScenes
 import FlipbookFormats
@@ -64,8 +65,8 @@ extension SequenceLock {
         guard old.count == new.count else {
             var lines = ["\(old.count) ops → \(new.count) ops"]
             let oldSet = Set(old), newSet = Set(new)
-            for line in old where !newSet.contains(line) { lines.append("removed: " + line.trimmingCharacters(in: .whitespaces)) }
-            for line in new where !oldSet.contains(line) { lines.append("added: " + line.trimmingCharacters(in: .whitespaces)) }
+            for line in old where !newSet.contains(line) { lines.append("removed: " + InputText.excerpt(line.trimmingCharacters(in: .whitespaces))) }
+            for line in new where !oldSet.contains(line) { lines.append("added: " + InputText.excerpt(line.trimmingCharacters(in: .whitespaces))) }
             return Array(lines.prefix(12))
         }
         var lines: [String] = []
@@ -75,12 +76,13 @@ extension SequenceLock {
         return lines
     }
 
-    /// The op's kind and its quoted name, if any (`image "$MANIFEST/a.jpg"`).
+    /// The op's kind and its quoted name, if any (`image "$MANIFEST/a.jpg"`), as a message shows
+    /// input (`InputText`).
     static func name(of line: String) -> String {
         let parts = tokens(line)
         guard let kind = parts.first else { return "" }
-        if parts.count > 1, parts[1].hasPrefix("\"") { return kind + " " + parts[1] }
-        return kind
+        if parts.count > 1, parts[1].hasPrefix("\"") { return InputText.excerpt(kind) + " " + InputText.excerpt(parts[1]) }
+        return InputText.excerpt(kind)
     }
 
     static func tokens(_ line: String) -> [String] {
@@ -96,15 +98,18 @@ extension SequenceLock {
     ]
 
     /// `old → new`, numbers rounded to 3 decimals unless that would hide the change
-    /// (`331.027 → 282.909`, `0.4 → 0.5`, `1 → 1.0000000000000002`).
+    /// (`331.027 → 282.909`, `0.4 → 0.5`, `1 → 1.0000000000000002`); other text as a message
+    /// shows input (`InputText`: a lock's values may hold anything).
     static func readable(_ old: String, _ new: String) -> String {
-        guard let a = Double(old), let b = Double(new) else { return "\(old) → \(new)" }
+        guard let a = Double(old), let b = Double(new) else { return "\(InputText.excerpt(old)) → \(InputText.excerpt(new))" }
         let shortA = JSON.number((a * 1000).rounded() / 1000), shortB = JSON.number((b * 1000).rounded() / 1000)
         return shortA == shortB ? "\(old) → \(new)" : "\(shortA) → \(shortB)"
     }
 
-    /// `key old → new` for every field that differs, comma lists component by component.
+    /// `key old → new` for every field that differs, comma lists component by component; text
+    /// from the lines is shown as a message shows input (`InputText`).
     package static func fieldChanges(_ old: String, _ new: String) -> [String] {
+        let shown = { (text: String) in InputText.excerpt(text) }
         func fields(_ line: String) -> (head: [String], values: [(String, String)]) {
             var head: [String] = [], values: [(String, String)] = []
             for token in tokens(line) {
@@ -118,22 +123,22 @@ extension SequenceLock {
         }
         let a = fields(old), b = fields(new)
         var changes: [String] = []
-        if a.head != b.head { changes.append("\(a.head.joined(separator: " ")) → \(b.head.joined(separator: " "))") }
+        if a.head != b.head { changes.append("\(shown(a.head.joined(separator: " "))) → \(shown(b.head.joined(separator: " ")))") }
         let oldValues = Dictionary(a.values, uniquingKeysWith: { first, _ in first })
         let newValues = Dictionary(b.values, uniquingKeysWith: { first, _ in first })
         for (key, value) in b.values where oldValues[key] != value {
-            guard let before = oldValues[key] else { changes.append("\(key) (none) → \(value)"); continue }
+            guard let before = oldValues[key] else { changes.append("\(shown(key)) (none) → \(shown(value))"); continue }
             let x = before.split(separator: ","), y = value.split(separator: ",")
             if x.count == y.count, x.count > 1 {
                 let names = componentNames[key] ?? (0..<x.count).map { "\($0)" }
                 for (component, (p, q)) in zip(names, zip(x, y)) where p != q {
-                    changes.append("\(key).\(component) \(readable(String(p), String(q)))")
+                    changes.append("\(shown(key)).\(shown(component)) \(readable(String(p), String(q)))")
                 }
             } else {
-                changes.append("\(key) \(readable(before, value))")
+                changes.append("\(shown(key)) \(readable(before, value))")
             }
         }
-        for (key, value) in a.values where newValues[key] == nil { changes.append("\(key) \(value) → (none)") }
+        for (key, value) in a.values where newValues[key] == nil { changes.append("\(shown(key)) \(shown(value)) → (none)") }
         return changes
     }
 }

@@ -26,10 +26,13 @@ package enum ShardMerge {
     /// the sequence exactly once, with nothing else in them; then copies the frames and
     /// `timeline.json` into `output`, replaced atomically (a failure leaves it as it was). `output`
     /// may be one of the inputs.
-    /// - Throws: `ShardError` naming the folder or file and what is wrong; `RenderError.output`
-    ///   when `output` cannot be written.
+    /// `output` may not lie inside a shard (it would spoil it) nor hold one (`OutputOverlap`).
+    /// - Throws: `ShardError` naming the folder or file and what is wrong; `FileError.unwritable`
+    ///   when `output` cannot be written, or lies inside a shard or holds one.
     package static func merge(_ directories: [String], into output: String) throws -> Summary {
         guard !directories.isEmpty else { throw ShardError.noShards }
+        try OutputOverlap.check(output: output, isFolder: true, inputs: directories.map { OutputOverlap.Input($0, isFolder: true) },
+                                allowingSameFolder: true)
         // Only the first folder's timeline is kept; the others are compared with it and dropped.
         var shards: [(directory: String, frames: [Int: String])] = []
         var reference: (directory: String, fingerprint: String, frameCount: Int, preset: String, timeline: [UInt8])?
@@ -69,19 +72,7 @@ package enum ShardMerge {
             try write([UInt8](whole.timeline), named: RenderOutputNames.timeline)
             for shard in shards {
                 for (_, name) in shard.frames {
-                    let source = (shard.directory as NSString).appendingPathComponent(name)
-                    let bytes: [UInt8]
-                    do {
-                        // A file of its own: a symbolic or hard link could bring in any file the
-                        // user can read (a "frame" that is a private key) and copy it into the output.
-                        bytes = try InputFile.readOwnFile(source, maximumBytes: maximumFrameBytes)
-                    } catch let error as FileError {
-                        throw ShardError.unreadable(path: source, reason: error.reason)
-                    }
-                    guard bytes.starts(with: pngSignature) else {
-                        throw ShardError.unreadable(path: source, reason: "it is not a PNG file (no PNG signature), so not a frame flipbook wrote")
-                    }
-                    try write(bytes, named: name)
+                    try write(try readFrame((shard.directory as NSString).appendingPathComponent(name)), named: name)
                 }
             }
         }
@@ -102,6 +93,24 @@ package enum ShardMerge {
     /// The largest frame file copied: 256 MiB (`InputFile.defaultMaximumBytes`), more than the
     /// largest frame (8000 × 8000 RGBA, 244 MiB before compression) with PNG's overhead.
     package static let maximumFrameBytes = InputFile.defaultMaximumBytes
+
+    /// The bytes of a frame file of a render folder, to copy elsewhere (`merge`, `review`): a
+    /// regular file of its own, at most `maximumFrameBytes`, starting with the PNG signature. A
+    /// symbolic or hard link could bring in any file the user can read (a "frame" that is a
+    /// private key) and copy it into the output, so it is refused (`InputFile.readOwnFile`).
+    /// - Throws: `ShardError.unreadable` naming `path`.
+    package static func readFrame(_ path: String) throws -> [UInt8] {
+        let bytes: [UInt8]
+        do {
+            bytes = try InputFile.readOwnFile(path, maximumBytes: maximumFrameBytes)
+        } catch let error as FileError {
+            throw ShardError.unreadable(path: path, reason: error.reason)
+        }
+        guard bytes.starts(with: pngSignature) else {
+            throw ShardError.unreadable(path: path, reason: "it is not a PNG file (no PNG signature), so not a frame flipbook wrote")
+        }
+        return bytes
+    }
 
     /// The eight bytes every PNG file starts with.
     static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]

@@ -45,8 +45,10 @@ func flipbookExecutable() -> String? {
 /// spawned straight from this bench inherits the bench's own peak (its frames in memory) in
 /// `ru_maxrss`. Exits the bench when the child fails.
 func runChild(_ executable: String, _ arguments: [String]) -> ChildRun {
-    let report = NSTemporaryDirectory() + "flipbook-bench-time-\(getpid())"
-    defer { unlink(report) }
+    // In a private folder: a fixed name in /tmp could be a link planted for `time -o` to write through.
+    guard let reportFolder = try? ScratchFolder(prefix: "flipbook-bench-time") else { print("cannot create a temporary folder"); exit(1) }
+    defer { reportFolder.remove() }
+    let report = reportFolder.path + "/time"
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -162,8 +164,9 @@ func jobBenchmarks(runs: Int = 5) throws {
         print("job benchmarks skipped: build flipbook next to FlipbookBench (swift build -c release; scripts/bench does)")
         return
     }
-    let scratch = NSTemporaryDirectory() + "flipbook-bench-job-\(getpid())"
-    defer { try? FileManager.default.removeItem(atPath: scratch) }
+    let scratchFolder = try ScratchFolder(prefix: "flipbook-bench-job")
+    defer { scratchFolder.remove() }
+    let scratch = scratchFolder.path
     let settings = pushSettings(threads: 2)
     let job = try RenderJob(settings: settings)
     let frames = try job.renderFrames(job.sequence.map(\.index))

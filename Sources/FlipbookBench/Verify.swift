@@ -1,5 +1,6 @@
 import Foundation
 import Flipbook
+import FlipbookFiles
 import FlipbookRaster
 
 /// `flipbook verify` of a push lock against `flipbook render` of the same push (PNG frames
@@ -11,9 +12,9 @@ func verifyBenchmark(runs: Int = 5) throws {
         print("verify benchmark skipped: build flipbook next to FlipbookBench (scripts/bench does)")
         return
     }
-    let scratch = NSTemporaryDirectory() + "flipbook-bench-verify-\(getpid())"
-    try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: scratch) }
+    let scratchFolder = try ScratchFolder(prefix: "flipbook-bench-verify")
+    defer { scratchFolder.remove() }
+    let scratch = scratchFolder.path
     let options = ["push", "--select", "3", "--threads", "2"]
     let lock = scratch + "/push.lock"
     _ = runChild(flipbook, ["lock"] + options + ["--out", lock])  // exits the bench on failure

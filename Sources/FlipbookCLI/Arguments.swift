@@ -72,7 +72,7 @@ struct Arguments {
                 values[name] = repeatable.contains(name) ? (values[name] ?? []) + [value] : [value]
             } else {
                 let known = (options.union(knownFlags)).sorted()
-                throw UsageError("unknown option --\(name)" + Suggestions.didYouMean(name, in: known, prefix: "--"))
+                throw UsageError("unknown option --\(InputText.excerpt(name))" + Suggestions.didYouMean(name, in: known, prefix: "--"))
             }
             if !givenNames.contains(name) { givenNames.append(name) }
         }

@@ -5,6 +5,7 @@ import Flipbook
 import FlipbookCodecs
 import FlipbookImageDiff
 import FlipbookRaster
+import FlipbookFiles
 import FlipbookRender
 
 /// `flipbook compare PRESET --vary NAME=V1,V2,…` (or `--transition FILE` instead of PRESET):
@@ -92,6 +93,12 @@ enum CompareCommand: Command {
             return Comparison.Variant(label: combination.map { "\($0.name) \($0.value)" }.joined(separator: " · "), settings: settings)
         }
         let comparison = try Comparison(variants: variants)
+        let review = try arguments.string("review").map { try RenderCommand.expand($0, preset: name) }
+        // Before anything is rendered: no output may be an input, or lie in the page folder.
+        if let review { try OutputChecks.checkOutside(page: review, option: "--review", [out] + [video].compactMap { $0 }) }
+        try OutputChecks.check([OutputChecks.Output(path: out)] + [video].compactMap { $0.map { OutputChecks.Output(path: $0) } }
+                                   + [review].compactMap { $0.map { OutputChecks.Output(path: $0, isFolder: true) } },
+                               against: comparison.jobs.flatMap { OutputChecks.inputs(of: $0, arguments) })
         if let video {
             // Before the sheet: the variants side by side may be larger than the encoder takes.
             let size = comparison.videoSizePixels
@@ -117,7 +124,7 @@ enum CompareCommand: Command {
             let size = comparison.videoSizePixels
             print("video: \(comparison.videoFrameCount) frames, \(size.width)x\(size.height) px → \(video)")
         }
-        if let review = try arguments.string("review").map({ try RenderCommand.expand($0, preset: name) }) {
+        if let review {
             try writeReview(comparison, to: review, title: "\(name): " + dimensions.map { "--vary \($0.name)" }.joined(separator: " "), threads: threads)
             print("review: \(variants.count) variants × \(comparison.videoFrameCount) frames → \(review)/index.html")
         }
@@ -130,9 +137,10 @@ enum CompareCommand: Command {
     static func writeReview(_ comparison: Comparison, to path: String, title: String, threads: Int) throws {
         let count = comparison.videoFrameCount
         let fps = comparison.videoFramesPerSecond
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-compare-\(getpid())-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // Private (mkdtemp: new, 0700, unpredictable) and removed on exit and on a signal.
+        let scratch = try ScratchFolder(prefix: "flipbook-compare")
+        defer { scratch.remove() }
+        let folder = scratch.path
         let sides = comparison.variants.indices
         @Sendable func file(_ side: Int, _ position: Int) -> String { folder + "/\(side)-\(position).png" }
         let scores = PositionedResults<(mean: Double, p99: Double, max: Double, differingPixels: Int)>(count: count)
@@ -140,7 +148,7 @@ enum CompareCommand: Command {
             var images: [PremultipliedImage] = []
             for side in sides {
                 let image = comparison.render(variant: side, frame: comparison.frame(ofVariant: side, atSeconds: Double(position) / fps))
-                try PNGEncoder.write(image, toPath: file(side, position))
+                try OutputFile.create(try PNGEncoder.encode(image), at: file(side, position))
                 if side < 2 { images.append(image) }
             }
             if images.count == 2 {

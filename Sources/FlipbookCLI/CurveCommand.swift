@@ -1,5 +1,6 @@
 import Foundation
 import Flipbook
+import FlipbookFiles
 import FlipbookMotion
 import FlipbookText
 
@@ -63,7 +64,10 @@ enum CurveCommand: Command {
                                  flags: ["notations"])
         try args.expectPositionals([])
         if args.string("label-font") != nil, args.string("plot") == nil { throw UsageError("--label-font applies only with --plot") }
-        if let plot = args.string("plot") { try RenderCommand.checkImageExtension(plot, option: "--plot") }
+        if let plot = args.string("plot") {
+            try RenderCommand.checkImageExtension(plot, option: "--plot")
+            try OutputChecks.check([OutputChecks.Output(path: plot)], against: [args.string("label-font")].compactMap { $0.map { OutputOverlap.Input($0) } })
+        }
         let fps = try args.double("fps", default: 60, in: 1...240)!
         var request = try SceneArguments.timingRequest(args)
         request.curve = request.curve ?? "spring"

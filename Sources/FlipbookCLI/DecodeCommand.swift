@@ -1,6 +1,7 @@
 import FlipbookGeometry
 import Flipbook
 import FlipbookCodecs
+import FlipbookFiles
 
 /// `flipbook decode IN --out OUT.png [--max-pixels N] [--max-file-megabytes N]`: decodes a PNG or JPEG (EXIF-oriented)
 /// and writes it as an 8-bit RGBA PNG with straight alpha; prints `WIDTHxHEIGHT`.
@@ -32,6 +33,7 @@ enum DecodeCommand: Command {
         let maxPixels = try parsed.int("max-pixels", default: DecodeLimits.default.maxPixels, in: 1...Int.max)!
         let maxFileBytes = try parsed.int("max-file-megabytes", default: DecodeLimits.default.maxFileBytes >> 20, in: 1...65_536)! << 20
         let input = try Arguments.resolveSample(parsed.positionals[0], option: "IN")
+        try OutputChecks.check([OutputChecks.Output(path: output)], against: [OutputOverlap.Input(input)])
         let image = try ImageDecoder.decode(fileAtPath: input, limits: DecodeLimits(maxPixels: maxPixels, maxFileBytes: maxFileBytes),
                                             warn: { printError("warning: \($0)") })
         try PNGEncoder.write(image, toPath: output, options: PNGEncodeOptions(channels: .rgba))

@@ -2,6 +2,7 @@ import Flipbook
 import Foundation
 import FlipbookGeometry
 import FlipbookCodecs
+import FlipbookFiles
 import FlipbookRaster
 import FlipbookImageDiff
 import FlipbookMotion
@@ -54,7 +55,10 @@ enum DiffCommand: Command {
     static func run(_ argv: [String]) throws -> Int32 {
         let arguments = try Arguments(argv, options: ["tolerance", "max-differing", "out", "metric", "max-mean", "max-p99"], flags: [])
         try arguments.expectPositionals(["A", "B"])
-        if let out = arguments.string("out") { try RenderCommand.checkImageExtension(out, option: "--out") }
+        if let out = arguments.string("out") {
+            try RenderCommand.checkImageExtension(out, option: "--out")
+            try OutputChecks.check([OutputChecks.Output(path: out)], against: arguments.positionals.map { OutputOverlap.Input($0) })
+        }
         let metric = try DiffMetric.parse(arguments.string("metric"))
         if metric != .exact {
             for option in ["tolerance", "max-differing"] where arguments.given(option) {

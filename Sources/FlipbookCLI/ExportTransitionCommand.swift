@@ -40,6 +40,7 @@ enum ExportTransitionCommand: Command {
                              + "then `flipbook render --transition FILE --gesture …`")
         }
         let job = try RenderJob(settings: settings)
+        try OutputChecks.check([OutputChecks.Output(path: out)], against: OutputChecks.inputs(of: job, arguments))
         for warning in job.warnings { printError("warning: \(warning)") }
         let folder = (out as NSString).deletingLastPathComponent
         let json = TransitionFile.json(for: job.transition, relativeTo: folder.isEmpty ? "." : folder)

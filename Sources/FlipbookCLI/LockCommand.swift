@@ -1,5 +1,6 @@
 import Foundation
 import Flipbook
+import FlipbookGeometry
 import FlipbookFiles
 
 /// `flipbook lock PRESET … --out NAME.lock`: a sequence golden of display lists and pixel hashes.
@@ -34,6 +35,7 @@ enum LockCommand: Command {
         let renderArguments = withoutOut(argv)
         let (settings, name) = try SceneArguments.settings(arguments)
         let job = try RenderJob(settings: settings)
+        try OutputChecks.check([OutputChecks.Output(path: out)], against: OutputChecks.inputs(of: job, arguments))
         for warning in job.warnings { printError("warning: \(warning)") }
         let lock = try SequenceLock.make(job: job, header: header(name: name, arguments: renderArguments))
         let text = lock.text
@@ -92,10 +94,15 @@ enum VerifyCommand: Command {
         let review = try take("review", from: &rest), markdown = try take("markdown", from: &rest)
         let data = try InputFile.read(path)
         let expected = try SequenceLock(parsing: String(decoding: data, as: UTF8.self), path: path)
+        if let review, let markdown { try OutputChecks.checkOutside(page: review, option: "--review", [markdown]) }
         let locked = expected.header.filter { $0.key == "argument" }.map(\.value)
         let arguments = try Arguments(locked + rest, options: SceneArguments.options, flags: SceneArguments.flags)
-        let (settings, name) = try SceneArguments.settings(arguments)
-        let job = try RenderJob(settings: settings)
+        let (name, job) = try withoutContentsOfLockedFiles(rest: rest, arguments) {
+            let (settings, name) = try SceneArguments.settings(arguments)
+            return (name, try RenderJob(settings: settings))
+        }
+        let outputs = [markdown.map { OutputChecks.Output(path: $0) }, review.map { OutputChecks.Output(path: $0, isFolder: true) }]
+        try OutputChecks.check(outputs.compactMap { $0 }, against: [OutputOverlap.Input(path)] + OutputChecks.inputs(of: job, arguments))
         let start = Date()
         // In the lock's own format: a format-1 lock is checked with its FNV-1a hashes.
         let actual = try SequenceLock.make(job: job, header: LockCommand.header(name: name, arguments: locked + rest), format: expected.format)
@@ -107,9 +114,32 @@ enum VerifyCommand: Command {
         if let markdown { try OutputFile.write(Array(report.markdown.utf8), to: markdown, createFolders: true) }
         if let review, !differences.isEmpty {
             try VerifyReview.write(job: job, report: report, expected: expected, actual: actual, to: review)
-            print("review page → \(review)/index.html")
+            print("review page → \(InputText.escaped(review))/index.html")
         }
         return differences.isEmpty ? ExitCode.success : ExitCode.failure
+    }
+
+    /// The options whose value names a file (or a folder of fonts) to read.
+    static let fileOptions = Arguments.fileOptions.union(["label-font", "scene-fonts"])
+
+    /// Runs `body` (which reads the files `arguments` name); when it fails on a file the lock
+    /// names — given by the lock's arguments, not by the options `rest` given here — the
+    /// error says which file and option, but nothing of what is wrong with it: a lock may come
+    /// from someone else, and the detail (a JSON error's "found 'r'", an unknown key) would show
+    /// that file's first bytes or keys (`/etc/passwd`, a key file) in the output, a CI log.
+    /// - Throws: `VerifyError.lockedFileUnreadable`, or what `body` throws.
+    static func withoutContentsOfLockedFiles<T>(rest: [String], _ arguments: Arguments, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch {
+            let given = try? Arguments(rest, options: SceneArguments.options, flags: SceneArguments.flags)
+            let text = "\(error)"
+            for option in fileOptions.sorted() where given?.given(option) != true {
+                guard let file = arguments.string(option), text.hasPrefix(file + ":") || text.hasPrefix(file + " ") else { continue }
+                throw VerifyError.lockedFileUnreadable(path: file, option: option)
+            }
+            throw error
+        }
     }
 
     /// Removes `--NAME VALUE` (or `--NAME=VALUE`) from `arguments`, returning the last value.
@@ -133,9 +163,24 @@ enum VerifyCommand: Command {
         return value
     }
 
+    /// `text` as one shell word: as it is when plain, else in single quotes; with a control
+    /// character (which must never reach a terminal raw) in bash's `$'…'`, each control as its
+    /// `\uXXXX` escape (`InputText`), so the command is still the same when pasted.
     static func shellQuoted(_ text: String) -> String {
         let plain = text.allSatisfy { $0.isLetter || $0.isNumber || "-_./=:,+%{}".contains($0) }
-        return plain && !text.isEmpty ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        if plain && !text.isEmpty { return text }
+        guard text.unicodeScalars.contains(where: InputText.isEscaped) else {
+            return "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        }
+        var quoted = "$'"
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "'", "\\": quoted += "\\" + String(scalar)
+            case _ where InputText.isEscaped(scalar): quoted += InputText.unicodeEscape(scalar)
+            default: quoted.unicodeScalars.append(scalar)
+            }
+        }
+        return quoted + "'"
     }
 }
 
@@ -147,7 +192,10 @@ struct VerifyReport {
     let differences: [SequenceFrameDifference]
     let rerecord: String
 
+    /// The terminal's report; every text from the lock or the command line is shown as
+    /// messages show input (`InputText`: the changes are cut and escaped where they are made).
     var text: String {
+        let (lockPath, name) = (InputText.escaped(lockPath), InputText.excerpt(name))
         guard let first = differences.first else { return "\(lockPath): \(name): all \(frameCount) frames match" }
         let geometry = differences.filter { $0.kind == .geometry }.count
         let pixels = differences.filter { $0.kind == .pixels }.count
@@ -163,17 +211,34 @@ struct VerifyReport {
         return out
     }
 
+    /// The summary for a pull request; every text from the lock or the command line goes
+    /// through `MarkdownText`.
     var markdown: String {
         guard let first = differences.first else {
-            return "### ✅ `\(name)`: all \(frameCount) frames match `\(lockPath)`\n"
+            return "### ✅ \(MarkdownText.code(name)): all \(frameCount) frames match \(MarkdownText.code(lockPath))\n"
         }
-        var out = "### ❌ `\(name)`: \(differences.count) of \(frameCount) frames differ from `\(lockPath)`\n\n"
+        var out = "### ❌ \(MarkdownText.code(name)): \(differences.count) of \(frameCount) frames differ from \(MarkdownText.code(lockPath))\n\n"
         out += "First differing frame: **\(first.index)**.\n\n| frame | what | changes |\n|---|---|---|\n"
         for difference in differences.prefix(30) {
-            let changes = difference.changes.prefix(3).joined(separator: "; ").replacingOccurrences(of: "|", with: "\\|")
+            let changes = difference.changes.prefix(3).map { MarkdownText.code($0, inTable: true, limit: .max) }.joined(separator: "; ")
             out += "| \(difference.index) | \(difference.kind.rawValue) | \(changes) |\n"
         }
-        out += "\nIf the change is intended, re-record:\n\n```\n\(rerecord)\n```\n"
+        out += "\nIf the change is intended, re-record:\n\n" + MarkdownText.codeBlock(rerecord)
         return out
+    }
+}
+
+/// Why `verify` cannot render a lock's sequence, where the library's own error may not be shown.
+enum VerifyError: Error, CustomStringConvertible {
+    /// A file the lock's arguments name (`--OPTION PATH`) cannot be read as one; what is wrong is
+    /// not said (see `VerifyCommand.withoutContentsOfLockedFiles`).
+    case lockedFileUnreadable(path: String, option: String)
+
+    var description: String {
+        switch self {
+        case let .lockedFileUnreadable(path, option):
+            return "\(InputText.escaped(path)): the lock's --\(option) file cannot be used; what is wrong with it is not shown, since a lock may come "
+                + "from someone else and the message could quote the file (run `flipbook render` with the lock's arguments to see it)"
+        }
     }
 }

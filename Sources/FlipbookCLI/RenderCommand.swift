@@ -152,6 +152,12 @@ enum RenderCommand: Command {
             settings.frameRange = range
             job = try RenderJob(settings: settings)
         }
+        if !noWrite {
+            // Before anything is rendered: no output may be an input (a photo, the manifest) or hold one.
+            let outputs = (noFrames ? [] : [OutputChecks.Output(path: out, isFolder: true)])
+                + [previews.contactSheetPath, previews.videoPath].compactMap { $0.map { OutputChecks.Output(path: $0) } }
+            try OutputChecks.check(outputs, against: OutputChecks.inputs(of: job, arguments))
+        }
         watch?.fonts = job.loadedFonts
         watch?.inputFiles = job.inputFiles
         for warning in job.warnings { printError("warning: \(warning)") }

@@ -2,6 +2,7 @@ import Foundation
 import Flipbook
 import FlipbookCodecs
 import FlipbookFiles
+import FlipbookGeometry
 import FlipbookImageDiff
 import FlipbookRaster
 import FlipbookModel
@@ -47,6 +48,11 @@ enum ReviewCommand: Command {
         }
         guard let out = arguments.string("out") else { throw UsageError("--out PAGE is required") }
         let folders = arguments.positionals
+        // Before anything is read or written: no output may be an input, or lie in the page.
+        let markdownPath = arguments.string("markdown")
+        if let markdownPath { try OutputChecks.checkOutside(page: out, option: "--out", [markdownPath]) }
+        try OutputChecks.check([OutputChecks.Output(path: out, isFolder: true)] + [markdownPath].compactMap { $0.map { OutputChecks.Output(path: $0) } },
+                               against: folders.map { OutputOverlap.Input($0, isFolder: true) })
         let sequences = try folders.map(RenderedSequence.init(folder:))
         if sequences.count == 2, sequences[0].frames.count != sequences[1].frames.count {
             throw ReviewError.mismatch("\(folders[0]) has \(sequences[0].frames.count) frames, \(folders[1]) has \(sequences[1].frames.count)")
@@ -54,7 +60,7 @@ enum ReviewCommand: Command {
         var frames = sequences[0].frames
         // With --markdown, an animated PNG of each side goes into the page (short sequences only:
         // every frame is held in memory until it is encoded).
-        let animate = arguments.string("markdown") != nil && sequences.count == 2 && frames.count <= 300
+        let animate = markdownPath != nil && sequences.count == 2 && frames.count <= 300
         var animations: [[PremultipliedImage]] = [[], []]
         if sequences.count == 2 {
             try score(&frames, reference: sequences[0].paths, actual: sequences[1].paths) { reference, actual in
@@ -82,14 +88,14 @@ enum ReviewCommand: Command {
         try page.write(to: out)
         let differing = frames.filter { ($0.scores?.differingPixels ?? 0) > 0 }
         if sequences.count == 1 {
-            print("\(folders[0]): \(frames.count) frames → \(out)/index.html")
+            print("\(InputText.escaped(folders[0])): \(frames.count) frames → \(InputText.escaped(out))/index.html")
             return ExitCode.success
         }
         let summary = differing.first.map { first in
             "\(differing.count) of \(frames.count) frames differ; first differing frame \(first.index)"
         } ?? "all \(frames.count) frames identical"
-        print("\(summary) → \(out)/index.html")
-        if let markdown = arguments.string("markdown") {
+        print("\(summary) → \(InputText.escaped(out))/index.html")
+        if let markdown = markdownPath {
             try OutputFile.write(Array(markdownSummary(reference: folders[0], actual: folders[1], frames: frames, page: out).utf8),
                                  to: markdown, createFolders: true)
         }
@@ -101,8 +107,8 @@ enum ReviewCommand: Command {
     static func score(_ frames: inout [ReviewPage.Frame], reference: [String], actual: [String],
                       each: (PremultipliedImage, PremultipliedImage) -> Void = { _, _ in }) throws {
         for position in frames.indices {
-            let before = try ImageDecoder.decode(fileAtPath: reference[position])
-            let after = try ImageDecoder.decode(fileAtPath: actual[position])
+            let before = try ImageDecoder.decode(try ShardMerge.readFrame(reference[position]), name: reference[position])
+            let after = try ImageDecoder.decode(try ShardMerge.readFrame(actual[position]), name: actual[position])
             each(before, after)
             let scores = PerceptualComparison.compare(before, after)
             frames[position].scores = (scores.meanDeltaE, scores.percentile99DeltaE, scores.maximumDeltaE,
@@ -112,13 +118,14 @@ enum ReviewCommand: Command {
 
     static func markdownSummary(reference: String, actual: String, frames: [ReviewPage.Frame], page: String) -> String {
         let differing = frames.filter { ($0.scores?.differingPixels ?? 0) > 0 }
+        let (actual, reference) = (MarkdownText.code(actual), MarkdownText.code(reference))
         guard let first = differing.first else {
-            return "### ✅ `\(actual)` matches `\(reference)`: all \(frames.count) frames identical\n"
+            return "### ✅ \(actual) matches \(reference): all \(frames.count) frames identical\n"
         }
         let worst = differing.max { $0.scores!.max < $1.scores!.max }!
-        var out = "### ❌ `\(actual)` differs from `\(reference)`: \(differing.count) of \(frames.count) frames\n\n"
+        var out = "### ❌ \(actual) differs from \(reference): \(differing.count) of \(frames.count) frames\n\n"
         out += "First differing frame: **\(first.index)**; largest ΔE2000 \(PerceptualComparison.format(worst.scores!.max)) "
-            + "in frame \(worst.index). Review page: `\(page)/index.html` (in the workflow's artefacts); "
+            + "in frame \(worst.index). Review page: \(MarkdownText.code(page + "/index.html")) (in the workflow's artefacts); "
             + "the two sequences as animated PNGs beside it: `side0.apng` (reference), `side1.apng` (actual).\n\n"
         out += "| frame | time (s) | mean ΔE | p99 ΔE | max ΔE | differing pixels |\n|---|---|---|---|---|---|\n"
         for frame in differing.prefix(40) {
@@ -140,7 +147,8 @@ struct RenderedSequence {
 
     init(folder: String) throws {
         let timelinePath = folder + "/timeline.json"
-        let bytes = try InputFile.read(timelinePath)
+        // Its own file, as the frames: a link could show another file's first bytes in an error.
+        let bytes = try InputFile.readOwnFile(timelinePath, maximumBytes: ShardMerge.maximumTimelineBytes)
         let json: JSONValue
         do { json = try JSONValue.parse(bytes) } catch { throw ReviewError.timeline(path: timelinePath, reason: "\(error)") }
         guard let members = json.members, let list = members["frames"]?.elements, !list.isEmpty else {
@@ -203,8 +211,10 @@ enum VerifyReview {
     /// (`LockedReference`) against the current render, scored and with each frame's changes in
     /// words; only the current side when the frame counts differ or the lock cannot be drawn.
     static func write(job: RenderJob, report: VerifyReport, expected: SequenceLock, actual: SequenceLock, to page: String) throws {
-        let scratch = NSTemporaryDirectory() + "flipbook-verify-\(getpid())"
-        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        // Private (mkdtemp: new, 0700, unpredictable) and removed on exit and on a signal.
+        let scratchFolder = try ScratchFolder(prefix: "flipbook-verify")
+        defer { scratchFolder.remove() }
+        let scratch = scratchFolder.path
         try job.write(to: scratch + "/current")
         let sequence = try RenderedSequence(folder: scratch + "/current")
         let changes = Dictionary(report.differences.map { ($0.index, $0.changes) }, uniquingKeysWith: { first, _ in first })
@@ -217,7 +227,7 @@ enum VerifyReview {
             do {
                 let reference = try LockedReference(lock: expected, job: job)
                 let paths = sequence.paths.map { scratch + "/lock-" + URL(fileURLWithPath: $0).lastPathComponent }
-                for (image, path) in zip(reference.images, paths) { try OutputFile.write(try PNGEncoder.encode(image), to: path) }
+                for (image, path) in zip(reference.images, paths) { try OutputFile.create(try PNGEncoder.encode(image), at: path) }
                 try ReviewCommand.score(&frames, reference: paths, actual: sequence.paths)
                 for (position, count) in reference.undrawnOps.enumerated() where count > 0 {
                     frames[position].changes.append("the lock side leaves out \(count) text or path op\(count == 1 ? "" : "s") "
@@ -226,7 +236,7 @@ enum VerifyReview {
                 sides.insert(ReviewPage.Side(label: "\(lockName) (drawn from its display lists)", framePaths: paths), at: 0)
                 facts.append(("reference", "the lock's display lists, drawn by the current code"))
             } catch {
-                facts.append(("reference", "not drawn: \(error)"))
+                facts.append(("reference", "not drawn: \(ErrorWording.describe(error))"))
             }
         } else {
             facts.append(("reference", "not drawn: the lock has \(expected.frames.count) frames, the render \(frames.count)"))

@@ -39,45 +39,64 @@ struct ReviewPage {
     /// Further files written into the page folder (`side0.apng` …), name and bytes.
     var extraFiles: [(name: String, bytes: [UInt8])] = []
 
-    /// The names a review page folder holds: only such a folder may be replaced.
+    /// The names a review page folder holds at its top: `index.html`, its record, `side0.apng` ….
     static func isPageFile(_ name: String) -> Bool {
-        name == "index.html" || name.hasPrefix("side") || name.hasSuffix(".png")
+        name == "index.html" || name == ReviewPageRecord.fileName || (name.hasSuffix(".apng") && isSideFolder(String(name.dropLast(5))))
     }
 
     /// The folders a page holds, one per side: `side0`, `side1`, …
     static func isSideFolder(_ name: String) -> Bool {
-        name.hasPrefix("side") && name.count > 4 && name.dropFirst(4).allSatisfy(\.isNumber)
+        name.hasPrefix("side") && name.count > 4 && name.dropFirst(4).allSatisfy(\.isASCII) && name.dropFirst(4).allSatisfy(\.isNumber)
     }
 
-    /// The line every page's `index.html` carries near its top: a folder whose `index.html`
-    /// has it was written by `flipbook review`, so it may be replaced (or, as a dead run's
-    /// leftover, swept); any other folder is the user's and is refused.
-    static let marker = #"<meta name="generator" content="flipbook review">"#
-
-    /// True when `folder` holds a page this command wrote (its `index.html` opens with `marker`).
+    /// True when `folder` holds exactly what a page run wrote (`ReviewPageRecord`): only then may
+    /// it be replaced (or, as a killed run's leftover, swept).
     static func isPageFolder(_ folder: String) -> Bool {
-        guard let head = try? InputFile.readOwnFile(folder + "/index.html", maximumBytes: 16 << 20) else { return false }
-        return String(decoding: head.prefix(512), as: UTF8.self).contains(marker)
+        ReviewPageRecord.problem(replacing: folder) == nil
     }
 
-    /// Writes the page folder at `path`, replacing an earlier page atomically.
+    /// Writes the page folder at `path`, replacing an earlier page atomically. An existing folder
+    /// is replaced only when it holds exactly what a page run wrote (`ReviewPageRecord`).
+    /// - Throws: `FileError.unwritable` naming `path` and the first file flipbook did not write.
     func write(to path: String) throws {
         OutputDirectory.recoverInterrupted(path, ownedIf: ReviewPage.isPageFolder)
-        try OutputDirectory.replace(path, keeping: { ReviewPage.isPageFile($0) }, keepingFolders: ReviewPage.isSideFolder,
+        // Checked here first for the message naming the file; the replace checks again.
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR,
+           let entries = try? FileManager.default.contentsOfDirectory(atPath: path), !entries.isEmpty,
+           let problem = ReviewPageRecord.problem(replacing: path) {
+            throw FileError.unwritable(path: path, reason: problem)
+        }
+        try OutputDirectory.replace(path, keeping: ReviewPage.isPageFile, keepingFolders: ReviewPage.isSideFolder,
                                     ownedIf: ReviewPage.isPageFolder) { temporary in
-            // First: the page marks the folder as flipbook's, so a killed run's leftover can be swept.
-            try OutputFile.create(Array(html.utf8), at: temporary + "/index.html", reportingAs: path + "/index.html")
+            // First, the list of what this run will write: it marks the folder as a page, so a
+            // killed run's leftover can be swept; rewritten with the sizes at the end.
+            var record = ReviewPageRecord()
+            record.addFile("index.html")
             for (number, side) in sides.enumerated() {
-                let folder = temporary + "/side\(number)"
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+                record.addFolder("side\(number)")
+                for position in side.framePaths.indices { record.addFile("side\(number)/" + frameName(position)) }
+            }
+            for file in extraFiles { record.addFile(file.name) }
+            try OutputFile.create(Array(record.text.utf8), at: temporary + "/" + ReviewPageRecord.fileName,
+                                  reportingAs: path + "/" + ReviewPageRecord.fileName)
+            func create(_ bytes: [UInt8], named name: String) throws {
+                try OutputFile.create(bytes, at: temporary + "/" + name, reportingAs: path + "/" + name)
+                record.addFile(name, bytes: bytes.count)
+            }
+            try create(Array(html.utf8), named: "index.html")
+            for (number, side) in sides.enumerated() {
+                try FileManager.default.createDirectory(atPath: temporary + "/side\(number)", withIntermediateDirectories: false)
                 for (position, source) in side.framePaths.enumerated() {
-                    let bytes = try InputFile.read(source, maximumBytes: 1 << 30)
-                    try OutputFile.create(bytes, at: folder + "/" + frameName(position),
-                                          reportingAs: path + "/side\(number)/" + frameName(position))
+                    // A frame file of its own, as merge copies: a linked "frame" could be any file.
+                    try create(try ShardMerge.readFrame(source), named: "side\(number)/" + frameName(position))
                 }
             }
-            for file in extraFiles {
-                try OutputFile.create(file.bytes, at: temporary + "/" + file.name, reportingAs: path + "/" + file.name)
+            for file in extraFiles { try create(file.bytes, named: file.name) }
+            let final = temporary + "/" + ReviewPageRecord.fileName + ".new"
+            try OutputFile.create(Array(record.text.utf8), at: final, reportingAs: path + "/" + ReviewPageRecord.fileName)
+            guard rename(final, temporary + "/" + ReviewPageRecord.fileName) == 0 else {
+                throw FileError.unwritable(path: path + "/" + ReviewPageRecord.fileName, reason: String(cString: strerror(errno)))
             }
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import FlipbookFiles
 import FlipbookCodecs
 import FlipbookGeometry
 import FlipbookRaster
@@ -44,6 +45,11 @@ enum TextCommand: Command {
         let alignment = try choice(parsed, "align", TextLayout.Alignment.allCases.map { ($0.rawValue, $0) }, default: .natural)
         let scale = try parsed.double("scale", default: 2, in: 1...4)!
 
+        if let output = parsed.string("out") {
+            // The fonts folder is read whole: the picture may not be written into it.
+            try OutputChecks.check([OutputChecks.Output(path: output)],
+                                   against: [parsed.string("scene-fonts")].compactMap { $0.map { OutputOverlap.Input($0, isFolder: true) } })
+        }
         let fonts = try parsed.string("scene-fonts").map(FontCollection.init(directory:)) ?? FontCollection.system()
         let typesetter = Typesetter(fonts: fonts) { printError("warning: \($0)") }
         let layout = typesetter.layout(parsed.positionals[0], style: TextStyle(sizePoints: size, weight: weight),

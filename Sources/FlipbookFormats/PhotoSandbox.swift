@@ -11,7 +11,7 @@ import FlipbookScenes
 /// the file's real path must start with the folder's. Checked when the manifest is loaded; a
 /// file swapped for a link afterwards is not caught (the check is for manifests, not for a
 /// hostile local user).
-enum PhotoSandbox {
+package enum PhotoSandbox {
     /// Throws `ManifestError.outsideSandbox` unless `file` (as resolved from the manifest's `url`
     /// in field `field`) lies inside the folder of `manifest`.
     package static func check(_ file: String, url: String, manifest: String, field: String) throws {
@@ -28,8 +28,20 @@ enum PhotoSandbox {
             return "\(folderName) cannot be resolved (\(String(cString: strerror(errno))))"
         }
         guard let resolved = resolve(file) else { return "it cannot be resolved (\(String(cString: strerror(errno))))" }
-        let inside = root == "/" ? resolved.hasPrefix("/") : resolved == root || resolved.hasPrefix(root + "/")
-        return inside ? nil : "it resolves to \(resolved), outside \(folderName) \(root)"
+        return isInside(resolved, root) ? nil : "it resolves to \(resolved), outside \(folderName) \(root)"
+    }
+
+    /// True when `file` and `folder` both resolve (every link and `..` followed) and the file lies
+    /// inside the folder. Says nothing else: for callers that must not tell a missing file from
+    /// one outside (a lock's images, `SequenceLock`).
+    package static func resolves(_ file: String, inside folder: String) -> Bool {
+        guard let root = resolve(folder), let resolved = resolve(file) else { return false }
+        return isInside(resolved, root)
+    }
+
+    /// Whether the canonical path `resolved` is `root` or below it.
+    private static func isInside(_ resolved: String, _ root: String) -> Bool {
+        root == "/" ? resolved.hasPrefix("/") : resolved == root || resolved.hasPrefix(root + "/")
     }
 
     /// The canonical absolute path of an existing file or folder, nil (errno set) otherwise.

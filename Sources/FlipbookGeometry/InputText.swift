@@ -27,13 +27,30 @@ package enum InputText {
             case 0x0A: result += "\\n"
             case 0x09: result += "\\t"
             case 0x0D: result += "\\r"
-            case 0x00...0x1F, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            case _ where isEscaped(scalar): result += unicodeEscape(scalar)
             default: result.unicodeScalars.append(scalar)
             }
         }
         return result
+    }
+
+    /// `text` with its control characters escaped as `excerpt` does, but whole: for a path (shown
+    /// whole, as file errors show it) or a message line built of inputs each already cut.
+    package static func escaped(_ text: String) -> String { excerpt(text, limit: .max) }
+
+    /// True for the scalars a message never shows raw: control characters (C0, DEL, C1) and the
+    /// invisible bidirectional controls.
+    package static func isEscaped(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
+        default: return false
+        }
+    }
+
+    /// `\u001b`: the JSON escape of `scalar` (four hex digits; the escaped scalars all fit).
+    package static func unicodeEscape(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16)
+        return "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 
     /// `excerpt(text)` in double quotes, as file errors quote JSON strings: `"box"`.
