@@ -35,6 +35,7 @@ final class LocalizedErrorTests: XCTestCase {
         "RenderError": RenderError.frameRangeOutOfBounds(range: 40...43, frameCount: 43),
         "RecordingError": RecordingError.transitionNotCompleted(animator: "CardAnimator"),
         "SceneError": SceneError.pageNotAdjacent(from: 3, to: 5),
+        "SelectorError": SelectorError.unrecognized(selector: "handlePan:", target: "CardViewController", madeAt: "App/Card.swift:42"),
         "SequenceLockError": SequenceLockError.malformed(path: "a.lock", line: 3, reason: "not a frame line"),
         "ShardError": ShardError.noShards,
         "SpringNotationError": SpringNotationError(curve: "spring(bounce: -0.2)", message: "a negative bounce has no published formula"),
