@@ -104,23 +104,15 @@ package enum ColorDifference {
         return max(0, sum).squareRoot()
     }
 
-    /// ΔE₀₀ of two premultiplied pixels, each composited over white first (a transparent pixel
-    /// shows the page behind it; Flipbook's frames are opaque, where this changes nothing).
-    @inline(__always)
-    static func ciede2000(premultiplied first: UInt32, _ second: UInt32, labs: inout [UInt32: LabColor]) -> Double {
-        ciede2000(lab(first, cache: &labs), lab(second, cache: &labs))
-    }
-
-    static func lab(_ packed: UInt32, cache: inout [UInt32: LabColor]) -> LabColor {
-        if let known = cache[packed] { return known }
+    /// The L\*a\*b\* of a premultiplied pixel composited over white (a transparent pixel shows
+    /// the page behind it; Flipbook's frames are opaque, where this changes nothing).
+    static func lab(overWhite packed: UInt32) -> LabColor {
         let inverse = 255 - (packed >> 24)
         // Over white: c + 255·(1 − a) on premultiplied values is exact in integers.
         let red = UInt8(min(255, (packed & 0xFF) + inverse))
         let green = UInt8(min(255, ((packed >> 8) & 0xFF) + inverse))
         let blue = UInt8(min(255, ((packed >> 16) & 0xFF) + inverse))
-        let lab = LabColor(sRGBRed: red, green: green, blue: blue)
-        cache[packed] = lab
-        return lab
+        return LabColor(sRGBRed: red, green: green, blue: blue)
     }
 
     static func seventhPower(_ x: Double) -> Double {
