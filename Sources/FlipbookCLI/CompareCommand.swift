@@ -5,6 +5,7 @@ import Flipbook
 import FlipbookCodecs
 import FlipbookImageDiff
 import FlipbookRaster
+import FlipbookRender
 
 /// `flipbook compare PRESET --vary NAME=V1,V2,…` (or `--transition FILE` instead of PRESET):
 /// variants side by side on one sheet.
@@ -117,7 +118,10 @@ enum CompareCommand: Command {
             print("video: \(comparison.videoFrameCount) frames, \(size.width)x\(size.height) px → \(video)")
         }
         if let review = try arguments.string("review").map({ try RenderCommand.expand($0, preset: name) }) {
-            try writeReview(comparison, to: review, title: "\(name): " + dimensions.map { "--vary \($0.name)" }.joined(separator: " "), threads: threads)
+            let reviewProgress = ProgressReporter(label: "\(name) compare review", mode: progressMode, intervalSeconds: interval)
+            try writeReview(comparison, to: review, title: "\(name): " + dimensions.map { "--vary \($0.name)" }.joined(separator: " "),
+                            threads: threads, progress: reviewProgress.callback)
+            reviewProgress.finish()
             print("review: \(variants.count) variants × \(comparison.videoFrameCount) frames → \(review)/index.html")
         }
         return ExitCode.success
@@ -126,7 +130,8 @@ enum CompareCommand: Command {
     /// The review page of the variants (`--review PAGE`): every variant a side, all under one
     /// playhead at the comparison's video times (a slower or shorter variant holds its frame);
     /// the scores and the overlay modes compare the first two.
-    static func writeReview(_ comparison: Comparison, to path: String, title: String, threads: Int) throws {
+    static func writeReview(_ comparison: Comparison, to path: String, title: String, threads: Int,
+                            progress: (@Sendable (Int, Int) -> Void)?) throws {
         let count = comparison.videoFrameCount
         let fps = comparison.videoFramesPerSecond
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-compare-\(getpid())-\(UUID().uuidString)").path
@@ -135,26 +140,21 @@ enum CompareCommand: Command {
         let sides = comparison.variants.indices
         @Sendable func file(_ side: Int, _ position: Int) -> String { folder + "/\(side)-\(position).png" }
         let scores = ScoreSlots(count: count)
-        let failure = ScoreSlots.FirstError()
-        let workers = max(1, min(threads, count))
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            for position in stride(from: worker, to: count, by: workers) where failure.error == nil {
-                do {
-                    var images: [PremultipliedImage] = []
-                    for side in sides {
-                        let image = comparison.render(variant: side, frame: comparison.frame(ofVariant: side, atSeconds: Double(position) / fps))
-                        try PNGEncoder.write(image, toPath: file(side, position))
-                        if side < 2 { images.append(image) }
-                    }
-                    if images.count == 2 {
-                        let score = PerceptualComparison.compare(images[0], images[1])
-                        scores.set(position, (score.meanDeltaE, score.percentile99DeltaE, score.maximumDeltaE,
-                                              score.sizesMatch ? score.differingPixels : max(1, score.comparedPixels)))
-                    }
-                } catch { failure.record(error) }
+        // A thread draws a moment's variants one at a time, each written as soon as it is
+        // drawn; only the first two are kept, to be scored, and the first only while the second
+        // is drawn: two frames and a drawing's buffers per thread, whatever the variant count.
+        try ParallelFrames.run(count: count, threads: threads, progress: progress) { position in
+            let seconds = Double(position) / fps
+            func draw(_ side: Int) throws -> PremultipliedImage {
+                let image = comparison.render(variant: side, frame: comparison.frame(ofVariant: side, atSeconds: seconds))
+                try PNGEncoder.write(image, toPath: file(side, position))
+                return image
             }
+            for side in sides.dropFirst(2) { _ = try draw(side) }
+            let first = try draw(0)
+            guard sides.count > 1 else { return }
+            scores.set(position, PerceptualComparison.compare(first, try draw(1), threads: 1))
         }
-        if let error = failure.error { throw error }
         let frames = (0..<count).map { position -> ReviewPage.Frame in
             let sample = comparison.frame(ofVariant: 0, atSeconds: Double(position) / fps)
             return ReviewPage.Frame(index: position, timeSeconds: Double(position) / fps, progress: sample.progress, phase: nil,
@@ -209,22 +209,25 @@ enum CompareCommand: Command {
     }
 }
 
-/// Per-frame scores set from worker threads. `@unchecked Sendable` because `lock` guards `values`.
+/// Per-frame scores set from worker threads: a comparison's mean, 99th percentile and largest
+/// ΔE and its differing pixels (all of them when the sizes differ), and whether the sizes
+/// matched. `@unchecked Sendable` because `lock` guards `values`.
 final class ScoreSlots: @unchecked Sendable {
     private let lock = NSLock()
-    private var values: [(Double, Double, Double, Int)?]
+    private var values: [(scores: (Double, Double, Double, Int), sizesMatch: Bool)?]
     init(count: Int) { values = Array(repeating: nil, count: count) }
-    /// The first error a worker met; the others stop at their next frame. `@unchecked Sendable`
-    /// because `lock` guards `stored`.
-    final class FirstError: @unchecked Sendable {
-        private let lock = NSLock()
-        private var stored: Error?
-        var error: Error? { lock.lock(); defer { lock.unlock() }; return stored }
-        func record(_ error: Error) { lock.lock(); if stored == nil { stored = error }; lock.unlock() }
+    func set(_ position: Int, _ score: PerceptualComparison) {
+        let value = ((score.meanDeltaE, score.percentile99DeltaE, score.maximumDeltaE,
+                      score.sizesMatch ? score.differingPixels : max(1, score.comparedPixels)), score.sizesMatch)
+        lock.lock(); values[position] = value; lock.unlock()
     }
-    func set(_ position: Int, _ value: (Double, Double, Double, Int)) { lock.lock(); values[position] = value; lock.unlock() }
     func value(_ position: Int) -> (mean: Double, p99: Double, max: Double, differingPixels: Int)? {
         lock.lock(); defer { lock.unlock() }
-        return values[position].map { (mean: $0.0, p99: $0.1, max: $0.2, differingPixels: $0.3) }
+        return values[position].map { (mean: $0.scores.0, p99: $0.scores.1, max: $0.scores.2, differingPixels: $0.scores.3) }
+    }
+    /// True when every slot is set and its images had one size.
+    var allSizesMatch: Bool {
+        lock.lock(); defer { lock.unlock() }
+        return values.allSatisfy { $0?.sizesMatch == true }
     }
 }

@@ -36,8 +36,10 @@ struct ReviewPage {
     var facts: [(String, String)]
     /// The command that re-records the reference.
     var rerecordCommand: String?
-    /// Further files written into the page folder (`side0.apng` …), name and bytes.
-    var extraFiles: [(name: String, bytes: [UInt8])] = []
+    /// Further files written into the page folder (`side0.apng` …): a name, and what writes
+    /// the file at a path (in the folder being built) naming it as a second path (in the page)
+    /// in its errors.
+    var extraFiles: [(name: String, write: (_ path: String, _ shown: String) throws -> Void)] = []
 
     /// The names a review page folder holds: only such a folder may be replaced.
     static func isPageFile(_ name: String) -> Bool {
@@ -76,9 +78,7 @@ struct ReviewPage {
                                           reportingAs: path + "/side\(number)/" + frameName(position))
                 }
             }
-            for file in extraFiles {
-                try OutputFile.create(file.bytes, at: temporary + "/" + file.name, reportingAs: path + "/" + file.name)
-            }
+            for file in extraFiles { try file.write(temporary + "/" + file.name, path + "/" + file.name) }
         }
     }
 
