@@ -28,6 +28,8 @@ enum DiffCommand: Command {
     With --metric flip the score is NVIDIA's FLIP (0 … 1, what flipping between the two shows at
     67 pixels per degree: 0.7 m from a 0.7 m wide 3840-pixel monitor), its mean, 99th percentile
     and largest value; the heat map is FLIP through the magma colour map (docs/GOLDENS.md, "FLIP").
+    Scores use every core; a long comparison (large images: up to 100 megapixels each) prints its
+    progress on stderr, live on a terminal, else every 5 s.
 
     Options:
       --metric M          exact (default: per-channel levels), deltaE (CIEDE2000) or flip
