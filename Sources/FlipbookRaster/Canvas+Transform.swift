@@ -101,7 +101,7 @@ extension Canvas {
     }
 
     /// Draws `body` as a group with group opacity, like `drawGroup(opacity:bounds:_:)`, and
-    /// with an optional anti-aliased polygon `mask` (canvas points, **non-zero** winding rule).
+    /// with an optional anti-aliased polygon `mask` (canvas points, filled by its `fillRule`).
     ///
     /// With `mask` nil this is exactly `drawGroup(opacity:bounds:_:)`. Otherwise the body always
     /// draws into a transparent offscreen buffer covering `bounds` (nil = the canvas) ∩ the
@@ -122,7 +122,7 @@ extension Canvas {
         let (x0, y0, x1, _) = region
         let width = x1 - x0
         layer.image.pixels.withUnsafeBufferPointer { layerPixels in
-            Self.forEachCoverageBand(of: polygons, over: region) { band, coverage in
+            Self.forEachCoverageBand(of: polygons, over: region, rule: mask.fillRule) { band, coverage in
                 forEachWeightedSegment(weights: coverage, x: x0, y: band.y0, width: width, height: band.y1 - band.y0, clip: nil,
                                        opacity: weight) { segment in
                     let s = layerPixels.baseAddress! + ((segment.y - y0) * width + (segment.x - x0))
