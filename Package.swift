@@ -110,7 +110,7 @@ let package = Package(
         .executableTarget(name: "FlipbookCLI", dependencies: ["Flipbook", "FlipbookRender", "FlipbookImageDiff", "FlipbookCodecs", "FlipbookFiles",
                                                       "FlipbookUIKitSources"]),
         // Benchmarks (scripts/bench runs it in release); not a product.
-        .executableTarget(name: "FlipbookBench", dependencies: ["Flipbook", "FlipbookConstraints", "FlipbookCodecs", "FlipbookRaster", "FlipbookMotion", "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender", "FlipbookOutput", "FlipbookText", "FlipbookFiles"]),
+        .executableTarget(name: "FlipbookBench", dependencies: ["Flipbook", "FlipbookConstraints", "FlipbookCodecs", "FlipbookImageDiff", "FlipbookRaster", "FlipbookMotion", "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender", "FlipbookOutput", "FlipbookText", "FlipbookFiles"]),
         // The fuzz harnesses (docs/FUZZING.md); not a product. A plain build links them with a
         // replay driver (`flipbook-fuzz --replay`, run by scripts/test, so they always compile);
         // scripts/fuzz builds them with libFuzzer (`--sanitize=fuzzer -DFLIPBOOK_LIBFUZZER`).
@@ -134,8 +134,7 @@ let package = Package(
         .testTarget(name: "FlipbookConstraintsTests", dependencies: ["FlipbookConstraints", "FlipbookTestSupport"], exclude: ["kiwi_oracle.py"]),
         .testTarget(name: "FlipbookTextTests", dependencies: ["FlipbookText"]),
         .testTarget(name: "FlipbookSceneTests", dependencies: ["Flipbook", "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender", "FlipbookOutput", "FlipbookRaster", "FlipbookCodecs", "FlipbookText", "FlipbookMotion", "FlipbookGeometry", "FlipbookFiles"]),
-        .testTarget(name: "FlipbookTests", dependencies: ["Flipbook", "FlipbookTesting", "FlipbookUIKit", "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender", "FlipbookOutput", "FlipbookRaster", "FlipbookCodecs", "FlipbookText", "FlipbookMotion", "FlipbookGeometry", "FlipbookFiles", "FlipbookTestSignals"],
-                    exclude: ["__Goldens__", "__DisplayLists__"]),
+        .testTarget(name: "FlipbookTests", dependencies: ["Flipbook", "FlipbookTesting", "FlipbookTestSupport", "FlipbookUIKit", "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender", "FlipbookOutput", "FlipbookRaster", "FlipbookCodecs", "FlipbookText", "FlipbookMotion", "FlipbookGeometry", "FlipbookFiles", "FlipbookTestSignals"], exclude: ["__Goldens__", "__DisplayLists__"]),
         .testTarget(name: "FlipbookUIKitTests", dependencies: ["FlipbookUIKit", "Flipbook", "FlipbookTesting", "FlipbookUIKitSamples", "FlipbookImageDiff", "FlipbookCodecs",
                                                         "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender", "FlipbookMotion", "FlipbookGeometry", "FlipbookRaster",
                                                         "FlipbookTestSignals"]),
@@ -156,6 +155,6 @@ let package = Package(
                     exclude: ["uikit-sources.json"], plugins: ["UIKitSources"]),
         // Uses only the products (`import Flipbook`, `import FlipbookTesting`), as a dependent package would.
         .testTarget(name: "FlipbookPublicAPITests", dependencies: ["Flipbook", "FlipbookTesting", "FlipbookTestSignals"], exclude: ["__Goldens__"]),
-        .testTarget(name: "FlipbookTestingTests", dependencies: ["Flipbook", "FlipbookTesting", "FlipbookImageDiff"], exclude: ["__Goldens__"]),
+        .testTarget(name: "FlipbookTestingTests", dependencies: ["Flipbook", "FlipbookTesting", "FlipbookImageDiff", "FlipbookTestSupport"], exclude: ["__Goldens__"]),
     ]
 )

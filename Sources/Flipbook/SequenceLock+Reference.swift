@@ -13,9 +13,12 @@ import FlipbookRender
 /// they were. Text and path ops keep only a digest of their glyphs or contours: they are drawn
 /// with the current render's op of the same digest (the same glyphs or outline, wherever it is
 /// now) and left out, and counted, when no current op has it.
+///
+/// A frame is drawn when asked for (`image(at:)`), from any thread: the frames are never all
+/// held at once.
 package struct LockedReference: Sendable {
-    /// The frames, one per lock frame, on the job's device.
-    package var images: [PremultipliedImage]
+    /// Draws the frames, one per lock frame, on the job's device.
+    private let cache: FrameCache
     /// Per frame position, how many text or path ops could not be drawn (their digest is not
     /// in the current render).
     package var undrawnOps: [Int]
@@ -40,10 +43,15 @@ package struct LockedReference: Sendable {
             lists.append(DisplayList(device: job.device, frameIndex: frame.index, timeSeconds: frame.timeSeconds,
                                      progress: frame.progress, ops: ops))
         }
-        let cache = FrameCache(lists: lists, rasterizer: try job.makeRasterizer(for: lists))
-        images = lists.indices.map { cache.render($0) }
+        cache = FrameCache(lists: lists, rasterizer: try job.makeRasterizer(for: lists))
         undrawnOps = undrawn
     }
+
+    /// How many frames the lock has.
+    package var count: Int { cache.lists.count }
+
+    /// Frame `position` (0-based) of the lock, drawn now.
+    package func image(at position: Int) -> PremultipliedImage { cache.render(position) }
 
     /// Text and path ops by their lock line's digest token (`glyphs=…` with the text, `contours=…`).
     static func collectDigests(_ ops: [DisplayOp], namer: @escaping @Sendable (String) -> String, into digests: inout [String: DisplayOp]) {

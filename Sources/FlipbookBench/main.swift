@@ -141,6 +141,34 @@ let turnedMask = Path(roundedRect: screen, cornerRadius: 40, transform: turned)
 benchmark("group masked by rotated rounded rect", pixels: turnedPixels) {
     canvas.drawGroup(opacity: 1, bounds: nil, mask: turnedMask) { $0.fill(screen, color: .white) }
 }
+// Gradients: the stops are found by a lookup built once per fill, so 100 000 stops cost about
+// what two do (scanning the stops for each pixel took minutes for a full @3x frame).
+let colorsOfStops: [StraightColor] = (0..<100_000).map { (i: Int) -> StraightColor in
+    let red = Double(i % 7) / 6, green = Double(i % 5) / 4, blue = Double(i % 3) / 2
+    return StraightColor(red: red, green: green, blue: blue)
+}
+benchmark("gradient, 2 stops", pixels: screenPixels) {
+    canvas.fill(Gradient(colors: Array(colorsOfStops.prefix(2))), in: screen, cornerRadius: 0, transform: .identity)
+}
+benchmark("gradient, 100 000 stops", pixels: screenPixels) {
+    canvas.fill(Gradient(colors: colorsOfStops), in: screen, cornerRadius: 0, transform: .identity)
+}
+// Shadows within the two-frame budget: a card's (exact), and a layer scaled ×1000 whose blur
+// (σ = 40 000 px) runs on a coarse grid.
+let card = Rect(x: 20, y: 120, width: screen.width - 40, height: 300)
+benchmark("shadowed group, card, σ 12 pt", pixels: screenPixels) {
+    canvas.drawShadowedGroup(shadow: Shadow(color: StraightColor(white: 0, alpha: 0.3), offset: Point(x: 0, y: 8), blurRadiusPoints: 12),
+                             opacity: 1, bounds: card, clip: nil, budgetPixels: 2 * screenPixels) { inner, _ in
+        inner.fill(card, color: .white)
+    }
+}
+benchmark("shadowed group, layer ×1000, σ 20 000 pt", pixels: screenPixels) {
+    let huge = Rect(x: -20_000, y: -20_000, width: 40_000, height: 40_000)
+    canvas.drawShadowedGroup(shadow: Shadow(color: StraightColor(white: 0, alpha: 0.3), offset: Point(x: 0, y: -3), blurRadiusPoints: 20_000),
+                             opacity: 1, bounds: huge, clip: nil, budgetPixels: 2 * screenPixels) { inner, _ in
+        inner.fill(huge, color: .white)
+    }
+}
 
 // MARK: Pixel digest
 // A hash of the pixels of a fixed set of image draws (scales, positions, opacities, clips,
@@ -184,6 +212,10 @@ if CommandLine.arguments.count < 2 || CommandLine.arguments[1].hasPrefix("text")
 }
 if CommandLine.arguments.count < 2 || "job: frame: pipeline".contains(CommandLine.arguments[1]) {
     do { try pipelineBenchmarks() } catch { print("pipeline benchmarks failed: \(error)") }
+}
+
+if CommandLine.arguments.count < 2 || CommandLine.arguments[1] == "scores" {
+    scoreBenchmarks()
 }
 
 if CommandLine.arguments.count < 2 || CommandLine.arguments[1] == "layout" {

@@ -125,7 +125,10 @@ enum CompareCommand: Command {
             print("video: \(comparison.videoFrameCount) frames, \(size.width)x\(size.height) px → \(video)")
         }
         if let review {
-            try writeReview(comparison, to: review, title: "\(name): " + dimensions.map { "--vary \($0.name)" }.joined(separator: " "), threads: threads)
+            let reviewProgress = ProgressReporter(label: "\(name) compare review", mode: progressMode, intervalSeconds: interval)
+            try writeReview(comparison, to: review, title: "\(name): " + dimensions.map { "--vary \($0.name)" }.joined(separator: " "),
+                            threads: threads, progress: reviewProgress.callback)
+            reviewProgress.finish()
             print("review: \(variants.count) variants × \(comparison.videoFrameCount) frames → \(review)/index.html")
         }
         return ExitCode.success
@@ -134,7 +137,8 @@ enum CompareCommand: Command {
     /// The review page of the variants (`--review PAGE`): every variant a side, all under one
     /// playhead at the comparison's video times (a slower or shorter variant holds its frame);
     /// the scores and the overlay modes compare the first two.
-    static func writeReview(_ comparison: Comparison, to path: String, title: String, threads: Int) throws {
+    static func writeReview(_ comparison: Comparison, to path: String, title: String, threads: Int,
+                            progress: (@Sendable (Int, Int) -> Void)?) throws {
         let count = comparison.videoFrameCount
         let fps = comparison.videoFramesPerSecond
         // Private (mkdtemp: new, 0700, unpredictable) and removed on exit and on a signal.
@@ -143,24 +147,26 @@ enum CompareCommand: Command {
         let folder = scratch.path
         let sides = comparison.variants.indices
         @Sendable func file(_ side: Int, _ position: Int) -> String { folder + "/\(side)-\(position).png" }
-        let scores = PositionedResults<(mean: Double, p99: Double, max: Double, differingPixels: Int)>(count: count)
-        try ParallelFrames.run(count: count, threads: threads, progress: nil) { position in
-            var images: [PremultipliedImage] = []
-            for side in sides {
-                let image = comparison.render(variant: side, frame: comparison.frame(ofVariant: side, atSeconds: Double(position) / fps))
+        let scores = PositionedResults<FrameScore>(count: count)
+        // A thread draws a moment's variants one at a time, each written as soon as it is
+        // drawn; only the first two are kept, to be scored, and the first only while the second
+        // is drawn: two frames and a drawing's buffers per thread, whatever the variant count.
+        try ParallelFrames.run(count: count, threads: threads, progress: progress) { position in
+            let seconds = Double(position) / fps
+            func draw(_ side: Int) throws -> PremultipliedImage {
+                let image = comparison.render(variant: side, frame: comparison.frame(ofVariant: side, atSeconds: seconds))
                 try OutputFile.create(try PNGEncoder.encode(image), at: file(side, position))
-                if side < 2 { images.append(image) }
+                return image
             }
-            if images.count == 2 {
-                let score = PerceptualComparison.compare(images[0], images[1])
-                scores.set(position, (mean: score.meanDeltaE, p99: score.percentile99DeltaE, max: score.maximumDeltaE,
-                                      differingPixels: score.sizesMatch ? score.differingPixels : max(1, score.comparedPixels)))
-            }
+            for side in sides.dropFirst(2) { _ = try draw(side) }
+            let first = try draw(0)
+            guard sides.count > 1 else { return }
+            scores.set(position, FrameScore(PerceptualComparison.compare(first, try draw(1), threads: 1)))
         }
         let frames = (0..<count).map { position -> ReviewPage.Frame in
             let sample = comparison.frame(ofVariant: 0, atSeconds: Double(position) / fps)
             return ReviewPage.Frame(index: position, timeSeconds: Double(position) / fps, progress: sample.progress, phase: nil,
-                                    scores: scores.value(at: position))
+                                    scores: scores.value(at: position)?.scores)
         }
         let page = ReviewPage(title: title,
                               sides: sides.map { side in ReviewPage.Side(label: comparison.variants[side].label,
@@ -208,5 +214,18 @@ enum CompareCommand: Command {
         }
         guard Set(values).count == values.count else { throw UsageError("--vary \(name): a value is listed twice in \(InputText.singleQuoted(text))") }
         return (name, values)
+    }
+}
+
+/// A frame's comparison scores: the mean, 99th-percentile and largest ΔE2000, the differing
+/// pixels (every compared pixel when the sizes differ), and whether the two images had one size.
+struct FrameScore: Sendable {
+    var scores: (mean: Double, p99: Double, max: Double, differingPixels: Int)
+    var sizesMatch: Bool
+
+    init(_ comparison: PerceptualComparison) {
+        scores = (comparison.meanDeltaE, comparison.percentile99DeltaE, comparison.maximumDeltaE,
+                  comparison.sizesMatch ? comparison.differingPixels : max(1, comparison.comparedPixels))
+        sizesMatch = comparison.sizesMatch
     }
 }

@@ -29,6 +29,8 @@ enum DiffCommand: Command {
     With --metric flip the score is NVIDIA's FLIP (0 … 1, what flipping between the two shows at
     67 pixels per degree: 0.7 m from a 0.7 m wide 3840-pixel monitor), its mean, 99th percentile
     and largest value; the heat map is FLIP through the magma colour map (docs/GOLDENS.md, "FLIP").
+    Scores use every core; a long comparison (large images: up to 100 megapixels each) prints its
+    progress on stderr, live on a terminal, else every 5 s.
 
     Options:
       --metric M          exact (default: per-channel levels), deltaE (CIEDE2000) or flip
@@ -81,32 +83,50 @@ enum DiffCommand: Command {
             return ExitCode.diffBadInput
         }
         let (reference, actual) = (images[0], images[1])
+        // A score of two 100-megapixel images takes seconds (ΔE) to minutes (FLIP): a line on
+        // stderr says how far it is.
+        let progress = ProgressReporter.comparison(label: "diff", unit: "row")
+        let out = arguments.string("out")
         if metric == .deltaE {
             let defaults = DeltaETolerance()
             let tolerance = DeltaETolerance(maximumMean: maximumMean ?? defaults.maximumMean, maximumPercentile99: maximumP99 ?? defaults.maximumPercentile99)
-            let scores = PerceptualComparison.compare(reference, actual)
-            if let out = arguments.string("out") {
-                try ImageFileFormat.write(PerceptualComparison.heatMap(reference: reference, actual: actual), to: out)
-            }
+            let scores = try score(writingHeatMapTo: out, progress: progress, {
+                PerceptualComparison.compare(reference, actual, progress: $0)
+            }, withHeatMap: {
+                PerceptualComparison.compareWithHeatMap(reference, actual, progress: $0)
+            })
             return report(scores.summary, passes: scores.passes(tolerance), differs: scores.differingPixels > 0)
         }
         if metric == .flip {
             let defaults = FLIPTolerance()
             let tolerance = FLIPTolerance(maximumMean: maximumMean ?? defaults.maximumMean, maximumPercentile99: maximumP99 ?? defaults.maximumPercentile99)
-            let scores = FLIPComparison.compare(reference, actual)
-            if let out = arguments.string("out") {
-                try ImageFileFormat.write(FLIPComparison.heatMap(reference: reference, actual: actual), to: out)
-            }
+            let scores = try score(writingHeatMapTo: out, progress: progress, {
+                FLIPComparison.compare(reference, actual, progress: $0)
+            }, withHeatMap: {
+                FLIPComparison.compareWithHeatMap(reference, actual, progress: $0)
+            })
             return report(scores.summary, passes: scores.passes(tolerance), differs: scores.differingPixels > 0)
         }
         let comparison = ImageComparison.compare(reference, actual, tolerance: tolerance)
         let passes = comparison.passes(maxDifferingFraction: maxDiffering)
-        if let out = arguments.string("out") {
+        if let out {
             try ImageFileFormat.write(DiffImage.make(reference: reference, actual: actual, tolerance: tolerance), to: out)
         }
         let allowance = passes && comparison.differingPixels > 0 ? " (within --max-differing)" : ""
         print(comparison.summary + allowance)
         return passes ? ExitCode.success : ExitCode.failure
+    }
+
+    /// A perceptual comparison's scores, and with `out` its heat map written there, measured in
+    /// one pass either way; the progress line is cleared before anything is printed.
+    static func score<Scores>(writingHeatMapTo out: String?, progress: ProgressReporter,
+                              _ measure: (((Int, Int) -> Void)?) -> Scores,
+                              withHeatMap: (((Int, Int) -> Void)?) -> (Scores, PremultipliedImage)) throws -> Scores {
+        defer { progress.finish() }
+        guard let out else { return measure(progress.callback) }
+        let (scores, heat) = withHeatMap(progress.callback)
+        try ImageFileFormat.write(heat, to: out)
+        return scores
     }
 
     /// Prints a perceptual score's line and returns the exit code.

@@ -54,6 +54,7 @@ final class ProgressReporter: @unchecked Sendable {
     static let defaultIntervalSeconds = 5.0
 
     private let label: String
+    private let unit: String
     private let mode: ProgressMode
     private let intervalSeconds: Double
     private let start = Date()
@@ -61,10 +62,12 @@ final class ProgressReporter: @unchecked Sendable {
     private var wroteLiveLine = false
     private let lock = NSLock()
 
-    /// A reporter for `label` (e.g. the preset) in a resolved mode (`tty`, `plain` or `none`).
-    init(label: String, mode: ProgressMode, intervalSeconds: Double) {
+    /// A reporter for `label` (e.g. the preset) counting `unit`s (frames, rows), in a resolved
+    /// mode (`tty`, `plain` or `none`).
+    init(label: String, unit: String = "frame", mode: ProgressMode, intervalSeconds: Double) {
         precondition(mode != .auto, "resolve the mode first")
         self.label = label
+        self.unit = unit
         self.mode = mode
         self.intervalSeconds = intervalSeconds
     }
@@ -75,10 +78,17 @@ final class ProgressReporter: @unchecked Sendable {
         return { [self] done, total in self.update(done: done, total: total) }
     }
 
+    /// A reporter for a long comparison (`diff`, `review`, `verify --review`): `auto`, so a
+    /// terminal sees a live line and a log a line every `defaultIntervalSeconds` — none when it
+    /// ends sooner.
+    static func comparison(label: String, unit: String) -> ProgressReporter {
+        ProgressReporter(label: label, unit: unit, mode: ProgressMode.auto.resolved, intervalSeconds: defaultIntervalSeconds)
+    }
+
     /// "push: frame 21/43 (48%), 3.1 s elapsed, about 3.3 s left".
-    static func line(label: String, done: Int, total: Int, elapsedSeconds: Double) -> String {
+    static func line(label: String, unit: String = "frame", done: Int, total: Int, elapsedSeconds: Double) -> String {
         let percent = total > 0 ? done * 100 / total : 100
-        var text = "\(label): frame \(done)/\(total) (\(percent)%), \(duration(elapsedSeconds)) elapsed"
+        var text = "\(label): \(unit) \(done)/\(total) (\(percent)%), \(duration(elapsedSeconds)) elapsed"
         if done > 0, done < total {
             // Frames cost about the same, so the rate so far predicts the rest.
             text += ", about \(duration(elapsedSeconds / Double(done) * Double(total - done))) left"
@@ -96,7 +106,7 @@ final class ProgressReporter: @unchecked Sendable {
     func update(done: Int, total: Int) {
         lock.lock(); defer { lock.unlock() }
         let now = Date()
-        let text = ProgressReporter.line(label: label, done: done, total: total, elapsedSeconds: now.timeIntervalSince(start))
+        let text = ProgressReporter.line(label: label, unit: unit, done: done, total: total, elapsedSeconds: now.timeIntervalSince(start))
         switch mode {
         case .tty:
             FileHandle.standardError.write(Data("\r\(text)\u{1B}[K".utf8))
@@ -118,5 +128,6 @@ final class ProgressReporter: @unchecked Sendable {
     func finish() {
         lock.lock(); defer { lock.unlock() }
         if wroteLiveLine { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        wroteLiveLine = false
     }
 }

@@ -8,6 +8,7 @@ import FlipbookRaster
 import FlipbookModel
 import FlipbookScenes
 import FlipbookFormats
+import FlipbookRender
 
 /// `flipbook review DIR [ACTUAL] --out PAGE`: a scrubbable review page of one rendered sequence,
 /// or of two under one playhead with per-frame perceptual scores.
@@ -58,17 +59,11 @@ enum ReviewCommand: Command {
             throw ReviewError.mismatch("\(folders[0]) has \(sequences[0].frames.count) frames, \(folders[1]) has \(sequences[1].frames.count)")
         }
         var frames = sequences[0].frames
-        // With --markdown, an animated PNG of each side goes into the page (short sequences only:
-        // every frame is held in memory until it is encoded).
-        let animate = markdownPath != nil && sequences.count == 2 && frames.count <= 300
-        var animations: [[PremultipliedImage]] = [[], []]
+        var sizesMatch = true
         if sequences.count == 2 {
-            try score(&frames, reference: sequences[0].paths, actual: sequences[1].paths) { reference, actual in
-                if animate, reference.width == actual.width, reference.height == actual.height {
-                    animations[0].append(reference)
-                    animations[1].append(actual)
-                }
-            }
+            let progress = ProgressReporter.comparison(label: "review", unit: "frame")
+            sizesMatch = try score(&frames, reference: sequences[0].paths, actual: sequences[1].paths, progress: progress.callback)
+            progress.finish()
         }
         let rerecord = sequences.count == 2
             ? (arguments.string("rerecord") ?? "rm -r \(VerifyCommand.shellQuoted(folders[0])) && cp -r \(VerifyCommand.shellQuoted(folders[1])) \(VerifyCommand.shellQuoted(folders[0]))")
@@ -77,12 +72,20 @@ enum ReviewCommand: Command {
                               sides: zip(folders, sequences).map { ReviewPage.Side(label: $0, framePaths: $1.paths) },
                               frames: frames, framesPerSecond: sequences[0].framesPerSecond, facts: sequences[0].facts,
                               rerecordCommand: rerecord)
-        if animate, animations[0].count == frames.count {
+        // With --markdown, an animated PNG of each side goes into the page (sequences up to 300
+        // frames of one size), written frame by frame: one decoded frame at a time.
+        if arguments.string("markdown") != nil, sequences.count == 2, frames.count <= 300, sizesMatch {
             // A delay of 1/fps s in hundredths: whole centiseconds fit 16 bits up to 655 fps.
             let denominator = UInt16(min(65535, max(1, (sequences[0].framesPerSecond * 100).rounded())))
-            for side in 0..<2 {
-                page.extraFiles.append(("side\(side).apng", try AnimatedPNG.encode(animations[side], delayNumerator: 100,
-                                                                                  delayDenominator: denominator)))
+            for (side, sequence) in sequences.enumerated() {
+                page.extraFiles.append(("side\(side).apng", { path, shown in
+                    let writer = try AnimatedPNGWriter(creating: path, reportingAs: shown, frameCount: sequence.paths.count,
+                                                       delayNumerator: 100, delayDenominator: denominator)
+                    for (position, frame) in sequence.paths.enumerated() {
+                        try writer.append(try PNGEncoder.encode(try ImageDecoder.decode(try ShardMerge.readFrame(frame), name: frame)), at: position)
+                    }
+                    try writer.finish()
+                }))
             }
         }
         try page.write(to: out)
@@ -102,18 +105,30 @@ enum ReviewCommand: Command {
         return differing.isEmpty ? ExitCode.success : ExitCode.failure
     }
 
-    /// Scores each frame (ΔE2000 of `actual[k]` against `reference[k]`), handing `each` the two
-    /// decoded frames.
-    static func score(_ frames: inout [ReviewPage.Frame], reference: [String], actual: [String],
-                      each: (PremultipliedImage, PremultipliedImage) -> Void = { _, _ in }) throws {
-        for position in frames.indices {
-            let before = try ImageDecoder.decode(try ShardMerge.readFrame(reference[position]), name: reference[position])
+    /// Scores each frame (ΔE2000 of `actual[k]` against `reference[k]`), the frames on one
+    /// thread each (`ParallelFrames`), each holding its two decoded frames while it scores them;
+    /// true when every pair has one size. `decodeReference` gives the reference frame at a
+    /// position instead of decoding `reference[k]` (a lock drawn again), and may write it.
+    @discardableResult
+    static func score(_ frames: inout [ReviewPage.Frame], reference: [String], actual: [String], threads: Int = ProcessInfo.processInfo.activeProcessorCount,
+                      progress: (@Sendable (Int, Int) -> Void)? = nil,
+                      decodeReference: (@Sendable (Int) throws -> PremultipliedImage)? = nil) throws -> Bool {
+        let count = frames.count
+        let scores = PositionedResults<FrameScore>(count: count)
+        // One pair alone scores on every core; many pairs one core each.
+        let inner = count == 1 ? threads : 1
+        try ParallelFrames.run(count: count, threads: threads, progress: progress) { position in
+            let before = try decodeReference?(position) ?? ImageDecoder.decode(ShardMerge.readFrame(reference[position]), name: reference[position])
             let after = try ImageDecoder.decode(try ShardMerge.readFrame(actual[position]), name: actual[position])
-            each(before, after)
-            let scores = PerceptualComparison.compare(before, after)
-            frames[position].scores = (scores.meanDeltaE, scores.percentile99DeltaE, scores.maximumDeltaE,
-                                       scores.sizesMatch ? scores.differingPixels : max(1, scores.comparedPixels))
+            scores.set(position, FrameScore(PerceptualComparison.compare(before, after, threads: inner)))
         }
+        var sizesMatch = true
+        for position in frames.indices {
+            let score = scores.value(at: position)
+            frames[position].scores = score?.scores
+            sizesMatch = sizesMatch && score?.sizesMatch == true
+        }
+        return sizesMatch
     }
 
     static func markdownSummary(reference: String, actual: String, frames: [ReviewPage.Frame], page: String) -> String {
@@ -227,8 +242,16 @@ enum VerifyReview {
             do {
                 let reference = try LockedReference(lock: expected, job: job)
                 let paths = sequence.paths.map { scratch + "/lock-" + URL(fileURLWithPath: $0).lastPathComponent }
-                for (image, path) in zip(reference.images, paths) { try OutputFile.create(try PNGEncoder.encode(image), at: path) }
-                try ReviewCommand.score(&frames, reference: paths, actual: sequence.paths)
+                // Each lock frame drawn, written and scored by the thread that draws it, then
+                // dropped: a thread holds two frames, not the lock's every frame.
+                let progress = ProgressReporter.comparison(label: "verify --review", unit: "frame")
+                try ReviewCommand.score(&frames, reference: paths, actual: sequence.paths, threads: job.settings.threads,
+                                        progress: progress.callback) { position in
+                    let image = reference.image(at: position)
+                    try OutputFile.create(try PNGEncoder.encode(image), at: paths[position])
+                    return image
+                }
+                progress.finish()
                 for (position, count) in reference.undrawnOps.enumerated() where count > 0 {
                     frames[position].changes.append("the lock side leaves out \(count) text or path op\(count == 1 ? "" : "s") "
                                                     + "whose glyphs or outline the current render no longer has")

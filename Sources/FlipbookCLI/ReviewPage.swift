@@ -36,8 +36,10 @@ struct ReviewPage {
     var facts: [(String, String)]
     /// The command that re-records the reference.
     var rerecordCommand: String?
-    /// Further files written into the page folder (`side0.apng` …), name and bytes.
-    var extraFiles: [(name: String, bytes: [UInt8])] = []
+    /// Further files written into the page folder (`side0.apng` …): a name, and what writes
+    /// the file at a path (in the folder being built) naming it as a second path (in the page)
+    /// in its errors.
+    var extraFiles: [(name: String, write: (_ path: String, _ shown: String) throws -> Void)] = []
 
     /// The names a review page folder holds at its top: `index.html`, its record, `side0.apng` ….
     static func isPageFile(_ name: String) -> Bool {
@@ -92,7 +94,14 @@ struct ReviewPage {
                     try create(try ShardMerge.readFrame(source), named: "side\(number)/" + frameName(position))
                 }
             }
-            for file in extraFiles { try create(file.bytes, named: file.name) }
+            for file in extraFiles {
+                try file.write(temporary + "/" + file.name, path + "/" + file.name)
+                var written = stat()
+                guard stat(temporary + "/" + file.name, &written) == 0 else {
+                    throw FileError.unwritable(path: path + "/" + file.name, reason: String(cString: strerror(errno)))
+                }
+                record.addFile(file.name, bytes: Int(written.st_size))
+            }
             let final = temporary + "/" + ReviewPageRecord.fileName + ".new"
             try OutputFile.create(Array(record.text.utf8), at: final, reportingAs: path + "/" + ReviewPageRecord.fileName)
             guard rename(final, temporary + "/" + ReviewPageRecord.fileName) == 0 else {

@@ -76,17 +76,10 @@ package enum OutputFile {
         let shown = name ?? path
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw FileError.unwritable(path: shown, reason: FileError.text(errno)) }
-        var written = 0
-        while written < bytes.count {
-            let count = Glibc.write(descriptor, bytes.baseAddress! + written, bytes.count - written)
-            if count < 0 {
-                if errno == EINTR { continue }
-                let reason = FileError.text(errno)
-                close(descriptor)
-                unlink(path)
-                throw FileError.unwritable(path: shown, reason: reason)
-            }
-            written += count
+        if let failure = writeAll(descriptor, bytes) {
+            close(descriptor)
+            unlink(path)
+            throw FileError.unwritable(path: shown, reason: FileError.text(failure))
         }
         // Flushed before the rename, or a crash could leave the new name holding an empty file.
         if fsync(descriptor) != 0 || close(descriptor) != 0 {
@@ -94,6 +87,21 @@ package enum OutputFile {
             unlink(path)
             throw FileError.unwritable(path: shown, reason: reason)
         }
+    }
+
+    /// Writes all of `bytes` to `descriptor`, again after an interrupted or partial write; the
+    /// errno of a failure, nil when everything is written.
+    static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
+        var written = 0
+        while written < bytes.count {
+            let count = Glibc.write(descriptor, bytes.baseAddress! + written, bytes.count - written)
+            if count < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            written += count
+        }
+        return nil
     }
 
     /// The folder part of `path` ("" for a bare name, "/" for a file at the root).
@@ -237,4 +245,43 @@ package final class PendingOutput: @unchecked Sendable {
         if let token = cleanup { Termination.unregister(token) }
         cleanup = nil
     }
+}
+
+/// A new file written a piece at a time (an animated PNG frame by frame), so what it holds
+/// need not be in memory at once; for files inside a temporary folder or a `PendingOutput`'s
+/// temporary, which a rename then puts in place. `close()` flushes it to disk. Errors name
+/// `name`. Not thread-safe: its owner serialises the calls.
+package final class AppendingFile {
+    private var descriptor: Int32
+    private let path: String, name: String
+
+    /// Creates the file at `path` (nothing may exist there).
+    /// - Throws: `FileError.unwritable` naming `name` (default: `path`).
+    package init(creating path: String, reportingAs name: String? = nil) throws {
+        self.path = path
+        self.name = name ?? path
+        descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw FileError.unwritable(path: self.name, reason: FileError.text(errno)) }
+    }
+
+    /// Appends `bytes`.
+    package func append(_ bytes: [UInt8]) throws {
+        precondition(descriptor >= 0, "append after close")
+        if let failure = bytes.withUnsafeBytes({ OutputFile.writeAll(descriptor, $0) }) {
+            throw FileError.unwritable(path: name, reason: FileError.text(failure))
+        }
+    }
+
+    /// Flushes the file to disk and closes it.
+    package func close() throws {
+        guard descriptor >= 0 else { return }
+        defer { descriptor = -1 }
+        let synced = fsync(descriptor) == 0
+        let reason = synced ? "" : FileError.text(errno)
+        if Glibc.close(descriptor) != 0 || !synced {
+            throw FileError.unwritable(path: name, reason: synced ? FileError.text(errno) : reason)
+        }
+    }
+
+    deinit { if descriptor >= 0 { Glibc.close(descriptor) } }
 }

@@ -104,23 +104,15 @@ package enum ColorDifference {
         return max(0, sum).squareRoot()
     }
 
-    /// ΔE₀₀ of two premultiplied pixels, each composited over white first (a transparent pixel
-    /// shows the page behind it; Flipbook's frames are opaque, where this changes nothing).
-    @inline(__always)
-    static func ciede2000(premultiplied first: UInt32, _ second: UInt32, labs: inout [UInt32: LabColor]) -> Double {
-        ciede2000(lab(first, cache: &labs), lab(second, cache: &labs))
-    }
-
-    static func lab(_ packed: UInt32, cache: inout [UInt32: LabColor]) -> LabColor {
-        if let known = cache[packed] { return known }
+    /// The L\*a\*b\* of a premultiplied pixel composited over white (a transparent pixel shows
+    /// the page behind it; Flipbook's frames are opaque, where this changes nothing).
+    static func lab(overWhite packed: UInt32) -> LabColor {
         let inverse = 255 - (packed >> 24)
         // Over white: c + 255·(1 − a) on premultiplied values is exact in integers.
         let red = UInt8(min(255, (packed & 0xFF) + inverse))
         let green = UInt8(min(255, ((packed >> 8) & 0xFF) + inverse))
         let blue = UInt8(min(255, ((packed >> 16) & 0xFF) + inverse))
-        let lab = LabColor(sRGBRed: red, green: green, blue: blue)
-        cache[packed] = lab
-        return lab
+        return LabColor(sRGBRed: red, green: green, blue: blue)
     }
 
     static func seventhPower(_ x: Double) -> Double {
@@ -171,29 +163,58 @@ enum ScoreMath {
         return sum * Double(sign: .plus, exponent: Int(k), significand: 1)
     }
 
-    static func sinDegrees(_ degrees: Double) -> Double { sinCos(degrees).sin }
-    static func cosDegrees(_ degrees: Double) -> Double { sinCos(degrees).cos }
+    /// sin of an angle in degrees: reduced exactly to a multiple of 90° plus r in [−45°, 45°]
+    /// (in degrees the reduction has no π error), then a Taylor series in radians — only the
+    /// series the quadrant needs (a score takes six of these per differing pixel).
+    static func sinDegrees(_ degrees: Double) -> Double {
+        let (quadrant, r) = reduced(degrees)
+        switch quadrant {
+        case 0: return sinSeries(r)
+        case 1: return cosSeries(r)
+        case 2: return -sinSeries(r)
+        default: return -cosSeries(r)
+        }
+    }
 
-    /// sin and cos of an angle in degrees: reduced exactly to a multiple of 90° plus r in
-    /// [−45°, 45°] (in degrees the reduction has no π error), then Taylor series in radians.
-    static func sinCos(_ degrees: Double) -> (sin: Double, cos: Double) {
+    /// cos of an angle in degrees, as `sinDegrees`.
+    static func cosDegrees(_ degrees: Double) -> Double {
+        let (quadrant, r) = reduced(degrees)
+        switch quadrant {
+        case 0: return cosSeries(r)
+        case 1: return -sinSeries(r)
+        case 2: return -cosSeries(r)
+        default: return sinSeries(r)
+        }
+    }
+
+    /// `degrees` as quadrant q (0…3) and r radians, degrees = 90q + r (mod 360).
+    static func reduced(_ degrees: Double) -> (quadrant: Int, radians: Double) {
         let quadrant = (degrees / 90).rounded()
         let r = (degrees - quadrant * 90) / degreesPerRadian
-        let r2 = r * r
-        var sinSum = r, cosSum = 1.0, sinTerm = r, cosTerm = 1.0
-        for n in 1...9 {
-            sinTerm *= -r2 / Double((2 * n) * (2 * n + 1))
-            cosTerm *= -r2 / Double((2 * n - 1) * (2 * n))
-            sinSum += sinTerm
-            cosSum += cosTerm
-        }
         let q = Int(quadrant.truncatingRemainder(dividingBy: 4))
-        switch (q + 4) % 4 {
-        case 0: return (sinSum, cosSum)
-        case 1: return (cosSum, -sinSum)
-        case 2: return (-sinSum, -cosSum)
-        default: return (-cosSum, sinSum)
+        return ((q + 4) % 4, r)
+    }
+
+    /// sin r for |r| ≤ π/4, summed to r¹⁹/19!.
+    static func sinSeries(_ r: Double) -> Double {
+        let r2 = r * r
+        var sum = r, term = r
+        for n in 1...9 {
+            term *= -r2 / Double((2 * n) * (2 * n + 1))
+            sum += term
         }
+        return sum
+    }
+
+    /// cos r for |r| ≤ π/4, summed to r¹⁸/18!.
+    static func cosSeries(_ r: Double) -> Double {
+        let r2 = r * r
+        var sum = 1.0, term = 1.0
+        for n in 1...9 {
+            term *= -r2 / Double((2 * n - 1) * (2 * n))
+            sum += term
+        }
+        return sum
     }
 
     /// atan2(y, x) in degrees, −180…180.

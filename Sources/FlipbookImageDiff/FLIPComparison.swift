@@ -80,49 +80,74 @@ package struct FLIPComparison: Sendable, Hashable {
             + "\(differingPixels) of \(comparedPixels) pixels differ"
     }
 
-    /// Compares `reference` with `actual` at `pixelsPerDegree` (> 0).
+    /// Compares `reference` with `actual` at `pixelsPerDegree` (> 0), on up to `threads`
+    /// threads (the scores are the same whatever the count), calling `progress(rows done, rows)`
+    /// as it goes.
+    ///
+    /// Cost: only pixels within the filters' reach of a differing pixel are scored (a few
+    /// microseconds each), divided among the threads; memory beyond the two images a few bands
+    /// (each the band's scores and the filters' rows around it) and the largest 1 % of the
+    /// scores, so about 8 bytes per hundred pixels.
     public static func compare(_ reference: PremultipliedImage, _ actual: PremultipliedImage,
-                               pixelsPerDegree: Double = defaultPixelsPerDegree) -> FLIPComparison {
-        measure(reference, actual, pixelsPerDegree: pixelsPerDegree).comparison
+                               pixelsPerDegree: Double = defaultPixelsPerDegree, threads: Int = ScoreBands.defaultThreads,
+                               progress: ((Int, Int) -> Void)? = nil) -> FLIPComparison {
+        measure(reference, actual, pixelsPerDegree: pixelsPerDegree, threads: threads, progress: progress) { _, _ in }
     }
 
-    /// The per-pixel FLIP of the overlap, row-major.
+    /// The per-pixel FLIP of the overlap, row-major (8 bytes a pixel: for tests and small images).
     public static func errorMap(_ reference: PremultipliedImage, _ actual: PremultipliedImage,
                                 pixelsPerDegree: Double = defaultPixelsPerDegree) -> [Double] {
-        measure(reference, actual, pixelsPerDegree: pixelsPerDegree).map
+        var map: [Double] = []
+        _ = measure(reference, actual, pixelsPerDegree: pixelsPerDegree, threads: ScoreBands.defaultThreads, progress: nil) { _, band in
+            map += band
+        }
+        return map
     }
 
     /// A heat map of the overlap, opaque: each pixel's FLIP through the magma colour map
     /// (black 0, purple, orange, pale yellow 1), as NVIDIA's tool draws it.
     public static func heatMap(reference: PremultipliedImage, actual: PremultipliedImage,
                                pixelsPerDegree: Double = defaultPixelsPerDegree) -> PremultipliedImage {
-        let map = measure(reference, actual, pixelsPerDegree: pixelsPerDegree).map
-        let width = min(reference.width, actual.width), height = min(reference.height, actual.height)
-        var image = PremultipliedImage(width: width, height: height, fill: PremultipliedPixel(packed: 0xFF00_0000))
-        for index in 0..<map.count { image.pixels[index] = FLIPFilters.magma(map[index]) }
-        return image
+        compareWithHeatMap(reference, actual, pixelsPerDegree: pixelsPerDegree).heatMap
     }
 
-    static func measure(_ reference: PremultipliedImage, _ actual: PremultipliedImage,
-                        pixelsPerDegree: Double) -> (comparison: FLIPComparison, map: [Double]) {
+    /// The scores and the heat map in one pass.
+    public static func compareWithHeatMap(_ reference: PremultipliedImage, _ actual: PremultipliedImage,
+                                          pixelsPerDegree: Double = defaultPixelsPerDegree, threads: Int = ScoreBands.defaultThreads,
+                                          progress: ((Int, Int) -> Void)? = nil) -> (comparison: FLIPComparison, heatMap: PremultipliedImage) {
+        let width = min(reference.width, actual.width), height = min(reference.height, actual.height)
+        var image = PremultipliedImage(width: width, height: height, fill: PremultipliedPixel(packed: 0xFF00_0000))
+        let comparison = measure(reference, actual, pixelsPerDegree: pixelsPerDegree, threads: threads, progress: progress) { rows, band in
+            for (offset, value) in band.enumerated() { image.pixels[rows.lowerBound * width + offset] = FLIPFilters.magma(value) }
+        }
+        return (comparison, image)
+    }
+
+    /// Scores band by band, handing each band's FLIP values (row-major) to `each` in row order.
+    static func measure(_ reference: PremultipliedImage, _ actual: PremultipliedImage, pixelsPerDegree: Double, threads: Int,
+                        progress: ((Int, Int) -> Void)?, each: (Range<Int>, [Double]) -> Void) -> FLIPComparison {
         precondition(pixelsPerDegree > 0 && pixelsPerDegree.isFinite, "pixels per degree must be > 0")
         let width = min(reference.width, actual.width), height = min(reference.height, actual.height)
-        let map = width > 0 && height > 0
-            ? FLIPFilters(pixelsPerDegree: pixelsPerDegree).errors(reference, actual, width: width, height: height) : []
-        var sum = 0.0, largest = 0.0
-        var nonZero: [Double] = []
-        for value in map where value > 0 {
-            nonZero.append(value)
-            sum += value
-            largest = max(largest, value)
-        }
         let count = width * height
-        let p99 = PerceptualComparison.percentile99(nonZero: &nonZero, of: count)
-        let comparison = FLIPComparison(
+        let filters = FLIPFilters(pixelsPerDegree: pixelsPerDegree)
+        var sum = 0.0, maximum = 0.0, differing = 0
+        var largest = LargestScores(count: count)
+        ScoreBands.run(height: height, width: width, threads: threads, progress: progress, score: { rows in
+            filters.errors(reference, actual, width: width, height: height, rows: rows)
+        }, fold: { rows, band in
+            // In row order, as a single pass over the image would add them.
+            for value in band where value > 0 {
+                differing += 1
+                sum += value
+                maximum = max(maximum, value)
+                largest.add(value)
+            }
+            each(rows, band)
+        })
+        return FLIPComparison(
             referenceWidth: reference.width, referenceHeight: reference.height, actualWidth: actual.width,
-            actualHeight: actual.height, comparedPixels: count, differingPixels: nonZero.count,
-            meanFLIP: count == 0 ? 0 : sum / Double(count), percentile99FLIP: p99, maximumFLIP: largest,
-            pixelsPerDegree: pixelsPerDegree)
-        return (comparison, map)
+            actualHeight: actual.height, comparedPixels: count, differingPixels: differing,
+            meanFLIP: count == 0 ? 0 : sum / Double(count), percentile99FLIP: largest.percentile99(nonZero: differing),
+            maximumFLIP: maximum, pixelsPerDegree: pixelsPerDegree)
     }
 }

@@ -107,44 +107,80 @@ struct FLIPFilters {
         x > 0 ? ScoreMath.exp(e * ScoreMath.log(x)) : 0
     }
 
-    /// The per-pixel FLIP of the top-left `width`×`height` of both images, row-major.
-    func errors(_ reference: PremultipliedImage, _ actual: PremultipliedImage, width: Int, height: Int) -> [Double] {
-        let count = width * height
-        // A pixel whose every neighbour within the filters' reach is the same in both images
-        // filters to the same values, so its FLIP is exactly 0: only pixels within `reach` of a
-        // differing one are scored, and only rows within `reach` of those are filtered.
+    /// The per-pixel FLIP of rows `rows` of the top-left `width`×`height` of both images,
+    /// row-major.
+    ///
+    /// A pixel whose every neighbour within the filters' reach is the same in both images
+    /// filters to the same values, so its FLIP is exactly 0: only pixels within `reach` (in x
+    /// and in y) of a differing one are scored. The horizontal passes of the rows a scored pixel
+    /// reads are computed once each and kept while rows within the filters' radius need them
+    /// (`HorizontalRows`), so the memory is a band's scores and a few rows' filters.
+    func errors(_ reference: PremultipliedImage, _ actual: PremultipliedImage, width: Int, height: Int, rows: Range<Int>) -> [Double] {
+        var map = [Double](repeating: 0, count: rows.count * width)
         let reach = max(luminance.count, gaussian.count) / 2
-        let needed = Self.pixelsNear(differencesOf: reference, actual, width: width, height: height, reach: reach)
-        guard let needed else { return [Double](repeating: 0, count: count) }
-        var rowsFiltered = [Bool](repeating: false, count: height)
-        for row in 0..<height where needed.rows[row] {
-            for near in max(0, row - reach)...min(height - 1, row + reach) { rowsFiltered[near] = true }
-        }
-        let a = horizontalPasses(reference, width: width, height: height, rows: rowsFiltered)
-        let b = horizontalPasses(actual, width: width, height: height, rows: rowsFiltered)
-        let cmax = Self.maximumColorDifference, pccmax = 0.4 * cmax
         let radius = luminance.count / 2, featureRadius = gaussian.count / 2
-        var map = [Double](repeating: 0, count: count)
-        for row in 0..<height where needed.rows[row] {
-            for column in 0..<width where needed.pixels[row * width + column] {
-                func filtered(_ color: [Double]) -> (Double, Double, Double) {
+        // Per row of the band and `reach` around it, the differing columns spread by `reach`;
+        // a pixel is scored when a row within `reach` of its own has its column spread.
+        let window = max(0, rows.lowerBound - reach)..<min(height, rows.upperBound + reach)
+        var spread = [Bool](repeating: false, count: window.count * width)
+        var rowSpreads = [Bool](repeating: false, count: window.count)
+        for row in window {
+            var lastDiffering = Int.min / 2
+            let at = (row - window.lowerBound) * width
+            for column in 0..<width where reference.pixels[row * reference.width + column] != actual.pixels[row * actual.width + column] {
+                // Columns up to lastDiffering + reach are marked already.
+                let from = max(0, column - reach, lastDiffering + reach + 1), to = min(width - 1, column + reach)
+                if from <= to {
+                    for near in from...to { spread[at + near] = true }
+                }
+                lastDiffering = column
+                rowSpreads[row - window.lowerBound] = true
+            }
+        }
+        guard rowSpreads.contains(true) else { return map }
+        // How many rows within `reach` of the current row have each column spread.
+        var near = [Int32](repeating: 0, count: width)
+        func count(_ row: Int, _ delta: Int32) {
+            guard window.contains(row), rowSpreads[row - window.lowerBound] else { return }
+            let at = (row - window.lowerBound) * width
+            for column in 0..<width where spread[at + column] { near[column] += delta }
+        }
+        for row in (rows.lowerBound - reach)..<(rows.lowerBound + reach) { count(row, 1) }
+        var a = HorizontalRows(filters: self, image: reference, width: width, height: height, keep: 2 * max(radius, featureRadius) + 1)
+        var b = HorizontalRows(filters: self, image: actual, width: width, height: height, keep: 2 * max(radius, featureRadius) + 1)
+        let cmax = Self.maximumColorDifference, pccmax = 0.4 * cmax
+        for row in rows {
+            count(row + reach, 1)
+            defer { count(row - reach, -1) }
+            guard near.contains(where: { $0 > 0 }) else { continue }
+            for k in -max(radius, featureRadius)...max(radius, featureRadius) {
+                let source = min(max(0, row + k), height - 1)
+                a.prepare(source); b.prepare(source)
+            }
+            // The rows each filter reads, clamped at the image's edges.
+            let colorRows = (-radius...radius).map { min(max(0, row + $0), height - 1) }
+            let featureRows = (-featureRadius...featureRadius).map { min(max(0, row + $0), height - 1) }
+            let colors = (colorRows.map(a.color), colorRows.map(b.color))
+            let featureValues = (featureRows.map(a.feature), featureRows.map(b.feature))
+            for column in 0..<width where near[column] > 0 {
+                func filtered(_ rows: [[Double]]) -> (Double, Double, Double) {
                     var y = 0.0, cx = 0.0, cz = 0.0
                     for k in -radius...radius {
-                        let at = 4 * (min(max(0, row + k), height - 1) * width + column), w = k + radius
+                        let color = rows[k + radius], at = 4 * column, w = k + radius
                         y += luminance[w] * color[at]
                         cx += redGreen[w] * color[at + 1]
                         cz += blueYellow1[w] * color[at + 2] + blueYellow2[w] * color[at + 3]
                     }
                     return Self.huntLab(y, cx, cz)
                 }
-                var colorDifference = Self.power(Self.hyab(filtered(a.color), filtered(b.color)), 0.7)
+                var colorDifference = Self.power(Self.hyab(filtered(colors.0), filtered(colors.1)), 0.7)
                 // Remapped to 0…1: up to 0.4·cmax onto 0…0.95, the rest onto 0.95…1.
                 colorDifference = colorDifference < pccmax
                     ? colorDifference * 0.95 / pccmax : 0.95 + (colorDifference - pccmax) / (cmax - pccmax) * 0.05
-                func features(_ feature: [Double]) -> (edge: Double, point: Double) {
+                func features(_ rows: [[Double]]) -> (edge: Double, point: Double) {
                     var dx = 0.0, ddx = 0.0, dy = 0.0, ddy = 0.0
                     for k in -featureRadius...featureRadius {
-                        let at = 3 * (min(max(0, row + k), height - 1) * width + column), w = k + featureRadius
+                        let feature = rows[k + featureRadius], at = 3 * column, w = k + featureRadius
                         dx += gaussian[w] * feature[at]
                         ddx += gaussian[w] * feature[at + 1]
                         dy += edge[w] * feature[at + 2]
@@ -152,89 +188,72 @@ struct FLIPFilters {
                     }
                     return ((dx * dx + dy * dy).squareRoot(), (ddx * ddx + ddy * ddy).squareRoot())
                 }
-                let p = features(a.feature), q = features(b.feature)
+                let p = features(featureValues.0), q = features(featureValues.1)
                 let featureDifference = (max(abs(p.edge - q.edge), abs(p.point - q.point)) / 2.0.squareRoot()).squareRoot()
-                map[row * width + column] = Self.power(colorDifference, 1 - featureDifference)
+                map[(row - rows.lowerBound) * width + column] = Self.power(colorDifference, 1 - featureDifference)
             }
         }
         return map
     }
 
-    /// Per pixel of the rows `rows` marks: YCxCz, then the horizontal passes of both pipelines
-    /// (colour: Y, Cx and the two blue-yellow Gaussians; features: edge, point, Gaussian).
-    func horizontalPasses(_ image: PremultipliedImage, width: Int, height: Int, rows rowsFiltered: [Bool]) -> (color: [Double], feature: [Double]) {
-        let count = width * height
-        var ycc = [Double](repeating: 0, count: 3 * count)
-        for row in 0..<height where rowsFiltered[row] {
-            for column in 0..<width {
-                let (y, cx, cz) = Self.ycxcz(premultiplied: image.pixels[row * image.width + column])
-                let at = 3 * (row * width + column)
-                ycc[at] = y; ycc[at + 1] = cx; ycc[at + 2] = cz
-            }
+    /// One row's YCxCz, then the horizontal passes of both pipelines (colour: Y, Cx and the two
+    /// blue-yellow Gaussians, 4 values a pixel; features: edge, point, Gaussian, 3 values).
+    func horizontalPasses(_ image: PremultipliedImage, row: Int, width: Int) -> (color: [Double], feature: [Double]) {
+        var ycc = [Double](repeating: 0, count: 3 * width)
+        for column in 0..<width {
+            let (y, cx, cz) = Self.ycxcz(premultiplied: image.pixels[row * image.width + column])
+            ycc[3 * column] = y; ycc[3 * column + 1] = cx; ycc[3 * column + 2] = cz
         }
         let radius = luminance.count / 2, featureRadius = gaussian.count / 2
-        var color = [Double](repeating: 0, count: 4 * count), feature = [Double](repeating: 0, count: 3 * count)
-        for row in 0..<height where rowsFiltered[row] {
-            for column in 0..<width {
-                var y = 0.0, cx = 0.0, cz1 = 0.0, cz2 = 0.0
-                for k in -radius...radius {
-                    let at = 3 * (row * width + min(max(0, column + k), width - 1)), w = k + radius
-                    y += luminance[w] * ycc[at]
-                    cx += redGreen[w] * ycc[at + 1]
-                    cz1 += blueYellow1[w] * ycc[at + 2]
-                    cz2 += blueYellow2[w] * ycc[at + 2]
-                }
-                let out = 4 * (row * width + column)
-                color[out] = y; color[out + 1] = cx; color[out + 2] = cz1; color[out + 3] = cz2
-                var dx = 0.0, ddx = 0.0, g = 0.0
-                for k in -featureRadius...featureRadius {
-                    // Luminance normalised to 0…1.
-                    let value = ycc[3 * (row * width + min(max(0, column + k), width - 1))] / 116 + 16.0 / 116.0
-                    let w = k + featureRadius
-                    dx += edge[w] * value
-                    ddx += point[w] * value
-                    g += gaussian[w] * value
-                }
-                let featureAt = 3 * (row * width + column)
-                feature[featureAt] = dx; feature[featureAt + 1] = ddx; feature[featureAt + 2] = g
+        var color = [Double](repeating: 0, count: 4 * width), feature = [Double](repeating: 0, count: 3 * width)
+        for column in 0..<width {
+            var y = 0.0, cx = 0.0, cz1 = 0.0, cz2 = 0.0
+            for k in -radius...radius {
+                let at = 3 * min(max(0, column + k), width - 1), w = k + radius
+                y += luminance[w] * ycc[at]
+                cx += redGreen[w] * ycc[at + 1]
+                cz1 += blueYellow1[w] * ycc[at + 2]
+                cz2 += blueYellow2[w] * ycc[at + 2]
             }
+            color[4 * column] = y; color[4 * column + 1] = cx; color[4 * column + 2] = cz1; color[4 * column + 3] = cz2
+            var dx = 0.0, ddx = 0.0, g = 0.0
+            for k in -featureRadius...featureRadius {
+                // Luminance normalised to 0…1.
+                let value = ycc[3 * min(max(0, column + k), width - 1)] / 116 + 16.0 / 116.0
+                let w = k + featureRadius
+                dx += edge[w] * value
+                ddx += point[w] * value
+                g += gaussian[w] * value
+            }
+            feature[3 * column] = dx; feature[3 * column + 1] = ddx; feature[3 * column + 2] = g
         }
         return (color, feature)
     }
 
-    /// The pixels within `reach` (in x and in y) of a pixel that differs, and the rows holding
-    /// any; nil when no pixel differs.
-    static func pixelsNear(differencesOf a: PremultipliedImage, _ b: PremultipliedImage, width: Int, height: Int,
-                           reach: Int) -> (pixels: [Bool], rows: [Bool])? {
-        // Per row, the differing columns spread by `reach`; then each row ORs the rows in reach.
-        var spread = [Bool](repeating: false, count: width * height)
-        var rowDiffers = [Bool](repeating: false, count: height)
-        for row in 0..<height {
-            var lastDiffering = Int.min / 2
-            var pending: [Int] = []
-            for column in 0..<width where a.pixels[row * a.width + column] != b.pixels[row * b.width + column] {
-                pending.append(column)
-            }
-            guard !pending.isEmpty else { continue }
-            rowDiffers[row] = true
-            for column in pending {
-                // Columns up to lastDiffering + reach are marked already.
-                let from = max(0, column - reach, lastDiffering + reach + 1), to = min(width - 1, column + reach)
-                if from <= to {
-                    for near in from...to { spread[row * width + near] = true }
-                }
-                lastDiffering = column
-            }
+    /// The horizontal passes of the last `keep` rows one image's scoring asked for, each
+    /// computed once while it is kept (row r in slot r mod `keep`).
+    struct HorizontalRows {
+        let filters: FLIPFilters, image: PremultipliedImage, width: Int, height: Int, keep: Int
+        private var rows: [Int]
+        private var colors: [[Double]], features: [[Double]]
+
+        init(filters: FLIPFilters, image: PremultipliedImage, width: Int, height: Int, keep: Int) {
+            self.filters = filters; self.image = image; self.width = width; self.height = height; self.keep = keep
+            rows = [Int](repeating: -1, count: keep)
+            colors = [[Double]](repeating: [], count: keep)
+            features = [[Double]](repeating: [], count: keep)
         }
-        guard rowDiffers.contains(true) else { return nil }
-        var pixels = [Bool](repeating: false, count: width * height), rows = [Bool](repeating: false, count: height)
-        for row in 0..<height where rowDiffers[row] {
-            for near in max(0, row - reach)...min(height - 1, row + reach) {
-                rows[near] = true
-                for column in 0..<width where spread[row * width + column] { pixels[near * width + column] = true }
-            }
+
+        /// Makes sure row `row`'s passes are kept.
+        mutating func prepare(_ row: Int) {
+            let slot = row % keep
+            guard rows[slot] != row else { return }
+            (colors[slot], features[slot]) = filters.horizontalPasses(image, row: row, width: width)
+            rows[slot] = row
         }
-        return (pixels, rows)
+
+        func color(_ row: Int) -> [Double] { colors[row % keep] }
+        func feature(_ row: Int) -> [Double] { features[row % keep] }
     }
 
     /// FLIP 0…1 through the magma colour map, as an opaque packed pixel (index ⌊255·v + ½⌋).

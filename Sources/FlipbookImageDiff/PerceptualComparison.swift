@@ -74,79 +74,152 @@ package struct PerceptualComparison: Sendable, Hashable {
         return trimmed.isEmpty ? String(integer) : "\(integer).\(trimmed)"
     }
 
-    /// Compares `reference` with `actual`.
-    public static func compare(_ reference: PremultipliedImage, _ actual: PremultipliedImage) -> PerceptualComparison {
-        measure(reference, actual, keepMap: false).comparison
+    /// Compares `reference` with `actual`, on up to `threads` threads (the scores are the same
+    /// whatever the count), calling `progress(rows done, rows)` as it goes.
+    ///
+    /// Cost: one CIEDE2000 per differing pixel (a pair of colours seen recently is looked up,
+    /// not computed again), divided among the threads; memory beyond the two images a few bands
+    /// of 64 K scores and the largest 1 % of the scores (the 99th percentile's), so 8 bytes per
+    /// hundred pixels.
+    public static func compare(_ reference: PremultipliedImage, _ actual: PremultipliedImage, threads: Int = ScoreBands.defaultThreads,
+                               progress: ((Int, Int) -> Void)? = nil) -> PerceptualComparison {
+        measure(reference, actual, heatMap: false, threads: threads, progress: progress).comparison
     }
 
-    /// The scores and the per-pixel ΔE₀₀ of the overlap (row-major), for the heat map.
-    static func measure(_ reference: PremultipliedImage, _ actual: PremultipliedImage,
-                        keepMap: Bool) -> (comparison: PerceptualComparison, map: [Float]) {
+    /// The scores, and with `heatMap` the heat map (`heatMap(reference:actual:)`) made in the
+    /// same pass.
+    static func measure(_ reference: PremultipliedImage, _ actual: PremultipliedImage, heatMap: Bool, threads: Int,
+                        progress: ((Int, Int) -> Void)?) -> (comparison: PerceptualComparison, heatMap: PremultipliedImage?) {
         let width = min(reference.width, actual.width), height = min(reference.height, actual.height)
-        var map = keepMap ? [Float](repeating: 0, count: width * height) : []
-        var labs: [UInt32: LabColor] = [:]
-        var nonZero: [Double] = []
-        var sum = 0.0, largest = 0.0, noticeable = 0
-        for y in 0..<height {
-            for x in 0..<width {
-                let a = reference.pixels[y * reference.width + x], b = actual.pixels[y * actual.width + x]
-                if a == b { continue }
-                let deltaE = ColorDifference.ciede2000(premultiplied: a, b, labs: &labs)
-                guard deltaE > 0 else { continue }
-                nonZero.append(deltaE)
-                sum += deltaE
-                largest = max(largest, deltaE)
-                if deltaE >= justNoticeable { noticeable += 1 }
-                if keepMap { map[y * width + x] = Float(deltaE) }
-            }
-        }
         let count = width * height
-        let p99 = percentile99(nonZero: &nonZero, of: count)
+        var image = heatMap ? PremultipliedImage(width: width, height: height, fill: PremultipliedPixel(packed: 0xFF00_0000)) : nil
+        var largest = LargestScores(count: count)
+        var sum = 0.0, maximum = 0.0, noticeable = 0, differing = 0
+        ScoreBands.run(height: height, width: width, threads: threads, progress: progress, score: { rows in
+            scores(reference, actual, width: width, rows: rows, heatMap: heatMap)
+        }, fold: { rows, band in
+            // In row order, as a single pass over the image would add them.
+            for deltaE in band.scores where deltaE > 0 {
+                differing += 1
+                sum += deltaE
+                maximum = max(maximum, deltaE)
+                if deltaE >= justNoticeable { noticeable += 1 }
+                largest.add(deltaE)
+            }
+            if let heat = band.heat { image!.pixels.replaceSubrange(rows.lowerBound * width..<rows.upperBound * width, with: heat) }
+        })
         let comparison = PerceptualComparison(
             referenceWidth: reference.width, referenceHeight: reference.height, actualWidth: actual.width,
-            actualHeight: actual.height, comparedPixels: count, differingPixels: nonZero.count, noticeablePixels: noticeable,
-            meanDeltaE: count == 0 ? 0 : sum / Double(count), percentile99DeltaE: p99, maximumDeltaE: largest)
-        return (comparison, map)
+            actualHeight: actual.height, comparedPixels: count, differingPixels: differing, noticeablePixels: noticeable,
+            meanDeltaE: count == 0 ? 0 : sum / Double(count), percentile99DeltaE: largest.percentile99(nonZero: differing),
+            maximumDeltaE: maximum)
+        return (comparison, image)
+    }
+
+    /// The ΔE₀₀ of every pixel of `rows` of the overlap (`width` wide), row-major, and with
+    /// `heatMap` the band of the heat map. A pair of colours met recently (a small table by
+    /// hash) is not computed again, nor a colour's L\*a\*b\*.
+    static func scores(_ reference: PremultipliedImage, _ actual: PremultipliedImage, width: Int, rows: Range<Int>,
+                       heatMap: Bool) -> (scores: [Double], heat: [UInt32]?) {
+        var scores = [Double](repeating: 0, count: rows.count * width)
+        var heat: [UInt32]? = heatMap ? [UInt32](repeating: 0, count: rows.count * width) : nil
+        var pairs = RecentPairs()
+        var labs = RecentColors()
+        for y in rows {
+            for x in 0..<width {
+                let a = reference.pixels[y * reference.width + x], b = actual.pixels[y * actual.width + x]
+                let at = (y - rows.lowerBound) * width + x
+                var deltaE = 0.0
+                if a != b {
+                    if let known = pairs[a, b] {
+                        deltaE = known
+                    } else {
+                        deltaE = ColorDifference.ciede2000(labs[a], labs[b])
+                        pairs[a, b] = deltaE
+                    }
+                    scores[at] = deltaE
+                }
+                if heatMap { heat![at] = heatPixel(deltaE: deltaE, reference: a) }
+            }
+        }
+        return (scores, heat)
     }
 
     /// The 99th percentile of `count` scores of which `nonZero` are the ones above 0, by
     /// nearest rank: the ⌈0.99·N⌉-th smallest value, 1-based, the zeros coming first.
     static func percentile99(nonZero: inout [Double], of count: Int) -> Double {
-        let rank = (99 * count + 99) / 100, zeros = count - nonZero.count
-        guard count > 0, rank > zeros else { return 0 }
-        nonZero.sort()
-        return nonZero[rank - zeros - 1]
+        var largest = LargestScores(count: count)
+        for value in nonZero { largest.add(value) }
+        return largest.percentile99(nonZero: nonZero.count)
     }
 
     /// A heat map of the differences, the overlap's size, opaque: identical pixels a dimmed grey
     /// of the reference; ΔE₀₀ below 1 (invisible) blue; 1 up to 2.3 (barely visible) yellow;
     /// 2.3 and more orange to red, full red from ΔE 10.
-    public static func heatMap(reference: PremultipliedImage, actual: PremultipliedImage) -> PremultipliedImage {
-        let (_, map) = measure(reference, actual, keepMap: true)
-        let width = min(reference.width, actual.width), height = min(reference.height, actual.height)
-        var image = PremultipliedImage(width: width, height: height, fill: PremultipliedPixel(packed: 0xFF00_0000))
-        for y in 0..<height {
-            for x in 0..<width {
-                let deltaE = Double(map[y * width + x])
-                let packed: UInt32
-                if deltaE == 0 {
-                    let a = reference.pixels[y * reference.width + x]
-                    // Rec. 709 luma in 1/256 on the premultiplied values, dimmed as DiffImage does.
-                    let luma = (54 * (a & 0xFF) + 183 * ((a >> 8) & 0xFF) + 19 * ((a >> 16) & 0xFF) + 128) >> 8
-                    let dim = luma / 4 + 32
-                    packed = DiffImage.opaque(dim, dim, dim)
-                } else if deltaE < 1 {
-                    packed = DiffImage.opaque(40, 90, 255)
-                } else if deltaE < justNoticeable {
-                    packed = DiffImage.opaque(255, 220, 0)
-                } else {
-                    // Orange (255, 140, 0) at 2.3 to red (255, 0, 0) at 10 and beyond.
-                    let share = min(1, (deltaE - justNoticeable) / (10 - justNoticeable))
-                    packed = DiffImage.opaque(255, UInt32((140 * (1 - share)).rounded()), 0)
-                }
-                image.pixels[y * width + x] = packed
-            }
+    public static func heatMap(reference: PremultipliedImage, actual: PremultipliedImage, threads: Int = ScoreBands.defaultThreads) -> PremultipliedImage {
+        measure(reference, actual, heatMap: true, threads: threads, progress: nil).heatMap!
+    }
+
+    /// The scores and the heat map in one pass.
+    public static func compareWithHeatMap(_ reference: PremultipliedImage, _ actual: PremultipliedImage, threads: Int = ScoreBands.defaultThreads,
+                                          progress: ((Int, Int) -> Void)? = nil) -> (comparison: PerceptualComparison, heatMap: PremultipliedImage) {
+        let result = measure(reference, actual, heatMap: true, threads: threads, progress: progress)
+        return (result.comparison, result.heatMap!)
+    }
+
+    /// One heat-map pixel: ΔE 0 a dimmed grey of the reference pixel, else its band's colour.
+    static func heatPixel(deltaE: Double, reference a: UInt32) -> UInt32 {
+        if deltaE == 0 {
+            // Rec. 709 luma in 1/256 on the premultiplied values, dimmed as DiffImage does.
+            let luma = (54 * (a & 0xFF) + 183 * ((a >> 8) & 0xFF) + 19 * ((a >> 16) & 0xFF) + 128) >> 8
+            let dim = luma / 4 + 32
+            return DiffImage.opaque(dim, dim, dim)
         }
-        return image
+        if deltaE < 1 { return DiffImage.opaque(40, 90, 255) }
+        if deltaE < justNoticeable { return DiffImage.opaque(255, 220, 0) }
+        // Orange (255, 140, 0) at 2.3 to red (255, 0, 0) at 10 and beyond.
+        let share = min(1, (deltaE - justNoticeable) / (10 - justNoticeable))
+        return DiffImage.opaque(255, UInt32((140 * (1 - share)).rounded()), 0)
+    }
+}
+
+/// A small table of recent colour pairs' ΔE₀₀, by hash (a later pair in the same slot replaces
+/// the earlier): images with few distinct pairs — flat areas, a gradient against itself moved —
+/// compute each once.
+struct RecentPairs {
+    private static let slots = 4096
+    private var keys = [UInt64](repeating: .max, count: slots)
+    private var values = [Double](repeating: 0, count: slots)
+
+    private static func slot(_ key: UInt64) -> Int { Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 52) }
+
+    subscript(a: UInt32, b: UInt32) -> Double? {
+        get {
+            let key = UInt64(a) << 32 | UInt64(b), slot = Self.slot(key)
+            return keys[slot] == key ? values[slot] : nil
+        }
+        set {
+            let key = UInt64(a) << 32 | UInt64(b), slot = Self.slot(key)
+            keys[slot] = key
+            values[slot] = newValue ?? 0
+        }
+    }
+}
+
+/// A small table of recent colours' L\*a\*b\* (over white, as `ColorDifference.lab`), by hash.
+struct RecentColors {
+    private static let slots = 4096
+    private var keys = [UInt64](repeating: .max, count: slots)
+    private var values = [LabColor](repeating: LabColor(lightness: 0, a: 0, b: 0), count: slots)
+
+    subscript(packed: UInt32) -> LabColor {
+        mutating get {
+            let slot = Int(truncatingIfNeeded: (UInt64(packed) &* 0x9E37_79B9_7F4A_7C15) >> 52)
+            if keys[slot] == UInt64(packed) { return values[slot] }
+            let lab = ColorDifference.lab(overWhite: packed)
+            keys[slot] = UInt64(packed)
+            values[slot] = lab
+            return lab
+        }
     }
 }

@@ -27,18 +27,41 @@ package enum AnimatedPNG {
     /// and IDAT data reused, as `encode` does. Lets frames be encoded as they arrive.
     package static func assemble(_ encodedFrames: [[UInt8]], delayNumerator: UInt16, delayDenominator: UInt16) throws -> [UInt8] {
         precondition(!encodedFrames.isEmpty && encodedFrames.count <= maximumFrames, "an APNG holds 1…\(maximumFrames) frames")
-        var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        var sequence: UInt32 = 0
-        for (position, encoded) in encodedFrames.enumerated() {
+        var assembler = Assembler(frameCount: encodedFrames.count, delayNumerator: delayNumerator, delayDenominator: delayDenominator)
+        var out: [UInt8] = []
+        for encoded in encodedFrames { out += try assembler.chunks(of: encoded) }
+        return out + assembler.end()
+    }
+
+    /// The bytes of an APNG frame by frame: frame 0 brings the signature, its IHDR and `acTL`,
+    /// each frame its `fcTL` and its data (IDAT for frame 0, `fdAT` with sequence numbers after),
+    /// `end()` the IEND.
+    struct Assembler {
+        let frameCount: Int, delayNumerator: UInt16, delayDenominator: UInt16
+        private var position = 0
+        private var sequence: UInt32 = 0
+        private var size: [UInt8] = []
+
+        init(frameCount: Int, delayNumerator: UInt16, delayDenominator: UInt16) {
+            self.frameCount = frameCount; self.delayNumerator = delayNumerator; self.delayDenominator = delayDenominator
+        }
+
+        /// The next frame's chunks, from its PNG encoding.
+        mutating func chunks(of encoded: [UInt8]) throws -> [UInt8] {
+            precondition(position < frameCount, "frame \(position) of an APNG of \(frameCount)")
             let chunks = try PNGChunks.read(encoded)
             guard let header = chunks.first(where: { $0.type == "IHDR" }), header.data.count == 13 else { preconditionFailure("PNGEncoder writes IHDR") }
+            var out: [UInt8] = []
             if position == 0 {
+                out = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
                 PNGChunks.append("IHDR", header.data, to: &out)
-                PNGChunks.append("acTL", bigEndian(UInt32(encodedFrames.count)) + bigEndian(UInt32(0)), to: &out)
+                PNGChunks.append("acTL", bigEndian(UInt32(frameCount)) + bigEndian(UInt32(0)), to: &out)
+                size = Array(header.data[0..<8])
             }
+            precondition(Array(header.data[0..<8]) == size, "APNG frames share one size")
             // Width and height straight from this frame's IHDR (bytes 0–7).
-            let control = bigEndian(sequence) + Array(header.data[0..<8])
-                + bigEndian(UInt32(0)) + bigEndian(UInt32(0)) + bigEndian16(delayNumerator) + bigEndian16(delayDenominator) + [0, 0]
+            let control = bigEndian(sequence) + size + bigEndian(UInt32(0)) + bigEndian(UInt32(0))
+                + bigEndian16(delayNumerator) + bigEndian16(delayDenominator) + [0, 0]
             PNGChunks.append("fcTL", control, to: &out)
             sequence += 1
             for chunk in chunks where chunk.type == "IDAT" {
@@ -49,9 +72,17 @@ package enum AnimatedPNG {
                     sequence += 1
                 }
             }
+            position += 1
+            return out
         }
-        PNGChunks.append("IEND", [], to: &out)
-        return out
+
+        /// The file's end, once every frame is in.
+        func end() -> [UInt8] {
+            precondition(position == frameCount, "an APNG of \(frameCount) frames ended after \(position)")
+            var out: [UInt8] = []
+            PNGChunks.append("IEND", [], to: &out)
+            return out
+        }
     }
 
     /// The frame delay `numerator / denominator` (both 16-bit, as `fcTL` stores them) closest to
@@ -130,11 +161,18 @@ enum PNGChunks {
         return c
     }
 
-    static func crc(_ bytes: ArraySlice<UInt8>) -> UInt32 {
-        var c: UInt32 = 0xFFFF_FFFF
+    static func crc(_ bytes: ArraySlice<UInt8>) -> UInt32 { crcEnd(crcUpdate(0xFFFF_FFFF, bytes)) }
+
+    /// A CRC computed in pieces: `crcStart` over the first, `crcUpdate` for each next, `crcEnd`.
+    static func crcStart(_ bytes: ArraySlice<UInt8>) -> UInt32 { crcUpdate(0xFFFF_FFFF, bytes) }
+
+    static func crcUpdate(_ running: UInt32, _ bytes: ArraySlice<UInt8>) -> UInt32 {
+        var c = running
         for byte in bytes { c = table[Int((c ^ UInt32(byte)) & 0xFF)] ^ (c >> 8) }
-        return c ^ 0xFFFF_FFFF
+        return c
     }
+
+    static func crcEnd(_ running: UInt32) -> UInt32 { running ^ 0xFFFF_FFFF }
 
     static func append(_ type: String, _ data: [UInt8], to out: inout [UInt8]) {
         out += AnimatedPNG.bigEndian(UInt32(data.count))

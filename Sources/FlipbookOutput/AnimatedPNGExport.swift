@@ -38,9 +38,10 @@ package enum FrameVideo {
 }
 
 /// Writes rendered frames as an animated PNG (`AnimatedPNG`) without ffmpeg, with the same
-/// contract as `VideoExport`: frames appended from any thread in any order (each is scaled and
-/// encoded as it arrives; only the encoded bytes are kept), `finish()` assembles the file into a
-/// hidden temporary sibling and reads its animation chunks back, `commit()` renames it into place,
+/// contract as `VideoExport`: frames appended from any thread in any order (each is scaled,
+/// encoded and written to a hidden temporary sibling as soon as the frames before it are, by an
+/// `AnimatedPNGWriter`: only frames waiting for an earlier one are held), `finish()` ends the
+/// file and reads its animation chunks back a chunk at a time, `commit()` renames it into place,
 /// `cancel()` removes it. Every frame is shown for one frame at the sequence's rate.
 /// `@unchecked Sendable`: the compiler cannot see that `lock` guards `encoded` and `finished`.
 package final class AnimatedPNGExport: @unchecked Sendable {
@@ -52,8 +53,8 @@ package final class AnimatedPNGExport: @unchecked Sendable {
     private let delay: (numerator: UInt16, denominator: UInt16)
     private let pngOptions: PNGEncodeOptions
     private let output: PendingOutput
+    private let writer: AnimatedPNGWriter
     private let lock = NSLock()
-    private var encoded: [Int: [UInt8]] = [:]
     private var finished = false
 
     /// Whether `path` names an animated PNG (extension `.apng`, any case).
@@ -103,21 +104,28 @@ package final class AnimatedPNGExport: @unchecked Sendable {
         do {
             output = try PendingOutput(path, createFolders: true, extension: "apng")
             // Created now, so an unwritable folder is an error before any frame is rendered.
-            try OutputFile.create([], at: output.temporaryPath, reportingAs: path)
+            writer = try AnimatedPNGWriter(creating: output.temporaryPath, reportingAs: path, frameCount: frameCount,
+                                           delayNumerator: delay.numerator, delayDenominator: delay.denominator)
         } catch let error as FileError {
             throw VideoExportError.output(path: path, reason: error.reason)
         }
     }
+
+    /// The most encoded frames held at once, waiting for an earlier frame to be written.
+    package var mostFramesHeld: Int { writer.mostFramesHeld }
 
     /// Scales and encodes the frame at `position` (0-based, each exactly once).
     package func append(_ frame: PremultipliedImage, at position: Int) throws {
         precondition(position >= 0 && position < frameCount, "frame \(position) of \(frameCount)")
         let bytes = try PNGEncoder.encode(scaled(frame), options: pngOptions)
         lock.lock()
-        defer { lock.unlock() }
         precondition(!finished, "frame \(position) appended after finish()")
-        precondition(encoded[position] == nil, "frame \(position) appended twice")
-        encoded[position] = bytes
+        lock.unlock()
+        do {
+            try writer.append(bytes, at: position)
+        } catch let error as FileError {
+            throw VideoExportError.output(path: path, reason: error.reason)
+        }
     }
 
     /// The frame at the file's size: itself at full size (pixels exact), else an area average
@@ -130,27 +138,19 @@ package final class AnimatedPNGExport: @unchecked Sendable {
         return canvas.image
     }
 
-    /// Assembles the file into the temporary sibling and checks its frame count by reading it back.
+    /// Ends the file in the temporary sibling and checks its frame count by reading it back.
     /// - Throws: `VideoExportError.output` when it cannot be written or reads back wrong.
     package func finish() throws {
         lock.lock()
         defer { lock.unlock() }
         precondition(!finished, "finish() called twice")
-        precondition(encoded.count == frameCount, "finish() with \(frameCount - encoded.count) frames missing")
         finished = true
-        let frames = (0..<frameCount).map { encoded[$0]! }
-        encoded = [:]
-        let bytes: [UInt8]
         do {
-            bytes = try AnimatedPNG.assemble(frames, delayNumerator: delay.numerator, delayDenominator: delay.denominator)
-            // The empty placeholder made by `init` goes first: `create` makes a new file only.
-            unlink(output.temporaryPath)
-            try OutputFile.create(bytes, at: output.temporaryPath, reportingAs: path)
+            try writer.finish()
         } catch let error as FileError {
             throw VideoExportError.output(path: path, reason: error.reason)
         }
-        let written = [UInt8](FileManager.default.contents(atPath: output.temporaryPath) ?? Data())
-        guard let summary = try? AnimatedPNG.summary(of: written), summary.frameCount == frameCount else {
+        guard let summary = try? AnimatedPNG.summary(ofFileAt: output.temporaryPath), summary.frameCount == frameCount else {
             throw VideoExportError.output(path: path, reason: "the file written does not read back as \(frameCount) frames")
         }
     }

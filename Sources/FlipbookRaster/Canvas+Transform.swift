@@ -118,16 +118,19 @@ extension Canvas {
         guard weight > 0, let maskRegion = polygonRegion(polygons, clip: nil),
               let region = region(maskRegion, limitedTo: bounds) else { return }
         let layer = offscreen(region, body)
-        let (x0, y0, x1, y1) = region
-        let coverage = Self.coverage(of: polygons, over: region, rule: mask.fillRule)
+        noteBuffers(Self.cells(region) + max(layer.peakBufferPixels, (Self.coverageBandBytes(region) + 3) / 4))
+        let (x0, y0, x1, _) = region
         let width = x1 - x0
         layer.image.pixels.withUnsafeBufferPointer { layerPixels in
-            forEachWeightedSegment(weights: coverage, x: x0, y: y0, width: width, height: y1 - y0, clip: nil, opacity: weight) { segment in
-                let s = layerPixels.baseAddress! + ((segment.y - y0) * width + (segment.x - x0))
-                let weights = segment.weights!
-                for i in 0..<segment.count {
-                    let p = PixelMath.scale(s[i], by: UInt32(weights[i]))
-                    if p != 0 { segment.destination[i] = PixelMath.sourceOver(p, segment.destination[i]) }
+            Self.forEachCoverageBand(of: polygons, over: region, rule: mask.fillRule) { band, coverage in
+                forEachWeightedSegment(weights: coverage, x: x0, y: band.y0, width: width, height: band.y1 - band.y0, clip: nil,
+                                       opacity: weight) { segment in
+                    let s = layerPixels.baseAddress! + ((segment.y - y0) * width + (segment.x - x0))
+                    let weights = segment.weights!
+                    for i in 0..<segment.count {
+                        let p = PixelMath.scale(s[i], by: UInt32(weights[i]))
+                        if p != 0 { segment.destination[i] = PixelMath.sourceOver(p, segment.destination[i]) }
+                    }
                 }
             }
         }

@@ -12,6 +12,11 @@ package struct Canvas {
     package let scale: Double
     /// Device-pixel position of `image`'s top-left pixel (non-zero for a group's offscreen canvas).
     var originX = 0, originY = 0
+    /// The most scratch — offscreen buffers of groups and shadows, blur planes, coverage bands —
+    /// alive at once while drawing on this canvas so far, in 4-byte values (pixels), the canvas
+    /// itself not counted: what the budgets of `drawShadow`, `drawShadowedGroup` and
+    /// `applyBackdrop` (and the renderer's for groups) bound.
+    package internal(set) var peakBufferPixels = 0
 
     /// A canvas of `widthPixels × heightPixels` device pixels filled with `background`.
     package init(widthPixels: Int, heightPixels: Int, scale: Double, background: PremultipliedPixel = .transparent) {
@@ -53,6 +58,7 @@ package struct Canvas {
         if weight == 0 { return }
         guard let region = region(pixelBounds, limitedTo: bounds) else { return }
         let layer = offscreen(region, body)
+        noteBuffers(Self.cells(region) + layer.peakBufferPixels)
         composite(layer.image, atPixelX: region.x0, y: region.y0, weight: weight)
     }
 
@@ -74,6 +80,12 @@ package struct Canvas {
     /// A transparent canvas over the device-pixel `region` at this canvas's scale and pixel grid,
     /// after `body` has drawn into it (a group's offscreen buffer).
     func offscreen(_ region: (x0: Int, y0: Int, x1: Int, y1: Int), _ body: (inout Canvas) -> Void) -> Canvas {
+        offscreen(region, scale: scale, body)
+    }
+
+    /// The same at another `scale` (a coarser grid for a shadow's blur): `region` is in that
+    /// scale's pixels.
+    func offscreen(_ region: (x0: Int, y0: Int, x1: Int, y1: Int), scale: Double, _ body: (inout Canvas) -> Void) -> Canvas {
         var layer = Canvas(widthPixels: region.x1 - region.x0, heightPixels: region.y1 - region.y0, scale: scale)
         layer.originX = region.x0; layer.originY = region.y0
         body(&layer)

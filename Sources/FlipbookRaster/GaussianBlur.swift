@@ -63,28 +63,42 @@ package enum GaussianBlur {
     /// passes, then three vertical ones (run row by row over all columns at once, so memory is
     /// read in order).
     package static func blur(_ plane: inout [Int32], width: Int, height: Int, sigmaPixels sigma: Double, edge: Edge) {
-        guard let box = box(sigmaPixels: sigma), width > 0, height > 0 else { return }
         precondition(plane.count == width * height, "plane holds \(plane.count) values, not \(width)×\(height)")
-        var scratch = [Int32](repeating: 0, count: width + 2 * box.radius + 2)
-        var copy = [Int32](repeating: 0, count: width * height)
-        var sums = [Int64](repeating: 0, count: width)
-        plane.withUnsafeMutableBufferPointer { values in
-            let base = values.baseAddress!
-            scratch.withUnsafeMutableBufferPointer { scratch in
-                for y in 0..<height {
-                    for _ in 0..<3 { horizontalPass(base + y * width, count: width, box: box, edge: edge, scratch: scratch.baseAddress!) }
-                }
-            }
-            copy.withUnsafeMutableBufferPointer { copy in
-                sums.withUnsafeMutableBufferPointer { sums in
-                    for _ in 0..<3 {
-                        copy.baseAddress!.update(from: base, count: width * height)
-                        verticalPass(base, source: copy.baseAddress!, width: width, height: height, box: box, edge: edge, sums: sums.baseAddress!)
-                    }
-                }
-            }
-        }
+        guard let box = box(sigmaPixels: sigma) else { return }
+        plane.withUnsafeMutableBufferPointer { blur($0, width: width, height: height, box: box, edge: edge) }
     }
+
+    /// The same blur with a given box, over any integer plane whose values (and so every mean of
+    /// them) fit its type: 0…256 coverage weights in `UInt16`, 0…255 channels in `UInt8`. The
+    /// arithmetic is the same whatever the type (Int64 sums), so the values are too.
+    ///
+    /// Scratch besides the plane: one padded row, `radius + 2` rows of the plane (the rows a
+    /// vertical pass has overwritten but still reads; at most `height`) and a row of Int64 sums
+    /// — see `scratchBytes`.
+    package static func blur<Value: FixedWidthInteger>(_ values: UnsafeMutableBufferPointer<Value>, width: Int, height: Int, box: Box,
+                                                        edge: Edge) {
+        guard width > 0, height > 0 else { return }
+        precondition(values.count >= width * height, "plane holds \(values.count) values, not \(width)×\(height)")
+        let base = values.baseAddress!
+        let scratch = UnsafeMutablePointer<Value>.allocate(capacity: width + 2 * box.radius + 2)
+        let ring = UnsafeMutablePointer<Value>.allocate(capacity: ringRows(box: box, height: height) * width)
+        let sums = UnsafeMutablePointer<Int64>.allocate(capacity: width)
+        defer { scratch.deallocate(); ring.deallocate(); sums.deallocate() }
+        for y in 0..<height {
+            for _ in 0..<3 { horizontalPass(base + y * width, count: width, box: box, edge: edge, scratch: scratch) }
+        }
+        for _ in 0..<3 { verticalPass(base, width: width, height: height, box: box, edge: edge, ring: ring, sums: sums) }
+    }
+
+    /// The bytes of scratch `blur` allocates besides a `width × height` plane of
+    /// `valueBytes`-byte values, for `box`.
+    package static func scratchBytes(width: Int, height: Int, box: Box, valueBytes: Int) -> Int {
+        (width + 2 * box.radius + 2 + ringRows(box: box, height: height) * width) * valueBytes + 8 * width
+    }
+
+    /// The rows a vertical pass keeps aside: `radius + 2`, or the plane's `height` when that is
+    /// fewer (no more rows exist to keep; row k is kept in slot k mod the count either way).
+    static func ringRows(box: Box, height: Int) -> Int { max(1, min(box.radius + 2, height)) }
 
     /// The rounded weighted mean of one pass: (256 · inner + α · ends + half) / denominator.
     @inline(__always)
@@ -97,7 +111,8 @@ package enum GaussianBlur {
     /// One horizontal pass over a row of `count` values: out[i] = round((256·Σ in[i−r…i+r] +
     /// α·(in[i−r−1] + in[i+r+1])) / (256·(2r+1) + 2α)), values beyond the ends read as `edge`
     /// says. Int64 sums: no overflow whatever the radius.
-    static func horizontalPass(_ values: UnsafeMutablePointer<Int32>, count: Int, box: Box, edge: Edge, scratch s: UnsafeMutablePointer<Int32>) {
+    static func horizontalPass<Value: FixedWidthInteger>(_ values: UnsafeMutablePointer<Value>, count: Int, box: Box, edge: Edge,
+                                                         scratch s: UnsafeMutablePointer<Value>) {
         let r = box.radius, left = r + 1
         // s[j] is in[j − left].
         for j in 0..<(count + 2 * left) {
@@ -107,33 +122,39 @@ package enum GaussianBlur {
         var inner: Int64 = 0
         for j in 1...(2 * r + 1) { inner += Int64(s[j]) }
         for i in 0..<count {
-            values[i] = mean(inner: inner, ends: Int64(s[i]) + Int64(s[i + 2 * r + 2]), box: box)
+            values[i] = Value(mean(inner: inner, ends: Int64(s[i]) + Int64(s[i + 2 * r + 2]), box: box))
             if i + 1 < count { inner += Int64(s[i + 2 * r + 2]) - Int64(s[i + 1]) }
         }
     }
 
-    /// The same pass down every column of `source` at once, written into `values`.
-    static func verticalPass(_ values: UnsafeMutablePointer<Int32>, source: UnsafePointer<Int32>, width: Int, height: Int, box: Box,
-                             edge: Edge, sums: UnsafeMutablePointer<Int64>) {
-        let r = box.radius
-        /// Row k of the source, or nil for a row of zeros beyond a transparent edge.
-        func row(_ k: Int) -> UnsafePointer<Int32>? {
-            if k >= 0 && k < height { return source + k * width }
-            return edge == .clamp ? source + (k < 0 ? 0 : height - 1) * width : nil
+    /// The same pass down every column at once, in place: row y is written once every row it
+    /// reads is known, and the `radius + 2` rows above it that it and its successors still read
+    /// are kept as they were in `ring` (row k in slot k mod (radius + 2)).
+    static func verticalPass<Value: FixedWidthInteger>(_ values: UnsafeMutablePointer<Value>, width: Int, height: Int, box: Box,
+                                                       edge: Edge, ring: UnsafeMutablePointer<Value>, sums: UnsafeMutablePointer<Int64>) {
+        let r = box.radius, slots = ringRows(box: box, height: height)
+        /// Row k of the pass's input while row `current` is being written: rows after it are
+        /// still in place, it and those before it are in the ring; nil for a row of zeros
+        /// beyond a transparent edge.
+        func row(_ k: Int, current: Int) -> UnsafePointer<Value>? {
+            let k = k >= 0 && k < height ? k : edge == .clamp ? (k < 0 ? 0 : height - 1) : -1
+            if k < 0 { return nil }
+            return k > current ? UnsafePointer(values + k * width) : UnsafePointer(ring + (k % slots) * width)
         }
         sums.update(repeating: 0, count: width)
         for k in -r...r {
-            guard let p = row(k) else { continue }
+            guard let p = row(k, current: -1) else { continue }
             for x in 0..<width { sums[x] += Int64(p[x]) }
         }
         for y in 0..<height {
-            let above = row(y - r - 1), below = row(y + r + 1), out = values + y * width
+            (ring + (y % slots) * width).update(from: values + y * width, count: width)
+            let above = row(y - r - 1, current: y), below = row(y + r + 1, current: y), out = values + y * width
             for x in 0..<width {
                 let ends = Int64(above?[x] ?? 0) + Int64(below?[x] ?? 0)
-                out[x] = mean(inner: sums[x], ends: ends, box: box)
+                out[x] = Value(mean(inner: sums[x], ends: ends, box: box))
             }
             if y + 1 < height {
-                let leaving = row(y - r)
+                let leaving = row(y - r, current: y)
                 for x in 0..<width { sums[x] += Int64(below?[x] ?? 0) - Int64(leaving?[x] ?? 0) }
             }
         }

@@ -128,13 +128,28 @@ extension Canvas {
     /// device-pixel region `[x0, x1) × [y0, y1)`, row-major.
     static func coverage(of polygons: [[Point]], over region: (x0: Int, y0: Int, x1: Int, y1: Int),
                          rule: FillRule = .nonZero) -> [UInt16] {
-        var accumulator = AreaAccumulator(x: region.x0, y: region.y0, width: region.x1 - region.x0, height: region.y1 - region.y0)
+        var weights: [UInt16] = []
+        forEachCoverageBand(of: polygons, over: region, rule: rule, rows: region.y1 - region.y0) { _, band in weights += band }
+        return weights
+    }
+
+    /// The same coverage handed to `body` a band of rows at a time (the band's region and its
+    /// weights, row-major), so the scratch is one band's (`AreaAccumulator.bandRows`, or `rows`)
+    /// whatever the region's size; the weights are the same however the rows are cut.
+    static func forEachCoverageBand(of polygons: [[Point]], over region: (x0: Int, y0: Int, x1: Int, y1: Int), rule: FillRule = .nonZero,
+                                    rows: Int? = nil, _ body: (_ band: (x0: Int, y0: Int, x1: Int, y1: Int), _ weights: [UInt16]) -> Void) {
+        let width = region.x1 - region.x0
+        var accumulator = AreaAccumulator(x: region.x0, y: region.y0, width: width, height: region.y1 - region.y0)
         for polygon in polygons where polygon.count >= 3 {
             for i in 0..<polygon.count {
                 accumulator.addLine(polygon[i], polygon[(i + 1) % polygon.count])
             }
         }
-        return accumulator.weights(rule: rule)
+        let bandRows = rows ?? AreaAccumulator.bandRows(width: width)
+        while let band = accumulator.nextBand(rows: bandRows, rule: rule) {
+            let y0 = region.y0 + band.firstRow
+            body((region.x0, y0, region.x1, y0 + band.rows), band.weights)
+        }
     }
 
     /// Calls `body` with the row segments of `polygons` (device pixels, filled by `rule`) ∩ `clip`
@@ -142,8 +157,11 @@ extension Canvas {
     mutating func forEachPolygonSegment(_ polygons: [[Point]], clip: Clip?, opacity: UInt32, rule: FillRule = .nonZero,
                                         _ body: (RowSegment) -> Void) {
         guard opacity > 0, let region = polygonRegion(polygons, clip: clip) else { return }
-        forEachWeightedSegment(weights: Self.coverage(of: polygons, over: region, rule: rule), x: region.x0, y: region.y0,
-                               width: region.x1 - region.x0, height: region.y1 - region.y0, clip: clip, opacity: opacity, body)
+        noteBuffers((Self.coverageBandBytes(region) + 3) / 4)
+        Self.forEachCoverageBand(of: polygons, over: region, rule: rule) { band, weights in
+            forEachWeightedSegment(weights: weights, x: band.x0, y: band.y0, width: band.x1 - band.x0, height: band.y1 - band.y0,
+                                   clip: clip, opacity: opacity, body)
+        }
     }
 
     /// Composites `color` (premultiplied) through a per-pixel weight buffer (0…256, `width × height`,
@@ -187,18 +205,34 @@ extension Canvas {
 /// the row then gives each pixel's winding-weighted coverage. Parts of edges left of the region
 /// are moved onto its left border (they still wind every pixel to their right); parts right of it
 /// are dropped. All arithmetic is Double in a fixed order, so the result is deterministic.
+///
+/// The region is produced in bands of rows (`nextBand`), holding cells for one band only: each
+/// edge walks down its rows exactly as it would over the whole region, pausing at a band's end
+/// and resuming there, and the edges add to a band in the order they were added, so every cell
+/// sums the same terms in the same order — the weights are the same however the rows are cut.
 struct AreaAccumulator {
     let x: Int, y: Int, width: Int, height: Int
-    /// `height` rows of `width + 2` cells (two spare cells take contributions at the right border).
-    var cells: [Double]
+    /// One piece of an edge inside the region's column range, in region-local coordinates, with
+    /// where its walk down the rows has got to.
+    private struct Walk {
+        var xCurrent: Double
+        var row: Int
+        let top: Double, bottom: Double, dxdy: Double, direction: Double
+    }
+    private var walks: [Walk] = []
+    /// The first row of the next band.
+    private var nextRow = 0
+    /// The current band's rows of `width + 2` cells (two spare cells take contributions at the
+    /// right border).
+    private var cells: [Double] = []
 
     init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x; self.y = y; self.width = width; self.height = height
-        cells = [Double](repeating: 0, count: (width + 2) * height)
     }
 
-    /// Adds the edge from `a` to `b` (device pixels).
+    /// Adds the edge from `a` to `b` (device pixels); before the first band.
     mutating func addLine(_ a: Point, _ b: Point) {
+        precondition(nextRow == 0, "edges are added before the first band")
         // Region-local coordinates, split at the left and right borders so that the outside parts
         // can be flattened onto them without bending the inside part.
         var pieces = [(Point(x: a.x - Double(x), y: a.y - Double(y)), Point(x: b.x - Double(x), y: b.y - Double(y)))]
@@ -223,60 +257,27 @@ struct AreaAccumulator {
         let dxdy = (x1 - x0) / (y1 - y0)
         let top = max(y0, 0), bottom = min(y1, Double(height))
         guard top < bottom else { return }
-        var xCurrent = x0 + (top - y0) * dxdy
-        let stride = width + 2
-        cells.withUnsafeMutableBufferPointer { cells in
-            var row = Int(clamping: top.rounded(.down), to: 0...height)
-            while Double(row) < bottom {
-                let rowTop = max(Double(row), top), rowBottom = min(Double(row + 1), bottom)
-                let dy = rowBottom - rowTop
-                let xNext = xCurrent + dxdy * dy
-                let d = dy * direction
-                let line = row * stride
-                let (left, right) = xCurrent < xNext ? (xCurrent, xNext) : (xNext, xCurrent)
-                // x lies in [0, width + 0.5] up to rounding, which may put `left` a hair below 0:
-                // column −1, whose share is dropped (it lies left of the region; before the
-                // clamp it landed in the previous row's unread spare cell, or before the array).
-                let leftFloor = left.rounded(.down), leftIndex = Int(clamping: leftFloor, to: -1...width)
-                let rightCeil = right.rounded(.up), rightIndex = Int(clamping: rightCeil, to: 0...width + 1)
-                if rightIndex <= leftIndex + 1 {
-                    // Within one pixel: the area right of the edge's mid point.
-                    let middle = 0.5 * (xCurrent + xNext) - leftFloor
-                    if leftIndex >= 0 { cells[line + leftIndex] += d - d * middle }
-                    cells[line + leftIndex + 1] += d * middle
-                } else {
-                    let s = 1 / (right - left)
-                    let leftFraction = left - leftFloor
-                    let a0 = 0.5 * s * (1 - leftFraction) * (1 - leftFraction)
-                    let rightFraction = right - rightCeil + 1
-                    let am = 0.5 * s * rightFraction * rightFraction
-                    if leftIndex >= 0 { cells[line + leftIndex] += d * a0 }
-                    if rightIndex == leftIndex + 2 {
-                        cells[line + leftIndex + 1] += d * (1 - a0 - am)
-                    } else {
-                        let a1 = s * (1.5 - leftFraction)
-                        cells[line + leftIndex + 1] += d * (a1 - a0)
-                        var column = leftIndex + 2
-                        while column < rightIndex - 1 { cells[line + column] += d * s; column += 1 }
-                        let a2 = a1 + Double(rightIndex - leftIndex - 3) * s
-                        cells[line + rightIndex - 1] += d * (1 - a2 - am)
-                    }
-                    cells[line + rightIndex] += d * am
-                }
-                xCurrent = xNext
-                row += 1
-            }
-        }
+        walks.append(Walk(xCurrent: x0 + (top - y0) * dxdy, row: Int(clamping: top.rounded(.down), to: 0...height),
+                          top: top, bottom: bottom, dxdy: dxdy, direction: direction))
     }
 
-    /// Per-pixel weights (0…256) from the running sum `s` along each row: `round(min(1, |s|) · 256)`
-    /// for the non-zero rule; for the even-odd rule `|s|` folded into 0…1 (`f = |s| mod 2`, then
-    /// `f` or `2 − f`), which is linear between whole windings, so a pixel crossed by one edge
-    /// between windings k and k + 1 gets its exact area whatever k is.
-    func weights(rule: FillRule = .nonZero) -> [UInt16] {
-        var out = [UInt16](repeating: 0, count: width * height)
+    /// The weights (0…256) of the next `rows` rows (fewer at the region's end), row-major, the
+    /// region row they start at and their count; nil after the last row. Each pixel's weight
+    /// comes from the running sum `s` along its row: `round(min(1, |s|) · 256)` for the non-zero
+    /// rule; for the even-odd rule `|s|` folded into 0…1 (`f = |s| mod 2`, then `f` or `2 − f`),
+    /// which is linear between whole windings, so a pixel crossed by one edge between windings k
+    /// and k + 1 gets its exact area whatever k is.
+    mutating func nextBand(rows: Int, rule: FillRule = .nonZero) -> (firstRow: Int, rows: Int, weights: [UInt16])? {
+        guard nextRow < height else { return nil }
+        let first = nextRow, end = min(height, first + max(1, rows))
         let stride = width + 2
-        for row in 0..<height {
+        if cells.count < (end - first) * stride { cells = [Double](repeating: 0, count: (end - first) * stride) }
+        cells.withUnsafeMutableBufferPointer { cells in
+            cells.update(repeating: 0)
+            for index in walks.indices { Self.walk(&walks[index], before: end, from: first, width: width, into: cells) }
+        }
+        var out = [UInt16](repeating: 0, count: width * (end - first))
+        for row in 0..<(end - first) {
             var sum = 0.0
             if rule == .nonZero {
                 for column in 0..<width {
@@ -291,6 +292,59 @@ struct AreaAccumulator {
                 }
             }
         }
-        return out
+        nextRow = end
+        return (first, end - first, out)
     }
+
+    /// Walks `edge` down its rows up to (not including) row `end`, adding to the cells of the
+    /// band that starts at row `first`.
+    private static func walk(_ edge: inout Walk, before end: Int, from first: Int, width: Int, into cells: UnsafeMutableBufferPointer<Double>) {
+        let stride = width + 2
+        var row = edge.row, xCurrent = edge.xCurrent
+        let top = edge.top, bottom = edge.bottom, dxdy = edge.dxdy, direction = edge.direction
+        while row < end && Double(row) < bottom {
+            let rowTop = max(Double(row), top), rowBottom = min(Double(row + 1), bottom)
+            let dy = rowBottom - rowTop
+            let xNext = xCurrent + dxdy * dy
+            let d = dy * direction
+            let line = (row - first) * stride
+            let (left, right) = xCurrent < xNext ? (xCurrent, xNext) : (xNext, xCurrent)
+            // x lies in [0, width + 0.5] up to rounding, which may put `left` a hair below 0:
+            // column −1, whose share is dropped (it lies left of the region; before the
+            // clamp it landed in the previous row's unread spare cell, or before the array).
+            let leftFloor = left.rounded(.down), leftIndex = Int(clamping: leftFloor, to: -1...width)
+            let rightCeil = right.rounded(.up), rightIndex = Int(clamping: rightCeil, to: 0...width + 1)
+            if rightIndex <= leftIndex + 1 {
+                // Within one pixel: the area right of the edge's mid point.
+                let middle = 0.5 * (xCurrent + xNext) - leftFloor
+                if leftIndex >= 0 { cells[line + leftIndex] += d - d * middle }
+                cells[line + leftIndex + 1] += d * middle
+            } else {
+                let s = 1 / (right - left)
+                let leftFraction = left - leftFloor
+                let a0 = 0.5 * s * (1 - leftFraction) * (1 - leftFraction)
+                let rightFraction = right - rightCeil + 1
+                let am = 0.5 * s * rightFraction * rightFraction
+                if leftIndex >= 0 { cells[line + leftIndex] += d * a0 }
+                if rightIndex == leftIndex + 2 {
+                    cells[line + leftIndex + 1] += d * (1 - a0 - am)
+                } else {
+                    let a1 = s * (1.5 - leftFraction)
+                    cells[line + leftIndex + 1] += d * (a1 - a0)
+                    var column = leftIndex + 2
+                    while column < rightIndex - 1 { cells[line + column] += d * s; column += 1 }
+                    let a2 = a1 + Double(rightIndex - leftIndex - 3) * s
+                    cells[line + rightIndex - 1] += d * (1 - a2 - am)
+                }
+                cells[line + rightIndex] += d * am
+            }
+            xCurrent = xNext
+            row += 1
+        }
+        edge.row = row; edge.xCurrent = xCurrent
+    }
+
+    /// Rows per band for a region `width` pixels wide: about 256 K cells (2.5 MB of scratch:
+    /// the Double cells and the weights), at least one row.
+    static func bandRows(width: Int) -> Int { max(1, (1 << 18) / max(1, width + 2)) }
 }

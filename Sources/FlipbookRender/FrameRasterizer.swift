@@ -23,21 +23,41 @@ package struct FrameRasterizer: Sendable {
     /// Draws ops in order.
     ///
     /// Group opacity and rotated clips draw offscreen, each group into a buffer over its
-    /// content's bounds; the buffers alive at once (a group's and its enclosing groups') hold at
-    /// most `groupBufferFrames` times the canvas's pixels. A group that would go over is drawn
-    /// without a buffer of its own: its ops one by one with its opacity multiplied in (what Core
-    /// Animation does for a layer with `allowsGroupOpacity` off), a rotated clip left out. Only
-    /// hostile nesting (16 full-screen groups inside each other asked for 4 GB at
-    /// 8000 × 8000 px) reaches that.
+    /// content's bounds; shadows and blurs blur buffers of their own. The buffers alive at once
+    /// (a group's and its enclosing groups', a shadow's plane, a blur's bands) hold at most
+    /// `groupBufferFrames` times the canvas's pixels, in 4-byte values. A group that would go
+    /// over is drawn without a buffer of its own: its ops one by one with its opacity multiplied
+    /// in (what Core Animation does for a layer with `allowsGroupOpacity` off), a rotated clip
+    /// left out. Only hostile nesting (16 full-screen groups inside each other asked for 4 GB at
+    /// 8000 × 8000 px) reaches that. Shadows and blurs fit their buffers into what is left
+    /// (`Canvas.drawShadow`, `drawShadowedGroup`, `applyBackdrop`: over what can reach the frame,
+    /// on a coarser grid when a blur's reach is larger than that allows).
     package func draw(_ ops: [DisplayOp], on canvas: inout Canvas) {
         let framePixels = canvas.image.width * canvas.image.height
-        draw(ops, on: &canvas, groupPixelsLeft: FrameRasterizer.groupBufferFrames * framePixels)
+        draw(ops, on: &canvas, allowance: Allowance(pixels: FrameRasterizer.groupBufferFrames * framePixels,
+                                                    repeatedDrawings: FrameRasterizer.maximumRepeatedDrawingDepth))
     }
 
     /// How many canvases' worth of pixels the offscreen buffers of nested groups may hold at
     /// once: two, so a frame drawing costs at most three frames of memory. Two full-screen
     /// groups, one inside the other, draw exactly; the presets and samples nest at most one.
     static let groupBufferFrames = 2
+
+    /// How deep shadowed groups drawn twice (`Canvas.drawShadowedGroup`'s second buffer) may
+    /// nest: two, so nothing is drawn more than four times; a deeper one is drawn without its
+    /// shadow. Nesting each doubling the work would otherwise make a file of a few hundred
+    /// bytes take forever.
+    static let maximumRepeatedDrawingDepth = 2
+
+    /// What the ops drawn inside the current groups may still use: buffer pixels (4-byte
+    /// values) and the depth of repeated drawing.
+    struct Allowance {
+        var pixels: Int
+        var repeatedDrawings: Int
+        func with(pixels: Int, repeated: Bool = false) -> Allowance {
+            Allowance(pixels: pixels, repeatedDrawings: repeated ? repeatedDrawings - 1 : repeatedDrawings)
+        }
+    }
 
     /// The device pixels an offscreen buffer over `bounds` (points; nil = the canvas) ∩ the
     /// canvas takes, rounded out to whole pixels (at least what `drawGroup` allocates).
@@ -49,7 +69,8 @@ package struct FrameRasterizer: Sendable {
         return width * height
     }
 
-    private func draw(_ ops: [DisplayOp], on canvas: inout Canvas, groupPixelsLeft budget: Int) {
+    private func draw(_ ops: [DisplayOp], on canvas: inout Canvas, allowance: Allowance) {
+        let budget = allowance.pixels
         for op in ops {
             switch op {
             case let .fill(rect, color, opacity, clip):
@@ -65,11 +86,11 @@ package struct FrameRasterizer: Sendable {
                 let bounds = FrameRasterizer.bounds(of: children) { FrameRasterizer.textBounds($0) }
                 let pixels = opacity < 1 ? FrameRasterizer.bufferPixels(bounds, on: canvas) : 0
                 guard pixels <= budget else {
-                    draw(children.map { $0.multiplyingOpacity(by: opacity) }, on: &canvas, groupPixelsLeft: budget)
+                    draw(children.map { $0.multiplyingOpacity(by: opacity) }, on: &canvas, allowance: allowance)
                     continue
                 }
                 canvas.drawGroup(opacity: opacity, bounds: bounds) { inner in
-                    draw(children, on: &inner, groupPixelsLeft: budget - pixels)
+                    draw(children, on: &inner, allowance: allowance.with(pixels: budget - pixels))
                 }
             case let .shape(shape, color, opacity, clip):
                 canvas.fill(shape.rect, cornerRadius: shape.cornerRadius, transform: shape.transform, color: color, opacity: opacity, clip: clip)
@@ -81,12 +102,12 @@ package struct FrameRasterizer: Sendable {
             case let .maskedGroup(opacity, mask, children):
                 let pixels = FrameRasterizer.bufferPixels(mask.boundingBox, on: canvas)
                 guard pixels <= budget else {
-                    draw(children.map { $0.multiplyingOpacity(by: opacity) }, on: &canvas, groupPixelsLeft: budget)
+                    draw(children.map { $0.multiplyingOpacity(by: opacity) }, on: &canvas, allowance: allowance)
                     continue
                 }
                 canvas.drawGroup(opacity: opacity, bounds: mask.boundingBox,
                                  mask: Path(roundedRect: mask.rect, cornerRadius: mask.cornerRadius, transform: mask.transform)) { inner in
-                    draw(children, on: &inner, groupPixelsLeft: budget - pixels)
+                    draw(children, on: &inner, allowance: allowance.with(pixels: budget - pixels))
                 }
             case let .path(path, color, opacity, clip):
                 canvas.fill(path, color: color, opacity: opacity, clip: clip)
@@ -98,29 +119,26 @@ package struct FrameRasterizer: Sendable {
                 let box = mask.boundingBox ?? .zero
                 let pixels = FrameRasterizer.bufferPixels(box, on: canvas)
                 guard pixels <= budget else {
-                    draw(children.map { $0.multiplyingOpacity(by: opacity) }, on: &canvas, groupPixelsLeft: budget)
+                    draw(children.map { $0.multiplyingOpacity(by: opacity) }, on: &canvas, allowance: allowance)
                     continue
                 }
                 canvas.drawGroup(opacity: opacity, bounds: box, mask: mask) { inner in
-                    draw(children, on: &inner, groupPixelsLeft: budget - pixels)
+                    draw(children, on: &inner, allowance: allowance.with(pixels: budget - pixels))
                 }
             case let .shadow(path, shadow, opacity, clip):
-                canvas.drawShadow(of: path, shadow: shadow, opacity: opacity, clip: clip)
+                canvas.drawShadow(of: path, shadow: shadow, opacity: opacity, clip: clip, budgetPixels: budget)
             case let .shadowedGroup(opacity, shadow, clip, children):
                 let bounds = FrameRasterizer.bounds(of: children) { FrameRasterizer.textBounds($0) }
-                let pixels = FrameRasterizer.bufferPixels(bounds, on: canvas)
-                guard pixels <= budget else {
-                    draw(children.map { $0.multiplyingOpacity(by: opacity) }, on: &canvas, groupPixelsLeft: budget)
-                    continue
+                let drawn = canvas.drawShadowedGroup(shadow: shadow, opacity: opacity, bounds: bounds, clip: clip, budgetPixels: budget,
+                                                     allowsRepeatedDrawing: allowance.repeatedDrawings > 0) { inner, pass in
+                    draw(children, on: &inner, allowance: allowance.with(pixels: pass.budgetPixels, repeated: pass.isRepeated))
                 }
-                canvas.drawShadowedGroup(shadow: shadow, opacity: opacity, bounds: bounds, clip: clip) { inner in
-                    draw(children, on: &inner, groupPixelsLeft: budget - pixels)
-                }
+                if !drawn { draw(children.map { $0.multiplyingOpacity(by: opacity) }, on: &canvas, allowance: allowance) }
             case let .gradient(gradient, shape, opacity, clip):
                 canvas.fill(gradient, in: shape.rect, cornerRadius: shape.cornerRadius, transform: shape.transform, opacity: opacity, clip: clip)
             case let .backdrop(filter, shape, opacity, clip):
                 canvas.applyBackdrop(filter, to: Path(roundedRect: shape.rect, cornerRadius: shape.cornerRadius, transform: shape.transform),
-                                     opacity: opacity, clip: clip)
+                                     opacity: opacity, clip: clip, budgetPixels: budget)
             }
         }
     }
