@@ -108,7 +108,13 @@ struct LockOpReader {
         .malformed(path: "the lock", line: position + 1, reason: reason)
     }
 
+    /// The ops at `depth` until the group they are in ends. Recursive, once a level: the lock
+    /// reader has checked that no op is nested deeper than `SequenceLock.maximumNestingDepth`
+    /// (checked here too, for lines from elsewhere).
     mutating func ops(depth: Int, missing: inout Int) throws -> [DisplayOp] {
+        guard depth <= SequenceLock.maximumNestingDepth else {
+            throw fail("an op nested more than \(SequenceLock.maximumNestingDepth) groups deep")
+        }
         let indent = String(repeating: "  ", count: depth)
         var result: [DisplayOp] = []
         while position < lines.count {
