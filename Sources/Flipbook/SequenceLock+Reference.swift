@@ -32,9 +32,7 @@ package struct LockedReference: Sendable {
         var undrawn: [Int] = []
         var lists: [DisplayList] = []
         for frame in lock.frames {
-            var missing = 0
-            var reader = LockOpReader(lines: frame.ops, digests: digests, source: resolver)
-            let ops = try reader.ops(depth: 0, missing: &missing)
+            let (ops, missing) = try SequenceLock.displayOps(frame.ops, digests: digests, source: resolver)
             undrawn.append(missing)
             lists.append(DisplayList(device: job.device, frameIndex: frame.index, timeSeconds: frame.timeSeconds,
                                      progress: frame.progress, ops: ops))
@@ -71,6 +69,18 @@ extension SequenceLock {
         roots.append((URL(fileURLWithPath: settings.manifestPath).standardizedFileURL.deletingLastPathComponent().path, "$MANIFEST"))
         roots.append((URL(fileURLWithPath: Samples.directory).standardizedFileURL.path, "$SAMPLES"))
         return roots
+    }
+
+    /// A lock frame's op lines read back into display ops, and how many text or path ops were
+    /// left out because `digests` (text and path ops by their digest token) has none of theirs;
+    /// `source` turns an image's name in the lock into a path.
+    /// - Throws: `SequenceLockError.malformed` for a line that cannot be read back.
+    package static func displayOps(_ lines: [String], digests: [String: DisplayOp] = [:],
+                                   source: @escaping @Sendable (String) -> String = { $0 }) throws -> (ops: [DisplayOp], undrawn: Int) {
+        var missing = 0
+        var reader = LockOpReader(lines: lines, digests: digests, source: source)
+        let ops = try reader.ops(depth: 0, missing: &missing)
+        return (ops, missing)
     }
 
     /// The inverse of `sourceNamer`: `$MANIFEST/a.jpg` back to a path on this machine.

@@ -170,6 +170,13 @@ final class HostileLockTests: XCTestCase {
         run = try runFlipbook(["verify", path])
         XCTAssertEqual(run.errorLines, ["error: \(path):\(three.count): the lock holds 3 of the 8 frames its header declares: it is truncated"])
 
+        // A whole lock of fewer frames than the render is a difference, and says both counts.
+        try write(three.map { $0.hasPrefix("frames: ") ? "frames: 3" : $0 }, to: path)
+        run = try runFlipbook(["verify", path])
+        XCTAssertEqual(run.status, 1, run.stdout + run.stderr)
+        XCTAssertTrue(run.stdout.hasPrefix("\(path): push: 5 of 8 frames differ (first: frame 3); geometry changed in 0, only pixels in 0; "
+                                           + "the lock holds 3 frames, the render 8\n"), run.stdout)
+
         let text = lines.joined(separator: "\n") + "\n"
         try String(text.dropLast(2)).write(toFile: path, atomically: true, encoding: .utf8)
         run = try runFlipbook(["verify", path])
