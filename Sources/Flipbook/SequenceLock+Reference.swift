@@ -2,6 +2,7 @@ import Foundation
 import FlipbookGeometry
 import FlipbookRaster
 import FlipbookModel
+import FlipbookMotion
 import FlipbookScenes
 import FlipbookFormats
 import FlipbookRender
@@ -130,7 +131,7 @@ struct LockOpReader {
         while position < lines.count {
             let line = lines[position]
             guard line.hasPrefix(indent), !line.dropFirst(indent.count).hasPrefix(" ") else {
-                if depth == 0 { throw fail("an op indented deeper than its group: '\(line.prefix(60))'") }
+                if depth == 0 { throw fail("an op indented deeper than its group: \(InputText.singleQuoted(line))") }
                 return result
             }
             position += 1
@@ -152,8 +153,9 @@ struct LockOpReader {
             }
         }
         func numbers(_ key: String, _ count: Int) throws -> [Double] {
-            let values = (fields[key] ?? "").split(separator: ",").compactMap { Double($0) }
-            guard values.count == count else { throw fail("'\(key)' needs \(count) numbers in '\(line.prefix(60))'") }
+            // Finite decimals, as `lockLines` writes them (`Double(_:)` would take `nan`, `inf`, `0x10`).
+            let values = (fields[key] ?? "").split(separator: ",", omittingEmptySubsequences: false).compactMap { Double(decimalText: $0) }
+            guard values.count == count else { throw fail("'\(key)' needs \(count) finite numbers in \(InputText.singleQuoted(line))") }
             return values
         }
         func number(_ key: String) throws -> Double { try numbers(key, 1)[0] }
@@ -169,7 +171,7 @@ struct LockOpReader {
                         cornerRect: fields["clipCornerRect"] == nil ? nil : try rect("clipCornerRect"))
         }
         func mode() throws -> ContentMode {
-            guard let mode = fields["mode"].flatMap(ContentMode.init(rawValue:)) else { throw fail("an unknown content mode in '\(line.prefix(60))'") }
+            guard let mode = fields["mode"].flatMap(ContentMode.init(rawValue:)) else { throw fail("an unknown content mode in \(InputText.singleQuoted(line))") }
             return mode
         }
         func shape(_ prefix: String) throws -> ClipShape {
@@ -211,7 +213,7 @@ struct LockOpReader {
                 return nil
             }
         default:
-            throw fail("an unknown op '\(tokens.first ?? "")'")
+            throw fail("an unknown op \(InputText.singleQuoted(tokens.first ?? ""))")
         }
     }
 }

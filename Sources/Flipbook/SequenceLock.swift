@@ -222,9 +222,11 @@ package struct SequenceLock: Sendable, Equatable {
             }
             throw fail(1, "lock format \(InputText.singleQuoted(given)) is not one this flipbook reads (\(known))")
         }
-        // What `text` writes ends with a line feed: a lock without one was cut off.
-        let lineCount = text.unicodeScalars.last == "\n" ? lines.count - 1 : lines.count
-        guard lineCount == lines.count - 1 else { throw fail(lineCount, "the lock ends in the middle of a line: it is truncated") }
+        // What `text` writes ends with a line feed (after which the split leaves an empty piece):
+        // a lock without one was cut off.
+        let endsWithLineFeed = text.unicodeScalars.last == "\n"
+        let lineCount = endsWithLineFeed ? lines.count - 1 : lines.count
+        guard endsWithLineFeed else { throw fail(lineCount, "the lock ends in the middle of a line: it is truncated") }
         var reader = LockTextReader(fail: fail)
         for (offset, line) in lines.enumerated().dropFirst() where !line.isEmpty {
             try reader.read(line, number: offset + 1)
@@ -328,12 +330,11 @@ private struct LockTextReader {
             guard indentation / 2 <= SequenceLock.maximumNestingDepth else {
                 throw fail(number, "an op nested \(indentation / 2) groups deep; a lock nests at most \(SequenceLock.maximumNestingDepth)")
             }
+            startEditing()
             if kind == "~ " {
                 guard cursor < previous.count else { throw fail(number, "'~' with no op of the previous frame left to replace") }
-                startEditing()
                 cursor += 1
             }
-            startEditing()
             current!.ops.append(rest)
         default:
             throw fail(number, "an op line starts with '= ', '- ', '~ ' or '+ '")
@@ -386,7 +387,7 @@ package enum SequenceLockError: Error, CustomStringConvertible, LocalizedError, 
         case let .malformed(path, line, reason): return "\(path):\(line): \(reason)"
         case let .tooManyOps(count):
             return "the sequence's frames hold \(count) ops in all; a lock holds at most \(SequenceLock.maximumOpCount) "
-                + "(lock fewer frames: a lower --fps)"
+                + "(lock fewer frames: a lower RenderSettings.framesPerSecond)"
         }
     }
 

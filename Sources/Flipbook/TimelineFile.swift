@@ -31,10 +31,13 @@ package struct TimelineFile: Sendable {
     /// frames of a gesture-driven render, at most about 200 bytes a frame) is about 60 MB.
     package static let maximumBytes = 96 << 20
 
+    /// The preset or transition's name (`preset`), when the file has it (`merge` needs it).
     package var preset: String?
+    /// `RenderJob.fingerprint()`, when the file has it (`merge` compares shards by it).
     package var fingerprint: String?
-    /// 60 when the file does not say.
+    /// `fps`: frames per second, above 0; 60 when the file does not say.
     package var framesPerSecond: Double
+    /// `duration`: the timing's duration in seconds, 0 to `maximumSeconds`.
     package var durationSeconds: Double?
     /// `frameCount`, when the file has it (then it is `frames.count`).
     package var declaredFrameCount: Int?
