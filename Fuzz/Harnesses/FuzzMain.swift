@@ -43,6 +43,9 @@ var targets: [FuzzTarget] {
         FuzzTarget(name: "transition-render", run: fuzzTransitionRender, seeds: transitionSeeds),
         FuzzTarget(name: "transition-generated", run: fuzzGeneratedTransition, seeds: ["Fuzz/Seeds/generated"]),
         FuzzTarget(name: "gesture", run: fuzzGestureFile, seeds: ["Samples/gestures", "Tests/Fixtures/fuzz/gestures"]),
+        FuzzTarget(name: "lock", run: fuzzLockFile, seeds: ["Tests/Fixtures/fuzz/locks"]),
+        FuzzTarget(name: "timeline", run: fuzzTimelineFile, seeds: ["Tests/Fixtures/fuzz/timelines"]),
+        FuzzTarget(name: "review-data", run: fuzzReviewPageData, seeds: ["Tests/Fixtures/fuzz/review-data"]),
     ]
 }
 

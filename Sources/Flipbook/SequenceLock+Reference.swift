@@ -2,6 +2,7 @@ import Foundation
 import FlipbookGeometry
 import FlipbookRaster
 import FlipbookModel
+import FlipbookMotion
 import FlipbookScenes
 import FlipbookFormats
 import FlipbookRender
@@ -36,9 +37,7 @@ package struct LockedReference: Sendable {
         var undrawn: [Int] = []
         var lists: [DisplayList] = []
         for frame in lock.frames {
-            var missing = 0
-            var reader = LockOpReader(lines: frame.ops, digests: digests, source: resolver, rootNames: rootNames)
-            let ops = try reader.ops(depth: 0, missing: &missing)
+            let (ops, missing) = try SequenceLock.displayOps(frame.ops, digests: digests, source: resolver, rootNames: rootNames)
             undrawn.append(missing)
             lists.append(DisplayList(device: job.device, frameIndex: frame.index, timeSeconds: frame.timeSeconds,
                                      progress: frame.progress, ops: ops))
@@ -80,6 +79,21 @@ extension SequenceLock {
         roots.append((URL(fileURLWithPath: settings.manifestPath).standardizedFileURL.deletingLastPathComponent().path, "$MANIFEST"))
         roots.append((URL(fileURLWithPath: Samples.directory).standardizedFileURL.path, "$SAMPLES"))
         return roots
+    }
+
+    /// A lock frame's op lines read back into display ops, and how many text or path ops were
+    /// left out because `digests` (text and path ops by their digest token) has none of theirs;
+    /// `source` turns an image's name in the lock into a path, or nil when the lock may not name
+    /// it (`rootNames` are the names it may start with, for the error).
+    /// - Throws: `SequenceLockError.malformed` for a line that cannot be read back,
+    ///   `SequenceLockError.imageOutsideRoots` for an image `source` refuses.
+    package static func displayOps(_ lines: [String], digests: [String: DisplayOp] = [:],
+                                   source: @escaping @Sendable (String) -> String? = { $0 },
+                                   rootNames: [String] = []) throws -> (ops: [DisplayOp], undrawn: Int) {
+        var missing = 0
+        var reader = LockOpReader(lines: lines, digests: digests, source: source, rootNames: rootNames)
+        let ops = try reader.ops(depth: 0, missing: &missing)
+        return (ops, missing)
     }
 
     /// The inverse of `sourceNamer`: `$MANIFEST/a.jpg` back to a path on this machine, or nil
@@ -133,7 +147,13 @@ struct LockOpReader {
         .malformed(path: "the lock", line: position + 1, reason: reason)
     }
 
+    /// The ops at `depth` until the group they are in ends. Recursive, once a level: the lock
+    /// reader has checked that no op is nested deeper than `SequenceLock.maximumNestingDepth`
+    /// (checked here too, for lines from elsewhere).
     mutating func ops(depth: Int, missing: inout Int) throws -> [DisplayOp] {
+        guard depth <= SequenceLock.maximumNestingDepth else {
+            throw fail("an op nested more than \(SequenceLock.maximumNestingDepth) groups deep")
+        }
         let indent = String(repeating: "  ", count: depth)
         var result: [DisplayOp] = []
         while position < lines.count {
@@ -161,8 +181,9 @@ struct LockOpReader {
             }
         }
         func numbers(_ key: String, _ count: Int) throws -> [Double] {
-            let values = (fields[key] ?? "").split(separator: ",").compactMap { Double($0) }
-            guard values.count == count else { throw fail("\(InputText.singleQuoted(key)) needs \(count) numbers in \(InputText.singleQuoted(String(line)))") }
+            // Finite decimals, as `lockLines` writes them (`Double(_:)` would take `nan`, `inf`, `0x10`).
+            let values = (fields[key] ?? "").split(separator: ",", omittingEmptySubsequences: false).compactMap { Double(decimalText: $0) }
+            guard values.count == count else { throw fail("'\(key)' needs \(count) finite numbers in \(InputText.singleQuoted(String(line)))") }
             return values
         }
         func number(_ key: String) throws -> Double { try numbers(key, 1)[0] }

@@ -2,6 +2,7 @@ import Foundation
 import FlipbookGeometry
 import FlipbookRaster
 import FlipbookModel
+import FlipbookMotion
 import FlipbookScenes
 import FlipbookFormats
 import FlipbookRender
@@ -84,6 +85,8 @@ package struct SequenceLock: Sendable, Equatable {
     /// Renders every frame of `job` (no PNG is encoded) and locks it in `format` (a verify
     /// makes the lock it compares in the expected lock's format). `header` comes first (the
     /// CLI puts the command line there); size, fps and frame count follow.
+    /// - Throws: render errors; `SequenceLockError.tooManyOps` when the frames hold more ops than
+    ///   a lock may (`maximumOpCount`).
     public static func make(job: RenderJob, header extra: [(key: String, value: String)] = [], format: Int = currentFormat,
                             progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> SequenceLock {
         precondition(formats.contains(format), "lock format \(format) is not one of \(formats)")
@@ -102,6 +105,8 @@ package struct SequenceLock: Sendable, Equatable {
             lines.set(position, list.lockLines(source: { memo.source($0, relative) }, memo: memo))
         }
         let values = hashes.values, opLines = lines.values
+        let opCount = opLines.reduce(0) { $0 + $1.count }
+        guard opCount <= maximumOpCount else { throw SequenceLockError.tooManyOps(count: opCount) }
         let frames = job.frames.enumerated().map { position, sample in
             Frame(index: sample.index, timeSeconds: sample.timeSeconds, progress: sample.progress,
                   ops: opLines[position], pixelHash: values[position])
@@ -176,76 +181,196 @@ package struct SequenceLock: Sendable, Equatable {
         return lines
     }
 
-    /// Reads a lock file's text; `path` names it in errors.
-    /// - Throws: `SequenceLockError.malformed` with the line number.
+    /// The deepest an op may be nested in a lock: `DisplayOp.maximumNestingDepth` (256) groups,
+    /// the most a display list holds, so every lock `make` writes is read. An op line's
+    /// indentation is checked as it is read: a lock of groups nested 5 000 deep overflowed the
+    /// stack of `verify --review`.
+    public static let maximumNestingDepth = DisplayOp.maximumNestingDepth
+
+    /// The most ops the frames of a lock hold together, each frame counted whole (the ops it
+    /// keeps from the frame before too): 8 Mi, 128 MB of references to shared op texts, and the
+    /// size of what `verify` compares and `verify --review` draws. Checked while reading, as each
+    /// frame is complete: a 2 MB lock of frames that each keep 40 000 ops asked for 5 GB. A
+    /// push lock holds about 30 ops a frame; the longest render (292 800 frames) may average 28,
+    /// a minute at 240 fps 580. `make` refuses to write a lock that would hold more.
+    public static let maximumOpCount = 8 << 20
+
+    /// Reads a lock file's text; `path` names it in errors. Lines end with LF or CR LF (git's
+    /// `autocrlf` on Windows). Every frame line's numbers are checked (an index after the
+    /// previous frame's and below `TimelineFile.maximumFrameCount`, a finite time from 0 to
+    /// `TimelineFile.maximumSeconds`, a finite progress), so are the ops' nesting
+    /// (`maximumNestingDepth`) and count (`maximumOpCount`); a lock that ends inside a line or
+    /// holds fewer frames than its `frames:` header declares is reported as truncated. A frame
+    /// that keeps the previous frame's ops unchanged shares its list.
+    /// - Throws: `SequenceLockError.malformed` with the line number; an input's text is quoted
+    ///   as an excerpt (`InputText`), never whole.
     public init(parsing text: String, path: String) throws {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // Split by scalars: as Characters, "\r\n" is one, and a CR LF file would be one line.
+        let lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { scalars in
+            var line = String(Substring(scalars))
+            if line.unicodeScalars.last == "\r" { line.unicodeScalars.removeLast() }
+            return line
+        }
         func fail(_ line: Int, _ reason: String) -> SequenceLockError { .malformed(path: path, line: line, reason: reason) }
-        guard let first = lines.first, let format = Self.formats.first(where: { first == Self.magic(format: $0) }) else {
-            if let first = lines.first, first.hasPrefix("flipbook-lock ") {
-                throw fail(1, "lock format \(InputText.singleQuoted(String(first.dropFirst("flipbook-lock ".count)))) is newer than this flipbook reads (\(Self.formats.map(String.init).joined(separator: ", ")))")
+        let first = lines[0]
+        guard let format = Self.formats.first(where: { first == Self.magic(format: $0) }) else {
+            let prefix = "flipbook-lock "
+            guard first.hasPrefix(prefix) else { throw fail(1, "not a flipbook lock (the first line must be '\(Self.magic())')") }
+            let given = String(first.dropFirst(prefix.count)), known = Self.formats.map(String.init).joined(separator: ", ")
+            if let number = Int(given), number > Self.currentFormat {
+                throw fail(1, "lock format '\(number)' is newer than this flipbook reads (\(known))")
             }
-            throw fail(1, "not a flipbook lock (the first line must be '\(Self.magic())')")
+            throw fail(1, "lock format \(InputText.singleQuoted(given)) is not one this flipbook reads (\(known))")
         }
-        var header: [(key: String, value: String)] = []
-        var frames: [Frame] = []
-        var previous: [String] = []
-        var current: Frame?
-        var cursor = 0
-        func close(_ number: Int) throws {
-            guard var frame = current else { return }
-            if cursor < previous.count { frame.ops.append(contentsOf: previous[cursor...]) }
-            frames.append(frame)
-            previous = frame.ops
-            current = nil
-            cursor = 0
+        // What `text` writes ends with a line feed (after which the split leaves an empty piece):
+        // a lock without one was cut off.
+        let endsWithLineFeed = text.unicodeScalars.last == "\n"
+        let lineCount = endsWithLineFeed ? lines.count - 1 : lines.count
+        guard endsWithLineFeed else { throw fail(lineCount, "the lock ends in the middle of a line: it is truncated") }
+        var reader = LockTextReader(fail: fail)
+        for (offset, line) in lines.enumerated().dropFirst() where !line.isEmpty {
+            try reader.read(line, number: offset + 1)
         }
-        for (offset, line) in lines.enumerated().dropFirst() {
-            let number = offset + 1
-            if line.isEmpty { continue }
-            if line.hasPrefix("frame ") {
-                try close(number)
-                var fields: [String: String] = [:]
-                let parts = line.split(separator: " ").map(String.init)
-                for part in parts.dropFirst(2) {
-                    guard let equals = part.firstIndex(of: "=") else { throw fail(number, "expected key=value, found \(InputText.singleQuoted(part))") }
-                    fields[String(part[..<equals])] = String(part[part.index(after: equals)...])
-                }
-                guard parts.count >= 2, let index = Int(parts[1]), let time = fields["time"].flatMap({ Double($0) }),
-                      let progress = fields["progress"].flatMap({ Double($0) }),
-                      let hash = fields["pixels"].flatMap({ UInt64($0, radix: 16) }) else {
-                    throw fail(number, "a frame line is 'frame N time=T progress=P pixels=HEX16'")
-                }
-                current = Frame(index: index, timeSeconds: time, progress: progress, ops: [], pixelHash: hash)
-            } else if line.hasPrefix("  ") {
-                guard current != nil else { throw fail(number, "an op before the first frame line") }
-                let body = line.dropFirst(2)
-                let kind = body.prefix(2)
-                let rest = String(body.dropFirst(2))
-                switch kind {
-                case "= ", "- ":
-                    guard let count = Int(rest), count > 0, cursor + count <= previous.count else {
-                        throw fail(number, "\(InputText.singleQuoted(String(body))) reaches past the previous frame's \(previous.count) ops")
-                    }
-                    if kind == "= " { current!.ops.append(contentsOf: previous[cursor..<(cursor + count)]) }
-                    cursor += count
-                case "~ ":
-                    guard cursor < previous.count else { throw fail(number, "'~' with no op of the previous frame left to replace") }
-                    current!.ops.append(rest)
-                    cursor += 1
-                case "+ ":
-                    current!.ops.append(rest)
-                default:
-                    throw fail(number, "an op line starts with '= ', '- ', '~ ' or '+ '")
-                }
-            } else if let colon = line.range(of: ": "), current == nil, frames.isEmpty {
-                header.append((String(line[..<colon.lowerBound]), String(line[colon.upperBound...])))
-            } else {
-                throw fail(number, "unexpected line \(InputText.singleQuoted(line))")
+        try reader.close()
+        if let declared = reader.declaredFrames {
+            guard let count = Int(declared.value), (1...TimelineFile.maximumFrameCount).contains(count) else {
+                throw fail(declared.line, "frames: \(InputText.singleQuoted(declared.value)) is not a frame count "
+                           + "(a whole number from 1 to \(TimelineFile.maximumFrameCount))")
+            }
+            if reader.frames.count < count {
+                throw fail(lineCount, "the lock holds \(reader.frames.count) of the \(count) frames its header declares: it is truncated")
+            }
+            if reader.frames.count > count {
+                throw fail(lineCount, "the lock holds \(reader.frames.count) frames, more than the \(count) its header declares")
             }
         }
-        try close(lines.count)
-        self.init(header: header, frames: frames, format: format)
+        guard !reader.frames.isEmpty else { throw fail(lineCount, "the lock holds no frame: it is truncated") }
+        self.init(header: reader.header, frames: reader.frames, format: format)
+    }
+}
+
+/// Reads a lock's lines after the first into its header and frames (`SequenceLock(parsing:path:)`),
+/// checking each line as it comes.
+private struct LockTextReader {
+    let fail: (Int, String) -> SequenceLockError
+    var header: [(key: String, value: String)] = []
+    /// The `frames:` header's value and line.
+    var declaredFrames: (value: String, line: Int)?
+    var frames: [SequenceLock.Frame] = []
+    /// The frame being read, its line, and whether an op line changed it (until then it keeps
+    /// `previous` and shares it).
+    var current: SequenceLock.Frame?
+    var currentLine = 0
+    var edited = false
+    /// The last frame's ops, and how many of them the current frame has kept or dropped.
+    var previous: [String] = []
+    var cursor = 0
+    /// The ops of the frames read so far.
+    var heldOps = 0
+
+    mutating func read(_ line: String, number: Int) throws {
+        if line.hasPrefix("frame ") {
+            try close()
+            try readFrameLine(line, number: number)
+        } else if line.hasPrefix("  ") {
+            guard current != nil else { throw fail(number, "an op before the first frame line") }
+            try readOpLine(line.dropFirst(2), number: number)
+        } else if let colon = line.range(of: ": "), current == nil, frames.isEmpty {
+            let key = String(line[..<colon.lowerBound]), value = String(line[colon.upperBound...])
+            if key == "frames" { declaredFrames = (value, number) }
+            header.append((key, value))
+        } else {
+            throw fail(number, "unexpected line \(InputText.singleQuoted(line))")
+        }
+    }
+
+    /// `frame N time=T progress=P pixels=HEX16`.
+    mutating func readFrameLine(_ line: String, number: Int) throws {
+        var fields: [String: String] = [:]
+        let parts = line.split(separator: " ").map(String.init)
+        for part in parts.dropFirst(2) {
+            guard let equals = part.firstIndex(of: "=") else { throw fail(number, "expected key=value, found \(InputText.singleQuoted(part))") }
+            fields[String(part[..<equals])] = String(part[part.index(after: equals)...])
+        }
+        guard parts.count >= 2, let timeText = fields["time"], let progressText = fields["progress"],
+              let hash = fields["pixels"].flatMap({ UInt64($0, radix: 16) }) else {
+            throw fail(number, "a frame line is 'frame N time=T progress=P pixels=HEX16'")
+        }
+        let lowest = frames.last.map { $0.index + 1 } ?? 0, highest = TimelineFile.maximumFrameCount - 1
+        guard let index = Int(parts[1]), index >= lowest, index <= highest else {
+            throw fail(number, "frame \(InputText.excerpt(parts[1])): a frame index is a whole number from \(lowest) to \(highest)"
+                       + (frames.last.map { " (after frame \($0.index))" } ?? ""))
+        }
+        guard let time = Double(decimalText: timeText), (0...TimelineFile.maximumSeconds).contains(time) else {
+            throw fail(number, "time=\(InputText.excerpt(timeText)): a frame's time is a finite number of seconds "
+                       + "from 0 to \(JSON.number(TimelineFile.maximumSeconds))")
+        }
+        guard let progress = Double(decimalText: progressText) else {
+            throw fail(number, "progress=\(InputText.excerpt(progressText)): a frame's progress is a finite number")
+        }
+        current = SequenceLock.Frame(index: index, timeSeconds: time, progress: progress, ops: [], pixelHash: hash)
+        currentLine = number
+        edited = false
+    }
+
+    /// `= N` keeps, `- N` drops, `~ OP` replaces, `+ OP` inserts.
+    mutating func readOpLine(_ body: Substring, number: Int) throws {
+        let kind = body.prefix(2)
+        let rest = String(body.dropFirst(2))
+        switch kind {
+        case "= ", "- ":
+            guard let count = Int(rest), count > 0, count <= previous.count - cursor else {
+                throw fail(number, "\(InputText.singleQuoted(String(body))) reaches past the previous frame's \(previous.count) ops")
+            }
+            if kind == "- " { startEditing() }
+            if edited, kind == "= " { current!.ops.append(contentsOf: previous[cursor..<(cursor + count)]) }
+            cursor += count
+        case "~ ", "+ ":
+            let indentation = rest.prefix { $0 == " " }.count
+            guard indentation / 2 <= SequenceLock.maximumNestingDepth else {
+                throw fail(number, "an op nested \(indentation / 2) groups deep; a lock nests at most \(SequenceLock.maximumNestingDepth)")
+            }
+            startEditing()
+            if kind == "~ " {
+                guard cursor < previous.count else { throw fail(number, "'~' with no op of the previous frame left to replace") }
+                cursor += 1
+            }
+            current!.ops.append(rest)
+        default:
+            throw fail(number, "an op line starts with '= ', '- ', '~ ' or '+ '")
+        }
+        try count(current!.ops.count, line: number)
+    }
+
+    /// From the first change on, the frame holds its own list: the ops kept so far, copied.
+    mutating func startEditing() {
+        guard !edited else { return }
+        current!.ops = Array(previous[0..<cursor])
+        edited = true
+    }
+
+    /// Ends the current frame: it keeps the rest of the previous frame's ops (the whole list,
+    /// shared, when no line changed it).
+    mutating func close() throws {
+        guard var frame = current else { return }
+        if edited {
+            frame.ops.append(contentsOf: previous[cursor...])
+        } else {
+            frame.ops = previous
+        }
+        try count(frame.ops.count, line: currentLine)
+        heldOps += frame.ops.count
+        frames.append(frame)
+        previous = frame.ops
+        current = nil
+        cursor = 0
+    }
+
+    func count(_ opsOfCurrent: Int, line: Int) throws {
+        let total = heldOps + opsOfCurrent
+        guard total <= SequenceLock.maximumOpCount else {
+            throw fail(line, "the frames so far hold \(total) ops; a lock holds at most \(SequenceLock.maximumOpCount) in all")
+        }
     }
 }
 
@@ -257,6 +382,8 @@ package enum SequenceLockError: Error, CustomStringConvertible, LocalizedError, 
     /// or, with `SceneOptions.sandboxPhotos`, one that does not resolve inside its root. Nothing
     /// is said of the file itself: whether it exists, or what it is.
     case imageOutsideRoots(name: String, roots: [String])
+    /// A sequence whose frames hold more ops than a lock may (`SequenceLock.maximumOpCount`).
+    case tooManyOps(count: Int)
 
     /// One line naming the file and line.
     public var description: String {
@@ -266,6 +393,9 @@ package enum SequenceLockError: Error, CustomStringConvertible, LocalizedError, 
             return "the lock names the image \(InputText.quoted(name)), which is not inside its folders (\(roots.joined(separator: ", "))): "
                 + "a lock's image is a path below one of them without '.' or '..', resolving there, links followed, "
                 + "when photos are sandboxed (SceneOptions.sandboxPhotos)"
+        case let .tooManyOps(count):
+            return "the sequence's frames hold \(count) ops in all; a lock holds at most \(SequenceLock.maximumOpCount) "
+                + "(lock fewer frames: a lower RenderSettings.framesPerSecond)"
         }
     }
 

@@ -10,7 +10,8 @@ import FlipbookOutput
 package struct SequenceFrameDifference: Sendable, Equatable {
     /// What changed.
     public enum Kind: String, Sendable {
-        /// The display list changed (and usually the pixels with it): geometry, colour, opacity, text.
+        /// The display list changed (and usually the pixels with it): geometry, colour, opacity,
+        /// text, or the frame's index, time or progress.
         case geometry
         /// The display list is the same but the pixels are not: the rasterizer, a decoder or a
         /// font library changed.
@@ -42,9 +43,15 @@ extension SequenceLock {
                 continue
             }
             let expected = frames[position], got = actual.frames[position]
-            if expected.ops != got.ops {
+            // The frame's place on the timeline is part of its display list (listed after the
+            // ops, which say more when both changed, as with another spring).
+            var timing: [String] = []
+            if expected.index != got.index { timing.append("index \(expected.index) → \(got.index)") }
+            if expected.timeSeconds != got.timeSeconds { timing.append("time " + Self.readable(JSON.number(expected.timeSeconds), JSON.number(got.timeSeconds))) }
+            if expected.progress != got.progress { timing.append("progress " + Self.readable(JSON.number(expected.progress), JSON.number(got.progress))) }
+            if expected.ops != got.ops || !timing.isEmpty {
                 result.append(SequenceFrameDifference(index: got.index, kind: .geometry,
-                                                      changes: Self.describe(from: expected.ops, to: got.ops)))
+                                                      changes: (expected.ops == got.ops ? [] : Self.describe(from: expected.ops, to: got.ops)) + timing))
             } else if format != actual.format {
                 // Hashes of two formats say nothing about each other: never call them equal.
                 result.append(SequenceFrameDifference(index: got.index, kind: .pixels, changes: [

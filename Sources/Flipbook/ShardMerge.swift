@@ -1,4 +1,5 @@
 import Foundation
+import FlipbookCodecs
 import FlipbookFiles
 import FlipbookModel
 import FlipbookScenes
@@ -80,22 +81,21 @@ package enum ShardMerge {
                        framesPerShard: shards.map(\.frames.count))
     }
 
-    /// The most frames a render makes, so the most a shard's `timeline.json` may claim: a
-    /// gesture driving a transition file, the gesture (≤ 20 s) plus its completion (≤ 120 s /
-    /// 0.1 = 1200 s), at 240 fps (docs/LIMITS.md, "Rendering"): 292 800. A timeline claiming
-    /// 10¹² frames must not make the merge list 10¹² missing indices.
-    package static let maximumFrameCount = 1220 * 240
+    /// The most frames a render makes, so the most a shard's `timeline.json` may claim
+    /// (`TimelineFile.maximumFrameCount`, 292 800; docs/LIMITS.md, "Rendering"). A timeline
+    /// claiming 10¹² frames must not make the merge list 10¹² missing indices.
+    package static let maximumFrameCount = TimelineFile.maximumFrameCount
 
-    /// The largest `timeline.json` read: 96 MiB. The longest timeline (`maximumFrameCount`
-    /// frames of a gesture-driven render, at most about 200 bytes a frame) is about 60 MB.
-    package static let maximumTimelineBytes = 96 << 20
+    /// The largest `timeline.json` read: `TimelineFile.maximumBytes`, 96 MiB.
+    package static let maximumTimelineBytes = TimelineFile.maximumBytes
 
     /// The largest frame file copied: 256 MiB (`InputFile.defaultMaximumBytes`), more than the
     /// largest frame (8000 × 8000 RGBA, 244 MiB before compression) with PNG's overhead.
     package static let maximumFrameBytes = InputFile.defaultMaximumBytes
 
     /// The bytes of a frame file of a render folder, to copy elsewhere (`merge`, `review`): a
-    /// regular file of its own, at most `maximumFrameBytes`, starting with the PNG signature. A
+    /// regular file of its own, at most `maximumFrameBytes`, starting with the PNG signature and whole
+    /// (its chunks' lengths and CRC-32s, `IHDR` first, `IEND` last; `PNGFileCheck`). A
     /// symbolic or hard link could bring in any file the user can read (a "frame" that is a
     /// private key) and copy it into the output, so it is refused (`InputFile.readOwnFile`).
     /// - Throws: `ShardError.unreadable` naming `path`.
@@ -106,14 +106,15 @@ package enum ShardMerge {
         } catch let error as FileError {
             throw ShardError.unreadable(path: path, reason: error.reason)
         }
-        guard bytes.starts(with: pngSignature) else {
+        guard bytes.starts(with: PNGFileCheck.signature) else {
             throw ShardError.unreadable(path: path, reason: "it is not a PNG file (no PNG signature), so not a frame flipbook wrote")
+        }
+        // Whole: a frame cut short (a copy killed halfway) or damaged must not pass.
+        if let problem = PNGFileCheck.problem(in: bytes) {
+            throw ShardError.unreadable(path: path, reason: "not a whole PNG file: \(problem)")
         }
         return bytes
     }
-
-    /// The eight bytes every PNG file starts with.
-    static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     /// The file name of frame `index` in a sequence of `frameCount` frames: `frame_0042.png`,
     /// at least four digits, more when the last index needs them.
@@ -133,27 +134,22 @@ package enum ShardMerge {
         let timelinePath = (directory as NSString).appendingPathComponent("timeline.json")
         let timeline: [UInt8]
         do {
-            timeline = try InputFile.read(timelinePath, maximumBytes: maximumTimelineBytes)
+            timeline = try InputFile.readOwnFile(timelinePath, maximumBytes: maximumTimelineBytes)
         } catch let error as FileError {
             let reason = FileManager.default.fileExists(atPath: timelinePath) ? "its timeline.json cannot be read (\(error.reason))" : "it has no timeline.json"
             throw ShardError.notAShard(directory: directory, reason: reason)
         }
-        let root: JSONValue
+        // Every number in it is checked: the merge copies it into its output as it is.
+        let file: TimelineFile
         do {
-            root = try JSONValue.parse(timeline)
-        } catch let error as JSONSyntaxError {
-            throw ShardError.notAShard(directory: directory, reason: "timeline.json is not valid JSON: \(error)")
+            file = try TimelineFile(bytes: timeline, path: timelinePath)
+        } catch let error as TimelineFileError {
+            throw ShardError.notAShard(directory: directory, reason: "timeline.json: " + error.reason)
         }
-        guard let object = root.members,
-              let frameCount = object["frameCount"]?.numberValue.flatMap({ Int(exactly: $0) }), frameCount >= 1,
-              let preset = object["preset"]?.stringValue else {
-            throw ShardError.notAShard(directory: directory, reason: "timeline.json is not a flipbook timeline")
+        guard let preset = file.preset, let frameCount = file.declaredFrameCount else {
+            throw ShardError.notAShard(directory: directory, reason: "timeline.json is not a flipbook timeline (no preset or frameCount)")
         }
-        guard frameCount <= maximumFrameCount else {
-            throw ShardError.notAShard(directory: directory, reason: "timeline.json claims \(frameCount) frames; "
-                                       + "a render has at most \(maximumFrameCount)")
-        }
-        guard let fingerprint = object["fingerprint"]?.stringValue else {
+        guard let fingerprint = file.fingerprint else {
             throw ShardError.notAShard(directory: directory, reason: "timeline.json has no fingerprint (rendered by an older flipbook? render it again)")
         }
         let names: [String]

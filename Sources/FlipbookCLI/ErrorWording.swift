@@ -21,6 +21,9 @@ enum ErrorWording {
         ("(RenderSettings.decodedPixelBudget)", "(--max-decoded-megapixels)"),
         ("(DecodeLimits.maxFileBytes)", "(--max-file-megabytes)"),
         ("a font file (RenderSettings.fontPath)", "a font file with --label-font"),
+        ("use a lower RenderSettings.framesPerSecond or a shorter RenderSettings.frameRange",
+         "use a lower --fps or --select fewer frames"),
+        ("lock fewer frames: a lower RenderSettings.framesPerSecond", "lock fewer frames: a lower --fps"),
         ("PreviewOptions.videoScale", "--video-scale"),
         ("RenderSettings.scale", "--scale"),
     ]

@@ -108,7 +108,8 @@ enum VerifyCommand: Command {
         let actual = try SequenceLock.make(job: job, header: LockCommand.header(name: name, arguments: locked + rest), format: expected.format)
         let seconds = Date().timeIntervalSince(start)
         let differences = expected.differences(to: actual)
-        let report = VerifyReport(lockPath: path, name: name, frameCount: expected.frames.count, differences: differences,
+        let report = VerifyReport(lockPath: path, name: name, frameCount: expected.frames.count, renderedFrameCount: actual.frames.count,
+                                  differences: differences,
                                   rerecord: "flipbook lock " + (locked + rest).map(shellQuoted).joined(separator: " ") + " --out " + shellQuoted(path))
         print(report.text + String(format: " (%.2f s)", seconds))
         if let markdown { try OutputFile.write(Array(report.markdown.utf8), to: markdown, createFolders: true) }
@@ -188,7 +189,9 @@ enum VerifyCommand: Command {
 struct VerifyReport {
     let lockPath: String
     let name: String
+    /// Frames in the lock, and in the new render (they differ when the sequence got longer or shorter).
     let frameCount: Int
+    let renderedFrameCount: Int
     let differences: [SequenceFrameDifference]
     let rerecord: String
 
@@ -199,8 +202,9 @@ struct VerifyReport {
         guard let first = differences.first else { return "\(lockPath): \(name): all \(frameCount) frames match" }
         let geometry = differences.filter { $0.kind == .geometry }.count
         let pixels = differences.filter { $0.kind == .pixels }.count
-        var out = "\(lockPath): \(name): \(differences.count) of \(frameCount) frames differ (first: frame \(first.index)); "
+        var out = "\(lockPath): \(name): \(differences.count) of \(max(frameCount, renderedFrameCount)) frames differ (first: frame \(first.index)); "
             + "geometry changed in \(geometry), only pixels in \(pixels)"
+        if renderedFrameCount != frameCount { out += "; the lock holds \(frameCount) frames, the render \(renderedFrameCount)" }
         for difference in differences.prefix(20) {
             out += "\n  frame \(difference.index) (\(difference.kind.rawValue)):"
             for change in difference.changes.prefix(6) { out += "\n    " + change }
@@ -217,7 +221,8 @@ struct VerifyReport {
         guard let first = differences.first else {
             return "### ✅ \(MarkdownText.code(name)): all \(frameCount) frames match \(MarkdownText.code(lockPath))\n"
         }
-        var out = "### ❌ \(MarkdownText.code(name)): \(differences.count) of \(frameCount) frames differ from \(MarkdownText.code(lockPath))\n\n"
+        var out = "### ❌ \(MarkdownText.code(name)): \(differences.count) of \(max(frameCount, renderedFrameCount)) frames differ from \(MarkdownText.code(lockPath))\n\n"
+        if renderedFrameCount != frameCount { out += "The lock holds \(frameCount) frames, the render \(renderedFrameCount).\n\n" }
         out += "First differing frame: **\(first.index)**.\n\n| frame | what | changes |\n|---|---|---|\n"
         for difference in differences.prefix(30) {
             let changes = difference.changes.prefix(3).map { MarkdownText.code($0, inTable: true, limit: .max) }.joined(separator: "; ")

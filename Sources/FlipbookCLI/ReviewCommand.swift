@@ -161,59 +161,28 @@ struct RenderedSequence {
     var facts: [(String, String)]
 
     init(folder: String) throws {
-        let timelinePath = folder + "/timeline.json"
-        // Its own file, as the frames: a link could show another file's first bytes in an error.
-        let bytes = try InputFile.readOwnFile(timelinePath, maximumBytes: ShardMerge.maximumTimelineBytes)
-        let json: JSONValue
-        do { json = try JSONValue.parse(bytes) } catch { throw ReviewError.timeline(path: timelinePath, reason: "\(error)") }
-        guard let members = json.members, let list = members["frames"]?.elements, !list.isEmpty else {
-            throw ReviewError.timeline(path: timelinePath, reason: "no 'frames' array")
-        }
-        framesPerSecond = members["fps"]?.numberValue ?? 60
-        let count = list.count
+        // Every number is checked (TimelineFile): the folder may come from a pull request.
+        let timeline = try TimelineFile.read(folder + "/timeline.json")
+        framesPerSecond = timeline.framesPerSecond
         frames = []
         paths = []
-        for (position, item) in list.enumerated() {
-            guard let fields = item.members, let index = fields["index"]?.numberValue, let time = fields["time"]?.numberValue,
-                  let progress = fields["progress"]?.numberValue else {
-                throw ReviewError.timeline(path: timelinePath, reason: "frames[\(position)] needs index, time and progress")
-            }
-            let name = ShardMerge.frameFileName(index: Int(index), frameCount: count)
-            let path = folder + "/" + name
+        for frame in timeline.frames {
+            let path = folder + "/" + ShardMerge.frameFileName(index: frame.index, frameCount: timeline.frames.count)
             guard FileManager.default.fileExists(atPath: path) else { throw ReviewError.missingFrame(path: path) }
-            frames.append(ReviewPage.Frame(index: Int(index), timeSeconds: time, progress: progress, phase: fields["phase"]?.stringValue))
+            frames.append(ReviewPage.Frame(index: frame.index, timeSeconds: frame.timeSeconds, progress: frame.progress, phase: frame.phase))
             paths.append(path)
         }
-        var facts: [(String, String)] = []
-        if let preset = members["preset"]?.stringValue { facts.append(("preset", preset)) }
-        if let duration = members["duration"]?.numberValue { facts.append(("duration", JSON.number(duration) + " s")) }
-        facts.append(("fps", JSON.number(framesPerSecond)))
-        if let curve = members["curve"]?.members {
-            // What a person set; the derived spring constants stay in timeline.json.
-            let shown = Set(["curve", "dampingRatio", "initialVelocity", "controlPoints", "x1", "y1", "x2", "y2"])
-            facts.append(("curve", curve.keys.sorted().filter(shown.contains).map { key in
-                "\(key) " + (curve[key]!.stringValue ?? curve[key]!.numberValue.map(JSON.number) ?? "…")
-            }.joined(separator: ", ")))
-        }
-        if let device = members["device"]?.members, let name = device["name"]?.stringValue {
-            facts.append(("device", name + (device["scale"]?.numberValue.map { " @\(JSON.number($0))x" } ?? "")))
-        }
-        if let gesture = members["interactive"]?.members, let decision = gesture["decision"]?.stringValue {
-            facts.append(("gesture", decision + (gesture["releaseFrame"]?.numberValue.map { ", released after frame \(Int($0))" } ?? "")))
-        }
-        self.facts = facts
+        facts = timeline.facts
     }
 }
 
 /// Review inputs that cannot be shown.
 enum ReviewError: Error, CustomStringConvertible {
-    case timeline(path: String, reason: String)
     case missingFrame(path: String)
     case mismatch(String)
 
     var description: String {
         switch self {
-        case let .timeline(path, reason): return "\(path): \(reason)"
         case let .missingFrame(path): return "\(path): the frame timeline.json lists is missing"
         case let .mismatch(text): return "the sequences cannot be compared: \(text)"
         }

@@ -16,17 +16,8 @@ struct ReviewPage {
         var framePaths: [String]
     }
 
-    /// What the page says about one frame.
-    struct Frame {
-        var index: Int
-        var timeSeconds: Double
-        var progress: Double
-        var phase: String?
-        /// Two sides: mean, 99th percentile and largest ΔE of this frame; nil with one side.
-        var scores: (mean: Double, p99: Double, max: Double, differingPixels: Int)?
-        /// The display-list changes of this frame in words (empty when none or unknown).
-        var changes: [String] = []
-    }
+    /// What the page says about one frame (index, time, progress, phase, scores, changes).
+    typealias Frame = ReviewPageData.Frame
 
     var title: String
     var sides: [Side]
@@ -110,38 +101,21 @@ struct ReviewPage {
         }
     }
 
-    func frameName(_ position: Int) -> String {
-        let digits = String(position)
-        return "f" + String(repeating: "0", count: max(0, 5 - digits.count)) + digits + ".png"
+    func frameName(_ position: Int) -> String { ReviewPageData.frameName(position) }
+
+    /// What the page's script reads, made safe for its script element (`ReviewPageData`).
+    var data: ReviewPageData {
+        ReviewPageData(title: title, sideLabels: sides.map(\.label), frames: frames, framesPerSecond: framesPerSecond, facts: facts,
+                       rerecordCommand: rerecordCommand)
     }
 
-    /// The page's data as JSON, safe inside a script element.
-    var dataJSON: String {
-        var out = "{\"title\": \(JSON.string(title)), \"fps\": \(JSON.number(framesPerSecond)), "
-        out += "\"sides\": [" + sides.enumerated().map { number, side in
-            "{\"label\": \(JSON.string(side.label)), \"folder\": \"side\(number)\"}"
-        }.joined(separator: ", ") + "], "
-        out += "\"files\": [" + frames.indices.map { JSON.string(frameName($0)) }.joined(separator: ", ") + "], "
-        out += "\"facts\": [" + facts.map { "[\(JSON.string($0.0)), \(JSON.string($0.1))]" }.joined(separator: ", ") + "], "
-        out += "\"rerecord\": " + (rerecordCommand.map(JSON.string) ?? "null") + ",\n\"frames\": [\n"
-        out += frames.map { frame in
-            var item = "{\"index\": \(frame.index), \"time\": \(JSON.number(frame.timeSeconds)), \"progress\": \(JSON.number(frame.progress))"
-            if let phase = frame.phase { item += ", \"phase\": \(JSON.string(phase))" }
-            if let scores = frame.scores {
-                item += ", \"mean\": \(JSON.number(scores.mean)), \"p99\": \(JSON.number(scores.p99)), "
-                    + "\"max\": \(JSON.number(scores.max)), \"differing\": \(scores.differingPixels)"
-            }
-            if !frame.changes.isEmpty { item += ", \"changes\": [" + frame.changes.map(JSON.string).joined(separator: ", ") + "]" }
-            return item + "}"
-        }.joined(separator: ",\n")
-        out += "\n]}"
-        return out.replacingOccurrences(of: "</", with: "<\\/")
-    }
-
+    /// The template with the title and the data in their places, each placeholder replaced once
+    /// (a title holding `/*DATA*/` stays text).
     var html: String {
-        ReviewPage.template
-            .replacingOccurrences(of: "/*TITLE*/", with: htmlEscaped(title))
-            .replacingOccurrences(of: "/*DATA*/", with: dataJSON)
+        let template = ReviewPage.template
+        let title = template.range(of: "/*TITLE*/")!, data = template.range(of: "/*DATA*/")!
+        return String(template[..<title.lowerBound]) + htmlEscaped(self.title) + String(template[title.upperBound..<data.lowerBound])
+            + self.data.json + String(template[data.upperBound...])
     }
 
     func htmlEscaped(_ text: String) -> String {

@@ -1,6 +1,9 @@
 extension ReviewPage {
     /// The page: one file, no network. `/*TITLE*/` and `/*DATA*/` are replaced. Frames load
-    /// lazily (only the shown frame and the next few), so a thousand frames stay responsive.
+    /// lazily (only the shown frame and the next few), so a thousand frames stay responsive; the
+    /// script never spreads the frames into arguments (`Math.max(...times)` threw "Maximum call
+    /// stack size exceeded" from about 130 000 frames) and draws the curve and the strip per
+    /// pixel column, so the longest render (292 800 frames) works too.
     /// `window.review` exposes the state and the controls for the browser tests.
     static let template = #"""
 <!DOCTYPE html>
@@ -63,6 +66,7 @@ let timer = null, blinkTimer = null;
 $("title").textContent = D.title;
 const slider = $("slider"); slider.max = String(Math.max(0, N - 1));
 const differs = D.frames.map(f => (f.differing || 0) > 0 || (f.changes || []).length > 0);
+const anyChanges = D.frames.some(f => f.changes);
 
 function src(side, position) { return D.sides[side].folder + "/" + D.files[position]; }
 // Lazy loading: only the shown frame's images are attached; the next few are warmed.
@@ -134,22 +138,38 @@ function show(position) {
   }
   const ch = f.changes || []; $("changes").innerHTML = "";
   for (const c of ch) { const li = document.createElement("li"); li.textContent = c; $("changes").appendChild(li); }
-  $("changeBox").classList.toggle("hidden", ch.length === 0 && !D.frames.some(g => g.changes));
+  $("changeBox").classList.toggle("hidden", ch.length === 0 && !anyChanges);
   drawPlayhead(); drawStripMarker();
 }
 
 // Timing curve: progress against time, with the playhead.
 const svgNS = "http://www.w3.org/2000/svg";
-const times = D.frames.map(f => f.time), progs = D.frames.map(f => f.progress);
-const tMax = Math.max(1e-9, ...times), pMin = Math.min(0, ...progs), pMax = Math.max(1, ...progs);
+// Loops, not Math.max(...list): spreading 130 000 arguments overflows the call stack.
+let tMax = 1e-9, pMin = 0, pMax = 1;
+for (const f of D.frames) { tMax = Math.max(tMax, f.time); pMin = Math.min(pMin, f.progress); pMax = Math.max(pMax, f.progress); }
 const X = t => 30 + t / tMax * 360, Y = p => 140 - (p - pMin) / (pMax - pMin) * 125;
+// Every frame's point up to a thousand frames; beyond, per pixel column its lowest and highest
+// frame in time order (the curve's envelope at that width), not hundreds of thousands of points.
+function curvePoints() {
+  if (N <= 1000) return D.frames.map(f => X(f.time) + "," + Y(f.progress));
+  const points = [];
+  let column = -1, low = null, high = null;
+  const flush = () => { if (column >= 0) for (const f of low.time <= high.time ? [low, high] : [high, low]) points.push(X(f.time) + "," + Y(f.progress)); };
+  for (const f of D.frames) {
+    const c = Math.floor(X(f.time));
+    if (c !== column) { flush(); column = c; low = high = f; }
+    else { if (f.progress < low.progress) low = f; if (f.progress > high.progress) high = f; }
+  }
+  flush();
+  return points;
+}
 function drawCurve() {
   const svg = $("curve");
   svg.innerHTML = '<rect width="400" height="160" fill="#111"/>';
   const axis = document.createElementNS(svgNS, "path"); axis.setAttribute("d", "M30 " + Y(0) + " H390 M30 " + Y(1) + " H390");
   axis.setAttribute("stroke", "#444"); svg.appendChild(axis);
   const line = document.createElementNS(svgNS, "polyline");
-  line.setAttribute("points", D.frames.map(f => X(f.time) + "," + Y(f.progress)).join(" "));
+  line.setAttribute("points", curvePoints().join(" "));
   line.setAttribute("fill", "none"); line.setAttribute("stroke", "#4f7cff"); line.setAttribute("stroke-width", "2"); svg.appendChild(line);
   const head = document.createElementNS(svgNS, "line"); head.id = "playhead"; head.setAttribute("y1", "8"); head.setAttribute("y2", "150");
   head.setAttribute("stroke", "#ffcc00"); svg.appendChild(head);
@@ -164,7 +184,13 @@ function drawPlayhead() { const f = D.frames[state.frame]; const x = X(f.time);
 function stripColor(f) { const m = f.max || 0; if (!m && !(f.changes || []).length) return "#2e7d32";
   if (m < 1) return "#3f6fff"; if (m < 2.3) return "#ffd400"; return m < 10 ? "#ff8c00" : "#ff2020"; }
 function drawStrip() { const c = $("strip"), g = c.getContext("2d"); const w = c.width / N;
-  D.frames.forEach((f, i) => { g.fillStyle = stripColor(f); g.fillRect(Math.floor(i * w), 0, Math.ceil(w), c.height - 6); }); }
+  if (N <= c.width) { D.frames.forEach((f, i) => { g.fillStyle = stripColor(f); g.fillRect(Math.floor(i * w), 0, Math.ceil(w), c.height - 6); }); return; }
+  // More frames than pixels: a column shows the largest score of its frames, so no difference hides.
+  for (let x = 0, i = 0; x < c.width; x++) {
+    let max = 0, changed = false;
+    for (const end = Math.floor((x + 1) * N / c.width); i < end; i++) { max = Math.max(max, D.frames[i].max || 0); changed = changed || (D.frames[i].changes || []).length > 0; }
+    g.fillStyle = stripColor({max: max, changes: changed ? [true] : []}); g.fillRect(x, 0, 1, c.height - 6);
+  } }
 function drawStripMarker() { if (!two) return; const c = $("strip"), g = c.getContext("2d"); const w = c.width / N;
   g.clearRect(0, c.height - 6, c.width, 6); g.fillStyle = "#fff"; g.fillRect(Math.floor(state.frame * w), c.height - 5, Math.max(2, Math.ceil(w)), 5); }
 function firstDiffering() { return differs.indexOf(true); }

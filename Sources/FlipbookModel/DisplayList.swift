@@ -149,11 +149,12 @@ public struct DisplayList: Hashable, Sendable {
     /// gives `shape`, `transformedImage` and `maskedGroup` ops. `typesetter` sets text layers
     /// into glyph runs (shaped, wrapped, truncated, aligned); without one, text is left out.
     /// `snapshotSource` gives the layer a `snapshotOf` names, as it is at the start of the
-    /// transition (`TransitionAnimator.initialLayer(named:)`).
+    /// transition (`TransitionAnimator.initialLayer(named:)`). Groups nest at most
+    /// `DisplayOp.maximumNestingDepth` deep (`DisplayOp.limitingNesting`).
     package static func ops(flattening root: Layer, screen: Rect, typesetter: Typesetter? = nil,
                            snapshotSource: ((String) -> Layer?)? = nil) -> [DisplayOp] {
         var flattener = Flattener(screen: screen, typesetter: typesetter, snapshotSource: snapshotSource)
-        return flattener.flatten(root, parent: .identity, clip: nil)
+        return DisplayOp.limitingNesting(flattener.flatten(root, parent: .identity, clip: nil))
     }
 }
 

@@ -2,7 +2,7 @@ import Foundation
 import FlipbookGeometry
 
 extension SpringNotation {
-    /// One line of `flipbook curve --notations`: a tool, the spring in its notation (the text
+    /// One line of `flipbook curve --notations`: a tool, the spring in its notation (a text
     /// `parse` reads back), or nil with the reason when the tool cannot express it.
     public struct Row: Sendable, Hashable {
         /// The tool and API (`SwiftUI .spring(response:dampingFraction:)`).
@@ -14,7 +14,8 @@ extension SpringNotation {
     }
 
     /// `spring` in every notation. `uikitDurationSeconds` is the duration of a UIKit spring when the
-    /// spring came from one (its own duration is printed, not a re-derived one).
+    /// spring came from one (its own duration is printed, not a re-derived one). Every text is
+    /// one `parse` accepts; a notation whose rounded numbers it would refuse has none.
     ///
     /// The inverses (docs/TIMING.md): ω0 = √(k/m), ζ = c/(2√(km)); SwiftUI response = 2π/ω0,
     /// dampingFraction = ζ, bounce = 1 − ζ; UIKit's duration from its envelope rule,
@@ -80,7 +81,18 @@ extension SpringNotation {
                         text: preset.map { "figma(\($0.name))" }
                             ?? "figma(stiffness: \(n(spring.stiffness)), damping: \(n(spring.damping)), mass: \(n(spring.mass)))",
                         note: ""))
-        return rows
+        // Every text is read back as `--curve` reads it: one whose numbers round out of the
+        // notation's range (a bounce of 0.9999999 printed as 1) is not printed.
+        return rows.map { row in
+            guard let text = row.text else { return row }
+            do {
+                _ = try parse(text)
+                return row
+            } catch {
+                let reason = (error as? SpringNotationError)?.message ?? "\(error)"
+                return Row(tool: row.tool, text: nil, note: "rounded to 6 significant digits, \(reason)")
+            }
+        }
     }
 
     /// UIKit's duration for ω0 and ζ: the `d` at which its envelope rule gives ω0 (the inverse of

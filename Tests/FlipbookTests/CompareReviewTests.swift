@@ -22,21 +22,7 @@ final class CompareReviewTests: XCTestCase {
         XCTAssertTrue(html.contains("{\"index\": 0, \"time\": 0, \"progress\": 0, \"mean\": 0, \"p99\": 0, \"max\": 0, \"differing\": 0}"), html)
 
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium") else { throw XCTSkip("chromium is not installed") }
-        let chromium = Process()
-        chromium.executableURL = URL(fileURLWithPath: "/usr/bin/chromium")
-        chromium.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--allow-file-access-from-files", "--enable-logging=stderr", "--v=0",
-                              "--user-data-dir=" + directory.appendingPathComponent("chromium").path, "--virtual-time-budget=3000",
-                              "--dump-dom", "file://" + page + "/index.html"]
-        // The log goes to a file: a full stderr pipe must not block Chromium while stdout is read.
-        let logPath = directory.appendingPathComponent("chromium.log").path
-        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
-        let out = Pipe()
-        chromium.standardOutput = out
-        chromium.standardError = FileHandle(forWritingAtPath: logPath)
-        try chromium.run()
-        let dom = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        chromium.waitUntilExit()
-        let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
+        let (dom, log) = try chromiumDOM(page + "/index.html", profile: directory.appendingPathComponent("chromium").path)
         XCTAssertFalse(log.contains("Uncaught"), log)
         // Side by side (the first mode): one pane per variant, each showing its frame 0.
         for side in 0..<3 {

@@ -39,12 +39,15 @@ final class HostileReadingTests: XCTestCase {
     func testAShardTimelineClaimingTooManyFramesIsRefusedAtOnce() throws {
         try FileManager.default.createDirectory(atPath: path("s"), withIntermediateDirectories: true)
         try Data(#"{"preset":"push","fingerprint":"abc","frameCount":1e12,"frames":[]}"#.utf8).write(to: URL(fileURLWithPath: path("s/timeline.json")))
-        XCTAssertEqual(mergeRefusal([path("s")]), "\(path("s")): not a flipbook render: timeline.json claims 1000000000000 frames; a render has at most 292800")
+        XCTAssertEqual(mergeRefusal([path("s")]),
+                       "\(path("s")): not a flipbook render: timeline.json: frameCount: must be a whole number from 1 to 292800, not 1000000000000")
         XCTAssertEqual(ShardMerge.maximumFrameCount, 292_800, "(20 s of gesture + 120 s / 0.1 of completion) × 240 fps")
         // One more than the limit is refused, the limit itself is counted (and reported missing).
         try Data(#"{"preset":"push","fingerprint":"abc","frameCount":292801}"#.utf8).write(to: URL(fileURLWithPath: path("s/timeline.json")))
-        XCTAssertTrue(mergeRefusal([path("s")]).hasSuffix("claims 292801 frames; a render has at most 292800"))
-        try Data(#"{"preset":"push","fingerprint":"abc","frameCount":292800}"#.utf8).write(to: URL(fileURLWithPath: path("s/timeline.json")))
+        XCTAssertTrue(mergeRefusal([path("s")]).hasSuffix("frameCount: must be a whole number from 1 to 292800, not 292801"))
+        let frames = (0..<292_800).map { "{\"index\":\($0),\"time\":0,\"progress\":0}" }.joined(separator: ",")
+        try Data((#"{"preset":"push","fingerprint":"abc","frameCount":292800,"frames":["# + frames + "]}").utf8)
+            .write(to: URL(fileURLWithPath: path("s/timeline.json")))
         XCTAssertEqual(mergeRefusal([path("s")]), "292800 of 292800 frames are missing (0-292799): is a shard's folder left out?")
     }
 
@@ -81,7 +84,7 @@ final class HostileReadingTests: XCTestCase {
         try Data(("{\"preset\":\"push\",\"fingerprint\":\"abc\",\"frameCount\":1,\"pad\":[" + zeros + "0]}").utf8)
             .write(to: URL(fileURLWithPath: path("s/timeline.json")))
         let refusal = mergeRefusal([path("s")])
-        XCTAssertTrue(refusal.hasPrefix("\(path("s")): not a flipbook render: timeline.json is not valid JSON: line 1, column "), refusal)
+        XCTAssertTrue(refusal.hasPrefix("\(path("s")): not a flipbook render: timeline.json: not valid JSON: line 1, column "), refusal)
         XCTAssertTrue(refusal.hasSuffix(": more than 4194304 values (numbers, strings, arrays, objects…) in one file"), refusal)
     }
 

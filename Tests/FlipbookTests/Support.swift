@@ -227,6 +227,25 @@ func runReviewPageCheck(_ script: String, _ arguments: [String]) throws -> (stat
     return (process.terminationStatus, text)
 }
 
+/// Chromium's DOM of the page at `page` (headless, from file://, 3 s of virtual time for its
+/// scripts) and Chromium's log; `profile` is a fresh folder for its user data.
+func chromiumDOM(_ page: String, profile: String) throws -> (dom: String, log: String) {
+    let chromium = Process()
+    chromium.executableURL = URL(fileURLWithPath: "/usr/bin/chromium")
+    chromium.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--allow-file-access-from-files", "--enable-logging=stderr", "--v=0",
+                          "--user-data-dir=" + profile, "--virtual-time-budget=3000", "--dump-dom", "file://" + page]
+    // The log goes to a file: a full stderr pipe must not block Chromium while stdout is read.
+    let logPath = profile + ".log"
+    _ = FileManager.default.createFile(atPath: logPath, contents: nil)
+    let out = Pipe()
+    chromium.standardOutput = out
+    chromium.standardError = FileHandle(forWritingAtPath: logPath)
+    try chromium.run()
+    let dom = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    chromium.waitUntilExit()
+    return (dom, (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "")
+}
+
 /// Runs `script` with `shell` and its `options` (e.g. `-e`) in `directory`, with exactly
 /// `environment`; stdout is discarded. Returns the exit status and stderr.
 func runShell(_ script: String, shell: String = "/bin/sh", options: [String] = [], in directory: URL,

@@ -17,7 +17,7 @@ Exit 0 when every check passes; each failure is printed.
 import json, os, subprocess, sys
 from PIL import Image
 sys.dont_write_bytecode = True  # no __pycache__ beside the sources
-from in_page_test import run_in_page_test, exit_status
+from in_page_test import in_page_script, run_in_page_test, exit_status
 
 COUNT, FIRST_DIFFERING = 1000, 500
 
@@ -48,13 +48,7 @@ window.__frameSources = new Set();
 </script>
 """
 
-TEST = r"""
-<script>
-(function () {
-  const out = [];
-  const ok = (cond, what) => out.push((cond ? "PASS " : "FAIL ") + what);
-  const finish = () => document.body.insertAdjacentHTML("beforeend", "<pre id='test-result'>" + out.join("\n") + "</pre>");
-  try {
+TEST = in_page_script(r"""
     const r = window.review, N = %(count)d;
     ok(r.state && r.differs.length === N, "the page lists " + N + " frames (" + r.differs.length + ")");
     const frameRequests = () => Array.from(window.__frameSources).filter(s => /f\d+\.png$/.test(s)).length;
@@ -87,10 +81,7 @@ TEST = r"""
     ok(worst < 250, "the slowest step takes " + worst.toFixed(1) + " ms (under 250: the first lays the page out)");
     ok(document.querySelectorAll("#stage img").length <= 2, "still at most one image per side attached after " + (2 * N - 1) + " steps");
     finish();
-  } catch (e) { out.push("FAIL exception: " + e); finish(); }
-})();
-</script>
-"""
+""")
 
 def main():
     flipbook, work = sys.argv[1:3]

@@ -13,6 +13,15 @@ def chromium(args, timeout=120):
             "--enable-logging=stderr", "--v=0", "--user-data-dir=" + tempfile.mkdtemp(prefix="review-chromium-")]
     return subprocess.run(base + args, capture_output=True, text=True, timeout=timeout)
 
+def in_page_script(body):
+    """A <script> element that runs `body`, JavaScript calling `ok(condition, what)` for each
+    check and `finish()` when done (which writes the PASS/FAIL lines into the page); an exception
+    is a failure and finishes."""
+    return ("<script>\n(function () {\n  const out = [];\n"
+            "  const ok = (cond, what) => out.push((cond ? \"PASS \" : \"FAIL \") + what);\n"
+            "  const finish = () => document.body.insertAdjacentHTML(\"beforeend\", \"<pre id='test-result'>\" + out.join(\"\\n\") + \"</pre>\");\n"
+            "  try {\n" + body + "\n  } catch (e) { out.push(\"FAIL exception: \" + e); finish(); }\n})();\n</script>\n")
+
 def run_in_page_test(test_page, virtual_time_ms, timeout=120):
     """Loads `test_page` (a path), prints the in-page test's lines and returns its failures: each
     FAIL line, an unfinished or silent test, and any console error."""
