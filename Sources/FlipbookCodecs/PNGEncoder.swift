@@ -42,6 +42,9 @@ public enum PNGChannels: String, Sendable {
 
 /// Which library writes PNG files.
 public enum PNGWriter: String, Sendable, CaseIterable {
+    /// Flipbook's own encoder (C, SIMD): rows packed, filtered and deflated in one pass, with
+    /// runs, copies of the row above and a Huffman table per block.
+    case flipbook
     /// Rows filtered in Swift, compressed with Intel ISA-L's igzip (`isal_deflate`), chunks
     /// written here: the default, ~2.3× faster than libdeflate and ~6× faster than libpng, files
     /// ~1 % smaller than libpng's in total (some frames a few % larger) and ~3 % larger than
@@ -76,6 +79,7 @@ public enum PNGWriter: String, Sendable, CaseIterable {
     /// fastest compressing level, not stored), libdeflate 0…12 and zlib (libpng) 0…9, where 0 stores.
     public var compressionLevels: ClosedRange<Int> {
         switch self {
+        case .flipbook: return 0...1
         case .isal: return 0...3
         case .libdeflate: return 0...12
         case .libpng: return 0...9
@@ -93,7 +97,7 @@ public enum PNGWriter: String, Sendable, CaseIterable {
     /// ~45 % slower to filter and compress; Up and Sub are no faster and 2 % larger).
     /// libdeflate: Average, the fastest filter whose level-1 frames are all no larger than
     /// libpng's. libpng: Paeth, its smallest single filter at level 1. See docs/CODECS.md.
-    public var defaultFilter: PNGFilter { self == .libpng ? .paeth : .average }
+    public var defaultFilter: PNGFilter { self == .libpng || self == .flipbook ? .paeth : .average }
 }
 
 public struct PNGEncodeOptions: Sendable, Hashable {
@@ -145,14 +149,17 @@ package final class PNGFrameEncoder {
     /// The options every image is encoded with.
     package let options: PNGEncodeOptions
     private let filteredWriter: FilteredPNGWriter?
+    private let onePassWriter: OnePassPNGWriter?
 
     /// An encoder for `options`.
     package init(options: PNGEncodeOptions = .default) {
         self.options = options
+        onePassWriter = options.writer == .flipbook
+            ? OnePassPNGWriter(compressionLevel: options.compressionLevel, filter: options.filter) : nil
         switch options.writer {
         case .isal: filteredWriter = FilteredPNGWriter(library: .isal, compressionLevel: options.compressionLevel, filter: options.filter)
         case .libdeflate: filteredWriter = FilteredPNGWriter(library: .libdeflate, compressionLevel: options.compressionLevel, filter: options.filter)
-        case .libpng: filteredWriter = nil
+        case .flipbook, .libpng: filteredWriter = nil
         }
     }
 
@@ -163,6 +170,7 @@ package final class PNGFrameEncoder {
         guard width > 0, height > 0 else {
             throw CodecError.encodeFailed(width: width, height: height, message: "a PNG needs at least one pixel")
         }
+        if let onePassWriter { return try onePassWriter.encode(image, forceRGBA: options.channels == .rgba, body) }
         if let filteredWriter { return try filteredWriter.encode(image, forceRGBA: options.channels == .rgba, body) }
         let channels = options.channels == .rgba || !PNGFrameEncoder.isOpaque(image.pixels) ? 4 : 3
         let rows = PNGFrameEncoder.straightRows(image.pixels, channels: channels)
@@ -180,6 +188,14 @@ package final class PNGFrameEncoder {
         }
         return try body(UnsafeRawBufferPointer(start: encoded.bytes, count: encoded.count))
     }
+
+    /// Makes the `flipbook` writer use `path`'s kernels (tests and the fuzz harness compare the
+    /// bytes of every path); false for another writer or a path the CPU lacks.
+    package func useCodePath(_ path: OnePassCodePath) -> Bool { onePassWriter?.use(path) ?? false }
+
+    /// Makes the `flipbook` writer close an IDAT chunk once it holds `bytes` of stream (0: the
+    /// default, 256 KiB), so that tests get many chunks from small files.
+    package func setIDATChunkBytes(_ bytes: Int) { onePassWriter?.setIDATBytes(bytes) }
 
     /// Everything the ISA-L or libdeflate writer does to `image` but deflate: packing, filtering
     /// and a CRC-32 of every filtered byte (FlipbookBench measures it). Nil for libpng.
