@@ -53,16 +53,23 @@ FPE_ALWAYS_INLINE size_t fpe_ones_from(const uint64_t *mask, size_t at) {
     return total + (size_t)__builtin_ctzll(~mask[w]);
 }
 
-/// Counts each literal of `bytes` into `h`: four tables, so that equal neighbours do not wait
-/// on each other's increment, fed from 8-byte loads.
-FPE_ALWAYS_INLINE void fpe_count_literals(uint32_t (*h)[256], const uint8_t *bytes, size_t n) {
+/// Counts the literals of `bytes` into `h`, four tables (so that equal neighbours do not wait on
+/// each other's increment) fed from 8-byte loads. A stretch of 32 or more is sampled: every
+/// other 8 bytes, counted twice — the counts only shape the block's code, and a photo's long
+/// stretches of literals cost half as much to count (the files grow by ~0.7 %). Returns whether
+/// it sampled: then a literal may occur that was not counted, and every literal needs a code.
+FPE_ALWAYS_INLINE int fpe_count_literals(uint32_t (*h)[256], const uint8_t *bytes, size_t n) {
     size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        uint64_t v = fpe_load64(bytes + i);
-        h[0][v & 0xFF]++; h[1][(v >> 8) & 0xFF]++; h[2][(v >> 16) & 0xFF]++; h[3][(v >> 24) & 0xFF]++;
-        h[0][(v >> 32) & 0xFF]++; h[1][(v >> 40) & 0xFF]++; h[2][(v >> 48) & 0xFF]++; h[3][v >> 56]++;
+    const int sampled = n >= 32;
+    if (sampled) {
+        for (; i + 16 <= n; i += 16) {
+            uint64_t v = fpe_load64(bytes + i);
+            h[0][v & 0xFF] += 2; h[1][(v >> 8) & 0xFF] += 2; h[2][(v >> 16) & 0xFF] += 2; h[3][(v >> 24) & 0xFF] += 2;
+            h[0][(v >> 32) & 0xFF] += 2; h[1][(v >> 40) & 0xFF] += 2; h[2][(v >> 48) & 0xFF] += 2; h[3][v >> 56] += 2;
+        }
     }
     for (; i < n; i++) h[0][bytes[i]]++;
+    return sampled;
 }
 
 /// Appends a copy of `length` bytes (split into pieces of ≤ 258, each ≥ 3) after `literals`
@@ -104,6 +111,7 @@ FPE_ALWAYS_INLINE size_t fpe_tokenize_inline(const uint8_t *s, size_t n, const u
     memset(h, 0, sizeof h);
     // Literals run from `p`; the next copy is looked for from `at`.
     size_t words = (n + 63) / 64, count = 0, p = 0, at = 0;
+    int sampled = 0;
     while (at < n) {
         // The next position where a run or a copy of the row above long enough may start.
         size_t w = at >> 6, next = n;
@@ -121,13 +129,14 @@ FPE_ALWAYS_INLINE size_t fpe_tokenize_inline(const uint8_t *s, size_t n, const u
             up = 1;
             if (length < FPE_UP_MIN) { at = next + length; continue; }  // literals up to the run
         }
-        fpe_count_literals(h, s + p, next - p);
+        sampled |= fpe_count_literals(h, s + p, next - p);
         count = fpe_add_copy(tokens, count, (uint32_t)(next - p), length, up, c);
         p = at = next + length;
     }
-    fpe_count_literals(h, s + p, n - p);
+    sampled |= fpe_count_literals(h, s + p, n - p);
     tokens[count++] = (fpe_token){(uint32_t)(n - p), 0, 0};
-    for (int v = 0; v < 256; v++) c->litlen[v] += h[0][v] + h[1][v] + h[2][v] + h[3][v];
+    // Sampled counts get one more each, so that a literal the sample missed has a code.
+    for (int v = 0; v < 256; v++) c->litlen[v] += (unsigned)sampled + h[0][v] + h[1][v] + h[2][v] + h[3][v];
     c->litlen[256]++;  // end of block
     return count;
 }
@@ -150,24 +159,23 @@ FPE_ALWAYS_INLINE void fpe_write_tokens_inline(fpe_bit_writer *w, const uint8_t 
     uint64_t bits = w->bits;
     unsigned pending = w->count;
     uint8_t *out = w->out;
-    const uint32_t *literal = t->literal;
+    const uint16_t *code = t->literal_code;
+    const uint8_t *length = t->literal_bits;
     for (size_t k = 0; k < count; k++) {
         const fpe_token tk = tokens[k];
         size_t n = tk.literals;
         for (; n >= 4; n -= 4, s += 4) {
-            const uint32_t e0 = literal[s[0]], e1 = literal[s[1]], e2 = literal[s[2]], e3 = literal[s[3]];
-            const unsigned l0 = e0 >> 16, l2 = e2 >> 16;
-            const uint64_t c01 = (e0 & 0xFFFF) | (uint64_t)(e1 & 0xFFFF) << l0;
-            const uint64_t c23 = (e2 & 0xFFFF) | (uint64_t)(e3 & 0xFFFF) << l2;
-            const unsigned l01 = l0 + (e1 >> 16);
+            const unsigned b0 = s[0], b1 = s[1], b2 = s[2], b3 = s[3];
+            const unsigned l0 = length[b0], l2 = length[b2], l01 = l0 + length[b1];
+            const uint64_t c01 = code[b0] | (uint64_t)code[b1] << l0;
+            const uint64_t c23 = code[b2] | (uint64_t)code[b3] << l2;
             bits |= (c01 | c23 << l01) << pending;
-            pending += l01 + l2 + (e3 >> 16);
+            pending += l01 + l2 + length[b3];
             FPE_FLUSH(bits, pending, out);
         }
         for (; n > 0; n--, s++) {
-            const uint32_t e = literal[s[0]];
-            bits |= (uint64_t)(e & 0xFFFF) << pending;
-            pending += e >> 16;
+            bits |= (uint64_t)code[s[0]] << pending;
+            pending += length[s[0]];
         }
         // ≤ 3 literals (42 bits) + 7 pending, then a copy of ≤ 19 + 28 bits: flush in between.
         FPE_FLUSH(bits, pending, out);

@@ -49,10 +49,12 @@ typedef struct {
     uint32_t copies[2];
 } fpe_counts;
 
-/// A block's codes as lookup entries: a literal's code | length << 16; a copy length's code and
-/// extra bits as one value | total bits << 24; each distance's value and bits; end of block.
+/// A block's codes as lookup entries: a literal's code and its bits (two tables: two loads cost
+/// less than taking one entry apart); a copy length's code and extra bits as one value | total
+/// bits << 24; each distance's value and bits; end of block.
 typedef struct {
-    uint32_t literal[256];
+    uint16_t literal_code[256];
+    uint8_t literal_bits[256];
     uint32_t length[259];
     uint32_t distance_value[2];
     unsigned distance_bits[2];

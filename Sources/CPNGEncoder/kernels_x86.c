@@ -10,6 +10,7 @@
 #define SSE41 __attribute__((target("sse4.1")))
 #define AVX2 __attribute__((target("avx2")))
 #define SSE41_PCLMUL __attribute__((target("sse4.1,pclmul")))
+#define AVX2_BMI __attribute__((target("avx2,bmi,bmi2")))
 
 // MARK: packing
 
@@ -318,8 +319,6 @@ SSE41 static uint64_t filter_cost_sse41(const uint8_t *bytes, size_t count) {
 }
 
 // MARK: block coding
-
-#define AVX2_BMI __attribute__((target("avx2,bmi,bmi2")))
 
 AVX2_BMI static size_t tokenize_avx2(const uint8_t *bytes, size_t count, const uint64_t *equal_before, const uint64_t *equal_above,
                                      int use_above, fpe_token *tokens, fpe_counts *counts) {

@@ -16,6 +16,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /// Outcome of `fpe_encode`.
 typedef enum {
     FPE_OK = 0,
@@ -91,5 +95,9 @@ uint32_t fpe_crc32(uint32_t crc, const uint8_t *bytes, size_t count);
 
 /// The Adler-32 of zlib (RFC 1950) of `count` bytes, continuing from `adler` (1 to start).
 uint32_t fpe_adler32(uint32_t adler, const uint8_t *bytes, size_t count);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif
