@@ -25,31 +25,33 @@ static inline uint8_t paeth(int a, int b, int c) {
 
 void fpe_filter_row_portable(int filter, const uint8_t *row, const uint8_t *above, size_t count, int bpp, uint8_t *out) {
     // row[-bpp…-1] and above[-bpp…-1] are zero: the first pixel's a and c need no test.
+    const uint8_t *left = row - bpp, *above_left = above - bpp;
     switch (filter) {
     case FPE_FILTER_NONE: memcpy(out, row, count); break;
     case FPE_FILTER_SUB:
-        for (size_t i = 0; i < count; i++) out[i] = (uint8_t)(row[i] - row[i - bpp]);
+        for (size_t i = 0; i < count; i++) out[i] = (uint8_t)(row[i] - left[i]);
         break;
     case FPE_FILTER_UP:
         for (size_t i = 0; i < count; i++) out[i] = (uint8_t)(row[i] - above[i]);
         break;
     case FPE_FILTER_AVERAGE:
-        for (size_t i = 0; i < count; i++) out[i] = (uint8_t)(row[i] - ((row[i - bpp] + above[i]) >> 1));
+        for (size_t i = 0; i < count; i++) out[i] = (uint8_t)(row[i] - ((left[i] + above[i]) >> 1));
         break;
     default:
-        for (size_t i = 0; i < count; i++) out[i] = (uint8_t)(row[i] - paeth(row[i - bpp], above[i], above[i - bpp]));
+        for (size_t i = 0; i < count; i++) out[i] = (uint8_t)(row[i] - paeth(left[i], above[i], above_left[i]));
         break;
     }
 }
 
 static void equal_masks(const uint8_t *bytes, size_t count, size_t distance, uint64_t *equal_before, uint64_t *equal_above) {
+    const uint8_t *previous = bytes - 1, *row_above = bytes - distance;
     size_t words = (count + 63) / 64;
     for (size_t w = 0; w < words; w++) {
         uint64_t before = 0, above = 0;
         size_t start = 64 * w, end = start + 64 < count ? start + 64 : count;
         for (size_t i = start; i < end; i++) {
-            before |= (uint64_t)(bytes[i] == bytes[i - 1]) << (i - start);
-            above |= (uint64_t)(bytes[i] == bytes[i - distance]) << (i - start);
+            before |= (uint64_t)(bytes[i] == previous[i]) << (i - start);
+            above |= (uint64_t)(bytes[i] == row_above[i]) << (i - start);
         }
         equal_before[w] = before;
         equal_above[w] = above;
