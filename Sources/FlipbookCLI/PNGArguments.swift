@@ -11,7 +11,7 @@ enum PNGArguments {
     static let help = """
       --png-writer W    flipbook (default: Flipbook's own one-pass SIMD encoder, the same
                         bytes on every CPU, files ~18% smaller than libpng level 1's), isal
-                        (Swift row filters + Intel ISA-L, ~1.5x flipbook's time), libdeflate
+                        (Swift row filters + Intel ISA-L, ~2x flipbook's time), libdeflate
                         (~2.3x slower than isal, each file no larger than libpng's) or libpng
                         (the writer used before the others)
       --png-level N     compression level, each library's own: 0 (stored) or 1 with flipbook,
