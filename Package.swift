@@ -12,7 +12,7 @@
 //   UIKitSources (plugin) → flipbook-uikit-sources → FlipbookUIKitSources → FlipbookFiles
 //   FlipbookModel   → FlipbookMotion, FlipbookRaster, FlipbookText, FlipbookGeometry
 //   FlipbookText    → FlipbookRaster, FlipbookFiles, CFreeType, CHarfBuzz, CFriBidi, CFontconfig, CLineBreaking
-//   FlipbookCodecs  → FlipbookRaster, FlipbookFiles, CImageCodecs (→ CLibPNG, CLibJPEG), CISAL, CLibDeflate
+//   FlipbookCodecs  → FlipbookRaster, FlipbookFiles, CImageCodecs (→ CLibPNG, CLibJPEG), CPNGEncoder, CISAL, CLibDeflate
 //   FlipbookTesting → Flipbook (sequence goldens), FlipbookImageDiff, FlipbookRender (frame slots), FlipbookCodecs, FlipbookFiles;  FlipbookImageDiff → FlipbookRaster, FlipbookGeometry
 //   FlipbookMotion, FlipbookRaster → FlipbookGeometry;  FlipbookGeometry, FlipbookFiles, FlipbookConstraints → (the toolchain only)
 //   FlipbookConstraints: the Auto Layout solver (incremental Cassowary simplex) FlipbookUIKit lays out with.
@@ -68,6 +68,9 @@ let package = Package(
         .target(name: "CLineBreaking", dependencies: ["CICU"]),
         // The only code that calls setjmp/longjmp. Symbols are prefixed `fbc_`.
         .target(name: "CImageCodecs", dependencies: ["CLibPNG", "CLibJPEG"]),
+        // Flipbook's own PNG encoder (the `flipbook` writer): one pass, SIMD kernels chosen at run
+        // time, its own deflate. Symbols are prefixed `fpe_`; no library needed.
+        .target(name: "CPNGEncoder"),
 
         // Bounded input reads, atomic output files and folders, clean-up on signals.
         .target(name: "FlipbookFiles"),
@@ -76,7 +79,7 @@ let package = Package(
         // knows no views, depends on nothing of Flipbook.
         .target(name: "FlipbookConstraints"),
         .target(name: "FlipbookRaster", dependencies: ["FlipbookGeometry"]),
-        .target(name: "FlipbookCodecs", dependencies: ["CImageCodecs", "CISAL", "CLibDeflate", "FlipbookRaster", "FlipbookFiles"]),
+        .target(name: "FlipbookCodecs", dependencies: ["CImageCodecs", "CPNGEncoder", "CISAL", "CLibDeflate", "FlipbookRaster", "FlipbookFiles"]),
         .target(name: "FlipbookMotion", dependencies: ["FlipbookGeometry"]),
         .target(name: "FlipbookText", dependencies: ["CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig", "CLineBreaking", "FlipbookRaster", "FlipbookFiles"]),
         // The sample manifests and photos (Samples/), as resources; `Samples.photos` etc. find them.

@@ -35,6 +35,7 @@ var targets: [FuzzTarget] {
         FuzzTarget(name: "jpeg", run: fuzzJPEG, seeds: ["Tests/Fixtures/jpeg/libjpeg-turbo", "Tests/Fixtures/jpeg/jpeg-decoder",
                                                         "Tests/Fixtures/jpeg/pillow", "Tests/Fixtures/jpeg/extra",
                                                         "Tests/Fixtures/exif-orientation", "Tests/Fixtures/hostile"]),
+        FuzzTarget(name: "png-encode", run: fuzzPNGEncoder, seeds: ["Tests/Fixtures/fuzz/png-encode"]),
         FuzzTarget(name: "manifest-json", run: fuzzManifestJSON, seeds: ["Samples/photos.json", "Samples/cards.json",
                                                                          "Samples/cards-i18n.json", "Tests/Fixtures/manifests"]),
         FuzzTarget(name: "manifest-plist", run: fuzzManifestPlist, seeds: ["Tests/Fixtures/manifests", "Tests/Fixtures/hostile/plist-set-crash.plist",

@@ -230,6 +230,15 @@ public struct RenderJob: Sendable {
         let start = Date()
         let files = FrameFileWriter(options: settings.pngOptions)
         let renderer = try frameRenderer()
+        // The photos start decoding on another thread (in the order the frames first draw them)
+        // while this one makes the timeline and its fingerprint and sets up the folder: serial
+        // work the decodes would otherwise wait for. The workers take what is left.
+        let prefetch = DispatchGroup()
+        if settings.threads > 1 {
+            let images = renderer.rasterizer.images, order = sequenceImages.sources
+            DispatchQueue.global().async(group: prefetch) { images.prefetch(order) }
+        }
+        defer { prefetch.wait() }
         let timeline = Array(try timelineJSON().utf8)
         let summary = try OutputDirectory.replace(directory, keeping: RenderOutputNames.isRenderOutput,
                                                   ownedIf: RenderOutputNames.isFlipbookFolder, afterSwap: commit) { temporary in

@@ -22,11 +22,11 @@ func verifyBenchmark(runs: Int = 5) throws {
     _ = runChild(flipbook, render)
     _ = runChild(flipbook, ["verify", lock])
     let drawOnly = ["render"] + options + ["--progress", "none", "--no-write"]
-    // The same render with the two slower writers: what "a fifth of a render" meant before the
-    // ISA-L writer halved the render.
-    let otherWriters = ["libdeflate", "libpng"].map { render + ["--png-writer", $0] }
+    // The same render with the other writers: the default before (isal), and the two slower ones.
+    let otherWriterNames = ["isal", "libdeflate", "libpng"]
+    let otherWriters = otherWriterNames.map { render + ["--png-writer", $0] }
     var renderSeconds: [Double] = [], verifySeconds: [Double] = [], renderCPU: [Double] = [], verifyCPU: [Double] = []
-    var drawSeconds: [Double] = [], otherSeconds: [[Double]] = [[], []]
+    var drawSeconds: [Double] = [], otherSeconds: [[Double]] = otherWriterNames.map { _ in [] }
     for _ in 0..<runs {
         try? FileManager.default.removeItem(atPath: scratch + "/frames")
         let rendered = runChild(flipbook, render), verified = runChild(flipbook, ["verify", lock])
@@ -46,12 +46,12 @@ func verifyBenchmark(runs: Int = 5) throws {
            "runs " + renderSeconds.map { fixed($0 * 1e3, decimals: 0) }.joined(separator: " "))
     report("verify the lock", fixed(median(verifySeconds) * 1e3, decimals: 0), "ms",
            "runs " + verifySeconds.map { fixed($0 * 1e3, decimals: 0) }.joined(separator: " "))
-    report("verify / render", fixed(median(verifySeconds) / median(renderSeconds), decimals: 2), "×", "target ≤ 0.2")
+    report("verify / render", fixed(median(verifySeconds) / median(renderSeconds), decimals: 2), "×", "(the render writes PNGs)")
     report("render --no-write (decode + draw, no PNGs)", fixed(median(drawSeconds) * 1e3, decimals: 0), "ms",
            "the work verify shares with the render: " + fixed(median(drawSeconds) / median(renderSeconds), decimals: 2) + "× the render")
     report("verify / render --no-write", fixed(median(verifySeconds) / median(drawSeconds), decimals: 2), "×",
-           "what verify adds to drawing the frames: the lock's text, the hashes, reading the lock")
-    for (index, writer) in ["libdeflate", "libpng"].enumerated() {
+           "target ≤ 1.3; what verify adds to drawing the frames: the lock's text, the hashes, reading the lock")
+    for (index, writer) in otherWriterNames.enumerated() {
         report("verify / render --png-writer \(writer)", fixed(median(verifySeconds) / median(otherSeconds[index]), decimals: 2), "×",
                "that render " + fixed(median(otherSeconds[index]) * 1e3, decimals: 0) + " ms")
     }

@@ -80,9 +80,11 @@ package enum ImageDecoder {
     }
 
     /// Decodes `bytes`; `name` (usually the path) is used in error messages. `minimumSize` and
-    /// `warn` as in `decode(fileAtPath:limits:minimumSize:warn:)`.
+    /// `warn` as in `decode(fileAtPath:limits:minimumSize:warn:)`. `skippingUnusedScans` (the
+    /// default) leaves out a progressive JPEG's scans no pixel of a reduced decode depends on
+    /// (docs/CODECS.md); false decodes every scan (tests compare the two).
     package static func decode(_ bytes: [UInt8], name: String, limits: DecodeLimits = .default,
-                              minimumSize: (width: Int, height: Int)? = nil,
+                              minimumSize: (width: Int, height: Int)? = nil, skippingUnusedScans: Bool = true,
                               warn: (CodecWarning) -> Void = { _ in }) throws -> PremultipliedImage {
         let format = try recognize(bytes, name: name)
         var stored = try storedHeader(bytes, format: format, name: name)
@@ -101,7 +103,8 @@ package enum ImageDecoder {
                 message.withPointer { text, capacity in
                     switch format {
                     case .png: return fbc_png_decode(input.baseAddress, input.count, rgba, rawBytes.count, &stored, text, capacity)
-                    case .jpeg: return fbc_jpeg_decode(input.baseAddress, input.count, UInt32(denominator), rgba, rawBytes.count, &stored, text, capacity)
+                    case .jpeg: return fbc_jpeg_decode(input.baseAddress, input.count, UInt32(denominator), skippingUnusedScans ? 1 : 0,
+                                                       rgba, rawBytes.count, &stored, text, capacity)
                     }
                 }
             }

@@ -42,10 +42,14 @@ public enum PNGChannels: String, Sendable {
 
 /// Which library writes PNG files.
 public enum PNGWriter: String, Sendable, CaseIterable {
+    /// Flipbook's own encoder (C, SIMD; `CPNGEncoder`): rows packed, filtered and deflated in
+    /// one pass, with runs, copies of the row above and a Huffman table per block. The default:
+    /// about twice as fast as ISA-L's writer on rendered frames, files ~11 % smaller than its and
+    /// ~18 % smaller than libpng level 1's, the same bytes on every CPU (docs/CODECS.md).
+    case flipbook
     /// Rows filtered in Swift, compressed with Intel ISA-L's igzip (`isal_deflate`), chunks
-    /// written here: the default, ~2.3× faster than libdeflate and ~6× faster than libpng, files
-    /// ~1 % smaller than libpng's in total (some frames a few % larger) and ~3 % larger than
-    /// libdeflate's (docs/CODECS.md).
+    /// written here: ~2.3× faster than libdeflate and ~6× faster than libpng, files ~1 % smaller
+    /// than libpng's in total (some frames a few % larger) and ~3 % larger than libdeflate's.
     case isal
     /// Rows filtered in Swift, compressed with libdeflate (`libdeflate_zlib_compress`): slower
     /// than ISA-L, files ~3 % smaller at level 1 and much smaller at its high levels.
@@ -53,10 +57,10 @@ public enum PNGWriter: String, Sendable, CaseIterable {
     /// libpng's classic write API with zlib, as before the other writers.
     case libpng
 
-    /// The writer used when none is named: `isal`, or the value of the environment variable
-    /// `FLIPBOOK_PNG_WRITER` when it names a writer (`scripts/test` runs the whole suite once with
-    /// each). `PNGWriter.environmentProblem` reports an unusable value.
-    public static let `default`: PNGWriter = PNGWriter(rawValue: environmentValue ?? "") ?? .isal
+    /// The writer used when none is named: `flipbook`, or the value of the environment variable
+    /// `FLIPBOOK_PNG_WRITER` when it names a writer (`scripts/test` runs the suites that write
+    /// PNGs once with each). `PNGWriter.environmentProblem` reports an unusable value.
+    public static let `default`: PNGWriter = PNGWriter(rawValue: environmentValue ?? "") ?? .flipbook
 
     /// A one-line complaint when `FLIPBOOK_PNG_WRITER` is set to something other than a writer's name.
     public static var environmentProblem: String? {
@@ -64,7 +68,7 @@ public enum PNGWriter: String, Sendable, CaseIterable {
         return "FLIPBOOK_PNG_WRITER must be \(nameList), not '\(value)'"
     }
 
-    /// The writers' names for messages: "isal, libdeflate or libpng".
+    /// The writers' names for messages: "flipbook, isal, libdeflate or libpng".
     package static var nameList: String {
         let names = allCases.map(\.rawValue)
         return names.dropLast().joined(separator: ", ") + " or " + names.last!
@@ -72,10 +76,12 @@ public enum PNGWriter: String, Sendable, CaseIterable {
 
     private static var environmentValue: String? { getenv("FLIPBOOK_PNG_WRITER").map { String(cString: $0) } }
 
-    /// The compression levels the writer accepts, each library's own: ISA-L 0…3 (0 is its
-    /// fastest compressing level, not stored), libdeflate 0…12 and zlib (libpng) 0…9, where 0 stores.
+    /// The compression levels the writer accepts, each library's own: flipbook 0…1 (0 stores,
+    /// 1 codes), ISA-L 0…3 (0 is its fastest compressing level, not stored), libdeflate 0…12 and
+    /// zlib (libpng) 0…9, where 0 stores.
     public var compressionLevels: ClosedRange<Int> {
         switch self {
+        case .flipbook: return 0...1
         case .isal: return 0...3
         case .libdeflate: return 0...12
         case .libpng: return 0...9
@@ -89,11 +95,13 @@ public enum PNGWriter: String, Sendable, CaseIterable {
     /// than libpng's level-1 Paeth frames. Measured on the 472 frames of every preset in docs/CODECS.md.
     public var defaultCompressionLevel: Int { 1 }
 
-    /// The default filter. ISA-L: Average, the best time × size (Paeth is 1.5 % smaller but
-    /// ~45 % slower to filter and compress; Up and Sub are no faster and 2 % larger).
+    /// The default filter. flipbook: Paeth, its smallest single filter on rendered frames (its
+    /// runs and row copies follow flat areas, which Paeth turns into zeros). ISA-L: Average, the
+    /// best time × size (Paeth is 1.5 % smaller but ~45 % slower to filter and compress; Up and
+    /// Sub are no faster and 2 % larger).
     /// libdeflate: Average, the fastest filter whose level-1 frames are all no larger than
     /// libpng's. libpng: Paeth, its smallest single filter at level 1. See docs/CODECS.md.
-    public var defaultFilter: PNGFilter { self == .libpng ? .paeth : .average }
+    public var defaultFilter: PNGFilter { self == .libpng || self == .flipbook ? .paeth : .average }
 }
 
 public struct PNGEncodeOptions: Sendable, Hashable {
@@ -145,14 +153,17 @@ package final class PNGFrameEncoder {
     /// The options every image is encoded with.
     package let options: PNGEncodeOptions
     private let filteredWriter: FilteredPNGWriter?
+    private let onePassWriter: OnePassPNGWriter?
 
     /// An encoder for `options`.
     package init(options: PNGEncodeOptions = .default) {
         self.options = options
+        onePassWriter = options.writer == .flipbook
+            ? OnePassPNGWriter(compressionLevel: options.compressionLevel, filter: options.filter) : nil
         switch options.writer {
         case .isal: filteredWriter = FilteredPNGWriter(library: .isal, compressionLevel: options.compressionLevel, filter: options.filter)
         case .libdeflate: filteredWriter = FilteredPNGWriter(library: .libdeflate, compressionLevel: options.compressionLevel, filter: options.filter)
-        case .libpng: filteredWriter = nil
+        case .flipbook, .libpng: filteredWriter = nil
         }
     }
 
@@ -163,6 +174,7 @@ package final class PNGFrameEncoder {
         guard width > 0, height > 0 else {
             throw CodecError.encodeFailed(width: width, height: height, message: "a PNG needs at least one pixel")
         }
+        if let onePassWriter { return try onePassWriter.encode(image, forceRGBA: options.channels == .rgba, body) }
         if let filteredWriter { return try filteredWriter.encode(image, forceRGBA: options.channels == .rgba, body) }
         let channels = options.channels == .rgba || !PNGFrameEncoder.isOpaque(image.pixels) ? 4 : 3
         let rows = PNGFrameEncoder.straightRows(image.pixels, channels: channels)
@@ -180,6 +192,14 @@ package final class PNGFrameEncoder {
         }
         return try body(UnsafeRawBufferPointer(start: encoded.bytes, count: encoded.count))
     }
+
+    /// Makes the `flipbook` writer use `path`'s kernels (tests and the fuzz harness compare the
+    /// bytes of every path); false for another writer or a path the CPU lacks.
+    package func useCodePath(_ path: OnePassCodePath) -> Bool { onePassWriter?.use(path) ?? false }
+
+    /// Makes the `flipbook` writer close an IDAT chunk once it holds `bytes` of stream (0: the
+    /// default, 256 KiB), so that tests get many chunks from small files.
+    package func setIDATChunkBytes(_ bytes: Int) { onePassWriter?.setIDATBytes(bytes) }
 
     /// Everything the ISA-L or libdeflate writer does to `image` but deflate: packing, filtering
     /// and a CRC-32 of every filtered byte (FlipbookBench measures it). Nil for libpng.

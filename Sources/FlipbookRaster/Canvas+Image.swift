@@ -30,8 +30,8 @@ extension Canvas {
         let scaleX = r.width / (Double(image.widthPoints) / reduction), scaleY = r.height / (Double(image.heightPoints) / reduction)
         let minimumScale = min(scaleX, scaleY)
         var level = 0
-        while level + 1 < image.levels.count, minimumScale * Double(1 << level) < 0.5 { level += 1 }
-        let source = image.levels[level]
+        while level + 1 < image.levelCount, minimumScale * Double(1 << level) < 0.5 { level += 1 }
+        let source = image.level(level)
         let factor = Double(1 << level)
 
         // Source positions in 16.16 fixed point of the level's pixel-centre grid:

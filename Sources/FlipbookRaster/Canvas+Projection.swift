@@ -34,8 +34,8 @@ extension Canvas {
         let centre = Point(x: (Double(image.widthPoints) / reduction) / 2, y: (Double(image.heightPoints) / reduction) / 2)
         let minimumScale = singularValues(of: toDevice.jacobian(at: centre)).smaller
         var level = 0
-        while level + 1 < image.levels.count, minimumScale * Double(1 << level) < 0.5 { level += 1 }
-        let source = image.levels[level]
+        while level + 1 < image.levelCount, minimumScale * Double(1 << level) < 0.5 { level += 1 }
+        let source = image.level(level)
         let factor = Double(1 << level)
         let toLevel = inverse.concatenating(Homography(Transform2D(a: 1 / factor, b: 0, c: 0, d: 1 / factor, tx: -0.5, ty: -0.5)))
         let sampler = TransformedSampler(.identity, width: source.width, height: source.height)

@@ -45,8 +45,8 @@ extension Canvas {
         // the most reduced direction (the axis-aligned draw's min(scaleX, scaleY)).
         let minimumScale = singularValues(of: toDevice).smaller
         var level = 0
-        while level + 1 < image.levels.count, minimumScale * Double(1 << level) < 0.5 { level += 1 }
-        let source = image.levels[level]
+        while level + 1 < image.levelCount, minimumScale * Double(1 << level) < 0.5 { level += 1 }
+        let source = image.level(level)
         let factor = Double(1 << level)
         // Device position → the level's pixel-centre grid (level pixel j's centre is j).
         let toLevel = inverse.concatenating(Transform2D(a: 1 / factor, b: 0, c: 0, d: 1 / factor, tx: -0.5, ty: -0.5))

@@ -10,6 +10,9 @@ import FlipbookTestSupport
 final class FilteredPNGWriterTests: XCTestCase {
     /// The writers built on `FilteredPNGWriter`.
     private let filteredWriters: [PNGWriter] = [.isal, .libdeflate]
+    /// Those and the `flipbook` writer, which also packs while testing opacity and keeps its
+    /// buffers between images.
+    private let packingWriters: [PNGWriter] = [.isal, .libdeflate, .flipbook]
 
     /// Deterministic pseudo-random bytes.
     private func randomBytes(_ count: Int, seed: UInt32) -> [UInt8] {
@@ -187,7 +190,7 @@ final class FilteredPNGWriterTests: XCTestCase {
         })
         let tiny = PremultipliedImage(width: 1, height: 1, pixels: [0x8040_2010])
         XCTAssertGreaterThan(smooth.width * 3 * smooth.height, 2 * FilteredPNGWriter.isalBatchBytes)
-        for writer in filteredWriters {
+        for writer in packingWriters {
             for level in writer == .isal ? Array(writer.compressionLevels) : [1] {
                 let options = PNGEncodeOptions(writer: writer, compressionLevel: level, filter: .paeth)
                 let encoder = PNGFrameEncoder(options: options)
@@ -209,7 +212,7 @@ final class FilteredPNGWriterTests: XCTestCase {
                 var pixels = (0..<width * height).map { UInt32($0 % 251) | 0xFF00_0000 }
                 pixels[index] = 0x8040_2010
                 let image = PremultipliedImage(width: width, height: height, pixels: pixels)
-                for writer in filteredWriters {
+                for writer in packingWriters {
                     let png = try PNGEncoder.encode(image, options: PNGEncodeOptions(writer: writer))
                     XCTAssertEqual(png[25], 6, "\(writer) \(width)×\(height) pixel \(index)")
                     XCTAssertEqual(try ImageDecoder.decode(png, name: "t.png"), image, "\(writer) \(width)×\(height) pixel \(index)")
@@ -226,7 +229,7 @@ final class FilteredPNGWriterTests: XCTestCase {
                 return red | green << 8 | blue << 16 | 0xFF00_0000
             })
         }
-        for writer in filteredWriters {
+        for writer in packingWriters {
             let options = PNGEncodeOptions(writer: writer)
             let serial = try images.map { try PNGEncoder.encode($0, options: options) }
             let parallel = Mutex([[UInt8]](repeating: [], count: images.count))

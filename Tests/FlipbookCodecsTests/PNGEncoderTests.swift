@@ -84,15 +84,18 @@ final class PNGEncoderTests: XCTestCase {
 
     func testDefaults() {
         // FLIPBOOK_PNG_WRITER may pick the default writer (scripts/test runs the suite with each).
+        let paeth = PNGWriter.default == .libpng || PNGWriter.default == .flipbook
         XCTAssertEqual(PNGEncodeOptions.default, PNGEncodeOptions(writer: PNGWriter.default, compressionLevel: 1,
-                                                                   filter: PNGWriter.default == .libpng ? .paeth : .average, channels: .automatic))
+                                                                   filter: paeth ? .paeth : .average, channels: .automatic))
+        XCTAssertEqual(PNGEncodeOptions(writer: .flipbook), PNGEncodeOptions(writer: .flipbook, compressionLevel: 1, filter: .paeth))
         XCTAssertEqual(PNGEncodeOptions(writer: .isal), PNGEncodeOptions(writer: .isal, compressionLevel: 1, filter: .average))
         XCTAssertEqual(PNGEncodeOptions(writer: .libdeflate), PNGEncodeOptions(writer: .libdeflate, compressionLevel: 1, filter: .average))
         XCTAssertEqual(PNGEncodeOptions(writer: .libpng), PNGEncodeOptions(writer: .libpng, compressionLevel: 1, filter: .paeth))
+        XCTAssertEqual(PNGWriter.flipbook.compressionLevels, 0...1)
         XCTAssertEqual(PNGWriter.isal.compressionLevels, 0...3)
         XCTAssertEqual(PNGWriter.libdeflate.compressionLevels, 0...12)
         XCTAssertEqual(PNGWriter.libpng.compressionLevels, 0...9)
-        if ProcessInfo.processInfo.environment["FLIPBOOK_PNG_WRITER"] == nil { XCTAssertEqual(PNGWriter.default, .isal) }
+        if ProcessInfo.processInfo.environment["FLIPBOOK_PNG_WRITER"] == nil { XCTAssertEqual(PNGWriter.default, .flipbook) }
     }
 
     func testZeroSizedImageCannotBeEncoded() {

@@ -92,3 +92,36 @@ final class ScaledDecodeTests: XCTestCase {
                        .tooLarge(path: path, width: 1800, height: 1200, maxPixels: 1_000_000))
     }
 }
+
+/// A progressive JPEG decoded at 1/8 leaves out the AC scans of the components whose 1×1 IDCT
+/// reads only DC: the pixels must be exactly those of decoding every scan, for every JPEG here
+/// and every reduction (the others skip nothing), and a file that fails one way fails the other
+/// with the same error. (A file whose only damage is inside a scan left out would decode; none
+/// of these is decoded at 1/8 — jpeg-decoder's `partial_progressive.jpg`, such a file, is 4×4.)
+final class UnusedScanSkippingTests: XCTestCase {
+    func testSkippingUnusedScansKeepsEveryPixel() throws {
+        var files = try ["jpeg/jpeg-decoder", "jpeg/jpeg-decoder/mozilla", "jpeg/libjpeg-turbo", "jpeg/pillow", "jpeg/extra", "exif-orientation", "hostile"]
+            .flatMap { folder in try Fixtures.files(in: folder, suffix: ".jpg").map { Fixtures.path(folder + "/" + $0) } }
+        files += try FileManager.default.contentsOfDirectory(atPath: ScaledDecodeTests.samples.path).filter { $0.hasSuffix(".jpg") }.sorted()
+            .map { ScaledDecodeTests.samples.appendingPathComponent($0).path }
+        var progressiveEighths = 0, damageLeftOut: [String] = []
+        for path in files {
+            let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+            guard let header = try? ImageDecoder.readHeader(bytes, name: path) else { continue }
+            for denominator in [1, 2, 4, 8] {
+                let minimum = (width: max(1, header.width / denominator), height: max(1, header.height / denominator))
+                let skipping = Result { try ImageDecoder.decode(bytes, name: path, minimumSize: minimum) }
+                let every = Result { try ImageDecoder.decode(bytes, name: path, minimumSize: minimum, skippingUnusedScans: false) }
+                switch (skipping, every) {
+                case let (.success(a), .success(b)): XCTAssertEqual(a, b, "\(path) at 1/\(denominator)")
+                case let (.failure(a), .failure(b)): XCTAssertEqual("\(a)", "\(b)", "\(path) at 1/\(denominator)")
+                case (.success, .failure): damageLeftOut.append("\((path as NSString).lastPathComponent) at 1/\(denominator)")
+                case (.failure, .success): XCTFail("\(path) at 1/\(denominator): skipping \(skipping), every scan \(every)")
+                }
+                if denominator == 8, header.workingBytes > 0, case .success = every { progressiveEighths += 1 }
+            }
+        }
+        XCTAssertGreaterThanOrEqual(progressiveEighths, 8, "progressive files decoded at 1/8")
+        XCTAssertEqual(damageLeftOut, [])
+    }
+}

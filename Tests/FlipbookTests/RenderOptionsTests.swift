@@ -12,8 +12,8 @@ extension CommandLineTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         var decoded: [PremultipliedImageSummary] = []
         var sizes: [String: Int] = [:]
-        for (writer, level, filter) in [("isal", "0", "none"), ("isal", "3", "paeth"), ("libdeflate", "12", "paeth"), ("libdeflate", "0", "up"),
-                                     ("libpng", "9", "adaptive"), ("libpng", "1", "sub")] {
+        for (writer, level, filter) in [("flipbook", "0", "average"), ("flipbook", "1", "adaptive"), ("isal", "0", "none"), ("isal", "3", "paeth"),
+                                     ("libdeflate", "12", "paeth"), ("libdeflate", "0", "up"), ("libpng", "9", "adaptive"), ("libpng", "1", "sub")] {
             let out = directory.appendingPathComponent("\(writer)-\(level)").path
             let run = try flipbook("render", "push", "--scale", "1", "--frames", "20-20", "--png-writer", writer,
                                    "--png-level", level, "--png-filter", filter, "--out", out)
@@ -26,11 +26,14 @@ extension CommandLineTests {
         // Level 0 stores: at least the raw RGB bytes (375×667×3 plus a filter byte per row).
         XCTAssertGreaterThan(sizes["libdeflate-0"]!, 375 * 667 * 3 + 667)
         XCTAssertLessThan(sizes["libdeflate-12"]!, sizes["libpng-1"]!)
+        XCTAssertGreaterThan(sizes["flipbook-0"]!, 375 * 667 * 3 + 667)
+        XCTAssertLessThan(sizes["flipbook-1"]!, sizes["libpng-1"]!)
         // ISA-L's level 0 compresses (it has no stored level).
         XCTAssertLessThan(sizes["isal-0"]!, 375 * 667 * 3)
 
         for (arguments, message) in [
-            (["--png-writer", "zlib"], "error: --png-writer must be isal, libdeflate or libpng, not 'zlib'"),
+            (["--png-writer", "zlib"], "error: --png-writer must be flipbook, isal, libdeflate or libpng, not 'zlib'"),
+            (["--png-writer", "flipbook", "--png-level", "2"], "error: --png-level must be between 0 and 1 with --png-writer flipbook, not 2"),
             (["--png-writer", "isal", "--png-level", "4"], "error: --png-level must be between 0 and 3 with --png-writer isal, not 4"),
             (["--png-writer", "libpng", "--png-level", "10"], "error: --png-level must be between 0 and 9 with --png-writer libpng, not 10"),
             (["--png-level", "13"], "error: --png-level must be between 0 and 12, not 13"),

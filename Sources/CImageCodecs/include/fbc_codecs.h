@@ -98,8 +98,11 @@ fbc_status fbc_jpeg_read_header(const uint8_t *data, size_t size, fbc_header *he
 /// CMYK/YCCK are converted here (Adobe files store inverted CMYK). Corrupt-data warnings fail;
 /// a file that ends where only its end-of-image marker is missing (every scan complete) is
 /// decoded with `missing_end` set. FBC_LIMIT when the scans exceed `fbc_jpeg_max_scans`.
-fbc_status fbc_jpeg_decode(const uint8_t *data, size_t size, unsigned scale_denominator, uint8_t *rgba, size_t rgba_size,
-                           fbc_header *header, char *message, size_t message_capacity);
+/// With `skip_unused_scans`, a progressive file's AC scans of components whose reduced IDCT
+/// reads only DC (the luma at 1/8) are not decoded: same pixels, a fraction of the time; damage
+/// inside such a scan then goes unnoticed (its data is never used). 0 decodes every scan.
+fbc_status fbc_jpeg_decode(const uint8_t *data, size_t size, unsigned scale_denominator, int skip_unused_scans,
+                           uint8_t *rgba, size_t rgba_size, fbc_header *header, char *message, size_t message_capacity);
 
 /// Encodes 8-bit RGB (`channels` 3) or straight RGBA (`channels` 4) rows, `stride` bytes apart,
 /// as a non-interlaced PNG into `out` (zlib `level` 0...9, `filters` a set of FBC_PNG_FILTER_*).
