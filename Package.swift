@@ -76,7 +76,8 @@ let package = Package(
         .target(name: "Flipbook", dependencies: ["FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender", "FlipbookOutput",
                                                  "FlipbookCodecs", "FlipbookGeometry", "FlipbookRaster", "FlipbookMotion", "FlipbookText", "FlipbookSamples", "FlipbookFiles",
                                                  "CISAL"]),
-        // UIKit's API recorded into the Transition model (Collections/ holds the collection and table views).
+        // UIKit's API recorded into the Transition model: Recording/ (the recorder), UIKit/, CoreAnimation/,
+        // CoreGraphics/ (the API, by framework), Exports.swift (Foundation, as `import UIKit` brings it).
         .target(name: "FlipbookUIKit", dependencies: ["FlipbookModel", "FlipbookScenes", "FlipbookMotion", "FlipbookGeometry", "FlipbookRaster", "FlipbookCodecs", "FlipbookText"]),
         // The reference apps' UIKit code (Samples/UIKit), compiled against FlipbookUIKit as it would
         // be against UIKit on iOS; the UIKit sample tests record and compare them (docs/UIKIT.md).
