@@ -164,6 +164,9 @@ open class CASpringAnimation: CABasicAnimation {
     }
 }
 
+/// Core Animation's time type, where Foundation lacks it.
+public typealias CFTimeInterval = Double
+
 /// Core Animation's clock: the recording's simulated time in seconds (0 outside one).
 public func CACurrentMediaTime() -> CFTimeInterval { Recorder.current?.clockSeconds ?? 0 }
 

@@ -3,9 +3,6 @@ import FlipbookGeometry
 import FlipbookMotion
 import FlipbookModel
 
-/// Core Animation's time type, where Foundation lacks it.
-public typealias CFTimeInterval = Double
-
 extension Recorder {
     /// Records an explicit animation added to a view's layer: from `fromValue` (or what is drawn
     /// now) to `toValue` (or the model value) with its timing, from its `beginTime` (or now);
