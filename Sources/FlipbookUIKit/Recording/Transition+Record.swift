@@ -40,8 +40,8 @@ extension Transition {
 
 /// Turns a recording into the model: one layer per stay of a view in the window tree (a view
 /// that moves to another superview or place among its siblings gets a new layer, shown from
-/// then on), segments as animations, and the changes of each moment after the start as the
-/// completion of a "clock" animation ending at that moment.
+/// then on), segments as animations, and the changes of each moment after the start as timed
+/// changes at that moment.
 struct TransitionBuilder {
     let recorder: Recorder
 
@@ -58,8 +58,6 @@ struct TransitionBuilder {
         }
     }
 
-    static let clockLayerName = "UIKit clock"
-
     func transition(name: String) -> Transition {
         let moments = recorder.moments
         let root = create(moments[0].tree, moment: 0)
@@ -71,41 +69,36 @@ struct TransitionBuilder {
         var animations = trackAnimations(stintsByRecord: stintsByRecord, changes: &changes)
 
         // The navigation bars' own animations (the presets' bar).
-        var timedChanges: [(seconds: Double, change: LayerChange)] = []
+        var barChanges: [(seconds: Double, change: LayerChange)] = []
         var seenBars = Set<ObjectIdentifier>()
         for stint in barStints {
             guard let bar = recorder.records[stint.record].view as? UINavigationBar, seenBars.insert(ObjectIdentifier(bar)).inserted else { continue }
             let content = barContent(bar)
             animations += content.animations
-            timedChanges += content.changes
+            barChanges += content.changes
         }
 
-        // One clock animation per moment time that changes something, and one at the end.
+        // The changes of each moment that changes something, by time (the moment's own, then the
+        // bars'), and an empty moment at the recording's end so that the transition lasts until
+        // then.
         var byTime: [(time: Double, changes: [LayerChange])] = []
         for (index, moment) in moments.enumerated().dropFirst() {
             guard let list = changes[index], !list.isEmpty else { continue }
             if let last = byTime.last, last.time == moment.timeSeconds { byTime[byTime.count - 1].changes += list } else { byTime.append((moment.timeSeconds, list)) }
         }
-        for (seconds, change) in timedChanges {
+        for (seconds, change) in barChanges {
             if let index = byTime.firstIndex(where: { $0.time == seconds }) { byTime[index].changes.append(change) } else { byTime.append((seconds, [change])) }
         }
         byTime.sort { $0.time < $1.time }
         let lastTime = moments.last?.timeSeconds ?? 0
         if lastTime > 0, byTime.last?.time != lastTime, lastTime > animationsEnd(animations) { byTime.append((lastTime, [])) }
-        for (time, list) in byTime where time > 0 {
-            animations.append(Animation(target: TransitionBuilder.clockLayerName, from: LayerPatch(opacity: 0), to: LayerPatch(opacity: 0),
-                                        timing: AnimationTiming(curve: .bezier(.linear), durationSeconds: time), completion: list))
-        }
+        // Only moments after the start: the start's state is the layers' initial state.
+        let timedChanges = byTime.filter { $0.time > 0 }.map { TimedChanges(atSeconds: $0.time, changes: $0.changes) }
 
-        var window = layer(for: root)
-        if !byTime.isEmpty {
-            var clock = Layer(name: TransitionBuilder.clockLayerName, frame: .zero)
-            clock.isHidden = true; clock.opacity = 0
-            window.sublayers.append(clock)
-        }
         let total = max(recorder.endSeconds, lastTime)
         let main = recorder.mainTiming ?? Timing(curve: .bezier(.linear), durationSeconds: total > 0 ? total : 1.0 / 60)
-        return Transition(name: name, device: recorder.device, window: window, animations: animations, timing: main)
+        return Transition(name: name, device: recorder.device, window: layer(for: root), animations: animations, timedChanges: timedChanges,
+                          timing: main)
     }
 
     /// Names every stint: a view's first stay is named after it, later ones get " (2)", " (3)", ….
@@ -188,7 +181,7 @@ struct TransitionBuilder {
             if record.index == 0 { name = "window" }
             else if let id = view.accessibilityIdentifier, counts[id] == 1 { name = id }
             else { name = "\(type(of: view))" + (view.tag != 0 ? " tag \(view.tag)" : "") + " #\(record.index)" }
-            while used.contains(name) || name == TransitionBuilder.clockLayerName { name += "'" }
+            while used.contains(name) { name += "'" }
             used.insert(name)
             return name
         }
