@@ -10,7 +10,7 @@ import FlipbookMotion
 import FlipbookGeometry
 
 final class RecordingTests: XCTestCase {
-    func testChangesAfterTheStartAreTimedChangesNotAHiddenLayer() throws {
+    @MainActor func testChangesAfterTheStartAreTimedChangesNotAHiddenLayer() async throws {
         let transition = try Transition.record { window in
             let card = UIView(frame: CGRect(x: 10, y: 20, width: 100, height: 50))
             card.accessibilityIdentifier = "card"
@@ -31,7 +31,7 @@ final class RecordingTests: XCTestCase {
                        transition.timedChanges)
     }
 
-    func testAlphaAnimationIsRecordedWithItsCurve() throws {
+    @MainActor func testAlphaAnimationIsRecordedWithItsCurve() async throws {
         let transition = try Transition.record { window in
             let box = UIView(frame: CGRect(x: 10, y: 20, width: 100, height: 50))
             box.accessibilityIdentifier = "box"

@@ -167,27 +167,36 @@ open class CASpringAnimation: CABasicAnimation {
 /// Core Animation's time type, where Foundation lacks it.
 public typealias CFTimeInterval = Double
 
-/// Core Animation's clock: the recording's simulated time in seconds (0 outside one).
-public func CACurrentMediaTime() -> CFTimeInterval { Recorder.current?.clockSeconds ?? 0 }
+/// Core Animation's clock: the recording's simulated time in seconds (0 outside one, and off
+/// the main actor, where no recording runs).
+public func CACurrentMediaTime() -> CFTimeInterval { Recorder.inRecording { $0.clockSeconds } ?? 0 }
 
 /// Groups changes (`CATransaction`): its completion block runs when the animations added
 /// inside have ended; `setDisableActions(true)` is the default for layers here (no implicit
-/// animations).
+/// animations). Not isolated, as in Apple's SDK; a transaction is recorded when it is made on
+/// the main actor, where recordings run (off it, it groups nothing).
 open class CATransaction: NSObject {
     /// Begins a transaction.
-    public class func begin() { Recorder.current?.transactionDepth += 1 }
+    public class func begin() { _ = Recorder.inRecording { $0.transactionDepth += 1 } }
     /// Ends it; the completion block runs at the end of its animations.
     public class func commit() {
-        guard let recorder = Recorder.current, recorder.transactionDepth > 0 else { return }
-        recorder.transactionDepth -= 1
-        if recorder.transactionDepth == 0, let block = recorder.transactionCompletion {
-            recorder.transactionCompletion = nil
-            recorder.schedule(atSeconds: recorder.transactionEndSeconds, view: "CATransaction") { block() }
-            recorder.transactionEndSeconds = 0
+        _ = Recorder.inRecording { recorder in
+            guard recorder.transactionDepth > 0 else { return }
+            recorder.transactionDepth -= 1
+            if recorder.transactionDepth == 0, let block = recorder.transactionCompletion {
+                recorder.transactionCompletion = nil
+                recorder.schedule(atSeconds: recorder.transactionEndSeconds, view: "CATransaction") { block() }
+                recorder.transactionEndSeconds = 0
+            }
         }
     }
     /// The block run when the transaction's animations end.
-    public class func setCompletionBlock(_ block: (() -> Void)?) { Recorder.current?.transactionCompletion = block }
+    public class func setCompletionBlock(_ block: (() -> Void)?) {
+        // The block runs where Core Animation runs completion blocks, on the main actor; it was
+        // made on it too (a transaction is recorded only there), which the type cannot say.
+        nonisolated(unsafe) let block = block
+        _ = Recorder.inRecording { $0.transactionCompletion = block }
+    }
     /// Kept (layer changes are never implicitly animated here).
     public class func setDisableActions(_ flag: Bool) {}
     /// Kept.

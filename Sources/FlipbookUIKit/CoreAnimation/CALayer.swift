@@ -31,12 +31,15 @@ public struct CALayerCornerCurve: RawRepresentable, Hashable, Sendable {
 /// A layer (`CALayer`). A view's layer holds what the view draws: geometry, opacity, colour,
 /// corners, border, shadow, the 3-D transform; docs/UIKIT.md lists what is recorded (and
 /// `zPosition` and `mask`, which are kept but not drawn).
+///
+/// Not main-actor isolated, as in Apple's SDK; a layer that draws for a view belongs to that
+/// view, so it is changed where the view is, on the main actor (off it, such a change traps).
 open class CALayer: NSObject {
     /// The view this layer backs, if any (only views' layers are recorded).
     weak var owner: UIView?
 
     /// The layer's own coordinate space: origin (a scroll offset) and size, in points.
-    open var bounds: CGRect = .zero { willSet { willChange() } didSet { didChange(); if oldValue.size != bounds.size { owner?.setNeedsLayout() } } }
+    open var bounds: CGRect = .zero { willSet { willChange() } didSet { didChange(); if oldValue.size != bounds.size { ownerNeedsLayout() } } }
     /// Where `anchorPoint` sits in the superlayer's coordinates (`UIView.center`).
     open var position: CGPoint = .zero { willSet { willChange() } didSet { didChange() } }
     /// The point, in unit coordinates of the bounds, that `position` places and transforms turn about.
@@ -163,7 +166,10 @@ open class CALayer: NSObject {
         let copy = anim.copy() as! CAAnimation
         animationsByKey.removeAll { $0.key == (key ?? "") }
         animationsByKey.append((key ?? "", copy))
-        Recorder.current?.addLayerAnimation(copy, to: self)
+        // The copy is this layer's own, and the recorder keeps it on the main actor, where the
+        // layer is used too: nothing else holds either, which the types cannot say.
+        nonisolated(unsafe) let layer = self, animation = copy
+        withRecorder { $0.addLayerAnimation(animation, to: layer) }
     }
     /// The animation added for `key`.
     open func animation(forKey key: String) -> CAAnimation? { animationsByKey.first { $0.key == key }?.animation }
@@ -176,16 +182,28 @@ open class CALayer: NSObject {
 
     /// The layer as drawn now in simulated time (the recorded animations evaluated).
     open func presentation() -> Self? {
-        guard let view = owner, let recorder = Recorder.current else { return self }
-        return recorder.presentationLayer(of: view) as? Self
+        guard let view = owner else { return self }
+        // A new layer that only this call holds, made on the main actor where the view is.
+        nonisolated(unsafe) var presented: CALayer?
+        MainActor.assumeIsolated { presented = Recorder.current?.presentationLayer(of: view) }
+        guard let presented else { return self }
+        return presented as? Self
     }
     /// The model layer (this one).
     open func model() -> Self { self }
 
     /// Marks the layer's view for layout.
-    open func setNeedsLayout() { owner?.setNeedsLayout() }
+    open func setNeedsLayout() { ownerNeedsLayout() }
     /// Lays the layer's view out now if needed.
-    open func layoutIfNeeded() { owner?.layoutIfNeeded() }
+    open func layoutIfNeeded() {
+        guard let owner else { return }
+        MainActor.assumeIsolated { owner.layoutIfNeeded() }
+    }
+
+    private func ownerNeedsLayout() {
+        guard let owner else { return }
+        MainActor.assumeIsolated { owner.setNeedsLayout() }
+    }
 
     /// `point` in this layer's coordinates mapped to `layer`'s (nil: the root's).
     open func convert(_ point: CGPoint, to layer: CALayer?) -> CGPoint {
@@ -204,19 +222,30 @@ open class CALayer: NSObject {
     /// backs no view (a `CAGradientLayer` filling a view), its superlayer's.
     private var recordedView: UIView? { owner ?? superlayer?.owner }
 
+    /// Runs `body` with the recording in progress, if any: on the main actor, where recordings
+    /// run. A layer that draws for a view is the view's, so reaching it off the main actor traps
+    /// (`MainActor.assumeIsolated`); any other layer off it reaches no recording.
+    private func withRecorder(_ body: @MainActor (Recorder) -> Void) {
+        if recordedView != nil {
+            MainActor.assumeIsolated { Recorder.current.map(body) }
+        } else {
+            _ = Recorder.inRecording(body)
+        }
+    }
+
     func willChange() {
-        guard let view = recordedView, let recorder = Recorder.current else { return }
-        recorder.willChange(view)
+        guard let view = recordedView else { return }
+        withRecorder { $0.willChange(view) }
     }
     func didChange() {
-        guard let view = recordedView, let recorder = Recorder.current else { return }
-        recorder.didChange(view)
+        guard let view = recordedView else { return }
+        withRecorder { $0.didChange(view) }
     }
     /// A change UIView's animation blocks do not animate (a layer-only property): applied at
     /// once even inside a block, as on iOS.
     func didChangeAtOnce() {
-        guard let view = recordedView, let recorder = Recorder.current else { return }
-        recorder.withContext(.immediate) { recorder.didChange(view) }
+        guard let view = recordedView else { return }
+        withRecorder { recorder in recorder.withContext(.immediate) { recorder.didChange(view) } }
     }
 }
 

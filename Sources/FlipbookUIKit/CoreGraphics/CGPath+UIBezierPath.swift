@@ -3,9 +3,9 @@ import FlipbookGeometry
 import FlipbookRaster
 
 /// A path in Core Graphics' terms (`CGPath`): the shapes a layer's `shadowPath` takes — a
-/// rectangle and a rounded rectangle, with all or some corners rounded.
-public final class CGPath: Equatable, @unchecked Sendable {
-    // @unchecked: immutable after init.
+/// rectangle and a rounded rectangle, with all or some corners rounded. Not `Sendable`, as Core
+/// Graphics' `CGPath` is not.
+public final class CGPath: Equatable {
     /// The outline in points, as the drawing model fills it.
     let path: Path
 

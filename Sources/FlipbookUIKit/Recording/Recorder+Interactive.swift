@@ -4,6 +4,7 @@ import FlipbookModel
 
 /// Animations recorded while paused (an interactive transition's), with the completions they
 /// scheduled, held until the interaction finishes or cancels.
+@MainActor
 final class PausedRecording {
     let startSeconds: Double
     let durationSeconds: Double

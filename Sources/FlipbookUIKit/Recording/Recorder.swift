@@ -5,10 +5,22 @@ import FlipbookModel
 
 /// The recording in progress: the simulated clock, the animation blocks open, every view's
 /// history and the window's tree at the end of each moment (the body, then each completion).
-final class Recorder: @unchecked Sendable {
-    // @unchecked: a recorder is made, used and dropped inside one synchronous `Transition.record`
-    // call on one thread; the task-local only hands it to the UIKit calls that body makes.
-    @TaskLocal static var current: Recorder?
+///
+/// It lives on the main actor, as the views it records do: `Transition.record` is one
+/// synchronous main-actor call, so no two recordings overlap and `current` is the one the UIKit
+/// calls of its body reach.
+@MainActor
+final class Recorder {
+    /// The recording `Transition.record` is running, if any.
+    static var current: Recorder?
+
+    /// `body`'s result with the recording in progress, for the API that is not main-actor
+    /// isolated (Core Animation, `UIColor`, `UIImage`, as in Apple's SDK); nil outside a
+    /// recording. Recordings run on the main actor, so called from any other thread there is none.
+    nonisolated static func inRecording<Value: Sendable>(_ body: @MainActor (Recorder) -> Value) -> Value? {
+        guard Thread.isMainThread else { return nil }
+        return MainActor.assumeIsolated { current.map(body) }
+    }
 
     enum Context {
         case immediate

@@ -41,6 +41,7 @@ struct Track {
 }
 
 /// What the recorder knows of one view.
+@MainActor
 final class ViewRecord {
     let view: UIView
     let index: Int

@@ -16,14 +16,22 @@ extension Transition {
     /// `resources`. In `appearance` (light by default) the system and semantic colours the body
     /// reads are that mode's values and the status and navigation bars are drawn in it. See
     /// docs/UIKIT.md.
+    ///
+    /// Main-actor isolated, as UIKit is: the recording is one synchronous call, so recordings
+    /// never overlap (on Linux, an XCTest method that records is `@MainActor … async`).
     /// - Throws: `RecordingError` naming the view at fault (animated outside the window, a
     ///   completion cycle, an animation that never ends, a transition never completed), or what
     ///   `body` throws.
+    @MainActor
     public static func record(device: Device = .iPhone8, resources: URL? = nil, appearance: Appearance = .light,
-                              _ body: (UIWindow) throws -> Void) throws -> Transition {
+                              _ body: @MainActor (UIWindow) throws -> Void) throws -> Transition {
         let recorder = Recorder(device: device, resources: resources)
         recorder.appearance = appearance
-        try Recorder.$current.withValue(recorder) {
+        do {
+            // The UIKit calls of `body` (and of what it schedules) reach this recording.
+            let outer = Recorder.current
+            Recorder.current = recorder
+            defer { Recorder.current = outer }
             let window = UIWindow(frame: CGRect(x: 0, y: 0, width: device.width, height: device.height))
             window.makeKeyAndVisible()
             try recorder.run(window, body: body)
@@ -42,6 +50,7 @@ extension Transition {
 /// that moves to another superview or place among its siblings gets a new layer, shown from
 /// then on), segments as animations, and the changes of each moment after the start as timed
 /// changes at that moment.
+@MainActor
 struct TransitionBuilder {
     let recorder: Recorder
 

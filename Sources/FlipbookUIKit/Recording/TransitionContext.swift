@@ -2,6 +2,7 @@ import Foundation
 
 /// The context UIKit gives an animator (`UIViewControllerContextTransitioning`): the container,
 /// the two view controllers and views, their frames, and completion.
+@MainActor
 final class TransitionContext: NSObject, UIViewControllerContextTransitioning {
     let containerView: UIView
     private let fromController: UIViewController, toController: UIViewController

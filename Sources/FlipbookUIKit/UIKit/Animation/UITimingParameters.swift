@@ -15,6 +15,7 @@ public enum UITimingCurveType: Int, Sendable {
 }
 
 /// Timing of a property animator (`UITimingCurveProvider`).
+@MainActor
 public protocol UITimingCurveProvider: AnyObject {
     /// The kind of curve.
     var timingCurveType: UITimingCurveType { get }
@@ -25,6 +26,7 @@ public protocol UITimingCurveProvider: AnyObject {
 }
 
 /// A cubic Bézier timing (`UICubicTimingParameters`).
+@MainActor
 open class UICubicTimingParameters: NSObject, UITimingCurveProvider {
     /// The built-in curve, when made from one.
     public let animationCurve: UIView.AnimationCurve
@@ -57,6 +59,7 @@ open class UICubicTimingParameters: NSObject, UITimingCurveProvider {
 
 /// A spring timing (`UISpringTimingParameters`): a damping ratio over the animator's duration,
 /// or a physical spring (mass, stiffness, damping) that lasts until it settles.
+@MainActor
 open class UISpringTimingParameters: NSObject, UITimingCurveProvider {
     enum Kind { case ratio(Double), physical(Spring) }
     let kind: Kind

@@ -5,6 +5,7 @@ import FlipbookModel
 /// A property animator (`UIViewPropertyAnimator`) in simulated time: start, pause, scrub
 /// (`fractionComplete`, linear as `scrubsLinearly`), reverse, continue and stop, each recorded
 /// at the moment it is called.
+@MainActor
 open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating {
     /// The duration in seconds.
     public let duration: TimeInterval

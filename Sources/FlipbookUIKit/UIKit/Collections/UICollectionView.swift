@@ -39,6 +39,7 @@ open class UICollectionViewCell: UIView {
 }
 
 /// UIKit's `UICollectionViewDataSource`; `numberOfSections(in:)` defaults to 1.
+@MainActor
 public protocol UICollectionViewDataSource: AnyObject {
     /// Items in a section.
     func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int
@@ -53,6 +54,7 @@ extension UICollectionViewDataSource {
 }
 
 /// UIKit's `UICollectionViewDelegate` (a scroll view delegate too); every method is optional.
+@MainActor
 public protocol UICollectionViewDelegate: UIScrollViewDelegate {
     /// The user tapped an item (call it yourself, after `selectItem(at:animated:scrollPosition:)`, to simulate a tap).
     func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath)

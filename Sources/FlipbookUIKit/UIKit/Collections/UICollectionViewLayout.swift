@@ -1,6 +1,7 @@
 import Foundation
 
 /// UIKit's `UICollectionViewLayoutAttributes`: where a cell goes.
+@MainActor
 open class UICollectionViewLayoutAttributes: NSObject {
     /// The item's index path.
     open var indexPath: IndexPath
@@ -36,6 +37,7 @@ open class UICollectionViewLayoutAttributes: NSObject {
 /// `collectionViewContentSize`, `layoutAttributesForElements(in:)` and
 /// `layoutAttributesForItem(at:)`. The collection view calls `prepare()` before it first needs
 /// attributes and again after `invalidateLayout()` (or `reloadData()`).
+@MainActor
 open class UICollectionViewLayout: NSObject {
     weak var attachedCollectionView: UICollectionView?
     var needsPrepare = true
@@ -170,6 +172,7 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
 }
 
 /// UIKit's `UICollectionViewDelegateFlowLayout`; each method defaults to the layout's property.
+@MainActor
 public protocol UICollectionViewDelegateFlowLayout: UICollectionViewDelegate {
     /// An item's size.
     func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, sizeForItemAt indexPath: IndexPath) -> CGSize

@@ -57,6 +57,7 @@ open class UIScrollView: UIView {
 }
 
 /// UIKit's `UIScrollViewDelegate`; every method is optional (empty by default).
+@MainActor
 public protocol UIScrollViewDelegate: AnyObject {
     /// The offset changed.
     func scrollViewDidScroll(_ scrollView: UIScrollView)

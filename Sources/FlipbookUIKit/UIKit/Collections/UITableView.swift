@@ -114,6 +114,7 @@ open class UITableViewCell: UIView {
 }
 
 /// UIKit's `UITableViewDataSource`; `numberOfSections(in:)` defaults to 1.
+@MainActor
 public protocol UITableViewDataSource: AnyObject {
     /// Rows in a section.
     func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int
@@ -128,6 +129,7 @@ extension UITableViewDataSource {
 }
 
 /// UIKit's `UITableViewDelegate` (a scroll view delegate too); every method is optional.
+@MainActor
 public protocol UITableViewDelegate: UIScrollViewDelegate {
     /// A row's height (default: the table's `rowHeight`).
     func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath) -> CGFloat

@@ -61,6 +61,7 @@ public enum UIModalTransitionStyle: Int, Sendable {
 }
 
 /// What an animator gets (`UIViewControllerContextTransitioning`).
+@MainActor
 public protocol UIViewControllerContextTransitioning: AnyObject {
     /// The view the transition happens in.
     var containerView: UIView { get }
@@ -95,6 +96,7 @@ public protocol UIViewControllerContextTransitioning: AnyObject {
 }
 
 /// An animator (`UIViewControllerAnimatedTransitioning`).
+@MainActor
 public protocol UIViewControllerAnimatedTransitioning: AnyObject {
     /// The duration of the transition.
     func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval
@@ -116,6 +118,7 @@ extension UIViewControllerAnimatedTransitioning {
 }
 
 /// An interaction controller (`UIViewControllerInteractiveTransitioning`).
+@MainActor
 public protocol UIViewControllerInteractiveTransitioning: AnyObject {
     /// Starts the interactive transition.
     func startInteractiveTransition(_ transitionContext: UIViewControllerContextTransitioning)
@@ -137,6 +140,7 @@ extension UIViewControllerInteractiveTransitioning {
 }
 
 /// A presentation's delegate (`UIViewControllerTransitioningDelegate`); every method optional.
+@MainActor
 public protocol UIViewControllerTransitioningDelegate: AnyObject {
     /// The animator presenting `presented`.
     func animationController(forPresented presented: UIViewController, presenting: UIViewController,
@@ -162,6 +166,7 @@ extension UIViewControllerTransitioningDelegate {
 }
 
 /// An animator that can be driven (`UIViewAnimating`).
+@MainActor
 public protocol UIViewAnimating: AnyObject {
     /// Idle, active or stopped.
     var state: UIViewAnimatingState { get }
@@ -184,6 +189,7 @@ public protocol UIViewAnimating: AnyObject {
 }
 
 /// An animator whose animations can be added (`UIViewImplicitlyAnimating`).
+@MainActor
 public protocol UIViewImplicitlyAnimating: UIViewAnimating {
     /// Adds animations.
     func addAnimations(_ animation: @escaping () -> Void)

@@ -301,6 +301,7 @@ open class UINavigationController: UIViewController {
 }
 
 /// A navigation controller's delegate (`UINavigationControllerDelegate`); every method optional.
+@MainActor
 public protocol UINavigationControllerDelegate: AnyObject {
     /// The animator of a push or pop (nil: UIKit's own).
     func navigationController(_ navigationController: UINavigationController, animationControllerFor operation: UINavigationController.Operation,

@@ -3,6 +3,7 @@ import Foundation
 /// An interaction controller driven by percentages (`UIPercentDrivenInteractiveTransition`):
 /// the animator's animations start paused; `update(_:)` scrubs them, `finish()` runs the rest
 /// at `completionSpeed`, `cancel()` runs them back to the start — all in simulated time.
+@MainActor
 open class UIPercentDrivenInteractiveTransition: NSObject, UIViewControllerInteractiveTransitioning {
     /// The duration of the animator's transition.
     open private(set) var duration: CGFloat = 0

@@ -12,6 +12,7 @@ public struct Selector: Hashable, Sendable, ExpressibleByStringLiteral {
 }
 
 /// A button of a navigation bar (`UIBarButtonItem`), kept for the bar's layout.
+@MainActor
 open class UIBarButtonItem: NSObject {
     /// Plain or done (`UIBarButtonItem.Style`).
     public enum Style: Int, Sendable { case plain = 0, bordered = 1, done = 2 }
@@ -50,6 +51,7 @@ open class UIBarButtonItem: NSObject {
 }
 
 /// What a view controller shows in a navigation bar (`UINavigationItem`).
+@MainActor
 open class UINavigationItem: NSObject {
     /// The title (the view controller's title when nil).
     open var title: String?

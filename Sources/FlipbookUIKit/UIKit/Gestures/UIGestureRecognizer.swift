@@ -6,6 +6,7 @@ import FlipbookModel
 /// A gesture recognizer (`UIGestureRecognizer`). Actions are kept but cannot be called on Linux
 /// (there is no Objective-C runtime): a recording driven by a `Gesture` calls the handler the
 /// body returns (`Transition.record(device:resources:gesture:_:)`).
+@MainActor
 open class UIGestureRecognizer: NSObject {
     /// The recognizer's state (`UIGestureRecognizer.State`).
     public enum State: Int, Sendable {
@@ -82,8 +83,9 @@ extension Transition {
     /// The finger goes down `touchDownSeconds` into the recording (0: at once; later: on what
     /// `body` started, e.g. to grab an animation mid-flight); the samples' times count from there.
     /// - Throws: what `record(device:resources:_:)` throws.
+    @MainActor
     public static func record(device: Device = .iPhone8, resources: URL? = nil, gesture: Gesture, touchDownSeconds: TimeInterval = 0,
-                              _ body: (UIWindow) throws -> (UIPanGestureRecognizer) -> Void) throws -> Transition {
+                              _ body: @MainActor (UIWindow) throws -> (UIPanGestureRecognizer) -> Void) throws -> Transition {
         try record(device: device, resources: resources) { window in
             let handler = try body(window)
             guard let recorder = Recorder.current else { return }

@@ -5,6 +5,9 @@ import FlipbookModel
 /// A colour (`UIColor`): straight sRGB components and alpha. The system and semantic colours
 /// resolve in the recording's appearance when they are read (a colour read in a recording made
 /// with `appearance: .dark` is its dark value; it does not change afterwards).
+///
+/// Sendable, as UIKit's is. `@unchecked` because its superclass, `NSObject`, is not `Sendable`,
+/// so the compiler cannot check it: every stored property is a `let` of a `Sendable` type.
 open class UIColor: NSObject, @unchecked Sendable {
     /// Components 0…1 (extended sRGB may go outside).
     let red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat
@@ -102,10 +105,10 @@ open class UIColor: NSObject, @unchecked Sendable {
     open class var clear: UIColor { UIColor(white: 0, alpha: 0) }
 
     /// A system or semantic colour in the recording's appearance (`Transition.record`'s
-    /// `appearance`): the model's value for that appearance, else `light` (light mode, and
-    /// outside a recording).
+    /// `appearance`): the model's value for that appearance, else `light` (light mode, outside
+    /// a recording and off the main actor, where no recording runs).
     private static func dynamic(_ name: String, _ light: UIColor) -> UIColor {
-        guard let appearance = Recorder.current?.appearance, appearance != .light, let color = SystemColor.named(name)?.color(in: appearance) else { return light }
+        guard let appearance = Recorder.inRecording({ $0.appearance }), appearance != .light, let color = SystemColor.named(name)?.color(in: appearance) else { return light }
         return UIColor(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha)
     }
 

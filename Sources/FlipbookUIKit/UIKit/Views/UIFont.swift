@@ -2,8 +2,10 @@ import Foundation
 import FlipbookModel
 
 /// A font (`UIFont`): the system font at a size and weight. The text engine draws every font
-/// with its own default family (docs/TEXT.md), at any of UIKit's nine weights. `@unchecked Sendable`
-/// (NSObject is not `Sendable`): every stored property is a `let`.
+/// with its own default family (docs/TEXT.md), at any of UIKit's nine weights.
+///
+/// Sendable, as UIKit's is. `@unchecked` because its superclass, `NSObject`, is not `Sendable`,
+/// so the compiler cannot check it: every stored property is a `let` of a `Sendable` type.
 open class UIFont: NSObject, @unchecked Sendable {
     /// A weight (`UIFont.Weight`), with UIKit's raw values.
     public struct Weight: RawRepresentable, Hashable, Sendable {

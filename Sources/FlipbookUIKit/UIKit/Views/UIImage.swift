@@ -3,7 +3,9 @@ import FlipbookCodecs
 
 /// An image file (`UIImage`): a PNG or JPEG on disk, drawn by the renderer from its path. Only
 /// the header is read here (for `size`); pixels are decoded when frames are drawn.
-/// `@unchecked Sendable` (NSObject is not `Sendable`): every stored property is a `let`.
+///
+/// Sendable, as UIKit's is. `@unchecked` because its superclass, `NSObject`, is not `Sendable`,
+/// so the compiler cannot check it: every stored property is a `let` of a `Sendable` type.
 open class UIImage: NSObject, @unchecked Sendable {
     /// The file's path.
     public let path: String
@@ -23,9 +25,10 @@ open class UIImage: NSObject, @unchecked Sendable {
 
     /// The image `name` in the recorder's resource folder (`Transition.record(resources:)`):
     /// `name` as given, else with `@2x`/`@3x`/no suffix and `.png`/`.jpg`/`.jpeg`; nil outside a
-    /// recording without a resource folder, or when no such file is found.
+    /// recording without a resource folder (or off the main actor, where no recording runs), or
+    /// when no such file is found.
     public convenience init?(named name: String) {
-        guard let folder = Recorder.current?.resources else { return nil }
+        guard let folder = Recorder.inRecording({ $0.resources }) ?? nil else { return nil }
         var candidates = [name]
         if (name as NSString).pathExtension.isEmpty {
             for suffix in ["@2x", "@3x", ""] { for ext in ["png", "jpg", "jpeg"] { candidates.append("\(name)\(suffix).\(ext)") } }

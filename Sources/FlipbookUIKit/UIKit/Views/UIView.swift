@@ -1,6 +1,7 @@
 import Foundation
 
 /// Something that converts points and rectangles between coordinate spaces (`UICoordinateSpace`).
+@MainActor
 public protocol UICoordinateSpace: AnyObject {
     /// The space's bounds.
     var bounds: CGRect { get }
@@ -15,6 +16,7 @@ public protocol UICoordinateSpace: AnyObject {
 }
 
 /// The root of UIKit's responder chain (`UIResponder`).
+@MainActor
 open class UIResponder: NSObject {
     /// A responder.
     public override init() { super.init() }
@@ -356,9 +358,13 @@ open class UIView: UIResponder, UICoordinateSpace {
     /// True: the recording draws hierarchies itself.
     open func drawHierarchy(in rect: CGRect, afterScreenUpdates afterUpdates: Bool) -> Bool { true }
 
-    /// "<UIView: frame = …>", as UIKit prints views.
+    /// "<UIView: frame = …>", as UIKit prints views; "<UIView>" off the main actor, where the
+    /// view's state cannot be read (`description` is NSObject's, not isolated).
     open override var description: String {
-        "<\(type(of: self)): frame = \(frame)\(tag != 0 ? "; tag = \(tag)" : "")\(accessibilityIdentifier.map { "; identifier = \($0)" } ?? "")>"
+        guard Thread.isMainThread else { return "<\(type(of: self))>" }
+        return MainActor.assumeIsolated {
+            "<\(type(of: self)): frame = \(frame)\(tag != 0 ? "; tag = \(tag)" : "")\(accessibilityIdentifier.map { "; identifier = \($0)" } ?? "")>"
+        }
     }
 
     /// How errors name the view: its type and its accessibility identifier or tag.

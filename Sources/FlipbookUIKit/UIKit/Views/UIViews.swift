@@ -154,6 +154,7 @@ open class UIWindow: UIView {
 }
 
 /// The screen (`UIScreen`): the recording's device.
+@MainActor
 open class UIScreen: NSObject {
     let device: Device
     init(device: Device) { self.device = device }

@@ -2,6 +2,7 @@ import Foundation
 import FlipbookModel
 
 /// An effect a `UIVisualEffectView` applies (`UIVisualEffect`).
+@MainActor
 open class UIVisualEffect: NSObject {}
 
 /// A blur of what is under the view (`UIBlurEffect`).
