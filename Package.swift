@@ -12,7 +12,8 @@
 //   FlipbookText    → FlipbookRaster, FlipbookFiles, CFreeType, CHarfBuzz, CFriBidi, CFontconfig, CLineBreaking
 //   FlipbookCodecs  → FlipbookRaster, FlipbookFiles, CImageCodecs (→ CLibPNG, CLibJPEG), CISAL, CLibDeflate
 //   FlipbookTesting → Flipbook (sequence goldens), FlipbookImageDiff, FlipbookCodecs, FlipbookFiles;  FlipbookImageDiff → FlipbookRaster, FlipbookGeometry
-//   FlipbookMotion, FlipbookRaster → FlipbookGeometry;  FlipbookGeometry, FlipbookFiles → (the toolchain only)
+//   FlipbookMotion, FlipbookRaster → FlipbookGeometry;  FlipbookGeometry, FlipbookFiles, FlipbookConstraints → (the toolchain only)
+//   FlipbookConstraints: the Auto Layout solver (incremental Cassowary simplex) FlipbookUIKit lays out with.
 //   FlipbookSamples: Samples/, the bundled manifests, photos and transitions, as resources.
 import Foundation
 import PackageDescription
@@ -60,6 +61,9 @@ let package = Package(
         // Bounded input reads, atomic output files and folders, clean-up on signals.
         .target(name: "FlipbookFiles"),
         .target(name: "FlipbookGeometry"),
+        // Linear constraint systems with UIKit's priorities, solved incrementally (docs/AUTOLAYOUT.md);
+        // knows no views, depends on nothing of Flipbook.
+        .target(name: "FlipbookConstraints"),
         .target(name: "FlipbookRaster", dependencies: ["FlipbookGeometry"]),
         .target(name: "FlipbookCodecs", dependencies: ["CImageCodecs", "CISAL", "CLibDeflate", "FlipbookRaster", "FlipbookFiles"]),
         .target(name: "FlipbookMotion", dependencies: ["FlipbookGeometry"]),
@@ -87,7 +91,7 @@ let package = Package(
         .target(name: "FlipbookTesting", dependencies: ["Flipbook", "FlipbookImageDiff", "FlipbookCodecs", "FlipbookRaster", "FlipbookFiles"]),
         .executableTarget(name: "FlipbookCLI", dependencies: ["Flipbook", "FlipbookRender", "FlipbookImageDiff", "FlipbookCodecs", "FlipbookFiles"]),
         // Benchmarks (scripts/bench runs it in release); not a product.
-        .executableTarget(name: "FlipbookBench", dependencies: ["Flipbook", "FlipbookCodecs", "FlipbookRaster", "FlipbookMotion", "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender", "FlipbookOutput", "FlipbookText", "FlipbookFiles"]),
+        .executableTarget(name: "FlipbookBench", dependencies: ["Flipbook", "FlipbookConstraints", "FlipbookCodecs", "FlipbookRaster", "FlipbookMotion", "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender", "FlipbookOutput", "FlipbookText", "FlipbookFiles"]),
         // The fuzz harnesses (docs/FUZZING.md); not a product. A plain build links them with a
         // replay driver (`flipbook-fuzz --replay`, run by scripts/test, so they always compile);
         // scripts/fuzz builds them with libFuzzer (`--sanitize=fuzzer -DFLIPBOOK_LIBFUZZER`).
@@ -102,6 +106,8 @@ let package = Package(
                     exclude: ["__Goldens__"]),
         .testTarget(name: "FlipbookCodecsTests", dependencies: ["FlipbookCodecs", "FlipbookFiles", "FlipbookTestSupport"]),
         .testTarget(name: "FlipbookMotionTests", dependencies: ["FlipbookMotion"]),
+        // kiwi_oracle.py: the independent solver the generated systems are checked against.
+        .testTarget(name: "FlipbookConstraintsTests", dependencies: ["FlipbookConstraints", "FlipbookTestSupport"], exclude: ["kiwi_oracle.py"]),
         .testTarget(name: "FlipbookTextTests", dependencies: ["FlipbookText"]),
         .testTarget(name: "FlipbookSceneTests", dependencies: ["Flipbook", "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender", "FlipbookOutput", "FlipbookRaster", "FlipbookCodecs", "FlipbookText", "FlipbookMotion", "FlipbookGeometry", "FlipbookFiles"]),
         .testTarget(name: "FlipbookTests", dependencies: ["Flipbook", "FlipbookTesting", "FlipbookUIKit", "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender", "FlipbookOutput", "FlipbookRaster", "FlipbookCodecs", "FlipbookText", "FlipbookMotion", "FlipbookGeometry", "FlipbookFiles"], exclude: ["__Goldens__", "__DisplayLists__"]),

@@ -20,6 +20,14 @@ func now() -> Double {
 /// for `pixels` destination pixels per run.
 func benchmark(_ name: String, pixels: Int, runs: Int = 7, _ body: () -> Void) {
     if let filter = CommandLine.arguments.dropFirst().first, !name.contains(filter) { return }
+    let median = medianSeconds(runs: runs, body)
+    let mpx = Double(pixels) / median / 1e6
+    print(pad(name, 38) + pad(fixed(median * 1e3, decimals: 3), 10, left: true) + " ms"
+        + pad(fixed(mpx, decimals: 0), 9, left: true) + " Mpx/s")
+}
+
+/// The median of `runs` CPU times of `body`, in seconds (after one warm-up run).
+func medianSeconds(runs: Int, _ body: () -> Void) -> Double {
     body()
     var times: [Double] = []
     for _ in 0..<runs {
@@ -27,11 +35,7 @@ func benchmark(_ name: String, pixels: Int, runs: Int = 7, _ body: () -> Void) {
         body()
         times.append(now() - start)
     }
-    times.sort()
-    let median = times[times.count / 2]
-    let mpx = Double(pixels) / median / 1e6
-    print(pad(name, 38) + pad(fixed(median * 1e3, decimals: 3), 10, left: true) + " ms"
-        + pad(fixed(mpx, decimals: 0), 9, left: true) + " Mpx/s")
+    return times.sorted()[runs / 2]
 }
 
 /// `value` with `decimals` digits after the point (no Foundation here).
@@ -180,6 +184,10 @@ if CommandLine.arguments.count < 2 || CommandLine.arguments[1].hasPrefix("text")
 }
 if CommandLine.arguments.count < 2 || "job: frame: pipeline".contains(CommandLine.arguments[1]) {
     do { try pipelineBenchmarks() } catch { print("pipeline benchmarks failed: \(error)") }
+}
+
+if CommandLine.arguments.count < 2 || CommandLine.arguments[1] == "layout" {
+    layoutBenchmarks()
 }
 
 if CommandLine.arguments.count < 2 || CommandLine.arguments[1] == "job" {

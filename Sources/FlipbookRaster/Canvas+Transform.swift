@@ -101,7 +101,7 @@ extension Canvas {
     }
 
     /// Draws `body` as a group with group opacity, like `drawGroup(opacity:bounds:_:)`, and
-    /// with an optional anti-aliased polygon `mask` (canvas points, **non-zero** winding rule).
+    /// with an optional anti-aliased polygon `mask` (canvas points, filled by its `fillRule`).
     ///
     /// With `mask` nil this is exactly `drawGroup(opacity:bounds:_:)`. Otherwise the body always
     /// draws into a transparent offscreen buffer covering `bounds` (nil = the canvas) ∩ the
@@ -119,7 +119,7 @@ extension Canvas {
               let region = region(maskRegion, limitedTo: bounds) else { return }
         let layer = offscreen(region, body)
         let (x0, y0, x1, y1) = region
-        let coverage = Self.coverage(of: polygons, over: region)
+        let coverage = Self.coverage(of: polygons, over: region, rule: mask.fillRule)
         let width = x1 - x0
         layer.image.pixels.withUnsafeBufferPointer { layerPixels in
             forEachWeightedSegment(weights: coverage, x: x0, y: y0, width: width, height: y1 - y0, clip: nil, opacity: weight) { segment in

@@ -67,47 +67,70 @@ extension Path {
     public init(layerShape rect: Rect, cornerRadius: Double, corners: CornerMask = .all, curve shape: CornerCurve = .circular) {
         self.init()
         guard !rect.isEmpty, rect.x.isFinite, rect.y.isFinite, rect.width.isFinite, rect.height.isFinite else { return }
-        let half = min(rect.width, rect.height) / 2
-        let limit = shape == .continuous ? half / Self.continuousCornerExtent : half
-        let radius = cornerRadius.isNaN ? 0 : max(0, min(cornerRadius, limit))
-        // Corners clockwise: the corner point, the unit vector along the incoming edge's
-        // direction of travel ("along" runs back against it) and the outgoing one.
-        let places: [(corner: CornerMask, point: Point, incoming: Point, outgoing: Point)] = [
-            (.minXMinY, Point(x: rect.minX, y: rect.minY), Point(x: 0, y: -1), Point(x: 1, y: 0)),
-            (.maxXMinY, Point(x: rect.maxX, y: rect.minY), Point(x: 1, y: 0), Point(x: 0, y: 1)),
-            (.maxXMaxY, Point(x: rect.maxX, y: rect.maxY), Point(x: 0, y: 1), Point(x: -1, y: 0)),
-            (.minXMaxY, Point(x: rect.minX, y: rect.maxY), Point(x: -1, y: 0), Point(x: 0, y: -1)),
-        ]
-        for place in places {
-            let p = place.point, i = place.incoming, o = place.outgoing
-            // (along, across) → the corner point − along·r·incoming + across·r·outgoing.
-            func at(_ along: Double, _ across: Double) -> Point {
-                Point(x: p.x - along * radius * i.x + across * radius * o.x, y: p.y - along * radius * i.y + across * radius * o.y)
-            }
+        let radius = Self.limitedCornerRadius(cornerRadius, in: rect, curve: shape)
+        for place in Self.cornerFrames(of: rect) {
             guard radius > 0, corners.contains(place.corner) else {
-                line(to: p)
+                line(to: place.point)
                 continue
             }
+            let at = { (along: Double, across: Double) in place.at(along, across, radius: radius) }
             switch shape {
             case .circular:
                 // The arc about the corner's centre, from the incoming edge to the outgoing one.
                 let centre = at(1, 1)
-                let start = angle(of: Point(x: -o.x, y: -o.y))
+                let start = angle(of: Point(x: -place.outgoing.x, y: -place.outgoing.y))
                 if currentPoint == nil { move(to: at(1, 0)) }
                 arc(center: centre, radius: radius, startRadians: start, endRadians: start + Double.pi / 2)
             case .continuous:
                 line(to: at(Self.continuousCornerExtent, 0))
-                for piece in Self.continuousCorner {
-                    let end = at(piece.end.0, piece.end.1)
-                    if let c1 = piece.c1, let c2 = piece.c2 {
-                        curve(to: end, control1: at(c1.0, c1.1), control2: at(c2.0, c2.1))
-                    } else {
-                        line(to: end)
-                    }
-                }
+                place.walkContinuousCorner(radius: radius, line: { line(to: $0) }, curve: { curve(to: $0, control1: $1, control2: $2) })
             }
         }
         close()
+    }
+
+    /// `cornerRadius` limited as UIKit limits it for `rect`: to half the shorter side for circular
+    /// corners, to that ÷ 1.528665 for continuous ones (NaN and negative radii are 0).
+    static func limitedCornerRadius(_ cornerRadius: Double, in rect: Rect, curve: CornerCurve) -> Double {
+        let half = min(rect.width, rect.height) / 2
+        let limit = curve == .continuous ? half / continuousCornerExtent : half
+        return cornerRadius.isNaN ? 0 : max(0, min(cornerRadius, limit))
+    }
+
+    /// A rect's corner in the walk round it (clockwise on screen, from the top-left corner): the
+    /// corner point, the unit vector along the incoming edge's direction of travel and the
+    /// outgoing one.
+    struct CornerFrame {
+        let corner: CornerMask, point: Point, incoming: Point, outgoing: Point
+
+        /// The point `along` radii back along the incoming edge and `across` radii along the
+        /// outgoing one from the corner point (the corner tables' coordinates).
+        func at(_ along: Double, _ across: Double, radius: Double) -> Point {
+            Point(x: point.x - along * radius * incoming.x + across * radius * outgoing.x,
+                  y: point.y - along * radius * incoming.y + across * radius * outgoing.y)
+        }
+
+        /// Calls `line` and `curve` (end, control 1, control 2) with the pieces of the continuous
+        /// corner of `radius` here, from where it leaves the incoming edge (which the caller has
+        /// reached) to the outgoing edge.
+        func walkContinuousCorner(radius: Double, line: (Point) -> Void, curve: (Point, Point, Point) -> Void) {
+            for piece in Path.continuousCorner {
+                let end = at(piece.end.0, piece.end.1, radius: radius)
+                if let c1 = piece.c1, let c2 = piece.c2 {
+                    curve(end, at(c1.0, c1.1, radius: radius), at(c2.0, c2.1, radius: radius))
+                } else {
+                    line(end)
+                }
+            }
+        }
+    }
+
+    /// The four corners of `rect` clockwise on screen from the top-left one.
+    static func cornerFrames(of rect: Rect) -> [CornerFrame] {
+        [CornerFrame(corner: .minXMinY, point: Point(x: rect.minX, y: rect.minY), incoming: Point(x: 0, y: -1), outgoing: Point(x: 1, y: 0)),
+         CornerFrame(corner: .maxXMinY, point: Point(x: rect.maxX, y: rect.minY), incoming: Point(x: 1, y: 0), outgoing: Point(x: 0, y: 1)),
+         CornerFrame(corner: .maxXMaxY, point: Point(x: rect.maxX, y: rect.maxY), incoming: Point(x: 0, y: 1), outgoing: Point(x: -1, y: 0)),
+         CornerFrame(corner: .minXMaxY, point: Point(x: rect.minX, y: rect.maxY), incoming: Point(x: -1, y: 0), outgoing: Point(x: 0, y: -1))]
     }
 
     /// The band a border of `width` fills inside a layer's shape (Core Animation draws the
@@ -124,7 +147,7 @@ extension Path {
     /// Every vertex mapped through `projection` (a layer's plane under a 3-D transform), each
     /// contour first cut where it passes behind the eye (`Homography.project`).
     public func projected(_ projection: Homography) -> Path {
-        Path(contours: contours.map { projection.project($0) })
+        Path(contours: contours.map { projection.project($0) }, fillRule: fillRule)
     }
 }
 
@@ -134,4 +157,44 @@ private func angle(of direction: Point) -> Double {
     if direction.y > 0 { return Double.pi / 2 }
     if direction.x < 0 { return Double.pi }
     return -Double.pi / 2
+}
+
+extension BezierPath {
+    /// A closed rounded rect as `UIBezierPath` builds one (`init(roundedRect:cornerRadius:)`,
+    /// `init(roundedRect:byRoundingCorners:cornerRadii:)`, continuous corners) or as a layer's
+    /// outline is (`curve: .circular`): the corners in `corners` rounded by `cornerRadius`, limited
+    /// as `Path(layerShape:…)` limits it, the others square.
+    ///
+    /// Elements: a move to where the top edge leaves the top-left corner, then for the top-right,
+    /// bottom-right, bottom-left and top-left corners a line to where the corner starts and its
+    /// curve — one cubic for a circular corner (the quarter-circle cubic), the continuous
+    /// corner's cubic, line, cubic, line, cubic (docs/RASTER.md, "Corner curves") — or a line to
+    /// a square corner, then a close. The same rect and corners always give the same structure,
+    /// so two such paths interpolate. An empty or non-finite rect adds nothing.
+    package mutating func addRoundedRect(_ rect: Rect, cornerRadius: Double, corners: CornerMask = .all, curve: CornerCurve) {
+        guard !rect.isEmpty, rect.x.isFinite, rect.y.isFinite, rect.width.isFinite, rect.height.isFinite else { return }
+        let radius = Path.limitedCornerRadius(cornerRadius, in: rect, curve: curve)
+        let frames = Path.cornerFrames(of: rect)
+        let extent = curve == .continuous ? Path.continuousCornerExtent : 1
+        func rounded(_ frame: Path.CornerFrame) -> Bool { radius > 0 && corners.contains(frame.corner) }
+        let first = frames[0]
+        move(to: rounded(first) ? first.at(0, extent, radius: radius) : first.point)
+        for frame in frames.dropFirst() + [first] {
+            guard rounded(frame) else {
+                addLine(to: frame.point)
+                continue
+            }
+            let at = { (along: Double, across: Double) in frame.at(along, across, radius: radius) }
+            addLine(to: at(extent, 0))
+            switch curve {
+            case .circular:
+                let k = Self.quarterCircleControl
+                addCurve(to: at(0, 1), control1: at(1 - k, 0), control2: at(0, 1 - k))
+            case .continuous:
+                frame.walkContinuousCorner(radius: radius, line: { addLine(to: $0) },
+                                           curve: { addCurve(to: $0, control1: $1, control2: $2) })
+            }
+        }
+        closeSubpath()
+    }
 }

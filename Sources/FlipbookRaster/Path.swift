@@ -1,12 +1,25 @@
 import FlipbookGeometry
 
-/// A set of closed polygons (contours) in points, filled with the non-zero winding rule.
+/// Which points a path's contours enclose (`CAShapeLayerFillRule`, `CGPathFillRule`).
+package enum FillRule: String, Hashable, Sendable, CaseIterable {
+    /// Inside where the contours wind round the point a non-zero number of times (the default
+    /// of Core Graphics and `CAShapeLayer`): overlapping contours of the same direction stay
+    /// filled, a contour wound the other way inside another cuts a hole.
+    case nonZero
+    /// Inside where a ray from the point crosses the contours an odd number of times: every
+    /// overlap of two contours is a hole, whatever their directions (a star's centre).
+    case evenOdd
+}
+
+/// A set of closed polygons (contours) in points, filled by `fillRule` (non-zero unless set).
 ///
 /// Built with `move(to:)`, `line(to:)` and `close()`; every contour is implicitly closed.
 package struct Path: Sendable, Hashable {
     /// The contours, each a list of vertices in points (the closing edge is implied).
     package private(set) var contours: [[Point]] = []
     private var open = false
+    /// How the contours decide what is inside; kept by `applying` and `projected`.
+    package var fillRule = FillRule.nonZero
 
     /// An empty path.
     package init() {}
@@ -33,12 +46,12 @@ package struct Path: Sendable, Hashable {
     /// True when no contour has three or more vertices (nothing to fill).
     package var isEmpty: Bool { !contours.contains { $0.count >= 3 } }
 
-    /// A path of closed contours, each a list of vertices in points.
-    package init(contours: [[Point]]) { self.contours = contours }
+    /// A path of closed contours, each a list of vertices in points, filled by `fillRule`.
+    package init(contours: [[Point]], fillRule: FillRule = .nonZero) { self.contours = contours; self.fillRule = fillRule }
 
     /// Every vertex mapped through `transform` (a path in a layer's points placed in the window).
     package func applying(_ transform: Transform2D) -> Path {
-        Path(contours: contours.map { $0.map(transform.apply(to:)) })
+        Path(contours: contours.map { $0.map(transform.apply(to:)) }, fillRule: fillRule)
     }
 
     /// The smallest axis-aligned rect holding every vertex of the contours that can fill (three
@@ -57,15 +70,17 @@ package struct Path: Sendable, Hashable {
 }
 
 extension Canvas {
-    /// Fills `path` (points) with `color` using the non-zero winding rule, anti-aliased by area
-    /// coverage, multiplied by `opacity` (clamped to 0…1), inside `clip`.
+    /// Fills `path` (points) with `color` by its fill rule, anti-aliased by area coverage,
+    /// multiplied by `opacity` (clamped to 0…1), inside `clip`.
     ///
     /// Coverage is accumulated per pixel as signed area (the sparse-scanline scheme of font
-    /// rasterizers, see docs/RASTER.md); a pixel's coverage is `min(1, |accumulated winding area|)`,
-    /// exact for non-overlapping edges. A path with a non-finite coordinate draws nothing.
+    /// rasterizers, see docs/RASTER.md); a pixel's coverage is `min(1, |accumulated winding area|)`
+    /// for the non-zero rule, the accumulated area folded into 0…1 (`|s|` mod 2, mirrored above 1)
+    /// for the even-odd rule; both exact for non-overlapping edges. A path with a non-finite
+    /// coordinate draws nothing.
     package mutating func fill(_ path: Path, color: StraightColor, opacity: Double = 1, clip: Clip? = nil) {
         fill(polygons: path.contours.map { $0.map { Point(x: $0.x * scale, y: $0.y * scale) } },
-             color: color, opacity: opacity, clip: clip)
+             color: color, opacity: opacity, clip: clip, rule: path.fillRule)
     }
 
     /// Strokes the open polyline `points` (points) with a line `width` points wide: butt caps,
@@ -82,11 +97,11 @@ extension Canvas {
         fill(polygons: polygons, color: color, opacity: opacity, clip: clip)
     }
 
-    /// Fills polygons given in device pixels.
-    mutating func fill(polygons: [[Point]], color: StraightColor, opacity: Double, clip: Clip?) {
+    /// Fills polygons given in device pixels by `rule`.
+    mutating func fill(polygons: [[Point]], color: StraightColor, opacity: Double, clip: Clip?, rule: FillRule = .nonZero) {
         let source = color.premultipliedPixel.packed
         guard source != 0 else { return }
-        forEachPolygonSegment(polygons, clip: clip, opacity: PixelMath.weight(opacity)) { segment in
+        forEachPolygonSegment(polygons, clip: clip, opacity: PixelMath.weight(opacity), rule: rule) { segment in
             Self.fillSegment(segment, color: source)
         }
     }
@@ -109,23 +124,25 @@ extension Canvas {
         return (x0, y0, x1, y1)
     }
 
-    /// The non-zero area coverage (0…256) of `polygons` (device pixels) over the device-pixel
-    /// region `[x0, x1) × [y0, y1)`, row-major.
-    static func coverage(of polygons: [[Point]], over region: (x0: Int, y0: Int, x1: Int, y1: Int)) -> [UInt16] {
+    /// The area coverage (0…256) of `polygons` (device pixels) filled by `rule` over the
+    /// device-pixel region `[x0, x1) × [y0, y1)`, row-major.
+    static func coverage(of polygons: [[Point]], over region: (x0: Int, y0: Int, x1: Int, y1: Int),
+                         rule: FillRule = .nonZero) -> [UInt16] {
         var accumulator = AreaAccumulator(x: region.x0, y: region.y0, width: region.x1 - region.x0, height: region.y1 - region.y0)
         for polygon in polygons where polygon.count >= 3 {
             for i in 0..<polygon.count {
                 accumulator.addLine(polygon[i], polygon[(i + 1) % polygon.count])
             }
         }
-        return accumulator.weights()
+        return accumulator.weights(rule: rule)
     }
 
-    /// Calls `body` with the row segments of `polygons` (device pixels, non-zero rule) ∩ `clip`
+    /// Calls `body` with the row segments of `polygons` (device pixels, filled by `rule`) ∩ `clip`
     /// ∩ this canvas, every segment carrying per-pixel weights: area coverage × clip × `opacity`.
-    mutating func forEachPolygonSegment(_ polygons: [[Point]], clip: Clip?, opacity: UInt32, _ body: (RowSegment) -> Void) {
+    mutating func forEachPolygonSegment(_ polygons: [[Point]], clip: Clip?, opacity: UInt32, rule: FillRule = .nonZero,
+                                        _ body: (RowSegment) -> Void) {
         guard opacity > 0, let region = polygonRegion(polygons, clip: clip) else { return }
-        forEachWeightedSegment(weights: Self.coverage(of: polygons, over: region), x: region.x0, y: region.y0,
+        forEachWeightedSegment(weights: Self.coverage(of: polygons, over: region, rule: rule), x: region.x0, y: region.y0,
                                width: region.x1 - region.x0, height: region.y1 - region.y0, clip: clip, opacity: opacity, body)
     }
 
@@ -252,15 +269,26 @@ struct AreaAccumulator {
         }
     }
 
-    /// Per-pixel weights (0…256): the running sum along each row, `round(min(1, |sum|) · 256)`.
-    func weights() -> [UInt16] {
+    /// Per-pixel weights (0…256) from the running sum `s` along each row: `round(min(1, |s|) · 256)`
+    /// for the non-zero rule; for the even-odd rule `|s|` folded into 0…1 (`f = |s| mod 2`, then
+    /// `f` or `2 − f`), which is linear between whole windings, so a pixel crossed by one edge
+    /// between windings k and k + 1 gets its exact area whatever k is.
+    func weights(rule: FillRule = .nonZero) -> [UInt16] {
         var out = [UInt16](repeating: 0, count: width * height)
         let stride = width + 2
         for row in 0..<height {
             var sum = 0.0
-            for column in 0..<width {
-                sum += cells[row * stride + column]
-                out[row * width + column] = UInt16(PixelMath.weight(abs(sum)))
+            if rule == .nonZero {
+                for column in 0..<width {
+                    sum += cells[row * stride + column]
+                    out[row * width + column] = UInt16(PixelMath.weight(abs(sum)))
+                }
+            } else {
+                for column in 0..<width {
+                    sum += cells[row * stride + column]
+                    let folded = abs(sum).truncatingRemainder(dividingBy: 2)
+                    out[row * width + column] = UInt16(PixelMath.weight(folded > 1 ? 2 - folded : folded))
+                }
             }
         }
         return out

@@ -3,6 +3,7 @@ import Synchronization
 import XCTest
 @testable import FlipbookCodecs
 import FlipbookRaster
+import FlipbookTestSupport
 
 /// The ISA-L and libdeflate PNG writers: SIMD row filters against the spec's scalar definitions,
 /// the chunk layout, and round trips of every colour type they write through libpng and Pillow.
@@ -268,20 +269,7 @@ final class FilteredPNGWriterTests: XCTestCase {
 
     /// A Python 3 with Pillow: `/usr/bin/python3` (Debian's python3-pil) or `python3` on PATH.
     private func pythonWithPillow() throws -> String {
-        var candidates = ["/usr/bin/python3"]
-        for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
-            candidates.append(String(folder) + "/python3")
-        }
-        for candidate in candidates where FileManager.default.isExecutableFile(atPath: candidate) {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: candidate)
-            process.arguments = ["-c", "import PIL.Image"]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
-            if process.terminationStatus == 0 { return candidate }
-        }
+        if let python = try pythonImporting("PIL.Image") { return python }
         throw XCTSkip("Pillow is not installed (apt-get install python3-pil; scripts/test installs it): "
                       + "the Pillow round trip of the PNG writers' files was not run")
     }
