@@ -56,9 +56,10 @@ final class MainActorIsolationTests: XCTestCase {
         XCTAssertEqual(detail.opacity, 0)
     }
 
-    /// swift-corelibs-xctest aborts the whole test process on a `@MainActor` XCTestCase class or
-    /// a `@MainActor` test method that is not `async` (it cannot call the isolated method as a
-    /// plain one): every test of this package and of the example is written the way that runs.
+    /// swift-corelibs-xctest aborts the whole test process at a synchronous test method that is
+    /// `@MainActor`, itself or through its class (it cannot call the isolated method as a plain
+    /// one): the tests of this package and of the example mark methods `@MainActor … async`, and
+    /// never a class, to which a synchronous test could be added later.
     func testNoTestIsMainActorIsolatedInAWayLinuxXCTestCannotRun() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let folders = ["Tests", "docs/examples"].map { root.appendingPathComponent($0) }

@@ -14,8 +14,8 @@ private let assets = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Assets")
 
 // UIKit (and so a recording) is main-actor isolated: the tests that record are `@MainActor`
-// and `async` — on Linux, XCTest aborts on a `@MainActor` test method that is not `async`, or on
-// a `@MainActor` XCTestCase class.
+// and `async` — on Linux, XCTest aborts at a synchronous test that is `@MainActor`, itself or
+// through its class.
 final class ZoomTransitionTests: XCTestCase {
     /// A tap on the second photo: the push the app's ZoomAnimator animates.
     @MainActor
