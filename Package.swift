@@ -13,7 +13,7 @@
 //   FlipbookModel   → FlipbookMotion, FlipbookRaster, FlipbookText, FlipbookGeometry
 //   FlipbookText    → FlipbookRaster, FlipbookFiles, CFreeType, CHarfBuzz, CFriBidi, CFontconfig, CLineBreaking
 //   FlipbookCodecs  → FlipbookRaster, FlipbookFiles, CImageCodecs (→ CLibPNG, CLibJPEG), CISAL, CLibDeflate
-//   FlipbookTesting → Flipbook (sequence goldens), FlipbookImageDiff, FlipbookCodecs, FlipbookFiles;  FlipbookImageDiff → FlipbookRaster, FlipbookGeometry
+//   FlipbookTesting → Flipbook (sequence goldens), FlipbookImageDiff, FlipbookRender (frame slots), FlipbookCodecs, FlipbookFiles;  FlipbookImageDiff → FlipbookRaster, FlipbookGeometry
 //   FlipbookMotion, FlipbookRaster → FlipbookGeometry;  FlipbookGeometry, FlipbookFiles, FlipbookConstraints → (the toolchain only)
 //   FlipbookConstraints: the Auto Layout solver (incremental Cassowary simplex) FlipbookUIKit lays out with.
 //   FlipbookSamples: Samples/, the bundled manifests, photos and transitions, as resources.
@@ -107,7 +107,7 @@ let package = Package(
         .target(name: "FlipbookUIKitSamples", dependencies: ["FlipbookUIKit"], path: "Samples/UIKit"),
         // Pixel comparison and diff pictures, without any test framework (the CLI links it).
         .target(name: "FlipbookImageDiff", dependencies: ["FlipbookRaster", "FlipbookGeometry"]),
-        .target(name: "FlipbookTesting", dependencies: ["Flipbook", "FlipbookImageDiff", "FlipbookCodecs", "FlipbookRaster", "FlipbookFiles"]),
+        .target(name: "FlipbookTesting", dependencies: ["Flipbook", "FlipbookImageDiff", "FlipbookRender", "FlipbookCodecs", "FlipbookRaster", "FlipbookFiles"]),
         .executableTarget(name: "FlipbookCLI", dependencies: ["Flipbook", "FlipbookRender", "FlipbookImageDiff", "FlipbookCodecs", "FlipbookFiles",
                                                       "FlipbookUIKitSources"]),
         // Benchmarks (scripts/bench runs it in release); not a product.
@@ -119,20 +119,27 @@ let package = Package(
 
         // Helpers shared by the test targets (PSNR against an exact area average, a seeded random
         // generator); not a product.
-        .target(name: "FlipbookTestSupport", dependencies: ["FlipbookRaster"], path: "Tests/FlipbookTestSupport"),
-        .testTarget(name: "FlipbookFilesTests", dependencies: ["FlipbookFiles"]),
+        .target(name: "FlipbookTestSupport", dependencies: ["FlipbookRaster", "FlipbookTestSignals"], path: "Tests/FlipbookTestSupport"),
+        // Ignores SIGPIPE as the test bundle loads (a C constructor), so a child that exits before
+        // reading what a test writes to it fails that write instead of ending the test process;
+        // every test target that starts processes depends on it (FlipbookTestSupport too: its
+        // Python helper starts one).
+        .target(name: "FlipbookTestSignals", path: "Tests/FlipbookTestSignals"),
+        .testTarget(name: "FlipbookFilesTests", dependencies: ["FlipbookFiles", "FlipbookTestSignals"]),
         .testTarget(name: "FlipbookGeometryTests", dependencies: ["FlipbookGeometry", "FlipbookTestSupport"]),
         .testTarget(name: "FlipbookRasterTests", dependencies: ["FlipbookRaster", "FlipbookCodecs", "FlipbookTestSupport", "FlipbookTesting"],
                     exclude: ["__Goldens__"]),
-        .testTarget(name: "FlipbookCodecsTests", dependencies: ["FlipbookCodecs", "FlipbookFiles", "FlipbookTestSupport"]),
+        .testTarget(name: "FlipbookCodecsTests", dependencies: ["FlipbookCodecs", "FlipbookFiles", "FlipbookTestSupport", "FlipbookTestSignals"]),
         .testTarget(name: "FlipbookMotionTests", dependencies: ["FlipbookMotion"]),
         // kiwi_oracle.py: the independent solver the generated systems are checked against.
         .testTarget(name: "FlipbookConstraintsTests", dependencies: ["FlipbookConstraints", "FlipbookTestSupport"], exclude: ["kiwi_oracle.py"]),
         .testTarget(name: "FlipbookTextTests", dependencies: ["FlipbookText"]),
         .testTarget(name: "FlipbookSceneTests", dependencies: ["Flipbook", "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender", "FlipbookOutput", "FlipbookRaster", "FlipbookCodecs", "FlipbookText", "FlipbookMotion", "FlipbookGeometry", "FlipbookFiles"]),
-        .testTarget(name: "FlipbookTests", dependencies: ["Flipbook", "FlipbookTesting", "FlipbookUIKit", "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender", "FlipbookOutput", "FlipbookRaster", "FlipbookCodecs", "FlipbookText", "FlipbookMotion", "FlipbookGeometry", "FlipbookFiles"], exclude: ["__Goldens__", "__DisplayLists__"]),
+        .testTarget(name: "FlipbookTests", dependencies: ["Flipbook", "FlipbookTesting", "FlipbookUIKit", "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender", "FlipbookOutput", "FlipbookRaster", "FlipbookCodecs", "FlipbookText", "FlipbookMotion", "FlipbookGeometry", "FlipbookFiles", "FlipbookTestSignals"],
+                    exclude: ["__Goldens__", "__DisplayLists__"]),
         .testTarget(name: "FlipbookUIKitTests", dependencies: ["FlipbookUIKit", "Flipbook", "FlipbookTesting", "FlipbookUIKitSamples", "FlipbookImageDiff", "FlipbookCodecs",
-                                                        "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender", "FlipbookMotion", "FlipbookGeometry", "FlipbookRaster"]),
+                                                        "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender", "FlipbookMotion", "FlipbookGeometry", "FlipbookRaster",
+                                                        "FlipbookTestSignals"]),
         // docs/examples/uikit-consumer's app and test, compiled here as one module so `swift test`
         // checks that the example builds and its goldens pass (the example's own Package.swift
         // builds the same folders as two modules). Its app folder (App/GalleryApp, iOS code)
@@ -142,14 +149,14 @@ let package = Package(
                     exclude: ["Package.swift", "Assets", "App", "Tests/GalleryAppTests/__Goldens__", "Sources/GalleryApp/uikit-sources.json"],
                     sources: ["Sources/GalleryApp", "Tests/GalleryAppTests"], plugins: ["UIKitSources"]),
         // The rewriter's lexer and corner cases.
-        .testTarget(name: "FlipbookUIKitSourcesTests", dependencies: ["FlipbookUIKitSources", "FlipbookFiles"]),
+        .testTarget(name: "FlipbookUIKitSourcesTests", dependencies: ["FlipbookUIKitSources", "FlipbookFiles", "FlipbookTestSignals"]),
         // An iOS app's files (Tests/Fixtures/uikit-app: `@objc`, `#selector`, `@objc optional`,
         // IB attributes, an umbrella-header file) rewritten by the UIKitSources plugin at build
         // time, compiled here, and their handlers run by the tests.
         .testTarget(name: "FlipbookUIKitSourcesAppTests", dependencies: ["UIKit", "FlipbookUIKit", "FlipbookModel"],
                     exclude: ["uikit-sources.json"], plugins: ["UIKitSources"]),
         // Uses only the products (`import Flipbook`, `import FlipbookTesting`), as a dependent package would.
-        .testTarget(name: "FlipbookPublicAPITests", dependencies: ["Flipbook", "FlipbookTesting"], exclude: ["__Goldens__"]),
+        .testTarget(name: "FlipbookPublicAPITests", dependencies: ["Flipbook", "FlipbookTesting", "FlipbookTestSignals"], exclude: ["__Goldens__"]),
         .testTarget(name: "FlipbookTestingTests", dependencies: ["Flipbook", "FlipbookTesting", "FlipbookImageDiff"], exclude: ["__Goldens__"]),
     ]
 )

@@ -164,7 +164,7 @@ package struct Comparison: Sendable {
         let layout = sheetLayout(columns: columns)
         let times = columnTimes(count: columns)
         let cells = (0..<variants.count).flatMap { row in (0..<columns).map { (row, $0) } }
-        let thumbnails = Slots(count: cells.count)
+        let thumbnails = PositionedResults<PremultipliedImage>(count: cells.count)
         try ParallelFrames.run(count: cells.count, threads: threads, progress: progress) { index in
             let (row, column) = cells[index]
             let frame = render(variant: row, frame: self.frame(ofVariant: row, atSeconds: times[column]))

@@ -70,8 +70,9 @@ struct FrameRenderer: Sendable {
     }
 }
 
-/// The live windows of a `FrameRenderer` run. `@unchecked Sendable` because `lock` guards
-/// `windows`; each window's own lock guards making its cache.
+/// The live windows of a `FrameRenderer` run. `@unchecked Sendable`: the compiler cannot see
+/// that `lock` guards `windows` and `remaining`, and each window's own lock guards making its
+/// cache (held while the first worker makes it and the window's other workers wait).
 private final class FrameWindows: @unchecked Sendable {
     private final class Window {
         let lock = NSLock()

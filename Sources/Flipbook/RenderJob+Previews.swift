@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import FlipbookText
 import FlipbookCodecs
 import FlipbookFiles
@@ -102,7 +103,7 @@ extension RenderJob {
         // Frame position in the job → slot on the sheet.
         let positionOfIndex = Dictionary(uniqueKeysWithValues: frames.enumerated().map { ($1.index, $0) })
         let slots = Dictionary(uniqueKeysWithValues: (sheet?.shownFrames ?? []).enumerated().map { (positionOfIndex[$1.index]!, $0) })
-        let thumbnails = Slots(count: sheet?.shownFrames.count ?? 0)
+        let thumbnails = PositionedResults<PremultipliedImage>(count: sheet?.shownFrames.count ?? 0)
         let pixels = device.pixelSize
         let video: (any FrameVideoOutput)?
         do {
@@ -149,9 +150,13 @@ extension RenderJob {
     }
 }
 
-/// Whether the contact sheet was written, set in the finishing step (a closure that may outlive the call).
-/// `@unchecked Sendable` without a lock: the finishing step runs once, on one thread, and the flag is
-/// set and read only there.
-private final class Flag: @unchecked Sendable {
-    var value = false
+/// Whether the contact sheet was written: set in the finishing step, read in the commit step
+/// (closures that may outlive the call and run on the job's threads), so an atomic.
+private final class Flag: Sendable {
+    private let stored = Atomic<Bool>(false)
+
+    var value: Bool {
+        get { stored.load(ordering: .acquiring) }
+        set { stored.store(newValue, ordering: .releasing) }
+    }
 }

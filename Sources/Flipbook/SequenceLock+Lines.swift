@@ -24,7 +24,8 @@ extension DisplayList {
 }
 
 /// The pieces of lock lines that the frames of a sequence repeat, each computed once: image
-/// names and text digests. Thread-safe (`lock` guards both tables), so the workers share it.
+/// names and text digests. Thread-safe, so the workers share it: `@unchecked Sendable`, the
+/// compiler cannot see that `lock` guards both tables.
 final class LockLineMemo: @unchecked Sendable {
     private let lock = NSLock()
     private var sources: [String: String] = [:]

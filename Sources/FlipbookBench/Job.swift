@@ -23,6 +23,7 @@ import FlipbookRaster
 import FlipbookModel
 import FlipbookScenes
 import FlipbookFormats
+import Synchronization
 
 /// Wall seconds, CPU seconds (user + system) and peak resident memory of one child process.
 struct ChildRun {
@@ -96,19 +97,16 @@ func writeFrames(_ frames: [PremultipliedImage], options: PNGEncodeOptions, thre
     return (seconds, cpuSeconds)
 }
 
-/// The next frame index and the first error of `writeFrames`'s workers. `@unchecked Sendable`
-/// because `lock` guards both.
-private final class BenchQueue: @unchecked Sendable {
-    private let lock = NSLock()
-    private var next = 0
-    private var firstError: Error?
+/// The next frame index and the first error of `writeFrames`'s workers, under one `Mutex`.
+private final class BenchQueue: Sendable {
+    private let state = Mutex<(next: Int, firstError: Error?)>((0, nil))
 
     /// The next index (all indices are handed out; the caller stops past the end).
-    func take() -> Int { lock.lock(); defer { lock.unlock() }; next += 1; return next - 1 }
+    func take() -> Int { state.withLock { state in defer { state.next += 1 }; return state.next } }
 
-    func fail(_ error: Error) { lock.lock(); if firstError == nil { firstError = error }; lock.unlock() }
+    func fail(_ error: Error) { state.withLock { state in if state.firstError == nil { state.firstError = error } } }
 
-    var failure: Error? { lock.lock(); defer { lock.unlock() }; return firstError }
+    var failure: Error? { state.withLock { $0.firstError } }
 }
 
 /// CPU seconds of every thread of this process.

@@ -5,6 +5,7 @@ import Flipbook
 import FlipbookCodecs
 import FlipbookImageDiff
 import FlipbookRaster
+import FlipbookRender
 
 /// `flipbook compare PRESET --vary NAME=V1,V2,…` (or `--transition FILE` instead of PRESET):
 /// variants side by side on one sheet.
@@ -134,31 +135,24 @@ enum CompareCommand: Command {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let sides = comparison.variants.indices
         @Sendable func file(_ side: Int, _ position: Int) -> String { folder + "/\(side)-\(position).png" }
-        let scores = ScoreSlots(count: count)
-        let failure = ScoreSlots.FirstError()
-        let workers = max(1, min(threads, count))
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            for position in stride(from: worker, to: count, by: workers) where failure.error == nil {
-                do {
-                    var images: [PremultipliedImage] = []
-                    for side in sides {
-                        let image = comparison.render(variant: side, frame: comparison.frame(ofVariant: side, atSeconds: Double(position) / fps))
-                        try PNGEncoder.write(image, toPath: file(side, position))
-                        if side < 2 { images.append(image) }
-                    }
-                    if images.count == 2 {
-                        let score = PerceptualComparison.compare(images[0], images[1])
-                        scores.set(position, (score.meanDeltaE, score.percentile99DeltaE, score.maximumDeltaE,
-                                              score.sizesMatch ? score.differingPixels : max(1, score.comparedPixels)))
-                    }
-                } catch { failure.record(error) }
+        let scores = PositionedResults<(mean: Double, p99: Double, max: Double, differingPixels: Int)>(count: count)
+        try ParallelFrames.run(count: count, threads: threads, progress: nil) { position in
+            var images: [PremultipliedImage] = []
+            for side in sides {
+                let image = comparison.render(variant: side, frame: comparison.frame(ofVariant: side, atSeconds: Double(position) / fps))
+                try PNGEncoder.write(image, toPath: file(side, position))
+                if side < 2 { images.append(image) }
+            }
+            if images.count == 2 {
+                let score = PerceptualComparison.compare(images[0], images[1])
+                scores.set(position, (mean: score.meanDeltaE, p99: score.percentile99DeltaE, max: score.maximumDeltaE,
+                                      differingPixels: score.sizesMatch ? score.differingPixels : max(1, score.comparedPixels)))
             }
         }
-        if let error = failure.error { throw error }
         let frames = (0..<count).map { position -> ReviewPage.Frame in
             let sample = comparison.frame(ofVariant: 0, atSeconds: Double(position) / fps)
             return ReviewPage.Frame(index: position, timeSeconds: Double(position) / fps, progress: sample.progress, phase: nil,
-                                    scores: scores.value(position))
+                                    scores: scores.value(at: position))
         }
         let page = ReviewPage(title: title,
                               sides: sides.map { side in ReviewPage.Side(label: comparison.variants[side].label,
@@ -206,25 +200,5 @@ enum CompareCommand: Command {
         }
         guard Set(values).count == values.count else { throw UsageError("--vary \(name): a value is listed twice in \(InputText.singleQuoted(text))") }
         return (name, values)
-    }
-}
-
-/// Per-frame scores set from worker threads. `@unchecked Sendable` because `lock` guards `values`.
-final class ScoreSlots: @unchecked Sendable {
-    private let lock = NSLock()
-    private var values: [(Double, Double, Double, Int)?]
-    init(count: Int) { values = Array(repeating: nil, count: count) }
-    /// The first error a worker met; the others stop at their next frame. `@unchecked Sendable`
-    /// because `lock` guards `stored`.
-    final class FirstError: @unchecked Sendable {
-        private let lock = NSLock()
-        private var stored: Error?
-        var error: Error? { lock.lock(); defer { lock.unlock() }; return stored }
-        func record(_ error: Error) { lock.lock(); if stored == nil { stored = error }; lock.unlock() }
-    }
-    func set(_ position: Int, _ value: (Double, Double, Double, Int)) { lock.lock(); values[position] = value; lock.unlock() }
-    func value(_ position: Int) -> (mean: Double, p99: Double, max: Double, differingPixels: Int)? {
-        lock.lock(); defer { lock.unlock() }
-        return values[position].map { (mean: $0.0, p99: $0.1, max: $0.2, differingPixels: $0.3) }
     }
 }

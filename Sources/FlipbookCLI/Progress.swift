@@ -46,6 +46,8 @@ enum ProgressMode: String, CaseIterable {
 
 /// Prints render progress on stderr: frames done, percentage and an estimate of the time left.
 /// `update` is called from worker threads, serialised by the caller (ParallelFrames).
+/// `@unchecked Sendable`: the compiler cannot see that `lock` guards `lastLine` and
+/// `wroteLiveLine` (every other field is a constant).
 final class ProgressReporter: @unchecked Sendable {
     /// Default seconds between `plain` lines: often enough to see a CI job is alive, rarely
     /// enough that a long render's log stays readable.

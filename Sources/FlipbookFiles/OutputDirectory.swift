@@ -290,6 +290,8 @@ package enum OutputDirectory {
 }
 
 /// Whether a replace's swap has happened, under the lock a signal's clean-up takes.
+/// `@unchecked Sendable`: the compiler cannot see that `swapped` is read and written only with
+/// `lock` held (the lock also spans the swap itself, so the clean-up waits for it to end).
 private final class SwapState: @unchecked Sendable {
     let lock = NSLock()
     var swapped = false

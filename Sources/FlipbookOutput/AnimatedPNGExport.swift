@@ -42,6 +42,7 @@ package enum FrameVideo {
 /// encoded as it arrives; only the encoded bytes are kept), `finish()` assembles the file into a
 /// hidden temporary sibling and reads its animation chunks back, `commit()` renames it into place,
 /// `cancel()` removes it. Every frame is shown for one frame at the sequence's rate.
+/// `@unchecked Sendable`: the compiler cannot see that `lock` guards `encoded` and `finished`.
 package final class AnimatedPNGExport: @unchecked Sendable {
     /// The output file.
     package let path: String

@@ -12,6 +12,8 @@ import FlipbookRaster
 /// workers (one borrowed per frame, so each keeps a warm libdeflate compressor and buffers; a
 /// `PNGFrameEncoder` is not thread-safe). At most `maximumPendingFiles` encoded files wait for
 /// the writer (memory stays flat: ~1 MB each at 750×1334); a worker that would exceed it waits.
+/// `@unchecked Sendable`: the compiler cannot see that `lock` guards `idle` and `failure`, and
+/// that an encoder taken from `idle` is used by one worker at a time.
 package final class FrameFileWriter: @unchecked Sendable {
     /// Files encoded but not yet created, at most. Four keeps both workers busy while the writer
     /// flushes one file and has the next queued.

@@ -9,10 +9,10 @@ import Darwin
 /// disposition (the `flipbook` command ignores SIGPIPE itself, at start-up).
 enum PipeWrite {
     /// `write(2)` of `count` bytes from `bytes` to `fd`; a closed reader shows as -1 with `errno`
-    /// EPIPE, never as a signal. On Linux SIGPIPE is blocked for this thread during the write and
-    /// a SIGPIPE the write raised is taken off the pending set before the mask is restored (a
-    /// write on a pipe raises it for the writing thread); on Darwin the descriptor is marked
-    /// `F_SETNOSIGPIPE`.
+    /// EPIPE (or as a short count, when it closed mid-write), never as a signal. On Linux SIGPIPE
+    /// is blocked for this thread during the write and a SIGPIPE the write raised is taken off the
+    /// pending set before the mask is restored (a write on a pipe raises it for the writing
+    /// thread); on Darwin the descriptor is marked `F_SETNOSIGPIPE`.
     static func write(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
         #if canImport(Glibc)
         var pipeSignal = sigset_t(), previous = sigset_t(), pending = sigset_t()
@@ -23,7 +23,10 @@ enum PipeWrite {
         let wasPending = sigismember(&pending, SIGPIPE) == 1
         let written = Glibc.write(fd, bytes, count)
         let writeError = errno
-        if written < 0, writeError == EPIPE, !wasPending {
+        // Not only on -1/EPIPE: a reader that closes while a large write waits for room makes the
+        // write return the bytes it did copy, and the kernel raises SIGPIPE all the same.
+        sigpending(&pending)
+        if !wasPending, sigismember(&pending, SIGPIPE) == 1 {
             var now = timespec(tv_sec: 0, tv_nsec: 0)
             _ = sigtimedwait(&pipeSignal, nil, &now)
         }

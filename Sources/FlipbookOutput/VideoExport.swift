@@ -13,6 +13,9 @@ import FlipbookRaster
 /// frames are written to ffmpeg in position order (out-of-order ones wait in memory). A crashed
 /// ffmpeg is an error, not a SIGPIPE: frames are written with the signal held off for the writing
 /// thread only (`PipeWrite`), so the process's signal dispositions stay the caller's.
+/// `@unchecked Sendable`: the compiler cannot see that `lock` guards the pending frames, the
+/// next position and the state (held across each write to ffmpeg), and that `log` is written
+/// by the log reader alone and read only after `logReader` is waited for.
 package final class VideoExport: @unchecked Sendable {
     /// The output file.
     package let path: String

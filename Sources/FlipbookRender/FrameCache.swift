@@ -20,6 +20,8 @@ import FlipbookModel
 ///
 /// Canvas operations only read the canvas and their op, so drawing a prefix once and continuing
 /// on a copy gives exactly the bytes of drawing every op in turn, for any thread count and order.
+/// `@unchecked Sendable`: the compiler cannot see that each base's `image` and `users` change
+/// only under that base's lock (the plans are constants).
 package final class FrameCache: @unchecked Sendable {
     /// The most bytes the kept bases may take together (at least one base is always allowed).
     /// 48 MB: twelve 750×1334 frames, four 1242×2208 ones.

@@ -179,7 +179,8 @@ public enum ImageStoreError: Error, CustomStringConvertible, Equatable {
 
 /// Decoded images kept between the jobs of a watch loop (`RenderSettings.decodedImages`): an
 /// image is decoded again only when its file changed (size, modification time or inode) or a
-/// frame now needs it at another size. Thread-safe.
+/// frame now needs it at another size. Thread-safe: `@unchecked Sendable`, the compiler cannot
+/// see that `lock` guards `entries`.
 package final class DecodedImageCache: @unchecked Sendable {
     /// What `stat` says of a file, enough to notice a save.
     struct FileIdentity: Equatable {

@@ -1,4 +1,3 @@
-import FlipbookRaster
 import Foundation
 
 /// Runs numbered work items on a fixed number of threads; the first error stops the rest. The
@@ -56,24 +55,5 @@ private final class WorkQueue: @unchecked Sendable {
     var failure: Error? {
         lock.lock(); defer { lock.unlock() }
         return firstError
-    }
-}
-
-/// Images filled in by worker threads, one slot each. `@unchecked Sendable` because `lock`
-/// guards `images`.
-package final class Slots: @unchecked Sendable {
-    private let lock = NSLock()
-    private var images: [PremultipliedImage?]
-
-    package init(count: Int) { images = Array(repeating: nil, count: count) }
-
-    package func set(_ slot: Int, _ image: PremultipliedImage) {
-        lock.lock(); images[slot] = image; lock.unlock()
-    }
-
-    /// Every slot, filled (a missing one is a programmer error).
-    package func all() -> [PremultipliedImage] {
-        lock.lock(); defer { lock.unlock() }
-        return images.map { $0! }
     }
 }

@@ -1,41 +1,5 @@
 import Foundation
 import Flipbook
-import FlipbookImageDiff
-import FlipbookRaster
-
-extension GoldenStrategy where Value == PremultipliedImage {
-    /// A PNG reference compared pixel by pixel: at most `maxDifferingFraction` (0…1) of the
-    /// pixels may differ by more than `tolerance` (0…255) in a channel; both 0 by default
-    /// (Flipbook's frames match exactly). On a mismatch the reference, the actual and a diff
-    /// picture (reference | difference | actual) are written as artefacts. As `GoldenImage.verify`.
-    public static func image(tolerance: Int = 0, maxDifferingFraction: Double = 0) -> GoldenStrategy {
-        GoldenStrategy(pathExtension: "png") { image, request in
-            GoldenImage.verify(image, named: request.name, tolerance: tolerance, maxDifferingFraction: maxDifferingFraction,
-                               goldensDirectory: request.goldensDirectory, testFilePath: request.testFilePath)
-        }
-    }
-
-    /// The exact image strategy: `image(tolerance: 0, maxDifferingFraction: 0)`.
-    public static var image: GoldenStrategy { image() }
-
-    /// A PNG reference compared by perceptual scores: passes when the CIEDE2000 mean and 99th
-    /// percentile are within `deltaE`. For images from elsewhere (another decoder, a GPU).
-    public static func image(deltaE: DeltaETolerance) -> GoldenStrategy {
-        GoldenStrategy(pathExtension: "png") { image, request in
-            GoldenImage.verify(image, named: request.name, perceptual: .deltaE(deltaE),
-                               goldensDirectory: request.goldensDirectory, testFilePath: request.testFilePath)
-        }
-    }
-
-    /// A PNG reference compared by NVIDIA's FLIP: passes when the FLIP mean and 99th
-    /// percentile are within `flip` (`FLIPTolerance`, docs/GOLDENS.md "FLIP").
-    public static func image(flip: FLIPTolerance) -> GoldenStrategy {
-        GoldenStrategy(pathExtension: "png") { image, request in
-            GoldenImage.verify(image, named: request.name, perceptual: .flip(flip),
-                               goldensDirectory: request.goldensDirectory, testFilePath: request.testFilePath)
-        }
-    }
-}
 
 extension GoldenStrategy where Value == String {
     /// UTF-8 text compared exactly; a mismatch shows the changed block of lines (`-` reference,
@@ -99,8 +63,11 @@ extension GoldenStrategy where Value == RenderJob {
     public static var sequence: GoldenStrategy {
         GoldenStrategy(pathExtension: "lock") { job, request in
             let format = SequenceLockGolden.format(ofReferenceFor: request)
-            var check = GoldenFileCheck(request: request, pathExtension: "lock", describe: SequenceLockGolden.describe)
-            return check.run({ Array(try SequenceLock.make(job: job, format: format).text.utf8) }, compare: SequenceLockGolden.compare)
+            var check = GoldenCheck(request: request, pathExtension: "lock", describe: SequenceLockGolden.describe,
+                                    mismatchArtifactSuffixes: [])
+            return check.run({ Array(try SequenceLock.make(job: job, format: format).text.utf8) }) { reference, actual in
+                GoldenComparison(mismatch: try SequenceLockGolden.compare(reference, actual))
+            }
         }
     }
 }
@@ -111,7 +78,7 @@ enum SequenceLockGolden {
     /// re-recorded), else the current format.
     static func format(ofReferenceFor request: GoldenRequest) -> Int {
         let path = GoldenPaths(request, pathExtension: "lock").reference
-        guard (try? GoldenRecordMode.current()) != .all, let handle = FileHandle(forReadingAtPath: path) else { return SequenceLock.currentFormat }
+        guard (try? GoldenRecordSetting.resolve(requested: request.record))?.mode != .all, let handle = FileHandle(forReadingAtPath: path) else { return SequenceLock.currentFormat }
         defer { try? handle.close() }
         let start = String(decoding: (try? handle.read(upToCount: 32)) ?? Data(), as: UTF8.self)
         let firstLine = start.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""

@@ -3,6 +3,7 @@ import Flipbook
 import FlipbookCodecs
 import FlipbookImageDiff
 import FlipbookRaster
+import FlipbookRender
 
 extension GoldenStrategy where Value == [PremultipliedImage] {
     /// A short sequence as one animated PNG (`AnimatedPNG`: every frame a full PNG, each shown

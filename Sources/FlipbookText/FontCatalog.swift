@@ -21,6 +21,8 @@ package struct FontFaceLocation: Hashable, Sendable, CustomStringConvertible {
 ///
 /// Fontconfig calls are serialised under a lock (its configuration objects are reference
 /// counted but matching is not documented as thread-safe for a shared `FcConfig`).
+/// `@unchecked Sendable`: the compiler cannot see that every use of `config` (a C pointer)
+/// holds `lock`.
 final class FontCatalog: @unchecked Sendable {
     /// What the catalog searches, for error messages: "fontconfig" or the directories.
     let sourceDescription: String

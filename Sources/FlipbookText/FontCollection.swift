@@ -6,6 +6,8 @@ import Foundation
 /// Families are resolved through fontconfig, over the system's fonts (`system()`) or only the
 /// fonts of a directory (`init(directory:)`; tests use the fixture fonts so that goldens never
 /// depend on the host). Faces are opened on first use and kept; thread-safe.
+/// `@unchecked Sendable`: the compiler cannot see that `lock` guards the opened faces and the
+/// two answer tables (each `Font` is thread-safe itself).
 package final class FontCollection: @unchecked Sendable {
     /// The primary UI family. Inter: a freely licensed (OFL) UI family packaged by Debian
     /// (`fonts-inter`) with static regular, semibold and bold faces, whose metrics are close to

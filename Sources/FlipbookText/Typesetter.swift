@@ -8,6 +8,8 @@ import Foundation
 ///
 /// Thread-safe; layouts are cached by request, and every layout is a pure function of its
 /// request and the font files, so the same text lays out the same on any thread.
+/// `@unchecked Sendable`: the compiler cannot see that `lock` guards the cache and the warnings
+/// (the fonts are thread-safe `FontCollection`s).
 package final class Typesetter: @unchecked Sendable {
     /// The fonts text is set in.
     package let fonts: FontCollection

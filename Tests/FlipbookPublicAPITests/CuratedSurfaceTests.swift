@@ -31,7 +31,7 @@ final class CuratedSurfaceTests: XCTestCase {
         "FlipbookScenes": ["SceneError", "SceneOptions", "TransitionPreset"],
         "FlipbookText": ["FontError", "LineBreakMode"],
         "FlipbookTesting": ["GoldenConfiguration", "GoldenError", "GoldenImage", "GoldenMismatch", "GoldenRecordMode", "GoldenResult",
-                            "GoldenResult.Outcome", "GoldenSequence", "GoldenStrategy"],
+                            "GoldenResult.Outcome", "GoldenSequence", "GoldenStrategy", "GoldensTrait"],
         "FlipbookImageDiff": ["DeltaETolerance", "FLIPTolerance", "ImageComparison"],
     ]
 

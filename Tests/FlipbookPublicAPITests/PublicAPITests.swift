@@ -54,8 +54,8 @@ final class PublicAPITests: XCTestCase {
         // Halfway in time, the card is between its rects (ease-out: past half way in space).
         let middle = try job.displayList(frameIndex: 2)
         XCTAssertEqual(middle.timeSeconds, 0.2, accuracy: 1e-12)
-        assertGolden(try job.renderFrame(2), named: "card-grow-frame-2")
-        assertGolden(try job.renderFrame(5), named: "card-grow-last")
+        assertGolden(of: try job.renderFrame(2), as: .image, named: "card-grow-frame-2")
+        assertGolden(of: try job.renderFrame(5), as: .image, named: "card-grow-last")
     }
 
     /// The file's words in Swift: named colours, and a scale alone (as `--scale`) for any source.
@@ -116,7 +116,7 @@ final class PublicAPITests: XCTestCase {
         XCTAssertEqual(last[36, 100].red, 230, "inside, next to the hinge: the door's colour")
         XCTAssertEqual(last[29, 100].red, 51, "left of the hinge: the window")
         XCTAssertEqual(last[70, 100].red, 51, "beyond the free edge (x ≈ 55.5): the window")
-        assertGolden(last, named: "door-open")
+        assertGolden(of: last, as: .image, named: "door-open")
     }
 }
 

@@ -44,7 +44,7 @@ final class TransformGoldenTests: XCTestCase {
         let rect = Rect(x: 0, y: 0, width: 30, height: 20)
         canvas.draw(ImagePyramid(letterCard()), in: rect, contentMode: .scaleToFill,
                     transform: about(rect, rotation(cos: 0.75.squareRoot()), centre: Point(x: 24, y: 20)))
-        assertGolden(canvas.image, named: "image-rotated-30")
+        assertGolden(of: canvas.image, as: .image, named: "image-rotated-30")
     }
 
     func testRoundedFillRotatedAndClipped() {
@@ -58,7 +58,7 @@ final class TransformGoldenTests: XCTestCase {
         let stretchTurn = Transform2D(scaleX: 2, y: 1).concatenating(rotation(cos: 0.5.squareRoot()))
         canvas.fill(chip, cornerRadius: 2, transform: about(chip, stretchTurn, centre: Point(x: 36, y: 31)),
                     color: StraightColor(red: 1, green: 0.23, blue: 0.19), opacity: 0.75)
-        assertGolden(canvas.image, named: "rounded-fill-rotated")
+        assertGolden(of: canvas.image, as: .image, named: "rounded-fill-rotated")
     }
 
     func testGroupMaskedByARotatedRoundedRect() {
@@ -73,7 +73,7 @@ final class TransformGoldenTests: XCTestCase {
             layer.draw(ImagePyramid(letterCard()), in: Rect(x: 4, y: 2, width: 40, height: 36), contentMode: .scaleAspectFill)
             layer.fill(Rect(x: 0, y: 28, width: 48, height: 4), color: StraightColor(red: 0.2, green: 0.8, blue: 0.3))
         }
-        assertGolden(canvas.image, named: "group-masked-rotated")
+        assertGolden(of: canvas.image, as: .image, named: "group-masked-rotated")
     }
 
     func testFlippedImages() {
@@ -87,6 +87,6 @@ final class TransformGoldenTests: XCTestCase {
         let box = Rect(x: 0, y: 0, width: 18, height: 30)
         canvas.draw(ImagePyramid(letterCard()), in: box, contentMode: .scaleAspectFit,
                     transform: about(box, Transform2D(scaleX: 1, y: -0.5), centre: Point(x: 36, y: 20)))
-        assertGolden(canvas.image, named: "image-flipped")
+        assertGolden(of: canvas.image, as: .image, named: "image-flipped")
     }
 }

@@ -37,7 +37,7 @@ final class VectorGoldenTests: XCTestCase {
                 canvas.stroke(path, style: StrokeStyle(lineWidth: 1), transform: .identity, color: ink)
             }
         }
-        assertGolden(canvas.image, named: "caps-and-joins")
+        assertGolden(of: canvas.image, as: .image, named: "caps-and-joins")
     }
 
     func testDashesAndTrims() {
@@ -73,7 +73,7 @@ final class VectorGoldenTests: XCTestCase {
         hook.addArc(center: Point(x: 62, y: 78), radius: 10, startRadians: .pi, endRadians: 1.5 * .pi, clockwiseOnScreen: true)
         hook.addLine(to: Point(x: 74, y: 92))
         canvas.stroke(hook, style: StrokeStyle(lineWidth: 4), transform: .identity, color: blue, opacity: 0.8)
-        assertGolden(canvas.image, named: "dashes-and-trims")
+        assertGolden(of: canvas.image, as: .image, named: "dashes-and-trims")
     }
 
     func testFillRules() {
@@ -94,6 +94,6 @@ final class VectorGoldenTests: XCTestCase {
         canvas.fill(star, rule: .evenOdd, transform: Transform2D(translationX: 84, y: 29), color: blue)
         canvas.fill(circles, rule: .nonZero, transform: Transform2D(translationX: 132, y: 14), color: ink)
         canvas.fill(circles, rule: .evenOdd, transform: Transform2D(translationX: 132, y: 42), color: ink)
-        assertGolden(canvas.image, named: "fill-rules")
+        assertGolden(of: canvas.image, as: .image, named: "fill-rules")
     }
 }

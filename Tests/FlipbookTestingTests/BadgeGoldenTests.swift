@@ -20,22 +20,27 @@ func makeBadge() -> PremultipliedImage {
 // XCTest
 final class BadgeGoldenTests: XCTestCase {
     func testBadge() {
-        assertGolden(makeBadge(), named: "badge")
+        assertGolden(of: makeBadge(), as: .image, named: "badge")
     }
 
     func testBadgeWithTolerance() {
         // Up to 2 levels per channel, and 0.1% of the pixels may differ by more.
-        assertGolden(makeBadge(), named: "badge", tolerance: 2, maxDifferingFraction: 0.001)
+        assertGolden(of: makeBadge(), as: .image(tolerance: 2, maxDifferingFraction: 0.001), named: "badge")
     }
 }
 
-// Swift Testing
+// Swift Testing: the same assertion, which reports through the framework that runs it
 @Test func badgeMatchesItsGolden() {
-    expectGolden(makeBadge(), named: "badge")
+    assertGolden(of: makeBadge(), as: .image, named: "badge")
 }
 
-// Swift Testing, through the framework-independent core function
+// Swift Testing, the record mode set for the whole test by a trait
+@Test(.goldens(record: .never)) func badgeIsCheckedNeverRecorded() {
+    assertGolden(of: makeBadge(), as: .image, named: "badge")
+}
+
+// Any framework, through the check itself
 @Test func badgeMatchesItsGoldenViaVerify() {
-    let result = GoldenImage.verify(makeBadge(), named: "badge")
+    let result = verifyGolden(of: makeBadge(), as: .image, named: "badge")
     #expect(result.passed, "\(result.message)")
 }

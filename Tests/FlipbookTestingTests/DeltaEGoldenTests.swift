@@ -11,7 +11,7 @@ final class DeltaEGoldenTests: XCTestCase {
         let grey = solidImage(width: 10, height: 10, packed(128, 128, 128, 255))
         func check(_ image: PremultipliedImage) -> GoldenResult {
             withEnvironment(["FLIPBOOK_RECORD": nil, "CI": nil, "FLIPBOOK_ARTIFACTS": scratch + "/artifacts", "FLIPBOOK_GOLDENS_DIR": nil]) {
-                GoldenImage.verify(image, named: "grey", deltaE: DeltaETolerance(), goldensDirectory: scratch + "/goldens")
+                verifyGolden(of: image, as: .image(deltaE: DeltaETolerance()), named: "grey", goldensDirectory: scratch + "/goldens")
             }
         }
         XCTAssertEqual(check(grey).outcome, .recorded)
@@ -35,7 +35,7 @@ final class DeltaEGoldenTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         func check(_ image: PremultipliedImage, _ name: String) -> GoldenResult {
             withEnvironment(["FLIPBOOK_RECORD": nil, "CI": nil, "FLIPBOOK_ARTIFACTS": scratch + "/artifacts", "FLIPBOOK_GOLDENS_DIR": nil]) {
-                GoldenImage.verify(image, named: name, flip: FLIPTolerance(), goldensDirectory: scratch + "/goldens")
+                verifyGolden(of: image, as: .image(flip: FLIPTolerance()), named: name, goldensDirectory: scratch + "/goldens")
             }
         }
         let gradient = FLIPTests.pairs["gradientPlusOne"]!, square = FLIPTests.pairs["squareMovedOnePixel"]!

@@ -20,12 +20,12 @@ final class GoldenImageTests: XCTestCase {
         try? FileManager.default.removeItem(atPath: scratch)
     }
 
-    /// Runs `GoldenImage.verify` on `image` with the given record environment.
+    /// Checks `image` by the `.image` strategy with the given record environment.
     func verify(_ image: PremultipliedImage, named name: String = "frame", record: String? = nil, ci: String? = nil,
                 tolerance: Int = 0, maxDifferingFraction: Double = 0) -> GoldenResult {
         withEnvironment(["FLIPBOOK_RECORD": record, "CI": ci, "FLIPBOOK_ARTIFACTS": artifacts, "FLIPBOOK_GOLDENS_DIR": nil]) {
-            GoldenImage.verify(image, named: name, tolerance: tolerance, maxDifferingFraction: maxDifferingFraction,
-                               goldensDirectory: goldens)
+            verifyGolden(of: image, as: .image(tolerance: tolerance, maxDifferingFraction: maxDifferingFraction), named: name,
+                         goldensDirectory: goldens)
         }
     }
 
@@ -44,7 +44,7 @@ final class GoldenImageTests: XCTestCase {
         XCTAssertEqual(result.outcome, .missingReference)
         XCTAssertFalse(result.passed)
         XCTAssertEqual(result.referencePath, referencePath)
-        XCTAssertTrue(result.message.contains("no reference image at \(referencePath)"), result.message)
+        XCTAssertTrue(result.message.contains("no reference at \(referencePath)"), result.message)
         XCTAssertTrue(result.message.contains("CI is set"), result.message)
         XCTAssertFalse(FileManager.default.fileExists(atPath: goldens))
         // Only the actual image, outside the source tree, for CI to upload.
@@ -192,7 +192,7 @@ final class GoldenImageTests: XCTestCase {
     func testGoldensDirectoryFromTheEnvironment() {
         let result = withEnvironment(["FLIPBOOK_GOLDENS_DIR": scratch + "/from-env", "CI": "1",
                                       "FLIPBOOK_ARTIFACTS": artifacts]) {
-            GoldenImage.verify(image, named: "frame")
+            verifyGolden(of: image, as: .image, named: "frame")
         }
         XCTAssertEqual(result.referencePath, scratch + "/from-env/GoldenImageTests/frame.png")
     }
@@ -200,7 +200,7 @@ final class GoldenImageTests: XCTestCase {
     func testDefaultGoldensFolderIsBesideTheTestFile() {
         // CI set, so nothing is written into the source tree.
         let result = withEnvironment(["FLIPBOOK_GOLDENS_DIR": nil, "CI": "1", "FLIPBOOK_ARTIFACTS": artifacts]) {
-            GoldenImage.verify(image, named: "never-recorded")
+            verifyGolden(of: image, as: .image, named: "never-recorded")
         }
         let folder = URL(fileURLWithPath: "\(#filePath)").deletingLastPathComponent().path
         XCTAssertEqual(result.referencePath, folder + "/__Goldens__/GoldenImageTests/never-recorded.png")
@@ -238,7 +238,7 @@ final class AssertGoldenTests: XCTestCase {
         let image = gradientImage(width: 4, height: 4)
         capturing = true
         let (result, line) = withEnvironment(["CI": nil, "FLIPBOOK_RECORD": nil, "FLIPBOOK_ARTIFACTS": scratch + "/artifacts"]) {
-            (assertGolden(image, named: "fresh", goldensDirectory: scratch), #line)
+            (assertGolden(of: image, as: .image, named: "fresh", goldensDirectory: scratch), #line)
         }
         capturing = false
         XCTAssertEqual(result.outcome, .recorded)
@@ -249,7 +249,7 @@ final class AssertGoldenTests: XCTestCase {
         // Now it matches: no failure.
         capturing = true
         let second = withEnvironment(["CI": nil, "FLIPBOOK_RECORD": nil]) {
-            assertGolden(image, named: "fresh", goldensDirectory: scratch)
+            assertGolden(of: image, as: .image, named: "fresh", goldensDirectory: scratch)
         }
         capturing = false
         XCTAssertTrue(second.passed)

@@ -82,6 +82,50 @@ final class GoldenStrategyTests: XCTestCase {
         }
     }
 
+    // MARK: per-call record mode and default names
+
+    func testARecordArgumentWinsOverTheScopeButNotOverCI() throws {
+        let image = gradientImage(width: 5, height: 5)
+        try offCI {
+            withGoldens(record: .never) {
+                XCTAssertEqual(verifyGolden(of: image, as: .image, named: "call", goldensDirectory: scratch).outcome, .missingReference)
+                XCTAssertEqual(verifyGolden(of: image, as: .image, named: "call", record: .missing, goldensDirectory: scratch).outcome,
+                               .recorded)
+                let rerecorded = verifyGolden(of: image, as: .image, named: "call", record: .all, goldensDirectory: scratch)
+                XCTAssertEqual(rerecorded.outcome, .recorded)
+                XCTAssertTrue(rerecorded.message.contains("re-recorded the reference (record: .all)"), rerecorded.message)
+            }
+            // A bad FLIPBOOK_RECORD does not matter when the check says its own mode.
+            try withEnvironment(["FLIPBOOK_RECORD": "sometimes"]) {
+                XCTAssertEqual(verifyGolden(of: image, as: .image, named: "call", record: .never, goldensDirectory: scratch).outcome, .matched)
+                XCTAssertEqual(verifyGolden(of: image, as: .image, named: "call", goldensDirectory: scratch).outcome, .error)
+                XCTAssertThrowsError(try GoldenRecordMode.current())
+            }
+        }
+        withEnvironment(["CI": "1", "FLIPBOOK_ARTIFACTS": scratch + "/artifacts"]) {
+            let result = verifyGolden(of: image, as: .image, named: "ci-call", record: .all, goldensDirectory: scratch)
+            XCTAssertEqual(result.outcome, .missingReference)
+            XCTAssertTrue(result.message.contains("not recorded because CI is set"), result.message)
+        }
+    }
+
+    func testUnnamedGoldensAreTheTestNameAndACount() throws {
+        try offCI {
+            let first = verifyGolden(of: "a\n", as: .text, goldensDirectory: scratch)
+            let second = verifyGolden(of: "b\n", as: .text, goldensDirectory: scratch)
+            XCTAssertEqual(first.referencePath, scratch + "/GoldenStrategyTests/testUnnamedGoldensAreTheTestNameAndACount.1.txt")
+            XCTAssertEqual(second.referencePath, scratch + "/GoldenStrategyTests/testUnnamedGoldensAreTheTestNameAndACount.2.txt")
+            XCTAssertEqual(try String(contentsOfFile: second.referencePath, encoding: .utf8), "b\n")
+            // A named golden does not take a number.
+            XCTAssertEqual(verifyGolden(of: "c\n", as: .text, named: "named", goldensDirectory: scratch).referencePath,
+                           scratch + "/GoldenStrategyTests/named.txt")
+            XCTAssertTrue(verifyGolden(of: "d\n", as: .text, goldensDirectory: scratch).referencePath.hasSuffix(".3.txt"))
+            // Spaces and punctuation of a test's name become dashes.
+            let raw = verifyGolden(of: "e\n", as: .text, goldensDirectory: scratch, testName: "`push, then pop`()")
+            XCTAssertEqual(raw.referencePath, scratch + "/GoldenStrategyTests/push-then-pop.1.txt")
+        }
+    }
+
     // MARK: display lists
 
     static func displayListJSON(y: Double, progress: Double, opacity: Double = 1) -> String {

@@ -34,15 +34,15 @@ final class ChromeGoldenTests: XCTestCase {
     }
 
     func testClassicStatusBars() {
-        assertGolden(statusBar(.iPhone8, .dark), named: "statusbar-iphone8-dark")
-        assertGolden(statusBar(.iPhone8, .light), named: "statusbar-iphone8-light")
-        assertGolden(statusBar(.iPhoneSE, .dark), named: "statusbar-se-dark")
-        assertGolden(statusBar(.iPhonePlus, .dark), named: "statusbar-plus-dark")
+        assertGolden(of: statusBar(.iPhone8, .dark), as: .image, named: "statusbar-iphone8-dark")
+        assertGolden(of: statusBar(.iPhone8, .light), as: .image, named: "statusbar-iphone8-light")
+        assertGolden(of: statusBar(.iPhoneSE, .dark), as: .image, named: "statusbar-se-dark")
+        assertGolden(of: statusBar(.iPhonePlus, .dark), as: .image, named: "statusbar-plus-dark")
     }
 
     func testNotchStatusBars() {
-        assertGolden(statusBar(.iPhoneX, .dark), named: "statusbar-x-dark")
-        assertGolden(statusBar(.iPhoneX, .light), named: "statusbar-x-light")
+        assertGolden(of: statusBar(.iPhoneX, .dark), as: .image, named: "statusbar-x-dark")
+        assertGolden(of: statusBar(.iPhoneX, .light), as: .image, named: "statusbar-x-light")
     }
 
     func testHomeIndicator() throws {
@@ -53,7 +53,7 @@ final class ChromeGoldenTests: XCTestCase {
             var canvas = Canvas(widthPixels: Int(device.width * 2), heightPixels: 68, scale: 2,
                                 background: style == .dark ? Self.white : Self.black)
             canvas.fill(indicator.path.offsetBy(dy: 34 - device.height), color: indicator.color)
-            assertGolden(canvas.image, named: "home-indicator-x-\(style)")
+            assertGolden(of: canvas.image, as: .image, named: "home-indicator-x-\(style)")
         }
     }
 
@@ -68,7 +68,7 @@ final class ChromeGoldenTests: XCTestCase {
             canvas.fill([chevron])
             canvas.drawText("Photos", font: Self.titleFont, sizePoints: 17, baselineOrigin: Point(x: NavigationBar.backTitleInsetPoints, y: 28),
                             color: chevron.color)
-            assertGolden(canvas.image, named: "back-chevron-@\(Int(scale))x")
+            assertGolden(of: canvas.image, as: .image, named: "back-chevron-@\(Int(scale))x")
         }
     }
 }

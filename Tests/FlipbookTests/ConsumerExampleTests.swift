@@ -21,7 +21,7 @@ final class ConsumerExampleTests: XCTestCase {
         settings.framesPerSecond = 30
         let job = try RenderJob(settings: settings)
         XCTAssertEqual(job.sequence.count, 16)
-        assertGolden(try job.renderFrame(6), named: "push-se-6")
+        assertGolden(of: try job.renderFrame(6), as: .image, named: "push-se-6")
     }
 
     func testTheBundledSamples() throws {
@@ -32,6 +32,6 @@ final class ConsumerExampleTests: XCTestCase {
         settings.fontPath = Package.fixtureFont
         settings.fontDirectory = Package.fixtureFonts
         let job = try RenderJob(settings: settings)
-        assertGolden(try job.renderFrame(45), named: "dismiss-45")
+        assertGolden(of: try job.renderFrame(45), as: .image, named: "dismiss-45")
     }
 }

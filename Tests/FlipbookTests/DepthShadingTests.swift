@@ -67,7 +67,7 @@ final class DepthShadingTests: XCTestCase {
             XCTAssertEqual(Double(image[100, y].red), 255 * (1 - 0.5 * phi), accuracy: 3, "y \(y)")
         }
         XCTAssertEqual(image[100, 199].red, 255, "far below: no shadow")
-        assertGolden(image, named: "depth-shadow")
+        assertGolden(of: image, as: .image, named: "depth-shadow")
     }
 
     /// A horizontal black-to-white gradient on the same card is drawn through the perspective
@@ -91,7 +91,7 @@ final class DepthShadingTests: XCTestCase {
             XCTAssertEqual(Double(image[column, 100].red), grey, accuracy: 3, "column \(column)")
             XCTAssertEqual(image[column, 100].red, image[column, 100].green, "grey")
         }
-        assertGolden(image, named: "depth-gradient")
+        assertGolden(of: image, as: .image, named: "depth-gradient")
     }
 
     /// A blur layer with continuous corners keeps its backdrop (it was left out of layers drawn
@@ -116,6 +116,6 @@ final class DepthShadingTests: XCTestCase {
         XCTAssertEqual(image[20, 120].packed, 0xFFFF_FFFF)
         XCTAssertNotEqual(image[20, 120], image[30, 130])
         XCTAssertEqual(Double(image[20, 179].blue), Double(image[25, 175].blue), accuracy: 4, "square bottom corner: the tab's own colour")
-        assertGolden(image, named: "shaped-blur-gradient")
+        assertGolden(of: image, as: .image, named: "shaped-blur-gradient")
     }
 }

@@ -30,7 +30,7 @@ final class FitEveryScreenTests: XCTestCase {
     func testOneFileOnThreeScreens() throws {
         for (device, appearance) in [("se", Appearance?.none), ("iphone15pro", .dark), ("iphone16promax", nil)] {
             let job = try job(device: device, appearance: appearance)
-            assertGolden(try job.renderFrame(job.sequence.count / 2), named: "fit-every-screen-\(device)\(appearance.map { "-\($0.rawValue)" } ?? "")")
+            assertGolden(of: try job.renderFrame(job.sequence.count / 2), as: .image, named: "fit-every-screen-\(device)\(appearance.map { "-\($0.rawValue)" } ?? "")")
         }
     }
 
@@ -71,7 +71,7 @@ final class FitEveryScreenTests: XCTestCase {
         let image = try job.renderFrame(last)
         // The bottom 34 pt (the home indicator's inset).
         let strip = PremultipliedImage(width: image.width, height: 34, pixels: Array(image.pixels[(image.height - 34) * image.width..<image.pixels.count]))
-        assertGolden(strip, named: "present-x-home-indicator")
+        assertGolden(of: strip, as: .image, named: "present-x-home-indicator")
         // Its centre pixel, 10.5 pt above the bottom, is white.
         XCTAssertEqual(image[Int(image.width / 2), image.height - 11].packed, 0xFFFF_FFFF)
     }
@@ -101,7 +101,7 @@ final class FitEveryScreenTests: XCTestCase {
         }
         let last = try job.renderFrame(job.sequence.count - 1)
         let strip = PremultipliedImage(width: last.width, height: 34, pixels: Array(last.pixels[(last.height - 34) * last.width..<last.pixels.count]))
-        assertGolden(strip, named: "push-x-home-indicator-fading")
+        assertGolden(of: strip, as: .image, named: "push-x-home-indicator-fading")
     }
 
     /// The fades add up, as UIKit's additive animations do: a change of target at t starts a

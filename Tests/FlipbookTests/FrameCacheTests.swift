@@ -34,7 +34,7 @@ final class FrameCacheTests: XCTestCase {
             framesFromBases += cache.framesUsingBases
             framesSkippingOps += cache.framesSkippingOccludedOps
             // Two threads, frames handed out in order; results collected by position.
-            let images = Slots(count: job.frames.count)
+            let images = PositionedResults<PremultipliedImage>(count: job.frames.count)
             try renderer.run(threads: 2, progress: nil) { position, _, list, image in
                 XCTAssertEqual(list, lists[position])
                 images.set(position, image)
@@ -66,7 +66,7 @@ final class FrameCacheTests: XCTestCase {
             settings.threads = threads
             let job = try RenderJob(settings: settings)
             XCTAssertGreaterThan(job.frames.count, 2 * FrameRenderer.windowFrames)
-            let images = Slots(count: job.frames.count)
+            let images = PositionedResults<PremultipliedImage>(count: job.frames.count)
             let renderer = try job.frameRenderer()
             try renderer.run(threads: threads, progress: nil) { position, sample, list, image in
                 if threads == 2 {

@@ -70,8 +70,8 @@ final class InteractiveRenderTests: XCTestCase {
             let interactive = try job(.pop, gesture: Self.sampleGesture(name))
             let release = interactive.interaction!.timeline.releaseFrameIndex, last = interactive.sequence.count - 1
             let images = try interactive.renderFrames([release, last])
-            assertGolden(images[0], named: "\(name)-release")
-            assertGolden(images[1], named: "\(name)-last")
+            assertGolden(of: images[0], as: .image, named: "\(name)-release")
+            assertGolden(of: images[1], as: .image, named: "\(name)-last")
         }
     }
 

@@ -26,8 +26,8 @@ final class LayerDepthRenderTests: XCTestCase {
     /// Frames 2 and 5 of the flip: the front face turned away, then the back turning in.
     func testCardFlipGoldens() throws {
         let flip = try job("card-flip")
-        assertGolden(try flip.renderFrame(2), named: "card-flip-front")
-        assertGolden(try flip.renderFrame(5), named: "card-flip-back")
+        assertGolden(of: try flip.renderFrame(2), as: .image, named: "card-flip-front")
+        assertGolden(of: try flip.renderFrame(5), as: .image, named: "card-flip-back")
     }
 
     /// At every frame the faces' corners are where CATransform3D's formulas (written out here
@@ -78,7 +78,7 @@ final class LayerDepthRenderTests: XCTestCase {
         XCTAssertEqual(last[0, 167].red, 255)
         XCTAssertEqual(last[160, 148].red, 255, "the top edge between the corners")
         XCTAssertEqual(last[0, 567].red, 255, "square bottom corner")
-        assertGolden(last, named: "bottom-sheet-last")
+        assertGolden(of: last, as: .image, named: "bottom-sheet-last")
     }
 
     /// The samples exported and read back render the same bytes.

@@ -135,7 +135,7 @@ final class NavigationBarDisplayListTests: XCTestCase {
         for (frame, image) in zip(frames, try job.renderFrames(frames)) {
             let rows = 64 * 2
             let strip = PremultipliedImage(width: image.width, height: rows, pixels: Array(image.pixels[0..<(image.width * rows)]))
-            assertGolden(strip, named: "pop-bar-\(frame)")
+            assertGolden(of: strip, as: .image, named: "pop-bar-\(frame)")
         }
     }
 }

@@ -23,7 +23,7 @@ final class PresetGoldenTests: XCTestCase {
         let last = job.sequence.count - 1
         let images = try job.renderFrames(frames(last))
         for (index, image) in zip(frames(last), images) {
-            assertGolden(image, named: "\(preset.rawValue)-\(index)")
+            assertGolden(of: image, as: .image, named: "\(preset.rawValue)-\(index)")
         }
     }
 

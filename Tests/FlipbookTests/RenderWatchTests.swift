@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import XCTest
 @testable import Flipbook
 @testable import FlipbookRender
@@ -8,16 +9,15 @@ import XCTest
 /// last good output, and the loop goes on.
 final class RenderWatchTests: XCTestCase {
     /// Collects a pipe's output on its own thread.
-    final class Collected: @unchecked Sendable {
-        private let lock = NSLock()
-        private var data = Data()
-        var text: String { lock.lock(); defer { lock.unlock() }; return String(decoding: data, as: UTF8.self) }
+    final class Collected: Sendable {
+        private let data = Mutex(Data())
+        var text: String { data.withLock { String(decoding: $0, as: UTF8.self) } }
         init(_ pipe: Pipe) {
             DispatchQueue.global().async {
                 while true {
                     let chunk = pipe.fileHandleForReading.availableData
                     if chunk.isEmpty { return }
-                    self.lock.lock(); self.data.append(chunk); self.lock.unlock()
+                    self.data.withLock { $0.append(chunk) }
                 }
             }
         }

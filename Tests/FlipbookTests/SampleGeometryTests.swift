@@ -189,8 +189,8 @@ final class SampleGeometryTests: XCTestCase {
         }
         XCTAssertTrue(sheet.warnings.isEmpty, "\(sheet.warnings)")
         // Half way down under the finger, and finishing on its own.
-        assertGolden(try sheet.renderFrame(8), named: "bottom-sheet-dismiss-pulled")
-        assertGolden(try sheet.renderFrame(15), named: "bottom-sheet-dismiss-finishing")
+        assertGolden(of: try sheet.renderFrame(8), as: .image, named: "bottom-sheet-dismiss-pulled")
+        assertGolden(of: try sheet.renderFrame(15), as: .image, named: "bottom-sheet-dismiss-finishing")
     }
 
     // MARK: - The blur modal in dark appearance
@@ -226,6 +226,6 @@ final class SampleGeometryTests: XCTestCase {
                 XCTAssertLessThanOrEqual(Double(channel), 0.55 * 37 + 0.45 * 255 + 1, "(\(x), \(y))")
             }
         }
-        assertGolden(image, named: "blur-modal-dark-last")
+        assertGolden(of: image, as: .image, named: "blur-modal-dark-last")
     }
 }

@@ -26,8 +26,8 @@ final class SceneTextTests: XCTestCase {
         let job = try cardJob(.cardPush, select: 0)
         let last = job.sequence.count - 1
         let images = try job.renderFrames([0, last])
-        assertGolden(images[0], named: "card-push-i18n-0")
-        assertGolden(images[1], named: "card-push-i18n-last")
+        assertGolden(of: images[0], as: .image, named: "card-push-i18n-0")
+        assertGolden(of: images[1], as: .image, named: "card-push-i18n-last")
         XCTAssertEqual(job.typesetter.warnings, [], "the fixture fonts have every character of the sample")
     }
 

@@ -205,7 +205,7 @@ final class GoldenSequenceTests: XCTestCase {
             unsetenv("FLIPBOOK_RECORD")
             unsetenv("CI")
             setenv("FLIPBOOK_ARTIFACTS", scratch + "/artifacts", 1)
-            return GoldenSequence.verify(job, named: "push", goldensDirectory: scratch + "/goldens")
+            return verifyGolden(of: job, as: .sequence, named: "push", goldensDirectory: scratch + "/goldens")
         }
         let recorded = try check(settings)
         XCTAssertEqual(recorded.outcome, .recorded, recorded.message)

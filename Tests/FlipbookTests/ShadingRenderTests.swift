@@ -46,8 +46,8 @@ final class ShadingRenderTests: XCTestCase {
         XCTAssertEqual(middleAlpha.count, 1)
         XCTAssertLessThan(middleAlpha[0], 0.3)
         // The resting card and the first step of its expansion, as goldens (@1x).
-        assertGolden(try card.renderFrame(0), named: "app-store-card-start")
-        assertGolden(try card.renderFrame(2), named: "app-store-card-lifting")
+        assertGolden(of: try card.renderFrame(0), as: .image, named: "app-store-card-start")
+        assertGolden(of: try card.renderFrame(2), as: .image, named: "app-store-card-lifting")
         let last = flattened(card.displayList(frame: card.sequence.last!).ops)
         XCTAssertFalse(last.contains { if case .shadowedGroup = $0 { return true }; return false })
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import XCTest
 import Flipbook
 import FlipbookModel
@@ -104,9 +105,11 @@ let flipbookExecutable: URL = {
 
 /// Starts `executable` (default: the built `flipbook`) with `prefixArguments` then `arguments` in
 /// `directory`, stdout and stderr piped; `environment` entries are added to (or, when nil,
-/// removed from) this process's environment. Skips the test when flipbook is not built.
+/// removed from) this process's environment. The child's stdin is /dev/null — it never shares
+/// the test process's own — or, with `pipingInput`, a pipe the caller writes (`feed`). Skips the
+/// test when flipbook is not built.
 func startFlipbook(_ arguments: [String], in directory: URL = Package.root, environment: [String: String?] = [:],
-                   executable: URL = flipbookExecutable, prefixArguments: [String] = []) throws -> Process {
+                   executable: URL = flipbookExecutable, prefixArguments: [String] = [], pipingInput: Bool = false) throws -> Process {
     guard FileManager.default.isExecutableFile(atPath: flipbookExecutable.path) else {
         throw XCTSkip("flipbook is not built at \(flipbookExecutable.path); run `swift build` first")
     }
@@ -117,39 +120,94 @@ func startFlipbook(_ arguments: [String], in directory: URL = Package.root, envi
     var variables = ProcessInfo.processInfo.environment
     for (name, value) in environment { variables[name] = value }
     process.environment = variables
+    process.standardInput = pipingInput ? Pipe() : FileHandle.nullDevice
     process.standardOutput = Pipe()
     process.standardError = Pipe()
     try process.run()
     return process
 }
 
-/// Runs `flipbook` to the end (see `startFlipbook`). A run still going after `timeoutSeconds` is
-/// killed and fails the test, so a hang is a failure rather than a stuck suite.
+/// Writes `bytes` to the stdin pipe of `process` (started with `pipingInput`), then closes it;
+/// returns how many bytes the child took. A child that exits (or closes its stdin) before
+/// reading them all ends the writing early with EPIPE — never with SIGPIPE, which the test
+/// bundle ignores (`FlipbookTestSignals`) — so that is not an error here.
+@discardableResult
+func feed(_ bytes: [UInt8], to process: Process) -> Int {
+    let input = (process.standardInput as! Pipe).fileHandleForWriting
+    defer { try? input.close() }
+    var written = 0
+    bytes.withUnsafeBytes { buffer in
+        while written < buffer.count {
+            let count = write(input.fileDescriptor, buffer.baseAddress! + written, buffer.count - written)
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { return }  // EPIPE: the child is gone or stopped reading.
+            written += count
+        }
+    }
+    return written
+}
+
+/// Runs `flipbook` to the end (see `startFlipbook`), writing `input` to its stdin when given. A
+/// run still going after `timeoutSeconds` is killed and fails the test, so a hang is a failure
+/// rather than a stuck suite. Safe to call from many threads at once.
 func runFlipbook(_ arguments: [String], in directory: URL = Package.root, environment: [String: String?] = [:],
-                 executable: URL = flipbookExecutable, prefixArguments: [String] = [], timeoutSeconds: Double = 300,
-                 file: StaticString = #filePath, line: UInt = #line) throws -> FlipbookRun {
+                 executable: URL = flipbookExecutable, prefixArguments: [String] = [], input: [UInt8]? = nil,
+                 timeoutSeconds: Double = 300, file: StaticString = #filePath, line: UInt = #line) throws -> FlipbookRun {
     let process = try startFlipbook(arguments, in: directory, environment: environment, executable: executable,
-                                    prefixArguments: prefixArguments)
+                                    prefixArguments: prefixArguments, pipingInput: input != nil)
     let timer = DispatchWorkItem { [process] in
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     }
     DispatchQueue.global().asyncAfter(deadline: .now() + timeoutSeconds, execute: timer)
-    // stderr is drained on its own thread so a chatty child never blocks on a full pipe.
-    final class Box: @unchecked Sendable { var data = Data() }
-    let stderrData = Box()
-    let drained = DispatchGroup()
-    DispatchQueue.global().async(group: drained) {
-        stderrData.data = (process.standardError as! Pipe).fileHandleForReading.readDataToEndOfFile()
-    }
+    // stdin is written and stderr drained on threads of their own (not the global queue's, which
+    // many concurrent runs could use up), so a chatty child never blocks on a full pipe and a
+    // child that reads slowly never blocks the reading of its output.
+    let stderr = PipeDrain(process.standardError as! Pipe)
+    let feeder = input.map { bytes in BackgroundWork { feed(bytes, to: process) } }
     let stdout = (process.standardOutput as! Pipe).fileHandleForReading.readDataToEndOfFile()
-    drained.wait()
+    let errors = stderr.wait()
+    _ = feeder?.wait()
     process.waitUntilExit()
     timer.cancel()
     if process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL {
         XCTFail("flipbook \(arguments.joined(separator: " ")) did not finish within \(Int(timeoutSeconds)) s", file: file, line: line)
     }
     return FlipbookRun(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                       stderr: String(decoding: stderrData.data, as: UTF8.self))
+                       stderr: String(decoding: errors, as: UTF8.self))
+}
+
+/// `body` run on a thread of its own; `wait()` returns its result.
+final class BackgroundWork<Result: Sendable>: Sendable {
+    private let result = Mutex<Result?>(nil)
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ body: @escaping @Sendable () -> Result) {
+        Thread {
+            let value = body()
+            self.result.withLock { $0 = value }
+            self.done.signal()
+        }.start()
+    }
+
+    /// Waits for `body` to return; returns what it returned.
+    func wait() -> Result {
+        done.wait()
+        done.signal()  // a later wait() returns at once
+        return result.withLock { $0! }
+    }
+}
+
+/// Everything a pipe yields until its writers close it, read on a thread of its own.
+final class PipeDrain: Sendable {
+    private let work: BackgroundWork<Data>
+
+    init(_ pipe: Pipe) {
+        let handle = pipe.fileHandleForReading
+        work = BackgroundWork { handle.readDataToEndOfFile() }
+    }
+
+    /// The data, once the pipe is closed.
+    func wait() -> Data { work.wait() }
 }
 
 /// Runs one of the review page's browser checks (`Tests/ReviewPage/SCRIPT`, python3 driving

@@ -19,7 +19,7 @@ final class TextGoldenTests: XCTestCase {
     }
 
     func testLabelMatchesItsGolden() {
-        assertGolden(drawLabel(), named: "label")
+        assertGolden(of: drawLabel(), as: .image, named: "label")
     }
 
     func testOpacityAndClip() {
@@ -68,7 +68,7 @@ final class TypesetGoldenTests: XCTestCase {
     }
 
     func testCardMatchesItsGolden() {
-        assertGolden(Self.drawCard(), named: "card")
+        assertGolden(of: Self.drawCard(), as: .image, named: "card")
     }
 
     /// Emoji keep their own colours (the text colour does not tint them) and follow opacity and clip.

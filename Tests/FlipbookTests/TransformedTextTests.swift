@@ -94,7 +94,7 @@ final class TransformedTextTests: XCTestCase {
     /// fading the label draws the same picture at half strength (the bounds of a turned text op).
     func testThirtyDegreesGolden() throws {
         let image = try job(LayerTransform(rotationDegrees: 30), scale: 2).renderFrame(0)
-        assertGolden(image, named: "flipbook-30deg-2x")
+        assertGolden(of: image, as: .image, named: "flipbook-30deg-2x")
         // Ink: dark pixels' extent is wider than tall but far taller than the upright line's.
         func inkRows(_ image: PremultipliedImage) -> Int {
             (0..<image.height).filter { y in (0..<image.width).contains { x in image.pixels[y * image.width + x] & 0xFF < 128 } }.count

@@ -131,7 +131,7 @@ final class TransitionFileRenderTests: XCTestCase {
             // The file's device at @1x (as `--scale 1` does), so the goldens stay small.
             let job = try RenderJob(settings: .transitionFile(file, scale: 1))
             let name = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
-            assertGolden(try job.renderFrame(job.sequence.count / 2), named: "\(name)-middle")
+            assertGolden(of: try job.renderFrame(job.sequence.count / 2), as: .image, named: "\(name)-middle")
         }
     }
 

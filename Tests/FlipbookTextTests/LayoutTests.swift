@@ -1,5 +1,6 @@
 import FlipbookText
 import Foundation
+import Synchronization
 import XCTest
 
 /// Line breaking, truncation, alignment and line metrics of the typesetter (fixture fonts).
@@ -202,10 +203,9 @@ final class LayoutTests: XCTestCase {
 }
 
 /// Results written from concurrent iterations.
-final class ResultBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var values: [TextLayout?]
-    init(count: Int) { values = Array(repeating: nil, count: count) }
-    func set(_ index: Int, _ value: TextLayout) { lock.lock(); values[index] = value; lock.unlock() }
-    func get(_ index: Int) -> TextLayout? { lock.lock(); defer { lock.unlock() }; return values[index] }
+final class ResultBox: Sendable {
+    private let values: Mutex<[TextLayout?]>
+    init(count: Int) { values = Mutex(Array(repeating: nil, count: count)) }
+    func set(_ index: Int, _ value: TextLayout) { values.withLock { $0[index] = value } }
+    func get(_ index: Int) -> TextLayout? { values.withLock { $0[index] } }
 }

@@ -1,5 +1,6 @@
 import FlipbookText
 import Foundation
+import Synchronization
 import XCTest
 
 /// The fixture fonts (Tests/Fixtures/fonts, subsets of Debian's packages; see SOURCE.md).
@@ -161,9 +162,8 @@ final class ShapingTests: XCTestCase {
 }
 
 /// Collects warnings from any thread.
-final class WarningLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [String] = []
-    func append(_ line: String) { lock.lock(); stored.append(line); lock.unlock() }
-    var lines: [String] { lock.lock(); defer { lock.unlock() }; return stored }
+final class WarningLog: Sendable {
+    private let stored = Mutex<[String]>([])
+    func append(_ line: String) { stored.withLock { $0.append(line) } }
+    var lines: [String] { stored.withLock { $0 } }
 }

@@ -39,9 +39,9 @@ final class ZoomTransitionTests: XCTestCase {
         let job = try RenderJob(settings: RenderSettings(transition: try recordPush()))
         // 0.6 s spring, then the caption's 0.25 s follow-up: 0.85 s at 60 fps.
         XCTAssertEqual(job.sequence.count, 52)
-        assertGolden(try job.renderFrame(0), named: "zoom-push-0")
-        assertGolden(try job.renderFrame(12), named: "zoom-push-12")
-        assertGolden(try job.renderFrame(job.sequence.count - 1), named: "zoom-push-last")
+        assertGolden(of: try job.renderFrame(0), as: .image, named: "zoom-push-0")
+        assertGolden(of: try job.renderFrame(12), as: .image, named: "zoom-push-12")
+        assertGolden(of: try job.renderFrame(job.sequence.count - 1), as: .image, named: "zoom-push-last")
     }
 
     @MainActor
