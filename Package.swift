@@ -94,7 +94,8 @@ let package = Package(
         .target(name: "Flipbook", dependencies: ["FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender", "FlipbookOutput",
                                                  "FlipbookCodecs", "FlipbookGeometry", "FlipbookRaster", "FlipbookMotion", "FlipbookText", "FlipbookSamples", "FlipbookFiles",
                                                  "CISAL"]),
-        // UIKit's API recorded into the Transition model (Collections/ holds the collection and table views).
+        // UIKit's API recorded into the Transition model: Recording/ (the recorder), UIKit/, CoreAnimation/,
+        // CoreGraphics/ (the API, by framework), Exports.swift (Foundation, as `import UIKit` brings it).
         .target(name: "FlipbookUIKit", dependencies: ["FlipbookModel", "FlipbookScenes", "FlipbookMotion", "FlipbookGeometry", "FlipbookRaster", "FlipbookCodecs", "FlipbookText"]),
         .target(name: "UIKit", dependencies: ["FlipbookUIKit"], path: "Sources/AppleModules/UIKit"),
         .target(name: "QuartzCore", dependencies: ["FlipbookUIKit"], path: "Sources/AppleModules/QuartzCore"),

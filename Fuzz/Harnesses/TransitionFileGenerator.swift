@@ -151,6 +151,12 @@ struct TransitionFileGenerator {
         if chance(30) { members.append(("completion", array((0..<int(1...3)).map { _ in change() }))) }
         if chance(10) { members.append(("cancelCompletion", array([change()]))) }
         if chance(1) { members.append(("unknownKey", "1")) }
+        if chance(20) {
+            // Moments at awkward times (0, the 120 s limit, beyond it) with changes or none.
+            members.append(("timedChanges", array((0..<int(1...3)).map { _ in
+                object([("at", num(number(0, 120))), ("changes", array(chance(20) ? [] : [change()]))])
+            })))
+        }
         return object(members)
     }
 

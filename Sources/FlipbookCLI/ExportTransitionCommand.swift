@@ -51,7 +51,8 @@ enum ExportTransitionCommand: Command {
             printError("note: exported at @\(scale)x: \(hairlines.count) hairline\(hairlines.count == 1 ? " is" : "s are") one pixel (1/\(scale) pt) only "
                        + "at this scale; to render at another --scale, export with that --scale (the file's \"// scale\" says so too)")
         }
-        print("\(job.transition.name): \(job.transition.animations.count) animations, \(json.utf8.count) bytes → \(out)")
+        let timed = job.transition.timedChanges.isEmpty ? "" : ", \(job.transition.timedChanges.count) timed changes"
+        print("\(job.transition.name): \(job.transition.animations.count) animations\(timed), \(json.utf8.count) bytes → \(out)")
         return ExitCode.success
     }
 }

@@ -88,6 +88,15 @@ extension TransitionDecoder {
         return animation
     }
 
+    /// `{"at": SECONDS, "changes": [{"target": NAME, "set": {…}}, …]}`: changes made at a time
+    /// (0 … `TransitionAnimator.maximumDurationSeconds`), not at an animation's end.
+    mutating func timedChanges(_ field: JSONField) throws -> TimedChanges {
+        let object = try field.object(known: ["at", "changes"])
+        let at = try object.required("at", "seconds from the transition's start").number(in: 0...TransitionAnimator.maximumDurationSeconds)
+        let changes = try object.required("changes", "the changes made at that time").array().map { try change($0) }
+        return TimedChanges(atSeconds: at, changes: changes)
+    }
+
     /// `{"target": NAME, "set": {…}}`.
     mutating func change(_ field: JSONField) throws -> LayerChange {
         let object = try field.object(known: ["target", "set"])

@@ -74,6 +74,7 @@ struct TransitionDecoder {
             }
         }
         let animations = try object.optional("animations")?.array().map { try animation($0) } ?? []
+        let timedChanges = try object.optional("timedChanges")?.array().map { try self.timedChanges($0) } ?? []
         let completion = try object.optional("completion")?.array().map { try change($0) } ?? []
         let cancelCompletion = try object.optional("cancelCompletion")?.array().map { try change($0) } ?? []
         var names = Set<String>()
@@ -92,7 +93,7 @@ struct TransitionDecoder {
                 throw field.child("after", .string(after)).fail("no animation is named \(InputText.quoted(after))\(hint)")
             }
         }
-        return Transition(name: name, device: device, window: window, animations: animations, completion: completion,
+        return Transition(name: name, device: device, window: window, animations: animations, timedChanges: timedChanges, completion: completion,
                           cancelCompletion: cancelCompletion, timing: timing, statusBar: statusBar)
     }
 

@@ -53,6 +53,11 @@ struct TransitionWriter {
         if !transition.animations.isEmpty {
             members.append(("animations", list(transition.animations.map { animation($0, indent: "    ") }, indent: "  ")))
         }
+        if !transition.timedChanges.isEmpty {
+            members.append(("timedChanges", list(transition.timedChanges.map { moment in
+                object([("at", JSON.number(moment.atSeconds)), ("changes", list(moment.changes.map(change), indent: "    "))])
+            }, indent: "  ")))
+        }
         if !transition.completion.isEmpty {
             members.append(("completion", list(transition.completion.map(change), indent: "  ")))
         }

@@ -26,8 +26,8 @@ public struct TransitionFile: Sendable {
     public let usesPhotos: Bool
 
     /// The keys of the top-level object.
-    static let topKeys = ["name", "device", "manifest", "timing", "background", "statusBar", "layers", "animations", "completion",
-                           "cancelCompletion", "appearance"]
+    static let topKeys = ["name", "device", "manifest", "timing", "background", "statusBar", "layers", "animations", "timedChanges",
+                           "completion", "cancelCompletion", "appearance"]
 
     /// Reads and parses a file (at most `maximumBytes`).
     /// - Throws: `TransitionFileError`.

@@ -286,6 +286,24 @@ public struct LayerChange: Hashable, Sendable {
     public init(target: String, set: LayerPatch) { self.target = target; self.set = set }
 }
 
+/// Changes made at a moment of the transition rather than at an animation's end: a value that
+/// switches at a time (a view shown, a colour set, a view removed between two animations).
+///
+/// They apply exactly as an animation's `completion` does: in every frame whose time is strictly
+/// after `atSeconds`, and in the final frame; an animatable property set here is a step in its
+/// timeline, from which a later animation of it starts. At the same time, they apply after the
+/// completions of the animations that end then, and in the order `Transition.timedChanges` lists
+/// them. The transition lasts at least until `atSeconds` (so an empty `changes` only extends it).
+public struct TimedChanges: Hashable, Sendable {
+    /// Seconds from the transition's start: 0 … `TransitionAnimator.maximumDurationSeconds`.
+    public var atSeconds: Double
+    /// The changes, applied in order.
+    public var changes: [LayerChange]
+
+    /// Changes made `atSeconds` after the start.
+    public init(atSeconds: Double, changes: [LayerChange]) { self.atSeconds = atSeconds; self.changes = changes }
+}
+
 extension LayerChange {
     /// Changes removing the `removed` layers, then showing the `shown` ones: what a completion
     /// block that tidies up a transition's temporary views does.

@@ -4,7 +4,8 @@ import FlipbookMotion
 extension TransitionAnimator {
     /// The steps of `TransitionAnimator.init`: each animation's start time (delays, and `after`
     /// chains resolved in dependency order), its segments per animated property and its
-    /// completion, then the segments sorted into one track per property.
+    /// completion, the timed changes (after every animation, so that they apply after the
+    /// completions due at the same time), then the segments sorted into one track per property.
     struct Compiler {
         let transition: Transition
         /// The window with the status bar, whose values animations start from.
@@ -99,7 +100,8 @@ extension TransitionAnimator {
                 }
             }
             if !animation.completion.isEmpty {
-                try addCompletion(of: index, at: startSeconds + timing.durationSeconds, timing: timing)
+                try addChanges(animation.completion, at: startSeconds + timing.durationSeconds, timing: timing, order: index,
+                               usedBy: label(index) + " completion")
             }
             end = max(end, startSeconds + timing.durationSeconds)
         }
@@ -133,11 +135,24 @@ extension TransitionAnimator {
             return pieces
         }
 
-        /// Animation `index`'s completion, applied at `completed` seconds.
-        private mutating func addCompletion(of index: Int, at completed: Double, timing: Timing) throws {
+        /// Adds timed changes `index`: applied at their time, after every animation's completion
+        /// due then (their order follows the animations').
+        mutating func add(timedChanges index: Int) throws {
+            let moment = transition.timedChanges[index]
+            let label = "timedChanges[\(index)]"
+            guard moment.atSeconds.isFinite, moment.atSeconds >= 0 else {
+                throw TransitionError.invalidTimedChanges(label, reason: "the time must be a number of seconds, 0 or more (is \(moment.atSeconds))")
+            }
+            try addChanges(moment.changes, at: moment.atSeconds, timing: main, order: transition.animations.count + index, usedBy: label)
+            end = max(end, moment.atSeconds)
+        }
+
+        /// A completion or timed changes, applied at `completed` seconds; `order` ranks them among
+        /// the others due then. `timing` is kept on the steps and never read (a step has no curve).
+        private mutating func addChanges(_ list: [LayerChange], at completed: Double, timing: Timing, order listOrder: Int, usedBy user: String) throws {
             var changes: [(path: [Int], set: LayerPatch)] = []
-            for change in transition.animations[index].completion {
-                let changePath = try path(change.target, usedBy: label(index) + " completion")
+            for change in list {
+                let changePath = try path(change.target, usedBy: user)
                 // Animatable values set by a completion join their property's track as steps, so
                 // a later animation of the property starts from them (as after UIKit's completion
                 // block); the rest (hidden, image, …) is applied as a change.
@@ -154,7 +169,7 @@ extension TransitionAnimator {
                 }
                 changes.append((changePath, rest))
             }
-            completions.append((completed, index, changes))
+            completions.append((completed, listOrder, changes))
         }
 
         /// Segments in start order, one track per animated property; a missing `from` continues
@@ -181,7 +196,8 @@ extension TransitionAnimator {
             return tracks
         }
 
-        /// The completions by end time (then animation order).
+        /// The completions and timed changes by time (then animation order, then the timed
+        /// changes' order).
         func completionsInOrder() -> [(endSeconds: Double, changes: [(path: [Int], set: LayerPatch)])] {
             completions.sorted { ($0.endSeconds, $0.order) < ($1.endSeconds, $1.order) }.map { ($0.endSeconds, $0.changes) }
         }

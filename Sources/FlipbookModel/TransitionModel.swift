@@ -19,6 +19,9 @@ public struct Transition: Hashable, Sendable {
     public var window: Layer
     /// The animations; several may run at once on different layers, with different curves.
     public var animations: [Animation]
+    /// Changes made at a time rather than at an animation's end (`TimedChanges`); the
+    /// transition lasts at least until the last of them.
+    public var timedChanges: [TimedChanges]
     /// Set in the final frame only, after every animation: the destination screen as it is after
     /// `completeTransition(true)`, without the transition's temporary views.
     public var completion: [LayerChange]
@@ -38,9 +41,9 @@ public struct Transition: Hashable, Sendable {
     public var statusBar: StatusBar.Style?
 
     /// Creates a transition.
-    public init(name: String, device: Device, window: Layer, animations: [Animation] = [], completion: [LayerChange] = [],
-                cancelCompletion: [LayerChange] = [], timing: Timing, statusBar: StatusBar.Style? = .dark) {
-        self.name = name; self.device = device; self.window = window; self.animations = animations
+    public init(name: String, device: Device, window: Layer, animations: [Animation] = [], timedChanges: [TimedChanges] = [],
+                completion: [LayerChange] = [], cancelCompletion: [LayerChange] = [], timing: Timing, statusBar: StatusBar.Style? = .dark) {
+        self.name = name; self.device = device; self.window = window; self.animations = animations; self.timedChanges = timedChanges
         self.completion = completion; self.cancelCompletion = cancelCompletion; self.timing = timing; self.statusBar = statusBar
     }
 
@@ -68,6 +71,8 @@ public enum TransitionError: Error, CustomStringConvertible, Equatable {
     case cycle([String])
     /// An animation with nothing to animate, or `to` and `keyframes` both.
     case invalidAnimation(String, reason: String)
+    /// Timed changes at a time that is negative or not a number (`timedChanges[N]`).
+    case invalidTimedChanges(String, reason: String)
     /// A snapshot of itself or of one of its own ancestors or another snapshot.
     case invalidSnapshot(String, reason: String)
     /// Longer than `TransitionAnimator.maximumDurationSeconds` (delays and `after` chains add up).
@@ -88,7 +93,7 @@ public enum TransitionError: Error, CustomStringConvertible, Equatable {
             let shown = names.count <= 8 ? names.map { InputText.excerpt($0) }
                 : names.prefix(4).map { InputText.excerpt($0) } + ["… (\(names.count - 5) more)", InputText.excerpt(names[names.count - 1])]
             return "animations start after each other in a circle: \(shown.joined(separator: " → "))"
-        case let .invalidAnimation(name, reason): return "\(name): \(reason)"
+        case let .invalidAnimation(name, reason), let .invalidTimedChanges(name, reason): return "\(name): \(reason)"
         case let .invalidSnapshot(name, reason): return "layer \(InputText.singleQuoted(name)): \(reason)"
         case let .tooManySnapshotLayers(count):
             return "snapshots draw \(count) layers in all (each draws its source's layers again); at most \(TransitionAnimator.maximumSnapshotLayers)"
@@ -104,9 +109,9 @@ public enum TransitionError: Error, CustomStringConvertible, Equatable {
 /// Evaluation rule, per animated property: the last segment that has started (`t ≥ start`;
 /// declaration order breaks ties) gives `from + (to − from)·progress(t − start)`, progress
 /// unclamped (springs overshoot); before the first segment starts the property shows that
-/// segment's `from`. Completions apply once `t` is past their animation's end (strictly), and all
-/// of them, then the transition's `completion`, in the final frame, where every animation is at
-/// progress 1.
+/// segment's `from`. Completions apply once `t` is past their animation's end (strictly), timed
+/// changes once `t` is past their time (after the completions due then), and all of them, then
+/// the transition's `completion`, in the final frame, where every animation is at progress 1.
 package struct TransitionAnimator: Sendable {
     /// The transition.
     public let transition: Transition
@@ -150,7 +155,8 @@ package struct TransitionAnimator: Sendable {
     public static let maximumSnapshotLayers = 100_000
 
     /// Checks and compiles a transition (`TransitionAnimator.Compiler`: start times, then each
-    /// animation's segments and completion, then one track per animated property).
+    /// animation's segments and completion, the timed changes, then one track per animated
+    /// property).
     /// - Throws: `TransitionError` naming the layer or animation at fault.
     public init(_ transition: Transition) throws {
         self.transition = transition
@@ -160,6 +166,7 @@ package struct TransitionAnimator: Sendable {
         self.paths = paths
         var compiler = try Compiler(transition: transition, root: root, paths: paths)
         for index in transition.animations.indices { try compiler.add(animation: index) }
+        for index in transition.timedChanges.indices { try compiler.add(timedChanges: index) }
         tracks = compiler.tracks()
         completions = compiler.completionsInOrder()
         finalChanges = try transition.completion.map { (try compiler.path($0.target, usedBy: "completion"), $0.set) }

@@ -117,6 +117,11 @@ struct FolderPlan {
         var conditions: [String]
         /// The implementing method's token index: conformances are generated in file order.
         var order: Int
+        /// The protocol is `@MainActor`, so its implementers' methods are main-actor isolated:
+        /// they satisfy the (unisolated) marker through a `@preconcurrency` conformance, checked
+        /// when called. (An isolated marker would do, but Swift 6.3 refuses a reference to an
+        /// isolated protocol's requirement, `Marker.method`, which the selectors are.)
+        var isMainActor: Bool
     }
 
     init(index: FolderIndex, options: UIKitSourcesOptions) throws {
@@ -223,7 +228,7 @@ struct FolderPlan {
                 guard !owner.isLocal else { continue }
                 markerConformances[implementer.function.file].append(MarkerConformance(
                     className: implementer.className, markerName: requirement.markerName, conditions: function.conditions,
-                    order: function.keywordIndex))
+                    order: function.keywordIndex, isMainActor: index.type(requirement.protocolReference).attributeNames.contains("MainActor")))
                 for method in index.methods(ofClass: implementer.className) where index.function(method).fullName == requirement.fullName {
                     relaxedFunctions.insert(method)
                 }
@@ -519,14 +524,17 @@ struct FileRewrite {
             let function = file.functions[entry.function]
             let labels = function.labels.isEmpty ? "" : "(" + function.labels.map { $0 + ":" }.joined() + ")"
             let coercion = entry.coercion.map { " as \($0)" } ?? ""
-            let member = "; static func \(entry.memberName)() -> Selector { Selector(\(entry.ownerName).\(function.name)\(labels)\(coercion), name: \(quoted(entry.objCName))) }"
+            // `nonisolated`: the name lookups call it from any isolation (a selector only refers to
+            // the method; calling it is the action's business, on the main actor).
+            let member = "; nonisolated static func \(entry.memberName)() -> Selector { Selector(\(entry.ownerName).\(function.name)\(labels)\(coercion), name: \(quoted(entry.objCName))) }"
             insert(member, at: file.tokens[function.endIndex].end)
         }
     }
 
     private mutating func generateMarkerConformances() {
         for conformance in plan.markerConformances[fileIndex].sorted(by: { $0.order < $1.order }) {
-            generated.append(conditional(conformance.conditions, "extension \(conformance.className): \(conformance.markerName) {}"))
+            let preconcurrency = conformance.isMainActor ? "@preconcurrency " : ""
+            generated.append(conditional(conformance.conditions, "extension \(conformance.className): \(preconcurrency)\(conformance.markerName) {}"))
         }
     }
 

@@ -16,15 +16,7 @@ final class AppearanceAndDevicesTests: XCTestCase {
         try TransitionFile(data: Data(json.utf8), path: "t.json").transition(photos: [], options: options, device: device)
     }
 
-    func error(_ json: String, line: UInt = #line) -> String {
-        do {
-            _ = try decode(json)
-            XCTFail("no error for \(json)", line: line)
-            return ""
-        } catch {
-            return "\(error)"
-        }
-    }
+    func error(_ json: String, line: UInt = #line) -> String { transitionFileError(json, line: line) }
 
     /// `#RRGGBB` or `#RRGGBBAA` as a colour: the hex notation of the tables these values were
     /// checked against (docs/COLORS.md), independent of the 0…255 + alpha literals in the code.

@@ -94,6 +94,7 @@ final class TransitionSchemaTests: XCTestCase {
         ("keyframe", [["$defs", "keyframe"]],
          #"{"layers": [{"name": "a", "frame": [0, 0, 1, 1]}], "animations": [{"target": "a", "keyframes": [{"zzz": 1}]}]}"#),
         ("change", [["$defs", "change"]], #"{"layers": [{"name": "a", "frame": [0, 0, 1, 1]}], "completion": [{"zzz": 1}]}"#),
+        ("timed changes", [["$defs", "timedChanges"]], #"{"layers": [], "timedChanges": [{"at": 0.1, "changes": [], "zzz": 1}]}"#),
         ("change set", [["$defs", "patch"]],
          #"{"layers": [{"name": "a", "frame": [0, 0, 1, 1]}], "completion": [{"target": "a", "set": {"zzz": 1}}]}"#),
     ]
@@ -113,7 +114,7 @@ final class TransitionSchemaTests: XCTestCase {
         try visit(schema)
         let definitions = Set(try XCTUnwrap(schema["$defs"] as? [String: Any]).keys)
         for name in ["rect", "point", "colour", "frame", "patch", "animatedPatch", "layer", "animation", "keyframe", "change", "timing",
-                     "text", "transform", "device", "curve", "image", "contentMode"] {
+                     "text", "transform", "device", "curve", "image", "contentMode", "timedChanges"] {
             XCTAssertTrue(definitions.contains(name), "$defs/\(name)")
         }
     }

@@ -20,6 +20,18 @@ let fixtureTypesetter: Typesetter = {
     return Typesetter(fonts: try! FontCollection(directory: fonts))
 }()
 
+/// The description of the error that decoding the transition file text `json` (named "t.json",
+/// without photos) throws; fails the test when none is thrown.
+func transitionFileError(_ json: String, file: StaticString = #filePath, line: UInt = #line) -> String {
+    do {
+        _ = try TransitionFile(data: Data(json.utf8), path: "t.json").transition(photos: [], options: SceneOptions())
+        XCTFail("no error for \(json)", file: file, line: line)
+        return ""
+    } catch {
+        return "\(error)"
+    }
+}
+
 /// `transition`'s window at `t` seconds (`isFinal`: the final frame, every animation finished and
 /// the completions applied), without the status bar on top unless `withStatusBar` (scene tests
 /// look at the presets' own layers; the status bar is tested by StatusBarTests and

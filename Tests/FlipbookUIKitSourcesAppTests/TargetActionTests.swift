@@ -16,13 +16,14 @@ final class TargetActionTests: XCTestCase {
         return try XCTUnwrap(lines.firstIndex { $0.contains(text) }, "\(text) in \(file)") + 1
     }
 
+    @MainActor
     private func loadedScreen() -> CardScreenViewController {
         let screen = CardScreenViewController()
         screen.loadViewIfNeeded()
         return screen
     }
 
-    func testControlActionsCallTheScreensMethodsWithTheControlAsSender() throws {
+    @MainActor func testControlActionsCallTheScreensMethodsWithTheControlAsSender() async throws {
         let screen = loadedScreen()
         let like = try XCTUnwrap(screen.view.subviews.compactMap { $0 as? LikeControl }.first)
         like.like()
@@ -43,7 +44,7 @@ final class TargetActionTests: XCTestCase {
         XCTAssertEqual(screen.events.last, "chain", "the nil target's action stays")
     }
 
-    func testGestureActionsRunTheHandlersNamedBySelectors() throws {
+    @MainActor func testGestureActionsRunTheHandlersNamedBySelectors() async throws {
         let card = PhotoCardView(frame: CGRect(x: 0, y: 0, width: 200, height: 200))
         card.tapRecognizer.performActions()
         XCTAssertTrue(card.isExpanded)
@@ -67,7 +68,7 @@ final class TargetActionTests: XCTestCase {
         XCTAssertEqual(screen.cardView.progress, 0)
     }
 
-    func testOptionalDelegateMethodsAnswerOnlyWhenImplemented() {
+    @MainActor func testOptionalDelegateMethodsAnswerOnlyWhenImplemented() async {
         let card = PhotoCardView(frame: CGRect(x: 0, y: 0, width: 200, height: 200))
         XCTAssertEqual(card.expandedHeight, 300, "no delegate: `?? width * 1.5`")
 
@@ -102,7 +103,7 @@ final class TargetActionTests: XCTestCase {
         XCTAssertFalse(card.isExpanded, "the quiet delegate's photoCardShouldExpand is not called")
     }
 
-    func testSelectorsCarryObjectiveCNamesAndCompareByName() throws {
+    @MainActor func testSelectorsCarryObjectiveCNamesAndCompareByName() async throws {
         let recorder = VerboseAnalyticsRecorder()
         // NSSelectorFromString in the app: found by name; the override in the subclass wins.
         let share = recorder.action(named: "trackShare:")
@@ -123,7 +124,7 @@ final class TargetActionTests: XCTestCase {
         XCTAssertEqual(Set([share, Selector("trackShare:")]).count, 1)
     }
 
-    func testASelectorNamingNothingFailsTheRecordingWithItsFileAndLine() throws {
+    @MainActor func testASelectorNamingNothingFailsTheRecordingWithItsFileAndLine() async throws {
         let expectedLine = try line(of: "Selector((\"resetCards\"))", in: "Screens/CardScreenViewController.swift")
         XCTAssertThrowsError(try Transition.record { window in
             let screen = CardScreenViewController()
@@ -139,13 +140,13 @@ final class TargetActionTests: XCTestCase {
         }
     }
 
-    func testTheCompilerSeesTheOriginalFilesAndLines() throws {
+    @MainActor func testTheCompilerSeesTheOriginalFilesAndLines() async throws {
         let place = loadedScreen().currentPlace()
         XCTAssertEqual(place.file, fixtures.appendingPathComponent("Screens/CardScreenViewController.swift").path)
         XCTAssertEqual(place.line, try line(of: "func currentPlace()", in: "Screens/CardScreenViewController.swift"))
     }
 
-    func testAFileRelyingOnAnUmbrellaHeaderGetsUIKit() {
+    @MainActor func testAFileRelyingOnAnUmbrellaHeaderGetsUIKit() async {
         let badge = BadgeView(frame: .zero)
         badge.count = 0
         XCTAssertTrue(badge.isHidden)
@@ -153,7 +154,7 @@ final class TargetActionTests: XCTestCase {
         XCTAssertFalse(badge.isHidden)
     }
 
-    func testPropertySelectorsGetAndSet() throws {
+    @MainActor func testPropertySelectorsGetAndSet() async throws {
         let card = PhotoCardView(frame: .zero)
         card.progress = 0.25
         let getter = Selector(getter: \PhotoCardView.progress, name: "progress")

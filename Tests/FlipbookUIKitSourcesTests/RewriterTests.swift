@@ -262,7 +262,7 @@ final class RewriterTests: XCTestCase {
         XCTAssertTrue(a.contains("let t = NSSelectorFromString(name, methods: _flipbookSelectorMethods)\n"), a)
         XCTAssertTrue(a.contains("let u = Foo.Selector(\"x\")\n"), a)
         // After each method a string selector can reach, on its line: a member returning its selector.
-        XCTAssertTrue(a.contains("        func go() {}; static func _flipbookSelector_A_swift_0() -> Selector { Selector(A.go, name: \"go\") }\n"), a)
+        XCTAssertTrue(a.contains("        func go() {}; nonisolated static func _flipbookSelector_A_swift_0() -> Selector { Selector(A.go, name: \"go\") }\n"), a)
         // Every file's table, most derived class first (B is A's subclass: depth 1).
         XCTAssertTrue(a.contains("""
             func _flipbookSelectorMethods(_ target: AnyObject, _ name: String) -> Selector? {

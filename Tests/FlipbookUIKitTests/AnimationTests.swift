@@ -16,7 +16,7 @@ final class AnimationTests: XCTestCase {
         animator.layer(named: name, in: animator.window(atSeconds: t, isFinal: false))!
     }
 
-    func testSpringInsideAnimateLandsWhereUIKitsFormulaSays() throws {
+    @MainActor func testSpringInsideAnimateLandsWhereUIKitsFormulaSays() async throws {
         let transition = try Transition.record { window in
             let photo = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
             photo.accessibilityIdentifier = "photo"
@@ -39,7 +39,7 @@ final class AnimationTests: XCTestCase {
         XCTAssertEqual(animator.durationSeconds, 0.7)
     }
 
-    func testCompletionFollowUpStartsAtTheFirstsEnd() throws {
+    @MainActor func testCompletionFollowUpStartsAtTheFirstsEnd() async throws {
         var completionTimes: [Double] = []
         let transition = try Transition.record { window in
             let card = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
@@ -69,7 +69,7 @@ final class AnimationTests: XCTestCase {
         XCTAssertTrue(animator.layer(named: "badge", in: animator.window(atSeconds: 0.8, isFinal: true))!.isHidden)
     }
 
-    func testSetOutsideABlockAppliesAtOnceAndPerformWithoutAnimation() throws {
+    @MainActor func testSetOutsideABlockAppliesAtOnceAndPerformWithoutAnimation() async throws {
         let transition = try Transition.record { window in
             let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
             view.accessibilityIdentifier = "v"
@@ -85,7 +85,7 @@ final class AnimationTests: XCTestCase {
         XCTAssertEqual(layer("v", animator, at: 0.5).frame.x, 50, accuracy: 1e-9, "ease in-out is half way at half time")
     }
 
-    func testLayoutIfNeededInsideABlockAnimatesTheLayout() throws {
+    @MainActor func testLayoutIfNeededInsideABlockAnimatesTheLayout() async throws {
         final class Panel: UIView {
             var expanded = false
             let bar = UIView(frame: .zero)
@@ -107,7 +107,7 @@ final class AnimationTests: XCTestCase {
         XCTAssertEqual(layer("bar", animator, at: 0.5).frame.width, 150, accuracy: 1e-9)
     }
 
-    func testKeyframesSplitTheDuration() throws {
+    @MainActor func testKeyframesSplitTheDuration() async throws {
         let transition = try Transition.record { window in
             let dot = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
             dot.accessibilityIdentifier = "dot"
@@ -123,7 +123,7 @@ final class AnimationTests: XCTestCase {
         XCTAssertEqual(animator.durationSeconds, 2)
     }
 
-    func testAnInterruptingAnimationStartsFromThePresentationValue() throws {
+    @MainActor func testAnInterruptingAnimationStartsFromThePresentationValue() async throws {
         let transition = try Transition.record { window in
             let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
             view.accessibilityIdentifier = "v"
@@ -139,7 +139,7 @@ final class AnimationTests: XCTestCase {
         XCTAssertEqual(layer("v", animator, at: 1).frame.x, 0)
     }
 
-    func testSpringDurationBounceAndPropertyAnimator() throws {
+    @MainActor func testSpringDurationBounceAndPropertyAnimator() async throws {
         let transition = try Transition.record { window in
             let a = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10)), b = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
             a.accessibilityIdentifier = "a"; b.accessibilityIdentifier = "b"
@@ -156,7 +156,7 @@ final class AnimationTests: XCTestCase {
         XCTAssertEqual(layer("b", animator, at: 0.5).frame.x, 50, accuracy: 1e-9)
     }
 
-    func testPropertyAnimatorPausedScrubbedAndContinuedReversed() throws {
+    @MainActor func testPropertyAnimatorPausedScrubbedAndContinuedReversed() async throws {
         var ended: UIViewAnimatingPosition?
         let transition = try Transition.record { window in
             let sheet = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
@@ -177,7 +177,7 @@ final class AnimationTests: XCTestCase {
         XCTAssertEqual(animator.layer(named: "sheet", in: animator.window(atSeconds: 0.5, isFinal: true))!.frame.y, 0)
     }
 
-    func testBasicAndSpringLayerAnimations() throws {
+    @MainActor func testBasicAndSpringLayerAnimations() async throws {
         let transition = try Transition.record { window in
             let view = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
             view.accessibilityIdentifier = "v"
@@ -199,7 +199,7 @@ final class AnimationTests: XCTestCase {
         XCTAssertEqual(layer("v", animator, at: 0.2).cornerRadius, 20 * (1 - 3 * exp(-2)), accuracy: 1e-6)
     }
 
-    func testTransitionCrossDissolveFadesASnapshotOut() throws {
+    @MainActor func testTransitionCrossDissolveFadesASnapshotOut() async throws {
         let transition = try Transition.record { window in
             let label = UILabel(frame: CGRect(x: 0, y: 100, width: 200, height: 40))
             label.accessibilityIdentifier = "label"

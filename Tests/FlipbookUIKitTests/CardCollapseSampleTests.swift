@@ -32,6 +32,7 @@ final class CardCollapseSampleTests: XCTestCase {
     }
 
     /// The card tapped at 0 (it springs open), the finger down at `touchDownSeconds`.
+    @MainActor
     private func record(_ gesture: Gesture, touchDownSeconds: Double) throws -> (TransitionAnimator, TodayViewController, String) {
         let today = TodayViewController()
         today.photoName = SampleHost.photos[14].url
@@ -60,7 +61,7 @@ final class CardCollapseSampleTests: XCTestCase {
         }
     }
 
-    func testPulledPastHalfWayTheCollapseFinishes() throws {
+    @MainActor func testPulledPastHalfWayTheCollapseFinishes() async throws {
         // Down at 0.7 s (the 0.6 s expansion is over); 90 pt at +0.1 s, 180 pt at +0.2 s, released at +0.35 s.
         let (animator, today, card) = try record(try pull([90, 180]), touchDownSeconds: 0.7)
         assertEqual(frame(animator, card, at: 0.65), expanded, "expanded before the touch")
@@ -76,7 +77,7 @@ final class CardCollapseSampleTests: XCTestCase {
         XCTAssertNil(today.cardAnimator)
     }
 
-    func testReleasedShortOfHalfWayTheCardSpringsBackOpen() throws {
+    @MainActor func testReleasedShortOfHalfWayTheCardSpringsBackOpen() async throws {
         let (animator, today, card) = try record(try pull([90]), touchDownSeconds: 0.7)
         assertEqual(frame(animator, card, at: 0.85), mix(expanded, resting, 0.3), "90 of 300 pt")
         // Released at 0.95 s at 30 %: reversed, back over 0.6 s × 0.3 = 0.18 s.
@@ -85,7 +86,7 @@ final class CardCollapseSampleTests: XCTestCase {
         XCTAssertTrue(today.isExpanded)
     }
 
-    func testGrabbedWhileOpeningTheExpansionIsScrubbedBackThenResumes() throws {
+    @MainActor func testGrabbedWhileOpeningTheExpansionIsScrubbedBackThenResumes() async throws {
         // Down at 0.3 s, half-way through the 0.6 s expansion's time: the expansion pauses there
         // (fractionComplete 0.5); 60 pt takes it back to 0.5 − 60/300 = 0.3 of the way open.
         let (animator, today, card) = try record(try pull([60]), touchDownSeconds: 0.3)

@@ -25,6 +25,7 @@ private final class Rows: NSObject, UITableViewDataSource, UITableViewDelegate {
 
 final class CollectionsTests: XCTestCase {
     /// Seed 003's grid: 3 squares a row, 5 pt gutters, on a 375 × 603 view.
+    @MainActor
     private func squareGrid(items: Items) -> UICollectionView {
         let layout = UICollectionViewFlowLayout()
         let side = (375.0 - 20) / 3
@@ -39,7 +40,7 @@ final class CollectionsTests: XCTestCase {
         return view
     }
 
-    func testFlowLayoutKeepsThreeSquaresARowWithFivePointGutters() throws {
+    @MainActor func testFlowLayoutKeepsThreeSquaresARowWithFivePointGutters() async throws {
         let items = Items(count: 16)
         let grid = squareGrid(items: items)
         let side = 355.0 / 3  // 118.33…
@@ -51,7 +52,7 @@ final class CollectionsTests: XCTestCase {
         XCTAssertEqual(grid.collectionViewLayout.collectionViewContentSize.height, 10 + 6 * side + 25, accuracy: 1e-9)
     }
 
-    func testCellsExistOnlyForItemsOnScreen() {
+    @MainActor func testCellsExistOnlyForItemsOnScreen() async {
         let items = Items(count: 16)
         let grid = squareGrid(items: items)
         // Rows 0–4 reach 5 + 5·123.33 = 621.7 > 603, so row 4 shows in part; row 5 (items 15) does not.
@@ -67,7 +68,7 @@ final class CollectionsTests: XCTestCase {
         XCTAssertEqual(grid.subviews.filter { $0 is UICollectionViewCell }.count, grid.visibleCells.count)
     }
 
-    func testACellIsPlacedWhereTheLayoutSaysAndConvertCountsTheOffset() throws {
+    @MainActor func testACellIsPlacedWhereTheLayoutSaysAndConvertCountsTheOffset() async throws {
         let items = Items(count: 16)
         let grid = squareGrid(items: items)
         let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 375, height: 667))
@@ -80,7 +81,7 @@ final class CollectionsTests: XCTestCase {
         XCTAssertEqual(grid.convert(cell.frame, to: window).minY, 64 + 10 + side - 100, accuracy: 1e-9)
     }
 
-    func testHorizontalPagingLayoutPutsPageKAtKScreenWidths() throws {
+    @MainActor func testHorizontalPagingLayoutPutsPageKAtKScreenWidths() async throws {
         // Seed 000's detail: pages (W − 10) × (H − 64), 10 apart, inset 5 at the sides.
         let layout = UICollectionViewFlowLayout()
         layout.scrollDirection = .horizontal
@@ -100,7 +101,7 @@ final class CollectionsTests: XCTestCase {
         XCTAssertEqual(pager.indexPathsForVisibleItems.map(\.item), [7])
     }
 
-    func testALineOfOneItemIsCentred() throws {
+    @MainActor func testALineOfOneItemIsCentred() async throws {
         let layout = UICollectionViewFlowLayout()
         layout.itemSize = CGSize(width: 100, height: 50)
         let view = UICollectionView(frame: CGRect(x: 0, y: 0, width: 375, height: 600), collectionViewLayout: layout)
@@ -110,7 +111,7 @@ final class CollectionsTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(view.layoutAttributesForItem(at: IndexPath(item: 0, section: 0))).frame.minX, 137.5)
     }
 
-    func testSelectionIsKeptUntilDeselected() {
+    @MainActor func testSelectionIsKeptUntilDeselected() async {
         let items = Items(count: 4)
         let grid = squareGrid(items: items)
         XCTAssertNil(grid.indexPathsForSelectedItems)
@@ -121,7 +122,7 @@ final class CollectionsTests: XCTestCase {
         XCTAssertNil(grid.indexPathsForSelectedItems)
     }
 
-    func testTableRowsAndSeparators() throws {
+    @MainActor func testTableRowsAndSeparators() async throws {
         let rows = Rows()
         let table = UITableView(frame: CGRect(x: 0, y: 0, width: 375, height: 200))
         table.register(UITableViewCell.self, forCellReuseIdentifier: "row")

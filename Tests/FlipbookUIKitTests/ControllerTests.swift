@@ -75,7 +75,7 @@ private final class DetailController: UIViewController {
 }
 
 final class ControllerTests: XCTestCase {
-    func testPushThroughTheDelegatesAnimator() throws {
+    @MainActor func testPushThroughTheDelegatesAnimator() async throws {
         let grid = GridController(), detail = DetailController()
         let transition = try Transition.record { window in
             let navigation = UINavigationController(rootViewController: grid)
@@ -100,7 +100,7 @@ final class ControllerTests: XCTestCase {
         XCTAssertEqual(animator.layer(named: "detail", in: last)!.opacity, 1)
     }
 
-    func testDefaultPushSlidesTheNewViewInFromTheRight() throws {
+    @MainActor func testDefaultPushSlidesTheNewViewInFromTheRight() async throws {
         let transition = try Transition.record { window in
             let root = UIViewController()
             root.view.accessibilityIdentifier = "root"
@@ -120,7 +120,7 @@ final class ControllerTests: XCTestCase {
         XCTAssertEqual(animator.durationSeconds, 0.5, accuracy: 1e-9)
     }
 
-    func testPresentThroughTheTransitioningDelegate() throws {
+    @MainActor func testPresentThroughTheTransitioningDelegate() async throws {
         final class Fade: NSObject, UIViewControllerAnimatedTransitioning, UIViewControllerTransitioningDelegate {
             func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval { 0.3 }
             func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
@@ -149,7 +149,7 @@ final class ControllerTests: XCTestCase {
         XCTAssertEqual(animator.layer(named: "modal", in: animator.window(atSeconds: 0.15, isFinal: false))!.opacity, 0.5, accuracy: 1e-9)
     }
 
-    func testMisuseThrowsNamingTheView() {
+    @MainActor func testMisuseThrowsNamingTheView() async {
         XCTAssertThrowsError(try Transition.record { _ in
             let stray = UIView(frame: .zero)
             stray.tag = 7
@@ -162,13 +162,13 @@ final class ControllerTests: XCTestCase {
             let blinker = UIView(frame: .zero)
             blinker.accessibilityIdentifier = "blinker"
             window.addSubview(blinker)
-            func blink() { UIView.animate(withDuration: 0.001, animations: { blinker.alpha = 1 - blinker.alpha }) { _ in blink() } }
+            @MainActor func blink() { UIView.animate(withDuration: 0.001, animations: { blinker.alpha = 1 - blinker.alpha }) { _ in blink() } }
             blink()
         }) { error in
             XCTAssertEqual(error as? RecordingError, .tooManyCompletions(view: "UIView 'blinker'", count: 1_000))
         }
         XCTAssertThrowsError(try Transition.record { window in
-            func again() { UIView.animate(withDuration: 0, animations: {}) { _ in again() } }
+            @MainActor func again() { UIView.animate(withDuration: 0, animations: {}) { _ in again() } }
             again()
         }) { error in
             guard case .tooManyCompletions? = error as? RecordingError else { return XCTFail("\(error)") }
@@ -195,7 +195,7 @@ final class ControllerTests: XCTestCase {
 }
 
 final class NavigationBarTests: XCTestCase {
-    func testTheBarIsThePresetsBarAndOpaqueBarsPutScreensBelowIt() throws {
+    @MainActor func testTheBarIsThePresetsBarAndOpaqueBarsPutScreensBelowIt() async throws {
         final class Root: UIViewController {
             var appeared = false
             override func viewDidLoad() { title = "Photos"; view.accessibilityIdentifier = "root" }

@@ -9,6 +9,7 @@ import FlipbookGeometry
 /// A recording that uses every drawing property exports to a transition file that reads back as
 /// the same frames, and 3-D seen through a parent's `sublayerTransform` is recorded as set.
 final class DrawingPropertiesExportTests: XCTestCase {
+    @MainActor
     private func recordEverything() throws -> Transition {
         try Transition.record { window in
             window.backgroundColor = .white
@@ -56,7 +57,7 @@ final class DrawingPropertiesExportTests: XCTestCase {
         }
     }
 
-    func testTheRecordedPropertiesAreTheOnesSet() throws {
+    @MainActor func testTheRecordedPropertiesAreTheOnesSet() async throws {
         let animator = try TransitionAnimator(try recordEverything())
         let stage = try XCTUnwrap(animator.initialLayer(named: "stage")), face = try XCTUnwrap(animator.initialLayer(named: "face"))
         XCTAssertEqual(stage.sublayerTransform.perspectiveDistancePoints, 600, accuracy: 1e-9)
@@ -76,7 +77,7 @@ final class DrawingPropertiesExportTests: XCTestCase {
         XCTAssertEqual(animator.layer(named: "blur", in: animator.window(atSeconds: 0.5, isFinal: true))?.blur, BlurEffect(style: .systemThinMaterialDark))
     }
 
-    func testTheExportedFileReadsBackAsTheSameFrames() throws {
+    @MainActor func testTheExportedFileReadsBackAsTheSameFrames() async throws {
         let transition = try recordEverything()
         let folder = FileManager.default.temporaryDirectory.path
         let json = TransitionFile.json(for: transition, relativeTo: folder)

@@ -30,6 +30,7 @@ final class DrawingPropertiesTests: XCTestCase {
     // MARK: Shadow and continuous corners, on a spring
 
     /// A card with a shadow that expands on a spring, its corners `curve`.
+    @MainActor
     private func recordCard(_ curve: CALayerCornerCurve) throws -> Transition {
         try Transition.record { window in
             window.backgroundColor = .white
@@ -53,7 +54,7 @@ final class DrawingPropertiesTests: XCTestCase {
         }
     }
 
-    func testACardWithAShadowExpandsOnASpringAndCastsItsShadowAsCoreAnimationDoes() throws {
+    @MainActor func testACardWithAShadowExpandsOnASpringAndCastsItsShadowAsCoreAnimationDoes() async throws {
         let transition = try recordCard(.continuous)
         let animator = try TransitionAnimator(transition)
         let start = try XCTUnwrap(animator.initialLayer(named: "card"))
@@ -74,7 +75,7 @@ final class DrawingPropertiesTests: XCTestCase {
         XCTAssertEqual(pixel(end, 160, 150), [0, 0, 255])
     }
 
-    func testTheCardsShadowReachesAsFarAsCoreAnimationsGaussian() throws {
+    @MainActor func testTheCardsShadowReachesAsFarAsCoreAnimationsGaussian() async throws {
         // The drawing model casts the shadows of layers drawn through their shape (continuous
         // or masked corners, borders, 3-D) in a change of its own; the shadow's reach is checked
         // here on the same card with circular corners.
@@ -107,7 +108,7 @@ final class DrawingPropertiesTests: XCTestCase {
         return (anchor.0 + x * c / w, anchor.1 + y / w)
     }
 
-    func testACardFlipsIn3DWithPerspectiveFromACABasicAnimation() throws {
+    @MainActor func testACardFlipsIn3DWithPerspectiveFromACABasicAnimation() async throws {
         let transition = try Transition.record { window in
             window.backgroundColor = .white
             let card = UIView(frame: CGRect(x: 60, y: 200, width: 200, height: 300))
@@ -152,7 +153,7 @@ final class DrawingPropertiesTests: XCTestCase {
         XCTAssertEqual(pixel(back, 160, 350), white)
     }
 
-    func testATransformTheModelCannotExpressFailsNamingTheView() {
+    @MainActor func testATransformTheModelCannotExpressFailsNamingTheView() async {
         XCTAssertThrowsError(try Transition.record { window in
             let view = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
             view.accessibilityIdentifier = "skewed"
@@ -163,7 +164,7 @@ final class DrawingPropertiesTests: XCTestCase {
         }
     }
 
-    func testCATransform3DMapsToTheModelsComponentsExactly() throws {
+    @MainActor func testCATransform3DMapsToTheModelsComponentsExactly() async throws {
         // Rotate about x then y with perspective and a move and a scale, composed as the
         // model's docs write it; the recorded layer carries each component back.
         var t = CATransform3DIdentity
@@ -200,7 +201,7 @@ final class DrawingPropertiesTests: XCTestCase {
 
     // MARK: Blur modal
 
-    func testABlurFadesInFromNoEffectInsideAnAnimationBlock() throws {
+    @MainActor func testABlurFadesInFromNoEffectInsideAnAnimationBlock() async throws {
         let transition = try Transition.record { window in
             window.backgroundColor = .white
             // Stripes 2 pt wide: black and white, the blur's input.
@@ -239,7 +240,7 @@ final class DrawingPropertiesTests: XCTestCase {
 
     // MARK: Border
 
-    func testABorderAnimatedByCABasicAnimationGrowsAndAViewBlockSetsItAtOnce() throws {
+    @MainActor func testABorderAnimatedByCABasicAnimationGrowsAndAViewBlockSetsItAtOnce() async throws {
         let transition = try Transition.record { window in
             window.backgroundColor = .white
             let framed = UIView(frame: CGRect(x: 100, y: 100, width: 100, height: 100))
@@ -282,7 +283,7 @@ final class DrawingPropertiesTests: XCTestCase {
 
     // MARK: Gradient, appearance
 
-    func testAGradientSublayerIsDrawnAsItsViewsGradient() throws {
+    @MainActor func testAGradientSublayerIsDrawnAsItsViewsGradient() async throws {
         let transition = try Transition.record { window in
             let card = UIView(frame: CGRect(x: 0, y: 100, width: 200, height: 100))
             card.accessibilityIdentifier = "card"
@@ -304,7 +305,7 @@ final class DrawingPropertiesTests: XCTestCase {
         XCTAssertEqual(Double(pixel(image, 150, 150)[0]), 255 * 150.25 / 200, accuracy: 1.5)
     }
 
-    func testSemanticColoursResolveInTheRecordingsAppearance() throws {
+    @MainActor func testSemanticColoursResolveInTheRecordingsAppearance() async throws {
         func record(_ appearance: Appearance) throws -> Layer? {
             let transition = try Transition.record(appearance: appearance) { window in
                 let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
@@ -323,7 +324,7 @@ final class DrawingPropertiesTests: XCTestCase {
         XCTAssertEqual(white, 1)
     }
 
-    func testAShadowPathShapesTheShadowNotTheLayer() throws {
+    @MainActor func testAShadowPathShapesTheShadowNotTheLayer() async throws {
         let transition = try Transition.record { window in
             window.backgroundColor = .white
             let tile = UIView(frame: CGRect(x: 100, y: 100, width: 100, height: 100))

@@ -11,7 +11,7 @@ import FlipbookGeometry
 
 /// Core Graphics' and Core Animation's maths, against values worked out by hand.
 final class GeometryTests: XCTestCase {
-    func testAffineTransformsComposeAsCoreGraphics() {
+    @MainActor func testAffineTransformsComposeAsCoreGraphics() async {
         // scaledBy applies the scale first: (1, 0) → scale (2, 0) → translate (12, 20).
         let t = CGAffineTransform(translationX: 10, y: 20).scaledBy(x: 2, y: 3)
         XCTAssertEqual(CGPoint(x: 1, y: 1).applying(t), CGPoint(x: 12, y: 23))
@@ -27,7 +27,7 @@ final class GeometryTests: XCTestCase {
         XCTAssertEqual(CGRect(x: 0, y: 0, width: 20, height: 10).applying(r), CGRect(x: -10, y: 0, width: 10, height: 20))
     }
 
-    func testTransform3DFunctions() {
+    @MainActor func testTransform3DFunctions() async {
         let z = CATransform3DMakeRotation(.pi / 2, 0, 0, 1)
         XCTAssertEqual(CATransform3DGetAffineTransform(z), CGAffineTransform(rotationAngle: .pi / 2))
         XCTAssertTrue(CATransform3DIsAffine(z))
@@ -47,7 +47,7 @@ final class GeometryTests: XCTestCase {
         XCTAssertEqual(CATransform3DMakeAffineTransform(.identity), CATransform3DIdentity)
     }
 
-    func testConvertThroughARotatedSuperview() {
+    @MainActor func testConvertThroughARotatedSuperview() async {
         let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 375, height: 667))
         let parent = UIView(frame: CGRect(x: 50, y: 50, width: 100, height: 100))   // centre (100, 100)
         parent.transform = CGAffineTransform(rotationAngle: .pi / 2)
@@ -72,7 +72,7 @@ final class GeometryTests: XCTestCase {
         XCTAssertEqual(scroll.convert(cell.frame, to: window), CGRect(x: 10, y: 110, width: 10, height: 10))
     }
 
-    func testSubviewTreeEditing() {
+    @MainActor func testSubviewTreeEditing() async {
         let root = UIView(frame: .zero), a = UIView(), b = UIView(), c = UIView()
         a.tag = 1; b.tag = 2; c.tag = 3
         root.addSubview(a); root.addSubview(b)
@@ -95,7 +95,7 @@ final class GeometryTests: XCTestCase {
         XCTAssertEqual(root.layer.sublayers?.count, 2)
     }
 
-    func testFrameFollowsAnchorPointAndTransform() {
+    @MainActor func testFrameFollowsAnchorPointAndTransform() async {
         let view = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 50))
         view.transform = CGAffineTransform(scaleX: 2, y: 2)
         // Scaled about the centre (50, 25): the frame is the bounding box.
@@ -107,7 +107,7 @@ final class GeometryTests: XCTestCase {
         XCTAssertEqual(view.frame, CGRect(x: 50, y: 25, width: 100, height: 50))
     }
 
-    func testColours() {
+    @MainActor func testColours() async {
         var red: CGFloat = 0, alpha: CGFloat = 0
         XCTAssertTrue(UIColor.systemBlue.withAlphaComponent(0.5).getRed(&red, green: nil, blue: nil, alpha: &alpha))
         XCTAssertEqual(red, 0); XCTAssertEqual(alpha, 0.5)
@@ -118,7 +118,7 @@ final class GeometryTests: XCTestCase {
 }
 
 final class RotationDecompositionTests: XCTestCase {
-    func testDecomposedRotationMatchesTheAngle() throws {
+    @MainActor func testDecomposedRotationMatchesTheAngle() async throws {
         for degrees in [-170.0, -90, -30, 0, 12.5, 45, 90, 135, 180] {
             let transition = try Transition.record { window in
                 let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))

@@ -35,7 +35,7 @@ final class InteractiveTests: XCTestCase {
         }
     }
 
-    func testAPanDrivesTheDismissalThenFinishes() throws {
+    @MainActor func testAPanDrivesTheDismissalThenFinishes() async throws {
         let slide = SlideDown()
         let gesture = try Gesture(samples: [TouchSample(timeSeconds: 0, xPoints: 100, yPoints: 100),
                                             TouchSample(timeSeconds: 0.5, xPoints: 100, yPoints: 300),

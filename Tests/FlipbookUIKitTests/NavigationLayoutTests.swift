@@ -25,6 +25,7 @@ final class NavigationLayoutTests: XCTestCase {
                                   from fromVC: UIViewController, to toVC: UIViewController) -> UIViewControllerAnimatedTransitioning? { self }
     }
 
+    @MainActor
     private func push(_ next: UIViewController, translucent: Bool, delegate: FadeIn?) throws -> TransitionAnimator {
         let transition = try Transition.record { window in
             let root = UIViewController()
@@ -39,7 +40,7 @@ final class NavigationLayoutTests: XCTestCase {
         return try TransitionAnimator(transition)
     }
 
-    func testACustomPushLeavesTheLoadedFrameThenTheControllerLaysTheViewOutBelowAnOpaqueBar() throws {
+    @MainActor func testACustomPushLeavesTheLoadedFrameThenTheControllerLaysTheViewOutBelowAnOpaqueBar() async throws {
         let fade = FadeIn(), next = UIViewController()
         next.view.accessibilityIdentifier = "next"
         let animator = try push(next, translucent: false, delegate: fade)
@@ -50,14 +51,14 @@ final class NavigationLayoutTests: XCTestCase {
         XCTAssertEqual(next.view.frame, CGRect(x: 0, y: 64, width: 375, height: 603))
     }
 
-    func testUnderATranslucentBarTheLoadedFrameIsTheFinalOne() throws {
+    @MainActor func testUnderATranslucentBarTheLoadedFrameIsTheFinalOne() async throws {
         let fade = FadeIn(), next = UIViewController()
         next.view.accessibilityIdentifier = "next"
         let animator = try push(next, translucent: true, delegate: fade)
         XCTAssertEqual(animator.layer(named: "next", in: animator.window(atSeconds: 0.4, isFinal: true))!.frame, Rect(x: 0, y: 0, width: 375, height: 667))
     }
 
-    func testAnOpaqueBarWithExtendedLayoutIncludingOpaqueBarsLeavesTheWholeScreen() throws {
+    @MainActor func testAnOpaqueBarWithExtendedLayoutIncludingOpaqueBarsLeavesTheWholeScreen() async throws {
         let fade = FadeIn(), next = UIViewController()
         next.view.accessibilityIdentifier = "next"
         next.extendedLayoutIncludesOpaqueBars = true
@@ -65,7 +66,7 @@ final class NavigationLayoutTests: XCTestCase {
         XCTAssertEqual(animator.layer(named: "next", in: animator.window(atSeconds: 0.4, isFinal: true))!.frame, Rect(x: 0, y: 0, width: 375, height: 667))
     }
 
-    func testABarHiddenFromViewWillAppearSlidesAwayAlongsideThePush() throws {
+    @MainActor func testABarHiddenFromViewWillAppearSlidesAwayAlongsideThePush() async throws {
         final class Immersive: UIViewController {
             override func viewWillAppear(_ animated: Bool) {
                 super.viewWillAppear(animated)

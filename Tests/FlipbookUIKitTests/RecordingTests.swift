@@ -10,7 +10,28 @@ import FlipbookMotion
 import FlipbookGeometry
 
 final class RecordingTests: XCTestCase {
-    func testAlphaAnimationIsRecordedWithItsCurve() throws {
+    @MainActor func testChangesAfterTheStartAreTimedChangesNotAHiddenLayer() async throws {
+        let transition = try Transition.record { window in
+            let card = UIView(frame: CGRect(x: 10, y: 20, width: 100, height: 50))
+            card.accessibilityIdentifier = "card"
+            window.addSubview(card)
+            UIView.animate(withDuration: 0.5, animations: { card.alpha = 0.5 }) { _ in card.isHidden = true }
+        }
+        // The completion's change is a timed change at 0.5 s; the window holds the card only.
+        XCTAssertEqual(transition.window.sublayers.map(\.name), ["card"])
+        XCTAssertEqual(transition.timedChanges.map(\.atSeconds), [0.5])
+        XCTAssertEqual(transition.timedChanges.first?.changes.map(\.target), ["card"])
+        XCTAssertEqual(transition.timedChanges.first?.changes.first?.set.isHidden, true)
+        let animator = try TransitionAnimator(transition)
+        XCTAssertFalse(animator.layer(named: "card", in: animator.window(atSeconds: 0.5, isFinal: false))!.isHidden)
+        XCTAssertTrue(animator.layer(named: "card", in: animator.window(atSeconds: 0.51, isFinal: false))!.isHidden)
+        // A transition file says the same.
+        let file = TransitionFile.json(for: transition, relativeTo: ".")
+        XCTAssertEqual(try TransitionFile(data: Data(file.utf8), path: "r.json").transition(photos: [], options: SceneOptions()).timedChanges,
+                       transition.timedChanges)
+    }
+
+    @MainActor func testAlphaAnimationIsRecordedWithItsCurve() async throws {
         let transition = try Transition.record { window in
             let box = UIView(frame: CGRect(x: 10, y: 20, width: 100, height: 50))
             box.accessibilityIdentifier = "box"

@@ -15,6 +15,7 @@ final class RenderTests: XCTestCase {
         .appendingPathComponent("../../Samples/photos").standardizedFileURL
 
     /// A red square slides right; a photo fades in, aspect-filled and clipped with rounded corners.
+    @MainActor
     private func recordSample() throws -> Transition {
         try Transition.record(resources: RenderTests.photos) { window in
             window.backgroundColor = .white
@@ -43,7 +44,7 @@ final class RenderTests: XCTestCase {
         return DisplayList(device: animator.transition.device, frameIndex: 0, timeSeconds: t, progress: t, ops: ops)
     }
 
-    func testRecordedAnimatorRendersThroughThePipeline() throws {
+    @MainActor func testRecordedAnimatorRendersThroughThePipeline() async throws {
         let transition = try recordSample()
         let animator = try TransitionAnimator(transition)
         let list = displayList(animator, at: 0.5)
@@ -74,7 +75,7 @@ final class RenderTests: XCTestCase {
         XCTAssertNotEqual([middle.red, middle.green, middle.blue], [255, 255, 255])
     }
 
-    func testExportedTransitionFileRendersTheSameFrames() throws {
+    @MainActor func testExportedTransitionFileRendersTheSameFrames() async throws {
         let transition = try recordSample()
         let folder = FileManager.default.temporaryDirectory.path
         let json = TransitionFile.json(for: transition, relativeTo: folder)
@@ -88,7 +89,7 @@ final class RenderTests: XCTestCase {
 }
 
 final class SnapshotTests: XCTestCase {
-    func testAResizableSnapshotShowsItsPartStretchedWithTheSnapshot() throws {
+    @MainActor func testAResizableSnapshotShowsItsPartStretchedWithTheSnapshot() async throws {
         let transition = try Transition.record { window in
             let source = UIView(frame: CGRect(x: 0, y: 100, width: 200, height: 100))
             source.accessibilityIdentifier = "source"

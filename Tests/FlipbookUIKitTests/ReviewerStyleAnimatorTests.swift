@@ -140,7 +140,7 @@ final class ReviewerStyleSlideUp: NSObject, UIViewControllerAnimatedTransitionin
 /// view animation, snapshots, `convert`, shadow paths, masked continuous corners, semantic
 /// colours, Dynamic Type): it compiles unchanged and records what an iPhone shows.
 final class ReviewerStyleAnimatorTests: XCTestCase {
-    func testAZoomPushWithAFollowUpFadeRecordsBothAnimations() throws {
+    @MainActor func testAZoomPushWithAFollowUpFadeRecordsBothAnimations() async throws {
         let push = try Transition.record(device: .iPhone8) { window in
             let nav = UINavigationController(rootViewController: ReviewerStyleListViewController())
             window.rootViewController = nav
@@ -155,7 +155,7 @@ final class ReviewerStyleAnimatorTests: XCTestCase {
         XCTAssertEqual(last[375, 700], PremultipliedPixel(red: 0, green: 122, blue: 255, alpha: 255))
     }
 
-    func testASpringSheetWithTopCornersAndADimmingView() throws {
+    @MainActor func testASpringSheetWithTopCornersAndADimmingView() async throws {
         let presenter = ReviewerStyleSheetPresenter()
         let sheet = try Transition.record(device: .iPhone8) { window in
             let root = UIViewController()

@@ -9,6 +9,7 @@ import Foundation
 /// a navigation controller with an opaque bar (the reference apps lay their grids out under it),
 /// a tap (`selectItem` then the delegate's `didSelectItemAt`, as UIKit delivers one), a swipe
 /// (the offset a swipe leaves, then `scrollViewDidEndDecelerating`).
+@MainActor
 enum SampleHost {
     /// Photos as the samples read them: Samples/photos.json, names relative to Samples/.
     static var photos: [XZPhotoBrowserModel] { (try? XZPhotoBrowserModel.models(contentsOf: URL(fileURLWithPath: Samples.photos))) ?? [] }
@@ -282,6 +283,7 @@ enum SampleComparison {
     }
 
     /// A preset's settings at the samples' device.
+    @MainActor
     static func preset(_ preset: TransitionPreset, select: Int = 0, returnIndex: Int? = nil) -> RenderSettings {
         var settings = RenderSettings(preset: preset)
         settings.scene.device = SampleHost.device

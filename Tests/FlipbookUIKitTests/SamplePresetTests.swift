@@ -25,40 +25,40 @@ final class SamplePresetTests: XCTestCase {
     }
 
     // Seed 003 (Swift): the modal browser.
-    func testModalPresentSampleMatchesPresent() throws {
+    @MainActor func testModalPresentSampleMatchesPresent() async throws {
         try check("present 4", recorded: { try SampleHost.modalPresent(4) }, reference: SampleComparison.preset(.present, select: 4), maxFraction: 0.001)
     }
 
-    func testModalDismissSampleMatchesDismiss() throws {
+    @MainActor func testModalDismissSampleMatchesDismiss() async throws {
         try check("dismiss 1", recorded: { try SampleHost.modalDismiss(1, returnIndex: 1) }, reference: SampleComparison.preset(.dismiss, select: 1), maxFraction: 0.001)
     }
 
-    func testModalDismissOffScreenSampleMatchesDismiss() throws {
+    @MainActor func testModalDismissOffScreenSampleMatchesDismiss() async throws {
         // Photo 15's thumbnail is below the screen: both shrink the photo to (W/2, H).
         try check("dismiss 15", recorded: { try SampleHost.modalDismiss(0, returnIndex: 15) },
                   reference: SampleComparison.preset(.dismiss, select: 0, returnIndex: 15), maxFraction: 0.001)
     }
 
     // Seed 004: the fading modal browser.
-    func testFadePresentSampleMatchesFadePresent() throws {
+    @MainActor func testFadePresentSampleMatchesFadePresent() async throws {
         try check("fade-present 4", recorded: { try SampleHost.fadePresent(4) }, reference: SampleComparison.preset(.fadePresent, select: 4), maxFraction: 0.001)
     }
 
-    func testFadeDismissSampleMatchesFadeDismiss() throws {
+    @MainActor func testFadeDismissSampleMatchesFadeDismiss() async throws {
         try check("fade-dismiss 4", recorded: { try SampleHost.fadeDismiss(4) }, reference: SampleComparison.preset(.fadeDismiss, select: 4), maxFraction: 0.001)
     }
 
     // Seed 000: the waterfall browser.
-    func testWaterfallPushSampleMatchesPush() throws {
+    @MainActor func testWaterfallPushSampleMatchesPush() async throws {
         try check("push 4", recorded: { try SampleHost.waterfallPush(4) }, reference: SampleComparison.preset(.push, select: 4), maxFraction: 0.001)
     }
 
-    func testWaterfallPopSampleMatchesPop() throws {
+    @MainActor func testWaterfallPopSampleMatchesPop() async throws {
         try check("pop 4", recorded: { try SampleHost.waterfallPop(4, returnIndex: 4) },
                   reference: SampleComparison.preset(.pop, select: 4, returnIndex: 4), maxFraction: 0.001)
     }
 
-    func testWaterfallPopAfterASwipe() throws {
+    @MainActor func testWaterfallPopAfterASwipe() async throws {
         // After a swipe the app lays its temporary image view out again with the view's height
         // as laid out under the bar (H − 64), so its flight starts 32 pt higher than the preset's
         // (docs/UIKIT.md): the preset is wrong here.
@@ -68,11 +68,11 @@ final class SamplePresetTests: XCTestCase {
 
     // Seed 002: the zoom browser. Its screens lay out under a translucent bar, where the
     // published animator (which never sets `finalFrame(for:)`) lands on the detail's image.
-    func testZoomPushSampleMatchesZoomPush() throws {
+    @MainActor func testZoomPushSampleMatchesZoomPush() async throws {
         try check("zoom-push 4", recorded: { try SampleHost.zoomPush(4) }, reference: SampleComparison.preset(.zoomPush, select: 4), maxFraction: 0.001)
     }
 
-    func testZoomPopSampleMatchesZoomPop() throws {
+    @MainActor func testZoomPopSampleMatchesZoomPop() async throws {
         try check("zoom-pop 4", recorded: { try SampleHost.zoomPop(4) }, reference: SampleComparison.preset(.zoomPop, select: 4), maxFraction: 0.001)
     }
 
@@ -81,7 +81,7 @@ final class SamplePresetTests: XCTestCase {
     // fixed frames, not the tutorial's intrinsic sizes (the preset measures them), the comment
     // rows are `.default` cells without the app's avatar and nickname, and the back button is
     // left out: 1–2 % during the move, 8–9 % once the list shows (measured bound, not a match).
-    func testCardPushSampleAgainstCardPush() throws {
+    @MainActor func testCardPushSampleAgainstCardPush() async throws {
         try check("card-push 1", recorded: { try SampleHost.cardPush(1) }, reference: SampleComparison.preset(.cardPush, select: 1), maxFraction: 0.1)
     }
 
@@ -89,7 +89,7 @@ final class SamplePresetTests: XCTestCase {
     // push and its follow-up; the rest is compared with card-pop. Frame 0 is the instant of the
     // tap (the recording still shows the push's end there, 7.8 %); then the layout differences
     // of card-push (measured bound, not a match).
-    func testCardPopSampleAgainstCardPop() throws {
+    @MainActor func testCardPopSampleAgainstCardPop() async throws {
         try check("card-pop 1", recorded: { try SampleHost.cardPop(1) }, reference: SampleComparison.preset(.cardPop, select: 1, returnIndex: 1),
                   maxFraction: 0.08, skippingRecordedFrames: Int((SampleHost.cardPushSeconds * 60).rounded()))
     }
@@ -105,13 +105,13 @@ final class SamplePresetTests: XCTestCase {
     // the app's `UISpringTimingParameters(dampingRatio: 0.8)` starts at rest (velocity 0, as
     // Apple documents that initializer). With the file's spring at velocity 0 the two agree: the
     // file is what differs, not the property animator (docs/UIKIT.md).
-    func testCardExpansionSampleMatchesCardExpandFileAtRestingVelocity() throws {
+    @MainActor func testCardExpansionSampleMatchesCardExpandFileAtRestingVelocity() async throws {
         var reference = file("card-expand")
         reference.timing = Timing(curve: .spring(dampingRatio: 0.8, initialVelocity: 0), durationSeconds: 0.6)
         try check("card-expand v0", recorded: { try SampleHost.cardExpansion() }, reference: reference, maxFraction: 0.02)
     }
 
-    func testCardExpansionSampleAgainstCardExpandFileAsWritten() throws {
+    @MainActor func testCardExpansionSampleAgainstCardExpandFileAsWritten() async throws {
         try check("card-expand", recorded: { try SampleHost.cardExpansion() }, reference: file("card-expand"), maxFraction: 0.52)
     }
 
@@ -119,7 +119,7 @@ final class SamplePresetTests: XCTestCase {
     // file's hand-made 0.5 s one have the same length; the file adds a dimming layer and a shadow
     // and its own curve (measured bound, not a match).
 
-    func testDefaultPushSampleAgainstSlideOverFile() throws {
+    @MainActor func testDefaultPushSampleAgainstSlideOverFile() async throws {
         try check("default push 3", recorded: { try SampleHost.defaultPush(3) }, reference: file("slide-over"), maxFraction: 0.92)
     }
 }

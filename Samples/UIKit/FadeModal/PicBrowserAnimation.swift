@@ -8,6 +8,7 @@ import FlipbookUIKit
 #endif
 
 /// What presenting needs from the tapped image view.
+@MainActor
 protocol PicBrowserPresentedAnimationDelegate: AnyObject {
     func startRect() -> CGRect
     func endRect() -> CGRect
@@ -15,6 +16,7 @@ protocol PicBrowserPresentedAnimationDelegate: AnyObject {
 }
 
 /// What dismissing needs from the browser.
+@MainActor
 protocol PicBrowserDismissedAnimationDelegate: AnyObject {
     func imageView() -> UIImageView
 }

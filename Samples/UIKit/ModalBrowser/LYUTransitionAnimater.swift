@@ -6,6 +6,7 @@ import FlipbookUIKit
 #endif
 
 /// What the present animation needs from the grid.
+@MainActor
 protocol LYUPresentAnimationDelegate: AnyObject {
     func getImageView(indexPath: IndexPath) -> UIImageView
     func getStartRect(indexPath: IndexPath) -> CGRect
@@ -13,12 +14,14 @@ protocol LYUPresentAnimationDelegate: AnyObject {
 }
 
 /// What the dismiss animation needs from the browser.
+@MainActor
 protocol LYUDismissAnimationDelegate: AnyObject {
     func getIndexPath() -> IndexPath
     func getImageView() -> UIImageView
 }
 
 /// The transitioning delegate and animator of both directions.
+@MainActor
 class LYUTransitionAnimater: NSObject {
     /// Present or dismiss.
     var isPresenting = true

@@ -8,6 +8,7 @@ import FlipbookUIKit
 #endif
 import Foundation
 
+@MainActor
 protocol PhotoDetailDelegate: AnyObject {
     func xzPhotoBrowserSelectIndex(_ index: Int)
 }

@@ -5,8 +5,9 @@
 //
 import UIKit
 
-/// What the card asks its owner. Only `photoCardDidToggle(_:)` is required.
-@objc protocol PhotoCardViewDelegate: NSObjectProtocol {
+/// What the card asks its owner. Only `photoCardDidToggle(_:)` is required. Main-actor isolated,
+/// as Swift 6 asks of a protocol that view controllers adopt (UIKit's are).
+@MainActor @objc protocol PhotoCardViewDelegate: NSObjectProtocol {
     func photoCardDidToggle(_ card: PhotoCardView)
     /// The expanded height for a width; the card uses 1.5 × width when the delegate is silent.
     @objc optional func photoCard(_ card: PhotoCardView, expandedHeightFor width: CGFloat) -> CGFloat

@@ -13,8 +13,12 @@ import XCTest
 private let assets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Assets")
 
+// UIKit (and so a recording) is main-actor isolated: the tests that record are `@MainActor`
+// and `async` — on Linux, XCTest aborts at a synchronous test that is `@MainActor`, itself or
+// through its class.
 final class ZoomTransitionTests: XCTestCase {
     /// A tap on the second photo: the push the app's ZoomAnimator animates.
+    @MainActor
     private func recordPush() throws -> Transition {
         var device = Device.iPhone8
         device.scale = 1  // small goldens; the geometry is the same at every scale
@@ -30,7 +34,8 @@ final class ZoomTransitionTests: XCTestCase {
         }
     }
 
-    func testPushFrames() throws {
+    @MainActor
+    func testPushFrames() async throws {
         let job = try RenderJob(settings: RenderSettings(transition: try recordPush()))
         // 0.6 s spring, then the caption's 0.25 s follow-up: 0.85 s at 60 fps.
         XCTAssertEqual(job.sequence.count, 52)
@@ -39,7 +44,8 @@ final class ZoomTransitionTests: XCTestCase {
         assertGolden(of: try job.renderFrame(job.sequence.count - 1), as: .image, named: "zoom-push-last")
     }
 
-    func testPushExportsToATransitionFileThatRendersTheSame() throws {
+    @MainActor
+    func testPushExportsToATransitionFileThatRendersTheSame() async throws {
         let transition = try recordPush()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-\(ProcessInfo.processInfo.globallyUniqueString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

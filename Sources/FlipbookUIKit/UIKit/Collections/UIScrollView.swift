@@ -1,0 +1,74 @@
+import Foundation
+
+/// UIKit's `UIScrollView` as transitions see it: the content offset is the bounds' origin (so the
+/// recorder draws the content shifted, and `convert` counts it), the content size, paging, and a
+/// delegate. Scrolling by a finger is not simulated; set `contentOffset` (or call
+/// `setContentOffset(_:animated:)`) to where the finger left it.
+open class UIScrollView: UIView {
+    /// The point of the content shown at the view's top-left: `bounds.origin`.
+    open var contentOffset: CGPoint {
+        get { bounds.origin }
+        set {
+            guard newValue != bounds.origin else { return }
+            bounds.origin = newValue
+            setNeedsLayout()
+            delegate?.scrollViewDidScroll(self)
+        }
+    }
+    /// The size of the scrolled content, in points.
+    open var contentSize: CGSize = .zero
+    /// Extra space around the content (recorded; scrolling limits are not simulated).
+    open var contentInset: UIEdgeInsets = .zero
+    /// Whether the view stops on multiples of its width (recorded; see `contentOffset`).
+    open var isPagingEnabled = false
+    /// Whether the view scrolls at all (recorded).
+    open var isScrollEnabled = true
+    /// Rubber-banding past the ends (recorded).
+    open var bounces = true
+    /// Recorded; scroll indicators are not drawn (they show only while scrolling).
+    open var showsVerticalScrollIndicator = true
+    /// Recorded; scroll indicators are not drawn (they show only while scrolling).
+    open var showsHorizontalScrollIndicator = true
+    /// Recorded.
+    open var alwaysBounceVertical = false
+    /// Recorded.
+    open var alwaysBounceHorizontal = false
+    /// Told when the offset changes. A collection or table view's delegate is this property too
+    /// (its protocol refines `UIScrollViewDelegate`).
+    open weak var delegate: UIScrollViewDelegate?
+
+    /// Creates a scroll view; it clips its content, as UIKit's does.
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        clipsToBounds = true
+    }
+
+    /// Not supported: there are no archives on Linux.
+    public required init?(coder: NSCoder) { fatalError("init(coder:) is not supported by FlipbookUIKit") }
+
+    /// Sets the offset; `animated: true` animates it as a 0.3 s ease-in-out change of the bounds.
+    open func setContentOffset(_ contentOffset: CGPoint, animated: Bool) {
+        if animated {
+            UIView.animate(withDuration: 0.3) { self.contentOffset = contentOffset }
+        } else {
+            self.contentOffset = contentOffset
+        }
+    }
+}
+
+/// UIKit's `UIScrollViewDelegate`; every method is optional (empty by default).
+@MainActor
+public protocol UIScrollViewDelegate: AnyObject {
+    /// The offset changed.
+    func scrollViewDidScroll(_ scrollView: UIScrollView)
+    /// A fling came to rest (call it yourself after setting the offset a swipe would reach).
+    func scrollViewDidEndDecelerating(_ scrollView: UIScrollView)
+    /// The finger lifted.
+    func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool)
+}
+
+extension UIScrollViewDelegate {
+    public func scrollViewDidScroll(_ scrollView: UIScrollView) {}
+    public func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {}
+    public func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) {}
+}

@@ -1,0 +1,346 @@
+import Foundation
+import FlipbookMotion
+
+/// A button of a navigation bar (`UIBarButtonItem`), kept for the bar's layout.
+@MainActor
+open class UIBarButtonItem: NSObject {
+    /// Plain or done (`UIBarButtonItem.Style`).
+    public enum Style: Int, Sendable { case plain = 0, bordered = 1, done = 2 }
+    /// The system items (`UIBarButtonItem.SystemItem`) used by bars.
+    public enum SystemItem: Int, Sendable { case done = 0, cancel, edit, save, add, flexibleSpace, fixedSpace, compose, reply, action, organize, bookmarks, search, refresh, stop, camera, trash, play, pause, rewind, fastForward, undo, redo, close = 24 }
+    /// The title.
+    open var title: String?
+    /// The image.
+    open var image: UIImage?
+    /// The style.
+    open var style: Style = .plain
+    /// A custom view.
+    open var customView: UIView?
+    /// The system item, if any.
+    public private(set) var systemItem: SystemItem?
+    /// The target (kept).
+    open weak var target: AnyObject?
+    /// The action (kept).
+    open var action: Selector?
+    /// An item.
+    public override init() { super.init() }
+    /// A titled item.
+    public convenience init(title: String?, style: Style, target: Any?, action: Selector?) {
+        self.init(); self.title = title; self.style = style; self.target = target as AnyObject?; self.action = action
+    }
+    /// An image item.
+    public convenience init(image: UIImage?, style: Style, target: Any?, action: Selector?) {
+        self.init(); self.image = image; self.style = style; self.target = target as AnyObject?; self.action = action
+    }
+    /// A system item.
+    public convenience init(barButtonSystemItem systemItem: SystemItem, target: Any?, action: Selector?) {
+        self.init(); self.systemItem = systemItem; self.target = target as AnyObject?; self.action = action
+    }
+    /// A custom view item.
+    public convenience init(customView: UIView) { self.init(); self.customView = customView }
+}
+
+/// What a view controller shows in a navigation bar (`UINavigationItem`).
+@MainActor
+open class UINavigationItem: NSObject {
+    /// The title (the view controller's title when nil).
+    open var title: String?
+    /// A view in place of the title.
+    open var titleView: UIView?
+    /// The left button.
+    open var leftBarButtonItem: UIBarButtonItem?
+    /// The right button.
+    open var rightBarButtonItem: UIBarButtonItem?
+    /// The left buttons.
+    open var leftBarButtonItems: [UIBarButtonItem]?
+    /// The right buttons.
+    open var rightBarButtonItems: [UIBarButtonItem]?
+    /// The back button shown by the next view controller.
+    open var backBarButtonItem: UIBarButtonItem?
+    /// Hides the back button.
+    open var hidesBackButton = false
+    /// A navigation item.
+    public init(title: String) { self.title = title }
+    /// A navigation item.
+    public override init() { super.init() }
+}
+
+/// A view controller (`UIViewController`): its view loaded on first use (`loadView`, then
+/// `viewDidLoad`), the appearance calls in UIKit's order around transitions, presentation and
+/// navigation.
+open class UIViewController: UIResponder {
+    private var loadedView: UIView?
+    /// The title.
+    open var title: String?
+    /// What the navigation bar shows for it.
+    open private(set) lazy var navigationItem: UINavigationItem = UINavigationItem()
+    /// The parent (a navigation controller).
+    open internal(set) weak var parent: UIViewController?
+    /// The children.
+    open internal(set) var children: [UIViewController] = []
+    /// The view controller that presented this one.
+    open internal(set) weak var presentingViewController: UIViewController?
+    /// The view controller this one presented.
+    open internal(set) var presentedViewController: UIViewController?
+    /// The presentation's delegate (a weak reference, as UIKit).
+    open weak var transitioningDelegate: UIViewControllerTransitioningDelegate?
+    /// How it is presented (`.automatic`: full screen here).
+    open var modalPresentationStyle: UIModalPresentationStyle = .automatic
+    /// UIKit's own transition when no animator is given.
+    open var modalTransitionStyle: UIModalTransitionStyle = .coverVertical
+    /// Kept.
+    open var definesPresentationContext = false
+    /// Kept.
+    open var preferredStatusBarStyle: UIStatusBarStyle { .default }
+    /// Kept.
+    open var prefersStatusBarHidden: Bool { false }
+    /// Kept.
+    open var hidesBottomBarWhenPushed = false
+    /// Kept.
+    open var extendedLayoutIncludesOpaqueBars = false
+    /// Kept.
+    open var edgesForExtendedLayout: UIRectEdge = .all
+    /// Kept: the preferred size in a container.
+    open var preferredContentSize: CGSize = .zero
+    /// True during its presentation.
+    open internal(set) var isBeingPresented = false
+    /// True during its dismissal.
+    open internal(set) var isBeingDismissed = false
+    /// True while pushed.
+    open internal(set) var isMovingToParent = false
+    /// True while popped.
+    open internal(set) var isMovingFromParent = false
+    /// The container view of its presentation.
+    var presentationContainer: UIView?
+
+    /// A view controller.
+    public override init() { super.init() }
+    /// A view controller (nib names are ignored: there are no nibs on Linux).
+    public convenience init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) { self.init() }
+    /// Not supported.
+    public required init?(coder: NSCoder) { return nil }
+
+    /// The view, loaded on first use.
+    open var view: UIView! {
+        get {
+            if loadedView == nil {
+                loadView()
+                if loadedView == nil { loadedView = UIView(frame: UIScreen.main.bounds) }
+                loadedView?.viewController = self
+                viewDidLoad()
+            }
+            return loadedView
+        }
+        set {
+            loadedView?.viewController = nil
+            loadedView = newValue
+            newValue?.viewController = self
+        }
+    }
+    /// The view if loaded.
+    open var viewIfLoaded: UIView? { loadedView }
+    /// True once loaded.
+    open var isViewLoaded: Bool { loadedView != nil }
+    /// Creates the view (a plain view the size of the screen by default).
+    open func loadView() { view = UIView(frame: UIScreen.main.bounds) }
+    /// Loads the view now.
+    open func loadViewIfNeeded() { _ = view }
+    /// After the view was loaded.
+    open func viewDidLoad() {}
+    /// Before the view appears.
+    open func viewWillAppear(_ animated: Bool) {}
+    /// After the view appeared.
+    open func viewDidAppear(_ animated: Bool) {}
+    /// Before the view disappears.
+    open func viewWillDisappear(_ animated: Bool) {}
+    /// After the view disappeared.
+    open func viewDidDisappear(_ animated: Bool) {}
+    /// Before the view lays out its subviews.
+    open func viewWillLayoutSubviews() {}
+    /// After the view laid out its subviews.
+    open func viewDidLayoutSubviews() {}
+    /// Kept.
+    open func setNeedsStatusBarAppearanceUpdate() {}
+    /// The next responder: the view's superview.
+    open override var next: UIResponder? { loadedView?.superview }
+
+    /// The navigation controller it is in.
+    open var navigationController: UINavigationController? {
+        var current: UIViewController? = self
+        while let controller = current {
+            if let navigation = controller as? UINavigationController, navigation !== self { return navigation }
+            current = controller.parent
+        }
+        return nil
+    }
+
+    /// Adds a child.
+    open func addChild(_ childController: UIViewController) {
+        childController.removeFromParent()
+        children.append(childController)
+        childController.parent = self
+    }
+    /// Leaves the parent.
+    open func removeFromParent() {
+        parent?.children.removeAll { $0 === self }
+        parent = nil
+    }
+    /// Before moving to a parent.
+    open func willMove(toParent parent: UIViewController?) {}
+    /// After moving to a parent.
+    open func didMove(toParent parent: UIViewController?) {}
+
+    // MARK: Presentation
+
+    /// Presents `viewControllerToPresent` full screen or with its transitioning delegate's
+    /// animator (UIKit's cover-vertical or cross-dissolve transition without one).
+    open func present(_ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil) {
+        let presenter = navigationController ?? self
+        if let presented = presenter.presentedViewController, presented !== viewControllerToPresent {
+            presented.present(viewControllerToPresent, animated: flag, completion: completion)
+            return
+        }
+        guard let window = presenter.view.window else {
+            presenter.presentedViewController = viewControllerToPresent
+            viewControllerToPresent.presentingViewController = presenter
+            completion?()
+            return
+        }
+        let presented = viewControllerToPresent
+        presented.presentingViewController = presenter
+        presenter.presentedViewController = presented
+        presented.isBeingPresented = true
+        let fullScreen = presented.removesPresenterView
+        let container = UIView(frame: window.bounds)
+        presented.presentationContainer = container
+        UIView.performWithoutAnimation { window.addSubview(container) }
+        let animator = flag ? presented.transitioningDelegate?.animationController(forPresented: presented, presenting: presenter, source: self) : nil
+        let interaction = animator.flatMap { presented.transitioningDelegate?.interactionControllerForPresentation(using: $0) }
+        let context = TransitionContext(container: container, from: presenter, to: presented, fromViewGiven: fullScreen,
+                                        toFinalFrame: window.bounds, fromFinalFrame: fullScreen ? .zero : presenter.view.frame,
+                                        style: presented.modalPresentationStyle)
+        presented.loadViewIfNeeded()
+        presented.view.frame = window.bounds
+        context.onComplete = { didComplete in
+            if didComplete {
+                if fullScreen { presenter.view.removeFromSuperview() }
+                presented.isBeingPresented = false
+                presented.viewDidAppear(flag)
+                if fullScreen { presenter.viewDidDisappear(flag) }
+            } else {
+                presented.view.removeFromSuperview(); container.removeFromSuperview()
+                presenter.presentedViewController = nil; presented.presentingViewController = nil
+                presented.isBeingPresented = false
+            }
+            animator?.animationEnded(didComplete)
+            if didComplete { completion?() }
+        }
+        if fullScreen { presenter.viewWillDisappear(flag) }
+        presented.viewWillAppear(flag)
+        context.run(animator: animator, interaction: interaction, animated: flag, fallback: { context in
+            UIViewController.defaultModal(context, presenting: true, style: presented.modalTransitionStyle)
+        })
+    }
+
+    /// Dismisses the view controller this one presented (or this one, when it was presented).
+    open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
+        let presented: UIViewController, presenter: UIViewController
+        if let child = (navigationController ?? self).presentedViewController {
+            presented = child; presenter = navigationController ?? self
+        } else if let parentPresenter = (navigationController ?? self).presentingViewController {
+            presented = navigationController ?? self; presenter = parentPresenter
+        } else {
+            completion?(); return
+        }
+        guard let container = presented.presentationContainer, let window = container.window else {
+            presenter.presentedViewController = nil; presented.presentingViewController = nil
+            completion?(); return
+        }
+        let fullScreen = presented.removesPresenterView
+        presented.isBeingDismissed = true
+        if fullScreen {
+            UIView.performWithoutAnimation {
+                presenter.view.frame = window.bounds
+                window.insertSubview(presenter.view, belowSubview: container)
+            }
+        }
+        let animator = flag ? presented.transitioningDelegate?.animationController(forDismissed: presented) : nil
+        let interaction = animator.flatMap { presented.transitioningDelegate?.interactionControllerForDismissal(using: $0) }
+        let context = TransitionContext(container: container, from: presented, to: presenter, toViewGiven: fullScreen,
+                                        toFinalFrame: window.bounds, fromFinalFrame: .zero, style: presented.modalPresentationStyle)
+        context.onComplete = { didComplete in
+            if didComplete {
+                presented.view.removeFromSuperview()
+                container.removeFromSuperview()
+                presenter.presentedViewController = nil; presented.presentingViewController = nil
+                presented.presentationContainer = nil
+                presented.isBeingDismissed = false
+                presented.viewDidDisappear(flag)
+                if fullScreen { presenter.viewDidAppear(flag) }
+            } else {
+                if fullScreen { presenter.view.removeFromSuperview() }
+                presented.isBeingDismissed = false
+            }
+            animator?.animationEnded(didComplete)
+            if didComplete { completion?() }
+        }
+        presented.viewWillDisappear(flag)
+        if fullScreen { presenter.viewWillAppear(flag) }
+        context.run(animator: animator, interaction: interaction, animated: flag, fallback: { context in
+            UIViewController.defaultModal(context, presenting: false, style: presented.modalTransitionStyle)
+        })
+    }
+
+    /// `viewWillAppear` then `viewDidAppear`, as when the window shows its root view controller
+    /// (both at once here: a recording's body runs after the window is on screen).
+    func appear(_ animated: Bool) {
+        viewWillAppear(animated)
+        viewDidAppear(animated)
+    }
+
+    /// Full-screen styles take the presenting view out of the window once presented.
+    var removesPresenterView: Bool {
+        switch modalPresentationStyle {
+        case .custom, .overFullScreen, .overCurrentContext, .none: return false
+        default: return true
+        }
+    }
+
+    /// UIKit's own modal transitions: cover vertical slides the presented view up from below
+    /// the screen (down to dismiss), cross-dissolve fades it; 0.5 s, ease in-out (see docs/UIKIT.md).
+    static func defaultModal(_ context: TransitionContext, presenting: Bool, style: UIModalTransitionStyle) {
+        let duration = 0.5
+        let container = context.containerView
+        if presenting {
+            guard let toView = context.view(forKey: .to) ?? context.viewController(forKey: .to)?.view else { return }
+            let final = container.bounds
+            UIView.performWithoutAnimation {
+                container.addSubview(toView)
+                if style == .coverVertical { toView.frame = final.offsetBy(dx: 0, dy: final.height) } else { toView.frame = final; toView.alpha = 0 }
+            }
+            UIView.animate(withDuration: duration, delay: 0, options: .curveEaseInOut, animations: {
+                toView.frame = final; toView.alpha = 1
+            }, completion: { _ in context.completeTransition(true) })
+        } else {
+            guard let fromView = context.viewController(forKey: .from)?.view else { return }
+            UIView.animate(withDuration: duration, delay: 0, options: .curveEaseInOut, animations: {
+                if style == .coverVertical { fromView.frame = container.bounds.offsetBy(dx: 0, dy: container.bounds.height) } else { fromView.alpha = 0 }
+            }, completion: { _ in context.completeTransition(true) })
+        }
+    }
+}
+
+/// Kept: status bar styles (`UIStatusBarStyle`).
+public enum UIStatusBarStyle: Int, Sendable { case `default` = 0, lightContent = 1, darkContent = 3 }
+
+/// Edges of a rectangle (`UIRectEdge`).
+public struct UIRectEdge: OptionSet, Hashable, Sendable {
+    /// The bits.
+    public let rawValue: UInt
+    /// Edges.
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    /// Top, left, bottom, right.
+    public static let top = UIRectEdge(rawValue: 1), left = UIRectEdge(rawValue: 2), bottom = UIRectEdge(rawValue: 4), right = UIRectEdge(rawValue: 8)
+    /// All four.
+    public static let all: UIRectEdge = [.top, .left, .bottom, .right]
+}

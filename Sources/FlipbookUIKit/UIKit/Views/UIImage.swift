@@ -1,0 +1,45 @@
+import Foundation
+import FlipbookCodecs
+
+/// An image file (`UIImage`): a PNG or JPEG on disk, drawn by the renderer from its path. Only
+/// the header is read here (for `size`); pixels are decoded when frames are drawn.
+///
+/// Sendable, as UIKit's is. `@unchecked` because its superclass, `NSObject`, is not `Sendable`,
+/// so the compiler cannot check it: every stored property is a `let` of a `Sendable` type.
+open class UIImage: NSObject, @unchecked Sendable {
+    /// The file's path.
+    public let path: String
+    /// Size in points: pixels divided by `scale`.
+    public let size: CGSize
+    /// 2 for an `@2x` file, 3 for `@3x`, else 1.
+    public let scale: CGFloat
+
+    /// Reads the header of the image at `path`; nil when it is missing or not a PNG or JPEG.
+    public init?(contentsOfFile path: String) {
+        guard let header = try? ImageDecoder.readHeader(fileAtPath: path) else { return nil }
+        let name = (path as NSString).deletingPathExtension
+        let scale: CGFloat = name.hasSuffix("@3x") ? 3 : (name.hasSuffix("@2x") ? 2 : 1)
+        self.path = path; self.scale = scale
+        size = CGSize(width: CGFloat(header.width) / scale, height: CGFloat(header.height) / scale)
+    }
+
+    /// The image `name` in the recorder's resource folder (`Transition.record(resources:)`):
+    /// `name` as given, else with `@2x`/`@3x`/no suffix and `.png`/`.jpg`/`.jpeg`; nil outside a
+    /// recording without a resource folder (or off the main actor, where no recording runs), or
+    /// when no such file is found.
+    public convenience init?(named name: String) {
+        guard let folder = Recorder.inRecording({ $0.resources }) ?? nil else { return nil }
+        var candidates = [name]
+        if (name as NSString).pathExtension.isEmpty {
+            for suffix in ["@2x", "@3x", ""] { for ext in ["png", "jpg", "jpeg"] { candidates.append("\(name)\(suffix).\(ext)") } }
+        }
+        for candidate in candidates {
+            let path = folder.appendingPathComponent(candidate).path
+            if FileManager.default.fileExists(atPath: path) {
+                self.init(contentsOfFile: path)
+                return
+            }
+        }
+        return nil
+    }
+}
