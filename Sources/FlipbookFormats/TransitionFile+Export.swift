@@ -48,7 +48,10 @@ struct TransitionWriter {
         members += [("device", device(transition.device)),
                                            ("timing", timing(curve: transition.timing.curve, duration: transition.timing.durationSeconds)),
                                            ("background", color(transition.window.backgroundColor ?? .clear)),
-                                           ("statusBar", transition.statusBar.map { object([("style", JSON.string($0.rawValue))]) } ?? "false")]
+                                           ("statusBar", transition.statusBar.map { style in
+                                               object([("style", JSON.string(style.rawValue))]
+                                                      + (transition.homeIndicatorToneBefore.map { [("homeIndicatorBefore", JSON.number($0))] } ?? []))
+                                           } ?? "false")]
         members.append(("layers", list(transition.window.sublayers.map { layer($0, indent: "    ") }, indent: "  ")))
         if !transition.animations.isEmpty {
             members.append(("animations", list(transition.animations.map { animation($0, indent: "    ") }, indent: "  ")))

@@ -127,7 +127,8 @@ package struct ModalBrowserScene: Hashable, Sendable {
                           completion: [LayerChange(target: grid.name, set: LayerPatch(isRemoved: true)),
                                        LayerChange(target: container.name, set: LayerPatch(isRemoved: true)),
                                        LayerChange(target: "browser", set: LayerPatch(isHidden: false))],
-                          timing: timing)
+                          // Before the tap the white grid lay under the home indicator: it was black.
+                          timing: timing, homeIndicatorToneBefore: 0)
     }
 
     /// Dismiss (seed 003): the browser is removed at once; the aspect-fill image view shrinks
@@ -149,7 +150,8 @@ package struct ModalBrowserScene: Hashable, Sendable {
                           animations: [Animation(target: "moving image", to: LayerPatch(frame: target))],
                           completion: [LayerChange(target: container.name, set: LayerPatch(isRemoved: true))],
                           cancelCompletion: LayerChange.changes(removing: [grid.name, container.name], showing: [browser.name]),
-                          timing: timing)
+                          // Before the touch the black browser lay under the home indicator: it was white.
+                          timing: timing, homeIndicatorToneBefore: 1)
     }
 }
 
