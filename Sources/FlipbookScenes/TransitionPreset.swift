@@ -185,13 +185,18 @@ public enum TransitionPreset: String, CaseIterable, Sendable {
         try check(options.selectedIndex, field: "SceneOptions.selectedIndex", count: photos.count, noun: "photo")
         try check(options.effectiveReturnIndex, field: "SceneOptions.returnIndex", count: photos.count, noun: "photo")
         let browser = PhotoBrowserScene(photos: photos, device: options.device, columns: options.columns)
+        // Seed 002 publishes only its animator: its screens are laid out on the device's own bars.
+        let zoomBrowser = PhotoBrowserScene(photos: photos, device: options.device, columns: options.columns,
+                                            assumedBarPoints: options.device.topBarHeightPoints)
         let modal = ModalBrowserScene(photos: photos, device: options.device, scrollPoints: options.scrollPoints)
         let selected = options.selectedIndex, returned = options.effectiveReturnIndex
         switch self {
         case .push: return browser.push(selected, name: rawValue, timing: timing)
-        case .zoomPush: return browser.push(selected, name: rawValue, timing: timing, zoom: true)
-        case .pop: return browser.pop(returned, name: rawValue, timing: timing)
-        case .zoomPop: return browser.zoomPop(selected, name: rawValue, timing: timing)  // seed 002 returns to the selected item
+        case .zoomPush: return zoomBrowser.push(selected, name: rawValue, timing: timing, zoom: true)
+        // A photo shown last other than the tapped one was reached by a swipe, which lays the
+        // app's temporary image view out again.
+        case .pop: return browser.pop(returned, afterSwipe: returned != selected, name: rawValue, timing: timing)
+        case .zoomPop: return zoomBrowser.zoomPop(selected, name: rawValue, timing: timing)  // seed 002 returns to the selected item
         case .present: return modal.present(selected, style: .clipped, name: rawValue, timing: timing)
         case .dismiss: return modal.dismiss(returned, style: .clipped, name: rawValue, timing: timing)
         case .fadePresent: return modal.present(selected, style: .fade, name: rawValue, timing: timing)
