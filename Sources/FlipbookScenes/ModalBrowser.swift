@@ -99,7 +99,7 @@ package struct ModalBrowserScene: Hashable, Sendable {
             cell.clipsToBounds = true
             return cell
         }
-        screen.sublayers = [grid, NavigationBar.layer(device: device, showing: PhotoBrowserScene.gridItem)]
+        screen.sublayers = [grid, NavigationBar.layer(device: device, showing: PhotoBrowserScene.gridItem, atScrollEdge: scrollPoints == 0)]
         return screen
     }
 

@@ -55,7 +55,7 @@ extension PhotoBrowserScene {
         }
         // The detail's bar is the same for every photo (seed 000's "Browzer", back to the grid), so
         // it does not change while paging.
-        let navigationBar = NavigationBar.layer(device: device, showing: detailItem(from))
+        let navigationBar = NavigationBar.layer(device: device, showing: detailItem(from), atScrollEdge: true)
         return Transition(
             name: name, device: device,
             window: NavigationBar.window(device: device, container: [detail], bar: navigationBar),

@@ -154,7 +154,9 @@ package struct PhotoBrowserScene: Hashable, Sendable {
     /// snapshot is `snapshotView` of the tapped cell's image view — the visible crop, stretched
     /// as the snapshot grows — landing on the detail's image view (`detailFrame`).
     package func push(_ index: Int, name: String, timing: Timing, zoom: Bool = false) -> Transition {
-        let bar = NavigationBar.transition(device: device, from: PhotoBrowserScene.gridItem, to: detailItem(index))
+        // The detail's pager has no vertical offset: its bar is at the scroll edge (iOS 15 on).
+        let bar = NavigationBar.transition(device: device, from: PhotoBrowserScene.gridItem, to: detailItem(index), animation: .crossFade,
+                                           scrollEdge: (gridScroll(revealing: index) == 0, true))
         let grid = gridLayer(scroll: gridScroll(revealing: index), hiddenIndex: index, cellMode: zoom ? .scaleAspectFill : .scaleToFill)
         let detail = detailLayer(index: index, imageHidden: true).with(opacity: 0)
         var flying = snapshot(index, frame: revealedCellFrame(index))
@@ -181,7 +183,8 @@ package struct PhotoBrowserScene: Hashable, Sendable {
     /// through a transparent photo. Completion: the grid alone. Cancelled (an interactive pop let
     /// go): the detail alone, its image view shown again.
     package func pop(_ index: Int, afterSwipe: Bool = false, name: String, timing: Timing) -> Transition {
-        let bar = NavigationBar.transition(device: device, from: detailItem(index), to: PhotoBrowserScene.gridItem)
+        let bar = NavigationBar.transition(device: device, from: detailItem(index), to: PhotoBrowserScene.gridItem, animation: .crossFade,
+                                           scrollEdge: (true, gridScroll(revealing: index) == 0))
         let grid = gridLayer(scroll: gridScroll(revealing: index), patchIndex: index)
         let detail = detailLayer(index: index, imageHidden: true)
         var flying = snapshot(index, frame: flightFrame(index, afterSwipe: afterSwipe))
@@ -207,7 +210,8 @@ package struct PhotoBrowserScene: Hashable, Sendable {
     /// no white patch. Completion: the grid alone, every cell shown. Cancelled: the detail alone,
     /// its image view shown again.
     package func zoomPop(_ index: Int, name: String, timing: Timing) -> Transition {
-        let bar = NavigationBar.transition(device: device, from: detailItem(index), to: PhotoBrowserScene.gridItem)
+        let bar = NavigationBar.transition(device: device, from: detailItem(index), to: PhotoBrowserScene.gridItem, animation: .crossFade,
+                                           scrollEdge: (true, gridScroll(revealing: index) == 0))
         let detail = detailLayer(index: index, imageHidden: true)
         let grid = gridLayer(scroll: gridScroll(revealing: index), hiddenIndex: index, cellMode: .scaleAspectFill).with(opacity: 0)
         let flying = snapshot(index, frame: detailFrame(index))

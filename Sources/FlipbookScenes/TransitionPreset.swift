@@ -43,6 +43,9 @@ public struct SceneOptions: Hashable, Sendable {
     /// Light or dark mode (`--appearance`): which value system colours take and how the chrome is
     /// drawn; nil = not chosen (a preset draws light, a transition file its own `appearance`).
     public var appearance: Appearance?
+    /// Which iOS's system chrome is drawn (`--era`): nil = the device's own (`Device.era`, the iOS
+    /// it shipped with; a transition file's `"era"` first).
+    public var era: SystemEra?
 
     /// Options with every default.
     public init() {}
@@ -163,7 +166,9 @@ public enum TransitionPreset: String, CaseIterable, Sendable {
     package func makeTransition(photos: [ScenePhoto], cards: [Card], options: SceneOptions, timing: Timing? = nil,
                                 typesetter: Typesetter? = nil) throws -> Transition {
         // The reference apps are light-mode apps: dark mode changes only the system chrome.
-        try makeLightTransition(photos: photos, cards: cards, options: options, timing: timing, typesetter: typesetter)
+        var options = options
+        if let era = options.era { options.device.era = era }
+        return try makeLightTransition(photos: photos, cards: cards, options: options, timing: timing, typesetter: typesetter)
             .applyingAppearance(options.appearance ?? .light)
     }
 
