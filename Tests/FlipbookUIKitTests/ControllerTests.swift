@@ -151,7 +151,7 @@ final class ControllerTests: XCTestCase {
             XCTAssertEqual(try XCTUnwrap(dimming(middle)).opacity, push ? 0.97288 : 1 - 0.97288, accuracy: 1e-4, "push \(push)")
             XCTAssertNil(dimming(animator.window(atSeconds: 0.5, isFinal: true)), "removed at the end")
             let sliding = try XCTUnwrap(animator.layer(named: "next", in: middle))
-            XCTAssertEqual(sliding.shadowOpacity, 0.2)
+            XCTAssertEqual(sliding.shadowOpacity, 0.2, accuracy: 1e-6, "a Float, as CALayer's")
             XCTAssertEqual(sliding.shadowRadius, 3)
             XCTAssertEqual(sliding.shadowPath?.boundingBox, Rect(x: -4, y: -20, width: 4, height: sliding.frame.height + 40))
             if push { XCTAssertEqual(animator.layer(named: "next", in: animator.window(atSeconds: 0.5, isFinal: true))?.shadowOpacity, 0) }
