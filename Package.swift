@@ -1,13 +1,15 @@
 // swift-tools-version:6.0
 // Flipbook: renders iOS view-controller transitions to PNG frame sequences on Linux.
 // Module graph (dependencies point down; the targets below declare exactly these), see docs/ARCHITECTURE.md:
-//   FlipbookCLI     → Flipbook, FlipbookImageDiff, FlipbookCodecs, FlipbookFiles
+//   FlipbookCLI     → Flipbook, FlipbookImageDiff, FlipbookCodecs, FlipbookFiles, FlipbookUIKitSources
 //   Flipbook        → the stages below (re-exports what its API uses: `import Flipbook` is enough)
 //   FlipbookOutput  → FlipbookModel, FlipbookCodecs, FlipbookText, FlipbookRaster, FlipbookMotion, FlipbookFiles
 //   FlipbookRender  → FlipbookModel, FlipbookCodecs, FlipbookText, FlipbookRaster
 //   FlipbookFormats → FlipbookScenes, FlipbookModel, FlipbookSamples, FlipbookFiles (+ Geometry, Raster, Motion, Text)
 //   FlipbookScenes  → FlipbookModel, FlipbookSamples (+ Geometry, Raster, Motion, Text)
+//   UIKit, QuartzCore, CoreGraphics → FlipbookUIKit (Apple's module names, re-exporting it)
 //   FlipbookUIKit   → FlipbookScenes, FlipbookModel, FlipbookCodecs (image headers) (+ Geometry, Raster, Motion, Text)
+//   UIKitSources (plugin) → flipbook-uikit-sources → FlipbookUIKitSources → FlipbookFiles
 //   FlipbookModel   → FlipbookMotion, FlipbookRaster, FlipbookText, FlipbookGeometry
 //   FlipbookText    → FlipbookRaster, FlipbookFiles, CFreeType, CHarfBuzz, CFriBidi, CFontconfig, CLineBreaking
 //   FlipbookCodecs  → FlipbookRaster, FlipbookFiles, CImageCodecs (→ CLibPNG, CLibJPEG), CISAL, CLibDeflate
@@ -38,6 +40,15 @@ let package = Package(
         // UIKit's, Core Animation's and Core Graphics' names on Linux: an app's animator compiles
         // unchanged and what it animates is recorded into a `Transition` (docs/UIKIT.md).
         .library(name: "FlipbookUIKit", targets: ["FlipbookUIKit"]),
+        // Apple's module names for FlipbookUIKit, so `import UIKit`, `import QuartzCore` and
+        // `import CoreGraphics` compile on Linux unchanged (no toolchain module has these names
+        // on Linux).
+        .library(name: "UIKit", targets: ["UIKit"]),
+        .library(name: "QuartzCore", targets: ["QuartzCore"]),
+        .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
+        // Rewrites an app's iOS source folder for its Linux target at build time (`@objc`,
+        // `#selector`, `@objc optional` …; docs/UIKIT.md, "Objective-C syntax").
+        .plugin(name: "UIKitSources", targets: ["UIKitSources"]),
     ],
     targets: [
         // System libraries, found through pkg-config; apt names them for a friendlier error.
@@ -82,13 +93,22 @@ let package = Package(
                                                  "CISAL"]),
         // UIKit's API recorded into the Transition model (Collections/ holds the collection and table views).
         .target(name: "FlipbookUIKit", dependencies: ["FlipbookModel", "FlipbookScenes", "FlipbookMotion", "FlipbookGeometry", "FlipbookRaster", "FlipbookCodecs", "FlipbookText"]),
+        .target(name: "UIKit", dependencies: ["FlipbookUIKit"], path: "Sources/AppleModules/UIKit"),
+        .target(name: "QuartzCore", dependencies: ["FlipbookUIKit"], path: "Sources/AppleModules/QuartzCore"),
+        .target(name: "CoreGraphics", dependencies: ["FlipbookUIKit"], path: "Sources/AppleModules/CoreGraphics"),
+        // The source step for iOS code on Linux: a Swift lexer and the rewriter (`flipbook
+        // uikit-sources`), and the same as a small tool for the build-tool plugin.
+        .target(name: "FlipbookUIKitSources", dependencies: ["FlipbookFiles"]),
+        .executableTarget(name: "flipbook-uikit-sources", dependencies: ["FlipbookUIKitSources"]),
+        .plugin(name: "UIKitSources", capability: .buildTool(), dependencies: ["flipbook-uikit-sources"]),
         // The reference apps' UIKit code (Samples/UIKit), compiled against FlipbookUIKit as it would
         // be against UIKit on iOS; the UIKit sample tests record and compare them (docs/UIKIT.md).
         .target(name: "FlipbookUIKitSamples", dependencies: ["FlipbookUIKit"], path: "Samples/UIKit"),
         // Pixel comparison and diff pictures, without any test framework (the CLI links it).
         .target(name: "FlipbookImageDiff", dependencies: ["FlipbookRaster", "FlipbookGeometry"]),
         .target(name: "FlipbookTesting", dependencies: ["Flipbook", "FlipbookImageDiff", "FlipbookCodecs", "FlipbookRaster", "FlipbookFiles"]),
-        .executableTarget(name: "FlipbookCLI", dependencies: ["Flipbook", "FlipbookRender", "FlipbookImageDiff", "FlipbookCodecs", "FlipbookFiles"]),
+        .executableTarget(name: "FlipbookCLI", dependencies: ["Flipbook", "FlipbookRender", "FlipbookImageDiff", "FlipbookCodecs", "FlipbookFiles",
+                                                      "FlipbookUIKitSources"]),
         // Benchmarks (scripts/bench runs it in release); not a product.
         .executableTarget(name: "FlipbookBench", dependencies: ["Flipbook", "FlipbookConstraints", "FlipbookCodecs", "FlipbookRaster", "FlipbookMotion", "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender", "FlipbookOutput", "FlipbookText", "FlipbookFiles"]),
         // The fuzz harnesses (docs/FUZZING.md); not a product. A plain build links them with a
@@ -114,10 +134,19 @@ let package = Package(
                                                         "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender", "FlipbookMotion", "FlipbookGeometry", "FlipbookRaster"]),
         // docs/examples/uikit-consumer's app and test, compiled here as one module so `swift test`
         // checks that the example builds and its goldens pass (the example's own Package.swift
-        // builds the same folders as two modules).
-        .testTarget(name: "UIKitConsumerExampleTests", dependencies: ["FlipbookUIKit", "Flipbook", "FlipbookTesting"],
-                    path: "docs/examples/uikit-consumer", exclude: ["Package.swift", "Assets", "Tests/GalleryAppTests/__Goldens__"],
-                    sources: ["Sources/GalleryApp", "Tests/GalleryAppTests"]),
+        // builds the same folders as two modules). Its app folder (App/GalleryApp, iOS code)
+        // comes through the UIKitSources plugin, as in the example.
+        .testTarget(name: "UIKitConsumerExampleTests", dependencies: ["UIKit", "FlipbookUIKit", "Flipbook", "FlipbookTesting"],
+                    path: "docs/examples/uikit-consumer",
+                    exclude: ["Package.swift", "Assets", "App", "Tests/GalleryAppTests/__Goldens__", "Sources/GalleryApp/uikit-sources.json"],
+                    sources: ["Sources/GalleryApp", "Tests/GalleryAppTests"], plugins: ["UIKitSources"]),
+        // The rewriter's lexer and corner cases.
+        .testTarget(name: "FlipbookUIKitSourcesTests", dependencies: ["FlipbookUIKitSources", "FlipbookFiles"]),
+        // An iOS app's files (Tests/Fixtures/uikit-app: `@objc`, `#selector`, `@objc optional`,
+        // IB attributes, an umbrella-header file) rewritten by the UIKitSources plugin at build
+        // time, compiled here, and their handlers run by the tests.
+        .testTarget(name: "FlipbookUIKitSourcesAppTests", dependencies: ["UIKit", "FlipbookUIKit", "FlipbookModel"],
+                    exclude: ["uikit-sources.json"], plugins: ["UIKitSources"]),
         // Uses only the products (`import Flipbook`, `import FlipbookTesting`), as a dependent package would.
         .testTarget(name: "FlipbookPublicAPITests", dependencies: ["Flipbook", "FlipbookTesting"], exclude: ["__Goldens__"]),
         .testTarget(name: "FlipbookTestingTests", dependencies: ["Flipbook", "FlipbookTesting", "FlipbookImageDiff"], exclude: ["__Goldens__"]),

@@ -19,6 +19,7 @@ let commands: [Command.Type] = [
     TextCommand.self,
     CompareCommand.self,
     MergeCommand.self,
+    UIKitSourcesCommand.self,
 ]
 
 let version = "0.1.0"

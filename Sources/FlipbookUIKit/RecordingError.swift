@@ -20,6 +20,9 @@ public enum RecordingError: Error, CustomStringConvertible, LocalizedError, Equa
     /// components (scale, rotation about z, y and x, translation, perspective) do not compose to:
     /// a skew, a rotation about a slanted axis, a z translation.
     case unrepresentableTransform(view: String, property: String)
+    /// A target-action or gesture action could not call its method (a selector naming no method
+    /// of its target, or a method taking another type of sender); names the selector's file and line.
+    case actionFailed(SelectorError)
 
     /// A one-line explanation.
     public var description: String {
@@ -38,6 +41,8 @@ public enum RecordingError: Error, CustomStringConvertible, LocalizedError, Equa
             return "the recorded transition is not valid: \(reason)"
         case let .unrepresentableTransform(view, property):
             return "\(view): its layer's \(property) is not a scale, rotation (about z, y, x), translation and perspective; skews, slanted axes and z translations cannot be recorded"
+        case let .actionFailed(error):
+            return error.description
         }
     }
 

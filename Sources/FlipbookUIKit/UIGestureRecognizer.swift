@@ -3,9 +3,9 @@ import FlipbookGeometry
 import FlipbookMotion
 import FlipbookModel
 
-/// A gesture recognizer (`UIGestureRecognizer`). Actions are kept but cannot be called on Linux
-/// (there is no Objective-C runtime): a recording driven by a `Gesture` calls the handler the
-/// body returns (`Transition.record(device:resources:gesture:_:)`).
+/// A gesture recognizer (`UIGestureRecognizer`) with its targets and actions (not retained, as
+/// in UIKit); `performActions()` calls them with the recognizer as sender. A recording driven by
+/// a `Gesture` calls the handler the body returns (`Transition.record(device:resources:gesture:_:)`).
 open class UIGestureRecognizer: NSObject {
     /// The recognizer's state (`UIGestureRecognizer.State`).
     public enum State: Int, Sendable {
@@ -34,17 +34,37 @@ open class UIGestureRecognizer: NSObject {
     open var cancelsTouchesInView = true
     /// Kept.
     open weak var delegate: AnyObject?
-    /// Kept targets and actions.
-    private(set) var targets: [(target: AnyObject?, action: Selector?)] = []
+    /// The targets and actions, in the order added.
+    private(set) var targetActions: [TargetAction] = []
     var touchLocation = CGPoint.zero
 
-    /// A recognizer with a target and action (kept).
+    /// A recognizer calling `action` of `target` (none when either is nil).
     public init(target: Any?, action: Selector?) {
         super.init()
-        targets.append((target as AnyObject?, action))
+        if let target, let action { targetActions.append(TargetAction(target: target, action: action)) }
     }
-    /// Adds a target and action (kept).
-    open func addTarget(_ target: Any, action: Selector) { targets.append((target as AnyObject, action)) }
+    /// A recognizer without targets (add them with `addTarget(_:action:)`).
+    public convenience override init() { self.init(target: nil, action: nil) }
+    /// Adds a target and action (the same pair twice is kept once).
+    open func addTarget(_ target: Any, action: Selector) {
+        targetActions.removeAll { $0.isReleased }
+        if !targetActions.contains(where: { $0.matches(target: target, action: action) }) {
+            targetActions.append(TargetAction(target: target, action: action))
+        }
+    }
+    /// Removes `action` (nil: all) of `target` (nil: of every target).
+    open func removeTarget(_ target: Any?, action: Selector?) {
+        targetActions.removeAll { entry in
+            entry.isReleased || (target == nil ? (action.map { $0 == entry.action } ?? true) : entry.matches(target: target, action: action))
+        }
+    }
+    /// Calls every target's action with the recognizer as sender, in the order they were added,
+    /// as UIKit does at each state change. (Gesture delivery calls it; tests may too.)
+    package func performActions() {
+        for entry in targetActions where !entry.isReleased {
+            sendAction(entry.action, to: entry.target, from: self, event: nil)
+        }
+    }
     /// The touch's location in `view`'s coordinates (the window's when nil).
     open func location(in view: UIView?) -> CGPoint { view?.convert(touchLocation, from: nil) ?? touchLocation }
     /// One touch.
@@ -64,6 +84,14 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
     open func setTranslation(_ translation: CGPoint, in view: UIView?) { translationPoints = translation }
     /// The finger's velocity in points per second (at the end: the release velocity).
     open func velocity(in view: UIView?) -> CGPoint { velocityPointsPerSecond }
+}
+
+/// A tap (`UITapGestureRecognizer`): its requirements are kept.
+open class UITapGestureRecognizer: UIGestureRecognizer {
+    /// Kept.
+    open var numberOfTapsRequired = 1
+    /// Kept.
+    open var numberOfTouchesRequired = 1
 }
 
 /// A pan from the screen's edge (`UIScreenEdgePanGestureRecognizer`).

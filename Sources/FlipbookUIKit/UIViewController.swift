@@ -1,16 +1,6 @@
 import Foundation
 import FlipbookMotion
 
-/// A method name (`Selector`), kept by bar button items; there is no Objective-C runtime on Linux.
-public struct Selector: Hashable, Sendable, ExpressibleByStringLiteral {
-    /// The name.
-    public let name: String
-    /// A selector.
-    public init(_ name: String) { self.name = name }
-    /// A selector from a literal.
-    public init(stringLiteral value: String) { name = value }
-}
-
 /// A button of a navigation bar (`UIBarButtonItem`), kept for the bar's layout.
 open class UIBarButtonItem: NSObject {
     /// Plain or done (`UIBarButtonItem.Style`).

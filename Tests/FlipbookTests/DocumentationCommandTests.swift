@@ -8,7 +8,7 @@ import XCTest
 /// Markers, an HTML comment on the line before a fence:
 /// - `<!-- docs-test: skip (REASON) -->` skips the block (CI steps, pod commands, installs);
 /// - `<!-- docs-test: file NAME -->` writes the block (e.g. a JSON example) to NAME in the folder
-///   first, so the commands after it can use it.
+///   first (NAME may name subfolders: `MyApp/Shared/Card.swift`), so the commands after it can use it.
 ///
 /// To keep the suite quick (it runs dozens of renders; scripts/test runs it with the release
 /// `flipbook` built beside the tests), the test adds options after the documented ones
@@ -137,7 +137,11 @@ final class DocumentationCommandTests: XCTestCase {
         // A documented `render … --watch` renders once and ends instead of watching forever.
         environment["FLIPBOOK_WATCH_ROUNDS"] = "1"
         for block in blocks {
-            for file in block.files { try file.text.write(to: work.appendingPathComponent(file.name), atomically: true, encoding: .utf8) }
+            for file in block.files {
+                let destination = work.appendingPathComponent(file.name)
+                try manager.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try file.text.write(to: destination, atomically: true, encoding: .utf8)
+            }
             for command in block.commands {
                 if command.line.contains("--video") && !hasFFmpeg { continue }
                 let script = Self.runnable(command.line, tmp: tmp.path)

@@ -13,11 +13,15 @@ final class UIKitConsumerSampleTests: XCTestCase {
     func testTheExampleDependsOnThisRepositoryAndBuildsTheFoldersTestedHere() throws {
         let manifest = try String(contentsOf: example.appendingPathComponent("Package.swift"), encoding: .utf8)
         XCTAssertTrue(manifest.contains(#".package(name: "Flipbook", path: "../../..")"#), "the example depends on this repository by path")
-        XCTAssertTrue(manifest.contains(#"path: "Sources/GalleryApp""#))
+        XCTAssertTrue(manifest.contains(#"path: "Sources/GalleryApp", exclude: ["uikit-sources.json"]"#))
+        XCTAssertTrue(manifest.contains(#"plugins: [.plugin(name: "UIKitSources", package: "Flipbook")]"#), "the app folder comes through the plugin")
         XCTAssertTrue(manifest.contains(#"path: "Tests/GalleryAppTests""#))
         let ours = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
-        XCTAssertTrue(ours.contains(#"sources: ["Sources/GalleryApp", "Tests/GalleryAppTests"]"#), "this repository compiles the same folders")
-        for file in ["Sources/GalleryApp/ZoomAnimator.swift", "Tests/GalleryAppTests/ZoomTransitionTests.swift", "Assets/rocket.jpg"] {
+        XCTAssertTrue(ours.contains(#"sources: ["Sources/GalleryApp", "Tests/GalleryAppTests"], plugins: ["UIKitSources"]"#),
+                      "this repository compiles the same folders, through the plugin")
+        let configuration = try String(contentsOf: example.appendingPathComponent("Sources/GalleryApp/uikit-sources.json"), encoding: .utf8)
+        XCTAssertTrue(configuration.contains(#""sources": "../../App/GalleryApp""#))
+        for file in ["App/GalleryApp/ZoomAnimator.swift", "Tests/GalleryAppTests/ZoomTransitionTests.swift", "Assets/rocket.jpg"] {
             XCTAssertTrue(FileManager.default.fileExists(atPath: example.appendingPathComponent(file).path), file)
         }
     }

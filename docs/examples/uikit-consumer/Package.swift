@@ -1,8 +1,10 @@
 // swift-tools-version:6.0
-// An app's transition, golden-tested on Linux. `Sources/GalleryApp` is the folder the iOS app's
-// Xcode target compiles too (its files begin `#if canImport(UIKit) import UIKit #else import
-// FlipbookUIKit #endif`); on Linux this package compiles it against FlipbookUIKit and the test
-// records the real animator into a Flipbook transition and compares frames with goldens.
+// An app's transition, golden-tested on Linux. `App/GalleryApp` is the folder the iOS app's Xcode
+// target compiles, plain iOS code (`import UIKit`, `@objc`, `#selector`); on Linux the
+// UIKitSources plugin rewrites it at build time into the `GalleryApp` target
+// (Sources/GalleryApp/uikit-sources.json names the folder), which compiles against Flipbook's
+// `UIKit` module, and the test records the real animator into a Flipbook transition and compares
+// frames with goldens.
 import PackageDescription
 
 let package = Package(
@@ -12,9 +14,10 @@ let package = Package(
         .package(name: "Flipbook", path: "../../.."),
     ],
     targets: [
-        // The app's animators and the view controllers they touch: shared with the iOS target.
-        .target(name: "GalleryApp", dependencies: [.product(name: "FlipbookUIKit", package: "Flipbook")],
-                path: "Sources/GalleryApp"),
+        // The app's animators and the view controllers they touch: App/GalleryApp, rewritten.
+        .target(name: "GalleryApp", dependencies: [.product(name: "UIKit", package: "Flipbook")],
+                path: "Sources/GalleryApp", exclude: ["uikit-sources.json"],
+                plugins: [.plugin(name: "UIKitSources", package: "Flipbook")]),
         .testTarget(name: "GalleryAppTests",
                     dependencies: ["GalleryApp", .product(name: "FlipbookUIKit", package: "Flipbook"),
                                    .product(name: "Flipbook", package: "Flipbook"), .product(name: "FlipbookTesting", package: "Flipbook")],

@@ -1,9 +1,5 @@
 // The gallery: a grid of photos; a tap pushes the photo's screen with ZoomAnimator.
-#if canImport(UIKit)
 import UIKit
-#else
-import FlipbookUIKit
-#endif
 
 /// The photos screen: two square columns, 8 pt apart.
 public final class GalleryViewController: UIViewController, UICollectionViewDataSource, UICollectionViewDelegate,

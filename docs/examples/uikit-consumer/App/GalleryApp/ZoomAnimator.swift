@@ -1,11 +1,7 @@
 // The push: a snapshot of the tapped cell springs to the photo's place while the photo screen
 // fades in; when it lands, the caption slides up into view (an animation started by the
 // completion).
-#if canImport(UIKit)
 import UIKit
-#else
-import FlipbookUIKit
-#endif
 
 final class ZoomAnimator: NSObject, UIViewControllerAnimatedTransitioning {
     func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval { 0.6 }

@@ -1,9 +1,6 @@
-// One photo, full width, with a caption that slides in once the photo has landed.
-#if canImport(UIKit)
+// One photo, full width, with a caption that slides in once the photo has landed; a tap on the
+// photo goes back.
 import UIKit
-#else
-import FlipbookUIKit
-#endif
 
 /// The photo screen.
 public final class PhotoViewController: UIViewController {
@@ -29,5 +26,11 @@ public final class PhotoViewController: UIViewController {
         captionLabel.font = UIFont.systemFont(ofSize: 17, weight: .semibold)
         captionLabel.frame = CGRect(x: 16, y: imageView.frame.maxY + 16, width: width - 32, height: 24)
         view.addSubview(captionLabel)
+        imageView.isUserInteractionEnabled = true
+        imageView.addGestureRecognizer(UITapGestureRecognizer(target: self, action: #selector(close)))
+    }
+
+    @objc private func close() {
+        navigationController?.popViewController(animated: true)
     }
 }

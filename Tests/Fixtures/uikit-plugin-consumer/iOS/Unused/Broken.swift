@@ -1,0 +1,2 @@
+// Left out by "exclude": it would not compile anywhere.
+let broken: Int = "not a number"
