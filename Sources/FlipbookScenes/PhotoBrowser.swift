@@ -30,10 +30,18 @@ package struct PhotoBrowserScene: Hashable, Sendable {
 
     /// Lays out the grid for a device, for the waterfall app (its hard-coded 64 pt bars) or, with
     /// `assumedBarPoints`, for screens laid out on other bars (the zoom app's: the device's own).
-    package init(photos: [ScenePhoto], device: Device, columns: Int, assumedBarPoints: Double = PhotoBrowserScene.appBarPoints) {
+    /// `barIsOpaque`: the screens lie below an opaque bar (the waterfall app's, whose views start
+    /// at `B`); false for screens under a translucent bar, which run under it (the zoom app's).
+    package init(photos: [ScenePhoto], device: Device, columns: Int, assumedBarPoints: Double = PhotoBrowserScene.appBarPoints,
+                 barIsOpaque: Bool = true) {
         grid = WaterfallGrid(photos: photos, device: device, columns: columns)
         self.assumedBarPoints = assumedBarPoints
+        self.barIsOpaque = barIsOpaque
     }
+
+    /// Whether the screens lie below an opaque bar (the detail's view starts at `B`, so from iOS
+    /// 15 a transparent bar shows the window above it, not the detail's black).
+    package let barIsOpaque: Bool
 
     /// The grid's navigation item, as in seed 000: no title (the code sets none), the "Clear"
     /// and "Add" bar buttons (`clearAction:`, `addAction:`; which side each is on is in the app's
@@ -103,13 +111,14 @@ package struct PhotoBrowserScene: Hashable, Sendable {
         grid.layer(scroll: scroll, hiddenIndex: hiddenIndex, patchIndex: patchIndex, allCells: allCells, cellMode: cellMode)
     }
 
-    /// The detail screen showing photo `index`: black, full screen, a pager of pages `W` apart
-    /// (page k at `x = k·W + 5`) scrolled to page `index`; the image view is "detail image".
+    /// The detail screen showing photo `index`: black, below the bar (`barIsOpaque`) or full
+    /// screen, a pager of pages `W` apart (page k at `x = k·W + 5`) scrolled to page `index`;
+    /// the image view is "detail image".
     package func detailLayer(index: Int, imageHidden: Bool) -> Layer {
-        var detail = Layer(name: "detail", frame: device.bounds)
+        let bar = device.topBarHeightPoints, page = pageFrame, top = barIsOpaque ? bar : 0
+        var detail = Layer(name: "detail", frame: Rect(x: 0, y: top, width: device.width, height: device.height - top))
         detail.backgroundColor = .black
-        let bar = device.topBarHeightPoints, page = pageFrame
-        var pager = Layer(name: "pager", frame: Rect(x: 0, y: bar, width: device.width, height: page.height))
+        var pager = Layer(name: "pager", frame: Rect(x: 0, y: bar - top, width: device.width, height: page.height))
         pager.boundsOrigin = Point(x: Double(index) * device.width, y: 0)
         pager.clipsToBounds = true
         var pageLayer = Layer(name: "page \(index)", frame: Rect(x: Double(index) * device.width + 5, y: 0, width: page.width, height: page.height))

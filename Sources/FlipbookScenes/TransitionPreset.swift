@@ -192,7 +192,7 @@ public enum TransitionPreset: String, CaseIterable, Sendable {
         let browser = PhotoBrowserScene(photos: photos, device: options.device, columns: options.columns)
         // Seed 002 publishes only its animator: its screens are laid out on the device's own bars.
         let zoomBrowser = PhotoBrowserScene(photos: photos, device: options.device, columns: options.columns,
-                                            assumedBarPoints: options.device.topBarHeightPoints)
+                                            assumedBarPoints: options.device.topBarHeightPoints, barIsOpaque: false)
         let modal = ModalBrowserScene(photos: photos, device: options.device, scrollPoints: options.scrollPoints)
         let selected = options.selectedIndex, returned = options.effectiveReturnIndex
         switch self {

@@ -1,13 +1,11 @@
 import Foundation
 
-/// A control (`UIControl`): its state and the target–action pairs it keeps. There are no touches
-/// in a recording, so actions are kept, never sent.
-open class UIControl: UIView {
-    /// A control's state (`UIControl.State`).
+extension UIControl {
+    /// A control's state (`UIControl.State`): a button draws the image of `.normal`.
     public struct State: OptionSet, Hashable, Sendable {
-        /// The raw bits.
+        /// The raw bits, as UIKit's.
         public let rawValue: UInt
-        /// Creates a state from raw bits.
+        /// A state from raw bits.
         public init(rawValue: UInt) { self.rawValue = rawValue }
         /// The normal state (no bit set).
         public static let normal = State([])
@@ -17,32 +15,6 @@ open class UIControl: UIView {
         public static let disabled = State(rawValue: 1 << 1)
         /// Selected.
         public static let selected = State(rawValue: 1 << 2)
-    }
-
-    /// The events a control sends actions for (`UIControl.Event`).
-    public struct Event: OptionSet, Hashable, Sendable {
-        /// The raw bits.
-        public let rawValue: UInt
-        /// Creates an event mask from raw bits.
-        public init(rawValue: UInt) { self.rawValue = rawValue }
-        /// A touch lifted inside the control.
-        public static let touchUpInside = Event(rawValue: 1 << 6)
-        /// The value changed.
-        public static let valueChanged = Event(rawValue: 1 << 12)
-    }
-
-    /// Kept.
-    open var isEnabled = true
-    /// Kept.
-    open var isSelected = false
-    /// Kept.
-    open var isHighlighted = false
-    /// The target–action pairs added, with their events (kept, never sent).
-    private(set) var actions: [(target: AnyObject?, action: Selector, events: Event)] = []
-
-    /// Keeps `action` of `target` for `events` (nothing sends it: a recording has no touches).
-    open func addTarget(_ target: Any?, action: Selector, for controlEvents: Event) {
-        actions.append((target as AnyObject?, action, controlEvents))
     }
 }
 
