@@ -145,7 +145,7 @@ extension Path {
         self.init()
         guard !rect.isEmpty, rect.x.isFinite, rect.y.isFinite, rect.width.isFinite, rect.height.isFinite else { return }
         if shape == .continuous, let pieces = Self.continuousOutline(of: rect, cornerRadius: cornerRadius, corners: corners) {
-            for piece in pieces {
+            for piece in pieces.joined() {
                 switch piece {
                 case let .line(end): line(to: end)
                 case let .cubic(end, control1, control2): curve(to: end, control1: control1, control2: control2)
@@ -177,15 +177,22 @@ extension Path {
         case cubic(Point, control1: Point, control2: Point)
     }
 
-    /// The continuous outline of `rect` (`continuousCorners`) as pieces in points, corner by
-    /// corner from the top-left one: a line to where each corner starts (the first one's is where
-    /// the outline starts) and its cubics, or a line to a square corner; nil for a capsule.
-    static func continuousOutline(of rect: Rect, cornerRadius: Double, corners: CornerMask) -> [OutlinePiece]? {
+    /// The continuous outline of `rect` (`continuousCorners`) as pieces in points, one list per
+    /// corner in `cornerFrames` order: a line to where the corner starts and its cubics, or a line
+    /// to a square corner; nil for a capsule.
+    static func continuousOutline(of rect: Rect, cornerRadius: Double, corners: CornerMask) -> [[OutlinePiece]]? {
         guard let pieces = continuousCorners(of: rect, cornerRadius: cornerRadius, corners: corners) else { return nil }
-        return zip(cornerFrames(of: rect), pieces).flatMap { frame, corner -> [OutlinePiece] in
+        return zip(cornerFrames(of: rect), pieces).map { frame, corner -> [OutlinePiece] in
             guard let corner else { return [.line(frame.point)] }
             func at(_ point: (Double, Double)) -> Point { frame.at(point.0, point.1, radius: 1) }
             return [.line(at(corner.entry))] + corner.cubics.map { .cubic(at($0.end), control1: at($0.c1), control2: at($0.c2)) }
+        }
+    }
+
+    /// Where a piece ends.
+    static func end(of piece: OutlinePiece) -> Point {
+        switch piece {
+        case let .line(end), let .cubic(end, _, _): return end
         }
     }
 
@@ -254,19 +261,21 @@ extension BezierPath {
     /// Elements, circular: a move to where the top edge leaves the top-left corner, then for the
     /// top-right, bottom-right, bottom-left and top-left corners a line to where the corner
     /// starts and the quarter-circle cubic (a continuous capsule's corners are circular), or a
-    /// line to a square corner, then a close. Continuous: a move to where the top-left corner
-    /// starts, then for the top-left, top-right, bottom-right and bottom-left corners a line to
-    /// where it starts (the first of zero length, as UIKit's printed paths have) and its three
-    /// cubics, or two for a corner of a short side, or a line to a square corner, then a close. The same rect, radius class and
+    /// line to a square corner, then a close. Continuous, as UIKit prints it: a move to where the
+    /// top-left corner meets the top edge, then for the top-right, bottom-right, bottom-left and
+    /// top-left corners a line to where it starts and its three cubics (two for a corner of a
+    /// short side), or a line to a square corner, then a close. The same rect, radius class and
     /// corners always give the same structure, so two such paths interpolate. An empty or
     /// non-finite rect adds nothing.
     package mutating func addRoundedRect(_ rect: Rect, cornerRadius: Double, corners: CornerMask = .all, curve: CornerCurve) {
         guard !rect.isEmpty, rect.x.isFinite, rect.y.isFinite, rect.width.isFinite, rect.height.isFinite else { return }
         let frames = Path.cornerFrames(of: rect)
         if curve == .continuous, let pieces = Path.continuousOutline(of: rect, cornerRadius: cornerRadius, corners: corners),
-           case let .line(start) = pieces[0] {
+           let start = pieces[0].last.map(Path.end(of:)) {
+            // As UIKit's printed paths: from where the top-left corner meets the top edge, round
+            // the top-right, bottom-right, bottom-left and top-left corners.
             move(to: start)
-            for piece in pieces {
+            for piece in (pieces.dropFirst() + [pieces[0]]).joined() {
                 switch piece {
                 case let .line(end): addLine(to: end)
                 case let .cubic(end, control1, control2): addCurve(to: end, control1: control1, control2: control2)
