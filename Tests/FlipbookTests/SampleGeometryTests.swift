@@ -224,4 +224,43 @@ final class SampleGeometryTests: XCTestCase {
         }
         assertGolden(image, named: "blur-modal-dark-last")
     }
+
+    // MARK: - The navigation samples' bars and edges
+
+    /// `slide-over.json` (a push) and `swipe-back.json` (a pop) at the middle of their sequence:
+    /// "Photos" as the old title (semibold) and "Photos" as the back label (regular) have the same
+    /// leading edge, the back label's 26 pt plus the travel's eased share of
+    /// (375 − w)/2 − 26 = 133.93 pt (w = 55.15 pt, "Photos" at 17 pt semibold in the fixture
+    /// fonts, which are the scene fonts), and opacities adding up to 1 — one word cross-fading
+    /// from one style to the other. The sliding screen casts its shadow from a 4 pt strip at its
+    /// left edge at opacity 0.2; the dimming is black at up to 10 %.
+    func testTheNavigationSamplesCarryTitleAndBackLabelTogether() throws {
+        for name in ["slide-over", "swipe-back"] {
+            let sample = try job(file: Samples.path("transitions/\(name).json"))
+            let middle = sample.sequence.count / 2
+            let ops = try sample.displayList(frameIndex: middle).ops
+            func photos(_ ops: [DisplayOp]) -> [(x: Double, opacity: Double)] {
+                ops.flatMap { op -> [(x: Double, opacity: Double)] in
+                    switch op {
+                    case let .text(layout, origin, _, opacity, _) where layout.text == "Photos":
+                        return [(origin.x + (layout.lines.first?.xPoints ?? 0), opacity)]
+                    case let .group(opacity, children): return photos(children).map { ($0.x, $0.opacity * opacity) }
+                    default: return []
+                    }
+                }
+            }
+            let both = photos(ops)
+            XCTAssertEqual(both.count, 2, "\(name): \(both)")
+            guard both.count == 2 else { continue }
+            XCTAssertEqual(both[0].x, both[1].x, accuracy: 0.01, "\(name): one leading edge")
+            XCTAssertEqual(both[0].opacity + both[1].opacity, 1, accuracy: 1e-6, "\(name): one word's strength")
+            XCTAssertGreaterThan(both[0].x, 26)
+            XCTAssertLessThan(both[0].x, 26 + 133.93)
+            let screen = try XCTUnwrap(sample.animator.transition.window.sublayers.first { $0.name == "new screen" })
+            XCTAssertEqual(screen.shadowOpacity, 0.2)
+            XCTAssertEqual(screen.shadowPath?.boundingBox, Rect(x: -4, y: -20, width: 4, height: 707))
+            let dimming = try XCTUnwrap(sample.animator.transition.window.sublayers.first { $0.name == "dimming" })
+            XCTAssertEqual(dimming.backgroundColor, StraightColor(white: 0, alpha: 1))
+        }
+    }
 }
