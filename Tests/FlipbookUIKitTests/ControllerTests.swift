@@ -100,16 +100,23 @@ final class ControllerTests: XCTestCase {
         XCTAssertEqual(animator.layer(named: "detail", in: last)!.opacity, 1)
     }
 
-    func testDefaultPushSlidesTheNewViewInFromTheRight() throws {
-        let transition = try Transition.record { window in
+    /// UIKit's own push of "next" over "root" (animated), or, with `thenPop`, that push done at
+    /// once and the pop animated.
+    func recordDefaultPush(thenPop: Bool = false) throws -> Transition {
+        try Transition.record { window in
             let root = UIViewController()
             root.view.accessibilityIdentifier = "root"
             let navigation = UINavigationController(rootViewController: root)
             window.rootViewController = navigation
             let next = UIViewController()
             next.view.accessibilityIdentifier = "next"
-            navigation.pushViewController(next, animated: true)
+            navigation.pushViewController(next, animated: !thenPop)
+            if thenPop { _ = navigation.popViewController(animated: true) }
         }
+    }
+
+    func testDefaultPushSlidesTheNewViewInFromTheRight() throws {
+        let transition = try recordDefaultPush()
         let animator = try TransitionAnimator(transition)
         XCTAssertEqual(animator.initialLayer(named: "next")?.frame.x, 375)
         // 0.5 s on the cubic (0.25, 1, 0.25, 1): half the time is the curve parameter s = 0.69957
@@ -128,16 +135,7 @@ final class ControllerTests: XCTestCase {
     /// Core Animation's radius 3 — all gone once the transition has ended.
     func testDefaultPushAndPopDimTheViewBelowAndShadowTheSlidingEdge() throws {
         for push in [true, false] {
-            let transition = try Transition.record { window in
-                let root = UIViewController()
-                root.view.accessibilityIdentifier = "root"
-                let navigation = UINavigationController(rootViewController: root)
-                window.rootViewController = navigation
-                let next = UIViewController()
-                next.view.accessibilityIdentifier = "next"
-                navigation.pushViewController(next, animated: !push ? false : true)
-                if !push { _ = navigation.popViewController(animated: true) }
-            }
+            let transition = try recordDefaultPush(thenPop: !push)
             let animator = try TransitionAnimator(transition)
             let dimmingBlack = StraightColor(white: 0, alpha: 0.1)
             func dimming(_ window: Layer) -> Layer? {
