@@ -130,10 +130,20 @@ public struct RenderJob: Sendable {
         var images = SequenceImages(), headers = imageHeaders
         let limits = settings.decodeLimits
         let keep = frames.isEmpty ? 0..<0 : frames[0].index..<(frames[0].index + min(frames.count, FrameRenderer.windowFrames))
-        var kept: [DisplayList] = []
+        // The home indicator fades from one tone to the other over seconds, so each frame's tone
+        // depends on the frames before it: the tone each frame heads for is taken in this pass,
+        // and the tones are worked out over the whole sequence before any display list is kept
+        // or drawn (any shard, frame range or single frame gets the same tones).
+        let drawsIndicator = transition.statusBar != nil && StatusBar.homeIndicator(device: transition.device) != nil
+        var targets: [Double] = []
+        var keptOps: [(sample: FrameSample, ops: [DisplayOp])] = []
         for sample in all {
-            let list = displayList(frame: sample)
-            if keep.contains(sample.index) { kept.append(list) }
+            let frameOps = ops(frame: sample)
+            if drawsIndicator { targets.append(StatusBar.homeIndicatorTargetTone(frameOps, device: transition.device) ?? 0) }
+            if keep.contains(sample.index) { keptOps.append((sample, frameOps)) }
+            // The indicator's tone does not change which images a frame draws.
+            let list = DisplayList(device: transition.device, frameIndex: sample.index, timeSeconds: sample.timeSeconds,
+                                   progress: sample.progress, ops: frameOps)
             try images.add(list) { source in
                 if let known = headers[source] { return known }
                 // A manifest's photo is checked (errors name its entry); any other file is read
@@ -150,17 +160,14 @@ public struct RenderJob: Sendable {
         }
         imageHeaders = headers
         sequenceImages = images
-        firstWindowLists = kept
+        if drawsIndicator {
+            homeIndicatorTones = StatusBar.fadedHomeIndicatorTones(targets: targets, times: all.map(\.timeSeconds),
+                                                                   fadeSeconds: StatusBar.homeIndicatorToneFadeSeconds,
+                                                                   toneBefore: transition.homeIndicatorToneBefore)
+        }
+        firstWindowLists = keptOps.map { displayList(frame: $0.sample, ops: $0.ops) }
         // A finger that moves across its axis only would give a flat line: say so before the render.
         if interaction != nil, let warning = settings.gesture?.acrossAxisWarning { warnings.append("gesture: " + warning) }
-        // The home indicator fades from one tone to the other over seconds, so each frame's tone
-        // depends on the frames before it: worked out once over the whole sequence (any shard
-        // or frame range gets the same tones).
-        if transition.statusBar != nil, StatusBar.homeIndicator(device: transition.device) != nil {
-            let targets = all.map { StatusBar.homeIndicatorTargetTone(ops(frame: $0), device: transition.device) ?? 0 }
-            homeIndicatorTones = StatusBar.fadedHomeIndicatorTones(targets: targets, times: all.map(\.timeSeconds),
-                                                                   fadeSeconds: StatusBar.homeIndicatorToneFadeSeconds)
-        }
     }
 
     /// The screen frames are drawn for.
@@ -171,12 +178,16 @@ public struct RenderJob: Sendable {
 
     /// The display list of one frame of the whole sequence.
     public func displayList(frame sample: FrameSample) -> DisplayList {
-        var ops = ops(frame: sample)
-        // The home indicator takes its colour from what is under it, fading as on iOS.
+        displayList(frame: sample, ops: ops(frame: sample))
+    }
+
+    /// The display list of `sample` from its ops before the home indicator takes its tone.
+    private func displayList(frame sample: FrameSample, ops: [DisplayOp]) -> DisplayList {
+        var ops = ops
+        // The home indicator takes its colour from what is under it, fading as on iOS; the tones
+        // are worked out at set-up for every frame of the sequence (empty without an indicator).
         if homeIndicatorTones.indices.contains(sample.index) {
             ops = StatusBar.homeIndicator(ops, device: device, tone: homeIndicatorTones[sample.index])
-        } else if transition.statusBar != nil {
-            ops = StatusBar.adaptingHomeIndicator(ops, device: device)
         }
         return DisplayList(device: device, frameIndex: sample.index, timeSeconds: sample.timeSeconds,
                            progress: sample.progress, ops: ops)

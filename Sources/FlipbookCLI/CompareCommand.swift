@@ -51,7 +51,7 @@ enum CompareCommand: Command {
 
     /// Render options a variant may change (those that change the pictures).
     static let variableOptions = ["curve", "duration", "damping", "velocity", "device", "scale", "fps", "select", "return",
-                                  "columns", "scroll", "manifest", "cards", "label-font", "scene-fonts", "appearance"]
+                                  "columns", "scroll", "manifest", "cards", "label-font", "scene-fonts", "appearance", "era"]
 
     static func run(_ argv: [String]) throws -> Int32 {
         let own: Set<String> = ["vary", "out", "sheet-frames", "video", "review", "progress", "progress-interval"]

@@ -12,7 +12,7 @@ enum SceneArguments {
     static let options: Set<String> = Set<String>([
         "manifest", "select", "return", "columns", "device", "scale", "fps", "duration", "curve", "damping", "velocity",
         "threads", "label-font", "scene-fonts", "max-decoded-megapixels", "max-file-megabytes", "scroll", "cards", "transition", "to",
-        "appearance",
+        "appearance", "era",
     ]).union(GestureArguments.options)
 
     /// Flags (no value) the commands that take the shared options accept too.
@@ -38,6 +38,9 @@ enum SceneArguments {
       --appearance A    light (default) or dark: system colours' values in a transition file
                         (label, systemBackground, …; docs/COLORS.md) and the chrome (status bar,
                         navigation bar); default: the file's "appearance", light for presets
+      --era E           ios13, ios15 or ios16: which iOS's status and navigation bars are drawn
+                        (default: the file's "era", else the iOS the device shipped with;
+                        docs/CHROME.md, "Eras")
       --scale S         device pixels per point, 1-4 (default: the device's)
       --fps F           frames per second, 1-240 (default 60)
       --duration D      seconds, 0.001-60 (default: the preset's; spring-physics: its settling time)
@@ -162,6 +165,13 @@ enum SceneArguments {
                                  + Suggestions.didYouMean(appearance, in: Appearance.allCases.map(\.rawValue)))
             }
             scene.appearance = value
+        }
+        if let era = arguments.string("era") {
+            guard let value = SystemEra(rawValue: era) else {
+                throw UsageError("--era must be ios13, ios15 or ios16, not \(InputText.singleQuoted(era))"
+                                 + Suggestions.didYouMean(era, in: SystemEra.allCases.map(\.rawValue)))
+            }
+            scene.era = value
         }
         scene.columns = try arguments.int("columns", default: 3, in: 2...8)!
         scene.selectedIndex = try arguments.int("select", default: 0, in: 0...1_000_000)!

@@ -123,10 +123,12 @@ extension TransitionDecoder {
     }
 
     mutating func navigationBar(_ field: JSONField, name: String) throws -> Layer {
-        let object = try field.object(known: ["title", "backTitle", "leftButton", "rightButton"])
+        let object = try field.object(known: ["title", "backTitle", "leftButton", "rightButton", "scrollEdge"])
         let item = NavigationItem(title: try object.optional("title")?.string() ?? "", backTitle: try object.optional("backTitle")?.string(),
                                   leftButton: try object.optional("leftButton")?.string(), rightButton: try object.optional("rightButton")?.string())
-        var bar = NavigationBar.restyled(NavigationBar.layer(device: device, showing: item), for: appearance)
+        // Over a scroll view resting at its top: from iOS 15 (the file's era) no background, no hairline.
+        let atScrollEdge = try object.optional("scrollEdge")?.bool() ?? false
+        var bar = NavigationBar.restyled(NavigationBar.layer(device: device, showing: item, atScrollEdge: atScrollEdge), for: appearance)
         bar.name = name
         func rename(_ layer: inout Layer) {
             for index in layer.sublayers.indices {

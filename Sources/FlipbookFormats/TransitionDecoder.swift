@@ -57,7 +57,9 @@ struct TransitionDecoder {
         var window = Layer(name: "window", frame: device.bounds)
         window.backgroundColor = try object.optional("background")?.color(appearance: appearance) ?? .white
         layerPaths["window"] = JSONPath("$")
-        let statusBar = try object.optional("statusBar").map(self.statusBar) ?? appearance.statusBarStyle
+        let statusBarField = object.optional("statusBar")
+        let statusBar = try statusBarField.map(self.statusBar) ?? appearance.statusBarStyle
+        let toneBefore = try statusBarField.flatMap(homeIndicatorToneBefore)
         if let style = statusBar {
             // Its layers can be animated like any other (e.g. faded out over a full-screen photo).
             let statusBarPath = JSONPath("$.statusBar")
@@ -94,16 +96,26 @@ struct TransitionDecoder {
             }
         }
         return Transition(name: name, device: device, window: window, animations: animations, timedChanges: timedChanges, completion: completion,
-                          cancelCompletion: cancelCompletion, timing: timing, statusBar: statusBar)
+                          cancelCompletion: cancelCompletion, timing: timing, statusBar: statusBar, homeIndicatorToneBefore: toneBefore)
     }
 
-    /// `"statusBar"`: `false` (none), `true` or `{"style": "dark" | "light"}` (default dark).
+    /// `"statusBar"`: `false` (none), `true` or `{"style": "dark" | "light", "homeIndicatorBefore": 0…1}`
+    /// (default dark).
     func statusBar(_ field: JSONField) throws -> StatusBar.Style? {
         if case let .bool(on) = field.value { return on ? appearance.statusBarStyle : nil }
-        guard case .object = field.value else { throw field.fail("expected false, true or {\"style\": \"dark\" | \"light\"}") }
-        let object = try field.object(known: ["style"])
+        guard case .object = field.value else {
+            throw field.fail("expected false, true or {\"style\": \"dark\" | \"light\", \"homeIndicatorBefore\": 0…1}")
+        }
+        let object = try field.object(known: ["style", "homeIndicatorBefore"])
         return try object.optional("style").map { StatusBar.Style(rawValue: try $0.choice(StatusBar.Style.allCases.map(\.rawValue)))! }
             ?? appearance.statusBarStyle
+    }
+
+    /// `"statusBar": {"homeIndicatorBefore": T}`: the home indicator's tone (0 black … 1 white) on
+    /// the screen shown before the transition (`Transition.homeIndicatorToneBefore`); nil when absent.
+    func homeIndicatorToneBefore(_ field: JSONField) throws -> Double? {
+        guard case .object = field.value else { return nil }
+        return try field.object(known: ["style", "homeIndicatorBefore"]).optional("homeIndicatorBefore")?.number(in: 0...1)
     }
 
     /// `"shapes"`: `[{"name": …, "color": …, "contours": [[x0, y0, x1, y1, …], …]}]`, filled paths

@@ -45,10 +45,17 @@ struct TransitionWriter {
             members.append(("// scale", JSON.string("exported at @\(scale)x: \(hairlines.joined(separator: ", ")) \(hairlines.count == 1 ? "is" : "are") "
                 + "one device pixel thick (1/\(scale) pt) only at this scale; export again with --scale S for another")))
         }
-        members += [("device", device(transition.device)),
-                                           ("timing", timing(curve: transition.timing.curve, duration: transition.timing.durationSeconds)),
-                                           ("background", color(transition.window.backgroundColor ?? .clear)),
-                                           ("statusBar", transition.statusBar.map { object([("style", JSON.string($0.rawValue))]) } ?? "false")]
+        members.append(("device", device(transition.device)))
+        // The era when it is not the one the device's name (or, for an object, `ios13`) gives.
+        if transition.device.era != (namedDevice(transition.device)?.era ?? .ios13) {
+            members.append(("era", JSON.string(transition.device.era.rawValue)))
+        }
+        members += [("timing", timing(curve: transition.timing.curve, duration: transition.timing.durationSeconds)),
+                    ("background", color(transition.window.backgroundColor ?? .clear)),
+                    ("statusBar", transition.statusBar.map { style in
+                        object([("style", JSON.string(style.rawValue))]
+                               + (transition.homeIndicatorToneBefore.map { [("homeIndicatorBefore", JSON.number($0))] } ?? []))
+                    } ?? "false")]
         members.append(("layers", list(transition.window.sublayers.map { layer($0, indent: "    ") }, indent: "  ")))
         if !transition.animations.isEmpty {
             members.append(("animations", list(transition.animations.map { animation($0, indent: "    ") }, indent: "  ")))
@@ -75,8 +82,13 @@ struct TransitionWriter {
         "{" + members.map { "\(JSON.string($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
     }
 
+    /// The named device `device` is, whatever its era (written apart, as `era`).
+    func namedDevice(_ device: Device) -> Device? {
+        Device.presets.first { var same = device; same.era = $0.era; return same == $0 }
+    }
+
     func device(_ device: Device) -> String {
-        if let preset = Device.presets.first(where: { $0 == device }) { return JSON.string(preset.name) }
+        if let preset = namedDevice(device) { return JSON.string(preset.name) }
         return object([("width", JSON.number(device.width)), ("height", JSON.number(device.height)),
                        ("scale", JSON.number(device.scale)), ("topBar", JSON.number(device.topBarHeightPoints))])
     }

@@ -27,7 +27,7 @@ public struct TransitionFile: Sendable {
 
     /// The keys of the top-level object.
     static let topKeys = ["name", "device", "manifest", "timing", "background", "statusBar", "layers", "animations", "timedChanges",
-                           "completion", "cancelCompletion", "appearance"]
+                           "completion", "cancelCompletion", "appearance", "era"]
 
     /// Reads and parses a file (at most `maximumBytes`).
     /// - Throws: `TransitionFileError`.
@@ -157,6 +157,7 @@ public struct TransitionFile: Sendable {
         let top = JSONField(value: root, path: "$", file: path)
         let object = try top.object(known: TransitionFile.topKeys)
         decoder.device = try device ?? object.optional("device").map(TransitionFile.device) ?? options.device
+        if let era = try options.era ?? TransitionFile.era(in: object) { decoder.device.era = era }
         decoder.appearance = try options.appearance ?? TransitionFile.appearance(in: object)
         let transition = try decoder.transition(object)
         if let checkImage {
@@ -198,6 +199,12 @@ public struct TransitionFile: Sendable {
             return nil
         }
         return search(root, "$")
+    }
+
+    /// The file's `"era"`: `"ios13"`, `"ios15"` or `"ios16"`, the iOS whose system chrome is
+    /// drawn (docs/CHROME.md, "Eras"); nil when absent (the device's own).
+    static func era(in object: JSONObject) throws -> SystemEra? {
+        try object.optional("era").map { SystemEra(rawValue: try $0.choice(SystemEra.allCases.map(\.rawValue)))! }
     }
 
     /// The file's `"appearance"`: `"light"` (default) or `"dark"`.

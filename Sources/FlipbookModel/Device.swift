@@ -19,18 +19,21 @@ public struct Device: Hashable, Sendable {
     public var cutout: ScreenCutout
     /// The radius of the screen's rounded corners in points (0: square corners).
     public var screenCornerRadiusPoints: Double
+    /// Which iOS's system chrome is drawn on it: by default the iOS the phone shipped with
+    /// (`.ios13` for the X to the 12 and for `WxH` devices; docs/DEVICES.md).
+    public var era: SystemEra
 
     /// Creates a device. Without `safeAreaInsets`, the top inset is the status bar
     /// (`topBarHeightPoints` − 44) and the bottom one 34 pt when the bars are 88 pt or more (a
     /// home-indicator phone), else 0.
     public init(name: String, sizePoints: Size, scale: Double, topBarHeightPoints: Double = 64,
                 safeAreaInsets: EdgeInsets? = nil, statusBarHeightPoints: Double? = nil, cutout: ScreenCutout = .none,
-                screenCornerRadiusPoints: Double = 0) {
+                screenCornerRadiusPoints: Double = 0, era: SystemEra = .ios13) {
         self.name = name; self.sizePoints = sizePoints; self.scale = scale; self.topBarHeightPoints = topBarHeightPoints
         let statusBar = max(0, topBarHeightPoints - 44)
         self.safeAreaInsets = safeAreaInsets ?? EdgeInsets(top: statusBar, left: 0, bottom: topBarHeightPoints >= 88 ? 34 : 0, right: 0)
         self.statusBarHeightPoints = statusBarHeightPoints ?? statusBar
-        self.cutout = cutout; self.screenCornerRadiusPoints = screenCornerRadiusPoints
+        self.cutout = cutout; self.screenCornerRadiusPoints = screenCornerRadiusPoints; self.era = era
     }
 
     /// iPhone 8: 375×667 pt @2x (750×1334 px), the default.

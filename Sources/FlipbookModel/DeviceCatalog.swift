@@ -38,19 +38,24 @@ extension Device {
         // 420×912 (Air): 68 pt.
         let island3 = { (name: String) in faceID(name, 402, 874, safeTop: 62, statusBar: 62, .dynamicIsland, corner: 62) }
         let island9 = { (name: String) in faceID(name, 440, 956, safeTop: 62, statusBar: 62, .dynamicIsland, corner: 62) }
+        /// The chrome of the iOS a phone shipped with: iOS 15 for the 13 family and the SE (3rd
+        /// generation), iOS 16–18 for the 14, 15 and 16 families; the 17 family and the Air ship
+        /// with iOS 26, whose redesign is not drawn: they get the latest drawn, iOS 16–18's.
+        func shipping(_ era: SystemEra, _ device: Device) -> Device { var copy = device; copy.era = era; return copy }
+        let ios15 = { (device: Device) in shipping(.ios15, device) }, ios16 = { (device: Device) in shipping(.ios16, device) }
         return [
             classic("se2", 375, 667, 2),
             x("xs"), xsMax("xsmax"), lcd("xr"),
             lcd("iphone11"), x("iphone11pro"), xsMax("iphone11promax"),
-            classic("se3", 375, 667, 2),
+            ios15(classic("se3", 375, 667, 2)),
             mini("iphone12mini"), six1("iphone12"), six1("iphone12pro"), six7("iphone12promax"),
-            mini("iphone13mini"), six1("iphone13"), six1("iphone13pro"), six7("iphone13promax"),
-            six1("iphone14"), six7("iphone14plus"), island1("iphone14pro"), island7("iphone14promax"),
-            island1("iphone15"), island7("iphone15plus"), island1("iphone15pro"), island7("iphone15promax"),
-            island1("iphone16"), island7("iphone16plus"), island3("iphone16pro"), island9("iphone16promax"),
-            six1("iphone16e"),
-            island3("iphone17"), faceID("iphoneair", 420, 912, safeTop: 68, statusBar: 68, .dynamicIsland, corner: 62),
-            island3("iphone17pro"), island9("iphone17promax"),
+            ios15(mini("iphone13mini")), ios15(six1("iphone13")), ios15(six1("iphone13pro")), ios15(six7("iphone13promax")),
+            ios16(six1("iphone14")), ios16(six7("iphone14plus")), ios16(island1("iphone14pro")), ios16(island7("iphone14promax")),
+            ios16(island1("iphone15")), ios16(island7("iphone15plus")), ios16(island1("iphone15pro")), ios16(island7("iphone15promax")),
+            ios16(island1("iphone16")), ios16(island7("iphone16plus")), ios16(island3("iphone16pro")), ios16(island9("iphone16promax")),
+            ios16(six1("iphone16e")),
+            ios16(island3("iphone17")), ios16(faceID("iphoneair", 420, 912, safeTop: 68, statusBar: 68, .dynamicIsland, corner: 62)),
+            ios16(island3("iphone17pro")), ios16(island9("iphone17promax")),
         ]
     }()
 

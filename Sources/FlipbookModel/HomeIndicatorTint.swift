@@ -56,16 +56,20 @@ extension StatusBar {
     /// `fadeSeconds` from then, and the fades add up (UIKit's additive animations), so the tone
     /// is `targets[0] + Σ Δᵢ · min(1, (t − tᵢ) / fadeSeconds)` over the changes Δᵢ at tᵢ — the
     /// target averaged over the last `fadeSeconds`. Before the first time the indicator rests at
-    /// `targets[0]` (the screen was there before the transition); a change is seen at the frame
-    /// that shows it, so that frame still has the old tone.
-    package static func fadedHomeIndicatorTones(targets: [Double], times: [Double], fadeSeconds: Double) -> [Double] {
+    /// `toneBefore` — the tone of the screen shown before the transition — or, when that is nil,
+    /// at `targets[0]` (the screen before looked like the first frame); a change is seen at the
+    /// frame that shows it, so that frame still has the old tone.
+    package static func fadedHomeIndicatorTones(targets: [Double], times: [Double], fadeSeconds: Double,
+                                                toneBefore: Double? = nil) -> [Double] {
         precondition(targets.count == times.count && fadeSeconds > 0)
-        guard let first = targets.first else { return [] }
+        guard let firstTarget = targets.first else { return [] }
+        let first = toneBefore ?? firstTarget
         var changes: [(time: Double, step: Double)] = []
         var tones: [Double] = []
         tones.reserveCapacity(targets.count)
         for (k, target) in targets.enumerated() {
-            if k > 0, target != targets[k - 1] { changes.append((times[k], target - targets[k - 1])) }
+            let previous = k == 0 ? first : targets[k - 1]
+            if target != previous { changes.append((times[k], target - previous)) }
             var tone = first
             for change in changes { tone += change.step * min(1, max(0, (times[k] - change.time) / fadeSeconds)) }
             tones.append(tone)

@@ -49,11 +49,18 @@ extension StatusBar {
         return shapes.map { ChromeShape(name: $0.name, path: $0.path.applying(move), color: $0.color) }
     }
 
-    /// The clock of a notch or Dynamic Island bar: 15 pt centred in the box x = 21…75 (moved by
-    /// `tallBarOffsets`), its baseline on the glyphs' bottom.
+    /// The clock of a notch or Dynamic Island bar: 15 pt (17 pt from iOS 16, `clockSizePoints`)
+    /// centred in the box x = 21…75 (moved by `tallBarOffsets`), its baseline on the glyphs'
+    /// bottom — for the larger clock lower by half its taller capitals (SF Pro's cap height,
+    /// 0.705 em), so the digits stay centred on the same line.
     static func tallBarClock(device: Device, style: Style, time: String) -> Clock {
-        let offset = tallBarOffsets(device).clock
-        return Clock(string: time, sizePoints: 15, box: Rect(x: 21 + offset.x, y: 0, width: 54, height: barHeightPoints(device)),
-                     baselineY: 85.0 / 3 + offset.y, color: style.color)
+        let offset = tallBarOffsets(device).clock, size = clockSizePoints(device)
+        return Clock(string: time, sizePoints: size, box: Rect(x: 21 + offset.x, y: 0, width: 54, height: barHeightPoints(device)),
+                     baselineY: 85.0 / 3 + (size - 15) * 0.705 / 2 + offset.y, color: style.color)
     }
+
+    /// The clock's size on a notch or Dynamic Island bar: 15 pt, the iOS 11–13 kit's (and iOS
+    /// 15's); 17 pt from iOS 16, the body text size, as the iOS 16–18 status bar's time reads on
+    /// screenshots (no kit measurement here: docs/CHROME.md, "Eras").
+    static func clockSizePoints(_ device: Device) -> Double { device.era >= .ios16 ? 17 : 15 }
 }

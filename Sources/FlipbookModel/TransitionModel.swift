@@ -39,12 +39,21 @@ public struct Transition: Hashable, Sendable {
     /// named `"status bar"` that animations may target), in this style; nil for none. Default
     /// `.dark`: the reference apps keep UIKit's default style on every screen.
     public var statusBar: StatusBar.Style?
+    /// The home indicator's tone (0 black … 1 white) on the screen shown just before the
+    /// transition, from which it fades towards what the frames call for (docs/CHROME.md); nil:
+    /// the screen before looked like the first frame (a push starts on the screen it leaves).
+    /// Set when the first frame already differs under the indicator: a modal presentation whose
+    /// container is black from its first frame was preceded by the white screen it covers (0),
+    /// a dismissal that removes a black browser at once by that browser (1).
+    public var homeIndicatorToneBefore: Double?
 
     /// Creates a transition.
     public init(name: String, device: Device, window: Layer, animations: [Animation] = [], timedChanges: [TimedChanges] = [],
-                completion: [LayerChange] = [], cancelCompletion: [LayerChange] = [], timing: Timing, statusBar: StatusBar.Style? = .dark) {
+                completion: [LayerChange] = [], cancelCompletion: [LayerChange] = [], timing: Timing, statusBar: StatusBar.Style? = .dark,
+                homeIndicatorToneBefore: Double? = nil) {
         self.name = name; self.device = device; self.window = window; self.animations = animations; self.timedChanges = timedChanges
         self.completion = completion; self.cancelCompletion = cancelCompletion; self.timing = timing; self.statusBar = statusBar
+        self.homeIndicatorToneBefore = homeIndicatorToneBefore
     }
 
     /// The window with the status bar on top (its last sublayer) when `statusBar` is set: the

@@ -39,58 +39,165 @@ public enum CornerCurve: String, Hashable, Sendable, CaseIterable {
 extension Path {
     /// The continuous corner of radius 1, for the top-right corner, from the top edge to the
     /// right edge, as `(along, across)` distances from the corner point: a point is
-    /// `(maxX − along·r, minY + across·r)`. The published reverse-engineering of iOS 7's
-    /// `UIBezierPath(roundedRect:cornerRadius:)` (PixelCut, 2013): a cubic leaving the edge
-    /// 1.528665 r before the corner, a short straight piece, a cubic round the diagonal and the
-    /// mirror image of the first two, made exactly symmetric about the diagonal here (the
-    /// published path drops the second straight piece; it is 0.04 r long).
-    /// Each entry: (control 1, control 2, end) of a cubic, or a straight piece when the controls are nil.
-    static let continuousCorner: [(c1: (Double, Double)?, c2: (Double, Double)?, end: (Double, Double))] = [
-        ((1.08849323, 0), (0.86840689, 0), (0.66993427, 0.06549600)),
-        (nil, nil, (0.63149399, 0.07491100)),
-        ((0.37282392, 0.16905899), (0.16905899, 0.37282392), (0.07491100, 0.63149399)),
-        (nil, nil, (0.06549600, 0.66993427)),
-        ((0, 0.86840689), (0, 1.08849323), (0, 1.52866483)),
+    /// `(maxX − along·r, minY + across·r)`. UIKit's `UIBezierPath(roundedRect:cornerRadius:)`
+    /// as iOS 14–17 prints its `CGPath` (published element by element in ChouTiUI's
+    /// `NSBezierPath+RoundedRect.swift`, Honghao Zhang, dumped on iOS 14.2 and 15, checked on 16
+    /// and 17.5): a cubic leaving the edge 1.528665 r before the corner, a cubic round the
+    /// diagonal and its mirror image (the printed path also has zero-length lines between them).
+    /// Each entry: (control 1, control 2, end) of a cubic.
+    static let continuousCorner: [(c1: (Double, Double), c2: (Double, Double), end: (Double, Double))] = [
+        ((1.08849296, 0), (0.86840694, 0), (0.63149379, 0.07491139)),
+        ((0.37282383, 0.16905956), (0.16905956, 0.37282383), (0.07491139, 0.63149379)),
+        ((0, 0.86840694), (0, 1.08849296), (0, 1.528665)),
     ]
 
     /// How many radii of straight edge a continuous corner takes (it leaves the edge there).
-    public static let continuousCornerExtent = 1.52866483
+    public static let continuousCornerExtent = 1.528665
+
+    /// Where UIKit's continuous rounded rect changes shape: a side no longer than this many radii
+    /// (`2 × 1.528665`, two corners' extents) has no room for two corners.
+    package static let continuousCornerBreakRatio = 2 * continuousCornerExtent
+
+    /// The two corners of a side too short for two continuous corners (UIKit's path when one
+    /// side of the rect is at most `continuousCornerBreakRatio` radii and the other longer), in
+    /// units of the limited radius `ρ = short side / (2 × 1.528665)`, as printed on iOS 17.5
+    /// (ChouTiUI, above): the corner entered from the long side leaves it `1.528665 r` before the
+    /// corner (the radius asked for) and meets the short side `1.452232 ρ` from the corner, a
+    /// straight piece running on to the short side's middle; the corner entered from the short
+    /// side is that one's mirror image, except that it reaches the long side `2.308154 ρ` from
+    /// the corner. Its outline stays within 0.82 % of the short side of the capsule (0.49 pt on a
+    /// 60 pt tall pill), measured on the Béziers.
+    static let shortSideEntryCorner: [(c1: (Double, Double), c2: (Double, Double), end: (Double, Double))] = [
+        ((1.63527821, 0), (1.29884046, 0), (0.93667966, 0.11451440)),
+        ((0.37430551, 0.31920185), (0, 0.85376552), (0, 1.45223159)),
+    ]
+    /// `shortSideEntryCorner` entered from the short side (its mirror image).
+    static let shortSideExitCorner: [(c1: (Double, Double), c2: (Double, Double), end: (Double, Double))] = [
+        ((0.85376552, 0), (0.31920185, 0.37430551), (0.11451440, 0.93667966)),
+        ((0, 1.29884046), (0, 1.63527821), (0, 2.30815370)),
+    ]
+
+    /// The shape UIKit gives a continuous rounded rect of `rect` and `cornerRadius` (ChouTiUI's
+    /// dumps, above): separate corners while both sides are longer than the break ratio × the
+    /// radius; a capsule (half circles of half the shorter side) when neither is; in between, the
+    /// corners of the short sides meeting in their middles.
+    enum ContinuousShape: Equatable {
+        case corners
+        case shortSides
+        case capsule
+    }
+
+    static func continuousShape(of rect: Rect, cornerRadius: Double) -> ContinuousShape {
+        let limit = continuousCornerBreakRatio * cornerRadius
+        switch (rect.width > limit, rect.height > limit) {
+        case (true, true): return .corners
+        case (false, false): return .capsule
+        default: return .shortSides
+        }
+    }
+
+    /// The pieces of a continuous outline, corner by corner in `cornerFrames` order, in points
+    /// and in each corner's `(along, across)` frame: a straight piece to where the corner leaves
+    /// its incoming edge (`entry`), then cubics to where it reaches the outgoing one; nil for a
+    /// square corner. A capsule is nil here (its corners are circular). Only a rect with every
+    /// corner rounded changes shape with the radius, as UIKit's `roundedRect:cornerRadius:`
+    /// does; corners of a partial mask are limited to half the shorter side ÷ 1.528665.
+    static func continuousCorners(of rect: Rect, cornerRadius: Double, corners: CornerMask)
+        -> [(entry: (Double, Double), cubics: [(c1: (Double, Double), c2: (Double, Double), end: (Double, Double))])?]? {
+        let frames = cornerFrames(of: rect)
+        let radius = cornerRadius.isNaN ? 0 : max(0, cornerRadius)
+        func scaled(_ table: [(c1: (Double, Double), c2: (Double, Double), end: (Double, Double))], by r: Double)
+            -> [(c1: (Double, Double), c2: (Double, Double), end: (Double, Double))] {
+            table.map { ((r * $0.c1.0, r * $0.c1.1), (r * $0.c2.0, r * $0.c2.1), (r * $0.end.0, r * $0.end.1)) }
+        }
+        guard corners == .all, radius > 0, continuousShape(of: rect, cornerRadius: radius) != .corners else {
+            let limited = limitedCornerRadius(radius, in: rect, curve: .continuous)
+            return frames.map { frame in
+                guard limited > 0, corners.contains(frame.corner) else { return nil }
+                return ((continuousCornerExtent * limited, 0), scaled(continuousCorner, by: limited))
+            }
+        }
+        if continuousShape(of: rect, cornerRadius: radius) == .capsule { return nil }
+        let rho = min(rect.width, rect.height) / continuousCornerBreakRatio
+        let wide = rect.width > rect.height
+        return frames.map { frame in
+            // The top-right and bottom-left corners are entered along a horizontal edge.
+            let enteredHorizontally = frame.corner == .maxXMinY || frame.corner == .minXMaxY
+            if enteredHorizontally == wide {
+                return ((continuousCornerExtent * radius, 0), scaled(shortSideEntryCorner, by: rho))
+            }
+            return ((shortSideEntryCorner[1].end.1 * rho, 0), scaled(shortSideExitCorner, by: rho))
+        }
+    }
 
     /// The outline of a layer's shape: `rect` with the corners in `corners` rounded by
     /// `cornerRadius` along `curve`, the others square, as one clockwise contour (on screen,
-    /// y down) starting where the top edge leaves the top-left corner.
+    /// y down) starting where the left or top edge leaves the top-left corner.
     ///
-    /// The radius is limited as UIKit limits it: to half the shorter side for circular corners,
-    /// to half the shorter side ÷ 1.528665 for continuous ones (so two corners' curves meet at
-    /// most in the middle of a side). Curves are flattened within `Path.flatteningTolerancePoints`.
-    /// An empty or non-finite rect gives an empty path.
+    /// Circular corners are limited to half the shorter side. Continuous ones follow UIKit's
+    /// continuous rounded rect across the whole range of radii (`continuousShape`): up to the
+    /// shorter side ÷ 3.05733 separate corners, beyond that the short sides' corners meet in
+    /// their middles, and with no side longer than 3.05733 radii a capsule (so `cornerRadius =
+    /// h/2` on a square or a short pill is a capsule, and on a long pill within 0.82 % of its
+    /// height of one). Curves are flattened within `Path.flatteningTolerancePoints`. An empty or
+    /// non-finite rect gives an empty path.
     public init(layerShape rect: Rect, cornerRadius: Double, corners: CornerMask = .all, curve shape: CornerCurve = .circular) {
         self.init()
         guard !rect.isEmpty, rect.x.isFinite, rect.y.isFinite, rect.width.isFinite, rect.height.isFinite else { return }
-        let radius = Self.limitedCornerRadius(cornerRadius, in: rect, curve: shape)
+        if shape == .continuous, let pieces = Self.continuousOutline(of: rect, cornerRadius: cornerRadius, corners: corners) {
+            for piece in pieces.joined() {
+                switch piece {
+                case let .line(end): line(to: end)
+                case let .cubic(end, control1, control2): curve(to: end, control1: control1, control2: control2)
+                }
+            }
+            close()
+            return
+        }
+        // Circular corners, or a continuous capsule: half circles of half the shorter side.
+        let radius = shape == .continuous ? min(rect.width, rect.height) / 2 : Self.limitedCornerRadius(cornerRadius, in: rect, curve: shape)
         for place in Self.cornerFrames(of: rect) {
             guard radius > 0, corners.contains(place.corner) else {
                 line(to: place.point)
                 continue
             }
             let at = { (along: Double, across: Double) in place.at(along, across, radius: radius) }
-            switch shape {
-            case .circular:
-                // The arc about the corner's centre, from the incoming edge to the outgoing one.
-                let centre = at(1, 1)
-                let start = angle(of: Point(x: -place.outgoing.x, y: -place.outgoing.y))
-                if currentPoint == nil { move(to: at(1, 0)) }
-                arc(center: centre, radius: radius, startRadians: start, endRadians: start + Double.pi / 2)
-            case .continuous:
-                line(to: at(Self.continuousCornerExtent, 0))
-                place.walkContinuousCorner(radius: radius, line: { line(to: $0) }, curve: { curve(to: $0, control1: $1, control2: $2) })
-            }
+            // The arc about the corner's centre, from the incoming edge to the outgoing one.
+            let centre = at(1, 1)
+            let start = angle(of: Point(x: -place.outgoing.x, y: -place.outgoing.y))
+            if currentPoint == nil { move(to: at(1, 0)) }
+            arc(center: centre, radius: radius, startRadians: start, endRadians: start + Double.pi / 2)
         }
         close()
     }
 
+    /// A piece of an outline in points: a straight line or a cubic to `end`.
+    enum OutlinePiece {
+        case line(Point)
+        case cubic(Point, control1: Point, control2: Point)
+    }
+
+    /// The continuous outline of `rect` (`continuousCorners`) as pieces in points, one list per
+    /// corner in `cornerFrames` order: a line to where the corner starts and its cubics, or a line
+    /// to a square corner; nil for a capsule.
+    static func continuousOutline(of rect: Rect, cornerRadius: Double, corners: CornerMask) -> [[OutlinePiece]]? {
+        guard let pieces = continuousCorners(of: rect, cornerRadius: cornerRadius, corners: corners) else { return nil }
+        return zip(cornerFrames(of: rect), pieces).map { frame, corner -> [OutlinePiece] in
+            guard let corner else { return [.line(frame.point)] }
+            func at(_ point: (Double, Double)) -> Point { frame.at(point.0, point.1, radius: 1) }
+            return [.line(at(corner.entry))] + corner.cubics.map { .cubic(at($0.end), control1: at($0.c1), control2: at($0.c2)) }
+        }
+    }
+
+    /// Where a piece ends.
+    static func end(of piece: OutlinePiece) -> Point {
+        switch piece {
+        case let .line(end), let .cubic(end, _, _): return end
+        }
+    }
+
     /// `cornerRadius` limited as UIKit limits it for `rect`: to half the shorter side for circular
-    /// corners, to that ÷ 1.528665 for continuous ones (NaN and negative radii are 0).
+    /// corners, to that ÷ 1.528665 for the separate continuous corners (NaN and negative radii are 0).
     static func limitedCornerRadius(_ cornerRadius: Double, in rect: Rect, curve: CornerCurve) -> Double {
         let half = min(rect.width, rect.height) / 2
         let limit = curve == .continuous ? half / continuousCornerExtent : half
@@ -108,20 +215,6 @@ extension Path {
         func at(_ along: Double, _ across: Double, radius: Double) -> Point {
             Point(x: point.x - along * radius * incoming.x + across * radius * outgoing.x,
                   y: point.y - along * radius * incoming.y + across * radius * outgoing.y)
-        }
-
-        /// Calls `line` and `curve` (end, control 1, control 2) with the pieces of the continuous
-        /// corner of `radius` here, from where it leaves the incoming edge (which the caller has
-        /// reached) to the outgoing edge.
-        func walkContinuousCorner(radius: Double, line: (Point) -> Void, curve: (Point, Point, Point) -> Void) {
-            for piece in Path.continuousCorner {
-                let end = at(piece.end.0, piece.end.1, radius: radius)
-                if let c1 = piece.c1, let c2 = piece.c2 {
-                    curve(end, at(c1.0, c1.1, radius: radius), at(c2.0, c2.1, radius: radius))
-                } else {
-                    line(end)
-                }
-            }
         }
     }
 
@@ -161,39 +254,49 @@ private func angle(of direction: Point) -> Double {
 
 extension BezierPath {
     /// A closed rounded rect as `UIBezierPath` builds one (`init(roundedRect:cornerRadius:)`,
-    /// `init(roundedRect:byRoundingCorners:cornerRadii:)`, continuous corners) or as a layer's
-    /// outline is (`curve: .circular`): the corners in `corners` rounded by `cornerRadius`, limited
-    /// as `Path(layerShape:…)` limits it, the others square.
+    /// `init(roundedRect:byRoundingCorners:cornerRadii:)`, continuous corners, across the whole
+    /// range of radii as `Path(layerShape:…)` describes) or as a layer's outline is
+    /// (`curve: .circular`): the corners in `corners` rounded by `cornerRadius`, the others square.
     ///
-    /// Elements: a move to where the top edge leaves the top-left corner, then for the top-right,
-    /// bottom-right, bottom-left and top-left corners a line to where the corner starts and its
-    /// curve — one cubic for a circular corner (the quarter-circle cubic), the continuous
-    /// corner's cubic, line, cubic, line, cubic (docs/RASTER.md, "Corner curves") — or a line to
-    /// a square corner, then a close. The same rect and corners always give the same structure,
-    /// so two such paths interpolate. An empty or non-finite rect adds nothing.
+    /// Elements, circular: a move to where the top edge leaves the top-left corner, then for the
+    /// top-right, bottom-right, bottom-left and top-left corners a line to where the corner
+    /// starts and the quarter-circle cubic (a continuous capsule's corners are circular), or a
+    /// line to a square corner, then a close. Continuous, as UIKit prints it: a move to where the
+    /// top-left corner meets the top edge, then for the top-right, bottom-right, bottom-left and
+    /// top-left corners a line to where it starts and its three cubics (two for a corner of a
+    /// short side), or a line to a square corner, then a close. The same rect, radius class and
+    /// corners always give the same structure, so two such paths interpolate. An empty or
+    /// non-finite rect adds nothing.
     package mutating func addRoundedRect(_ rect: Rect, cornerRadius: Double, corners: CornerMask = .all, curve: CornerCurve) {
         guard !rect.isEmpty, rect.x.isFinite, rect.y.isFinite, rect.width.isFinite, rect.height.isFinite else { return }
-        let radius = Path.limitedCornerRadius(cornerRadius, in: rect, curve: curve)
         let frames = Path.cornerFrames(of: rect)
-        let extent = curve == .continuous ? Path.continuousCornerExtent : 1
+        if curve == .continuous, let pieces = Path.continuousOutline(of: rect, cornerRadius: cornerRadius, corners: corners),
+           let start = pieces[0].last.map(Path.end(of:)) {
+            // As UIKit's printed paths: from where the top-left corner meets the top edge, round
+            // the top-right, bottom-right, bottom-left and top-left corners.
+            move(to: start)
+            for piece in (pieces.dropFirst() + [pieces[0]]).joined() {
+                switch piece {
+                case let .line(end): addLine(to: end)
+                case let .cubic(end, control1, control2): addCurve(to: end, control1: control1, control2: control2)
+                }
+            }
+            closeSubpath()
+            return
+        }
+        let radius = curve == .continuous ? min(rect.width, rect.height) / 2 : Path.limitedCornerRadius(cornerRadius, in: rect, curve: curve)
         func rounded(_ frame: Path.CornerFrame) -> Bool { radius > 0 && corners.contains(frame.corner) }
         let first = frames[0]
-        move(to: rounded(first) ? first.at(0, extent, radius: radius) : first.point)
+        move(to: rounded(first) ? first.at(0, 1, radius: radius) : first.point)
         for frame in frames.dropFirst() + [first] {
             guard rounded(frame) else {
                 addLine(to: frame.point)
                 continue
             }
             let at = { (along: Double, across: Double) in frame.at(along, across, radius: radius) }
-            addLine(to: at(extent, 0))
-            switch curve {
-            case .circular:
-                let k = Self.quarterCircleControl
-                addCurve(to: at(0, 1), control1: at(1 - k, 0), control2: at(0, 1 - k))
-            case .continuous:
-                frame.walkContinuousCorner(radius: radius, line: { addLine(to: $0) },
-                                           curve: { addCurve(to: $0, control1: $1, control2: $2) })
-            }
+            addLine(to: at(1, 0))
+            let k = Self.quarterCircleControl
+            addCurve(to: at(0, 1), control1: at(1 - k, 0), control2: at(0, 1 - k))
         }
         closeSubpath()
     }

@@ -21,6 +21,15 @@ extension NavigationBar {
         }
     }
 
+    /// The bar's background `color` (the light bar's grey, opaque or — the scroll-edge
+    /// appearance — transparent) in `appearance`, transparent where it was; any other colour as it is.
+    static func barColor(_ color: StraightColor, in appearance: Appearance) -> StraightColor {
+        let target = colors(appearance).bar
+        if color == colors(.light).bar { return target }
+        if color == scrollEdgeBarColor { return StraightColor(red: target.red, green: target.green, blue: target.blue, alpha: 0) }
+        return color
+    }
+
     /// `bar` (a navigation bar's layer tree, as `layer(device:showing:)` and
     /// `transition(device:from:to:operation:)` build it) with its light-mode colours replaced by
     /// those of `appearance`: the bar's background, the hairline, the title, the items' tint and
@@ -30,7 +39,7 @@ extension NavigationBar {
         let light = colors(.light), target = colors(appearance)
         func map(_ color: StraightColor) -> StraightColor {
             switch color {
-            case light.bar: return target.bar
+            case light.bar, scrollEdgeBarColor: return barColor(color, in: appearance)
             case light.hairline: return target.hairline
             case light.title: return target.title
             case light.tint: return target.tint
@@ -66,6 +75,10 @@ extension Transition {
             for index in layer.sublayers.indices { restyle(&layer.sublayers[index]) }
         }
         restyle(&copy.window)
+        // The bar's background animated between its appearances (iOS 15's scroll edge) too.
+        for index in copy.animations.indices where copy.animations[index].target == NavigationBar.layerName {
+            copy.animations[index].to.backgroundColor = copy.animations[index].to.backgroundColor.map { NavigationBar.barColor($0, in: appearance) }
+        }
         return copy
     }
 }

@@ -72,7 +72,8 @@ extension CardScene {
     /// is ever printed over the flying cover. Its frame goes from `(0, 0, W, topBar)` to
     /// `(0, −topBar, W, topBar)` (wholly above the screen; the status bar stays on top).
     func carouselBar(visibleAtStart: Bool) -> (layer: Layer, animation: Animation) {
-        var bar = NavigationBar.layer(device: device, showing: CardScene.carouselItem)
+        // The carousel scrolls sideways only: its bar is at the scroll edge (iOS 15 on).
+        var bar = NavigationBar.layer(device: device, showing: CardScene.carouselItem, atScrollEdge: true)
         let shown = bar.frame, hidden = bar.frame.offsetBy(dx: 0, dy: -bar.frame.height)
         bar.frame = visibleAtStart ? shown : hidden
         return (bar, Animation(target: bar.name, to: LayerPatch(frame: visibleAtStart ? hidden : shown)))

@@ -10,7 +10,8 @@ package struct ModalBrowserScene: Hashable, Sendable {
     package let photos: [ScenePhoto]
     /// The screen.
     package let device: Device
-    /// The grid's scroll offset in points, as the user set it (no return positioning here).
+    /// The grid's scroll offset in points: the one asked for (no return positioning here),
+    /// clamped to the content as a scroll view clamps its `contentOffset` (`maximumScrollPoints`).
     package let scrollPoints: Double
 
     /// Thumbnail columns (the reference app's constant).
@@ -18,17 +19,37 @@ package struct ModalBrowserScene: Hashable, Sendable {
     /// Space between thumbnails and around the grid, in points.
     package static let gutterPoints: Double = 5
 
-    /// Creates the scene.
+    /// Creates the scene, the grid scrolled by `scrollPoints` clamped to `0…maximumScrollPoints`.
     package init(photos: [ScenePhoto], device: Device, scrollPoints: Double) {
-        self.photos = photos; self.device = device; self.scrollPoints = scrollPoints
+        self.photos = photos; self.device = device
+        self.scrollPoints = min(max(0, scrollPoints), Self.maximumScrollPoints(photoCount: photos.count, device: device))
+    }
+
+    /// The content's height: the flow layout's rows of `cellSidePoints` 5 pt apart inside 5 pt
+    /// section insets, `rows·(side + 5) + 5` (5 pt with no photo).
+    package var contentHeightPoints: Double { Self.contentHeightPoints(photoCount: photos.count, device: device) }
+
+    /// The largest offset the grid scrolls to: the content's bottom at the bottom of the area
+    /// below the bar (`contentHeight − (H − B)`), 0 when the content fits — a scroll view stops
+    /// there (it bounces beyond and comes back), so no white shows under the last row.
+    package var maximumScrollPoints: Double { Self.maximumScrollPoints(photoCount: photos.count, device: device) }
+
+    static func contentHeightPoints(photoCount: Int, device: Device) -> Double {
+        let rows = (photoCount + columnCount - 1) / columnCount
+        return Double(rows) * (cellSide(device: device) + gutterPoints) + gutterPoints
+    }
+
+    static func maximumScrollPoints(photoCount: Int, device: Device) -> Double {
+        max(0, contentHeightPoints(photoCount: photoCount, device: device) - (device.height - device.topBarHeightPoints))
+    }
+
+    static func cellSide(device: Device) -> Double {
+        (device.width - Double(columnCount + 1) * gutterPoints) / Double(columnCount)
     }
 
     /// The side of a square thumbnail: `(W − 4·5)/3`, not rounded, so the gutters are exactly
     /// 5 pt (a flow layout with this item size; on an iPhone 8 it is 118.33 pt).
-    package var cellSidePoints: Double {
-        (device.width - Double(ModalBrowserScene.columnCount + 1) * ModalBrowserScene.gutterPoints)
-            / Double(ModalBrowserScene.columnCount)
-    }
+    package var cellSidePoints: Double { Self.cellSide(device: device) }
 
     /// Thumbnail `index`'s frame in content coordinates: row-major, 3 to a row.
     package func cellContentFrame(_ index: Int) -> Rect {
@@ -78,7 +99,7 @@ package struct ModalBrowserScene: Hashable, Sendable {
             cell.clipsToBounds = true
             return cell
         }
-        screen.sublayers = [grid, NavigationBar.layer(device: device, showing: PhotoBrowserScene.gridItem)]
+        screen.sublayers = [grid, NavigationBar.layer(device: device, showing: PhotoBrowserScene.gridItem, atScrollEdge: scrollPoints == 0)]
         return screen
     }
 
@@ -127,7 +148,8 @@ package struct ModalBrowserScene: Hashable, Sendable {
                           completion: [LayerChange(target: grid.name, set: LayerPatch(isRemoved: true)),
                                        LayerChange(target: container.name, set: LayerPatch(isRemoved: true)),
                                        LayerChange(target: "browser", set: LayerPatch(isHidden: false))],
-                          timing: timing)
+                          // Before the tap the white grid lay under the home indicator: it was black.
+                          timing: timing, homeIndicatorToneBefore: 0)
     }
 
     /// Dismiss (seed 003): the browser is removed at once; the aspect-fill image view shrinks
@@ -149,7 +171,8 @@ package struct ModalBrowserScene: Hashable, Sendable {
                           animations: [Animation(target: "moving image", to: LayerPatch(frame: target))],
                           completion: [LayerChange(target: container.name, set: LayerPatch(isRemoved: true))],
                           cancelCompletion: LayerChange.changes(removing: [grid.name, container.name], showing: [browser.name]),
-                          timing: timing)
+                          // Before the touch the black browser lay under the home indicator: it was white.
+                          timing: timing, homeIndicatorToneBefore: 1)
     }
 }
 

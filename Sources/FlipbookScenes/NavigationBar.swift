@@ -26,6 +26,17 @@ package struct NavigationItem: Hashable, Sendable {
     public var titleForBackButton: String { title.isEmpty ? "Back" : title }
 }
 
+/// How a navigation bar animates its items in a push or pop (docs/CHROME.md).
+package enum BarItemAnimation: String, Hashable, Sendable {
+    /// UIKit's own push and pop: the old title slides towards the back button's place while the
+    /// new back label slides there from the title's place, leading edge on leading edge, the two
+    /// cross-fading into one word; the new title comes in from the right (the reverse on a pop).
+    case shift
+    /// A push or pop by a custom animator (`UINavigationControllerDelegate`): every item fades
+    /// out or in where it is, nothing slides.
+    case crossFade
+}
+
 /// Which way a navigation bar transition goes.
 package enum NavigationOperation: String, Hashable, Sendable {
     /// A screen is pushed: the new title comes in from the right.
@@ -87,29 +98,53 @@ package enum NavigationBar {
     /// the 414 pt Plus (UINavigationBar's layout margins, iOS 11–13).
     static func buttonMarginPoints(device: Device) -> Double { device.width >= 414 ? 20 : 16 }
 
-    /// The bar showing `item` (its items layer is named `"bar items"`).
-    public static func layer(device: Device, showing item: NavigationItem) -> Layer {
-        layer(device: device, items: [itemsLayer(item, device: device, name: "bar items")])
+    /// The bar showing `item` (its items layer is named `"bar items"`), over a screen whose scroll
+    /// view rests at its top when `atScrollEdge` (from iOS 15 such a bar has no background and no
+    /// hairline: `scrollEdgeAppearance`).
+    public static func layer(device: Device, showing item: NavigationItem, atScrollEdge: Bool = false) -> Layer {
+        var bar = layer(device: device, items: [itemsLayer(item, device: device, name: "bar items")])
+        if device.era.usesScrollEdgeAppearance && atScrollEdge { setScrollEdgeAppearance(&bar) }
+        return bar
     }
+
+    /// The bar's background colour in the scroll-edge appearance: the bar's grey, fully
+    /// transparent (so an animation between the two appearances only fades it).
+    static let scrollEdgeBarColor = StraightColor(red: barColor.red, green: barColor.green, blue: barColor.blue, alpha: 0)
+
+    /// `bar` in the scroll-edge appearance iOS 15 gives a navigation bar over a scroll view at its
+    /// top: no background, no hairline (UIKit's default `scrollEdgeAppearance`: the standard
+    /// appearance with a transparent background and no shadow).
+    static func setScrollEdgeAppearance(_ bar: inout Layer) {
+        bar.backgroundColor = scrollEdgeBarColor
+        if let index = bar.sublayers.firstIndex(where: { $0.name == hairlineName }) { bar.sublayers[index].opacity = 0 }
+    }
+
+    /// The hairline's layer name.
+    static let hairlineName = "bar hairline"
 
     /// The bar of a push or pop from `from` to `to` (`operation` defaults to push when `to` has a
     /// back button): both screens' items — layers `"bar items (from)"` and `"bar items (to)"`,
     /// each part animated on its own — the animations, over the main duration on the bar's
-    /// ease-in-out, and the completion that removes `from`'s items.
-    public static func transition(device: Device, from: NavigationItem, to: NavigationItem,
-                                  operation: NavigationOperation? = nil) -> (layer: Layer, animations: [Animation], completion: [LayerChange]) {
+    /// ease-in-out, and the completion that removes `from`'s items. `animation`: UIKit's own
+    /// `.shift`, or a custom animator's `.crossFade` (docs/CHROME.md, "The navigation bar in a push
+    /// or pop"). `textWidth` measures a title or back label (points at 17 pt in the weight), so that
+    /// the shift moves them leading edge to leading edge; default `estimatedTextWidth`.
+    ///
+    /// `scrollEdge`: whether each screen's scroll view rests at its top; from iOS 15
+    /// (`Device.era`) the bar is transparent without a hairline over such a screen and changes
+    /// appearance with the transition, on the bar's curve over the duration, as UIKit animates an
+    /// appearance change alongside a push or pop.
+    public static func transition(device: Device, from: NavigationItem, to: NavigationItem, operation: NavigationOperation? = nil,
+                                  animation: BarItemAnimation = .shift, scrollEdge: (from: Bool, to: Bool) = (false, false),
+                                  textWidth: (String, FontWeight) -> Double = NavigationBar.estimatedTextWidth)
+        -> (layer: Layer, animations: [Animation], completion: [LayerChange]) {
         let push = (operation ?? (to.backTitle != nil ? .push : .pop)) == .push
         var fromItems = itemsLayer(from, device: device, name: "bar items (from)")
         var toItems = itemsLayer(to, device: device, name: "bar items (to)")
         let width = device.width
-        // Slide distances (points, positive = right). A centred title slides by half the screen;
-        // the back label travels between its place (26 pt) and the middle of the screen, where a
-        // title is (the texts are not measured here: the label's left edge goes to the middle).
-        let titleSlide = width / 2
-        let backSlide = width / 2 - backTitleInsetPoints
         var animations: [Animation] = []
         func slide(_ layer: String, by dx: Double, in items: inout Layer, outgoing: Bool) {
-            guard let index = items.sublayers.firstIndex(where: { $0.name == layer }) else { return }
+            guard animation == .shift, dx != 0, let index = items.sublayers.firstIndex(where: { $0.name == layer }) else { return }
             let frame = items.sublayers[index].frame
             if outgoing {
                 animations.append(Animation(target: layer, to: LayerPatch(frame: frame.offsetBy(dx: dx, dy: 0)), timing: AnimationTiming(curve: curve)))
@@ -118,27 +153,47 @@ package enum NavigationBar {
                 animations.append(Animation(target: layer, to: LayerPatch(frame: frame), timing: AnimationTiming(curve: curve)))
             }
         }
-        func fade(_ layer: String, in items: inout Layer, outgoing: Bool) {
+        /// Fades over `share` of the duration: outgoing parts from the start, incoming ones up to the end.
+        func fade(_ layer: String, in items: inout Layer, outgoing: Bool, share: Double = fadeShare) {
             guard let index = items.sublayers.firstIndex(where: { $0.name == layer }) else { return }
             if outgoing {
-                animations.append(Animation(target: layer, keyframes: [Keyframe(relativeStart: 0, relativeDuration: fadeShare, to: LayerPatch(opacity: 0), curve: curve)]))
+                animations.append(Animation(target: layer, keyframes: [Keyframe(relativeStart: 0, relativeDuration: share, to: LayerPatch(opacity: 0), curve: curve)]))
             } else {
                 items.sublayers[index].opacity = 0
-                animations.append(Animation(target: layer, keyframes: [Keyframe(relativeStart: 1 - fadeShare, relativeDuration: fadeShare, to: LayerPatch(opacity: 1), curve: curve)]))
+                animations.append(Animation(target: layer, keyframes: [Keyframe(relativeStart: 1 - share, relativeDuration: share, to: LayerPatch(opacity: 1), curve: curve)]))
             }
         }
         let fromName = fromItems.name, toName = toItems.name
-        // Titles: push — the old one toward the back button, the new one in from the right; pop —
-        // the old one out to the right, the new one from the back button's place.
-        slide(fromName + " title", by: push ? -backSlide : titleSlide, in: &fromItems, outgoing: true)
-        slide(toName + " title", by: push ? titleSlide : -backSlide, in: &toItems, outgoing: false)
-        // Back labels: push — the new one from the middle (where the old title was), the old one
-        // off to the left; pop — the old one to the middle, the new one back from the left.
-        slide(fromName + " back", by: push ? -titleSlide : backSlide, in: &fromItems, outgoing: true)
-        slide(toName + " back", by: push ? backSlide : -titleSlide, in: &toItems, outgoing: false)
+        // The leading edge of a centred title (or, for a screen without one, of the back label
+        // that names it, centred), and the back label's, 26 pt.
+        func titleLeadingEdge(_ item: NavigationItem, backLabel: String?) -> Double {
+            let text = item.title.isEmpty ? backLabel ?? "" : item.title
+            return (width - textWidth(text, item.title.isEmpty ? .regular : .semibold)) / 2
+        }
+        if push {
+            // The old title to the back label's place, the new back label from the old title's:
+            // the same path, so they cross-fade into one word; the new title in from the right;
+            // an old back label off to the left.
+            let travel = titleLeadingEdge(from, backLabel: to.backTitle) - backTitleInsetPoints
+            slide(fromName + " title", by: -travel, in: &fromItems, outgoing: true)
+            slide(toName + " back", by: travel, in: &toItems, outgoing: false)
+            slide(toName + " title", by: width / 2, in: &toItems, outgoing: false)
+            slide(fromName + " back", by: -width / 2, in: &fromItems, outgoing: true)
+        } else {
+            // The old back label to the new title's place, the new title from the back label's;
+            // the old title out to the right; the new screen's own back label in from the left.
+            let travel = titleLeadingEdge(to, backLabel: from.backTitle) - backTitleInsetPoints
+            slide(fromName + " back", by: travel, in: &fromItems, outgoing: true)
+            slide(toName + " title", by: -travel, in: &toItems, outgoing: false)
+            slide(fromName + " title", by: width / 2, in: &fromItems, outgoing: true)
+            slide(toName + " back", by: -width / 2, in: &toItems, outgoing: false)
+        }
+        // The title and back label that travel together cross-fade over the whole duration, so
+        // the word they share keeps its strength; every other part fades over `fadeShare`.
+        let travellers = animation == .shift ? (push ? [fromName + " title", toName + " back"] : [fromName + " back", toName + " title"]) : []
         for part in [" title", " back", " left", " right"] {
-            fade(fromName + part, in: &fromItems, outgoing: true)
-            fade(toName + part, in: &toItems, outgoing: false)
+            fade(fromName + part, in: &fromItems, outgoing: true, share: travellers.contains(fromName + part) ? 1 : fadeShare)
+            fade(toName + part, in: &toItems, outgoing: false, share: travellers.contains(toName + part) ? 1 : fadeShare)
         }
         // The chevron stays where it is when both screens have one; else it fades.
         let chevrons = (fromItems.sublayers.contains { $0.name == fromName + " back chevron" },
@@ -149,7 +204,23 @@ package enum NavigationBar {
             fade(fromName + " back chevron", in: &fromItems, outgoing: true)
             fade(toName + " back chevron", in: &toItems, outgoing: false)
         }
-        return (layer(device: device, items: [fromItems, toItems]), animations, [LayerChange(target: fromItems.name, set: LayerPatch(isRemoved: true))])
+        var bar = layer(device: device, items: [fromItems, toItems])
+        if device.era.usesScrollEdgeAppearance {
+            if scrollEdge.from { setScrollEdgeAppearance(&bar) }
+            if scrollEdge.from != scrollEdge.to {
+                let to = scrollEdge.to
+                animations.append(Animation(target: bar.name, to: LayerPatch(backgroundColor: to ? scrollEdgeBarColor : barColor),
+                                            timing: AnimationTiming(curve: curve)))
+                animations.append(Animation(target: hairlineName, to: LayerPatch(opacity: to ? 0 : 1), timing: AnimationTiming(curve: curve)))
+            }
+        }
+        return (bar, animations, [LayerChange(target: fromItems.name, set: LayerPatch(isRemoved: true))])
+    }
+
+    /// A bar text's width without fonts: 0.55 em a character at 17 pt (FlipbookUIKit's label
+    /// estimate; "Photos" 56.1 pt, set in Inter with SF Pro's tracking 55.2 pt semibold).
+    public static func estimatedTextWidth(_ text: String, weight: FontWeight) -> Double {
+        0.55 * titleSizePoints * Double(text.count)
     }
 
     /// The bar (its background runs under the status bar, which `StatusBar.layer` draws above
@@ -159,7 +230,7 @@ package enum NavigationBar {
         bar.backgroundColor = barColor
         bar.sublayers += items
         let hairline = 1 / device.scale  // one device pixel, as UIKit's shadow image
-        var line = Layer(name: "bar hairline", frame: Rect(x: 0, y: device.topBarHeightPoints - hairline, width: device.width, height: hairline))
+        var line = Layer(name: hairlineName, frame: Rect(x: 0, y: device.topBarHeightPoints - hairline, width: device.width, height: hairline))
         line.backgroundColor = hairlineColor
         bar.sublayers.append(line)
         return bar

@@ -30,7 +30,8 @@ extension PhotoBrowserScene {
     /// between them, under a linear main timing as long as the swipe. The bar does not change (the
     /// detail's navigation item is the same for every photo).
     ///
-    /// `pop --select B` (or `pop --select A --return B`) continues from the last frame.
+    /// `pop --select A --return B` continues from the last frame: the pop after a swipe, whose
+    /// flight starts where the app lays its temporary image view out again after the swipe.
     package func page(from: Int, gesture: Gesture, name: String) -> Transition {
         let paging = PagingTimeline(gesture: gesture, pageWidthPoints: device.width, pageCount: photos.count, startPage: from,
                                     framesPerSecond: PhotoBrowserScene.pagingKeyframesPerSecond,
@@ -39,7 +40,7 @@ extension PhotoBrowserScene {
         let bar = device.topBarHeightPoints
         for index in [from - 1, from + 1] where photos.indices.contains(index) {
             var page = Layer(name: "page \(index)", frame: Rect(x: Double(index) * device.width + 5, y: 0,
-                                                               width: device.width - 10, height: device.height - bar))
+                                                               width: pageFrame.width, height: pageFrame.height))
             var image = Layer(name: "page image \(index)", frame: detailFrame(index).offsetBy(dx: -5, dy: -bar))
             image.imageSource = photos[index].source
             image.contentMode = .scaleAspectFit
@@ -54,7 +55,7 @@ extension PhotoBrowserScene {
         }
         // The detail's bar is the same for every photo (seed 000's "Browzer", back to the grid), so
         // it does not change while paging.
-        let navigationBar = NavigationBar.layer(device: device, showing: detailItem(from))
+        let navigationBar = NavigationBar.layer(device: device, showing: detailItem(from), atScrollEdge: true)
         return Transition(
             name: name, device: device,
             window: NavigationBar.window(device: device, container: [detail], bar: navigationBar),

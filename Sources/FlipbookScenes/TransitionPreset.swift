@@ -43,6 +43,9 @@ public struct SceneOptions: Hashable, Sendable {
     /// Light or dark mode (`--appearance`): which value system colours take and how the chrome is
     /// drawn; nil = not chosen (a preset draws light, a transition file its own `appearance`).
     public var appearance: Appearance?
+    /// Which iOS's system chrome is drawn (`--era`): nil = the device's own (`Device.era`, the iOS
+    /// it shipped with; a transition file's `"era"` first).
+    public var era: SystemEra?
 
     /// Options with every default.
     public init() {}
@@ -163,7 +166,9 @@ public enum TransitionPreset: String, CaseIterable, Sendable {
     package func makeTransition(photos: [ScenePhoto], cards: [Card], options: SceneOptions, timing: Timing? = nil,
                                 typesetter: Typesetter? = nil) throws -> Transition {
         // The reference apps are light-mode apps: dark mode changes only the system chrome.
-        try makeLightTransition(photos: photos, cards: cards, options: options, timing: timing, typesetter: typesetter)
+        var options = options
+        if let era = options.era { options.device.era = era }
+        return try makeLightTransition(photos: photos, cards: cards, options: options, timing: timing, typesetter: typesetter)
             .applyingAppearance(options.appearance ?? .light)
     }
 
@@ -185,13 +190,18 @@ public enum TransitionPreset: String, CaseIterable, Sendable {
         try check(options.selectedIndex, field: "SceneOptions.selectedIndex", count: photos.count, noun: "photo")
         try check(options.effectiveReturnIndex, field: "SceneOptions.returnIndex", count: photos.count, noun: "photo")
         let browser = PhotoBrowserScene(photos: photos, device: options.device, columns: options.columns)
+        // Seed 002 publishes only its animator: its screens are laid out on the device's own bars.
+        let zoomBrowser = PhotoBrowserScene(photos: photos, device: options.device, columns: options.columns,
+                                            assumedBarPoints: options.device.topBarHeightPoints, barIsOpaque: false)
         let modal = ModalBrowserScene(photos: photos, device: options.device, scrollPoints: options.scrollPoints)
         let selected = options.selectedIndex, returned = options.effectiveReturnIndex
         switch self {
         case .push: return browser.push(selected, name: rawValue, timing: timing)
-        case .zoomPush: return browser.push(selected, name: rawValue, timing: timing, zoom: true)
-        case .pop: return browser.pop(returned, name: rawValue, timing: timing)
-        case .zoomPop: return browser.zoomPop(selected, name: rawValue, timing: timing)  // seed 002 returns to the selected item
+        case .zoomPush: return zoomBrowser.push(selected, name: rawValue, timing: timing, zoom: true)
+        // A photo shown last other than the tapped one was reached by a swipe, which lays the
+        // app's temporary image view out again.
+        case .pop: return browser.pop(returned, afterSwipe: returned != selected, name: rawValue, timing: timing)
+        case .zoomPop: return zoomBrowser.zoomPop(selected, name: rawValue, timing: timing)  // seed 002 returns to the selected item
         case .present: return modal.present(selected, style: .clipped, name: rawValue, timing: timing)
         case .dismiss: return modal.dismiss(returned, style: .clipped, name: rawValue, timing: timing)
         case .fadePresent: return modal.present(selected, style: .fade, name: rawValue, timing: timing)

@@ -125,8 +125,11 @@ extension Typesetter {
         var pen = 0.0
         var shaped: [GlyphRun] = []
         var fonts: [Font] = []
+        // SF Pro's size-specific tracking, for the runs set in its stand-in (SystemFontTracking).
+        let tracking = SystemFontTracking.trackingPoints(sizePoints: style.sizePoints)
         for run in runs {
-            let glyphRun = Self.shape(run, in: text.scalars, sizePoints: style.sizePoints, penX: &pen)
+            let glyphRun = Self.shape(run, in: text.scalars, sizePoints: style.sizePoints,
+                                      trackingPoints: run.font.familyName == FontCollection.primaryFamily ? tracking : 0, penX: &pen)
             shaped.append(glyphRun)
             if !fonts.contains(where: { $0 === run.font }) { fonts.append(run.font) }
         }
@@ -196,8 +199,10 @@ extension Typesetter {
 
     /// Shapes one run with HarfBuzz (the whole line as context, for Arabic joining across runs)
     /// and places its glyphs from `penX`, which it advances. Positions are design units scaled
-    /// by size / unitsPerEm.
-    fileprivate static func shape(_ run: ItemRun, in scalars: [Unicode.Scalar], sizePoints: Double, penX: inout Double) -> GlyphRun {
+    /// by size / unitsPerEm; `trackingPoints` is added to the advance of every glyph that has one
+    /// (marks placed on a base glyph keep theirs at 0), as CoreText applies a font's tracking.
+    fileprivate static func shape(_ run: ItemRun, in scalars: [Unicode.Scalar], sizePoints: Double, trackingPoints: Double = 0,
+                                  penX: inout Double) -> GlyphRun {
         let buffer = hb_buffer_create()
         defer { hb_buffer_destroy(buffer) }
         let codepoints = scalars.map { $0.value }
@@ -216,11 +221,12 @@ extension Typesetter {
         glyphs.reserveCapacity(Int(count))
         for index in 0..<Int(count) {
             let info = infos![index], position = positions![index]
+            let advance = Double(position.x_advance) * scale + (position.x_advance != 0 ? trackingPoints : 0)
             glyphs.append(GlyphRun.Glyph(id: info.codepoint,
                                          x: penX + Double(position.x_offset) * scale,
                                          y: -Double(position.y_offset) * scale,  // HarfBuzz's y points up
-                                         advance: Double(position.x_advance) * scale))
-            penX += Double(position.x_advance) * scale
+                                         advance: advance))
+            penX += advance
         }
         var text = String.UnicodeScalarView()
         text.append(contentsOf: scalars[run.range])

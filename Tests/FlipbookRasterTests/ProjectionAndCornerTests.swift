@@ -79,21 +79,67 @@ final class ProjectionAndCornerTests: XCTestCase {
         XCTAssertLessThan(canvas.image[15, 15].alpha, 128)
     }
 
-    /// A continuous corner takes 0.2247025 r² off (Green's theorem over its Béziers in Python,
-    /// 20 000 steps per cubic), a little more than a quarter circle's 0.2146018 r², and leaves
-    /// the edge 1.528665 r before the corner.
+    /// A continuous corner takes 0.2252971 r² off (Green's theorem over UIKit's printed Béziers in
+    /// Python, 20 000 steps per cubic), a little more than a quarter circle's 0.2146018 r², and
+    /// leaves the edge 1.528665 r before the corner.
     func testContinuousCornersTakeThePublishedCurvesArea() {
         var canvas = Canvas(widthPixels: 120, heightPixels: 80, scale: 1)
         canvas.fill(Path(layerShape: Rect(x: 10, y: 10, width: 100, height: 60), cornerRadius: 16, curve: .continuous), color: .black)
-        XCTAssertEqual(Double(alphaSum(canvas)) / 255, 6000 - 4 * 0.22470249165 * 256, accuracy: 1)
+        XCTAssertEqual(Double(alphaSum(canvas)) / 255, 6000 - 4 * 0.22529706434 * 256, accuracy: 1)
         // The curve leaves the top edge at x = 10 + 1.528665·16 = 34.46: the pixel column 35 is
         // full in the top row, column 30 already cut.
         XCTAssertEqual(canvas.image[35, 10].alpha, 255)
         XCTAssertLessThan(canvas.image[30, 10].alpha, 255)
-        // Radii beyond half the shorter side ÷ 1.528665 are limited there (UIKit's limit).
-        let big = Path(layerShape: Rect(x: 0, y: 0, width: 100, height: 60), cornerRadius: 1000, curve: .continuous)
-        let limited = Path(layerShape: Rect(x: 0, y: 0, width: 100, height: 60), cornerRadius: 30 / 1.52866483, curve: .continuous)
-        XCTAssertEqual(big, limited)
+    }
+
+    /// The vertices UIKit prints for `UIBezierPath(roundedRect: CGRect(x: 0, y: 0, width: 60,
+    /// height: 30), cornerRadius: 8)` on iOS 14–17 (the `CGPath` dump published in ChouTiUI's
+    /// `NSBezierPath+RoundedRect.swift`): the top edge from 12.22932 to 47.77068, the first cubic
+    /// ending at (54.948049657, 0.599291103), the second at (59.400708897, 5.051950343), the
+    /// third at (60, 12.229319878). The outline passes through each (cubics end on vertices).
+    func testContinuousCornersPassThroughUIKitsPrintedPoints() {
+        let contour = Path(layerShape: Rect(x: 0, y: 0, width: 60, height: 30), cornerRadius: 8, curve: .continuous).contours[0]
+        for printed in [Point(x: 12.22932, y: 0), Point(x: 47.77068, y: 0), Point(x: 54.948049657352058, y: 0.59929110277612807),
+                        Point(x: 59.400708897223872, y: 5.0519503426479417), Point(x: 60, y: 12.229319877836661),
+                        Point(x: 60, y: 17.77068), Point(x: 54.948049657352058, y: 29.400708897223872),
+                        Point(x: 5.05195034264794, y: 29.400708897223872), Point(x: 0.59929110277612718, y: 5.05195034264794)] {
+            let nearest = contour.map { (($0.x - printed.x) * ($0.x - printed.x) + ($0.y - printed.y) * ($0.y - printed.y)).squareRoot() }.min()!
+            XCTAssertLessThan(nearest, 1e-5, "\(printed)")
+        }
+    }
+
+    /// Past the shorter side ÷ 3.0573 (two corners' 1.528665 r each) UIKit's continuous rounded
+    /// rect changes shape instead of capping the radius: with neither side longer than 3.0573 r
+    /// it is a capsule — a 60×60 square with r = 30 a circle, π·30² = 2827.43 px², a 100×60 rect
+    /// with r = 1000 the stadium 6000 − (4 − π)·30² = 5227.43 px² — and with one side longer the
+    /// short sides' corners meet in their middles (ChouTiUI's dump of iOS 17.5): 200×60 with
+    /// r = 30 covers 11 260.09 px² (Green's theorem in Python over those Béziers), the stadium
+    /// 11 227.43, and stays within 0.49 pt of it. The shape is the same turned a quarter. The
+    /// canvas fills the outline flattened into chords within 1/64 pt, which take up to
+    /// (2/3)·(1/64)·(the curves' length, ≤ 190 pt here) ≈ 2 px² off.
+    func testContinuousCornersBecomeACapsuleAsUIKitsPathDoes() {
+        func covered(_ rect: Rect, _ radius: Double) -> Double {
+            var canvas = Canvas(widthPixels: Int(rect.maxX) + 2, heightPixels: Int(rect.maxY) + 2, scale: 1)
+            canvas.fill(Path(layerShape: rect, cornerRadius: radius, curve: .continuous), color: .black)
+            return Double(alphaSum(canvas)) / 255
+        }
+        XCTAssertEqual(covered(Rect(x: 0, y: 0, width: 60, height: 60), 30), 900 * Double.pi - 1, accuracy: 1.5)
+        XCTAssertEqual(covered(Rect(x: 0, y: 0, width: 100, height: 60), 1000), 6000 - (4 - Double.pi) * 900 - 1, accuracy: 1.5)
+        XCTAssertEqual(covered(Rect(x: 0, y: 0, width: 200, height: 60), 30), 11260.09 - 1, accuracy: 1.5)
+        XCTAssertEqual(covered(Rect(x: 0, y: 0, width: 60, height: 200), 30), 11260.09 - 1, accuracy: 1.5)
+        // The capsule is the circular shape of half the shorter side.
+        XCTAssertEqual(Path(layerShape: Rect(x: 0, y: 0, width: 100, height: 60), cornerRadius: 1000, curve: .continuous),
+                       Path(layerShape: Rect(x: 0, y: 0, width: 100, height: 60), cornerRadius: 30, curve: .circular))
+        // Up to the break the corners are separate; just past it (r = 19.63 on a 60 pt side) the
+        // shape changes and covers more (the corners get rounder, as reported of UIKit's path).
+        let before = covered(Rect(x: 0, y: 0, width: 200, height: 60), 19.6), after = covered(Rect(x: 0, y: 0, width: 200, height: 60), 19.7)
+        XCTAssertLessThan(after, before)
+        // Every point of the 200×60 outline is within 0.49 pt of the stadium's.
+        for point in Path(layerShape: Rect(x: 0, y: 0, width: 200, height: 60), cornerRadius: 30, curve: .continuous).contours[0] {
+            let centreX = min(max(point.x, 30), 170)
+            let distance = abs(((point.x - centreX) * (point.x - centreX) + (point.y - 30) * (point.y - 30)).squareRoot() - 30)
+            XCTAssertLessThan(distance, 0.49, "\(point)")
+        }
     }
 
     /// A border is the band between the shape and the shape inset by its width: 2 pt round a

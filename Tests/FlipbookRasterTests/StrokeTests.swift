@@ -298,29 +298,34 @@ final class StrokeTests: XCTestCase {
 
     func testRoundedRectsAsUIKitBuildsThem() {
         // UIBezierPath(roundedRect:cornerRadius:) has continuous corners: the same outline as a
-        // layer's continuous shape, 0.224702 r² off each corner (docs/RASTER.md, "Corner curves");
+        // layer's continuous shape, 0.225297 r² off each corner (docs/RASTER.md, "Corner curves");
         // circular corners take (1 − π/4) r².
         let rect = Rect(x: 4, y: 4, width: 40, height: 30)
         for curve in CornerCurve.allCases {
             var path = BezierPath()
             path.addRoundedRect(rect, cornerRadius: 8, curve: curve)
-            let perCorner = curve == .continuous ? 0.224702 : 1 - Double.pi / 4
+            let perCorner = curve == .continuous ? 0.225297 : 1 - Double.pi / 4
             let drawn = area { $0.fill(Path(filling: path, tolerance: 1.0 / 1024), color: black) }
             XCTAssertEqual(drawn, 1200 - 4 * perCorner * 64, accuracy: 0.05, "\(curve)")
             let layer = area { $0.fill(Path(layerShape: rect, cornerRadius: 8, curve: curve), color: black) }
             // The layer's outline is flattened within 1/64 pt: its chords take up to about
             // (2/3)·(1/64)·(the corners' length, 4·(π/2)·8) ≈ 0.52 px² off.
             XCTAssertEqual(drawn, layer, accuracy: 0.6, "\(curve): as a layer's outline")
-            XCTAssertEqual(path.kinds.count, curve == .continuous ? 2 + 4 * 6 : 2 + 4 * 2)
+            XCTAssertEqual(path.kinds.count, curve == .continuous ? 2 + 4 * 4 : 2 + 4 * 2)
         }
-        // Two radii give the same structure (the path interpolates), some square corners another.
-        var small = BezierPath(), large = BezierPath(), mixed = BezierPath()
+        // Two radii with separate corners give the same structure (the path interpolates), some
+        // square corners another; past 30 / 3.0573 = 9.81 the short sides' corners meet in their
+        // middles (two cubics a corner, UIKit's path), another structure again.
+        var small = BezierPath(), large = BezierPath(), mixed = BezierPath(), meeting = BezierPath()
         small.addRoundedRect(rect, cornerRadius: 2, curve: .continuous)
-        large.addRoundedRect(rect, cornerRadius: 12, curve: .continuous)
+        large.addRoundedRect(rect, cornerRadius: 9.8, curve: .continuous)
         mixed.addRoundedRect(rect, cornerRadius: 12, corners: [.minXMinY], curve: .continuous)
+        meeting.addRoundedRect(rect, cornerRadius: 12, curve: .continuous)
         XCTAssertTrue(small.hasSameStructure(as: large))
         XCTAssertFalse(small.hasSameStructure(as: mixed))
-        XCTAssertEqual(mixed.kinds.count, 2 + 6 + 3)
+        XCTAssertFalse(small.hasSameStructure(as: meeting))
+        XCTAssertEqual(mixed.kinds.count, 2 + 4 + 3)
+        XCTAssertEqual(meeting.kinds.count, 2 + 4 * 3)
     }
 
     func testHostileCoordinatesDrawNothingAndDoNotTrap() {

@@ -47,8 +47,10 @@ final class CardsTests: XCTestCase {
         let stars = textOps(carousel, "★").filter { $0.origin.x > 52.5 && $0.origin.x < 337.5 }
         XCTAssertEqual(stars.count, 3, "card 1 has 3 of 5 stars")
         XCTAssertEqual(textOps(carousel, "☆").filter { $0.origin.x > 52.5 && $0.origin.x < 337.5 }.count, 2)
-        XCTAssertGreaterThan(stars[0].origin.x, 52.5 + 81.5 + 10, "right of \"2 comments\" (81.53 pt wide) and 10 pt of space")
-        XCTAssertLessThan(stars[0].origin.x, 52.5 + 81.6 + 10 + 14)
+        // "2 comments" is 81.53 pt wide in Inter, less SF Pro's 14 pt tracking, 0.15 pt on each of
+        // its 10 glyphs: 80.03 pt.
+        XCTAssertGreaterThan(stars[0].origin.x, 52.5 + 80.0 + 10, "right of \"2 comments\" (80.03 pt wide) and 10 pt of space")
+        XCTAssertLessThan(stars[0].origin.x, 52.5 + 80.1 + 10 + 14)
         XCTAssertEqual(stars[0].origin.y, 457.5 + 15 + 19.36 + 10 + (20 - 15.73) / 2 + 12.59, accuracy: 0.02)
     }
 

@@ -27,6 +27,20 @@ final class ModalBrowserTests: XCTestCase {
         assertRect(cell.first?.clip?.rect, scene.cellFrame(4))
     }
 
+    /// `--scroll` is clamped as a scroll view clamps `contentOffset`: 20 photos make 7 rows,
+    /// 7·(side + 5) + 5 = 868.33 pt of content in the 603 pt below the bar, so at most 265.33 pt;
+    /// scrolled that far the last row's bottom (plus the 5 pt inset) is the screen's bottom edge,
+    /// and no white shows under it. A negative offset is 0; a grid that fits does not scroll.
+    func testScrollIsClampedToTheContent() {
+        let maximum = 7 * (side + 5) + 5 - (667 - 64)
+        XCTAssertEqual(scene(scroll: 10_000).scrollPoints, maximum, accuracy: 1e-9)
+        XCTAssertEqual(scene(scroll: 200).scrollPoints, 200)
+        XCTAssertEqual(scene(scroll: -5).scrollPoints, 0)
+        let last = scene(scroll: 10_000).cellFrame(18)
+        XCTAssertEqual(last.maxY + 5, 667, accuracy: 1e-9)
+        XCTAssertEqual(ModalBrowserScene(photos: Array(photos.prefix(4)), device: .iPhone8, scrollPoints: 100).scrollPoints, 0)
+    }
+
     func testBrowserFrameIsFullWidthAspectFitCentred() {
         // h = W·ih/iw = 375·400/600 = 250, y = (667 − 250)/2.
         XCTAssertEqual(scene().browserFrame(0), Rect(x: 0, y: 208.5, width: 375, height: 250))

@@ -237,7 +237,12 @@ final class TransitionFileTests: XCTestCase {
         XCTAssertEqual(faded.animations.first?.target, "status bar")
         XCTAssertTrue(error(#"{"statusBar": {"style": "grey"}, "layers": []}"#).hasPrefix(#"t.json: $.statusBar.style: "#))
         XCTAssertEqual(error(#"{"statusBar": "dark", "layers": []}"#),
-                       #"t.json: $.statusBar: expected false, true or {"style": "dark" | "light"}"#)
+                       #"t.json: $.statusBar: expected false, true or {"style": "dark" | "light", "homeIndicatorBefore": 0…1}"#)
+        // The home indicator's tone on the screen before the transition (0 black … 1 white).
+        XCTAssertNil(try decode(#"{"layers": []}"#).homeIndicatorToneBefore)
+        XCTAssertEqual(try decode(#"{"statusBar": {"homeIndicatorBefore": 1}, "layers": []}"#).homeIndicatorToneBefore, 1)
+        XCTAssertEqual(try decode(#"{"statusBar": {"homeIndicatorBefore": 1}, "layers": []}"#).statusBar, .dark)
+        XCTAssertTrue(error(#"{"statusBar": {"homeIndicatorBefore": 2}, "layers": []}"#).hasPrefix(#"t.json: $.statusBar.homeIndicatorBefore: "#))
         XCTAssertTrue(error(#"{"statusBar": false, "layers": [], "animations": [{"target": "status bar", "to": {"opacity": 0}}]}"#)
             .hasPrefix(#"t.json: $.animations[0].target: no layer is named "status bar""#))
     }

@@ -14,7 +14,8 @@ final class ZoomTests: XCTestCase {
                   ScenePhoto(source: "b.jpg", sizePixels: Size(width: 600, height: 400))]
 
     func testZoomPopFadesTheGridInOverTheDetail() throws {
-        let scene = PhotoBrowserScene(photos: photos, device: .iPhone8, columns: 3)
+        // The zoom app's screens run under a translucent bar: its detail is full screen.
+        let scene = PhotoBrowserScene(photos: photos, device: .iPhone8, columns: 3, assumedBarPoints: 64, barIsOpaque: false)
         let pop = scene.zoomPop(1, name: "zoom-pop", timing: linearSecond)
         let cell = Rect(x: 251, y: 69, width: 118, height: 78)
         // Detail frame: 365 wide, 365·400/600 = 243.33 tall, centred in 64…667.
@@ -75,7 +76,15 @@ final class ZoomTests: XCTestCase {
         XCTAssertEqual(cell.contentMode, .scaleAspectFill)
         XCTAssertEqual(start.sublayers[0].sublayers[2].snapshotOf, "cell 1")
         XCTAssertEqual(try window(push, at: 0).sublayers[0].sublayers[0].sublayers[1].contentMode, .scaleToFill, "seed 000's cells stretch")
-        XCTAssertEqual(try displayOps(zoom, at: 1, isFinal: true), try displayOps(push, at: 1, isFinal: true), "the same detail")
+        // The same detail, but for its black: full screen under the zoom app's translucent bar,
+        // from 64 below the waterfall app's opaque one (the bar covers the difference).
+        var zoomEnd = try displayOps(zoom, at: 1, isFinal: true), pushEnd = try displayOps(push, at: 1, isFinal: true)
+        XCTAssertEqual(zoomEnd.count, pushEnd.count)
+        guard case let .fill(zoomBlack, _, _, _) = zoomEnd[1], case let .fill(pushBlack, _, _, _) = pushEnd[1] else { return XCTFail("no detail fills") }
+        XCTAssertEqual(zoomBlack, Rect(x: 0, y: 0, width: 375, height: 667))
+        XCTAssertEqual(pushBlack, Rect(x: 0, y: 64, width: 375, height: 603))
+        zoomEnd.remove(at: 1); pushEnd.remove(at: 1)
+        XCTAssertEqual(zoomEnd, pushEnd, "the same detail")
         XCTAssertEqual(TransitionPreset.zoomPop.defaultTiming, TransitionPreset.push.defaultTiming)
     }
 }

@@ -121,7 +121,7 @@ final class CompareTests: XCTestCase {
         for (arguments, message) in [
             (["compare", "push"], "give --vary NAME=V1,V2,... (e.g. --vary damping=0.5,0.6,0.8)"),
             (["compare", "push", "--vary", "dampin=0.5,0.6"],
-             "--vary: 'dampin' is not an option a variant can change (curve, duration, damping, velocity, device, scale, fps, select, return, columns, scroll, manifest, cards, label-font, scene-fonts, appearance); did you mean 'damping'?"),
+             "--vary: 'dampin' is not an option a variant can change (curve, duration, damping, velocity, device, scale, fps, select, return, columns, scroll, manifest, cards, label-font, scene-fonts, appearance, era); did you mean 'damping'?"),
             (["compare", "push", "--vary", "damping"], "--vary must be NAME=V1,V2,... (e.g. damping=0.5,0.6,0.8), not 'damping'"),
             (["compare", "push", "--vary", "damping=0.5,,0.6"], "--vary damping: every value must be non-empty, in 'damping=0.5,,0.6'"),
             (["compare", "push", "--vary", "damping=0.5", "--vary", "damping=0.6"], "--vary damping is given twice; list every value in one --vary"),

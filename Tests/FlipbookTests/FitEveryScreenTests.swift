@@ -60,20 +60,26 @@ final class FitEveryScreenTests: XCTestCase {
         }
     }
 
-    /// Over the modal presets' black the home indicator is white (it was black on black): the
-    /// browser is black under it from the first frame, so there is no fade.
-    func testTheHomeIndicatorIsWhiteOverTheModalBlack() throws {
+    /// Over the modal presets' black the home indicator turns from black (the grid's, the screen
+    /// before the tap) towards white (it was black on black): the container is black under it from
+    /// the first frame, so the 3 s fade runs from frame 0 and the 1.5 s present ends half-way.
+    func testTheHomeIndicatorTurnsTowardsWhiteOverTheModalBlack() throws {
         var settings = RenderSettings.small(.present, select: 3)
         settings.scene.device = .iPhoneX
         settings.scene.device.scale = 1
         let job = try RenderJob(settings: settings)
         let last = job.sequence.count - 1
+        // Black at frame 0, then 255 · t / 3.
+        for (index, frame) in zip([0, 45], try job.renderFrames([0, 45])) {
+            XCTAssertEqual(Double(frame[Int(frame.width / 2), frame.height - 11].red), 255 * job.sequence[index].timeSeconds / 3,
+                           accuracy: 1, "frame \(index)")
+        }
         let image = try job.renderFrame(last)
         // The bottom 34 pt (the home indicator's inset).
         let strip = PremultipliedImage(width: image.width, height: 34, pixels: Array(image.pixels[(image.height - 34) * image.width..<image.pixels.count]))
         assertGolden(of: strip, as: .image, named: "present-x-home-indicator")
-        // Its centre pixel, 10.5 pt above the bottom, is white.
-        XCTAssertEqual(image[Int(image.width / 2), image.height - 11].packed, 0xFFFF_FFFF)
+        // Its centre pixel, 10.5 pt above the bottom, is half-way grey: 255 · 1.5 / 3.
+        XCTAssertEqual(Double(image[Int(image.width / 2), image.height - 11].red), 127.5, accuracy: 1)
     }
 
     /// A push on the X goes from the grid's white to the detail's black under the indicator:

@@ -9,8 +9,9 @@ import FlipbookScenes
 import FlipbookFormats
 
 /// The navigation bar during push and pop at the display-list level (docs/CHROME.md, "The
-/// navigation bar in a push or pop"): seed 000's items, titles that slide on the bar's own
-/// ease-in-out over the whole 0.7 s and never overprint, the chevron as a path.
+/// navigation bar in a push or pop"): seed 000's items, cross-faded in place (a custom animator)
+/// on the bar's own ease-in-out over the whole 0.7 s, never overprinting; UIKit's own shift; the
+/// chevron as a path.
 final class NavigationBarDisplayListTests: XCTestCase {
     static let typesetter = Typesetter(fonts: try! FontCollection(directory: Package.fixtureFonts))
     /// A 17 pt bar text's width in the fixture fonts (titles are semibold).
@@ -68,11 +69,12 @@ final class NavigationBarDisplayListTests: XCTestCase {
         }
     }
 
-    /// Pop, 0.7 s at 60 fps: the detail's "Browzer" slides right by half the screen and fades out
-    /// over the first 80 % (0.56 s); "Back" slides toward the middle; the grid's "Clear" and
-    /// "Add" fade in over the last 80 % (from 0.14 s). Frame 21 is t = 0.35 s, half the duration,
-    /// where the symmetric ease-in-out is at exactly 0.5.
-    func testPopSlidesOverTheWholeDurationOnItsOwnEaseInOut() throws {
+    /// Pop, 0.7 s at 60 fps, by the app's custom animator: UINavigationBar cross-fades the items
+    /// in place (docs/CHROME.md): the detail's "Browzer" and "Back" stay where they are and fade
+    /// out over the first 80 % (0.56 s); the grid's "Clear" and "Add" fade in over the last 80 %
+    /// (from 0.14 s). Frame 21 is t = 0.35 s, half the duration, where the symmetric ease-in-out
+    /// is at exactly 0.5.
+    func testPopCrossFadesInPlaceOverTheWholeDurationOnItsOwnEaseInOut() throws {
         let job = try job(.pop)
         let browzer = Self.width("Browzer", .semibold), add = Self.width("Add")
         let first = try job.displayList(frameIndex: 0).ops
@@ -88,21 +90,21 @@ final class NavigationBarDisplayListTests: XCTestCase {
         XCTAssertEqual(chevron.0.boundingBox!.height, 21, accuracy: 2.0 / 64)
         XCTAssertEqual(chevron.1, StraightColor(red: 0, green: 122.0 / 255, blue: 1))
 
-        // Frame 10 (t ≈ 0.167 s): the change has barely started, not ended as it did before.
+        // Nothing moves; the outgoing texts fade, slowly at first (frame 10, t ≈ 0.167 s).
+        for frame in [10, 21, 32] {
+            let ops = try job.displayList(frameIndex: frame).ops
+            XCTAssertEqual(try XCTUnwrap(text("Browzer", in: ops)).x, (375 - browzer) / 2, accuracy: 1e-9, "frame \(frame)")
+            XCTAssertEqual(try XCTUnwrap(text("Back", in: ops)).x, 26, accuracy: 1e-9, "frame \(frame)")
+        }
         let early = try XCTUnwrap(text("Browzer", in: job.displayList(frameIndex: 10).ops))
-        XCTAssertGreaterThan(early.x - (375 - browzer) / 2, 0)
-        XCTAssertLessThan(early.x - (375 - browzer) / 2, 0.25 * 187.5)
         XCTAssertGreaterThan(early.opacity, 0.5)
         XCTAssertLessThan(early.opacity, 1)
-
-        let middle = try job.displayList(frameIndex: 21).ops
-        XCTAssertEqual(try XCTUnwrap(text("Browzer", in: middle)).x, (375 - browzer) / 2 + 93.75, accuracy: 1e-6)
-        XCTAssertEqual(try XCTUnwrap(text("Back", in: middle)).x, 26 + 80.75, accuracy: 1e-6)
         // Outgoing gone after 0.56 s (frame 33.6), incoming absent before 0.14 s (frame 8.4).
         XCTAssertNotNil(text("Browzer", in: try job.displayList(frameIndex: 33).ops))
         XCTAssertNil(text("Browzer", in: try job.displayList(frameIndex: 34).ops))
         XCTAssertNil(text("Clear", in: try job.displayList(frameIndex: 8).ops))
         XCTAssertGreaterThan(try XCTUnwrap(text("Clear", in: job.displayList(frameIndex: 9).ops)).opacity, 0)
+        XCTAssertEqual(try XCTUnwrap(text("Clear", in: job.displayList(frameIndex: 21).ops)).x, 16, accuracy: 1e-9)
 
         let last = try job.displayList(frameIndex: 42).ops
         XCTAssertEqual(barTexts(last), [BarText(string: "Clear", x: 16, width: Self.width("Clear"), opacity: 1),
@@ -123,6 +125,35 @@ final class NavigationBarDisplayListTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(text("Back", in: last)).x, 26)
         XCTAssertEqual(nonStatusBarPaths(last).count, 1)
         XCTAssertEqual(nonStatusBarPaths(last).first?.2, 1)
+    }
+
+    /// UIKit's own push (`.shift`): "Photos", the old title, and "Photos", the new back label,
+    /// travel the same path, leading edge on leading edge, from the title's place
+    /// `(375 − w)/2` (w the semibold title's width in the fixture fonts) to 26, and cross-fade
+    /// over the whole duration: at half time (the bar's ease-in-out at exactly 0.5) both are
+    /// half-way, `(375 − w)/2 − travel/2 = 26 + travel/2`, at opacities 0.5 + 0.5 — one word.
+    /// The new title "Detail" is half-way in from the right.
+    func testUIKitsOwnShiftCarriesTitleAndBackLabelLeadingEdgeOnLeadingEdge() throws {
+        let device = Device.iPhone8
+        let bar = NavigationBar.transition(device: device, from: NavigationItem(title: "Photos"),
+                                           to: NavigationItem(title: "Detail", backTitle: "Photos"), animation: .shift,
+                                           textWidth: { text, weight in Self.width(text, weight == .semibold ? .semibold : .regular) })
+        var window = Layer(name: "window", frame: device.bounds)
+        window.sublayers = [bar.layer]
+        let transition = Transition(name: "shift", device: device, window: window, animations: bar.animations, completion: bar.completion,
+                                    timing: Timing(curve: .bezier(.linear), durationSeconds: 1), statusBar: nil)
+        let animator = try TransitionAnimator(transition)
+        let ops = animator.displayOps(flattening: animator.window(atSeconds: 0.5, isFinal: false), typesetter: Self.typesetter)
+        let texts = barTexts(ops)
+        let title = try XCTUnwrap(texts.first { $0.string == "Photos" && $0.width == Self.width("Photos", .semibold) })
+        let back = try XCTUnwrap(texts.first { $0.string == "Photos" && $0.width == Self.width("Photos") })
+        let travel = (375 - Self.width("Photos", .semibold)) / 2 - 26
+        XCTAssertEqual(title.x, 26 + travel / 2, accuracy: 1e-9)
+        XCTAssertEqual(back.x, 26 + travel / 2, accuracy: 1e-9)
+        XCTAssertEqual(title.opacity, 0.5, accuracy: 1e-9)
+        XCTAssertEqual(back.opacity, 0.5, accuracy: 1e-9)
+        let detail = try XCTUnwrap(text("Detail", in: ops))
+        XCTAssertEqual(detail.x, (375 - Self.width("Detail", .semibold)) / 2 + 375.0 / 4, accuracy: 1e-9)
     }
 
     /// The bar strip (top 64 pt) of pop `--select 3` on an iPhone 8 at @2x, at frames 0, 10, 21,

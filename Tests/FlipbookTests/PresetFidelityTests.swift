@@ -56,14 +56,17 @@ final class PresetFidelityTests: XCTestCase {
     /// Seed 004: the browser is removed at once and the container stays clear, so frame 0 shows
     /// the grid, not black; the photo returns to the rect it was presented from even when that
     /// thumbnail is scrolled off screen. Thumbnail 0 at `--scroll 200`: side (375 − 20)/3, at
-    /// content (5, 5), on screen y = 64 − 200 + 5 = −131.
+    /// content (5, 5); the 16 sample photos make 6 rows, 6·(side + 5) + 5 = 745 pt of content, so
+    /// the grid scrolls at most 745 − (667 − 64) = 142 pt, and thumbnail 0 is on screen at
+    /// y = 64 − 142 + 5 = −73.
     func testFadeDismissShowsTheGridAtOnceAndReturnsToTheStartRect() throws {
         let first = try job(.fadeDismiss, select: 0, scroll: 200)
+        let side = 355.0 / 3, maximumScroll = 6 * (side + 5) + 5 - (667 - 64)
         let list = try first.displayList(frameIndex: 0)
         XCTAssertFalse(fills(list.ops).contains { $0.rect == Rect(x: 0, y: 0, width: 375, height: 667) && $0.color.red == 0 && $0.color.alpha > 0 && $0.opacity > 0 },
                        "no black over the screen in frame 0")
         XCTAssertNil(try layer("container", window(first, atSeconds: 0)).backgroundColor)
-        assertEqual(try target("moving image", of: first), Rect(x: 5, y: -131, width: 355.0 / 3, height: 355.0 / 3))
+        assertEqual(try target("moving image", of: first), Rect(x: 5, y: 64 - maximumScroll + 5, width: side, height: side))
         // On screen too: thumbnail 6 (row 2) at content y = 5 + 2·(355/3 + 5).
         assertEqual(try target("moving image", of: job(.fadeDismiss, select: 6)),
                     Rect(x: 5, y: 64 + 5 + 2 * (355.0 / 3 + 5), width: 355.0 / 3, height: 355.0 / 3))

@@ -22,8 +22,10 @@ final class PushPopDisplayListTests: XCTestCase {
     /// out by hand from the layout rules (3 columns of 118 pt, gutter 5, heights truncated) and the
     /// reference spring's progress (Tests/Fixtures/timing/spring_d0.7_z0.6_v1.0.csv, frame = row):
     /// push 4 (petra_portrait 1200×1800) flies from its cell (5, 330, 118, 177), unscrolled, to
-    /// the detail (5, 91.75, 365, 547.5); pop from 2 returning to 11 (astronaut, 512×512) flies from the
-    /// detail (5, 183, 365, 365) to the cell (128, 544, 118, 118), the grid scrolled by 24 pt.
+    /// the detail (5, 91.75, 365, 547.5); pop from 2 returning to 11 (astronaut, 512×512, reached
+    /// by a swipe, so the app laid its temporary image view out again in the 603 pt tall view:
+    /// y = 64 + (603 − 64 − 365)/2 = 151) flies from (5, 151, 365, 365) to the cell
+    /// (128, 544, 118, 118), the grid scrolled by 24 pt.
     func testSnapshotFollowsTheSpring() throws {
         let progress: [Int: Double] = [0: 0, 5: 0.498894908113923, 15: 1.09498047889152, 30: 0.991004817010718, 41: 1.00005170533314]
         let cases: [(TransitionPreset, select: Int, returnIndex: Int?, photo: String, rects: [Int: Rect])] = [
@@ -35,11 +37,11 @@ final class PushPopDisplayListTests: XCTestCase {
                 41: Rect(x: 5, y: 91.737681204, width: 365.012771217, height: 547.519156826),
             ]),
             (.pop, 2, 11, "photos/astronaut.png", [
-                0: Rect(x: 5, y: 183, width: 365, height: 365),
-                5: Rect(x: 66.364073698, y: 363.101061829, width: 241.772957696, height: 241.772957696),
-                15: Rect(x: 139.682598904, y: 578.28795288, width: 94.539821714, height: 94.539821714),
-                30: Rect(x: 126.893592492, y: 540.752738941, width: 120.221810198, height: 120.221810198),
-                41: Rect(x: 128.006359756, y: 544.018665625, width: 117.987228783, height: 117.987228783),
+                0: Rect(x: 5, y: 151, width: 365, height: 365),
+                5: Rect(x: 66.364073698, y: 347.065698889, width: 241.772957696, height: 241.772957696),
+                15: Rect(x: 139.682598904, y: 581.327328204, width: 94.539821714, height: 94.539821714),
+                30: Rect(x: 126.893592492, y: 540.464893085, width: 120.221810198, height: 120.221810198),
+                41: Rect(x: 128.006359756, y: 544.020320196, width: 117.987228783, height: 117.987228783),
             ]),
         ]
         for (preset, select, returnIndex, photo, rects) in cases {

@@ -27,21 +27,17 @@ final class SampleGeometryTests: XCTestCase {
 
     // MARK: - The App Store card's continuous corners
 
-    /// The top-right corner of `UIBezierPath(roundedRect:cornerRadius:)` since iOS 7 as PixelCut
-    /// published it in 2013 (the points in radii back from the right edge and down from the
-    /// top: `TOP_RIGHT(X, Y)` = (maxX − X·r, minY + Y·r)), read as the symmetric curve the
-    /// docs describe: the published first cubic and short line, the middle cubic, then the
-    /// same two mirrored about the corner's diagonal (the published corners disagree by the
-    /// second short line, which the bottom-right corner has and the top-right lacks);
-    /// flattened densely, x increasing, from the top edge to the right edge.
+    /// The top-right corner of `UIBezierPath(roundedRect:cornerRadius:)` as iOS 14–17 prints its
+    /// `CGPath` (published in ChouTiUI's `NSBezierPath+RoundedRect.swift`; the points in radii
+    /// back from the right edge and down from the top: (maxX − X·r, minY + Y·r)): three cubics
+    /// from the top edge to the right edge, flattened densely, x increasing.
     static func continuousTopRightCorner(maxX: Double, minY: Double, radius r: Double) -> [Point] {
         func p(_ x: Double, _ y: Double) -> Point { Point(x: maxX - x * r, y: minY + y * r) }
         let segments: [[Point]] = [
-            [p(1.52866471, 0), p(1.08849323, 0), p(0.86840689, 0), p(0.66993427, 0.06549600)],
-            [p(0.66993427, 0.06549600), p(0.63149399, 0.07491100)],
-            [p(0.63149399, 0.07491100), p(0.37282392, 0.16905899), p(0.16905899, 0.37282392), p(0.07491100, 0.63149399)],
-            [p(0.07491100, 0.63149399), p(0.06549600, 0.66993427)],
-            [p(0.06549600, 0.66993427), p(0, 0.86840689), p(0, 1.08849323), p(0, 1.52866471)],
+            [p(1.528665, 0), p(1.0884929576185285, 0), p(0.8684069440630026, 0), p(0.6314937928309916, 0.07491138784701601)],
+            [p(0.6314937928309916, 0.07491138784701601), p(0.3728238266257463, 0.16905955604436995),
+             p(0.16905955604436967, 0.3728238266257472), p(0.07491138784701548, 0.6314937928309927)],
+            [p(0.07491138784701548, 0.6314937928309927), p(0, 0.8684069440630022), p(0, 1.088492957618529), p(0, 1.5286649847295823)],
         ]
         var points: [Point] = []
         for segment in segments {
@@ -53,7 +49,7 @@ final class SampleGeometryTests: XCTestCase {
                                     y: a * segment[0].y + b * segment[1].y + c * segment[2].y + d * segment[3].y))
             }
         }
-        return [p(1.52866471, 0)] + points
+        return [p(1.528665, 0)] + points
     }
 
     /// The area of pixel (i, j) (1×1 at @1x) inside a shape whose top edge near a top-right
@@ -227,5 +223,44 @@ final class SampleGeometryTests: XCTestCase {
             }
         }
         assertGolden(of: image, as: .image, named: "blur-modal-dark-last")
+    }
+
+    // MARK: - The navigation samples' bars and edges
+
+    /// `slide-over.json` (a push) and `swipe-back.json` (a pop) at the middle of their sequence:
+    /// "Photos" as the old title (semibold) and "Photos" as the back label (regular) have the same
+    /// leading edge, the back label's 26 pt plus the travel's eased share of
+    /// (375 − w)/2 − 26 = 133.93 pt (w = 55.15 pt, "Photos" at 17 pt semibold in the fixture
+    /// fonts, which are the scene fonts), and opacities adding up to 1 — one word cross-fading
+    /// from one style to the other. The sliding screen casts its shadow from a 4 pt strip at its
+    /// left edge at opacity 0.2; the dimming is black at up to 10 %.
+    func testTheNavigationSamplesCarryTitleAndBackLabelTogether() throws {
+        for name in ["slide-over", "swipe-back"] {
+            let sample = try job(file: Samples.path("transitions/\(name).json"))
+            let middle = sample.sequence.count / 2
+            let ops = try sample.displayList(frameIndex: middle).ops
+            func photos(_ ops: [DisplayOp]) -> [(x: Double, opacity: Double)] {
+                ops.flatMap { op -> [(x: Double, opacity: Double)] in
+                    switch op {
+                    case let .text(layout, origin, _, opacity, _) where layout.text == "Photos":
+                        return [(origin.x + (layout.lines.first?.xPoints ?? 0), opacity)]
+                    case let .group(opacity, children): return photos(children).map { ($0.x, $0.opacity * opacity) }
+                    default: return []
+                    }
+                }
+            }
+            let both = photos(ops)
+            XCTAssertEqual(both.count, 2, "\(name): \(both)")
+            guard both.count == 2 else { continue }
+            XCTAssertEqual(both[0].x, both[1].x, accuracy: 0.01, "\(name): one leading edge")
+            XCTAssertEqual(both[0].opacity + both[1].opacity, 1, accuracy: 1e-6, "\(name): one word's strength")
+            XCTAssertGreaterThan(both[0].x, 26)
+            XCTAssertLessThan(both[0].x, 26 + 133.93)
+            let screen = try XCTUnwrap(sample.animator.transition.window.sublayers.first { $0.name == "new screen" })
+            XCTAssertEqual(screen.shadowOpacity, 0.2)
+            XCTAssertEqual(screen.shadowPath?.boundingBox, Rect(x: -4, y: -20, width: 4, height: 707))
+            let dimming = try XCTUnwrap(sample.animator.transition.window.sublayers.first { $0.name == "dimming" })
+            XCTAssertEqual(dimming.backgroundColor, StraightColor(white: 0, alpha: 1))
+        }
     }
 }

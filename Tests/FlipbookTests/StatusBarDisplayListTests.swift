@@ -64,9 +64,17 @@ final class StatusBarDisplayListTests: XCTestCase {
                             sum += luminance
                             count += 1
                         } }
-                        // Mid-grey, CIE L* = 50.
+                        // Mid-grey, CIE L* = 50. A transition whose first frame already differs
+                        // from the screen before it (a modal container black at once, a browser
+                        // removed at once) starts from that screen's tone instead.
                         let backdropIsDark = sum / count < 0.184
-                        XCTAssertEqual(color, backdropIsDark ? .white : .black, "\(where_): backdrop \(sum / count)")
+                        let expected = job.transition.homeIndicatorToneBefore.map { StraightColor(white: $0, alpha: 1) }
+                            ?? (backdropIsDark ? .white : .black)
+                        XCTAssertEqual(color, expected, "\(where_): backdrop \(sum / count)")
+                        if [.present, .dismiss, .fadeDismiss].contains(preset) {
+                            XCTAssertEqual(job.transition.homeIndicatorToneBefore, preset == .present ? 0 : 1, where_)
+                            XCTAssertNotEqual(color, backdropIsDark ? .white : .black, "\(where_): heads for the other tone")
+                        }
                     }
                     if !notch, case let .path(path, _, _, _) = tail[1] {
                         // The signal bars: 14.5×9.5 at (7, 5) (docs/CHROME.md).

@@ -17,7 +17,8 @@ final class LayoutTests: XCTestCase {
     func testWordWrappingAtUAX14Opportunities() {
         let text = "The quick brown fox jumps over the lazy dog again and again"
         let layout = typesetter.layout(text, style: body, maxWidthPoints: 150, numberOfLines: 0)
-        XCTAssertEqual(layout.lines.map(\.text), ["The quick brown", "fox jumps over the", "lazy dog again", "and again"])
+        // (Widths with SF Pro's tracking at 17 pt, −0.43 pt a glyph: "and" fits on the third line.)
+        XCTAssertEqual(layout.lines.map(\.text), ["The quick brown", "fox jumps over the", "lazy dog again and", "again"])
         XCTAssertFalse(layout.isTruncated)
         for (line, next) in zip(layout.lines, layout.lines.dropFirst()) {
             XCTAssertLessThanOrEqual(line.widthPoints, 150)
@@ -32,6 +33,30 @@ final class LayoutTests: XCTestCase {
         }
         XCTAssertEqual(layout.widthPoints, layout.lines.map(\.widthPoints).max()!)
         XCTAssertEqual(layout.boxWidthPoints, 150)
+    }
+
+    /// SF Pro's size-specific tracking, Apple's HIG table ("Typography" → "Tracking values", SF
+    /// Pro, in points), applied to the runs set in the stand-in family: every glyph advances by
+    /// HarfBuzz's advance plus the tracking; fallback fonts' runs are not tracked.
+    func testTheStandInFaceGetsSFProsTracking() throws {
+        for (size, tracking) in [(6.0, 0.24), (11, 0.06), (12, 0), (13, -0.08), (14, -0.15), (15, -0.23), (16, -0.31), (17, -0.43),
+                                 (20, -0.45), (22, -0.26), (28, 0.38), (34, 0.40), (48, 0.35), (80, 0), (120, 0)] {
+            XCTAssertEqual(SystemFontTracking.trackingPoints(sizePoints: size), tracking, accuracy: 1e-12, "\(size) pt")
+        }
+        // Between listed sizes the straight line; below 6 pt the 6 pt value shrinks with the size.
+        XCTAssertEqual(SystemFontTracking.trackingPoints(sizePoints: 17.5), -0.435, accuracy: 1e-12)
+        XCTAssertEqual(SystemFontTracking.trackingPoints(sizePoints: 3), 0.12, accuracy: 1e-12)
+        XCTAssertEqual(SystemFontTracking.trackingPoints(sizePoints: 55), 0.31, accuracy: 1e-12)
+        let semibold = TextStyle(sizePoints: 17, weight: .semibold)
+        let untracked = typesetter.fonts.primary(.semibold).shapeRun("Browzer", sizePoints: 17).glyphs.map(\.advance).reduce(0, +)
+        XCTAssertEqual(typesetter.layout("Browzer", style: semibold).widthPoints, untracked + 7 * -0.43, accuracy: 1e-9)
+        let caption = TextStyle(sizePoints: 11)
+        let plainCaption = typesetter.fonts.primary(.regular).shapeRun("9:41", sizePoints: 11).glyphs.map(\.advance).reduce(0, +)
+        XCTAssertEqual(typesetter.layout("9:41", style: caption).widthPoints, plainCaption + 4 * 0.06, accuracy: 1e-9)
+        // Chinese falls back to Noto Sans CJK: not tracked.
+        let run = try XCTUnwrap(typesetter.layout("你好", style: body).lines.first?.runs.first)
+        XCTAssertNotEqual(run.font.familyName, FontCollection.primaryFamily)
+        XCTAssertEqual(run.glyphs.map(\.advance).reduce(0, +), 2 * 17, accuracy: 1e-9, "two full-width ideographs")
     }
 
     func testHyphenAndChineseBreakOpportunities() {
@@ -89,7 +114,7 @@ final class LayoutTests: XCTestCase {
     func testTruncationModes() {
         let title = "A very long title that does not fit"
         let expected: [TextLayout.LineBreakMode: String] = [
-            .truncateTail: "A very long title…", .truncateHead: "…that does not fit", .truncateMiddle: "A very lo…s not fit",
+            .truncateTail: "A very long title t…", .truncateHead: "…e that does not fit", .truncateMiddle: "A very lon…s not fit",
         ]
         for (mode, text) in expected {
             let layout = typesetter.layout(title, style: body, maxWidthPoints: 150, lineBreakMode: mode)
@@ -99,8 +124,8 @@ final class LayoutTests: XCTestCase {
             XCTAssertEqual(layout.widthPoints, width(text), accuracy: 1e-9)
         }
         // One more character would not fit.
-        XCTAssertGreaterThan(width("A very long title t…"), 150)
-        XCTAssertGreaterThan(width("…t that does not fit"), 150)
+        XCTAssertGreaterThan(width("A very long title th…"), 150)
+        XCTAssertGreaterThan(width("…le that does not fit"), 150)
         // Text that fits is left alone.
         let short = typesetter.layout("Short", style: body, maxWidthPoints: 150)
         XCTAssertEqual(short.text, "Short")
@@ -123,7 +148,7 @@ final class LayoutTests: XCTestCase {
     func testNumberOfLines() {
         let text = "The quick brown fox jumps over the lazy dog again and again"
         let two = typesetter.layout(text, style: body, maxWidthPoints: 150, numberOfLines: 2)
-        XCTAssertEqual(two.lines.map(\.text), ["The quick brown", "fox jumps over t…"])
+        XCTAssertEqual(two.lines.map(\.text), ["The quick brown", "fox jumps over th…"])
         XCTAssertLessThanOrEqual(two.lines[1].widthPoints, 150)
         XCTAssertTrue(two.isTruncated)
         XCTAssertEqual(two.heightPoints, 2 * interLine, accuracy: 1e-9)

@@ -25,10 +25,11 @@ final class ShapingTests: XCTestCase {
         return layout.lines[0].runs[0]
     }
 
-    /// x of each glyph from unit advances at `size` with `unitsPerEm`.
-    func penPositions(_ advances: [Int], size: Double, unitsPerEm: Double) -> [Double] {
+    /// x of each glyph from unit advances at `size` with `unitsPerEm`, each advance plus
+    /// `tracking` points (SF Pro's tracking at that size, which the stand-in family gets).
+    func penPositions(_ advances: [Int], size: Double, unitsPerEm: Double, tracking: Double = 0) -> [Double] {
         var pen = 0.0
-        return advances.map { advance in defer { pen += Double(advance) * size / unitsPerEm }; return pen }
+        return advances.map { advance in defer { pen += Double(advance) * size / unitsPerEm + tracking }; return pen }
     }
 
     func assertPositions(_ run: GlyphRun, _ expected: [Double], file: StaticString = #filePath, line: UInt = #line) {
@@ -41,9 +42,10 @@ final class ShapingTests: XCTestCase {
         XCTAssertEqual(run.font.familyName, "Inter")
         XCTAssertEqual(run.font.styleName, "Regular")
         XCTAssertEqual(run.glyphs.map(\.id), [1, 118, 1, 104, 1, 94])
-        // Kerned advances: A before V is 1712 units (1904 unkerned), V before A 1728 (1904).
-        assertPositions(run, penPositions([1712, 1728, 1664, 1568, 1904, 1800], size: 17, unitsPerEm: 2816))
-        XCTAssertEqual(run.glyphs[0].advance, 1712.0 * 17 / 2816, accuracy: 1e-12)
+        // Kerned advances: A before V is 1712 units (1904 unkerned), V before A 1728 (1904); each
+        // glyph then −0.43 pt, SF Pro's tracking at 17 pt (Apple's HIG table).
+        assertPositions(run, penPositions([1712, 1728, 1664, 1568, 1904, 1800], size: 17, unitsPerEm: 2816, tracking: -0.43))
+        XCTAssertEqual(run.glyphs[0].advance, 1712.0 * 17 / 2816 - 0.43, accuracy: 1e-12)
         XCTAssertTrue(run.glyphs.allSatisfy { $0.y == 16.46875 }, "on the first baseline: Inter's ascender 2728/2816 em")
     }
 

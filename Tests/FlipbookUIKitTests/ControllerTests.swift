@@ -100,16 +100,23 @@ final class ControllerTests: XCTestCase {
         XCTAssertEqual(animator.layer(named: "detail", in: last)!.opacity, 1)
     }
 
-    @MainActor func testDefaultPushSlidesTheNewViewInFromTheRight() async throws {
-        let transition = try Transition.record { window in
+    /// UIKit's own push of "next" over "root" (animated), or, with `thenPop`, that push done at
+    /// once and the pop animated.
+    @MainActor func recordDefaultPush(thenPop: Bool = false) throws -> Transition {
+        try Transition.record { window in
             let root = UIViewController()
             root.view.accessibilityIdentifier = "root"
             let navigation = UINavigationController(rootViewController: root)
             window.rootViewController = navigation
             let next = UIViewController()
             next.view.accessibilityIdentifier = "next"
-            navigation.pushViewController(next, animated: true)
+            navigation.pushViewController(next, animated: !thenPop)
+            if thenPop { _ = navigation.popViewController(animated: true) }
         }
+    }
+
+    @MainActor func testDefaultPushSlidesTheNewViewInFromTheRight() async throws {
+        let transition = try recordDefaultPush()
         let animator = try TransitionAnimator(transition)
         XCTAssertEqual(animator.initialLayer(named: "next")?.frame.x, 375)
         // 0.5 s on the cubic (0.25, 1, 0.25, 1): half the time is the curve parameter s = 0.69957
@@ -118,6 +125,35 @@ final class ControllerTests: XCTestCase {
         XCTAssertEqual(animator.layer(named: "next", in: animator.window(atSeconds: 0.25, isFinal: false))!.frame.x, 10.168, accuracy: 1e-3)
         XCTAssertEqual(animator.layer(named: "next", in: animator.window(atSeconds: 0.5, isFinal: true))!.frame.x, 0)
         XCTAssertEqual(animator.durationSeconds, 0.5, accuracy: 1e-9)
+    }
+
+    /// UIKit's own push and pop dim the view below the sliding one and shadow the sliding view's
+    /// left edge, with SloppySwiper's numbers (docs/UIKIT.md, "UIKit's own push"): a view black
+    /// at 10 % over the outgoing view, fading in on the push's curve (at 0.25 s the progress
+    /// 0.97288 worked out above), and over the incoming view on a pop, fading out; a shadow of a
+    /// 4 pt strip left of the sliding view, 20 pt past its top and bottom, at opacity 0.2 with
+    /// Core Animation's radius 3 — all gone once the transition has ended.
+    @MainActor func testDefaultPushAndPopDimTheViewBelowAndShadowTheSlidingEdge() async throws {
+        for push in [true, false] {
+            let transition = try recordDefaultPush(thenPop: !push)
+            let animator = try TransitionAnimator(transition)
+            let dimmingBlack = StraightColor(white: 0, alpha: 0.1)
+            func dimming(_ window: Layer) -> Layer? {
+                func find(_ layer: Layer) -> Layer? {
+                    layer.backgroundColor == dimmingBlack && !layer.isHidden ? layer : layer.sublayers.lazy.compactMap(find).first
+                }
+                return find(window)
+            }
+            let start = animator.window(atSeconds: 0, isFinal: false), middle = animator.window(atSeconds: 0.25, isFinal: false)
+            XCTAssertEqual(try XCTUnwrap(dimming(start)).opacity, push ? 0 : 1, "push \(push)")
+            XCTAssertEqual(try XCTUnwrap(dimming(middle)).opacity, push ? 0.97288 : 1 - 0.97288, accuracy: 1e-4, "push \(push)")
+            XCTAssertNil(dimming(animator.window(atSeconds: 0.5, isFinal: true)), "removed at the end")
+            let sliding = try XCTUnwrap(animator.layer(named: "next", in: middle))
+            XCTAssertEqual(sliding.shadowOpacity, 0.2, accuracy: 1e-6, "a Float, as CALayer's")
+            XCTAssertEqual(sliding.shadowRadius, 3)
+            XCTAssertEqual(sliding.shadowPath?.boundingBox, Rect(x: -4, y: -20, width: 4, height: sliding.frame.height + 40))
+            if push { XCTAssertEqual(animator.layer(named: "next", in: animator.window(atSeconds: 0.5, isFinal: true))?.shadowOpacity, 0) }
+        }
     }
 
     @MainActor func testPresentThroughTheTransitioningDelegate() async throws {

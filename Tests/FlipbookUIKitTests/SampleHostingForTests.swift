@@ -58,8 +58,15 @@ enum SampleHost {
         return (grid, navigation)
     }
 
+    /// A phone at 1×: its geometry with small frames.
+    static func oneX(_ device: Device) -> Device {
+        var copy = device
+        copy.scale = 1
+        return copy
+    }
+
     /// push: tap photo `index`.
-    static func waterfallPush(_ index: Int) throws -> Transition {
+    static func waterfallPush(_ index: Int, on device: Device = device) throws -> Transition {
         try Transition.record(device: device, resources: resources) { window in
             let (grid, _) = waterfall(in: window)
             tap(index, in: grid.collectionView, delegate: grid)
@@ -67,7 +74,7 @@ enum SampleHost {
     }
 
     /// pop: photo `index` pushed (without animation), swiped to `returnIndex`, then Back.
-    static func waterfallPop(_ index: Int, returnIndex: Int) throws -> Transition {
+    static func waterfallPop(_ index: Int, returnIndex: Int, on device: Device = device) throws -> Transition {
         try Transition.record(device: device, resources: resources) { window in
             let (grid, navigation) = waterfall(in: window)
             let path = IndexPath(item: index, section: 0)
@@ -284,9 +291,9 @@ enum SampleComparison {
 
     /// A preset's settings at the samples' device.
     @MainActor
-    static func preset(_ preset: TransitionPreset, select: Int = 0, returnIndex: Int? = nil) -> RenderSettings {
+    static func preset(_ preset: TransitionPreset, select: Int = 0, returnIndex: Int? = nil, on device: Device = SampleHost.device) -> RenderSettings {
         var settings = RenderSettings(preset: preset)
-        settings.scene.device = SampleHost.device
+        settings.scene.device = device
         settings.scene.selectedIndex = select
         settings.scene.returnIndex = returnIndex
         return settings

@@ -60,10 +60,25 @@ final class SamplePresetTests: XCTestCase {
 
     @MainActor func testWaterfallPopAfterASwipe() async throws {
         // After a swipe the app lays its temporary image view out again with the view's height
-        // as laid out under the bar (H − 64), so its flight starts 32 pt higher than the preset's
-        // (docs/UIKIT.md): the preset is wrong here.
+        // as laid out under the bar (H − 64), so its flight starts 32 pt higher than without a
+        // swipe; the preset does the same (docs/PRESETS.md, "After a swipe").
         try check("pop 4→5", recorded: { try SampleHost.waterfallPop(4, returnIndex: 5) },
-                  reference: SampleComparison.preset(.pop, select: 4, returnIndex: 5), maxFraction: 0.5)
+                  reference: SampleComparison.preset(.pop, select: 4, returnIndex: 5), maxFraction: 0.001)
+    }
+
+    // The waterfall app's hard-coded 64 pt bars on phones whose bars end at 88 (X) and 103 pt
+    // (iPhone 15 Pro): the app's push lands below the visible area's centre, its pop above the
+    // cell (docs/PRESETS.md, "On notched and Dynamic Island phones"); the presets do what it does,
+    // home indicator included (0 px differ in every compared frame).
+    func testWaterfallOnTallerBarsMatchesThePresets() throws {
+        for device in [SampleHost.oneX(.iPhoneX), SampleHost.oneX(Device(named: "iphone15pro")!)] {
+            try check("push 4 \(device.name)", recorded: { try SampleHost.waterfallPush(4, on: device) },
+                      reference: SampleComparison.preset(.push, select: 4, on: device), maxFraction: 0.001)
+            try check("pop 4 \(device.name)", recorded: { try SampleHost.waterfallPop(4, returnIndex: 4, on: device) },
+                      reference: SampleComparison.preset(.pop, select: 4, returnIndex: 4, on: device), maxFraction: 0.001)
+            try check("pop 4→5 \(device.name)", recorded: { try SampleHost.waterfallPop(4, returnIndex: 5, on: device) },
+                      reference: SampleComparison.preset(.pop, select: 4, returnIndex: 5, on: device), maxFraction: 0.001)
+        }
     }
 
     // Seed 002: the zoom browser. Its screens lay out under a translucent bar, where the

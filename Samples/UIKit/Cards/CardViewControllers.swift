@@ -59,24 +59,30 @@ class CardStartsView: UIView {
 }
 
 extension CardCollectionViewCell {
-    /// The title view of a card and of the detail: title, "N comments" and the stars.
+    /// The title view of a card and of the detail: title, "N comments" and the stars, with the
+    /// tutorial's Masonry constraints as frames: the title 15 pt from the top and the left edge,
+    /// centred (so `W − 30` wide) at its intrinsic height; "N comments" 10 pt below it, 15 pt from
+    /// the left, at its intrinsic width and 20 pt tall; the 70×20 stars 10 pt to its right,
+    /// centred on it, four of them lit (`startView.level = 4` in the tutorial, whatever the card).
     static func makeTitleView(card: CardModel, frame: CGRect) -> UIView {
         let titleView = UIView(frame: frame)
         titleView.backgroundColor = UIColor.white
-        let titleLabel = UILabel(frame: CGRect(x: 15, y: 15, width: frame.width - 30, height: 20))
+        let titleLabel = UILabel(frame: .zero)
         titleLabel.text = card.title
         titleLabel.font = UIFont.systemFont(ofSize: 16)
         titleLabel.textColor = UIColor.lightGray
         titleLabel.numberOfLines = 1
+        titleLabel.frame = CGRect(x: 15, y: 15, width: frame.width - 30, height: titleLabel.intrinsicContentSize.height)
         titleView.addSubview(titleLabel)
-        let comment = UILabel(frame: CGRect(x: 15, y: 45, width: 100, height: 20))
+        let comment = UILabel(frame: .zero)
         comment.text = "\(card.commentCount) comments"
         comment.font = UIFont.systemFont(ofSize: 14)
         comment.textColor = UIColor.gray
         comment.textAlignment = .left
+        comment.frame = CGRect(x: 15, y: titleLabel.frame.maxY + 10, width: comment.intrinsicContentSize.width, height: 20)
         titleView.addSubview(comment)
         let startView = CardStartsView(frame: CGRect(x: comment.frame.maxX + 10, y: comment.frame.midY - 10, width: 70, height: 20))
-        startView.level = card.rating
+        startView.level = 4
         titleView.addSubview(startView)
         return titleView
     }
@@ -220,8 +226,24 @@ class AnotherViewController: UIViewController, UITableViewDataSource, UITableVie
         tableView.register(UITableViewCell.self, forCellReuseIdentifier: "comment")
         tableView.delegate = self
         tableView.dataSource = self
-        tableView.rowHeight = 52
+        tableView.rowHeight = UITableView.automaticDimension
+        tableView.estimatedRowHeight = 60
+        tableView.separatorStyle = .singleLineEtched
+        tableView.bounces = false
+        tableView.showsVerticalScrollIndicator = false
         view.addSubview(tableView)
+
+        // The back button: 30×30, 27 pt from the top and 15 from the left (its "back" image is
+        // not in the tutorial, so it draws nothing here); `clickBackBtn` pops.
+        let backBtn = UIButton(frame: CGRect(x: 15, y: 27, width: 30, height: 30))
+        backBtn.setImage(UIImage(named: "back"), for: .normal)
+        backBtn.addTarget(self, action: "clickBackBtn", for: .touchUpInside)
+        view.addSubview(backBtn)
+    }
+
+    /// The back button's action.
+    func clickBackBtn() {
+        _ = navigationController?.popViewController(animated: true)
     }
 
     override func viewWillAppear(_ animated: Bool) {

@@ -314,13 +314,15 @@ struct TransitionBuilder {
     func barContent(_ bar: UINavigationBar) -> (layer: Layer, animations: [Animation], changes: [(seconds: Double, change: LayerChange)]) {
         let device = recorder.device
         guard let first = bar.itemTransitions.first else {
-            return (NavigationBar.layer(device: device, showing: bar.shownItem), [], [])
+            return (NavigationBar.layer(device: device, showing: bar.shownItem, atScrollEdge: bar.shownAtScrollEdge), [], [])
         }
         var items: [Layer] = [], animations: [Animation] = [], changes: [(seconds: Double, change: LayerChange)] = []
         var shownBefore: [String] = []
-        var barLayer = NavigationBar.transition(device: device, from: first.from, to: first.to, operation: first.operation).layer
+        var barLayer = NavigationBar.transition(device: device, from: first.from, to: first.to, operation: first.operation,
+                                                animation: first.animation, scrollEdge: first.scrollEdge).layer
         for (number, step) in bar.itemTransitions.enumerated() {
-            let made = NavigationBar.transition(device: device, from: step.from, to: step.to, operation: step.operation)
+            let made = NavigationBar.transition(device: device, from: step.from, to: step.to, operation: step.operation, animation: step.animation,
+                                                scrollEdge: step.scrollEdge)
             let itemsPrefix = "bar items"
             func renamed(_ name: String) -> String {
                 number == 0 ? name : name.replacingOccurrences(of: itemsPrefix, with: "\(itemsPrefix) \(number + 1)")

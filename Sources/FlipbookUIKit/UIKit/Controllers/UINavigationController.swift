@@ -16,7 +16,11 @@ open class UINavigationBar: UIView {
     open var barTintColor: UIColor?
     /// The items shown, and the push or pop transitions of the bar (start, duration, items).
     var shownItem = NavigationItem(title: "")
-    var itemTransitions: [(startSeconds: Double, durationSeconds: Double, from: NavigationItem, to: NavigationItem, operation: NavigationOperation)] = []
+    var itemTransitions: [(startSeconds: Double, durationSeconds: Double, from: NavigationItem, to: NavigationItem, operation: NavigationOperation,
+                           animation: BarItemAnimation, scrollEdge: (from: Bool, to: Bool))] = []
+    /// Whether the shown screen's scroll view rests at its top (the bar's scroll-edge appearance
+    /// from iOS 15, `Device.era`).
+    var shownAtScrollEdge = false
     /// A bar.
     public override init(frame: CGRect) {
         super.init(frame: frame)
@@ -138,7 +142,23 @@ open class UINavigationController: UIViewController {
     }
 
     private func updateBar() {
-        if let top = topViewController { navigationBar.shownItem = barItem(for: top) }
+        if let top = topViewController {
+            navigationBar.shownItem = barItem(for: top)
+            navigationBar.shownAtScrollEdge = isAtScrollEdge(top)
+        }
+    }
+
+    /// Whether `controller`'s content rests at its top under the bar, as UIKit decides which
+    /// appearance the bar takes: its first scroll view (its view or the first found going down
+    /// its subviews, level by level) has no vertical offset, or it has none (iOS 15 uses the
+    /// scroll-edge appearance on a screen without a scroll view too).
+    func isAtScrollEdge(_ controller: UIViewController) -> Bool {
+        var level = [controller.view!]
+        while !level.isEmpty {
+            if let scroll = level.first(where: { $0 is UIScrollView }) as? UIScrollView { return scroll.contentOffset.y <= 0 }
+            level = level.flatMap(\.subviews)
+        }
+        return true
     }
 
     /// The bar's items for a view controller of the stack: its title, the back button titled
@@ -236,11 +256,13 @@ open class UINavigationController: UIViewController {
         delegate?.navigationController(self, willShow: to, animated: animated)
         let seconds = animated ? animator?.transitionDuration(using: context) ?? UINavigationController.defaultTransitionSeconds : 0
         if animated, let recorder = Recorder.current {
-            // The bar animates over the transition's duration, as UINavigationBar does.
+            // The bar animates over the transition's duration, as UINavigationBar does: shifting its
+            // items in UIKit's own push and pop, cross-fading them in place under a custom animator.
             let fromItem = fromItem ?? barItem(for: from)
             let toItem = barItem(for: to)
             if seconds > 0 {
-                navigationBar.itemTransitions.append((recorder.clockSeconds, Double(seconds), fromItem, toItem, operation == .push ? .push : .pop))
+                navigationBar.itemTransitions.append((recorder.clockSeconds, Double(seconds), fromItem, toItem, operation == .push ? .push : .pop,
+                                                      animator == nil ? .shift : .crossFade, (isAtScrollEdge(from), isAtScrollEdge(to))))
             }
         }
         context.onComplete = { [self] didComplete in
@@ -278,23 +300,55 @@ open class UINavigationController: UIViewController {
     /// points (0.25, 1) and (0.25, 1) — a fast start that eases into place, no overshoot.
     static let defaultTransitionCurve = CubicBezier(x1: 0.25, y1: 1, x2: 0.25, y2: 1)
 
+    /// The dimming UIKit's own transition lays over the view below the sliding one: black at
+    /// 10 %, over the outgoing view as a push covers it, lifting off the incoming one as a pop
+    /// uncovers it. Apple does not publish it (its `_UIParallaxDimmingView` has a dimming colour
+    /// and a left-edge fade image); 10 % is what SloppySwiper's `SSWAnimator`, which re-creates
+    /// the system pop, uses ("in the default transition the view controller below is a little
+    /// dimmer than the frontmost one").
+    static let defaultDimmingAlpha: CGFloat = 0.1
+    /// The shadow on the sliding view's left edge, as the same `SSWAnimator` draws it: a
+    /// `shadowPath` 4 pt wide just left of the view (running 20 pt past its top and bottom, so its
+    /// ends are not rounded) at `shadowOpacity` 0.2 with Core Animation's default radius (3) and
+    /// offset (0, −3): a soft gradient some 10 pt wide.
+    static let defaultEdgeShadowWidth: CGFloat = 4
+    static let defaultEdgeShadowOpacity: Float = 0.2
+
     /// UIKit's own push and pop: the incoming view slides over from the right edge (back to it
     /// on a pop) while the other moves a third of the width the other way, over
-    /// `defaultTransitionSeconds` on `defaultTransitionCurve`.
+    /// `defaultTransitionSeconds` on `defaultTransitionCurve`; the view below is dimmed
+    /// (`defaultDimmingAlpha`, more as it is covered) and the sliding view casts a shadow from its
+    /// left edge (`defaultEdgeShadowOpacity`).
     static func defaultSlide(_ context: TransitionContext, operation: Operation) {
         guard let fromView = context.view(forKey: .from), let toView = context.view(forKey: .to),
               let toController = context.viewController(forKey: .to) else { context.completeTransition(true); return }
         let container = context.containerView, width = container.bounds.width
         let final = context.finalFrame(for: toController), start = fromView.frame
+        let sliding = operation == .push ? toView : fromView, below = operation == .push ? fromView : toView
+        let dimming = UIView(frame: container.bounds)
+        let saved = (path: sliding.layer.shadowPath, opacity: sliding.layer.shadowOpacity)
         UIView.performWithoutAnimation {
             toView.frame = final.offsetBy(dx: operation == .push ? width : -width / 3, dy: 0)
             if operation == .push { container.addSubview(toView) } else { container.insertSubview(toView, belowSubview: fromView) }
+            dimming.backgroundColor = UIColor(white: 0, alpha: defaultDimmingAlpha)
+            dimming.alpha = operation == .push ? 0 : 1
+            container.insertSubview(dimming, aboveSubview: below)
+            let shadowHeight = sliding.bounds.height + 40
+            sliding.layer.shadowPath = CGPath(rect: CGRect(x: -defaultEdgeShadowWidth, y: -20, width: defaultEdgeShadowWidth, height: shadowHeight),
+                                              transform: nil)
+            sliding.layer.shadowOpacity = defaultEdgeShadowOpacity
         }
         UIView.run(duration: defaultTransitionSeconds, delay: 0, curve: .bezier(defaultTransitionCurve), options: [], animations: {
             toView.frame = final
             fromView.frame = start.offsetBy(dx: operation == .push ? -width / 3 : width, dy: 0)
+            dimming.alpha = operation == .push ? 1 : 0
         }, completion: { _ in
-            UIView.performWithoutAnimation { fromView.frame = start }
+            UIView.performWithoutAnimation {
+                fromView.frame = start
+                dimming.removeFromSuperview()
+                sliding.layer.shadowPath = saved.path
+                sliding.layer.shadowOpacity = saved.opacity
+            }
             context.completeTransition(!context.transitionWasCancelled)
         })
     }
