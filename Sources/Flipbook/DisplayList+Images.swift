@@ -73,7 +73,11 @@ extension DisplayList {
                 mapped = .pathMaskedGroup(opacity: opacity, mask: mask, ops: visitImages(children, rebuilding: rebuilding, visit))
             case let .shadowedGroup(opacity, shadow, clip, children):
                 mapped = .shadowedGroup(opacity: opacity, shadow: shadow, clip: clip, ops: visitImages(children, rebuilding: rebuilding, visit))
-            case .fill, .text, .transformedText, .shape, .path, .projected(.text, _, _, _), .projected(.gradient, _, _, _), .shadow, .gradient, .backdrop:
+            case let .layerMaskedGroup(opacity, mask, children):
+                mapped = .layerMaskedGroup(opacity: opacity, mask: visitImages(mask, rebuilding: rebuilding, visit),
+                                           ops: visitImages(children, rebuilding: rebuilding, visit))
+            case .fill, .text, .transformedText, .shape, .path, .projected(.text, _, _, _), .projected(.gradient, _, _, _), .shadow, .gradient, .backdrop,
+                 .vector:
                 mapped = op
             }
             if rebuilding { result.append(mapped) }

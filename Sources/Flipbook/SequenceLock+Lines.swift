@@ -103,6 +103,8 @@ private struct LockLineWriter {
     func quoted(_ text: String) -> String {
         JSON.string(text).replacingOccurrences(of: " ", with: "\\u0020")
     }
+    /// ` fillRule=evenOdd` for an even-odd path; nothing for the non-zero default.
+    func fillRule(_ path: Path) -> String { path.fillRule == .nonZero ? "" : " fillRule=\(path.fillRule.rawValue)" }
     func shadow(_ s: Shadow) -> String {
         "shadow.color=\(color(s.color)) shadow.offset=\(numbers([s.offset.x, s.offset.y])) shadow.radius=\(JSON.number(s.blurRadiusPoints))"
     }
@@ -132,7 +134,7 @@ private struct LockLineWriter {
                 lines.append(indent + "maskedGroup opacity=\(JSON.number(opacity)) mask.\(shape(mask).replacingOccurrences(of: " ", with: " mask."))")
                 visit(children, depth: depth + 1)
             case let .path(p, c, opacity, cl):
-                lines.append(indent + "path contours=\(p.contours.count):\(digest(JSON.contours(p))) color=\(color(c)) "
+                lines.append(indent + "path contours=\(p.contours.count):\(digest(JSON.contours(p) + JSON.fillRule(p)))\(fillRule(p)) color=\(color(c)) "
                              + "opacity=\(JSON.number(opacity))\(clip(cl))")
             case let .projected(.image(s, r, mode), h, opacity, cl):
                 lines.append(indent + "projectedImage \(quoted(source(s))) rect=\(rect(r)) mode=\(mode.rawValue) "
@@ -144,7 +146,8 @@ private struct LockLineWriter {
                 lines.append(indent + "projectedGradient rect=\(rect(r)) gradient=\(digest(JSON.gradient(g))) "
                              + "projection=\(numbers(h.m)) opacity=\(JSON.number(opacity))\(clip(cl))")
             case let .pathMaskedGroup(opacity, mask, children):
-                lines.append(indent + "pathMaskedGroup opacity=\(JSON.number(opacity)) mask.contours=\(mask.contours.count):\(digest(JSON.contours(mask)))")
+                lines.append(indent + "pathMaskedGroup opacity=\(JSON.number(opacity)) "
+                             + "mask.contours=\(mask.contours.count):\(digest(JSON.contours(mask) + JSON.fillRule(mask)))\(fillRule(mask))")
                 visit(children, depth: depth + 1)
             case let .shadow(p, s, opacity, cl):
                 lines.append(indent + "shadow contours=\(p.contours.count):\(digest(JSON.contours(p))) \(shadow(s)) "
@@ -157,6 +160,21 @@ private struct LockLineWriter {
             case let .backdrop(f, s, opacity, cl):
                 lines.append(indent + "backdrop \(shape(s)) blur=\(JSON.number(f.blurRadiusPoints)) saturation=\(JSON.number(f.saturation)) "
                              + "tint=\(color(f.tint)) opacity=\(JSON.number(opacity))\(clip(cl))")
+            case let .vector(path, paint, t, c, opacity, cl):
+                let painted: String
+                switch paint {
+                case let .fill(rule): painted = "fillRule=\(rule.rawValue)"
+                case let .stroke(style): painted = "stroke=\(digest(JSON.stroke(style)))"
+                }
+                lines.append(indent + "vector elements=\(path.elements.count):\(digest(JSON.elements(path))) \(painted) transform=\(transform(t)) "
+                             + "color=\(color(c)) opacity=\(JSON.number(opacity))\(clip(cl))")
+            case let .layerMaskedGroup(opacity, mask, children):
+                // The mask's ops, then the masked ones, each one level deeper under its own heading.
+                lines.append(indent + "layerMaskedGroup opacity=\(JSON.number(opacity))")
+                lines.append(indent + "  mask")
+                visit(mask, depth: depth + 2)
+                lines.append(indent + "  masked")
+                visit(children, depth: depth + 2)
             }
         }
     }

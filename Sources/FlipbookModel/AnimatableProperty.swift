@@ -6,6 +6,8 @@ package enum AnimatableProperty: String, CaseIterable, Hashable, Sendable {
     case frame, opacity, backgroundColor, cornerRadius, transform, boundsOrigin, anchorPoint, borderWidth, borderColor, sublayerTransform
     case shadowColor, shadowOpacity, shadowOffset, shadowRadius, gradient, blur
     case textColor, fontSize
+    /// A shape layer's (`ShapeContent`).
+    case shapePath, fillColor, strokeColor, lineWidth, strokeStart, strokeEnd
 
     /// This property's value in a patch, if set.
     func value(in patch: LayerPatch) -> PropertyValue? {
@@ -28,6 +30,12 @@ package enum AnimatableProperty: String, CaseIterable, Hashable, Sendable {
         case .blur: return patch.blur.map(PropertyValue.blur)
         case .textColor: return patch.textColor.map(PropertyValue.textColor)
         case .fontSize: return patch.fontSizePoints.map(PropertyValue.fontSize)
+        case .shapePath: return patch.shapePath.map(PropertyValue.shapePath)
+        case .fillColor: return patch.fillColor.map(PropertyValue.fillColor)
+        case .strokeColor: return patch.strokeColor.map(PropertyValue.strokeColor)
+        case .lineWidth: return patch.lineWidth.map(PropertyValue.lineWidth)
+        case .strokeStart: return patch.strokeStart.map(PropertyValue.strokeStart)
+        case .strokeEnd: return patch.strokeEnd.map(PropertyValue.strokeEnd)
         }
     }
 
@@ -53,6 +61,13 @@ package enum AnimatableProperty: String, CaseIterable, Hashable, Sendable {
         case .textColor: return .textColor(layer.text?.color ?? .clear)
         // A layer without text has nothing to size; 17 pt is UILabel's default.
         case .fontSize: return .fontSize(layer.text?.sizePoints ?? 17)
+        // A layer that is not a shape layer has Core Animation's defaults.
+        case .shapePath: return .shapePath(layer.shapeContent?.path ?? BezierPath())
+        case .fillColor: return .fillColor(layer.shapeContent?.fillColor ?? ShapeContent().fillColor)
+        case .strokeColor: return .strokeColor(layer.shapeContent?.strokeColor ?? .clear)
+        case .lineWidth: return .lineWidth(layer.shapeContent?.lineWidth ?? 1)
+        case .strokeStart: return .strokeStart(layer.shapeContent?.strokeStart ?? 0)
+        case .strokeEnd: return .strokeEnd(layer.shapeContent?.strokeEnd ?? 1)
         }
     }
 }
@@ -63,6 +78,7 @@ enum PropertyValue: Hashable, Sendable {
     case anchorPoint(Point), borderWidth(Double), borderColor(StraightColor), sublayerTransform(LayerTransform)
     case shadowColor(StraightColor), shadowOpacity(Double), shadowOffset(Size), shadowRadius(Double), gradient(Gradient?), blur(BlurEffect)
     case textColor(StraightColor), fontSize(Double)
+    case shapePath(BezierPath), fillColor(StraightColor), strokeColor(StraightColor), lineWidth(Double), strokeStart(Double), strokeEnd(Double)
 
     /// `a + (b − a)·p` for values of the same property (p unclamped: springs overshoot).
     static func interpolate(_ a: PropertyValue, _ b: PropertyValue, progress p: Double) -> PropertyValue {
@@ -88,6 +104,15 @@ enum PropertyValue: Hashable, Sendable {
         case let (.blur(x), .blur(y)): return .blur(.interpolate(from: x, to: y, progress: p))
         case let (.textColor(x), .textColor(y)): return .textColor(.interpolate(from: x, to: y, progress: p))
         case let (.fontSize(x), .fontSize(y)): return .fontSize(.interpolate(from: x, to: y, progress: p))
+        case let (.shapePath(x), .shapePath(y)):
+            // Point by point between paths of the same elements; otherwise Core Animation shows
+            // the new path as soon as the animation runs.
+            return .shapePath(x.interpolated(to: y, fraction: p) ?? y)
+        case let (.fillColor(x), .fillColor(y)): return .fillColor(.interpolate(from: x, to: y, progress: p))
+        case let (.strokeColor(x), .strokeColor(y)): return .strokeColor(.interpolate(from: x, to: y, progress: p))
+        case let (.lineWidth(x), .lineWidth(y)): return .lineWidth(.interpolate(from: x, to: y, progress: p))
+        case let (.strokeStart(x), .strokeStart(y)): return .strokeStart(.interpolate(from: x, to: y, progress: p))
+        case let (.strokeEnd(x), .strokeEnd(y)): return .strokeEnd(.interpolate(from: x, to: y, progress: p))
         default: preconditionFailure("interpolating values of different properties: \(a), \(b)")
         }
     }
@@ -114,6 +139,12 @@ enum PropertyValue: Hashable, Sendable {
         case let .textColor(value): layer.text?.color = value
         // A spring may overshoot below zero: the text engine needs a size > 0 (1/100 pt draws nothing visible).
         case let .fontSize(value): layer.text?.sizePoints = value.isFinite ? max(value, 0.01) : 0.01
+        case let .shapePath(value): layer.shapeContent = layer.shapeContent ?? ShapeContent(); layer.shapeContent?.path = value
+        case let .fillColor(value): layer.shapeContent = layer.shapeContent ?? ShapeContent(); layer.shapeContent?.fillColor = value
+        case let .strokeColor(value): layer.shapeContent = layer.shapeContent ?? ShapeContent(); layer.shapeContent?.strokeColor = value
+        case let .lineWidth(value): layer.shapeContent = layer.shapeContent ?? ShapeContent(); layer.shapeContent?.lineWidth = value
+        case let .strokeStart(value): layer.shapeContent = layer.shapeContent ?? ShapeContent(); layer.shapeContent?.strokeStart = value
+        case let .strokeEnd(value): layer.shapeContent = layer.shapeContent ?? ShapeContent(); layer.shapeContent?.strokeEnd = value
         }
     }
 }

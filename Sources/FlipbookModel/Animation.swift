@@ -150,6 +150,21 @@ public struct LayerPatch: Hashable, Sendable {
     /// every size, as a label whose font changes in an animation block); a layer without text
     /// ignores it.
     public var fontSizePoints: Double?
+    /// A shape layer's path in its points (animatable; `ShapeContent.path`).
+    package var shapePath: BezierPath?
+    /// A shape layer's fill colour, `.clear` for none (animatable).
+    public var fillColor: StraightColor?
+    /// A shape layer's stroke colour, `.clear` for none (animatable).
+    public var strokeColor: StraightColor?
+    /// A shape layer's line width in points (animatable).
+    public var lineWidth: Double?
+    /// A shape layer's `strokeStart`, 0…1 of the path's length (animatable).
+    public var strokeStart: Double?
+    /// A shape layer's `strokeEnd`, 0…1 of the path's length (animatable).
+    public var strokeEnd: Double?
+    /// A shape layer's fill rule, caps, joins, miter limit and dashes (set at once; makes the
+    /// layer a shape layer).
+    package var shapeStyle: ShapeStyle?
 
     /// An empty patch.
     public init(frame: Rect? = nil, opacity: Double? = nil, backgroundColor: StraightColor? = nil, cornerRadius: Double? = nil,
@@ -184,13 +199,19 @@ public struct LayerPatch: Hashable, Sendable {
         case .blur: blur = nil
         case .textColor: textColor = nil
         case .fontSize: fontSizePoints = nil
+        case .shapePath: shapePath = nil
+        case .fillColor: fillColor = nil
+        case .strokeColor: strokeColor = nil
+        case .lineWidth: lineWidth = nil
+        case .strokeStart: strokeStart = nil
+        case .strokeEnd: strokeEnd = nil
         }
     }
 
     public var setsUnanimatable: Bool {
         isHidden != nil || imageSource != nil || contentMode != nil || clipsToBounds != nil || text != nil || isRemoved != nil
             || maskedCorners != nil || cornerCurve != nil || isDoubleSided != nil
-            || shadowPath != nil
+            || shadowPath != nil || shapeStyle != nil
     }
 
     /// The animatable properties this patch sets.

@@ -1,5 +1,6 @@
 extension DisplayOp {
-    /// How many groups (`group`, `maskedGroup`, `pathMaskedGroup`, `shadowedGroup`) may nest in a
+    /// How many groups (`group`, `maskedGroup`, `pathMaskedGroup`, `shadowedGroup`,
+    /// `layerMaskedGroup` and its mask) may nest in a
     /// display list: 256. Everything that walks a display list — drawing and its bounds, the
     /// lock and JSON writers, equality and hashing (synthesised, so recursive) — recurses once
     /// per level, and a debug build spends several kilobytes of stack a level: about a thousand
@@ -13,7 +14,8 @@ extension DisplayOp {
     /// The ops a group-like op draws offscreen; nil for every other op.
     package var children: [DisplayOp]? {
         switch self {
-        case let .group(_, ops), let .maskedGroup(_, _, ops), let .pathMaskedGroup(_, _, ops), let .shadowedGroup(_, _, _, ops): return ops
+        case let .group(_, ops), let .maskedGroup(_, _, ops), let .pathMaskedGroup(_, _, ops), let .shadowedGroup(_, _, _, ops),
+             let .layerMaskedGroup(_, _, ops): return ops
         default: return nil
         }
     }
@@ -25,6 +27,7 @@ extension DisplayOp {
         case let .maskedGroup(opacity, mask, _): return .maskedGroup(opacity: opacity, mask: mask, ops: ops)
         case let .pathMaskedGroup(opacity, mask, _): return .pathMaskedGroup(opacity: opacity, mask: mask, ops: ops)
         case let .shadowedGroup(opacity, shadow, clip, _): return .shadowedGroup(opacity: opacity, shadow: shadow, clip: clip, ops: ops)
+        case let .layerMaskedGroup(opacity, mask, _): return .layerMaskedGroup(opacity: opacity, mask: mask, ops: ops)
         default: return self
         }
     }
@@ -37,7 +40,11 @@ extension DisplayOp {
         while let (list, depth) = pending.popLast() {
             deepest = max(deepest, depth)
             if deepest >= limit { return deepest }
-            for op in list { if let children = op.children { pending.append((children, depth + 1)) } }
+            for op in list {
+                if let children = op.children { pending.append((children, depth + 1)) }
+                // A mask is drawn in a buffer of its own inside the group's.
+                if case let .layerMaskedGroup(_, mask, _) = op { pending.append((mask, depth + 1)) }
+            }
         }
         return deepest
     }
@@ -56,7 +63,12 @@ extension DisplayOp {
             guard levels[depth].next < levels[depth].source.count else {
                 let done = levels.removeLast()
                 guard let opening = done.opening else { return done.rebuilt }
-                levels[depth - 1].rebuilt.append(opening.replacingChildren(done.rebuilt))
+                var rebuilt = opening.replacingChildren(done.rebuilt)
+                if case let .layerMaskedGroup(opacity, mask, ops) = rebuilt {
+                    // The mask's buffer sits at the group's depth: its own groups get what is left.
+                    rebuilt = .layerMaskedGroup(opacity: opacity, mask: limitingNesting(mask, to: max(0, maximum - depth)), ops: ops)
+                }
+                levels[depth - 1].rebuilt.append(rebuilt)
                 continue
             }
             let op = levels[depth].source[levels[depth].next]

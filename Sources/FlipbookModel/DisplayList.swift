@@ -51,6 +51,14 @@ package indirect enum DisplayOp: Hashable, Sendable {
     /// Blur, saturate and tint what is already drawn inside a (rounded) rect in a layer's own
     /// points (a `UIVisualEffectView`), mixed in with `opacity`.
     case backdrop(BackdropFilter, shape: ClipShape, opacity: Double, clip: Clip?)
+    /// Fill or stroke a vector path given in a layer's own points, mapped by `transform` (layer
+    /// → window points), with a straight colour: a `CAShapeLayer`'s fill and stroke. The curves
+    /// are flattened at the canvas's resolution (within 1/16 device pixel), a stroke's width,
+    /// dashes and trim in the layer's points, as Core Graphics strokes in user space.
+    case vector(BezierPath, paint: VectorPaint, transform: Transform2D, color: StraightColor, opacity: Double, clip: Clip?)
+    /// Draw `ops` offscreen and composite them through the alpha of what `mask` draws (also
+    /// offscreen, its colours ignored) with `opacity`: a layer with a `mask` layer.
+    case layerMaskedGroup(opacity: Double, mask: [DisplayOp], ops: [DisplayOp])
 
     /// The op's own opacity.
     package var opacity: Double {
@@ -60,7 +68,7 @@ package indirect enum DisplayOp: Hashable, Sendable {
              let .maskedGroup(opacity, _, _), let .path(_, _, opacity, _), let .transformedText(_, _, _, _, opacity, _),
              let .projected(_, _, opacity, _), let .pathMaskedGroup(opacity, _, _),
              let .shadow(_, _, opacity, _), let .shadowedGroup(opacity, _, _, _), let .gradient(_, _, opacity, _),
-             let .backdrop(_, _, opacity, _):
+             let .backdrop(_, _, opacity, _), let .vector(_, _, _, _, opacity, _), let .layerMaskedGroup(opacity, _, _):
             return opacity
         }
     }
@@ -89,6 +97,9 @@ package indirect enum DisplayOp: Hashable, Sendable {
         case let .shadowedGroup(opacity, shadow, clip, ops): return .shadowedGroup(opacity: scaled(opacity), shadow: shadow, clip: clip, ops: ops)
         case let .gradient(gradient, shape, opacity, clip): return .gradient(gradient, shape: shape, opacity: scaled(opacity), clip: clip)
         case let .backdrop(filter, shape, opacity, clip): return .backdrop(filter, shape: shape, opacity: scaled(opacity), clip: clip)
+        case let .vector(path, paint, transform, color, opacity, clip):
+            return .vector(path, paint: paint, transform: transform, color: color, opacity: scaled(opacity), clip: clip)
+        case let .layerMaskedGroup(opacity, mask, ops): return .layerMaskedGroup(opacity: scaled(opacity), mask: mask, ops: ops)
         }
     }
 }
@@ -168,6 +179,7 @@ struct Flattener {
         guard !layer.isHidden else { return [] }
         let opacity = clampOpacity(layer.opacity)
         guard opacity > 0 else { return [] }
+        if let mask = layer.mask { return flattenMasked(layer, mask: mask, parent: Homography(parent), through: nil, clip: clip) }
         // Borders, masked or continuous corners and 3-D: DisplayList+Shapes.swift.
         if layer.needsShapedDrawing { return flattenShaped(layer, parent: Homography(parent), clip: clip) }
         let local = Self.localTransform(layer, parent: parent)
@@ -208,6 +220,7 @@ struct Flattener {
                 guard shape.color.alpha > 0, let box = path.boundingBox, visible(box, clip: contentClip) else { continue }
                 content.append(.path(path, color: shape.color, opacity: 1, clip: contentClip))
             }
+            if let shape = layer.shapeContent { content += shapeOps(shape, local: Homography(local), clip: contentClip) }
         }
         if contentVisible {
             if let name = layer.snapshotOf, let source = snapshotSource?(name), source.frame.width > 0, source.frame.height > 0 {

@@ -85,6 +85,38 @@ package enum JSON {
         "[" + path.contours.map { numbers($0.flatMap { [$0.x, $0.y] }) }.joined(separator: ", ") + "]"
     }
 
+    /// `, "fillRule": "evenOdd"` for a path filled by the even-odd rule; empty for the non-zero
+    /// rule (the default a reader assumes).
+    package static func fillRule(_ path: Path) -> String {
+        path.fillRule == .nonZero ? "" : ", \"fillRule\": \(string(path.fillRule.rawValue))"
+    }
+
+    /// A vector path's elements, each an array naming its kind and then its points' coordinates
+    /// (points): `["move", x, y]`, `["line", x, y]`, `["quadCurve", cx, cy, x, y]`,
+    /// `["curve", c1x, c1y, c2x, c2y, x, y]`, `["close"]` — the control points first, as
+    /// `CGPathElement` lists them.
+    package static func elements(_ path: BezierPath) -> String {
+        "[" + path.elements.map { element in
+            let kind: String
+            switch element.kind {
+            case .move: kind = "move"
+            case .line: kind = "line"
+            case .quadCurve: kind = "quadCurve"
+            case .curve: kind = "curve"
+            case .close: kind = "close"
+            }
+            return "[" + ([string(kind)] + element.points.flatMap { [number($0.x), number($0.y)] }).joined(separator: ", ") + "]"
+        }.joined(separator: ", ") + "]"
+    }
+
+    /// A stroke's members, as a transition file spells a shape layer's.
+    package static func stroke(_ style: StrokeStyle) -> String {
+        "\"lineWidth\": \(number(style.lineWidth)), \"lineCap\": \(string(style.lineCap.rawValue)), "
+            + "\"lineJoin\": \(string(style.lineJoin.rawValue)), \"miterLimit\": \(number(style.miterLimit)), "
+            + "\"lineDashPattern\": \(numbers(style.dashPattern)), \"lineDashPhase\": \(number(style.dashPhase)), "
+            + "\"strokeStart\": \(number(style.strokeStart)), \"strokeEnd\": \(number(style.strokeEnd))"
+    }
+
     /// A shadow's members: colour, offset and blur radius (points).
     static func shadow(_ shadow: Shadow) -> String {
         "\"shadowColor\": \(color(shadow.color)), \"shadowOffset\": \(numbers([shadow.offset.x, shadow.offset.y])), "
@@ -133,7 +165,7 @@ package enum JSON {
                 write(children, indent: indent + "  ", into: &out)
                 out += "}"
             case let .path(p, color, opacity, c):
-                out += "{\"op\": \"path\", \"contours\": \(contours(p)), \"color\": \(self.color(color)), "
+                out += "{\"op\": \"path\", \"contours\": \(contours(p))\(fillRule(p)), \"color\": \(self.color(color)), "
                     + "\"opacity\": \(number(opacity)), \(clip(c))}"
             case let .projected(.image(source, r, mode), h, opacity, c):
                 out += "{\"op\": \"projectedImage\", \"source\": \(string(source)), \"rect\": \(rect(r)), "
@@ -146,7 +178,7 @@ package enum JSON {
                 out += "{\"op\": \"projectedGradient\", \"rect\": \(rect(r)), \(gradient(g)), \"projection\": \(numbers(h.m)), "
                     + "\"opacity\": \(number(opacity)), \(clip(c))}"
             case let .pathMaskedGroup(opacity, mask, children):
-                out += "{\"op\": \"pathMaskedGroup\", \"opacity\": \(number(opacity)), \"mask\": \(contours(mask)), \"ops\": "
+                out += "{\"op\": \"pathMaskedGroup\", \"opacity\": \(number(opacity)), \"mask\": \(contours(mask))\(fillRule(mask)), \"ops\": "
                 write(children, indent: indent + "  ", into: &out)
                 out += "}"
             case let .shadow(p, s, opacity, c):
@@ -160,6 +192,20 @@ package enum JSON {
             case let .backdrop(f, s, opacity, c):
                 out += "{\"op\": \"backdrop\", \(shape(s)), \"blurRadius\": \(number(f.blurRadiusPoints)), "
                     + "\"saturation\": \(number(f.saturation)), \"tint\": \(self.color(f.tint)), \"opacity\": \(number(opacity)), \(clip(c))}"
+            case let .vector(path, paint, t, color, opacity, c):
+                let painted: String
+                switch paint {
+                case let .fill(rule): painted = "\"fillRule\": \(string(rule.rawValue))"
+                case let .stroke(style): painted = "\"stroke\": {\(stroke(style))}"
+                }
+                out += "{\"op\": \"vector\", \"elements\": \(elements(path)), \(painted), \"transform\": \(transform(t)), "
+                    + "\"color\": \(self.color(color)), \"opacity\": \(number(opacity)), \(clip(c))}"
+            case let .layerMaskedGroup(opacity, mask, children):
+                out += "{\"op\": \"layerMaskedGroup\", \"opacity\": \(number(opacity)), \"mask\": "
+                write(mask, indent: indent + "  ", into: &out)
+                out += ", \"ops\": "
+                write(children, indent: indent + "  ", into: &out)
+                out += "}"
             }
             out += index == ops.count - 1 ? "\n" : ",\n"
         }

@@ -133,12 +133,12 @@ extension StatusBar {
                     let group = composite(children, at: point), factor = clampOpacity(opacity)
                     over((group.red * factor, group.green * factor, group.blue * factor, group.alpha * factor))
                 }
-            case let .pathMaskedGroup(opacity, _, children), let .shadowedGroup(opacity, _, _, children):
+            case let .pathMaskedGroup(opacity, _, children), let .shadowedGroup(opacity, _, _, children), let .layerMaskedGroup(opacity, _, children):
                 // The mask and the shadow are left out: a sheet's rounded top corners or a card's
                 // shadow barely touch the strip the indicator sits on.
                 let group = composite(children, at: point), factor = clampOpacity(opacity)
                 over((group.red * factor, group.green * factor, group.blue * factor, group.alpha * factor))
-            case .image, .transformedImage, .text, .transformedText, .path, .projected, .shadow, .gradient, .backdrop:
+            case .image, .transformedImage, .text, .transformedText, .path, .projected, .shadow, .gradient, .backdrop, .vector:
                 continue
             }
         }

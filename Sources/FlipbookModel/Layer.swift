@@ -123,8 +123,8 @@ public enum TextAlignment: Hashable, Sendable {
 /// `frame` is in the parent's coordinate space, which is offset by the parent's `boundsOrigin`
 /// (a scroll view's content offset). `transform` applies about the frame's centre (UIKit's
 /// default anchor point) and `frame` is the untransformed frame (as `center` + `bounds.size`).
-/// Drawing order: shadow, blur, background, gradient, image, text, shapes, then sublayers in
-/// order (later on top).
+/// Drawing order: shadow, blur, background, gradient, image, text, shapes, a shape layer's
+/// fill and stroke, then sublayers in order (later on top); all of it through `mask` when set.
 public struct Layer: Hashable, Sendable {
     /// The layer's name: animations and snapshots refer to it, so names are unique within a
     /// transition (`Transition.validate()` checks it).
@@ -196,6 +196,21 @@ public struct Layer: Hashable, Sendable {
     public var gradient: Gradient?
     /// A blur effect on what is under the layer (a `UIVisualEffectView`'s `effect`), drawn first.
     public var blur: BlurEffect?
+    /// A `CAShapeLayer`'s path, fill and stroke, in the layer's own points; drawn above the
+    /// content, under the sublayers.
+    package var shapeContent: ShapeContent?
+    /// Storage of `mask` (a struct cannot hold a value of its own type directly).
+    private var maskStorage: [Layer] = []
+
+    /// The layer whose alpha clips this one (`CALayer.mask`, `UIView.mask`): placed in this
+    /// layer's own (bounds) coordinates, not drawn itself; this layer, its content, sublayers,
+    /// border and shadow show only where the mask is opaque, in proportion to its alpha. Its
+    /// name is unique among all layers, so animations reach it (a circular reveal animates its
+    /// path).
+    public var mask: Layer? {
+        get { maskStorage.first }
+        set { maskStorage = newValue.map { [$0] } ?? [] }
+    }
 
     /// Creates a layer with a name and a frame; set the other properties as needed.
     public init(name: String, frame: Rect) { self.name = name; self.frame = frame }

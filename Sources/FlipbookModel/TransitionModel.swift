@@ -194,7 +194,11 @@ package struct TransitionAnimator: Sendable {
             throw TransitionError.duplicateLayerName(layer.name)
         }
         for (index, sublayer) in layer.sublayers.enumerated() { try self.index(sublayer, parent: node, position: index, into: &paths) }
+        if let mask = layer.mask { try self.index(mask, parent: node, position: maskPosition, into: &paths) }
     }
+
+    /// The position that stands for a layer's `mask` in an index path (sublayers count from 0).
+    static let maskPosition = -1
 
     /// A snapshot must name a layer that is not the snapshot itself, not one of its ancestors, and
     /// not itself a snapshot (a snapshot shows its source as it is at the start); the layers
@@ -239,12 +243,18 @@ package struct TransitionAnimator: Sendable {
 
     static func layer(at path: [Int], in root: Layer) -> Layer {
         var layer = root
-        for index in path { layer = layer.sublayers[index] }
+        for index in path { layer = index == maskPosition ? layer.mask! : layer.sublayers[index] }
         return layer
     }
 
     private static func modify(_ root: inout Layer, at path: ArraySlice<Int>, _ body: (inout Layer) -> Void) {
         guard let first = path.first else { body(&root); return }
+        if first == maskPosition {
+            guard var mask = root.mask else { return }
+            modify(&mask, at: path.dropFirst(), body)
+            root.mask = mask
+            return
+        }
         modify(&root.sublayers[first], at: path.dropFirst(), body)
     }
 
@@ -330,6 +340,7 @@ package struct TransitionAnimator: Sendable {
 extension Layer {
     /// Applies every property a patch sets.
     package mutating func apply(_ patch: LayerPatch) {
+        if let value = patch.shapeStyle { shapeContent = shapeContent ?? ShapeContent(); shapeContent?.style = value }
         for property in AnimatableProperty.allCases {
             property.value(in: patch)?.apply(to: &self)
         }

@@ -248,6 +248,11 @@ package final class FrameCache: @unchecked Sendable {
         }
         switch op {
         case .fill, .shape, .path: return area(FrameRasterizer.bounds(of: [op]))
+        // Flattened and outlined before it is filled.
+        case .vector: return 2 * area(FrameRasterizer.bounds(of: [op]))
+        case let .layerMaskedGroup(_, mask, children):
+            return 3 * area(FrameRasterizer.bounds(of: mask))
+                + (mask + children).reduce(0) { $0 + estimatedPixels($1, canvas: canvas, scale: scale) }
         case .gradient: return 2 * area(FrameRasterizer.bounds(of: [op]))
         case .shadow, .backdrop:
             // A blur: six box passes per channel over the bounds.

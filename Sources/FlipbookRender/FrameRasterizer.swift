@@ -139,6 +139,22 @@ package struct FrameRasterizer: Sendable {
             case let .backdrop(filter, shape, opacity, clip):
                 canvas.applyBackdrop(filter, to: Path(roundedRect: shape.rect, cornerRadius: shape.cornerRadius, transform: shape.transform),
                                      opacity: opacity, clip: clip, budgetPixels: budget)
+            case let .vector(path, .fill(rule), transform, color, opacity, clip):
+                canvas.fill(path, rule: rule, transform: transform, color: color, opacity: opacity, clip: clip)
+            case let .vector(path, .stroke(style), transform, color, opacity, clip):
+                canvas.stroke(path, style: style, transform: transform, color: color, opacity: opacity, clip: clip)
+            case let .layerMaskedGroup(opacity, mask, children):
+                // Two buffers over what the mask can show (its content's, which `bounds` bounds).
+                let box = FrameRasterizer.bounds(of: mask) { FrameRasterizer.textBounds($0) }
+                let pixels = 2 * FrameRasterizer.bufferPixels(box, on: canvas)
+                guard pixels <= budget else {
+                    draw(children.map { $0.multiplyingOpacity(by: opacity) }, on: &canvas, allowance: allowance)
+                    continue
+                }
+                let inner = allowance.with(pixels: budget - pixels)
+                canvas.drawGroup(opacity: opacity, bounds: box, alphaMask: { draw(mask, on: &$0, allowance: inner) }) { body in
+                    draw(children, on: &body, allowance: inner)
+                }
             }
         }
     }
@@ -266,6 +282,9 @@ package struct FrameRasterizer: Sendable {
                 rect = clip.map { $0.rect.intersection(grown) ?? .zero } ?? grown
             case let .gradient(_, shape, _, clip), let .backdrop(_, shape, _, clip):
                 rect = clip.map { $0.rect.intersection(shape.boundingBox) ?? .zero } ?? shape.boundingBox
+            case let .vector(path, paint, transform, _, _, clip):
+                rect = vectorBounds(path, paint: paint, transform: transform).map { box in clip.map { $0.rect.intersection(box) ?? .zero } ?? box } ?? .zero
+            case let .layerMaskedGroup(_, mask, _): rect = bounds(of: mask, textBounds: textBounds)
             case let .path(path, _, _, clip):
                 // An empty or non-finite path draws nothing: an empty rect at the origin.
                 let box = path.boundingBox ?? .zero
@@ -280,5 +299,20 @@ package struct FrameRasterizer: Sendable {
             }
         }
         return union
+    }
+
+    /// The window-point box a `vector` op can draw in: the path's control points (which hold
+    /// its curves) under `transform`, grown by a stroke's reach — half the line width times the
+    /// miter limit (at least √2 for square caps) — mapped by the transform's larger stretch.
+    /// nil for an empty or non-finite path.
+    static func vectorBounds(_ path: BezierPath, paint: VectorPaint, transform: Transform2D) -> Rect? {
+        guard let box = path.controlPointBounds else { return nil }
+        var reach = 0.0
+        if case let .stroke(style) = paint {
+            reach = style.lineWidth / 2 * max(style.miterLimit, 1.5)
+            guard reach.isFinite else { return nil }
+        }
+        let grown = Rect(x: box.minX - reach, y: box.minY - reach, width: box.width + 2 * reach, height: box.height + 2 * reach)
+        return ClipShape(rect: grown, cornerRadius: 0, transform: transform).boundingBox
     }
 }
