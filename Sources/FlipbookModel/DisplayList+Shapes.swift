@@ -95,7 +95,7 @@ extension Flattener {
         guard !layer.isHidden else { return [] }
         let opacity = clampOpacity(layer.opacity)
         guard opacity > 0 else { return [] }
-        if let mask = layer.mask { return flattenMasked(layer, mask: mask, parent: parent, through: through, clip: clip) }
+        if let mask = layer.mask, !mask.isHidden { return flattenMasked(layer, mask: mask, parent: parent, through: through, clip: clip) }
         let toParent = through.map { layer.planeMatrix.concatenating($0).flattened } ?? layer.planeToParent
         let local = toParent.concatenating(parent)
         let bounds = Rect(origin: .zero, size: layer.frame.size)

@@ -179,7 +179,7 @@ struct Flattener {
         guard !layer.isHidden else { return [] }
         let opacity = clampOpacity(layer.opacity)
         guard opacity > 0 else { return [] }
-        if let mask = layer.mask { return flattenMasked(layer, mask: mask, parent: Homography(parent), through: nil, clip: clip) }
+        if let mask = layer.mask, !mask.isHidden { return flattenMasked(layer, mask: mask, parent: Homography(parent), through: nil, clip: clip) }
         // Borders, masked or continuous corners and 3-D: DisplayList+Shapes.swift.
         if layer.needsShapedDrawing { return flattenShaped(layer, parent: Homography(parent), clip: clip) }
         let local = Self.localTransform(layer, parent: parent)

@@ -206,7 +206,8 @@ public struct Layer: Hashable, Sendable {
     /// layer's own (bounds) coordinates, not drawn itself; this layer, its content, sublayers,
     /// border and shadow show only where the mask is opaque, in proportion to its alpha. Its
     /// name is unique among all layers, so animations reach it (a circular reveal animates its
-    /// path).
+    /// path). A hidden mask masks nothing: the layer draws as without one (a mask set after the
+    /// start is hidden until then, one taken away is hidden from then on).
     public var mask: Layer? {
         get { maskStorage.first }
         set { maskStorage = newValue.map { [$0] } ?? [] }

@@ -29,8 +29,9 @@ public struct CALayerCornerCurve: RawRepresentable, Hashable, Sendable {
 }
 
 /// A layer (`CALayer`). A view's layer holds what the view draws: geometry, opacity, colour,
-/// corners, border, shadow, the 3-D transform; docs/UIKIT.md lists what is recorded (and
-/// `zPosition` and `mask`, which are kept but not drawn).
+/// corners, border, shadow, the 3-D transform, a `mask`; docs/UIKIT.md lists what is recorded
+/// (and `zPosition`, which is kept but not drawn). A layer no view backs — added with
+/// `addSublayer` or set as a `mask` — is recorded as a layer of its own.
 ///
 /// Not main-actor isolated, as in Apple's SDK; a layer that draws for a view belongs to that
 /// view, so it is changed where the view is, on the main actor (off it, such a change traps).
@@ -97,8 +98,33 @@ open class CALayer: NSObject {
     open var contents: Any?
     /// A name.
     open var name: String?
-    /// A mask layer (kept, not drawn).
-    open var mask: CALayer?
+    /// The layer whose alpha clips this one, its content and sublayers (in this layer's
+    /// coordinates; not drawn itself). Recorded with its own changes and animations (a shape
+    /// layer whose path animates: the circular reveal).
+    open var mask: CALayer? {
+        willSet { willChange() }
+        didSet {
+            if oldValue !== mask { oldValue?.maskOwner = nil }
+            // `UIView.mask` sets its view again after this.
+            maskView = nil
+            mask?.removeFromSuperlayer()
+            mask?.maskOwner = self
+            mask?.hasBeenMask = true
+            mask?.hostIfFree()
+            didChangeAtOnce()
+        }
+    }
+    /// The layer this one masks, if it is a mask.
+    weak var maskOwner: CALayer?
+    /// True once the layer has been a mask: the recording puts it in its layer's `mask`.
+    var hasBeenMask = false
+    /// The view whose layer is `mask`, when set through `UIView.mask` (kept alive here, as UIKit does).
+    var maskView: UIView?
+    /// The recording's stand-in view for a layer no view backs (`LayerHostView`), once it is in a
+    /// recorded tree; the recording keeps it.
+    weak var hostView: UIView?
+    /// The view whose record holds this layer's properties: the view it backs, else its stand-in.
+    var recordingView: UIView? { owner ?? hostView }
     /// Sublayers, back to front (a view's are its subviews' layers).
     open internal(set) var sublayers: [CALayer]?
     /// The superlayer.
@@ -139,8 +165,10 @@ open class CALayer: NSObject {
     open func addSublayer(_ layer: CALayer) { insertSublayer(layer, at: UInt32(sublayers?.count ?? 0)) }
     /// Inserts a sublayer at an index.
     open func insertSublayer(_ layer: CALayer, at index: UInt32) {
-        // A gradient layer added to a view's layer changes what the view draws.
+        // A gradient layer added to a view's layer changes what the view draws; any other layer
+        // no view backs is recorded as a layer of its own.
         let changesDrawing = layer is CAGradientLayer && layer.owner == nil
+        if !(layer is CAGradientLayer) { layer.hostIfFree() }
         if changesDrawing { willChange() }
         defer { if changesDrawing { didChangeAtOnce() } }
         layer.removeFromSuperlayer()
@@ -182,7 +210,7 @@ open class CALayer: NSObject {
 
     /// The layer as drawn now in simulated time (the recorded animations evaluated).
     open func presentation() -> Self? {
-        guard let view = owner else { return self }
+        guard let view = recordingView else { return self }
         // A new layer that only this call holds, made on the main actor where the view is.
         nonisolated(unsafe) var presented: CALayer?
         MainActor.assumeIsolated { presented = Recorder.current?.presentationLayer(of: view) }
@@ -220,7 +248,7 @@ open class CALayer: NSObject {
 
     /// The view whose drawing this layer's properties change: its own, or for a layer that
     /// backs no view (a `CAGradientLayer` filling a view), its superlayer's.
-    private var recordedView: UIView? { owner ?? superlayer?.owner }
+    private var recordedView: UIView? { owner ?? hostView ?? superlayer?.owner }
 
     /// Runs `body` with the recording in progress, if any: on the main actor, where recordings
     /// run. A layer that draws for a view is the view's, so reaching it off the main actor traps

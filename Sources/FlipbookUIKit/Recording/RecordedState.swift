@@ -7,7 +7,7 @@ import FlipbookModel
 /// A value of one of the model's animatable properties.
 enum PropertyValue: Equatable {
     case rect(Rect), number(Double), color(StraightColor), transform(LayerTransform), point(Point), size(Size)
-    case gradient(Gradient?), blur(BlurEffect)
+    case gradient(Gradient?), blur(BlurEffect), path(BezierPath)
 
     static func interpolate(_ a: PropertyValue, _ b: PropertyValue, progress p: Double) -> PropertyValue {
         switch (a, b) {
@@ -18,6 +18,8 @@ enum PropertyValue: Equatable {
         case let (.point(x), .point(y)): return .point(.interpolate(from: x, to: y, progress: p))
         case let (.size(x), .size(y)): return .size(.interpolate(from: x, to: y, progress: p))
         case let (.blur(x), .blur(y)): return .blur(.interpolate(from: x, to: y, progress: p))
+        // Point by point between paths of the same elements, else the new path (the model's rule).
+        case let (.path(x), .path(y)): return .path(p == 0 ? x : x.interpolated(to: y, fraction: p) ?? y)
         case let (.gradient(x), .gradient(y)):
             // No gradient animates as the same stops, transparent (the model's rule).
             guard let from = x ?? y.map(\.transparentStops), let to = y ?? x.map(\.transparentStops) else { return .gradient(nil) }
@@ -49,6 +51,12 @@ enum PropertyValue: Equatable {
         case let (.shadowRadius, .number(value)): patch.shadowRadius = value
         case let (.gradient, .gradient(value)): patch.gradient = value
         case let (.blur, .blur(value)): patch.blur = value
+        case let (.shapePath, .path(value)): patch.shapePath = value
+        case let (.fillColor, .color(value)): patch.fillColor = value
+        case let (.strokeColor, .color(value)): patch.strokeColor = value
+        case let (.lineWidth, .number(value)): patch.lineWidth = value
+        case let (.strokeStart, .number(value)): patch.strokeStart = value
+        case let (.strokeEnd, .number(value)): patch.strokeEnd = value
         default: preconditionFailure("value of another property")
         }
         return patch
@@ -93,6 +101,11 @@ struct AnimatableState: Equatable {
     var shadowRadius = 3.0
     var gradient: Gradient?
     var blur = BlurEffect.none
+    /// A `CAShapeLayer`'s animatable properties (Core Animation's defaults for any other layer,
+    /// which does not draw them).
+    var shape = ShapeContent()
+    /// True for a `CAShapeLayer`: the model layer gets `shape` (set once, never animated).
+    var isShapeLayer = false
 
     func value(_ property: AnimatableProperty) -> PropertyValue {
         switch property {
@@ -112,6 +125,12 @@ struct AnimatableState: Equatable {
         case .shadowRadius: return .number(shadowRadius)
         case .gradient: return .gradient(gradient)
         case .blur: return .blur(blur)
+        case .shapePath: return .path(shape.path)
+        case .fillColor: return .color(shape.fillColor)
+        case .strokeColor: return .color(shape.strokeColor)
+        case .lineWidth: return .number(shape.lineWidth)
+        case .strokeStart: return .number(shape.strokeStart)
+        case .strokeEnd: return .number(shape.strokeEnd)
         case .textColor, .fontSize: preconditionFailure("\(property) is recorded with the label's text")
         }
     }
@@ -134,6 +153,12 @@ struct AnimatableState: Equatable {
         case let (.shadowRadius, .number(v)): shadowRadius = v
         case let (.gradient, .gradient(v)): gradient = v
         case let (.blur, .blur(v)): blur = v
+        case let (.shapePath, .path(v)): shape.path = v
+        case let (.fillColor, .color(v)): shape.fillColor = v
+        case let (.strokeColor, .color(v)): shape.strokeColor = v
+        case let (.lineWidth, .number(v)): shape.lineWidth = v
+        case let (.strokeStart, .number(v)): shape.strokeStart = v
+        case let (.strokeEnd, .number(v)): shape.strokeEnd = v
         default: preconditionFailure("value of another property")
         }
     }
@@ -146,6 +171,11 @@ struct AnimatableState: Equatable {
         layer.sublayerTransform = sublayerTransform; layer.shadowColor = shadowColor; layer.shadowOpacity = shadowOpacity
         layer.shadowOffset = shadowOffset; layer.shadowRadius = shadowRadius; layer.gradient = gradient
         layer.blur = blur.isNone && blur.style == nil ? nil : blur
+        if isShapeLayer {
+            let style = layer.shapeContent?.style ?? ShapeStyle()
+            layer.shapeContent = shape
+            layer.shapeContent?.style = style
+        }
     }
 }
 
@@ -160,6 +190,8 @@ struct StaticState: Equatable {
     var cornerCurve = CornerCurve.circular
     var isDoubleSided = true
     var shadowPath: Path?
+    /// A `CAShapeLayer`'s fill rule, caps, joins and dashes; nil for any other layer.
+    var shapeStyle: ShapeStyle?
 
     /// What changed from `old`, as a patch (values the model cannot unset, an image or text
     /// taken away, keep their old value).
@@ -174,6 +206,7 @@ struct StaticState: Equatable {
         if cornerCurve != old.cornerCurve { patch.cornerCurve = cornerCurve; changed = true }
         if isDoubleSided != old.isDoubleSided { patch.isDoubleSided = isDoubleSided; changed = true }
         if shadowPath != old.shadowPath, let shadowPath { patch.shadowPath = shadowPath; changed = true }
+        if shapeStyle != old.shapeStyle, let shapeStyle { patch.shapeStyle = shapeStyle; changed = true }
         return changed ? patch : nil
     }
 
@@ -182,6 +215,7 @@ struct StaticState: Equatable {
         layer.contentMode = contentMode; layer.text = text
         layer.maskedCorners = maskedCorners; layer.cornerCurve = cornerCurve; layer.isDoubleSided = isDoubleSided
         layer.shadowPath = shadowPath
+        if let shapeStyle { layer.shapeContent = layer.shapeContent ?? ShapeContent(); layer.shapeContent?.style = shapeStyle }
     }
 }
 
@@ -217,7 +251,30 @@ extension UIView {
             shadowOffset: Size(width: Double(layer.shadowOffset.width), height: Double(layer.shadowOffset.height)),
             shadowRadius: Double(layer.shadowRadius),
             gradient: gradientLayer?.modelGradient,
-            blur: (layer.owner as? UIVisualEffectView)?.blurEffect ?? .none)
+            blur: (layer.owner as? UIVisualEffectView)?.blurEffect ?? .none,
+            shape: (layer as? CAShapeLayer).map(shapeContent) ?? ShapeContent(),
+            isShapeLayer: layer is CAShapeLayer)
+    }
+
+    /// A shape layer's animatable properties in the model's terms; a path with more elements
+    /// than a path may have fails the recording, naming the layer.
+    static func shapeContent(of layer: CAShapeLayer) -> ShapeContent {
+        func color(_ value: CGColor?) -> StraightColor { value.map { UIColor(cgColor: $0).straightColor } ?? .clear }
+        var content = ShapeContent()
+        if let path = layer.path?.bezier {
+            if path.elements.count > BezierPath.maximumElementCount {
+                Recorder.current?.fail(.notDrawn(view: layer.recordingView?.recordingName ?? "CAShapeLayer",
+                                                 what: "a path of \(path.elements.count) elements (at most \(BezierPath.maximumElementCount))"))
+            } else {
+                content.path = path
+            }
+        }
+        content.fillColor = color(layer.fillColor)
+        content.strokeColor = color(layer.strokeColor)
+        content.lineWidth = Double(layer.lineWidth)
+        content.strokeStart = Double(layer.strokeStart)
+        content.strokeEnd = Double(layer.strokeEnd)
+        return content
     }
 
     /// The view's at-once properties as the model has them.
@@ -233,7 +290,7 @@ extension UIView {
                            contentMode: mode, text: (self as? UILabel)?.textContent,
                            maskedCorners: CornerMask(rawValue: Int(layer.maskedCorners.rawValue)),
                            cornerCurve: layer.cornerCurve == .continuous ? .continuous : .circular, isDoubleSided: layer.isDoubleSided,
-                           shadowPath: layer.shadowPath?.path)
+                           shadowPath: layer.shadowPath?.shadowOutline, shapeStyle: (layer as? CAShapeLayer)?.modelStyle)
     }
 
     /// Sets a layer's drawn properties from model values (a presentation layer).
@@ -252,5 +309,13 @@ extension UIView {
         target.shadowColor = cgColor(state.shadowColor); target.shadowOpacity = Float(state.shadowOpacity)
         target.shadowOffset = CGSize(width: state.shadowOffset.width, height: state.shadowOffset.height)
         target.shadowRadius = CGFloat(state.shadowRadius)
+        if let shape = target as? CAShapeLayer {
+            shape.path = CGPath(state.shape.path)
+            shape.fillColor = state.shape.fillColor.alpha > 0 ? cgColor(state.shape.fillColor) : nil
+            shape.strokeColor = state.shape.strokeColor.alpha > 0 ? cgColor(state.shape.strokeColor) : nil
+            shape.lineWidth = CGFloat(state.shape.lineWidth)
+            shape.strokeStart = CGFloat(state.shape.strokeStart)
+            shape.strokeEnd = CGFloat(state.shape.strokeEnd)
+        }
     }
 }

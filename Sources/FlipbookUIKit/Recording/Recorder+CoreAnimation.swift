@@ -24,7 +24,7 @@ extension Recorder {
         let curve: TimingCurve = spring.map { .springPhysics($0) } ?? .bezier(animation.timingFunction?.bezier ?? .linear)
         let timing = Timing(curve: curve, durationSeconds: duration)
         transactionEndSeconds = max(transactionEndSeconds, end)
-        let view = layer.owner
+        let view = layer.recordingView
         defer {
             schedule(atSeconds: end, view: view?.recordingName ?? "CALayer") { [weak self] in
                 if let self, let view, animation.isRemovedOnCompletion, animation.fillMode != .forwards, animation.fillMode != .both {
@@ -45,7 +45,7 @@ extension Recorder {
             return
         }
         let record = record(for: view)
-        let fromLayer = presentationLayer(of: view), toLayer = CALayer(layer: layer)
+        let fromLayer = presentationLayer(of: view), toLayer = layer.scratchCopy
         if let value = basic.fromValue { Recorder.set(keyPath, value, on: fromLayer) }
         if let value = basic.toValue { Recorder.set(keyPath, value, on: toLayer) }
         var from = UIView.animatableState(of: fromLayer), to = UIView.animatableState(of: toLayer)
@@ -92,6 +92,12 @@ extension Recorder {
         case "shadowOpacity": return [.shadowOpacity]
         case "shadowOffset": return [.shadowOffset]
         case "shadowRadius": return [.shadowRadius]
+        case "path": return [.shapePath]
+        case "fillColor": return [.fillColor]
+        case "strokeColor": return [.strokeColor]
+        case "lineWidth": return [.lineWidth]
+        case "strokeStart": return [.strokeStart]
+        case "strokeEnd": return [.strokeEnd]
         default:
             if keyPath.hasPrefix("sublayerTransform") { return [.sublayerTransform] }
             return keyPath.hasPrefix("transform") ? [.transform] : []
@@ -131,6 +137,16 @@ extension Recorder {
         case "shadowRadius": if let v = number(value) { layer.shadowRadius = v }
         case "sublayerTransform": if let v = value as? CATransform3D { layer.sublayerTransform = v }
         case "backgroundColor": if let v = color(value) { layer.backgroundColor = v }
+        case "path", "fillColor", "strokeColor", "lineWidth", "strokeStart", "strokeEnd":
+            guard let shape = layer as? CAShapeLayer else { return }
+            switch keyPath {
+            case "path": if let v = value as? CGPath { shape.path = v } else if let v = value as? UIBezierPath { shape.path = v.cgPath }
+            case "fillColor": shape.fillColor = color(value)
+            case "strokeColor": shape.strokeColor = color(value)
+            case "lineWidth": if let v = number(value) { shape.lineWidth = v }
+            case "strokeStart": if let v = number(value) { shape.strokeStart = v }
+            default: if let v = number(value) { shape.strokeEnd = v }
+            }
         case "transform": if let v = value as? CATransform3D { layer.transform = v } else if let v = value as? CGAffineTransform { layer.setAffineTransform(v) }
         default:
             // Sub-paths of `transform` are recorded on the decomposed transform (above).

@@ -306,7 +306,7 @@ final class Recorder {
         window.layoutIfNeeded()
         contexts.removeLast()
         func node(_ view: UIView) -> TreeNode {
-            TreeNode(record: record(for: view).index, state: view.staticState, children: view.subviews.map(node))
+            TreeNode(record: record(for: view).index, state: view.staticState, children: recordedChildren(of: view).map(node))
         }
         moments.append((clockSeconds, node(window)))
     }
@@ -315,7 +315,7 @@ final class Recorder {
 
     /// A copy of `view`'s layer with the recorded animations evaluated now.
     func presentationLayer(of view: UIView) -> CALayer {
-        let copy = CALayer(layer: view.layer)
+        let copy = view.layer.scratchCopy
         guard let record = existingRecord(for: view) else { return copy }
         var state = record.base
         for property in AnimatableState.recordedProperties { state.set(property, record.value(property, atSeconds: clockSeconds)) }

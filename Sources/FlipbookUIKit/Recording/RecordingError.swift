@@ -23,6 +23,9 @@ public enum RecordingError: Error, CustomStringConvertible, LocalizedError, Equa
     /// A target-action or gesture action could not call its method (a selector naming no method
     /// of its target, or a method taking another type of sender); names the selector's file and line.
     case actionFailed(SelectorError)
+    /// Something the view or layer uses that Flipbook does not draw (`what`), refused rather
+    /// than left out of the picture.
+    case notDrawn(view: String, what: String)
 
     /// A one-line explanation.
     public var description: String {
@@ -43,6 +46,9 @@ public enum RecordingError: Error, CustomStringConvertible, LocalizedError, Equa
             return "\(view): its layer's \(property) is not a scale, rotation (about z, y, x), translation and perspective; skews, slanted axes and z translations cannot be recorded"
         case let .actionFailed(error):
             return error.description
+        case let .notDrawn(view, what):
+            return "\(view): \(what) is not drawn by Flipbook (docs/UIKIT.md lists what is)"
+
         }
     }
 

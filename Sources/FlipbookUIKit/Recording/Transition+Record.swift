@@ -189,7 +189,7 @@ struct TransitionBuilder {
             var name: String
             if record.index == 0 { name = "window" }
             else if let id = view.accessibilityIdentifier, counts[id] == 1 { name = id }
-            else { name = "\(type(of: view))" + (view.tag != 0 ? " tag \(view.tag)" : "") + " #\(record.index)" }
+            else { name = view.recordingTypeName + (view.tag != 0 ? " tag \(view.tag)" : "") + " #\(record.index)" }
             while used.contains(name) { name += "'" }
             used.insert(name)
             return name
@@ -249,7 +249,11 @@ struct TransitionBuilder {
         record.base.apply(to: &layer)
         stint.states[0].state.apply(to: &layer)
         if stint.startMoment > 0 { layer.isHidden = true }
-        layer.sublayers = stint.children.map { self.layer(for: $0) }
+        let masks = stint.children.filter { recorder.records[$0.record].view.layer.hasBeenMask }
+        layer.sublayers = stint.children.filter { !recorder.records[$0.record].view.layer.hasBeenMask }.map { self.layer(for: $0) }
+        // One mask per layer in the model: set from the start or later (shown then), taken away
+        // (hidden: the layer draws unmasked again).
+        if let mask = masks.first { layer.mask = self.layer(for: mask) }
         if let snapshot = record.view as? UISnapshotView {
             if let content = croppedContentFrame(snapshot, record.base.frame) {
                 var inner = Layer(name: stint.name + " content", frame: content)

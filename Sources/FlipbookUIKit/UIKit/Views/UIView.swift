@@ -60,8 +60,9 @@ open class UIView: UIResponder, UICoordinateSpace {
         public static let flexibleBottomMargin = AutoresizingMask(rawValue: 1 << 5)
     }
 
-    /// The backing layer.
-    public let layer: CALayer
+    /// The backing layer (replaced only by a recording's stand-in for a layer no view backs,
+    /// `LayerHostView`).
+    public internal(set) var layer: CALayer
     /// The class of the backing layer (`CALayer`).
     open class var layerClass: AnyClass { CALayer.self }
     /// The subviews, back to front.
@@ -278,7 +279,8 @@ open class UIView: UIResponder, UICoordinateSpace {
         var current: UIView? = self
         while let candidate = current {
             if candidate === view { return true }
-            current = candidate.superview
+            // A mask's view, or a layer's stand-in, is in the tree of the layer it belongs to.
+            current = candidate.superview ?? candidate.layer.attachedView
         }
         return false
     }
@@ -369,8 +371,8 @@ open class UIView: UIResponder, UICoordinateSpace {
 
     /// How errors name the view: its type and its accessibility identifier or tag.
     var recordingName: String {
-        if let identifier = accessibilityIdentifier { return "\(type(of: self)) '\(identifier)'" }
-        return tag != 0 ? "\(type(of: self)) (tag \(tag))" : "\(type(of: self))"
+        if let identifier = accessibilityIdentifier { return "\(recordingTypeName) '\(identifier)'" }
+        return tag != 0 ? "\(recordingTypeName) (tag \(tag))" : recordingTypeName
     }
 }
 
