@@ -66,7 +66,9 @@ extension TransitionDecoder {
                                                        .sublayerTransform: "sublayerTransform",
                                                        .shadowColor: "shadowColor", .shadowOpacity: "shadowOpacity", .shadowOffset: "shadowOffset",
                                                        .shadowRadius: "shadowRadius", .gradient: "gradient", .blur: "blur",
-                                                       .textColor: "textColor", .fontSize: "fontSize"]
+                                                       .textColor: "textColor", .fontSize: "fontSize", .shapePath: "path",
+                                                       .fillColor: "fillColor", .strokeColor: "strokeColor", .lineWidth: "lineWidth",
+                                                       .strokeStart: "strokeStart", .strokeEnd: "strokeEnd"]
             for property in animation.from.animatedProperties where !animated.contains(property) {
                 let key = keyOf[property]!
                 throw try from.object(known: TransitionDecoder.patchKeys).optional(key)!.fail("\"\(key)\" is not animated (not in \"to\" or a keyframe), so it has no start value")

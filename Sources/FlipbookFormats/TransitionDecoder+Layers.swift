@@ -40,6 +40,15 @@ extension TransitionDecoder {
         patch.frame = nil
         layer.apply(patch)
         if let shapes = object.optional("shapes") { layer.shapes = try self.shapes(shapes) }
+        if let shape = object.optional("shape") { layer.shapeContent = try shapeContent(shape) }
+        if let mask = object.optional("mask") {
+            // In the layer's own (bounds) coordinates, as its sublayers.
+            let origin = Point(x: parentOrigin.x + layer.frame.x - layer.boundsOrigin.x, y: parentOrigin.y + layer.frame.y - layer.boundsOrigin.y)
+            let outer = parentSizeForFrames
+            parentSizeForFrames = layer.frame.size
+            defer { parentSizeForFrames = outer }
+            layer.mask = try self.layer(mask, parentOrigin: origin)
+        }
         if let snapshot = object.optional("snapshotOf") {
             layer.snapshotOf = try snapshot.nonEmptyString()
             snapshotUses.append(snapshot)
@@ -146,7 +155,7 @@ extension TransitionDecoder {
         var patch = LayerPatch()
         if animatableOnly {
             for key in ["hidden", "image", "contentMode", "clipsToBounds", "text", "removed", "maskedCorners", "cornerCurve", "isDoubleSided",
-                        "shadowPath"] where object.has(key) {
+                        "shadowPath", "shapeStyle"] where object.has(key) {
                 throw object.optional(key)!.fail("\"\(key)\" cannot be animated; set it in a \"completion\" (or on the layer)")
             }
         }
@@ -172,6 +181,7 @@ extension TransitionDecoder {
             patch.isRemoved = true
         }
         try shading(object, into: &patch)
+        try shapeProperties(object, into: &patch)
         return patch
     }
 

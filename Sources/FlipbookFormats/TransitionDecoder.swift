@@ -39,15 +39,17 @@ struct TransitionDecoder {
 
     static let layerKeys = ["name", "frame", "opacity", "backgroundColor", "cornerRadius", "transform", "scroll", "image",
                             "contentMode", "clipsToBounds", "hidden", "text", "shapes", "snapshotOf", "sublayers", "waterfallGrid", "navigationBar"]
-                            + TransitionDecoder.layerPropertyKeys + shadingKeys
+                            + TransitionDecoder.layerPropertyKeys + shadingKeys + shapeLayerKeys
     static let patchKeys = ["frame", "opacity", "backgroundColor", "cornerRadius", "transform", "scroll", "hidden", "image",
                             "contentMode", "clipsToBounds", "text", "removed", "textColor", "fontSize"] + TransitionDecoder.layerPropertyKeys + shadingKeys
+                            + shapePatchKeys
     /// The patch keys an animation's `from`, `to` and keyframes may hold (the others are set
     /// in a completion or on the layer).
     /// The animatable keys as a message lists them: "frame, opacity, … or blur".
     static var animatableKeysInWords: String { animatableKeys.dropLast().joined(separator: ", ") + " or " + animatableKeys.last! }
     static let animatableKeys = ["frame", "opacity", "backgroundColor", "cornerRadius", "transform", "scroll", "textColor", "fontSize",
                                   "anchorPoint", "borderWidth", "borderColor", "sublayerTransform"] + animatableShadingKeys
+                                  + animatableShapeKeys
     static let animationKeys = ["name", "target", "from", "to", "keyframes", "delay", "after", "duration", "curve", "damping",
                                 "velocity", "completion"]
 
@@ -119,14 +121,15 @@ struct TransitionDecoder {
     }
 
     /// `"shapes"`: `[{"name": …, "color": …, "contours": [[x0, y0, x1, y1, …], …]}]`, filled paths
-    /// in the layer's points (non-zero rule), each contour at least three vertices.
+    /// in the layer's points (non-zero rule unless `"fillRule": "evenOdd"`), each contour at
+    /// least three vertices.
     func shapes(_ field: JSONField) throws -> [ChromeShape] {
         try field.array().enumerated().map { index, entry in
-            let object = try entry.object(known: ["name", "color", "contours"])
+            let object = try entry.object(known: ["name", "color", "contours", "fillRule"])
             let name = try object.optional("name")?.string() ?? "shape \(index)"
             let color = try object.optional("color")?.color(appearance: appearance) ?? .black
             let contoursField = try object.required("contours", "the outline: [[x0, y0, x1, y1, …], …] in the layer's points")
-            return ChromeShape(name: name, path: Path(contours: try contours(contoursField)), color: color)
+            return ChromeShape(name: name, path: Path(contours: try contours(contoursField), fillRule: try fillRule(object)), color: color)
         }
     }
 

@@ -169,11 +169,14 @@ struct TransitionWriter {
         if let text = layer.text { members.append(("text", self.text(text))) }
         if !layer.shapes.isEmpty {
             members.append(("shapes", "[" + layer.shapes.map { shape in
-                object([("name", JSON.string(shape.name)), ("color", color(shape.color)), ("contours", JSON.contours(shape.path))])
+                object([("name", JSON.string(shape.name)), ("color", color(shape.color)), ("contours", JSON.contours(shape.path))]
+                       + (shape.path.fillRule == .nonZero ? [] : [("fillRule", JSON.string(shape.path.fillRule.rawValue))]))
             }.joined(separator: ", ") + "]"))
         }
         if let source = layer.snapshotOf { members.append(("snapshotOf", JSON.string(source))) }
         members += shadingMembers(layer)
+        members += shapeMembers(layer)
+        if let mask = layer.mask { members.append(("mask", self.layer(mask, indent: indent + "  "))) }
         var out = object(members)
         if !layer.sublayers.isEmpty {
             out.removeLast()
@@ -200,6 +203,7 @@ struct TransitionWriter {
         members += shadingMembers(patch)
         if let color = patch.textColor { members.append(("textColor", self.color(color))) }
         if let size = patch.fontSizePoints { members.append(("fontSize", JSON.number(size))) }
+        members += shapeMembers(patch)
         return object(members)
     }
 

@@ -31,14 +31,20 @@ extension TransitionDecoder {
     /// `{"rect": [x, y, w, h], "cornerRadius": r}` (`UIBezierPath(roundedRect:cornerRadius:)`)
     /// or `{"contours": [[x0, y0, x1, y1, …], …]}`, in the layer's points.
     func shadowPath(_ field: JSONField) throws -> Path {
-        let object = try field.object(known: ["rect", "cornerRadius", "contours"])
+        let object = try field.object(known: ["rect", "cornerRadius", "contours", "fillRule"])
         if let contoursField = object.optional("contours") {
             if object.has("rect") || object.has("cornerRadius") { throw contoursField.fail("give \"rect\" (and \"cornerRadius\") or \"contours\", not both") }
-            return Path(contours: try contours(contoursField))
+            return Path(contours: try contours(contoursField), fillRule: try fillRule(object))
         }
+        if let rule = object.optional("fillRule") { throw rule.fail("\"fillRule\" goes with \"contours\"") }
         let rect = try object.required("rect", "[x, y, width, height] in the layer's points (or \"contours\")").rect()
         let radius = try object.optional("cornerRadius")?.number(in: 0...1e6) ?? 0
         return Path(roundedRect: rect, cornerRadius: radius)
+    }
+
+    /// `"fillRule"` of an object with contours: `"nonZero"` (the default) or `"evenOdd"`.
+    func fillRule(_ object: JSONObject) throws -> FillRule {
+        try object.optional("fillRule").map { FillRule(rawValue: try $0.choice(FillRule.allCases.map(\.rawValue)))! } ?? .nonZero
     }
 
     /// `[[x0, y0, x1, y1, …], …]`: polygon contours, each at least three vertices.
@@ -125,7 +131,7 @@ extension TransitionWriter {
         return members
     }
 
-    func shadowPath(_ path: Path) -> String { "{\"contours\": \(JSON.contours(path))}" }
+    func shadowPath(_ path: Path) -> String { "{\"contours\": \(JSON.contours(path))\(JSON.fillRule(path))}" }
 
     func gradient(_ gradient: Gradient) -> String { "{" + JSON.gradient(gradient) + "}" }
 

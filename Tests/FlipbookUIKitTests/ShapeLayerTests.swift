@@ -5,6 +5,9 @@ import FlipbookModel
 import FlipbookRender
 import FlipbookRaster
 import FlipbookGeometry
+import FlipbookFormats
+import FlipbookScenes
+import FlipbookCodecs
 
 /// `CAShapeLayer`s added with `addSublayer` and layers used as masks, recorded and drawn, checked
 /// against values worked out from their paths and timing by hand.
@@ -14,7 +17,12 @@ final class ShapeLayerTests: XCTestCase {
         let window = animator.window(atSeconds: t, isFinal: isFinal)
         let ops = animator.displayOps(flattening: window, typesetter: nil)
         let list = DisplayList(device: animator.transition.device, frameIndex: 0, timeSeconds: t, progress: t, ops: ops)
-        return FrameRasterizer(images: try! ImageStore(sources: [], threads: 1)).render(list)
+        let image = FrameRasterizer(images: try! ImageStore(sources: [], threads: 1)).render(list)
+        // FLIPBOOK_TEST_FRAMES=<folder> writes each frame drawn, to look at.
+        if let folder = ProcessInfo.processInfo.environment["FLIPBOOK_TEST_FRAMES"] {
+            try? PNGEncoder.write(image, toPath: "\(folder)/shape-\(isFinal ? "final" : "\(t)").png")
+        }
+        return image
     }
 
     /// The pixel whose top-left corner is at (x, y) points, as [r, g, b].
@@ -172,5 +180,93 @@ final class ShapeLayerTests: XCTestCase {
         let badge = pixel(image, 50, 150)
         XCTAssertLessThan(badge[0], 40, "\(badge)")
         XCTAssertGreaterThan(badge[1], 220, "\(badge)")
+    }
+
+    // MARK: Transition files
+
+    /// Shape layers, a shape mask whose path animates and is taken away at the end, a gradient
+    /// mask, dashes and the even-odd rule, in one recording.
+    @MainActor
+    private func recordEverything() throws -> Transition {
+        try Transition.record { window in
+            window.backgroundColor = .white
+            let panel = UIView(frame: CGRect(x: 0, y: 100, width: 375, height: 300))
+            panel.backgroundColor = .systemBlue
+            window.addSubview(panel)
+            let circle = CAShapeLayer()
+            circle.path = UIBezierPath(ovalIn: CGRect(x: 150, y: 100, width: 75, height: 75)).cgPath
+            panel.layer.mask = circle
+            let grow = CABasicAnimation(keyPath: "path")
+            grow.fromValue = circle.path
+            grow.toValue = UIBezierPath(ovalIn: CGRect(x: -100, y: -150, width: 575, height: 575)).cgPath
+            grow.duration = 0.5
+            grow.fillMode = .forwards
+            grow.isRemovedOnCompletion = false
+            circle.add(grow, forKey: "grow")
+            let star = CAShapeLayer()
+            let path = CGMutablePath()
+            path.move(to: CGPoint(x: 100, y: 20))
+            path.addLine(to: CGPoint(x: 160, y: 200))
+            path.addLine(to: CGPoint(x: 10, y: 90))
+            path.addLine(to: CGPoint(x: 190, y: 90))
+            path.addLine(to: CGPoint(x: 40, y: 200))
+            path.closeSubpath()
+            star.path = path
+            star.fillRule = .evenOdd
+            star.fillColor = UIColor.orange.cgColor
+            star.strokeColor = UIColor.black.cgColor
+            star.lineWidth = 3
+            star.lineJoin = .round
+            star.lineDashPattern = [12, 4]
+            star.lineDashPhase = 2
+            panel.layer.addSublayer(star)
+            let stroke = CABasicAnimation(keyPath: "strokeEnd")
+            stroke.fromValue = 0
+            stroke.duration = 0.5
+            star.add(stroke, forKey: "stroke")
+            let fade = CAGradientLayer()
+            fade.frame = CGRect(x: 0, y: 0, width: 375, height: 100)
+            fade.colors = [UIColor.black.cgColor, UIColor.clear.cgColor]
+            let strip = UIView(frame: CGRect(x: 0, y: 450, width: 375, height: 100))
+            strip.backgroundColor = .systemRed
+            strip.layer.mask = fade
+            window.addSubview(strip)
+        }
+    }
+
+    @MainActor func testTheExportedFileReadsBackAsTheSameFrames() async throws {
+        let transition = try recordEverything()
+        let folder = FileManager.default.temporaryDirectory.path
+        let json = TransitionFile.json(for: transition, relativeTo: folder)
+        XCTAssertTrue(json.contains("\"mask\""), json)
+        XCTAssertTrue(json.contains("\"fillRule\": \"evenOdd\""), json)
+        let reread = try TransitionFile(data: Data(json.utf8), path: folder + "/uikit.json").transition(photos: [], options: SceneOptions())
+        let original = try TransitionAnimator(transition), copy = try TransitionAnimator(reread)
+        for t in [0.0, 0.125, 0.25, 0.5] {
+            let isFinal = t == 0.5
+            XCTAssertEqual(original.window(atSeconds: t, isFinal: isFinal), copy.window(atSeconds: t, isFinal: isFinal), "t = \(t)")
+            XCTAssertEqual(render(original, at: t, isFinal: isFinal).pixels, render(copy, at: t, isFinal: isFinal).pixels, "t = \(t)")
+        }
+    }
+
+    func testAFilesPathIsReadStrictlyWithinBounds() throws {
+        func read(_ shape: String) throws -> Transition {
+            let json = #"{"name": "t", "layers": [{"name": "a", "frame": [0, 0, 100, 100], "shape": "# + shape + #"}]}"#
+            return try TransitionFile(data: Data(json.utf8), path: "/tmp/t.json").transition(photos: [], options: SceneOptions())
+        }
+        func message(_ shape: String) -> String {
+            do { _ = try read(shape); return "" } catch { return "\(error)" }
+        }
+        XCTAssertTrue(message(#"{"path": [["line", 1, 2]]}"#).contains("$.layers[0].shape.path[0]"), message(#"{"path": [["line", 1, 2]]}"#))
+        XCTAssertTrue(message(#"{"path": [["move", 1]]}"#).contains("$.layers[0].shape.path[0]"))
+        XCTAssertTrue(message(#"{"path": [["arc", 1, 2]]}"#).contains("unknown value"))
+        XCTAssertTrue(message(#"{"path": [], "lineWidth": -1}"#).contains("lineWidth"))
+        XCTAssertTrue(message(#"{"path": [], "lineCap": "rounded"}"#).contains("\"round\""))
+        let many = "[" + Array(repeating: #"["move", 0, 0]"#, count: BezierPath.maximumElementCount + 1).joined(separator: ",") + "]"
+        XCTAssertTrue(message(#"{"path": "# + many + "}").contains("more than"))
+        let shape = try XCTUnwrap(read(##"{"path": [["move", 0, 0], ["quadCurve", 50, 0, 50, 50], ["close"]], "fillColor": null, "strokeColor": "#FF0000", "lineDashPattern": [2, 1]}"##).window.sublayers.first?.shapeContent)
+        XCTAssertEqual(shape.fillColor, .clear)
+        XCTAssertEqual(shape.style.dashPattern, [2, 1])
+        XCTAssertEqual(shape.path.kinds, [.move, .quadCurve, .close])
     }
 }
