@@ -6,8 +6,8 @@ package enum AnimatableProperty: String, CaseIterable, Hashable, Sendable {
     case frame, opacity, backgroundColor, cornerRadius, transform, boundsOrigin, anchorPoint, borderWidth, borderColor, sublayerTransform
     case shadowColor, shadowOpacity, shadowOffset, shadowRadius, gradient, blur
     case textColor, fontSize
-    /// A shape layer's (`ShapeContent`).
-    case shapePath, fillColor, strokeColor, lineWidth, strokeStart, strokeEnd
+    /// A shape layer's (`ShapeContent`); the path is `"path"` in transition files.
+    case shapePath = "path", fillColor, strokeColor, lineWidth, strokeStart, strokeEnd
 
     /// This property's value in a patch, if set.
     func value(in patch: LayerPatch) -> PropertyValue? {

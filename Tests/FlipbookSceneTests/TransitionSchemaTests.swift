@@ -95,6 +95,10 @@ final class TransitionSchemaTests: XCTestCase {
          #"{"layers": [{"name": "a", "frame": [0, 0, 1, 1]}], "animations": [{"target": "a", "keyframes": [{"zzz": 1}]}]}"#),
         ("change", [["$defs", "change"]], #"{"layers": [{"name": "a", "frame": [0, 0, 1, 1]}], "completion": [{"zzz": 1}]}"#),
         ("timed changes", [["$defs", "timedChanges"]], #"{"layers": [], "timedChanges": [{"at": 0.1, "changes": [], "zzz": 1}]}"#),
+        ("shape", [["$defs", "shape"]], #"{"layers": [{"name": "a", "frame": [0, 0, 1, 1], "shape": {"zzz": 1}}]}"#),
+        ("shapeStyle", [["$defs", "shapeStyle"]],
+         #"{"layers": [{"name": "a", "frame": [0, 0, 1, 1]}], "completion": [{"target": "a", "set": {"shapeStyle": {"zzz": 1}}}]}"#),
+        ("shadowPath", [["$defs", "shadowPath"]], #"{"layers": [{"name": "a", "frame": [0, 0, 1, 1], "shadowPath": {"zzz": 1}}]}"#),
         ("change set", [["$defs", "patch"]],
          #"{"layers": [{"name": "a", "frame": [0, 0, 1, 1]}], "completion": [{"target": "a", "set": {"zzz": 1}}]}"#),
     ]
