@@ -2,7 +2,8 @@ extension BezierPath {
     /// The same outline traced the other way (`UIBezierPath.reversing()`): subpaths in the same
     /// order, each starting where it ended. A closed subpath starts at its first point again and
     /// runs the other way round (its implied closing line becomes a real first line when its
-    /// last point is not its first), then closes; curves keep their control points, swapped.
+    /// last point is not its first), then closes (its first line, reversed, is the close);
+    /// curves keep their control points, swapped.
     /// Used where direction matters: a `strokeEnd` animation runs the other way, and a reversed
     /// inner contour cuts a hole under the non-zero rule.
     package func reversed() -> BezierPath {
@@ -21,7 +22,9 @@ extension BezierPath {
             } else {
                 result.move(to: end)
             }
-            for (segment, from) in zip(segments, starts).reversed() {
+            for (index, (segment, from)) in zip(segments, starts).enumerated().reversed() {
+                // A closed subpath's first line, reversed, ends where the close goes anyway.
+                if closed, index == 0, case .line = segment { continue }
                 switch segment {
                 case .line: result.addLine(to: from)
                 case let .quadCurve(_, control): result.addQuadCurve(to: from, control: control)

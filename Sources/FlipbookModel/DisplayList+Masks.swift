@@ -1,6 +1,11 @@
 import FlipbookGeometry
 import FlipbookRaster
 
+extension Layer {
+    /// True when the layer has a mask that is not hidden (a hidden mask masks nothing).
+    var hasVisibleMask: Bool { mask.map { !$0.isHidden } ?? false }
+}
+
 extension Flattener {
     /// A layer with a `mask`: the layer drawn whole (background, content, sublayers, border and
     /// shadow) at full opacity into a `layerMaskedGroup`, whose mask is the mask layer flattened
@@ -8,7 +13,8 @@ extension Flattener {
     /// `sublayerTransform`), and whose opacity is the layer's. Only a masked layer takes this
     /// offscreen pass; nothing is drawn when the layer or its mask draws nothing.
     /// `parent` and `through` are as `flattenAny`'s.
-    mutating func flattenMasked(_ layer: Layer, mask: Layer, parent: Homography, through: Transform3D?, clip: Clip?) -> [DisplayOp] {
+    mutating func flattenMasked(_ layer: Layer, parent: Homography, through: Transform3D?, clip: Clip?) -> [DisplayOp] {
+        guard let mask = layer.mask else { return [] }
         var bare = layer
         bare.mask = nil
         bare.opacity = 1
@@ -28,12 +34,12 @@ extension Flattener {
         return [.layerMaskedGroup(opacity: clampOpacity(layer.opacity), mask: maskOps, ops: ops)]
     }
 
-    /// A shape layer's fill, then its stroke, in its own points placed by `local` (an affine
+    /// A shape layer's fill, then its stroke (`layer.shapeContent`), in its own points placed by `local` (an affine
     /// map: `vector` ops, flattened at the canvas's resolution) or projected through it (its
     /// outline flattened in the layer's points within `projectedTolerancePoints`, then mapped as
     /// a polygon `path`). Parts that draw nothing or lie off screen are left out.
-    func shapeOps(_ shape: ShapeContent, local: Homography, clip: Clip?) -> [DisplayOp] {
-        guard let box = shape.path.controlPointBounds else { return [] }
+    func shapeOps(of layer: Layer, local: Homography, clip: Clip?) -> [DisplayOp] {
+        guard let shape = layer.shapeContent, let box = shape.path.controlPointBounds else { return [] }
         var ops: [DisplayOp] = []
         let affine: Transform2D? = local.isAffine ? local.affine : nil
         func onScreen(_ reach: Double) -> Bool {

@@ -95,7 +95,7 @@ extension Flattener {
         guard !layer.isHidden else { return [] }
         let opacity = clampOpacity(layer.opacity)
         guard opacity > 0 else { return [] }
-        if let mask = layer.mask, !mask.isHidden { return flattenMasked(layer, mask: mask, parent: parent, through: through, clip: clip) }
+        if layer.hasVisibleMask { return flattenMasked(layer, parent: parent, through: through, clip: clip) }
         let toParent = through.map { layer.planeMatrix.concatenating($0).flattened } ?? layer.planeToParent
         let local = toParent.concatenating(parent)
         let bounds = Rect(origin: .zero, size: layer.frame.size)
@@ -128,7 +128,7 @@ extension Flattener {
             guard let box = path.boundingBox, visible(box, clip: clip) else { continue }
             content.append(.path(path, color: shape.color, opacity: 1, clip: clip))
         }
-        if !culled, let shape = layer.shapeContent { content += shapeOps(shape, local: local, clip: clip) }
+        if !culled, layer.shapeContent != nil { content += shapeOps(of: layer, local: local, clip: clip) }
         if !culled, let name = layer.snapshotOf, let source = snapshotSource?(name), source.frame.width > 0, source.frame.height > 0 {
             let stretch = Transform2D(scaleX: layer.frame.width / source.frame.width, y: layer.frame.height / source.frame.height)
             content += flattenAny(source.snapshotPicture, parent: Homography(stretch).concatenating(local), clip: clip)

@@ -179,7 +179,7 @@ struct Flattener {
         guard !layer.isHidden else { return [] }
         let opacity = clampOpacity(layer.opacity)
         guard opacity > 0 else { return [] }
-        if let mask = layer.mask, !mask.isHidden { return flattenMasked(layer, mask: mask, parent: Homography(parent), through: nil, clip: clip) }
+        if layer.hasVisibleMask { return flattenMasked(layer, parent: Homography(parent), through: nil, clip: clip) }
         // Borders, masked or continuous corners and 3-D: DisplayList+Shapes.swift.
         if layer.needsShapedDrawing { return flattenShaped(layer, parent: Homography(parent), clip: clip) }
         let local = Self.localTransform(layer, parent: parent)
@@ -220,7 +220,7 @@ struct Flattener {
                 guard shape.color.alpha > 0, let box = path.boundingBox, visible(box, clip: contentClip) else { continue }
                 content.append(.path(path, color: shape.color, opacity: 1, clip: contentClip))
             }
-            if let shape = layer.shapeContent { content += shapeOps(shape, local: Homography(local), clip: contentClip) }
+            if layer.shapeContent != nil { content += shapeOps(of: layer, local: Homography(local), clip: contentClip) }
         }
         if contentVisible {
             if let name = layer.snapshotOf, let source = snapshotSource?(name), source.frame.width > 0, source.frame.height > 0 {

@@ -196,11 +196,18 @@ public struct Layer: Hashable, Sendable {
     public var gradient: Gradient?
     /// A blur effect on what is under the layer (a `UIVisualEffectView`'s `effect`), drawn first.
     public var blur: BlurEffect?
-    /// A `CAShapeLayer`'s path, fill and stroke, in the layer's own points; drawn above the
-    /// content, under the sublayers.
-    package var shapeContent: ShapeContent?
+    /// Storage of `shapeContent`, out of line: the flattener recurses once per level with layers
+    /// on its stack, so a layer stays small (a debug build's frame holds several).
+    private var shapeStorage: [ShapeContent] = []
     /// Storage of `mask` (a struct cannot hold a value of its own type directly).
     private var maskStorage: [Layer] = []
+
+    /// A `CAShapeLayer`'s path, fill and stroke, in the layer's own points; drawn above the
+    /// content, under the sublayers.
+    package var shapeContent: ShapeContent? {
+        get { shapeStorage.first }
+        set { shapeStorage = newValue.map { [$0] } ?? [] }
+    }
 
     /// The layer whose alpha clips this one (`CALayer.mask`, `UIView.mask`): placed in this
     /// layer's own (bounds) coordinates, not drawn itself; this layer, its content, sublayers,

@@ -210,7 +210,8 @@ package struct TransitionAnimator: Sendable {
         var subtrees: [String: (layers: Int, hasSnapshot: Bool)] = [:]
         @discardableResult func measure(_ layer: Layer) -> (layers: Int, hasSnapshot: Bool) {
             var result = (layers: 1, hasSnapshot: layer.snapshotOf != nil)
-            for sublayer in layer.sublayers {
+            // A mask is drawn with its layer, so a snapshot draws it too.
+            for sublayer in layer.sublayersAndMask {
                 let child = measure(sublayer)
                 result.layers += child.layers
                 result.hasSnapshot = result.hasSnapshot || child.hasSnapshot
@@ -236,7 +237,7 @@ package struct TransitionAnimator: Sendable {
             }
             ancestors.insert(layer.name)
             defer { ancestors.remove(layer.name) }
-            for sublayer in layer.sublayers { try check(sublayer) }
+            for sublayer in layer.sublayersAndMask { try check(sublayer) }
         }
         try check(root)
     }
@@ -338,6 +339,9 @@ package struct TransitionAnimator: Sendable {
 }
 
 extension Layer {
+    /// The sublayers, then the mask if there is one: every layer this one draws.
+    var sublayersAndMask: [Layer] { mask.map { sublayers + [$0] } ?? sublayers }
+
     /// Applies every property a patch sets.
     package mutating func apply(_ patch: LayerPatch) {
         if let value = patch.shapeStyle { shapeContent = shapeContent ?? ShapeContent(); shapeContent?.style = value }

@@ -98,7 +98,7 @@ final class TransitionFileTests: XCTestCase {
         XCTAssertEqual(error(#"{"layers": [{"name": "a", "frame": {"aspectFitPhoto": 0, "aspectFillPhoto": 1, "in": [0, 0, 10, 10]}}]}"#),
                        #"t.json: $.layers[0].frame: give one of "cellOf", "aspectFitPhoto" or "aspectFillPhoto", not 2"#)
         XCTAssertEqual(error(#"{"layers": [\#(square)], "animations": [{"target": "a", "keyframes": [{"start": 0, "duration": 1, "to": {}}]}]}"#),
-                       #"t.json: $.animations[0].keyframes[0].to: sets nothing to animate (frame, opacity, backgroundColor, cornerRadius, transform, scroll, textColor, fontSize, anchorPoint, borderWidth, borderColor, sublayerTransform, shadowColor, shadowOpacity, shadowOffset, shadowRadius, gradient or blur)"#)
+                       #"t.json: $.animations[0].keyframes[0].to: sets nothing to animate (frame, opacity, backgroundColor, cornerRadius, transform, scroll, textColor, fontSize, anchorPoint, borderWidth, borderColor, sublayerTransform, shadowColor, shadowOpacity, shadowOffset, shadowRadius, gradient, blur, path, fillColor, strokeColor, lineWidth, strokeStart or strokeEnd)"#)
         XCTAssertTrue(error(##"{"layers": [{"name": "a", "frame": [0, 0, 10, 10], "backgroundColor": "#+12345"}]}"##).hasPrefix(
             "t.json: $.layers[0].backgroundColor: expected a colour"))
         XCTAssertEqual(error(#"{"manifest": "nowhere.json", "layers": []}"#), "t.json: $.manifest: nowhere.json: no such file")

@@ -49,7 +49,7 @@ final class VocabularyTests: XCTestCase {
 
     func testAnAnimationsToListsOnlyWhatCanBeAnimated() {
         XCTAssertEqual(error(#"{"layers": [\#(square)], "animations": [{"target": "a", "to": {"zzz": 1}}]}"#),
-                       #"t.json: $.animations[0].to.zzz: unknown key "zzz"; expected one of "frame", "opacity", "backgroundColor", "cornerRadius", "transform", "scroll", "textColor", "fontSize", "anchorPoint", "borderWidth", "borderColor", "sublayerTransform", "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius", "gradient", "blur""#)
+                       #"t.json: $.animations[0].to.zzz: unknown key "zzz"; expected one of "frame", "opacity", "backgroundColor", "cornerRadius", "transform", "scroll", "textColor", "fontSize", "anchorPoint", "borderWidth", "borderColor", "sublayerTransform", "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius", "gradient", "blur", "path", "fillColor", "strokeColor", "lineWidth", "strokeStart", "strokeEnd""#)
         // The other layer keys still get their own answer.
         XCTAssertEqual(error(#"{"layers": [\#(square)], "animations": [{"target": "a", "to": {"hidden": true}}]}"#),
                        #"t.json: $.animations[0].to.hidden: "hidden" cannot be animated; set it in a "completion" (or on the layer)"#)

@@ -270,3 +270,23 @@ final class ShapeLayerTests: XCTestCase {
         XCTAssertEqual(shape.path.kinds, [.move, .quadCurve, .close])
     }
 }
+
+extension ShapeLayerTests {
+    @MainActor func testWhatIsNotDrawnIsRefusedByName() async throws {
+        for (layer, expected) in [(CATextLayer(), "CATextLayer's text"), (CAReplicatorLayer(), "CAReplicatorLayer's copies")] as [(CALayer, String)] {
+            XCTAssertThrowsError(try Transition.record { window in window.layer.addSublayer(layer) }) { error in
+                XCTAssertTrue("\(error)".contains(expected), "\(error)")
+            }
+        }
+        let bitmap = CALayer()
+        bitmap.contents = "an image"
+        bitmap.name = "badge"
+        XCTAssertThrowsError(try Transition.record { window in
+            let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+            window.addSubview(view)
+            view.layer.mask = bitmap
+        }) { error in
+            XCTAssertTrue("\(error)".contains("CALayer 'badge'"), "\(error)")
+        }
+    }
+}

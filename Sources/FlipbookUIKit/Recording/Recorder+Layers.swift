@@ -82,13 +82,28 @@ extension Recorder {
     func recordedChildren(of view: UIView) -> [UIView] {
         var children = view.subviews
         for sublayer in view.layer.sublayers ?? [] where sublayer.owner == nil && !(sublayer is CAGradientLayer) {
+            refuseWhatIsNotDrawn(sublayer)
             host(sublayer)
             if let stand = sublayer.hostView { children.append(stand) }
         }
         if let mask = view.layer.mask {
+            if mask.owner == nil { refuseWhatIsNotDrawn(mask) }
             host(mask)
             if let maskView = mask.recordingView { children.append(maskView) }
         }
         return children
+    }
+
+    /// Fails the recording for a layer no view backs whose drawing Flipbook does not do, naming
+    /// it: a text layer's string, a replicator's copies, a layer's `contents` bitmap.
+    private func refuseWhatIsNotDrawn(_ layer: CALayer) {
+        let name = layer.name.map { "\(type(of: layer)) '\($0)'" } ?? "\(type(of: layer))"
+        if layer is CATextLayer {
+            fail(.notDrawn(view: name, what: "a CATextLayer's text (use a UILabel)"))
+        } else if layer is CAReplicatorLayer {
+            fail(.notDrawn(view: name, what: "a CAReplicatorLayer's copies of its sublayers"))
+        } else if layer.contents != nil {
+            fail(.notDrawn(view: name, what: "the contents (a bitmap) of a layer no view backs (use a UIImageView)"))
+        }
     }
 }
