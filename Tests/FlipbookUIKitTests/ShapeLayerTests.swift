@@ -288,5 +288,15 @@ extension ShapeLayerTests {
         }) { error in
             XCTAssertTrue("\(error)".contains("CALayer 'badge'"), "\(error)")
         }
+        // One mask a layer: a second one set later is refused, naming the view.
+        XCTAssertThrowsError(try Transition.record { window in
+            let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+            view.accessibilityIdentifier = "masked"
+            window.addSubview(view)
+            view.layer.mask = CAShapeLayer()
+            UIView.animate(withDuration: 0.1, animations: { view.alpha = 0.5 }) { _ in view.layer.mask = CAShapeLayer() }
+        }) { error in
+            XCTAssertTrue("\(error)".contains("'masked'") && "\(error)".contains("second mask"), "\(error)")
+        }
     }
 }

@@ -161,7 +161,8 @@ open class CALayer: NSObject {
     /// Sets `transform` to an affine transform.
     open func setAffineTransform(_ m: CGAffineTransform) { transform = CATransform3DMakeAffineTransform(m) }
 
-    /// Adds a sublayer on top (kept; only views' layers are recorded).
+    /// Adds a sublayer on top (a layer no view backs is recorded as a layer of its own, drawn
+    /// above the view's subviews).
     open func addSublayer(_ layer: CALayer) { insertSublayer(layer, at: UInt32(sublayers?.count ?? 0)) }
     /// Inserts a sublayer at an index.
     open func insertSublayer(_ layer: CALayer, at index: UInt32) {

@@ -37,6 +37,8 @@ extension Transition {
             try recorder.run(window, body: body)
         }
         let transition = TransitionBuilder(recorder: recorder).transition(name: "uikit").applyingAppearance(appearance)
+        // What the builder cannot express (a layer given a second mask).
+        if let failure = recorder.failure { throw failure }
         do {
             _ = try TransitionAnimator(transition)
         } catch let error as TransitionError {
@@ -254,6 +256,9 @@ struct TransitionBuilder {
         // One mask per layer in the model: set from the start or later (shown then), taken away
         // (hidden: the layer draws unmasked again).
         if let mask = masks.first { layer.mask = self.layer(for: mask) }
+        if masks.count > 1 {
+            recorder.fail(.notDrawn(view: record.view.recordingName, what: "a second mask layer set after another (the model has one mask a layer)"))
+        }
         if let snapshot = record.view as? UISnapshotView {
             if let content = croppedContentFrame(snapshot, record.base.frame) {
                 var inner = Layer(name: stint.name + " content", frame: content)
