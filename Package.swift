@@ -156,7 +156,10 @@ let package = Package(
         // An iOS app's files (Tests/Fixtures/uikit-app: `@objc`, `#selector`, `@objc optional`,
         // IB attributes, an umbrella-header file) rewritten by the UIKitSources plugin at build
         // time, compiled here, and their handlers run by the tests.
-        .testTarget(name: "FlipbookUIKitSourcesAppTests", dependencies: ["UIKit", "FlipbookUIKit", "FlipbookModel"],
+        // Its AutoLayout folder: an App Store–style card and a bottom sheet, laid out with
+        // anchors only, recorded and rendered.
+        .testTarget(name: "FlipbookUIKitSourcesAppTests", dependencies: ["UIKit", "FlipbookUIKit", "FlipbookModel", "Flipbook", "FlipbookMotion",
+                                                                  "FlipbookCodecs"],
                     exclude: ["uikit-sources.json"], plugins: ["UIKitSources"]),
         // Uses only the products (`import Flipbook`, `import FlipbookTesting`), as a dependent package would.
         .testTarget(name: "FlipbookPublicAPITests", dependencies: ["Flipbook", "FlipbookTesting", "FlipbookTestSignals"], exclude: ["__Goldens__"]),

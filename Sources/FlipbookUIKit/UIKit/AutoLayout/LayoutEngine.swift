@@ -52,7 +52,22 @@ enum LayoutEngine {
         let root = root(of: view)
         root.updateConstraintsIfNeeded()
         guard hasConstraints(root) else { root.layoutState.lastSolve = nil; return }
-        let solve = LayoutSolve(root: root, fitting: nil)
+        var solve = LayoutSolve(root: root, fitting: nil)
+        // A multi-line label's height depends on its width: wrapped at the width it was given,
+        // its intrinsic size changes, so the tree is solved again (UIKit's two-pass layout of
+        // labels without a `preferredMaxLayoutWidth`), a few times at most.
+        for _ in 0..<3 {
+            var changed = false
+            for (view, frame) in solve.viewFrames {
+                guard let label = view as? UILabel, label.numberOfLines != 1, label.preferredMaxLayoutWidth == 0,
+                      !label.translatesAutoresizingMaskIntoConstraints, label.automaticMaxLayoutWidth != frame.width else { continue }
+                label.automaticMaxLayoutWidth = frame.width
+                label.layoutState.intrinsicSize = nil
+                changed = true
+            }
+            guard changed else { break }
+            solve = LayoutSolve(root: root, fitting: nil)
+        }
         root.layoutState.lastSolve = solve
         for (view, frame) in solve.viewFrames where view !== root && !view.translatesAutoresizingMaskIntoConstraints {
             if view.layoutFrame != frame { view.superview?.needsLayout = true }
@@ -183,18 +198,5 @@ extension UIView {
             let position = CGPoint(x: newValue.minX + anchor.x * newValue.width, y: newValue.minY + anchor.y * newValue.height)
             if center != position { center = position }
         }
-    }
-}
-
-extension UILabel {
-    /// Where the first and last baselines sit relative to the label's vertical centre (the
-    /// text block is centred vertically), in points.
-    var baselineOffsets: (first: Double, last: Double)? {
-        guard let text, !text.isEmpty else { return nil }
-        let lineHeight = Double(font.lineHeightPoints)
-        let textHeight = Double(intrinsicContentSize.height)
-        let lines = max(1, (textHeight / lineHeight).rounded())
-        let top = -0.5 * textHeight + Double(font.ascenderPoints)
-        return (top, top + (lines - 1) * lineHeight)
     }
 }

@@ -55,7 +55,8 @@ final class LayoutSolve {
         for view in views where !view.translatesAutoresizingMaskIntoConstraints || (view === root && fitting != nil) {
             addIntrinsicSize(of: view, variables[ObjectIdentifier(view)]!)
         }
-        // The app's constraints, in activation order.
+        // Stack views' own constraints, then the app's, in activation order.
+        for case let stack as UIStackView in views { stack.addArrangementConstraints(to: self) }
         let constraints = views.flatMap(\.layoutState.installedConstraints).sorted { $0.activationOrder < $1.activationOrder }
         for constraint in constraints { addApp(constraint) }
         // The frames.
@@ -119,7 +120,8 @@ final class LayoutSolve {
     /// `width >= intrinsic` at the compression resistance, `width <= intrinsic` at the hugging
     /// priority, and the same for the height (UIKit's content-size constraints).
     private func addIntrinsicSize(of view: UIView, _ v: Variables) {
-        let size = view.intrinsicContentSize
+        let size = view.layoutState.intrinsicSize ?? view.intrinsicContentSize
+        view.layoutState.intrinsicSize = size
         for (axis, length, variable) in [(0, size.width, v.width), (1, size.height, v.height)] where length != UIView.noIntrinsicMetric && length >= 0 {
             let label = axis == 0 ? "width" : "height"
             let name = "<NSContentSizeLayoutConstraint \(view.layoutName).\(label)"
@@ -159,28 +161,55 @@ final class LayoutSolve {
 
     private func addApp(_ constraint: NSLayoutConstraint) {
         guard let container = constraint.container, let first = constraint.firstLayoutItem else { return }
-        let flips = container.effectiveUserInterfaceLayoutDirection == .rightToLeft
-            && (constraint.firstAttribute.isDirectional || constraint.secondAttribute.isDirectional)
-        guard let lhs = expression(first, constraint.firstAttribute, in: container, flipped: flips) else { return }
-        var rhs = LinearExpression(constant: Double(constraint.constant))
-        if let second = constraint.secondLayoutItem {
-            guard let term = expression(second, constraint.secondAttribute, in: container, flipped: flips) else { return }
-            rhs = Double(constraint.multiplier) * term + Double(constraint.constant)
-        }
-        let relation: ConstraintRelation = switch constraint.relation {
-        case .equal: .equal
-        case .lessThanOrEqual: .lessThanOrEqual
-        case .greaterThanOrEqual: .greaterThanOrEqual
-        }
+        let relation = LayoutRelation(first: first, firstAttribute: constraint.firstAttribute, relation: constraint.relation,
+                                      second: constraint.secondLayoutItem, secondAttribute: constraint.secondAttribute,
+                                      multiplier: constraint.multiplier, constant: constraint.constant, priority: constraint.priority)
+        guard let linear = linear(relation, in: container) else { return }
         let id = ObjectIdentifier(constraint)
         appConstraints[id] = constraint
         do {
-            try solver.add(LinearConstraint(lhs, relation, rhs, priority: Self.priority(constraint.priority)), id: .app(id))
+            try solver.add(linear, id: .app(id))
         } catch {
             guard !constraint.reportedConflict else { return }
             constraint.reportedConflict = true
             LayoutEngine.report(refused: "\(constraint)", conflicting: error.conflicting.map(describe))
         }
+    }
+
+    /// A relation a stack view keeps among its arranged subviews, under `name` in reports.
+    func addSystem(_ relation: LayoutRelation, in container: UIView, name: String) {
+        guard let linear = linear(relation, in: container) else { return }
+        add(linear, name)
+    }
+
+    /// `a.end − a.start == b.end − b.start` (required): two distances kept equal, as a stack
+    /// view's equal spacing and equal centering keep them.
+    func addEqualDistances(from aStart: (LayoutItem, NSLayoutConstraint.Attribute), to aEnd: (LayoutItem, NSLayoutConstraint.Attribute),
+                           equalTo bStart: (LayoutItem, NSLayoutConstraint.Attribute), _ bEnd: (LayoutItem, NSLayoutConstraint.Attribute),
+                           in container: UIView, name: String) {
+        let flips = container.effectiveUserInterfaceLayoutDirection == .rightToLeft
+        let parts = [aStart, aEnd, bStart, bEnd].map { expression($0.0, $0.1, in: container, flipped: flips && $0.1.isDirectional) }
+        guard let a0 = parts[0], let a1 = parts[1], let b0 = parts[2], let b1 = parts[3] else { return }
+        add(LinearConstraint(a1 - a0, .equal, b1 - b0), name)
+    }
+
+    /// `relation` as the solver's constraint in `container`'s coordinates (nil: an item is not
+    /// inside `container`).
+    private func linear(_ relation: LayoutRelation, in container: UIView) -> LinearConstraint? {
+        let flips = container.effectiveUserInterfaceLayoutDirection == .rightToLeft
+            && (relation.firstAttribute.isDirectional || relation.secondAttribute.isDirectional)
+        guard let lhs = expression(relation.first, relation.firstAttribute, in: container, flipped: flips) else { return nil }
+        var rhs = LinearExpression(constant: Double(relation.constant))
+        if let second = relation.second {
+            guard let term = expression(second, relation.secondAttribute, in: container, flipped: flips) else { return nil }
+            rhs = Double(relation.multiplier) * term + Double(relation.constant)
+        }
+        let kind: ConstraintRelation = switch relation.relation {
+        case .equal: .equal
+        case .lessThanOrEqual: .lessThanOrEqual
+        case .greaterThanOrEqual: .greaterThanOrEqual
+        }
+        return LinearConstraint(lhs, kind, rhs, priority: Self.priority(relation.priority))
     }
 
     /// The item's position along one axis in `container`'s coordinates (its left or top edge),
@@ -246,4 +275,17 @@ final class LayoutSolve {
         }
         return height
     }
+}
+
+/// `first.firstAttribute relation multiplier × second.secondAttribute + constant` at a
+/// priority: an `NSLayoutConstraint`'s content, or one a stack view keeps.
+struct LayoutRelation {
+    var first: LayoutItem
+    var firstAttribute: NSLayoutConstraint.Attribute
+    var relation: NSLayoutConstraint.Relation = .equal
+    var second: LayoutItem?
+    var secondAttribute: NSLayoutConstraint.Attribute = .notAnAttribute
+    var multiplier: CGFloat = 1
+    var constant: CGFloat = 0
+    var priority: UILayoutPriority = .required
 }

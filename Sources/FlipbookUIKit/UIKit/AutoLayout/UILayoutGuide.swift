@@ -80,6 +80,9 @@ final class ViewLayoutState {
     /// `layoutMargins` once set.
     var layoutMargins: UIEdgeInsets?
     var needsUpdateConstraints = false
+    /// `intrinsicContentSize` as last asked, until `invalidateIntrinsicContentSize` (UIKit asks
+    /// again only then).
+    var intrinsicSize: CGSize?
 }
 
 extension UIView {
@@ -157,7 +160,10 @@ extension UIView {
         LayoutEngine.invalidate(self)
     }
     /// Asks for `intrinsicContentSize` again at the next layout pass.
-    public func invalidateIntrinsicContentSize() { LayoutEngine.invalidate(self) }
+    public func invalidateIntrinsicContentSize() {
+        layoutState.intrinsicSize = nil
+        LayoutEngine.invalidate(self)
+    }
 
     /// The smallest size (0 × 0) `systemLayoutSizeFitting` can aim for.
     public static let layoutFittingCompressedSize = CGSize(width: 0, height: 0)
