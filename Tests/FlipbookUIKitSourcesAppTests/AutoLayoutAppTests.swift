@@ -151,4 +151,47 @@ final class AutoLayoutAppTests: XCTestCase {
         assertFrame(animator, "done", at: 0.35, isFinal: true, Rect(x: 16, y: 294, width: 343, height: 50))
         try writePNGs(transition, "sheet", at: [0, 0.1, 0.175, 0.35])
     }
+
+    @MainActor func testAStoryCardCollapsesAndTheCardsBelowSlideUp() async throws {
+        let stories = StoryStackViewController()
+        var safeTop: CGFloat = 0
+        let transition = try Transition.record(device: .iPhone8) { window in
+            window.rootViewController = stories
+            window.layoutIfNeeded()
+            safeTop = stories.view.safeAreaInsets.top
+            stories.dismissCard(at: 1)
+        }
+        XCTAssertEqual(RecordingWarnings.lastRecording, [], "the card's 999 height gives way to the stack's collapse")
+        let animator = try TransitionAnimator(transition)
+        // The column: 16 pt below the safe area, 16 pt in; cards 96 pt tall, 16 pt apart.
+        assertFrame(animator, "column", at: 0, Rect(x: 16, y: Double(safeTop) + 16, width: 343, height: 3 * 96 + 2 * 16))
+        let card1Before = Rect(x: 0, y: 112, width: 343, height: 96), card1After = Rect(x: 0, y: 96, width: 343, height: 0)
+        let card2Before = Rect(x: 0, y: 224, width: 343, height: 96), card2After = Rect(x: 0, y: 112, width: 343, height: 96)
+        assertFrame(animator, "card0", at: 0, Rect(x: 0, y: 0, width: 343, height: 96))
+        assertFrame(animator, "card1", at: 0, card1Before)
+        assertFrame(animator, "card2", at: 0, card2Before)
+        let curve = Timing(curve: .bezier(.easeInEaseOut), durationSeconds: 0.3)
+        let share = curve.progress(atSeconds: 0.1)
+        assertFrame(animator, "card1", at: 0.1, mix(card1Before, card1After, share))
+        assertFrame(animator, "card2", at: 0.1, mix(card2Before, card2After, share))
+        // Hidden inside the animation: drawn while it collapses, hidden when it ends (UIKit's way).
+        XCTAssertEqual(animator.layer(named: "card1", in: animator.window(atSeconds: 0.1, isFinal: false))?.isHidden, false)
+        XCTAssertEqual(animator.layer(named: "card1", in: animator.window(atSeconds: 0.3, isFinal: true))?.isHidden, true)
+        XCTAssertTrue(stories.cards[1].isHidden)
+        assertFrame(animator, "card0", at: 0.3, isFinal: true, Rect(x: 0, y: 0, width: 343, height: 96))
+        assertFrame(animator, "card1", at: 0.3, isFinal: true, card1After)
+        assertFrame(animator, "card2", at: 0.3, isFinal: true, card2After)
+        // Inside a card: the icon 16 pt in (the row's margin), centred in 96 pt: (96 − 60) / 2.
+        let icon = try XCTUnwrap(stories.cards[2].subviews.first?.subviews.first)
+        XCTAssertEqual(icon.frame, CGRect(x: 16, y: 18, width: 60, height: 60))
+        // The texts: after the icon and 12 pt, to the row's right margin, centred.
+        let texts = try XCTUnwrap(stories.cards[2].subviews.first?.subviews.last as? UIStackView)
+        let title = texts.arrangedSubviews[0].intrinsicContentSize, subtitle = texts.arrangedSubviews[1].intrinsicContentSize
+        let textHeight = title.height + 4 + subtitle.height
+        XCTAssertEqual(texts.frame.minX, 88)
+        XCTAssertEqual(texts.frame.width, 343 - 16 - 88)
+        XCTAssertEqual(texts.frame.minY, (96 - textHeight) / 2, accuracy: 1e-9)
+        XCTAssertEqual(texts.arrangedSubviews[1].frame.minY, title.height + 4, accuracy: 1e-9)
+        try writePNGs(transition, "stories", at: [0, 0.1, 0.2, 0.3])
+    }
 }

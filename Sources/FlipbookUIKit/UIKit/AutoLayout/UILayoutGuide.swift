@@ -83,6 +83,8 @@ final class ViewLayoutState {
     /// `intrinsicContentSize` as last asked, until `invalidateIntrinsicContentSize` (UIKit asks
     /// again only then).
     var intrinsicSize: CGSize?
+    /// Hidden (for layout) inside a stack view, drawn until the animation that hid it ends.
+    var hidesAfterAnimation = false
 }
 
 extension UIView {

@@ -229,3 +229,25 @@ open class UIStackView: UIView {
         }
     }
 }
+
+extension LayoutEngine {
+    /// `view.isHidden = hidden`: for an arranged view of a stack view hidden inside an animation
+    /// block, the view counts as hidden for layout at once (it collapses with the animation) and
+    /// its layer hides when the animation ends; returns true then. False: set the layer.
+    static func hidesAfterAnimation(_ view: UIView, _ hidden: Bool) -> Bool {
+        guard hidden else {
+            if view.layoutState.hidesAfterAnimation { view.layoutState.hidesAfterAnimation = false; invalidate(view) }
+            return false
+        }
+        guard let stack = view.superview as? UIStackView, stack.arrangedSubviews.contains(where: { $0 === view }), !view.layer.isHidden,
+              let recorder = Recorder.current, case let .animated(_, start, timing) = recorder.context else { return false }
+        view.layoutState.hidesAfterAnimation = true
+        invalidate(view)
+        recorder.schedule(atSeconds: start + timing.durationSeconds, view: view.recordingName) {
+            guard view.layoutState.hidesAfterAnimation else { return }
+            view.layoutState.hidesAfterAnimation = false
+            view.layer.isHidden = true
+        }
+        return true
+    }
+}

@@ -121,10 +121,12 @@ open class UIView: UIResponder, UICoordinateSpace {
         get { layer.opacityValue }
         set { layer.opacityValue = newValue }
     }
-    /// Hidden views and their subviews are not drawn.
+    /// Hidden views and their subviews are not drawn. A stack view's arranged view hidden
+    /// inside an animation block stays drawn until the animation ends, collapsing meanwhile,
+    /// as in UIKit.
     open var isHidden: Bool {
-        get { layer.isHidden }
-        set { layer.isHidden = newValue }
+        get { layoutState.hidesAfterAnimation || layer.isHidden }
+        set { if !LayoutEngine.hidesAfterAnimation(self, newValue) { layer.isHidden = newValue } }
     }
     /// True when drawn opaque (kept).
     open var isOpaque = true
