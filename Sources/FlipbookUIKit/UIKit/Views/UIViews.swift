@@ -4,8 +4,8 @@ import FlipbookText
 
 /// A view that draws an image (`UIImageView`), fitted as `contentMode` says.
 open class UIImageView: UIView {
-    /// The image drawn.
-    open var image: UIImage?
+    /// The image drawn; its point size is the view's intrinsic size.
+    open var image: UIImage? { didSet { if image !== oldValue { invalidateIntrinsicContentSize() } } }
     /// Kept for API compatibility.
     open var highlightedImage: UIImage?
     /// Kept for API compatibility.
