@@ -152,6 +152,10 @@ final class AutoLayoutTests: XCTestCase {
         // b from 142 to 375 − 16.
         XCTAssertEqual(b.frame, CGRect(x: 142, y: 0, width: 217, height: 5))
         XCTAssertEqual(UIView().layoutMargins, UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8), "UIKit's default")
+        XCTAssertEqual(root.directionalLayoutMargins, NSDirectionalEdgeInsets(top: 10, leading: 12, bottom: 14, trailing: 16))
+        root.semanticContentAttribute = .forceRightToLeft
+        root.directionalLayoutMargins = NSDirectionalEdgeInsets(top: 1, leading: 2, bottom: 3, trailing: 4)
+        XCTAssertEqual(root.layoutMargins, UIEdgeInsets(top: 1, left: 4, bottom: 3, right: 2), "leading is the right edge")
     }
 
     @MainActor func testAViewControllersRootViewHasTheSystemMinimumMargins() async {

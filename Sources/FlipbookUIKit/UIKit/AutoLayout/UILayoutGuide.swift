@@ -44,6 +44,28 @@ open class UILayoutGuide: NSObject, LayoutAnchorProviding {
     public var centerYAnchor: NSLayoutYAxisAnchor { yAnchor(.centerY) }
 }
 
+/// Insets by leading and trailing edge (`NSDirectionalEdgeInsets`), in points.
+public struct NSDirectionalEdgeInsets: Equatable, Hashable, Sendable {
+    /// Insets in points.
+    public var top: CGFloat, leading: CGFloat, bottom: CGFloat, trailing: CGFloat
+    /// Zero insets.
+    public init() { top = 0; leading = 0; bottom = 0; trailing = 0 }
+    /// Insets.
+    public init(top: CGFloat, leading: CGFloat, bottom: CGFloat, trailing: CGFloat) {
+        self.top = top; self.leading = leading; self.bottom = bottom; self.trailing = trailing
+    }
+    /// Zero insets.
+    public static let zero = NSDirectionalEdgeInsets()
+
+    init(_ insets: UIEdgeInsets, rightToLeft: Bool) {
+        self.init(top: insets.top, leading: rightToLeft ? insets.right : insets.left, bottom: insets.bottom,
+                  trailing: rightToLeft ? insets.left : insets.right)
+    }
+    func edgeInsets(rightToLeft: Bool) -> UIEdgeInsets {
+        UIEdgeInsets(top: top, left: rightToLeft ? trailing : leading, bottom: bottom, right: rightToLeft ? leading : trailing)
+    }
+}
+
 /// Which way leading and trailing point (`UISemanticContentAttribute`).
 public enum UISemanticContentAttribute: Int, Sendable {
     /// The app's direction (left to right here).

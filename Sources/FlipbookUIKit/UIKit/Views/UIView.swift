@@ -165,8 +165,12 @@ open class UIView: UIResponder, UICoordinateSpace {
         get { layoutState.layoutMargins ?? defaultLayoutMargins }
         set { layoutState.layoutMargins = newValue; LayoutEngine.invalidate(self) }
     }
-    /// Kept for API compatibility.
-    open var directionalLayoutMargins = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
+    /// `layoutMargins` by leading and trailing edge (leading is left, or right in a
+    /// right-to-left layout).
+    open var directionalLayoutMargins: NSDirectionalEdgeInsets {
+        get { NSDirectionalEdgeInsets(layoutMargins, rightToLeft: effectiveUserInterfaceLayoutDirection == .rightToLeft) }
+        set { layoutMargins = newValue.edgeInsets(rightToLeft: effectiveUserInterfaceLayoutDirection == .rightToLeft) }
+    }
     /// Kept; always zero.
     open var safeAreaInsets: UIEdgeInsets { .zero }
     /// The recognizers attached (kept; a recording drives a pan through the handler its body returns).
