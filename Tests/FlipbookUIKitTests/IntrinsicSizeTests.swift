@@ -61,6 +61,26 @@ final class IntrinsicSizeTests: XCTestCase {
         XCTAssertEqual(label.frame, CGRect(x: 20, y: 40, width: 150, height: pixelCeil(wrapped.heightPoints)))
     }
 
+    @MainActor func testFittingAViewWithAMultiLineLabelWrapsItAtTheFittedWidth() async throws {
+        let content = UIView()
+        let label = UILabel()
+        let story = "A long caption that has to wrap over several lines in a narrow column"
+        label.text = story
+        label.numberOfLines = 0
+        label.translatesAutoresizingMaskIntoConstraints = false
+        content.addSubview(label)
+        NSLayoutConstraint.activate([label.leadingAnchor.constraint(equalTo: content.leadingAnchor, constant: 16),
+                                     label.trailingAnchor.constraint(equalTo: content.trailingAnchor, constant: -16),
+                                     label.topAnchor.constraint(equalTo: content.topAnchor, constant: 16),
+                                     label.bottomAnchor.constraint(equalTo: content.bottomAnchor, constant: -16)])
+        let fitted = content.systemLayoutSizeFitting(CGSize(width: 200, height: 0), withHorizontalFittingPriority: .required,
+                                                     verticalFittingPriority: .fittingSizeLevel)
+        // Wrapped at 200 − 32 pt, plus 16 pt above and below.
+        let wrapped = try engineLayout(story, size: 17, maxWidth: 168, lines: 0)
+        XCTAssertGreaterThan(wrapped.lines.count, 1)
+        XCTAssertEqual(fitted, CGSize(width: 200, height: pixelCeil(wrapped.heightPoints) + 32))
+    }
+
     @MainActor func testImageViewsAndImageButtonsAreTheirImagesSize() async throws {
         let photo = try XCTUnwrap(UIImage(contentsOfFile: Self.photos.appendingPathComponent("arches.jpg").path))
         let imageView = UIImageView()

@@ -52,26 +52,32 @@ enum LayoutEngine {
         let root = root(of: view)
         root.updateConstraintsIfNeeded()
         guard hasConstraints(root) else { root.layoutState.lastSolve = nil; return }
-        var solve = LayoutSolve(root: root, fitting: nil)
-        // A multi-line label's height depends on its width: wrapped at the width it was given,
-        // its intrinsic size changes, so the tree is solved again (UIKit's two-pass layout of
-        // labels without a `preferredMaxLayoutWidth`), a few times at most.
+        let solve = solveWrappingLabels(root: root, fitting: nil)
+        root.layoutState.lastSolve = solve
+        for (view, frame) in solve.viewFrames where view !== root && !view.translatesAutoresizingMaskIntoConstraints {
+            if view.layoutFrame != frame { view.superview?.needsLayout = true }
+        }
+    }
+
+    /// The tree under `root` solved; a multi-line label's height depends on its width, so a
+    /// label given another width than its intrinsic size was wrapped at is measured again at that
+    /// width and the tree solved again (UIKit's two-pass layout of labels without a
+    /// `preferredMaxLayoutWidth`), a few times at most.
+    static func solveWrappingLabels(root: UIView, fitting: (target: CGSize, priorities: (UILayoutPriority, UILayoutPriority))?) -> LayoutSolve {
+        var solve = LayoutSolve(root: root, fitting: fitting)
         for _ in 0..<3 {
             var changed = false
             for (view, frame) in solve.viewFrames {
                 guard let label = view as? UILabel, label.numberOfLines != 1, label.preferredMaxLayoutWidth == 0,
-                      !label.translatesAutoresizingMaskIntoConstraints, label.automaticMaxLayoutWidth != frame.width else { continue }
+                      !label.translatesAutoresizingMaskIntoConstraints || label === root, label.automaticMaxLayoutWidth != frame.width else { continue }
                 label.automaticMaxLayoutWidth = frame.width
                 label.layoutState.intrinsicSize = nil
                 changed = true
             }
             guard changed else { break }
-            solve = LayoutSolve(root: root, fitting: nil)
+            solve = LayoutSolve(root: root, fitting: fitting)
         }
-        root.layoutState.lastSolve = solve
-        for (view, frame) in solve.viewFrames where view !== root && !view.translatesAutoresizingMaskIntoConstraints {
-            if view.layoutFrame != frame { view.superview?.needsLayout = true }
-        }
+        return solve
     }
 
     /// In `view`'s layout pass, before its `layoutSubviews`: sets each subview that Auto Layout
@@ -91,7 +97,7 @@ enum LayoutEngine {
     /// towards `target` at the given priorities.
     static func fittingSize(of view: UIView, target: CGSize, priorities: (UILayoutPriority, UILayoutPriority)) -> CGSize {
         view.updateConstraintsIfNeeded()
-        let solve = LayoutSolve(root: view, fitting: (target, priorities))
+        let solve = solveWrappingLabels(root: view, fitting: (target, priorities))
         return solve.frame(of: view)?.size ?? target
     }
 

@@ -65,7 +65,9 @@ final class LayoutSolve {
             let frame = CGRect(x: value(v.x), y: value(v.y), width: value(v.width), height: value(v.height))
             frameIndex[ObjectIdentifier(view)] = viewFrames.count
             viewFrames.append((view, frame))
-            for guide in view.layoutState.layoutGuides + [view.layoutState.safeAreaGuide, view.layoutState.marginsGuide].compactMap({ $0 }) {
+            // A fitting solve leaves the guides' frames of the last layout pass alone.
+            for guide in view.layoutState.layoutGuides + [view.layoutState.safeAreaGuide, view.layoutState.marginsGuide].compactMap({ $0 })
+            where fitting == nil {
                 guard let g = variables[ObjectIdentifier(guide)] else { continue }
                 guide.layoutFrame = CGRect(x: value(g.x), y: value(g.y), width: value(g.width), height: value(g.height))
             }
