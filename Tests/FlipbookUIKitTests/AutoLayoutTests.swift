@@ -324,3 +324,33 @@ final class AutoLayoutTests: XCTestCase {
         XCTAssertEqual(c.description, "<NSLayoutConstraint UIView:'card'.width == 0.5*UIView:'root'.width - 4 @750   (inactive)>")
     }
 }
+
+/// The visual format language (`constraints(withVisualFormat:options:metrics:views:)`).
+final class VisualFormatTests: XCTestCase {
+    @MainActor func testRowsColumnsStandardSpacingMetricsAndAlignment() async {
+        let root = UIView(frame: CGRect(x: 0, y: 0, width: 375, height: 667))
+        let avatar = UIView(), name = UIView(), badge = UIView()
+        for view in [avatar, name, badge] { view.translatesAutoresizingMaskIntoConstraints = false; root.addSubview(view) }
+        let views = ["avatar": avatar, "name": name, "badge": badge]
+        var constraints = NSLayoutConstraint.constraints(withVisualFormat: "H:|-inset-[avatar(40)]-[name(>=100@750)]-12-[badge(==avatar)]-|",
+                                                         options: .alignAllCenterY, metrics: ["inset": 16], views: views)
+        constraints += NSLayoutConstraint.constraints(withVisualFormat: "V:|-(100)-[avatar(40)]", metrics: nil, views: views)
+        constraints += NSLayoutConstraint.constraints(withVisualFormat: "V:[name(20)]", metrics: nil, views: views)
+        constraints += NSLayoutConstraint.constraints(withVisualFormat: "V:[badge(30)]", metrics: nil, views: views)
+        NSLayoutConstraint.activate(constraints)
+        root.layoutIfNeeded()
+        // 16 in, 40 wide; 8 (standard) to name; name stretches to leave 12 + 40 + 20 (standard to the edge).
+        XCTAssertEqual(avatar.frame, CGRect(x: 16, y: 100, width: 40, height: 40))
+        XCTAssertEqual(name.frame, CGRect(x: 64, y: 110, width: 375 - 20 - 40 - 12 - 64, height: 20))
+        XCTAssertEqual(badge.frame, CGRect(x: 375 - 20 - 40, y: 105, width: 40, height: 30))
+        // Flush views and zero-spacing edges.
+        let a = UIView(), b = UIView()
+        for view in [a, b] { view.translatesAutoresizingMaskIntoConstraints = false; root.addSubview(view) }
+        NSLayoutConstraint.activate(NSLayoutConstraint.constraints(withVisualFormat: "H:|[a][b(==a)]|", options: [.alignAllTop, .alignAllBottom],
+                                                                   metrics: nil, views: ["a": a, "b": b])
+                                    + NSLayoutConstraint.constraints(withVisualFormat: "V:[a(10)]|", metrics: nil, views: ["a": a]))
+        root.layoutIfNeeded()
+        XCTAssertEqual(a.frame, CGRect(x: 0, y: 657, width: 187.5, height: 10))
+        XCTAssertEqual(b.frame, CGRect(x: 187.5, y: 657, width: 187.5, height: 10))
+    }
+}
