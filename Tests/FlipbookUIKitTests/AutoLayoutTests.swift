@@ -152,6 +152,22 @@ final class AutoLayoutTests: XCTestCase {
         // b from 142 to 375 − 16.
         XCTAssertEqual(b.frame, CGRect(x: 142, y: 0, width: 217, height: 5))
         XCTAssertEqual(UIView().layoutMargins, UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8), "UIKit's default")
+        // The readable-content guide: the margins area on a phone; 672 pt wide, centred, on a wide view.
+        let text = child(in: root)
+        NSLayoutConstraint.activate([text.leadingAnchor.constraint(equalTo: root.readableContentGuide.leadingAnchor),
+                                     text.trailingAnchor.constraint(equalTo: root.readableContentGuide.trailingAnchor),
+                                     text.topAnchor.constraint(equalTo: root.readableContentGuide.topAnchor),
+                                     text.heightAnchor.constraint(equalToConstant: 1)])
+        root.layoutIfNeeded()
+        XCTAssertEqual(text.frame, CGRect(x: 12, y: 10, width: 347, height: 1))
+        let wide = UIView(frame: CGRect(x: 0, y: 0, width: 1024, height: 100))
+        let column = child(in: wide)
+        NSLayoutConstraint.activate([column.leadingAnchor.constraint(equalTo: wide.readableContentGuide.leadingAnchor),
+                                     column.trailingAnchor.constraint(equalTo: wide.readableContentGuide.trailingAnchor),
+                                     column.topAnchor.constraint(equalTo: wide.topAnchor), column.heightAnchor.constraint(equalToConstant: 1)])
+        wide.layoutIfNeeded()
+        // 8 pt margins: 1008 pt inside, 672 of them centred: (1008 − 672) / 2 + 8.
+        XCTAssertEqual(column.frame, CGRect(x: 176, y: 0, width: 672, height: 1))
         XCTAssertEqual(root.directionalLayoutMargins, NSDirectionalEdgeInsets(top: 10, leading: 12, bottom: 14, trailing: 16))
         root.semanticContentAttribute = .forceRightToLeft
         root.directionalLayoutMargins = NSDirectionalEdgeInsets(top: 1, leading: 2, bottom: 3, trailing: 4)

@@ -66,7 +66,7 @@ final class LayoutSolve {
             frameIndex[ObjectIdentifier(view)] = viewFrames.count
             viewFrames.append((view, frame))
             // A fitting solve leaves the guides' frames of the last layout pass alone.
-            for guide in view.layoutState.layoutGuides + [view.layoutState.safeAreaGuide, view.layoutState.marginsGuide].compactMap({ $0 })
+            for guide in view.layoutState.layoutGuides + view.layoutState.systemGuides
             where fitting == nil {
                 guard let g = variables[ObjectIdentifier(guide)] else { continue }
                 guide.layoutFrame = CGRect(x: value(g.x), y: value(g.y), width: value(g.width), height: value(g.height))
@@ -88,7 +88,7 @@ final class LayoutSolve {
     private func collect(_ view: UIView) {
         views.append(view)
         variables[ObjectIdentifier(view)] = makeVariables()
-        for guide in view.layoutState.layoutGuides + [view.layoutState.safeAreaGuide, view.layoutState.marginsGuide].compactMap({ $0 }) {
+        for guide in view.layoutState.layoutGuides + view.layoutState.systemGuides {
             variables[ObjectIdentifier(guide)] = makeVariables()
         }
         for subview in view.subviews { collect(subview) }
@@ -106,16 +106,25 @@ final class LayoutSolve {
         add(v.height, .equal, Double(size.height), "\(name).height == \(LayoutEngine.number(size.height))\(close)")
     }
 
-    /// The safe-area and margins guides follow their view's insets.
+    /// The safe-area and margins guides follow their view's insets; the readable-content guide
+    /// is the margins area at most `readableWidthPoints` wide, centred in it.
     private func addGuides(of view: UIView, _ v: Variables) {
-        for guide in [view.layoutState.safeAreaGuide, view.layoutState.marginsGuide].compactMap({ $0 }) {
+        for guide in view.layoutState.systemGuides {
             let g = variables[ObjectIdentifier(guide)]!
             let insets = guide.inset == .safeArea ? view.safeAreaInsets : view.layoutMargins
             let name = "\(guide.layoutName) of \(view.layoutName)"
-            add(g.x, .equal, Double(insets.left), "\(name).minX == \(LayoutEngine.number(insets.left))")
+            let innerWidth = v.width - Double(insets.left + insets.right)
             add(g.y, .equal, Double(insets.top), "\(name).minY == \(LayoutEngine.number(insets.top))")
-            add(LinearConstraint(g.width.expression, .equal, v.width - Double(insets.left + insets.right)), "\(name).width")
             add(LinearConstraint(g.height.expression, .equal, v.height - Double(insets.top + insets.bottom)), "\(name).height")
+            guard guide.inset == .readable else {
+                add(g.x, .equal, Double(insets.left), "\(name).minX == \(LayoutEngine.number(insets.left))")
+                add(LinearConstraint(g.width.expression, .equal, innerWidth), "\(name).width")
+                continue
+            }
+            add(g.width, .lessThanOrEqual, Double(UILayoutGuide.readableWidthPoints), "\(name).width <= \(LayoutEngine.number(UILayoutGuide.readableWidthPoints))")
+            add(LinearConstraint(g.width.expression, .lessThanOrEqual, innerWidth), "\(name).width <= margins")
+            add(LinearConstraint(g.width.expression, .equal, innerWidth, priority: Self.priority(UILayoutPriority(999))), "\(name).width == margins @999")
+            add(LinearConstraint(g.x.expression, .equal, 0.5 * (innerWidth - g.width) + Double(insets.left)), "\(name).centerX")
         }
     }
 

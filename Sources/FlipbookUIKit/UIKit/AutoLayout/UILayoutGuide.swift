@@ -11,10 +11,15 @@ open class UILayoutGuide: NSObject, LayoutAnchorProviding {
     /// Which of the owning view's insets the guide follows (nil: positioned by constraints).
     var inset: SystemInset?
     /// The insets a system guide follows.
-    enum SystemInset { case safeArea, margins }
+    enum SystemInset { case safeArea, margins, readable }
 
     /// A guide; add it to a view with `addLayoutGuide(_:)`.
     public override init() { super.init() }
+
+    /// The widest a `readableContentGuide` gets, in points: 672, iOS's readable width at the
+    /// default text size (a value measured on iOS, not documented by Apple; it depends on
+    /// Dynamic Type there, not here). Wider than any phone's margins area in portrait.
+    static let readableWidthPoints: CGFloat = 672
 
     /// Its frame in the owning view's coordinates, from the last layout pass.
     open internal(set) var layoutFrame: CGRect = .zero
@@ -91,6 +96,9 @@ final class ViewLayoutState {
     var layoutGuides: [UILayoutGuide] = []
     var safeAreaGuide: UILayoutGuide?
     var marginsGuide: UILayoutGuide?
+    var readableGuide: UILayoutGuide?
+    /// The view's safe-area, margins and readable-content guides made so far.
+    var systemGuides: [UILayoutGuide] { [safeAreaGuide, marginsGuide, readableGuide].compactMap { $0 } }
     /// UIKit's defaults for views made in code: hugging 250, compression resistance 750 in both
     /// axes (Apple, "Auto Layout Guide: Views with Intrinsic Content Size"; Interface Builder
     /// gives labels and image views 251 hugging instead).
@@ -154,14 +162,25 @@ extension UIView {
     public var safeAreaLayoutGuide: UILayoutGuide { systemGuide(.safeArea) }
     /// The area inside `layoutMargins` (`layoutMarginsGuide`).
     public var layoutMarginsGuide: UILayoutGuide { systemGuide(.margins) }
+    /// The margins area, at most `readableWidthPoints` wide and centred in it
+    /// (`readableContentGuide`); on a phone in portrait, the margins area itself.
+    public var readableContentGuide: UILayoutGuide { systemGuide(.readable) }
 
     private func systemGuide(_ inset: UILayoutGuide.SystemInset) -> UILayoutGuide {
-        if let guide = inset == .safeArea ? layoutState.safeAreaGuide : layoutState.marginsGuide { return guide }
+        let existing: UILayoutGuide? = switch inset {
+        case .safeArea: layoutState.safeAreaGuide
+        case .margins: layoutState.marginsGuide
+        case .readable: layoutState.readableGuide
+        }
+        if let existing { return existing }
         let guide = UILayoutGuide()
-        guide.identifier = inset == .safeArea ? "UIViewSafeAreaLayoutGuide" : "UIViewLayoutMarginsGuide"
         guide.inset = inset
         guide.owningView = self
-        if inset == .safeArea { layoutState.safeAreaGuide = guide } else { layoutState.marginsGuide = guide }
+        switch inset {
+        case .safeArea: guide.identifier = "UIViewSafeAreaLayoutGuide"; layoutState.safeAreaGuide = guide
+        case .margins: guide.identifier = "UIViewLayoutMarginsGuide"; layoutState.marginsGuide = guide
+        case .readable: guide.identifier = "UIViewReadableContentGuide"; layoutState.readableGuide = guide
+        }
         return guide
     }
 
