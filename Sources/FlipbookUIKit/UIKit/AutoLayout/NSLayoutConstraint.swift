@@ -17,11 +17,14 @@ public struct UILayoutPriority: RawRepresentable, Hashable, Comparable, Sendable
     public static let defaultLow = UILayoutPriority(250)
     /// 50: the level `systemLayoutSizeFitting` fits at.
     public static let fittingSizeLevel = UILayoutPriority(50)
-    /// 510, 500, 490: the scene-size levels (kept for API compatibility).
+    /// 510: a window drag that can resize its scene (macOS; kept for API compatibility).
     public static let dragThatCanResizeScene = UILayoutPriority(510)
+    /// 500: the level a scene keeps its size at (kept for API compatibility).
     public static let sceneSizeStayPut = UILayoutPriority(500)
+    /// 490: a window drag that cannot resize its scene (kept for API compatibility).
     public static let dragThatCannotResizeScene = UILayoutPriority(490)
 
+    /// Lower priority first.
     public static func < (lhs: UILayoutPriority, rhs: UILayoutPriority) -> Bool { lhs.rawValue < rhs.rawValue }
     /// The priority raised by `rhs`.
     public static func + (lhs: UILayoutPriority, rhs: Float) -> UILayoutPriority { UILayoutPriority(lhs.rawValue + rhs) }
@@ -29,9 +32,8 @@ public struct UILayoutPriority: RawRepresentable, Hashable, Comparable, Sendable
     public static func - (lhs: UILayoutPriority, rhs: Float) -> UILayoutPriority { UILayoutPriority(lhs.rawValue - rhs) }
 }
 
-/// The axis of a size priority or stack (`NSLayoutConstraint.Axis`).
 extension NSLayoutConstraint {
-    /// Horizontal or vertical.
+    /// The axis of a size priority or a stack view (`NSLayoutConstraint.Axis`).
     public enum Axis: Int, Sendable {
         /// Left to right.
         case horizontal = 0
@@ -49,13 +51,17 @@ extension NSLayoutConstraint {
 open class NSLayoutConstraint: NSObject {
     /// An attribute of an item (`NSLayoutConstraint.Attribute`).
     public enum Attribute: Int, Sendable {
+        /// Edges (leading and trailing by the layout direction), sizes, centres and baselines,
+        /// with UIKit's raw values.
         case left = 1, right, top, bottom, leading, trailing, width, height, centerX, centerY, lastBaseline, firstBaseline
+        /// The same inside the item's layout margins.
         case leftMargin, rightMargin, topMargin, bottomMargin, leadingMargin, trailingMargin, centerXWithinMargins, centerYWithinMargins
         /// No attribute: the second attribute of a constraint to a constant.
         case notAnAttribute = 0
     }
     /// How the two sides compare (`NSLayoutConstraint.Relation`).
     public enum Relation: Int, Sendable {
+        /// `≤`, `=`, `≥`, with UIKit's raw values.
         case lessThanOrEqual = -1, equal = 0, greaterThanOrEqual = 1
     }
 

@@ -85,6 +85,7 @@ public enum UISemanticContentAttribute: Int, Sendable {
 
 /// Left to right or right to left (`UIUserInterfaceLayoutDirection`).
 public enum UIUserInterfaceLayoutDirection: Int, Sendable {
+    /// Leading is left, or right.
     case leftToRight = 0, rightToLeft = 1
 }
 

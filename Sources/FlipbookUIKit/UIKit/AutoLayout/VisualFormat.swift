@@ -8,6 +8,8 @@ extension NSLayoutConstraint {
         public let rawValue: UInt
         /// Options.
         public init(rawValue: UInt) { self.rawValue = rawValue }
+        /// Every view lined up gets the first one's left edge (and so on for the other
+        /// attributes), as the options are named.
         public static let alignAllLeft = FormatOptions(rawValue: 1 << 1)
         public static let alignAllRight = FormatOptions(rawValue: 1 << 2)
         public static let alignAllTop = FormatOptions(rawValue: 1 << 3)
