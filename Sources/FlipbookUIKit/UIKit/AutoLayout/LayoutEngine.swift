@@ -86,7 +86,11 @@ enum LayoutEngine {
         let root = root(of: view)
         guard var solve = root.layoutState.lastSolve else { return }
         // Constraints changed, or the view was resized by its superview's pass since the solve.
-        if solve.revision != revision || solve.frame(of: view)?.size != view.bounds.size { prepareLayout(from: view); guard let again = root.layoutState.lastSolve else { return }; solve = again }
+        if solve.revision != revision || solve.frame(of: view)?.size != view.bounds.size {
+            prepareLayout(from: view)
+            guard let again = root.layoutState.lastSolve else { return }
+            solve = again
+        }
         for subview in view.subviews where !subview.translatesAutoresizingMaskIntoConstraints {
             guard let frame = solve.frame(of: subview), subview.layoutFrame != frame else { continue }
             subview.layoutFrame = frame
