@@ -312,6 +312,24 @@ final class AutoLayoutTests: XCTestCase {
         XCTAssertEqual(RecordingWarnings.logged.count, before + 2, "a changed constraint is reported again")
     }
 
+    @MainActor func testAConflictAmongUIKitsOwnConstraintsIsLoggedOnce() async {
+        // An arranged view turned back to autoresizing: its frame's constraints and the stack's
+        // contradict each other in every pass, along each axis (10 pt wide and tall against the
+        // stack's 300 × 50).
+        let stack = UIStackView(frame: CGRect(x: 0, y: 0, width: 300, height: 50))
+        let view = UIView()
+        stack.addArrangedSubview(view)
+        view.translatesAutoresizingMaskIntoConstraints = true
+        view.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+        let before = RecordingWarnings.logged.count
+        stack.layoutIfNeeded()
+        stack.setNeedsLayout()
+        stack.layoutIfNeeded()
+        XCTAssertEqual(RecordingWarnings.logged.count, before + 2, "one per axis, not one per pass")
+        XCTAssertTrue(RecordingWarnings.logged.last?.contains("UISV-alignment") == true, RecordingWarnings.logged.last ?? "")
+        XCTAssertTrue(RecordingWarnings.logged.last?.contains("NSAutoresizingMaskLayoutConstraint") == true)
+    }
+
     @MainActor func testCyclesEndAndAmbiguityIsNamed() async {
         let root = makeRoot()
         let a = child(in: root), b = child(in: root), c = child(in: root)

@@ -138,6 +138,18 @@ final class StackViewTests: XCTestCase {
         XCTAssertEqual(stack.arrangedSubviews.count, 3)
     }
 
+    @MainActor func testAStackLaidOutByItsFrameAlone() async {
+        // No constraint anywhere but the stack's own: a stack made with a frame still arranges.
+        let stack = UIStackView(frame: CGRect(x: 0, y: 0, width: 200, height: 30))
+        let a = UIView(), b = UIView()
+        stack.addArrangedSubview(a)
+        stack.addArrangedSubview(b)
+        stack.distribution = .fillEqually
+        stack.layoutIfNeeded()
+        XCTAssertEqual(a.frame, CGRect(x: 0, y: 0, width: 100, height: 30))
+        XCTAssertEqual(b.frame, CGRect(x: 100, y: 0, width: 100, height: 30))
+    }
+
     @MainActor func testAColumn() async {
         let (_, _, tags) = makeStack(sized: false) { stack in
             stack.axis = .vertical

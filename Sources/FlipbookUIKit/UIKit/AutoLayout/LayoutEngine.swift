@@ -39,9 +39,11 @@ enum LayoutEngine {
         return root
     }
 
-    /// Whether any view of the tree under `root` has a constraint installed.
+    /// Whether any view of the tree under `root` has a constraint installed, or is a stack view
+    /// arranging views (which keeps constraints of its own).
     static func hasConstraints(_ root: UIView) -> Bool {
         if !root.layoutState.installedConstraints.isEmpty { return true }
+        if let stack = root as? UIStackView, !stack.arrangedSubviews.isEmpty { return true }
         return root.subviews.contains { hasConstraints($0) }
     }
 
@@ -160,6 +162,20 @@ enum LayoutEngine {
             \(refused)
             """
         warn(message)
+    }
+
+    /// Conflicts of the solve's own constraints already reported (they have no constraint
+    /// object to mark): each distinct report once, however many passes meet it.
+    private static var reportedSystemConflicts: Set<String> = []
+
+    /// Reports a conflict of one of the solve's own constraints unless the same was reported.
+    static func reportOnce(refused: String, conflicting: [String]) {
+        let key = ([refused] + conflicting).joined(separator: "\n")
+        guard !reportedSystemConflicts.contains(key) else { return }
+        // Bounded: a layout meeting ever new conflicts cannot grow it without limit.
+        if reportedSystemConflicts.count >= 1_000 { reportedSystemConflicts = [] }
+        reportedSystemConflicts.insert(key)
+        report(refused: refused, conflicting: conflicting)
     }
 
     /// A warning of the app's layout: kept by the recording in progress (`RecordingWarnings`)

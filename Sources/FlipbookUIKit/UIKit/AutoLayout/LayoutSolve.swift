@@ -152,7 +152,7 @@ final class LayoutSolve {
         let key = Key.system(systemNames.count)
         systemNames.append(name)
         do { try solver.add(constraint, id: key) } catch {
-            LayoutEngine.report(refused: name, conflicting: error.conflicting.map(describe))
+            LayoutEngine.reportOnce(refused: name, conflicting: error.conflicting.map(describe))
         }
     }
 
