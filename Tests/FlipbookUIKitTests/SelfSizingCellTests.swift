@@ -63,3 +63,54 @@ final class SelfSizingCellTests: XCTestCase {
         XCTAssertEqual(table.contentSize.height, 2 * short + tall + 80)
     }
 }
+
+/// A collection cell 150 pt wide whose height is its tag's: 40 + 10 × the item's index.
+private final class TagCell: UICollectionViewCell {
+    let tag40 = UIView()
+    var height: NSLayoutConstraint!
+    override init(frame: CGRect) {
+        super.init(frame: frame)
+        tag40.translatesAutoresizingMaskIntoConstraints = false
+        contentView.addSubview(tag40)
+        height = tag40.heightAnchor.constraint(equalToConstant: 40)
+        NSLayoutConstraint.activate([tag40.leadingAnchor.constraint(equalTo: contentView.leadingAnchor),
+                                     tag40.trailingAnchor.constraint(equalTo: contentView.trailingAnchor),
+                                     tag40.topAnchor.constraint(equalTo: contentView.topAnchor),
+                                     tag40.bottomAnchor.constraint(equalTo: contentView.bottomAnchor),
+                                     tag40.widthAnchor.constraint(equalToConstant: 150), height])
+    }
+    required init?(coder: NSCoder) { return nil }
+}
+
+private final class Tags: NSObject, UICollectionViewDataSource {
+    func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { 6 }
+    func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+        let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "tag", for: indexPath) as! TagCell
+        cell.height.constant = 40 + 10 * CGFloat(indexPath.item)
+        return cell
+    }
+}
+
+/// Self-sizing collection view items (`estimatedItemSize`).
+final class SelfSizingItemTests: XCTestCase {
+    @MainActor func testItemsOnScreenAreTheSizeTheirCellsConstraintsGive() async throws {
+        let layout = UICollectionViewFlowLayout()
+        layout.estimatedItemSize = CGSize(width: 100, height: 100)
+        layout.minimumLineSpacing = 10
+        layout.minimumInteritemSpacing = 10
+        let tags = Tags()
+        let grid = UICollectionView(frame: CGRect(x: 0, y: 0, width: 320, height: 150), collectionViewLayout: layout)
+        grid.register(TagCell.self, forCellWithReuseIdentifier: "tag")
+        grid.dataSource = tags
+        grid.layoutIfNeeded()
+        // Two 150 pt items a line (150 + 10 + 150 ≤ 320; the 10 pt left over widens the gap):
+        // line 1 is items 0 and 1 (40 and 50 tall, the first centred in the 50 pt line), line 2
+        // items 2 and 3 from y = 60 (60 and 70 tall); line 3 starts at 140, under 150, so items 4
+        // and 5 are measured too (80 and 90 tall).
+        XCTAssertEqual(grid.cellForItem(at: IndexPath(item: 0, section: 0))?.frame, CGRect(x: 0, y: 5, width: 150, height: 40))
+        XCTAssertEqual(grid.cellForItem(at: IndexPath(item: 1, section: 0))?.frame, CGRect(x: 170, y: 0, width: 150, height: 50))
+        XCTAssertEqual(grid.cellForItem(at: IndexPath(item: 3, section: 0))?.frame, CGRect(x: 170, y: 60, width: 150, height: 70))
+        XCTAssertEqual(grid.cellForItem(at: IndexPath(item: 5, section: 0))?.frame, CGRect(x: 170, y: 140, width: 150, height: 90))
+        XCTAssertEqual(grid.contentSize.height, 230)
+    }
+}
