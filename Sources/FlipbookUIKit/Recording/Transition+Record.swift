@@ -36,7 +36,8 @@ extension Transition {
             window.makeKeyAndVisible()
             try recorder.run(window, body: body)
         }
-        let transition = TransitionBuilder(recorder: recorder).transition(name: "uikit").applyingAppearance(appearance)
+        var transition = TransitionBuilder(recorder: recorder).transition(name: "uikit").applyingAppearance(appearance)
+        transition.resourcesFolderPath = resources?.standardizedFileURL.path
         do {
             _ = try TransitionAnimator(transition)
         } catch let error as TransitionError {
