@@ -70,6 +70,28 @@ final class Recorder {
 
     init(device: Device, resources: URL?) { self.device = device; self.resources = resources }
 
+    /// Where a recording's notes go (an image `UIImage(named:)` did not find): standard error,
+    /// where a test's log shows them. Replaced by tests that read them.
+    static var report: @MainActor (String) -> Void = { note in
+        FileHandle.standardError.write(Data((note + "\n").utf8))
+    }
+    /// The names `UIImage(named:)` found nothing for, each reported once.
+    private var missingImages: Set<String> = []
+
+    /// Says once per name that `UIImage(named: name)` is nil, and where it looked (`lookedFor` in
+    /// `folder`; nil: the recording has no resource folder).
+    func noteMissingImage(_ name: String, lookedFor: [String], in folder: URL?) {
+        guard missingImages.insert(name).inserted else { return }
+        let call = "FlipbookUIKit: UIImage(named: \(InputText.quoted(name))) is nil"
+        guard let folder else {
+            Recorder.report(call + ": Transition.record has no resources: folder to look in, so the image view draws nothing")
+            return
+        }
+        let shown = lookedFor.prefix(4).joined(separator: ", ") + (lookedFor.count > 4 ? ", …" : "")
+        Recorder.report(call + ": no file \(shown) in \(folder.path) (Transition.record's resources: folder), "
+                        + "so the image view draws nothing")
+    }
+
     /// The index of the moment being recorded (its tree is taken when it ends).
     var momentCount: Int { moments.count }
 

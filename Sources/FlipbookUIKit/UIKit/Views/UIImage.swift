@@ -25,10 +25,17 @@ open class UIImage: NSObject, @unchecked Sendable {
 
     /// The image `name` in the recorder's resource folder (`Transition.record(resources:)`):
     /// `name` as given, else with `@2x`/`@3x`/no suffix and `.png`/`.jpg`/`.jpeg`; nil outside a
-    /// recording without a resource folder (or off the main actor, where no recording runs), or
-    /// when no such file is found.
+    /// recording (or off the main actor, where no recording runs), in a recording without a
+    /// resource folder, or when no such file is found — the last two said once per name on
+    /// standard error, with the folder and the names looked for: on a device the asset catalog
+    /// has the image, so the app's code rarely checks for nil, and the frames would show an
+    /// empty image view without a word.
     public convenience init?(named name: String) {
-        guard let folder = Recorder.inRecording({ $0.resources }) ?? nil else { return nil }
+        guard let resources = Recorder.inRecording({ $0.resources }) else { return nil }
+        guard let folder = resources else {
+            _ = Recorder.inRecording { $0.noteMissingImage(name, lookedFor: [], in: nil) }
+            return nil
+        }
         var candidates = [name]
         if (name as NSString).pathExtension.isEmpty {
             for suffix in ["@2x", "@3x", ""] { for ext in ["png", "jpg", "jpeg"] { candidates.append("\(name)\(suffix).\(ext)") } }
@@ -40,6 +47,7 @@ open class UIImage: NSObject, @unchecked Sendable {
                 return
             }
         }
+        _ = Recorder.inRecording { $0.noteMissingImage(name, lookedFor: candidates, in: folder) }
         return nil
     }
 }
