@@ -20,9 +20,18 @@ final class RecordingLockTests: XCTestCase {
         return folder
     }
 
-    /// A photo in a subfolder of `resources` fading and sliding in over a white window.
+    /// An `Assets` folder of its own holding `photos/arches.jpg`.
+    private func assetsFolder() throws -> URL {
+        let folder = try scratchFolder("Assets")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("photos"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Self.photos.appendingPathComponent("arches.jpg"), to: folder.appendingPathComponent("photos/arches.jpg"))
+        return folder
+    }
+
+    /// A photo in a subfolder of `resources` fading and sliding in over a white window, its
+    /// centre from x = 120 to `endCenterX` points.
     @MainActor
-    private func record(resources: URL) throws -> Transition {
+    private func record(resources: URL, endCenterX: CGFloat = 200) throws -> Transition {
         var device = Device.iPhone8
         device.scale = 0.25  // a few thousand pixels a frame: only the paths matter here
         return try Transition.record(device: device, resources: resources) { window in
@@ -35,7 +44,7 @@ final class RecordingLockTests: XCTestCase {
             window.addSubview(photo)
             UIView.animate(withDuration: 0.2, delay: 0, options: .curveLinear, animations: {
                 photo.alpha = 1
-                photo.center.x = 200
+                photo.center.x = endCenterX
             })
         }
     }
@@ -47,10 +56,7 @@ final class RecordingLockTests: XCTestCase {
     }
 
     @MainActor func testALockRecordedInOneFolderVerifiesInACopyAtAnotherPath() async throws {
-        let first = try scratchFolder("Assets")
-        try FileManager.default.createDirectory(at: first.appendingPathComponent("photos"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: Self.photos.appendingPathComponent("arches.jpg"),
-                                         to: first.appendingPathComponent("photos/arches.jpg"))
+        let first = try assetsFolder()
         let recorded = try record(resources: first)
         XCTAssertEqual(recorded.resourcesFolderPath, first.standardizedFileURL.path)
         let lock = try SequenceLock.make(job: try job(recorded))
@@ -71,11 +77,22 @@ final class RecordingLockTests: XCTestCase {
         XCTAssertEqual((0..<reference.count).map { SequenceLock.pixelHash(reference.image(at: $0)) }, lock.frames.map(\.pixelHash))
     }
 
+    /// A changed frame names the view that draws each changed op, as the recording names it
+    /// (its accessibility identifier here), not only its place in the display list.
+    @MainActor func testADifferenceNamesTheViewOfEachChangedOp() async throws {
+        let folder = try assetsFolder()
+        let lock = try SequenceLock.make(job: try job(try record(resources: folder)))
+        let changed = try job(try record(resources: folder, endCenterX: 180))  // 200 in the lock
+        let differences = lock.differences(to: try SequenceLock.make(job: changed), layerNames: { changed.layerNamesOfLockLines(frameIndex: $0) })
+        // Frame 1 (t = 0.05 s, a quarter of the linear 0.2 s): the photo's x is 20 + 80/4 = 40 in
+        // the lock, 20 + 60/4 = 35 now.
+        let frame1 = try XCTUnwrap(differences.first { $0.index == 1 })
+        XCTAssertTrue(frame1.changes.contains { $0.contains(#"image "$RESOURCES/photos/arches.jpg" of 'photo': rect.x 40 → 35"#) },
+                      "\(frame1.changes)")
+    }
+
     @MainActor func testALockMayNotNameAnImageOutsideTheResourcesFolder() async throws {
-        let folder = try scratchFolder("Assets")
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("photos"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: Self.photos.appendingPathComponent("arches.jpg"),
-                                         to: folder.appendingPathComponent("photos/arches.jpg"))
+        let folder = try assetsFolder()
         let current = try job(try record(resources: folder))
         let lock = try SequenceLock.make(job: current)
         for name in ["$RESOURCES/../secret.png", "$RESOURCES/photos/../../secret.png", "$RESOURCES//secret.png", folder.path + "/photos/arches.jpg"] {
