@@ -18,6 +18,13 @@ struct CommonTimeAxis: Equatable {
     /// non-decreasing, at least one frame each).
     init(frameTimes: [[Double]]) {
         precondition(frameTimes.allSatisfy { !$0.isEmpty }, "every sequence has a frame")
+        // Sequences with the same frame times (one sequence too) keep their frames one to one,
+        // even where two frames share a time.
+        if frameTimes.allSatisfy({ $0 == frameTimes[0] }) {
+            timesSeconds = frameTimes[0]
+            shown = frameTimes.map { Array($0.indices) }
+            return
+        }
         var cursors = [Int](repeating: 0, count: frameTimes.count)
         var times: [Double] = []
         var shown = [[Int]](repeating: [], count: frameTimes.count)
