@@ -18,11 +18,12 @@ private let assets = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 // through its class.
 final class ZoomTransitionTests: XCTestCase {
     /// A tap on the second photo: the push the app's ZoomAnimator animates, its images found
-    /// in `resources` (the package's Assets folder unless a test says otherwise).
+    /// in `resources` (the package's Assets folder unless a test says otherwise), on an iPhone 8
+    /// at `scale` (1 by default: small goldens; the geometry is the same at every scale).
     @MainActor
-    private func recordPush(resources: URL = assets) throws -> Transition {
+    private func recordPush(resources: URL = assets, scale: Double = 1) throws -> Transition {
         var device = Device.iPhone8
-        device.scale = 1  // small goldens; the geometry is the same at every scale
+        device.scale = scale
         return try Transition.record(device: device, resources: resources) { window in
             let gallery = GalleryViewController()
             gallery.photoNames = ["rocket.jpg", "coffee.jpg", "rocket.jpg", "coffee.jpg"]
@@ -71,6 +72,22 @@ final class ZoomTransitionTests: XCTestCase {
         try FileManager.default.createDirectory(at: moved.deletingLastPathComponent(), withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: assets, to: moved)
         assertGolden(of: try pushJob(resources: moved), as: .sequence, named: "zoom-push", record: .never)
+    }
+
+    /// The workload of `scripts/bench consumer` (docs/PERFORMANCE.md), not part of the suite: the
+    /// push recorded at the iPhone 8's own 375×667 @2x and 49 fps (43 frames), then locked and
+    /// verified against the lock in `FLIPBOOK_BENCH_GOLDENS` (recorded by the bench's first run).
+    @MainActor
+    func testBenchRecordAndVerifyAtTwoX() async throws {
+        guard let goldens = ProcessInfo.processInfo.environment["FLIPBOOK_BENCH_GOLDENS"] else {
+            throw XCTSkip("the workload of scripts/bench consumer (FLIPBOOK_BENCH_GOLDENS names its lock's folder)")
+        }
+        let transition = try recordPush(scale: 2)
+        var settings = RenderSettings(transition: transition)
+        settings.framesPerSecond = 49
+        let job = try RenderJob(settings: settings)
+        XCTAssertEqual(job.sequence.count, 43)
+        assertGolden(of: job, as: .sequence, named: "bench-zoom-push-2x", record: .missing, goldensDirectory: goldens)
     }
 
     @MainActor
