@@ -70,7 +70,7 @@ final class SamplePresetTests: XCTestCase {
     // (iPhone 15 Pro): the app's push lands below the visible area's centre, its pop above the
     // cell (docs/PRESETS.md, "On notched and Dynamic Island phones"); the presets do what it does,
     // home indicator included (0 px differ in every compared frame).
-    func testWaterfallOnTallerBarsMatchesThePresets() throws {
+    @MainActor func testWaterfallOnTallerBarsMatchesThePresets() async throws {
         for device in [SampleHost.oneX(.iPhoneX), SampleHost.oneX(Device(named: "iphone15pro")!)] {
             try check("push 4 \(device.name)", recorded: { try SampleHost.waterfallPush(4, on: device) },
                       reference: SampleComparison.preset(.push, select: 4, on: device), maxFraction: 0.001)
