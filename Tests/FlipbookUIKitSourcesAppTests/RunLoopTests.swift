@@ -88,14 +88,17 @@ final class RunLoopTests: XCTestCase {
 
     @MainActor func testARepeatingTimerLeftRunningIsNamedWithItsPlace() async throws {
         let line = try fixtureLine(of: "Timer.scheduledTimer", in: "RunLoop/LeakyScreens.swift")
+        let screen = PollingViewController()
         XCTAssertThrowsError(try Transition.record(device: .iPhone8) { window in
-            window.rootViewController = PollingViewController()
+            window.rootViewController = screen
             window.layoutIfNeeded()
         }) { error in
             let message = "\(error)"
             XCTAssertTrue(message.contains("a repeating Timer (every 0.5 s) made at FlipbookUIKitSourcesAppTests/LeakyScreens.swift:\(line)"), message)
-            XCTAssertTrue(message.contains("invalidate it"), message)
+            XCTAssertTrue(message.contains("was still scheduled when the recording reached its limit"), message)
         }
+        // It ran every 0.5 s up to the longest recording, 120 s.
+        XCTAssertEqual(screen.polls, 240)
     }
 
     @MainActor func testWorkDispatchedToAnotherQueueIsAnErrorNamingTheQueueAndThePlace() async throws {

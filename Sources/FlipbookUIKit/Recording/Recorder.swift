@@ -33,7 +33,7 @@ final class Recorder {
         var view: String
         var run: () -> Void
         /// Repeating run-loop work (a repeating `Timer`, a `CADisplayLink`), which reschedules
-        /// itself: the recording ends when nothing but idle repeating work is left.
+        /// itself until invalidated: reaching the recording's limits, it is named as still scheduled.
         var repeating = false
         /// What cancelling finds the event by (a timer, a work item, a delayed perform).
         var key: AnyHashable?
@@ -205,9 +205,6 @@ final class Recorder {
     /// The last event run: its time and what it was (an animator that never completes is told
     /// what ran last).
     var lastEvent: (timeSeconds: Double, view: String)?
-    /// Per repeating source (a timer, a display link): how many of its fires in a row changed
-    /// nothing and scheduled nothing else.
-    var idleFires: [AnyHashable: Int] = [:]
 
     /// `CATransaction` nesting, its completion block and the end of its animations.
     var transactionDepth = 0
@@ -301,7 +298,6 @@ final class Recorder {
         }
         endMoment()
         while failure == nil, let next = nextEventIndex() {
-            if let idle = idleRepeatingWork() { fail(.workStillScheduled(idle)); break }
             let event = queue.remove(at: next)
             eventsRun += 1
             if eventsRun > Recorder.maximumEvents || event.timeSeconds > TransitionAnimator.maximumDurationSeconds {
@@ -315,10 +311,7 @@ final class Recorder {
             clockSeconds = event.timeSeconds
             endSeconds = max(endSeconds, clockSeconds)
             lastEvent = (event.timeSeconds, event.view)
-            let orderBefore = currentOrder, sequenceBefore = sequence, recordsBefore = records.count
             event.run()
-            noteRun(of: event, changed: currentOrder != orderBefore || records.count != recordsBefore,
-                    scheduledOther: queue.contains { $0.sequence > sequenceBefore && !$0.repeating })
             endMoment()
         }
         if let failure { throw failure }

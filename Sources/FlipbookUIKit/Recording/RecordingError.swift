@@ -20,7 +20,7 @@ public enum RecordingError: Error, CustomStringConvertible, LocalizedError, Equa
     /// recording's clock.
     case workOnOtherQueue(queue: String, calledAt: String)
     /// Repeating run-loop work (a repeating `Timer`, a `CADisplayLink`; `work` names it and
-    /// where it was made) still scheduled when everything else has ended.
+    /// where it was made) still scheduled when the recording reached its longest or its most events.
     case workStillScheduled(String)
     /// The recorded transition is not valid as a model (a snapshot of a snapshot, say).
     case invalidTransition(String)
@@ -49,7 +49,8 @@ public enum RecordingError: Error, CustomStringConvertible, LocalizedError, Equa
             return "\(calledAt): work dispatched to \(queue) would run on another thread, off the recording's clock; "
                 + "UIKit code runs on the main queue: dispatch it to DispatchQueue.main"
         case let .workStillScheduled(work):
-            return "the recording ended with \(work) still scheduled and changing nothing; invalidate it when its work is done "
+            return "\(work) was still scheduled when the recording reached its limit (\(TransitionAnimator.maximumDurationSeconds) s or "
+                + "its most events): a recording ends when nothing is left to run; invalidate it when its work is done "
                 + "(in the completion that ends the transition, or in viewDidDisappear)"
         case let .invalidTransition(reason):
             return "the recorded transition is not valid: \(reason)"
