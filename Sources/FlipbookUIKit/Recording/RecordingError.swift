@@ -22,6 +22,9 @@ public enum RecordingError: Error, CustomStringConvertible, LocalizedError, Equa
     /// Repeating run-loop work (a repeating `Timer`, a `CADisplayLink`; `work` names it and
     /// where it was made) still scheduled when the recording reached its longest or its most events.
     case workStillScheduled(String)
+    /// An API FlipbookUIKit refuses in a recording (`api`), called from `calledAt`
+    /// (`Module/File.swift:LINE`); `advice` says what to use instead.
+    case unsupported(api: String, calledAt: String, advice: String)
     /// The recorded transition is not valid as a model (a snapshot of a snapshot, say).
     case invalidTransition(String)
     /// A layer's `transform` or `sublayerTransform` (`property`) is a matrix the model's
@@ -52,6 +55,8 @@ public enum RecordingError: Error, CustomStringConvertible, LocalizedError, Equa
             return "\(work) was still scheduled when the recording reached its limit (\(TransitionAnimator.maximumDurationSeconds) s or "
                 + "its most events): a recording ends when nothing is left to run; invalidate it when its work is done "
                 + "(in the completion that ends the transition, or in viewDidDisappear)"
+        case let .unsupported(api, calledAt, advice):
+            return "\(calledAt): \(api) is not supported in a recording; \(advice)"
         case let .invalidTransition(reason):
             return "the recorded transition is not valid: \(reason)"
         case let .unrepresentableTransform(view, property):

@@ -54,15 +54,18 @@ open class UINavigationController: UIViewController {
     /// The view the child views are in (the transitions' container).
     let wrapper = UIView(frame: .zero)
 
-    /// A stack with one view controller.
+    /// A stack with one view controller (designated, as UIKit's: a subclass may override it).
     public init(rootViewController: UIViewController) {
         navigationBar = UINavigationBar(frame: .zero)
-        super.init()
+        super.init(nibName: nil, bundle: nil)
         viewControllers = [rootViewController]
         addChild(rootViewController)
     }
-    /// An empty stack.
-    public override init() { navigationBar = UINavigationBar(frame: .zero); super.init() }
+    /// An empty stack (`init()` is this with no nib).
+    public override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+        navigationBar = UINavigationBar(frame: .zero)
+        super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)
+    }
     /// Not supported.
     public required init?(coder: NSCoder) { return nil }
 

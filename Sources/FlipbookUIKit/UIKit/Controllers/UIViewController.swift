@@ -113,12 +113,24 @@ open class UIViewController: UIResponder {
     /// The container view of its presentation.
     var presentationContainer: UIView?
 
-    /// A view controller.
-    public override init() { super.init() }
-    /// A view controller (nib names are ignored: there are no nibs on Linux).
-    public convenience init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) { self.init() }
-    /// Not supported.
+    /// A view controller: UIKit's designated initialiser, which code-only subclasses call as
+    /// `super.init(nibName: nil, bundle: nil)` and may override. The nib's name and bundle are
+    /// kept (`nibName`, `nibBundle`); no nib is loaded: there are no nibs on Linux, build the
+    /// view in `loadView` or `viewDidLoad`.
+    public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+        nibName = nibNameOrNil
+        nibBundle = nibBundleOrNil
+        super.init()
+    }
+    /// `init(nibName: nil, bundle: nil)`, as UIKit's `init()` is.
+    public override convenience init() { self.init(nibName: nil, bundle: nil) }
+    /// UIKit's required initialiser from an archive (a storyboard): there are no archives on
+    /// Linux, so it fails (nil). Subclasses declare it, as on iOS (`fatalError` or `nil` in it).
     public required init?(coder: NSCoder) { return nil }
+    /// The nib name given to `init(nibName:bundle:)` (kept; nothing is loaded from it).
+    public let nibName: String?
+    /// The bundle given to `init(nibName:bundle:)` (kept).
+    public let nibBundle: Bundle?
 
     /// The view, loaded on first use.
     open var view: UIView! {

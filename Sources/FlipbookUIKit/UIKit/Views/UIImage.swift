@@ -23,6 +23,9 @@ open class UIImage: NSObject, @unchecked Sendable {
         size = CGSize(width: CGFloat(header.width) / scale, height: CGFloat(header.height) / scale)
     }
 
+    /// An image with no file: what a refused drawing API returns (`UIGraphicsImageRenderer`).
+    init(emptyOfSize size: CGSize, scale: CGFloat) { path = ""; self.size = size; self.scale = scale }
+
     /// The image `name` in the recorder's resource folder (`Transition.record(resources:)`):
     /// `name` as given, else with `@2x`/`@3x`/no suffix and `.png`/`.jpg`/`.jpeg`; nil outside a
     /// recording without a resource folder (or off the main actor, where no recording runs), or
