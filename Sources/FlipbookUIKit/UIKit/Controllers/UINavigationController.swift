@@ -44,7 +44,12 @@ open class UINavigationController: UIViewController {
     }
 
     /// The stack, bottom first.
-    open private(set) var viewControllers: [UIViewController] = []
+    open var viewControllers: [UIViewController] {
+        get { stack }
+        set { setViewControllers(newValue, animated: false) }
+    }
+    /// The stack, bottom first (what `viewControllers` reads).
+    private var stack: [UIViewController] = []
     /// The delegate giving animators (a weak reference, as UIKit).
     open weak var delegate: UINavigationControllerDelegate?
     /// The bar.
@@ -58,7 +63,7 @@ open class UINavigationController: UIViewController {
     public init(rootViewController: UIViewController) {
         navigationBar = UINavigationBar(frame: .zero)
         super.init(nibName: nil, bundle: nil)
-        viewControllers = [rootViewController]
+        stack = [rootViewController]
         addChild(rootViewController)
     }
     /// An empty stack (`init()` is this with no nib).
@@ -195,15 +200,15 @@ open class UINavigationController: UIViewController {
     /// Pushes `viewController`: the delegate's animator (or UIKit's slide) moves it in.
     open func pushViewController(_ viewController: UIViewController, animated: Bool) {
         guard let from = topViewController, isViewLoaded, view.window != nil else {
-            viewControllers.append(viewController); addChild(viewController); return
+            stack.append(viewController); addChild(viewController); return
         }
-        viewControllers.append(viewController)
+        stack.append(viewController)
         addChild(viewController)
         viewController.isMovingToParent = true
         transition(.push, from: from, to: viewController, animated: animated) { [self] completed in
             viewController.isMovingToParent = false
             if !completed {
-                viewControllers.removeAll { $0 === viewController }
+                stack.removeAll { $0 === viewController }
                 viewController.removeFromParent()
             }
         }
@@ -214,13 +219,13 @@ open class UINavigationController: UIViewController {
     open func popViewController(animated: Bool) -> UIViewController? {
         guard viewControllers.count > 1 else { return nil }
         let from = viewControllers[viewControllers.count - 1], to = viewControllers[viewControllers.count - 2]
-        guard isViewLoaded, view.window != nil else { viewControllers.removeLast(); from.removeFromParent(); return from }
+        guard isViewLoaded, view.window != nil else { stack.removeLast(); from.removeFromParent(); return from }
         let fromItem = barItem(for: from)
-        viewControllers.removeLast()
+        stack.removeLast()
         from.isMovingFromParent = true
         transition(.pop, from: from, to: to, fromItem: fromItem, animated: animated) { [self] completed in
             from.isMovingFromParent = false
-            if completed { from.removeFromParent() } else { viewControllers.append(from) }
+            if completed { from.removeFromParent() } else { stack.append(from) }
         }
         return from
     }
@@ -230,16 +235,38 @@ open class UINavigationController: UIViewController {
     open func popToRootViewController(animated: Bool) -> [UIViewController]? {
         guard viewControllers.count > 1 else { return nil }
         let popped = Array(viewControllers.dropFirst())
-        if popped.count > 1 { viewControllers.removeSubrange(1..<(viewControllers.count - 1)) }
+        if popped.count > 1 { stack.removeSubrange(1..<(stack.count - 1)) }
         _ = popViewController(animated: animated)
         return popped
     }
 
-    /// Replaces the stack (at once).
+    /// Replaces the stack. Animated, with a new top and the navigation controller on screen, it
+    /// runs a transition as UIKit does: a pop when the new top was in the old stack, else a push,
+    /// with the delegate's animator (or UIKit's slide) and the appearance calls; the view
+    /// controllers left out leave when it completes. Otherwise at once.
     open func setViewControllers(_ viewControllers: [UIViewController], animated: Bool) {
-        let old = topViewController
-        self.viewControllers = viewControllers
+        let old = topViewController, oldStack = stack
+        let leaving = oldStack.filter { controller in !viewControllers.contains { $0 === controller } }
+        if animated, isViewLoaded, view.window != nil, let from = old, let to = viewControllers.last, to !== from {
+            let operation: Operation = oldStack.contains { $0 === to } ? .pop : .push
+            let fromItem = barItem(for: from)
+            stack = viewControllers
+            viewControllers.forEach { if $0.parent !== self { addChild($0) } }
+            if operation == .push { to.isMovingToParent = true } else { from.isMovingFromParent = true }
+            transition(operation, from: from, to: to, fromItem: fromItem, animated: true) { [self] completed in
+                to.isMovingToParent = false; from.isMovingFromParent = false
+                if completed {
+                    leaving.forEach { $0.removeFromParent() }
+                } else {
+                    viewControllers.forEach { controller in if !oldStack.contains(where: { $0 === controller }) { controller.removeFromParent() } }
+                    stack = oldStack
+                }
+            }
+            return
+        }
+        stack = viewControllers
         viewControllers.forEach { if $0.parent !== self { addChild($0) } }
+        leaving.forEach { $0.removeFromParent() }
         guard isViewLoaded, let top = topViewController, top !== old else { return }
         UIView.performWithoutAnimation {
             old?.view.removeFromSuperview()
@@ -282,7 +309,10 @@ open class UINavigationController: UIViewController {
             } else {
                 to.view.removeFromSuperview()
                 if from.view.superview !== wrapper { wrapper.addSubview(from.view) }
-                to.viewDidDisappear(animated); from.viewDidAppear(animated)
+                // A cancelled (interactive) transition: the incoming screen disappears and the
+                // outgoing one appears again, each with its will and did call, as UIKit does.
+                to.viewWillDisappear(animated); to.viewDidDisappear(animated)
+                from.viewWillAppear(animated); from.viewDidAppear(animated)
             }
             done(didComplete)
             animator?.animationEnded(didComplete)

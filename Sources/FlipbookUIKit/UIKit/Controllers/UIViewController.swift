@@ -226,12 +226,14 @@ open class UIViewController: UIResponder {
         let container = UIView(frame: window.bounds)
         presented.presentationContainer = container
         UIView.performWithoutAnimation { window.addSubview(container) }
+        // UIKit loads the presented view before it asks for an animator: a transitioning
+        // delegate set in `viewDidLoad` is the one used.
+        presented.loadViewIfNeeded()
         let animator = flag ? presented.transitioningDelegate?.animationController(forPresented: presented, presenting: presenter, source: self) : nil
         let interaction = animator.flatMap { presented.transitioningDelegate?.interactionControllerForPresentation(using: $0) }
         let context = TransitionContext(container: container, from: presenter, to: presented, fromViewGiven: fullScreen,
                                         toFinalFrame: window.bounds, fromFinalFrame: fullScreen ? .zero : presenter.view.frame,
                                         style: presented.modalPresentationStyle)
-        presented.loadViewIfNeeded()
         presented.view.frame = window.bounds
         context.onComplete = { didComplete in
             if didComplete {
@@ -243,6 +245,9 @@ open class UIViewController: UIResponder {
                 presented.view.removeFromSuperview(); container.removeFromSuperview()
                 presenter.presentedViewController = nil; presented.presentingViewController = nil
                 presented.isBeingPresented = false
+                // Cancelled: the appearance calls are undone, as UIKit does after an interactive cancel.
+                presented.viewWillDisappear(flag); presented.viewDidDisappear(flag)
+                if fullScreen { presenter.viewWillAppear(flag); presenter.viewDidAppear(flag) }
             }
             animator?.animationEnded(didComplete)
             if didComplete { completion?() }
@@ -292,6 +297,9 @@ open class UIViewController: UIResponder {
             } else {
                 if fullScreen { presenter.view.removeFromSuperview() }
                 presented.isBeingDismissed = false
+                // Cancelled: the presenter disappears again and the presented view reappears.
+                if fullScreen { presenter.viewWillDisappear(flag); presenter.viewDidDisappear(flag) }
+                presented.viewWillAppear(flag); presented.viewDidAppear(flag)
             }
             animator?.animationEnded(didComplete)
             if didComplete { completion?() }
@@ -302,6 +310,31 @@ open class UIViewController: UIResponder {
             UIViewController.defaultModal(context, presenting: false, style: presented.modalTransitionStyle)
         })
     }
+
+    // MARK: Appearance of a custom container's children
+
+    /// Where `beginAppearanceTransition` left the view: appearing (true), disappearing (false).
+    private var appearanceTransition: Bool?
+
+    /// Tells the view controller that its view is about to appear (`isAppearing`) or disappear:
+    /// calls `viewWillAppear` or `viewWillDisappear`. A custom container calls it around the
+    /// animation that shows or hides a child, then `endAppearanceTransition()`.
+    open func beginAppearanceTransition(_ isAppearing: Bool, animated: Bool) {
+        appearanceTransition = isAppearing
+        if isAppearing { viewWillAppear(animated) } else { viewWillDisappear(animated) }
+    }
+
+    /// Ends what `beginAppearanceTransition` began: calls `viewDidAppear` or `viewDidDisappear`
+    /// (nothing when no transition began).
+    open func endAppearanceTransition() {
+        guard let isAppearing = appearanceTransition else { return }
+        appearanceTransition = nil
+        if isAppearing { viewDidAppear(false) } else { viewDidDisappear(false) }
+    }
+
+    /// Whether UIKit forwards appearance calls to children (kept; a container that says false
+    /// calls `beginAppearanceTransition`/`endAppearanceTransition` itself).
+    open var shouldAutomaticallyForwardAppearanceMethods: Bool { true }
 
     /// `viewWillAppear` then `viewDidAppear`, as when the window shows its root view controller
     /// (both at once here: a recording's body runs after the window is on screen).
