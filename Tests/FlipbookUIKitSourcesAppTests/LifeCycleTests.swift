@@ -1,4 +1,5 @@
 import FlipbookModel
+import FlipbookMotion
 import FlipbookUIKit
 import XCTest
 
@@ -156,5 +157,52 @@ final class LifeCycleTests: XCTestCase {
             XCTAssertEqual(calledAt, "FlipbookUIKitSourcesAppTests/LifeCycleTests.swift:\(line)")
             XCTAssertTrue(advice.hasPrefix("use .transitionCrossDissolve"), advice)
         }
+    }
+}
+
+/// The system's interactive pop, driven by a finger from the left edge.
+final class InteractivePopTests: XCTestCase {
+    /// A drag from the left edge: `distance` points right over `seconds`, released at rest.
+    private func edgeDrag(_ distance: Double, seconds: Double) throws -> Gesture {
+        let samples = (0...10).map { (step: Int) -> TouchSample in
+            let share = Double(step) / 10
+            return TouchSample(timeSeconds: seconds * share, xPoints: 4 + distance * share, yPoints: 400)
+        }
+        return try Gesture(samples: samples)
+    }
+
+    @MainActor private func recordPop(_ drag: Gesture, log: AppearanceLog, stack: inout [String]) throws -> TransitionAnimator {
+        let first = LoggingViewController(name: "first", log: log), second = LoggingViewController(name: "second", log: log)
+        var navigation: UINavigationController?
+        let transition = try Transition.record(device: .iPhone8, fingers: [.pan(drag)]) { window in
+            let controller = UINavigationController(rootViewController: first)
+            window.rootViewController = controller
+            controller.pushViewController(second, animated: false)
+            window.layoutIfNeeded()
+            log.clear()
+            navigation = controller
+        }
+        stack = navigation?.viewControllers.map { $0.title ?? "" } ?? []
+        return try TransitionAnimator(transition)
+    }
+
+    @MainActor func testADragPastHalfTheWidthPopsWithUIKitsSlide() async throws {
+        let log = AppearanceLog()
+        var stack: [String] = []
+        let recorded = try recordPop(try edgeDrag(250, seconds: 0.5), log: log, stack: &stack)
+        XCTAssertEqual(stack, ["first"])
+        XCTAssertEqual(log.entries, ["second viewWillDisappear", "first viewWillAppear", "second viewDidDisappear", "first viewDidAppear"])
+        // Mid-drag (0.25 s: 125 of 375 pt) the top screen has slid a third of the width with the finger.
+        let second = try XCTUnwrap(recorded.layer(named: "second", in: recorded.window(atSeconds: 0.26, isFinal: false)))
+        XCTAssertEqual(second.frame.x, 125, accuracy: 1e-6)
+    }
+
+    @MainActor func testAShortSlowDragIsCancelledAndTheScreenStays() async throws {
+        let log = AppearanceLog()
+        var stack: [String] = []
+        _ = try recordPop(try edgeDrag(80, seconds: 0.5), log: log, stack: &stack)
+        XCTAssertEqual(stack, ["first", "second"])
+        XCTAssertEqual(log.entries, ["second viewWillDisappear", "first viewWillAppear",
+                                     "first viewWillDisappear", "first viewDidDisappear", "second viewWillAppear", "second viewDidAppear"])
     }
 }

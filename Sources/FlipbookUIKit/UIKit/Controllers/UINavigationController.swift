@@ -88,6 +88,7 @@ open class UINavigationController: UIViewController {
         root.addSubview(wrapper)
         navigationBar.frame = CGRect(x: 0, y: 0, width: bounds.width, height: CGFloat(Recorder.current?.device.topBarHeightPoints ?? 64))
         root.addSubview(navigationBar)
+        if let pop = interactivePopGestureRecognizer { root.addGestureRecognizer(pop) }
         view = root
         if let top = topViewController {
             top.view.frame = contentFrame(for: top)
@@ -197,6 +198,55 @@ open class UINavigationController: UIViewController {
                               rightButton: title(item.rightBarButtonItem ?? item.rightBarButtonItems?.first))
     }
 
+    // MARK: The system's interactive pop
+
+    /// The left-edge pan that pops the top view controller as the finger moves (UIKit's
+    /// interactive pop): a `UIScreenEdgePanGestureRecognizer` on the navigation controller's view,
+    /// which a recording's `Finger.pan` from the left edge drives. It runs UIKit's own slide,
+    /// held at the finger's share of the width, when the delegate gives no animator (with one, it
+    /// starts an ordinary animated pop, as UIKit does); released, the pop finishes past half the
+    /// width or when flicked right faster than `popFlickPointsPerSecond`, else it is cancelled.
+    /// Its `delegate` and `isEnabled` are the app's to set, as on iOS.
+    public private(set) lazy var interactivePopGestureRecognizer: UIGestureRecognizer? = {
+        let edgePan = UIScreenEdgePanGestureRecognizer(
+            target: self, action: Selector(UINavigationController.handleInteractivePop(_:), name: "handleNavigationTransition:"))
+        edgePan.edges = .left
+        return edgePan
+    }()
+
+    /// The release speed (points per second, rightwards) that finishes a short interactive pop.
+    /// UIKit does not publish its rule; a quick flick of the thumb is several hundred pt/s.
+    static let popFlickPointsPerSecond: CGFloat = 500
+
+    /// The interaction driving a pop started by the edge pan, and the slide it drives.
+    private var popInteraction: UIPercentDrivenInteractiveTransition?
+    private var systemSlide: SystemSlideAnimator?
+
+    private func handleInteractivePop(_ recognizer: UIScreenEdgePanGestureRecognizer) {
+        let width = max(view.bounds.width, 1)
+        let share = max(0, min(1, recognizer.translation(in: view).x / width))
+        switch recognizer.state {
+        case .began:
+            guard stack.count > 1, popInteraction == nil else { return }
+            popInteraction = UIPercentDrivenInteractiveTransition()
+            popViewController(animated: true)
+            popInteraction?.update(share)
+        case .changed:
+            popInteraction?.update(share)
+        case .ended, .cancelled, .failed:
+            guard let interaction = popInteraction else { return }
+            popInteraction = nil
+            let velocity = recognizer.velocity(in: view).x
+            if recognizer.state == .ended && velocity >= 0 && (share > 0.5 || velocity > UINavigationController.popFlickPointsPerSecond) {
+                interaction.finish()
+            } else {
+                interaction.cancel()
+            }
+        default:
+            break
+        }
+    }
+
     /// Pushes `viewController`: the delegate's animator (or UIKit's slide) moves it in.
     open func pushViewController(_ viewController: UIViewController, animated: Bool) {
         guard let from = topViewController, isViewLoaded, view.window != nil else {
@@ -278,8 +328,16 @@ open class UINavigationController: UIViewController {
 
     private func transition(_ operation: Operation, from: UIViewController, to: UIViewController, fromItem: NavigationItem? = nil, animated: Bool,
                             done: @escaping (Bool) -> Void) {
-        let animator = animated ? delegate?.navigationController(self, animationControllerFor: operation, from: from, to: to) : nil
-        let interaction = animator.flatMap { delegate?.navigationController(self, interactionControllerFor: $0) }
+        let delegateAnimator = animated ? delegate?.navigationController(self, animationControllerFor: operation, from: from, to: to) : nil
+        var animator = delegateAnimator
+        var interaction = animator.flatMap { delegate?.navigationController(self, interactionControllerFor: $0) }
+        if animated, operation == .pop, let popInteraction, delegateAnimator == nil {
+            // The system's edge pan drives UIKit's own slide.
+            let slide = SystemSlideAnimator(operation: .pop)
+            systemSlide = slide  // the interaction holds its animator weakly, as UIKit's does
+            animator = slide
+            interaction = popInteraction
+        }
         to.loadViewIfNeeded()
         let context = TransitionContext(container: wrapper, from: from, to: to, toFinalFrame: contentFrame(for: to), fromFinalFrame: .zero,
                                         style: .fullScreen)
@@ -292,7 +350,7 @@ open class UINavigationController: UIViewController {
             let toItem = barItem(for: to)
             if seconds > 0 {
                 navigationBar.itemTransitions.append((recorder.clockSeconds, Double(seconds), fromItem, toItem, operation == .push ? .push : .pop,
-                                                      animator == nil ? .shift : .crossFade, (isAtScrollEdge(from), isAtScrollEdge(to))))
+                                                      delegateAnimator == nil ? .shift : .crossFade, (isAtScrollEdge(from), isAtScrollEdge(to))))
             }
         }
         context.onComplete = { [self] didComplete in
@@ -316,6 +374,7 @@ open class UINavigationController: UIViewController {
             }
             done(didComplete)
             animator?.animationEnded(didComplete)
+            systemSlide = nil
         }
         transitionSeconds = seconds
         from.viewWillDisappear(animated); to.viewWillAppear(animated)
@@ -352,7 +411,10 @@ open class UINavigationController: UIViewController {
     /// `defaultTransitionSeconds` on `defaultTransitionCurve`; the view below is dimmed
     /// (`defaultDimmingAlpha`, more as it is covered) and the sliding view casts a shadow from its
     /// left edge (`defaultEdgeShadowOpacity`).
-    static func defaultSlide(_ context: TransitionContext, operation: Operation) {
+    /// `curve` is UIKit's own unless given: the system's interactive pop runs linearly, so the
+    /// screen follows the finger (as libraries that re-create it do: SloppySwiper's animator
+    /// switches to a linear curve when interactive).
+    static func defaultSlide(_ context: TransitionContext, operation: Operation, curve: CubicBezier = defaultTransitionCurve) {
         guard let fromView = context.view(forKey: .from), let toView = context.view(forKey: .to),
               let toController = context.viewController(forKey: .to) else { context.completeTransition(true); return }
         let container = context.containerView, width = container.bounds.width
@@ -371,7 +433,7 @@ open class UINavigationController: UIViewController {
                                               transform: nil)
             sliding.layer.shadowOpacity = defaultEdgeShadowOpacity
         }
-        UIView.run(duration: defaultTransitionSeconds, delay: 0, curve: .bezier(defaultTransitionCurve), options: [], animations: {
+        UIView.run(duration: defaultTransitionSeconds, delay: 0, curve: .bezier(curve), options: [], animations: {
             toView.frame = final
             fromView.frame = start.offsetBy(dx: operation == .push ? -width / 3 : width, dy: 0)
             dimming.alpha = operation == .push ? 1 : 0
@@ -413,4 +475,19 @@ extension UINavigationControllerDelegate {
     public func navigationController(_ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool) {}
     /// Does nothing.
     public func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool) {}
+}
+
+/// UIKit's own slide as an animator, so an interaction controller can drive it (the system's
+/// interactive pop).
+@MainActor
+final class SystemSlideAnimator: NSObject, UIViewControllerAnimatedTransitioning {
+    let operation: UINavigationController.Operation
+    init(operation: UINavigationController.Operation) { self.operation = operation }
+    func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval {
+        UINavigationController.defaultTransitionSeconds
+    }
+    func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
+        guard let context = transitionContext as? TransitionContext else { return }
+        UINavigationController.defaultSlide(context, operation: operation, curve: .linear)
+    }
 }

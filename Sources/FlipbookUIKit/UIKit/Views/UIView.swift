@@ -141,7 +141,7 @@ open class UIView: UIResponder, UICoordinateSpace {
     open var tag = 0
     /// A name; recorded layers are named by it.
     open var accessibilityIdentifier: String?
-    /// Kept for API compatibility.
+    /// Whether touches reach the view and its subviews (`hitTest(_:with:)` skips it when false).
     open var isUserInteractionEnabled = true
     /// Kept for API compatibility.
     open var tintColor: UIColor! = .systemBlue
@@ -157,8 +157,24 @@ open class UIView: UIResponder, UICoordinateSpace {
     open var directionalLayoutMargins = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
     /// Kept; always zero.
     open var safeAreaInsets: UIEdgeInsets { .zero }
-    /// The recognizers attached (kept; a recording drives a pan through the handler its body returns).
+    /// The recognizers attached; a recording's fingers (`Finger`) are delivered to them.
     open var gestureRecognizers: [UIGestureRecognizer]?
+
+    /// The deepest view under `point` (in this view's coordinates) that takes touches, as UIKit
+    /// finds it: nil when this view is hidden, has `isUserInteractionEnabled` false, an alpha
+    /// under 0.01, or `point(inside:with:)` is false; otherwise the first subview, from the
+    /// frontmost, whose `hitTest` finds one, else this view. Override it (or `point(inside:with:)`)
+    /// to change where touches go, as on iOS.
+    open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
+        guard !isHidden, isUserInteractionEnabled, alpha >= 0.01, self.point(inside: point, with: event) else { return nil }
+        for subview in subviews.reversed() {
+            if let hit = subview.hitTest(subview.convert(point, from: self), with: event) { return hit }
+        }
+        return self
+    }
+
+    /// Whether `point` (in this view's coordinates) is inside its bounds.
+    open func point(inside point: CGPoint, with event: UIEvent?) -> Bool { bounds.contains(point) }
     /// Attaches a recognizer.
     open func addGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {
         gestureRecognizers = (gestureRecognizers ?? []) + [gestureRecognizer]
