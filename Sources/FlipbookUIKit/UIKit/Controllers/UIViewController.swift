@@ -127,6 +127,13 @@ open class UIViewController: UIResponder {
     /// UIKit's required initialiser from an archive (a storyboard): there are no archives on
     /// Linux, so it fails (nil). Subclasses declare it, as on iOS (`fatalError` or `nil` in it).
     public required init?(coder: NSCoder) { return nil }
+    /// Insets added to the root view's safe area (a custom bar or toolbar of the app's own);
+    /// changing it lays the view out again.
+    open var additionalSafeAreaInsets: UIEdgeInsets = .zero {
+        didSet { if isViewLoaded { view.setNeedsLayout() } }
+    }
+    /// Called when the root view's `safeAreaInsets` changed, before its layout.
+    open func viewSafeAreaInsetsDidChange() {}
     /// The nib name given to `init(nibName:bundle:)` (kept; nothing is loaded from it).
     public let nibName: String?
     /// The bundle given to `init(nibName:bundle:)` (kept).

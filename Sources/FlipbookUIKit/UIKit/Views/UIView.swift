@@ -155,8 +155,16 @@ open class UIView: UIResponder, UICoordinateSpace {
     open var layoutMargins = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
     /// Kept for API compatibility.
     open var directionalLayoutMargins = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
-    /// Kept; always zero.
-    open var safeAreaInsets: UIEdgeInsets { .zero }
+    /// The part of the view that bars, the status bar, the sensor housing and the home indicator
+    /// cover, as insets of its bounds: the device's insets for the window (docs/DEVICES.md); for
+    /// other views, how far their superview's safe area lies inside their bounds, plus, for a
+    /// view controller's root view, the navigation bar above it and the controller's
+    /// `additionalSafeAreaInsets` (UIKit's rules, docs/UIKIT.md, "Safe areas").
+    open var safeAreaInsets: UIEdgeInsets { computedSafeAreaInsets }
+    /// Called when `safeAreaInsets` changed, at the next layout pass (before `layoutSubviews`).
+    open func viewSafeAreaInsetsDidChange() {}
+    /// The insets the last layout pass saw (nil before the first).
+    var safeAreaInsetsSeen: UIEdgeInsets?
     /// The recognizers attached; a recording's fingers (`Finger`) are delivered to them.
     open var gestureRecognizers: [UIGestureRecognizer]?
 
@@ -334,6 +342,7 @@ open class UIView: UIResponder, UICoordinateSpace {
     /// Lays out this view and its subviews now if marked; inside an animation block the frames
     /// it sets animate.
     open func layoutIfNeeded() {
+        noteSafeAreaInsets()
         if needsLayout {
             needsLayout = false
             viewController?.viewWillLayoutSubviews()
