@@ -9,7 +9,7 @@ import FlipbookOutput
 import FlipbookMotion
 
 /// The photos of a manifest, with every size known: declared in the manifest, or read from the
-/// file's header when missing (as the reference app's layout needs sizes up front).
+/// file's header when missing (as the waterfall app's layout needs sizes up front).
 package struct PhotoLibrary: Sendable {
     /// The photos, in manifest order.
     package var photos: [ScenePhoto]

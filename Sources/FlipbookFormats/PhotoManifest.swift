@@ -20,7 +20,7 @@ package struct ManifestPhoto: Hashable, Sendable {
     }
 }
 
-/// A list of photos in the reference app's `photos.plist` shape:
+/// A list of photos in the waterfall app's `photos.plist` shape (docs/REFERENCE-APPS.md):
 /// `{"content": [{"url": "a.jpg", "width": 720, "height": 288}, …]}`, as JSON or a property list.
 package struct PhotoManifest: Hashable, Sendable {
     /// The manifest file, as given.

@@ -101,7 +101,7 @@ extension TransitionDecoder {
         }
         let hidden = try grid.optional("hidden")?.array().map { try $0.integer(in: 0...(photos.count - 1)) } ?? []
         // Every cell gets a layer (a file may animate the grid's scroll or target any cell);
-        // a file's grid keeps aspect-fill cells (the push preset's are seed 000's scaleToFill).
+        // a file's grid keeps aspect-fill cells (the push preset's are the waterfall app's scaleToFill).
         var layer = waterfall.layer(scroll: scroll, allCells: true, cellMode: .scaleAspectFill)
         layer.name = name
         for index in layer.sublayers.indices {

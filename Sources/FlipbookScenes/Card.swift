@@ -1,6 +1,6 @@
 import FlipbookGeometry
 
-/// One card of the carousel (seed 001): a cover photo, a title, a comment count, a star rating
+/// One card of the card carousel app (docs/REFERENCE-APPS.md): a cover photo, a title, a comment count, a star rating
 /// and the comments the detail screen lists.
 package struct Card: Hashable, Sendable {
     /// The title, drawn on the card and the detail's title view.
@@ -26,7 +26,7 @@ package struct Card: Hashable, Sendable {
     package var commentLine: String { "\(commentCount) comment\(commentCount == 1 ? "" : "s")" }
 }
 
-/// One comment row of the card detail (seed 001's cell): the commenter's avatar and nickname
+/// One comment row of the card detail (the card carousel's cell): the commenter's avatar and nickname
 /// over the comment text.
 package struct CardComment: Hashable, Sendable, ExpressibleByStringLiteral {
     /// The comment, wrapped onto as many lines as it needs.

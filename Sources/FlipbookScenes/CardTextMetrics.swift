@@ -4,7 +4,7 @@ import FlipbookRaster
 import FlipbookText
 import FlipbookModel
 
-/// The sizes of a card's labels that its layout depends on (seed 001 sizes its labels with Auto
+/// The sizes of a card's labels that its layout depends on (the card carousel sizes its labels with Auto
 /// Layout from their text): measured with the typesetter, or estimated without one.
 struct CardTextMetrics: Hashable, Sendable {
     /// A label's intrinsic size: width and height, and its first baseline from its top, in points.

@@ -84,7 +84,7 @@ extension CardScene {
     /// The detail's own views the snapshots stand in for while they move.
     static let detailPartNames = ["detail cover", "detail title view"]
 
-    /// Card push (seed 001): back to front the carousel (the card hidden), the detail fading in
+    /// Card push (the card carousel): back to front the carousel (the card hidden), the detail fading in
     /// (its top image, title view and list hidden), then the card's background, title and cover
     /// snapshots moving to `(0, T, W, H − T)`, `(0, T)` and the top image (the main timing,
     /// easeInEaseOut 0.5 s). The completion hides the snapshots and shows the detail's own views;
@@ -103,7 +103,7 @@ extension CardScene {
                           timing: timing)
     }
 
-    /// Card pop (seed 001): starts from what the push left in the container — the detail as the
+    /// Card pop (the card carousel): starts from what the push left in the container — the detail as the
     /// follow-up left it, with its top image and title view hidden, under the push's snapshots
     /// shown again where the push left them (the white background over the list, the card-sized
     /// title at `(0, T)` in place of the condensed one, the cover on the top image) — and moves

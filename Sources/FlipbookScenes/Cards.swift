@@ -4,7 +4,7 @@ import FlipbookRaster
 import FlipbookText
 import FlipbookModel
 
-/// The card app of seed 001: a horizontal carousel of cards under the navigation bar and a
+/// The card carousel app (docs/REFERENCE-APPS.md): a horizontal carousel of cards under the navigation bar and a
 /// detail screen (top image, title view, comment list), in window points (docs/PRESETS.md has
 /// every number and why), and the card push and pop built from them.
 package struct CardScene: Hashable, Sendable {
@@ -40,7 +40,7 @@ package struct CardScene: Hashable, Sendable {
 
     /// The carousel's background (UIKit's grouped-table grey, so the white cards stand out).
     static let carouselColor = StraightColor(white: 0.94)
-    /// `UIColor.lightGrayColor` (the seed's title), `grayColor` ("N comments"), `darkGrayColor` (comments).
+    /// `UIColor.lightGrayColor` (the card carousel's title), `grayColor` ("N comments"), `darkGrayColor` (comments).
     static let titleColor = StraightColor(white: 2.0 / 3)
     static let secondaryTextColor = StraightColor(white: 0.5)
     static let commentColor = StraightColor(white: 1.0 / 3)
@@ -114,7 +114,7 @@ package struct CardScene: Hashable, Sendable {
 
     // MARK: Layers
 
-    /// A title view named `prefix + "title view"`: white, clipped, laid out as seed 001's cell:
+    /// A title view named `prefix + "title view"`: white, clipped, laid out as the app's detail:
     /// the title (16 pt light grey, one line ending in "…", natural alignment) 15 pt from the
     /// top and both sides; 10 pt under it "N comments" (14 pt grey) in a 20 pt tall label at the
     /// left inset, and the 70×20 stars 10 pt to its right, centred on it. The labels are named
@@ -148,17 +148,17 @@ package struct CardScene: Hashable, Sendable {
         return view
     }
 
-    /// Space between the title's bottom and "N comments" (seed 001: `offset(10)`).
+    /// Space between the title's bottom and "N comments" (the app's `offset(10)`).
     static let titleSpacingPoints: Double = 10
-    /// The "N comments" label's height (seed 001: `height = 20`); its text is centred in it.
+    /// The "N comments" label's height (the app's `height = 20`); its text is centred in it.
     static let commentCountHeightPoints: Double = 20
-    /// The stars view (seed 001's `CardStartsView`: 70×20, 10 pt right of "N comments").
+    /// The stars view (the app's `CardStartsView`: 70×20, 10 pt right of "N comments").
     static let starsSizePoints = Size(width: 70, height: 20)
     static let starsSpacingPoints: Double = 10
     /// One star glyph: five 14 pt wide cells fill the 70 pt view; 13 pt keeps Inter's ★ inside its cell.
     static let starSizePoints: Double = 13
 
-    /// The comment rows' frames in the list (seed 001's self-sizing cell): the avatar 15 pt from
+    /// The comment rows' frames in the list (the app's self-sizing cell): the avatar 15 pt from
     /// the top, the comment 10 pt under it, 15 pt below the comment.
     func commentRowFrames(_ index: Int) -> [Rect] {
         var y = 0.0
@@ -174,7 +174,7 @@ package struct CardScene: Hashable, Sendable {
 
     /// Comment row `row` of card `index`: avatar (image or grey circle), nickname centred beside
     /// it (15 pt), the comment under them (14 pt dark grey, wrapped on as many lines as it needs,
-    /// left-aligned even in a right-to-left script: seed 001 sets `NSTextAlignmentLeft`), and a
+    /// left-aligned even in a right-to-left script: the app sets `NSTextAlignmentLeft`), and a
     /// hairline separator at the bottom from the left inset.
     func commentRow(_ index: Int, row: Int, frame: Rect) -> [Layer] {
         let comment = cards[index].comments[row], metric = metrics[index].comments[row], nicknameMetric = metrics[index].nicknames[row]

@@ -3,7 +3,7 @@ import FlipbookMotion
 import FlipbookRaster
 import FlipbookModel
 
-/// The modal photo browser of the reference apps (seeds 003/004): a uniform thumbnail grid under
+/// The modal browser and the fading modal browser (docs/REFERENCE-APPS.md): a uniform thumbnail grid under
 /// the navigation bar, and a black full-screen browser presented over everything.
 package struct ModalBrowserScene: Hashable, Sendable {
     /// The photos, in manifest order.
@@ -133,9 +133,9 @@ package struct ModalBrowserScene: Hashable, Sendable {
         return window
     }
 
-    /// Present (seeds 003/004): an image view grows from the tapped thumbnail to the full-width
-    /// aspect-fit rect over a container that is black at once (seed 003) or fades clear → black
-    /// (seed 004). Completion: the browser alone.
+    /// Present (both modal browsers): an image view grows from the tapped thumbnail to the full-width
+    /// aspect-fit rect over a container that is black at once (the modal browser) or fades clear
+    /// → black (the fading one). Completion: the browser alone.
     package func present(_ index: Int, style: ModalStyle, name: String, timing: Timing) -> Transition {
         let background = style == .clipped ? StraightColor.black : StraightColor(white: 0, alpha: 0)
         let container = self.container(background: background, index: index, imageFrame: cellFrame(index), style: style)
@@ -152,11 +152,11 @@ package struct ModalBrowserScene: Hashable, Sendable {
                           timing: timing, homeIndicatorToneBefore: 0)
     }
 
-    /// Dismiss (seed 003): the browser is removed at once; the aspect-fill image view shrinks
+    /// Dismiss (the modal browser): the browser is removed at once; the aspect-fill image view shrinks
     /// from the browser frame to the thumbnail of the photo shown last — or to a zero-size rect
     /// at `(W/2, H)` when that thumbnail is off screen. Completion: the thumbnail grid alone.
     ///
-    /// Fade dismiss (seed 004): the browser is removed at once too, and the container stays clear
+    /// Fade dismiss (the fading modal browser): the browser is removed at once too, and the container stays clear
     /// (present set it back to clear in its completion; dismiss never changes it), so the grid
     /// shows from the first frame and only the stretched photo moves — back to the rect it was
     /// presented from (the tapped thumbnail's `startRect`), with no off-screen fallback.
@@ -176,12 +176,12 @@ package struct ModalBrowserScene: Hashable, Sendable {
     }
 }
 
-/// How the modal transitions look: seed 003 or seed 004.
+/// How the modal transitions look: the modal browser's or the fading modal browser's.
 package enum ModalStyle: Hashable, Sendable {
-    /// Seed 003: the container is black at once (present) or gone at once (dismiss); the moving
+    /// The modal browser: the container is black at once (present) or gone at once (dismiss); the moving
     /// image view is aspect-fill and clipped.
     case clipped
-    /// Seed 004: the container's background animates clear → black in present and stays clear
+    /// The fading modal browser: the container's background animates clear → black in present and stays clear
     /// in dismiss; the image is stretched (scaleToFill, not clipped); dismiss has no off-screen
     /// fallback.
     case fade

@@ -53,7 +53,7 @@ extension PhotoBrowserScene {
             Keyframe(relativeStart: Double(k) / Double(steps), relativeDuration: 1 / Double(steps),
                      to: LayerPatch(boundsOrigin: Point(x: offsets[k + 1], y: 0)))
         }
-        // The detail's bar is the same for every photo (seed 000's "Browzer", back to the grid), so
+        // The detail's bar is the same for every photo (the waterfall app's "Browzer", back to the grid), so
         // it does not change while paging.
         let navigationBar = NavigationBar.layer(device: device, showing: detailItem(from), atScrollEdge: true)
         return Transition(

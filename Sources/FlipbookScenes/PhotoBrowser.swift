@@ -3,7 +3,7 @@ import FlipbookMotion
 import FlipbookRaster
 import FlipbookModel
 
-/// The waterfall photo browser of the reference app (seed 000): grid and detail screens, their
+/// The waterfall app's photo browser (docs/REFERENCE-APPS.md): grid and detail screens, their
 /// geometry in window points (docs/PRESETS.md), and the push, pop and zoom transitions built
 /// from them as `Transition` values.
 package struct PhotoBrowserScene: Hashable, Sendable {
@@ -16,9 +16,9 @@ package struct PhotoBrowserScene: Hashable, Sendable {
     /// The grid's layout in content coordinates.
     package var layout: WaterfallLayout { grid.layout }
     /// The height of the bars the screens' code takes for granted, in points: the waterfall app
-    /// (seed 000) hard-codes 64 (20 pt status bar + 44 pt bar) in its detail page, its temporary
+    /// hard-codes 64 (20 pt status bar + 44 pt bar) in its detail page, its temporary
     /// image view, its return positioning and its pop's target, whatever the device's bars
-    /// (`appBarPoints`); the zoom app's screens (seed 002) are not published and are laid out on
+    /// (`appBarPoints`); the zoom browser's screens are not published and are laid out on
     /// the device's bars, `device.topBarHeightPoints`.
     package let assumedBarPoints: Double
 
@@ -43,12 +43,12 @@ package struct PhotoBrowserScene: Hashable, Sendable {
     /// 15 a transparent bar shows the window above it, not the detail's black).
     package let barIsOpaque: Bool
 
-    /// The grid's navigation item, as in seed 000: no title (the code sets none), the "Clear"
+    /// The grid's navigation item, as in the waterfall app: no title (the code sets none), the "Clear"
     /// and "Add" bar buttons (`clearAction:`, `addAction:`; which side each is on is in the app's
     /// storyboard, not in the published code: Add goes right, where iOS puts add actions).
     package static let gridItem = NavigationItem(title: "", leftButton: "Clear", rightButton: "Add")
 
-    /// The detail's navigation item (seed 000: `self.title = @"Browzer"` for every photo; the
+    /// The detail's navigation item (the waterfall app: `self.title = @"Browzer"` for every photo; the
     /// back button says "Back" because the grid has no title). `index` is unused, kept for the
     /// call sites.
     package func detailItem(_ index: Int) -> NavigationItem {
@@ -68,7 +68,7 @@ package struct PhotoBrowserScene: Hashable, Sendable {
         layout.cellFrames[index].offsetBy(dx: 0, dy: device.topBarHeightPoints - scroll)
     }
 
-    /// Where push's snapshot lands and pop's starts, in window points: the reference app's
+    /// Where push's snapshot lands and pop's starts, in window points: the waterfall app's
     /// temporary image view, fitted to the width `W − 10` (`h' = w'·h/w`), at
     /// `(5, (V − 64 − h')/2)` in the detail view, `V` the view's height when the app set it, the
     /// view lying below the bars (`B`): `(5, B + (V − 64 − h')/2, W − 10, h')` with the app's
@@ -103,7 +103,7 @@ package struct PhotoBrowserScene: Hashable, Sendable {
         ContentMode.scaleAspectFit.imageRect(imageSize: photos[index].sizePixels, in: pageFrame)
     }
 
-    /// The grid screen (`WaterfallGrid.layer`): seed 000's cells keep UIImageView's default
+    /// The grid screen (`WaterfallGrid.layer`): the waterfall app's cells keep UIImageView's default
     /// `.scaleToFill` (the cell has the photo's aspect, so it is the stretched photo, the same
     /// pixels as the snapshot).
     package func gridLayer(scroll: Double, hiddenIndex: Int? = nil, patchIndex: Int? = nil, allCells: Bool = false,
@@ -133,7 +133,7 @@ package struct PhotoBrowserScene: Hashable, Sendable {
         return detail
     }
 
-    /// Seed 000's pop snapshot background (`snapShotView.backgroundColor = [UIColor redColor]`).
+    /// The waterfall app's pop snapshot background (`snapShotView.backgroundColor = [UIColor redColor]`).
     static let popSnapshotColor = StraightColor(red: 1, green: 0, blue: 0)
 
     /// The flying snapshot of photo `index` (scaleToFill, as `snapshotView` of the image view).
@@ -155,11 +155,11 @@ package struct PhotoBrowserScene: Hashable, Sendable {
         revealedCellFrame(index).offsetBy(dx: 0, dy: assumedBarPoints - device.topBarHeightPoints)
     }
 
-    /// Push (seed 000): the grid (scrolled by return positioning, the tapped photo hidden); the
+    /// Push (the waterfall app): the grid (scrolled by return positioning, the tapped photo hidden); the
     /// detail, its image view hidden, fading in 0 → 1 above it; the photo's snapshot flying from
     /// the cell to `flightFrame` above both. Completion: only the detail remains.
     ///
-    /// Zoom push (seed 002, `zoom`): the same, except that the cells are aspect-fill and the
+    /// Zoom push (the zoom browser, `zoom`): the same, except that the cells are aspect-fill and the
     /// snapshot is `snapshotView` of the tapped cell's image view — the visible crop, stretched
     /// as the snapshot grows — landing on the detail's image view (`detailFrame`).
     package func push(_ index: Int, name: String, timing: Timing, zoom: Bool = false) -> Transition {
@@ -184,7 +184,7 @@ package struct PhotoBrowserScene: Hashable, Sendable {
             timing: timing)
     }
 
-    /// Pop (seed 000): the detail fading out 1 → 0 over the grid, which is scrolled to reveal the
+    /// Pop (the waterfall app): the detail fading out 1 → 0 over the grid, which is scrolled to reveal the
     /// photo shown last and has a white patch over its cell; the snapshot flies back from
     /// `flightFrame` (as laid out again after a swipe when `afterSwipe`: the user paged to
     /// `index` from another photo) onto the cell (`popTargetFrame`: above it on taller bars). The
@@ -210,9 +210,9 @@ package struct PhotoBrowserScene: Hashable, Sendable {
             timing: timing)
     }
 
-    /// Zoom pop (seed 002): the detail (its image view hidden) with the grid added on top —
+    /// Zoom pop (the zoom browser): the detail (its image view hidden) with the grid added on top —
     /// where push left it, the selected cell's image hidden — fading in 0 → 1 over it; the
-    /// snapshot flies from the detail frame back onto the selected cell above both. Seed 002 has
+    /// snapshot flies from the detail frame back onto the selected cell above both. The app has
     /// no return positioning and returns to the selected item (`indexPathsForSelectedItems`);
     /// it converts the cell's image frame from the image view itself, which counts the image
     /// view's inset in the cell twice — zero here, as the image view fills the cell. Unlike pop,

@@ -24,7 +24,7 @@ extension TransitionPreset {
     /// relies on to skip presets an option does not apply to.
     package var sceneOptions: Set<SceneOption> {
         switch self {
-        // Zoom pop returns to the selected item and fade dismiss to the one presented photo (seeds 002, 004).
+        // Zoom pop returns to the selected item and fade dismiss to the one presented photo (docs/REFERENCE-APPS.md).
         case .push, .zoomPush, .zoomPop: return [.manifest, .select, .columns]
         // The other backward presets return to `--return` (default: `--select`).
         case .pop: return [.manifest, .select, .return, .columns]

@@ -97,21 +97,21 @@ public enum TransitionPreset: String, CaseIterable, Sendable {
     case push
     /// Detail → waterfall grid (return-positioned): the photo flies back, the detail fades out.
     case pop
-    /// Waterfall grid → detail (seed 002): the detail is added on top and fades in, the photo flies.
+    /// Waterfall grid → detail (the zoom browser): the detail is added on top and fades in, the photo flies.
     case zoomPush = "zoom-push"
-    /// Detail → waterfall grid (seed 002): the grid is added on top and fades in, the photo flies back.
+    /// Detail → waterfall grid (the zoom browser): the grid is added on top and fades in, the photo flies back.
     case zoomPop = "zoom-pop"
-    /// Thumbnail grid → modal browser (seed 003): black at once, the photo grows to full width.
+    /// Thumbnail grid → modal browser (the modal browser): black at once, the photo grows to full width.
     case present
-    /// Modal browser → thumbnail grid (seed 003): browser gone at once, the photo shrinks to its cell.
+    /// Modal browser → thumbnail grid (the modal browser): browser gone at once, the photo shrinks to its cell.
     case dismiss
-    /// Like `present` (seed 004), but the background fades clear → black and the photo is stretched.
+    /// Like `present` (the fading modal browser), but the background fades clear → black and the photo is stretched.
     case fadePresent = "fade-present"
-    /// Like `dismiss` (seed 004), but the background fades black → clear and the photo is stretched.
+    /// Like `dismiss` (the fading modal browser), but the background fades black → clear and the photo is stretched.
     case fadeDismiss = "fade-dismiss"
-    /// Card carousel → card detail (seed 001): three snapshots move, then a 0.3 s follow-up.
+    /// Card carousel → card detail (the card carousel): three snapshots move, then a 0.3 s follow-up.
     case cardPush = "card-push"
-    /// Card detail → card carousel (seed 001): the three snapshots move back.
+    /// Card detail → card carousel (the card carousel): the three snapshots move back.
     case cardPop = "card-pop"
     /// Detail view: a horizontal swipe from photo `--select` to `--to` in the paging collection view.
     case page
@@ -190,7 +190,7 @@ public enum TransitionPreset: String, CaseIterable, Sendable {
         try check(options.selectedIndex, field: "SceneOptions.selectedIndex", count: photos.count, noun: "photo")
         try check(options.effectiveReturnIndex, field: "SceneOptions.returnIndex", count: photos.count, noun: "photo")
         let browser = PhotoBrowserScene(photos: photos, device: options.device, columns: options.columns)
-        // Seed 002 publishes only its animator: its screens are laid out on the device's own bars.
+        // The zoom browser publishes only its animator: its screens are laid out on the device's own bars.
         let zoomBrowser = PhotoBrowserScene(photos: photos, device: options.device, columns: options.columns,
                                             assumedBarPoints: options.device.topBarHeightPoints, barIsOpaque: false)
         let modal = ModalBrowserScene(photos: photos, device: options.device, scrollPoints: options.scrollPoints)
@@ -201,11 +201,11 @@ public enum TransitionPreset: String, CaseIterable, Sendable {
         // A photo shown last other than the tapped one was reached by a swipe, which lays the
         // app's temporary image view out again.
         case .pop: return browser.pop(returned, afterSwipe: returned != selected, name: rawValue, timing: timing)
-        case .zoomPop: return zoomBrowser.zoomPop(selected, name: rawValue, timing: timing)  // seed 002 returns to the selected item
+        case .zoomPop: return zoomBrowser.zoomPop(selected, name: rawValue, timing: timing)  // the zoom browser returns to the selected item
         case .present: return modal.present(selected, style: .clipped, name: rawValue, timing: timing)
         case .dismiss: return modal.dismiss(returned, style: .clipped, name: rawValue, timing: timing)
         case .fadePresent: return modal.present(selected, style: .fade, name: rawValue, timing: timing)
-        case .fadeDismiss: return modal.dismiss(selected, style: .fade, name: rawValue, timing: timing)  // seed 004 has one photo
+        case .fadeDismiss: return modal.dismiss(selected, style: .fade, name: rawValue, timing: timing)  // the fading modal browser has one photo
         case .page:
             let target = options.effectivePageTarget(count: photos.count)
             try check(target, field: "SceneOptions.pageTarget", count: photos.count, noun: "photo")

@@ -30,7 +30,7 @@ package struct WaterfallGrid: Hashable, Sendable {
     /// hidden (its snapshot is flying); `patchIndex` gets a white patch (named "white patch")
     /// over its cell. Cells are named "cell 0", "cell 1", …; only those the grid's clip can show
     /// at `scroll` get a layer unless `allCells` (for grids whose scroll is animated).
-    /// `cellMode`: the photo browser's cells are `.scaleToFill`, seed 002's and a transition
+    /// `cellMode`: the photo browser's cells are `.scaleToFill`, the zoom browser's and a transition
     /// file's aspect-fill and clipped.
     package func layer(scroll: Double, hiddenIndex: Int? = nil, patchIndex: Int? = nil, allCells: Bool = false,
                        cellMode: ContentMode = .scaleToFill) -> Layer {

@@ -1,13 +1,13 @@
 import FlipbookGeometry
 import FlipbookModel
 
-/// The reference app's masonry ("waterfall") grid, in content coordinates (points, y down from
+/// The waterfall app's masonry grid (docs/REFERENCE-APPS.md), in content coordinates (points, y down from
 /// the top of the scrolling content, before the 64 pt bar offset).
 ///
-/// Rules (the reference app's; docs/PRESETS.md): `n = max(2, columns)`, gutter 5, `colWidth = round((W − (n+1)·5)/n)`; each
+/// Rules (the waterfall app's; docs/PRESETS.md): `n = max(2, columns)`, gutter 5, `colWidth = round((W − (n+1)·5)/n)`; each
 /// photo goes to the shortest column (first on ties); a photo spans two columns when the column
 /// to its right is exactly as tall and the photo is at least 1.5:1, with width `2·colWidth` (the
-/// reference app's value: the gutter is not added); height is `trunc(width·h/w)` in 32-bit float.
+/// waterfall app's value: the gutter is not added); height is `trunc(width·h/w)` in 32-bit float.
 package struct WaterfallLayout: Hashable, Sendable {
     /// Space between cells and around the grid, in points.
     public static let gutterPoints: Double = 5
@@ -40,7 +40,7 @@ package struct WaterfallLayout: Hashable, Sendable {
             let spans = column < n - 1 && columnHeights[column] == columnHeights[column + 1]
                 && size.width >= 1.5 * size.height
             let width = spans ? 2 * columnWidth : columnWidth
-            // The reference app computes the height in CGFloat-as-Float and truncates.
+            // The waterfall app computes the height in CGFloat-as-Float and truncates.
             let height = Double((Float(width) * Float(size.height) / Float(size.width)).rounded(.towardZero))
             frames.append(Rect(x: x, y: y, width: width, height: height))
             columnHeights[column] = y + height

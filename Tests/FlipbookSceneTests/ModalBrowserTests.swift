@@ -107,7 +107,7 @@ final class ModalBrowserTests: XCTestCase {
                    Rect(x: 93.75, y: 437.75, width: 187.5, height: 125))
         // At progress 1 the image has no area: nothing is drawn for it.
         XCTAssertEqual(imageOps(try ops(dismiss, at: 1), source: "p0.jpg").count, 0)
-        // The fade variant (seed 004) has no fallback: back to the start rect, off screen at (5, 69 − 200).
+        // The fade variant (the fading modal browser) has no fallback: back to the start rect, off screen at (5, 69 − 200).
         let fade = scrolledUp.dismiss(0, style: .fade, name: "dismiss", timing: linearSecond)
         assertRect(windowFrame(of: "moving image", in: try window(fade, at: 1)), Rect(x: 5, y: -131, width: 355.0 / 3, height: 355.0 / 3))
     }

@@ -5,7 +5,7 @@ import FlipbookRaster
 import FlipbookModel
 import FlipbookScenes
 
-/// The waterfall app (seed 000) hard-codes 64 pt of bars: `(self.view.frame.size.height - 64 - h) / 2.0`
+/// The waterfall app (docs/REFERENCE-APPS.md) hard-codes 64 pt of bars: `(self.view.frame.size.height - 64 - h) / 2.0`
 /// for its temporary image view, `self.view.frame.size.height - 64` for its detail page,
 /// `[UIScreen mainScreen].bounds.size.height - 64` for return positioning and
 /// `attributes.frame.origin.y + 64 - contentOffset.y` for its pop's target. Its views lie below

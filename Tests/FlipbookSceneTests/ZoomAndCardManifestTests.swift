@@ -75,7 +75,7 @@ final class ZoomTests: XCTestCase {
         XCTAssertEqual(cell.name, "cell 1")
         XCTAssertEqual(cell.contentMode, .scaleAspectFill)
         XCTAssertEqual(start.sublayers[0].sublayers[2].snapshotOf, "cell 1")
-        XCTAssertEqual(try window(push, at: 0).sublayers[0].sublayers[0].sublayers[1].contentMode, .scaleToFill, "seed 000's cells stretch")
+        XCTAssertEqual(try window(push, at: 0).sublayers[0].sublayers[0].sublayers[1].contentMode, .scaleToFill, "the waterfall app's cells stretch")
         // The same detail, but for its black: full screen under the zoom app's translucent bar,
         // from 64 below the waterfall app's opaque one (the bar covers the difference).
         var zoomEnd = try displayOps(zoom, at: 1, isFinal: true), pushEnd = try displayOps(push, at: 1, isFinal: true)

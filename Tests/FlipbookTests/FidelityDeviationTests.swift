@@ -9,8 +9,8 @@ import FlipbookScenes
 import FlipbookFormats
 
 /// Places where the presets once departed from the reference apps, each shown matching the app's code:
-/// the card snapshots reproduce the resting card (seed 001:134-143), the carousel's bar never
-/// half-transparent over the cover, card comments left-aligned (001:266-268), `snapshotOf`
+/// the card snapshots reproduce the resting card (`CardTransition.pushAnimation`), the carousel's bar never
+/// half-transparent over the cover, card comments left-aligned (docs/REFERENCE-APPS.md, "The card carousel"), `snapshotOf`
 /// stretching an aspect-fill picture as a bitmap, and the navigation samples' one fixed bar.
 final class FidelityDeviationTests: XCTestCase {
     func job(_ preset: TransitionPreset, select: Int, cards: String? = nil, scale: Double = 1) throws -> RenderJob {
@@ -25,7 +25,7 @@ final class FidelityDeviationTests: XCTestCase {
     /// pixel — no white notches at the cover's bottom corners, no square card bottom. At the
     /// iPhone 8's @2x, where the seam between cover and title (457.5 pt) is a pixel edge; at @1x
     /// that half-pixel row differs, because the app adds the cover snapshot above the title's
-    /// (001:155-158) while the card draws the title view above its cover.
+    /// (`CardTransition.pushAnimation` in Samples/UIKit/Cards) while the card draws the title view above its cover.
     func testCardSnapshotsReproduceTheRestingCard() throws {
         let push = try job(.cardPush, select: 1, scale: 2), pop = try job(.cardPop, select: 1, scale: 2)
         let tap = try push.renderFrame(0), resting = try pop.renderFrame(pop.sequence.count - 1)
@@ -63,7 +63,7 @@ final class FidelityDeviationTests: XCTestCase {
         XCTAssertEqual(bar.frame.y, -32, accuracy: 1e-9)
     }
 
-    /// Seed 001 sets the comment label to `NSTextAlignmentLeft`: an Arabic comment is laid out right
+    /// The card carousel sets the comment label to `NSTextAlignmentLeft`: an Arabic comment is laid out right
     /// to left but starts at the cell's left inset, x = 15 (it ended at the right inset before).
     func testArabicCommentsHugTheLeftInset() throws {
         let push = try job(.cardPush, select: 2, cards: "Samples/cards-i18n.json")

@@ -9,7 +9,7 @@ import FlipbookScenes
 import FlipbookFormats
 
 /// The navigation bar during push and pop at the display-list level (docs/CHROME.md, "The
-/// navigation bar in a push or pop"): seed 000's items, cross-faded in place (a custom animator)
+/// navigation bar in a push or pop"): the waterfall app's items, cross-faded in place (a custom animator)
 /// on the bar's own ease-in-out over the whole 0.7 s, never overprinting; UIKit's own shift; the
 /// chevron as a path.
 final class NavigationBarDisplayListTests: XCTestCase {

@@ -53,7 +53,7 @@ final class PresetFidelityTests: XCTestCase {
 
     // MARK: 1. fade-dismiss
 
-    /// Seed 004: the browser is removed at once and the container stays clear, so frame 0 shows
+    /// The fading modal browser: the browser is removed at once and the container stays clear, so frame 0 shows
     /// the grid, not black; the photo returns to the rect it was presented from even when that
     /// thumbnail is scrolled off screen. Thumbnail 0 at `--scroll 200`: side (375 − 20)/3, at
     /// content (5, 5); the 16 sample photos make 6 rows, 6·(side + 5) + 5 = 745 pt of content, so
@@ -138,7 +138,7 @@ final class PresetFidelityTests: XCTestCase {
 
     // MARK: 7. transparent photos in pop
 
-    /// Seed 000's pop snapshot has a red background: behind retina.png (RGBA) it shows red.
+    /// The waterfall app's pop snapshot has a red background: behind retina.png (RGBA) it shows red.
     func testPopSnapshotIsRedBehindTransparentPhotos() throws {
         let pop = try job(.pop, select: 3)
         let snapshot = try layer("snapshot", window(pop, atSeconds: 0))
@@ -164,7 +164,7 @@ final class PresetFidelityTests: XCTestCase {
 
     // MARK: Subtle: tall photos, zoom, cell vs snapshot
 
-    /// Seed 000 flies to the width-fit rect: petra_tall (900×1800) at w = 365, h = 730,
+    /// The waterfall app flies to the width-fit rect: petra_tall (900×1800) at w = 365, h = 730,
     /// y = 64 + (603 − 730)/2 = 0.5; the detail then shows it aspect-fit (the jump). Seeds
     /// 003/004: (0, (667 − 750)/2, 375, 750) = (0, −41.5, 375, 750).
     func testTallPhotosFlyToTheWidthFitRect() throws {
@@ -176,7 +176,7 @@ final class PresetFidelityTests: XCTestCase {
         }
     }
 
-    /// Seed 002 pops to the selected item with the grid where push left it: `--return` does not
+    /// The zoom browser pops to the selected item with the grid where push left it: `--return` does not
     /// apply, and the snapshot lands on the selected cell.
     func testZoomPopReturnsToTheSelectedCell() throws {
         XCTAssertFalse(TransitionPreset.zoomPop.sceneOptions.contains(.return))

@@ -34,7 +34,7 @@ final class PresetGoldenTests: XCTestCase {
     func testPush() throws { try check(.push, frames: springFrames) }
     func testPop() throws { try check(.pop, returnIndex: 9, frames: springFrames) }
     func testZoomPush() throws { try check(.zoomPush, frames: springFrames) }
-    func testZoomPop() throws { try check(.zoomPop, frames: springFrames) }  // seed 002 returns to the selected photo
+    func testZoomPop() throws { try check(.zoomPop, frames: springFrames) }  // the zoom browser returns to the selected photo
     func testPresent() throws { try check(.present, frames: bezierFrames) }
     func testDismiss() throws { try check(.dismiss, returnIndex: 15, frames: bezierFrames) }  // off screen: to (W/2, H)
     func testFadePresent() throws { try check(.fadePresent, frames: bezierFrames) }

@@ -128,7 +128,10 @@ final class PushPopDisplayListTests: XCTestCase {
         // Photo 3 (retina, 1000×1000) sits at (251, 163, 118, 118) in content, unscrolled: + 64 pt of bars.
         let patch = Rect(x: 251, y: 227, width: 118, height: 118)
         XCTAssertTrue(list.ops.contains(.fill(rect: patch, color: .white, opacity: 1, clip: Clip(rect: Device.iPhone8.contentArea))))
-        let detail = list.ops.first { if case .fill(Device.iPhone8.bounds, .black, _, nil) = $0 { return true } else { return false } }
+        // The detail view starts below the opaque 64 pt bar (from iOS 15 a transparent bar shows
+        // the window, not the detail's black, above it): 375 × (667 − 64).
+        let detailRect = Rect(x: 0, y: 64, width: 375, height: 603)
+        let detail = list.ops.first { if case .fill(detailRect, .black, _, nil) = $0 { return true } else { return false } }
         guard case let .fill(_, _, opacity, _)? = detail else { return XCTFail("no fading black detail background") }
         XCTAssertEqual(opacity, 1 - 0.975713219842295, accuracy: 1e-12)
     }

@@ -62,7 +62,7 @@ extension CommandLineTests {
             (["--no-frames"], "error: --no-frames needs --video or --contact-sheet (to render without any output, use --no-write)"),
             (["--no-frames", "--video", "x.mp4", "--out", "o"], "error: --no-frames writes no frame folder, so --out has no use with it"),
             (["--no-write", "--video", "x.mp4"], "error: --no-write writes nothing, so --video has no use with it"),
-            (["--no-write", "--png-level", "3"], "error: --no-write writes nothing, so --png-level has no use with it"),
+            (["--no-write", "--png-level", "1"], "error: --no-write writes nothing, so --png-level has no use with it"),
             (["--video-scale", "0.5"], "error: --video-scale goes with --video"),
             (["--video", "x.gif", "--video-scale", "0"], "error: --video-scale must be between 0.05 and 1, not 0"),
             (["--video", "x.gif", "--video-scale", "2"], "error: --video-scale must be between 0.05 and 1, not 2"),

@@ -64,7 +64,7 @@ final class SceneTextTests: XCTestCase {
         XCTAssertEqual(arabic?.lines.first?.isRightToLeft, true)
         let line = try XCTUnwrap(arabic?.lines.first)
         XCTAssertEqual(line.xPoints + line.widthPoints, (arabic?.boxWidthPoints ?? 0), accuracy: 0.01)
-        // The Arabic comments in the detail are left-aligned, as seed 001 sets its comment labels
+        // The Arabic comments in the detail are left-aligned, as the card carousel sets its comment labels
         // (textAlignment left, which does not flip for right-to-left text): each starts at the
         // left edge of its box, as a Latin nickname does.
         let detail = try cardJob(.cardPush, select: 2)

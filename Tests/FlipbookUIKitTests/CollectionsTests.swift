@@ -25,7 +25,7 @@ private final class Rows: NSObject, UITableViewDataSource, UITableViewDelegate {
 }
 
 final class CollectionsTests: XCTestCase {
-    /// Seed 003's grid: 3 squares a row, 5 pt gutters, on a 375 × 603 view.
+    /// The modal browser's grid: 3 squares a row, 5 pt gutters, on a 375 × 603 view.
     @MainActor
     private func squareGrid(items: Items) -> UICollectionView {
         let layout = UICollectionViewFlowLayout()
@@ -83,7 +83,7 @@ final class CollectionsTests: XCTestCase {
     }
 
     @MainActor func testHorizontalPagingLayoutPutsPageKAtKScreenWidths() async throws {
-        // Seed 000's detail: pages (W − 10) × (H − 64), 10 apart, inset 5 at the sides.
+        // The waterfall app's detail: pages (W − 10) × (H − 64), 10 apart, inset 5 at the sides.
         let layout = UICollectionViewFlowLayout()
         layout.scrollDirection = .horizontal
         layout.itemSize = CGSize(width: 365, height: 603)

@@ -9,7 +9,7 @@ import FlipbookScenes
 /// new view at the frame it was loaded with, the controller lays it out once the transition has
 /// completed; a bar hidden from `viewWillAppear` slides away alongside the push.
 final class NavigationLayoutTests: XCTestCase {
-    /// Fades the new view in over 0.4 s without touching its frame (seed 002's animator does so).
+    /// Fades the new view in over 0.4 s without touching its frame (the zoom browser's animator does so).
     private final class FadeIn: NSObject, UIViewControllerAnimatedTransitioning, UINavigationControllerDelegate {
         var frameSeenByTheAnimator: CGRect?
         func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval { 0.4 }

@@ -46,7 +46,7 @@ enum SampleHost {
         delegate.collectionView(collectionView, didSelectItemAt: path)
     }
 
-    // MARK: Seed 000, waterfall
+    // MARK: The waterfall app
 
     /// The waterfall grid with every photo added ("Add" tapped once per photo, as a user fills it).
     static func waterfall(in window: UIWindow) -> (grid: XZPhotoBrowserViewController, navigation: UINavigationController) {
@@ -93,7 +93,7 @@ enum SampleHost {
         }
     }
 
-    // MARK: Seed 002, zoom
+    // MARK: The zoom browser
 
     static func zoomGrid(in window: UIWindow, revealing index: Int) -> (grid: ZoomGridViewController, navigation: UINavigationController) {
         let grid = ZoomGridViewController()
@@ -128,7 +128,7 @@ enum SampleHost {
         }
     }
 
-    // MARK: Seeds 003 and 004, modal
+    // MARK: The modal browsers
 
     static func modalPresent(_ index: Int) throws -> Transition {
         try Transition.record(device: device, resources: resources) { window in
@@ -186,7 +186,7 @@ enum SampleHost {
         }
     }
 
-    // MARK: Seed 001, cards
+    // MARK: The card carousel
 
     static var cards: [CardModel] { (try? CardModel.cards(contentsOf: URL(fileURLWithPath: Samples.cards))) ?? [] }
 

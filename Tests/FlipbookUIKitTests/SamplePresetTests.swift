@@ -24,7 +24,7 @@ final class SamplePresetTests: XCTestCase {
         XCTAssertLessThanOrEqual(worst, maxFraction, "\(name):\n\(summary)", file: file, line: line)
     }
 
-    // Seed 003 (Swift): the modal browser.
+    // The modal browser (Swift; docs/REFERENCE-APPS.md).
     @MainActor func testModalPresentSampleMatchesPresent() async throws {
         try check("present 4", recorded: { try SampleHost.modalPresent(4) }, reference: SampleComparison.preset(.present, select: 4), maxFraction: 0.001)
     }
@@ -39,7 +39,7 @@ final class SamplePresetTests: XCTestCase {
                   reference: SampleComparison.preset(.dismiss, select: 0, returnIndex: 15), maxFraction: 0.001)
     }
 
-    // Seed 004: the fading modal browser.
+    // The fading modal browser.
     @MainActor func testFadePresentSampleMatchesFadePresent() async throws {
         try check("fade-present 4", recorded: { try SampleHost.fadePresent(4) }, reference: SampleComparison.preset(.fadePresent, select: 4), maxFraction: 0.001)
     }
@@ -48,7 +48,7 @@ final class SamplePresetTests: XCTestCase {
         try check("fade-dismiss 4", recorded: { try SampleHost.fadeDismiss(4) }, reference: SampleComparison.preset(.fadeDismiss, select: 4), maxFraction: 0.001)
     }
 
-    // Seed 000: the waterfall browser.
+    // The waterfall app.
     @MainActor func testWaterfallPushSampleMatchesPush() async throws {
         try check("push 4", recorded: { try SampleHost.waterfallPush(4) }, reference: SampleComparison.preset(.push, select: 4), maxFraction: 0.001)
     }
@@ -81,7 +81,7 @@ final class SamplePresetTests: XCTestCase {
         }
     }
 
-    // Seed 002: the zoom browser. Its screens lay out under a translucent bar, where the
+    // The zoom browser. Its screens lay out under a translucent bar, where the
     // published animator (which never sets `finalFrame(for:)`) lands on the detail's image.
     @MainActor func testZoomPushSampleMatchesZoomPush() async throws {
         try check("zoom-push 4", recorded: { try SampleHost.zoomPush(4) }, reference: SampleComparison.preset(.zoomPush, select: 4), maxFraction: 0.001)
@@ -91,9 +91,9 @@ final class SamplePresetTests: XCTestCase {
         try check("zoom-pop 4", recorded: { try SampleHost.zoomPop(4) }, reference: SampleComparison.preset(.zoomPop, select: 4), maxFraction: 0.001)
     }
 
-    // Seed 001: the card carousel.
+    // The card carousel.
     // Known differences (docs/UIKIT.md): the title view's labels are laid out by the sample's
-    // fixed frames, not the tutorial's intrinsic sizes (the preset measures them), the comment
+    // fixed frames, not the app's intrinsic sizes (the preset measures them), the comment
     // rows are `.default` cells without the app's avatar and nickname, and the back button is
     // left out: 1–2 % during the move, 8–9 % once the list shows (measured bound, not a match).
     @MainActor func testCardPushSampleAgainstCardPush() async throws {
@@ -116,7 +116,7 @@ final class SamplePresetTests: XCTestCase {
         return settings
     }
 
-    // The file's `"curve": "spring"` takes the presets' default initial velocity (1, seed 000's);
+    // The file's `"curve": "spring"` takes the presets' default initial velocity (1, the waterfall app's);
     // the app's `UISpringTimingParameters(dampingRatio: 0.8)` starts at rest (velocity 0, as
     // Apple documents that initializer). With the file's spring at velocity 0 the two agree: the
     // file is what differs, not the property animator (docs/UIKIT.md).

@@ -1,4 +1,4 @@
-// The card carousel: the carousel (the tutorial's `ViewController` with its `cardScrollView`), its
+// The card carousel (docs/REFERENCE-APPS.md): the carousel (the tutorial's `ViewController` with its `cardScrollView`), its
 // cells, and the detail (`AnotherViewController`). The tutorial publishes the detail's layout
 // code; the carousel's layout is the one the card presets use (docs/PRESETS.md, card-push).
 #if canImport(UIKit)

@@ -1,4 +1,4 @@
-// The zoom photo browser's two screens. The tutorial publishes only the animator; these are the
+// The zoom browser's two screens (docs/REFERENCE-APPS.md). Its tutorial publishes only the animator; these are the
 // smallest controllers it needs (`collectionView`, cells with `contentImage`, a detail with
 // `_contentImageView`), laid out as the waterfall browser so the two apps can be compared: the
 // same masonry grid (its cells aspect-fill) and a detail whose image is aspect-fit in the page.
