@@ -171,11 +171,13 @@ final class InteractivePopTests: XCTestCase {
         return try Gesture(samples: samples)
     }
 
-    @MainActor private func recordPop(_ drag: Gesture, log: AppearanceLog, stack: inout [String]) throws -> TransitionAnimator {
+    @MainActor private func recordPop(_ drag: Gesture, log: AppearanceLog, stack: inout [String],
+                                      popDelegate: UIGestureRecognizerDelegate? = nil) throws -> TransitionAnimator {
         let first = LoggingViewController(name: "first", log: log), second = LoggingViewController(name: "second", log: log)
         var navigation: UINavigationController?
         let transition = try Transition.record(device: .iPhone8, fingers: [.pan(drag)]) { window in
             let controller = UINavigationController(rootViewController: first)
+            controller.interactivePopGestureRecognizer?.delegate = popDelegate
             window.rootViewController = controller
             controller.pushViewController(second, animated: false)
             window.layoutIfNeeded()
@@ -204,5 +206,16 @@ final class InteractivePopTests: XCTestCase {
         XCTAssertEqual(stack, ["first", "second"])
         XCTAssertEqual(log.entries, ["second viewWillDisappear", "first viewWillAppear",
                                      "first viewWillDisappear", "first viewDidDisappear", "second viewWillAppear", "second viewDidAppear"])
+    }
+
+    @MainActor func testAnAppsDelegateCanTurnTheSystemPopOff() async throws {
+        final class NoSwipeBack: NSObject, UIGestureRecognizerDelegate {
+            func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { false }
+        }
+        let log = AppearanceLog(), refusing = NoSwipeBack()
+        var stack: [String] = []
+        _ = try recordPop(try edgeDrag(250, seconds: 0.5), log: log, stack: &stack, popDelegate: refusing)
+        XCTAssertEqual(stack, ["first", "second"])
+        XCTAssertEqual(log.entries, [])
     }
 }
