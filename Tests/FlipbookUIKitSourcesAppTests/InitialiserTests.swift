@@ -4,8 +4,8 @@ import XCTest
 
 /// The fixture app's code-only view controllers (Tests/Fixtures/uikit-app/Initialisers), a module
 /// apart from FlipbookUIKit: UIKit's designated and required initialisers compile and link as on
-/// iOS, the status bar has the device's height, and drawing a view into an image is refused by
-/// name with its place.
+/// iOS, the status bar has the device's height, a view drawn into an image shows as a snapshot of
+/// it, and an image a recording cannot show is refused by name with its place.
 final class InitialiserTests: XCTestCase {
     @MainActor func testCustomAndOverriddenInitialisersRunThroughInitNibNameBundle() async throws {
         let story = StoryViewController(story: "Lighthouse")
@@ -38,16 +38,35 @@ final class InitialiserTests: XCTestCase {
         }
     }
 
-    @MainActor func testDrawingAViewIntoAnImageIsRefusedByNameWithItsPlace() async throws {
-        let line = try fixtureLine(of: "renderer.image", in: "Initialisers/StoryViewControllers.swift")
+    @MainActor func testAViewDrawnIntoAnImageIsShownAsASnapshotOfIt() async throws {
+        for legacy in [false, true] {
+            let transition = try Transition.record { window in
+                let story = StoryViewController(story: "Lighthouse")
+                window.rootViewController = story
+                window.layoutIfNeeded()
+                let image = try XCTUnwrap(legacy ? story.legacyHeaderImage() : story.headerImage())
+                XCTAssertEqual(image.size, CGSize(width: 300, height: 44))
+                let flying = UIImageView(image: image)
+                flying.accessibilityIdentifier = "flying"
+                flying.frame = CGRect(x: 0, y: 300, width: 300, height: 44)
+                window.addSubview(flying)
+            }
+            let flying = try XCTUnwrap(TransitionAnimator(transition).layer(named: "flying", in: transition.window))
+            XCTAssertEqual(flying.snapshotOf, "header", legacy ? "UIGraphicsBeginImageContextWithOptions" : "UIGraphicsImageRenderer")
+            XCTAssertNil(flying.imageSource)
+        }
+    }
+
+    @MainActor func testAnImageOfTwoViewsIsRefusedByNameWithItsPlace() async throws {
+        let line = try fixtureLine(of: "let collage = renderer.image", in: "Initialisers/StoryViewControllers.swift")
         XCTAssertThrowsError(try Transition.record { window in
             let story = StoryViewController(story: "Lighthouse")
             window.rootViewController = story
             window.layoutIfNeeded()
-            _ = story.headerImage()
+            _ = story.collageImage()
         }) { error in
             guard case let .unsupported(api, calledAt, advice)? = error as? RecordingError else { return XCTFail("\(error)") }
-            XCTAssertEqual(api, "UIGraphicsImageRenderer.image(actions:)")
+            XCTAssertEqual(api, "UIGraphicsImageRenderer.image(actions:) with drawing 2 views into one image")
             XCTAssertEqual(calledAt, "FlipbookUIKitSourcesAppTests/StoryViewControllers.swift:\(line)")
             XCTAssertTrue(advice.contains("snapshotView(afterScreenUpdates:)"), advice)
         }

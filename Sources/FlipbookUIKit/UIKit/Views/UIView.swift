@@ -380,8 +380,11 @@ open class UIView: UIResponder, UICoordinateSpace {
         snapshot.frame = CGRect(origin: .zero, size: rect.size)
         return snapshot
     }
-    /// True: the recording draws hierarchies itself.
-    open func drawHierarchy(in rect: CGRect, afterScreenUpdates afterUpdates: Bool) -> Bool { true }
+    /// Draws the view into the current image context (an image renderer's): the image shows
+    /// this view (docs/UIKIT.md, the symbol table's "drawing views into images"). False when no
+    /// context is open.
+    @discardableResult
+    open func drawHierarchy(in rect: CGRect, afterScreenUpdates afterUpdates: Bool) -> Bool { drawIntoCurrentImage(self) }
 
     /// "<UIView: frame = …>", as UIKit prints views; "<UIView>" off the main actor, where the
     /// view's state cannot be read (`description` is NSObject's, not isolated).

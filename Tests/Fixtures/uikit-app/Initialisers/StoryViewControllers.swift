@@ -42,6 +42,25 @@ final class StoryViewController: UIViewController {
         let renderer = UIGraphicsImageRenderer(bounds: header.bounds)
         return renderer.image { context in header.layer.render(in: context.cgContext) }
     }
+
+    /// The same, the way code written before iOS 10 does it.
+    func legacyHeaderImage() -> UIImage? {
+        UIGraphicsBeginImageContextWithOptions(header.bounds.size, false, 0)
+        header.drawHierarchy(in: header.bounds, afterScreenUpdates: true)
+        let image = UIGraphicsGetImageFromCurrentImageContext()
+        UIGraphicsEndImageContext()
+        return image
+    }
+
+    /// The header and the whole screen in one image (which a recording cannot show).
+    func collageImage() -> UIImage {
+        let renderer = UIGraphicsImageRenderer(size: CGSize(width: 100, height: 50))
+        let collage = renderer.image { context in
+            view.layer.render(in: context.cgContext)
+            header.layer.render(in: context.cgContext)
+        }
+        return collage
+    }
 }
 
 final class SettingsViewController: UIViewController {
