@@ -273,9 +273,6 @@ final class Recorder {
         for index in heldEventLists.indices { heldEventLists[index].removeAll { $0.key.map(matches) ?? false } }
     }
 
-    /// The events still scheduled, in the order they would run.
-    var scheduledEvents: [Event] { queue.sorted { ($0.timeSeconds, $0.sequence) < ($1.timeSeconds, $1.sequence) } }
-
     func fail(_ error: RecordingError) {
         if failure == nil { failure = error }
     }
