@@ -8,7 +8,7 @@
 //   FlipbookFormats → FlipbookScenes, FlipbookModel, FlipbookSamples, FlipbookFiles (+ Geometry, Raster, Motion, Text)
 //   FlipbookScenes  → FlipbookModel, FlipbookSamples (+ Geometry, Raster, Motion, Text)
 //   UIKit, QuartzCore, CoreGraphics → FlipbookUIKit (Apple's module names, re-exporting it)
-//   FlipbookUIKit   → FlipbookScenes, FlipbookModel, FlipbookCodecs (image headers) (+ Geometry, Raster, Motion, Text)
+//   FlipbookUIKit   → FlipbookScenes, FlipbookModel, FlipbookCodecs (image headers), FlipbookConstraints (Auto Layout) (+ Geometry, Raster, Motion, Text)
 //   UIKitSources (plugin) → flipbook-uikit-sources → FlipbookUIKitSources → FlipbookFiles
 //   FlipbookModel   → FlipbookMotion, FlipbookRaster, FlipbookText, FlipbookGeometry
 //   FlipbookText    → FlipbookRaster, FlipbookFiles, CFreeType, CHarfBuzz, CFriBidi, CFontconfig, CLineBreaking
@@ -96,7 +96,8 @@ let package = Package(
                                                  "CISAL"]),
         // UIKit's API recorded into the Transition model: Recording/ (the recorder), UIKit/, CoreAnimation/,
         // CoreGraphics/ (the API, by framework), Exports.swift (Foundation, as `import UIKit` brings it).
-        .target(name: "FlipbookUIKit", dependencies: ["FlipbookModel", "FlipbookScenes", "FlipbookMotion", "FlipbookGeometry", "FlipbookRaster", "FlipbookCodecs", "FlipbookText"]),
+        .target(name: "FlipbookUIKit", dependencies: ["FlipbookModel", "FlipbookScenes", "FlipbookMotion", "FlipbookGeometry", "FlipbookRaster", "FlipbookCodecs", "FlipbookText",
+                                               "FlipbookConstraints"]),
         .target(name: "UIKit", dependencies: ["FlipbookUIKit"], path: "Sources/AppleModules/UIKit"),
         .target(name: "QuartzCore", dependencies: ["FlipbookUIKit"], path: "Sources/AppleModules/QuartzCore"),
         .target(name: "CoreGraphics", dependencies: ["FlipbookUIKit"], path: "Sources/AppleModules/CoreGraphics"),
@@ -141,7 +142,7 @@ let package = Package(
         .testTarget(name: "FlipbookTests", dependencies: ["Flipbook", "FlipbookTesting", "FlipbookTestSupport", "FlipbookUIKit", "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender", "FlipbookOutput", "FlipbookRaster", "FlipbookCodecs", "FlipbookText", "FlipbookMotion", "FlipbookGeometry", "FlipbookFiles", "FlipbookTestSignals"], exclude: ["__Goldens__", "__DisplayLists__"]),
         .testTarget(name: "FlipbookUIKitTests", dependencies: ["FlipbookUIKit", "Flipbook", "FlipbookTesting", "FlipbookUIKitSamples", "FlipbookImageDiff", "FlipbookCodecs",
                                                         "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender", "FlipbookMotion", "FlipbookGeometry", "FlipbookRaster",
-                                                        "FlipbookTestSignals"]),
+                                                        "FlipbookText", "FlipbookTestSignals"]),
         // docs/examples/uikit-consumer's app and test, compiled here as one module so `swift test`
         // checks that the example builds and its goldens pass (the example's own Package.swift
         // builds the same folders as two modules). Its app folder (App/GalleryApp, iOS code)
@@ -155,7 +156,10 @@ let package = Package(
         // An iOS app's files (Tests/Fixtures/uikit-app: `@objc`, `#selector`, `@objc optional`,
         // IB attributes, an umbrella-header file) rewritten by the UIKitSources plugin at build
         // time, compiled here, and their handlers run by the tests.
-        .testTarget(name: "FlipbookUIKitSourcesAppTests", dependencies: ["UIKit", "FlipbookUIKit", "FlipbookModel"],
+        // Its AutoLayout folder: an App Store–style card and a bottom sheet, laid out with
+        // anchors only, recorded and rendered.
+        .testTarget(name: "FlipbookUIKitSourcesAppTests", dependencies: ["UIKit", "FlipbookUIKit", "FlipbookModel", "Flipbook", "FlipbookMotion",
+                                                                  "FlipbookCodecs"],
                     exclude: ["uikit-sources.json"], plugins: ["UIKitSources"]),
         // Uses only the products (`import Flipbook`, `import FlipbookTesting`), as a dependent package would.
         .testTarget(name: "FlipbookPublicAPITests", dependencies: ["Flipbook", "FlipbookTesting", "FlipbookTestSignals"], exclude: ["__Goldens__"]),

@@ -36,7 +36,13 @@ open class UIButton: UIControl {
     /// Sets the image for `state`; the normal one is drawn (nil draws nothing, as a missing asset).
     open func setImage(_ image: UIImage?, for state: UIControl.State) {
         images[state.rawValue] = image
-        if state == .normal { imageHolder.image = image }
+        if state == .normal { imageHolder.image = image; invalidateIntrinsicContentSize() }
+    }
+
+    /// The normal image's size (a custom button with an image and no title); no intrinsic
+    /// size without one.
+    open override var intrinsicContentSize: CGSize {
+        images[UIControl.State.normal.rawValue]?.size ?? CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
     }
 
     /// The image set for `state` (the normal one when none was).

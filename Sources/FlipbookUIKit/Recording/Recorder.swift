@@ -282,6 +282,8 @@ final class Recorder {
     /// Runs the body as moment 0, then every scheduled event in time order, each a moment;
     /// after each, lays the window out and takes its tree.
     func run(_ window: UIWindow, body: (UIWindow) throws -> Void) throws {
+        let outerWarnings = RecordingWarnings.beginRecording()
+        defer { RecordingWarnings.endRecording(restoring: outerWarnings) }
         self.window = window
         record(for: window)
         try body(window)

@@ -197,6 +197,7 @@ open class UICollectionView: UIScrollView {
         shownCells = [:]
         counts = nil
         selectedItems = []
+        (collectionViewLayout as? UICollectionViewFlowLayout)?.measuredItemSizes = [:]
         collectionViewLayout.needsPrepare = true
         setNeedsLayout()
     }
@@ -292,6 +293,14 @@ open class UICollectionView: UIScrollView {
         guard !isUpdatingCells, dataSource != nil else { return }
         isUpdatingCells = true
         defer { isUpdatingCells = false }
+        // A self-sizing item measured at another size than it was placed with moves the others:
+        // lay out again (measured sizes are kept, so this settles; bounded).
+        for _ in 0..<4 where placeVisibleCells() {}
+    }
+
+    /// Places the cells on screen; true when a self-sizing item turned out another size.
+    private func placeVisibleCells() -> Bool {
+        var remeasured = false
         if collectionViewLayout.shouldInvalidateLayout(forBoundsChange: bounds) && lastLaidOutBounds != bounds {
             collectionViewLayout.needsPrepare = true
         }
@@ -325,6 +334,17 @@ open class UICollectionView: UIScrollView {
             (delegate as? UICollectionViewDelegate)?.collectionView(self, willDisplay: cell, forItemAt: attributes.indexPath)
             shownCells[attributes.indexPath] = cell
         }
+        // Self-sizing items: the size the cell's constraints give its content view.
+        if let flow = collectionViewLayout as? UICollectionViewFlowLayout, flow.isSelfSizing {
+            for attributes in wanted {
+                guard let cell = shownCells[attributes.indexPath], LayoutEngine.hasConstraints(cell.contentView) else { continue }
+                let fitted = cell.contentView.systemLayoutSizeFitting(attributes.frame.size)
+                guard flow.measuredItemSizes[attributes.indexPath] != fitted else { continue }
+                flow.measuredItemSizes[attributes.indexPath] = fitted
+                if fitted != attributes.frame.size { remeasured = true; flow.needsPrepare = true }
+            }
+        }
+        return remeasured
     }
 
     private var lastLaidOutBounds: CGRect?

@@ -87,8 +87,16 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
     open var sectionInset: UIEdgeInsets = .zero
     /// Which way the content scrolls.
     open var scrollDirection: UICollectionView.ScrollDirection = .vertical
-    /// Recorded; self-sizing cells are not simulated (`itemSize` is used).
-    open var estimatedItemSize: CGSize = .zero
+    /// Non-zero: items size themselves. An item on screen whose cell's content view holds
+    /// constraints is as large as `systemLayoutSizeFitting` makes the content view (pulled
+    /// weakly towards this size); items not shown yet are this size (`automaticSize`: `itemSize`).
+    open var estimatedItemSize: CGSize = .zero { didSet { if estimatedItemSize != oldValue { measuredItemSizes = [:]; invalidateLayout() } } }
+    /// `estimatedItemSize` meaning "estimate it yourself" (here: `itemSize` until measured).
+    public static let automaticSize = CGSize(width: CGFloat.greatestFiniteMagnitude, height: CGFloat.greatestFiniteMagnitude)
+    /// Sizes of self-sizing items measured on screen.
+    var measuredItemSizes: [IndexPath: CGSize] = [:]
+    /// Whether items size themselves (`estimatedItemSize` is set).
+    var isSelfSizing: Bool { estimatedItemSize != .zero }
 
     private var attributes: [UICollectionViewLayoutAttributes] = []
     private var contentSize: CGSize = .zero
@@ -119,7 +127,11 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
             var sizes: [CGSize] = []
             for item in 0..<count {
                 let path = IndexPath(item: item, section: section)
-                sizes.append(flowDelegate?.collectionView(collectionView, layout: self, sizeForItemAt: path) ?? itemSize)
+                if isSelfSizing {
+                    sizes.append(measuredItemSizes[path] ?? (estimatedItemSize == Self.automaticSize ? itemSize : estimatedItemSize))
+                } else {
+                    sizes.append(flowDelegate?.collectionView(collectionView, layout: self, sizeForItemAt: path) ?? itemSize)
+                }
             }
             var item = 0
             var firstLine = true

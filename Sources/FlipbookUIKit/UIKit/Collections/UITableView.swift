@@ -153,7 +153,9 @@ open class UITableView: UIScrollView {
         case grouped
     }
 
-    /// `rowHeight` meaning "as tall as the content": not simulated, `estimatedRowHeight` is used.
+    /// `rowHeight` meaning "as tall as the content": a row on screen whose cell's content view
+    /// holds constraints is as tall as they make it at the table's width (`systemLayoutSizeFitting`);
+    /// other rows are `estimatedRowHeight` tall.
     public static let automaticDimension: CGFloat = -1
 
     /// The style.
@@ -164,7 +166,7 @@ open class UITableView: UIScrollView {
     }
     /// Row height in points (44, UIKit's default).
     open var rowHeight: CGFloat = 44
-    /// The height used for `automaticDimension` rows.
+    /// The height of `automaticDimension` rows not measured yet (off screen, or without constraints).
     open var estimatedRowHeight: CGFloat = 44
     /// Separator lines between rows.
     open var separatorStyle: UITableViewCell.SeparatorStyle = .singleLine
@@ -176,6 +178,8 @@ open class UITableView: UIScrollView {
     private var shown: [IndexPath: UITableViewCell] = [:]
     private var separators: [UIView] = []
     private var isUpdating = false
+    /// Heights of self-sizing rows, measured when they were on screen.
+    private var measuredHeights: [IndexPath: CGFloat] = [:]
 
     /// A plain table.
     public override init(frame: CGRect) {
@@ -227,6 +231,7 @@ open class UITableView: UIScrollView {
     open func reloadData() {
         for (_, cell) in shown { cell.removeFromSuperview(); reusable[cell.reuseIdentifier ?? "", default: []].append(cell) }
         shown = [:]
+        measuredHeights = [:]
         setNeedsLayout()
     }
 
@@ -252,17 +257,18 @@ open class UITableView: UIScrollView {
         updateVisibleRows()
     }
 
-    private func rowFrames() -> [(path: IndexPath, frame: CGRect)] {
+    private func rowFrames() -> [(path: IndexPath, frame: CGRect, isSelfSizing: Bool)] {
         guard let dataSource = dataSource else { return [] }
         let tableDelegate = delegate as? UITableViewDelegate
-        var frames: [(IndexPath, CGRect)] = []
+        var frames: [(IndexPath, CGRect, Bool)] = []
         var y: CGFloat = 0
         for section in 0..<max(0, dataSource.numberOfSections(in: self)) {
             for row in 0..<max(0, dataSource.tableView(self, numberOfRowsInSection: section)) {
                 let path = IndexPath(row: row, section: section)
                 var height = tableDelegate?.tableView(self, heightForRowAt: path) ?? rowHeight
-                if height == UITableView.automaticDimension { height = estimatedRowHeight }
-                frames.append((path, CGRect(x: 0, y: y, width: bounds.width, height: height)))
+                let isSelfSizing = height == UITableView.automaticDimension
+                if isSelfSizing { height = measuredHeights[path] ?? estimatedRowHeight }
+                frames.append((path, CGRect(x: 0, y: y, width: bounds.width, height: height), isSelfSizing))
                 y += height
             }
         }
@@ -271,9 +277,18 @@ open class UITableView: UIScrollView {
     }
 
     private func updateVisibleRows() {
-        guard !isUpdating, let dataSource = dataSource else { return }
+        guard !isUpdating, dataSource != nil else { return }
         isUpdating = true
         defer { isUpdating = false }
+        // A self-sizing row measured at another height than it was placed with moves the rows
+        // after it: place them again (measured heights are kept, so this settles; bounded).
+        for _ in 0..<4 where placeVisibleRows() {}
+    }
+
+    /// Places the rows on screen; true when a self-sizing row turned out another height.
+    private func placeVisibleRows() -> Bool {
+        guard let dataSource = dataSource else { return false }
+        var remeasured = false
         let visible = bounds
         let rows = rowFrames().filter { $0.frame.overlaps(visible) }
         let paths = Set(rows.map(\.path))
@@ -299,6 +314,14 @@ open class UITableView: UIScrollView {
                 }
                 shown[row.path] = cell
             }
+            if row.isSelfSizing, LayoutEngine.hasConstraints(cell.contentView) {
+                let fitted = cell.contentView.systemLayoutSizeFitting(CGSize(width: bounds.width, height: 0), withHorizontalFittingPriority: .required,
+                                                                       verticalFittingPriority: .fittingSizeLevel).height
+                if measuredHeights[row.path] != fitted {
+                    measuredHeights[row.path] = fitted
+                    remeasured = remeasured || fitted != row.frame.height
+                }
+            }
             cell.setNeedsLayout()
             cell.layoutIfNeeded()
             if separatorStyle != .none {
@@ -310,5 +333,6 @@ open class UITableView: UIScrollView {
                 separators.append(line)
             }
         }
+        return remeasured
     }
 }

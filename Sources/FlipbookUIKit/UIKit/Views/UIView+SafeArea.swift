@@ -53,5 +53,7 @@ extension UIView {
         viewSafeAreaInsetsDidChange()
         viewController?.viewSafeAreaInsetsDidChange()
         setNeedsLayout()
+        // `safeAreaLayoutGuide` and the root view's margins follow the insets.
+        LayoutEngine.invalidate(self)
     }
 }

@@ -71,6 +71,8 @@ open class UIView: UIResponder, UICoordinateSpace {
     /// The view controller whose view this is.
     weak var viewController: UIViewController?
     var needsLayout = true
+    /// Auto Layout's state: installed constraints, guides, size priorities (UIKit/AutoLayout).
+    lazy var layoutState = ViewLayoutState()
 
     /// A view with a frame.
     public init(frame: CGRect) {
@@ -119,10 +121,12 @@ open class UIView: UIResponder, UICoordinateSpace {
         get { layer.opacityValue }
         set { layer.opacityValue = newValue }
     }
-    /// Hidden views and their subviews are not drawn.
+    /// Hidden views and their subviews are not drawn. A stack view's arranged view hidden
+    /// inside an animation block stays drawn until the animation ends, collapsing meanwhile,
+    /// as in UIKit.
     open var isHidden: Bool {
-        get { layer.isHidden }
-        set { layer.isHidden = newValue }
+        get { layoutState.hidesAfterAnimation || layer.isHidden }
+        set { if !LayoutEngine.hidesAfterAnimation(self, newValue) { layer.isHidden = newValue } }
     }
     /// True when drawn opaque (kept).
     open var isOpaque = true
@@ -145,16 +149,28 @@ open class UIView: UIResponder, UICoordinateSpace {
     open var isUserInteractionEnabled = true
     /// Kept for API compatibility.
     open var tintColor: UIColor! = .systemBlue
-    /// Kept: views are laid out by frames and `layoutSubviews`, not constraints.
-    open var translatesAutoresizingMaskIntoConstraints = true
+    /// True (the default): Auto Layout holds the view at the frame it is given. False: its
+    /// frame comes from its constraints at each layout pass (docs/UIKIT.md, "Auto Layout").
+    open var translatesAutoresizingMaskIntoConstraints = true {
+        didSet { if oldValue != translatesAutoresizingMaskIntoConstraints { LayoutEngine.invalidate(self) } }
+    }
     /// How the view follows its superview's size.
     open var autoresizingMask: AutoresizingMask = []
     /// Kept for API compatibility.
     open var autoresizesSubviews = true
-    /// Kept for API compatibility.
-    open var layoutMargins = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
-    /// Kept for API compatibility.
-    open var directionalLayoutMargins = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
+    /// The insets of `layoutMarginsGuide`: 8 pt on each side by default, and for a view
+    /// controller's root view the safe area plus the system minimum margins (see
+    /// `defaultLayoutMargins`) until set.
+    open var layoutMargins: UIEdgeInsets {
+        get { layoutState.layoutMargins ?? defaultLayoutMargins }
+        set { layoutState.layoutMargins = newValue; LayoutEngine.invalidate(self) }
+    }
+    /// `layoutMargins` by leading and trailing edge (leading is left, or right in a
+    /// right-to-left layout).
+    open var directionalLayoutMargins: NSDirectionalEdgeInsets {
+        get { NSDirectionalEdgeInsets(layoutMargins, rightToLeft: effectiveUserInterfaceLayoutDirection == .rightToLeft) }
+        set { layoutMargins = newValue.edgeInsets(rightToLeft: effectiveUserInterfaceLayoutDirection == .rightToLeft) }
+    }
     /// The part of the view that bars, the status bar, the sensor housing and the home indicator
     /// cover, as insets of its bounds: the device's insets for the window (docs/DEVICES.md); for
     /// other views, how far their superview's safe area lies inside their bounds, plus, for a
@@ -225,6 +241,7 @@ open class UIView: UIResponder, UICoordinateSpace {
         willMove(toSuperview: nil)
         if oldWindow != nil { willMove(toWindow: nil) }
         parent.subviews.removeAll { $0 === self }
+        LayoutEngine.removeConstraints(leaving: self, from: parent)
         layer.removeFromSuperlayer()
         superview = nil
         didMoveToSuperview()
@@ -265,6 +282,7 @@ open class UIView: UIResponder, UICoordinateSpace {
         if let old = view.superview {
             old.willRemoveSubview(view)
             old.subviews.removeAll { $0 === view }
+            LayoutEngine.removeConstraints(leaving: view, from: old)
             old.syncSublayers()
         }
         var target = min(max(index, 0), subviews.count)
@@ -342,15 +360,37 @@ open class UIView: UIResponder, UICoordinateSpace {
     /// Lays out this view and its subviews now if marked; inside an animation block the frames
     /// it sets animate.
     open func layoutIfNeeded() {
+        LayoutEngine.prepareLayout(from: self)
+        layOutSubtree()
+    }
+
+    /// The layout pass of this view (if marked), then of its subviews: Auto Layout's solved
+    /// frames are set on the subviews before `layoutSubviews` runs.
+    private func layOutSubtree() {
         noteSafeAreaInsets()
         if needsLayout {
             needsLayout = false
             viewController?.viewWillLayoutSubviews()
+            LayoutEngine.applySolvedFrames(toSubviewsOf: self)
             layoutSubviews()
             viewController?.viewDidLayoutSubviews()
         }
-        for subview in subviews { subview.layoutIfNeeded() }
+        for subview in subviews { subview.layOutSubtree() }
     }
+    /// The size the view's constraints give it nearest `targetSize`, each dimension pulled
+    /// towards its target at its priority (`.required` fixes it).
+    open func systemLayoutSizeFitting(_ targetSize: CGSize, withHorizontalFittingPriority horizontalFittingPriority: UILayoutPriority,
+                                      verticalFittingPriority: UILayoutPriority) -> CGSize {
+        LayoutEngine.fittingSize(of: self, target: targetSize, priorities: (horizontalFittingPriority, verticalFittingPriority))
+    }
+
+    /// Kept: constraints apply as they change; `updateConstraints` is called by
+    /// `updateConstraintsIfNeeded` when `setNeedsUpdateConstraints` asked for it.
+    open func updateConstraints() {}
+    /// Asks for `updateConstraints` before the next layout pass.
+    open func setNeedsUpdateConstraints() { layoutState.needsUpdateConstraints = true; LayoutEngine.invalidate(self) }
+    /// False: views say so themselves by adding constraints.
+    open class var requiresConstraintBasedLayout: Bool { false }
     /// The size the view would like in `size` (its current size by default).
     open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
     /// Resizes the view to `sizeThatFits` its current size.

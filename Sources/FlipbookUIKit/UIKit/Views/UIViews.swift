@@ -4,8 +4,8 @@ import FlipbookText
 
 /// A view that draws an image (`UIImageView`), fitted as `contentMode` says.
 open class UIImageView: UIView {
-    /// The image drawn.
-    open var image: UIImage?
+    /// The image drawn; its point size is the view's intrinsic size.
+    open var image: UIImage? { didSet { if image !== oldValue { invalidateIntrinsicContentSize() } } }
     /// Kept for API compatibility.
     open var highlightedImage: UIImage?
     /// Kept for API compatibility.
@@ -60,17 +60,22 @@ public enum NSLineBreakMode: Int, Sendable {
 /// A label (`UILabel`): text in one or more lines, centred vertically in its bounds as UIKit does.
 open class UILabel: UIView {
     /// The text.
-    open var text: String?
+    open var text: String? { didSet { if text != oldValue { invalidateIntrinsicContentSize() } } }
     /// The font (17 pt system by default).
-    open var font: UIFont! = .systemFont(ofSize: 17)
+    open var font: UIFont! = .systemFont(ofSize: 17) { didSet { invalidateIntrinsicContentSize() } }
     /// The text colour (black by default).
     open var textColor: UIColor! = .black
     /// Alignment (natural by default).
     open var textAlignment: NSTextAlignment = .natural
     /// The most lines, 0 = no limit (1 by default).
-    open var numberOfLines = 1
+    open var numberOfLines = 1 { didSet { if numberOfLines != oldValue { invalidateIntrinsicContentSize() } } }
     /// How lines end (truncating the tail by default).
-    open var lineBreakMode: NSLineBreakMode = .byTruncatingTail
+    open var lineBreakMode: NSLineBreakMode = .byTruncatingTail { didSet { if lineBreakMode != oldValue { invalidateIntrinsicContentSize() } } }
+    /// The width a multi-line label wraps at for its intrinsic size, in points; 0 (the
+    /// default): the width Auto Layout gives it.
+    open var preferredMaxLayoutWidth: CGFloat = 0 { didSet { if preferredMaxLayoutWidth != oldValue { invalidateIntrinsicContentSize() } } }
+    /// The width the last layout pass gave a multi-line label (its automatic wrap width).
+    var automaticMaxLayoutWidth: CGFloat?
     /// Kept for API compatibility.
     open var adjustsFontSizeToFitWidth = false
 
@@ -82,9 +87,12 @@ open class UILabel: UIView {
     /// Not supported.
     public required init?(coder: NSCoder) { return nil }
 
-    /// An estimate of the text's size: 0.55 em per character, 1.21 em per line.
+    /// The text's size as the text engine sets it (the renderer's default fonts), wrapped at
+    /// `preferredMaxLayoutWidth` (or the width Auto Layout gave a multi-line label), rounded up
+    /// to pixels; without fonts, an estimate (0.55 em per character, 1.21 em per line).
     open override var intrinsicContentSize: CGSize {
         guard let text, !text.isEmpty else { return .zero }
+        if let measured = measuredIntrinsicSize { return measured }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         let widest = lines.map(\.count).max() ?? 0
         return CGSize(width: (0.55 * Double(font.pointSize) * Double(widest)).rounded(.up),
@@ -109,11 +117,17 @@ open class UILabel: UIView {
         case .right: alignment = .trailing(widthPoints: width)
         case .justified, .natural: alignment = .natural
         }
-        let estimatedWidth = 0.55 * Double(font.pointSize) * Double(text.count)
-        var lines = numberOfLines == 1 || width <= 0 ? 1.0 : max(1, (estimatedWidth / width).rounded(.up))
-        if numberOfLines > 0 { lines = min(lines, Double(numberOfLines)) }
-        let height = font.lineHeightPoints * lines
-        let baseline = (Double(bounds.height) - height) / 2 + font.ascenderPoints
+        let baseline: Double
+        if let measured = measuredText(maxWidthPoints: width > 0 && numberOfLines != 1 ? width : nil), let first = measured.lines.first {
+            // The text engine's block, centred vertically.
+            baseline = (Double(bounds.height) - measured.heightPoints) / 2 + first.baselinePoints
+        } else {
+            let estimatedWidth = 0.55 * Double(font.pointSize) * Double(text.count)
+            var lines = numberOfLines == 1 || width <= 0 ? 1.0 : max(1, (estimatedWidth / width).rounded(.up))
+            if numberOfLines > 0 { lines = min(lines, Double(numberOfLines)) }
+            let height = font.lineHeightPoints * lines
+            baseline = (Double(bounds.height) - height) / 2 + font.ascenderPoints
+        }
         let breakMode: TextLayout.LineBreakMode = lineBreakMode == .byWordWrapping || lineBreakMode == .byCharWrapping ? .wordWrap : .truncateTail
         let color = (textColor ?? .black).straightColor
         return TextContent(string: text, sizePoints: Double(font.pointSize), weight: font.modelWeight,
