@@ -65,7 +65,7 @@ final class LifeCycleTests: XCTestCase {
 
     @MainActor func testATransitioningDelegateSetInViewDidLoadAnimatesThePresentation() async throws {
         let log = AppearanceLog()
-        let home = LoggingViewController(name: "home", log: log), sheet = SheetViewController(name: "sheet", log: log)
+        let home = LoggingViewController(name: "home", log: log), sheet = SlideUpSheetViewController(name: "sheet", log: log)
         var homeInWindowAfterPresenting = true, homeInWindowAfterDismissing = false
         let transition = try Transition.record(device: .iPhone8) { window in
             window.rootViewController = home
@@ -77,8 +77,8 @@ final class LifeCycleTests: XCTestCase {
             }
         }
         let recorded = try TransitionAnimator(transition)
-        XCTAssertEqual(recorded.durationSeconds, SheetViewController.slideDuration, accuracy: 1e-9, "the sheet's own animator ran")
-        let half = try XCTUnwrap(recorded.layer(named: "sheet", in: recorded.window(atSeconds: SheetViewController.slideDuration / 2, isFinal: false)))
+        XCTAssertEqual(recorded.durationSeconds, SlideUpSheetViewController.slideDuration, accuracy: 1e-9, "the sheet's own animator ran")
+        let half = try XCTUnwrap(recorded.layer(named: "sheet", in: recorded.window(atSeconds: SlideUpSheetViewController.slideDuration / 2, isFinal: false)))
         XCTAssertEqual(half.frame.y, 667 / 2, accuracy: 1e-9, "ease in-out: half-way at half the time")
         // A full-screen presentation takes the presenter's view out of the window, and puts it back on dismissal.
         XCTAssertFalse(homeInWindowAfterPresenting)

@@ -57,7 +57,7 @@ class LoggingViewController: UIViewController {
 }
 
 /// A sheet that slides up over 0.3 s with its own animator, chosen in viewDidLoad.
-final class SheetViewController: LoggingViewController, UIViewControllerTransitioningDelegate, UIViewControllerAnimatedTransitioning {
+final class SlideUpSheetViewController: LoggingViewController, UIViewControllerTransitioningDelegate, UIViewControllerAnimatedTransitioning {
     static let slideDuration: TimeInterval = 0.3
 
     override func viewDidLoad() {
