@@ -19,8 +19,18 @@ open class UIImage: NSObject, @unchecked Sendable {
         guard let header = try? ImageDecoder.readHeader(fileAtPath: path) else { return nil }
         let name = (path as NSString).deletingPathExtension
         let scale: CGFloat = name.hasSuffix("@3x") ? 3 : (name.hasSuffix("@2x") ? 2 : 1)
-        self.path = path; self.scale = scale
+        self.path = path; self.scale = scale; snapshotSource = nil
         size = CGSize(width: CGFloat(header.width) / scale, height: CGFloat(header.height) / scale)
+    }
+
+    /// The view an image renderer drew into this image (nil for a file's image): an image view
+    /// showing it draws that view as it was, as a snapshot view does.
+    let snapshotSource: SnapshotSource?
+
+    /// An image with no file: an image context's with nothing drawn, or (with `source`) a view
+    /// drawn into it by an image renderer.
+    init(emptyOfSize size: CGSize, scale: CGFloat, source: SnapshotSource? = nil) {
+        path = ""; self.size = size; self.scale = scale; snapshotSource = source
     }
 
     /// The image `name` in the recorder's resource folder (`Transition.record(resources:)`):
@@ -50,4 +60,13 @@ open class UIImage: NSObject, @unchecked Sendable {
         _ = Recorder.inRecording { $0.noteMissingImage(name, lookedFor: candidates, in: folder) }
         return nil
     }
+}
+
+/// A view drawn into an image, and when: what a snapshot image shows.
+final class SnapshotSource: @unchecked Sendable {
+    /// The view drawn.
+    let view: UIView
+    /// The recorder's moment when it was drawn.
+    let takenAtMoment: Int
+    init(view: UIView, takenAtMoment: Int) { self.view = view; self.takenAtMoment = takenAtMoment }
 }
