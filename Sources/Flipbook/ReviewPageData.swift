@@ -16,6 +16,10 @@ package struct ReviewPageData: Sendable {
         package var scores: (mean: Double, p99: Double, max: Double, differingPixels: Int)?
         /// The display-list changes of this frame in words (empty when none or unknown).
         package var changes: [String] = []
+        /// On a common time axis of sides whose frame times differ: per side, the index of the
+        /// frame it shows here and whether that frame is held (its time is not this one's: the
+        /// side ended, or has no frame at this time). Nil when every side shows frame `index`.
+        package var sideFrames: [(index: Int, held: Bool)]?
 
         package init(index: Int, timeSeconds: Double, progress: Double, phase: String?,
                      scores: (mean: Double, p99: Double, max: Double, differingPixels: Int)? = nil, changes: [String] = []) {
@@ -32,11 +36,28 @@ package struct ReviewPageData: Sendable {
     /// `key: value` facts of the whole sequence.
     package var facts: [(String, String)]
     package var rerecordCommand: String?
+    /// Each side's own timing curve, overlaid on the page's plot, with two sides or more;
+    /// empty: the plot shows `frames`' progress.
+    package var curves: [Curve] = []
+
+    /// One side's timing: what the page overlays and where it marks the side's end.
+    package struct Curve: Sendable {
+        /// The side's label.
+        package var label: String
+        /// Per frame of the side, in order: its time in seconds and the timing's progress.
+        package var points: [(timeSeconds: Double, progress: Double)]
+        /// The page position (0-based) from which the side shows its last frame.
+        package var endPosition: Int
+
+        package init(label: String, points: [(timeSeconds: Double, progress: Double)], endPosition: Int) {
+            self.label = label; self.points = points; self.endPosition = endPosition
+        }
+    }
 
     package init(title: String, sideLabels: [String], frames: [Frame], framesPerSecond: Double, facts: [(String, String)],
-                 rerecordCommand: String?) {
+                 rerecordCommand: String?, curves: [Curve] = []) {
         self.title = title; self.sideLabels = sideLabels; self.frames = frames; self.framesPerSecond = framesPerSecond
-        self.facts = facts; self.rerecordCommand = rerecordCommand
+        self.facts = facts; self.rerecordCommand = rerecordCommand; self.curves = curves
     }
 
     /// The file name of the frame at `position` in each side's folder: `f00042.png`.
@@ -53,7 +74,11 @@ package struct ReviewPageData: Sendable {
         }.joined(separator: ", ") + "], "
         out += "\"files\": [" + frames.indices.map { JSON.string(Self.frameName($0)) }.joined(separator: ", ") + "], "
         out += "\"facts\": [" + facts.map { "[\(JSON.string($0.0)), \(JSON.string($0.1))]" }.joined(separator: ", ") + "], "
-        out += "\"rerecord\": " + (rerecordCommand.map(JSON.string) ?? "null") + ",\n\"frames\": [\n"
+        out += "\"rerecord\": " + (rerecordCommand.map(JSON.string) ?? "null") + ",\n"
+        out += "\"curves\": [" + curves.map { curve in
+            "{\"label\": \(JSON.string(curve.label)), \"end\": \(curve.endPosition), \"points\": ["
+                + curve.points.map { "[\(JSON.number($0.timeSeconds)), \(JSON.number($0.progress))]" }.joined(separator: ", ") + "]}"
+        }.joined(separator: ",\n") + "],\n\"frames\": [\n"
         out += frames.map { frame in
             var item = "{\"index\": \(frame.index), \"time\": \(JSON.number(frame.timeSeconds)), \"progress\": \(JSON.number(frame.progress))"
             if let phase = frame.phase { item += ", \"phase\": \(JSON.string(phase))" }
@@ -62,6 +87,9 @@ package struct ReviewPageData: Sendable {
                     + "\"max\": \(JSON.number(scores.max)), \"differing\": \(scores.differingPixels)"
             }
             if !frame.changes.isEmpty { item += ", \"changes\": [" + frame.changes.map(JSON.string).joined(separator: ", ") + "]" }
+            if let sides = frame.sideFrames {
+                item += ", \"sides\": [" + sides.map { "[\($0.index), \($0.held)]" }.joined(separator: ", ") + "]"
+            }
             return item + "}"
         }.joined(separator: ",\n")
         out += "\n]}"

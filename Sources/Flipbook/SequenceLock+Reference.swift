@@ -70,11 +70,18 @@ package struct LockedReference: Sendable {
 
 extension SequenceLock {
     /// The folders image paths are written relative to, and their names (`$MANIFEST` …), in
-    /// the order they are tried.
+    /// the order they are tried: a recording's resources folder (`$RESOURCES`) or a transition
+    /// file's folder (`$TRANSITION`), then the manifest's and the samples'.
     static func sourceRoots(for settings: RenderSettings) -> [(path: String, name: String)] {
         var roots: [(String, String)] = []
-        if case let .file(path) = settings.source {
+        switch settings.source {
+        case let .file(path):
             roots.append(((URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent().path), "$TRANSITION"))
+        case let .transition(transition):
+            // The root folder itself cannot be a root: its names would start with "//".
+            if let folder = transition.resourcesFolderPath, folder != "/" { roots.append((folder, "$RESOURCES")) }
+        case .preset:
+            break
         }
         roots.append((URL(fileURLWithPath: settings.manifestPath).standardizedFileURL.deletingLastPathComponent().path, "$MANIFEST"))
         roots.append((URL(fileURLWithPath: Samples.directory).standardizedFileURL.path, "$SAMPLES"))

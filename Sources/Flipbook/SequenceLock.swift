@@ -18,7 +18,8 @@ import FlipbookOutput
 /// `= N` keeps the next N ops, `- N` drops N, `~ OP` replaces one, `+ OP` inserts one — so a
 /// frame that moves one layer costs one line, and `git diff` of two locks reads as the ops that
 /// changed. Image paths are written relative to the manifest, transition file or samples
-/// folder (`$MANIFEST/a.jpg`), so a lock holds on every clone.
+/// folder (`$MANIFEST/a.jpg`), or a recording's resources folder (`$RESOURCES/a.jpg`), so a
+/// lock holds on every clone.
 package struct SequenceLock: Sendable, Equatable {
     /// One frame: where it is in the sequence, its display list and the hash of its pixels.
     public struct Frame: Sendable, Equatable {

@@ -32,8 +32,12 @@ extension SequenceLock {
     /// The frames of `actual` that differ from this (expected) lock, in order; empty when every
     /// frame has the same display list and pixel hash. Locks of different formats differ in
     /// every frame (their hashes cannot be compared): make `actual` in this lock's `format`.
-    public func differences(to actual: SequenceLock) -> [SequenceFrameDifference] {
+    /// `layerNames` (`RenderJob.layerNamesOfLockLines` of the render `actual` was made from)
+    /// names the layer of each changed op, for the first `namedFrames` frames whose ops changed.
+    public func differences(to actual: SequenceLock, layerNames: ((Int) -> [String: String])? = nil,
+                            namedFrames: Int = 20) -> [SequenceFrameDifference] {
         var result: [SequenceFrameDifference] = []
+        var named = 0
         let count = max(frames.count, actual.frames.count)
         for position in 0..<count {
             guard position < frames.count, position < actual.frames.count else {
@@ -50,8 +54,13 @@ extension SequenceLock {
             if expected.timeSeconds != got.timeSeconds { timing.append("time " + Self.readable(JSON.number(expected.timeSeconds), JSON.number(got.timeSeconds))) }
             if expected.progress != got.progress { timing.append("progress " + Self.readable(JSON.number(expected.progress), JSON.number(got.progress))) }
             if expected.ops != got.ops || !timing.isEmpty {
+                var names: [String: String] = [:]
+                if expected.ops != got.ops, named < namedFrames, let layerNames {
+                    names = layerNames(got.index)
+                    named += 1
+                }
                 result.append(SequenceFrameDifference(index: got.index, kind: .geometry,
-                                                      changes: (expected.ops == got.ops ? [] : Self.describe(from: expected.ops, to: got.ops)) + timing))
+                                                      changes: (expected.ops == got.ops ? [] : Self.describe(from: expected.ops, to: got.ops, layerNames: names)) + timing))
             } else if format != actual.format {
                 // Hashes of two formats say nothing about each other: never call them equal.
                 result.append(SequenceFrameDifference(index: got.index, kind: .pixels, changes: [
@@ -68,17 +77,22 @@ extension SequenceLock {
     }
 
     /// The changes from one frame's ops to another's in words, op by op when the counts match.
-    public static func describe(from old: [String], to new: [String]) -> [String] {
+    /// `layerNames` (trimmed line of `new` → layer name) adds the layer that draws an op:
+    /// `op 5 image "$RESOURCES/a.jpg" of 'UIImageView #22': rect.y 331 → 333`.
+    public static func describe(from old: [String], to new: [String], layerNames: [String: String] = [:]) -> [String] {
+        func of(_ line: String) -> String {
+            layerNames[String(line.drop { $0 == " " })].map { " of " + InputText.singleQuoted($0) } ?? ""
+        }
         guard old.count == new.count else {
             var lines = ["\(old.count) ops → \(new.count) ops"]
             let oldSet = Set(old), newSet = Set(new)
             for line in old where !newSet.contains(line) { lines.append("removed: " + InputText.excerpt(line.trimmingCharacters(in: .whitespaces))) }
-            for line in new where !oldSet.contains(line) { lines.append("added: " + InputText.excerpt(line.trimmingCharacters(in: .whitespaces))) }
+            for line in new where !oldSet.contains(line) { lines.append("added: " + InputText.excerpt(line.trimmingCharacters(in: .whitespaces)) + of(line)) }
             return Array(lines.prefix(12))
         }
         var lines: [String] = []
         for (position, (a, b)) in zip(old, new).enumerated() where a != b {
-            lines.append("op \(position) \(name(of: b)): " + fieldChanges(a, b).joined(separator: ", "))
+            lines.append("op \(position) \(name(of: b))\(of(b)): " + fieldChanges(a, b).joined(separator: ", "))
         }
         return lines
     }

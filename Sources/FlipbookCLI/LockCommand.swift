@@ -107,7 +107,8 @@ enum VerifyCommand: Command {
         // In the lock's own format: a format-1 lock is checked with its FNV-1a hashes.
         let actual = try SequenceLock.make(job: job, header: LockCommand.header(name: name, arguments: locked + rest), format: expected.format)
         let seconds = Date().timeIntervalSince(start)
-        let differences = expected.differences(to: actual)
+        // The changed ops of the frames the report shows are named after their layers.
+        let differences = expected.differences(to: actual, layerNames: { job.layerNamesOfLockLines(frameIndex: $0) })
         let report = VerifyReport(lockPath: path, name: name, frameCount: expected.frames.count, renderedFrameCount: actual.frames.count,
                                   differences: differences,
                                   rerecord: "flipbook lock " + (locked + rest).map(shellQuoted).joined(separator: " ") + " --out " + shellQuoted(path))

@@ -25,10 +25,13 @@ enum ReviewCommand: Command {
     Home/End — the frame zoomable, the timing curve with the playhead and the frame's
     timeline.json facts. DIR is a `flipbook render` output folder (frames + timeline.json).
 
-    With two folders (same frame count and size): side by side, swipe, onion skin, difference
+    With two folders (frames of one size): side by side, swipe, onion skin, difference
     (amplified) and blink; a strip of per-frame CIEDE2000 scores (mean, 99th percentile, largest)
-    with buttons to the first and next differing frame, and the command that re-records the
-    reference. Exit 0 when every frame is identical, 1 when some differ. See docs/REVIEW.md.
+    with buttons to the first and next differing frame, both sides' timing facts and curves,
+    and the command that re-records the reference. Sequences of different lengths (a changed
+    duration) or frame rates are compared on one time axis: each side shows its latest frame at
+    each time, the shorter one holding its last. Exit 0 when every frame is identical, 1 when
+    some differ or the lengths do. See docs/REVIEW.md.
 
     Options:
       --out PAGE        the page folder (required), replaced atomically
@@ -55,23 +58,23 @@ enum ReviewCommand: Command {
         try OutputChecks.check([OutputChecks.Output(path: out, isFolder: true)] + [markdownPath].compactMap { $0.map { OutputChecks.Output(path: $0) } },
                                against: folders.map { OutputOverlap.Input($0, isFolder: true) })
         let sequences = try folders.map(RenderedSequence.init(folder:))
-        if sequences.count == 2, sequences[0].frames.count != sequences[1].frames.count {
-            throw ReviewError.mismatch("\(folders[0]) has \(sequences[0].frames.count) frames, \(folders[1]) has \(sequences[1].frames.count)")
-        }
-        var frames = sequences[0].frames
+        // Two sequences are compared on one time axis: a render whose duration changed has more
+        // or fewer frames, and the shorter one holds its last frame (`CommonTimeAxis`).
+        let aligned = AlignedSequences(sequences, labels: folders)
+        var frames = aligned.frames
         var sizesMatch = true
         if sequences.count == 2 {
             let progress = ProgressReporter.comparison(label: "review", unit: "frame")
-            sizesMatch = try score(&frames, reference: sequences[0].paths, actual: sequences[1].paths, progress: progress.callback)
+            sizesMatch = try score(&frames, reference: aligned.paths[0], actual: aligned.paths[1], progress: progress.callback)
             progress.finish()
         }
         let rerecord = sequences.count == 2
             ? (arguments.string("rerecord") ?? "rm -r \(VerifyCommand.shellQuoted(folders[0])) && cp -r \(VerifyCommand.shellQuoted(folders[1])) \(VerifyCommand.shellQuoted(folders[0]))")
             : nil
         var page = ReviewPage(title: sequences.count == 2 ? "\(folders[0]) vs \(folders[1])" : folders[0],
-                              sides: zip(folders, sequences).map { ReviewPage.Side(label: $0, framePaths: $1.paths) },
-                              frames: frames, framesPerSecond: sequences[0].framesPerSecond, facts: sequences[0].facts,
-                              rerecordCommand: rerecord)
+                              sides: zip(folders, aligned.paths).map { ReviewPage.Side(label: $0, framePaths: $1) },
+                              frames: frames, framesPerSecond: sequences[0].framesPerSecond, facts: aligned.facts,
+                              rerecordCommand: rerecord, curves: aligned.curves)
         // With --markdown, an animated PNG of each side goes into the page (sequences up to 300
         // frames of one size), written frame by frame: one decoded frame at a time.
         if arguments.string("markdown") != nil, sequences.count == 2, frames.count <= 300, sizesMatch {
@@ -94,15 +97,13 @@ enum ReviewCommand: Command {
             print("\(InputText.escaped(folders[0])): \(frames.count) frames → \(InputText.escaped(out))/index.html")
             return ExitCode.success
         }
-        let summary = differing.first.map { first in
-            "\(differing.count) of \(frames.count) frames differ; first differing frame \(first.index)"
-        } ?? "all \(frames.count) frames identical"
-        print("\(summary) → \(InputText.escaped(out))/index.html")
+        print("\(aligned.headline(differing: differing)) → \(InputText.escaped(out))/index.html")
         if let markdown = markdownPath {
-            try OutputFile.write(Array(markdownSummary(reference: folders[0], actual: folders[1], frames: frames, page: out).utf8),
+            try OutputFile.write(Array(markdownSummary(reference: folders[0], actual: folders[1], frames: frames, page: out,
+                                                       lengths: aligned.lengthsSentence).utf8),
                                  to: markdown, createFolders: true)
         }
-        return differing.isEmpty ? ExitCode.success : ExitCode.failure
+        return differing.isEmpty && aligned.axis.isEveryFrameOwn ? ExitCode.success : ExitCode.failure
     }
 
     /// Scores each frame (ΔE2000 of `actual[k]` against `reference[k]`), the frames on one
@@ -131,21 +132,28 @@ enum ReviewCommand: Command {
         return sizesMatch
     }
 
-    static func markdownSummary(reference: String, actual: String, frames: [ReviewPage.Frame], page: String) -> String {
+    /// The pull-request summary; `lengths` (when the sequences' frame times differ) says how,
+    /// in words, and the frames are then positions on their common time axis.
+    static func markdownSummary(reference: String, actual: String, frames: [ReviewPage.Frame], page: String, lengths: String? = nil) -> String {
         let differing = frames.filter { ($0.scores?.differingPixels ?? 0) > 0 }
         let (actual, reference) = (MarkdownText.code(actual), MarkdownText.code(reference))
+        // Numbers and fixed words only (the sides are named by their roles): nothing to escape.
+        let lengthsParagraph = lengths.map { $0.prefix(1).uppercased() + $0.dropFirst() + ".\n\n" } ?? ""
         guard let first = differing.first else {
+            guard lengths == nil else {
+                return "### ❌ \(actual) differs from \(reference) in length: the frames both have are identical\n\n" + lengthsParagraph
+            }
             return "### ✅ \(actual) matches \(reference): all \(frames.count) frames identical\n"
         }
         let worst = differing.max { $0.scores!.max < $1.scores!.max }!
-        var out = "### ❌ \(actual) differs from \(reference): \(differing.count) of \(frames.count) frames\n\n"
+        var out = "### ❌ \(actual) differs from \(reference): \(differing.count) of \(frames.count) frames\n\n" + lengthsParagraph
         out += "First differing frame: **\(first.index)**; largest ΔE2000 \(PerceptualComparison.format(worst.scores!.max)) "
             + "in frame \(worst.index). Review page: \(MarkdownText.code(page + "/index.html")) (in the workflow's artefacts); "
             + "the two sequences as animated PNGs beside it: `side0.apng` (reference), `side1.apng` (actual).\n\n"
         out += "| frame | time (s) | mean ΔE | p99 ΔE | max ΔE | differing pixels |\n|---|---|---|---|---|---|\n"
         for frame in differing.prefix(40) {
             let s = frame.scores!
-            out += "| \(frame.index) | \(PerceptualComparison.format(frame.timeSeconds)) | \(PerceptualComparison.format(s.mean)) | "
+            out += "| \(AlignedSequences.frameCell(frame)) | \(PerceptualComparison.format(frame.timeSeconds)) | \(PerceptualComparison.format(s.mean)) | "
                 + "\(PerceptualComparison.format(s.p99)) | \(PerceptualComparison.format(s.max)) | \(s.differingPixels) |\n"
         }
         if differing.count > 40 { out += "\n… and \(differing.count - 40) more frames.\n" }
@@ -159,6 +167,11 @@ struct RenderedSequence {
     var paths: [String]
     var framesPerSecond: Double
     var facts: [(String, String)]
+
+    /// A sequence from its parts (a lock's frames: `paths` may be empty, when the caller draws them).
+    init(frames: [ReviewPage.Frame], paths: [String], framesPerSecond: Double, facts: [(String, String)]) {
+        self.frames = frames; self.paths = paths; self.framesPerSecond = framesPerSecond; self.facts = facts
+    }
 
     init(folder: String) throws {
         // Every number is checked (TimelineFile): the folder may come from a pull request.
@@ -179,12 +192,10 @@ struct RenderedSequence {
 /// Review inputs that cannot be shown.
 enum ReviewError: Error, CustomStringConvertible {
     case missingFrame(path: String)
-    case mismatch(String)
 
     var description: String {
         switch self {
         case let .missingFrame(path): return "\(path): the frame timeline.json lists is missing"
-        case let .mismatch(text): return "the sequences cannot be compared: \(text)"
         }
     }
 }
@@ -193,7 +204,9 @@ enum ReviewError: Error, CustomStringConvertible {
 enum VerifyReview {
     /// The page of a failing verify: the lock's frames drawn again from its display lists
     /// (`LockedReference`) against the current render, scored and with each frame's changes in
-    /// words; only the current side when the frame counts differ or the lock cannot be drawn.
+    /// words, both timing curves overlaid; a lock and a render of different lengths are compared
+    /// on one time axis (`CommonTimeAxis`: the shorter holds its last frame). Only the current
+    /// side when the lock cannot be drawn.
     static func write(job: RenderJob, report: VerifyReport, expected: SequenceLock, actual: SequenceLock, to page: String) throws {
         // Private (mkdtemp: new, 0700, unpredictable) and removed on exit and on a signal.
         let scratchFolder = try ScratchFolder(prefix: "flipbook-verify")
@@ -201,40 +214,54 @@ enum VerifyReview {
         let scratch = scratchFolder.path
         try job.write(to: scratch + "/current")
         let sequence = try RenderedSequence(folder: scratch + "/current")
-        let changes = Dictionary(report.differences.map { ($0.index, $0.changes) }, uniquingKeysWith: { first, _ in first })
-        var frames = sequence.frames
-        for position in frames.indices { frames[position].changes = changes[frames[position].index] ?? [] }
         let lockName = URL(fileURLWithPath: report.lockPath).lastPathComponent
-        var sides = [ReviewPage.Side(label: "current", framePaths: sequence.paths)]
+        let locked = RenderedSequence(frames: expected.frames.map { ReviewPage.Frame(index: $0.index, timeSeconds: $0.timeSeconds, progress: $0.progress, phase: nil) },
+                                      paths: [], framesPerSecond: sequence.framesPerSecond, facts: [])
+        let aligned = AlignedSequences([locked, sequence], labels: [lockName, "current"])
+        let changes = Dictionary(report.differences.map { ($0.index, $0.changes) }, uniquingKeysWith: { first, _ in first })
+        var frames = aligned.frames
+        for position in frames.indices {
+            // The page is the current render's: its frame's progress, phase and changes.
+            let current = sequence.frames[aligned.axis.shown[1][position]]
+            frames[position].progress = current.progress
+            frames[position].phase = current.phase
+            frames[position].changes = changes[current.index] ?? []
+        }
+        let currentPaths = aligned.paths[1]
+        var sides = [ReviewPage.Side(label: "current", framePaths: currentPaths)]
         var facts = sequence.facts + [("differing frames", report.differences.map { "\($0.index)" }.joined(separator: " "))]
-        if expected.frames.count == frames.count {
-            do {
-                let reference = try LockedReference(lock: expected, job: job)
-                let paths = sequence.paths.map { scratch + "/lock-" + URL(fileURLWithPath: $0).lastPathComponent }
-                // Each lock frame drawn, written and scored by the thread that draws it, then
-                // dropped: a thread holds two frames, not the lock's every frame.
-                let progress = ProgressReporter.comparison(label: "verify --review", unit: "frame")
-                try ReviewCommand.score(&frames, reference: paths, actual: sequence.paths, threads: job.settings.threads,
-                                        progress: progress.callback) { position in
-                    let image = reference.image(at: position)
-                    try OutputFile.create(try PNGEncoder.encode(image), at: paths[position])
-                    return image
-                }
-                progress.finish()
-                for (position, count) in reference.undrawnOps.enumerated() where count > 0 {
-                    frames[position].changes.append("the lock side leaves out \(count) text or path op\(count == 1 ? "" : "s") "
-                                                    + "whose glyphs or outline the current render no longer has")
-                }
-                sides.insert(ReviewPage.Side(label: "\(lockName) (drawn from its display lists)", framePaths: paths), at: 0)
-                facts.append(("reference", "the lock's display lists, drawn by the current code"))
-            } catch {
-                facts.append(("reference", "not drawn: \(ErrorWording.describe(error))"))
+        if expected.frames.count != sequence.frames.count { facts.insert(("frames", "\(expected.frames.count) → \(sequence.frames.count)"), at: 0) }
+        var curves: [ReviewPageData.Curve] = []
+        do {
+            let reference = try LockedReference(lock: expected, job: job)
+            let paths = frames.indices.map { scratch + "/lock-" + ReviewPageData.frameName($0) }
+            // Each lock frame drawn, written and scored by the thread that draws it, then
+            // dropped: a thread holds two frames, not the lock's every frame.
+            let progress = ProgressReporter.comparison(label: "verify --review", unit: "frame")
+            let shownLockFrame = aligned.axis.shown[0]
+            try ReviewCommand.score(&frames, reference: paths, actual: currentPaths, threads: job.settings.threads,
+                                    progress: progress.callback) { position in
+                let image = reference.image(at: shownLockFrame[position])
+                try OutputFile.create(try PNGEncoder.encode(image), at: paths[position])
+                return image
             }
-        } else {
-            facts.append(("reference", "not drawn: the lock has \(expected.frames.count) frames, the render \(frames.count)"))
+            progress.finish()
+            for position in frames.indices {
+                let count = reference.undrawnOps[shownLockFrame[position]]
+                guard count > 0 else { continue }
+                frames[position].changes.append("the lock side leaves out \(count) text or path op\(count == 1 ? "" : "s") "
+                                                + "whose glyphs or outline the current render no longer has")
+            }
+            sides.insert(ReviewPage.Side(label: "\(lockName) (drawn from its display lists)", framePaths: paths), at: 0)
+            facts.append(("reference", "the lock's display lists, drawn by the current code"))
+            curves = aligned.curves
+            curves[0].label = lockName
+        } catch {
+            facts.append(("reference", "not drawn: \(ErrorWording.describe(error))"))
+            for position in frames.indices { frames[position].sideFrames = frames[position].sideFrames.map { [$0[1]] } }
         }
         let pageValue = ReviewPage(title: "\(report.name): current render against \(lockName)", sides: sides, frames: frames,
-                                   framesPerSecond: sequence.framesPerSecond, facts: facts, rerecordCommand: report.rerecord)
+                                   framesPerSecond: sequence.framesPerSecond, facts: facts, rerecordCommand: report.rerecord, curves: curves)
         try pageValue.write(to: page)
     }
 }

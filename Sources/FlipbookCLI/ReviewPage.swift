@@ -27,6 +27,9 @@ struct ReviewPage {
     var facts: [(String, String)]
     /// The command that re-records the reference.
     var rerecordCommand: String?
+    /// Each side's own timing curve, overlaid on the plot (`ReviewPageData.curves`); empty: the
+    /// frames' progress.
+    var curves: [ReviewPageData.Curve] = []
     /// Further files written into the page folder (`side0.apng` …): a name, and what writes
     /// the file at a path (in the folder being built) naming it as a second path (in the page)
     /// in its errors.
@@ -106,7 +109,7 @@ struct ReviewPage {
     /// What the page's script reads, made safe for its script element (`ReviewPageData`).
     var data: ReviewPageData {
         ReviewPageData(title: title, sideLabels: sides.map(\.label), frames: frames, framesPerSecond: framesPerSecond, facts: facts,
-                       rerecordCommand: rerecordCommand)
+                       rerecordCommand: rerecordCommand, curves: curves)
     }
 
     /// The template with the title and the data in their places, each placeholder replaced once

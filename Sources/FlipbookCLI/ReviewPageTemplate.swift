@@ -128,6 +128,8 @@ function show(position) {
   const f = D.frames[state.frame];
   $("frameLabel").textContent = "frame " + f.index + " (" + (state.frame + 1) + " of " + N + ")";
   const rows = [["frame", f.index], ["time", fmt(f.time) + " s"], ["progress", fmt(f.progress)]];
+  // Sides of other lengths: the frame each side shows, and whether it holds it.
+  if (f.sides) f.sides.forEach(([index, held], s) => rows.push([D.sides[s].label, "frame " + index + (held ? " (held)" : "")]));
   if (f.phase) rows.push(["phase", f.phase]);
   for (const [k, v] of D.facts) rows.push([k, v]);
   $("facts").innerHTML = ""; for (const [k, v] of rows) { const tr = $("facts").insertRow(); tr.insertCell().textContent = k; tr.insertCell().textContent = v; }
@@ -145,17 +147,21 @@ function show(position) {
 // Timing curve: progress against time, with the playhead.
 const svgNS = "http://www.w3.org/2000/svg";
 // Loops, not Math.max(...list): spreading 130 000 arguments overflows the call stack.
+// With two sides, each side's own curve (points [time, progress]); else the frames' progress.
+const curves = (D.curves || []).length ? D.curves.map(c => ({label: c.label, end: c.end, points: c.points.map(([t, p]) => ({time: t, progress: p}))}))
+  : [{label: null, end: N - 1, points: D.frames}];
+const colors = ["#4f7cff", "#ff8c00", "#3ddc84", "#e056fd", "#00c8d7", "#ff5370"];
 let tMax = 1e-9, pMin = 0, pMax = 1;
-for (const f of D.frames) { tMax = Math.max(tMax, f.time); pMin = Math.min(pMin, f.progress); pMax = Math.max(pMax, f.progress); }
+for (const c of curves) for (const f of c.points) { tMax = Math.max(tMax, f.time); pMin = Math.min(pMin, f.progress); pMax = Math.max(pMax, f.progress); }
 const X = t => 30 + t / tMax * 360, Y = p => 140 - (p - pMin) / (pMax - pMin) * 125;
 // Every frame's point up to a thousand frames; beyond, per pixel column its lowest and highest
 // frame in time order (the curve's envelope at that width), not hundreds of thousands of points.
-function curvePoints() {
-  if (N <= 1000) return D.frames.map(f => X(f.time) + "," + Y(f.progress));
+function curvePoints(list) {
+  if (list.length <= 1000) return list.map(f => X(f.time) + "," + Y(f.progress));
   const points = [];
   let column = -1, low = null, high = null;
   const flush = () => { if (column >= 0) for (const f of low.time <= high.time ? [low, high] : [high, low]) points.push(X(f.time) + "," + Y(f.progress)); };
-  for (const f of D.frames) {
+  for (const f of list) {
     const c = Math.floor(X(f.time));
     if (c !== column) { flush(); column = c; low = high = f; }
     else { if (f.progress < low.progress) low = f; if (f.progress > high.progress) high = f; }
@@ -168,9 +174,22 @@ function drawCurve() {
   svg.innerHTML = '<rect width="400" height="160" fill="#111"/>';
   const axis = document.createElementNS(svgNS, "path"); axis.setAttribute("d", "M30 " + Y(0) + " H390 M30 " + Y(1) + " H390");
   axis.setAttribute("stroke", "#444"); svg.appendChild(axis);
-  const line = document.createElementNS(svgNS, "polyline");
-  line.setAttribute("points", curvePoints().join(" "));
-  line.setAttribute("fill", "none"); line.setAttribute("stroke", "#4f7cff"); line.setAttribute("stroke-width", "2"); svg.appendChild(line);
+  const text = (x, y, color, content, anchor) => { const t = document.createElementNS(svgNS, "text"); t.setAttribute("x", x); t.setAttribute("y", y);
+    t.setAttribute("fill", color); t.setAttribute("font-size", "10"); if (anchor) t.setAttribute("text-anchor", anchor); t.textContent = content; svg.appendChild(t); };
+  curves.forEach((c, i) => {
+    const color = colors[i % colors.length];
+    const line = document.createElementNS(svgNS, "polyline"); line.dataset.side = i;
+    line.setAttribute("points", curvePoints(c.points).join(" "));
+    line.setAttribute("fill", "none"); line.setAttribute("stroke", color); line.setAttribute("stroke-width", "2"); svg.appendChild(line);
+    if (curves.length < 2) return;
+    // Where the side ends: a dashed line at its last frame's time, and its label.
+    const end = c.points[c.points.length - 1], x = X(end.time);
+    const mark = document.createElementNS(svgNS, "line"); mark.classList.add("end"); mark.dataset.side = i;
+    mark.setAttribute("x1", x); mark.setAttribute("x2", x); mark.setAttribute("y1", "8"); mark.setAttribute("y2", "140");
+    mark.setAttribute("stroke", color); mark.setAttribute("stroke-dasharray", "3 3"); svg.appendChild(mark);
+    // The labels sit in the plot's lower right, where a curve that has settled near 1 is not.
+    text(388, 120 + 11 * i, color, c.label.slice(0, 40) + ": ends " + fmt(end.time) + " s", "end");
+  });
   const head = document.createElementNS(svgNS, "line"); head.id = "playhead"; head.setAttribute("y1", "8"); head.setAttribute("y2", "150");
   head.setAttribute("stroke", "#ffcc00"); svg.appendChild(head);
   const dot = document.createElementNS(svgNS, "circle"); dot.id = "dot"; dot.setAttribute("r", "4"); dot.setAttribute("fill", "#ffcc00"); svg.appendChild(dot);
@@ -179,6 +198,10 @@ function drawCurve() {
 }
 function drawPlayhead() { const f = D.frames[state.frame]; const x = X(f.time);
   $("playhead").setAttribute("x1", x); $("playhead").setAttribute("x2", x); $("dot").setAttribute("cx", x); $("dot").setAttribute("cy", Y(f.progress)); }
+// The strip marks where a side that ends early starts holding its last frame.
+function drawStripEnds() { if (curves.length < 2) return; const c = $("strip"), g = c.getContext("2d");
+  curves.forEach((curve, i) => { if (curve.end >= N - 1) return;
+    g.fillStyle = colors[i % colors.length]; g.fillRect(Math.min(c.width - 2, Math.floor((curve.end + 1) * c.width / N)), 0, 2, c.height - 6); }); }
 
 // Score strip: one column per frame, coloured by the frame's largest ΔE.
 function stripColor(f) { const m = f.max || 0; if (!m && !(f.changes || []).length) return "#2e7d32";
@@ -207,7 +230,7 @@ if (two) {
   $("strip").onclick = e => { const r = e.target.getBoundingClientRect(); show(Math.floor((e.clientX - r.left) / r.width * N)); };
   $("first").onclick = () => { const i = firstDiffering(); if (i >= 0) show(i); };
   $("next").onclick = () => { const i = nextDiffering(); if (i >= 0) show(i); };
-  drawStrip();
+  drawStrip(); drawStripEnds();
 }
 if (D.rerecord) { $("rerecordBox").classList.remove("hidden"); $("rerecord").textContent = D.rerecord; }
 slider.oninput = () => show(Number(slider.value));

@@ -39,6 +39,9 @@ let version = "0.1.0"
     text += """
 
     Run `flipbook help COMMAND` for a command's options.
+    Your own UIKit animator: record it in a `swift test` with FlipbookUIKit (Transition.record)
+    and golden-test it with FlipbookTesting — docs/UIKIT.md; `flipbook uikit-sources` makes an
+    app's iOS files compile against it.
     Exit codes: 0 success, 1 bad input or failure, 64 usage error (flipbook diff: 1 differ, 2 bad input).
     """
     return text

@@ -82,13 +82,19 @@ struct TransitionWriter {
         "{" + members.map { "\(JSON.string($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
     }
 
-    /// The named device `device` is, whatever its era (written apart, as `era`).
+    /// The named device `device` is, whatever its era (written apart, as `era`) and scale
+    /// (written beside the name when it is not the phone's own).
     func namedDevice(_ device: Device) -> Device? {
-        Device.presets.first { var same = device; same.era = $0.era; return same == $0 }
+        Device.presets.first { var same = device; same.era = $0.era; same.scale = $0.scale; return same == $0 }
     }
 
     func device(_ device: Device) -> String {
-        if let preset = namedDevice(device) { return JSON.string(preset.name) }
+        if let preset = namedDevice(device) {
+            // A recording of a phone at another scale (a test's small goldens) keeps its name, so
+            // the file renders its status bar and safe area as the recording did.
+            guard preset.scale != device.scale else { return JSON.string(preset.name) }
+            return object([("name", JSON.string(preset.name)), ("scale", JSON.number(device.scale))])
+        }
         return object([("width", JSON.number(device.width)), ("height", JSON.number(device.height)),
                        ("scale", JSON.number(device.scale)), ("topBar", JSON.number(device.topBarHeightPoints))])
     }

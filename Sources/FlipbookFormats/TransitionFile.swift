@@ -220,7 +220,22 @@ public struct TransitionFile: Sendable {
             }
             return device
         }
-        let object = try field.object(known: ["width", "height", "scale", "topBar"])
+        let object = try field.object(known: ["name", "width", "height", "scale", "topBar"])
+        if let nameField = object.optional("name") {
+            // A named phone at another scale (`{"name": "iphone15pro", "scale": 2}`): everything
+            // but the scale is the phone's, status bar and safe area included.
+            guard case let .string(name) = nameField.value, var device = Device.presets.first(where: { Device(named: name) == $0 }) else {
+                let hint = (nameField.value.stringValue).map { Suggestions.fileHint($0, in: Device.presets.map(\.name)) } ?? ""
+                throw nameField.fail("expected the name of a phone (`flipbook help render` lists them: iphone8, se, plus, x, iphone15pro, …)\(hint)")
+            }
+            for key in ["width", "height", "topBar"] {
+                if let extra = object.optional(key) {
+                    throw extra.fail("does not go with \"name\": a named phone has its own size and bars (give \"name\" and \"scale\", or no \"name\")")
+                }
+            }
+            if let scale = try object.optional("scale")?.number(in: 1...4) { device.scale = scale }
+            return device
+        }
         let width = try object.required("width", "points").number(in: 100...2000)
         let height = try object.required("height", "points").number(in: 100...2000)
         let scale = try object.optional("scale")?.number(in: 1...4) ?? 2

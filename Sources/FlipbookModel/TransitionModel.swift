@@ -46,6 +46,11 @@ public struct Transition: Hashable, Sendable {
     /// container is black from its first frame was preceded by the white screen it covers (0),
     /// a dismissal that removes a black browser at once by that browser (1).
     public var homeIndicatorToneBefore: Double?
+    /// The folder a recording found its images in (`Transition.record(resources:)`'s
+    /// `resources`, standardized), so that a sequence lock names them relative to it
+    /// (`$RESOURCES/photo.jpg`) and holds wherever the folder is checked out; nil for presets,
+    /// files and transitions built otherwise.
+    public var resourcesFolderPath: String?
 
     /// Creates a transition.
     public init(name: String, device: Device, window: Layer, animations: [Animation] = [], timedChanges: [TimedChanges] = [],

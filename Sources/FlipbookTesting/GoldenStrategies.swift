@@ -62,11 +62,12 @@ extension GoldenStrategy where Value == RenderJob {
     /// re-recorded in the current format (`FLIPBOOK_RECORD=all`).
     public static var sequence: GoldenStrategy {
         GoldenStrategy(pathExtension: "lock") { job, request in
+            SequenceLockGolden.noteDebugBuild()
             let format = SequenceLockGolden.format(ofReferenceFor: request)
             var check = GoldenCheck(request: request, pathExtension: "lock", describe: SequenceLockGolden.describe,
                                     mismatchArtifactSuffixes: [])
             return check.run({ Array(try SequenceLock.make(job: job, format: format).text.utf8) }) { reference, actual in
-                GoldenComparison(mismatch: try SequenceLockGolden.compare(reference, actual))
+                GoldenComparison(mismatch: try SequenceLockGolden.compare(reference, actual, layerNames: { job.layerNamesOfLockLines(frameIndex: $0) }))
             }
         }
     }
@@ -74,6 +75,20 @@ extension GoldenStrategy where Value == RenderJob {
 
 /// The `.sequence` strategy's pieces.
 enum SequenceLockGolden {
+    /// Says once per test process, in a debug build, that the frames are drawn unoptimised: a
+    /// debug `swift test` records and verifies a 43-frame 375×667 @2x lock 15× as slowly
+    /// as `swift test -c release` (`scripts/bench consumer`, docs/PERFORMANCE.md).
+    static func noteDebugBuild() {
+        #if DEBUG
+        _ = debugBuildNote
+        #endif
+    }
+
+    /// Printed on first use (a static `let` is initialised once, whatever the thread).
+    static let debugBuildNote: Void = {
+        FileHandle.standardError.write(Data(("FlipbookTesting: a debug build draws sequence goldens unoptimised, about 15× as "
+            + "slowly as `swift test -c release` (docs/PERFORMANCE.md, \"A consumer's swift test\")\n").utf8))
+    }()
     /// The format of the reference lock when it exists and is an older one (and is not being
     /// re-recorded), else the current format.
     static func format(ofReferenceFor request: GoldenRequest) -> Int {
@@ -90,11 +105,13 @@ enum SequenceLockGolden {
         return "\(frames) frames, \(bytes.count) bytes"
     }
 
-    @Sendable static func compare(_ reference: [UInt8], _ actual: [UInt8]) throws -> GoldenMismatch? {
+    /// `layerNames` names the layer of each changed op in the frames shown (the view, in a recording).
+    @Sendable static func compare(_ reference: [UInt8], _ actual: [UInt8],
+                                  layerNames: ((Int) -> [String: String])? = nil) throws -> GoldenMismatch? {
         guard reference != actual else { return nil }
         let expected = try SequenceLock(parsing: String(decoding: reference, as: UTF8.self), path: "the reference lock")
         let got = try SequenceLock(parsing: String(decoding: actual, as: UTF8.self), path: "the actual lock")
-        let differences = expected.differences(to: got)
+        let differences = expected.differences(to: got, layerNames: layerNames, namedFrames: 8)
         guard let first = differences.first else { return nil }
         var details: [String] = []
         for difference in differences.prefix(8) {

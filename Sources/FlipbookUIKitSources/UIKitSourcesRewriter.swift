@@ -300,6 +300,31 @@ struct FileRewrite {
         addTableEntries()
         generateMarkerConformances()
         generateTableFunction()
+        qualifyRunLoopNames()
+    }
+
+    /// Dispatch's and Foundation's run-loop types, which FlipbookUIKit declares again on the
+    /// recording's clock. Its declarations shadow Foundation's only in a file that does not import
+    /// Foundation (or Dispatch) itself; with both imports the names are ambiguous. The module's
+    /// name makes every use FlipbookUIKit's, whatever the file imports.
+    static let runLoopTypeNames: Set<String> = ["DispatchQueue", "DispatchTime", "DispatchWallTime", "DispatchWorkItem", "Timer", "RunLoop"]
+
+    /// Keywords after which a name is being declared, not used.
+    static let declarationKeywords: Set<String> = ["let", "var", "func", "case", "class", "struct", "enum", "protocol", "actor",
+                                                   "typealias", "associatedtype", "import"]
+
+    /// `Timer` → `FlipbookUIKit.Timer` (and the other run-loop names), except as a member
+    /// (`Foundation.Timer`, `x.Timer`), as a declared name (`let Timer`), or where the folder
+    /// declares a type of that name.
+    private mutating func qualifyRunLoopNames() {
+        let declared = Set(index.files.flatMap { $0.types.filter { $0.kind != .extension }.map(\.name) })
+        let names = FileRewrite.runLoopTypeNames.subtracting(declared)
+        for (tokenIndex, token) in file.tokens.enumerated() where token.kind == .identifier && names.contains(token.text) {
+            if tokenIndex > 0, file.tokens[tokenIndex - 1].isSymbol(".") || FileRewrite.declarationKeywords.contains(file.tokens[tokenIndex - 1].text) {
+                continue
+            }
+            edits.append(Edit(start: token.start, end: token.end, text: "FlipbookUIKit." + token.text))
+        }
     }
 
     /// `@objc optional func` requirements leave the protocol; each becomes a marker protocol

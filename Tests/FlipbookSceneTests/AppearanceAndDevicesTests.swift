@@ -169,6 +169,32 @@ final class AppearanceAndDevicesTests: XCTestCase {
         XCTAssertEqual(pro.helpLine, "iphone15pro: 393x852 @3x, safe area 59/34 pt, 54 pt Dynamic Island bar, corners 55 pt")
     }
 
+    /// A named phone at another scale — what a recording for small goldens is — is written and
+    /// read as `{"name": …, "scale": …}`: the phone's size, bars, safe area and status bar kept.
+    func testANamedPhoneAtAnotherScaleKeepsItsName() throws {
+        var small = try XCTUnwrap(Device(named: "iphone15pro"))
+        small.scale = 1
+        let transition = Transition(name: "t", device: small, window: Layer(name: "window", frame: small.bounds),
+                                    timing: Timing(curve: .bezier(.linear), durationSeconds: 0.1))
+        let json = TransitionFile.json(for: transition, relativeTo: "/tmp")
+        XCTAssertTrue(json.contains(#""device": {"name": "iphone15pro", "scale": 1}"#), json)
+        let read = try decode(json)
+        XCTAssertEqual(read.device, small)
+        XCTAssertEqual(StatusBar.Layout(device: read.device), .dynamicIsland)
+        // At the phone's own scale the name alone; a name with its own scale is the same phone.
+        XCTAssertTrue(TransitionFile.json(for: try decode(#"{"device": {"name": "iphone15pro", "scale": 3}, "layers": []}"#), relativeTo: "/tmp")
+            .contains(#""device": "iphone15pro""#))
+        XCTAssertEqual(try decode(#"{"device": {"name": "iPhone 15 Pro"}, "layers": []}"#).device, Device(named: "iphone15pro"))
+        for (json, message) in [
+            (#"{"device": {"name": "iphone99"}, "layers": []}"#, #"$.device.name: expected the name of a phone"#),
+            (#"{"device": {"name": "390x844"}, "layers": []}"#, #"$.device.name: expected the name of a phone"#),
+            (#"{"device": {"name": "x", "width": 300}, "layers": []}"#, #"$.device.width: does not go with "name""#),
+            (#"{"device": {"name": "x", "scale": 5}, "layers": []}"#, #"$.device.scale"#),
+        ] {
+            XCTAssertThrowsError(try decode(json), json) { XCTAssertTrue("\($0)".contains(message), "\($0)") }
+        }
+    }
+
     func testStatusBarsOfTheTallerBars() throws {
         // iPhone 12 (47 pt bar): the X layout 1.5 pt lower, the same distance from the right edge.
         let twelve = try XCTUnwrap(Device(named: "iphone12"))

@@ -88,7 +88,7 @@ final class TransitionSchemaTests: XCTestCase {
          #"{"layers": [{"name": "a", "frame": {"zzz": 1}}]}"#),
         ("waterfallGrid", [["$defs", "layer", "properties", "waterfallGrid"]], #"{"layers": [{"name": "a", "waterfallGrid": {"zzz": 1}}]}"#),
         ("navigationBar", [["$defs", "layer", "properties", "navigationBar"]], #"{"layers": [{"name": "a", "navigationBar": {"zzz": 1}}]}"#),
-        ("device", [["$defs", "device", "anyOf", 3]], #"{"device": {"zzz": 1}, "layers": []}"#),
+        ("device", [["$defs", "device", "anyOf", 3], ["$defs", "device", "anyOf", 4]], #"{"device": {"zzz": 1}, "layers": []}"#),
         ("timing", [["$defs", "timing"]], #"{"timing": {"zzz": 1}, "layers": []}"#),
         ("animation", [["$defs", "animation"]], #"{"layers": [{"name": "a", "frame": [0, 0, 1, 1]}], "animations": [{"target": "a", "zzz": 1}]}"#),
         ("keyframe", [["$defs", "keyframe"]],

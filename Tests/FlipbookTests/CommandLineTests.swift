@@ -39,6 +39,15 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(try flipbook("--version").stdout.hasPrefix("flipbook "))
     }
 
+    /// The route most iOS teams want — recording their own UIKit animator — is named where a
+    /// newcomer looks first: the general help, and the README's first screen (its first 40 lines).
+    func testTheUIKitRouteIsFoundFromTheHelpAndTheREADMEsFirstScreen() throws {
+        XCTAssertTrue(try flipbook("--help").stdout.contains("Your own UIKit animator: record it in a `swift test` with FlipbookUIKit"))
+        let firstScreen = try String(contentsOfFile: Package.path("README.md"), encoding: .utf8).components(separatedBy: "\n").prefix(40)
+        XCTAssertTrue(firstScreen.contains { $0.contains("[docs/UIKIT.md](docs/UIKIT.md)") }, "the README's first screen links docs/UIKIT.md")
+        XCTAssertTrue(firstScreen.contains { $0.contains("Transition.record(") }, "with an example of the UIKit route")
+    }
+
     func testUsageErrorsExit64WithTheUsage() throws {
         for arguments in [["render", "push", "--fps", "0"], ["render", "slide"], ["render", "push", "--bogus"],
                           ["inspect", "push"], ["frobnicate"], ["decode", "x.png"]] {

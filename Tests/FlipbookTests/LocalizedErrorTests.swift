@@ -33,7 +33,7 @@ final class LocalizedErrorTests: XCTestCase {
         "PhotoLibraryError": PhotoLibraryError.photo(manifest: "m.json", field: "content[0].url", underlying: "unreadable"),
         "Problem": Gesture.Problem.tooFewSamples(1),
         "RenderError": RenderError.frameRangeOutOfBounds(range: 40...43, frameCount: 43),
-        "RecordingError": RecordingError.transitionNotCompleted(animator: "CardAnimator"),
+        "RecordingError": RecordingError.transitionNotCompleted(animator: "CardAnimator", waitingOn: "nothing was left to run after 0.5 s"),
         "SceneError": SceneError.pageNotAdjacent(from: 3, to: 5),
         "SelectorError": SelectorError.unrecognized(selector: "handlePan:", target: "CardViewController", madeAt: "App/Card.swift:42"),
         "SequenceLockError": SequenceLockError.malformed(path: "a.lock", line: 3, reason: "not a frame line"),

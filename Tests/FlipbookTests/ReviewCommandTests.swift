@@ -97,6 +97,60 @@ final class ReviewCommandTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: page + "/notes"), "the user's folder stays")
     }
 
+    /// A change of duration: 8 frames against 6 (0.7 s and 0.5 s at 10 fps). The page compares
+    /// them on one time axis, the shorter holding its last frame, and the counts read as such.
+    func testSequencesOfDifferentLengthsAreReviewedOnACommonTimeAxis() throws {
+        let scratch = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let a = scratch.appendingPathComponent("a").path, b = scratch.appendingPathComponent("b").path
+        XCTAssertEqual(try runFlipbook(["render"] + Self.small + ["--duration", "0.7", "--out", a]).status, 0)
+        XCTAssertEqual(try runFlipbook(["render"] + Self.small + ["--duration", "0.5", "--out", b]).status, 0)
+        let page = scratch.appendingPathComponent("review").path, markdown = scratch.appendingPathComponent("review.md").path
+        let review = try runFlipbook(["review", a, b, "--out", page, "--markdown", markdown])
+        XCTAssertEqual(review.status, 1, review.stderr)
+        // 0.7 s at 10 fps is frames 0…7, 0.5 s frames 0…5: 8 moments, 6 of them shared.
+        XCTAssertTrue(review.stdout.contains(" of 8 frames differ; first differing frame 1 (the reference has 8 frames ending at 0.7 s, "
+                                             + "the actual 6 frames ending at 0.5 s; compared on a common time axis of 8 frames"), review.stdout)
+        let summary = try String(contentsOfFile: markdown, encoding: .utf8)
+        XCTAssertTrue(summary.contains("frames\n\nThe reference has 8 frames ending at 0.7 s, the actual 6 frames"), summary)
+        XCTAssertTrue(summary.contains("| 6 (actual 5 held) |"), summary)
+        let html = try String(contentsOfFile: page + "/index.html", encoding: .utf8)
+        XCTAssertTrue(html.contains(#"["frames", "8 → 6"]"#) && html.contains(#"["duration", "0.7 s → 0.5 s"]"#), html)
+        XCTAssertTrue(html.contains(#""sides": [[7, false], [5, true]]"#), "the last frame: the actual holds its frame 5")
+        // Each side's folder has a file per page frame: the held one is its last frame again.
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: page + "/side1/f00007.png")),
+                       try Data(contentsOf: URL(fileURLWithPath: b + "/frame_0005.png")))
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium") else {
+            throw XCTSkip("chromium is not installed (scripts/test installs it): the page is not checked in a browser")
+        }
+        let (status, text) = try runReviewPageCheck("check_lengths.py", [page, "8", "6"])
+        XCTAssertEqual(status, 0, text)
+        XCTAssertTrue(text.contains("PASS two curves are drawn (2)"), text)
+    }
+
+    /// `verify --review` of a render shorter than its lock (another duration) draws both: the
+    /// lock's 8 frames and the render's 6 on one time axis, the render holding its last frame.
+    func testVerifyReviewOfAnotherDurationDrawsTheLockOnACommonTimeAxis() throws {
+        let scratch = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let lock = scratch.appendingPathComponent("push.lock").path
+        XCTAssertEqual(try runFlipbook(["lock"] + Self.small + ["--out", lock]).status, 0)
+        let page = scratch.appendingPathComponent("page").path
+        let shorter = try runFlipbook(["verify", lock, "--duration", "0.5", "--review", page])
+        XCTAssertEqual(shorter.status, 1, shorter.stdout + shorter.stderr)
+        XCTAssertTrue(shorter.stdout.contains(" of 8 frames differ (first: frame 1); ") && shorter.stdout.contains("the lock holds 8 frames, the render 6"),
+                      shorter.stdout)
+        let html = try String(contentsOfFile: page + "/index.html", encoding: .utf8)
+        XCTAssertTrue(html.contains("push.lock (drawn from its display lists)"), "the lock side is drawn")
+        XCTAssertTrue(html.contains(#"["frames", "8 → 6"]"#), "the facts give both lengths")
+        XCTAssertTrue(html.contains(#""sides": [[7, false], [5, true]]"#), "the last moment: lock frame 7, the render's frame 5 held")
+        for side in ["side0", "side1"] {
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: page + "/" + side).filter { $0.hasSuffix(".png") }.count, 8, side)
+        }
+        XCTAssertTrue(FileManager.default.contentsEqual(atPath: page + "/side1/f00005.png", andPath: page + "/side1/f00007.png"), "held")
+        XCTAssertTrue(FileManager.default.contentsEqual(atPath: page + "/side0/f00000.png", andPath: page + "/side1/f00000.png"))
+    }
+
     func testReviewPageMatchesAnIndependentComputationInChromium() throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium") else {
             throw XCTSkip("chromium is not installed (scripts/test installs it)")

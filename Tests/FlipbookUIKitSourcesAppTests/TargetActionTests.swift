@@ -7,14 +7,7 @@ import XCTest
 /// delegate methods answer as on iOS (nil when not implemented), selectors carry their
 /// Objective-C names and places.
 final class TargetActionTests: XCTestCase {
-    private let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/uikit-app")
-
-    /// The 1-based line of the first line of the fixture `file` containing `text`.
-    private func line(of text: String, in file: String) throws -> Int {
-        let lines = try String(contentsOf: fixtures.appendingPathComponent(file), encoding: .utf8).components(separatedBy: "\n")
-        return try XCTUnwrap(lines.firstIndex { $0.contains(text) }, "\(text) in \(file)") + 1
-    }
+    private let fixtures = fixtureApp
 
     @MainActor
     private func loadedScreen() -> CardScreenViewController {
@@ -125,7 +118,7 @@ final class TargetActionTests: XCTestCase {
     }
 
     @MainActor func testASelectorNamingNothingFailsTheRecordingWithItsFileAndLine() async throws {
-        let expectedLine = try line(of: "Selector((\"resetCards\"))", in: "Screens/CardScreenViewController.swift")
+        let expectedLine = try fixtureLine(of: "Selector((\"resetCards\"))", in: "Screens/CardScreenViewController.swift")
         XCTAssertThrowsError(try Transition.record { window in
             let screen = CardScreenViewController()
             window.rootViewController = screen
@@ -143,7 +136,7 @@ final class TargetActionTests: XCTestCase {
     @MainActor func testTheCompilerSeesTheOriginalFilesAndLines() async throws {
         let place = loadedScreen().currentPlace()
         XCTAssertEqual(place.file, fixtures.appendingPathComponent("Screens/CardScreenViewController.swift").path)
-        XCTAssertEqual(place.line, try line(of: "func currentPlace()", in: "Screens/CardScreenViewController.swift"))
+        XCTAssertEqual(place.line, try fixtureLine(of: "func currentPlace()", in: "Screens/CardScreenViewController.swift"))
     }
 
     @MainActor func testAFileRelyingOnAnUmbrellaHeaderGetsUIKit() async {

@@ -47,6 +47,37 @@ final class RewriterTests: XCTestCase {
                        "import QuartzCore\n#sourceLocation(file: \"/app/A.swift\", line: 1)\n" + source)
     }
 
+    func testRunLoopTypesAreQualifiedWithFlipbookUIKitWhereverTheyNameFoundationsTypes() throws {
+        let source = """
+            import Foundation
+            import UIKit
+            final class Fader {
+                var timer: Timer?
+                let item = DispatchWorkItem { }
+                func start(_ view: UIView) {
+                    DispatchQueue.main.asyncAfter(deadline: .now() + 0.3) { view.alpha = 0 }
+                    let later: DispatchTime = DispatchTime.now() + .milliseconds(300)
+                    timer = Timer.scheduledTimer(withTimeInterval: 0.1, repeats: true) { _ in }
+                    RunLoop.main.add(Foundation.Timer(timeInterval: 1, repeats: false) { _ in }, forMode: .common)
+                    _ = (later, DispatchWallTime.now(), "Timer", self.Timer)
+                }
+                let Timer = 1
+            }
+            """
+        // Every use but the member ones (`Foundation.Timer`, `self.Timer`), a declared name and the string.
+        XCTAssertEqual(try body(source), source
+            .replacingOccurrences(of: "var timer: Timer?", with: "var timer: FlipbookUIKit.Timer?")
+            .replacingOccurrences(of: "= DispatchWorkItem", with: "= FlipbookUIKit.DispatchWorkItem")
+            .replacingOccurrences(of: "        DispatchQueue.main", with: "        FlipbookUIKit.DispatchQueue.main")
+            .replacingOccurrences(of: "DispatchTime = DispatchTime.now()", with: "FlipbookUIKit.DispatchTime = FlipbookUIKit.DispatchTime.now()")
+            .replacingOccurrences(of: "timer = Timer.", with: "timer = FlipbookUIKit.Timer.")
+            .replacingOccurrences(of: "        RunLoop.main", with: "        FlipbookUIKit.RunLoop.main")
+            .replacingOccurrences(of: "DispatchWallTime.now()", with: "FlipbookUIKit.DispatchWallTime.now()"))
+        // A folder declaring its own `Timer` keeps it.
+        let own = "final class Timer {}\nlet t = Timer()\n"
+        XCTAssertEqual(try rewrite([("T.swift", own)]), ["T.swift": own])
+    }
+
     func testAttributesAndDynamicAreBlankedInPlace() throws {
         let source = """
             @objcMembers @IBDesignable final class Card: UIView {

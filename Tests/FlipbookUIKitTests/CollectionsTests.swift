@@ -1,3 +1,4 @@
+import FlipbookModel
 import FlipbookUIKit
 import XCTest
 
@@ -109,6 +110,32 @@ final class CollectionsTests: XCTestCase {
         view.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "cell")
         view.dataSource = items
         XCTAssertEqual(try XCTUnwrap(view.layoutAttributesForItem(at: IndexPath(item: 0, section: 0))).frame.minX, 137.5)
+    }
+
+    /// An animator hides the tapped cell under its flying snapshot: UIKit applies a cell's layout
+    /// attributes only when they change, so the cell stays hidden through later layout passes
+    /// (and `cellForItem(at:)`), until the layout's own values change.
+    @MainActor func testAHiddenCellStaysHiddenThroughLayoutPasses() async throws {
+        let items = Items(count: 16)
+        let grid = squareGrid(items: items)
+        let path = IndexPath(item: 4, section: 0)
+        let transition = try Transition.record(device: .iPhone8) { window in
+            window.addSubview(grid)
+            window.layoutIfNeeded()
+            let cell = try XCTUnwrap(grid.cellForItem(at: path))
+            cell.accessibilityIdentifier = "tapped"
+            cell.isHidden = true
+            grid.setNeedsLayout()
+            grid.layoutIfNeeded()
+            XCTAssertTrue(try XCTUnwrap(grid.cellForItem(at: path)).isHidden)
+            UIView.animate(withDuration: 0.3, animations: { grid.alpha = 0.5 }, completion: { _ in
+                // A layout pass runs after the completion too.
+                cell.isHidden = false
+            })
+        }
+        let recorded = try TransitionAnimator(transition)
+        XCTAssertTrue(try XCTUnwrap(recorded.layer(named: "tapped", in: recorded.window(atSeconds: 0.15, isFinal: false))).isHidden)
+        XCTAssertFalse(try XCTUnwrap(recorded.layer(named: "tapped", in: recorded.window(atSeconds: 0.3, isFinal: true))).isHidden)
     }
 
     @MainActor func testSelectionIsKeptUntilDeselected() async {

@@ -225,7 +225,10 @@ final class ControllerTests: XCTestCase {
             modal.transitioningDelegate = forgetful
             root.present(modal, animated: true)
         }) { error in
-            XCTAssertEqual(error as? RecordingError, .transitionNotCompleted(animator: "Forgetful"))
+            // Its animateTransition(using:) adds the view and schedules nothing: the message says so.
+            XCTAssertEqual(error as? RecordingError, .transitionNotCompleted(animator: "Forgetful", waitingOn:
+                "nothing was scheduled after animateTransition(using:) returned (no animation, completion, dispatched block or timer): "
+                + "call completeTransition(_:) in the completion of its last animation"))
         }
     }
 }

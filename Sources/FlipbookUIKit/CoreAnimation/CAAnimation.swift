@@ -172,17 +172,25 @@ public typealias CFTimeInterval = Double
 public func CACurrentMediaTime() -> CFTimeInterval { Recorder.inRecording { $0.clockSeconds } ?? 0 }
 
 /// Groups changes (`CATransaction`): its completion block runs when the animations added
-/// inside have ended; `setDisableActions(true)` is the default for layers here (no implicit
-/// animations). Not isolated, as in Apple's SDK; a transaction is recorded when it is made on
-/// the main actor, where recordings run (off it, it groups nothing).
+/// inside have ended (explicit `CAAnimation`s and `UIView` animations); animations added with no
+/// duration or timing function take the transaction's (0.25 s and linear unless set), a nested
+/// transaction starting with its parent's. `setDisableActions(true)` is the default for layers
+/// here (no implicit animations). Not isolated, as in Apple's SDK; a transaction is recorded when
+/// it is made on the main actor, where recordings run (off it, it groups nothing).
 open class CATransaction: NSObject {
     /// Begins a transaction.
-    public class func begin() { _ = Recorder.inRecording { $0.transactionDepth += 1 } }
+    public class func begin() {
+        _ = Recorder.inRecording { recorder in
+            recorder.transactionSettings.append(recorder.currentTransaction)
+            recorder.transactionDepth += 1
+        }
+    }
     /// Ends it; the completion block runs at the end of its animations.
     public class func commit() {
         _ = Recorder.inRecording { recorder in
             guard recorder.transactionDepth > 0 else { return }
             recorder.transactionDepth -= 1
+            recorder.transactionSettings.removeLast()
             if recorder.transactionDepth == 0, let block = recorder.transactionCompletion {
                 recorder.transactionCompletion = nil
                 recorder.schedule(atSeconds: recorder.transactionEndSeconds, view: "CATransaction") { block() }
@@ -198,9 +206,16 @@ open class CATransaction: NSObject {
         _ = Recorder.inRecording { $0.transactionCompletion = block }
     }
     /// Kept (layer changes are never implicitly animated here).
-    public class func setDisableActions(_ flag: Bool) {}
-    /// Kept.
-    public class func setAnimationDuration(_ dur: CFTimeInterval) {}
-    /// Kept.
-    public class func setAnimationTimingFunction(_ function: CAMediaTimingFunction?) {}
+    public class func setDisableActions(_ flag: Bool) { _ = Recorder.inRecording { $0.currentTransaction.disablesActions = flag } }
+    /// What `setDisableActions` set (false by default).
+    public class func disableActions() -> Bool { Recorder.inRecording { $0.currentTransaction.disablesActions } ?? false }
+    /// The duration, in seconds, of animations added inside with none of their own.
+    public class func setAnimationDuration(_ dur: CFTimeInterval) { _ = Recorder.inRecording { $0.currentTransaction.durationSeconds = Double(dur) } }
+    /// The duration animations without one get (0.25 s by default).
+    public class func animationDuration() -> CFTimeInterval { Recorder.inRecording { $0.currentTransaction.durationSeconds } ?? 0.25 }
+    /// The timing function of animations added inside with none of their own.
+    public class func setAnimationTimingFunction(_ function: CAMediaTimingFunction?) {
+        nonisolated(unsafe) let function = function
+        _ = Recorder.inRecording { $0.currentTransaction.timingFunction = function }
+    }
 }

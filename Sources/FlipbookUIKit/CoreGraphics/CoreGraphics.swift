@@ -135,6 +135,8 @@ public struct CGVector: Equatable, Hashable, Sendable {
     public init(dx: CGFloat, dy: CGFloat) { self.dx = dx; self.dy = dy }
     /// A vector from doubles.
     public init(dx: Double, dy: Double) { self.dx = CGFloat(dx); self.dy = CGFloat(dy) }
+    /// A vector from integers (as Core Graphics has, like `CGPoint(x:y:)`'s `Int` form).
+    public init(dx: Int, dy: Int) { self.dx = CGFloat(dx); self.dy = CGFloat(dy) }
     /// The zero vector.
     public static let zero = CGVector()
 }

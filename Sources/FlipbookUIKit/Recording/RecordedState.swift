@@ -286,7 +286,7 @@ extension UIView {
         case .scaleAspectFill: mode = .scaleAspectFill
         default: mode = .center
         }
-        return StaticState(isHidden: layer.isHidden, clipsToBounds: layer.masksToBounds, imageSource: (self as? UIImageView)?.image?.path,
+        return StaticState(isHidden: layer.isHidden, clipsToBounds: layer.masksToBounds, imageSource: (self as? UIImageView)?.image.flatMap { $0.path.isEmpty ? nil : $0.path },
                            contentMode: mode, text: (self as? UILabel)?.textContent,
                            maskedCorners: CornerMask(rawValue: Int(layer.maskedCorners.rawValue)),
                            cornerCurve: layer.cornerCurve == .continuous ? .continuous : .circular, isDoubleSided: layer.isDoubleSided,

@@ -3,7 +3,27 @@ import FlipbookGeometry
 import FlipbookMotion
 import FlipbookModel
 
+/// A `CATransaction`'s settings for the animations added inside it.
+struct TransactionSettings {
+    /// The duration of an animation added with none (`duration` 0): Core Animation's 0.25 s
+    /// unless `setAnimationDuration` says otherwise (CATransaction.h: "Defines the default
+    /// duration of animations added to layers. Defaults to 1/4s").
+    var durationSeconds = 0.25
+    /// The timing function of an animation added with none (CATransaction.h: "any layer
+    /// animation added to the transaction that doesn't have a specific timing function will use
+    /// this function"); nil: linear.
+    var timingFunction: CAMediaTimingFunction?
+    /// `setDisableActions` (kept: layer changes are never implicitly animated here).
+    var disablesActions = false
+}
+
 extension Recorder {
+    /// The innermost open transaction's settings (the run loop's implicit one when none is open).
+    var currentTransaction: TransactionSettings {
+        get { transactionSettings.last ?? implicitTransaction }
+        set { if transactionSettings.isEmpty { implicitTransaction = newValue } else { transactionSettings[transactionSettings.count - 1] = newValue } }
+    }
+
     /// Records an explicit animation added to a view's layer: from `fromValue` (or what is drawn
     /// now) to `toValue` (or the model value) with its timing, from its `beginTime` (or now);
     /// at its end the layer shows its model value again unless it fills forwards, and the
@@ -18,10 +38,12 @@ extension Recorder {
             fail(.neverEnds(view: layer.owner?.recordingName ?? "CALayer", reason: "repeating Core Animation animations are not supported"))
             return
         }
-        let duration = max(animation.duration > 0 ? Double(animation.duration) : (spring?.settlingDurationSeconds ?? 0.25), Recorder.holdSeconds)
+        let settings = currentTransaction
+        let duration = max(animation.duration > 0 ? Double(animation.duration) : (spring?.settlingDurationSeconds ?? settings.durationSeconds),
+                           Recorder.holdSeconds)
         let start = animation.beginTime > 0 ? max(Double(animation.beginTime), clockSeconds) : clockSeconds
         let end = start + duration
-        let curve: TimingCurve = spring.map { .springPhysics($0) } ?? .bezier(animation.timingFunction?.bezier ?? .linear)
+        let curve: TimingCurve = spring.map { .springPhysics($0) } ?? .bezier((animation.timingFunction ?? settings.timingFunction)?.bezier ?? .linear)
         let timing = Timing(curve: curve, durationSeconds: duration)
         transactionEndSeconds = max(transactionEndSeconds, end)
         let view = layer.recordingView

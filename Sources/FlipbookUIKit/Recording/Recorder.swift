@@ -32,6 +32,11 @@ final class Recorder {
         var sequence: Int
         var view: String
         var run: () -> Void
+        /// Repeating run-loop work (a repeating `Timer`, a `CADisplayLink`), which reschedules
+        /// itself until invalidated: reaching the recording's limits, it is named as still scheduled.
+        var repeating = false
+        /// What cancelling finds the event by (a timer, a work item, a delayed perform).
+        var key: AnyHashable?
     }
 
     struct TreeNode {
@@ -69,6 +74,28 @@ final class Recorder {
     static let maximumEvents = 1_000
 
     init(device: Device, resources: URL?) { self.device = device; self.resources = resources }
+
+    /// Where a recording's notes go (an image `UIImage(named:)` did not find): standard error,
+    /// where a test's log shows them. Replaced by tests that read them.
+    static var report: @MainActor (String) -> Void = { note in
+        FileHandle.standardError.write(Data((note + "\n").utf8))
+    }
+    /// The names `UIImage(named:)` found nothing for, each reported once.
+    private var missingImages: Set<String> = []
+
+    /// Says once per name that `UIImage(named: name)` is nil, and where it looked (`lookedFor` in
+    /// `folder`; nil: the recording has no resource folder).
+    func noteMissingImage(_ name: String, lookedFor: [String], in folder: URL?) {
+        guard missingImages.insert(name).inserted else { return }
+        let call = "FlipbookUIKit: UIImage(named: \(InputText.quoted(name))) is nil"
+        guard let folder else {
+            Recorder.report(call + ": Transition.record has no resources: folder to look in, so the image view draws nothing")
+            return
+        }
+        let shown = lookedFor.prefix(4).joined(separator: ", ") + (lookedFor.count > 4 ? ", …" : "")
+        Recorder.report(call + ": no file \(shown) in \(folder.path) (Transition.record's resources: folder), "
+                        + "so the image view draws nothing")
+    }
 
     /// The index of the moment being recorded (its tree is taken when it ends).
     var momentCount: Int { moments.count }
@@ -176,6 +203,9 @@ final class Recorder {
         contexts.removeLast()
         let end = start + timing.durationSeconds
         endSeconds = max(endSeconds, end)
+        // UIKit's animations are Core Animation animations of the current transaction: its
+        // completion block waits for them too.
+        if transactionDepth > 0 { transactionEndSeconds = max(transactionEndSeconds, end) }
         let name = groupViews[group] ?? "an animation block"
         if let completion { schedule(atSeconds: end, view: name) { completion(true) } }
     }
@@ -194,11 +224,19 @@ final class Recorder {
     var heldEventLists: [[Event]] = []
     /// Transition contexts whose animator has not called `completeTransition(_:)` yet.
     var pendingContexts: [TransitionContext] = []
+    /// The last event run: its time and what it was (an animator that never completes is told
+    /// what ran last).
+    var lastEvent: (timeSeconds: Double, view: String)?
 
     /// `CATransaction` nesting, its completion block and the end of its animations.
     var transactionDepth = 0
     var transactionCompletion: (() -> Void)?
     var transactionEndSeconds = 0.0
+    /// Per open `CATransaction` (outermost first), its `setAnimationDuration` and
+    /// `setAnimationTimingFunction`; `implicitTransaction` is the run loop's own transaction,
+    /// which ends with the moment.
+    var transactionSettings: [TransactionSettings] = []
+    var implicitTransaction = TransactionSettings()
 
     /// Inside `animateKeyframes` (its changes outside `addKeyframe` animate over the whole).
     var keyframeDepth = 0
@@ -239,13 +277,22 @@ final class Recorder {
     private var groupViews: [Int: String] = [:]
 
     /// Schedules `run` at `timeSeconds` of simulated time (not before now).
-    func schedule(atSeconds timeSeconds: Double, view: String, _ run: @escaping () -> Void) {
+    /// `holdable` false (run-loop work: dispatched blocks, timers) is never held back by a
+    /// paused interactive transition, as the run loop does not pause with it.
+    func schedule(atSeconds timeSeconds: Double, view: String, repeating: Bool = false, key: AnyHashable? = nil, holdable: Bool = true,
+                  _ run: @escaping () -> Void) {
         sequence += 1
-        if !heldEventLists.isEmpty {
+        if holdable && !heldEventLists.isEmpty {
             heldEventLists[heldEventLists.count - 1].append(Event(timeSeconds: timeSeconds, sequence: sequence, view: view, run: run))
             return
         }
-        queue.append(Event(timeSeconds: max(timeSeconds, clockSeconds), sequence: sequence, view: view, run: run))
+        queue.append(Event(timeSeconds: max(timeSeconds, clockSeconds), sequence: sequence, view: view, run: run, repeating: repeating, key: key))
+    }
+
+    /// Removes the scheduled events whose key `matches` (an invalidated timer, a cancelled work item).
+    func unschedule(where matches: (AnyHashable) -> Bool) {
+        queue.removeAll { $0.key.map(matches) ?? false }
+        for index in heldEventLists.indices { heldEventLists[index].removeAll { $0.key.map(matches) ?? false } }
     }
 
     func fail(_ error: RecordingError) {
@@ -268,26 +315,30 @@ final class Recorder {
             eventsRun += 1
             if eventsRun > Recorder.maximumEvents { fail(.tooManyCompletions(view: event.view, count: Recorder.maximumEvents)); break }
             event.run()
+            lastEvent = (event.timeSeconds, event.view)
         }
         endMoment()
         while failure == nil, let next = nextEventIndex() {
             let event = queue.remove(at: next)
             eventsRun += 1
-            if eventsRun > Recorder.maximumEvents {
-                fail(.tooManyCompletions(view: event.view, count: Recorder.maximumEvents))
-                break
-            }
-            if event.timeSeconds > TransitionAnimator.maximumDurationSeconds {
-                fail(.tooLong(view: event.view, seconds: event.timeSeconds))
+            if eventsRun > Recorder.maximumEvents || event.timeSeconds > TransitionAnimator.maximumDurationSeconds {
+                if event.repeating { fail(.workStillScheduled(event.view)) } else if eventsRun > Recorder.maximumEvents {
+                    fail(.tooManyCompletions(view: event.view, count: Recorder.maximumEvents))
+                } else {
+                    fail(.tooLong(view: event.view, seconds: event.timeSeconds))
+                }
                 break
             }
             clockSeconds = event.timeSeconds
             endSeconds = max(endSeconds, clockSeconds)
+            lastEvent = (event.timeSeconds, event.view)
             event.run()
             endMoment()
         }
         if let failure { throw failure }
-        if let pending = pendingContexts.first { throw RecordingError.transitionNotCompleted(animator: pending.animatorName) }
+        if let pending = pendingContexts.first {
+            throw RecordingError.transitionNotCompleted(animator: pending.animatorName, waitingOn: waitingOn(pending))
+        }
         if endSeconds > TransitionAnimator.maximumDurationSeconds {
             let view = records.first { $0.tracks.values.contains { $0.entries.contains { entry in entry.startSeconds + (entry.timing?.durationSeconds ?? 0) > TransitionAnimator.maximumDurationSeconds } } }
             throw RecordingError.tooLong(view: view?.view.recordingName ?? "an animation", seconds: endSeconds)
@@ -303,6 +354,7 @@ final class Recorder {
     var willChangeObserver: ((UIView) -> Void)?
 
     private func endMoment() {
+        implicitTransaction = TransactionSettings()
         guard let window else { return }
         contexts.append(.immediate)
         window.layoutIfNeeded()

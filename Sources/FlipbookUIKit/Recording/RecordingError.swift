@@ -12,8 +12,19 @@ public enum RecordingError: Error, CustomStringConvertible, LocalizedError, Equa
     case tooLong(view: String, seconds: Double)
     /// An animation that never ends (a spring without damping, a repeating animation).
     case neverEnds(view: String, reason: String)
-    /// A view-controller transition whose animator never called `completeTransition(_:)`.
-    case transitionNotCompleted(animator: String)
+    /// A view-controller transition whose animator never called `completeTransition(_:)`;
+    /// `waitingOn` says what the recording saw last (or that it waits for an interaction).
+    case transitionNotCompleted(animator: String, waitingOn: String)
+    /// Work dispatched to a queue other than the main queue (`queue`, as the code names it),
+    /// from `calledAt` (`Module/File.swift:LINE`): it would run on another thread, off the
+    /// recording's clock.
+    case workOnOtherQueue(queue: String, calledAt: String)
+    /// Repeating run-loop work (a repeating `Timer`, a `CADisplayLink`; `work` names it and
+    /// where it was made) still scheduled when the recording reached its longest or its most events.
+    case workStillScheduled(String)
+    /// An API FlipbookUIKit refuses in a recording (`api`), called from `calledAt`
+    /// (`Module/File.swift:LINE`); `advice` says what to use instead.
+    case unsupported(api: String, calledAt: String, advice: String)
     /// The recorded transition is not valid as a model (a snapshot of a snapshot, say).
     case invalidTransition(String)
     /// A layer's `transform` or `sublayerTransform` (`property`) is a matrix the model's
@@ -38,8 +49,17 @@ public enum RecordingError: Error, CustomStringConvertible, LocalizedError, Equa
             return "\(view): the recording reaches \(seconds) s; a transition lasts at most \(TransitionAnimator.maximumDurationSeconds) s"
         case let .neverEnds(view, reason):
             return "\(view): the animation never ends (\(reason))"
-        case let .transitionNotCompleted(animator):
-            return "\(animator) never called completeTransition(_:) on its transition context"
+        case let .transitionNotCompleted(animator, waitingOn):
+            return "\(animator) never called completeTransition(_:) on its transition context: \(waitingOn)"
+        case let .workOnOtherQueue(queue, calledAt):
+            return "\(calledAt): work dispatched to \(queue) would run on another thread, off the recording's clock; "
+                + "UIKit code runs on the main queue: dispatch it to DispatchQueue.main"
+        case let .workStillScheduled(work):
+            return "\(work) was still scheduled when the recording reached its limit (\(TransitionAnimator.maximumDurationSeconds) s or "
+                + "its most events): a recording ends when nothing is left to run; invalidate it when its work is done "
+                + "(in the completion that ends the transition, or in viewDidDisappear)"
+        case let .unsupported(api, calledAt, advice):
+            return "\(calledAt): \(api) is not supported in a recording; \(advice)"
         case let .invalidTransition(reason):
             return "the recorded transition is not valid: \(reason)"
         case let .unrepresentableTransform(view, property):

@@ -36,7 +36,8 @@ extension Transition {
             window.makeKeyAndVisible()
             try recorder.run(window, body: body)
         }
-        let transition = TransitionBuilder(recorder: recorder).transition(name: "uikit").applyingAppearance(appearance)
+        var transition = TransitionBuilder(recorder: recorder).transition(name: "uikit").applyingAppearance(appearance)
+        transition.resourcesFolderPath = resources?.standardizedFileURL.path
         // What the builder cannot express (a layer given a second mask).
         if let failure = recorder.failure { throw failure }
         do {
@@ -269,6 +270,11 @@ struct TransitionBuilder {
                 layer.snapshotOf = snapshotSourceName(snapshot)
             }
         }
+        if let source = (record.view as? UIImageView)?.image?.snapshotSource {
+            // A view drawn into an image by an image renderer: drawn as a snapshot of it, filling
+            // the image view.
+            layer.snapshotOf = snapshotSourceName(source.view, takenAtMoment: source.takenAtMoment)
+        }
         if let bar = record.view as? UINavigationBar, stint === barStints.first(where: { recorder.records[$0.record].view === bar }) {
             let content = barContent(bar)
             layer.backgroundColor = content.layer.backgroundColor
@@ -280,14 +286,18 @@ struct TransitionBuilder {
     /// The layer a snapshot shows: its source's stay in the tree when it was taken (else any
     /// stay); nil when the source was never in the window (an empty snapshot, as on iOS).
     private func snapshotSourceName(_ snapshot: UISnapshotView) -> String? {
-        guard let source = recorder.existingRecord(for: snapshot.source) else { return nil }
+        snapshotSourceName(snapshot.source, takenAtMoment: snapshot.takenAtMoment)
+    }
+
+    /// The layer of `view` in the tree at moment `moment` (else any of its stays).
+    private func snapshotSourceName(_ view: UIView, takenAtMoment moment: Int) -> String? {
+        guard let source = recorder.existingRecord(for: view) else { return nil }
         var candidates: [Stint] = []
         func find(_ stint: Stint) {
             if stint.record == source.index { candidates.append(stint) }
             stint.children.forEach(find)
         }
         for stint in rootStints { find(stint) }
-        let moment = snapshot.takenAtMoment
         return (candidates.first { $0.startMoment <= moment && ($0.endMoment ?? .max) > moment } ?? candidates.first)?.name
     }
 

@@ -233,11 +233,14 @@ extension UIView {
     // MARK: Transitions
 
     /// A transition of `view`'s content: `animations` changes it; with
-    /// `.transitionCrossDissolve` (and the flips and curls, drawn as a cross-dissolve) a snapshot of
-    /// the view as it was fades out above it over `duration`. Without a transition option the
-    /// changes apply at once.
+    /// `.transitionCrossDissolve` a snapshot of the view as it was fades out above it over
+    /// `duration`. Without a transition option the changes apply at once. The flips and curls
+    /// are refused in a recording (`RecordingError.unsupported`, naming the option and the call's
+    /// file and line); their changes apply at once.
     public class func transition(with view: UIView, duration: TimeInterval, options: AnimationOptions = [],
-                               animations: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
+                               animations: (() -> Void)?, completion: ((Bool) -> Void)? = nil,
+                               file: StaticString = #fileID, line: UInt = #line) {
+        refuseUndrawnTransition(options, api: "UIView.transition(with:duration:options:animations:completion:)", file: file, line: line)
         guard let recorder = Recorder.current, duration > 0, duration.isFinite, options.transitionField != 0, let parent = view.superview else {
             UIView.performWithoutAnimation { animations?() }
             if let completion { Recorder.current?.schedule(atSeconds: Recorder.current?.clockSeconds ?? 0, view: view.recordingName) { completion(true) } ?? completion(true) }
@@ -255,9 +258,11 @@ extension UIView {
     }
 
     /// Replaces `fromView` by `toView` in its superview (hides and shows with
-    /// `.showHideTransitionViews`); with a transition option `toView` fades in over `duration`.
+    /// `.showHideTransitionViews`); with `.transitionCrossDissolve` `toView` fades in over
+    /// `duration`; the flips and curls are refused in a recording, as above.
     public class func transition(from fromView: UIView, to toView: UIView, duration: TimeInterval, options: AnimationOptions = [],
-                               completion: ((Bool) -> Void)? = nil) {
+                               completion: ((Bool) -> Void)? = nil, file: StaticString = #fileID, line: UInt = #line) {
+        refuseUndrawnTransition(options, api: "UIView.transition(from:to:duration:options:completion:)", file: file, line: line)
         let parent = fromView.superview
         UIView.performWithoutAnimation {
             if options.contains(.showHideTransitionViews) { toView.isHidden = false } else if let parent { parent.insertSubview(toView, aboveSubview: fromView) }
@@ -272,5 +277,19 @@ extension UIView {
             return
         }
         UIView.animate(withDuration: duration, delay: 0, options: options, animations: { toView.alpha = 1 }, completion: finish)
+    }
+
+    /// The names of UIKit's view transitions by their option field (`UIView.AnimationOptions`,
+    /// bits 20–22); 5 is the cross-dissolve, which is drawn.
+    static let undrawnTransitionNames: [UInt: String] = [1: "transitionFlipFromLeft", 2: "transitionFlipFromRight", 3: "transitionCurlUp",
+                                         4: "transitionCurlDown", 6: "transitionFlipFromTop", 7: "transitionFlipFromBottom"]
+
+    /// Fails the recording for a flip or curl: they turn the view in 3-D with its old and new
+    /// content on either side (curls bend it), which the model's flat layers do not draw alike.
+    private static func refuseUndrawnTransition(_ options: AnimationOptions, api: String, file: StaticString, line: UInt) {
+        guard let name = undrawnTransitionNames[options.transitionField], let recorder = Recorder.current else { return }
+        recorder.fail(.unsupported(api: "\(api) with .\(name)", calledAt: "\(file):\(line)",
+                                   advice: "use .transitionCrossDissolve, or turn the view yourself: a CABasicAnimation of "
+                                       + "transform.rotation.y on a layer whose transform has m34 = -1/500 (docs/UIKIT.md, \"3-D transforms\")"))
     }
 }

@@ -12,6 +12,13 @@ open class UICollectionViewCell: UIView {
     open var isSelected = false
     /// Whether the cell is highlighted (recorded).
     open var isHighlighted = false
+    /// The layout values last applied to the cell (nil for a cell just dequeued).
+    struct AppliedAttributes: Equatable {
+        var alpha: CGFloat
+        var isHidden: Bool
+        var transform: CGAffineTransform
+    }
+    var appliedAttributes: AppliedAttributes?
 
     /// Creates a cell.
     public override init(frame: CGRect) {
@@ -150,6 +157,7 @@ open class UICollectionView: UIScrollView {
         if var queue = reusableCells[identifier], !queue.isEmpty {
             cell = queue.removeLast()
             reusableCells[identifier] = queue
+            cell.appliedAttributes = nil
             cell.prepareForReuse()
         } else {
             guard let type = registeredClasses[identifier] else {
@@ -341,11 +349,18 @@ open class UICollectionView: UIScrollView {
 
     private var lastLaidOutBounds: CGRect?
 
+    /// Puts a shown cell where its attributes say. Its `alpha`, `isHidden` and `transform` are
+    /// set only when the attributes' values differ from those last applied to it (or it was just
+    /// dequeued), as UIKit applies attributes only when they change: an animator's
+    /// `cell.isHidden = true` stays through later layout passes until the layout says otherwise.
     private func place(_ cell: UICollectionViewCell, _ attributes: UICollectionViewLayoutAttributes) {
         cell.frame = attributes.frame
-        cell.alpha = attributes.alpha
-        cell.isHidden = attributes.isHidden
-        if attributes.transform != .identity { cell.transform = attributes.transform }
+        let applied = UICollectionViewCell.AppliedAttributes(alpha: attributes.alpha, isHidden: attributes.isHidden, transform: attributes.transform)
+        let last = cell.appliedAttributes
+        if last?.alpha != applied.alpha { cell.alpha = applied.alpha }
+        if last?.isHidden != applied.isHidden { cell.isHidden = applied.isHidden }
+        if last?.transform != applied.transform, last != nil || applied.transform != .identity { cell.transform = applied.transform }
+        cell.appliedAttributes = applied
         cell.apply(attributes)
         cell.setNeedsLayout()
         cell.layoutIfNeeded()

@@ -12,7 +12,14 @@ open class UICollectionViewController: UIViewController, UICollectionViewDataSou
     /// A controller whose collection view uses `layout`.
     public init(collectionViewLayout layout: UICollectionViewLayout) {
         initialLayout = layout
-        super.init()
+        super.init(nibName: nil, bundle: nil)
+    }
+
+    /// A controller whose collection view uses a flow layout with UIKit's defaults (UIKit's
+    /// designated initialiser; no nib is loaded).
+    public override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+        initialLayout = UICollectionViewFlowLayout()
+        super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)
     }
 
     /// Not supported: there are no archives on Linux.

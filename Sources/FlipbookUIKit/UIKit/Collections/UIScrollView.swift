@@ -19,6 +19,38 @@ open class UIScrollView: UIView {
     open var contentSize: CGSize = .zero
     /// Extra space around the content (recorded; scrolling limits are not simulated).
     open var contentInset: UIEdgeInsets = .zero
+    /// How the safe area adds to `contentInset` in `adjustedContentInset`.
+    public enum ContentInsetAdjustmentBehavior: Int, Sendable {
+        /// `.scrollableAxes`, and top and bottom always for a scroll view that is a view
+        /// controller's root view or its first subview (UIKit's default).
+        case automatic = 0
+        /// The safe area on the axes the content scrolls along (wider or taller than the view).
+        case scrollableAxes = 1
+        /// Never.
+        case never = 2
+        /// Every edge.
+        case always = 3
+    }
+    /// `.automatic` by default, as UIKit.
+    open var contentInsetAdjustmentBehavior: ContentInsetAdjustmentBehavior = .automatic
+    /// `contentInset` plus the safe area's insets the behavior takes. Computed as UIKit does;
+    /// the initial `contentOffset` is not moved by it here (set it to `-adjustedContentInset.top`
+    /// where a device would start there).
+    open var adjustedContentInset: UIEdgeInsets {
+        let safe = safeAreaInsets
+        let vertical: Bool, horizontal: Bool
+        switch contentInsetAdjustmentBehavior {
+        case .never: return contentInset
+        case .always: vertical = true; horizontal = true
+        case .scrollableAxes:
+            vertical = contentSize.height > bounds.height; horizontal = contentSize.width > bounds.width
+        case .automatic:
+            let isControllersContent = viewController != nil || superview?.viewController.map { $0.view.subviews.first === self } ?? false
+            vertical = contentSize.height > bounds.height || isControllersContent; horizontal = contentSize.width > bounds.width
+        }
+        return UIEdgeInsets(top: contentInset.top + (vertical ? safe.top : 0), left: contentInset.left + (horizontal ? safe.left : 0),
+                            bottom: contentInset.bottom + (vertical ? safe.bottom : 0), right: contentInset.right + (horizontal ? safe.right : 0))
+    }
     /// Whether the view stops on multiples of its width (recorded; see `contentOffset`).
     open var isPagingEnabled = false
     /// Whether the view scrolls at all (recorded).

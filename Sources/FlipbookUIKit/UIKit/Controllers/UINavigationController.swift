@@ -44,7 +44,12 @@ open class UINavigationController: UIViewController {
     }
 
     /// The stack, bottom first.
-    open private(set) var viewControllers: [UIViewController] = []
+    open var viewControllers: [UIViewController] {
+        get { stack }
+        set { setViewControllers(newValue, animated: false) }
+    }
+    /// The stack, bottom first (what `viewControllers` reads).
+    private var stack: [UIViewController] = []
     /// The delegate giving animators (a weak reference, as UIKit).
     open weak var delegate: UINavigationControllerDelegate?
     /// The bar.
@@ -54,15 +59,18 @@ open class UINavigationController: UIViewController {
     /// The view the child views are in (the transitions' container).
     let wrapper = UIView(frame: .zero)
 
-    /// A stack with one view controller.
+    /// A stack with one view controller (designated, as UIKit's: a subclass may override it).
     public init(rootViewController: UIViewController) {
         navigationBar = UINavigationBar(frame: .zero)
-        super.init()
-        viewControllers = [rootViewController]
+        super.init(nibName: nil, bundle: nil)
+        stack = [rootViewController]
         addChild(rootViewController)
     }
-    /// An empty stack.
-    public override init() { navigationBar = UINavigationBar(frame: .zero); super.init() }
+    /// An empty stack (`init()` is this with no nib).
+    public override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+        navigationBar = UINavigationBar(frame: .zero)
+        super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)
+    }
     /// Not supported.
     public required init?(coder: NSCoder) { return nil }
 
@@ -80,6 +88,7 @@ open class UINavigationController: UIViewController {
         root.addSubview(wrapper)
         navigationBar.frame = CGRect(x: 0, y: 0, width: bounds.width, height: CGFloat(Recorder.current?.device.topBarHeightPoints ?? 64))
         root.addSubview(navigationBar)
+        if let pop = interactivePopGestureRecognizer { root.addGestureRecognizer(pop) }
         view = root
         if let top = topViewController {
             top.view.frame = contentFrame(for: top)
@@ -189,18 +198,67 @@ open class UINavigationController: UIViewController {
                               rightButton: title(item.rightBarButtonItem ?? item.rightBarButtonItems?.first))
     }
 
+    // MARK: The system's interactive pop
+
+    /// The left-edge pan that pops the top view controller as the finger moves (UIKit's
+    /// interactive pop): a `UIScreenEdgePanGestureRecognizer` on the navigation controller's view,
+    /// which a recording's `Finger.pan` from the left edge drives. It runs UIKit's own slide,
+    /// held at the finger's share of the width, when the delegate gives no animator (with one, it
+    /// starts an ordinary animated pop, as UIKit does); released, the pop finishes past half the
+    /// width or when flicked right faster than `popFlickPointsPerSecond`, else it is cancelled.
+    /// Its `delegate` and `isEnabled` are the app's to set, as on iOS.
+    public private(set) lazy var interactivePopGestureRecognizer: UIGestureRecognizer? = {
+        let edgePan = UIScreenEdgePanGestureRecognizer(
+            target: self, action: Selector(UINavigationController.handleInteractivePop(_:), name: "handleNavigationTransition:"))
+        edgePan.edges = .left
+        return edgePan
+    }()
+
+    /// The release speed (points per second, rightwards) that finishes a short interactive pop.
+    /// UIKit does not publish its rule; a quick flick of the thumb is several hundred pt/s.
+    static let popFlickPointsPerSecond: CGFloat = 500
+
+    /// The interaction driving a pop started by the edge pan, and the slide it drives.
+    private var popInteraction: UIPercentDrivenInteractiveTransition?
+    private var systemSlide: SystemSlideAnimator?
+
+    private func handleInteractivePop(_ recognizer: UIScreenEdgePanGestureRecognizer) {
+        let width = max(view.bounds.width, 1)
+        let share = max(0, min(1, recognizer.translation(in: view).x / width))
+        switch recognizer.state {
+        case .began:
+            guard stack.count > 1, popInteraction == nil else { return }
+            popInteraction = UIPercentDrivenInteractiveTransition()
+            popViewController(animated: true)
+            popInteraction?.update(share)
+        case .changed:
+            popInteraction?.update(share)
+        case .ended, .cancelled, .failed:
+            guard let interaction = popInteraction else { return }
+            popInteraction = nil
+            let velocity = recognizer.velocity(in: view).x
+            if recognizer.state == .ended && velocity >= 0 && (share > 0.5 || velocity > UINavigationController.popFlickPointsPerSecond) {
+                interaction.finish()
+            } else {
+                interaction.cancel()
+            }
+        default:
+            break
+        }
+    }
+
     /// Pushes `viewController`: the delegate's animator (or UIKit's slide) moves it in.
     open func pushViewController(_ viewController: UIViewController, animated: Bool) {
         guard let from = topViewController, isViewLoaded, view.window != nil else {
-            viewControllers.append(viewController); addChild(viewController); return
+            stack.append(viewController); addChild(viewController); return
         }
-        viewControllers.append(viewController)
+        stack.append(viewController)
         addChild(viewController)
         viewController.isMovingToParent = true
         transition(.push, from: from, to: viewController, animated: animated) { [self] completed in
             viewController.isMovingToParent = false
             if !completed {
-                viewControllers.removeAll { $0 === viewController }
+                stack.removeAll { $0 === viewController }
                 viewController.removeFromParent()
             }
         }
@@ -211,13 +269,13 @@ open class UINavigationController: UIViewController {
     open func popViewController(animated: Bool) -> UIViewController? {
         guard viewControllers.count > 1 else { return nil }
         let from = viewControllers[viewControllers.count - 1], to = viewControllers[viewControllers.count - 2]
-        guard isViewLoaded, view.window != nil else { viewControllers.removeLast(); from.removeFromParent(); return from }
+        guard isViewLoaded, view.window != nil else { stack.removeLast(); from.removeFromParent(); return from }
         let fromItem = barItem(for: from)
-        viewControllers.removeLast()
+        stack.removeLast()
         from.isMovingFromParent = true
         transition(.pop, from: from, to: to, fromItem: fromItem, animated: animated) { [self] completed in
             from.isMovingFromParent = false
-            if completed { from.removeFromParent() } else { viewControllers.append(from) }
+            if completed { from.removeFromParent() } else { stack.append(from) }
         }
         return from
     }
@@ -227,16 +285,38 @@ open class UINavigationController: UIViewController {
     open func popToRootViewController(animated: Bool) -> [UIViewController]? {
         guard viewControllers.count > 1 else { return nil }
         let popped = Array(viewControllers.dropFirst())
-        if popped.count > 1 { viewControllers.removeSubrange(1..<(viewControllers.count - 1)) }
+        if popped.count > 1 { stack.removeSubrange(1..<(stack.count - 1)) }
         _ = popViewController(animated: animated)
         return popped
     }
 
-    /// Replaces the stack (at once).
+    /// Replaces the stack. Animated, with a new top and the navigation controller on screen, it
+    /// runs a transition as UIKit does: a pop when the new top was in the old stack, else a push,
+    /// with the delegate's animator (or UIKit's slide) and the appearance calls; the view
+    /// controllers left out leave when it completes. Otherwise at once.
     open func setViewControllers(_ viewControllers: [UIViewController], animated: Bool) {
-        let old = topViewController
-        self.viewControllers = viewControllers
+        let old = topViewController, oldStack = stack
+        let leaving = oldStack.filter { controller in !viewControllers.contains { $0 === controller } }
+        if animated, isViewLoaded, view.window != nil, let from = old, let to = viewControllers.last, to !== from {
+            let operation: Operation = oldStack.contains { $0 === to } ? .pop : .push
+            let fromItem = barItem(for: from)
+            stack = viewControllers
+            viewControllers.forEach { if $0.parent !== self { addChild($0) } }
+            if operation == .push { to.isMovingToParent = true } else { from.isMovingFromParent = true }
+            transition(operation, from: from, to: to, fromItem: fromItem, animated: true) { [self] completed in
+                to.isMovingToParent = false; from.isMovingFromParent = false
+                if completed {
+                    leaving.forEach { $0.removeFromParent() }
+                } else {
+                    viewControllers.forEach { controller in if !oldStack.contains(where: { $0 === controller }) { controller.removeFromParent() } }
+                    stack = oldStack
+                }
+            }
+            return
+        }
+        stack = viewControllers
         viewControllers.forEach { if $0.parent !== self { addChild($0) } }
+        leaving.forEach { $0.removeFromParent() }
         guard isViewLoaded, let top = topViewController, top !== old else { return }
         UIView.performWithoutAnimation {
             old?.view.removeFromSuperview()
@@ -248,8 +328,16 @@ open class UINavigationController: UIViewController {
 
     private func transition(_ operation: Operation, from: UIViewController, to: UIViewController, fromItem: NavigationItem? = nil, animated: Bool,
                             done: @escaping (Bool) -> Void) {
-        let animator = animated ? delegate?.navigationController(self, animationControllerFor: operation, from: from, to: to) : nil
-        let interaction = animator.flatMap { delegate?.navigationController(self, interactionControllerFor: $0) }
+        let delegateAnimator = animated ? delegate?.navigationController(self, animationControllerFor: operation, from: from, to: to) : nil
+        var animator = delegateAnimator
+        var interaction = animator.flatMap { delegate?.navigationController(self, interactionControllerFor: $0) }
+        if animated, operation == .pop, let popInteraction, delegateAnimator == nil {
+            // The system's edge pan drives UIKit's own slide.
+            let slide = SystemSlideAnimator(operation: .pop)
+            systemSlide = slide  // the interaction holds its animator weakly, as UIKit's does
+            animator = slide
+            interaction = popInteraction
+        }
         to.loadViewIfNeeded()
         let context = TransitionContext(container: wrapper, from: from, to: to, toFinalFrame: contentFrame(for: to), fromFinalFrame: .zero,
                                         style: .fullScreen)
@@ -262,7 +350,7 @@ open class UINavigationController: UIViewController {
             let toItem = barItem(for: to)
             if seconds > 0 {
                 navigationBar.itemTransitions.append((recorder.clockSeconds, Double(seconds), fromItem, toItem, operation == .push ? .push : .pop,
-                                                      animator == nil ? .shift : .crossFade, (isAtScrollEdge(from), isAtScrollEdge(to))))
+                                                      delegateAnimator == nil ? .shift : .crossFade, (isAtScrollEdge(from), isAtScrollEdge(to))))
             }
         }
         context.onComplete = { [self] didComplete in
@@ -279,10 +367,14 @@ open class UINavigationController: UIViewController {
             } else {
                 to.view.removeFromSuperview()
                 if from.view.superview !== wrapper { wrapper.addSubview(from.view) }
-                to.viewDidDisappear(animated); from.viewDidAppear(animated)
+                // A cancelled (interactive) transition: the incoming screen disappears and the
+                // outgoing one appears again, each with its will and did call, as UIKit does.
+                to.viewWillDisappear(animated); to.viewDidDisappear(animated)
+                from.viewWillAppear(animated); from.viewDidAppear(animated)
             }
             done(didComplete)
             animator?.animationEnded(didComplete)
+            systemSlide = nil
         }
         transitionSeconds = seconds
         from.viewWillDisappear(animated); to.viewWillAppear(animated)
@@ -319,7 +411,10 @@ open class UINavigationController: UIViewController {
     /// `defaultTransitionSeconds` on `defaultTransitionCurve`; the view below is dimmed
     /// (`defaultDimmingAlpha`, more as it is covered) and the sliding view casts a shadow from its
     /// left edge (`defaultEdgeShadowOpacity`).
-    static func defaultSlide(_ context: TransitionContext, operation: Operation) {
+    /// `curve` is UIKit's own unless given: the system's interactive pop runs linearly, so the
+    /// screen follows the finger (as libraries that re-create it do: SloppySwiper's animator
+    /// switches to a linear curve when interactive).
+    static func defaultSlide(_ context: TransitionContext, operation: Operation, curve: CubicBezier = defaultTransitionCurve) {
         guard let fromView = context.view(forKey: .from), let toView = context.view(forKey: .to),
               let toController = context.viewController(forKey: .to) else { context.completeTransition(true); return }
         let container = context.containerView, width = container.bounds.width
@@ -338,7 +433,7 @@ open class UINavigationController: UIViewController {
                                               transform: nil)
             sliding.layer.shadowOpacity = defaultEdgeShadowOpacity
         }
-        UIView.run(duration: defaultTransitionSeconds, delay: 0, curve: .bezier(defaultTransitionCurve), options: [], animations: {
+        UIView.run(duration: defaultTransitionSeconds, delay: 0, curve: .bezier(curve), options: [], animations: {
             toView.frame = final
             fromView.frame = start.offsetBy(dx: operation == .push ? -width / 3 : width, dy: 0)
             dimming.alpha = operation == .push ? 1 : 0
@@ -380,4 +475,19 @@ extension UINavigationControllerDelegate {
     public func navigationController(_ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool) {}
     /// Does nothing.
     public func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool) {}
+}
+
+/// UIKit's own slide as an animator, so an interaction controller can drive it (the system's
+/// interactive pop).
+@MainActor
+final class SystemSlideAnimator: NSObject, UIViewControllerAnimatedTransitioning {
+    let operation: UINavigationController.Operation
+    init(operation: UINavigationController.Operation) { self.operation = operation }
+    func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval {
+        UINavigationController.defaultTransitionSeconds
+    }
+    func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
+        guard let context = transitionContext as? TransitionContext else { return }
+        UINavigationController.defaultSlide(context, operation: operation, curve: .linear)
+    }
 }

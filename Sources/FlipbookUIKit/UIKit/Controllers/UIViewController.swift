@@ -113,12 +113,31 @@ open class UIViewController: UIResponder {
     /// The container view of its presentation.
     var presentationContainer: UIView?
 
-    /// A view controller.
-    public override init() { super.init() }
-    /// A view controller (nib names are ignored: there are no nibs on Linux).
-    public convenience init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) { self.init() }
-    /// Not supported.
+    /// A view controller: UIKit's designated initialiser, which code-only subclasses call as
+    /// `super.init(nibName: nil, bundle: nil)` and may override. The nib's name and bundle are
+    /// kept (`nibName`, `nibBundle`); no nib is loaded: there are no nibs on Linux, build the
+    /// view in `loadView` or `viewDidLoad`.
+    public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+        nibName = nibNameOrNil
+        nibBundle = nibBundleOrNil
+        super.init()
+    }
+    /// `init(nibName: nil, bundle: nil)`, as UIKit's `init()` is.
+    public override convenience init() { self.init(nibName: nil, bundle: nil) }
+    /// UIKit's required initialiser from an archive (a storyboard): there are no archives on
+    /// Linux, so it fails (nil). Subclasses declare it, as on iOS (`fatalError` or `nil` in it).
     public required init?(coder: NSCoder) { return nil }
+    /// Insets added to the root view's safe area (a custom bar or toolbar of the app's own);
+    /// changing it lays the view out again.
+    open var additionalSafeAreaInsets: UIEdgeInsets = .zero {
+        didSet { if isViewLoaded { view.setNeedsLayout() } }
+    }
+    /// Called when the root view's `safeAreaInsets` changed, before its layout.
+    open func viewSafeAreaInsetsDidChange() {}
+    /// The nib name given to `init(nibName:bundle:)` (kept; nothing is loaded from it).
+    public let nibName: String?
+    /// The bundle given to `init(nibName:bundle:)` (kept).
+    public let nibBundle: Bundle?
 
     /// The view, loaded on first use.
     open var view: UIView! {
@@ -214,12 +233,14 @@ open class UIViewController: UIResponder {
         let container = UIView(frame: window.bounds)
         presented.presentationContainer = container
         UIView.performWithoutAnimation { window.addSubview(container) }
+        // UIKit loads the presented view before it asks for an animator: a transitioning
+        // delegate set in `viewDidLoad` is the one used.
+        presented.loadViewIfNeeded()
         let animator = flag ? presented.transitioningDelegate?.animationController(forPresented: presented, presenting: presenter, source: self) : nil
         let interaction = animator.flatMap { presented.transitioningDelegate?.interactionControllerForPresentation(using: $0) }
         let context = TransitionContext(container: container, from: presenter, to: presented, fromViewGiven: fullScreen,
                                         toFinalFrame: window.bounds, fromFinalFrame: fullScreen ? .zero : presenter.view.frame,
                                         style: presented.modalPresentationStyle)
-        presented.loadViewIfNeeded()
         presented.view.frame = window.bounds
         context.onComplete = { didComplete in
             if didComplete {
@@ -231,6 +252,9 @@ open class UIViewController: UIResponder {
                 presented.view.removeFromSuperview(); container.removeFromSuperview()
                 presenter.presentedViewController = nil; presented.presentingViewController = nil
                 presented.isBeingPresented = false
+                // Cancelled: the appearance calls are undone, as UIKit does after an interactive cancel.
+                presented.viewWillDisappear(flag); presented.viewDidDisappear(flag)
+                if fullScreen { presenter.viewWillAppear(flag); presenter.viewDidAppear(flag) }
             }
             animator?.animationEnded(didComplete)
             if didComplete { completion?() }
@@ -280,6 +304,9 @@ open class UIViewController: UIResponder {
             } else {
                 if fullScreen { presenter.view.removeFromSuperview() }
                 presented.isBeingDismissed = false
+                // Cancelled: the presenter disappears again and the presented view reappears.
+                if fullScreen { presenter.viewWillDisappear(flag); presenter.viewDidDisappear(flag) }
+                presented.viewWillAppear(flag); presented.viewDidAppear(flag)
             }
             animator?.animationEnded(didComplete)
             if didComplete { completion?() }
@@ -290,6 +317,31 @@ open class UIViewController: UIResponder {
             UIViewController.defaultModal(context, presenting: false, style: presented.modalTransitionStyle)
         })
     }
+
+    // MARK: Appearance of a custom container's children
+
+    /// Where `beginAppearanceTransition` left the view: appearing (true), disappearing (false).
+    private var appearanceTransition: Bool?
+
+    /// Tells the view controller that its view is about to appear (`isAppearing`) or disappear:
+    /// calls `viewWillAppear` or `viewWillDisappear`. A custom container calls it around the
+    /// animation that shows or hides a child, then `endAppearanceTransition()`.
+    open func beginAppearanceTransition(_ isAppearing: Bool, animated: Bool) {
+        appearanceTransition = isAppearing
+        if isAppearing { viewWillAppear(animated) } else { viewWillDisappear(animated) }
+    }
+
+    /// Ends what `beginAppearanceTransition` began: calls `viewDidAppear` or `viewDidDisappear`
+    /// (nothing when no transition began).
+    open func endAppearanceTransition() {
+        guard let isAppearing = appearanceTransition else { return }
+        appearanceTransition = nil
+        if isAppearing { viewDidAppear(false) } else { viewDidDisappear(false) }
+    }
+
+    /// Whether UIKit forwards appearance calls to children (kept; a container that says false
+    /// calls `beginAppearanceTransition`/`endAppearanceTransition` itself).
+    open var shouldAutomaticallyForwardAppearanceMethods: Bool { true }
 
     /// `viewWillAppear` then `viewDidAppear`, as when the window shows its root view controller
     /// (both at once here: a recording's body runs after the window is on screen).

@@ -29,12 +29,20 @@ open class UIGestureRecognizer: NSObject {
     open internal(set) var state: State = .possible
     /// The view it is attached to.
     open internal(set) weak var view: UIView?
-    /// Kept.
+    /// A disabled recognizer gets no touches.
     open var isEnabled = true
     /// Kept.
     open var cancelsTouchesInView = true
-    /// Kept.
-    open weak var delegate: AnyObject?
+    /// Asked whether to begin and whether to recognize alongside another recognizer (a weak
+    /// reference, as UIKit's).
+    open weak var delegate: UIGestureRecognizerDelegate?
+    /// The recognizers that must fail before this one may recognize (`require(toFail:)`).
+    private(set) var requiredToFail: [WeakRecognizer] = []
+    /// Makes this recognizer wait for `otherGestureRecognizer` to fail: it recognizes only when
+    /// the other does not.
+    open func require(toFail otherGestureRecognizer: UIGestureRecognizer) {
+        requiredToFail.append(WeakRecognizer(recognizer: otherGestureRecognizer))
+    }
     /// The targets and actions, in the order added.
     private(set) var targetActions: [TargetAction] = []
     var touchLocation = CGPoint.zero
@@ -70,6 +78,40 @@ open class UIGestureRecognizer: NSObject {
     open func location(in view: UIView?) -> CGPoint { view?.convert(touchLocation, from: nil) ?? touchLocation }
     /// One touch.
     open var numberOfTouches: Int { state == .possible ? 0 : 1 }
+}
+
+/// A recognizer held weakly (`require(toFail:)` does not keep the other alive).
+struct WeakRecognizer {
+    weak var recognizer: UIGestureRecognizer?
+}
+
+/// What a gesture recognizer asks its delegate (`UIGestureRecognizerDelegate`); every method is
+/// optional, with UIKit's default answer.
+@MainActor
+public protocol UIGestureRecognizerDelegate: AnyObject {
+    /// Whether the recognizer may begin (default true).
+    func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool
+    /// Whether the two may recognize at the same time (default false: one recognizer wins).
+    func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer,
+                           shouldRecognizeSimultaneouslyWith otherGestureRecognizer: UIGestureRecognizer) -> Bool
+    /// Whether `gestureRecognizer` must wait for `otherGestureRecognizer` to fail (default false).
+    func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldRequireFailureOf otherGestureRecognizer: UIGestureRecognizer) -> Bool
+    /// Whether `otherGestureRecognizer` must wait for `gestureRecognizer` to fail (default false).
+    func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldBeRequiredToFailBy otherGestureRecognizer: UIGestureRecognizer) -> Bool
+}
+
+extension UIGestureRecognizerDelegate {
+    /// True.
+    public func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { true }
+    /// False.
+    public func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer,
+                                  shouldRecognizeSimultaneouslyWith otherGestureRecognizer: UIGestureRecognizer) -> Bool { false }
+    /// False.
+    public func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer,
+                                  shouldRequireFailureOf otherGestureRecognizer: UIGestureRecognizer) -> Bool { false }
+    /// False.
+    public func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer,
+                                  shouldBeRequiredToFailBy otherGestureRecognizer: UIGestureRecognizer) -> Bool { false }
 }
 
 /// A pan (`UIPanGestureRecognizer`): translation and velocity from the driving `Gesture`.
@@ -119,29 +161,7 @@ extension Transition {
             guard let recorder = Recorder.current else { return }
             let pan = UIPanGestureRecognizer(target: nil, action: nil)
             pan.view = window
-            let samples = gesture.samples, start = samples[0].timeSeconds
-            for (index, sample) in samples.enumerated() {
-                recorder.schedule(atSeconds: max(0, touchDownSeconds) + sample.timeSeconds - start, view: "the gesture") {
-                    let translation = gesture.translation(atSeconds: sample.timeSeconds - start)
-                    pan.translationPoints = CGPoint(x: translation.x, y: translation.y)
-                    pan.touchLocation = CGPoint(x: sample.location.x, y: sample.location.y)
-                    if index == samples.count - 1 {
-                        let release = gesture.releaseVelocity
-                        pan.velocityPointsPerSecond = CGPoint(x: release.x, y: release.y)
-                        pan.state = .ended
-                    } else if index > 0 {
-                        let previous = samples[index - 1], dt = sample.timeSeconds - previous.timeSeconds
-                        if dt > 0 {
-                            pan.velocityPointsPerSecond = CGPoint(x: (sample.location.x - previous.location.x) / dt,
-                                                                  y: (sample.location.y - previous.location.y) / dt)
-                        }
-                        pan.state = .changed
-                    } else {
-                        pan.state = .began
-                    }
-                    handler(pan)
-                }
-            }
+            GestureDelivery.schedule(gesture, touchDownSeconds: touchDownSeconds, on: recorder, recognizers: { [pan] }, deliver: handler)
         }
     }
 }

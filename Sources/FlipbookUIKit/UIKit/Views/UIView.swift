@@ -146,7 +146,7 @@ open class UIView: UIResponder, UICoordinateSpace {
     open var tag = 0
     /// A name; recorded layers are named by it.
     open var accessibilityIdentifier: String?
-    /// Kept for API compatibility.
+    /// Whether touches reach the view and its subviews (`hitTest(_:with:)` skips it when false).
     open var isUserInteractionEnabled = true
     /// Kept for API compatibility.
     open var tintColor: UIColor! = .systemBlue
@@ -172,10 +172,34 @@ open class UIView: UIResponder, UICoordinateSpace {
         get { NSDirectionalEdgeInsets(layoutMargins, rightToLeft: effectiveUserInterfaceLayoutDirection == .rightToLeft) }
         set { layoutMargins = newValue.edgeInsets(rightToLeft: effectiveUserInterfaceLayoutDirection == .rightToLeft) }
     }
-    /// Kept; always zero.
-    open var safeAreaInsets: UIEdgeInsets { .zero }
-    /// The recognizers attached (kept; a recording drives a pan through the handler its body returns).
+    /// The part of the view that bars, the status bar, the sensor housing and the home indicator
+    /// cover, as insets of its bounds: the device's insets for the window (docs/DEVICES.md); for
+    /// other views, how far their superview's safe area lies inside their bounds, plus, for a
+    /// view controller's root view, the navigation bar above it and the controller's
+    /// `additionalSafeAreaInsets` (UIKit's rules, docs/UIKIT.md, "Safe areas").
+    open var safeAreaInsets: UIEdgeInsets { computedSafeAreaInsets }
+    /// Called when `safeAreaInsets` changed, at the next layout pass (before `layoutSubviews`).
+    open func viewSafeAreaInsetsDidChange() {}
+    /// The insets the last layout pass saw (nil before the first).
+    var safeAreaInsetsSeen: UIEdgeInsets?
+    /// The recognizers attached; a recording's fingers (`Finger`) are delivered to them.
     open var gestureRecognizers: [UIGestureRecognizer]?
+
+    /// The deepest view under `point` (in this view's coordinates) that takes touches, as UIKit
+    /// finds it: nil when this view is hidden, has `isUserInteractionEnabled` false, an alpha
+    /// under 0.01, or `point(inside:with:)` is false; otherwise the first subview, from the
+    /// frontmost, whose `hitTest` finds one, else this view. Override it (or `point(inside:with:)`)
+    /// to change where touches go, as on iOS.
+    open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
+        guard !isHidden, isUserInteractionEnabled, alpha >= 0.01, self.point(inside: point, with: event) else { return nil }
+        for subview in subviews.reversed() {
+            if let hit = subview.hitTest(subview.convert(point, from: self), with: event) { return hit }
+        }
+        return self
+    }
+
+    /// Whether `point` (in this view's coordinates) is inside its bounds.
+    open func point(inside point: CGPoint, with event: UIEvent?) -> Bool { bounds.contains(point) }
     /// Attaches a recognizer.
     open func addGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {
         gestureRecognizers = (gestureRecognizers ?? []) + [gestureRecognizer]
@@ -345,6 +369,7 @@ open class UIView: UIResponder, UICoordinateSpace {
     /// The layout pass of this view (if marked), then of its subviews: Auto Layout's solved
     /// frames are set on the subviews before `layoutSubviews` runs.
     private func layOutSubtree() {
+        noteSafeAreaInsets()
         if needsLayout {
             needsLayout = false
             viewController?.viewWillLayoutSubviews()
@@ -397,8 +422,11 @@ open class UIView: UIResponder, UICoordinateSpace {
         snapshot.frame = CGRect(origin: .zero, size: rect.size)
         return snapshot
     }
-    /// True: the recording draws hierarchies itself.
-    open func drawHierarchy(in rect: CGRect, afterScreenUpdates afterUpdates: Bool) -> Bool { true }
+    /// Draws the view into the current image context (an image renderer's): the image shows
+    /// this view (docs/UIKIT.md, the symbol table's "drawing views into images"). False when no
+    /// context is open.
+    @discardableResult
+    open func drawHierarchy(in rect: CGRect, afterScreenUpdates afterUpdates: Bool) -> Bool { drawIntoCurrentImage(self) }
 
     /// "<UIView: frame = …>", as UIKit prints views; "<UIView>" off the main actor, where the
     /// view's state cannot be read (`description` is NSObject's, not isolated).

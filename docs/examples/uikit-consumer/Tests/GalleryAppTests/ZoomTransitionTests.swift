@@ -17,12 +17,14 @@ private let assets = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 // and `async` — on Linux, XCTest aborts at a synchronous test that is `@MainActor`, itself or
 // through its class.
 final class ZoomTransitionTests: XCTestCase {
-    /// A tap on the second photo: the push the app's ZoomAnimator animates.
+    /// A tap on the second photo: the push the app's ZoomAnimator animates, its images found
+    /// in `resources` (the package's Assets folder unless a test says otherwise), on an iPhone 8
+    /// at `scale` (1 by default: small goldens; the geometry is the same at every scale).
     @MainActor
-    private func recordPush() throws -> Transition {
+    private func recordPush(resources: URL = assets, scale: Double = 1) throws -> Transition {
         var device = Device.iPhone8
-        device.scale = 1  // small goldens; the geometry is the same at every scale
-        return try Transition.record(device: device, resources: assets) { window in
+        device.scale = scale
+        return try Transition.record(device: device, resources: resources) { window in
             let gallery = GalleryViewController()
             gallery.photoNames = ["rocket.jpg", "coffee.jpg", "rocket.jpg", "coffee.jpg"]
             window.rootViewController = UINavigationController(rootViewController: gallery)
@@ -42,6 +44,50 @@ final class ZoomTransitionTests: XCTestCase {
         assertGolden(of: try job.renderFrame(0), as: .image, named: "zoom-push-0")
         assertGolden(of: try job.renderFrame(12), as: .image, named: "zoom-push-12")
         assertGolden(of: try job.renderFrame(job.sequence.count - 1), as: .image, named: "zoom-push-last")
+    }
+
+    /// The push at 15 frames a second, for its sequence lock: a few kilobytes per frame's
+    /// display list and pixel hash, so every frame is checked without a PNG per frame.
+    @MainActor
+    private func pushJob(resources: URL = assets) throws -> RenderJob {
+        var settings = RenderSettings(transition: try recordPush(resources: resources))
+        settings.framesPerSecond = 15
+        return try RenderJob(settings: settings)
+    }
+
+    /// Every frame of the push, locked. The lock names the photos relative to the recording's
+    /// `resources:` folder (`image "$RESOURCES/coffee.jpg"`), never by the recording machine's path.
+    @MainActor
+    func testPushSequence() async throws {
+        assertGolden(of: try pushJob(), as: .sequence, named: "zoom-push")
+    }
+
+    /// The same lock verified with the assets somewhere else, as in another checkout (a CI
+    /// runner's): it holds, because no path of the machine that recorded it is in it.
+    @MainActor
+    func testPushSequenceHoldsWithTheAssetsElsewhere() async throws {
+        let checkout = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-\(ProcessInfo.processInfo.globallyUniqueString)")
+        defer { try? FileManager.default.removeItem(at: checkout) }
+        let moved = checkout.appendingPathComponent("runner/work/GalleryApp/Assets")
+        try FileManager.default.createDirectory(at: moved.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: assets, to: moved)
+        assertGolden(of: try pushJob(resources: moved), as: .sequence, named: "zoom-push", record: .never)
+    }
+
+    /// The workload of `scripts/bench consumer` (docs/PERFORMANCE.md), not part of the suite: the
+    /// push recorded at the iPhone 8's own 375×667 @2x and 49 fps (43 frames), then locked and
+    /// verified against the lock in `FLIPBOOK_BENCH_GOLDENS` (recorded by the bench's first run).
+    @MainActor
+    func testBenchRecordAndVerifyAtTwoX() async throws {
+        guard let goldens = ProcessInfo.processInfo.environment["FLIPBOOK_BENCH_GOLDENS"] else {
+            throw XCTSkip("the workload of scripts/bench consumer (FLIPBOOK_BENCH_GOLDENS names its lock's folder)")
+        }
+        let transition = try recordPush(scale: 2)
+        var settings = RenderSettings(transition: transition)
+        settings.framesPerSecond = 49
+        let job = try RenderJob(settings: settings)
+        XCTAssertEqual(job.sequence.count, 43)
+        assertGolden(of: job, as: .sequence, named: "bench-zoom-push-2x", record: .missing, goldensDirectory: goldens)
     }
 
     @MainActor
