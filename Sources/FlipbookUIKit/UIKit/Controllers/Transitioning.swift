@@ -28,23 +28,23 @@ public struct UITransitionContextViewKey: RawRepresentable, Hashable, Sendable {
 public enum UIModalPresentationStyle: Int, Sendable {
     /// Full screen: the presenting view is removed after the transition.
     case fullScreen = 0
-    /// Kept; presented full screen.
+    /// A sheet (on a phone): the card at its detent, the presenter scaled back behind it.
     case pageSheet = 1
-    /// Kept; presented full screen.
+    /// A sheet, as `.pageSheet` (a phone is compact width).
     case formSheet = 2
-    /// Kept; presented full screen.
+    /// Over the context's view (`definesPresentationContext`), which is removed once presented.
     case currentContext = 3
     /// The transitioning delegate's animator; the presenting view stays.
     case custom = 4
     /// Over the presenting view, which stays.
     case overFullScreen = 5
-    /// Kept; presented over full screen.
+    /// Over the context's view (`definesPresentationContext`), which stays.
     case overCurrentContext = 6
-    /// Kept; presented full screen.
+    /// Adapts to a sheet on a phone; refused when the delegate keeps it a popover.
     case popover = 7
     /// No presentation style.
     case none = -1
-    /// The system's choice (full screen here).
+    /// The system's choice: a page sheet (full screen when the delegate gives an animator).
     case automatic = -2
 }
 
@@ -109,9 +109,11 @@ public protocol UIViewControllerAnimatedTransitioning: AnyObject {
 }
 
 extension UIViewControllerAnimatedTransitioning {
-    /// UIKit's default for this optional method: there is none; traps if called without an implementation.
+    /// UIKit's default for this optional method: there is none. Returns a stand-in that
+    /// `UIPercentDrivenInteractiveTransition` recognises (it then scrubs `animateTransition`'s
+    /// animations instead); driving the stand-in traps, as calling the missing method does on iOS.
     public func interruptibleAnimator(using transitionContext: UIViewControllerContextTransitioning) -> UIViewImplicitlyAnimating {
-        preconditionFailure("\(type(of: self)) does not implement interruptibleAnimator(using:)")
+        MissingInterruptibleAnimator(animator: "\(type(of: self))")
     }
     /// Does nothing (optional method).
     public func animationEnded(_ transitionCompleted: Bool) {}
@@ -151,6 +153,9 @@ public protocol UIViewControllerTransitioningDelegate: AnyObject {
     func interactionControllerForPresentation(using animator: UIViewControllerAnimatedTransitioning) -> UIViewControllerInteractiveTransitioning?
     /// The interaction controller of a dismissal.
     func interactionControllerForDismissal(using animator: UIViewControllerAnimatedTransitioning) -> UIViewControllerInteractiveTransitioning?
+    /// The presentation controller of a `.custom` presentation.
+    func presentationController(forPresented presented: UIViewController, presenting: UIViewController?,
+                                source: UIViewController) -> UIPresentationController?
 }
 
 extension UIViewControllerTransitioningDelegate {
@@ -163,6 +168,9 @@ extension UIViewControllerTransitioningDelegate {
     public func interactionControllerForPresentation(using animator: UIViewControllerAnimatedTransitioning) -> UIViewControllerInteractiveTransitioning? { nil }
     /// nil: not interactive.
     public func interactionControllerForDismissal(using animator: UIViewControllerAnimatedTransitioning) -> UIViewControllerInteractiveTransitioning? { nil }
+    /// nil: UIKit's own (the presented view fills the screen, the presenter's view stays).
+    public func presentationController(forPresented presented: UIViewController, presenting: UIViewController?,
+                                       source: UIViewController) -> UIPresentationController? { nil }
 }
 
 /// An animator that can be driven (`UIViewAnimating`).
@@ -219,4 +227,25 @@ public enum UIViewAnimatingPosition: Int, Sendable {
     case start = 1
     /// Where it was when stopped.
     case current = 2
+}
+
+/// What `interruptibleAnimator(using:)` returns for an animator that does not implement it.
+@MainActor
+final class MissingInterruptibleAnimator: UIViewImplicitlyAnimating {
+    let animator: String
+    init(animator: String) { self.animator = animator }
+    private func missing() -> Never { preconditionFailure("\(animator) does not implement interruptibleAnimator(using:)") }
+    var state: UIViewAnimatingState { missing() }
+    var isRunning: Bool { missing() }
+    var isReversed: Bool { get { missing() } set { missing() } }
+    var fractionComplete: CGFloat { get { missing() } set { missing() } }
+    func startAnimation() { missing() }
+    func startAnimation(afterDelay delay: TimeInterval) { missing() }
+    func pauseAnimation() { missing() }
+    func stopAnimation(_ withoutFinishing: Bool) { missing() }
+    func finishAnimation(at finalPosition: UIViewAnimatingPosition) { missing() }
+    func addAnimations(_ animation: @escaping () -> Void) { missing() }
+    func addAnimations(_ animation: @escaping () -> Void, delayFactor: CGFloat) { missing() }
+    func addCompletion(_ completion: @escaping (UIViewAnimatingPosition) -> Void) { missing() }
+    func continueAnimation(withTimingParameters parameters: UITimingCurveProvider?, durationFactor: CGFloat) { missing() }
 }

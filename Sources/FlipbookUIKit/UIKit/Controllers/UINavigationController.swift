@@ -380,6 +380,7 @@ open class UINavigationController: UIViewController {
         from.viewWillDisappear(animated); to.viewWillAppear(animated)
         transitionSeconds = nil
         context.run(animator: animator, interaction: interaction, animated: animated) { context in
+            context.useSystemDuration(UINavigationController.defaultTransitionSeconds)
             UINavigationController.defaultSlide(context, operation: operation)
         }
     }

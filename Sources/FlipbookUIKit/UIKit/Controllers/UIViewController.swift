@@ -84,11 +84,17 @@ open class UIViewController: UIResponder {
     open internal(set) var presentedViewController: UIViewController?
     /// The presentation's delegate (a weak reference, as UIKit).
     open weak var transitioningDelegate: UIViewControllerTransitioningDelegate?
-    /// How it is presented (`.automatic`: full screen here).
+    /// How it is presented (`.automatic`: a sheet, as on iOS 13 and later, unless the
+    /// transitioning delegate gives an animator: then full screen).
     open var modalPresentationStyle: UIModalPresentationStyle = .automatic
+    /// The presentation controller made for it (its style's, created on first use).
+    var presentationControllerStorage: UIPresentationController?
+    /// The transition it is in, as its `transitionCoordinator`.
+    weak var activeTransition: TransitionContext?
     /// UIKit's own transition when no animator is given.
     open var modalTransitionStyle: UIModalTransitionStyle = .coverVertical
-    /// Kept.
+    /// Whether a `.currentContext` or `.overCurrentContext` presentation from it or its
+    /// children covers its view (else the whole screen).
     open var definesPresentationContext = false
     /// Kept.
     open var preferredStatusBarStyle: UIStatusBarStyle { .default }
@@ -211,111 +217,16 @@ open class UIViewController: UIResponder {
 
     // MARK: Presentation
 
-    /// Presents `viewControllerToPresent` full screen or with its transitioning delegate's
-    /// animator (UIKit's cover-vertical or cross-dissolve transition without one).
+    /// Presents `viewControllerToPresent` with its presentation controller (its style's, or the
+    /// transitioning delegate's for `.custom`) and animator (the delegate's, else UIKit's own
+    /// transition for the style); see docs/UIKIT.md ("Presentations").
     open func present(_ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil) {
-        let presenter = navigationController ?? self
-        if let presented = presenter.presentedViewController, presented !== viewControllerToPresent {
-            presented.present(viewControllerToPresent, animated: flag, completion: completion)
-            return
-        }
-        guard let window = presenter.view.window else {
-            presenter.presentedViewController = viewControllerToPresent
-            viewControllerToPresent.presentingViewController = presenter
-            completion?()
-            return
-        }
-        let presented = viewControllerToPresent
-        presented.presentingViewController = presenter
-        presenter.presentedViewController = presented
-        presented.isBeingPresented = true
-        let fullScreen = presented.removesPresenterView
-        let container = UIView(frame: window.bounds)
-        presented.presentationContainer = container
-        UIView.performWithoutAnimation { window.addSubview(container) }
-        // UIKit loads the presented view before it asks for an animator: a transitioning
-        // delegate set in `viewDidLoad` is the one used.
-        presented.loadViewIfNeeded()
-        let animator = flag ? presented.transitioningDelegate?.animationController(forPresented: presented, presenting: presenter, source: self) : nil
-        let interaction = animator.flatMap { presented.transitioningDelegate?.interactionControllerForPresentation(using: $0) }
-        let context = TransitionContext(container: container, from: presenter, to: presented, fromViewGiven: fullScreen,
-                                        toFinalFrame: window.bounds, fromFinalFrame: fullScreen ? .zero : presenter.view.frame,
-                                        style: presented.modalPresentationStyle)
-        presented.view.frame = window.bounds
-        context.onComplete = { didComplete in
-            if didComplete {
-                if fullScreen { presenter.view.removeFromSuperview() }
-                presented.isBeingPresented = false
-                presented.viewDidAppear(flag)
-                if fullScreen { presenter.viewDidDisappear(flag) }
-            } else {
-                presented.view.removeFromSuperview(); container.removeFromSuperview()
-                presenter.presentedViewController = nil; presented.presentingViewController = nil
-                presented.isBeingPresented = false
-                // Cancelled: the appearance calls are undone, as UIKit does after an interactive cancel.
-                presented.viewWillDisappear(flag); presented.viewDidDisappear(flag)
-                if fullScreen { presenter.viewWillAppear(flag); presenter.viewDidAppear(flag) }
-            }
-            animator?.animationEnded(didComplete)
-            if didComplete { completion?() }
-        }
-        if fullScreen { presenter.viewWillDisappear(flag) }
-        presented.viewWillAppear(flag)
-        context.run(animator: animator, interaction: interaction, animated: flag, fallback: { context in
-            UIViewController.defaultModal(context, presenting: true, style: presented.modalTransitionStyle)
-        })
+        performPresentation(viewControllerToPresent, animated: flag, completion: completion)
     }
 
     /// Dismisses the view controller this one presented (or this one, when it was presented).
     open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
-        let presented: UIViewController, presenter: UIViewController
-        if let child = (navigationController ?? self).presentedViewController {
-            presented = child; presenter = navigationController ?? self
-        } else if let parentPresenter = (navigationController ?? self).presentingViewController {
-            presented = navigationController ?? self; presenter = parentPresenter
-        } else {
-            completion?(); return
-        }
-        guard let container = presented.presentationContainer, let window = container.window else {
-            presenter.presentedViewController = nil; presented.presentingViewController = nil
-            completion?(); return
-        }
-        let fullScreen = presented.removesPresenterView
-        presented.isBeingDismissed = true
-        if fullScreen {
-            UIView.performWithoutAnimation {
-                presenter.view.frame = window.bounds
-                window.insertSubview(presenter.view, belowSubview: container)
-            }
-        }
-        let animator = flag ? presented.transitioningDelegate?.animationController(forDismissed: presented) : nil
-        let interaction = animator.flatMap { presented.transitioningDelegate?.interactionControllerForDismissal(using: $0) }
-        let context = TransitionContext(container: container, from: presented, to: presenter, toViewGiven: fullScreen,
-                                        toFinalFrame: window.bounds, fromFinalFrame: .zero, style: presented.modalPresentationStyle)
-        context.onComplete = { didComplete in
-            if didComplete {
-                presented.view.removeFromSuperview()
-                container.removeFromSuperview()
-                presenter.presentedViewController = nil; presented.presentingViewController = nil
-                presented.presentationContainer = nil
-                presented.isBeingDismissed = false
-                presented.viewDidDisappear(flag)
-                if fullScreen { presenter.viewDidAppear(flag) }
-            } else {
-                if fullScreen { presenter.view.removeFromSuperview() }
-                presented.isBeingDismissed = false
-                // Cancelled: the presenter disappears again and the presented view reappears.
-                if fullScreen { presenter.viewWillDisappear(flag); presenter.viewDidDisappear(flag) }
-                presented.viewWillAppear(flag); presented.viewDidAppear(flag)
-            }
-            animator?.animationEnded(didComplete)
-            if didComplete { completion?() }
-        }
-        presented.viewWillDisappear(flag)
-        if fullScreen { presenter.viewWillAppear(flag) }
-        context.run(animator: animator, interaction: interaction, animated: flag, fallback: { context in
-            UIViewController.defaultModal(context, presenting: false, style: presented.modalTransitionStyle)
-        })
+        performDismissal(animated: flag, completion: completion)
     }
 
     // MARK: Appearance of a custom container's children
@@ -348,14 +259,6 @@ open class UIViewController: UIResponder {
     func appear(_ animated: Bool) {
         viewWillAppear(animated)
         viewDidAppear(animated)
-    }
-
-    /// Full-screen styles take the presenting view out of the window once presented.
-    var removesPresenterView: Bool {
-        switch modalPresentationStyle {
-        case .custom, .overFullScreen, .overCurrentContext, .none: return false
-        default: return true
-        }
     }
 
     /// UIKit's own modal transitions: cover vertical slides the presented view up from below
