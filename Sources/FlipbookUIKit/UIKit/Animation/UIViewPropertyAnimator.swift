@@ -19,9 +19,11 @@ open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating {
     open var isUserInteractionEnabled = true
     /// Kept.
     open var isManualHitTestingEnabled = false
-    /// Scrubbing moves linearly in `fractionComplete` (always so here).
+    /// Scrubbing moves linearly in `fractionComplete` (true, the default); false: a scrubbed
+    /// fraction is taken through the timing curve, as the running animation would be at that share of its time.
     open var scrubsLinearly = true
-    /// Stays active at the end instead of finishing (kept; the animator finishes).
+    /// Stays active and paused at the end (or the start, reversed) instead of finishing: no
+    /// completion runs until it is stopped and finished, or continued the other way.
     open var pausesOnCompletion = false
     /// Idle, active or stopped.
     open private(set) var state: UIViewAnimatingState = .inactive
@@ -90,7 +92,9 @@ open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating {
             guard !isRunning else { return }
             pausedFraction = min(max(newValue, 0), 1)
             if state == .inactive { startRecording(startSeconds: nil) }
-            hold { from, to in .interpolate(from, to, progress: Double(self.pausedFraction)) }
+            let timing = self.timing
+            let progress = scrubsLinearly ? Double(pausedFraction) : timing.progress(atSeconds: Double(pausedFraction) * timing.durationSeconds)
+            hold { from, to in .interpolate(from, to, progress: progress) }
         }
     }
 
@@ -253,6 +257,10 @@ open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating {
         recorder.schedule(atSeconds: seconds, view: changes.first?.record.view.recordingName ?? "UIViewPropertyAnimator") { [self] in
             guard generation == expected else { return }
             isRunning = false
+            if pausesOnCompletion {
+                pausedFraction = isReversed ? 0 : 1
+                return
+            }
             if isReversed {
                 UIView.performWithoutAnimation { restoreBefore() }
                 finish(.start)
