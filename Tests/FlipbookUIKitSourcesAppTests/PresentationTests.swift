@@ -162,13 +162,9 @@ final class PresentationTests: XCTestCase {
         return [.pan(try Gesture(samples: samples), atSeconds: 0.6)]
     }
 
-    @MainActor func testACustomInteractionControllerScrubsTheAlongsideAnimationsWithItsProgress() async throws {
-        let home = DeckHomeViewController()
-        let animator = try recordDeck(fingers: try dragDown(), home: home)
-        XCTAssertEqual(home.shownCard?.interactionOutcome, "finished", "notifyWhenInteractionChanges")
-        // While dragging the card follows the finger (the interaction moves it) and the alongside
-        // animations stand where `updateInteractiveTransition(card's travel / 508)` puts them on
-        // their 0.4 s ease in-out.
+    /// Mid-drag, at each frame where the card has moved: the share of the alongside animations
+    /// done at the card's progress (its travel / 508) — the presenter's scale and the backdrop's alpha.
+    private func checkDrag(_ animator: TransitionAnimator, share: (Double) -> Double) throws {
         var checked = 0
         for t in stride(from: 0.66, through: 1.09, by: 0.05) {
             let card = try Self.layer("deck card", animator, at: t)
@@ -176,10 +172,20 @@ final class PresentationTests: XCTestCase {
             guard progress > 0 else { continue }
             checked += 1
             let home = try Self.layer("deck home", animator, at: t), backdrop = try Self.layer("deck backdrop", animator, at: t)
-            XCTAssertEqual(home.transform.scale.width, 0.92 + 0.08 * Self.easeInOut(progress), accuracy: 1e-6, "t = \(t)")
-            XCTAssertEqual(backdrop.opacity, 1 - Self.easeInOut(progress), accuracy: 1e-6, "t = \(t)")
+            XCTAssertEqual(home.transform.scale.width, 0.92 + 0.08 * share(progress), accuracy: 1e-6, "t = \(t)")
+            XCTAssertEqual(backdrop.opacity, 1 - share(progress), accuracy: 1e-6, "t = \(t)")
         }
         XCTAssertGreaterThan(checked, 5)
+    }
+
+    @MainActor func testACustomInteractionControllerScrubsTheAlongsideAnimationsWithItsProgress() async throws {
+        let home = DeckHomeViewController()
+        let animator = try recordDeck(fingers: try dragDown(), home: home)
+        XCTAssertEqual(home.shownCard?.interactionOutcome, "finished", "notifyWhenInteractionChanges")
+        // While dragging the card follows the finger (the interaction moves it) and the alongside
+        // animations stand where `updateInteractiveTransition(card's travel / 508)` puts them on
+        // their 0.4 s ease in-out.
+        try checkDrag(animator, share: Self.easeInOut)
         // Released past 30 %: it finishes; the presenter is whole again, the card gone.
         let end = animator.durationSeconds
         let presenter = try Self.layer("deck home", animator, at: end, isFinal: true)
@@ -194,17 +200,7 @@ final class PresentationTests: XCTestCase {
         let animator = try recordDeck(fingers: try dragDown(), style: .interruptibleAnimator)
         // Scrubbing a property animator is linear in fractionComplete: the card, its animation and
         // the alongside ones all stand at the same share, the finger's travel / 508.
-        var checked = 0
-        for t in stride(from: 0.66, through: 1.09, by: 0.05) {
-            let card = try Self.layer("deck card", animator, at: t)
-            let progress = (card.frame.y - 60) / 508
-            guard progress > 0 else { continue }
-            checked += 1
-            let home = try Self.layer("deck home", animator, at: t), backdrop = try Self.layer("deck backdrop", animator, at: t)
-            XCTAssertEqual(home.transform.scale.width, 0.92 + 0.08 * progress, accuracy: 1e-6, "t = \(t)")
-            XCTAssertEqual(backdrop.opacity, 1 - progress, accuracy: 1e-6, "t = \(t)")
-        }
-        XCTAssertGreaterThan(checked, 5)
+        try checkDrag(animator, share: { $0 })
         let end = animator.durationSeconds
         let home = try Self.layer("deck home", animator, at: end, isFinal: true)
         XCTAssertEqual(home.transform.scale.width, 1, accuracy: 1e-9)
