@@ -187,6 +187,12 @@ open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating {
             case .current: break
             }
         }
+        // The hold `stopAnimation` left would outlast the new values: hold those instead.
+        switch finalPosition {
+        case .start: hold { from, _ in from }
+        case .end: hold { _, to in to }
+        case .current: break
+        }
         finish(finalPosition)
     }
 
