@@ -368,6 +368,34 @@ final class PresentationTests: XCTestCase {
         XCTAssertEqual(Self.pixel(image, 10, 450), [255, 255, 255], "below it, the root")
     }
 
+    @MainActor func testAPushsCoordinatorRunsAlongsideAnimationsOnUIKitsSlide() async throws {
+        final class Banner: UIViewController {
+            let badge = UIView(frame: CGRect(x: 20, y: 100, width: 40, height: 40))
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                badge.accessibilityIdentifier = "badge"
+                badge.alpha = 0
+                view.addSubview(badge)
+            }
+            override func viewWillAppear(_ animated: Bool) {
+                super.viewWillAppear(animated)
+                transitionCoordinator?.animate(alongsideTransition: { _ in self.badge.alpha = 1 })
+            }
+        }
+        var duration = 0.0
+        let animator = try TransitionAnimator(Transition.record(device: Self.device) { window in
+            let navigation = UINavigationController(rootViewController: UIViewController())
+            window.rootViewController = navigation
+            let banner = Banner()
+            navigation.pushViewController(banner, animated: true)
+            duration = banner.transitionCoordinator?.transitionDuration ?? 0
+        })
+        XCTAssertEqual(duration, 0.5, "UIKit's own push: 0.5 s")
+        for t in [0.125, 0.25, 0.375] {
+            XCTAssertEqual(try Self.layer("badge", animator, at: t).opacity, Self.easeInOut(t / 0.5), accuracy: 1e-6, "t = \(t)")
+        }
+    }
+
     // MARK: Transition files
 
     @MainActor func testTheSheetExportedToATransitionFileRendersTheSamePixels() async throws {

@@ -197,7 +197,7 @@ extension TransitionContext: UIViewControllerTransitionCoordinator {
 
     @discardableResult
     func animate(alongsideTransition animation: ((UIViewControllerTransitionCoordinatorContext) -> Void)?,
-                 completion: ((UIViewControllerTransitionCoordinatorContext) -> Void)? = nil) -> Bool {
+                 completion: ((UIViewControllerTransitionCoordinatorContext) -> Void)?) -> Bool {
         guard !isCompleted else { return false }
         alongside.append((animation, completion))
         if alongsideStarted, let animation {
@@ -211,7 +211,7 @@ extension TransitionContext: UIViewControllerTransitionCoordinator {
 
     @discardableResult
     func animateAlongsideTransition(in view: UIView?, animation: ((UIViewControllerTransitionCoordinatorContext) -> Void)?,
-                                    completion: ((UIViewControllerTransitionCoordinatorContext) -> Void)? = nil) -> Bool {
+                                    completion: ((UIViewControllerTransitionCoordinatorContext) -> Void)?) -> Bool {
         animate(alongsideTransition: animation, completion: completion)
     }
 

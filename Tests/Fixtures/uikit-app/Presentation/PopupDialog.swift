@@ -83,7 +83,7 @@ final class PopupPresentationController: UIPresentationController {
             dimmingView.alpha = 0
             return
         }
-        coordinator.animate(alongsideTransition: { _ in self.dimmingView.alpha = 0 }, completion: nil)
+        coordinator.animate(alongsideTransition: { _ in self.dimmingView.alpha = 0 })
     }
 
     override func dismissalTransitionDidEnd(_ completed: Bool) {
