@@ -209,7 +209,7 @@ public final class UISheetPresentationController: UIPresentationController {
     }
 
     public override func dismissalTransitionDidEnd(_ completed: Bool) {
-        if completed { removeViewsBehindSheet() }
+        if completed { removeViewsBehindSheet() } else { applyBehindSheet(layout) }
     }
 
     private func removeViewsBehindSheet() {

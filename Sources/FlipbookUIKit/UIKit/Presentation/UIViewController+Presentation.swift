@@ -180,6 +180,8 @@ extension UIViewController {
                 presenter.presentedViewController = nil; presented.presentingViewController = nil
                 presented.presentationContainer = nil
                 controller.containerView = nil
+                // The controller holds the presented view controller: let both go.
+                presented.presentationControllerStorage = nil
                 presented.isBeingDismissed = false
                 presented.viewDidDisappear(flag)
                 if fullScreen { presenter.viewDidAppear(flag) }
