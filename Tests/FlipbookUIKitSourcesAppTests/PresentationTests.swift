@@ -282,6 +282,29 @@ final class PresentationTests: XCTestCase {
         _ = Self.render(animator, at: 0.75, name: "sheet-expanding")
     }
 
+    @MainActor func testDismissingTheLargeSheetSlidesItDownAndBringsThePresenterBack() async throws {
+        let animator = try TransitionAnimator(Transition.record(device: Self.device) { window in
+            let root = UIViewController()
+            root.view.accessibilityIdentifier = "root"
+            window.rootViewController = root
+            let sheet = UIViewController()
+            root.present(sheet, animated: true) { sheet.dismiss(animated: true, completion: nil) }
+        })
+        XCTAssertEqual(animator.durationSeconds, 1, accuracy: 1e-9, "0.5 s up, 0.5 s down")
+        let scale = 1 - 40.0 / 568
+        for t in [0.625, 0.75, 0.875] {
+            let share = Self.easeInOut((t - 0.5) / 0.5)
+            XCTAssertEqual(try Self.layer("SheetCardView", animator, at: t).frame.y, 30 + 538 * share, accuracy: 1e-6, "t = \(t)")
+            XCTAssertEqual(try Self.layer("root", animator, at: t).transform.scale.width, scale + (1 - scale) * share, accuracy: 1e-6)
+            XCTAssertEqual(try Self.layer("UIDimmingView", animator, at: t).opacity, 0.4 * (1 - share), accuracy: 1e-6)
+        }
+        let end = animator.window(atSeconds: 1, isFinal: true)
+        for name in ["SheetCardView", "UIDimmingView", "SheetBackdropView"] {
+            XCTAssertNil(Self.layer(name, in: end).flatMap { $0.isHidden ? nil : $0 }, "\(name) removed")
+        }
+        XCTAssertEqual(try Self.layer("root", animator, at: 1, isFinal: true).cornerRadius, 0)
+    }
+
     @MainActor func testAPlainPresentIsAPageSheetAsSinceIOS13() async throws {
         let animator = try TransitionAnimator(Transition.record(device: Self.device) { window in
             let root = UIViewController()
