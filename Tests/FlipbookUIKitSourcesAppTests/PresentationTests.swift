@@ -1,6 +1,7 @@
 import Foundation
 import Flipbook
 import FlipbookCodecs
+import FlipbookFormats
 import FlipbookGeometry
 import FlipbookModel
 import FlipbookMotion
@@ -164,9 +165,11 @@ final class PresentationTests: XCTestCase {
 
     /// Mid-drag, at each frame where the card has moved: the share of the alongside animations
     /// done at the card's progress (its travel / 508) — the presenter's scale and the backdrop's alpha.
-    private func checkDrag(_ animator: TransitionAnimator, share: (Double) -> Double) throws {
+    /// Checked between the gesture's samples (`times`), not at the moments they are delivered.
+    private func checkDrag(_ animator: TransitionAnimator, share: (Double) -> Double,
+                           times: StrideTo<Double> = stride(from: 0.66, to: 1.1, by: 0.05)) throws {
         var checked = 0
-        for t in stride(from: 0.66, through: 1.09, by: 0.05) {
+        for t in times {
             let card = try Self.layer("deck card", animator, at: t)
             let progress = (card.frame.y - 60) / 508
             guard progress > 0 else { continue }
@@ -206,6 +209,29 @@ final class PresentationTests: XCTestCase {
         XCTAssertEqual(home.transform.scale.width, 1, accuracy: 1e-9)
         let last = Self.render(animator, at: end, name: "deck-interruptible-dismissed", isFinal: true)
         XCTAssertEqual(Self.pixel(last, 160, 300), [242, 153, 26])
+    }
+
+    /// Samples/gestures/pull-down.json: a sheet pulled down a third of the screen at 600 pt/s.
+    private var pullDownFile: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Samples/gestures/pull-down.json").path
+    }
+
+    @MainActor func testAGestureFileDismissesTheCardThroughBothInteractions() async throws {
+        let gesture = try GestureFile.read(pullDownFile)
+        let custom = DeckHomeViewController(), interruptible = DeckHomeViewController()
+        let viaCustom = try recordDeck(fingers: [.pan(gesture, atSeconds: 0.6)], home: custom)
+        let viaInterruptible = try recordDeck(fingers: [.pan(gesture, atSeconds: 0.6)], style: .interruptibleAnimator, home: interruptible)
+        // Samples every 0.02 s; the finger lifts 0.38 s after touching down.
+        try checkDrag(viaCustom, share: Self.easeInOut, times: stride(from: 0.61, to: 0.98, by: 0.02))
+        try checkDrag(viaInterruptible, share: { $0 }, times: stride(from: 0.61, to: 0.98, by: 0.02))
+        XCTAssertEqual(custom.shownCard?.interactionOutcome, "finished")
+        XCTAssertEqual(interruptible.shownCard?.interactionOutcome, "finished")
+        for animator in [viaCustom, viaInterruptible] {
+            let end = animator.durationSeconds
+            XCTAssertEqual(try Self.layer("deck home", animator, at: end, isFinal: true).transform.scale.width, 1, accuracy: 1e-9)
+        }
+        _ = Self.render(viaInterruptible, at: 0.8, name: "deck-pull-down-file")
     }
 
     @MainActor func testAShortDragCancelsAndTheCardSettlesBack() async throws {
