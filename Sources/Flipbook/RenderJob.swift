@@ -38,7 +38,7 @@ public struct RenderSummary: Sendable {
 /// A transition prepared for rendering: photos checked, animations compiled, frames sampled.
 public struct RenderJob: Sendable {
     /// The settings it was made from.
-    public let settings: RenderSettings
+    public private(set) var settings: RenderSettings
     /// The transition being rendered (the preset's, the file's or the given one, with the
     /// settings' timing and device applied).
     public let transition: Transition
@@ -48,7 +48,7 @@ public struct RenderJob: Sendable {
     /// main timing's (1 after it ends).
     public let sequence: [FrameSample]
     /// The frames this job renders (a sub-range when sharding).
-    public let frames: [FrameSample]
+    public private(set) var frames: [FrameSample]
     /// Warnings from loading the manifest.
     public private(set) var warnings: [String]
     let animator: TransitionAnimator
@@ -168,6 +168,21 @@ public struct RenderJob: Sendable {
         firstWindowLists = keptOps.map { displayList(frame: $0.sample, ops: $0.ops) }
         // A finger that moves across its axis only would give a flat line: say so before the render.
         if interaction != nil, let warning = settings.gesture?.acrossAxisWarning { warnings.append("gesture: " + warning) }
+    }
+
+    /// This job with `settings.frameRange` set to `range`, as if made with it, without loading
+    /// or compiling anything again: a shard's job once the sequence's length is known.
+    /// - Throws: `RenderError.frameRangeOutOfBounds` for a range outside the sequence.
+    package func restricted(toFrames range: ClosedRange<Int>) throws -> RenderJob {
+        guard range.lowerBound >= 0, range.upperBound < sequence.count else {
+            throw RenderError.frameRangeOutOfBounds(range: range, frameCount: sequence.count)
+        }
+        var job = self
+        job.settings.frameRange = range
+        job.frames = Array(sequence[range])
+        // The kept lists are the first window of the frames rendered (as `init` keeps them).
+        job.firstWindowLists = job.frames.prefix(FrameRenderer.windowFrames).map { keptOrNewDisplayList(frame: $0) }
+        return job
     }
 
     /// The screen frames are drawn for.

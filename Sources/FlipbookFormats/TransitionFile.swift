@@ -124,7 +124,7 @@ public struct TransitionFile: Sendable {
         // A bundled sample (`sample:photos`) is part of flipbook, not of the file under review.
         guard let manifestPath, Samples.reference(forPath: manifestPath) == nil,
               let problem = PhotoSandbox.problem(manifestPath, insideFolderOf: path, folderName: "the transition file's folder") else { return }
-        throw TransitionFileError.invalid(file: path, path: "$.manifest", message: "\(problem) (SceneOptions.sandboxPhotos)")
+        throw TransitionFileError.invalid(file: path, path: "$.manifest", message: "\(problem) (\(field: .sandboxPhotos))")
     }
 
     /// The file's device: `"device"`, or `fallback` when the file has none.
@@ -163,7 +163,7 @@ public struct TransitionFile: Sendable {
         if let checkImage {
             for (source, jsonPath) in decoder.imageUses {
                 do { try checkImage(source) } catch {
-                    throw TransitionFileError.invalid(file: path, path: jsonPath.text, message: "\(error)")
+                    throw TransitionFileError.invalid(file: path, path: jsonPath.text, message: "\(error: error)")
                 }
             }
         }
@@ -204,12 +204,12 @@ public struct TransitionFile: Sendable {
     /// The file's `"era"`: `"ios13"`, `"ios15"` or `"ios16"`, the iOS whose system chrome is
     /// drawn (docs/CHROME.md, "Eras"); nil when absent (the device's own).
     static func era(in object: JSONObject) throws -> SystemEra? {
-        try object.optional("era").map { SystemEra(rawValue: try $0.choice(SystemEra.allCases.map(\.rawValue)))! }
+        try object.optional("era").map { try $0.choice(SystemEra.self) }
     }
 
     /// The file's `"appearance"`: `"light"` (default) or `"dark"`.
     static func appearance(in object: JSONObject) throws -> Appearance {
-        try object.optional("appearance").map { Appearance(rawValue: try $0.choice(Appearance.allCases.map(\.rawValue)))! } ?? .light
+        try object.optional("appearance").map { try $0.choice(Appearance.self) } ?? .light
     }
 
     static func device(_ field: JSONField) throws -> Device {

@@ -59,7 +59,7 @@ final class LocalizedErrorTests: XCTestCase {
     }
 
     func testLibraryErrorsNameFieldsNotOptions() throws {
-        XCTAssertEqual("\(SceneError.indexOutOfRange(field: "SceneOptions.selectedIndex", index: 16, count: 16))",
+        XCTAssertEqual("\(SceneError.indexOutOfRange(field: .selectedIndex, index: 16, count: 16))",
                        "SceneOptions.selectedIndex 16 is out of range: the manifest has 16 photos (0…15)")
         XCTAssertEqual("\(SceneError.pageNotAdjacent(from: 3, to: 5))",
                        "SceneOptions.pageTarget 5 is not next to SceneOptions.selectedIndex 3: a paging scroll view "
