@@ -35,13 +35,14 @@ enum ProgressMode: String, CaseIterable {
         return (mode.resolved, interval)
     }
 
-    /// Help lines for the two options.
-    static let help = """
-      --progress MODE   tty: one line updated in place (frames, %, time left); plain: a line every
-                        few seconds, for CI logs; none; auto (default): tty on a terminal, else plain
-      --progress-interval S
-                        seconds between plain progress lines, 0-3600 (default 5; 0: every frame)
-    """
+    /// The two progress options, in help order.
+    static let options: [OptionSpec] = [
+        .option("progress", "MODE", """
+            tty: one line updated in place (frames, %, time left); plain: a line every
+            few seconds, for CI logs; none; auto (default): tty on a terminal, else plain
+            """),
+        .option("progress-interval", "S", "seconds between plain progress lines, 0-3600 (default 5; 0: every frame)"),
+    ]
 }
 
 /// Prints render progress on stderr: frames done, percentage and an estimate of the time left.
