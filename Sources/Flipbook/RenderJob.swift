@@ -35,6 +35,29 @@ public struct RenderSummary: Sendable {
     public var framesCPUSeconds: Double?
 }
 
+/// How far a render has got: passed to a render's `progress` callback after each frame.
+public struct RenderProgress: Sendable, Equatable {
+    /// Frames rendered (and, when writing, handed to the encoder) so far, 1…`totalFrames`.
+    public var completedFrames: Int
+    /// Frames this render renders (the job's `frames`, a sub-range when sharding).
+    public var totalFrames: Int
+
+    /// A progress of `completedFrames` of `totalFrames`.
+    public init(completedFrames: Int, totalFrames: Int) {
+        self.completedFrames = completedFrames
+        self.totalFrames = totalFrames
+    }
+
+    /// `completedFrames / totalFrames`, 0…1 (1 for an empty render).
+    public var fractionCompleted: Double { totalFrames > 0 ? Double(completedFrames) / Double(totalFrames) : 1 }
+
+    /// The loop's `(done, total)` callback for a `RenderProgress` one.
+    static func counting(_ progress: (@Sendable (RenderProgress) -> Void)?) -> (@Sendable (Int, Int) -> Void)? {
+        guard let progress else { return nil }
+        return { done, total in progress(RenderProgress(completedFrames: done, totalFrames: total)) }
+    }
+}
+
 /// A transition prepared for rendering: photos checked, animations compiled, frames sampled.
 public struct RenderJob: Sendable {
     /// The settings it was made from.
@@ -67,9 +90,9 @@ public struct RenderJob: Sendable {
     private var firstWindowLists: [DisplayList]
     /// The manifest field that names each photo file ("$.content[3].url"), for errors.
     let photoFields: [String: String]
-    /// The contact sheet's label font (`settings.fontPath`).
+    /// The contact sheet's label font (`settings.labelFontPath`).
     let font: Font
-    /// Sets the scene's text (`settings.fontDirectory`); its warnings (a character no font has)
+    /// Sets the scene's text (`settings.sceneFontDirectory`); its warnings (a character no font has)
     /// join the summary's, each once.
     package let typesetter: Typesetter
     /// The transition file and manifests the job read (not its images: `inputFiles`).
@@ -236,7 +259,7 @@ public struct RenderJob: Sendable {
     /// `timeline.json` are written to a temporary sibling which is renamed into place only when
     /// everything succeeded. `progress` is called (from worker threads, serialised) after each frame.
     @discardableResult
-    public func write(to directory: String, progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> RenderSummary {
+    public func write(to directory: String, progress: (@Sendable (RenderProgress) -> Void)? = nil) throws -> RenderSummary {
         try write(to: directory, progress: progress, frameSink: nil)
     }
 
@@ -245,14 +268,21 @@ public struct RenderJob: Sendable {
     public typealias FrameSink = @Sendable (_ position: Int, _ sample: FrameSample, _ image: PremultipliedImage) throws -> Void
 
     /// `write(to:progress:)` that also hands every rendered frame to `frameSink` (previews are
-    /// made from the same pixels, rendering once). `finish`, when given, runs after every frame
-    /// was written and before the directory is renamed into place: an error it (or the sink)
-    /// throws fails the run and leaves the previous output intact. `commit`, when given, runs
-    /// right after the directory is in place (to move files that belong with it into place):
-    /// when it throws, the previous directory is put back.
+    /// made from the same pixels, rendering once): an error the sink throws fails the run and
+    /// leaves the previous output intact.
     @discardableResult
-    public func write(to directory: String, progress: (@Sendable (Int, Int) -> Void)?, frameSink: FrameSink?,
-                      finish: (() throws -> Void)? = nil, commit: (() throws -> Void)? = nil) throws -> RenderSummary {
+    public func write(to directory: String, progress: (@Sendable (RenderProgress) -> Void)?, frameSink: FrameSink?) throws -> RenderSummary {
+        try write(to: directory, counting: RenderProgress.counting(progress), frameSink: frameSink)
+    }
+
+    /// `write(to:progress:frameSink:)` with the loop's `(done, total)` progress and two hooks.
+    /// `finish`, when given, runs after every frame was written and before the directory is
+    /// renamed into place: an error it (or the sink) throws fails the run and leaves the previous
+    /// output intact. `commit`, when given, runs right after the directory is in place (to move
+    /// files that belong with it into place): when it throws, the previous directory is put back.
+    @discardableResult
+    package func write(to directory: String, counting progress: (@Sendable (Int, Int) -> Void)?, frameSink: FrameSink?,
+                       finish: (() throws -> Void)? = nil, commit: (() throws -> Void)? = nil) throws -> RenderSummary {
         let start = Date()
         let files = FrameFileWriter(options: settings.pngOptions)
         let renderer = try frameRenderer()

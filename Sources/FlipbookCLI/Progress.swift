@@ -1,4 +1,5 @@
 import Foundation
+import Flipbook
 import FlipbookGeometry
 import FlipbookMotion
 
@@ -73,10 +74,16 @@ final class ProgressReporter: @unchecked Sendable {
         self.intervalSeconds = intervalSeconds
     }
 
-    /// The callback to hand to a render, or nil for `none`.
+    /// The callback to hand to a loop counting `(done, total)`, or nil for `none`.
     var callback: (@Sendable (Int, Int) -> Void)? {
         guard mode != .none else { return nil }
         return { [self] done, total in self.update(done: done, total: total) }
+    }
+
+    /// The callback to hand to a `RenderJob` render, or nil for `none`.
+    var renderCallback: (@Sendable (RenderProgress) -> Void)? {
+        guard mode != .none else { return nil }
+        return { [self] progress in self.update(done: progress.completedFrames, total: progress.totalFrames) }
     }
 
     /// A reporter for a long comparison (`diff`, `review`, `verify --review`): `auto`, so a

@@ -183,9 +183,9 @@ enum RenderCommand: Command {
         }
         if firstRound { noteDebugBuild(job) }
         let progress = ProgressReporter(label: presetName, mode: progressMode, intervalSeconds: progressInterval)
-        let summary = noWrite ? try job.render(progress: progress.callback)
-            : noFrames ? try job.render(previews: previews, progress: progress.callback)
-            : try job.write(to: out, previews: previews, progress: progress.callback)
+        let summary = noWrite ? try job.render(progress: progress.renderCallback)
+            : noFrames ? try job.render(previews: previews, progress: progress.renderCallback)
+            : try job.write(to: out, previews: previews, progress: progress.renderCallback)
         progress.finish()
         for warning in summary.warnings where !job.warnings.contains(warning) { printError("warning: \(warning)") }
         report(summary, settings: settings, shard: shard, name: presetName, out: out, outputs: outputs)

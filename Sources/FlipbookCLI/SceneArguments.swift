@@ -121,16 +121,16 @@ enum SceneArguments {
         var settings = RenderSettings(transitionFile: path)
         try applySharedOptions(to: &settings, arguments, baseTiming: try file.mainTiming(), transitionName: path)
         if arguments.given("device") {
-            settings.deviceIsExplicit = true
+            settings.deviceOverride = settings.scene.device
         } else if arguments.given("scale") {
             // --scale alone keeps the file's device at another scale.
             let scale = settings.scene.device.scale
             settings.scene.device = try file.device(fallback: settings.scene.device)
             settings.scene.device.scale = scale
-            settings.deviceIsExplicit = true
+            settings.deviceOverride = settings.scene.device
         }
-        settings.gesture = try GestureArguments.gesture(arguments, device: settings.deviceIsExplicit ? settings.scene.device
-                                                            : try file.device(fallback: settings.scene.device))
+        settings.gesture = try GestureArguments.gesture(arguments, device: settings.deviceOverride
+                                                            ?? file.device(fallback: settings.scene.device))
         return (settings, file.name)
     }
 
@@ -197,8 +197,8 @@ enum SceneArguments {
         settings.framesPerSecond = try arguments.double("fps", default: 60, in: 1...240)!
         settings.timing = try timing(base: baseTiming, name: transitionName, arguments)
         if let threads = try arguments.int("threads", in: 1...64) { settings.threads = threads }
-        settings.fontPath = arguments.string("label-font")
-        settings.fontDirectory = arguments.string("scene-fonts")
+        settings.labelFontPath = arguments.string("label-font")
+        settings.sceneFontDirectory = arguments.string("scene-fonts")
         if let budget = try arguments.int("max-decoded-megapixels", in: 1...100_000) {
             settings.decodedPixelBudget = budget * 1_000_000
         }

@@ -216,7 +216,7 @@ public struct TransitionFile: Sendable {
         if case let .string(name) = field.value {
             guard let device = Device(named: name) else {
                 let hint = Suggestions.fileHint(name, in: Device.presets.map(\.name))
-                throw field.fail("unknown device \(InputText.quoted(name))\(hint); expected a device name (`flipbook help render` lists them: iphone8, se, plus, x, iphone15pro, …), \"WxH\" or \"WxH@S\" in points, or an object")
+                throw field.fail("unknown device \(InputText.quoted(name))\(hint); expected a device name (`flipbook devices` lists them: iphone8, se, plus, x, iphone15pro, …), \"WxH\" or \"WxH@S\" in points, or an object")
             }
             return device
         }
@@ -226,7 +226,7 @@ public struct TransitionFile: Sendable {
             // but the scale is the phone's, status bar and safe area included.
             guard case let .string(name) = nameField.value, var device = Device.presets.first(where: { Device(named: name) == $0 }) else {
                 let hint = (nameField.value.stringValue).map { Suggestions.fileHint($0, in: Device.presets.map(\.name)) } ?? ""
-                throw nameField.fail("expected the name of a phone (`flipbook help render` lists them: iphone8, se, plus, x, iphone15pro, …)\(hint)")
+                throw nameField.fail("expected the name of a phone (`flipbook devices` lists them: iphone8, se, plus, x, iphone15pro, …)\(hint)")
             }
             for key in ["width", "height", "topBar"] {
                 if let extra = object.optional(key) {

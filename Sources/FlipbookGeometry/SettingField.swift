@@ -26,7 +26,7 @@ public enum SettingField: String, CaseIterable, Sendable {
     case decodedPixelBudget
     /// `DecodeLimits.maxFileBytes` (`RenderSettings.maxFileBytes`): the largest photo file read.
     case maxFileBytes
-    /// `RenderSettings.fontPath`: the font file of the contact sheet's and plots' labels.
+    /// `RenderSettings.labelFontPath`: the font file of the contact sheet's and plots' labels.
     case labelFontPath
     /// `PreviewOptions.videoPath`: the video export.
     case videoPath
@@ -50,7 +50,7 @@ public enum SettingField: String, CaseIterable, Sendable {
         case .gesture: return "RenderSettings.gesture"
         case .decodedPixelBudget: return "RenderSettings.decodedPixelBudget"
         case .maxFileBytes: return "DecodeLimits.maxFileBytes"
-        case .labelFontPath: return "RenderSettings.fontPath"
+        case .labelFontPath: return "RenderSettings.labelFontPath"
         case .videoPath: return "video export"
         case .videoScale: return "PreviewOptions.videoScale"
         case .frameIndex: return "frameIndex"

@@ -14,7 +14,7 @@ final class CuratedSurfaceTests: XCTestCase {
     /// name") lists the same. A new public type fails `testThePublicTypesAreTheListedOnes`: make
     /// it `package` unless a user writes or names it, or add it here and there.
     static let publicTypes: [String: [String]] = [
-        "Flipbook": ["ImageStoreError", "PhotoLibraryError", "PlannedDecode", "PreviewOptions", "RenderError", "RenderJob", "RenderJob.FrameSink", "RenderSettings", "RenderSummary"],
+        "Flipbook": ["ImageStoreError", "PhotoLibraryError", "PlannedDecode", "PreviewOptions", "RenderError", "RenderJob", "RenderJob.FrameSink", "RenderProgress", "RenderSettings", "RenderSummary"],
         "FlipbookCodecs": ["CodecError", "DecodeLimits", "ImageFormat", "PNGChannels", "PNGEncodeOptions", "PNGFilter", "PNGWriter"],
         "FlipbookFiles": ["FileError"],
         "FlipbookFormats": ["JSONSyntaxError", "ManifestError", "TransitionFile", "TransitionFileError"],
@@ -58,7 +58,7 @@ final class CuratedSurfaceTests: XCTestCase {
                            "\(module): public types not in the list (make them `package` unless a user writes or names them)")
             XCTAssertEqual(listed.subtracting(found).sorted(), [], "\(module): listed types that are not public (any more)")
         }
-        XCTAssertEqual(Self.publicTypes.values.joined().count, 95)
+        XCTAssertEqual(Self.publicTypes.values.joined().count, 96)
     }
 
     /// docs/ARCHITECTURE.md's "What a user can name" names every listed type, and no other.

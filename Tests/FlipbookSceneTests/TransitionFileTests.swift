@@ -65,7 +65,7 @@ final class TransitionFileTests: XCTestCase {
         XCTAssertEqual(error(#"{"layers": [\#(square)], "animations": [{"name": "move", "target": "a", "to": {"opacity": 0}}, {"target": "a", "after": "mvoe", "to": {"opacity": 1}}]}"#),
                        #"t.json: $.animations[1].after: no animation is named "mvoe" (did you mean "move"?)"#)
         XCTAssertEqual(error(#"{"device": "iphone9", "layers": []}"#),
-                       #"t.json: $.device: unknown device "iphone9" (did you mean "iphone8"?); expected a device name (`flipbook help render` lists them: iphone8, se, plus, x, iphone15pro, …), "WxH" or "WxH@S" in points, or an object"#)
+                       #"t.json: $.device: unknown device "iphone9" (did you mean "iphone8"?); expected a device name (`flipbook devices` lists them: iphone8, se, plus, x, iphone15pro, …), "WxH" or "WxH@S" in points, or an object"#)
         XCTAssertTrue(error(#"{"layers": [\#(square)], "animations": [{"target": "a", "to": {"opacity": 0}, "curve": "easeinout"}]}"#).hasPrefix(
             "t.json: $.animations[0].curve: unknown curve 'easeinout'"))
         XCTAssertEqual(error(#"{"layers": [{"name": "a", "frame": {"cellOf": "grid", "index": 2}}]}"#),
