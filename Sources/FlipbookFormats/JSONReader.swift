@@ -76,6 +76,7 @@ struct JSONField {
     /// The path as text (`$.layers[2].frame`).
     var path: String { location.text }
 
+    /// A `TransitionFileError.invalid` at this field, saying `message`.
     func fail(_ message: SettingText) -> TransitionFileError { .invalid(file: file, path: path, message: message) }
 
     /// `fail` with a message that names no setting.

@@ -107,8 +107,10 @@ public struct SettingText: Sendable, Equatable, CustomStringConvertible, Express
     public struct Interpolation: StringInterpolationProtocol {
         var text = SettingText()
 
+        /// An empty text; the sizes are hints the pieces do not need.
         public init(literalCapacity: Int, interpolationCount: Int) {}
 
+        /// The literal words between interpolations.
         public mutating func appendLiteral(_ literal: String) { text.append(.words(literal)) }
 
         /// A setting, named by the reader of the message.
