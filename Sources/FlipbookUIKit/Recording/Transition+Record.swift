@@ -260,7 +260,11 @@ struct TransitionBuilder {
         if masks.count > 1 {
             recorder.fail(.notDrawn(view: record.view.recordingName, what: "a second mask layer set after another (the model has one mask a layer)"))
         }
-        if let snapshot = record.view as? UISnapshotView {
+        if let snapshot = record.view as? UISnapshotView, let frozen = snapshot.frozenContent {
+            var content = frozenLayer(frozen.node, name: stint.name + " content", atSeconds: frozen.atSeconds)
+            content.frame.origin = Point(x: 0, y: 0)
+            layer.sublayers.insert(content, at: 0)
+        } else if let snapshot = record.view as? UISnapshotView {
             if let content = croppedContentFrame(snapshot, record.base.frame) {
                 var inner = Layer(name: stint.name + " content", frame: content)
                 inner.snapshotOf = snapshotSourceName(snapshot)
@@ -279,6 +283,22 @@ struct TransitionBuilder {
             let content = barContent(bar)
             layer.backgroundColor = content.layer.backgroundColor
             layer.sublayers = content.layer.sublayers + layer.sublayers
+        }
+        return layer
+    }
+
+    /// A copy of a view's recorded tree as drawn at `seconds` (its animatable values then, its
+    /// static state as `node` took it), named `name`, its sublayers `name/1`, `name/2`, ….
+    private func frozenLayer(_ node: Recorder.TreeNode, name: String, atSeconds seconds: Double) -> Layer {
+        let record = recorder.records[node.record]
+        var state = record.base
+        for property in AnimatableState.recordedProperties { state.set(property, record.value(property, atSeconds: seconds)) }
+        var layer = Layer(name: name, frame: .zero)
+        state.apply(to: &layer)
+        node.state.apply(to: &layer)
+        for (index, child) in node.children.enumerated() {
+            let copy = frozenLayer(child, name: "\(name)/\(index + 1)", atSeconds: seconds)
+            if recorder.records[child.record].view.layer.hasBeenMask { layer.mask = copy } else { layer.sublayers.append(copy) }
         }
         return layer
     }
