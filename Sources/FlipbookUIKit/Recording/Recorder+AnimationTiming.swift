@@ -71,6 +71,10 @@ extension Recorder {
         animation.delegate?.animationDidStop(animation, finished: true)
     }
 
+    /// The shortest animation a transition file carries (`duration` ≥ 0.001 s): a hold lasts it,
+    /// still far under a frame at 240 fps.
+    static let shortestFileSeconds = 0.001
+
     /// Steps each property back to the view's model value now, unless an animation added later
     /// is still running on it (Core Animation shows the animation on top).
     func snapBack(_ record: ViewRecord, _ properties: [AnimatableProperty], after order: Int) {
@@ -140,7 +144,8 @@ extension Recorder {
         let wrappedOffset = offset < 0 ? offset + activeLocal : offset
         func fraction(atSeconds t: Double) -> Double {
             var local = (t - beginSeconds) * speed + wrappedOffset
-            if local >= activeLocal { local -= activeLocal }
+            // Past the active end only through the offset: wrapped (the end itself is the end).
+            if local > activeLocal + 1e-12 { local -= activeLocal }
             local = min(max(local, 0), activeLocal)
             var iteration = (local / duration).rounded(.down)
             // The active end shows the last iteration's end, not the next one's start.
@@ -151,7 +156,7 @@ extension Recorder {
         }
         // Before a later start: the start value (filled backwards) or, for a property nothing
         // animated yet, what shows now (the model fills a first segment backwards otherwise).
-        let hold = Timing(curve: .bezier(.linear), durationSeconds: Recorder.holdSeconds)
+        let hold = Timing(curve: .bezier(.linear), durationSeconds: Recorder.shortestFileSeconds)
         if beginSeconds > holdFromSeconds {
             let backwards = animation.fillMode == .backwards || animation.fillMode == .both
             let first = motion.state(atFraction: fraction(atSeconds: beginSeconds))
@@ -162,22 +167,18 @@ extension Recorder {
         }
         // The active time cut where an iteration, a wrap or a piece begins: whole pieces are
         // segments, the rest is sampled.
-        var cuts: [(start: Double, end: Double)] = []
         var local = wrappedOffset, t = beginSeconds
-        let activeEnd = end
-        while t < activeEnd - 1e-12 {
-            let iterationEnd = ((local / duration).rounded(.down) + 1) * duration
-            let wrapEnd = local < activeLocal ? activeLocal : activeLocal
-            let nextLocal = min(iterationEnd, wrapEnd)
+        while t < end - 1e-12 {
+            let iteration = (local / duration).rounded(.down)
+            let nextLocal = min((iteration + 1) * duration, activeLocal)
             var next = t + (nextLocal - local) / speed
             if next <= t { next = t + Recorder.holdSeconds }
-            cuts.append((t, min(next, activeEnd)))
+            let reversed = animation.autoreverses && Int(iteration) % 2 == 1
+            let within = min(max((local - iteration * duration) / duration, 0), 1)
+            emitIteration(motion, record: record, group: group, startSeconds: t, endSeconds: min(next, end), speed: speed,
+                          firstFraction: reversed ? 1 - within : within, reversed: reversed)
             t = next
             local = nextLocal >= activeLocal ? 0 : nextLocal
-        }
-        for cut in cuts {
-            emitIteration(motion, record: record, group: group, startSeconds: cut.start, endSeconds: cut.end, speed: speed,
-                          fraction: fraction(atSeconds:), reversed: animation.autoreverses && fraction(atSeconds: cut.start) > fraction(atSeconds: (cut.start + cut.end) / 2))
         }
         // A child of a group that does not fill forwards shows the model value from its end.
         if clipSeconds != nil, let clipSeconds, end < clipSeconds, animation.fillMode != .forwards, animation.fillMode != .both {
@@ -190,16 +191,21 @@ extension Recorder {
     /// One iteration's share of the active time, `startSeconds`…`endSeconds`, with fraction
     /// `fraction(t)` of the simple time at recording time t (decreasing when `reversed`).
     private func emitIteration(_ motion: SimpleMotion, record: ViewRecord, group: Int, startSeconds: Double, endSeconds: Double, speed: Double,
-                               fraction: (Double) -> Double, reversed: Bool) {
+                               firstFraction: Double, reversed: Bool) {
         let duration = motion.durationSeconds
-        let firstFraction = fraction(startSeconds)
+        // Within one iteration's half the fraction runs straight with time.
+        func fraction(_ t: Double) -> Double {
+            let moved = (t - startSeconds) * speed / duration
+            return min(max(reversed ? firstFraction - moved : firstFraction + moved, 0), 1)
+        }
         let pieces = reversed ? motion.pieces.reversed() : motion.pieces
         for piece in pieces {
             // The piece's recording times, if the cut shows it.
             let pieceStart = startSeconds + (reversed ? firstFraction - piece.end : piece.start - firstFraction) * duration / speed
             let pieceEnd = pieceStart + (piece.end - piece.start) * duration / speed
             let from = max(pieceStart, startSeconds), to = min(pieceEnd, endSeconds)
-            guard to > from || (piece.end == piece.start && pieceStart >= startSeconds && pieceStart < endSeconds) else { continue }
+            // (A zero-length interval, a discrete value never shown, draws nothing.)
+            guard to > from else { continue }
             let whole = from == pieceStart && to == pieceEnd && piece.sampled == nil
             if whole, case let .bezier(bezier) = piece.curve {
                 let timing = Timing(curve: .bezier(reversed ? bezier.reversed : bezier), durationSeconds: max(to - from, Recorder.holdSeconds))
@@ -217,20 +223,24 @@ extension Recorder {
                 continue
             }
             // Sampled on the 1/240 s grid of the recording's clock, plus the piece's ends.
+            // Grid times closer than a transition file's shortest duration (1 ms) to the ends
+            // are left out, so every sample exports.
             var times = [from]
             var k = (from / Recorder.sampleSeconds).rounded(.down) + 1
-            while k * Recorder.sampleSeconds < to - 1e-9 { times.append(k * Recorder.sampleSeconds); k += 1 }
+            while k * Recorder.sampleSeconds < to - Recorder.shortestFileSeconds {
+                if k * Recorder.sampleSeconds > from + Recorder.shortestFileSeconds { times.append(k * Recorder.sampleSeconds) }
+                k += 1
+            }
             times.append(to)
             var previous = motion.state(atFraction: fraction(from))
             for (a, b) in zip(times, times.dropFirst()) {
                 // The end of the piece is its own end value (not the next iteration's start).
                 let next = b == pieceEnd ? (reversed ? piece.from : piece.to) : motion.state(atFraction: fraction(b))
-                let exactEnd = b == pieceEnd && piece.sampled == nil ? next : (b == pieceEnd ? motion.state(atFraction: reversed ? piece.start : piece.end) : next)
                 let timing = Timing(curve: .bezier(.linear), durationSeconds: max(b - a, Recorder.holdSeconds))
                 for property in motion.properties {
-                    appendSegment(record, property, startSeconds: a, timing: timing, from: previous.value(property), to: exactEnd.value(property), group: group)
+                    appendSegment(record, property, startSeconds: a, timing: timing, from: previous.value(property), to: next.value(property), group: group)
                 }
-                previous = exactEnd
+                previous = next
             }
         }
     }

@@ -38,20 +38,35 @@ extension Recorder {
         let curve = TimingCurve.bezier((transition.timingFunction ?? currentTransaction.timingFunction)?.bezier ?? .linear)
         let timing = Timing(curve: curve, durationSeconds: duration)
 
-        // The old content: the view's tree as last drawn.
-        let previous: (node: TreeNode, atSeconds: Double)?
+        // The old content: the view's tree as last drawn, with each view's values then (taken
+        // before this transition's own segments are added).
+        var previous: (node: TreeNode, values: [Int: AnimatableState])?
+        let shownAt: Double
         if momentCount == 0 {
-            previous = (treeNode(view), clockSeconds)
+            previous = (treeNode(view), [:]); shownAt = clockSeconds
         } else if let last = moments.last {
             func find(_ node: TreeNode) -> TreeNode? {
                 if node.record == record.index { return node }
                 for child in node.children { if let found = find(child) { return found } }
                 return nil
             }
-            previous = find(last.tree).map { ($0, last.timeSeconds) }
+            previous = find(last.tree).map { ($0, [:]) }; shownAt = last.timeSeconds
         } else {
-            previous = nil
+            shownAt = clockSeconds
         }
+        if let node = previous?.node {
+            var values: [Int: AnimatableState] = [:]
+            func collect(_ node: TreeNode) {
+                let shown = records[node.record]
+                var state = shown.base
+                for property in AnimatableState.recordedProperties { state.set(property, shown.value(property, atSeconds: shownAt)) }
+                values[node.record] = state
+                node.children.forEach(collect)
+            }
+            collect(node)
+            previous?.values = values
+        }
+        let oldTransform = previous?.values[record.index]?.transform ?? view.animatableState.transform
         // The distance a push moves each content: the layer's full width or height.
         let size = view.bounds.size
         let direction: (x: Double, y: Double)
@@ -87,7 +102,9 @@ extension Recorder {
             frozen.frozenContent = previous
             frozen.isUserInteractionEnabled = false
             UIView.performWithoutAnimation {
-                frozen.frame = view.frame
+                frozen.bounds = CGRect(origin: .zero, size: view.bounds.size)
+                frozen.center = view.center
+                frozen.transform3D = view.transform3D
                 // Old above new, except where the new content moves in over it.
                 if transition.type == .moveIn { parent.insertSubview(frozen, belowSubview: view) } else { parent.insertSubview(frozen, aboveSubview: view) }
             }
@@ -95,7 +112,7 @@ extension Recorder {
             switch transition.type {
             case .push, .reveal:
                 appendSegment(old, .transform, startSeconds: begin, timing: timing,
-                              from: offset(.identity, startProgress), to: offset(.identity, endProgress), group: group)
+                              from: offset(oldTransform, startProgress), to: offset(oldTransform, endProgress), group: group)
             case .fade:
                 appendSegment(old, .opacity, startSeconds: begin, timing: timing, from: .number(1 - startProgress), to: .number(1 - endProgress), group: group)
             default: break
