@@ -231,4 +231,88 @@ final class CoreAnimationTimingTests: XCTestCase {
             XCTAssertTrue(original.window(atSeconds: t, isFinal: false) == copy.window(atSeconds: t, isFinal: false), "t = \(t)")
         }
     }
+    /// A 200 × 40 label whose text changes at 0.1 s under `transition` (0.4 s, linear),
+    /// evaluated at 0.2 s (progress ¼): the new label's layer and the old content's snapshot.
+    @MainActor private func contentTransition(_ configure: @escaping @MainActor (CATransition) -> Void) throws -> (new: Layer, old: Layer?) {
+        let transition = try Transition.record { window in
+            let label = UILabel(frame: CGRect(x: 40, y: 100, width: 200, height: 40))
+            label.accessibilityIdentifier = "label"
+            label.text = "Before"
+            window.addSubview(label)
+            FlipbookUIKit.DispatchQueue.main.asyncAfter(deadline: .now() + 0.1) {
+                let change = CATransition()
+                change.duration = 0.4
+                configure(change)
+                label.text = "After"
+                label.layer.add(change, forKey: nil)
+            }
+        }
+        let animator = try TransitionAnimator(transition)
+        let window = animator.window(atSeconds: 0.2, isFinal: false)
+        let old = window.sublayers.first { $0.sublayers.first?.text?.string == "Before" }
+        return (animator.layer(named: "label", in: window)!, old)
+    }
+
+    @MainActor func testEachTransitionTypeMovesOrFadesItsContents() async throws {
+        // Changed before the transition was added, in the same turn: the old content is what
+        // was drawn before the turn.
+        let moveIn = try contentTransition { $0.type = .moveIn; $0.subtype = .fromTop }
+        XCTAssertEqual(moveIn.new.transform.translation.y, -40 * 0.75, accuracy: 1e-9)
+        XCTAssertEqual(moveIn.old?.transform.translation ?? Point(x: 9, y: 9), Point(x: 0, y: 0))
+        let reveal = try contentTransition { $0.type = .reveal; $0.subtype = .fromBottom }
+        XCTAssertEqual(reveal.new.transform, .identity)
+        XCTAssertEqual(reveal.old?.transform.translation.y ?? 0, -40 * 0.25, accuracy: 1e-9)
+        let push = try contentTransition { $0.type = .push } // nil subtype: from the left
+        XCTAssertEqual(push.new.transform.translation.x, -200 * 0.75, accuracy: 1e-9)
+        XCTAssertEqual(push.old?.transform.translation.x ?? 0, 200 * 0.25, accuracy: 1e-9)
+        let fade = try contentTransition { $0.type = .fade }
+        XCTAssertEqual(fade.new.opacity, 0.25, accuracy: 1e-9)
+        XCTAssertEqual(fade.old?.opacity ?? 0, 0.75, accuracy: 1e-9)
+        // Progress from ½ to 1: a quarter of the time is 5/8 of the way.
+        let half = try contentTransition { $0.type = .push; $0.subtype = .fromRight; $0.startProgress = 0.5 }
+        XCTAssertEqual(half.new.transform.translation.x, 200 * (1 - 0.625), accuracy: 1e-9)
+        XCTAssertThrowsError(try contentTransition { $0.type = CATransitionType(rawValue: "cube") }) { error in
+            XCTAssertEqual(error as? RecordingError, .notDrawn(view: "UILabel 'label'", what: "a CATransition of type \"cube\""))
+        }
+    }
+
+    @MainActor func testRemoveAllAnimationsStopsEachUnfinished() async throws {
+        let listener = Listener()
+        let animator = try K.recordDot { dot in
+            for (key, path) in [("x", "position.x"), ("y", "position.y")] {
+                let move = CABasicAnimation(keyPath: path)
+                move.fromValue = 0; move.toValue = 400; move.duration = 1
+                move.delegate = listener
+                dot.layer.add(move, forKey: key)
+            }
+            FlipbookUIKit.DispatchQueue.main.asyncAfter(deadline: .now() + 0.25) { dot.layer.removeAllAnimations() }
+        }
+        XCTAssertEqual(listener.calls, ["start 0.0", "start 0.0", "stop false 0.25", "stop false 0.25"])
+        let dot = K.dot(animator, at: 0.5)
+        XCTAssertEqual(dot.frame.x + 10, 100, accuracy: 1e-9); XCTAssertEqual(dot.frame.y + 10, 200, accuracy: 1e-9)
+    }
+
+    @MainActor func testWhatIsNotDrawnIsRefusedByName() async throws {
+        XCTAssertThrowsError(try K.recordDot { dot in
+            let path = UIBezierPath(ovalIn: CGRect(x: 0, y: 0, width: 100, height: 100))
+            let orbit = CAKeyframeAnimation(keyPath: "position")
+            orbit.path = path.cgPath
+            orbit.calculationMode = .cubicPaced
+            dot.layer.add(orbit, forKey: "orbit")
+        }) { error in
+            XCTAssertEqual(error as? RecordingError, .notDrawn(view: "UIView 'dot'", what: "a CAKeyframeAnimation path with calculationMode \"cubicPaced\""))
+        }
+        XCTAssertThrowsError(try K.recordDot { dot in
+            let group = CAAnimationGroup()
+            group.animations = [CABasicAnimation(keyPath: "opacity")]
+            group.repeatCount = 2
+            dot.layer.add(group, forKey: "group")
+        }) { error in
+            XCTAssertEqual(error as? RecordingError, .notDrawn(view: "UIView 'dot'",
+                                                               what: "a CAAnimationGroup's own speed, timeOffset, repeat, autoreverses or timingFunction (set them on its children)"))
+        }
+        XCTAssertThrowsError(try fade { $0.speed = 0 }) { error in
+            XCTAssertEqual(error as? RecordingError, .notDrawn(view: "UIView 'dot'", what: "an animation with speed 0.0 (a paused or reversed animation)"))
+        }
+    }
 }
