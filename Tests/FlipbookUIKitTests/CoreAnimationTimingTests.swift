@@ -171,21 +171,31 @@ final class CoreAnimationTimingTests: XCTestCase {
         XCTAssertEqual(K.centreX(animator, at: 0.75), 100, accuracy: 1e-9)
     }
 
-    @MainActor func testAPushMovesBothContentsByTheFullWidth() async throws {
+    /// A 200 × 40 label at (40, 100) whose text changes from "Before" to "After" at 0.1 s under
+    /// a 0.4 s `CATransition` set up by `configure`, added before the change or after it.
+    @MainActor private func recordLabelChange(addedFirst: Bool, _ configure: @escaping @MainActor (CATransition) -> Void) throws -> TransitionAnimator {
         let transition = try Transition.record { window in
             let label = UILabel(frame: CGRect(x: 40, y: 100, width: 200, height: 40))
             label.accessibilityIdentifier = "label"
             label.text = "Before"
             window.addSubview(label)
             FlipbookUIKit.DispatchQueue.main.asyncAfter(deadline: .now() + 0.1) {
-                let push = CATransition()
-                push.type = .push; push.subtype = .fromRight; push.duration = 0.4
-                push.timingFunction = CAMediaTimingFunction(name: .easeIn)
-                label.layer.add(push, forKey: "push")
+                let change = CATransition()
+                change.duration = 0.4
+                configure(change)
+                if addedFirst { label.layer.add(change, forKey: "change") }
                 label.text = "After"
+                if !addedFirst { label.layer.add(change, forKey: nil) }
             }
         }
-        let animator = try TransitionAnimator(transition)
+        return try TransitionAnimator(transition)
+    }
+
+    @MainActor func testAPushMovesBothContentsByTheFullWidth() async throws {
+        let animator = try recordLabelChange(addedFirst: true) { push in
+            push.type = .push; push.subtype = .fromRight
+            push.timingFunction = CAMediaTimingFunction(name: .easeIn)
+        }
         let window = animator.window(atSeconds: 0.3, isFinal: false)
         // Half the time on ease-in: progress p; the new text from +200 pt, the old to −200 pt.
         let p = CubicBezier.easeIn.progress(atFraction: 0.5)
@@ -231,23 +241,10 @@ final class CoreAnimationTimingTests: XCTestCase {
             XCTAssertTrue(original.window(atSeconds: t, isFinal: false) == copy.window(atSeconds: t, isFinal: false), "t = \(t)")
         }
     }
-    /// A 200 × 40 label whose text changes at 0.1 s under `transition` (0.4 s, linear),
-    /// evaluated at 0.2 s (progress ¼): the new label's layer and the old content's snapshot.
+    /// `recordLabelChange` with the text changed first, at 0.2 s (progress ¼ on the default
+    /// linear curve): the new label's layer and the old content's snapshot.
     @MainActor private func contentTransition(_ configure: @escaping @MainActor (CATransition) -> Void) throws -> (new: Layer, old: Layer?) {
-        let transition = try Transition.record { window in
-            let label = UILabel(frame: CGRect(x: 40, y: 100, width: 200, height: 40))
-            label.accessibilityIdentifier = "label"
-            label.text = "Before"
-            window.addSubview(label)
-            FlipbookUIKit.DispatchQueue.main.asyncAfter(deadline: .now() + 0.1) {
-                let change = CATransition()
-                change.duration = 0.4
-                configure(change)
-                label.text = "After"
-                label.layer.add(change, forKey: nil)
-            }
-        }
-        let animator = try TransitionAnimator(transition)
+        let animator = try recordLabelChange(addedFirst: false, configure)
         let window = animator.window(atSeconds: 0.2, isFinal: false)
         let old = window.sublayers.first { $0.sublayers.first?.text?.string == "Before" }
         return (animator.layer(named: "label", in: window)!, old)
