@@ -188,9 +188,10 @@ open class CALayer: NSObject {
         if changesDrawing { parent.didChangeAtOnce() }
     }
 
-    /// Runs an explicit animation (`CABasicAnimation`, `CASpringAnimation`, `CAKeyframeAnimation`
-    /// of opacity, position, bounds, transform, cornerRadius or backgroundColor) on this layer
-    /// from now in simulated time; recorded when the layer backs a view.
+    /// Runs an explicit animation (`CABasicAnimation`, `CASpringAnimation`, `CAKeyframeAnimation`,
+    /// `CAAnimationGroup`, `CATransition`) on this layer from its `beginTime` (or now) in
+    /// simulated time, replacing the one for the same key; recorded when the layer backs a view
+    /// (docs/UIKIT.md, "Core Animation's explicit animations").
     open func add(_ anim: CAAnimation, forKey key: String?) {
         let copy = anim.copy() as! CAAnimation
         // A new animation for a key replaces the old one, which stops unfinished.
