@@ -72,6 +72,10 @@ final class CoreAnimationTimingTests: XCTestCase {
         let fractional = try fade { $0.repeatCount = 1.5 }
         XCTAssertEqual(fractional.durationSeconds, 0.75, accuracy: 1e-9)
         XCTAssertEqual(K.dot(fractional, at: 0.625).opacity, 0.25, accuracy: 1e-12)
+        // Repeating for 0.75 s is the same as 1.5 iterations.
+        let timed = try fade { $0.repeatDuration = 0.75 }
+        XCTAssertEqual(timed.durationSeconds, 0.75, accuracy: 1e-9)
+        XCTAssertEqual(K.dot(timed, at: 0.625).opacity, 0.25, accuracy: 1e-12)
     }
 
     @MainActor func testAnInfiniteRepeatIsRefusedByName() async throws {
