@@ -160,7 +160,7 @@ let package = Package(
         // anchors only, recorded and rendered; its Transitions folder: a circular reveal and a
         // bubble (shape-layer and view masks), recorded and rendered.
         .testTarget(name: "FlipbookUIKitSourcesAppTests", dependencies: ["UIKit", "FlipbookUIKit", "FlipbookModel", "Flipbook", "FlipbookMotion",
-                                                                  "FlipbookCodecs", "FlipbookRender", "FlipbookRaster", "FlipbookGeometry"],
+                                                                  "FlipbookCodecs", "FlipbookRender", "FlipbookRaster", "FlipbookGeometry", "FlipbookText"],
                     exclude: ["uikit-sources.json"], plugins: ["UIKitSources"]),
         // Uses only the products (`import Flipbook`, `import FlipbookTesting`), as a dependent package would.
         .testTarget(name: "FlipbookPublicAPITests", dependencies: ["Flipbook", "FlipbookTesting", "FlipbookTestSignals"], exclude: ["__Goldens__"]),
