@@ -2,7 +2,8 @@
 //  PreferencesViewController.swift
 //  A settings-style screen: a switch that tints the preview card, a segmented control whose
 //  value switches the preview between a grid and a list with a cross-dissolve, and a page
-//  control under a paging scroll view of tips.
+//  control under a paging scroll view of tips, kept on the page the scroll view shows by
+//  observing its content offset.
 //
 import UIKit
 
@@ -13,6 +14,7 @@ final class PreferencesViewController: UIViewController {
     let listView = UIView(frame: CGRect(x: 16, y: 220, width: 343, height: 200))
     let tipsScrollView = UIScrollView(frame: CGRect(x: 0, y: 460, width: 375, height: 120))
     let pageControl = UIPageControl(frame: CGRect(x: 0, y: 590, width: 375, height: 37))
+    private var offsetObservation: NSKeyValueObservation?
     private(set) var events: [String] = []
 
     override func viewDidLoad() {
@@ -60,6 +62,15 @@ final class PreferencesViewController: UIViewController {
         pageControl.currentPageIndicatorTintColor = .systemBlue
         pageControl.addTarget(self, action: #selector(pageChanged(_:)), for: .valueChanged)
         view.addSubview(pageControl)
+
+        offsetObservation = tipsScrollView.observe(\.contentOffset, options: [.new, .initial]) { [weak self] scrollView, change in
+            guard let self = self, let offset = change.newValue, scrollView.bounds.width > 0 else { return }
+            self.pageControl.currentPage = Int((offset.x / scrollView.bounds.width).rounded())
+        }
+    }
+
+    deinit {
+        offsetObservation?.invalidate()
     }
 
     @objc private func darkCardsChanged(_ sender: UISwitch) {
