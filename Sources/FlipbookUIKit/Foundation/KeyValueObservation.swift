@@ -47,8 +47,9 @@ public struct NSKeyValueObservedChange<Value> {
 
 /// An observation made by `observe(_:options:changeHandler:)` (`NSKeyValueObservation`): it
 /// reports until `invalidate()` is called or it is released (keep it in a property, as on iOS).
-/// Sendable, as Foundation's, so that a view controller's `deinit` may invalidate it: its state
-/// is behind a lock. Reports run on the main actor, where views' setters run.
+/// Sendable, as Foundation's, so that a view controller's `deinit` may invalidate it;
+/// `@unchecked` because the compiler cannot see that the lock guards its two mutable properties.
+/// Reports run on the main actor, where views' setters run.
 public final class NSKeyValueObservation: @unchecked Sendable {
     private let lock = NSLock()
     private weak var watched: AnyObject?
