@@ -194,6 +194,18 @@ final class ControlsTests: XCTestCase {
         _ = render(recorded, at: 1.05, name: "peek")
     }
 
+    @MainActor func testRecordingTheSameFingersTwiceGivesTheSameTransition() async throws {
+        let fingers: [Finger] = [.tap(at: CGPoint(x: 333, y: 115), atSeconds: 0.1), .tap(at: CGPoint(x: 300, y: 186), atSeconds: 0.2),
+                                 .tap(at: CGPoint(x: 300, y: 608), atSeconds: 0.3)]
+        func recording() throws -> Transition {
+            try Transition.record(device: Self.device, fingers: fingers) { window in
+                window.rootViewController = PreferencesViewController()
+                window.layoutIfNeeded()
+            }
+        }
+        XCTAssertEqual(try recording(), try recording())
+    }
+
     @MainActor func testAPressThatMovesOrLiftsEarlyDoesNotPeek() async throws {
         let screen = PeekViewController()
         // 12 pt in 0.2 s: past the 10 pt allowableMovement before 0.5 s.
