@@ -118,7 +118,7 @@ final class AppCIExampleTests: XCTestCase {
         process.currentDirectoryURL = folder
         process.environment = environment
         let log = folder.deletingLastPathComponent().appendingPathComponent("step-\(UUID().uuidString).log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         let handle = try FileHandle(forWritingTo: log)
         process.standardOutput = handle
         process.standardError = handle
@@ -175,6 +175,7 @@ final class AppCIExampleTests: XCTestCase {
         }
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-app-ci")
         let package = base.appendingPathComponent("GalleryApp"), cache = base.appendingPathComponent("cache")
+        // The folders of the last run stay until the next one, for a look at what it wrote.
         let origin = base.appendingPathComponent("origin"), runnerTemp = base.appendingPathComponent("runner-temp")
         let home = base.appendingPathComponent("home"), tools = base.appendingPathComponent("tools")
         for folder in [package, origin, runnerTemp, home, tools] { try? FileManager.default.removeItem(at: folder) }
@@ -269,7 +270,8 @@ final class AppCIExampleTests: XCTestCase {
         let summary = try String(contentsOf: runnerTemp.appendingPathComponent("review/summary.md"), encoding: .utf8)
         XCTAssertTrue(summary.contains("- `ZoomTransitionTests/zoom-push-12.png`"), summary)
         XCTAssertTrue(summary.contains("### zoom-push\n"), summary)
-        XCTAssertTrue(summary.contains("frames differ"), summary)
+        XCTAssertTrue(summary.contains("`actual/zoom-push` differs from `reference/zoom-push`: 8 of 14 frames"), summary)
+        XCTAssertTrue(summary.contains("Review page: `review/zoom-push/index.html`"), summary)
         XCTAssertEqual(try String(contentsOfFile: environment["GITHUB_STEP_SUMMARY"]!, encoding: .utf8), summary)
         var head = try bash("git rev-parse --abbrev-ref HEAD && git status --porcelain", in: package, environment: environment)
         XCTAssertEqual(head.log, "HEAD\n", "the review step leaves the pull request's code checked out, nothing changed")
@@ -283,9 +285,14 @@ final class AppCIExampleTests: XCTestCase {
         head = try bash("git status --porcelain", in: package, environment: environment)
         XCTAssertTrue(head.log.contains("zoom-push.lock") && head.log.contains("zoom-push-12.png"), head.log)
         try git("\(gitIdentity) commit -q -am 'Re-record the zoom goldens'", in: package, environment: environment)
-        try? FileManager.default.removeItem(at: runnerTemp)
-        try FileManager.default.createDirectory(at: runnerTemp, withIntermediateDirectories: true)
-        let green = try runWorkflow(in: package, runnerTemp: runnerTemp, environment: environment)
+        // A new job: its own temporary folder (the first one's stays for a look at its pictures).
+        let secondTemp = base.appendingPathComponent("runner-temp-2")
+        try? FileManager.default.removeItem(at: secondTemp)
+        try FileManager.default.createDirectory(at: secondTemp, withIntermediateDirectories: true)
+        var second = environment
+        second["RUNNER_TEMP"] = secondTemp.path
+        second["GITHUB_STEP_SUMMARY"] = secondTemp.appendingPathComponent("step-summary.md").path
+        let green = try runWorkflow(in: package, runnerTemp: secondTemp, environment: second)
         let greenByName = Dictionary(green.map { ($0.0, $0.1) }, uniquingKeysWith: { $1 })
         XCTAssertEqual(greenByName["Test"]??.status, 0, String((greenByName["Test"]??.log ?? "").suffix(6000)))
         XCTAssertNil(greenByName["Review the failed goldens"] ?? nil, "nothing failed: no review")
