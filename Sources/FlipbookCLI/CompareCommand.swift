@@ -25,8 +25,8 @@ enum CompareCommand: Command {
                       one row per value of the render option NAME (without --): curve, duration,
                       damping, velocity, device, scale, fps, select, return, columns, scroll,
                       manifest, cards, label-font, scene-fonts, appearance. Repeat --vary for every combination (at most 24
-                      rows). Values with commas (bezier:0.3,-0.5,0.7,1.6, spring(response: 0.5,
-                      dampingFraction: 0.8)) are kept whole; or separate values with ; instead.
+                      rows). Values with commas (bezier:0.3,-0.5,0.7,1.6) are kept whole; or
+                      separate values with ; instead.
       --out PATH        the sheet, .png or .jpg (default Output/NAME-compare.png; {preset} is
                         replaced by the preset's or the transition file's name)
       --sheet-frames N  moments (columns) per row, 2-16 (default 8), evenly spaced from 0 to the
