@@ -160,10 +160,12 @@ let package = Package(
         // anchors only, recorded and rendered; its Transitions folder: a circular reveal and a
         // bubble (shape-layer and view masks), recorded and rendered.
         .testTarget(name: "FlipbookUIKitSourcesAppTests", dependencies: ["UIKit", "FlipbookUIKit", "FlipbookModel", "Flipbook", "FlipbookMotion",
-                                                                  "FlipbookCodecs", "FlipbookRender", "FlipbookRaster", "FlipbookGeometry"],
+                                                                  "FlipbookCodecs", "FlipbookRender", "FlipbookRaster", "FlipbookGeometry", "FlipbookText"],
                     exclude: ["uikit-sources.json"], plugins: ["UIKitSources"]),
-        // Uses only the products (`import Flipbook`, `import FlipbookTesting`), as a dependent package would.
-        .testTarget(name: "FlipbookPublicAPITests", dependencies: ["Flipbook", "FlipbookTesting", "FlipbookTestSignals"], exclude: ["__Goldens__"]),
+        // Uses only the products (`import Flipbook`, `import FlipbookTesting`), as a dependent package would;
+        // FlipbookUIKit is built first because its public symbols are held to a baseline here.
+        .testTarget(name: "FlipbookPublicAPITests", dependencies: ["Flipbook", "FlipbookTesting", "FlipbookUIKit", "FlipbookTestSignals"],
+                    exclude: ["__Goldens__", "__Baselines__"]),
         .testTarget(name: "FlipbookTestingTests", dependencies: ["Flipbook", "FlipbookTesting", "FlipbookImageDiff", "FlipbookTestSupport"], exclude: ["__Goldens__"]),
     ]
 )

@@ -117,6 +117,17 @@ final class TransitionFileTests: XCTestCase {
         XCTAssertEqual(transition.animations[0].timing.durationSeconds, spring.settlingDurationSeconds)
     }
 
+    /// Recordings of UIKit code write holds a microsecond long (a value kept, never a frame
+    /// longer), so an animation's duration goes that low; a transition's own timing does not.
+    func testAnAnimationMayLastAMicrosecondAsRecordedHoldsDo() throws {
+        let transition = try decode(#"{"layers": [\#(square)], "animations": [{"target": "a", "duration": 1e-06, "to": {"opacity": 1}}]}"#)
+        XCTAssertEqual(transition.animations[0].timing.durationSeconds, 0.000_001)
+        XCTAssertEqual(error(#"{"layers": [\#(square)], "animations": [{"target": "a", "duration": 0, "to": {"opacity": 1}}]}"#),
+                       "t.json: $.animations[0].duration: must be between 1e-06 and 60, not 0")
+        XCTAssertEqual(error(#"{"timing": {"curve": "linear", "duration": 1e-06}, "layers": []}"#),
+                       "t.json: $.timing.duration: must be between 0.001 and 60, not 1e-06")
+    }
+
     /// A completion's change of an animatable property is a step that a later animation of the
     /// property starts from (it used to override every later frame).
     func testACompletionValueIsWhereTheNextAnimationStarts() throws {
