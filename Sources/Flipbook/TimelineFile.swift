@@ -91,18 +91,20 @@ package struct TimelineFile: Sendable {
         }
         var facts: [(String, String)] = []
         if let preset { facts.append(("preset", preset)) }
-        if let durationSeconds { facts.append(("duration", JSON.number(durationSeconds) + " s")) }
-        facts.append(("fps", JSON.number(framesPerSecond)))
+        // Facts are read by people: `factText` rounds away a computation's last bits
+        // (`0.7000000000000001`); the frames' times and the curves keep every digit.
+        if let durationSeconds { facts.append(("duration", durationSeconds.factText + " s")) }
+        facts.append(("fps", framesPerSecond.factText))
         if let curve = try fields.object("curve") {
             // What a person set; the derived spring constants stay in timeline.json.
             let shown = Set(["curve", "dampingRatio", "initialVelocity", "controlPoints", "x1", "y1", "x2", "y2"])
             facts.append(("curve", curve.members.keys.sorted().filter(shown.contains).map { key in
-                "\(key) " + (curve.members[key]!.stringValue ?? curve.members[key]!.numberValue.map(JSON.number) ?? "…")
+                "\(key) " + (curve.members[key]!.stringValue ?? curve.members[key]!.numberValue.map(\.factText) ?? "…")
             }.joined(separator: ", ")))
         }
         if let device = try fields.object("device") {
             let scale = try device.positive("scale")
-            if let name = try device.string("name") { facts.append(("device", name + (scale.map { " @\(JSON.number($0))x" } ?? ""))) }
+            if let name = try device.string("name") { facts.append(("device", name + (scale.map { " @\($0.factText)x" } ?? ""))) }
         }
         if let gesture = try fields.object("interactive") {
             let released = try gesture.whole("releaseFrame", in: 0...(frames.count - 1))

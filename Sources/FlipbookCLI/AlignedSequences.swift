@@ -1,4 +1,5 @@
 import Flipbook
+import FlipbookMotion
 import FlipbookImageDiff
 
 /// The sequences of a review on their common time axis (`CommonTimeAxis`): per page position
@@ -64,7 +65,7 @@ struct AlignedSequences {
         guard !axis.isEveryFrameOwn, lengths.count == 2 else { return nil }
         func side(_ number: Int) -> String {
             "\(lengths[number].frames) frame\(lengths[number].frames == 1 ? "" : "s") ending at "
-                + PerceptualComparison.format(lengths[number].endSeconds) + " s"
+                + lengths[number].endSeconds.factText + " s"
         }
         let hold = lengths[0].endSeconds == lengths[1].endSeconds ? "" : ", the shorter one holding its last frame"
         return "the reference has \(side(0)), the actual \(side(1)); compared on a common time axis of \(axis.count) frames, "

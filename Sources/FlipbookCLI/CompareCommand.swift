@@ -198,8 +198,10 @@ enum CompareCommand: Command {
     }
 
     /// `NAME=V1,V2,…` → the option name and its values. Commas inside a value that takes
-    /// parameters (`bezier:…`, `spring-physics:…`) stay: a piece that is a number continues the
-    /// previous value when that value has a `:`. With a `;` anywhere, values are split on `;` only.
+    /// parameters stay: inside parentheses (`spring(duration: 0.5, bounce: 0.2)`, the Swift
+    /// notations of docs/TIMING.md), and a piece that is a number continues the previous value
+    /// when that value has a `:` (`bezier:…`, `spring-physics:…`). With a `;` anywhere, values are
+    /// split on `;` only.
     static func parseVary(_ text: String) throws -> (name: String, values: [String]) {
         guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
             throw UsageError("--vary must be NAME=V1,V2,... (e.g. damping=0.5,0.6,0.8), not \(InputText.singleQuoted(text))")
@@ -215,8 +217,15 @@ enum CompareCommand: Command {
         if list.contains(";") {
             values = list.split(separator: ";", omittingEmptySubsequences: false).map(String.init)
         } else {
-            for piece in list.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
-                if let last = values.last, last.contains(":"), Double(piece.trimmingCharacters(in: .whitespaces)) != nil {
+            // Split at the commas outside parentheses; an unclosed `(` keeps the rest as one
+            // value, which the option then refuses by name.
+            var pieces = [""], depth = 0
+            for character in list {
+                if character == "(" { depth += 1 } else if character == ")" { depth = max(0, depth - 1) }
+                if character == ",", depth == 0 { pieces.append("") } else { pieces[pieces.count - 1].append(character) }
+            }
+            for piece in pieces {
+                if let last = values.last, last.contains(":"), !last.contains("("), Double(piece.trimmingCharacters(in: .whitespaces)) != nil {
                     values[values.count - 1] = last + "," + piece
                 } else {
                     values.append(piece)

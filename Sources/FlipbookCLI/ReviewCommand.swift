@@ -6,6 +6,7 @@ import FlipbookGeometry
 import FlipbookImageDiff
 import FlipbookRaster
 import FlipbookModel
+import FlipbookMotion
 import FlipbookScenes
 import FlipbookFormats
 import FlipbookRender
@@ -162,7 +163,7 @@ enum ReviewCommand: Command {
         out += "| frame | time (s) | mean ΔE | p99 ΔE | max ΔE | differing pixels |\n|---|---|---|---|---|---|\n"
         for frame in differing.prefix(40) {
             let s = frame.scores!
-            out += "| \(AlignedSequences.frameCell(frame)) | \(PerceptualComparison.format(frame.timeSeconds)) | \(PerceptualComparison.format(s.mean)) | "
+            out += "| \(AlignedSequences.frameCell(frame)) | \(frame.timeSeconds.factText) | \(PerceptualComparison.format(s.mean)) | "
                 + "\(PerceptualComparison.format(s.p99)) | \(PerceptualComparison.format(s.max)) | \(s.differingPixels) |\n"
         }
         if differing.count > 40 { out += "\n… and \(differing.count - 40) more frames.\n" }

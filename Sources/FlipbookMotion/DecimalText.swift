@@ -39,3 +39,20 @@ extension Double {
         return self == rounded() && abs(self) < 1e15 ? String(Int64(self)) : "\(self)"
     }
 }
+
+extension Double {
+    /// The number as people write a fact of a timing (a duration, a time, a frame rate, a
+    /// damping ratio) on the review page and in its Markdown summary: rounded to four decimals,
+    /// then in its shortest form (`0.7000000000000001` → `0.7`, `0.9882741045832352` → `0.9883`,
+    /// `60` → `60`). Four decimals are a tenth of a millisecond, finer than any frame interval
+    /// (a 240 fps frame is 4.2 ms), and the page's script rounds its times the same way. A
+    /// non-zero value that four decimals would show as 0 (`4e-05`), and values of 10^11 or
+    /// more, where the rounding could not be exact, keep their shortest form (`shortestText`).
+    package var factText: String {
+        guard isFinite, abs(self) < 1e11 else { return shortestText }
+        // (x · 10⁴).rounded() is a whole number below 10^15, exact in a Double; dividing it by
+        // 10⁴ gives the Double nearest that four-decimal number, which prints as that number.
+        let rounded = (self * 10_000).rounded() / 10_000
+        return rounded == 0 && self != 0 ? shortestText : rounded.shortestText
+    }
+}

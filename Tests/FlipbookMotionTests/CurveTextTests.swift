@@ -15,6 +15,17 @@ final class CurveTextTests: XCTestCase {
         }
     }
 
+    /// Facts people read (a duration, a damping ratio) lose the last bits arithmetic leaves:
+    /// four decimals, then the shortest form; the expected texts are written by hand.
+    func testFactTextRoundsToFourDecimals() {
+        let cases: [(Double, String)] = [(0.7000000000000001, "0.7"), (0.1 + 0.2, "0.3"), (0.9882741045832352, "0.9883"),
+                                         (1.0 / 3.0, "0.3333"), (2.0 / 3.0, "0.6667"), (60, "60"), (59.94, "59.94"), (-0.25, "-0.25"),
+                                         (0.6 * 3, "1.8"), (0.00004, "4e-05"), (-0.0, "0"), (0, "0"),
+                                         (123_456.78916, "123456.7892"), (1e12, "1000000000000"), (1e300, "1e+300"),
+                                         (.infinity, "inf"), (-.infinity, "-inf"), (.nan, "nan")]
+        for (value, text) in cases { XCTAssertEqual(value.factText, text, "\(value)") }
+    }
+
     func testCurveParametersMustBeDecimal() {
         XCTAssertThrowsError(try TimingCurve.parse("bezier:0x1,0,1,1")) { error in
             XCTAssertEqual(error as? TimingCurveParseError, .notANumber(curve: "bezier:0x1,0,1,1", parameter: "x1", text: "0x1"))

@@ -117,6 +117,23 @@ final class CompareTests: XCTestCase {
         XCTAssertEqual(semicolons.stdout, "push: 4 variants × 2 moments → \(written)\n")
     }
 
+    /// Spring notations have commas inside their parentheses: `--vary curve=` keeps each whole.
+    func testVaryKeepsTheCommasOfASpringNotation() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let sheet = directory.appendingPathComponent("springs.png").path
+        let run = try runFlipbook(["compare", "fade-present", "--vary",
+                                   "curve=spring(response: 0.5, dampingFraction: 0.8),spring(duration: 0.4, bounce: 0.2),bezier:0.3,-0.5,0.7,1.6",
+                                   "--scale", "1", "--fps", "10", "--sheet-frames", "2", "--out", sheet, "--progress", "none"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(run.stdout, "fade-present: 3 variants × 2 moments → \(sheet)\n")
+        // An unclosed parenthesis keeps the rest as one value, which --curve then refuses.
+        let unclosed = try runFlipbook(["compare", "fade-present", "--vary", "curve=spring(response: 0.5, dampingFraction: 0.8,linear",
+                                        "--scale", "1", "--out", sheet, "--progress", "none"])
+        XCTAssertNotEqual(unclosed.status, 0)
+        XCTAssertTrue(unclosed.stderr.contains("spring(response: 0.5, dampingFraction: 0.8,linear"), unclosed.stderr)
+    }
+
     func testCompareUsageErrors() throws {
         for (arguments, message) in [
             (["compare", "push"], "give --vary NAME=V1,V2,... (e.g. --vary damping=0.5,0.6,0.8)"),

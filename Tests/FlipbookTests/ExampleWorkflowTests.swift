@@ -5,25 +5,6 @@ import XCTest
 /// consistent (shard counts), and their render and merge commands, run here as the runner would
 /// run them (with a small OPTIONS), produce merged folders identical to unsharded renders.
 final class ExampleWorkflowTests: XCTestCase {
-    /// Every YAML document of `path`, through python3's yaml module (scripts/test installs
-    /// python3-yaml).
-    func loadYAML(_ path: String) throws -> [[String: Any]] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        let script = "import sys, json, yaml; print(json.dumps([{str(k): v for k, v in d.items()} for d in yaml.safe_load_all(open(sys.argv[1]))]))"
-        process.arguments = ["python3", "-c", script, path]
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        do { try process.run() } catch { throw XCTSkip("python3 is not installed (scripts/test installs python3-yaml)") }
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        if message.contains("No module named 'yaml'") { throw XCTSkip("python3's yaml module is missing (apt-get install python3-yaml)") }
-        XCTAssertEqual(process.terminationStatus, 0, "\(path) is not valid YAML: \(message)")
-        return try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [[String: Any]])
-    }
-
     /// Runs `script` with bash in `directory`; `flipbook` is on PATH.
     func sh(_ script: String, in directory: URL, environment: [String: String]) throws {
         var variables = ProcessInfo.processInfo.environment

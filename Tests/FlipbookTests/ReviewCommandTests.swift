@@ -97,6 +97,30 @@ final class ReviewCommandTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: page + "/notes"), "the user's folder stays")
     }
 
+    /// The page's and the summary's facts are written as people write numbers: a duration and a
+    /// damping ratio that arithmetic left at 0.7000000000000001 and 0.6000000000000001 read
+    /// 0.7 s and 0.6 (the frames' times in the page's data keep every digit).
+    func testFactsAreWrittenAsPeopleWriteNumbers() throws {
+        let scratch = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let a = scratch.appendingPathComponent("a").path, b = scratch.appendingPathComponent("b").path
+        let long = try runFlipbook(["render"] + Self.small + ["--duration", "0.7000000000000001", "--damping", "0.6000000000000001", "--out", a])
+        XCTAssertEqual(long.status, 0, long.stderr)
+        XCTAssertEqual(try runFlipbook(["render"] + Self.small + ["--duration", "0.5", "--out", b]).status, 0)
+        let timeline = try String(contentsOfFile: a + "/timeline.json", encoding: .utf8)
+        XCTAssertTrue(timeline.contains("0.7000000000000001") && timeline.contains("0.6000000000000001"), "timeline.json keeps every digit")
+        let page = scratch.appendingPathComponent("review").path, markdown = scratch.appendingPathComponent("review.md").path
+        let review = try runFlipbook(["review", a, b, "--out", page, "--markdown", markdown])
+        XCTAssertEqual(review.status, 1, review.stderr)
+        let html = try String(contentsOfFile: page + "/index.html", encoding: .utf8)
+        XCTAssertTrue(html.contains(#"["duration", "0.7 s → 0.5 s"]"#), html)
+        XCTAssertTrue(html.contains("dampingRatio 0.6,") && !html.contains("dampingRatio 0.6000000000000001"), html)
+        let summary = try String(contentsOfFile: markdown, encoding: .utf8)
+        XCTAssertTrue(summary.contains("The reference has 8 frames ending at 0.7 s, the actual 6 frames ending at 0.5 s"), summary)
+        XCTAssertFalse(summary.contains("0000000"), summary)
+        XCTAssertTrue(review.stdout.contains("ending at 0.7 s"), review.stdout)
+    }
+
     /// A change of duration: 8 frames against 6 (0.7 s and 0.5 s at 10 fps). The page compares
     /// them on one time axis, the shorter holding its last frame, and the counts read as such.
     func testSequencesOfDifferentLengthsAreReviewedOnACommonTimeAxis() throws {

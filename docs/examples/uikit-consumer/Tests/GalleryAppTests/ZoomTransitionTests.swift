@@ -62,6 +62,18 @@ final class ZoomTransitionTests: XCTestCase {
         assertGolden(of: try pushJob(), as: .sequence, named: "zoom-push")
     }
 
+    /// The frames of the locked push, for a review page: written only when `REVIEW_FRAMES` names a
+    /// folder (the CI workflow does so after a failure, once on the pull request's code and once on
+    /// the base branch's, docs/APP-CI.md), to `$REVIEW_FRAMES/zoom-push/` as `flipbook render`
+    /// writes a folder: the PNG frames and their `timeline.json`.
+    @MainActor
+    func testReviewFrames() async throws {
+        guard let folder = ProcessInfo.processInfo.environment["REVIEW_FRAMES"] else {
+            throw XCTSkip("writes the push's frames for a review page when REVIEW_FRAMES names a folder")
+        }
+        try pushJob().write(to: URL(fileURLWithPath: folder).appendingPathComponent("zoom-push").path)
+    }
+
     /// The same lock verified with the assets somewhere else, as in another checkout (a CI
     /// runner's): it holds, because no path of the machine that recorded it is in it.
     @MainActor
