@@ -26,6 +26,9 @@ package struct SequenceLockRequest: Codable, Sendable, Equatable {
     package var format: Int
     /// The folder `Transition.record(resources:)` found the images in (`$RESOURCES`).
     package var resourcesFolderPath: String?
+    /// True when the window has no background colour: a transition file writes that as a clear
+    /// `background`, which reads back as a colour (a recording's window has none).
+    package var windowHasNoBackground: Bool
     /// `RenderSettings.framesPerSecond`, as its bit pattern: a `Double` crosses unrounded.
     package var framesPerSecondBits: UInt64
     /// `RenderSettings.frameRange`'s bounds, inclusive.
@@ -59,7 +62,8 @@ package struct SequenceLockRequest: Codable, Sendable, Equatable {
         let file = URL(fileURLWithPath: folder).appendingPathComponent(transitionFileName).path
         let text = TransitionFile.json(for: transition, relativeTo: folder)
         do {
-            guard try Self.transition(fileText: text, path: file, resourcesFolderPath: transition.resourcesFolderPath) == transition else {
+            guard try Self.transition(fileText: text, path: file, resourcesFolderPath: transition.resourcesFolderPath,
+                                      windowHasNoBackground: transition.window.backgroundColor == nil) == transition else {
                 return "its transition does not read back from a transition file as the same value"
             }
         } catch {
@@ -68,6 +72,7 @@ package struct SequenceLockRequest: Codable, Sendable, Equatable {
         try OutputFile.write(Array(text.utf8), to: file)
         let request = SequenceLockRequest(
             protocolVersion: currentProtocol, format: format, resourcesFolderPath: given.resourcesFolderPath,
+            windowHasNoBackground: transition.window.backgroundColor == nil,
             framesPerSecondBits: settings.framesPerSecond.bitPattern,
             firstFrame: settings.frameRange?.lowerBound, lastFrame: settings.frameRange?.upperBound, threads: settings.threads,
             fontDirectory: settings.fontDirectory, fontPath: settings.fontPath, manifestPath: settings.manifestPath,
@@ -78,13 +83,14 @@ package struct SequenceLockRequest: Codable, Sendable, Equatable {
         return nil
     }
 
-    /// A transition file's text read back as a transition, with the recording's resources folder
-    /// (which a transition file does not hold).
-    package static func transition(fileText: String, path: String, resourcesFolderPath: String?) throws -> Transition {
+    /// A transition file's text read back as a transition, with what a transition file does not
+    /// hold: the recording's resources folder, a window without a background colour.
+    static func transition(fileText: String, path: String, resourcesFolderPath: String?, windowHasNoBackground: Bool) throws -> Transition {
         let file = try TransitionFile(data: Data(fileText.utf8), path: path)
         guard !file.usesPhotos else { throw SequenceLockRequestError.unreadable(path: path, reason: "it refers to manifest photos") }
         var transition = try file.transition(photos: [], options: SceneOptions())
         transition.resourcesFolderPath = resourcesFolderPath
+        if windowHasNoBackground { transition.window.backgroundColor = nil }
         return transition
     }
 
@@ -112,8 +118,8 @@ package struct SequenceLockRequest: Codable, Sendable, Equatable {
         }
         let filePath = base.appendingPathComponent(transitionFileName).path
         let text = String(decoding: try InputFile.read(filePath, maximumBytes: TransitionFile.maximumBytes), as: UTF8.self)
-        var settings = RenderSettings(transition: try transition(fileText: text, path: filePath,
-                                                                 resourcesFolderPath: request.resourcesFolderPath))
+        var settings = RenderSettings(transition: try transition(fileText: text, path: filePath, resourcesFolderPath: request.resourcesFolderPath,
+                                                                 windowHasNoBackground: request.windowHasNoBackground))
         settings.framesPerSecond = Double(bitPattern: request.framesPerSecondBits)
         if let first = request.firstFrame, let last = request.lastFrame, first <= last { settings.frameRange = first...last }
         settings.threads = max(1, request.threads)

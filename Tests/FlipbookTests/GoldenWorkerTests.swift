@@ -108,6 +108,44 @@ final class GoldenWorkerTests: XCTestCase {
         }
     }
 
+    /// A job that fails while drawing (its photo removed after the job read its header) fails
+    /// the check with the same error through the worker as in the test process.
+    func testAJobThatFailsInTheWorkerFailsWithTheTestProcesssError() throws {
+        let scratch = scratchFolder()
+        let photo = scratch + "/photo.jpg", killed = scratch + "/killed-worker"
+        try FileManager.default.copyItem(atPath: Package.path("Samples/photos/coffee.jpg"), toPath: photo)
+        try "#!/bin/sh\nkill -9 $$\n".write(toFile: killed, atomically: true, encoding: .utf8)
+        XCTAssertEqual(chmod(killed, 0o755), 0)
+        // The push of the other tests, every photo in it replaced by the copy.
+        func usingTheCopy(_ layer: Layer) -> Layer {
+            var layer = layer
+            if layer.imageSource != nil { layer.imageSource = photo }
+            layer.sublayers = layer.sublayers.map(usingTheCopy)
+            return layer
+        }
+        var settings = try recordingLikeSettings()
+        guard case let .transition(original) = settings.source else { return XCTFail("a transition value") }
+        var transition = original
+        transition.window = usingTheCopy(original.window)
+        transition.resourcesFolderPath = scratch
+        settings.source = .transition(transition)
+        let job = try RenderJob(settings: settings)
+        func check(_ worker: String) -> GoldenResult {
+            withEnvironment(["FLIPBOOK_WORKER": worker, "CI": nil, "FLIPBOOK_RECORD": nil, "FLIPBOOK_ARTIFACTS": scratch + "/artifacts"]) {
+                verifyGolden(of: job, as: .sequence, named: "still", goldensDirectory: scratch + "/goldens")
+            }
+        }
+        // Sent to the worker: one that dies fails the check.
+        let dead = check(killed)
+        XCTAssertTrue(dead.message.contains("killed by signal 9"), dead.message)
+        try FileManager.default.removeItem(atPath: photo)
+        let here = check("off"), there = check(flipbookExecutable.path)
+        XCTAssertEqual(here.outcome, .error, here.message)
+        XCTAssertTrue(here.message.contains(photo), here.message)
+        XCTAssertEqual(there.outcome, .error, there.message)
+        XCTAssertEqual(there.message, here.message)
+    }
+
     func testAWorkerThatIsNotThereFailsTheCheckSayingWhatToDo() throws {
         let scratch = scratchFolder()
         let result = try check(try recordingLikeSettings(), worker: scratch + "/no-such-flipbook", in: scratch)
