@@ -12,7 +12,7 @@
 //   UIKitSources (plugin) → flipbook-uikit-sources → FlipbookUIKitSources → FlipbookFiles
 //   FlipbookModel   → FlipbookMotion, FlipbookRaster, FlipbookText, FlipbookGeometry
 //   FlipbookText    → FlipbookRaster, FlipbookFiles, CFreeType, CHarfBuzz, CFriBidi, CFontconfig, CLineBreaking
-//   FlipbookCodecs  → FlipbookRaster, FlipbookFiles, CImageCodecs (→ CLibPNG, CLibJPEG), CPNGEncoder, CISAL, CLibDeflate
+//   FlipbookCodecs  → FlipbookGeometry, FlipbookRaster, FlipbookFiles, CImageCodecs (→ CLibPNG, CLibJPEG), CPNGEncoder, CISAL, CLibDeflate
 //   FlipbookTesting → Flipbook (sequence goldens), FlipbookImageDiff, FlipbookRender (frame slots), FlipbookCodecs, FlipbookFiles;  FlipbookImageDiff → FlipbookRaster, FlipbookGeometry
 //   FlipbookMotion, FlipbookRaster → FlipbookGeometry;  FlipbookGeometry, FlipbookFiles, FlipbookConstraints → (the toolchain only)
 //   FlipbookConstraints: the Auto Layout solver (incremental Cassowary simplex) FlipbookUIKit lays out with.
@@ -79,7 +79,7 @@ let package = Package(
         // knows no views, depends on nothing of Flipbook.
         .target(name: "FlipbookConstraints"),
         .target(name: "FlipbookRaster", dependencies: ["FlipbookGeometry"]),
-        .target(name: "FlipbookCodecs", dependencies: ["CImageCodecs", "CPNGEncoder", "CISAL", "CLibDeflate", "FlipbookRaster", "FlipbookFiles"]),
+        .target(name: "FlipbookCodecs", dependencies: ["CImageCodecs", "CPNGEncoder", "CISAL", "CLibDeflate", "FlipbookGeometry", "FlipbookRaster", "FlipbookFiles"]),
         .target(name: "FlipbookMotion", dependencies: ["FlipbookGeometry"]),
         .target(name: "FlipbookText", dependencies: ["CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig", "CLineBreaking", "FlipbookRaster", "FlipbookFiles"]),
         // The sample manifests and photos (Samples/), as resources; `Samples.photos` etc. find them.
@@ -160,10 +160,42 @@ let package = Package(
         // anchors only, recorded and rendered; its Transitions folder: a circular reveal and a
         // bubble (shape-layer and view masks), recorded and rendered.
         .testTarget(name: "FlipbookUIKitSourcesAppTests", dependencies: ["UIKit", "FlipbookUIKit", "FlipbookModel", "Flipbook", "FlipbookMotion",
-                                                                  "FlipbookCodecs", "FlipbookRender", "FlipbookRaster", "FlipbookGeometry"],
+                                                                  "FlipbookCodecs", "FlipbookRender", "FlipbookRaster", "FlipbookGeometry", "FlipbookText"],
                     exclude: ["uikit-sources.json"], plugins: ["UIKitSources"]),
-        // Uses only the products (`import Flipbook`, `import FlipbookTesting`), as a dependent package would.
-        .testTarget(name: "FlipbookPublicAPITests", dependencies: ["Flipbook", "FlipbookTesting", "FlipbookTestSignals"], exclude: ["__Goldens__"]),
+        // Uses only the products (`import Flipbook`, `import FlipbookTesting`), as a dependent package would;
+        // FlipbookUIKit is built first because its public symbols are held to a baseline here.
+        .testTarget(name: "FlipbookPublicAPITests", dependencies: ["Flipbook", "FlipbookTesting", "FlipbookUIKit", "FlipbookTestSignals"],
+                    exclude: ["__Goldens__", "__Baselines__"]),
         .testTarget(name: "FlipbookTestingTests", dependencies: ["Flipbook", "FlipbookTesting", "FlipbookImageDiff", "FlipbookTestSupport"], exclude: ["__Goldens__"]),
     ]
 )
+
+// scripts/sanitize builds only the test targets it runs (FLIPBOOK_TEST_TARGETS=A,B,…) and what
+// they depend on: its sanitizer builds are debug builds of their own, and the suites it skips
+// (the UIKit recordings, the consumer example, the CLI and tools) are much of their compile time.
+// Unset, as in every other build, the manifest is exactly as declared above.
+if let keptTests = Context.environment["FLIPBOOK_TEST_TARGETS"]?.split(separator: ",").map(String.init) {
+    let byName = Dictionary(uniqueKeysWithValues: package.targets.map { ($0.name, $0) })
+    var needed = Set<String>()
+    var pending = keptTests
+    while let name = pending.popLast() {
+        guard let target = byName[name] else { fatalError("FLIPBOOK_TEST_TARGETS names '\(name)', which is not a target") }
+        guard needed.insert(name).inserted else { continue }
+        for dependency in target.dependencies {
+            switch dependency {
+            case let .targetItem(name, _), let .byNameItem(name, _): pending.append(name)
+            case .productItem: break
+            @unknown default: break
+            }
+        }
+        for usage in target.plugins ?? [] {
+            if case let .plugin(name, nil) = usage { pending.append(name) }
+        }
+    }
+    package.targets.removeAll { !needed.contains($0.name) }
+    package.products.removeAll { product in
+        let targets = (product as? Product.Library)?.targets ?? (product as? Product.Executable)?.targets
+            ?? (product as? Product.Plugin)?.targets ?? []
+        return !targets.allSatisfy(needed.contains)
+    }
+}

@@ -456,6 +456,10 @@ final class UISnapshotView: UIView {
     var takenAtMoment = 0
     /// The source's bounds when the snapshot was taken.
     let sourceBounds: CGRect
+    /// The source's tree as it was drawn (its static state and each view's animatable values
+    /// then, by record index), drawn instead of the source (a `CATransition`'s old content);
+    /// nil: the source as it is at the start.
+    var frozenContent: (node: Recorder.TreeNode, values: [Int: AnimatableState])?
 
     init(source: UIView, rect: CGRect, capInsets: UIEdgeInsets) {
         self.source = source; sourceRect = rect; self.capInsets = capInsets; sourceBounds = source.bounds
