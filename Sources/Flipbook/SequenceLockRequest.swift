@@ -75,7 +75,7 @@ package struct SequenceLockRequest: Codable, Sendable, Equatable {
             windowHasNoBackground: transition.window.backgroundColor == nil,
             framesPerSecondBits: settings.framesPerSecond.bitPattern,
             firstFrame: settings.frameRange?.lowerBound, lastFrame: settings.frameRange?.upperBound, threads: settings.threads,
-            fontDirectory: settings.fontDirectory, fontPath: settings.fontPath, manifestPath: settings.manifestPath,
+            fontDirectory: settings.sceneFontDirectory, fontPath: settings.labelFontPath, manifestPath: settings.manifestPath,
             decodedPixelBudget: settings.decodedPixelBudget, maxFileBytes: settings.maxFileBytes)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
@@ -123,8 +123,8 @@ package struct SequenceLockRequest: Codable, Sendable, Equatable {
         settings.framesPerSecond = Double(bitPattern: request.framesPerSecondBits)
         if let first = request.firstFrame, let last = request.lastFrame, first <= last { settings.frameRange = first...last }
         settings.threads = max(1, request.threads)
-        settings.fontDirectory = request.fontDirectory
-        settings.fontPath = request.fontPath
+        settings.sceneFontDirectory = request.fontDirectory
+        settings.labelFontPath = request.fontPath
         settings.manifestPath = request.manifestPath
         settings.decodedPixelBudget = request.decodedPixelBudget
         settings.maxFileBytes = request.maxFileBytes

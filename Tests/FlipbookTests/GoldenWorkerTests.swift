@@ -30,8 +30,8 @@ final class GoldenWorkerTests: XCTestCase {
         var transition = try RenderJob(settings: preset).transition
         transition.resourcesFolderPath = Package.path("Samples")
         var settings = RenderSettings(transition: transition)
-        settings.fontPath = Package.fixtureFont
-        settings.fontDirectory = Package.fixtureFonts
+        settings.labelFontPath = Package.fixtureFont
+        settings.sceneFontDirectory = Package.fixtureFonts
         settings.framesPerSecond = 15
         return settings
     }
