@@ -84,6 +84,8 @@ func reportUsage(_ error: UsageError, help: String) -> Int32 {
     case "--version":
         print("flipbook \(version)")
         return ExitCode.success
+    case "golden-worker":
+        return GoldenWorker.run(Array(arguments.dropFirst()))
     case "help":
         guard arguments.count > 1 else { print(generalHelp()); return ExitCode.success }
         do {

@@ -59,14 +59,15 @@ extension GoldenStrategy where Value == RenderJob {
     /// pixel hash, a few kilobytes; `SequenceLock`). Renders without encoding a PNG; a mismatch
     /// lists the differing frames, whether geometry or only pixels changed, and the changes in words.
     /// A reference in lock format 1 is checked in format 1 (its FNV-1a hashes) until it is
-    /// re-recorded in the current format (`FLIPBOOK_RECORD=all`).
+    /// re-recorded in the current format (`FLIPBOOK_RECORD=all`). In a debug build, the frames
+    /// are drawn by the optimised `flipbook` that `FLIPBOOK_WORKER` names, when it does: the
+    /// same lock, the same messages, release speed (docs/GOLDENS.md, "Debug builds").
     public static var sequence: GoldenStrategy {
         GoldenStrategy(pathExtension: "lock") { job, request in
-            SequenceLockGolden.noteDebugBuild()
             let format = SequenceLockGolden.format(ofReferenceFor: request)
             var check = GoldenCheck(request: request, pathExtension: "lock", describe: SequenceLockGolden.describe,
                                     mismatchArtifactSuffixes: [])
-            return check.run({ Array(try SequenceLock.make(job: job, format: format).text.utf8) }) { reference, actual in
+            return check.run({ try SequenceLockGolden.lockBytes(of: job, format: format) }) { reference, actual in
                 GoldenComparison(mismatch: try SequenceLockGolden.compare(reference, actual, layerNames: { job.layerNamesOfLockLines(frameIndex: $0) }))
             }
         }
@@ -75,11 +76,23 @@ extension GoldenStrategy where Value == RenderJob {
 
 /// The `.sequence` strategy's pieces.
 enum SequenceLockGolden {
-    /// Says once per test process, in a debug build, that the frames are drawn unoptimised: a
-    /// debug `swift test` records and verifies a 43-frame 375×667 @2x lock 15× as slowly
-    /// as `swift test -c release` (`scripts/bench consumer`, docs/PERFORMANCE.md).
+    /// The lock's text, drawn by the worker when `FLIPBOOK_WORKER` names one and the job can be
+    /// sent, else here.
+    static func lockBytes(of job: RenderJob, format: Int) throws -> [UInt8] {
+        if case let .worker(path) = try GoldenWorker.route(), let bytes = try GoldenWorker.lockBytes(of: job, format: format, worker: path) {
+            return bytes
+        }
+        noteDebugBuild()
+        return Array(try SequenceLock.make(job: job, format: format).text.utf8)
+    }
+
+    /// Says once per test process, in a debug build drawing in-process, that the frames are drawn
+    /// unoptimised: a debug `swift test` records and verifies a 43-frame 375×667 @2x lock 15× as
+    /// slowly as `swift test -c release` (`scripts/bench consumer`, docs/PERFORMANCE.md), and
+    /// how to hand them to a worker.
     static func noteDebugBuild() {
         #if DEBUG
+        guard environmentValue(GoldenWorker.variable) != "off" else { return }
         _ = debugBuildNote
         #endif
     }
@@ -87,7 +100,8 @@ enum SequenceLockGolden {
     /// Printed on first use (a static `let` is initialised once, whatever the thread).
     static let debugBuildNote: Void = {
         FileHandle.standardError.write(Data(("FlipbookTesting: a debug build draws sequence goldens unoptimised, about 15× as "
-            + "slowly as `swift test -c release` (docs/PERFORMANCE.md, \"A consumer's swift test\")\n").utf8))
+            + "slowly as `swift test -c release`; FLIPBOOK_WORKER=/path/to/release/flipbook draws them at release speed "
+            + "(docs/GOLDENS.md, \"Debug builds\")\n").utf8))
     }()
     /// The format of the reference lock when it exists and is an older one (and is not being
     /// re-recorded), else the current format.

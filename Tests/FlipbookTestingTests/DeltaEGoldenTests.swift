@@ -1,4 +1,5 @@
 import XCTest
+import FlipbookTestSupport
 import FlipbookRaster
 import FlipbookImageDiff
 import FlipbookTesting

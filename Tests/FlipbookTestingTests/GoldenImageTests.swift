@@ -1,4 +1,5 @@
 import XCTest
+import FlipbookTestSupport
 import FlipbookCodecs
 import FlipbookRaster
 import FlipbookImageDiff

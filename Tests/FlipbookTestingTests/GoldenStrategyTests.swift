@@ -1,4 +1,5 @@
 import Foundation
+import FlipbookTestSupport
 import XCTest
 import FlipbookRaster
 import FlipbookTesting
