@@ -71,7 +71,7 @@ final class ZoomTransitionTests: XCTestCase {
         guard let folder = ProcessInfo.processInfo.environment["REVIEW_FRAMES"] else {
             throw XCTSkip("writes the push's frames for a review page when REVIEW_FRAMES names a folder")
         }
-        try pushJob().write(to: URL(fileURLWithPath: folder).appendingPathComponent("zoom-push").path)
+        try await pushJob().write(to: URL(fileURLWithPath: folder).appendingPathComponent("zoom-push").path)
     }
 
     /// The same lock verified with the assets somewhere else, as in another checkout (a CI
