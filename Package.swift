@@ -167,3 +167,33 @@ let package = Package(
         .testTarget(name: "FlipbookTestingTests", dependencies: ["Flipbook", "FlipbookTesting", "FlipbookImageDiff", "FlipbookTestSupport"], exclude: ["__Goldens__"]),
     ]
 )
+
+// scripts/sanitize builds only the test targets it runs (FLIPBOOK_TEST_TARGETS=A,B,…) and what
+// they depend on: its sanitizer builds are debug builds of their own, and the suites it skips
+// (the UIKit recordings, the consumer example, the CLI and tools) are much of their compile time.
+// Unset, as in every other build, the manifest is exactly as declared above.
+if let keptTests = Context.environment["FLIPBOOK_TEST_TARGETS"]?.split(separator: ",").map(String.init) {
+    let byName = Dictionary(uniqueKeysWithValues: package.targets.map { ($0.name, $0) })
+    var needed = Set<String>()
+    var pending = keptTests
+    while let name = pending.popLast() {
+        guard let target = byName[name] else { fatalError("FLIPBOOK_TEST_TARGETS names '\(name)', which is not a target") }
+        guard needed.insert(name).inserted else { continue }
+        for dependency in target.dependencies {
+            switch dependency {
+            case let .targetItem(name, _), let .byNameItem(name, _): pending.append(name)
+            case .productItem: break
+            @unknown default: break
+            }
+        }
+        for usage in target.plugins ?? [] {
+            if case let .plugin(name, nil) = usage { pending.append(name) }
+        }
+    }
+    package.targets.removeAll { !needed.contains($0.name) }
+    package.products.removeAll { product in
+        let targets = (product as? Product.Library)?.targets ?? (product as? Product.Executable)?.targets
+            ?? (product as? Product.Plugin)?.targets ?? []
+        return !targets.allSatisfy(needed.contains)
+    }
+}

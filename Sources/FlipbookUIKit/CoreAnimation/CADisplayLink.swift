@@ -8,6 +8,9 @@ import Foundation
 /// rates for iPhone 13 Pro and iPad Pro"), so every device refreshes at 60 Hz here.
 /// Outside a recording it never fires (there is no screen). A link still running when nothing
 /// else is left makes the recording fail (`RecordingError.workStillScheduled`).
+/// Sendable, as Core Animation's is; `@unchecked` because `NSObject` is not Sendable and the
+/// compiler cannot see that its `var`s change only on the main actor (added, paused, fired
+/// and invalidated where UIKit code runs).
 open class CADisplayLink: NSObject, @unchecked Sendable {
     /// Refreshes per second.
     static let refreshesPerSecond = 60

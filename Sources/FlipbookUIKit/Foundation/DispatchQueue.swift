@@ -9,6 +9,9 @@ import Foundation
 
 /// A block of main-actor work moved between isolation domains. Only ever run on the main
 /// actor: in a recording by the recorder (on the main thread), outside one by the main queue.
+/// `@unchecked Sendable`: the compiler cannot see that `run` is only ever called on the main
+/// actor (every call site is main-actor isolated or `assumeIsolated`), so what the block
+/// captures never runs on another thread.
 struct MainActorWork<Argument>: @unchecked Sendable {
     let run: @MainActor (Argument) -> Void
 }
@@ -17,7 +20,7 @@ struct MainActorWork<Argument>: @unchecked Sendable {
 /// recording at their deadline, in the order dispatched; blocks dispatched to any other queue
 /// make the recording fail (`RecordingError.workOnOtherQueue`, naming the queue and the call's
 /// file and line). Outside a recording every queue's blocks run on Dispatch's main queue.
-public final class DispatchQueue: @unchecked Sendable {
+public final class DispatchQueue: Sendable {
     /// The queue as code names it (`DispatchQueue.main`, `DispatchQueue.global(qos: .utility)`).
     public let label: String
     private let isMain: Bool
@@ -164,7 +167,9 @@ extension DispatchTimeInterval {
 }
 
 /// Dispatch's work item: a block that can be dispatched and cancelled before it runs
-/// (`cancel()` takes it off the recording's clock).
+/// (`cancel()` takes it off the recording's clock). Sendable, as Dispatch's is; `@unchecked`
+/// because the compiler cannot see that `isCancelled` is read and written only on the main
+/// actor (where recordings run and where its block is performed).
 public final class DispatchWorkItem: @unchecked Sendable {
     private let block: MainActorWork<Void>
     /// Whether `cancel()` was called.

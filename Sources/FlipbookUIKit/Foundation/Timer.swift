@@ -5,6 +5,9 @@ import Foundation
 /// does not drift, as Foundation's), until `invalidate()`. Outside a recording it runs on
 /// Foundation's main run loop. A repeating timer still running when nothing else is left makes
 /// the recording fail (`RecordingError.workStillScheduled`, naming where it was made).
+/// Sendable, as Foundation's is; `@unchecked` because `NSObject` is not Sendable and the
+/// compiler cannot see that its `var`s change only on the main actor (scheduling, firing and
+/// `invalidate()` happen where UIKit code runs).
 public final class Timer: NSObject, @unchecked Sendable {
     /// Seconds between fires (at least 0.1 ms, as Foundation makes a zero or negative interval).
     public let timeInterval: TimeInterval
@@ -125,7 +128,7 @@ public final class Timer: NSObject, @unchecked Sendable {
 
 /// The main run loop, where timers and display links are added. There is one: `current` is `main`
 /// (UIKit code runs on the main thread).
-public final class RunLoop: @unchecked Sendable {
+public final class RunLoop: Sendable {
     /// The main thread's run loop.
     public static let main = RunLoop()
     /// The main run loop (recordings run on the main thread).

@@ -7,7 +7,10 @@ import Foundation
 // Anything else drawn into an image (two views, a file's image, a layer of no view) fails the
 // recording with `RecordingError.unsupported`, naming the call's file and line.
 
-/// What is drawn into one open image context.
+/// What is drawn into one open image context. `@unchecked Sendable` (so `CGContext` and the
+/// images made from it can be, as Apple's are): the compiler cannot see that `views` and
+/// `unsupported` are appended to only on the main actor, inside the drawing block or between
+/// `UIGraphicsBeginImageContext` and its end.
 final class ImageDrawing: @unchecked Sendable {
     let size: CGSize
     /// The views drawn, in order.
@@ -41,12 +44,13 @@ let imageSnapshotAdvice = "draw one view into the image (its layer's render(in:)
 nonisolated(unsafe) private var openImageDrawings: [ImageDrawing] = []
 
 /// A Core Graphics drawing context: what is drawn into it is kept for the image it makes.
-public final class CGContext: @unchecked Sendable {
+public final class CGContext: Sendable {
     let drawing: ImageDrawing
     init(drawing: ImageDrawing) { self.drawing = drawing }
 }
 
-/// Options of an image renderer (kept).
+/// Options of an image renderer (kept). Sendable, as UIKit's is; `@unchecked` because the
+/// compiler cannot see that its two `var`s are set only on the main actor, before drawing.
 public final class UIGraphicsImageRendererFormat: @unchecked Sendable {
     /// Pixels per point (the screen's by default).
     public var scale: CGFloat = 0
@@ -59,7 +63,7 @@ public final class UIGraphicsImageRendererFormat: @unchecked Sendable {
 }
 
 /// The context an image renderer's drawing block gets.
-public final class UIGraphicsImageRendererContext: @unchecked Sendable {
+public final class UIGraphicsImageRendererContext: Sendable {
     /// The drawing context.
     public let cgContext: CGContext
     init(drawing: ImageDrawing) { cgContext = CGContext(drawing: drawing) }
@@ -68,6 +72,8 @@ public final class UIGraphicsImageRendererContext: @unchecked Sendable {
 }
 
 /// Draws into an image (`UIGraphicsImageRenderer`): see above for what an image can show.
+/// Sendable, as UIKit's is; `@unchecked` only because `NSObject` is not: every stored property
+/// is a `let` of a Sendable type.
 open class UIGraphicsImageRenderer: NSObject, @unchecked Sendable {
     private let size: CGSize
 

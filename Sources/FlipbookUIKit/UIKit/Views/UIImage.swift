@@ -62,7 +62,9 @@ open class UIImage: NSObject, @unchecked Sendable {
     }
 }
 
-/// A view drawn into an image, and when: what a snapshot image shows.
+/// A view drawn into an image, and when: what a snapshot image shows. `@unchecked Sendable` so a
+/// `UIImage` can hold one (Apple's images are Sendable): the compiler cannot see that `view`, a
+/// main-actor object, is read only on the main actor, when a recording draws the snapshot.
 final class SnapshotSource: @unchecked Sendable {
     /// The view drawn.
     let view: UIView
