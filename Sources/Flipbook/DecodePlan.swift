@@ -79,7 +79,7 @@ struct DecodePlan {
         let fields = self.fields
         return { error in
             guard let codec = error as? CodecError, let field = fields[codec.path] else { return error }
-            return PhotoLibraryError.photo(manifest: field.manifest, field: field.field, underlying: "\(codec)")
+            return PhotoLibraryError.photo(manifest: field.manifest, field: field.field, underlying: "\(error: codec)")
         }
     }
 }

@@ -97,7 +97,7 @@ package struct PhotoLibrary: Sendable {
             headers[path] = header
             return header
         } catch {
-            throw PhotoLibraryError.photo(manifest: manifestPath, field: field, underlying: "\(error)")
+            throw PhotoLibraryError.photo(manifest: manifestPath, field: field, underlying: "\(error: error)")
         }
     }
 
@@ -116,12 +116,13 @@ package struct PhotoLibrary: Sendable {
 }
 
 /// A photo of the manifest cannot be used.
-public enum PhotoLibraryError: Error, CustomStringConvertible, Equatable {
+public enum PhotoLibraryError: SettingNamingError, Equatable {
     /// Reading the photo's file failed; `underlying` is the codec's message (it names the file).
-    case photo(manifest: String, field: String, underlying: String)
+    case photo(manifest: String, field: String, underlying: SettingText)
 
-    /// A one-line explanation naming the manifest field and the file.
-    public var description: String {
+    /// A one-line explanation naming the manifest field and the file; `message` keeps the
+    /// settings the codec's message names apart.
+    public var message: SettingText {
         switch self {
         case let .photo(manifest, field, underlying): return "\(manifest): \(field): \(underlying)"
         }

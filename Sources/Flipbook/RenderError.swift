@@ -12,8 +12,8 @@ import FlipbookFormats
 import FlipbookRender
 import FlipbookOutput
 
-/// Render-level mistakes; each names the setting (the command line maps it to its option).
-public enum RenderError: Error, CustomStringConvertible, Equatable {
+/// Render-level mistakes; each names the setting (`SettingField`: the command line names its option).
+public enum RenderError: SettingNamingError, Equatable {
     /// `RenderSettings.frameRange` outside the sequence.
     case frameRangeOutOfBounds(range: ClosedRange<Int>, frameCount: Int)
     /// A frame index (`displayList(frameIndex:)`) outside the sequence.
@@ -26,20 +26,20 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
     /// The transition's name is not a plain file name (`OutputName.problem(with:)` says why).
     case transitionName(problem: String)
 
-    /// A one-line explanation.
-    public var description: String {
+    /// A one-line explanation; `message` keeps its settings apart.
+    public var message: SettingText {
         switch self {
         case let .frameRangeOutOfBounds(range, count):
-            return "RenderSettings.frameRange \(range.lowerBound)-\(range.upperBound) is outside the sequence: it has \(count) frames (0-\(count - 1))"
+            return "\(field: .frameRange) \(range.lowerBound)-\(range.upperBound) is outside the sequence: it has \(count) frames (0-\(count - 1))"
         case let .frameOutOfBounds(index, count):
-            return "frameIndex \(index) is outside the sequence: it has \(count) frames (0-\(count - 1))"
+            return "\(field: .frameIndex) \(index) is outside the sequence: it has \(count) frames (0-\(count - 1))"
         case let .output(path, reason):
             return "\(path): cannot write the output: \(reason)"
         case let .transitionName(problem):
             return "the transition's name must be a plain file name (it names the outputs, e.g. Output/NAME), but \(problem)"
         case let .gestureNotAccepted(preset):
-            return "\(preset) is not driven by a finger: a gesture (RenderSettings.gesture) drives the transitions going back and page ("
-                + TransitionPreset.gesturePresetNames + ") and transition files"
+            return "\(preset) is not driven by a finger: a gesture (\(field: .gesture)) drives the transitions going back and page ("
+                + "\(TransitionPreset.gesturePresetNames)) and transition files"
         }
     }
 }

@@ -61,6 +61,8 @@ struct FrameRenderer: Sendable {
                 try rasterizer.images.decode(DisplayList.imageSources(in: list.ops))
                 try body(position, frames[position], list, cache.render(offset))
             }
+        } catch let error as CancellationError {
+            throw error  // a cancelled render stops at once, decoding nothing more
         } catch {
             // A broken photo is reported before any other failure, and always the same one
             // (the first in path order), whichever frame met it first.
@@ -127,11 +129,18 @@ extension RenderJob {
     }
 
     /// Renders the job's frames without writing any file: each frame goes to `frameSink` (a
-    /// video pipe, thumbnails; nil = dropped, which measures rendering alone), then `finish`
-    /// runs. `RenderSummary.outputDirectory` is empty; `framesWritten` counts the frames rendered.
+    /// video pipe, thumbnails; nil = dropped, which measures rendering alone).
+    /// `RenderSummary.outputDirectory` is empty; `framesWritten` counts the frames rendered.
     @discardableResult
-    public func render(progress: (@Sendable (Int, Int) -> Void)? = nil, frameSink: FrameSink? = nil,
-                       finish: (() throws -> Void)? = nil) throws -> RenderSummary {
+    public func render(progress: (@Sendable (RenderProgress) -> Void)? = nil, frameSink: FrameSink? = nil) throws -> RenderSummary {
+        try render(counting: RenderProgress.counting(progress), frameSink: frameSink)
+    }
+
+    /// `render(progress:frameSink:)` with the loop's `(done, total)` progress; `finish`, when
+    /// given, runs after the last frame (an error it throws fails the render).
+    @discardableResult
+    package func render(counting progress: (@Sendable (Int, Int) -> Void)?, frameSink: FrameSink?,
+                        finish: (() throws -> Void)? = nil) throws -> RenderSummary {
         let start = Date()
         let renderer = try frameRenderer()
         // The photos first, so the frames' figures below are the frames alone (`write` overlaps

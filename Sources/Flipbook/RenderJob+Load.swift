@@ -27,11 +27,11 @@ extension RenderJob {
     /// The label font and the scene's typesetter. A watch loop hands the previous round's fonts
     /// on (`reusedFonts`) when the same ones are asked for.
     static func fonts(for settings: RenderSettings) throws -> (Font, Typesetter) {
-        if let reused = settings.reusedFonts, reused.fontPath == settings.fontPath, reused.fontDirectory == settings.fontDirectory {
+        if let reused = settings.reusedFonts, reused.labelFontPath == settings.labelFontPath, reused.sceneFontDirectory == settings.sceneFontDirectory {
             return (reused.font, Typesetter(fonts: reused.sceneFonts))
         }
-        let font = try settings.fontPath.map(Font.init(path:)) ?? Font.locateDefault()
-        return (font, Typesetter(fonts: try settings.fontDirectory.map(FontCollection.init(directory:)) ?? FontCollection.system()))
+        let font = try settings.labelFontPath.map(Font.init(path:)) ?? Font.locateDefault()
+        return (font, Typesetter(fonts: try settings.sceneFontDirectory.map(FontCollection.init(directory:)) ?? FontCollection.system()))
     }
 
     /// The transition `settings.source` names, built from a preset, decoded from a file or given,
@@ -76,7 +76,7 @@ extension RenderJob {
             return LoadedTransition(transition: transition, photoLibrary: photoLibrary, fileHeaders: fileHeaders, filesRead: filesRead)
         case let .transition(value):
             var transition = value
-            if settings.deviceIsExplicit { transition.device = settings.scene.device }
+            if let device = settings.deviceOverride { transition.device = device }
             if let scale = settings.scale { transition.device.scale = scale }
             return LoadedTransition(transition: transition)
         }

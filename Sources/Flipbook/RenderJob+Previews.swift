@@ -60,9 +60,9 @@ extension RenderJob {
     /// video's last step included — leaves all three as they were.
     @discardableResult
     public func write(to directory: String, previews: PreviewOptions,
-                      progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> RenderSummary {
+                      progress: (@Sendable (RenderProgress) -> Void)? = nil) throws -> RenderSummary {
         try make(previews, frameFolder: directory) { sink, finish, commit in
-            try write(to: directory, progress: progress, frameSink: sink, finish: finish, commit: commit)
+            try write(to: directory, counting: RenderProgress.counting(progress), frameSink: sink, finish: finish, commit: commit)
         }
     }
 
@@ -70,9 +70,9 @@ extension RenderJob {
     /// (`flipbook render --video PATH --no-frames`): frames go straight from the renderer to the
     /// ffmpeg pipe and the contact sheet. Checks and atomicity as in `write(to:previews:)`.
     @discardableResult
-    public func render(previews: PreviewOptions, progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> RenderSummary {
+    public func render(previews: PreviewOptions, progress: (@Sendable (RenderProgress) -> Void)? = nil) throws -> RenderSummary {
         try make(previews, frameFolder: nil) { sink, finish, commit in
-            let summary = try render(progress: progress, frameSink: sink, finish: finish)
+            let summary = try render(counting: RenderProgress.counting(progress), frameSink: sink, finish: finish)
             try commit()
             return summary
         }

@@ -9,7 +9,7 @@ import FlipbookOutput
 /// so a re-render does not locate and parse them again.
 package struct RenderFonts: Sendable {
     /// The settings they were loaded for: a job reuses them only when its own are the same.
-    let fontPath: String?, fontDirectory: String?
+    let labelFontPath: String?, sceneFontDirectory: String?
     /// The contact sheet's label font.
     let font: Font
     /// The scene text's fonts (each job gets its own `Typesetter` over them, so warnings are per job).
@@ -19,7 +19,7 @@ package struct RenderFonts: Sendable {
 extension RenderJob {
     /// This job's fonts, for the next job of a watch loop.
     package var loadedFonts: RenderFonts {
-        RenderFonts(fontPath: settings.fontPath, fontDirectory: settings.fontDirectory, font: font, sceneFonts: typesetter.fonts)
+        RenderFonts(labelFontPath: settings.labelFontPath, sceneFontDirectory: settings.sceneFontDirectory, font: font, sceneFonts: typesetter.fonts)
     }
 
     /// The files this job reads — the transition file, the photo and cards manifests, the label
@@ -27,7 +27,7 @@ extension RenderJob {
     /// (`OutputOverlap`). Unlike `inputFiles`, no display list is made again.
     package var filesToRead: [String] {
         var files = Set(filesRead).union(imageHeaders.keys).union(sequenceImages.sources)
-        if let font = settings.fontPath { files.insert(font) }
+        if let font = settings.labelFontPath { files.insert(font) }
         return files.sorted()
     }
 

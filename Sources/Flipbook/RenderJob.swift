@@ -35,10 +35,33 @@ public struct RenderSummary: Sendable {
     public var framesCPUSeconds: Double?
 }
 
+/// How far a render has got: passed to a render's `progress` callback after each frame.
+public struct RenderProgress: Sendable, Equatable {
+    /// Frames rendered (and, when writing, handed to the encoder) so far, 1…`totalFrames`.
+    public var completedFrames: Int
+    /// Frames this render renders (the job's `frames`, a sub-range when sharding).
+    public var totalFrames: Int
+
+    /// A progress of `completedFrames` of `totalFrames`.
+    public init(completedFrames: Int, totalFrames: Int) {
+        self.completedFrames = completedFrames
+        self.totalFrames = totalFrames
+    }
+
+    /// `completedFrames / totalFrames`, 0…1 (1 for an empty render).
+    public var fractionCompleted: Double { totalFrames > 0 ? Double(completedFrames) / Double(totalFrames) : 1 }
+
+    /// The loop's `(done, total)` callback for a `RenderProgress` one.
+    static func counting(_ progress: (@Sendable (RenderProgress) -> Void)?) -> (@Sendable (Int, Int) -> Void)? {
+        guard let progress else { return nil }
+        return { done, total in progress(RenderProgress(completedFrames: done, totalFrames: total)) }
+    }
+}
+
 /// A transition prepared for rendering: photos checked, animations compiled, frames sampled.
 public struct RenderJob: Sendable {
     /// The settings it was made from.
-    public let settings: RenderSettings
+    public private(set) var settings: RenderSettings
     /// The transition being rendered (the preset's, the file's or the given one, with the
     /// settings' timing and device applied).
     public let transition: Transition
@@ -48,7 +71,7 @@ public struct RenderJob: Sendable {
     /// main timing's (1 after it ends).
     public let sequence: [FrameSample]
     /// The frames this job renders (a sub-range when sharding).
-    public let frames: [FrameSample]
+    public private(set) var frames: [FrameSample]
     /// Warnings from loading the manifest.
     public private(set) var warnings: [String]
     let animator: TransitionAnimator
@@ -67,9 +90,9 @@ public struct RenderJob: Sendable {
     private var firstWindowLists: [DisplayList]
     /// The manifest field that names each photo file ("$.content[3].url"), for errors.
     let photoFields: [String: String]
-    /// The contact sheet's label font (`settings.fontPath`).
+    /// The contact sheet's label font (`settings.labelFontPath`).
     let font: Font
-    /// Sets the scene's text (`settings.fontDirectory`); its warnings (a character no font has)
+    /// Sets the scene's text (`settings.sceneFontDirectory`); its warnings (a character no font has)
     /// join the summary's, each once.
     package let typesetter: Typesetter
     /// The transition file and manifests the job read (not its images: `inputFiles`).
@@ -170,6 +193,21 @@ public struct RenderJob: Sendable {
         if interaction != nil, let warning = settings.gesture?.acrossAxisWarning { warnings.append("gesture: " + warning) }
     }
 
+    /// This job with `settings.frameRange` set to `range`, as if made with it, without loading
+    /// or compiling anything again: a shard's job once the sequence's length is known.
+    /// - Throws: `RenderError.frameRangeOutOfBounds` for a range outside the sequence.
+    package func restricted(toFrames range: ClosedRange<Int>) throws -> RenderJob {
+        guard range.lowerBound >= 0, range.upperBound < sequence.count else {
+            throw RenderError.frameRangeOutOfBounds(range: range, frameCount: sequence.count)
+        }
+        var job = self
+        job.settings.frameRange = range
+        job.frames = Array(sequence[range])
+        // The kept lists are the first window of the frames rendered (as `init` keeps them).
+        job.firstWindowLists = job.frames.prefix(FrameRenderer.windowFrames).map { keptOrNewDisplayList(frame: $0) }
+        return job
+    }
+
     /// The screen frames are drawn for.
     public var device: Device { transition.device }
 
@@ -221,7 +259,7 @@ public struct RenderJob: Sendable {
     /// `timeline.json` are written to a temporary sibling which is renamed into place only when
     /// everything succeeded. `progress` is called (from worker threads, serialised) after each frame.
     @discardableResult
-    public func write(to directory: String, progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> RenderSummary {
+    public func write(to directory: String, progress: (@Sendable (RenderProgress) -> Void)? = nil) throws -> RenderSummary {
         try write(to: directory, progress: progress, frameSink: nil)
     }
 
@@ -230,14 +268,21 @@ public struct RenderJob: Sendable {
     public typealias FrameSink = @Sendable (_ position: Int, _ sample: FrameSample, _ image: PremultipliedImage) throws -> Void
 
     /// `write(to:progress:)` that also hands every rendered frame to `frameSink` (previews are
-    /// made from the same pixels, rendering once). `finish`, when given, runs after every frame
-    /// was written and before the directory is renamed into place: an error it (or the sink)
-    /// throws fails the run and leaves the previous output intact. `commit`, when given, runs
-    /// right after the directory is in place (to move files that belong with it into place):
-    /// when it throws, the previous directory is put back.
+    /// made from the same pixels, rendering once): an error the sink throws fails the run and
+    /// leaves the previous output intact.
     @discardableResult
-    public func write(to directory: String, progress: (@Sendable (Int, Int) -> Void)?, frameSink: FrameSink?,
-                      finish: (() throws -> Void)? = nil, commit: (() throws -> Void)? = nil) throws -> RenderSummary {
+    public func write(to directory: String, progress: (@Sendable (RenderProgress) -> Void)?, frameSink: FrameSink?) throws -> RenderSummary {
+        try write(to: directory, counting: RenderProgress.counting(progress), frameSink: frameSink)
+    }
+
+    /// `write(to:progress:frameSink:)` with the loop's `(done, total)` progress and two hooks.
+    /// `finish`, when given, runs after every frame was written and before the directory is
+    /// renamed into place: an error it (or the sink) throws fails the run and leaves the previous
+    /// output intact. `commit`, when given, runs right after the directory is in place (to move
+    /// files that belong with it into place): when it throws, the previous directory is put back.
+    @discardableResult
+    package func write(to directory: String, counting progress: (@Sendable (Int, Int) -> Void)?, frameSink: FrameSink?,
+                       finish: (() throws -> Void)? = nil, commit: (() throws -> Void)? = nil) throws -> RenderSummary {
         let start = Date()
         let files = FrameFileWriter(options: settings.pngOptions)
         let renderer = try frameRenderer()

@@ -32,12 +32,13 @@ public struct RenderSettings: Sendable {
     /// Scene options: device, columns, selected/return photo, scroll (presets; transition files
     /// that build layers from the manifest use them too).
     public var scene = SceneOptions()
-    /// True when `scene.device` was chosen by the user: it then replaces the device of a
-    /// transition file or value (a file's plain rects stay as written).
-    public var deviceIsExplicit = false
+    /// A device that replaces the one a transition file or value was laid out for (a file's
+    /// plain rects stay as written); nil = the transition's own. A preset lays out its screens
+    /// on `scene.device` instead.
+    public var deviceOverride: Device?
     /// Device pixels per point, whatever the source: the transition's own device (a preset's
-    /// `scene.device`, a file's or a value's `device`; `scene.device` with `deviceIsExplicit`)
-    /// drawn at this scale, as `--scale` does. nil = the device's own scale.
+    /// `scene.device`, a file's or a value's `device`, or `deviceOverride`) drawn at this
+    /// scale. nil = the device's own scale.
     public var scale: Double?
     /// Frames per second.
     public var framesPerSecond: Double = 60
@@ -50,12 +51,11 @@ public struct RenderSettings: Sendable {
     public var threads = ProcessInfo.processInfo.activeProcessorCount
     /// The fonts scene text is set in: nil = the system's, through fontconfig (Inter, then the
     /// Noto fallbacks; `scripts/setup` installs them); a directory = only the fonts in it
-    /// (`--scene-fonts DIR`; tests use `Tests/Fixtures/fonts` so goldens never depend on the host).
-    /// See docs/TEXT.md.
-    public var fontDirectory: String?
-    /// The font file of the contact sheet's and curve plot's labels (`--label-font FILE`, one font, no
-    /// fallback); nil = locate DejaVu Sans. Scene text uses `fontDirectory`.
-    public var fontPath: String?
+    /// (tests use `Tests/Fixtures/fonts` so goldens never depend on the host). See docs/TEXT.md.
+    public var sceneFontDirectory: String?
+    /// The font file of the contact sheet's and curve plot's labels (one font, no fallback);
+    /// nil = locate DejaVu Sans. Scene text uses `sceneFontDirectory`.
+    public var labelFontPath: String?
     /// PNG encoder settings.
     public var pngOptions = PNGEncodeOptions.default
     /// The most pixels the job's decoded images and their pyramids may take, summed (RGBA8, so
@@ -74,7 +74,7 @@ public struct RenderSettings: Sendable {
     /// values accept one. nil = the non-interactive transition.
     public var gesture: Gesture?
     /// Fonts an earlier job loaded (`RenderJob.loadedFonts`), used instead of loading them again
-    /// when `fontPath` and `fontDirectory` are the same (`flipbook render --watch`).
+    /// when `labelFontPath` and `sceneFontDirectory` are the same (`flipbook render --watch`).
     package var reusedFonts: RenderFonts?
     /// Decoded photos kept from earlier jobs, used for files that did not change since
     /// (`flipbook render --watch`); nil = decode every image.
@@ -87,14 +87,14 @@ public struct RenderSettings: Sendable {
     public init(transitionFile path: String) { source = .file(path: path) }
 
     /// Settings with every default for a transition built in code (its device and timing are used
-    /// unless `deviceIsExplicit` or `timing` say otherwise).
+    /// unless `deviceOverride` or `timing` say otherwise).
     public init(transition: Transition) { source = .transition(transition) }
 
-    /// The device a transition file is laid out for: nil = the file's own, else `scene.device`
-    /// (`deviceIsExplicit`) or the file's device, at `scale` when one is given.
+    /// The device a transition file is laid out for: nil = the file's own, else `deviceOverride`
+    /// or the file's device, at `scale` when one is given.
     func fileDevice(_ file: TransitionFile) throws -> Device? {
-        guard deviceIsExplicit || scale != nil else { return nil }
-        var device = deviceIsExplicit ? scene.device : try file.device(fallback: scene.device)
+        guard deviceOverride != nil || scale != nil else { return nil }
+        var device = try deviceOverride ?? file.device(fallback: scene.device)
         if let scale { device.scale = scale }
         return device
     }
@@ -103,5 +103,28 @@ public struct RenderSettings: Sendable {
     public var preset: TransitionPreset? {
         if case let .preset(preset) = source { return preset }
         return nil
+    }
+}
+
+extension RenderSettings {
+    /// Formerly a flag that made `scene.device` replace a transition's own device.
+    @available(*, deprecated, message: "set deviceOverride to the device instead")
+    public var deviceIsExplicit: Bool {
+        get { deviceOverride != nil }
+        set { deviceOverride = newValue ? scene.device : nil }
+    }
+
+    /// Formerly the name of `sceneFontDirectory`.
+    @available(*, deprecated, renamed: "sceneFontDirectory")
+    public var fontDirectory: String? {
+        get { sceneFontDirectory }
+        set { sceneFontDirectory = newValue }
+    }
+
+    /// Formerly the name of `labelFontPath`.
+    @available(*, deprecated, renamed: "labelFontPath")
+    public var fontPath: String? {
+        get { labelFontPath }
+        set { labelFontPath = newValue }
     }
 }

@@ -376,7 +376,7 @@ private struct LockTextReader {
 }
 
 /// A lock file that cannot be read.
-package enum SequenceLockError: Error, CustomStringConvertible, LocalizedError, Equatable {
+package enum SequenceLockError: SettingNamingError, LocalizedError, Equatable {
     /// The text is not a lock, or line `line` is not what the format allows.
     case malformed(path: String, line: Int, reason: String)
     /// An image op names a file outside the lock's roots (`roots`: `$MANIFEST` …), with `..`,
@@ -387,16 +387,16 @@ package enum SequenceLockError: Error, CustomStringConvertible, LocalizedError, 
     case tooManyOps(count: Int)
 
     /// One line naming the file and line.
-    public var description: String {
+    package var message: SettingText {
         switch self {
         case let .malformed(path, line, reason): return "\(path):\(line): \(reason)"
         case let .imageOutsideRoots(name, roots):
             return "the lock names the image \(InputText.quoted(name)), which is not inside its folders (\(roots.joined(separator: ", "))): "
                 + "a lock's image is a path below one of them without '.' or '..', resolving there, links followed, "
-                + "when photos are sandboxed (SceneOptions.sandboxPhotos)"
+                + "when photos are sandboxed (\(field: .sandboxPhotos))"
         case let .tooManyOps(count):
             return "the sequence's frames hold \(count) ops in all; a lock holds at most \(SequenceLock.maximumOpCount) "
-                + "(lock fewer frames: a lower RenderSettings.framesPerSecond)"
+                + "(lock fewer frames: a lower \(field: .framesPerSecond))"
         }
     }
 

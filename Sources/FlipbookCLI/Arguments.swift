@@ -24,12 +24,13 @@ enum ExitCode {
     static let usage: Int32 = 64
 }
 
-/// Parsed arguments of one command: `--name value` options, `--flag` flags and positionals.
+/// Parsed arguments of one command: `--name value` options, `--flag` flags and positionals,
+/// split by the command's option table (`OptionSpec`).
 ///
-/// `--name=value` is accepted too. A repeated option: the last one wins (so a script can put
-/// `"$@"` after its own options), except for `repeatable` options, which collect every value.
-/// Every option is looked up by the command; an unknown one is refused with the nearest known
-/// name ("did you mean --fps?"), so typos never pass silently.
+/// `--name=value` is accepted too; `--` ends the options (every argument after it is a
+/// positional). A repeated option: the last one wins (so a script can put `"$@"` after its own
+/// options), except for repeatable options, which collect every value. An unknown option is
+/// refused with the nearest known name ("did you mean --fps?"), so typos never pass silently.
 struct Arguments {
     private var values: [String: [String]] = [:]
     private var flags: Set<String> = []
@@ -37,12 +38,23 @@ struct Arguments {
     /// Option and flag names in the order given (each once, at its first place).
     private(set) var givenNames: [String] = []
 
-    /// Splits `arguments` using the command's known option and flag names (without `--`).
-    init(_ arguments: [String], options: Set<String>, flags knownFlags: Set<String>, repeatable: Set<String> = []) throws {
+    /// Splits `arguments` by the command's option table.
+    init(_ arguments: [String], options table: [OptionSpec]) throws {
+        var specs: [String: OptionSpec] = [:]
+        for option in table {
+            for name in [option.name] + option.formerNames {
+                precondition(specs[name] == nil, "--\(name) is in a command's option table twice")
+                specs[name] = option
+            }
+        }
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
+            if argument == "--" {
+                positionals += arguments[index...]
+                break
+            }
             guard argument.hasPrefix("--"), argument.count > 2 else {
                 positionals.append(argument)
                 continue
@@ -53,11 +65,15 @@ struct Arguments {
                 inlineValue = String(name[name.index(after: eq)...])
                 name = String(name[..<eq])
             }
-            if let renamed = Arguments.renamedOptions[name], options.contains(renamed) { name = renamed }
-            if knownFlags.contains(name) {
+            guard let option = specs[name] else {
+                let known = table.filter { !$0.isHidden }.map(\.name).sorted()
+                throw UsageError("unknown option --\(InputText.excerpt(name))" + Suggestions.didYouMean(name, in: known, prefix: "--"))
+            }
+            name = option.name
+            if option.isFlag {
                 guard inlineValue == nil else { throw UsageError("--\(name) takes no value") }
                 flags.insert(name)
-            } else if options.contains(name) {
+            } else {
                 var value: String
                 if let inlineValue {
                     value = inlineValue
@@ -68,22 +84,28 @@ struct Arguments {
                 }
                 // An empty value is a mistake (`--out ""` would name the current folder).
                 guard !value.isEmpty else { throw UsageError("--\(name) needs a value, not an empty string") }
-                if Arguments.fileOptions.contains(name) { value = try Arguments.resolveSample(value, option: name) }
-                values[name] = repeatable.contains(name) ? (values[name] ?? []) + [value] : [value]
-            } else {
-                let known = (options.union(knownFlags)).sorted()
-                throw UsageError("unknown option --\(InputText.excerpt(name))" + Suggestions.didYouMean(name, in: known, prefix: "--"))
+                if option.readsFile { value = try Arguments.resolveSample(value, option: name) }
+                values[name] = option.isRepeatable ? (values[name] ?? []) + [value] : [value]
             }
             if !givenNames.contains(name) { givenNames.append(name) }
         }
     }
 
-    /// Options that were renamed, old name → new: still accepted as the new one. `--font` and
-    /// `--fonts` (the contact sheet's labels, the scene's text) were one letter apart.
-    static let renamedOptions = ["font": "label-font", "fonts": "scene-fonts"]
-
-    /// The options naming a file to read, which take a bundled sample as `sample:NAME` too.
-    static let fileOptions: Set<String> = ["transition", "manifest", "cards", "gesture"]
+    /// True when `arguments` ask for help: `--help` or `-h` where an option may stand (not as
+    /// the value of `--out --help`, not after `--`). Unknown options are stepped over, so
+    /// `render --typo --help` still shows the help.
+    static func asksForHelp(_ arguments: [String], options table: [OptionSpec]) -> Bool {
+        let takesValue = Set(table.filter { !$0.isFlag }.flatMap { [$0.name] + $0.formerNames })
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if argument == "--" { return false }
+            if argument == "--help" || argument == "-h" { return true }
+            if argument.hasPrefix("--"), !argument.contains("="), takesValue.contains(String(argument.dropFirst(2))) { index += 1 }
+        }
+        return false
+    }
 
     /// `value` with a `sample:NAME` reference replaced by the sample's path (`Samples.resolve`);
     /// an unknown name is a usage mistake naming the nearest sample. `option` is an option's
@@ -146,8 +168,11 @@ protocol Command {
     static var name: String { get }
     /// One line for `flipbook --help`.
     static var summary: String { get }
-    /// The full help text (`flipbook help NAME`), starting with the usage line.
+    /// The full help text (`flipbook help NAME`), starting with the usage line; its option
+    /// lines come from `options` (`OptionSpec.helpLines`).
     static var help: String { get }
+    /// Every option the command takes, hidden ones included: what it parses and lists.
+    static var options: [OptionSpec] { get }
     /// Runs the command; returns the exit code. Throws `UsageError` for usage mistakes and any
     /// other error for bad input (printed as `error: …`, exit 1).
     static func run(_ arguments: [String]) throws -> Int32

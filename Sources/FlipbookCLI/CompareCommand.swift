@@ -21,25 +21,11 @@ enum CompareCommand: Command {
     sheet: a row per variant showing the same moments, labelled, and the variants' timing
     curves overlaid in one plot. Optionally one video with the variants side by side.
 
-    --vary NAME=V1,V2,...
-                      one row per value of the render option NAME (without --): curve, duration,
-                      damping, velocity, device, scale, fps, select, return, columns, scroll,
-                      manifest, cards, label-font, scene-fonts, appearance. Repeat --vary for every combination (at most 24
-                      rows). Values with commas (bezier:0.3,-0.5,0.7,1.6) are kept whole; or
-                      separate values with ; instead.
-      --out PATH        the sheet, .png or .jpg (default Output/NAME-compare.png; {preset} is
-                        replaced by the preset's or the transition file's name)
-      --sheet-frames N  moments (columns) per row, 2-16 (default 8), evenly spaced from 0 to the
-                        end of the longest variant
-      --video PATH      also write the variants side by side, labelled, as .mp4 or .gif (ffmpeg)
-                        or .apng (no ffmpeg; like a GIF at most 480 px wide)
-      --review PAGE     also write a review page (a folder with index.html): every variant
-                        under one playhead, side by side; swipe, onion skin, difference, blink
-                        and the per-frame scores compare the first two
-    \(ProgressMode.help)
+    Options:
+    \(OptionSpec.helpLines(ownOptions))
 
     Render options (as for render) apply to every variant:
-    \(SceneArguments.help)
+    \(OptionSpec.helpLines(SceneArguments.options))
 
     Examples:
       flipbook compare push --vary damping=0.5,0.6,0.8
@@ -53,9 +39,39 @@ enum CompareCommand: Command {
     static let variableOptions = ["curve", "duration", "damping", "velocity", "device", "scale", "fps", "select", "return",
                                   "columns", "scroll", "manifest", "cards", "label-font", "scene-fonts", "appearance", "era"]
 
+    /// compare's own options (the scene options follow them).
+    static let ownOptions: [OptionSpec] = [
+        .option("vary", "NAME=V1,V2,...", """
+            one row per value of the render option NAME (without --): curve, duration,
+            damping, velocity, device, scale, fps, select, return, columns, scroll,
+            manifest, cards, label-font, scene-fonts, appearance, era. Repeat --vary for
+            every combination (at most 24 rows). Values with commas
+            (bezier:0.3,-0.5,0.7,1.6) are kept whole; or separate values with ; instead.
+            """, repeatable: true),
+        .option("out", "PATH", """
+            the sheet, .png or .jpg (default Output/NAME-compare.png; {preset} is
+            replaced by the preset's or the transition file's name)
+            """),
+        .option("sheet-frames", "N", """
+            moments (columns) per row, 2-16 (default 8), evenly spaced from 0 to the
+            end of the longest variant
+            """),
+        .option("video", "PATH", """
+            also write the variants side by side, labelled, as .mp4 or .gif (ffmpeg)
+            or .apng (no ffmpeg; like a GIF at most 480 px wide)
+            """),
+        .option("review", "PAGE", """
+            also write a review page (a folder with index.html): every variant
+            under one playhead, side by side; swipe, onion skin, difference, blink
+            and the per-frame scores compare the first two
+            """),
+    ] + ProgressMode.options
+
+    /// Every option: compare's own, then the scene options.
+    static let options = ownOptions + SceneArguments.options
+
     static func run(_ argv: [String]) throws -> Int32 {
-        let own: Set<String> = ["vary", "out", "sheet-frames", "video", "review", "progress", "progress-interval"]
-        let arguments = try Arguments(argv, options: SceneArguments.options.union(own), flags: SceneArguments.flags, repeatable: ["vary"])
+        let arguments = try Arguments(argv, options: options)
         // The transition as render reads it: a PRESET or --transition FILE, never both.
         let name = try SceneArguments.settings(arguments).name
         let dimensions = try arguments.strings("vary").map(parseVary)
@@ -87,8 +103,7 @@ enum CompareCommand: Command {
         }
         let base = argv.enumerated().filter { index, _ in !isVaryArgument(argv, at: index) }.map(\.element)
         let variants = try combinations.map { combination -> Comparison.Variant in
-            let variantArguments = try Arguments(base + combination.flatMap { ["--\($0.name)", $0.value] },
-                                                 options: SceneArguments.options.union(own), flags: SceneArguments.flags, repeatable: ["vary"])
+            let variantArguments = try Arguments(base + combination.flatMap { ["--\($0.name)", $0.value] }, options: options)
             let settings = try SceneArguments.settings(variantArguments).settings
             return Comparison.Variant(label: combination.map { "\($0.name) \($0.value)" }.joined(separator: " · "), settings: settings)
         }
@@ -190,7 +205,7 @@ enum CompareCommand: Command {
             throw UsageError("--vary must be NAME=V1,V2,... (e.g. damping=0.5,0.6,0.8), not \(InputText.singleQuoted(text))")
         }
         let typed = String(text[..<equals]).hasPrefix("--") ? String(text[..<equals].dropFirst(2)) : String(text[..<equals])
-        let name = Arguments.renamedOptions[typed] ?? typed
+        let name = SceneArguments.options.first { $0.formerNames.contains(typed) }?.name ?? typed
         guard variableOptions.contains(name) else {
             throw UsageError("--vary: \(InputText.singleQuoted(name)) is not an option a variant can change (\(variableOptions.joined(separator: ", ")))"
                              + Suggestions.didYouMean(name, in: variableOptions))

@@ -19,32 +19,7 @@ enum CurveCommand: Command {
     significant digits (%.15g).
 
     Options:
-      --curve NAME        spring (default) — UIKit's usingSpringWithDamping spring;
-                          linear, easeIn, easeOut, easeInEaseOut, default — CAMediaTimingFunction presets;
-                          bezier:x1,y1,x2,y2 — custom control points, x1 and x2 within [0, 1];
-                          spring-physics:mass,stiffness,damping,velocity — a CASpringAnimation spring
-                          (mass, stiffness, damping > 0);
-                          a spring in another tool's notation, as a call with labels (quote it):
-                          'spring(response: 0.5, dampingFraction: 0.825)' (SwiftUI),
-                          'spring(duration: 0.5, bounce: 0.3)' (SwiftUI, iOS 17),
-                          'spring(duration: 0.7, dampingRatio: 0.6, initialVelocity: 1)' (UIKit),
-                          'spring(mass: 1, stiffness: 300, damping: 20)' (CASpringAnimation),
-                          'origami(tension: 40, friction: 7)', 'origami(bounciness: 8, speed: 12)',
-                          'framer(stiffness: 100, damping: 10)', 'framer(duration: 0.8, bounce: 0.25)',
-                          'framer(visualDuration: 0.3, bounce: 0.2)', 'figma(gentle)' (docs/TIMING.md).
-      --duration SECONDS  0.001 to 60. Default 0.7; for spring-physics the spring's settling
-                          duration (when it stays within 0.1 % of the target).
-      --damping RATIO     damping ratio of `spring`, greater than 0, at most 1 (default 0.6).
-      --velocity V        initial velocity of `spring` in whole distances per second, -100…100 (default 1).
-      --fps FPS           frames per second, 1…240 (default 60).
-      --notations         print the spring in every notation instead of the CSV: UIKit, SwiftUI
-                          (response and duration/bounce), CASpringAnimation, Origami (tension/friction
-                          and bounciness/speed), Framer Motion, Figma. Each line is a --curve value.
-      --plot PATH         also write a .png (or .jpg) plot of the curve (progress vs time, 640×300 pt @2x):
-                          the raw curve, gridlines at 0 and 1, the duration, a dot per frame (every
-                          k-th beyond 120). The CSV is still printed. See docs/PREVIEWS.md.
-      --label-font PATH   font for the plot's labels (default: DejaVu Sans via fontconfig;
-                          formerly --font, still accepted).
+    \(OptionSpec.helpLines(options))
 
     Examples:
       flipbook curve                                    # push spring: ζ 0.6, v 1, 0.7 s, 60 fps (43 rows)
@@ -59,9 +34,48 @@ enum CurveCommand: Command {
     /// is every curve's but `spring-physics` (which runs for its settling duration).
     static let defaultTiming = Timing(curve: .spring(dampingRatio: 0.6, initialVelocity: 1), durationSeconds: 0.7)
 
+    /// Every option, in help order.
+    static let options: [OptionSpec] = [
+        .option("curve", "NAME", """
+            spring (default) — UIKit's usingSpringWithDamping spring;
+            linear, easeIn, easeOut, easeInEaseOut, default — CAMediaTimingFunction presets;
+            bezier:x1,y1,x2,y2 — custom control points, x1 and x2 within [0, 1];
+            spring-physics:mass,stiffness,damping,velocity — a CASpringAnimation spring
+            (mass, stiffness, damping > 0);
+            a spring in another tool's notation, as a call with labels (quote it):
+            'spring(response: 0.5, dampingFraction: 0.825)' (SwiftUI),
+            'spring(duration: 0.5, bounce: 0.3)' (SwiftUI, iOS 17),
+            'spring(duration: 0.7, dampingRatio: 0.6, initialVelocity: 1)' (UIKit),
+            'spring(mass: 1, stiffness: 300, damping: 20)' (CASpringAnimation),
+            'origami(tension: 40, friction: 7)', 'origami(bounciness: 8, speed: 12)',
+            'framer(stiffness: 100, damping: 10)', 'framer(duration: 0.8, bounce: 0.25)',
+            'framer(visualDuration: 0.3, bounce: 0.2)', 'figma(gentle)' (docs/TIMING.md).
+            """),
+        .option("duration", "SECONDS", """
+            0.001 to 60. Default 0.7; for spring-physics the spring's settling
+            duration (when it stays within 0.1 % of the target).
+            """),
+        .option("damping", "RATIO", "damping ratio of `spring`, greater than 0, at most 1 (default 0.6)."),
+        .option("velocity", "V", "initial velocity of `spring` in whole distances per second, -100…100 (default 1)."),
+        .option("fps", "FPS", "frames per second, 1…240 (default 60)."),
+        .flag("notations", """
+            print the spring in every notation instead of the CSV: UIKit, SwiftUI
+            (response and duration/bounce), CASpringAnimation, Origami (tension/friction
+            and bounciness/speed), Framer Motion, Figma. Each line is a --curve value.
+            """),
+        .option("plot", "PATH", """
+            also write a .png (or .jpg) plot of the curve (progress vs time, 640×300 pt @2x):
+            the raw curve, gridlines at 0 and 1, the duration, a dot per frame (every
+            k-th beyond 120). The CSV is still printed. See docs/PREVIEWS.md.
+            """),
+        .option("label-font", "PATH", """
+            font for the plot's labels (default: DejaVu Sans via fontconfig;
+            formerly --font, still accepted).
+            """, formerNames: ["font"]),
+    ]
+
     static func run(_ arguments: [String]) throws -> Int32 {
-        let args = try Arguments(arguments, options: ["curve", "duration", "damping", "velocity", "fps", "plot", "label-font"],
-                                 flags: ["notations"])
+        let args = try Arguments(arguments, options: options)
         try args.expectPositionals([])
         if args.string("label-font") != nil, args.string("plot") == nil { throw UsageError("--label-font applies only with --plot") }
         if let plot = args.string("plot") {

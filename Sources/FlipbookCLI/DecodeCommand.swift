@@ -18,14 +18,19 @@ enum DecodeCommand: Command {
     Prints the upright size as WIDTHxHEIGHT.
 
     Options:
-      --out OUT.png     the PNG to write (required)
-      --max-pixels N    refuse images with more than N pixels (default 100000000)
-      --max-file-megabytes N
-                        refuse files larger than N MiB (default 256; docs/LIMITS.md)
+    \(OptionSpec.helpLines(options))
+
     """
 
+    /// Every option, in help order.
+    static let options: [OptionSpec] = [
+        .option("out", "OUT.png", "the PNG to write (required)"),
+        .option("max-pixels", "N", "refuse images with more than N pixels (default 100000000)"),
+        .option("max-file-megabytes", "N", "refuse files larger than N MiB (default 256; docs/LIMITS.md)"),
+    ]
+
     static func run(_ arguments: [String]) throws -> Int32 {
-        let parsed = try Arguments(arguments, options: ["out", "max-pixels", "max-file-megabytes"], flags: [])
+        let parsed = try Arguments(arguments, options: options)
         try parsed.expectPositionals(["IN"])
         guard let output = parsed.string("out"), !output.isEmpty else { throw UsageError("missing --out OUT.png") }
         // The point is the RGBA PNG (straight alpha, every bit kept): no other format by accident.

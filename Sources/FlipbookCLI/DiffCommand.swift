@@ -33,16 +33,7 @@ enum DiffCommand: Command {
     progress on stderr, live on a terminal, else every 5 s.
 
     Options:
-      --metric M          exact (default: per-channel levels), deltaE (CIEDE2000) or flip
-      --max-mean D        deltaE/flip: pass when the mean is at most D (default ΔE 0.5, FLIP 0.05)
-      --max-p99 D         deltaE/flip: pass when the 99th percentile is at most D (default ΔE 1,
-                          FLIP 0.1)
-      --tolerance N       a pixel differs when some channel differs by more than N (0-255, default 0)
-      --max-differing F   pass when at most this share of pixels differs: a fraction 0-1
-                          (0.005) or a percentage with % (0.5%); default 0
-      --out DIFF.png      write reference | amplified difference | actual side by side (.png, or
-                          .jpg/.jpeg for JPEG)
-                          (red = differing pixel, brighter = larger difference); written either way
+    \(OptionSpec.helpLines(options))
 
     Exit codes: 0 within tolerance, 1 differ (or sizes differ), 2 an input cannot be read or
     decoded, 64 usage error.
@@ -54,8 +45,28 @@ enum DiffCommand: Command {
       flipbook diff a.png b.png --metric flip --out /tmp/flip.png
     """
 
+    /// Every option, in help order.
+    static let options: [OptionSpec] = [
+        .option("metric", "M", "exact (default: per-channel levels), deltaE (CIEDE2000) or flip"),
+        .option("max-mean", "D", "deltaE/flip: pass when the mean is at most D (default ΔE 0.5, FLIP 0.05)"),
+        .option("max-p99", "D", """
+            deltaE/flip: pass when the 99th percentile is at most D (default ΔE 1,
+            FLIP 0.1)
+            """),
+        .option("tolerance", "N", "a pixel differs when some channel differs by more than N (0-255, default 0)"),
+        .option("max-differing", "F", """
+            pass when at most this share of pixels differs: a fraction 0-1
+            (0.005) or a percentage with % (0.5%); default 0
+            """),
+        .option("out", "DIFF.png", """
+            write reference | amplified difference | actual side by side (.png, or
+            .jpg/.jpeg for JPEG)
+            (red = differing pixel, brighter = larger difference); written either way
+            """),
+    ]
+
     static func run(_ argv: [String]) throws -> Int32 {
-        let arguments = try Arguments(argv, options: ["tolerance", "max-differing", "out", "metric", "max-mean", "max-p99"], flags: [])
+        let arguments = try Arguments(argv, options: options)
         try arguments.expectPositionals(["A", "B"])
         if let out = arguments.string("out") {
             try RenderCommand.checkImageExtension(out, option: "--out")
@@ -79,7 +90,7 @@ enum DiffCommand: Command {
         do {
             images = try arguments.positionals.map { try ImageDecoder.decode(fileAtPath: $0, warn: { printError("warning: \($0)") }) }
         } catch {
-            printError("error: \(ErrorWording.describe(error))")
+            printError("error: \(SettingFlags.describe(error))")
             return ExitCode.diffBadInput
         }
         let (reference, actual) = (images[0], images[1])

@@ -20,16 +20,18 @@ enum ExportTransitionCommand: Command {
     the format. FILE is replaced atomically.
 
     Options:
-      --out FILE        the transition file to write (required)
-    \(SceneArguments.help)
+    \(OptionSpec.helpLines(options))
 
     Example:
       flipbook export-transition push --select 3 --out my-push.json
       flipbook render --transition my-push.json --contact-sheet Output/my-push.png
     """
 
+    /// Every option: `--out`, then the scene options.
+    static let options: [OptionSpec] = [.option("out", "FILE", "the transition file to write (required)")] + SceneArguments.options
+
     static func run(_ argv: [String]) throws -> Int32 {
-        let arguments = try Arguments(argv, options: SceneArguments.options.union(["out"]), flags: SceneArguments.flags)
+        let arguments = try Arguments(argv, options: options)
         if arguments.given("transition") { throw UsageError("export-transition exports a PRESET; a transition file is already one") }
         try arguments.expectPositionals(["PRESET"])
         guard let out = arguments.string("out"), !out.isEmpty else { throw UsageError("missing --out FILE.json") }

@@ -3,21 +3,23 @@ import Flipbook
 /// `--gesture FILE` and the synthesised pan `--pan-to X --pan-duration S [--release-velocity V]`:
 /// the finger that drives a backward transition (docs/INTERACTIVE.md).
 enum GestureArguments {
-    /// Option names taking a value.
-    static let options: Set<String> = ["gesture", "pan-to", "pan-duration", "release-velocity"]
-
-    /// Help lines.
-    static let help = """
-      --gesture FILE    drive the transition with a finger: a gesture file of touch samples
-                        (docs/INTERACTIVE.md); the pop follows it and finishes or cancels as UIKit's
-                        UIPercentDrivenInteractiveTransition does. Going-back presets, page and
-                        transition files only (\(TransitionPreset.gesturePresetNames))
-      --pan-to X --pan-duration S [--release-velocity V]
-                        instead of a file: a finger down at the left edge (page: the edge the next
-                        photo comes from), half-way down, moving horizontally to x = X points
-                        (0-10000) in S seconds (0.02-20), lifting at V points per second
-                        (-100000..100000; default: the constant speed)
-    """
+    /// The finger's options, in help order: the pan's three share one help line.
+    static let options: [OptionSpec] = [
+        .option("gesture", "FILE", """
+            drive the transition with a finger: a gesture file of touch samples
+            (docs/INTERACTIVE.md); the pop follows it and finishes or cancels as UIKit's
+            UIPercentDrivenInteractiveTransition does. Going-back presets, page and
+            transition files only (\(TransitionPreset.gesturePresetNames))
+            """, readsFile: true, setting: .gesture),
+        .option("pan-to", "X", """
+            instead of a file: a finger down at the left edge (page: the edge the next
+            photo comes from), half-way down, moving horizontally to x = X points
+            (0-10000) in S seconds (0.02-20), lifting at V points per second
+            (-100000..100000; default: the constant speed)
+            """, synopsis: "--pan-to X --pan-duration S [--release-velocity V]", setting: .gesture),
+        .option("pan-duration", "S", ""),
+        .option("release-velocity", "V", ""),
+    ]
 
     /// The gesture the options describe for `device`, or nil when none is given.
     /// - Throws: `UsageError` for a bad or incomplete pan; `GestureFileError` for a bad file.

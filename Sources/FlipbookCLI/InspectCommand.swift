@@ -15,15 +15,17 @@ enum InspectCommand: Command {
     as JSON on stdout: {"canvas": …, "frame": K, "time": …, "progress": …, "ops": [ … ]}.
 
     Options:
-      --frame K         the frame, 0-based (required)
-    \(SceneArguments.help)
+    \(OptionSpec.helpLines(options))
 
     Example:
       flipbook inspect push --frame 15 --select 3
     """
 
+    /// Every option: `--frame`, then the scene options.
+    static let options: [OptionSpec] = [.option("frame", "K", "the frame, 0-based (required)", setting: .frameIndex)] + SceneArguments.options
+
     static func run(_ argv: [String]) throws -> Int32 {
-        let arguments = try Arguments(argv, options: SceneArguments.options.union(["frame"]), flags: SceneArguments.flags)
+        let arguments = try Arguments(argv, options: options)
         let settings = try SceneArguments.settings(arguments).settings
         guard let frame = try arguments.int("frame", in: 0...1_000_000) else { throw UsageError("--frame K is required") }
         let job = try RenderJob(settings: settings)

@@ -14,8 +14,11 @@ enum ListCommand: Command {
     (override it with render's --duration, --damping, --velocity). See docs/PRESETS.md.
     """
 
+    /// list takes no options.
+    static let options: [OptionSpec] = []
+
     static func run(_ argv: [String]) throws -> Int32 {
-        let arguments = try Arguments(argv, options: [], flags: [])
+        let arguments = try Arguments(argv, options: options)
         try arguments.expectPositionals([])
         let width = TransitionPreset.allCases.map(\.rawValue.count).max() ?? 0
         for preset in TransitionPreset.allCases {

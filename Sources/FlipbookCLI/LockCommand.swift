@@ -20,16 +20,18 @@ enum LockCommand: Command {
     ("Sequence goldens").
 
     Options:
-      --out NAME.lock   the lock file (required), written atomically
-    \(SceneArguments.help)
+    \(OptionSpec.helpLines(options))
 
     Examples:
       flipbook lock push --scale 1 --out Tests/Locks/push.lock
       flipbook lock --transition Samples/transitions/card-expand.json --scale 1 --out card-expand.lock
     """
 
+    /// Every option: `--out`, then the scene options.
+    static let options: [OptionSpec] = [.option("out", "NAME.lock", "the lock file (required), written atomically")] + SceneArguments.options
+
     static func run(_ argv: [String]) throws -> Int32 {
-        let arguments = try Arguments(argv, options: SceneArguments.options.union(["out"]), flags: SceneArguments.flags)
+        let arguments = try Arguments(argv, options: options)
         guard let out = arguments.string("out") else { throw UsageError("--out NAME.lock is required") }
         guard out.hasSuffix(".lock") else { throw UsageError("--out must name a .lock file, not '\(out)'") }
         let renderArguments = withoutOut(argv)
@@ -79,14 +81,27 @@ enum VerifyCommand: Command {
     and exits 1.
 
     Options:
-      --review PAGE     on a difference, write the current frames and the differences as a review
-                        page (a folder with index.html; see docs/REVIEW.md)
-      --markdown FILE   write a summary for a pull-request comment (verdict, first differing frame)
+    \(OptionSpec.helpLines(ownOptions))
+
+    Render options (as for lock), added after the lock's own:
+    \(OptionSpec.helpLines(SceneArguments.options))
 
     Example:
       flipbook verify Tests/Locks/push.lock
       flipbook verify push.lock --damping 0.8      (exits 1: the spring is another)
     """
+
+    /// verify's own options (the render options follow them).
+    static let ownOptions: [OptionSpec] = [
+        .option("review", "PAGE", """
+            on a difference, write the current frames and the differences as a review
+            page (a folder with index.html; see docs/REVIEW.md)
+            """),
+        .option("markdown", "FILE", "write a summary for a pull-request comment (verdict, first differing frame)"),
+    ]
+
+    /// Every option: verify's own, then the render options.
+    static let options = ownOptions + SceneArguments.options
 
     static func run(_ argv: [String]) throws -> Int32 {
         guard let path = argv.first, !path.hasPrefix("-") else { throw UsageError("give the lock file first: flipbook verify NAME.lock") }
@@ -96,7 +111,7 @@ enum VerifyCommand: Command {
         let expected = try SequenceLock(parsing: String(decoding: data, as: UTF8.self), path: path)
         if let review, let markdown { try OutputChecks.checkOutside(page: review, option: "--review", [markdown]) }
         let locked = expected.header.filter { $0.key == "argument" }.map(\.value)
-        let arguments = try Arguments(locked + rest, options: SceneArguments.options, flags: SceneArguments.flags)
+        let arguments = try Arguments(locked + rest, options: SceneArguments.options)
         let (name, job) = try withoutContentsOfLockedFiles(rest: rest, arguments) {
             let (settings, name) = try SceneArguments.settings(arguments)
             return (name, try RenderJob(settings: settings))
@@ -122,7 +137,7 @@ enum VerifyCommand: Command {
     }
 
     /// The options whose value names a file (or a folder of fonts) to read.
-    static let fileOptions = Arguments.fileOptions.union(["label-font", "scene-fonts"])
+    static let fileOptions = SceneArguments.fileOptionNames.union(["label-font", "scene-fonts"])
 
     /// Runs `body` (which reads the files `arguments` name); when it fails on a file the lock
     /// names — given by the lock's arguments, not by the options `rest` given here — the
@@ -134,7 +149,7 @@ enum VerifyCommand: Command {
         do {
             return try body()
         } catch {
-            let given = try? Arguments(rest, options: SceneArguments.options, flags: SceneArguments.flags)
+            let given = try? Arguments(rest, options: SceneArguments.options)
             let text = "\(error)"
             for option in fileOptions.sorted() where given?.given(option) != true {
                 guard let file = arguments.string(option), text.hasPrefix(file + ":") || text.hasPrefix(file + " ") else { continue }

@@ -15,7 +15,7 @@ enum MergeCommand: Command {
     replaced atomically (a failed merge leaves it as it was). OUT may be one of the DIRs.
 
     Options:
-      --out OUT         the merged folder (required; a new or empty folder, or a previous render)
+    \(OptionSpec.helpLines(options))
 
     Example:
       flipbook render present --shard 1/2 --out /tmp/present-1
@@ -23,8 +23,13 @@ enum MergeCommand: Command {
       flipbook merge /tmp/present-1 /tmp/present-2 --out Output/present
     """
 
+    /// Every option, in help order.
+    static let options: [OptionSpec] = [
+        .option("out", "OUT", "the merged folder (required; a new or empty folder, or a previous render)"),
+    ]
+
     static func run(_ argv: [String]) throws -> Int32 {
-        let arguments = try Arguments(argv, options: ["out"], flags: [])
+        let arguments = try Arguments(argv, options: options)
         guard !arguments.positionals.isEmpty else { throw UsageError("name the shard folders to merge: flipbook merge DIR... --out OUT") }
         guard let out = arguments.string("out"), !out.isEmpty else { throw UsageError("missing --out OUT") }
         let summary = try ShardMerge.merge(arguments.positionals, into: out)

@@ -1,4 +1,5 @@
 import Foundation
+import Flipbook
 import FlipbookGeometry
 import FlipbookMotion
 
@@ -35,13 +36,14 @@ enum ProgressMode: String, CaseIterable {
         return (mode.resolved, interval)
     }
 
-    /// Help lines for the two options.
-    static let help = """
-      --progress MODE   tty: one line updated in place (frames, %, time left); plain: a line every
-                        few seconds, for CI logs; none; auto (default): tty on a terminal, else plain
-      --progress-interval S
-                        seconds between plain progress lines, 0-3600 (default 5; 0: every frame)
-    """
+    /// The two progress options, in help order.
+    static let options: [OptionSpec] = [
+        .option("progress", "MODE", """
+            tty: one line updated in place (frames, %, time left); plain: a line every
+            few seconds, for CI logs; none; auto (default): tty on a terminal, else plain
+            """),
+        .option("progress-interval", "S", "seconds between plain progress lines, 0-3600 (default 5; 0: every frame)"),
+    ]
 }
 
 /// Prints render progress on stderr: frames done, percentage and an estimate of the time left.
@@ -72,10 +74,16 @@ final class ProgressReporter: @unchecked Sendable {
         self.intervalSeconds = intervalSeconds
     }
 
-    /// The callback to hand to a render, or nil for `none`.
+    /// The callback to hand to a loop counting `(done, total)`, or nil for `none`.
     var callback: (@Sendable (Int, Int) -> Void)? {
         guard mode != .none else { return nil }
         return { [self] done, total in self.update(done: done, total: total) }
+    }
+
+    /// The callback to hand to a `RenderJob` render, or nil for `none`.
+    var renderCallback: (@Sendable (RenderProgress) -> Void)? {
+        guard mode != .none else { return nil }
+        return { [self] progress in self.update(done: progress.completedFrames, total: progress.totalFrames) }
     }
 
     /// A reporter for a long comparison (`diff`, `review`, `verify --review`): `auto`, so a

@@ -20,39 +20,7 @@ enum RenderCommand: Command {
     case does not matter, _ stands for -). A repeated option: the last one wins.
 
     Options:
-    \(SceneArguments.help)
-      --out DIR         output directory (default Output/NAME); {preset} in DIR, --contact-sheet
-                        and --video is replaced by the preset's (or transition file's) name
-      --frames A-B      render only frames A to B inclusive
-      --shard K/N       render only the K-th of N contiguous frame ranges, 1 <= K <= N (for a job
-                        runner; join the shards' folders with `flipbook merge`)
-      --shards N --print-ranges
-                        print the N ranges (`K/N A-B` per line) and exit without rendering
-      --contact-sheet PATH
-                        also write one .png/.jpg with the frames as labelled thumbnails (every k-th
-                        beyond 48, always the first and last) and the timing curve under them
-      --sheet-frames N  at most N thumbnails on the contact sheet, 2-200 (default 48)
-      --video PATH      also write PATH.mp4 (H.264) or PATH.gif through ffmpeg, which must be on
-                        PATH (apt-get install ffmpeg); odd sizes lose a pixel column/row in MP4.
-                        GIFs play at the right speed only up to 50 fps: without --fps a GIF render
-                        runs at 30 fps, and its expected size is printed before the render.
-                        PATH.apng writes an animated PNG without ffmpeg (exact pixels, every
-                        frame at the render's fps; at most 1000 frames)
-      --video-scale S   the video's size relative to the frames, 0.05-1 (default: GIFs and APNGs
-                        at most 480 px wide, MP4 full size)
-      --no-frames       write no PNG sequence (and no timeline.json): only the --video and/or
-                        --contact-sheet, made from the rendered frames in memory
-      --no-write        render every frame and write nothing (no PNG encoding): measures the
-                        renderer; prints the time and ms per frame
-      --watch           after the render, watch the files it read (transition, manifests, gesture,
-                        images; checked every 0.3 s) and render again when one is saved; a round
-                        that fails prints its error and keeps the last output; Ctrl-C ends (exit 130)
-    \(PNGArguments.help)
-    \(ProgressMode.help)
-      --skip-inapplicable
-                        when a scene option does not apply to PRESET, or --select/--return is
-                        outside the manifest, print `PRESET: skipped: REASON` and exit 0
-                        (scripts/render uses it to pass your options to every preset)
+    \(OptionSpec.helpLines(options))
 
     The sheet and the video are made from the same rendered pixels as the PNGs (one render)
     and each is replaced atomically. See docs/PREVIEWS.md and, for shards, docs/SHARDING.md.
@@ -77,13 +45,62 @@ enum RenderCommand: Command {
       flipbook render present --shard 2/4 --out /tmp/present-2 --progress plain
     """
 
-    /// Options besides the scene options.
-    static let options: Set<String> = ["frames", "out", "contact-sheet", "sheet-frames", "video", "video-scale", "shard", "shards",
-                                       "progress", "progress-interval", "watch-rounds"]
+    /// Every option: the scene's, render's own, the PNG writer's and progress.
+    static let options: [OptionSpec] = SceneArguments.options + [
+        .option("out", "DIR", """
+            output directory (default Output/NAME); {preset} in DIR, --contact-sheet
+            and --video is replaced by the preset's (or transition file's) name
+            """),
+        .option("frames", "A-B", "render only frames A to B inclusive", setting: .frameRange),
+        .option("shard", "K/N", """
+            render only the K-th of N contiguous frame ranges, 1 <= K <= N (for a job
+            runner; join the shards' folders with `flipbook merge`)
+            """),
+        .option("shards", "N", "print the N ranges (`K/N A-B` per line) and exit without rendering",
+                synopsis: "--shards N --print-ranges"),
+        .flag("print-ranges", ""),
+        .option("contact-sheet", "PATH", """
+            also write one .png/.jpg with the frames as labelled thumbnails (every k-th
+            beyond 48, always the first and last) and the timing curve under them
+            """),
+        .option("sheet-frames", "N", "at most N thumbnails on the contact sheet, 2-200 (default 48)"),
+        .option("video", "PATH", """
+            also write PATH.mp4 (H.264) or PATH.gif through ffmpeg, which must be on
+            PATH (apt-get install ffmpeg); odd sizes lose a pixel column/row in MP4.
+            GIFs play at the right speed only up to 50 fps: without --fps a GIF render
+            runs at 30 fps, and its expected size is printed before the render.
+            PATH.apng writes an animated PNG without ffmpeg (exact pixels, every
+            frame at the render's fps; at most 1000 frames)
+            """, setting: .videoPath),
+        .option("video-scale", "S", """
+            the video's size relative to the frames, 0.05-1 (default: GIFs and APNGs
+            at most 480 px wide, MP4 full size)
+            """, setting: .videoScale),
+        .flag("no-frames", """
+            write no PNG sequence (and no timeline.json): only the --video and/or
+            --contact-sheet, made from the rendered frames in memory
+            """),
+        .flag("no-write", """
+            render every frame and write nothing (no PNG encoding): measures the
+            renderer; prints the time and ms per frame
+            """),
+        .flag("watch", """
+            after the render, watch the files it read (transition, manifests, gesture,
+            images; checked every 0.3 s) and render again when one is saved; a round
+            that fails prints its error and keeps the last output; Ctrl-C ends (exit 130)
+            """),
+        // Hidden: scripts and tests end a watch after N rounds (as FLIPBOOK_WATCH_ROUNDS does).
+        .option("watch-rounds", "N", "end --watch after N rounds (for scripts and tests)", hidden: true),
+    ] + PNGArguments.options + ProgressMode.options + [
+        .flag("skip-inapplicable", """
+            when a scene option does not apply to PRESET, or --select/--return is
+            outside the manifest, print `PRESET: skipped: REASON` and exit 0
+            (scripts/render uses it to pass your options to every preset)
+            """),
+    ]
 
     static func run(_ argv: [String]) throws -> Int32 {
-        let arguments = try Arguments(argv, options: SceneArguments.options.union(options).union(PNGArguments.options),
-                                      flags: SceneArguments.flags.union(["print-ranges", "skip-inapplicable", "no-frames", "no-write", "watch"]))
+        let arguments = try Arguments(argv, options: options)
         if arguments.flag("watch") { return try RenderWatch.run(arguments) }
         if arguments.given("watch-rounds") { throw UsageError("--watch-rounds goes with --watch") }
         return try render(arguments, watch: nil)
@@ -129,7 +146,7 @@ enum RenderCommand: Command {
 
         let shard = try shardOption(arguments)
         if let text = arguments.string("frames") { settings.frameRange = try parseRange(text) }
-        settings.pngOptions = try PNGArguments.options(arguments)
+        settings.pngOptions = try PNGArguments.encodeOptions(arguments)
         let out = try expand(arguments.string("out") ?? "Output/{preset}", preset: presetName)
         let outputs = try outputRequest(arguments, name: presetName, settings: &settings, firstRound: firstRound)
         let previews = outputs.previews, noFrames = outputs.noFrames, noWrite = outputs.noWrite
@@ -139,7 +156,7 @@ enum RenderCommand: Command {
         do {
             job = try RenderJob(settings: settings)
         } catch let error as SceneError where skip {
-            print("\(presetName): skipped: \(ErrorWording.describe(error))")
+            print("\(presetName): skipped: \(SettingFlags.describe(error))")
             return ExitCode.success
         }
         if let shard {
@@ -150,7 +167,7 @@ enum RenderCommand: Command {
                 return ExitCode.success
             }
             settings.frameRange = range
-            job = try RenderJob(settings: settings)
+            job = try job.restricted(toFrames: range)
         }
         if !noWrite {
             // Before anything is rendered: no output may be an input (a photo, the manifest) or hold one.
@@ -166,9 +183,9 @@ enum RenderCommand: Command {
         }
         if firstRound { noteDebugBuild(job) }
         let progress = ProgressReporter(label: presetName, mode: progressMode, intervalSeconds: progressInterval)
-        let summary = noWrite ? try job.render(progress: progress.callback)
-            : noFrames ? try job.render(previews: previews, progress: progress.callback)
-            : try job.write(to: out, previews: previews, progress: progress.callback)
+        let summary = noWrite ? try job.render(progress: progress.renderCallback)
+            : noFrames ? try job.render(previews: previews, progress: progress.renderCallback)
+            : try job.write(to: out, previews: previews, progress: progress.renderCallback)
         progress.finish()
         for warning in summary.warnings where !job.warnings.contains(warning) { printError("warning: \(warning)") }
         report(summary, settings: settings, shard: shard, name: presetName, out: out, outputs: outputs)

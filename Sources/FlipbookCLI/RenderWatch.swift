@@ -40,7 +40,7 @@ final class RenderWatch {
             limit = rounds
         }
         let watch = RenderWatch()
-        let named = Set(Arguments.fileOptions.compactMap { arguments.string($0) })
+        let named = Set(SceneArguments.fileOptionNames.compactMap { arguments.string($0) })
         while true {
             watch.round += 1
             let before = named.union(watch.inputFiles).reduce(into: [String: FileStamp]()) { $0[$1] = FileStamp(path: $1) }
@@ -52,7 +52,7 @@ final class RenderWatch {
             } catch let error as InapplicableOption where watch.round == 1 {
                 throw error
             } catch {
-                printError("error: \(ErrorWording.describe(error))")
+                printError("error: \(SettingFlags.describe(error))")
                 status = ExitCode.failure
             }
             fflush(nil)  // every output stream; naming the `stdout` global is not concurrency-safe

@@ -34,19 +34,28 @@ enum ReviewCommand: Command {
     some differ or the lengths do. See docs/REVIEW.md.
 
     Options:
-      --out PAGE        the page folder (required), replaced atomically
-      --markdown FILE   also write a summary for a pull-request comment: verdict, first
-                        differing frame, the scores of the frames that differ
-      --rerecord CMD    the command shown for re-recording the reference (default: copy ACTUAL
-                        over REFERENCE)
+    \(OptionSpec.helpLines(options))
 
     Examples:
       flipbook review Output/push --out /tmp/push-page
       flipbook review golden/push Output/push --out /tmp/review --markdown /tmp/review.md
     """
 
+    /// Every option, in help order.
+    static let options: [OptionSpec] = [
+        .option("out", "PAGE", "the page folder (required), replaced atomically"),
+        .option("markdown", "FILE", """
+            also write a summary for a pull-request comment: verdict, first
+            differing frame, the scores of the frames that differ
+            """),
+        .option("rerecord", "CMD", """
+            the command shown for re-recording the reference (default: copy ACTUAL
+            over REFERENCE)
+            """),
+    ]
+
     static func run(_ argv: [String]) throws -> Int32 {
-        let arguments = try Arguments(argv, options: ["out", "markdown", "rerecord"], flags: [])
+        let arguments = try Arguments(argv, options: options)
         guard (1...2).contains(arguments.positionals.count) else {
             throw UsageError("give one folder (DIR) or two (REFERENCE ACTUAL)")
         }
@@ -257,7 +266,7 @@ enum VerifyReview {
             curves = aligned.curves
             curves[0].label = lockName
         } catch {
-            facts.append(("reference", "not drawn: \(ErrorWording.describe(error))"))
+            facts.append(("reference", "not drawn: \(SettingFlags.describe(error))"))
             for position in frames.indices { frames[position].sideFrames = frames[position].sideFrames.map { [$0[1]] } }
         }
         let pageValue = ReviewPage(title: "\(report.name): current render against \(lockName)", sides: sides, frames: frames,

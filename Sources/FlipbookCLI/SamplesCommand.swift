@@ -13,7 +13,8 @@ enum SamplesCommand: Command {
     read (--transition, --manifest, --cards, --gesture) takes one as sample:NAME, from any
     folder, installed or not; so do a transition file's "image" and "manifest".
 
-      --paths           also print where each file is
+    Options:
+    \(OptionSpec.helpLines(options))
 
     Examples:
       flipbook samples
@@ -21,8 +22,13 @@ enum SamplesCommand: Command {
       flipbook render pop --select 3 --gesture sample:half-swipe-cancel --scale 1 --no-frames --contact-sheet Output/half.png
     """
 
+    /// Every option, in help order.
+    static let options: [OptionSpec] = [
+        .flag("paths", "also print where each file is"),
+    ]
+
     static func run(_ argv: [String]) throws -> Int32 {
-        let arguments = try Arguments(argv, options: [], flags: ["paths"])
+        let arguments = try Arguments(argv, options: options)
         try arguments.expectPositionals([])
         if let missing = Samples.missingDescription { throw CommandError(missing) }
         let samples = Samples.all

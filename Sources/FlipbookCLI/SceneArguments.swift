@@ -8,65 +8,79 @@ import FlipbookFormats
 
 /// The options `render` and `inspect` share, turned into `RenderSettings`.
 enum SceneArguments {
-    /// Option names taking a value.
-    static let options: Set<String> = Set<String>([
-        "manifest", "select", "return", "columns", "device", "scale", "fps", "duration", "curve", "damping", "velocity",
-        "threads", "label-font", "scene-fonts", "max-decoded-megapixels", "max-file-megabytes", "scroll", "cards", "transition", "to",
-        "appearance", "era",
-    ]).union(GestureArguments.options)
+    /// The shared options, in help order.
+    static let options: [OptionSpec] = [
+        .option("transition", "FILE", """
+            render a transition file (docs/TRANSITIONS.md) instead of a PRESET; the
+            file's device and timing apply unless --device/--scale/--curve/… are given
+            """, readsFile: true),
+        .option("manifest", "PATH", """
+            photo manifest, JSON or plist (default: the bundled sample:photos; every
+            file option takes a bundled sample as sample:NAME, see `flipbook samples`)
+            """, readsFile: true),
+        .option("select", "N", "the photo tapped, 0-based (default 0)", setting: .selectedIndex),
+        .option("return", "N", """
+            the photo shown last when going back (pop, zoom-pop, dismiss, fade-dismiss,
+            card-pop; default: --select)
+            """, setting: .returnIndex),
+        .option("to", "N", "the photo page swipes to: --select ± 1 (page; default the next photo)", setting: .pageTarget),
+        .option("columns", "N", "waterfall columns, 2-8 (push, pop, zoom-push, zoom-pop; default 3)"),
+        .option("scroll", "S", """
+            thumbnail grid scroll offset in points, >= 0 (present, dismiss,
+            fade-present, fade-dismiss; default 0)
+            """),
+        .option("cards", "PATH", """
+            cards manifest, JSON or plist (card-push, card-pop;
+            default: the bundled sample:cards)
+            """, readsFile: true),
+        .option("device", "NAME", """
+            a phone by name (default iphone8, 375x667 @2x; `flipbook devices` lists
+            them), WxH in points (@2x, 20 pt status bar) or WxH@S (scale S)
+            """),
+        .option("appearance", "A", """
+            light (default) or dark: system colours' values in a transition file
+            (label, systemBackground, …; docs/COLORS.md) and the chrome (status bar,
+            navigation bar); default: the file's "appearance", light for presets
+            """),
+        .option("era", "E", """
+            ios13, ios15 or ios16: which iOS's status and navigation bars are drawn
+            (default: the file's "era", else the iOS the device shipped with;
+            docs/CHROME.md, "Eras")
+            """),
+        .option("scale", "S", "device pixels per point, 1-4 (default: the device's)", setting: .scale),
+        .option("fps", "F", "frames per second, 1-240 (default 60)", setting: .framesPerSecond),
+        .option("duration", "D", "seconds, 0.001-60 (default: the preset's; spring-physics: its settling time)", setting: .timing),
+        .option("curve", "C", """
+            spring | linear | easeIn | easeOut | easeInEaseOut | default |
+            bezier:x1,y1,x2,y2 | spring-physics:mass,stiffness,damping,velocity
+            (the syntax of `flipbook curve`; default: the preset's)
+            """),
+        .option("damping", "Z", "spring damping ratio, 0 < Z <= 1 (spring curves; default: the preset's)"),
+        .option("velocity", "V", "spring initial velocity, -100..100 (spring curves; default: the preset's)"),
+        .option("threads", "N", "worker threads, 1-64 (default: one per core); output is identical"),
+        .option("scene-fonts", "DIR", """
+            set the scene's text only in the fonts of DIR (default: the system's
+            through fontconfig: Inter, then Noto for CJK, Devanagari, Arabic,
+            Thai and colour emoji; see docs/TEXT.md); formerly --fonts, still accepted
+            """, formerNames: ["fonts"]),
+        .option("label-font", "PATH", """
+            font file of the contact sheet's and plots' labels (default: DejaVu
+            Sans); formerly --font, still accepted
+            """, formerNames: ["font"], setting: .labelFontPath),
+        .option("max-decoded-megapixels", "N", """
+            refuse a job whose photos need more than N megapixels decoded, pyramids
+            included (default 400, about 1.6 GB); JPEGs are decoded no larger than drawn
+            """, setting: .decodedPixelBudget),
+        .option("max-file-megabytes", "N", "refuse photo files larger than N MiB (default 256; docs/LIMITS.md)", setting: .maxFileBytes),
+        .flag("sandbox-photos", """
+            refuse photos (card images) that do not resolve, links followed, inside
+            the manifest's folder, and a transition file's images and manifest
+            outside its folder: for files you did not write
+            """, setting: .sandboxPhotos),
+    ] + GestureArguments.options
 
-    /// Flags (no value) the commands that take the shared options accept too.
-    static let flags: Set<String> = ["sandbox-photos"]
-
-    /// Help lines for the shared options.
-    static let help = """
-      --transition FILE render a transition file (docs/TRANSITIONS.md) instead of a PRESET; the
-                        file's device and timing apply unless --device/--scale/--curve/… are given
-      --manifest PATH   photo manifest, JSON or plist (default: the bundled sample:photos; every
-                        file option takes a bundled sample as sample:NAME, see `flipbook samples`)
-      --select N        the photo tapped, 0-based (default 0)
-      --return N        the photo shown last when going back (pop, zoom-pop, dismiss, fade-dismiss,
-                        card-pop; default: --select)
-      --to N            the photo page swipes to: --select ± 1 (page; default the next photo)
-      --columns N       waterfall columns, 2-8 (push, pop, zoom-push, zoom-pop; default 3)
-      --scroll S        thumbnail grid scroll offset in points, >= 0 (present, dismiss,
-                        fade-present, fade-dismiss; default 0)
-      --cards PATH      cards manifest, JSON or plist (card-push, card-pop;
-                        default: the bundled sample:cards)
-      --device NAME     a phone by name (default iphone8, 375x667 @2x; the list below), WxH in
-                        points (@2x, 20 pt status bar) or WxH@S (scale S)
-      --appearance A    light (default) or dark: system colours' values in a transition file
-                        (label, systemBackground, …; docs/COLORS.md) and the chrome (status bar,
-                        navigation bar); default: the file's "appearance", light for presets
-      --era E           ios13, ios15 or ios16: which iOS's status and navigation bars are drawn
-                        (default: the file's "era", else the iOS the device shipped with;
-                        docs/CHROME.md, "Eras")
-      --scale S         device pixels per point, 1-4 (default: the device's)
-      --fps F           frames per second, 1-240 (default 60)
-      --duration D      seconds, 0.001-60 (default: the preset's; spring-physics: its settling time)
-      --curve C         spring | linear | easeIn | easeOut | easeInEaseOut | default |
-                        bezier:x1,y1,x2,y2 | spring-physics:mass,stiffness,damping,velocity
-                        (the syntax of `flipbook curve`; default: the preset's)
-      --damping Z       spring damping ratio, 0 < Z <= 1 (spring curves; default: the preset's)
-      --velocity V      spring initial velocity, -100..100 (spring curves; default: the preset's)
-      --threads N       worker threads, 1-64 (default: one per core); output is identical
-      --scene-fonts DIR set the scene's text only in the fonts of DIR (default: the system's
-                        through fontconfig: Inter, then Noto for CJK, Devanagari, Arabic,
-                        Thai and colour emoji; see docs/TEXT.md); formerly --fonts, still accepted
-      --label-font PATH font file of the contact sheet's and plots' labels (default: DejaVu
-                        Sans); formerly --font, still accepted
-      --max-decoded-megapixels N
-                        refuse a job whose photos need more than N megapixels decoded, pyramids
-                        included (default 400, about 1.6 GB); JPEGs are decoded no larger than drawn
-      --max-file-megabytes N
-                        refuse photo files larger than N MiB (default 256; docs/LIMITS.md)
-      --sandbox-photos  refuse photos (card images) that do not resolve, links followed, inside
-                        the manifest's folder, and a transition file's images and manifest
-                        outside its folder: for files you did not write
-    \(GestureArguments.help)
-    devices (--device NAME; points, scale, portrait safe area top/bottom, status bar, screen corners):
-    \(Device.presets.map { "  " + $0.helpLine }.joined(separator: "\n"))
-    """
+    /// The options naming a file to read, which take a bundled sample too (what `--watch` watches).
+    static let fileOptionNames: Set<String> = Set(options.filter(\.readsFile).map(\.name))
 
     /// The preset named `name`: exactly, or up to case with `_` for `-` (`Push`, `zoom_push`);
     /// otherwise a usage error with the nearest names.
@@ -107,16 +121,16 @@ enum SceneArguments {
         var settings = RenderSettings(transitionFile: path)
         try applySharedOptions(to: &settings, arguments, baseTiming: try file.mainTiming(), transitionName: path)
         if arguments.given("device") {
-            settings.deviceIsExplicit = true
+            settings.deviceOverride = settings.scene.device
         } else if arguments.given("scale") {
             // --scale alone keeps the file's device at another scale.
             let scale = settings.scene.device.scale
             settings.scene.device = try file.device(fallback: settings.scene.device)
             settings.scene.device.scale = scale
-            settings.deviceIsExplicit = true
+            settings.deviceOverride = settings.scene.device
         }
-        settings.gesture = try GestureArguments.gesture(arguments, device: settings.deviceIsExplicit ? settings.scene.device
-                                                            : try file.device(fallback: settings.scene.device))
+        settings.gesture = try GestureArguments.gesture(arguments, device: settings.deviceOverride
+                                                            ?? file.device(fallback: settings.scene.device))
         return (settings, file.name)
     }
 
@@ -154,7 +168,7 @@ enum SceneArguments {
                 let withoutBrand = model.hasPrefix("iphone") ? String(model.dropFirst("iphone".count)) : model
                 let suggestion = names.contains(withoutBrand) ? "; did you mean \(InputText.singleQuoted(withoutBrand))?"
                     : Suggestions.didYouMean(deviceName, in: names)
-                throw UsageError("--device must be a device name (`flipbook help render` lists them), WxH or WxH@S in points (100-2000), not \(InputText.singleQuoted(deviceName))" + suggestion)
+                throw UsageError("--device must be a device name (`flipbook devices` lists them), WxH or WxH@S in points (100-2000), not \(InputText.singleQuoted(deviceName))" + suggestion)
             }
             scene.device = device
         }
@@ -183,8 +197,8 @@ enum SceneArguments {
         settings.framesPerSecond = try arguments.double("fps", default: 60, in: 1...240)!
         settings.timing = try timing(base: baseTiming, name: transitionName, arguments)
         if let threads = try arguments.int("threads", in: 1...64) { settings.threads = threads }
-        settings.fontPath = arguments.string("label-font")
-        settings.fontDirectory = arguments.string("scene-fonts")
+        settings.labelFontPath = arguments.string("label-font")
+        settings.sceneFontDirectory = arguments.string("scene-fonts")
         if let budget = try arguments.int("max-decoded-megapixels", in: 1...100_000) {
             settings.decodedPixelBudget = budget * 1_000_000
         }

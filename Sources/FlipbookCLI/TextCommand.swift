@@ -19,23 +19,34 @@ enum TextCommand: Command {
     glyph count. Characters no font has are reported on stderr as warnings.
 
     Options:
-      --size PT      font size in points, 1–500 (default 17)
-      --weight W     ultraLight, thin, light, regular, medium, semibold, bold, heavy or black
-                     (default regular; a weight the font lacks takes its nearest face, docs/TEXT.md)
-      --width PT     maximum line width in points (default: none, one line per paragraph)
-      --lines N      most lines, 0 = no limit (default 1, as UILabel)
-      --mode M       wordWrap, charWrap, clip, truncateHead, truncateTail, truncateMiddle
-                     (default truncateTail)
-      --align A      left, center, right, natural (default natural)
-      --scene-fonts DIR
-                     use only the fonts in DIR (default: the system's, through fontconfig;
-                     formerly --fonts, still accepted)
-      --out OUT.png  also draw the text, black on white, into OUT.png
-      --scale S      device pixels per point for --out, 1–4 (default 2)
+    \(OptionSpec.helpLines(options))
+
     """
 
+    /// Every option, in help order.
+    static let options: [OptionSpec] = [
+        .option("size", "PT", "font size in points, 1–500 (default 17)"),
+        .option("weight", "W", """
+            ultraLight, thin, light, regular, medium, semibold, bold, heavy or black
+            (default regular; a weight the font lacks takes its nearest face, docs/TEXT.md)
+            """),
+        .option("width", "PT", "maximum line width in points (default: none, one line per paragraph)"),
+        .option("lines", "N", "most lines, 0 = no limit (default 1, as UILabel)"),
+        .option("mode", "M", """
+            wordWrap, charWrap, clip, truncateHead, truncateTail, truncateMiddle
+            (default truncateTail)
+            """),
+        .option("align", "A", "left, center, right, natural (default natural)"),
+        .option("scene-fonts", "DIR", """
+            use only the fonts in DIR (default: the system's, through fontconfig;
+            formerly --fonts, still accepted)
+            """, formerNames: ["fonts"]),
+        .option("out", "OUT.png", "also draw the text, black on white, into OUT.png"),
+        .option("scale", "S", "device pixels per point for --out, 1–4 (default 2)"),
+    ]
+
     static func run(_ arguments: [String]) throws -> Int32 {
-        let parsed = try Arguments(arguments, options: ["size", "weight", "width", "lines", "mode", "align", "scene-fonts", "out", "scale"], flags: [])
+        let parsed = try Arguments(arguments, options: options)
         try parsed.expectPositionals(["STRING"])
         let size = try parsed.double("size", default: 17, in: 1...500)!
         let weight = try choice(parsed, "weight", TextStyle.Weight.allCases.map { ($0.name, $0) }, default: .regular)

@@ -26,18 +26,24 @@ enum UIKitSourcesCommand: Command {
     same at build time (docs/UIKIT.md).
 
     Options:
-      --out OUT_DIR     the folder to write (required)
-      --exclude PATH    leave out a file or folder of IN_DIR (relative to it; repeatable)
-      --add-import MODULE
-                        add `import MODULE` to every file that has none (repeatable): `UIKit`
-                        for files that rely on an umbrella header for it
+    \(OptionSpec.helpLines(options))
 
     Example:
       flipbook uikit-sources MyApp/Shared --out Linux/Shared --exclude AppDelegate.swift --add-import UIKit
     """
 
+    /// Every option, in help order.
+    static let options: [OptionSpec] = [
+        .option("out", "OUT_DIR", "the folder to write (required)"),
+        .option("exclude", "PATH", "leave out a file or folder of IN_DIR (relative to it; repeatable)", repeatable: true),
+        .option("add-import", "MODULE", """
+            add `import MODULE` to every file that has none (repeatable): `UIKit`
+            for files that rely on an umbrella header for it
+            """, repeatable: true),
+    ]
+
     static func run(_ argv: [String]) throws -> Int32 {
-        let arguments = try Arguments(argv, options: ["out", "exclude", "add-import"], flags: [], repeatable: ["exclude", "add-import"])
+        let arguments = try Arguments(argv, options: options)
         try arguments.expectPositionals(["IN_DIR"])
         guard let out = arguments.string("out") else { throw UsageError("missing --out OUT_DIR") }
         for module in arguments.strings("add-import") where !module.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) || module.first?.isNumber == true {

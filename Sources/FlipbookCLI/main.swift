@@ -9,6 +9,7 @@ let commands: [Command.Type] = [
     InspectCommand.self,
     ExportTransitionCommand.self,
     ListCommand.self,
+    DevicesCommand.self,
     SamplesCommand.self,
     DecodeCommand.self,
     DiffCommand.self,
@@ -38,7 +39,8 @@ let version = "0.1.0"
     }
     text += """
 
-    Run `flipbook help COMMAND` for a command's options.
+    Run `flipbook help COMMAND` for a command's options (`flipbook help COMMAND --options`: the
+    option table alone, one a line, hidden options too). `--` ends a command's options.
     Your own UIKit animator: record it in a `swift test` with FlipbookUIKit (Transition.record)
     and golden-test it with FlipbookTesting — docs/UIKIT.md; `flipbook uikit-sources` makes an
     app's iOS files compile against it.
@@ -85,7 +87,12 @@ func reportUsage(_ error: UsageError, help: String) -> Int32 {
     case "help":
         guard arguments.count > 1 else { print(generalHelp()); return ExitCode.success }
         do {
-            print(try command(named: arguments[1]).help)
+            let named = try command(named: arguments[1])
+            switch Array(arguments.dropFirst(2)) {
+            case []: print(named.help)
+            case ["--options"]: print(OptionSpec.tableLines(named.options))
+            default: throw UsageError("flipbook help takes a COMMAND and optionally --options")
+            }
             return ExitCode.success
         } catch let error as UsageError {
             return reportUsage(error, help: "flipbook --help")
@@ -104,7 +111,7 @@ func reportUsage(_ error: UsageError, help: String) -> Int32 {
         preconditionFailure("command(named:) throws usage errors only")
     }
     arguments.removeFirst()
-    if arguments.contains("--help") || arguments.contains("-h") {
+    if Arguments.asksForHelp(arguments, options: selected.options) {
         print(selected.help)
         return ExitCode.success
     }
@@ -115,7 +122,7 @@ func reportUsage(_ error: UsageError, help: String) -> Int32 {
     } catch let error as InapplicableOption {
         return reportUsage(UsageError(error.description), help: "flipbook help \(selected.name)")
     } catch {
-        printError("error: \(ErrorWording.describe(error))")
+        printError("error: \(SettingFlags.describe(error))")
         return selected.errorExitCode
     }
 }

@@ -1,10 +1,13 @@
+import FlipbookGeometry
 import Foundation
 
 /// Why an image could not be read, decoded or written. Every case names the file.
-public enum CodecError: Error, CustomStringConvertible, Equatable, Sendable {
+public enum CodecError: SettingNamingError, Equatable, Sendable {
     /// The file could not be read: missing, no permission (`reason` is strerror's text), not a
-    /// regular file (a directory, a FIFO, a device) or larger than `DecodeLimits.maxFileBytes`.
+    /// regular file (a directory, a FIFO, a device).
     case unreadable(path: String, reason: String)
+    /// The file is larger than `DecodeLimits.maxFileBytes`; `reason` gives both sizes.
+    case fileTooLarge(path: String, reason: String)
     /// The bytes are a known image format other than PNG and JPEG (`formatName` e.g. "GIF").
     case unsupportedFormat(path: String, formatName: String)
     /// The bytes are not a PNG or JPEG file (`isEmpty`: there are none). The file's content is
@@ -27,7 +30,7 @@ public enum CodecError: Error, CustomStringConvertible, Equatable, Sendable {
     /// The file the error is about (the name given to the decoder), or "" for encoder errors.
     public var path: String {
         switch self {
-        case let .unreadable(path, _), let .unsupportedFormat(path, _), let .unrecognizedFormat(path, _), let .tooLarge(path, _, _, _),
+        case let .unreadable(path, _), let .fileTooLarge(path, _), let .unsupportedFormat(path, _), let .unrecognizedFormat(path, _), let .tooLarge(path, _, _, _),
              let .exceedsLimit(path, _, _), let .emptyImage(path, _, _), let .unsupportedFeature(path, _, _), let .corrupt(path, _, _):
             return path
         case .encodeFailed:
@@ -35,11 +38,14 @@ public enum CodecError: Error, CustomStringConvertible, Equatable, Sendable {
         }
     }
 
-    /// One line naming the file and what is wrong (with the library's message where there is one).
-    public var description: String {
+    /// One line naming the file and what is wrong (with the library's message where there is
+    /// one); `message` keeps the setting it names apart.
+    public var message: SettingText {
         switch self {
         case let .unreadable(path, reason):
             return "\(path): cannot read the file: \(reason)"
+        case let .fileTooLarge(path, reason):
+            return "\(path): cannot read the file: \(reason) (\(field: .maxFileBytes))"
         case let .unsupportedFormat(path, name):
             let article = "AEIOU".contains(name.first ?? "x") ? "an" : "a"
             return "\(path): is \(article) \(name) image; only PNG and JPEG are supported"

@@ -147,8 +147,8 @@ package enum ImageDecoder {
         do {
             return try InputFile.read(path, maximumBytes: limits.maxFileBytes)
         } catch let error as FileError {
-            // The one limit an option raises (`maxFileBytes`: `--max-file-megabytes` of the CLI).
-            if case .tooLarge = error { throw CodecError.unreadable(path: path, reason: error.reason + " (DecodeLimits.maxFileBytes)") }
+            // The one limit a setting raises (`maxFileBytes`).
+            if case .tooLarge = error { throw CodecError.fileTooLarge(path: path, reason: error.reason) }
             throw CodecError.unreadable(path: path, reason: error.reason)
         }
     }

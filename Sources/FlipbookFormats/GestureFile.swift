@@ -1,5 +1,6 @@
 import Foundation
 import FlipbookFiles
+import FlipbookGeometry
 import FlipbookMotion
 import FlipbookModel
 import FlipbookScenes
@@ -66,7 +67,7 @@ package enum GestureFile {
         do {
             return try decode(JSONField(value: root, path: "$", file: file))
         } catch let TransitionFileError.invalid(_, path, message) {
-            throw GestureFileError.invalid(file: file, path: path, message: message)
+            throw GestureFileError.invalid(file: file, path: path, message: message.description)
         }
     }
 
@@ -97,7 +98,7 @@ package enum GestureFile {
 
         if let problem = Gesture.validate(samples: samples, completionSpeed: completionSpeed, finishVelocityPointsPerSecond: finishVelocity,
                                           axis: axis, lengthPoints: length) {
-            func fail(_ path: String) -> TransitionFileError { .invalid(file: top.file, path: path, message: problem.message) }
+            func fail(_ path: String) -> TransitionFileError { .invalid(file: top.file, path: path, message: SettingText(problem.message)) }
             switch problem {
             case let .notFinite(sample, component): throw fail("$.samples[\(sample)][\(component)]")
             case let .timeNotIncreasing(sample, _, _), let .samplesTooClose(sample, _): throw fail("$.samples[\(sample)][0]")

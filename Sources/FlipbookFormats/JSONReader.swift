@@ -7,16 +7,17 @@ import FlipbookScenes
 
 /// A transition file that cannot be used: the file, the JSON path (`$.animations[2].to.frame`)
 /// and what was expected.
-public enum TransitionFileError: Error, CustomStringConvertible, Equatable {
+public enum TransitionFileError: SettingNamingError, Equatable {
     /// The file cannot be read.
     case unreadable(file: String, reason: String)
     /// The file is not well-formed JSON.
     case syntax(file: String, JSONSyntaxError)
     /// A value is missing, of the wrong type, out of range or unknown.
-    case invalid(file: String, path: String, message: String)
+    /// `message` may name settings (`SceneOptions.sandboxPhotos`, an image's file-size limit).
+    case invalid(file: String, path: String, message: SettingText)
 
-    /// `file: $.path: message`, or `file: line L, column C: message`.
-    public var description: String {
+    /// `file: $.path: message`, or `file: line L, column C: message`; `message` keeps its settings apart.
+    public var message: SettingText {
         switch self {
         case let .unreadable(file, reason): return "\(file): cannot read the transition file: \(reason)"
         case let .syntax(file, error): return "\(file): not valid JSON: \(error)"
@@ -75,7 +76,11 @@ struct JSONField {
     /// The path as text (`$.layers[2].frame`).
     var path: String { location.text }
 
-    func fail(_ message: String) -> TransitionFileError { .invalid(file: file, path: path, message: message) }
+    /// A `TransitionFileError.invalid` at this field, saying `message`.
+    func fail(_ message: SettingText) -> TransitionFileError { .invalid(file: file, path: path, message: message) }
+
+    /// `fail` with a message that names no setting.
+    func fail(_ message: String) -> TransitionFileError { fail(SettingText(message)) }
 
     /// The member `key` (its path's text shows the key as messages show input, see `JSONPath`).
     func child(_ key: String, _ value: JSONValue) -> JSONField {
@@ -161,8 +166,8 @@ struct JSONField {
         return Point(x: n[0], y: n[1])
     }
 
-    /// One of `names` (case-sensitive), with a hint for near misses.
-    /// One of `names` (or of `aliases`, accepted and suggested but not listed).
+    /// One of `names` (case-sensitive; or of `aliases`, accepted and suggested but not listed),
+    /// with a hint for near misses.
     func choice(_ names: [String], aliases: [String] = []) throws -> String {
         let text = try string()
         guard names.contains(text) || aliases.contains(text) else {
@@ -170,6 +175,13 @@ struct JSONField {
             throw fail("unknown value \(InputText.quoted(text))\(hint); expected one of \(names.map { "\"\($0)\"" }.joined(separator: ", "))")
         }
         return text
+    }
+
+    /// One of `Choice`'s cases by raw value (case-sensitive), with a hint for near misses.
+    func choice<Choice: CaseIterable & RawRepresentable>(_ type: Choice.Type = Choice.self) throws -> Choice where Choice.RawValue == String {
+        let text = try choice(Choice.allCases.map(\.rawValue))
+        guard let value = Choice(rawValue: text) else { preconditionFailure("\(Choice.self) has no case for its own raw value \(text)") }
+        return value
     }
 
     /// A colour: `"#RRGGBB"`, `"#RRGGBBAA"`, `[r, g, b]` / `[r, g, b, a]` with components 0…1, or

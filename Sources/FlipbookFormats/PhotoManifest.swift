@@ -77,7 +77,7 @@ package struct PhotoManifest: Hashable, Sendable {
         do {
             return try body(JSONField(value: root, path: "$", file: path))
         } catch let TransitionFileError.invalid(file, field, message) {
-            throw ManifestError.invalidField(path: file, field: field, problem: message)
+            throw ManifestError.invalidField(path: file, field: field, problem: message.description)
         }
     }
 
@@ -163,7 +163,7 @@ package struct PhotoManifest: Hashable, Sendable {
 }
 
 /// A manifest that cannot be used; every case names the file.
-public enum ManifestError: Error, CustomStringConvertible, Equatable {
+public enum ManifestError: SettingNamingError, Equatable {
     /// The file cannot be read.
     case unreadable(path: String, reason: String)
     /// The file is not valid JSON / property-list syntax.
@@ -176,14 +176,14 @@ public enum ManifestError: Error, CustomStringConvertible, Equatable {
     /// cannot be resolved; `problem` says which.
     case outsideSandbox(path: String, field: String, url: String, problem: String)
 
-    /// A one-line explanation naming the file.
-    public var description: String {
+    /// A one-line explanation naming the file; `message` keeps its settings apart.
+    public var message: SettingText {
         switch self {
         case let .unreadable(path, reason): return "\(path): cannot read the manifest: \(reason)"
         case let .malformed(path, format, detail): return "\(path): not valid \(format): \(detail)"
         case let .invalidField(path, field, problem): return "\(path): \(field): \(problem)"
         case let .outsideSandbox(path, field, url, problem):
-            return "\(path): \(field) is \(InputText.excerpt(url)): \(problem) (SceneOptions.sandboxPhotos)"
+            return "\(path): \(field) is \(InputText.excerpt(url)): \(problem) (\(field: .sandboxPhotos))"
         case let .remoteImage(path, field, url):
             return "\(path): \(field) is \(InputText.excerpt(url)): remote images are not supported; download them first and name the local file"
         }

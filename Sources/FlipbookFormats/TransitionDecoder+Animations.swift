@@ -77,7 +77,7 @@ extension TransitionDecoder {
         animation.delaySeconds = try object.optional("delay")?.number(in: 0...600) ?? 0
         animation.after = try object.optional("after")?.nonEmptyString()
         let curve = try self.curve(object)
-        var duration = try object.optional("duration")?.number(in: TimingRequest.durationRangeSeconds)
+        var duration = try object.optional("duration")?.number(in: TransitionDecoder.animationDurationRangeSeconds)
         // A spring-physics curve lasts its settling time unless told otherwise (as in `timing`).
         if duration == nil, let curve, case let .springPhysics(spring) = curve {
             guard TimingRequest.durationRangeSeconds.contains(spring.settlingDurationSeconds) else {
@@ -89,6 +89,11 @@ extension TransitionDecoder {
         if let completion = object.optional("completion") { animation.completion = try completion.array().map { try change($0) } }
         return animation
     }
+
+    /// An animation's own `duration`, in seconds: as long as a transition's, but down to a
+    /// microsecond, because recordings of UIKit code write holds (a value kept, not moved) that
+    /// last one — short enough never to add a frame — and an exported recording must read back.
+    static let animationDurationRangeSeconds: ClosedRange<Double> = 0.000_001...TimingRequest.durationRangeSeconds.upperBound
 
     /// `{"at": SECONDS, "changes": [{"target": NAME, "set": {…}}, …]}`: changes made at a time
     /// (0 … `TransitionAnimator.maximumDurationSeconds`), not at an animation's end.

@@ -169,7 +169,7 @@ extension TransitionDecoder {
         if let value = object.optional("hidden") { patch.isHidden = try value.bool() }
         if let value = object.optional("image") { patch.imageSource = try image(value) }
         if let value = object.optional("contentMode") {
-            patch.contentMode = ContentMode(rawValue: try value.choice(ContentMode.allCases.map(\.rawValue)))
+            patch.contentMode = try value.choice(ContentMode.self)
         }
         if let value = object.optional("clipsToBounds") { patch.clipsToBounds = try value.bool() }
         if let value = object.optional("textColor") { patch.textColor = try value.color(appearance: appearance) }
@@ -199,7 +199,7 @@ extension TransitionDecoder {
             source = try TransitionFile.resolve(field, against: file)
             if options.sandboxPhotos, !text.hasPrefix(Samples.referencePrefix),
                let problem = PhotoSandbox.problem(source, insideFolderOf: file, folderName: "the transition file's folder") {
-                throw field.fail("\(InputText.quoted(text)): \(problem) (SceneOptions.sandboxPhotos)")
+                throw field.fail("\(InputText.quoted(text)): \(problem) (\(field: .sandboxPhotos))")
             }
         }
         if seenImages.insert(source).inserted { imageUses.append((source, field.location)) }
@@ -230,7 +230,7 @@ extension TransitionDecoder {
         let object = try field.object(known: ["string", "size", "weight", "color", "origin", "align", "width", "maxWidth", "lines", "lineBreak"])
         let string = try object.required("string", "the text").string()
         let size = try object.optional("size")?.number(in: 1...500) ?? 17
-        let weight = try object.optional("weight").map { FontWeight(rawValue: try $0.choice(FontWeight.allCases.map(\.rawValue)))! } ?? .regular
+        let weight = try object.optional("weight").map { try $0.choice(FontWeight.self) } ?? .regular
         let color = try object.optional("color")?.color(appearance: appearance) ?? SystemColor.named("label")!.color(in: appearance)
         let origin = try object.optional("origin")?.point() ?? Point(x: 0, y: size)
         let width = try object.optional("width")?.number(in: 0...1e6)
@@ -250,7 +250,7 @@ extension TransitionDecoder {
         let maxWidth = try object.optional("maxWidth")?.number(in: 0...1e6)
         let lines = try object.optional("lines")?.integer(in: 0...10_000) ?? 1
         let lineBreak = try object.optional("lineBreak").map {
-            TextLayout.LineBreakMode(rawValue: try $0.choice(TextLayout.LineBreakMode.allCases.map(\.rawValue)))!
+            try $0.choice(TextLayout.LineBreakMode.self)
         } ?? .truncateTail
         return TextContent(string: string, sizePoints: size, weight: weight, baselineOrigin: origin, color: color,
                            alignment: alignment, maxWidthPoints: maxWidth, numberOfLines: lines, lineBreakMode: lineBreak)

@@ -109,7 +109,7 @@ struct TransitionDecoder {
             throw field.fail("expected false, true or {\"style\": \"dark\" | \"light\", \"homeIndicatorBefore\": 0…1}")
         }
         let object = try field.object(known: ["style", "homeIndicatorBefore"])
-        return try object.optional("style").map { StatusBar.Style(rawValue: try $0.choice(StatusBar.Style.allCases.map(\.rawValue)))! }
+        return try object.optional("style").map { try $0.choice(StatusBar.Style.self) }
             ?? appearance.statusBarStyle
     }
 

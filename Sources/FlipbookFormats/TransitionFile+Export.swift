@@ -43,7 +43,7 @@ struct TransitionWriter {
             // A comment key (ignored when read): the rects are in points, drawn for this scale.
             let scale = JSON.number(transition.device.scale)
             members.append(("// scale", JSON.string("exported at @\(scale)x: \(hairlines.joined(separator: ", ")) \(hairlines.count == 1 ? "is" : "are") "
-                + "one device pixel thick (1/\(scale) pt) only at this scale; export again with --scale S for another")))
+                + "one device pixel thick (1/\(scale) pt) only at this scale; export again at another scale for another")))
         }
         members.append(("device", device(transition.device)))
         // The era when it is not the one the device's name (or, for an object, `ios13`) gives.

@@ -31,7 +31,7 @@ extension TransitionDecoder {
             patch.maskedCorners = mask
         }
         if let value = object.optional("cornerCurve") {
-            patch.cornerCurve = CornerCurve(rawValue: try value.choice(CornerCurve.allCases.map(\.rawValue)))
+            patch.cornerCurve = try value.choice(CornerCurve.self)
         }
         if let value = object.optional("isDoubleSided") { patch.isDoubleSided = try value.bool() }
         if let value = object.optional("sublayerTransform") { patch.sublayerTransform = try transform(value) }

@@ -44,7 +44,7 @@ extension TransitionDecoder {
 
     /// `"fillRule"` of an object with contours: `"nonZero"` (the default) or `"evenOdd"`.
     func fillRule(_ object: JSONObject) throws -> FillRule {
-        try object.optional("fillRule").map { FillRule(rawValue: try $0.choice(FillRule.allCases.map(\.rawValue)))! } ?? .nonZero
+        try object.optional("fillRule").map { try $0.choice(FillRule.self) } ?? .nonZero
     }
 
     /// `[[x0, y0, x1, y1, …], …]`: polygon contours, each at least three vertices.
@@ -74,7 +74,7 @@ extension TransitionDecoder {
         }
         if let value = object.optional("startPoint") { gradient.startPoint = try unitPoint(value) }
         if let value = object.optional("endPoint") { gradient.endPoint = try unitPoint(value) }
-        if let value = object.optional("type") { gradient.kind = Gradient.Kind(rawValue: try value.choice(Gradient.Kind.allCases.map(\.rawValue)))! }
+        if let value = object.optional("type") { gradient.kind = try value.choice(Gradient.Kind.self) }
         return gradient
     }
 

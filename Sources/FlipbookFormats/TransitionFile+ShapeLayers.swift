@@ -55,9 +55,9 @@ extension TransitionDecoder {
     /// The keys `shapeStyleKeys` of `object`, over Core Animation's defaults.
     func shapeStyle(_ object: JSONObject) throws -> ShapeStyle {
         var style = ShapeStyle()
-        if let value = object.optional("fillRule") { style.fillRule = FillRule(rawValue: try value.choice(FillRule.allCases.map(\.rawValue)))! }
-        if let value = object.optional("lineCap") { style.lineCap = LineCap(rawValue: try value.choice(LineCap.allCases.map(\.rawValue)))! }
-        if let value = object.optional("lineJoin") { style.lineJoin = LineJoin(rawValue: try value.choice(LineJoin.allCases.map(\.rawValue)))! }
+        if let value = object.optional("fillRule") { style.fillRule = try value.choice(FillRule.self) }
+        if let value = object.optional("lineCap") { style.lineCap = try value.choice(LineCap.self) }
+        if let value = object.optional("lineJoin") { style.lineJoin = try value.choice(LineJoin.self) }
         if let value = object.optional("miterLimit") { style.miterLimit = try value.number(in: 0...1000) }
         if let value = object.optional("lineDashPattern") {
             let lengths = try value.array()

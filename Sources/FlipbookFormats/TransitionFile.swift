@@ -124,7 +124,7 @@ public struct TransitionFile: Sendable {
         // A bundled sample (`sample:photos`) is part of flipbook, not of the file under review.
         guard let manifestPath, Samples.reference(forPath: manifestPath) == nil,
               let problem = PhotoSandbox.problem(manifestPath, insideFolderOf: path, folderName: "the transition file's folder") else { return }
-        throw TransitionFileError.invalid(file: path, path: "$.manifest", message: "\(problem) (SceneOptions.sandboxPhotos)")
+        throw TransitionFileError.invalid(file: path, path: "$.manifest", message: "\(problem) (\(field: .sandboxPhotos))")
     }
 
     /// The file's device: `"device"`, or `fallback` when the file has none.
@@ -163,7 +163,7 @@ public struct TransitionFile: Sendable {
         if let checkImage {
             for (source, jsonPath) in decoder.imageUses {
                 do { try checkImage(source) } catch {
-                    throw TransitionFileError.invalid(file: path, path: jsonPath.text, message: "\(error)")
+                    throw TransitionFileError.invalid(file: path, path: jsonPath.text, message: "\(error: error)")
                 }
             }
         }
@@ -204,19 +204,19 @@ public struct TransitionFile: Sendable {
     /// The file's `"era"`: `"ios13"`, `"ios15"` or `"ios16"`, the iOS whose system chrome is
     /// drawn (docs/CHROME.md, "Eras"); nil when absent (the device's own).
     static func era(in object: JSONObject) throws -> SystemEra? {
-        try object.optional("era").map { SystemEra(rawValue: try $0.choice(SystemEra.allCases.map(\.rawValue)))! }
+        try object.optional("era").map { try $0.choice(SystemEra.self) }
     }
 
     /// The file's `"appearance"`: `"light"` (default) or `"dark"`.
     static func appearance(in object: JSONObject) throws -> Appearance {
-        try object.optional("appearance").map { Appearance(rawValue: try $0.choice(Appearance.allCases.map(\.rawValue)))! } ?? .light
+        try object.optional("appearance").map { try $0.choice(Appearance.self) } ?? .light
     }
 
     static func device(_ field: JSONField) throws -> Device {
         if case let .string(name) = field.value {
             guard let device = Device(named: name) else {
                 let hint = Suggestions.fileHint(name, in: Device.presets.map(\.name))
-                throw field.fail("unknown device \(InputText.quoted(name))\(hint); expected a device name (`flipbook help render` lists them: iphone8, se, plus, x, iphone15pro, …), \"WxH\" or \"WxH@S\" in points, or an object")
+                throw field.fail("unknown device \(InputText.quoted(name))\(hint); expected a device name (`flipbook devices` lists them: iphone8, se, plus, x, iphone15pro, …), \"WxH\" or \"WxH@S\" in points, or an object")
             }
             return device
         }
@@ -226,7 +226,7 @@ public struct TransitionFile: Sendable {
             // but the scale is the phone's, status bar and safe area included.
             guard case let .string(name) = nameField.value, var device = Device.presets.first(where: { Device(named: name) == $0 }) else {
                 let hint = (nameField.value.stringValue).map { Suggestions.fileHint($0, in: Device.presets.map(\.name)) } ?? ""
-                throw nameField.fail("expected the name of a phone (`flipbook help render` lists them: iphone8, se, plus, x, iphone15pro, …)\(hint)")
+                throw nameField.fail("expected the name of a phone (`flipbook devices` lists them: iphone8, se, plus, x, iphone15pro, …)\(hint)")
             }
             for key in ["width", "height", "topBar"] {
                 if let extra = object.optional(key) {

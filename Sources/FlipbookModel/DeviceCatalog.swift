@@ -59,7 +59,7 @@ extension Device {
         ]
     }()
 
-    /// One line for `flipbook help render`: points, scale, safe area, status bar, corners.
+    /// One line for `flipbook devices`: points, scale, safe area, status bar, corners.
     public var helpLine: String {
         func number(_ value: Double) -> String {
             value == value.rounded() ? String(Int(value)) : String(value)

@@ -78,13 +78,13 @@ package final class AnimatedPNGExport: @unchecked Sendable {
         guard frameCount >= 1, frameCount <= AnimatedPNG.maximumFrames else {
             throw VideoExportError.tooLarge(path: path, widthPixels: widthPixels, heightPixels: heightPixels,
                                             limit: "an animated PNG holds at most \(AnimatedPNG.maximumFrames) frames, not \(frameCount); "
-                                                + "use a lower RenderSettings.framesPerSecond or a shorter RenderSettings.frameRange")
+                                                + "use a lower \(field: .framesPerSecond), a shorter \(field: .timing) or fewer \(field: .frameRange)")
         }
         let size = outputSize(widthPixels: widthPixels, heightPixels: heightPixels, scale: scale)
         guard size.width.multipliedReportingOverflow(by: size.height).partialValue <= maximumFramePixels,
               size.width < 1 << 30, size.height < 1 << 30 else {
             throw VideoExportError.tooLarge(path: path, widthPixels: widthPixels, heightPixels: heightPixels,
-                                            limit: "an animated PNG's frames may have at most \(maximumFramePixels) pixels; use a smaller PreviewOptions.videoScale")
+                                            limit: "an animated PNG's frames may have at most \(maximumFramePixels) pixels; use a smaller \(field: .videoScale)")
         }
     }
 

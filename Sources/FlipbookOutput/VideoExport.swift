@@ -1,5 +1,6 @@
 import Foundation
 import FlipbookCodecs
+import FlipbookGeometry
 import FlipbookFiles
 import FlipbookRaster
 
@@ -152,8 +153,8 @@ package final class VideoExport: @unchecked Sendable {
             let encoder = format == .mp4 ? "H.264 through libx264" : "a GIF"
             let scaled = size == (widthPixels, heightPixels) ? "" : " (scaled to \(size.width)x\(size.height))"
             throw VideoExportError.tooLarge(path: path, widthPixels: widthPixels, heightPixels: heightPixels,
-                                            limit: "\(encoder) takes at most \(maximum) pixels a side\(scaled); use a smaller PreviewOptions.videoScale, "
-                                                + "a smaller RenderSettings.scale or fewer variants side by side")
+                                            limit: "\(encoder) takes at most \(maximum) pixels a side\(scaled); use a smaller \(field: .videoScale), "
+                                                + "a smaller \(field: .scale) or fewer variants side by side")
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import FlipbookGeometry
 
 /// A video container `VideoExport` can write, chosen by the output file's extension.
 package enum VideoFormat: String, Sendable, CaseIterable {
@@ -14,7 +15,7 @@ package enum VideoFormat: String, Sendable, CaseIterable {
 }
 
 /// Why a video could not be written; each case names the file or what is missing.
-public enum VideoExportError: Error, CustomStringConvertible, Equatable {
+public enum VideoExportError: SettingNamingError, Equatable {
     /// No executable `ffmpeg` in any folder of `PATH`.
     case ffmpegNotFound(searchPath: String)
     /// The output's extension is not .mp4 or .gif.
@@ -29,21 +30,23 @@ public enum VideoExportError: Error, CustomStringConvertible, Equatable {
     /// full disk, for one); `reason` says what is wrong. The previous file at `path` is kept.
     case incomplete(path: String, reason: String)
     /// The video's frames are larger than the format's encoder or ffmpeg's input accepts.
-    case tooLarge(path: String, widthPixels: Int, heightPixels: Int, limit: String)
+    /// `limit` says which limit and which settings to change.
+    case tooLarge(path: String, widthPixels: Int, heightPixels: Int, limit: SettingText)
 
-    /// A readable explanation; the ffmpeg-not-found case says how to install it.
-    public var description: String {
+    /// A readable explanation; the ffmpeg-not-found case says how to install it. `message` keeps
+    /// the settings it names apart.
+    public var message: SettingText {
         switch self {
         case .ffmpegNotFound(let searchPath):
-            return "video export needs ffmpeg, which is not on PATH (\(searchPath.isEmpty ? "PATH is empty" : searchPath)); "
+            return "\(field: .videoPath) needs ffmpeg, which is not on PATH (\(searchPath.isEmpty ? "PATH is empty" : searchPath)); "
                 + "install it with `apt-get install ffmpeg` (Debian/Ubuntu), `dnf install ffmpeg` or `brew install ffmpeg`"
         case .unsupportedFormat(let path):
-            return "\(path): video export writes .mp4 or .gif files, not '.\((path as NSString).pathExtension)'"
+            return "\(path): \(field: .videoPath) writes .mp4 or .gif files, not '.\((path as NSString).pathExtension)'"
         case let .cannotStart(ffmpeg, reason):
             return "\(ffmpeg): cannot start ffmpeg: \(reason)"
         case let .ffmpegFailed(path, status, log):
             let trimmed = log.trimmingCharacters(in: .whitespacesAndNewlines)
-            return "\(path): ffmpeg failed (exit status \(status))" + (trimmed.isEmpty ? "" : ":\n" + trimmed)
+            return "\(path): ffmpeg failed (exit status \(status))\(trimmed.isEmpty ? "" : ":\n" + trimmed)"
         case let .output(path, reason):
             return "\(path): cannot write the video: \(reason)"
         case let .incomplete(path, reason):

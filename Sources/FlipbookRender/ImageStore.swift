@@ -1,5 +1,6 @@
 import Foundation
 import FlipbookCodecs
+import FlipbookGeometry
 import FlipbookMotion
 import FlipbookRaster
 
@@ -150,13 +151,14 @@ public struct PlannedDecode: Equatable, Sendable {
 
 /// A job's images were refused before decoding: they would need more decoded pixels than
 /// `RenderSettings.decodedPixelBudget` allows.
-public enum ImageStoreError: Error, CustomStringConvertible, Equatable {
+public enum ImageStoreError: SettingNamingError, Equatable {
     /// The decoded images, their pyramids and the decoders' working memory would need
     /// `totalPixels`, more than `budgetPixels`; `largest` are the (up to three) biggest, largest first.
     case overBudget(totalPixels: Int, budgetPixels: Int, largest: [PlannedDecode])
 
-    /// One line naming the largest files, their sizes, and what to do.
-    public var description: String {
+    /// One line naming the largest files, their sizes, and what to do; `message` keeps the
+    /// setting it names apart.
+    public var message: SettingText {
         switch self {
         case let .overBudget(total, budget, largest):
             let files = largest.map { plan in
@@ -166,7 +168,7 @@ public enum ImageStoreError: Error, CustomStringConvertible, Equatable {
             }.joined(separator: ", ")
             let (need, limit) = Self.megapixels(total, budget)
             return "the images of this job need \(need) megapixels decoded (with their pyramids), "
-                + "more than the budget of \(limit) megapixels (RenderSettings.decodedPixelBudget); "
+                + "more than the budget of \(limit) megapixels (\(field: .decodedPixelBudget)); "
                 + "largest: \(files); use smaller images (a frame never needs more than the device's pixel size; "
                 + "JPEGs are decoded reduced when they are at least twice that)"
         }

@@ -68,24 +68,24 @@ public struct SceneOptions: Hashable, Sendable {
 
 /// Invalid scene options; each case names the field of `SceneOptions` (the command line maps it
 /// to its option).
-public enum SceneError: Error, CustomStringConvertible, Equatable {
+public enum SceneError: SettingNamingError, Equatable {
     /// A photo index outside the manifest.
-    case indexOutOfRange(field: String, index: Int, count: Int)
+    case indexOutOfRange(field: SettingField, index: Int, count: Int)
     /// A card index outside the cards manifest.
-    case cardIndexOutOfRange(field: String, index: Int, count: Int)
+    case cardIndexOutOfRange(field: SettingField, index: Int, count: Int)
     /// `pageTarget` is not next to `selectedIndex` (a paging scroll view moves one page a swipe).
     case pageNotAdjacent(from: Int, to: Int)
 
-    /// A one-line explanation.
-    public var description: String {
+    /// A one-line explanation; `message` keeps its settings apart.
+    public var message: SettingText {
         switch self {
         case let .indexOutOfRange(field, index, count):
-            return "\(field) \(index) is out of range: the manifest has \(count) photo\(count == 1 ? "" : "s") (0…\(count - 1))"
+            return "\(field: field) \(index) is out of range: the manifest has \(count) photo\(count == 1 ? "" : "s") (0…\(count - 1))"
         case let .cardIndexOutOfRange(field, index, count):
-            return "\(field) \(index) is out of range: the cards manifest has \(count) card\(count == 1 ? "" : "s") (0…\(count - 1))"
+            return "\(field: field) \(index) is out of range: the cards manifest has \(count) card\(count == 1 ? "" : "s") (0…\(count - 1))"
         case let .pageNotAdjacent(from, to):
-            return "SceneOptions.pageTarget \(to) is not next to SceneOptions.selectedIndex \(from): "
-                + "a paging scroll view moves one page a swipe (SceneOptions.pageTarget \(from - 1) or \(from + 1))"
+            return "\(field: .pageTarget) \(to) is not next to \(field: .selectedIndex) \(from): "
+                + "a paging scroll view moves one page a swipe (\(field: .pageTarget) \(from - 1) or \(from + 1))"
         }
     }
 }
@@ -129,7 +129,7 @@ public enum TransitionPreset: String, CaseIterable, Sendable {
         case .fadeDismiss: return "modal browser → thumbnail grid: the grid shows at once; the stretched photo shrinks back to its cell (even off screen)"
         case .cardPush: return "card carousel → detail: cover, title view and card move into place as the detail fades in; then title/list slide up (0.3 s)"
         case .cardPop: return "card detail → carousel: cover, title view and card move back onto the card as the detail fades out"
-        case .page: return "detail view: a finger swipes from photo --select to --to (rubber band, fling, settling spring; the timing is the swipe's); then pop --return"
+        case .page: return "detail view: a finger swipes from the selected photo to a neighbour (rubber band, fling, settling spring; the timing is the swipe's)"
         }
     }
 
@@ -179,16 +179,16 @@ public enum TransitionPreset: String, CaseIterable, Sendable {
         case .cardPush, .cardPop:
             let scene = CardScene(cards: cards, device: options.device, typesetter: typesetter)
             if self == .cardPush {
-                try check(options.selectedIndex, field: "SceneOptions.selectedIndex", count: scene.cards.count, noun: "card")
+                try check(options.selectedIndex, field: .selectedIndex, count: scene.cards.count, noun: "card")
                 return scene.push(options.selectedIndex, name: rawValue, timing: timing)
             }
-            try check(options.effectiveReturnIndex, field: "SceneOptions.returnIndex", count: scene.cards.count, noun: "card")
+            try check(options.effectiveReturnIndex, field: .returnIndex, count: scene.cards.count, noun: "card")
             return scene.pop(options.effectiveReturnIndex, name: rawValue, timing: timing)
         default:
             break
         }
-        try check(options.selectedIndex, field: "SceneOptions.selectedIndex", count: photos.count, noun: "photo")
-        try check(options.effectiveReturnIndex, field: "SceneOptions.returnIndex", count: photos.count, noun: "photo")
+        try check(options.selectedIndex, field: .selectedIndex, count: photos.count, noun: "photo")
+        try check(options.effectiveReturnIndex, field: .returnIndex, count: photos.count, noun: "photo")
         let browser = PhotoBrowserScene(photos: photos, device: options.device, columns: options.columns)
         // The zoom browser publishes only its animator: its screens are laid out on the device's own bars.
         let zoomBrowser = PhotoBrowserScene(photos: photos, device: options.device, columns: options.columns,
@@ -208,14 +208,14 @@ public enum TransitionPreset: String, CaseIterable, Sendable {
         case .fadeDismiss: return modal.dismiss(selected, style: .fade, name: rawValue, timing: timing)  // the fading modal browser has one photo
         case .page:
             let target = options.effectivePageTarget(count: photos.count)
-            try check(target, field: "SceneOptions.pageTarget", count: photos.count, noun: "photo")
+            try check(target, field: .pageTarget, count: photos.count, noun: "photo")
             guard abs(target - selected) == 1 else { throw SceneError.pageNotAdjacent(from: selected, to: target) }
             return browser.page(from: selected, gesture: options.effectivePageGesture(count: photos.count), name: rawValue)
         case .cardPush, .cardPop: preconditionFailure("handled above")
         }
     }
 
-    package func check(_ index: Int, field: String, count: Int, noun: String) throws {
+    package func check(_ index: Int, field: SettingField, count: Int, noun: String) throws {
         guard (0..<count).contains(index) else {
             throw noun == "card" ? SceneError.cardIndexOutOfRange(field: field, index: index, count: count)
                 : SceneError.indexOutOfRange(field: field, index: index, count: count)

@@ -1,7 +1,8 @@
 import Foundation
+import FlipbookGeometry
 
 /// Why a font could not be opened or a glyph could not be rendered. Every case names the font file.
-public enum FontError: Error, CustomStringConvertible, Equatable {
+public enum FontError: SettingNamingError, Equatable {
     /// No file (or no readable file) at `path`.
     case notFound(path: String)
     /// The file exists but FreeType does not recognise it as a font (or it is truncated/broken).
@@ -32,8 +33,9 @@ public enum FontError: Error, CustomStringConvertible, Equatable {
         return "FreeType error \(hex) \(entry.name): \(entry.message)"
     }
 
-    /// One line naming the font file first, then what is wrong (with FreeType's error name and code).
-    public var description: String {
+    /// One line naming the font file first, then what is wrong (with FreeType's error name and
+    /// code); `message` keeps the setting it names apart.
+    public var message: SettingText {
         switch self {
         case .notFound(let path):
             return "\(path): font file not found (or not readable)"
@@ -47,7 +49,7 @@ public enum FontError: Error, CustomStringConvertible, Equatable {
             return "\(path): \(operation) failed (\(Self.describe(code)))"
         case .defaultFontNotFound(let searched):
             return "the default font DejaVu Sans was not found (fontconfig and \(searched.joined(separator: ", "))); "
-                + "install it with `apt-get install fonts-dejavu-core` or pass a font file (RenderSettings.fontPath)"
+                + "install it with `apt-get install fonts-dejavu-core` or pass a font file (\(field: .labelFontPath))"
         case .fontconfig(let reason):
             return "fontconfig: \(reason)"
         case .familyNotFound(let family, let source):

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import XCTest
 import Flipbook
 import FlipbookTesting
@@ -34,8 +35,8 @@ final class PublicAPITests: XCTestCase {
     static func cardSettings() -> RenderSettings {
         var settings = RenderSettings(transition: cardTransition())
         settings.framesPerSecond = 10
-        settings.fontPath = nil
-        settings.fontDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        settings.labelFontPath = nil
+        settings.sceneFontDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Fixtures/fonts").path
         return settings
     }
@@ -43,9 +44,9 @@ final class PublicAPITests: XCTestCase {
     func testATransitionBuiltInCodeRendersThroughTheProductsAlone() throws {
         var settings = RenderSettings(transition: Self.cardTransition())
         settings.framesPerSecond = 10
-        settings.fontPath = nil
+        settings.labelFontPath = nil
         // The fixture fonts, never the host's: the goldens must not depend on what is installed.
-        settings.fontDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        settings.sceneFontDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Fixtures/fonts").path
         let job = try RenderJob(settings: settings)
         // 0.5 s at 10 fps: frames 0…5.
@@ -56,6 +57,21 @@ final class PublicAPITests: XCTestCase {
         XCTAssertEqual(middle.timeSeconds, 0.2, accuracy: 1e-12)
         assertGolden(of: try job.renderFrame(2), as: .image, named: "card-grow-frame-2")
         assertGolden(of: try job.renderFrame(5), as: .image, named: "card-grow-last")
+    }
+
+    /// An awaited render with labelled progress, on another device than the value's, as a
+    /// consumer writes them.
+    func testAnAwaitedRenderReportsLabelledProgressOnAnOverriddenDevice() async throws {
+        var settings = Self.cardSettings()
+        settings.deviceOverride = Device(name: "wide", sizePoints: Size(width: 160, height: 200), scale: 1)
+        let job = try RenderJob(settings: settings)
+        XCTAssertEqual(job.device.pixelSize.width, 160)
+        let seen = Mutex<[RenderProgress]>([])
+        let summary = try await job.render(progress: { progress in seen.withLock { $0.append(progress) } })
+        XCTAssertEqual(summary.framesWritten, 6)
+        XCTAssertEqual(seen.withLock { $0.map(\.completedFrames) }, [1, 2, 3, 4, 5, 6])
+        XCTAssertEqual(seen.withLock { $0.last }, RenderProgress(completedFrames: 6, totalFrames: 6))
+        XCTAssertEqual(seen.withLock { $0.last?.fractionCompleted }, 1)
     }
 
     /// The file's words in Swift: named colours, and a scale alone (as `--scale`) for any source.

@@ -197,7 +197,7 @@ final class CardsTests: XCTestCase {
         XCTAssertEqual(try followUpSeconds(push), 0.3, accuracy: 1e-12)
         options.selectedIndex = 99
         XCTAssertThrowsError(try TransitionPreset.cardPush.makeTransition(photos: [], options: options)) { error in
-            XCTAssertEqual(error as? SceneError, .cardIndexOutOfRange(field: "SceneOptions.selectedIndex", index: 99, count: 6))
+            XCTAssertEqual(error as? SceneError, .cardIndexOutOfRange(field: .selectedIndex, index: 99, count: 6))
         }
         XCTAssertEqual(TransitionPreset.cardPop.defaultTiming, Timing(curve: .bezier(.easeInEaseOut), durationSeconds: 0.5))
         XCTAssertEqual(try followUpSeconds(TransitionPreset.cardPop.makeTransition(photos: [], options: SceneOptions())), 0,

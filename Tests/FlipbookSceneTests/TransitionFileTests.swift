@@ -65,7 +65,7 @@ final class TransitionFileTests: XCTestCase {
         XCTAssertEqual(error(#"{"layers": [\#(square)], "animations": [{"name": "move", "target": "a", "to": {"opacity": 0}}, {"target": "a", "after": "mvoe", "to": {"opacity": 1}}]}"#),
                        #"t.json: $.animations[1].after: no animation is named "mvoe" (did you mean "move"?)"#)
         XCTAssertEqual(error(#"{"device": "iphone9", "layers": []}"#),
-                       #"t.json: $.device: unknown device "iphone9" (did you mean "iphone8"?); expected a device name (`flipbook help render` lists them: iphone8, se, plus, x, iphone15pro, …), "WxH" or "WxH@S" in points, or an object"#)
+                       #"t.json: $.device: unknown device "iphone9" (did you mean "iphone8"?); expected a device name (`flipbook devices` lists them: iphone8, se, plus, x, iphone15pro, …), "WxH" or "WxH@S" in points, or an object"#)
         XCTAssertTrue(error(#"{"layers": [\#(square)], "animations": [{"target": "a", "to": {"opacity": 0}, "curve": "easeinout"}]}"#).hasPrefix(
             "t.json: $.animations[0].curve: unknown curve 'easeinout'"))
         XCTAssertEqual(error(#"{"layers": [{"name": "a", "frame": {"cellOf": "grid", "index": 2}}]}"#),
@@ -115,6 +115,17 @@ final class TransitionFileTests: XCTestCase {
         let transition = try decode(#"{"layers": [\#(square)], "animations": [{"target": "a", "curve": "spring-physics:1,100,10,0", "to": {"opacity": 0}}]}"#)
         let spring = Spring(mass: 1, stiffness: 100, damping: 10, initialVelocity: 0)
         XCTAssertEqual(transition.animations[0].timing.durationSeconds, spring.settlingDurationSeconds)
+    }
+
+    /// Recordings of UIKit code write holds a microsecond long (a value kept, never a frame
+    /// longer), so an animation's duration goes that low; a transition's own timing does not.
+    func testAnAnimationMayLastAMicrosecondAsRecordedHoldsDo() throws {
+        let transition = try decode(#"{"layers": [\#(square)], "animations": [{"target": "a", "duration": 1e-06, "to": {"opacity": 1}}]}"#)
+        XCTAssertEqual(transition.animations[0].timing.durationSeconds, 0.000_001)
+        XCTAssertEqual(error(#"{"layers": [\#(square)], "animations": [{"target": "a", "duration": 0, "to": {"opacity": 1}}]}"#),
+                       "t.json: $.animations[0].duration: must be between 1e-06 and 60, not 0")
+        XCTAssertEqual(error(#"{"timing": {"curve": "linear", "duration": 1e-06}, "layers": []}"#),
+                       "t.json: $.timing.duration: must be between 0.001 and 60, not 1e-06")
     }
 
     /// A completion's change of an animatable property is a step that a later animation of the

@@ -12,8 +12,8 @@ final class ConsumerExampleTests: XCTestCase {
     func testPushOnAnSEWithAStifferSpring() throws {
         var settings = RenderSettings(preset: .push)
         settings.manifestPath = fixtures.appendingPathComponent("consumer/photos.json").path
-        settings.fontPath = fixtures.appendingPathComponent("fonts/DejaVuSans.ttf").path
-        settings.fontDirectory = fixtures.appendingPathComponent("fonts").path
+        settings.labelFontPath = fixtures.appendingPathComponent("fonts/DejaVuSans.ttf").path
+        settings.sceneFontDirectory = fixtures.appendingPathComponent("fonts").path
         settings.scene.device = .iPhoneSE
         settings.scene.device.scale = 1  // small references, fast tests
         settings.scene.selectedIndex = 1
@@ -29,8 +29,8 @@ final class ConsumerExampleTests: XCTestCase {
         settings.scene.device.scale = 1
         settings.scene.returnIndex = 15
         // The fixture fonts, not the host's: the bar's "Clear" and "Add" are text.
-        settings.fontPath = Package.fixtureFont
-        settings.fontDirectory = Package.fixtureFonts
+        settings.labelFontPath = Package.fixtureFont
+        settings.sceneFontDirectory = Package.fixtureFonts
         let job = try RenderJob(settings: settings)
         assertGolden(of: try job.renderFrame(45), as: .image, named: "dismiss-45")
     }

@@ -19,8 +19,8 @@ final class DepthShadingTests: XCTestCase {
         {"device": {"width": 200, "height": 200, "scale": 1}, "statusBar": false, "background": "\(background)", "layers": [\(layers)]}
         """.write(toFile: file, atomically: true, encoding: .utf8)
         var settings = RenderSettings(transitionFile: file)
-        settings.fontPath = Package.fixtureFont
-        settings.fontDirectory = Package.fixtureFonts
+        settings.labelFontPath = Package.fixtureFont
+        settings.sceneFontDirectory = Package.fixtureFonts
         return try RenderJob(settings: settings)
     }
 

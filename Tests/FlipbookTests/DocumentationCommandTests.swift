@@ -71,9 +71,11 @@ final class DocumentationCommandTests: XCTestCase {
         return command
     }
 
-    /// Every command `flipbook help` lists, and every option its `flipbook help COMMAND` lists,
-    /// appears in a documented command (one that `testEveryDocumentedCommandRuns` runs): an option is shown with its own command, or, for
+    /// Every command `flipbook help` lists, and every option in its option table (`flipbook help
+    /// COMMAND --options`, hidden options included), appears in a documented command (one that
+    /// `testEveryDocumentedCommandRuns` runs): an option is shown with its own command, or, for
     /// the options several commands share (scene, PNG, gesture, progress), with any of them.
+    /// The help lists exactly the table's options that are not hidden: one source for both.
     func testEveryCommandAndOptionInTheHelpHasADocumentedExample() throws {
         let general = try runFlipbook(["help"])
         XCTAssertEqual(general.status, 0, general.stderr)
@@ -95,7 +97,14 @@ final class DocumentationCommandTests: XCTestCase {
             // name other options, or an old spelling "formerly --fonts").
             let optionLines = help.stdout.components(separatedBy: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
                 .filter { $0.hasPrefix("--") }.map { $0.components(separatedBy: "  ")[0] }
-            optionsOf[name] = options(in: optionLines.flatMap { $0.split(separator: " ").map { String($0.drop { $0 == "[" }) } })
+            let listed = options(in: optionLines.flatMap { $0.split(separator: " ").map { String($0.drop { $0 == "[" }) } })
+            let table = try runFlipbook(["help", name, "--options"])
+            XCTAssertEqual(table.status, 0, "flipbook help \(name) --options: \(table.stderr)")
+            let rows = table.stdout.split(separator: "\n").map { $0.split(separator: "\t").map(String.init) }
+            let all = Set(rows.map { String($0[0].split(separator: " ")[0]) })
+            let shown = Set(rows.filter { !$0.contains("hidden") }.map { String($0[0].split(separator: " ")[0]) })
+            XCTAssertEqual(listed.sorted(), shown.sorted(), "`flipbook help \(name)` lists other options than its table holds")
+            optionsOf[name] = all
         }
         let everywhere = documented.reduce(into: Set<String>()) { $0.formUnion(options(in: $1)) }
         for name in names {
@@ -104,7 +113,7 @@ final class DocumentationCommandTests: XCTestCase {
             let shown = lines.reduce(into: Set<String>()) { $0.formUnion(options(in: $1)) }
             let shared = Set(optionsOf.filter { $0.key != name }.values.joined())
             let missing = optionsOf[name, default: []].filter { !shown.contains($0) && !(shared.contains($0) && everywhere.contains($0)) }
-            XCTAssertEqual(missing.sorted(), [], "`flipbook help \(name)` lists options no documented `flipbook \(name)` example shows")
+            XCTAssertEqual(missing.sorted(), [], "`flipbook \(name)` takes options no documented `flipbook \(name)` example shows")
         }
     }
 

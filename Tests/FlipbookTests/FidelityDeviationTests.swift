@@ -123,8 +123,8 @@ final class FidelityDeviationTests: XCTestCase {
     func testNavigationSamplesKeepOneFixedBar() throws {
         for name in ["slide-over", "swipe-back"] {
             var settings = RenderSettings(transitionFile: Package.path("Samples/transitions/\(name).json"))
-            settings.fontPath = Package.fixtureFont
-            settings.fontDirectory = Package.fixtureFonts
+            settings.labelFontPath = Package.fixtureFont
+            settings.sceneFontDirectory = Package.fixtureFonts
             let job = try RenderJob(settings: settings)
             for sample in job.sequence {
                 let window = job.animator.window(atSeconds: sample.timeSeconds, isFinal: sample.index == job.sequence.count - 1)

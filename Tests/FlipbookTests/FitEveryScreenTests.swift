@@ -15,12 +15,12 @@ import FlipbookTesting
 final class FitEveryScreenTests: XCTestCase {
     func job(device name: String, appearance: Appearance? = nil) throws -> RenderJob {
         var settings = RenderSettings(transitionFile: Samples.path("transitions/fit-every-screen.json"))
-        settings.fontPath = Package.fixtureFont
-        settings.fontDirectory = Package.fixtureFonts
+        settings.labelFontPath = Package.fixtureFont
+        settings.sceneFontDirectory = Package.fixtureFonts
         settings.framesPerSecond = 30
         settings.scene.device = try XCTUnwrap(Device(named: name))
         settings.scene.device.scale = 1
-        settings.deviceIsExplicit = true
+        settings.deviceOverride = settings.scene.device
         settings.scene.appearance = appearance
         return try RenderJob(settings: settings)
     }

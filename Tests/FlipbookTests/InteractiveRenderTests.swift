@@ -160,7 +160,7 @@ final class InteractiveRenderTests: XCTestCase {
         let file = directory.appendingPathComponent("pop.json").path
         try TransitionFile.json(for: preset.transition, relativeTo: directory.path).write(toFile: file, atomically: true, encoding: .utf8)
         var settings = RenderSettings(transitionFile: file)
-        settings.fontPath = Package.fixtureFont
+        settings.labelFontPath = Package.fixtureFont
         settings.gesture = gesture
         let fromFile = try RenderJob(settings: settings)
         XCTAssertEqual(fromFile.sequence, preset.sequence)
@@ -187,11 +187,11 @@ final class InteractiveRenderTests: XCTestCase {
     func testTheSwipeBackSampleCancelsOntoTheDetailAlone() throws {
         func job(_ gesture: Gesture?) throws -> RenderJob {
             var settings = RenderSettings(transitionFile: Package.path("Samples/transitions/swipe-back.json"))
-            settings.fontPath = Package.fixtureFont
-            settings.fontDirectory = Package.fixtureFonts
+            settings.labelFontPath = Package.fixtureFont
+            settings.sceneFontDirectory = Package.fixtureFonts
             settings.scene.device = .iPhone8
             settings.scene.device.scale = 1
-            settings.deviceIsExplicit = true
+            settings.deviceOverride = settings.scene.device
             settings.gesture = gesture
             return try RenderJob(settings: settings)
         }

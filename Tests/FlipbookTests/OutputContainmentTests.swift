@@ -85,8 +85,8 @@ final class OutputContainmentTests: ScratchFolderTestCase {
         func settings(_ source: TransitionSource) -> RenderSettings {
             var settings = RenderSettings(transitionFile: file)
             settings.source = source
-            settings.fontPath = Package.fixtureFont
-            settings.fontDirectory = Package.fixtureFonts
+            settings.labelFontPath = Package.fixtureFont
+            settings.sceneFontDirectory = Package.fixtureFonts
             return settings
         }
         let transition = try RenderJob(settings: settings(.file(path: file))).transition

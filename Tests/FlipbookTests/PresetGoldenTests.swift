@@ -11,14 +11,14 @@ import FlipbookFormats
 /// `FLIPBOOK_RECORD=missing|all swift test --filter PresetGoldenTests` (see docs/GOLDENS.md).
 ///
 /// Exact comparison (tolerance 0): the rasterizer is integer-exact, the spring uses
-/// `DeterministicMath`, text uses the fixture font (`RenderSettings.small` sets `fontPath`), so
+/// `DeterministicMath`, text uses the fixture font (`RenderSettings.small` sets `labelFontPath`), so
 /// any pixel change is a real change to review (docs/GOLDENS.md, "Same bytes on every machine").
 final class PresetGoldenTests: XCTestCase {
     func check(_ preset: TransitionPreset, select: Int = 3, returnIndex: Int? = nil, frames: (Int) -> [Int]) throws {
         var settings = RenderSettings.small(preset, select: select, returnIndex: returnIndex)
         settings.scene.device = .iPhoneSE
         settings.scene.device.scale = 0.5
-        XCTAssertEqual(settings.fontDirectory, Package.fixtureFonts, "goldens never use the host's fonts")
+        XCTAssertEqual(settings.sceneFontDirectory, Package.fixtureFonts, "goldens never use the host's fonts")
         let job = try RenderJob(settings: settings)
         let last = job.sequence.count - 1
         let images = try job.renderFrames(frames(last))

@@ -90,8 +90,8 @@ final class SceneTextTests: XCTestCase {
         let transition = Transition(name: "missing", device: device, window: window, animations: [],
                                     timing: Timing(curve: .bezier(.easeInEaseOut), durationSeconds: 0.1))
         var settings = RenderSettings(transition: transition)
-        settings.fontDirectory = Package.fixtureFonts
-        settings.fontPath = Package.fixtureFont
+        settings.sceneFontDirectory = Package.fixtureFonts
+        settings.labelFontPath = Package.fixtureFont
         settings.framesPerSecond = 30
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

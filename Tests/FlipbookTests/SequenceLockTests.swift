@@ -25,10 +25,10 @@ final class SequenceLockTests: XCTestCase {
         }
         for file in Samples.transitions {
             var settings = RenderSettings(transitionFile: file)
-            settings.fontPath = Package.fixtureFont
-            settings.fontDirectory = Package.fixtureFonts
+            settings.labelFontPath = Package.fixtureFont
+            settings.sceneFontDirectory = Package.fixtureFonts
             settings.scene.device = FrameCacheTests.tinyDevice
-            settings.deviceIsExplicit = true  // not the file's own device
+            settings.deviceOverride = settings.scene.device  // not the file's own device
             settings.framesPerSecond = 15
             result.append((URL(fileURLWithPath: file).lastPathComponent, settings))
         }
@@ -66,10 +66,10 @@ final class SequenceLockTests: XCTestCase {
         var settings = RenderSettings(preset: .push)
         settings.scene.device.scale = 1
         settings.framesPerSecond = 10
-        settings.fontPath = nil
-        settings.fontDirectory = Package.fixtureFonts
+        settings.labelFontPath = nil
+        settings.sceneFontDirectory = Package.fixtureFonts
         let here = try SequenceLock.make(job: try RenderJob(settings: settings))
-        settings.fontDirectory = copy.path
+        settings.sceneFontDirectory = copy.path
         let there = try SequenceLock.make(job: try RenderJob(settings: settings))
         XCTAssertTrue(here.text.contains(" glyphs="), "the lock has text to digest")
         XCTAssertEqual(here.text, there.text)
@@ -174,7 +174,7 @@ final class SequenceLockTests: XCTestCase {
     /// (each frame's hash line has a fixed width).
     func testAPushLockWeighsUnder100KB() throws {
         var settings = RenderSettings(preset: .push)
-        settings.fontPath = Package.fixtureFont
+        settings.labelFontPath = Package.fixtureFont
         let job = try RenderJob(settings: settings)
         let namer = SequenceLock.sourceNamer(for: settings)
         let frames = job.frames.map {

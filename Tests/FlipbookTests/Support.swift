@@ -24,8 +24,8 @@ extension RenderSettings {
     static func small(_ preset: TransitionPreset, select: Int = 0, returnIndex: Int? = nil) -> RenderSettings {
         var settings = RenderSettings(preset: preset)
         settings.manifestPath = Package.samplesManifest
-        settings.fontPath = Package.fixtureFont
-        settings.fontDirectory = Package.fixtureFonts
+        settings.labelFontPath = Package.fixtureFont
+        settings.sceneFontDirectory = Package.fixtureFonts
         settings.scene.device.scale = 1
         settings.scene.selectedIndex = select
         settings.scene.returnIndex = returnIndex
@@ -38,12 +38,12 @@ extension RenderSettings {
     /// none) at `scale`, 30 fps, the fixture fonts — as the sample goldens are rendered.
     static func transitionFile(_ path: String, scale: Double = 1) throws -> RenderSettings {
         var settings = RenderSettings(transitionFile: path)
-        settings.fontPath = Package.fixtureFont
-        settings.fontDirectory = Package.fixtureFonts
+        settings.labelFontPath = Package.fixtureFont
+        settings.sceneFontDirectory = Package.fixtureFonts
         settings.framesPerSecond = 30
         settings.scene.device = try TransitionFile(contentsOf: path).device(fallback: .iPhone8)
         settings.scene.device.scale = scale
-        settings.deviceIsExplicit = true
+        settings.deviceOverride = settings.scene.device
         return settings
     }
 }

@@ -25,8 +25,8 @@ final class TransformedTextTests: XCTestCase {
         let transition = Transition(name: "turned", device: device, window: window,
                                     timing: Timing(curve: .bezier(.linear), durationSeconds: 0.1), statusBar: nil)
         var settings = RenderSettings(transition: transition)
-        settings.fontDirectory = Package.fixtureFonts
-        settings.fontPath = Package.fixtureFont
+        settings.sceneFontDirectory = Package.fixtureFonts
+        settings.labelFontPath = Package.fixtureFont
         return try RenderJob(settings: settings)
     }
 

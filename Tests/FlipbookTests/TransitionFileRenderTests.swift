@@ -35,8 +35,8 @@ final class TransitionFileRenderTests: XCTestCase {
             let file = directory.appendingPathComponent("\(preset.rawValue).json").path
             try TransitionFile.json(for: presetJob.transition, relativeTo: directory.path).write(toFile: file, atomically: true, encoding: .utf8)
             var settings = RenderSettings(transitionFile: file)
-            settings.fontPath = Package.fixtureFont
-            settings.fontDirectory = Package.fixtureFonts
+            settings.labelFontPath = Package.fixtureFont
+            settings.sceneFontDirectory = Package.fixtureFonts
             let fileJob = try RenderJob(settings: settings)
             XCTAssertEqual(fileJob.sequence, presetJob.sequence, "\(preset)")
             // The same screen (an exported @1x iPhone 8 is written as sizes: it is not the named device).
@@ -138,8 +138,8 @@ final class TransitionFileRenderTests: XCTestCase {
     func testSampleTransitionGeometry() throws {
         func job(_ name: String) throws -> RenderJob {
             var settings = RenderSettings(transitionFile: Samples.path("transitions/\(name).json"))
-            settings.fontPath = Package.fixtureFont
-            settings.fontDirectory = Package.fixtureFonts
+            settings.labelFontPath = Package.fixtureFont
+            settings.sceneFontDirectory = Package.fixtureFonts
             return try RenderJob(settings: settings)
         }
         func lastOps(_ job: RenderJob) -> String { job.displayList(frame: job.sequence.last!).json }

@@ -31,7 +31,7 @@ final class UsageErrorTests: XCTestCase {
         try assertUsageError(["curve", "--curve", "beizer:0,0,1,1"],
                              says: "--curve: unknown curve 'beizer:0,0,1,1'; did you mean 'bezier'?", help: "flipbook help curve")
         try assertUsageError(["render", "push", "--device", "iphonex"],
-                             says: "--device must be a device name (`flipbook help render` lists them), WxH or WxH@S in points (100-2000), not 'iphonex'; did you mean 'x'?")
+                             says: "--device must be a device name (`flipbook devices` lists them), WxH or WxH@S in points (100-2000), not 'iphonex'; did you mean 'x'?")
         try assertUsageError(["render", "push", "--progress", "plian"],
                              says: "--progress must be auto, tty, plain or none, not 'plian'; did you mean 'plain'?")
     }

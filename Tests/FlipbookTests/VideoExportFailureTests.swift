@@ -156,7 +156,7 @@ final class VideoExportFailureTests: ScratchFolderTestCase {
         XCTAssertNoThrow(try VideoExport.checkSize(path: "v.mp4", widthPixels: 16385, heightPixels: 2000))  // cropped to even
         XCTAssertThrowsError(try VideoExport.checkSize(path: "v.mp4", widthPixels: 32096, heightPixels: 8096)) { error in
             XCTAssertEqual("\(error)", "v.mp4: a 32096x8096 video is too large: H.264 through libx264 takes at most 16384 pixels a side; "
-                           + "use a smaller PreviewOptions.videoScale, a smaller RenderSettings.scale or fewer variants side by side")
+                           + "use a smaller PreviewOptions.videoScale, a smaller SceneOptions.device.scale or fewer variants side by side")
         }
         XCTAssertNoThrow(try VideoExport.checkSize(path: "v.mp4", widthPixels: 32096, heightPixels: 8096, scale: 0.5))
         XCTAssertNoThrow(try VideoExport.checkSize(path: "v.gif", widthPixels: 32096, heightPixels: 10))

@@ -87,7 +87,7 @@ final class FontErrorTests: XCTestCase {
         XCTAssertEqual(error.description,
                        "/x.ttf: FT_Load_Glyph for glyph 3 failed (FreeType error 0x10 Invalid_Glyph_Index: invalid glyph index)")
         XCTAssertTrue(FontError.defaultFontNotFound(searched: ["/a.ttf"]).description.contains("apt-get install fonts-dejavu-core"))
-        XCTAssertTrue(FontError.defaultFontNotFound(searched: ["/a.ttf"]).description.contains("a font file (RenderSettings.fontPath)"))
+        XCTAssertTrue(FontError.defaultFontNotFound(searched: ["/a.ttf"]).description.contains("a font file (RenderSettings.labelFontPath)"))
     }
 
     func testLocateDefaultFindsDejaVuSans() throws {

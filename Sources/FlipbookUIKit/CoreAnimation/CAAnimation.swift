@@ -49,7 +49,7 @@ public struct CAMediaTimingFillMode: RawRepresentable, Hashable, Sendable {
     public static let removed = CAMediaTimingFillMode(rawValue: "removed")
     /// The end value stays.
     public static let forwards = CAMediaTimingFillMode(rawValue: "forwards")
-    /// The start value shows before a delayed start (always so here).
+    /// The start value shows before a delayed start.
     public static let backwards = CAMediaTimingFillMode(rawValue: "backwards")
     /// Both.
     public static let both = CAMediaTimingFillMode(rawValue: "both")
@@ -74,22 +74,34 @@ extension CAAnimationDelegate {
 open class CAAnimation: NSObject, NSCopying {
     /// Seconds; 0 means 0.25, Core Animation's default.
     open var duration: CFTimeInterval = 0
-    /// Start relative to now in seconds (`CACurrentMediaTime() + delay`, or 0 for now).
+    /// Start in the recording's clock, seconds (`CACurrentMediaTime() + delay`; 0, or a time
+    /// already past, for now). In a group: seconds after the group's start.
     open var beginTime: CFTimeInterval = 0
     /// The curve (linear when nil).
     open var timingFunction: CAMediaTimingFunction?
-    /// Whether the animation is forgotten at its end (true: the layer shows its model value again).
+    /// Whether the animation is forgotten at its end (true: the layer shows its model value
+    /// again, whatever `fillMode` says).
     open var isRemovedOnCompletion = true
-    /// What shows after the end.
+    /// What shows outside the active time: `.forwards` keeps the end value only while the
+    /// animation stays on the layer (`isRemovedOnCompletion = false`); `.backwards` shows the
+    /// start value before a later `beginTime`.
     open var fillMode: CAMediaTimingFillMode = .removed
-    /// Kept; a repeating animation is refused.
+    /// Iterations, fractions allowed (0: one). An infinite count is refused: a recording ends.
     open var repeatCount: Float = 0
-    /// Kept.
+    /// Seconds of repetition instead of a count (0: none); infinite is refused.
+    open var repeatDuration: CFTimeInterval = 0
+    /// Each iteration plays forwards, then backwards (doubling the active time).
     open var autoreverses = false
-    /// Kept.
+    /// Local time per recording second (2: twice as fast); 0 or less is refused.
     open var speed: Float = 1
+    /// Seconds of the animation's own time already past at its start (it starts partway).
+    open var timeOffset: CFTimeInterval = 0
     /// Told when the animation starts and stops (a strong reference, as Core Animation keeps).
     open var delegate: CAAnimationDelegate?
+
+    /// Takes the recorded animation off its layer now (set by the recording while it runs, or
+    /// while it fills forwards).
+    var recordedRemoval: (@MainActor () -> Void)?
 
     /// An animation.
     public required override init() { super.init() }
@@ -101,6 +113,7 @@ open class CAAnimation: NSObject, NSCopying {
         copy.duration = duration; copy.beginTime = beginTime; copy.timingFunction = timingFunction
         copy.isRemovedOnCompletion = isRemovedOnCompletion; copy.fillMode = fillMode; copy.repeatCount = repeatCount
         copy.autoreverses = autoreverses; copy.speed = speed; copy.delegate = delegate
+        copy.repeatDuration = repeatDuration; copy.timeOffset = timeOffset
         copyProperties(to: copy)
         return copy
     }
@@ -113,7 +126,8 @@ open class CAPropertyAnimation: CAAnimation {
     /// backgroundColor, transform, transform.scale(.x/.y), transform.rotation(.z),
     /// transform.translation(.x/.y).
     open var keyPath: String?
-    /// Kept; values are absolute.
+    /// The values are added to the model value (numbers, points, sizes and `transform.…`
+    /// components).
     open var isAdditive = false
     /// Kept.
     open var isCumulative = false
@@ -132,7 +146,8 @@ open class CABasicAnimation: CAPropertyAnimation {
     open var fromValue: Any?
     /// The end value.
     open var toValue: Any?
-    /// Kept: added to the start value (the end is `fromValue + byValue` when `toValue` is nil).
+    /// Added to the start value (the end is `fromValue + byValue` when `toValue` is nil; the
+    /// start is `toValue − byValue` when `fromValue` is nil): numbers, points, sizes, rects.
     open var byValue: Any?
     override func copyProperties(to copy: CAAnimation) {
         super.copyProperties(to: copy)

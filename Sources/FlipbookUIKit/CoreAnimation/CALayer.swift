@@ -188,12 +188,15 @@ open class CALayer: NSObject {
         if changesDrawing { parent.didChangeAtOnce() }
     }
 
-    /// Runs an explicit animation (`CABasicAnimation`, `CASpringAnimation`, `CAKeyframeAnimation`
-    /// of opacity, position, bounds, transform, cornerRadius or backgroundColor) on this layer
-    /// from now in simulated time; recorded when the layer backs a view.
+    /// Runs an explicit animation (`CABasicAnimation`, `CASpringAnimation`, `CAKeyframeAnimation`,
+    /// `CAAnimationGroup`, `CATransition`) on this layer from its `beginTime` (or now) in
+    /// simulated time, replacing the one for the same key; recorded when the layer backs a view
+    /// (docs/UIKIT.md, "Core Animation's explicit animations").
     open func add(_ anim: CAAnimation, forKey key: String?) {
         let copy = anim.copy() as! CAAnimation
-        animationsByKey.removeAll { $0.key == (key ?? "") }
+        // A new animation for a key replaces the old one, which stops unfinished.
+        if let key, let old = animation(forKey: key) { remove(old) }
+        animationsByKey.removeAll { $0.key == (key ?? "") && key != nil }
         animationsByKey.append((key ?? "", copy))
         // The copy is this layer's own, and the recorder keeps it on the main actor, where the
         // layer is used too: nothing else holds either, which the types cannot say.
@@ -204,10 +207,23 @@ open class CALayer: NSObject {
     open func animation(forKey key: String) -> CAAnimation? { animationsByKey.first { $0.key == key }?.animation }
     /// The keys of the animations added.
     open func animationKeys() -> [String]? { animationsByKey.isEmpty ? nil : animationsByKey.map(\.key) }
-    /// Forgets an animation (one already recorded keeps running in the recording).
-    open func removeAnimation(forKey key: String) { animationsByKey.removeAll { $0.key == key } }
-    /// Forgets every animation (those already recorded keep running in the recording).
-    open func removeAllAnimations() { animationsByKey.removeAll() }
+    /// Takes an animation off now: the layer shows its model value again and the delegate
+    /// hears `animationDidStop(_:finished: false)` (or `true` once it had ended).
+    open func removeAnimation(forKey key: String) {
+        guard let found = animation(forKey: key) else { return }
+        animationsByKey.removeAll { $0.key == key }
+        remove(found)
+    }
+    /// Takes every animation off now (each as `removeAnimation(forKey:)`).
+    open func removeAllAnimations() {
+        let all = animationsByKey.map(\.animation)
+        animationsByKey.removeAll()
+        all.forEach(remove)
+    }
+    private func remove(_ animation: CAAnimation) {
+        nonisolated(unsafe) let animation = animation
+        withRecorder { _ in animation.recordedRemoval?() }
+    }
 
     /// The layer as drawn now in simulated time (the recorded animations evaluated).
     open func presentation() -> Self? {

@@ -24,68 +24,6 @@ extension Recorder {
         set { if transactionSettings.isEmpty { implicitTransaction = newValue } else { transactionSettings[transactionSettings.count - 1] = newValue } }
     }
 
-    /// Records an explicit animation added to a view's layer: from `fromValue` (or what is drawn
-    /// now) to `toValue` (or the model value) with its timing, from its `beginTime` (or now);
-    /// at its end the layer shows its model value again unless it fills forwards, and the
-    /// delegate is told.
-    func addLayerAnimation(_ animation: CAAnimation, to layer: CALayer) {
-        let spring = (animation as? CASpringAnimation)?.spring
-        if let spring, !spring.settlingDurationSeconds.isFinite, animation.duration <= 0 {
-            fail(.neverEnds(view: layer.owner?.recordingName ?? "CALayer", reason: "a CASpringAnimation without damping never settles"))
-            return
-        }
-        if animation.repeatCount.isInfinite || animation.repeatCount > 1 {
-            fail(.neverEnds(view: layer.owner?.recordingName ?? "CALayer", reason: "repeating Core Animation animations are not supported"))
-            return
-        }
-        let settings = currentTransaction
-        let duration = max(animation.duration > 0 ? Double(animation.duration) : (spring?.settlingDurationSeconds ?? settings.durationSeconds),
-                           Recorder.holdSeconds)
-        let start = animation.beginTime > 0 ? max(Double(animation.beginTime), clockSeconds) : clockSeconds
-        let end = start + duration
-        let curve: TimingCurve = spring.map { .springPhysics($0) } ?? .bezier((animation.timingFunction ?? settings.timingFunction)?.bezier ?? .linear)
-        let timing = Timing(curve: curve, durationSeconds: duration)
-        transactionEndSeconds = max(transactionEndSeconds, end)
-        let view = layer.recordingView
-        defer {
-            schedule(atSeconds: end, view: view?.recordingName ?? "CALayer") { [weak self] in
-                if let self, let view, animation.isRemovedOnCompletion, animation.fillMode != .forwards, animation.fillMode != .both {
-                    // The animation is removed: the layer shows its model value again.
-                    let record = self.record(for: view)
-                    let model = view.animatableState
-                    for property in AnimatableState.recordedProperties where record.tracks[property] != nil {
-                        self.appendStep(record, property, model.value(property))
-                    }
-                }
-                animation.delegate?.animationDidStop(animation, finished: true)
-            }
-        }
-        animation.delegate?.animationDidStart(animation)
-        guard let view, let basic = animation as? CABasicAnimation, let keyPath = basic.keyPath else { return }
-        if let window, !view.isDescendant(of: window) {
-            fail(.animatedOutsideWindow(view: view.recordingName))
-            return
-        }
-        let record = record(for: view)
-        let fromLayer = presentationLayer(of: view), toLayer = layer.scratchCopy
-        if let value = basic.fromValue { Recorder.set(keyPath, value, on: fromLayer) }
-        if let value = basic.toValue { Recorder.set(keyPath, value, on: toLayer) }
-        var from = UIView.animatableState(of: fromLayer), to = UIView.animatableState(of: toLayer)
-        if keyPath.hasPrefix("transform."), let component = Recorder.transformComponent(keyPath) {
-            // A sub-path animates one component of the decomposed transform, as Core Animation
-            // does (a half turn about y stays a half turn, not the matrix's other reading).
-            from.transform = record.value(.transform, atSeconds: clockSeconds).transformValue ?? from.transform
-            to.transform = view.animatableState.transform
-            if let value = basic.fromValue.flatMap(Recorder.number) { component(&from.transform, Double(value)) }
-            if let value = basic.toValue.flatMap(Recorder.number) { component(&to.transform, Double(value)) }
-        }
-        let group = newGroup()
-        for property in Recorder.properties(of: keyPath) {
-            appendSegment(record, property, startSeconds: start, timing: timing, from: from.value(property), to: to.value(property), group: group)
-        }
-        if mainTiming == nil { mainTiming = timing }
-    }
-
     /// A step: `value` set at once now (in a completion's moment).
     func appendStep(_ record: ViewRecord, _ property: AnimatableProperty, _ value: PropertyValue) {
         if momentCount == 0 {
@@ -137,43 +75,45 @@ extension Recorder {
         }
     }
 
-    /// Sets a key path's value on a scratch layer.
-    static func set(_ keyPath: String, _ value: Any, on layer: CALayer) {
+    /// Sets a key path's value on a scratch layer; false when the key path is not one of these
+    /// or the value is of another type.
+    @discardableResult static func set(_ keyPath: String, _ value: Any, on layer: CALayer) -> Bool {
         switch keyPath {
-        case "opacity": if let v = number(value) { layer.opacity = Float(v) }
-        case "position": if let v = value as? CGPoint { layer.position = v }
-        case "position.x": if let v = number(value) { layer.position.x = v }
-        case "position.y": if let v = number(value) { layer.position.y = v }
-        case "anchorPoint": if let v = value as? CGPoint { layer.anchorPoint = v }
-        case "bounds": if let v = value as? CGRect { layer.bounds = v }
-        case "bounds.size": if let v = value as? CGSize { layer.bounds.size = v }
-        case "bounds.size.width": if let v = number(value) { layer.bounds.size.width = v }
-        case "bounds.size.height": if let v = number(value) { layer.bounds.size.height = v }
-        case "bounds.origin": if let v = value as? CGPoint { layer.bounds.origin = v }
-        case "cornerRadius": if let v = number(value) { layer.cornerRadius = v }
-        case "borderWidth": if let v = number(value) { layer.borderWidth = v }
-        case "borderColor": if let v = color(value) { layer.borderColor = v }
-        case "shadowColor": if let v = color(value) { layer.shadowColor = v }
-        case "shadowOpacity": if let v = number(value) { layer.shadowOpacity = Float(v) }
-        case "shadowOffset": if let v = value as? CGSize { layer.shadowOffset = v }
-        case "shadowRadius": if let v = number(value) { layer.shadowRadius = v }
-        case "sublayerTransform": if let v = value as? CATransform3D { layer.sublayerTransform = v }
-        case "backgroundColor": if let v = color(value) { layer.backgroundColor = v }
+        case "opacity": if let v = number(value) { layer.opacity = Float(v); return true }
+        case "position": if let v = value as? CGPoint { layer.position = v; return true }
+        case "position.x": if let v = number(value) { layer.position.x = v; return true }
+        case "position.y": if let v = number(value) { layer.position.y = v; return true }
+        case "anchorPoint": if let v = value as? CGPoint { layer.anchorPoint = v; return true }
+        case "bounds": if let v = value as? CGRect { layer.bounds = v; return true }
+        case "bounds.size": if let v = value as? CGSize { layer.bounds.size = v; return true }
+        case "bounds.size.width": if let v = number(value) { layer.bounds.size.width = v; return true }
+        case "bounds.size.height": if let v = number(value) { layer.bounds.size.height = v; return true }
+        case "bounds.origin": if let v = value as? CGPoint { layer.bounds.origin = v; return true }
+        case "cornerRadius": if let v = number(value) { layer.cornerRadius = v; return true }
+        case "borderWidth": if let v = number(value) { layer.borderWidth = v; return true }
+        case "borderColor": if let v = color(value) { layer.borderColor = v; return true }
+        case "shadowColor": if let v = color(value) { layer.shadowColor = v; return true }
+        case "shadowOpacity": if let v = number(value) { layer.shadowOpacity = Float(v); return true }
+        case "shadowOffset": if let v = value as? CGSize { layer.shadowOffset = v; return true }
+        case "shadowRadius": if let v = number(value) { layer.shadowRadius = v; return true }
+        case "sublayerTransform": if let v = value as? CATransform3D { layer.sublayerTransform = v; return true }
+        case "backgroundColor": if let v = color(value) { layer.backgroundColor = v; return true }
         case "path", "fillColor", "strokeColor", "lineWidth", "strokeStart", "strokeEnd":
-            guard let shape = layer as? CAShapeLayer else { return }
+            guard let shape = layer as? CAShapeLayer else { return false }
             switch keyPath {
-            case "path": if let v = value as? CGPath { shape.path = v } else if let v = value as? UIBezierPath { shape.path = v.cgPath }
-            case "fillColor": shape.fillColor = color(value)
-            case "strokeColor": shape.strokeColor = color(value)
-            case "lineWidth": if let v = number(value) { shape.lineWidth = v }
-            case "strokeStart": if let v = number(value) { shape.strokeStart = v }
-            default: if let v = number(value) { shape.strokeEnd = v }
+            case "path": if let v = value as? CGPath { shape.path = v; return true } else if let v = value as? UIBezierPath { shape.path = v.cgPath; return true }
+            case "fillColor": if let v = color(value) { shape.fillColor = v; return true }
+            case "strokeColor": if let v = color(value) { shape.strokeColor = v; return true }
+            case "lineWidth": if let v = number(value) { shape.lineWidth = v; return true }
+            case "strokeStart": if let v = number(value) { shape.strokeStart = v; return true }
+            default: if let v = number(value) { shape.strokeEnd = v; return true }
             }
-        case "transform": if let v = value as? CATransform3D { layer.transform = v } else if let v = value as? CGAffineTransform { layer.setAffineTransform(v) }
+        case "transform": if let v = value as? CATransform3D { layer.transform = v; return true } else if let v = value as? CGAffineTransform { layer.setAffineTransform(v); return true }
         default:
-            // Sub-paths of `transform` are recorded on the decomposed transform (above).
-            return
+            // Sub-paths of `transform` are recorded on the decomposed transform.
+            return false
         }
+        return false
     }
 
     private static func color(_ value: Any) -> CGColor? { (value as? CGColor) ?? (value as? UIColor)?.cgColor }

@@ -359,10 +359,12 @@ final class Recorder {
         contexts.append(.immediate)
         window.layoutIfNeeded()
         contexts.removeLast()
-        func node(_ view: UIView) -> TreeNode {
-            TreeNode(record: record(for: view).index, state: view.staticState, children: recordedChildren(of: view).map(node))
-        }
-        moments.append((clockSeconds, node(window)))
+        moments.append((clockSeconds, treeNode(window)))
+    }
+
+    /// A view's tree as it is now.
+    func treeNode(_ view: UIView) -> TreeNode {
+        TreeNode(record: record(for: view).index, state: view.staticState, children: recordedChildren(of: view).map(treeNode))
     }
 
     // MARK: Presentation

@@ -36,6 +36,9 @@ public enum RecordingError: Error, CustomStringConvertible, LocalizedError, Equa
     /// Something the view or layer uses that Flipbook does not draw (`what`), refused rather
     /// than left out of the picture.
     case notDrawn(view: String, what: String)
+    /// A Core Animation animation whose settings contradict each other or its key path
+    /// (`field` names the property, `problem` says what is wrong).
+    case invalidAnimation(view: String, field: String, problem: String)
 
     /// A one-line explanation.
     public var description: String {
@@ -67,6 +70,8 @@ public enum RecordingError: Error, CustomStringConvertible, LocalizedError, Equa
             return error.description
         case let .notDrawn(view, what):
             return "\(view): \(what) is not drawn by Flipbook (docs/UIKIT.md lists what is)"
+        case let .invalidAnimation(view, field, problem):
+            return "\(view): the animation's \(field) \(problem)"
 
         }
     }

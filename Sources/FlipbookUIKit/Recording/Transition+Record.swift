@@ -260,7 +260,13 @@ struct TransitionBuilder {
         if masks.count > 1 {
             recorder.fail(.notDrawn(view: record.view.recordingName, what: "a second mask layer set after another (the model has one mask a layer)"))
         }
-        if let snapshot = record.view as? UISnapshotView {
+        if let snapshot = record.view as? UISnapshotView, let frozen = snapshot.frozenContent {
+            var content = frozenLayer(frozen.node, name: stint.name + " content", values: frozen.values)
+            // Inside the snapshot, which stands where the view stood, with its transform.
+            content.frame.origin = Point(x: 0, y: 0)
+            content.transform = .identity
+            layer.sublayers.insert(content, at: 0)
+        } else if let snapshot = record.view as? UISnapshotView {
             if let content = croppedContentFrame(snapshot, record.base.frame) {
                 var inner = Layer(name: stint.name + " content", frame: content)
                 inner.snapshotOf = snapshotSourceName(snapshot)
@@ -279,6 +285,20 @@ struct TransitionBuilder {
             let content = barContent(bar)
             layer.backgroundColor = content.layer.backgroundColor
             layer.sublayers = content.layer.sublayers + layer.sublayers
+        }
+        return layer
+    }
+
+    /// A copy of a view's recorded tree as it was drawn (its animatable values from `values`,
+    /// its static state as `node` took it), named `name`, its sublayers `name/1`, `name/2`, ….
+    private func frozenLayer(_ node: Recorder.TreeNode, name: String, values: [Int: AnimatableState]) -> Layer {
+        let record = recorder.records[node.record]
+        var layer = Layer(name: name, frame: .zero)
+        (values[node.record] ?? record.base).apply(to: &layer)
+        node.state.apply(to: &layer)
+        for (index, child) in node.children.enumerated() {
+            let copy = frozenLayer(child, name: "\(name)/\(index + 1)", values: values)
+            if recorder.records[child.record].view.layer.hasBeenMask { layer.mask = copy } else { layer.sublayers.append(copy) }
         }
         return layer
     }

@@ -12,17 +12,21 @@ open class UIScrollView: UIView {
             guard newValue != bounds.origin else { return }
             bounds.origin = newValue
             setNeedsLayout()
+            KeyValueObservations.viewChanged(self)
             delegate?.scrollViewDidScroll(self)
         }
     }
     /// The size of the scrolled content, in points.
-    open var contentSize: CGSize = .zero
+    open var contentSize: CGSize = .zero { didSet { KeyValueObservations.viewChanged(self) } }
     /// Extra space around the content (recorded; scrolling limits are not simulated).
     open var contentInset: UIEdgeInsets = .zero
     /// How the safe area adds to `contentInset` in `adjustedContentInset`.
     public enum ContentInsetAdjustmentBehavior: Int, Sendable {
-        /// `.scrollableAxes`, and top and bottom always for a scroll view that is a view
-        /// controller's root view or its first subview (UIKit's default).
+        /// `.scrollableAxes`, and top and bottom always for a scroll view that is the root view
+        /// (or its first subview) of a view controller inside a navigation controller (UIKit's
+        /// default; `UIScrollView.h`: "for backward compatibility will also adjust the top &
+        /// bottom contentInset when the scroll view is owned by a view controller … inside a
+        /// navigation controller, regardless of whether the scroll view is scrollable").
         case automatic = 0
         /// The safe area on the axes the content scrolls along (wider or taller than the view).
         case scrollableAxes = 1
@@ -33,9 +37,11 @@ open class UIScrollView: UIView {
     }
     /// `.automatic` by default, as UIKit.
     open var contentInsetAdjustmentBehavior: ContentInsetAdjustmentBehavior = .automatic
-    /// `contentInset` plus the safe area's insets the behavior takes. Computed as UIKit does;
-    /// the initial `contentOffset` is not moved by it here (set it to `-adjustedContentInset.top`
-    /// where a device would start there).
+    /// `contentInset` plus the safe area's insets the behavior takes, computed as UIKit does. A
+    /// layout pass that finds it changed moves a scroll view resting at the old top (or left)
+    /// edge — `contentOffset` at minus the old inset — to minus the new one, as UIKit does: a
+    /// scroll view under a navigation bar starts at `contentOffset.y = -adjustedContentInset.top`,
+    /// its content below the bar.
     open var adjustedContentInset: UIEdgeInsets {
         let safe = safeAreaInsets
         let vertical: Bool, horizontal: Bool
@@ -45,12 +51,33 @@ open class UIScrollView: UIView {
         case .scrollableAxes:
             vertical = contentSize.height > bounds.height; horizontal = contentSize.width > bounds.width
         case .automatic:
-            let isControllersContent = viewController != nil || superview?.viewController.map { $0.view.subviews.first === self } ?? false
+            let owner = viewController ?? superview?.viewController.flatMap { $0.view.subviews.first === self ? $0 : nil }
+            let isControllersContent = owner?.navigationController != nil
             vertical = contentSize.height > bounds.height || isControllersContent; horizontal = contentSize.width > bounds.width
         }
         return UIEdgeInsets(top: contentInset.top + (vertical ? safe.top : 0), left: contentInset.left + (horizontal ? safe.left : 0),
                             bottom: contentInset.bottom + (vertical ? safe.bottom : 0), right: contentInset.right + (horizontal ? safe.right : 0))
     }
+    /// The `adjustedContentInset` the last layout pass saw (zero before the first).
+    private var adjustedContentInsetSeen = UIEdgeInsets.zero
+
+    /// Called when `adjustedContentInset` changed, at the layout pass that saw it (UIKit's hook).
+    open func adjustedContentInsetDidChange() {}
+
+    /// At a layout pass in a window: when `adjustedContentInset` changed, keeps a view resting at
+    /// the old top or left edge at the new one (UIKit's behaviour) and tells the view.
+    func followAdjustedContentInset() {
+        guard window != nil else { return }
+        let adjusted = adjustedContentInset, old = adjustedContentInsetSeen
+        guard adjusted != old else { return }
+        adjustedContentInsetSeen = adjusted
+        var offset = contentOffset
+        if offset.y == -old.top { offset.y = -adjusted.top }
+        if offset.x == -old.left { offset.x = -adjusted.left }
+        contentOffset = offset
+        adjustedContentInsetDidChange()
+    }
+
     /// Whether the view stops on multiples of its width (recorded; see `contentOffset`).
     open var isPagingEnabled = false
     /// Whether the view scrolls at all (recorded).

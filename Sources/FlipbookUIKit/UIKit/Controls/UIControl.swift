@@ -3,7 +3,9 @@ import Foundation
 /// A control (`UIControl`): target-action by event. `addTarget(_:action:for:)` registers a
 /// method, `sendActions(for:)` calls the methods registered for those events, in the order they
 /// were added, with the control as sender (a nil target: the first responder up the chain from
-/// the control that has the method). Nothing here draws; touches do not reach controls yet.
+/// the control that has the method). A recording's fingers reach a control under them: a tap
+/// sends `.touchDown` and `.touchUpInside` (a switch, segmented control and page control also
+/// change their value), a drag starting on a slider's thumb moves it.
 open class UIControl: UIView {
     /// The events a control sends actions for (`UIControl.Event`); raw values are UIKit's
     /// (`UIControl.h`).
@@ -111,6 +113,21 @@ open class UIControl: UIView {
             sendAction(entry.targetAction.action, to: entry.targetAction.target, for: event)
         }
     }
+
+    /// A recording's tap at `point` (this control's coordinates): `.touchDown`, then
+    /// `.touchUpInside`. Controls with a value override it to change the value as UIKit does.
+    package func fingerTapped(at point: CGPoint) {
+        sendActions(for: .touchDown)
+        sendActions(for: .touchUpInside)
+    }
+
+    /// Whether a recording's drag that goes down at `point` (this control's coordinates) is this
+    /// control's to track (a slider's thumb) rather than the pan recognizers'. False by default.
+    package func tracksDrag(startingAt point: CGPoint) -> Bool { false }
+
+    /// One sample of a drag this control tracks: `.began` at touch-down, `.changed`, `.ended` at
+    /// lift-off, the finger at `point` (this control's coordinates).
+    package func fingerDragged(_ phase: UIGestureRecognizer.State, at point: CGPoint) {}
 
     /// Sends one action with this control as sender (the methods `sendActions(for:)` uses).
     open func sendAction(_ action: Selector, to target: Any?, for event: UIEvent?) {

@@ -14,33 +14,6 @@ enum GestureDelivery {
     /// 20 pt, about a fingertip, is what is used here.
     static let edgeRegionPoints: CGFloat = 20
 
-    /// A tap at `point` (window coordinates): a control under it gets `.touchDown` and
-    /// `.touchUpInside` (and the recognizers of its superviews do not get the tap, as UIKit
-    /// gives a control's default action precedence); otherwise single-tap recognizers recognize
-    /// and their actions run.
-    static func tap(at point: CGPoint, in window: UIWindow) {
-        guard let hit = window.hitTest(point, with: nil) else { return }
-        var chain = recognizers(from: hit)
-        if let control = hit as? UIControl ?? hit.ancestor(of: UIControl.self), control.isEnabled {
-            // Apple, Event Handling Guide for iOS ("Interacting with Other User Interface
-            // Controls"): a tap recognizer on a control's parent view does not get a tap on the
-            // control; the control's action method does.
-            chain = control.gestureRecognizers ?? []
-            control.sendActions(for: .touchDown)
-            control.sendActions(for: .touchUpInside)
-        }
-        let candidates = chain.filter { recognizer in
-            guard recognizer.isEnabled, let tap = recognizer as? UITapGestureRecognizer else { return false }
-            return tap.numberOfTapsRequired == 1 && tap.numberOfTouchesRequired == 1
-        }
-        for recognizer in winners(among: candidates) {
-            recognizer.touchLocation = point
-            recognizer.state = .ended
-            recognizer.performActions()
-            recognizer.state = .possible
-        }
-    }
-
     /// The pan recognizers a finger going down at `point` drives: pans of the hit view and its
     /// superviews, edge pans only when the point is within `edgeRegionPoints` of one of their
     /// edges of the screen.

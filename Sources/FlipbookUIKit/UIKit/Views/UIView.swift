@@ -95,22 +95,22 @@ open class UIView: UIResponder, UICoordinateSpace {
     /// The frame in the superview's coordinates (the bounding box when transformed).
     open var frame: CGRect {
         get { layer.frame }
-        set { layer.frame = newValue }
+        set { layer.frame = newValue; KeyValueObservations.viewChanged(self) }
     }
     /// The view's own coordinate space (origin: a scroll offset).
     open var bounds: CGRect {
         get { layer.bounds }
-        set { layer.bounds = newValue }
+        set { layer.bounds = newValue; KeyValueObservations.viewChanged(self) }
     }
     /// The centre in the superview's coordinates (`layer.position`).
     open var center: CGPoint {
         get { layer.position }
-        set { layer.position = newValue }
+        set { layer.position = newValue; KeyValueObservations.viewChanged(self) }
     }
     /// The 2-D transform about the centre (the affine part of `layer.transform`).
     open var transform: CGAffineTransform {
         get { layer.affineTransform() }
-        set { layer.setAffineTransform(newValue) }
+        set { layer.setAffineTransform(newValue); KeyValueObservations.viewChanged(self) }
     }
     /// The 3-D transform (`layer.transform`).
     open var transform3D: CATransform3D {
@@ -120,20 +120,23 @@ open class UIView: UIResponder, UICoordinateSpace {
     /// Opacity 0…1 (`layer.opacity`).
     open var alpha: CGFloat {
         get { layer.opacityValue }
-        set { layer.opacityValue = newValue }
+        set { layer.opacityValue = newValue; KeyValueObservations.viewChanged(self) }
     }
     /// Hidden views and their subviews are not drawn. A stack view's arranged view hidden
     /// inside an animation block stays drawn until the animation ends, collapsing meanwhile,
     /// as in UIKit.
     open var isHidden: Bool {
         get { layoutState.hidesAfterAnimation || layer.isHidden }
-        set { if !LayoutEngine.hidesAfterAnimation(self, newValue) { layer.isHidden = newValue } }
+        set {
+            if !LayoutEngine.hidesAfterAnimation(self, newValue) { layer.isHidden = newValue }
+            KeyValueObservations.viewChanged(self)
+        }
     }
     /// True when drawn opaque (kept).
     open var isOpaque = true
     /// The background colour (`layer.backgroundColor`).
     open var backgroundColor: UIColor? {
-        didSet { layer.backgroundColor = backgroundColor?.cgColor }
+        didSet { layer.backgroundColor = backgroundColor?.cgColor; KeyValueObservations.viewChanged(self) }
     }
     /// Clip subviews to the bounds (`layer.masksToBounds`).
     open var clipsToBounds: Bool {
@@ -370,6 +373,7 @@ open class UIView: UIResponder, UICoordinateSpace {
     /// frames are set on the subviews before `layoutSubviews` runs.
     private func layOutSubtree() {
         noteSafeAreaInsets()
+        (self as? UIScrollView)?.followAdjustedContentInset()
         if needsLayout {
             needsLayout = false
             viewController?.viewWillLayoutSubviews()
@@ -456,6 +460,10 @@ final class UISnapshotView: UIView {
     var takenAtMoment = 0
     /// The source's bounds when the snapshot was taken.
     let sourceBounds: CGRect
+    /// The source's tree as it was drawn (its static state and each view's animatable values
+    /// then, by record index), drawn instead of the source (a `CATransition`'s old content);
+    /// nil: the source as it is at the start.
+    var frozenContent: (node: Recorder.TreeNode, values: [Int: AnimatableState])?
 
     init(source: UIView, rect: CGRect, capInsets: UIEdgeInsets) {
         self.source = source; sourceRect = rect; self.capInsets = capInsets; sourceBounds = source.bounds

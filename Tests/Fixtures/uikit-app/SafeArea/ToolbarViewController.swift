@@ -1,7 +1,8 @@
 //
 //  ToolbarViewController.swift
 //  A screen with a 49 pt toolbar of its own along the bottom of the safe area, a banner at the
-//  top of it, and a scroll view filling the screen, laid out from safeAreaInsets.
+//  top of it, and a scroll view of two screens' content filling the screen, laid out from
+//  safeAreaInsets.
 //
 import UIKit
 
@@ -16,6 +17,7 @@ final class ToolbarViewController: UIViewController {
         super.viewDidLoad()
         toolbar.accessibilityIdentifier = "toolbar"
         banner.accessibilityIdentifier = "banner"
+        scrollView.accessibilityIdentifier = "scroll"
         view.addSubview(scrollView)
         view.addSubview(banner)
         view.addSubview(toolbar)
@@ -33,6 +35,7 @@ final class ToolbarViewController: UIViewController {
         let insets = view.safeAreaInsets
         let bounds = view.bounds
         scrollView.frame = bounds
+        scrollView.contentSize = CGSize(width: bounds.width, height: bounds.height * 2)
         banner.frame = CGRect(x: 0, y: insets.top, width: bounds.width, height: 30)
         toolbar.frame = CGRect(x: 0, y: bounds.height - insets.bottom, width: bounds.width, height: Self.toolbarHeight)
     }
