@@ -158,7 +158,8 @@ let package = Package(
         // time, compiled here, and their handlers run by the tests.
         // Its AutoLayout folder: an App Store–style card and a bottom sheet, laid out with
         // anchors only, recorded and rendered; its Transitions folder: a circular reveal and a
-        // bubble (shape-layer and view masks), recorded and rendered.
+        // bubble (shape-layer and view masks), a hinge side menu, a page turn and a card flip
+        // (3-D transforms), recorded and rendered.
         .testTarget(name: "FlipbookUIKitSourcesAppTests", dependencies: ["UIKit", "FlipbookUIKit", "FlipbookModel", "Flipbook", "FlipbookMotion",
                                                                   "FlipbookCodecs", "FlipbookRender", "FlipbookRaster", "FlipbookGeometry", "FlipbookText",
                                                                   "FlipbookFormats"],

@@ -208,7 +208,7 @@ extension TransitionDecoder {
 
     /// `{"translate": [x, y], "rotate": degrees, "scale": s or [sx, sy]}`.
     func transform(_ field: JSONField) throws -> LayerTransform {
-        let object = try field.object(known: ["translate", "rotate", "scale", "rotateX", "rotateY", "perspective"])
+        let object = try field.object(known: ["translate", "rotate", "scale", "rotateX", "rotateY", "perspective", "translateZ", "transform3D"])
         var transform = LayerTransform.identity
         if let value = object.optional("translate") { transform.translation = try value.point() }
         if let value = object.optional("rotate") { transform.rotationDegrees = try value.number(in: -36000...36000) }

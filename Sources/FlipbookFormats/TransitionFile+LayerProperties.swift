@@ -37,14 +37,24 @@ extension TransitionDecoder {
         if let value = object.optional("sublayerTransform") { patch.sublayerTransform = try transform(value) }
     }
 
-    /// `rotateX`, `rotateY` (degrees) and `perspective` (the eye's distance in points, m34 = −1/d)
-    /// of a `transform` object.
+    /// `rotateX`, `rotateY` (degrees), `perspective` (the eye's distance in points, m34 = −1/d),
+    /// `translateZ` (points toward the viewer) and `transform3D` (a whole `CATransform3D`, 16 numbers row-major m11, m12, … m44, applied
+    /// after the other parts) of a `transform` object.
     func transform3D(_ object: JSONObject, into transform: inout LayerTransform) throws {
         if let value = object.optional("rotateX") { transform.rotationXDegrees = try value.number(in: -36000...36000) }
         if let value = object.optional("rotateY") { transform.rotationYDegrees = try value.number(in: -36000...36000) }
         if let value = object.optional("perspective") {
             // At least 1 pt: a nearer eye sees the layer's own points from inside them.
             transform.perspectiveDistancePoints = try value.number(in: 1...1e7)
+        }
+        if let value = object.optional("translateZ") { transform.translationZPoints = try value.number(in: -1e6...1e6) }
+        if let value = object.optional("transform3D") {
+            let matrix = Transform3D(try value.numbers(16, names: "[m11, m12, m13, m14, m21, …, m44] (CATransform3D's entries, row by row)",
+                                                       in: -1e9...1e9))
+            // A singular matrix flattens space and has no parts to animate through; the
+            // recorder refuses it too.
+            guard matrix.determinant != 0 else { throw value.fail("is singular (its determinant is 0), so it cannot be drawn") }
+            transform.fullMatrix = matrix
         }
     }
 }
@@ -91,6 +101,8 @@ extension TransitionWriter {
         if transform.rotationXDegrees != 0 { members.append(("rotateX", JSON.number(transform.rotationXDegrees))) }
         if transform.rotationYDegrees != 0 { members.append(("rotateY", JSON.number(transform.rotationYDegrees))) }
         if transform.perspectiveDistancePoints != 0 { members.append(("perspective", JSON.number(transform.perspectiveDistancePoints))) }
+        if transform.translationZPoints != 0 { members.append(("translateZ", JSON.number(transform.translationZPoints))) }
+        if let matrix = transform.fullMatrix { members.append(("transform3D", JSON.numbers(matrix.m))) }
         return members
     }
 }

@@ -27,6 +27,15 @@ public struct LayerTransform: Hashable, Sendable {
     /// The eye's distance from the layer's plane in points (`m34 = −1 / distance`); 0 = none
     /// (an orthographic 3-D rotation, Core Animation's default).
     public var perspectiveDistancePoints: Double = 0
+    /// Translation along the layer's z axis in points (`transform.translation.z`), applied with
+    /// `translation`: positive toward the viewer; seen only through a perspective (its own, or
+    /// a parent's `sublayerTransform`).
+    package var translationZPoints: Double = 0
+    /// A whole 4 × 4 matrix the components above cannot express (a z translation, a hinge about
+    /// an edge, stacked rotations), applied after them: the transform is `matrix3D` of the
+    /// components, then this (`LayerTransform+3D.swift`). nil for every transform the
+    /// components express, so presets and files without one are unchanged.
+    package var fullMatrix: Transform3D?
 
     /// Creates a transform; the defaults are the identity.
     public init(translation: Point = .zero, rotationDegrees: Double = 0, scale: Size = Size(width: 1, height: 1)) {
@@ -41,6 +50,7 @@ public struct LayerTransform: Hashable, Sendable {
 
     /// The matrix (about the origin; the flattener moves it to the layer's centre).
     public var affineTransform: Transform2D {
+        if fullMatrix != nil { return matrix3D.flattened.affine }
         let (cosine, sine) = LayerTransform.cosineAndSine(degrees: rotationDegrees)
         return Transform2D(scaleX: scale.width, y: scale.height)
             .concatenating(Transform2D(rotationCosine: cosine, sine: sine))
@@ -68,10 +78,12 @@ extension LayerTransform: Interpolatable {
     /// Each component interpolated with the same progress (Core Animation's key-path animation
     /// of `transform.translation`, `transform.rotation.z` and `transform.scale`).
     public static func interpolate(from a: LayerTransform, to b: LayerTransform, progress p: Double) -> LayerTransform {
+        if a.fullMatrix != b.fullMatrix { return interpolateMatrices(from: a, to: b, progress: p) }
         var result = LayerTransform(translation: .interpolate(from: a.translation, to: b.translation, progress: p),
                                     rotationDegrees: .interpolate(from: a.rotationDegrees, to: b.rotationDegrees, progress: p),
                                     scale: .interpolate(from: a.scale, to: b.scale, progress: p))
         if a.is3D || b.is3D { result.interpolate3D(from: a, to: b, progress: p) }
+        result.fullMatrix = a.fullMatrix
         return result
     }
 }

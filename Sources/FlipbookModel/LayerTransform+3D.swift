@@ -64,7 +64,14 @@ package struct Transform3D: Hashable, Sendable {
 
 extension LayerTransform {
     /// True when the transform turns the layer out of its plane or has perspective.
-    public var is3D: Bool { rotationXDegrees != 0 || rotationYDegrees != 0 || perspectiveDistancePoints != 0 }
+    public var is3D: Bool { rotationXDegrees != 0 || rotationYDegrees != 0 || perspectiveDistancePoints != 0 || translationZPoints != 0
+        || fullMatrix != nil }
+
+    /// A transform that is the whole matrix `m` (`CATransform3D`'s entries m11…m44, row-major).
+    package init(fullMatrix m: Transform3D) {
+        self.init()
+        fullMatrix = m
+    }
 
     /// The transform as a `CATransform3D`, about the origin (the flattener moves it to the
     /// anchor point). Points go through scale, rotation about z, about y, about x, translation,
@@ -72,25 +79,32 @@ extension LayerTransform {
     ///
     ///     var t = CATransform3DIdentity
     ///     t.m34 = -1 / perspective
-    ///     t = CATransform3DTranslate(t, tx, ty, 0)
+    ///     t = CATransform3DTranslate(t, tx, ty, tz)
     ///     t = CATransform3DRotate(t, rotateX, 1, 0, 0)
     ///     t = CATransform3DRotate(t, rotateY, 0, 1, 0)
     ///     t = CATransform3DRotate(t, rotate, 0, 0, 1)
     ///     t = CATransform3DScale(t, sx, sy, 1)
     ///
     /// (each `CATransform3DRotate(t, …)` is `rotation · t`: the operation written last applies
-    /// first). Without rotateX, rotateY and perspective it is `affineTransform`.
+    /// first). Without rotateX, rotateY and perspective it is `affineTransform`. A `fullMatrix`
+    /// applies after all of these.
     package var matrix3D: Transform3D {
         func rotation(_ degrees: Double, axis: Int) -> Transform3D {
             let (c, s) = LayerTransform.cosineAndSine(degrees: degrees)
             return .rotation(cosine: c, sine: s, axis: axis)
         }
-        return Transform3D.scale(scale.width, scale.height)
+        var components = LayerTransform(translation: translation, rotationDegrees: rotationDegrees, scale: scale)
+        (components.rotationXDegrees, components.rotationYDegrees) = (rotationXDegrees, rotationYDegrees)
+        (components.perspectiveDistancePoints, components.translationZPoints) = (perspectiveDistancePoints, translationZPoints)
+        let made = Transform3D.scale(scale.width, scale.height)
             .concatenating(rotation(rotationDegrees, axis: 2))
             .concatenating(rotation(rotationYDegrees, axis: 1))
             .concatenating(rotation(rotationXDegrees, axis: 0))
-            .concatenating(.translation(translation.x, translation.y))
+            .concatenating(.translation(translation.x, translation.y, translationZPoints))
             .concatenating(.perspective(distance: perspectiveDistancePoints))
+        guard let fullMatrix else { return made }
+        // The components alone are the identity for a recorded matrix: the matrix itself, exactly.
+        return components == .identity ? fullMatrix : made.concatenating(fullMatrix)
     }
 
     /// The 3-D components interpolated: the angles linearly, the perspective as its `m34`
@@ -99,6 +113,7 @@ extension LayerTransform {
     mutating func interpolate3D(from a: LayerTransform, to b: LayerTransform, progress p: Double) {
         rotationXDegrees = .interpolate(from: a.rotationXDegrees, to: b.rotationXDegrees, progress: p)
         rotationYDegrees = .interpolate(from: a.rotationYDegrees, to: b.rotationYDegrees, progress: p)
+        translationZPoints = .interpolate(from: a.translationZPoints, to: b.translationZPoints, progress: p)
         func m34(_ t: LayerTransform) -> Double { t.perspectiveDistancePoints == 0 ? 0 : -1 / t.perspectiveDistancePoints }
         let value = Double.interpolate(from: m34(a), to: m34(b), progress: p)
         perspectiveDistancePoints = value == 0 ? 0 : -1 / value

@@ -12,15 +12,15 @@ import XCTest
 /// screen, recorded and drawn; the circle's radius at each time worked out from its two paths
 /// and Core Animation's ease-in-ease-out curve, not read from the renderer.
 final class CircularRevealTests: XCTestCase {
-    /// The frame at `t` as drawn on the iPhone 8 (@2x).
-    static func render(_ animator: TransitionAnimator, at t: Double, isFinal: Bool = false) -> PremultipliedImage {
+    /// The frame at `t` as drawn on the recording's device; written as `name-t.png` to look at.
+    static func render(_ animator: TransitionAnimator, at t: Double, isFinal: Bool = false, name: String = "reveal") -> PremultipliedImage {
         let window = animator.window(atSeconds: t, isFinal: isFinal)
         let ops = animator.displayOps(flattening: window, typesetter: nil)
         let list = DisplayList(device: animator.transition.device, frameIndex: 0, timeSeconds: t, progress: t, ops: ops)
         let image = FrameRasterizer(images: try! ImageStore(sources: [], threads: 1)).render(list)
         // FLIPBOOK_TEST_FRAMES=<folder> writes each frame drawn, to look at.
         if let folder = ProcessInfo.processInfo.environment["FLIPBOOK_TEST_FRAMES"] {
-            try? PNGEncoder.write(image, toPath: "\(folder)/reveal-\(isFinal ? "final" : String(format: "%.3f", t)).png")
+            try? PNGEncoder.write(image, toPath: "\(folder)/\(name)-\(isFinal ? "final" : String(format: "%.3f", t)).png")
         }
         return image
     }

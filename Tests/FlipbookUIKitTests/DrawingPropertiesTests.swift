@@ -153,17 +153,6 @@ final class DrawingPropertiesTests: XCTestCase {
         XCTAssertEqual(pixel(back, 160, 350), white)
     }
 
-    @MainActor func testATransformTheModelCannotExpressFailsNamingTheView() async {
-        XCTAssertThrowsError(try Transition.record { window in
-            let view = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
-            view.accessibilityIdentifier = "skewed"
-            window.addSubview(view)
-            view.transform = CGAffineTransform(a: 1, b: 0, c: 0.5, d: 1, tx: 0, ty: 0)
-        }) { error in
-            XCTAssertEqual(error as? RecordingError, .unrepresentableTransform(view: "UIView 'skewed'", property: "transform"))
-        }
-    }
-
     @MainActor func testCATransform3DMapsToTheModelsComponentsExactly() async throws {
         // Rotate about x then y with perspective and a move and a scale, composed as the
         // model's docs write it; the recorded layer carries each component back.

@@ -126,3 +126,15 @@ public func CATransform3DIsAffine(_ t: CATransform3D) -> Bool {
 public func CATransform3DGetAffineTransform(_ t: CATransform3D) -> CGAffineTransform {
     CGAffineTransform(a: t.m11, b: t.m12, c: t.m21, d: t.m22, tx: t.m41, ty: t.m42)
 }
+
+/// A layer whose sublayers share its 3-D space instead of being flattened into its plane
+/// (`CATransformLayer`): kept so app code compiles, but Flipbook flattens every layer into its
+/// parent's plane as Core Animation flattens ordinary layers, so a recording that puts one in
+/// the window's tree fails naming it (`RecordingError.notDrawn`): give the faces a parent with a
+/// `sublayerTransform` perspective instead.
+open class CATransformLayer: CALayer {
+    /// A transform layer.
+    public required init() { super.init() }
+    /// A copy of `layer`'s properties.
+    public override init(layer: Any) { super.init(layer: layer) }
+}

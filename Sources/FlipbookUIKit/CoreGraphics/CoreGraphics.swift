@@ -76,29 +76,6 @@ func exactCosineAndSine(_ radians: Double) -> (Double, Double) {
     return (DeterministicMath.cos(radians), DeterministicMath.sin(radians))
 }
 
-/// atan2 from correctly rounded operations only (+, −, ×, ÷, √), so a decomposed rotation is the
-/// same on every machine: the argument halved twice (atan x = 2·atan(x / (1 + √(1 + x²)))) to
-/// |x| ≤ tan(π/16) ≈ 0.2, then 18 terms of the Taylor series (the next term is below 1e-26).
-func deterministicAtan2(_ y: Double, _ x: Double) -> Double {
-    if y == 0 { return x < 0 ? (y.sign == .minus ? -Double.pi : Double.pi) : y }
-    if x == 0 { return y > 0 ? Double.pi / 2 : -Double.pi / 2 }
-    func arcTangent(_ v: Double) -> Double {
-        if abs(v) > 1 { return (v > 0 ? Double.pi / 2 : -Double.pi / 2) - arcTangent(1 / v) }
-        var u = v
-        for _ in 0..<2 { u = u / (1 + (1 + u * u).squareRoot()) }
-        var sum = 0.0, power = u
-        let square = u * u
-        for k in 0..<18 {
-            sum += (k % 2 == 0 ? 1 : -1) * power / Double(2 * k + 1)
-            power *= square
-        }
-        return 4 * sum
-    }
-    let base = arcTangent(y / x)
-    if x > 0 { return base }
-    return y >= 0 ? base + Double.pi : base - Double.pi
-}
-
 extension CGPoint {
     /// The point mapped by `t`.
     public func applying(_ t: CGAffineTransform) -> CGPoint {

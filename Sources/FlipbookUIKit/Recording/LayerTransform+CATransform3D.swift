@@ -2,7 +2,30 @@ import Foundation
 import FlipbookGeometry
 import FlipbookModel
 
+/// Why a layer's matrix is not drawn (`RecordingError.unrepresentableTransform`'s reason).
+struct RefusedTransform: Error, Equatable {
+    /// What is wrong, as a phrase ("has a NaN or infinite entry").
+    let reason: String
+}
+
 extension LayerTransform {
+    /// A layer's `CATransform3D` as the model stores it: the components when they express it
+    /// exactly (so everything recorded before whole matrices existed records the same), else
+    /// the whole matrix (`fullMatrix`). Refused: a matrix with a NaN or infinite entry, and a
+    /// singular one (determinant 0: it flattens space onto a plane or a line, so it has no
+    /// inverse and no decomposition to animate through). A layer merely seen edge-on, or one
+    /// whose corners pass behind the eye, is not refused: its 4 × 4 matrix is invertible, and
+    /// the renderer draws nothing for the first and clips the second at the eye's plane, as
+    /// the GPU clips Core Animation's layers.
+    static func recorded(_ t: CATransform3D) -> Result<LayerTransform, RefusedTransform> {
+        // Before the components are tried: a NaN compares as equal to nothing, not as different.
+        let matrix = Transform3D(t.rows.flatMap { $0.map { Double($0) == 0 ? 0 : Double($0) } })
+        guard matrix.isFinite else { return .failure(RefusedTransform(reason: "has a NaN or infinite entry")) }
+        if let exact = LayerTransform(exactly: t) { return .success(exact) }
+        guard matrix.determinant != 0 else { return .failure(RefusedTransform(reason: "is singular (its determinant is 0)")) }
+        return .success(LayerTransform(fullMatrix: matrix))
+    }
+
     /// A layer's `CATransform3D` (about its anchor point, as the model's transform is) in the
     /// model's components, exactly: nil when no scale, rotation about z, y and x, translation and
     /// perspective compose to the same matrix (a skew, a rotation about a slanted axis, a z
@@ -14,7 +37,11 @@ extension LayerTransform {
     /// rotation Core Animation draws for it.
     init?(exactly t: CATransform3D) {
         let m = t.rows.map { $0.map(Double.init) }
-        if m[0][2] == 0 && m[1][2] == 0 && m[0][3] == 0 && m[1][3] == 0 && m[3][2] == 0 && m[3][3] == 1 && m[2][3] == 0 {
+        // The plane's reading only when the z row does not turn the layer over: a half turn
+        // about y (m11 = m33 = −1) draws as a mirrored half turn about z, but it is a rotation
+        // about y to `transform.rotation.y` and to the interpolation of its parts.
+        if m[0][2] == 0 && m[1][2] == 0 && m[0][3] == 0 && m[1][3] == 0 && m[3][2] == 0 && m[3][3] == 1 && m[2][3] == 0
+            && m[2][0] == 0 && m[2][1] == 0 && m[2][2] > 0 {
             self.init(affine: m)
         } else {
             guard let made = LayerTransform.decompose3D(m) else { return nil }

@@ -224,14 +224,17 @@ extension UIView {
     var animatableState: AnimatableState { Self.animatableState(of: layer) }
 
     /// A layer's animatable properties as the model has them; a transform the model cannot
-    /// express fails the recording, naming the view.
+    /// draw fails the recording, naming the view.
     static func animatableState(of layer: CALayer) -> AnimatableState {
         let geometry = LayerGeometry(layer)
         let frame = geometry.untransformedFrame
         func transform(_ matrix: CATransform3D, _ what: String) -> LayerTransform {
-            if let exact = LayerTransform(exactly: matrix) { return exact }
-            Recorder.current?.fail(.unrepresentableTransform(view: layer.owner?.recordingName ?? "CALayer", property: what))
-            return .identity
+            switch LayerTransform.recorded(matrix) {
+            case let .success(made): return made
+            case let .failure(refused):
+                Recorder.current?.fail(.unrepresentableTransform(view: layer.owner?.recordingName ?? "CALayer", property: what, reason: refused.reason))
+                return .identity
+            }
         }
         // A gradient sublayer is drawn as the model draws a layer's gradient: filling the bounds.
         let gradientLayer = layer as? CAGradientLayer ?? layer.sublayers?.lazy.compactMap { $0 as? CAGradientLayer }.first { $0.owner == nil }

@@ -119,7 +119,9 @@ extension Recorder {
     private static func color(_ value: Any) -> CGColor? { (value as? CGColor) ?? (value as? UIColor)?.cgColor }
 
     /// The setter of one component of the model's transform for a `transform.…` key path
-    /// (angles in radians, as Core Animation's); nil for the ones the model has not (z).
+    /// (angles in radians, as Core Animation's); nil for the ones the model has not. On a
+    /// transform recorded as a whole matrix the components apply before that matrix (in the
+    /// layer's own space).
     static func transformComponent(_ keyPath: String) -> ((inout LayerTransform, Double) -> Void)? {
         let degrees = 180 / Double.pi
         switch keyPath {
@@ -131,6 +133,7 @@ extension Recorder {
         case "transform.rotation.y": return { $0.rotationYDegrees = $1 * degrees }
         case "transform.translation.x": return { $0.translation.x = $1 }
         case "transform.translation.y": return { $0.translation.y = $1 }
+        case "transform.translation.z": return { $0.translationZPoints = $1 }
         default: return nil
         }
     }

@@ -95,13 +95,16 @@ extension Recorder {
     }
 
     /// Fails the recording for a layer no view backs whose drawing Flipbook does not do, naming
-    /// it: a text layer's string, a replicator's copies, a layer's `contents` bitmap.
+    /// it: a text layer's string, a replicator's copies, a transform layer's shared 3-D space, a
+    /// layer's `contents` bitmap.
     private func refuseWhatIsNotDrawn(_ layer: CALayer) {
         let name = layer.name.map { "\(type(of: layer)) '\($0)'" } ?? "\(type(of: layer))"
         if layer is CATextLayer {
             fail(.notDrawn(view: name, what: "a CATextLayer's text (use a UILabel)"))
         } else if layer is CAReplicatorLayer {
             fail(.notDrawn(view: name, what: "a CAReplicatorLayer's copies of its sublayers"))
+        } else if layer is CATransformLayer {
+            fail(.notDrawn(view: name, what: "a CATransformLayer's shared 3-D space (every layer is flattened; use a sublayerTransform)"))
         } else if layer.contents != nil {
             fail(.notDrawn(view: name, what: "the contents (a bitmap) of a layer no view backs (use a UIImageView)"))
         }

@@ -27,10 +27,9 @@ public enum RecordingError: Error, CustomStringConvertible, LocalizedError, Equa
     case unsupported(api: String, calledAt: String, advice: String)
     /// The recorded transition is not valid as a model (a snapshot of a snapshot, say).
     case invalidTransition(String)
-    /// A layer's `transform` or `sublayerTransform` (`property`) is a matrix the model's
-    /// components (scale, rotation about z, y and x, translation, perspective) do not compose to:
-    /// a skew, a rotation about a slanted axis, a z translation.
-    case unrepresentableTransform(view: String, property: String)
+    /// A layer's `transform` or `sublayerTransform` (`property`) is a matrix that cannot be
+    /// drawn: `reason` says why (a NaN or infinite entry, a singular matrix).
+    case unrepresentableTransform(view: String, property: String, reason: String)
     /// A target-action or gesture action could not call its method (a selector naming no method
     /// of its target, or a method taking another type of sender); names the selector's file and line.
     case actionFailed(SelectorError)
@@ -65,8 +64,8 @@ public enum RecordingError: Error, CustomStringConvertible, LocalizedError, Equa
             return "\(calledAt): \(api) is not supported in a recording; \(advice)"
         case let .invalidTransition(reason):
             return "the recorded transition is not valid: \(reason)"
-        case let .unrepresentableTransform(view, property):
-            return "\(view): its layer's \(property) is not a scale, rotation (about z, y, x), translation and perspective; skews, slanted axes and z translations cannot be recorded"
+        case let .unrepresentableTransform(view, property, reason):
+            return "\(view): its layer's \(property) \(reason), so it cannot be drawn"
         case let .actionFailed(error):
             return error.description
         case let .notDrawn(view, what):
