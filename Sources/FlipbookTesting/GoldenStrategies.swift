@@ -87,7 +87,7 @@ enum SequenceLockGolden {
     }
 
     /// Says once per test process, in a debug build drawing in-process, that the frames are drawn
-    /// unoptimised: a debug `swift test` records and verifies a 43-frame 375×667 @2x lock 15× as
+    /// unoptimised: a debug `swift test` records and verifies a 43-frame 375×667 @2x lock 9–15× as
     /// slowly as `swift test -c release` (`scripts/bench consumer`, docs/PERFORMANCE.md), and
     /// how to hand them to a worker.
     static func noteDebugBuild() {
@@ -99,7 +99,7 @@ enum SequenceLockGolden {
 
     /// Printed on first use (a static `let` is initialised once, whatever the thread).
     static let debugBuildNote: Void = {
-        FileHandle.standardError.write(Data(("FlipbookTesting: a debug build draws sequence goldens unoptimised, about 15× as "
+        FileHandle.standardError.write(Data(("FlipbookTesting: a debug build draws sequence goldens unoptimised, about 10× as "
             + "slowly as `swift test -c release`; FLIPBOOK_WORKER=/path/to/release/flipbook draws them at release speed "
             + "(docs/GOLDENS.md, \"Debug builds\")\n").utf8))
     }()
