@@ -103,7 +103,7 @@ package struct InteractiveTimeline: Sendable {
     /// Apple's CustomTransitions sample decides on the fraction alone (`≥ 0.5`); SloppySwiper on the
     /// velocity's sign alone; JTSSloppySwiping, which re-creates UINavigationController's
     /// swipe-back, on both, with 100 pt/s (and it cancels on any backward velocity, which this rule
-    /// does not: the rule is "velocity beyond a threshold, or past 0.5").
+    /// does not: past one half it finishes whatever the velocity).
     package static func finishes(fraction: Double, velocityPointsPerSecond: Double, finishVelocity: Double) -> Bool {
         velocityPointsPerSecond > finishVelocity || fraction > 0.5
     }
