@@ -29,6 +29,15 @@ let sampleResources: [Resource] = {
     return entries.filter { !$0.hasPrefix(".") && $0 != "FlipbookSamples" && $0 != "UIKit" }.sorted().map { Resource.copy($0) }
 }()
 
+/// Imports that tell the truth: a module's imports are internal unless written `public import` /
+/// `package import` (so a public signature cannot lean on a module it does not declare), and a
+/// member is visible only where its own module is imported (no reaching a type's extension through
+/// some other file's import). Every source module opts in.
+let strictImports: [SwiftSetting] = [
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
 let package = Package(
     name: "Flipbook",
     products: [
