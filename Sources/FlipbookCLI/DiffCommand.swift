@@ -6,6 +6,7 @@ import FlipbookFiles
 import FlipbookRaster
 import FlipbookImageDiff
 import FlipbookMotion
+import FlipbookSupport
 
 /// `flipbook diff A B`: compares two images pixel by pixel, like a golden test does.
 enum DiffCommand: Command {

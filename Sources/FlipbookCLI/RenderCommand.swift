@@ -5,6 +5,7 @@ import FlipbookFiles
 import FlipbookModel
 import FlipbookScenes
 import FlipbookFormats
+import FlipbookSupport
 
 /// `flipbook render PRESET …`: writes a transition's frames and timeline.json.
 enum RenderCommand: Command {

@@ -10,6 +10,7 @@ import FlipbookMotion
 import FlipbookScenes
 import FlipbookFormats
 import FlipbookRender
+import FlipbookSupport
 
 /// `flipbook review DIR [ACTUAL] --out PAGE`: a scrubbable review page of one rendered sequence,
 /// or of two under one playhead with per-frame perceptual scores.

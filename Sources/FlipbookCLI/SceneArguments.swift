@@ -5,6 +5,7 @@ import FlipbookMotion
 import FlipbookModel
 import FlipbookScenes
 import FlipbookFormats
+import FlipbookSupport
 
 /// The options `render` and `inspect` share, turned into `RenderSettings`.
 enum SceneArguments {

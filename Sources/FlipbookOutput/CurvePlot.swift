@@ -5,6 +5,7 @@ import FlipbookGeometry
 import FlipbookMotion
 import FlipbookRaster
 import FlipbookText
+import FlipbookSupport
 
 /// A plot of a timing curve: progress against time, with the sampled frames marked as dots.
 ///

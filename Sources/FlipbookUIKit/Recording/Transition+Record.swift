@@ -2,7 +2,6 @@ import Foundation
 import FlipbookGeometry
 import FlipbookMotion
 import FlipbookModel
-import FlipbookScenes
 
 extension Transition {
     /// Records what UIKit code does to a window into a transition.

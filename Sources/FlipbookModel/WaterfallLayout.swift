@@ -1,4 +1,4 @@
-import FlipbookGeometry
+public import FlipbookGeometry
 import FlipbookModel
 
 /// The waterfall app's masonry grid (docs/REFERENCE-APPS.md), in content coordinates (points, y down from

@@ -1,5 +1,5 @@
-import FlipbookGeometry
-import FlipbookRaster
+public import FlipbookGeometry
+package import FlipbookRaster
 import FlipbookModel
 
 extension NavigationBar {

@@ -1,5 +1,5 @@
 import FlipbookGeometry
-import FlipbookRaster
+package import FlipbookRaster
 import FlipbookModel
 
 /// The waterfall photo grid as a screen: the photos' cells laid out by `WaterfallLayout` under
