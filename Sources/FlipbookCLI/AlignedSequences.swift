@@ -1,5 +1,4 @@
 import Flipbook
-import FlipbookMotion
 import FlipbookImageDiff
 import FlipbookSupport
 

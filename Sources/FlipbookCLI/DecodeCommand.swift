@@ -1,4 +1,3 @@
-import FlipbookGeometry
 import Flipbook
 import FlipbookCodecs
 import FlipbookFiles

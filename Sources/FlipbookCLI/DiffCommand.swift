@@ -1,6 +1,5 @@
 import Flipbook
 import Foundation
-import FlipbookGeometry
 import FlipbookCodecs
 import FlipbookFiles
 import FlipbookRaster

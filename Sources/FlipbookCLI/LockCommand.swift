@@ -1,6 +1,5 @@
 import Foundation
 import Flipbook
-import FlipbookGeometry
 import FlipbookFiles
 import FlipbookSupport
 

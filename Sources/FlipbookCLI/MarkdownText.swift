@@ -1,4 +1,3 @@
-import FlipbookGeometry
 import FlipbookSupport
 
 /// Text from inputs — a lock's ops and arguments, layer text, folder and file names, devices —

@@ -1,5 +1,4 @@
 import Foundation
-import FlipbookGeometry
 import Flipbook
 import FlipbookFiles
 import FlipbookModel

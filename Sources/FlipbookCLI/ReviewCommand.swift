@@ -2,7 +2,6 @@ import Foundation
 import Flipbook
 import FlipbookCodecs
 import FlipbookFiles
-import FlipbookGeometry
 import FlipbookImageDiff
 import FlipbookRaster
 import FlipbookModel

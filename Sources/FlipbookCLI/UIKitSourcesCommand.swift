@@ -1,5 +1,4 @@
 import FlipbookFiles
-import FlipbookGeometry
 import FlipbookUIKitSources
 import FlipbookSupport
 

@@ -1,5 +1,4 @@
 import Foundation
-import FlipbookGeometry
 import FlipbookMotion
 import FlipbookFiles
 import FlipbookSupport

@@ -1,6 +1,4 @@
 import Foundation
-import FlipbookCodecs
-import FlipbookFiles
 import FlipbookGeometry
 import FlipbookMotion
 import FlipbookRaster

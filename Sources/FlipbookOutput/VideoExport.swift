@@ -1,6 +1,5 @@
 import Foundation
 import FlipbookCodecs
-import FlipbookGeometry
 import FlipbookFiles
 import FlipbookRaster
 

@@ -1,5 +1,4 @@
 import CLineBreaking
-import FlipbookGeometry
 import Foundation
 import FlipbookSupport
 
