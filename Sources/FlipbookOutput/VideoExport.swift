@@ -1,5 +1,6 @@
 import Foundation
 import FlipbookCodecs
+import FlipbookGeometry
 import FlipbookFiles
 import FlipbookRaster
 
