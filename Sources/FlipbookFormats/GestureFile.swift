@@ -1,7 +1,7 @@
 import Foundation
 import FlipbookFiles
 import FlipbookGeometry
-public import FlipbookMotion
+package import FlipbookMotion
 import FlipbookModel
 
 /// A gesture file that cannot be used: the file, the JSON path (`$.samples[3][0]`) and what is wrong.

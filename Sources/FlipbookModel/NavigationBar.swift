@@ -1,7 +1,6 @@
 import FlipbookGeometry
 import FlipbookMotion
 import FlipbookRaster
-import FlipbookModel
 
 /// What a screen shows in the navigation bar: a centred title, on pushed screens a back button
 /// (chevron and label) naming the screen below, and plain bar button items at either side.

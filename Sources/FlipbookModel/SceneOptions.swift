@@ -1,4 +1,4 @@
-public import FlipbookGeometry
+package import FlipbookGeometry
 public import FlipbookMotion
 import FlipbookSamples
 

@@ -1,4 +1,4 @@
-public import FlipbookGeometry
+package import FlipbookGeometry
 public import FlipbookRaster
 
 /// The iOS status bar (iOS 11–13, the system the supported phones shipped with or ran) drawn
