@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A page control (`UIPageControl`), drawn as the classic iOS dots: one 7 pt dot per page, 16 pt
 /// apart centre to centre, centred in the bounds, the current page's dot opaque white and the

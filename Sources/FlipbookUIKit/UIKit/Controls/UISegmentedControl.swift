@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A segmented control (`UISegmentedControl`), drawn as iOS 13 and later draw it: equal
 /// segments on a light grey rounded groove, the selected one a white rounded plate with a soft

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A slider (`UISlider`), drawn as iOS 13 and later draw it: a 4 pt rounded track across the
 /// bounds' middle, tinted (`minimumTrackTintColor`, the tint colour by default) left of the thumb

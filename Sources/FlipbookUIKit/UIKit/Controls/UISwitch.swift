@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A switch (`UISwitch`), drawn as iOS 13 and later draw it: a 51 × 31 pt capsule track, the off
 /// track light grey, the on track `onTintColor` (green by default), and a 27 pt white thumb with

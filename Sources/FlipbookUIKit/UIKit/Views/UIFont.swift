@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import FlipbookModel
 
 /// A font (`UIFont`): the system font at a size and weight. The text engine draws every font

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import FlipbookCodecs
 
 /// An image file (`UIImage`): a PNG or JPEG on disk, drawn by the renderer from its path. Only
