@@ -9,7 +9,7 @@ public import Foundation
 open class UIPageControl: UIControl {
     /// A dot's diameter and the distance between dots' centres, in points. Apple does not publish
     /// them; 7 pt dots with 9 pt gaps are the classic control's, measured from screenshots.
-    public static let dotDiameterPoints: CGFloat = 7, dotPitchPoints: CGFloat = 16
+    static let dotDiameterPoints: CGFloat = 7, dotPitchPoints: CGFloat = 16
     /// The control's height when laid out by its intrinsic size, in points: 37 pt, Interface
     /// Builder's default height for the classic control.
     static let heightPoints: CGFloat = 37
