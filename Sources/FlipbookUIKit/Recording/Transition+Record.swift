@@ -1,7 +1,7 @@
-import Foundation
+public import Foundation
 import FlipbookGeometry
 import FlipbookMotion
-import FlipbookModel
+public import FlipbookModel
 
 extension Transition {
     /// Records what UIKit code does to a window into a transition.
