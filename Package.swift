@@ -1,20 +1,22 @@
 // swift-tools-version:6.0
 // Flipbook: renders iOS view-controller transitions to PNG frame sequences on Linux.
 // Module graph (dependencies point down; the targets below declare exactly these), see docs/ARCHITECTURE.md:
-//   FlipbookCLI     → Flipbook, FlipbookImageDiff, FlipbookCodecs, FlipbookFiles, FlipbookUIKitSources
+//   FlipbookCLI     → Flipbook, FlipbookImageDiff, FlipbookCodecs, FlipbookFiles, FlipbookUIKitSources, FlipbookSupport
 //   Flipbook        → the stages below (re-exports what its API uses: `import Flipbook` is enough)
-//   FlipbookOutput  → FlipbookModel, FlipbookCodecs, FlipbookText, FlipbookRaster, FlipbookMotion, FlipbookFiles
-//   FlipbookRender  → FlipbookModel, FlipbookCodecs, FlipbookText, FlipbookRaster
-//   FlipbookFormats → FlipbookScenes, FlipbookModel, FlipbookSamples, FlipbookFiles (+ Geometry, Raster, Motion, Text)
-//   FlipbookScenes  → FlipbookModel, FlipbookSamples (+ Geometry, Raster, Motion, Text)
+//   FlipbookOutput  → FlipbookModel, FlipbookCodecs, FlipbookText, FlipbookRaster, FlipbookMotion, FlipbookFiles, FlipbookSupport
+//   FlipbookRender  → FlipbookModel, FlipbookCodecs, FlipbookText, FlipbookRaster, FlipbookSupport
+//   FlipbookFormats → FlipbookModel, FlipbookSamples, FlipbookFiles, FlipbookSupport (+ Geometry, Raster, Motion, Text)
+//   FlipbookScenes  → FlipbookModel (+ Geometry, Raster, Motion, Text);  Formats and Scenes side by side
 //   UIKit, QuartzCore, CoreGraphics → FlipbookUIKit (Apple's module names, re-exporting it)
-//   FlipbookUIKit   → FlipbookScenes, FlipbookModel, FlipbookCodecs (image headers), FlipbookConstraints (Auto Layout) (+ Geometry, Raster, Motion, Text)
+//   FlipbookUIKit   → FlipbookModel, FlipbookCodecs (image headers), FlipbookConstraints (Auto Layout), FlipbookSupport (+ Geometry, Raster, Motion, Text)
 //   UIKitSources (plugin) → flipbook-uikit-sources → FlipbookUIKitSources → FlipbookFiles
-//   FlipbookModel   → FlipbookMotion, FlipbookRaster, FlipbookText, FlipbookGeometry
-//   FlipbookText    → FlipbookRaster, FlipbookFiles, CFreeType, CHarfBuzz, CFriBidi, CFontconfig, CLineBreaking
+//   FlipbookModel   → FlipbookMotion, FlipbookRaster, FlipbookText, FlipbookGeometry, FlipbookSamples (the default cards manifest), FlipbookSupport
+//   FlipbookText    → FlipbookRaster, FlipbookFiles, FlipbookSupport, CFreeType, CHarfBuzz, CFriBidi, CFontconfig, CLineBreaking
 //   FlipbookCodecs  → FlipbookGeometry, FlipbookRaster, FlipbookFiles, CImageCodecs (→ CLibPNG, CLibJPEG), CPNGEncoder, CISAL, CLibDeflate
 //   FlipbookTesting → Flipbook (sequence goldens), FlipbookImageDiff, FlipbookRender (frame slots), FlipbookCodecs, FlipbookFiles;  FlipbookImageDiff → FlipbookRaster, FlipbookGeometry
-//   FlipbookMotion, FlipbookRaster → FlipbookGeometry;  FlipbookGeometry, FlipbookFiles, FlipbookConstraints → (the toolchain only)
+//   FlipbookMotion → FlipbookGeometry, FlipbookSupport;  FlipbookRaster → FlipbookGeometry
+//   FlipbookGeometry, FlipbookFiles, FlipbookConstraints, FlipbookSupport → (the toolchain only)
+//   FlipbookSupport: text helpers every stage shares (InputText, NumberText, Suggestions, decimal text), package only.
 //   FlipbookConstraints: the Auto Layout solver (incremental Cassowary simplex) FlipbookUIKit lays out with.
 //   FlipbookSamples: Samples/, the bundled manifests, photos and transitions, as resources.
 import Foundation
@@ -83,30 +85,39 @@ let package = Package(
 
         // Bounded input reads, atomic output files and folders, clean-up on signals.
         .target(name: "FlipbookFiles"),
-        .target(name: "FlipbookGeometry"),
+        // Text helpers every stage shares (how input is quoted back in messages, how numbers are
+        // written, "did you mean", plain decimal parsing): `package` only, the bottom of the graph.
+        .target(name: "FlipbookSupport", swiftSettings: strictImports),
+        .target(name: "FlipbookGeometry", swiftSettings: strictImports),
         // Linear constraint systems with UIKit's priorities, solved incrementally (docs/AUTOLAYOUT.md);
         // knows no views, depends on nothing of Flipbook.
         .target(name: "FlipbookConstraints"),
         .target(name: "FlipbookRaster", dependencies: ["FlipbookGeometry"]),
         .target(name: "FlipbookCodecs", dependencies: ["CImageCodecs", "CPNGEncoder", "CISAL", "CLibDeflate", "FlipbookGeometry", "FlipbookRaster", "FlipbookFiles"]),
-        .target(name: "FlipbookMotion", dependencies: ["FlipbookGeometry"]),
-        .target(name: "FlipbookText", dependencies: ["CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig", "CLineBreaking", "FlipbookRaster", "FlipbookFiles"]),
+        .target(name: "FlipbookMotion", dependencies: ["FlipbookGeometry", "FlipbookSupport"], swiftSettings: strictImports),
+        .target(name: "FlipbookText", dependencies: ["CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig", "CLineBreaking", "FlipbookRaster", "FlipbookFiles", "FlipbookSupport"]),
         // The sample manifests and photos (Samples/), as resources; `Samples.photos` etc. find them.
-        .target(name: "FlipbookSamples", path: "Samples", exclude: ["UIKit"], sources: ["FlipbookSamples"], resources: sampleResources),
+        .target(name: "FlipbookSamples", path: "Samples", exclude: ["UIKit"], sources: ["FlipbookSamples"], resources: sampleResources,
+                swiftSettings: strictImports),
         // The pipeline, one module per stage (docs/ARCHITECTURE.md): the model, the scenes built on
         // it, the file formats that describe both, the renderer, the output writers, and the façade.
-        .target(name: "FlipbookModel", dependencies: ["FlipbookGeometry", "FlipbookRaster", "FlipbookMotion", "FlipbookText"]),
-        .target(name: "FlipbookScenes", dependencies: ["FlipbookModel", "FlipbookGeometry", "FlipbookRaster", "FlipbookMotion", "FlipbookText", "FlipbookSamples"]),
-        .target(name: "FlipbookFormats", dependencies: ["FlipbookModel", "FlipbookScenes", "FlipbookGeometry", "FlipbookRaster", "FlipbookMotion", "FlipbookText", "FlipbookSamples", "FlipbookFiles"]),
-        .target(name: "FlipbookRender", dependencies: ["FlipbookModel", "FlipbookGeometry", "FlipbookRaster", "FlipbookCodecs", "FlipbookText"]),
-        .target(name: "FlipbookOutput", dependencies: ["FlipbookModel", "FlipbookGeometry", "FlipbookRaster", "FlipbookMotion", "FlipbookCodecs", "FlipbookText", "FlipbookFiles"]),
+        .target(name: "FlipbookModel", dependencies: ["FlipbookGeometry", "FlipbookRaster", "FlipbookMotion", "FlipbookText", "FlipbookSamples", "FlipbookSupport"],
+                swiftSettings: strictImports),
+        .target(name: "FlipbookScenes", dependencies: ["FlipbookModel", "FlipbookGeometry", "FlipbookRaster", "FlipbookMotion", "FlipbookText"],
+                swiftSettings: strictImports),
+        .target(name: "FlipbookFormats", dependencies: ["FlipbookModel", "FlipbookGeometry", "FlipbookRaster", "FlipbookMotion", "FlipbookText", "FlipbookSamples", "FlipbookFiles",
+                                                        "FlipbookSupport"],
+                swiftSettings: strictImports),
+        .target(name: "FlipbookRender", dependencies: ["FlipbookModel", "FlipbookGeometry", "FlipbookRaster", "FlipbookCodecs", "FlipbookText", "FlipbookSupport"]),
+        .target(name: "FlipbookOutput", dependencies: ["FlipbookModel", "FlipbookGeometry", "FlipbookRaster", "FlipbookMotion", "FlipbookCodecs", "FlipbookText", "FlipbookFiles",
+                                                       "FlipbookSupport"]),
         .target(name: "Flipbook", dependencies: ["FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender", "FlipbookOutput",
                                                  "FlipbookCodecs", "FlipbookGeometry", "FlipbookRaster", "FlipbookMotion", "FlipbookText", "FlipbookSamples", "FlipbookFiles",
-                                                 "CISAL"]),
+                                                 "FlipbookSupport", "CISAL"]),
         // UIKit's API recorded into the Transition model: Recording/ (the recorder), UIKit/, CoreAnimation/,
         // CoreGraphics/ (the API, by framework), Exports.swift (Foundation, as `import UIKit` brings it).
-        .target(name: "FlipbookUIKit", dependencies: ["FlipbookModel", "FlipbookScenes", "FlipbookMotion", "FlipbookGeometry", "FlipbookRaster", "FlipbookCodecs", "FlipbookText",
-                                               "FlipbookConstraints"], swiftSettings: strictImports),
+        .target(name: "FlipbookUIKit", dependencies: ["FlipbookModel", "FlipbookMotion", "FlipbookGeometry", "FlipbookRaster", "FlipbookCodecs", "FlipbookText",
+                                               "FlipbookConstraints", "FlipbookSupport"], swiftSettings: strictImports),
         .target(name: "UIKit", dependencies: ["FlipbookUIKit"], path: "Sources/AppleModules/UIKit", swiftSettings: strictImports),
         .target(name: "QuartzCore", dependencies: ["FlipbookUIKit"], path: "Sources/AppleModules/QuartzCore", swiftSettings: strictImports),
         .target(name: "CoreGraphics", dependencies: ["FlipbookUIKit"], path: "Sources/AppleModules/CoreGraphics", swiftSettings: strictImports),
@@ -122,7 +133,7 @@ let package = Package(
         .target(name: "FlipbookImageDiff", dependencies: ["FlipbookRaster", "FlipbookGeometry"]),
         .target(name: "FlipbookTesting", dependencies: ["Flipbook", "FlipbookImageDiff", "FlipbookRender", "FlipbookCodecs", "FlipbookRaster", "FlipbookFiles"]),
         .executableTarget(name: "FlipbookCLI", dependencies: ["Flipbook", "FlipbookRender", "FlipbookImageDiff", "FlipbookCodecs", "FlipbookFiles",
-                                                      "FlipbookUIKitSources"]),
+                                                      "FlipbookUIKitSources", "FlipbookSupport"]),
         // Benchmarks (scripts/bench runs it in release); not a product.
         .executableTarget(name: "FlipbookBench", dependencies: ["Flipbook", "FlipbookConstraints", "FlipbookCodecs", "FlipbookImageDiff", "FlipbookRaster", "FlipbookMotion", "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender", "FlipbookOutput", "FlipbookText", "FlipbookFiles"]),
         // The fuzz harnesses (docs/FUZZING.md); not a product. A plain build links them with a
@@ -143,7 +154,7 @@ let package = Package(
         .testTarget(name: "FlipbookRasterTests", dependencies: ["FlipbookRaster", "FlipbookCodecs", "FlipbookTestSupport", "FlipbookTesting"],
                     exclude: ["__Goldens__"]),
         .testTarget(name: "FlipbookCodecsTests", dependencies: ["FlipbookCodecs", "FlipbookFiles", "FlipbookTestSupport", "FlipbookTestSignals"]),
-        .testTarget(name: "FlipbookMotionTests", dependencies: ["FlipbookMotion"]),
+        .testTarget(name: "FlipbookMotionTests", dependencies: ["FlipbookMotion", "FlipbookSupport"]),
         // kiwi_oracle.py: the independent solver the generated systems are checked against.
         .testTarget(name: "FlipbookConstraintsTests", dependencies: ["FlipbookConstraints", "FlipbookTestSupport"], exclude: ["kiwi_oracle.py"]),
         .testTarget(name: "FlipbookTextTests", dependencies: ["FlipbookText"]),

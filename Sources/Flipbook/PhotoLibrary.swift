@@ -7,6 +7,7 @@ import FlipbookFormats
 import FlipbookRender
 import FlipbookOutput
 import FlipbookMotion
+import FlipbookSupport
 
 /// The photos of a manifest, with every size known: declared in the manifest, or read from the
 /// file's header when missing (as the waterfall app's layout needs sizes up front).

@@ -6,6 +6,7 @@ import FlipbookMotion
 import FlipbookScenes
 import FlipbookFormats
 import FlipbookRender
+import FlipbookSupport
 
 /// The reference side of a failing `verify`: the lock's display lists drawn again.
 ///

@@ -7,6 +7,7 @@ import FlipbookScenes
 import FlipbookFormats
 import FlipbookRender
 import FlipbookOutput
+import FlipbookSupport
 
 /// A sequence golden that weighs kilobytes: per frame, the display list as compact text (one
 /// line per op) and a 64-bit hash of the rendered pixels (docs/GOLDENS.md, "Sequence goldens"):

@@ -5,6 +5,7 @@ import FlipbookScenes
 import FlipbookFormats
 import FlipbookRender
 import FlipbookOutput
+import FlipbookSupport
 
 /// How one frame of a sequence differs from its lock.
 package struct SequenceFrameDifference: Sendable, Equatable {

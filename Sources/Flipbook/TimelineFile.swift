@@ -3,6 +3,7 @@ import FlipbookFiles
 import FlipbookModel
 import FlipbookMotion
 import FlipbookFormats
+import FlipbookSupport
 
 /// A render folder's `timeline.json` read back (`flipbook review`, `flipbook merge`): the one
 /// reader of the file `TimelineJSON` writes. A folder from a pull request is untrusted, so every

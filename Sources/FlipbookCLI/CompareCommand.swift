@@ -1,5 +1,4 @@
 import Foundation
-import FlipbookGeometry
 import FlipbookMotion
 import Flipbook
 import FlipbookCodecs
@@ -7,6 +6,7 @@ import FlipbookImageDiff
 import FlipbookRaster
 import FlipbookFiles
 import FlipbookRender
+import FlipbookSupport
 
 /// `flipbook compare PRESET --vary NAME=V1,V2,…` (or `--transition FILE` instead of PRESET):
 /// variants side by side on one sheet.

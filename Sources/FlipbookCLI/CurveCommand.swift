@@ -3,6 +3,7 @@ import Flipbook
 import FlipbookFiles
 import FlipbookMotion
 import FlipbookText
+import FlipbookSupport
 
 /// `flipbook curve`: prints a timing curve sampled per frame as CSV (`frame,time,progress`).
 enum CurveCommand: Command {

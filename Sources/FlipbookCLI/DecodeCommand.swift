@@ -1,7 +1,7 @@
-import FlipbookGeometry
 import Flipbook
 import FlipbookCodecs
 import FlipbookFiles
+import FlipbookSupport
 
 /// `flipbook decode IN --out OUT.png [--max-pixels N] [--max-file-megabytes N]`: decodes a PNG or JPEG (EXIF-oriented)
 /// and writes it as an 8-bit RGBA PNG with straight alpha; prints `WIDTHxHEIGHT`.

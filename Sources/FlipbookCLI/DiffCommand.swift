@@ -1,11 +1,11 @@
 import Flipbook
 import Foundation
-import FlipbookGeometry
 import FlipbookCodecs
 import FlipbookFiles
 import FlipbookRaster
 import FlipbookImageDiff
 import FlipbookMotion
+import FlipbookSupport
 
 /// `flipbook diff A B`: compares two images pixel by pixel, like a golden test does.
 enum DiffCommand: Command {

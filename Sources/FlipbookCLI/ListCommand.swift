@@ -2,6 +2,7 @@ import FlipbookMotion
 import FlipbookModel
 import FlipbookScenes
 import FlipbookFormats
+import FlipbookSupport
 
 /// `flipbook list`: one line per preset — name, what moves, default timing.
 enum ListCommand: Command {

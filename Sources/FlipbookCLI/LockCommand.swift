@@ -1,7 +1,7 @@
 import Foundation
 import Flipbook
-import FlipbookGeometry
 import FlipbookFiles
+import FlipbookSupport
 
 /// `flipbook lock PRESET … --out NAME.lock`: a sequence golden of display lists and pixel hashes.
 enum LockCommand: Command {

@@ -1,4 +1,4 @@
-import FlipbookGeometry
+import FlipbookSupport
 
 /// Text from inputs — a lock's ops and arguments, layer text, folder and file names, devices —
 /// as it goes into a `--markdown` summary: the one place that escapes it.

@@ -1,6 +1,6 @@
-import FlipbookGeometry
 import Flipbook
 import FlipbookCodecs
+import FlipbookSupport
 
 /// `render`'s PNG writer options (`--png-writer`, `--png-level`, `--png-filter`).
 enum PNGArguments {

@@ -1,7 +1,7 @@
 import Foundation
 import Flipbook
-import FlipbookGeometry
 import FlipbookMotion
+import FlipbookSupport
 
 /// How `render` and `compare` report progress on stderr (`--progress`).
 enum ProgressMode: String, CaseIterable {

@@ -1,10 +1,10 @@
 import Foundation
-import FlipbookGeometry
 import Flipbook
 import FlipbookFiles
 import FlipbookModel
 import FlipbookScenes
 import FlipbookFormats
+import FlipbookSupport
 
 /// `flipbook render PRESET …`: writes a transition's frames and timeline.json.
 enum RenderCommand: Command {

@@ -1,6 +1,7 @@
 import Foundation
 import Flipbook
 import FlipbookRender
+import FlipbookSupport
 
 /// `flipbook render … --watch`: renders, then re-renders whenever a file the render read changes
 /// (the transition file, the photo and cards manifests, the gesture file, every image a frame

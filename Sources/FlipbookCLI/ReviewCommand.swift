@@ -2,7 +2,6 @@ import Foundation
 import Flipbook
 import FlipbookCodecs
 import FlipbookFiles
-import FlipbookGeometry
 import FlipbookImageDiff
 import FlipbookRaster
 import FlipbookModel
@@ -10,6 +9,7 @@ import FlipbookMotion
 import FlipbookScenes
 import FlipbookFormats
 import FlipbookRender
+import FlipbookSupport
 
 /// `flipbook review DIR [ACTUAL] --out PAGE`: a scrubbable review page of one rendered sequence,
 /// or of two under one playhead with per-frame perceptual scores.

@@ -1,6 +1,6 @@
 import Foundation
 import FlipbookFiles
-import FlipbookGeometry
+import FlipbookSupport
 
 /// The list of what a review page run wrote, kept in the page folder as `.flipbook-page`: the
 /// proof that a folder is a page flipbook may replace.

@@ -1,10 +1,10 @@
 import Foundation
-import FlipbookGeometry
 import Flipbook
 import FlipbookMotion
 import FlipbookModel
 import FlipbookScenes
 import FlipbookFormats
+import FlipbookSupport
 
 /// The options `render` and `inspect` share, turned into `RenderSettings`.
 enum SceneArguments {

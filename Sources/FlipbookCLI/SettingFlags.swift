@@ -1,5 +1,6 @@
 import Flipbook
 import FlipbookGeometry
+import FlipbookSupport
 
 /// Library errors name settings (`SceneOptions.selectedIndex 16 is out of range`) as structured
 /// fields (`SettingNamingError`); the command line prints them with the options that set those

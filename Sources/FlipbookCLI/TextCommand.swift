@@ -4,6 +4,7 @@ import FlipbookCodecs
 import FlipbookGeometry
 import FlipbookRaster
 import FlipbookText
+import FlipbookSupport
 
 /// `flipbook text STRING [options]`: sets a string as a UILabel would and prints which font drew
 /// each run; with `--out`, draws it into a PNG.

@@ -1,6 +1,6 @@
 import FlipbookFiles
-import FlipbookGeometry
 import FlipbookUIKitSources
+import FlipbookSupport
 
 /// `flipbook uikit-sources IN_DIR --out OUT_DIR`: an iOS app's Swift files in the form Linux
 /// compiles against FlipbookUIKit (docs/UIKIT.md, "Objective-C syntax").

@@ -1,7 +1,7 @@
 import Foundation
-import FlipbookGeometry
 import FlipbookMotion
 import FlipbookFiles
+import FlipbookSupport
 
 /// Every sub-command, in the order `flipbook --help` lists them.
 let commands: [Command.Type] = [

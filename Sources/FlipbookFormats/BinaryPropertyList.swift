@@ -1,6 +1,4 @@
 import Foundation
-import FlipbookModel
-import FlipbookScenes
 
 /// A reader of binary property lists (`bplist00`) for manifests, in place of Foundation's, which
 /// the fuzzer (`scripts/fuzz manifest-plist`) crashed with a set object (Foundation's bridging of

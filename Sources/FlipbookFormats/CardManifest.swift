@@ -1,8 +1,5 @@
-import Foundation
-import FlipbookGeometry
-import FlipbookMotion
-import FlipbookModel
-import FlipbookScenes
+package import Foundation
+package import FlipbookModel
 
 /// The cards manifest (JSON or property list):
 /// `{"cards": [{"title": "…", "image": "photos/a.jpg", "rating": 4, "commentCount": 12, "comments": […]}]}`.

@@ -1,9 +1,8 @@
 import Foundation
 import FlipbookFiles
 import FlipbookGeometry
-import FlipbookMotion
+package import FlipbookMotion
 import FlipbookModel
-import FlipbookScenes
 
 /// A gesture file that cannot be used: the file, the JSON path (`$.samples[3][0]`) and what is wrong.
 package enum GestureFileError: Error, CustomStringConvertible, Equatable {

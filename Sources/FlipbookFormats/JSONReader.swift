@@ -1,9 +1,8 @@
-import Foundation
-import FlipbookGeometry
-import FlipbookMotion
+public import Foundation
+public import FlipbookGeometry
 import FlipbookRaster
 import FlipbookModel
-import FlipbookScenes
+import FlipbookSupport
 
 /// A transition file that cannot be used: the file, the JSON path (`$.animations[2].to.frame`)
 /// and what was expected.

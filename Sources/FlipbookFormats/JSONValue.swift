@@ -1,7 +1,5 @@
-import Foundation
-import FlipbookGeometry
-import FlipbookModel
-import FlipbookScenes
+public import Foundation
+import FlipbookSupport
 
 /// A parsed JSON value (RFC 8259), keeping object keys in file order.
 ///

@@ -1,8 +1,8 @@
-import Foundation
+public import Foundation
 import FlipbookFiles
-import FlipbookGeometry
+public import FlipbookGeometry
 import FlipbookModel
-import FlipbookScenes
+import FlipbookSupport
 
 /// One photo of a manifest: where its file is and, optionally, the size the manifest claims.
 package struct ManifestPhoto: Hashable, Sendable {

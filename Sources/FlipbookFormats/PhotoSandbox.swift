@@ -1,6 +1,4 @@
 import Foundation
-import FlipbookModel
-import FlipbookScenes
 
 /// `--sandbox-photos` (`SceneOptions.sandboxPhotos`): every image a manifest names must resolve
 /// inside the manifest's own folder, symbolic links included, so a manifest from elsewhere

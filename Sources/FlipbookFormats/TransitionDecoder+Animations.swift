@@ -1,12 +1,9 @@
 import Foundation
-import FlipbookFiles
-import FlipbookGeometry
-import FlipbookText
 import FlipbookMotion
-import FlipbookRaster
 import FlipbookSamples
 import FlipbookModel
-import FlipbookScenes
+import FlipbookSupport
+import FlipbookGeometry
 
 /// Animations and completions of a transition file: targets, patches over time, changes.
 extension TransitionDecoder {

@@ -1,12 +1,11 @@
 import Foundation
-import FlipbookFiles
 import FlipbookGeometry
 import FlipbookText
 import FlipbookMotion
 import FlipbookRaster
 import FlipbookSamples
 import FlipbookModel
-import FlipbookScenes
+import FlipbookSupport
 
 /// Layers of a transition file: frames, images, text, transforms, waterfall grids, navigation bars and patches.
 extension TransitionDecoder {

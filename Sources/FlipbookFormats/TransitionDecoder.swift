@@ -1,12 +1,10 @@
 import Foundation
-import FlipbookFiles
 import FlipbookGeometry
-import FlipbookText
 import FlipbookMotion
 import FlipbookRaster
 import FlipbookSamples
 import FlipbookModel
-import FlipbookScenes
+import FlipbookSupport
 
 /// Turns a transition file's JSON into a `Transition`, resolving photo references and keeping
 /// every layer's window origin so `cellOf` frames can be expressed in any layer's coordinates.

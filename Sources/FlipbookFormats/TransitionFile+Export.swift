@@ -1,11 +1,10 @@
 import Foundation
 import FlipbookGeometry
-import FlipbookText
 import FlipbookMotion
 import FlipbookRaster
 import FlipbookSamples
-import FlipbookModel
-import FlipbookScenes
+public import FlipbookModel
+import FlipbookText
 
 extension TransitionFile {
     /// The transition as a transition file's JSON text: every layer written out in full (plain

@@ -1,6 +1,7 @@
 import FlipbookGeometry
 import FlipbookRaster
 import FlipbookModel
+import FlipbookSupport
 
 /// Core Animation's anchor point, corners, border and 3-D properties in transition files:
 /// keys spelled as `CALayer` spells them (docs/TRANSITIONS.md, "Corners, borders, anchor point

@@ -1,5 +1,6 @@
 import FlipbookGeometry
 import FlipbookModel
+import FlipbookSupport
 
 extension TransitionDecoder {
     /// The keys of a frame laid out against the window or its safe area.

@@ -1,6 +1,7 @@
 import FlipbookGeometry
 import FlipbookRaster
 import FlipbookModel
+import FlipbookSupport
 
 /// `CAShapeLayer`s and masks in transition files: a layer's `shape` (its path, fill and
 /// stroke, keys as `CAShapeLayer` spells them) and `mask` (a layer), and the shape properties a

@@ -1,12 +1,10 @@
-import Foundation
+public import Foundation
 import FlipbookFiles
 import FlipbookGeometry
-import FlipbookText
-import FlipbookMotion
-import FlipbookRaster
+public import FlipbookMotion
 import FlipbookSamples
-import FlipbookModel
-import FlipbookScenes
+public import FlipbookModel
+import FlipbookSupport
 
 /// A transition file: a `Transition` written as JSON (docs/TRANSITIONS.md is the reference,
 /// docs/transition.schema.json the schema editors complete from).

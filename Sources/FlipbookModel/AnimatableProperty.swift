@@ -1,5 +1,6 @@
 import FlipbookGeometry
 import FlipbookRaster
+import FlipbookMotion
 
 /// The properties an animation can interpolate.
 package enum AnimatableProperty: String, CaseIterable, Hashable, Sendable {

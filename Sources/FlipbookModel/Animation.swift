@@ -1,9 +1,9 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import FlipbookGeometry
-import FlipbookMotion
-import FlipbookRaster
+public import FlipbookGeometry
+public import FlipbookMotion
+public import FlipbookRaster
 
 /// A layer's 2-D transform as Core Animation animates it: translation, rotation and scale, each
 /// interpolated on its own (so a half-way rotation keeps its size, unlike a lerp of matrices).

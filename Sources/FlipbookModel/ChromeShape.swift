@@ -1,5 +1,4 @@
-import FlipbookGeometry
-import FlipbookRaster
+package import FlipbookRaster
 
 /// One filled glyph of the system chrome (a status bar icon, the home indicator, the back
 /// chevron): a path in screen points, filled with the non-zero rule in `color`.

@@ -1,4 +1,5 @@
-import FlipbookGeometry
+public import FlipbookGeometry
+import Foundation
 
 /// A screen to render on: its size in points, its scale (device pixels per point) and the height
 /// of the status bar + navigation bar at its top.

@@ -1,6 +1,6 @@
-import FlipbookGeometry
-import FlipbookRaster
-import FlipbookText
+package import FlipbookGeometry
+package import FlipbookRaster
+package import FlipbookText
 
 /// What a `DisplayOp.projected` op draws, in a layer's own points.
 package enum ProjectedContent: Hashable, Sendable {

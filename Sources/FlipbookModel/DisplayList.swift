@@ -1,7 +1,7 @@
-import FlipbookGeometry
+package import FlipbookGeometry
 import FlipbookMotion
-import FlipbookRaster
-import FlipbookText
+package import FlipbookRaster
+package import FlipbookText
 
 /// One draw operation of a frame, in window points.
 package indirect enum DisplayOp: Hashable, Sendable {

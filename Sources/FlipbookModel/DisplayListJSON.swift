@@ -1,8 +1,9 @@
 import Foundation
-import FlipbookGeometry
+package import FlipbookGeometry
 import FlipbookMotion
-import FlipbookRaster
-import FlipbookText
+package import FlipbookRaster
+package import FlipbookText
+import FlipbookSupport
 
 extension DisplayList {
     /// The display list as JSON (docs/ARCHITECTURE.md): `canvas`, `frame`, `time`, `progress` and `ops`, one

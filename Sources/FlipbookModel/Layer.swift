@@ -1,6 +1,6 @@
-import FlipbookGeometry
-import FlipbookRaster
-import FlipbookText
+public import FlipbookGeometry
+public import FlipbookRaster
+public import FlipbookText
 
 /// Text carried by a layer: a label (UILabel) placed by its first line's baseline in the layer's
 /// coordinates, set by the text engine (FlipbookText: shaping, font fallback, wrapping,

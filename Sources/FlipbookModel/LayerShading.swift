@@ -1,6 +1,6 @@
-import FlipbookGeometry
-import FlipbookMotion
-import FlipbookRaster
+public import FlipbookGeometry
+public import FlipbookMotion
+public import FlipbookRaster
 
 /// A `UIBlurEffect.Style`: what a blur layer (`UIVisualEffectView`) does to what is under it.
 ///

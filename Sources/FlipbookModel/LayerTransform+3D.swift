@@ -1,4 +1,4 @@
-import FlipbookGeometry
+public import FlipbookGeometry
 import FlipbookMotion
 
 /// A 4 × 4 matrix in `CATransform3D`'s layout and convention: row vectors, a point `p` maps to

@@ -1,5 +1,5 @@
-import FlipbookGeometry
-import FlipbookRaster
+package import FlipbookGeometry
+package import FlipbookRaster
 
 /// What a `CAShapeLayer` draws: a vector path in the layer's own points, filled, then stroked
 /// above the fill (Core Animation's order), under the layer's sublayers.

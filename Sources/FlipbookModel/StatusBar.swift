@@ -1,5 +1,5 @@
-import FlipbookGeometry
-import FlipbookRaster
+package import FlipbookGeometry
+public import FlipbookRaster
 
 /// The iOS status bar (iOS 11–13, the system the supported phones shipped with or ran) drawn
 /// as vector glyphs in points: cellular signal, Wi-Fi and battery, the clock's placement, and on

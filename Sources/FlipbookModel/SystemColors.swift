@@ -1,4 +1,4 @@
-import FlipbookRaster
+public import FlipbookRaster
 
 /// Light or dark mode (`UIUserInterfaceStyle`): which value every dynamic system colour takes
 /// and how the system chrome (status bar, navigation bar) is drawn. docs/COLORS.md.

@@ -1,5 +1,5 @@
-import FlipbookGeometry
 import FlipbookMotion
+import FlipbookSupport
 
 extension TransitionAnimator {
     /// The steps of `TransitionAnimator.init`: each animation's start time (delays, and `after`

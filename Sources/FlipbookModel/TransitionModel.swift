@@ -1,7 +1,7 @@
-import Foundation
-import FlipbookGeometry
-import FlipbookMotion
-import FlipbookText
+public import Foundation
+public import FlipbookMotion
+package import FlipbookText
+import FlipbookSupport
 
 /// A view-controller transition as data: the window's layer tree at the start (every screen,
 /// snapshot and temporary view as a named layer) and timed property animations on it, evaluated

@@ -1,5 +1,6 @@
-import Foundation
-import FlipbookGeometry
+public import Foundation
+public import FlipbookGeometry
+import FlipbookSupport
 
 /// One touch sample of a finger: when and where it was, as `UITouch` reports it.
 public struct TouchSample: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import FlipbookGeometry
+public import FlipbookGeometry
 
 /// What a gesture's progress measures: the finger's translation projected on a direction, divided
 /// by a length (`Gesture.axis`, `Gesture.lengthPoints`; docs/INTERACTIVE.md, "Gesture axis").

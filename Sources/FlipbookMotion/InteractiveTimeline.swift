@@ -1,4 +1,4 @@
-import FlipbookGeometry
+package import FlipbookGeometry
 
 /// What an interactive transition is doing in a frame.
 package enum InteractivePhase: String, Sendable, Hashable, Codable {

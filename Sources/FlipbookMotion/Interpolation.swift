@@ -1,4 +1,4 @@
-import FlipbookGeometry
+package import FlipbookGeometry
 
 /// A value that moves from `a` to `b` with a progress value: `a + (b − a)·progress`.
 ///

@@ -1,4 +1,4 @@
-import FlipbookGeometry
+package import FlipbookGeometry
 
 /// What a paging scroll view is doing in a frame.
 package enum PagingPhase: String, Sendable, Hashable, Codable {

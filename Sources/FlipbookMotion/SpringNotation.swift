@@ -1,5 +1,5 @@
-import Foundation
-import FlipbookGeometry
+public import Foundation
+import FlipbookSupport
 
 /// One spring as a tool writes it. Every notation is the same damped oscillator
 /// `m·x'' + c·x' + k·x = 0` (`Spring`) under other names; the conversions are derived in

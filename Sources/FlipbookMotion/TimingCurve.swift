@@ -1,4 +1,5 @@
-import Foundation
+public import Foundation
+import FlipbookSupport
 
 /// The shape of an animation's progress over time.
 public enum TimingCurve: Sendable, Hashable {

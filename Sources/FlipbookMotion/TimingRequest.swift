@@ -1,4 +1,5 @@
 import Foundation
+import FlipbookSupport
 
 /// A timing as people write it — a curve, a duration, a spring's damping ratio and initial
 /// velocity, each optional — and the one place that checks it and resolves it against a base

@@ -4,6 +4,7 @@ import FlipbookMotion
 import FlipbookRaster
 import FlipbookText
 import FlipbookModel
+import FlipbookSupport
 
 /// One PNG that shows a whole sequence: a header, a grid of labelled thumbnails, and the timing
 /// curve underneath with the shown frames marked (docs/PREVIEWS.md has the picture).

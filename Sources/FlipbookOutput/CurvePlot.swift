@@ -1,10 +1,9 @@
 import Foundation
-import FlipbookCodecs
-import FlipbookFiles
 import FlipbookGeometry
 import FlipbookMotion
 import FlipbookRaster
 import FlipbookText
+import FlipbookSupport
 
 /// A plot of a timing curve: progress against time, with the sampled frames marked as dots.
 ///

@@ -1,6 +1,3 @@
-import FlipbookGeometry
-import FlipbookMotion
-import FlipbookRaster
 import FlipbookText
 import FlipbookModel
 

@@ -1,7 +1,6 @@
 import FlipbookGeometry
-import FlipbookMotion
-import FlipbookRaster
-import FlipbookModel
+package import FlipbookMotion
+package import FlipbookModel
 
 /// The card push and pop: the snapshots the push makes, their moves, the carousel bar and the
 /// follow-up after the move, assembled into the two transitions.

@@ -1,8 +1,8 @@
-import FlipbookGeometry
-import FlipbookMotion
+package import FlipbookGeometry
+package import FlipbookMotion
 import FlipbookRaster
-import FlipbookText
-import FlipbookModel
+package import FlipbookText
+package import FlipbookModel
 
 /// The card carousel app (docs/REFERENCE-APPS.md): a horizontal carousel of cards under the navigation bar and a
 /// detail screen (top image, title view, comment list), in window points (docs/PRESETS.md has

@@ -1,7 +1,7 @@
-import FlipbookGeometry
-import FlipbookMotion
+package import FlipbookGeometry
+package import FlipbookMotion
 import FlipbookRaster
-import FlipbookModel
+package import FlipbookModel
 
 /// The modal browser and the fading modal browser (docs/REFERENCE-APPS.md): a uniform thumbnail grid under
 /// the navigation bar, and a black full-screen browser presented over everything.

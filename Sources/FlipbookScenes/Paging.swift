@@ -1,6 +1,7 @@
 import FlipbookGeometry
-import FlipbookMotion
-import FlipbookModel
+public import FlipbookMotion
+public import FlipbookModel
+import FlipbookRaster
 
 extension PhotoBrowserScene {
     /// Keyframes per second of the pager's offset in `page(from:to:gesture:name:)`: the
@@ -61,5 +62,13 @@ extension PhotoBrowserScene {
             window: NavigationBar.window(device: device, container: [detail], bar: navigationBar),
             animations: [Animation(name: "paging", target: "pager", keyframes: keyframes)],
             timing: Timing(curve: .bezier(.linear), durationSeconds: Double(steps) / PhotoBrowserScene.pagingKeyframesPerSecond))
+    }
+}
+
+extension SceneOptions {
+    /// The finger of `page` among `count` photos: `pageGesture`, or the default swipe from
+    /// `selectedIndex` towards `effectivePageTarget(count:)` (`PhotoBrowserScene.pageSwipe`).
+    public func effectivePageGesture(count: Int) -> Gesture {
+        pageGesture ?? PhotoBrowserScene.pageSwipe(from: selectedIndex, to: effectivePageTarget(count: count), device: device)
     }
 }

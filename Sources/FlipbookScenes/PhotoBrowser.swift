@@ -1,7 +1,7 @@
-import FlipbookGeometry
-import FlipbookMotion
-import FlipbookRaster
-import FlipbookModel
+package import FlipbookGeometry
+package import FlipbookMotion
+package import FlipbookRaster
+package import FlipbookModel
 
 /// The waterfall app's photo browser (docs/REFERENCE-APPS.md): grid and detail screens, their
 /// geometry in window points (docs/PRESETS.md), and the push, pop and zoom transitions built

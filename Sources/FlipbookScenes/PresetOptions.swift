@@ -1,4 +1,3 @@
-import FlipbookModel
 /// A scene option that only some presets read (`SceneOptions` fields and the manifests). Every
 /// other render option (device, scale, fps, timing, threads, font …) applies to every preset.
 package enum SceneOption: String, CaseIterable, Sendable {

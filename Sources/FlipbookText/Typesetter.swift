@@ -1,6 +1,6 @@
 import CLineBreaking
-import FlipbookGeometry
 import Foundation
+import FlipbookSupport
 
 /// Sets text the way UILabel does: itemizes it (paragraphs, bidi runs, scripts), picks a font
 /// for every grapheme cluster from a `FontCollection`, shapes runs with HarfBuzz, breaks lines

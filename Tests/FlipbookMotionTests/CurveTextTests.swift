@@ -1,5 +1,6 @@
 import XCTest
 import FlipbookMotion
+import FlipbookSupport
 
 /// Curve and option text that was accepted although it should not be: hex, `inf`,
 /// `nan`, underscores and empty values (docs/LIMITS.md, "Rendering").

@@ -1,6 +1,7 @@
 import XCTest
 @testable import FlipbookMotion
 import FlipbookGeometry
+import FlipbookSupport
 
 /// The one "did you mean" matcher, for the command line and for files.
 final class SuggestionsTests: XCTestCase {

@@ -2,6 +2,7 @@ import Foundation
 import FlipbookGeometry
 import FlipbookMotion
 import FlipbookModel
+import FlipbookSupport
 
 /// The recording in progress: the simulated clock, the animation blocks open, every view's
 /// history and the window's tree at the end of each moment (the body, then each completion).

@@ -2,7 +2,6 @@ public import Foundation
 import FlipbookGeometry
 import FlipbookMotion
 public import FlipbookModel
-import FlipbookScenes
 
 extension Transition {
     /// Records what UIKit code does to a window into a transition.

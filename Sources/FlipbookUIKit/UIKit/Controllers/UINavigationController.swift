@@ -1,7 +1,6 @@
 public import Foundation
 import FlipbookModel
 import FlipbookMotion
-import FlipbookScenes
 
 /// The bar at the top of a navigation controller (`UINavigationBar`), drawn as the presets
 /// draw it (`NavigationBar` in FlipbookScene: 248 grey under the status bar, a hairline, the

@@ -1,5 +1,4 @@
 import FlipbookRaster
-import FlipbookModel
 
 extension Appearance {
     /// The status bar style iOS picks for `.default` in this appearance: dark glyphs in light

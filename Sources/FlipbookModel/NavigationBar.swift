@@ -1,7 +1,6 @@
 import FlipbookGeometry
 import FlipbookMotion
 import FlipbookRaster
-import FlipbookModel
 
 /// What a screen shows in the navigation bar: a centred title, on pushed screens a back button
 /// (chevron and label) naming the screen below, and plain bar button items at either side.
@@ -60,7 +59,7 @@ package enum NavigationOperation: String, Hashable, Sendable {
 package enum NavigationBar {
     /// A navigation controller's window: white, the transition container holding `container`
     /// (back to front), the bar on top — the window of every pushed/popped preset.
-    static func window(device: Device, container: [Layer], bar: Layer) -> Layer {
+    package static func window(device: Device, container: [Layer], bar: Layer) -> Layer {
         var window = Layer(name: "window", frame: device.bounds)
         window.backgroundColor = .white
         var containerLayer = Layer(name: "container", frame: device.bounds)

@@ -1,5 +1,4 @@
-import FlipbookGeometry
-import FlipbookModel
+package import FlipbookGeometry
 
 /// The waterfall app's masonry grid (docs/REFERENCE-APPS.md), in content coordinates (points, y down from
 /// the top of the scrolling content, before the 64 pt bar offset).

@@ -1,5 +1,3 @@
-import FlipbookGeometry
-
 /// One card of the card carousel app (docs/REFERENCE-APPS.md): a cover photo, a title, a comment count, a star rating
 /// and the comments the detail screen lists.
 package struct Card: Hashable, Sendable {

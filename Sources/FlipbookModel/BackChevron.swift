@@ -1,6 +1,5 @@
-import FlipbookGeometry
-import FlipbookRaster
-import FlipbookModel
+package import FlipbookGeometry
+package import FlipbookRaster
 
 extension NavigationBar {
     /// The back indicator's box in a 44 pt bar: 12.5×21 pt (UIKit's iOS 7–12 back indicator

@@ -1,6 +1,5 @@
 import FlipbookGeometry
-import FlipbookRaster
-import FlipbookModel
+package import FlipbookRaster
 
 /// The waterfall photo grid as a screen: the photos' cells laid out by `WaterfallLayout` under
 /// the navigation bar, scrolled. Chrome shared by the photo browser presets and by transition

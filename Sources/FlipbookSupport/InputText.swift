@@ -3,10 +3,9 @@
 ///
 /// A message is one line a person reads in a terminal or a CI log, so what it echoes is bounded
 /// (an 8 MB unknown key must not make a 16 MB line) and cannot act on the terminal (an ESC or BEL
-/// in a layer name must not retitle it or hide the rest of the line). (In Geometry because it is
-/// the lowest module, seen by every module that reports input back: text warnings, scene files,
-/// suggestions, the command line.) `package`: shared by the package's modules, not part of
-/// `import Flipbook`.
+/// in a layer name must not retitle it or hide the rest of the line). `package`: shared by every
+/// module that reports input back (text warnings, scene files, suggestions, the command line),
+/// not part of `import Flipbook`.
 package enum InputText {
     /// The most Unicode scalars of an input a message shows (about one line): longer text is cut
     /// there and ends with "…".

@@ -1,9 +1,6 @@
-import FlipbookGeometry
-
 /// "Did you mean …?" for near misses: the one matcher for commands, presets, options, curve and
 /// device names on the command line and for keys and names in transition, gesture and manifest
-/// files. (In Motion because it is the lowest module that reads names from users: curve names.)
-/// `package`: shared by the package's modules, not part of `import Flipbook`.
+/// files. `package`: shared by the package's modules, not part of `import Flipbook`.
 package enum Suggestions {
     /// How names are compared: case-insensitive, `_` and `-` ignored (`zoom_push`, `ZoomPush` and
     /// `zoom-push` are the same word).
