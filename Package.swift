@@ -1,22 +1,32 @@
 // swift-tools-version:6.0
 // Flipbook: renders iOS view-controller transitions to PNG frame sequences on Linux.
-// Module graph (dependencies point down; the targets below declare exactly these), see docs/ARCHITECTURE.md:
-//   FlipbookCLI     → Flipbook, FlipbookImageDiff, FlipbookCodecs, FlipbookFiles, FlipbookUIKitSources
-//   Flipbook        → the stages below (re-exports what its API uses: `import Flipbook` is enough)
-//   FlipbookOutput  → FlipbookModel, FlipbookCodecs, FlipbookText, FlipbookRaster, FlipbookMotion, FlipbookFiles
-//   FlipbookRender  → FlipbookModel, FlipbookCodecs, FlipbookText, FlipbookRaster
-//   FlipbookFormats → FlipbookScenes, FlipbookModel, FlipbookSamples, FlipbookFiles (+ Geometry, Raster, Motion, Text)
-//   FlipbookScenes  → FlipbookModel, FlipbookSamples (+ Geometry, Raster, Motion, Text)
+// Module graph (dependencies point down; the targets below declare exactly these, and
+// ModuleGraphDocsTests holds this comment and docs/ARCHITECTURE.md's module table to them; a
+// name without its Flipbook prefix is the Flipbook module, text in parentheses is commentary):
+//   FlipbookCLI     → Flipbook, Lock, Render (RenderWatch), ImageDiff, Codecs, Files, FlipbookUIKitSources
+//   FlipbookBench   → Flipbook, Lock, Constraints, Codecs, ImageDiff, Raster, Motion, Model, Scenes, Formats, Render, Output, Text, Files
+//   flipbook-fuzz   → Flipbook, Lock, Codecs, Model, Scenes, Formats, Render, Raster, Files
+//   FlipbookTesting → Flipbook, Lock (sequence goldens), ImageDiff, Render (frame slots), Codecs, Raster, Files
+//   FlipbookLock    → Flipbook, Model, Scenes, Formats, Render, Codecs (CRC-64), Geometry, Raster, Text, Files
+//   Flipbook        → Model, Scenes, Formats, Render, Output, Codecs, Geometry, Raster, Motion, Text, Samples, Files (re-exports what its API uses: `import Flipbook` is enough)
+//   Output          → Model, Geometry, Raster, Motion, Codecs, Text, Files
+//   Render          → Model, Geometry, Raster, Codecs, Text
+//   Formats         → Model, Scenes, Geometry, Raster, Motion, Text, Samples, Files
+//   Scenes          → Model, Geometry, Raster, Motion, Text, Samples
 //   UIKit, QuartzCore, CoreGraphics → FlipbookUIKit (Apple's module names, re-exporting it)
-//   FlipbookUIKit   → FlipbookScenes, FlipbookModel, FlipbookCodecs (image headers), FlipbookConstraints (Auto Layout) (+ Geometry, Raster, Motion, Text)
-//   UIKitSources (plugin) → flipbook-uikit-sources → FlipbookUIKitSources → FlipbookFiles
-//   FlipbookModel   → FlipbookMotion, FlipbookRaster, FlipbookText, FlipbookGeometry
-//   FlipbookText    → FlipbookRaster, FlipbookFiles, CFreeType, CHarfBuzz, CFriBidi, CFontconfig, CLineBreaking
-//   FlipbookCodecs  → FlipbookGeometry, FlipbookRaster, FlipbookFiles, CImageCodecs (→ CLibPNG, CLibJPEG), CPNGEncoder, CISAL, CLibDeflate
-//   FlipbookTesting → Flipbook (sequence goldens), FlipbookImageDiff, FlipbookRender (frame slots), FlipbookCodecs, FlipbookFiles;  FlipbookImageDiff → FlipbookRaster, FlipbookGeometry
-//   FlipbookMotion, FlipbookRaster → FlipbookGeometry;  FlipbookGeometry, FlipbookFiles, FlipbookConstraints → (the toolchain only)
+//   FlipbookUIKitSamples → FlipbookUIKit
+//   FlipbookUIKit   → Model, Scenes, Motion, Geometry, Raster, Codecs (image headers), Text, Constraints (Auto Layout)
+//   flipbook-uikit-sources (run by the UIKitSources plugin) → FlipbookUIKitSources → Files
+//   Model           → Geometry, Raster, Motion, Text
+//   Text            → CFreeType, CHarfBuzz, CFriBidi, CFontconfig, CLineBreaking, Raster, Files;  CLineBreaking → CICU
+//   Codecs          → CImageCodecs, CPNGEncoder, CISAL, CLibDeflate, Geometry, Raster, Files;  CImageCodecs → CLibPNG, CLibJPEG
+//   ImageDiff       → Raster, Geometry;  Motion → Geometry;  Raster → Geometry
+//   FlipbookTestSupport → Raster, FlipbookTestSignals
+//   Geometry, Files, Constraints, Samples, CPNGEncoder, FlipbookTestSignals → (the toolchain only)
+//   CLibPNG, CLibJPEG, CFreeType, CISAL, CLibDeflate, CHarfBuzz, CFriBidi, CFontconfig, CICU → (system libraries, through pkg-config)
 //   FlipbookConstraints: the Auto Layout solver (incremental Cassowary simplex) FlipbookUIKit lays out with.
 //   FlipbookSamples: Samples/, the bundled manifests, photos and transitions, as resources.
+//   FlipbookLock: the sequence lock format, shared by the CLI (lock, verify) and FlipbookTesting; not a product.
 import Foundation
 import PackageDescription
 
@@ -101,8 +111,12 @@ let package = Package(
         .target(name: "FlipbookRender", dependencies: ["FlipbookModel", "FlipbookGeometry", "FlipbookRaster", "FlipbookCodecs", "FlipbookText"]),
         .target(name: "FlipbookOutput", dependencies: ["FlipbookModel", "FlipbookGeometry", "FlipbookRaster", "FlipbookMotion", "FlipbookCodecs", "FlipbookText", "FlipbookFiles"]),
         .target(name: "Flipbook", dependencies: ["FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender", "FlipbookOutput",
-                                                 "FlipbookCodecs", "FlipbookGeometry", "FlipbookRaster", "FlipbookMotion", "FlipbookText", "FlipbookSamples", "FlipbookFiles",
-                                                 "CISAL"]),
+                                                 "FlipbookCodecs", "FlipbookGeometry", "FlipbookRaster", "FlipbookMotion", "FlipbookText", "FlipbookSamples", "FlipbookFiles"]),
+        // The sequence lock format (`.lock` files: display lists and pixel hashes per frame), made from
+        // a render job; shared by the CLI (`lock`, `verify`) and FlipbookTesting (`.sequence`). Not a product.
+        .target(name: "FlipbookLock", dependencies: ["Flipbook", "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender",
+                                                     "FlipbookCodecs", "FlipbookGeometry", "FlipbookRaster", "FlipbookText", "FlipbookFiles"],
+                swiftSettings: strictImports),
         // UIKit's API recorded into the Transition model: Recording/ (the recorder), UIKit/, CoreAnimation/,
         // CoreGraphics/ (the API, by framework), Exports.swift (Foundation, as `import UIKit` brings it).
         .target(name: "FlipbookUIKit", dependencies: ["FlipbookModel", "FlipbookScenes", "FlipbookMotion", "FlipbookGeometry", "FlipbookRaster", "FlipbookCodecs", "FlipbookText",
@@ -120,15 +134,15 @@ let package = Package(
         .target(name: "FlipbookUIKitSamples", dependencies: ["FlipbookUIKit"], path: "Samples/UIKit"),
         // Pixel comparison and diff pictures, without any test framework (the CLI links it).
         .target(name: "FlipbookImageDiff", dependencies: ["FlipbookRaster", "FlipbookGeometry"]),
-        .target(name: "FlipbookTesting", dependencies: ["Flipbook", "FlipbookImageDiff", "FlipbookRender", "FlipbookCodecs", "FlipbookRaster", "FlipbookFiles"]),
-        .executableTarget(name: "FlipbookCLI", dependencies: ["Flipbook", "FlipbookRender", "FlipbookImageDiff", "FlipbookCodecs", "FlipbookFiles",
+        .target(name: "FlipbookTesting", dependencies: ["Flipbook", "FlipbookLock", "FlipbookImageDiff", "FlipbookRender", "FlipbookCodecs", "FlipbookRaster", "FlipbookFiles"]),
+        .executableTarget(name: "FlipbookCLI", dependencies: ["Flipbook", "FlipbookLock", "FlipbookRender", "FlipbookImageDiff", "FlipbookCodecs", "FlipbookFiles",
                                                       "FlipbookUIKitSources"]),
         // Benchmarks (scripts/bench runs it in release); not a product.
-        .executableTarget(name: "FlipbookBench", dependencies: ["Flipbook", "FlipbookConstraints", "FlipbookCodecs", "FlipbookImageDiff", "FlipbookRaster", "FlipbookMotion", "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender", "FlipbookOutput", "FlipbookText", "FlipbookFiles"]),
+        .executableTarget(name: "FlipbookBench", dependencies: ["Flipbook", "FlipbookLock", "FlipbookConstraints", "FlipbookCodecs", "FlipbookImageDiff", "FlipbookRaster", "FlipbookMotion", "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender", "FlipbookOutput", "FlipbookText", "FlipbookFiles"]),
         // The fuzz harnesses (docs/FUZZING.md); not a product. A plain build links them with a
         // replay driver (`flipbook-fuzz --replay`, run by scripts/test, so they always compile);
         // scripts/fuzz builds them with libFuzzer (`--sanitize=fuzzer -DFLIPBOOK_LIBFUZZER`).
-        .executableTarget(name: "flipbook-fuzz", dependencies: ["Flipbook", "FlipbookCodecs", "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender", "FlipbookRaster", "FlipbookFiles"], path: "Fuzz/Harnesses"),
+        .executableTarget(name: "flipbook-fuzz", dependencies: ["Flipbook", "FlipbookLock", "FlipbookCodecs", "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender", "FlipbookRaster", "FlipbookFiles"], path: "Fuzz/Harnesses"),
 
         // Helpers shared by the test targets (PSNR against an exact area average, a seeded random
         // generator); not a product.
@@ -148,8 +162,8 @@ let package = Package(
         .testTarget(name: "FlipbookConstraintsTests", dependencies: ["FlipbookConstraints", "FlipbookTestSupport"], exclude: ["kiwi_oracle.py"]),
         .testTarget(name: "FlipbookTextTests", dependencies: ["FlipbookText"]),
         .testTarget(name: "FlipbookSceneTests", dependencies: ["Flipbook", "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender", "FlipbookOutput", "FlipbookRaster", "FlipbookCodecs", "FlipbookText", "FlipbookMotion", "FlipbookGeometry", "FlipbookFiles"]),
-        .testTarget(name: "FlipbookTests", dependencies: ["Flipbook", "FlipbookTesting", "FlipbookTestSupport", "FlipbookUIKit", "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender", "FlipbookOutput", "FlipbookRaster", "FlipbookCodecs", "FlipbookText", "FlipbookMotion", "FlipbookGeometry", "FlipbookFiles", "FlipbookTestSignals"], exclude: ["__Goldens__", "__DisplayLists__"]),
-        .testTarget(name: "FlipbookUIKitTests", dependencies: ["FlipbookUIKit", "Flipbook", "FlipbookTesting", "FlipbookUIKitSamples", "FlipbookImageDiff", "FlipbookCodecs",
+        .testTarget(name: "FlipbookTests", dependencies: ["Flipbook", "FlipbookLock", "FlipbookTesting", "FlipbookTestSupport", "FlipbookUIKit", "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender", "FlipbookOutput", "FlipbookRaster", "FlipbookCodecs", "FlipbookText", "FlipbookMotion", "FlipbookGeometry", "FlipbookFiles", "FlipbookTestSignals"], exclude: ["__Goldens__", "__DisplayLists__"]),
+        .testTarget(name: "FlipbookUIKitTests", dependencies: ["FlipbookUIKit", "Flipbook", "FlipbookLock", "FlipbookTesting", "FlipbookUIKitSamples", "FlipbookImageDiff", "FlipbookCodecs",
                                                         "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender", "FlipbookMotion", "FlipbookGeometry", "FlipbookRaster",
                                                         "FlipbookText", "FlipbookTestSignals"]),
         // docs/examples/uikit-consumer's app and test, compiled here as one module so `swift test`

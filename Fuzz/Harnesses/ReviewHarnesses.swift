@@ -1,4 +1,5 @@
 import Flipbook
+import FlipbookLock
 import Foundation
 import FlipbookFormats
 import FlipbookModel

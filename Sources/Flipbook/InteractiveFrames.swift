@@ -39,7 +39,7 @@ package struct InteractiveFrames: Sendable {
     }
 
     /// The window frame `index` shows (see the type's rules).
-    func window(frame index: Int, animator: TransitionAnimator) -> Layer {
+    package func window(frame index: Int, animator: TransitionAnimator) -> Layer {
         let frame = frames[index]
         if frame.isFinal {
             return timeline.finishes ? animator.window(atSeconds: animator.durationSeconds, isFinal: true)

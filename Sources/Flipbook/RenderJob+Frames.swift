@@ -12,7 +12,7 @@ import FlipbookOutput
 /// first reaches it and dropped after its last frame, so memory does not grow with the sequence.
 /// (A base shared across windows is drawn once per window; the cache is exact either way, so
 /// the bytes do not depend on the windows.)
-struct FrameRenderer: Sendable {
+package struct FrameRenderer: Sendable {
     /// Frames per window: 64 keeps a job of up to 64 frames (every preset's at 60 fps) in one
     /// cache, and a window's lists and trie to a few hundred KB.
     static let windowFrames = 64
@@ -122,7 +122,7 @@ private final class FrameWindows: @unchecked Sendable {
 
 extension RenderJob {
     /// The job's images and frames (display lists and caches are made as the frames are rendered).
-    func frameRenderer() throws -> FrameRenderer {
+    package func frameRenderer() throws -> FrameRenderer {
         let job = self, plan = try framesDecodePlan()
         return FrameRenderer(frames: frames, rasterizer: try makeRasterizer(plan, decodingAll: false),
                              decodeErrorNaming: plan.errorNaming, displayList: { job.keptOrNewDisplayList(frame: $0) })

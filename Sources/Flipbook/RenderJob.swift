@@ -74,7 +74,7 @@ public struct RenderJob: Sendable {
     public private(set) var frames: [FrameSample]
     /// Warnings from loading the manifest.
     public private(set) var warnings: [String]
-    let animator: TransitionAnimator
+    package let animator: TransitionAnimator
     /// The finger's frames when `settings.gesture` is set: `sequence` is theirs.
     package let interaction: InteractiveFrames?
     /// The swipe of a `page` render (its finger, phases and the pager's offsets); nil otherwise.
@@ -341,7 +341,7 @@ public struct RenderJob: Sendable {
     /// Loads the images the display lists need, each decoded no smaller than the largest size
     /// at which any frame of the whole sequence draws it (not only the frames in `lists`: a frame
     /// rendered alone or in a shard gets the same bytes as in a full run).
-    func makeRasterizer(for lists: [DisplayList]) throws -> FrameRasterizer {
+    package func makeRasterizer(for lists: [DisplayList]) throws -> FrameRasterizer {
         var plan = DecodePlan()
         try plan.add(self, drawing: lists)
         return try makeRasterizer(plan)
