@@ -3,7 +3,7 @@
 // Module graph (dependencies point down; the targets below declare exactly these, and
 // ModuleGraphDocsTests holds this comment and docs/ARCHITECTURE.md's module table to them; a
 // name without its Flipbook prefix is the Flipbook module, text in parentheses is commentary):
-//   FlipbookCLI     → Flipbook, Lock, Render (RenderWatch), ImageDiff, Codecs, Files, FlipbookUIKitSources
+//   FlipbookCLI     → Flipbook, Lock, Render (the parallel loop, the watch cache), ImageDiff, Codecs, Files, FlipbookUIKitSources, Model, Scenes, Formats, Geometry, Motion, Raster, Text
 //   FlipbookBench   → Flipbook, Lock, Constraints, Codecs, ImageDiff, Raster, Motion, Model, Scenes, Formats, Render, Output, Text, Files
 //   flipbook-fuzz   → Flipbook, Lock, Codecs, Model, Scenes, Formats, Render, Raster, Files
 //   FlipbookTesting → Flipbook, Lock (sequence goldens), ImageDiff, Render (frame slots), Codecs, Raster, Files
@@ -108,10 +108,11 @@ let package = Package(
         .target(name: "FlipbookModel", dependencies: ["FlipbookGeometry", "FlipbookRaster", "FlipbookMotion", "FlipbookText"]),
         .target(name: "FlipbookScenes", dependencies: ["FlipbookModel", "FlipbookGeometry", "FlipbookRaster", "FlipbookMotion", "FlipbookText", "FlipbookSamples"]),
         .target(name: "FlipbookFormats", dependencies: ["FlipbookModel", "FlipbookScenes", "FlipbookGeometry", "FlipbookRaster", "FlipbookMotion", "FlipbookText", "FlipbookSamples", "FlipbookFiles"]),
-        .target(name: "FlipbookRender", dependencies: ["FlipbookModel", "FlipbookGeometry", "FlipbookRaster", "FlipbookCodecs", "FlipbookText"]),
-        .target(name: "FlipbookOutput", dependencies: ["FlipbookModel", "FlipbookGeometry", "FlipbookRaster", "FlipbookMotion", "FlipbookCodecs", "FlipbookText", "FlipbookFiles"]),
+        .target(name: "FlipbookRender", dependencies: ["FlipbookModel", "FlipbookGeometry", "FlipbookRaster", "FlipbookCodecs", "FlipbookText"], swiftSettings: strictImports),
+        .target(name: "FlipbookOutput", dependencies: ["FlipbookModel", "FlipbookGeometry", "FlipbookRaster", "FlipbookMotion", "FlipbookCodecs", "FlipbookText", "FlipbookFiles"], swiftSettings: strictImports),
         .target(name: "Flipbook", dependencies: ["FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender", "FlipbookOutput",
-                                                 "FlipbookCodecs", "FlipbookGeometry", "FlipbookRaster", "FlipbookMotion", "FlipbookText", "FlipbookSamples", "FlipbookFiles"]),
+                                                 "FlipbookCodecs", "FlipbookGeometry", "FlipbookRaster", "FlipbookMotion", "FlipbookText", "FlipbookSamples", "FlipbookFiles"],
+                swiftSettings: strictImports),
         // The sequence lock format (`.lock` files: display lists and pixel hashes per frame), made from
         // a render job; shared by the CLI (`lock`, `verify`) and FlipbookTesting (`.sequence`). Not a product.
         .target(name: "FlipbookLock", dependencies: ["Flipbook", "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender",
@@ -134,9 +135,11 @@ let package = Package(
         .target(name: "FlipbookUIKitSamples", dependencies: ["FlipbookUIKit"], path: "Samples/UIKit"),
         // Pixel comparison and diff pictures, without any test framework (the CLI links it).
         .target(name: "FlipbookImageDiff", dependencies: ["FlipbookRaster", "FlipbookGeometry"]),
-        .target(name: "FlipbookTesting", dependencies: ["Flipbook", "FlipbookLock", "FlipbookImageDiff", "FlipbookRender", "FlipbookCodecs", "FlipbookRaster", "FlipbookFiles"]),
+        .target(name: "FlipbookTesting", dependencies: ["Flipbook", "FlipbookLock", "FlipbookImageDiff", "FlipbookRender", "FlipbookCodecs", "FlipbookRaster", "FlipbookFiles"], swiftSettings: strictImports),
         .executableTarget(name: "FlipbookCLI", dependencies: ["Flipbook", "FlipbookLock", "FlipbookRender", "FlipbookImageDiff", "FlipbookCodecs", "FlipbookFiles",
-                                                      "FlipbookUIKitSources"]),
+                                                      "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookGeometry", "FlipbookMotion", "FlipbookRaster", "FlipbookText",
+                                                      "FlipbookUIKitSources"],
+                          swiftSettings: strictImports),
         // Benchmarks (scripts/bench runs it in release); not a product.
         .executableTarget(name: "FlipbookBench", dependencies: ["Flipbook", "FlipbookLock", "FlipbookConstraints", "FlipbookCodecs", "FlipbookImageDiff", "FlipbookRaster", "FlipbookMotion", "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender", "FlipbookOutput", "FlipbookText", "FlipbookFiles"]),
         // The fuzz harnesses (docs/FUZZING.md); not a product. A plain build links them with a

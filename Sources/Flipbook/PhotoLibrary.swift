@@ -1,11 +1,8 @@
-import Foundation
-import FlipbookCodecs
-import FlipbookGeometry
-import FlipbookModel
-import FlipbookScenes
+public import Foundation
+package import FlipbookCodecs
+public import FlipbookGeometry
+package import FlipbookScenes
 import FlipbookFormats
-import FlipbookRender
-import FlipbookOutput
 import FlipbookMotion
 
 /// The photos of a manifest, with every size known: declared in the manifest, or read from the

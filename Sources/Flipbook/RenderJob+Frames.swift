@@ -1,11 +1,8 @@
 import Foundation
-import FlipbookMotion
-import FlipbookRaster
-import FlipbookModel
-import FlipbookScenes
-import FlipbookFormats
+package import FlipbookMotion
+package import FlipbookRaster
+package import FlipbookModel
 import FlipbookRender
-import FlipbookOutput
 
 /// A job's frames ready to render on worker threads, through a `FrameCache` per window of
 /// `windowFrames` consecutive frames: a window's display lists and cache are made when a worker

@@ -1,15 +1,12 @@
 import Foundation
 import FlipbookCodecs
 import FlipbookFiles
-import FlipbookGeometry
-import FlipbookMotion
-import FlipbookRaster
+public import FlipbookMotion
+public import FlipbookRaster
 import FlipbookSamples
-import FlipbookText
-import FlipbookModel
-import FlipbookScenes
-import FlipbookFormats
-import FlipbookRender
+package import FlipbookText
+public import FlipbookModel
+package import FlipbookRender
 import FlipbookOutput
 
 /// The outcome of a render.
@@ -307,7 +304,7 @@ public struct RenderJob: Sendable {
             do {
                 try renderer.run(threads: settings.threads, progress: progress) { index, sample, _, image in
                     try frameSink?(index, sample, image)
-                    let name = ShardMerge.frameFileName(index: sample.index, frameCount: sequence.count)
+                    let name = RenderOutputNames.frameFileName(index: sample.index, frameCount: sequence.count)
                     try files.write(image, to: temporary + "/" + name, reportingAs: (directory as NSString).appendingPathComponent(name))
                 }
             } catch {

@@ -1,9 +1,4 @@
-import FlipbookCodecs
-import FlipbookModel
-import FlipbookScenes
-import FlipbookFormats
-import FlipbookRender
-import FlipbookOutput
+public import FlipbookCodecs
 
 extension RenderSettings {
     /// The per-file limits of this job's decodes: `maxFileBytes`, and the decoder's default pixel limit.

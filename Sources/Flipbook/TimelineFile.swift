@@ -1,7 +1,6 @@
 import Foundation
 import FlipbookFiles
 import FlipbookModel
-import FlipbookMotion
 import FlipbookFormats
 
 /// A render folder's `timeline.json` read back (`flipbook review`, `flipbook merge`): the one

@@ -1,6 +1,4 @@
 import Flipbook
-import FlipbookMotion
-import FlipbookImageDiff
 
 /// The sequences of a review on their common time axis (`CommonTimeAxis`): per page position
 /// each side's frame (held after the side ends), both sides' timing facts, their curves, and the

@@ -1,7 +1,7 @@
 import Foundation
+import Flipbook
 import FlipbookGeometry
 import FlipbookMotion
-import Flipbook
 
 /// A command-line usage mistake: exits with `ExitCode.usage`; `flipbook` prints `error: MESSAGE`
 /// and one line pointing at the command's help.

@@ -1,5 +1,6 @@
-import FlipbookGeometry
 import Flipbook
+import FlipbookRaster
+import FlipbookGeometry
 import FlipbookCodecs
 import FlipbookFiles
 

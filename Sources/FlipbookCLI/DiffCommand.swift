@@ -1,5 +1,5 @@
-import Flipbook
 import Foundation
+import Flipbook
 import FlipbookGeometry
 import FlipbookCodecs
 import FlipbookFiles

@@ -1,3 +1,4 @@
+import Foundation
 import FlipbookGeometry
 
 /// Text from inputs — a lock's ops and arguments, layer text, folder and file names, devices —

@@ -1,5 +1,5 @@
-import FlipbookGeometry
 import Flipbook
+import FlipbookGeometry
 import FlipbookCodecs
 
 /// `render`'s PNG writer options (`--png-writer`, `--png-level`, `--png-filter`).

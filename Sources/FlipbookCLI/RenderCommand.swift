@@ -2,9 +2,7 @@ import Foundation
 import FlipbookGeometry
 import Flipbook
 import FlipbookFiles
-import FlipbookModel
 import FlipbookScenes
-import FlipbookFormats
 
 /// `flipbook render PRESET …`: writes a transition's frames and timeline.json.
 enum RenderCommand: Command {

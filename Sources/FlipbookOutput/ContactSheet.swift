@@ -1,9 +1,9 @@
 import Foundation
-import FlipbookGeometry
-import FlipbookMotion
-import FlipbookRaster
-import FlipbookText
-import FlipbookModel
+package import FlipbookGeometry
+package import FlipbookMotion
+package import FlipbookRaster
+package import FlipbookText
+package import FlipbookModel
 
 /// One PNG that shows a whole sequence: a header, a grid of labelled thumbnails, and the timing
 /// curve underneath with the shown frames marked (docs/PREVIEWS.md has the picture).

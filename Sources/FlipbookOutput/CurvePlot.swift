@@ -1,10 +1,8 @@
 import Foundation
-import FlipbookCodecs
-import FlipbookFiles
-import FlipbookGeometry
-import FlipbookMotion
-import FlipbookRaster
-import FlipbookText
+package import FlipbookGeometry
+package import FlipbookMotion
+package import FlipbookRaster
+package import FlipbookText
 
 /// A plot of a timing curve: progress against time, with the sampled frames marked as dots.
 ///

@@ -1,8 +1,8 @@
-import Foundation
-import FlipbookCodecs
-import FlipbookGeometry
+public import Foundation
+package import FlipbookCodecs
+public import FlipbookGeometry
 import FlipbookMotion
-import FlipbookRaster
+package import FlipbookRaster
 
 /// Decoded images ready to draw, keyed by source path. Every image is decoded once, by the
 /// first thread that needs it (`decode(_:)`), or all at once by `init`; frames on any number

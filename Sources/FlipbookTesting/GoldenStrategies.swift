@@ -1,5 +1,5 @@
 import Foundation
-import Flipbook
+public import Flipbook
 import FlipbookLock
 
 extension GoldenStrategy where Value == String {
