@@ -11,7 +11,7 @@
 //   Flipbook        → Model, Scenes, Formats, Render, Output, Codecs, Geometry, Raster, Motion, Text, Samples, Files (re-exports what its API uses: `import Flipbook` is enough)
 //   Output          → Model, Geometry, Raster, Motion, Codecs, Text, Files
 //   Render          → Model, Geometry, Raster, Codecs, Text
-//   Formats         → Model, Scenes, Geometry, Raster, Motion, Text, Samples, Files
+//   Formats         → Model, Scenes, Geometry, Raster, Motion, Text, Samples, Files, Codecs (the photo library reads image headers)
 //   Scenes          → Model, Geometry, Raster, Motion, Text, Samples
 //   UIKit, QuartzCore, CoreGraphics → FlipbookUIKit (Apple's module names, re-exporting it)
 //   FlipbookUIKitSamples → FlipbookUIKit
@@ -107,7 +107,8 @@ let package = Package(
         // it, the file formats that describe both, the renderer, the output writers, and the façade.
         .target(name: "FlipbookModel", dependencies: ["FlipbookGeometry", "FlipbookRaster", "FlipbookMotion", "FlipbookText"]),
         .target(name: "FlipbookScenes", dependencies: ["FlipbookModel", "FlipbookGeometry", "FlipbookRaster", "FlipbookMotion", "FlipbookText", "FlipbookSamples"]),
-        .target(name: "FlipbookFormats", dependencies: ["FlipbookModel", "FlipbookScenes", "FlipbookGeometry", "FlipbookRaster", "FlipbookMotion", "FlipbookText", "FlipbookSamples", "FlipbookFiles"]),
+        .target(name: "FlipbookFormats", dependencies: ["FlipbookModel", "FlipbookScenes", "FlipbookGeometry", "FlipbookRaster", "FlipbookMotion", "FlipbookText", "FlipbookSamples", "FlipbookFiles",
+                                                        "FlipbookCodecs"]),
         .target(name: "FlipbookRender", dependencies: ["FlipbookModel", "FlipbookGeometry", "FlipbookRaster", "FlipbookCodecs", "FlipbookText"], swiftSettings: strictImports),
         .target(name: "FlipbookOutput", dependencies: ["FlipbookModel", "FlipbookGeometry", "FlipbookRaster", "FlipbookMotion", "FlipbookCodecs", "FlipbookText", "FlipbookFiles"], swiftSettings: strictImports),
         .target(name: "Flipbook", dependencies: ["FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender", "FlipbookOutput",

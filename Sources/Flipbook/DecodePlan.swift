@@ -1,5 +1,6 @@
 import Foundation
 import FlipbookCodecs
+import FlipbookFormats
 import FlipbookGeometry
 import FlipbookSamples
 package import FlipbookModel

@@ -1,9 +1,8 @@
-public import Foundation
-package import FlipbookCodecs
-public import FlipbookGeometry
-package import FlipbookScenes
-import FlipbookFormats
+import Foundation
+import FlipbookCodecs
+import FlipbookGeometry
 import FlipbookMotion
+import FlipbookScenes
 
 /// The photos of a manifest, with every size known: declared in the manifest, or read from the
 /// file's header when missing (as the waterfall app's layout needs sizes up front).
