@@ -1,24 +1,33 @@
 // swift-tools-version:6.0
 // Flipbook: renders iOS view-controller transitions to PNG frame sequences on Linux.
-// Module graph (dependencies point down; the targets below declare exactly these), see docs/ARCHITECTURE.md:
-//   FlipbookCLI     → Flipbook, FlipbookImageDiff, FlipbookCodecs, FlipbookFiles, FlipbookUIKitSources, FlipbookSupport
-//   Flipbook        → the stages below (re-exports what its API uses: `import Flipbook` is enough)
-//   FlipbookOutput  → FlipbookModel, FlipbookCodecs, FlipbookText, FlipbookRaster, FlipbookMotion, FlipbookFiles, FlipbookSupport
-//   FlipbookRender  → FlipbookModel, FlipbookCodecs, FlipbookText, FlipbookRaster, FlipbookSupport
-//   FlipbookFormats → FlipbookModel, FlipbookSamples, FlipbookFiles, FlipbookSupport (+ Geometry, Raster, Motion, Text)
-//   FlipbookScenes  → FlipbookModel (+ Geometry, Raster, Motion, Text);  Formats and Scenes side by side
+// Module graph (dependencies point down; the targets below declare exactly these, and
+// ModuleGraphDocsTests holds this comment and docs/ARCHITECTURE.md's module table to them; a
+// name without its Flipbook prefix is the Flipbook module, text in parentheses is commentary):
+//   FlipbookCLI     → Flipbook, Lock, Render (the parallel loop, the watch cache), ImageDiff, Codecs, Files, FlipbookUIKitSources, Model, Scenes, Formats, Geometry, Motion, Raster, Text, Support
+//   FlipbookBench   → Flipbook, Lock, Constraints, Codecs, ImageDiff, Raster, Motion, Model, Scenes, Formats, Render, Output, Text, Files
+//   flipbook-fuzz   → Flipbook, Lock, Codecs, Model, Scenes, Formats, Render, Raster, Files
+//   FlipbookTesting → Flipbook, Lock (sequence goldens), ImageDiff, Render (frame slots), Codecs, Raster, Files
+//   FlipbookLock    → Flipbook, Model, Scenes, Formats, Render, Codecs (CRC-64), Geometry, Raster, Text, Files, Support
+//   Flipbook        → Model, Scenes, Formats, Render, Output, Codecs, Geometry, Raster, Motion, Text, Samples, Files, Support (re-exports what its API uses: `import Flipbook` is enough)
+//   Output          → Model, Geometry, Raster, Motion, Codecs, Text, Files, Support
+//   Render          → Model, Geometry, Raster, Codecs, Text, Support
+//   Formats         → Model, Geometry, Raster, Motion, Text, Samples, Files, Codecs (the photo library reads image headers), Support
+//   Scenes          → Model, Geometry, Raster, Motion, Text (Formats and Scenes side by side on Model)
 //   UIKit, QuartzCore, CoreGraphics → FlipbookUIKit (Apple's module names, re-exporting it)
-//   FlipbookUIKit   → FlipbookModel, FlipbookCodecs (image headers), FlipbookConstraints (Auto Layout), FlipbookSupport (+ Geometry, Raster, Motion, Text)
-//   UIKitSources (plugin) → flipbook-uikit-sources → FlipbookUIKitSources → FlipbookFiles
-//   FlipbookModel   → FlipbookMotion, FlipbookRaster, FlipbookText, FlipbookGeometry, FlipbookSamples (the default cards manifest), FlipbookSupport
-//   FlipbookText    → FlipbookRaster, FlipbookFiles, FlipbookSupport, CFreeType, CHarfBuzz, CFriBidi, CFontconfig, CLineBreaking
-//   FlipbookCodecs  → FlipbookGeometry, FlipbookRaster, FlipbookFiles, CImageCodecs (→ CLibPNG, CLibJPEG), CPNGEncoder, CISAL, CLibDeflate
-//   FlipbookTesting → Flipbook (sequence goldens), FlipbookImageDiff, FlipbookRender (frame slots), FlipbookCodecs, FlipbookFiles;  FlipbookImageDiff → FlipbookRaster, FlipbookGeometry
-//   FlipbookMotion → FlipbookGeometry, FlipbookSupport;  FlipbookRaster → FlipbookGeometry
-//   FlipbookGeometry, FlipbookFiles, FlipbookConstraints, FlipbookSupport → (the toolchain only)
+//   FlipbookUIKitSamples → FlipbookUIKit
+//   FlipbookUIKit   → Model, Motion, Geometry, Raster, Codecs (image headers), Text, Constraints (Auto Layout), Support
+//   flipbook-uikit-sources (run by the UIKitSources plugin) → FlipbookUIKitSources → Files
+//   Model           → Geometry, Raster, Motion, Text, Samples (the default cards manifest), Support
+//   Text            → CFreeType, CHarfBuzz, CFriBidi, CFontconfig, CLineBreaking, Raster, Files, Support;  CLineBreaking → CICU
+//   Codecs          → CImageCodecs, CPNGEncoder, CISAL, CLibDeflate, Geometry, Raster, Files;  CImageCodecs → CLibPNG, CLibJPEG
+//   ImageDiff       → Raster, Geometry;  Motion → Geometry, Support;  Raster → Geometry
+//   FlipbookTestSupport → Raster, FlipbookTestSignals
+//   Geometry, Files, Constraints, Samples, Support, CPNGEncoder, FlipbookTestSignals → (the toolchain only)
+//   CLibPNG, CLibJPEG, CFreeType, CISAL, CLibDeflate, CHarfBuzz, CFriBidi, CFontconfig, CICU → (system libraries, through pkg-config)
 //   FlipbookSupport: text helpers every stage shares (InputText, NumberText, Suggestions, decimal text), package only.
 //   FlipbookConstraints: the Auto Layout solver (incremental Cassowary simplex) FlipbookUIKit lays out with.
 //   FlipbookSamples: Samples/, the bundled manifests, photos and transitions, as resources.
+//   FlipbookLock: the sequence lock format, shared by the CLI (lock, verify) and FlipbookTesting; not a product.
 import Foundation
 import PackageDescription
 
@@ -106,14 +115,22 @@ let package = Package(
         .target(name: "FlipbookScenes", dependencies: ["FlipbookModel", "FlipbookGeometry", "FlipbookRaster", "FlipbookMotion", "FlipbookText"],
                 swiftSettings: strictImports),
         .target(name: "FlipbookFormats", dependencies: ["FlipbookModel", "FlipbookGeometry", "FlipbookRaster", "FlipbookMotion", "FlipbookText", "FlipbookSamples", "FlipbookFiles",
-                                                        "FlipbookSupport"],
+                                                        "FlipbookCodecs", "FlipbookSupport"],
                 swiftSettings: strictImports),
-        .target(name: "FlipbookRender", dependencies: ["FlipbookModel", "FlipbookGeometry", "FlipbookRaster", "FlipbookCodecs", "FlipbookText", "FlipbookSupport"]),
+        .target(name: "FlipbookRender", dependencies: ["FlipbookModel", "FlipbookGeometry", "FlipbookRaster", "FlipbookCodecs", "FlipbookText", "FlipbookSupport"],
+                swiftSettings: strictImports),
         .target(name: "FlipbookOutput", dependencies: ["FlipbookModel", "FlipbookGeometry", "FlipbookRaster", "FlipbookMotion", "FlipbookCodecs", "FlipbookText", "FlipbookFiles",
-                                                       "FlipbookSupport"]),
+                                                       "FlipbookSupport"],
+                swiftSettings: strictImports),
         .target(name: "Flipbook", dependencies: ["FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender", "FlipbookOutput",
                                                  "FlipbookCodecs", "FlipbookGeometry", "FlipbookRaster", "FlipbookMotion", "FlipbookText", "FlipbookSamples", "FlipbookFiles",
-                                                 "FlipbookSupport", "CISAL"]),
+                                                 "FlipbookSupport"],
+                swiftSettings: strictImports),
+        // The sequence lock format (`.lock` files: display lists and pixel hashes per frame), made from
+        // a render job; shared by the CLI (`lock`, `verify`) and FlipbookTesting (`.sequence`). Not a product.
+        .target(name: "FlipbookLock", dependencies: ["Flipbook", "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender",
+                                                     "FlipbookCodecs", "FlipbookGeometry", "FlipbookRaster", "FlipbookText", "FlipbookFiles", "FlipbookSupport"],
+                swiftSettings: strictImports),
         // UIKit's API recorded into the Transition model: Recording/ (the recorder), UIKit/, CoreAnimation/,
         // CoreGraphics/ (the API, by framework), Exports.swift (Foundation, as `import UIKit` brings it).
         .target(name: "FlipbookUIKit", dependencies: ["FlipbookModel", "FlipbookMotion", "FlipbookGeometry", "FlipbookRaster", "FlipbookCodecs", "FlipbookText",
@@ -131,15 +148,17 @@ let package = Package(
         .target(name: "FlipbookUIKitSamples", dependencies: ["FlipbookUIKit"], path: "Samples/UIKit"),
         // Pixel comparison and diff pictures, without any test framework (the CLI links it).
         .target(name: "FlipbookImageDiff", dependencies: ["FlipbookRaster", "FlipbookGeometry"]),
-        .target(name: "FlipbookTesting", dependencies: ["Flipbook", "FlipbookImageDiff", "FlipbookRender", "FlipbookCodecs", "FlipbookRaster", "FlipbookFiles"]),
-        .executableTarget(name: "FlipbookCLI", dependencies: ["Flipbook", "FlipbookRender", "FlipbookImageDiff", "FlipbookCodecs", "FlipbookFiles",
-                                                      "FlipbookUIKitSources", "FlipbookSupport"]),
+        .target(name: "FlipbookTesting", dependencies: ["Flipbook", "FlipbookLock", "FlipbookImageDiff", "FlipbookRender", "FlipbookCodecs", "FlipbookRaster", "FlipbookFiles"], swiftSettings: strictImports),
+        .executableTarget(name: "FlipbookCLI", dependencies: ["Flipbook", "FlipbookLock", "FlipbookRender", "FlipbookImageDiff", "FlipbookCodecs", "FlipbookFiles",
+                                                      "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookGeometry", "FlipbookMotion", "FlipbookRaster", "FlipbookText",
+                                                      "FlipbookUIKitSources", "FlipbookSupport"],
+                          swiftSettings: strictImports),
         // Benchmarks (scripts/bench runs it in release); not a product.
-        .executableTarget(name: "FlipbookBench", dependencies: ["Flipbook", "FlipbookConstraints", "FlipbookCodecs", "FlipbookImageDiff", "FlipbookRaster", "FlipbookMotion", "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender", "FlipbookOutput", "FlipbookText", "FlipbookFiles"]),
+        .executableTarget(name: "FlipbookBench", dependencies: ["Flipbook", "FlipbookLock", "FlipbookConstraints", "FlipbookCodecs", "FlipbookImageDiff", "FlipbookRaster", "FlipbookMotion", "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender", "FlipbookOutput", "FlipbookText", "FlipbookFiles"]),
         // The fuzz harnesses (docs/FUZZING.md); not a product. A plain build links them with a
         // replay driver (`flipbook-fuzz --replay`, run by scripts/test, so they always compile);
         // scripts/fuzz builds them with libFuzzer (`--sanitize=fuzzer -DFLIPBOOK_LIBFUZZER`).
-        .executableTarget(name: "flipbook-fuzz", dependencies: ["Flipbook", "FlipbookCodecs", "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender", "FlipbookRaster", "FlipbookFiles"], path: "Fuzz/Harnesses"),
+        .executableTarget(name: "flipbook-fuzz", dependencies: ["Flipbook", "FlipbookLock", "FlipbookCodecs", "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender", "FlipbookRaster", "FlipbookFiles"], path: "Fuzz/Harnesses"),
 
         // Helpers shared by the test targets (PSNR against an exact area average, a seeded random
         // generator); not a product.
@@ -159,8 +178,8 @@ let package = Package(
         .testTarget(name: "FlipbookConstraintsTests", dependencies: ["FlipbookConstraints", "FlipbookTestSupport"], exclude: ["kiwi_oracle.py"]),
         .testTarget(name: "FlipbookTextTests", dependencies: ["FlipbookText"]),
         .testTarget(name: "FlipbookSceneTests", dependencies: ["Flipbook", "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender", "FlipbookOutput", "FlipbookRaster", "FlipbookCodecs", "FlipbookText", "FlipbookMotion", "FlipbookGeometry", "FlipbookFiles"]),
-        .testTarget(name: "FlipbookTests", dependencies: ["Flipbook", "FlipbookTesting", "FlipbookTestSupport", "FlipbookUIKit", "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender", "FlipbookOutput", "FlipbookRaster", "FlipbookCodecs", "FlipbookText", "FlipbookMotion", "FlipbookGeometry", "FlipbookFiles", "FlipbookTestSignals"], exclude: ["__Goldens__", "__DisplayLists__"]),
-        .testTarget(name: "FlipbookUIKitTests", dependencies: ["FlipbookUIKit", "Flipbook", "FlipbookTesting", "FlipbookUIKitSamples", "FlipbookImageDiff", "FlipbookCodecs",
+        .testTarget(name: "FlipbookTests", dependencies: ["Flipbook", "FlipbookLock", "FlipbookTesting", "FlipbookTestSupport", "FlipbookUIKit", "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender", "FlipbookOutput", "FlipbookRaster", "FlipbookCodecs", "FlipbookText", "FlipbookMotion", "FlipbookGeometry", "FlipbookFiles", "FlipbookTestSignals"], exclude: ["__Goldens__", "__DisplayLists__"]),
+        .testTarget(name: "FlipbookUIKitTests", dependencies: ["FlipbookUIKit", "Flipbook", "FlipbookLock", "FlipbookTesting", "FlipbookUIKitSamples", "FlipbookImageDiff", "FlipbookCodecs",
                                                         "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender", "FlipbookMotion", "FlipbookGeometry", "FlipbookRaster",
                                                         "FlipbookText", "FlipbookTestSignals"]),
         // docs/examples/uikit-consumer's app and test, compiled here as one module so `swift test`

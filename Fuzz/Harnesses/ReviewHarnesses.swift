@@ -1,4 +1,5 @@
 import Flipbook
+import FlipbookLock
 import Foundation
 import FlipbookFormats
 import FlipbookModel
@@ -38,7 +39,7 @@ func fuzzTimelineFile(_ bytes: UnsafeRawBufferPointer) {
     for (position, frame) in timeline.frames.enumerated() {
         precondition(frame.index == position && frame.timeSeconds.isFinite && (0...TimelineFile.maximumSeconds).contains(frame.timeSeconds)
                      && frame.progress.isFinite, "frame \(position): \(frame)")
-        _ = ShardMerge.frameFileName(index: frame.index, frameCount: timeline.frames.count)
+        _ = RenderOutputNames.frameFileName(index: frame.index, frameCount: timeline.frames.count)
     }
     precondition(timeline.framesPerSecond.isFinite && timeline.framesPerSecond > 0, "fps \(timeline.framesPerSecond)")
     checkPageData(ReviewPageData(title: timeline.preset ?? "fuzz", sideLabels: ["fuzz"], frames: timeline.frames.map {

@@ -1,12 +1,8 @@
 import Foundation
-import FlipbookCodecs
-import FlipbookGeometry
-import FlipbookMotion
-import FlipbookRaster
+package import FlipbookGeometry
+package import FlipbookMotion
+package import FlipbookRaster
 import FlipbookText
-import FlipbookModel
-import FlipbookScenes
-import FlipbookFormats
 import FlipbookRender
 import FlipbookOutput
 
@@ -137,14 +133,14 @@ package struct Comparison: Sendable {
             return (max(1, Int((device.width * quarter * scale).rounded())), max(1, Int((device.height * quarter * scale).rounded())))
         }
         let cellWidth = Double(sizes.map(\.width).max()!) / scale, cellHeight = Double(sizes.map(\.height).max()!) / scale
-        let labelWidth = variants.map { font.measure($0.label, sizePoints: 11) }.max()! + 26  // swatch + padding
-        let labelColumnWidth = (max(110, labelWidth) * scale).rounded(.up) / scale
+        let labelWidth = variants.map { font.measure($0.label, sizePoints: SheetMetrics.rowLabelPoints) }.max()! + SheetMetrics.rowLabelPadding
+        let labelColumnWidth = (max(SheetMetrics.minimumLabelColumnWidth, labelWidth) * scale).rounded(.up) / scale
         let gridWidth = Double(columns) * cellWidth + Double(columns - 1) * SheetLayout.gap
         let contentWidth = max(labelColumnWidth + gridWidth, SheetLayout.minimumContentWidth)
         let gridLeft = SheetLayout.margin + labelColumnWidth
         let gridTop = SheetLayout.margin + SheetLayout.headerHeight
         let rowsHeight = Double(variants.count) * (cellHeight + SheetLayout.labelHeight + SheetLayout.rowGap)
-        let plotRect = Rect(x: SheetLayout.margin, y: gridTop + SheetLayout.columnHeaderHeight + rowsHeight + 8,
+        let plotRect = Rect(x: SheetLayout.margin, y: gridTop + SheetLayout.columnHeaderHeight + rowsHeight + SheetMetrics.plotGap,
                             width: contentWidth, height: SheetLayout.plotHeight)
         return SheetLayout(scale: scale, thumbnailSizes: sizes, cellWidth: cellWidth, cellHeight: cellHeight,
                            labelColumnWidth: labelColumnWidth,
@@ -178,22 +174,26 @@ package struct Comparison: Sendable {
                             background: StraightColor.white.premultipliedPixel)
         let ink = StraightColor(white: 0.1), muted = StraightColor(white: 0.4), border = StraightColor(white: 0.7)
         let left = SheetLayout.margin
-        canvas.drawText(title, font: font, sizePoints: 15, baselineOrigin: Point(x: left, y: SheetLayout.margin + 15), color: ink)
-        canvas.drawText(details, font: font, sizePoints: 11, baselineOrigin: Point(x: left, y: SheetLayout.margin + 33), color: muted)
+        canvas.drawText(title, font: font, sizePoints: SheetMetrics.titlePoints,
+                        baselineOrigin: Point(x: left, y: SheetLayout.margin + SheetMetrics.titleBaseline), color: ink)
+        canvas.drawText(details, font: font, sizePoints: SheetMetrics.detailsPoints,
+                        baselineOrigin: Point(x: left, y: SheetLayout.margin + SheetMetrics.detailsBaseline), color: muted)
         let pixel = 1 / layout.scale
         for (column, time) in times.enumerated() {
             let cell = layout.cell(row: 0, column: column)
             let text = String(format: "%.3f s", time)
-            let width = font.measure(text, sizePoints: 10)
-            canvas.drawText(text, font: font, sizePoints: 10,
-                            baselineOrigin: Point(x: (cell.midX - width / 2).rounded(), y: cell.minY - 5), color: muted)
+            let width = font.measure(text, sizePoints: SheetMetrics.momentPoints)
+            canvas.drawText(text, font: font, sizePoints: SheetMetrics.momentPoints,
+                            baselineOrigin: Point(x: (cell.midX - width / 2).rounded(), y: cell.minY - SheetMetrics.momentAboveCell), color: muted)
         }
         for (row, variant) in variants.enumerated() {
             let first = layout.cell(row: row, column: 0)
             let color = Comparison.palette[row % Comparison.palette.count]
-            let labelY = (first.midY + 4).rounded()
-            canvas.fill(Rect(x: left, y: labelY - 9, width: 10, height: 10), color: color)
-            canvas.drawText(variant.label, font: font, sizePoints: 11, baselineOrigin: Point(x: left + 16, y: labelY), color: ink)
+            let labelY = (first.midY + SheetMetrics.rowLabelBelowMiddle).rounded()
+            canvas.fill(Rect(x: left, y: labelY - SheetMetrics.swatchAboveBaseline, width: SheetMetrics.swatchSide, height: SheetMetrics.swatchSide),
+                        color: color)
+            canvas.drawText(variant.label, font: font, sizePoints: SheetMetrics.rowLabelPoints,
+                            baselineOrigin: Point(x: left + SheetMetrics.rowLabelIndent, y: labelY), color: ink)
             for column in 0..<columns {
                 let cell = layout.cell(row: row, column: column)
                 let rect = layout.thumbnailRect(row: row, column: column)
@@ -201,9 +201,9 @@ package struct Comparison: Sendable {
                 canvas.draw(ImagePyramid(thumbnailImages[row * columns + column]), in: rect, contentMode: .scaleToFill)
                 let frame = frame(ofVariant: row, atSeconds: times[column])
                 let label = "#\(frame.index)"
-                let width = font.measure(label, sizePoints: 9)
-                canvas.drawText(label, font: font, sizePoints: 9,
-                                baselineOrigin: Point(x: (cell.midX - width / 2).rounded(), y: cell.maxY + 12), color: muted)
+                let width = font.measure(label, sizePoints: SheetMetrics.frameLabelPoints)
+                canvas.drawText(label, font: font, sizePoints: SheetMetrics.frameLabelPoints,
+                                baselineOrigin: Point(x: (cell.midX - width / 2).rounded(), y: cell.maxY + SheetMetrics.frameLabelBelowCell), color: muted)
             }
         }
         drawCurves(in: layout.plotRect, on: &canvas, columnTimes: times)
@@ -261,15 +261,18 @@ package struct Comparison: Sendable {
         }
         // Legend: bottom right inside the plot area, one line per variant.
         let area = layout.plotArea
-        let lineHeight = 13.0
-        let width = variants.map { font.measure($0.label, sizePoints: 10) }.max()! + 22
-        var y = area.maxY - 8 - Double(variants.count - 1) * lineHeight
-        let x = area.maxX - width - 6
-        canvas.fill(Rect(x: x - 4, y: y - 12, width: width + 8, height: Double(variants.count) * lineHeight + 6), color: .white, opacity: 0.85)
+        let legend = SheetMetrics.Legend.self
+        let width = variants.map { font.measure($0.label, sizePoints: legend.labelPoints) }.max()! + legend.labelPadding
+        var y = area.maxY - legend.bottomInset - Double(variants.count - 1) * legend.lineHeight
+        let x = area.maxX - width - legend.rightInset
+        canvas.fill(Rect(x: x - legend.backingMargin, y: y - legend.backingAboveBaseline, width: width + 2 * legend.backingMargin,
+                         height: Double(variants.count) * legend.lineHeight + legend.backingExtraHeight),
+                    color: .white, opacity: legend.backingOpacity)
         for (row, variant) in variants.enumerated() {
-            canvas.fill(Rect(x: x, y: y - 5, width: 14, height: 2), color: colors[row])
-            canvas.drawText(variant.label, font: font, sizePoints: 10, baselineOrigin: Point(x: x + 20, y: y), color: CurvePlot.ink)
-            y += lineHeight
+            canvas.fill(Rect(x: x, y: y - legend.strokeAboveBaseline, width: legend.strokeLength, height: legend.strokeThickness), color: colors[row])
+            canvas.drawText(variant.label, font: font, sizePoints: legend.labelPoints, baselineOrigin: Point(x: x + legend.labelIndent, y: y),
+                            color: CurvePlot.ink)
+            y += legend.lineHeight
         }
     }
 
@@ -291,7 +294,8 @@ package struct Comparison: Sendable {
     /// Height in pixels of the label band above the frames, and the gap between variants.
     var videoBand: (labelPixels: Int, gapPixels: Int, labelPoints: Double) {
         let scale = jobs.map(\.device.scale).max()!
-        return (Int((24 * scale).rounded()), Int((8 * scale).rounded()), 13 * scale)
+        return (Int((SheetMetrics.Video.labelBand * scale).rounded()), Int((SheetMetrics.Video.gap * scale).rounded()),
+                SheetMetrics.Video.labelPoints * scale)
     }
 
     /// The size of the side-by-side video frame: the variants' frames at their pixel sizes,
@@ -326,7 +330,7 @@ package struct Comparison: Sendable {
             let label = variants[row].label
             let width = font.measure(label, sizePoints: band.labelPoints)
             canvas.drawText(label, font: font, sizePoints: band.labelPoints,
-                            baselineOrigin: Point(x: (Double(origin.x) + (Double(pixels.width) - width) / 2).rounded(), y: Double(band.labelPixels) * 0.7),
+                            baselineOrigin: Point(x: (Double(origin.x) + (Double(pixels.width) - width) / 2).rounded(), y: Double(band.labelPixels) * SheetMetrics.Video.labelBaselineFraction),
                             color: StraightColor(white: 0.1))
         }
         return canvas.image

@@ -1,16 +1,10 @@
 import Foundation
 import FlipbookCodecs
-import FlipbookFiles
-import FlipbookGeometry
-import FlipbookMotion
-import FlipbookRaster
-import FlipbookSamples
-import FlipbookText
-import FlipbookModel
-import FlipbookScenes
 import FlipbookFormats
+import FlipbookGeometry
+import FlipbookSamples
+package import FlipbookModel
 import FlipbookRender
-import FlipbookOutput
 
 /// Which image files a render decodes and how small: every source its display lists draw, each
 /// file's header (read once, within the job's limits), and the smallest decode that still gives

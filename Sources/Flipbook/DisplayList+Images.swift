@@ -1,16 +1,8 @@
 import Foundation
-import FlipbookCodecs
-import FlipbookFiles
 import FlipbookGeometry
-import FlipbookMotion
 import FlipbookRaster
 import FlipbookSamples
-import FlipbookText
 import FlipbookModel
-import FlipbookScenes
-import FlipbookFormats
-import FlipbookRender
-import FlipbookOutput
 
 extension DisplayList {
     /// How an image op maps its rect to the window: not at all (window points), through an

@@ -1,10 +1,7 @@
-import FlipbookGeometry
-import FlipbookMotion
-import FlipbookModel
-import FlipbookScenes
-import FlipbookFormats
-import FlipbookRender
-import FlipbookOutput
+package import FlipbookGeometry
+package import FlipbookMotion
+package import FlipbookModel
+public import FlipbookScenes
 
 /// The frames of a transition driven by a finger (`RenderSettings.gesture`): an
 /// `InteractiveTimeline` over the transition's whole duration, and which window each frame shows.
@@ -39,7 +36,7 @@ package struct InteractiveFrames: Sendable {
     }
 
     /// The window frame `index` shows (see the type's rules).
-    func window(frame index: Int, animator: TransitionAnimator) -> Layer {
+    package func window(frame index: Int, animator: TransitionAnimator) -> Layer {
         let frame = frames[index]
         if frame.isFinal {
             return timeline.finishes ? animator.window(atSeconds: animator.durationSeconds, isFinal: true)

@@ -1,16 +1,8 @@
-import Foundation
-import FlipbookCodecs
-import FlipbookFiles
-import FlipbookGeometry
-import FlipbookMotion
-import FlipbookRaster
+public import Foundation
+public import FlipbookGeometry
 import FlipbookSamples
-import FlipbookText
-import FlipbookModel
 import FlipbookScenes
-import FlipbookFormats
-import FlipbookRender
-import FlipbookOutput
+public import FlipbookRender
 
 /// Render-level mistakes; each names the setting (`SettingField`: the command line names its option).
 public enum RenderError: SettingNamingError, Equatable {

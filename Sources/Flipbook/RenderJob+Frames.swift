@@ -1,18 +1,15 @@
 import Foundation
-import FlipbookMotion
-import FlipbookRaster
-import FlipbookModel
-import FlipbookScenes
-import FlipbookFormats
+package import FlipbookMotion
+package import FlipbookRaster
+package import FlipbookModel
 import FlipbookRender
-import FlipbookOutput
 
 /// A job's frames ready to render on worker threads, through a `FrameCache` per window of
 /// `windowFrames` consecutive frames: a window's display lists and cache are made when a worker
 /// first reaches it and dropped after its last frame, so memory does not grow with the sequence.
 /// (A base shared across windows is drawn once per window; the cache is exact either way, so
 /// the bytes do not depend on the windows.)
-struct FrameRenderer: Sendable {
+package struct FrameRenderer: Sendable {
     /// Frames per window: 64 keeps a job of up to 64 frames (every preset's at 60 fps) in one
     /// cache, and a window's lists and trie to a few hundred KB.
     static let windowFrames = 64
@@ -122,7 +119,7 @@ private final class FrameWindows: @unchecked Sendable {
 
 extension RenderJob {
     /// The job's images and frames (display lists and caches are made as the frames are rendered).
-    func frameRenderer() throws -> FrameRenderer {
+    package func frameRenderer() throws -> FrameRenderer {
         let job = self, plan = try framesDecodePlan()
         return FrameRenderer(frames: frames, rasterizer: try makeRasterizer(plan, decodingAll: false),
                              decodeErrorNaming: plan.errorNaming, displayList: { job.keptOrNewDisplayList(frame: $0) })

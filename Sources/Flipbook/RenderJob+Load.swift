@@ -1,16 +1,10 @@
 import Foundation
 import FlipbookCodecs
-import FlipbookFiles
-import FlipbookGeometry
 import FlipbookMotion
-import FlipbookRaster
 import FlipbookSamples
 import FlipbookText
 import FlipbookModel
-import FlipbookScenes
 import FlipbookFormats
-import FlipbookRender
-import FlipbookOutput
 
 extension RenderJob {
     /// What `RenderJob.init` reads before it compiles: the transition, the photos and the files.

@@ -1,14 +1,10 @@
 import Foundation
 import Synchronization
 import FlipbookText
-import FlipbookCodecs
 import FlipbookFiles
 import FlipbookRaster
-import FlipbookModel
-import FlipbookScenes
-import FlipbookFormats
 import FlipbookRender
-import FlipbookOutput
+package import FlipbookOutput
 
 /// What to make besides the frames in the same run (`flipbook render --contact-sheet/--video`).
 public struct PreviewOptions: Sendable {

@@ -1,9 +1,5 @@
 import FlipbookText
 import FlipbookModel
-import FlipbookScenes
-import FlipbookFormats
-import FlipbookRender
-import FlipbookOutput
 
 /// The fonts a job loaded, handed to the next job of a watch loop (`RenderSettings.reusedFonts`)
 /// so a re-render does not locate and parse them again.

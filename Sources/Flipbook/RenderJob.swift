@@ -1,15 +1,12 @@
 import Foundation
 import FlipbookCodecs
 import FlipbookFiles
-import FlipbookGeometry
-import FlipbookMotion
-import FlipbookRaster
+public import FlipbookMotion
+public import FlipbookRaster
 import FlipbookSamples
-import FlipbookText
-import FlipbookModel
-import FlipbookScenes
-import FlipbookFormats
-import FlipbookRender
+package import FlipbookText
+public import FlipbookModel
+package import FlipbookRender
 import FlipbookOutput
 
 /// The outcome of a render.
@@ -74,7 +71,7 @@ public struct RenderJob: Sendable {
     public private(set) var frames: [FrameSample]
     /// Warnings from loading the manifest.
     public private(set) var warnings: [String]
-    let animator: TransitionAnimator
+    package let animator: TransitionAnimator
     /// The finger's frames when `settings.gesture` is set: `sequence` is theirs.
     package let interaction: InteractiveFrames?
     /// The swipe of a `page` render (its finger, phases and the pager's offsets); nil otherwise.
@@ -307,7 +304,7 @@ public struct RenderJob: Sendable {
             do {
                 try renderer.run(threads: settings.threads, progress: progress) { index, sample, _, image in
                     try frameSink?(index, sample, image)
-                    let name = ShardMerge.frameFileName(index: sample.index, frameCount: sequence.count)
+                    let name = RenderOutputNames.frameFileName(index: sample.index, frameCount: sequence.count)
                     try files.write(image, to: temporary + "/" + name, reportingAs: (directory as NSString).appendingPathComponent(name))
                 }
             } catch {
@@ -341,7 +338,7 @@ public struct RenderJob: Sendable {
     /// Loads the images the display lists need, each decoded no smaller than the largest size
     /// at which any frame of the whole sequence draws it (not only the frames in `lists`: a frame
     /// rendered alone or in a shard gets the same bytes as in a full run).
-    func makeRasterizer(for lists: [DisplayList]) throws -> FrameRasterizer {
+    package func makeRasterizer(for lists: [DisplayList]) throws -> FrameRasterizer {
         var plan = DecodePlan()
         try plan.add(self, drawing: lists)
         return try makeRasterizer(plan)

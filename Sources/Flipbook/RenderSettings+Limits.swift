@@ -1,4 +1,4 @@
-import FlipbookCodecs
+public import FlipbookCodecs
 
 extension RenderSettings {
     /// The per-file limits of this job's decodes: `maxFileBytes`, and the decoder's default pixel limit.

@@ -1,16 +1,12 @@
 import Foundation
-import FlipbookCodecs
+public import FlipbookCodecs
 import FlipbookFiles
-import FlipbookGeometry
-import FlipbookMotion
-import FlipbookRaster
+public import FlipbookMotion
 import FlipbookSamples
-import FlipbookText
-import FlipbookModel
-import FlipbookScenes
+public import FlipbookModel
+public import FlipbookScenes
 import FlipbookFormats
-import FlipbookRender
-import FlipbookOutput
+package import FlipbookRender
 
 /// Where a render's transition comes from.
 package enum TransitionSource: Sendable {

@@ -1,10 +1,6 @@
 import Foundation
 import FlipbookCodecs
 import FlipbookFiles
-import FlipbookModel
-import FlipbookScenes
-import FlipbookFormats
-import FlipbookRender
 import FlipbookOutput
 
 /// Joins the folders of a sharded render (`--shard K/N` or `--frames A-B`) into one output
@@ -116,14 +112,6 @@ package enum ShardMerge {
         return bytes
     }
 
-    /// The file name of frame `index` in a sequence of `frameCount` frames: `frame_0042.png`,
-    /// at least four digits, more when the last index needs them.
-    package static func frameFileName(index: Int, frameCount: Int) -> String {
-        let digits = max(4, String(max(0, frameCount - 1)).count)
-        let number = String(index)
-        return "frame_" + String(repeating: "0", count: max(0, digits - number.count)) + number + ".png"
-    }
-
     /// A shard folder's timeline (bytes, fingerprint, frame count, preset) and its frames by index.
     private static func readShard(_ directory: String) throws
         -> (timeline: [UInt8], fingerprint: String, frameCount: Int, preset: String, frames: [Int: String]) {
@@ -163,7 +151,7 @@ package enum ShardMerge {
             guard RenderOutputNames.isRenderOutput(name), let index = Int(name.dropFirst("frame_".count).dropLast(".png".count)) else {
                 throw ShardError.foreignFile(directory: directory, name: name)
             }
-            guard name == frameFileName(index: index, frameCount: frameCount) else {
+            guard name == RenderOutputNames.frameFileName(index: index, frameCount: frameCount) else {
                 throw ShardError.frameOutOfRange(directory: directory, name: name, frameCount: frameCount)
             }
             frames[index] = name
@@ -183,55 +171,4 @@ package enum ShardMerge {
         }
         return result
     }
-}
-
-/// Why shards cannot be merged or fingerprinted; each names the folder or file.
-package enum ShardError: Error, CustomStringConvertible, Equatable {
-    /// `flipbook merge` without a folder.
-    case noShards
-    /// The folder is not the output of a render.
-    case notAShard(directory: String, reason: String)
-    /// The folder's timeline.json differs from the first folder's.
-    case differentTimeline(directory: String, fingerprint: String, reference: String, referenceFingerprint: String)
-    /// A file that a render does not write.
-    case foreignFile(directory: String, name: String)
-    /// A frame file whose index is past the sequence, or whose name is not the sequence's spelling.
-    case frameOutOfRange(directory: String, name: String, frameCount: Int)
-    /// Two folders hold the same frame.
-    case duplicateFrame(index: Int, first: String, second: String)
-    /// No folder holds these frames.
-    case missingFrames(ranges: [ClosedRange<Int>], frameCount: Int)
-    /// A file could not be read.
-    case unreadable(path: String, reason: String)
-
-    /// A one-line explanation.
-    public var description: String {
-        switch self {
-        case .noShards:
-            return "name the shard folders to merge"
-        case let .notAShard(directory, reason):
-            return "\(directory): not a flipbook render: \(reason)"
-        case let .differentTimeline(directory, fingerprint, reference, referenceFingerprint):
-            return "\(directory): belongs to another timeline than \(reference) (fingerprint \(fingerprint), not \(referenceFingerprint)): "
-                + "the preset, an option, an input file or the flipbook version differs"
-        case let .foreignFile(directory, name):
-            return "\(directory): holds '\(name)', which is not a frame or timeline.json"
-        case let .frameOutOfRange(directory, name, count):
-            return "\(directory): '\(name)' is not a frame of this \(count)-frame sequence "
-                + "(\(ShardMerge.frameFileName(index: 0, frameCount: count)) … \(ShardMerge.frameFileName(index: count - 1, frameCount: count)))"
-        case let .duplicateFrame(index, first, second):
-            return "frame \(index) is in both \(first) and \(second): shards must not overlap"
-        case let .missingFrames(ranges, count):
-            let text = ranges.prefix(5).map { $0.count == 1 ? "\($0.lowerBound)" : "\($0.lowerBound)-\($0.upperBound)" }.joined(separator: ", ")
-            let missing = ranges.reduce(0) { $0 + $1.count }
-            return "\(missing) of \(count) frames are missing (\(text)\(ranges.count > 5 ? ", …" : "")): is a shard's folder left out?"
-        case let .unreadable(path, reason):
-            return "\(path): \(reason)"
-        }
-    }
-}
-
-extension ShardError: LocalizedError {
-    /// The same one line as `description`, so `localizedDescription` prints it too.
-    public var errorDescription: String? { description }
 }

@@ -1,7 +1,6 @@
 import Foundation
 import FlipbookFiles
 import FlipbookModel
-import FlipbookMotion
 import FlipbookFormats
 import FlipbookSupport
 

@@ -1,10 +1,6 @@
 import Foundation
 import FlipbookMotion
 import FlipbookModel
-import FlipbookScenes
-import FlipbookFormats
-import FlipbookRender
-import FlipbookOutput
 
 /// `timeline.json`: the timing of a rendered sequence .
 enum TimelineJSON {

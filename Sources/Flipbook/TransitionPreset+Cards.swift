@@ -1,7 +1,7 @@
 import FlipbookFormats
-import FlipbookModel
-import FlipbookScenes
-import FlipbookText
+package import FlipbookModel
+package import FlipbookScenes
+package import FlipbookText
 
 extension TransitionPreset {
     /// Builds the transition for these photos and options with `timing` as its main timing

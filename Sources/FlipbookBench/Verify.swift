@@ -1,5 +1,6 @@
 import Foundation
 import Flipbook
+import FlipbookLock
 import FlipbookFiles
 import FlipbookRaster
 

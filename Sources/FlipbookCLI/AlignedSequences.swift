@@ -1,5 +1,4 @@
 import Flipbook
-import FlipbookImageDiff
 import FlipbookSupport
 
 /// The sequences of a review on their common time axis (`CommonTimeAxis`): per page position

@@ -1,6 +1,7 @@
 import Foundation
-import FlipbookMotion
 import Flipbook
+import FlipbookGeometry
+import FlipbookMotion
 import FlipbookSupport
 
 /// A command-line usage mistake: exits with `ExitCode.usage`; `flipbook` prints `error: MESSAGE`

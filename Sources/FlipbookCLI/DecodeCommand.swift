@@ -1,4 +1,6 @@
 import Flipbook
+import FlipbookRaster
+import FlipbookGeometry
 import FlipbookCodecs
 import FlipbookFiles
 import FlipbookSupport

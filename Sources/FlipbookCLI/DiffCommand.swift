@@ -1,5 +1,6 @@
-import Flipbook
 import Foundation
+import Flipbook
+import FlipbookGeometry
 import FlipbookCodecs
 import FlipbookFiles
 import FlipbookRaster

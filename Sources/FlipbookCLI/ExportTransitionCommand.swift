@@ -2,7 +2,6 @@ import Foundation
 import Flipbook
 import FlipbookFiles
 import FlipbookModel
-import FlipbookScenes
 import FlipbookFormats
 
 /// `flipbook export-transition PRESET … --out FILE.json`: writes a preset as a transition file.

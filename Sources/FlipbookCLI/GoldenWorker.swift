@@ -1,5 +1,6 @@
 import Foundation
 import Flipbook
+import FlipbookLock
 import FlipbookFiles
 
 /// `flipbook golden-worker FOLDER`: makes the sequence lock a test's FlipbookTesting asks for

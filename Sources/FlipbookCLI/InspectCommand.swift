@@ -1,7 +1,5 @@
 import Flipbook
 import FlipbookModel
-import FlipbookScenes
-import FlipbookFormats
 
 /// `flipbook inspect PRESET --frame K …`: prints frame K's display list as JSON.
 enum InspectCommand: Command {

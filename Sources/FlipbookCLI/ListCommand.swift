@@ -1,7 +1,6 @@
+import Foundation
 import FlipbookMotion
-import FlipbookModel
 import FlipbookScenes
-import FlipbookFormats
 import FlipbookSupport
 
 /// `flipbook list`: one line per preset — name, what moves, default timing.

@@ -1,5 +1,7 @@
 import Foundation
 import Flipbook
+import FlipbookLock
+import FlipbookGeometry
 import FlipbookFiles
 import FlipbookSupport
 

@@ -1,3 +1,5 @@
+import Foundation
+import FlipbookGeometry
 import FlipbookSupport
 
 /// Text from inputs — a lock's ops and arguments, layer text, folder and file names, devices —

@@ -1,3 +1,4 @@
+import Foundation
 import FlipbookGeometry
 
 /// One command-line option: the single place its name, kind and help text live. A command's

@@ -1,4 +1,5 @@
 import Flipbook
+import FlipbookGeometry
 import FlipbookCodecs
 import FlipbookSupport
 

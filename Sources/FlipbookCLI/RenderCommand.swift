@@ -1,9 +1,7 @@
 import Foundation
 import Flipbook
 import FlipbookFiles
-import FlipbookModel
 import FlipbookScenes
-import FlipbookFormats
 import FlipbookSupport
 
 /// `flipbook render PRESET …`: writes a transition's frames and timeline.json.

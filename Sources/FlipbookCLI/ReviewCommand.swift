@@ -1,13 +1,10 @@
 import Foundation
 import Flipbook
+import FlipbookLock
 import FlipbookCodecs
 import FlipbookFiles
 import FlipbookImageDiff
 import FlipbookRaster
-import FlipbookModel
-import FlipbookMotion
-import FlipbookScenes
-import FlipbookFormats
 import FlipbookRender
 import FlipbookSupport
 
@@ -190,7 +187,7 @@ struct RenderedSequence {
         frames = []
         paths = []
         for frame in timeline.frames {
-            let path = folder + "/" + ShardMerge.frameFileName(index: frame.index, frameCount: timeline.frames.count)
+            let path = folder + "/" + RenderOutputNames.frameFileName(index: frame.index, frameCount: timeline.frames.count)
             guard FileManager.default.fileExists(atPath: path) else { throw ReviewError.missingFrame(path: path) }
             frames.append(ReviewPage.Frame(index: frame.index, timeSeconds: frame.timeSeconds, progress: frame.progress, phase: frame.phase))
             paths.append(path)

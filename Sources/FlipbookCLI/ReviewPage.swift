@@ -1,9 +1,6 @@
 import Foundation
 import Flipbook
 import FlipbookFiles
-import FlipbookModel
-import FlipbookScenes
-import FlipbookFormats
 
 /// A static, self-contained review page: a folder with `index.html` (inline script and style,
 /// no network) and the frames beside it, one subfolder per side (docs/REVIEW.md).

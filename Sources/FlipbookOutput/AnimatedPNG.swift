@@ -1,6 +1,6 @@
-import Foundation
-import FlipbookCodecs
-import FlipbookRaster
+public import Foundation
+package import FlipbookCodecs
+package import FlipbookRaster
 
 /// Animated PNG (APNG, the `acTL`/`fcTL`/`fdAT` chunks of the APNG 1.0 specification): frames
 /// that play inline on GitHub and in every current browser, and read as their first frame by a

@@ -1,8 +1,8 @@
 import Foundation
-import FlipbookCodecs
+package import FlipbookCodecs
 import FlipbookFiles
 import FlipbookGeometry
-import FlipbookRaster
+package import FlipbookRaster
 
 /// A video being written from rendered frames: an ffmpeg `VideoExport` or an `AnimatedPNGExport`.
 package protocol FrameVideoOutput: AnyObject, Sendable {

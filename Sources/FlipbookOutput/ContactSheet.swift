@@ -1,9 +1,9 @@
 import Foundation
-import FlipbookGeometry
-import FlipbookMotion
-import FlipbookRaster
-import FlipbookText
-import FlipbookModel
+package import FlipbookGeometry
+package import FlipbookMotion
+package import FlipbookRaster
+package import FlipbookText
+package import FlipbookModel
 import FlipbookSupport
 
 /// One PNG that shows a whole sequence: a header, a grid of labelled thumbnails, and the timing

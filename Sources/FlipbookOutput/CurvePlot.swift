@@ -1,8 +1,8 @@
 import Foundation
-import FlipbookGeometry
-import FlipbookMotion
-import FlipbookRaster
-import FlipbookText
+package import FlipbookGeometry
+package import FlipbookMotion
+package import FlipbookRaster
+package import FlipbookText
 import FlipbookSupport
 
 /// A plot of a timing curve: progress against time, with the sampled frames marked as dots.

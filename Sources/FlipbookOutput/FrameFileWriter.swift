@@ -1,7 +1,7 @@
 import Foundation
-import FlipbookCodecs
+package import FlipbookCodecs
 import FlipbookFiles
-import FlipbookRaster
+package import FlipbookRaster
 
 /// Encodes frames to PNG on the calling (worker) thread and creates their files on a writer
 /// thread, so a worker never waits for the disk.

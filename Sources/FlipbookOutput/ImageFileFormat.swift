@@ -1,7 +1,7 @@
-import Foundation
-import FlipbookCodecs
+public import Foundation
+package import FlipbookCodecs
 import FlipbookFiles
-import FlipbookRaster
+package import FlipbookRaster
 
 /// The format of a picture flipbook writes besides frames (contact sheets, plots), chosen by the
 /// file's extension: `.png`, or `.jpg`/`.jpeg` (any case). Other extensions are refused, so a

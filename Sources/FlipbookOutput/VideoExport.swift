@@ -1,8 +1,8 @@
+import FlipbookGeometry
 import Foundation
 import FlipbookCodecs
-import FlipbookGeometry
 import FlipbookFiles
-import FlipbookRaster
+package import FlipbookRaster
 
 /// Pipes frames to `ffmpeg` as raw RGBA over its standard input and writes an MP4 or GIF
 /// atomically: ffmpeg writes a hidden temporary sibling (a `PendingOutput`, same extension),

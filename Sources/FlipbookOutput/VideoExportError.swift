@@ -1,5 +1,5 @@
-import Foundation
-import FlipbookGeometry
+public import Foundation
+public import FlipbookGeometry
 
 /// A video container `VideoExport` can write, chosen by the output file's extension.
 package enum VideoFormat: String, Sendable, CaseIterable {

@@ -1,4 +1,3 @@
-import FlipbookRaster
 import Foundation
 
 /// Checks of a video ffmpeg says it wrote, before it may replace anything: ffmpeg 5.1 with

@@ -1,7 +1,8 @@
+import FlipbookText
 import Foundation
 import FlipbookGeometry
-import FlipbookRaster
-import FlipbookModel
+package import FlipbookRaster
+package import FlipbookModel
 
 /// Renders the frames of a job while drawing what frames share only once, at the display-list
 /// level (nothing here knows about presets):

@@ -1,7 +1,6 @@
 import FlipbookGeometry
 import FlipbookRaster
 import FlipbookModel
-import FlipbookText
 
 extension FrameRasterizer {
     /// Draws a `projected` op: an image through the homography (`Canvas.draw(_:in:contentMode:projection:…)`),

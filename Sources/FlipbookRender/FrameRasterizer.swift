@@ -1,7 +1,7 @@
 import FlipbookGeometry
-import FlipbookRaster
+package import FlipbookRaster
 import FlipbookText
-import FlipbookModel
+package import FlipbookModel
 
 /// Draws display lists onto canvases: the only place that turns `DisplayOp`s into pixels.
 package struct FrameRasterizer: Sendable {

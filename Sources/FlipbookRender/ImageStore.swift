@@ -1,7 +1,7 @@
-import Foundation
-import FlipbookCodecs
-import FlipbookGeometry
-import FlipbookRaster
+public import Foundation
+package import FlipbookCodecs
+public import FlipbookGeometry
+package import FlipbookRaster
 import FlipbookSupport
 
 /// Decoded images ready to draw, keyed by source path. Every image is decoded once, by the

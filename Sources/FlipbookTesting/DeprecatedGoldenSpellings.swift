@@ -2,11 +2,11 @@
 // `assertGolden(of:as:)`. They still compile (with a deprecation warning in the caller's build)
 // and run the same checks; nothing in this package calls them but `DeprecatedSpellingsTests`.
 import Foundation
-import Flipbook
-import FlipbookImageDiff
-import FlipbookRaster
+public import Flipbook
+public import FlipbookImageDiff
+public import FlipbookRaster
 #if canImport(Testing)
-import Testing
+public import Testing
 #endif
 
 /// The image checks' old namespace; `verifyGolden(of:as:named:)` with `.image`, `.image(deltaE:)`

@@ -1,5 +1,6 @@
 import Foundation
 import Flipbook
+import FlipbookLock
 
 /// The changes between two display lists given as JSON (`DisplayList.json`), in words: each op
 /// becomes the compact line a sequence lock holds (`image "…" rect=5,69,236,94 opacity=1`) and

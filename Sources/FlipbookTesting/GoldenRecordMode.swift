@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// When a golden assertion writes its reference image (set with `FLIPBOOK_RECORD`).
 ///

@@ -1,4 +1,4 @@
-import FlipbookImageDiff
+public import FlipbookImageDiff
 
 /// What a golden check found; `message` says it in words for a test failure.
 public struct GoldenResult: Sendable {

@@ -1,5 +1,6 @@
 import Foundation
-import Flipbook
+public import Flipbook
+import FlipbookLock
 
 extension GoldenStrategy where Value == String {
     /// UTF-8 text compared exactly; a mismatch shows the changed block of lines (`-` reference,

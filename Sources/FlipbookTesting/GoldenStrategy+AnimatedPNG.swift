@@ -1,8 +1,8 @@
 import Foundation
-import Flipbook
+public import Flipbook
 import FlipbookCodecs
 import FlipbookImageDiff
-import FlipbookRaster
+public import FlipbookRaster
 import FlipbookRender
 
 extension GoldenStrategy where Value == [PremultipliedImage] {

@@ -1,7 +1,7 @@
 import Foundation
 import FlipbookCodecs
-import FlipbookImageDiff
-import FlipbookRaster
+public import FlipbookImageDiff
+public import FlipbookRaster
 
 extension GoldenStrategy where Value == PremultipliedImage {
     /// A PNG reference compared pixel by pixel: at most `maxDifferingFraction` (0…1) of the

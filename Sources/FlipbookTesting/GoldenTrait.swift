@@ -1,5 +1,5 @@
 #if canImport(Testing)
-import Testing
+public import Testing
 
 /// A Swift Testing trait that runs a test, or every test of a suite, inside
 /// `withGoldens(record:goldensDirectory:)`, as swift-snapshot-testing's `.snapshots(record:)`:

@@ -1,5 +1,4 @@
 import Foundation
-import FlipbookFiles
 import Synchronization
 
 /// `FLIPBOOK_WORKER=build`: the golden worker built from the Flipbook checkout this

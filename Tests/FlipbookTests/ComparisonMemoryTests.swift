@@ -4,6 +4,7 @@ import FlipbookCodecs
 import FlipbookRaster
 import FlipbookTestSupport
 @testable import Flipbook
+@testable import FlipbookLock
 @testable import FlipbookOutput
 
 /// Review pages, `verify --review` and animated PNGs hold a few frames, not sequences: `verify

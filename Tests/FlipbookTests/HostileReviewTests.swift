@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import Flipbook
+@testable import FlipbookLock
 import FlipbookCodecs
 import FlipbookRaster
 

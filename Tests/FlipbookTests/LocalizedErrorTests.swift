@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import Flipbook
+import FlipbookLock
 import FlipbookCodecs
 import FlipbookFiles
 import FlipbookMotion

@@ -1,6 +1,7 @@
 import XCTest
 import Foundation
 import Flipbook
+import FlipbookLock
 import FlipbookModel
 import FlipbookScenes
 

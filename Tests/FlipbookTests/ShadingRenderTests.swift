@@ -1,6 +1,7 @@
 import XCTest
 import Foundation
 @testable import Flipbook
+@testable import FlipbookLock
 @testable import FlipbookRender
 @testable import FlipbookOutput
 import FlipbookTesting

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import FlipbookUIKit
 import Flipbook
+import FlipbookLock
 import FlipbookModel
 
 /// A sequence lock of a recording names its images relative to the recording's resources folder

@@ -1,10 +1,9 @@
 import Foundation
-import FlipbookGeometry
-import FlipbookRaster
-import FlipbookModel
-import FlipbookMotion
-import FlipbookScenes
+package import Flipbook
 import FlipbookFormats
+import FlipbookGeometry
+package import FlipbookModel
+package import FlipbookRaster
 import FlipbookRender
 import FlipbookSupport
 

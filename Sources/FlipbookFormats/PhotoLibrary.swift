@@ -1,12 +1,8 @@
 import Foundation
 import FlipbookCodecs
 import FlipbookGeometry
-import FlipbookModel
-import FlipbookScenes
-import FlipbookFormats
-import FlipbookRender
-import FlipbookOutput
 import FlipbookMotion
+import FlipbookScenes
 import FlipbookSupport
 
 /// The photos of a manifest, with every size known: declared in the manifest, or read from the

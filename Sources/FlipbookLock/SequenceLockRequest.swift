@@ -1,8 +1,9 @@
 import Foundation
+package import Flipbook
 import FlipbookFiles
+import FlipbookFormats
 import FlipbookModel
 import FlipbookScenes
-import FlipbookFormats
 
 /// A sequence lock made by another process: FlipbookTesting, compiled without optimisation in
 /// a consumer's debug `swift test`, hands a job's drawing to an optimised `flipbook`

@@ -1,12 +1,10 @@
 import Foundation
-import FlipbookGeometry
-import FlipbookRaster
+package import Flipbook
+import FlipbookCodecs
+package import FlipbookGeometry
 import FlipbookModel
-import FlipbookMotion
-import FlipbookScenes
-import FlipbookFormats
+package import FlipbookRaster
 import FlipbookRender
-import FlipbookOutput
 import FlipbookSupport
 
 /// A sequence golden that weighs kilobytes: per frame, the display list as compact text (one
@@ -23,37 +21,37 @@ import FlipbookSupport
 /// lock holds on every clone.
 package struct SequenceLock: Sendable, Equatable {
     /// One frame: where it is in the sequence, its display list and the hash of its pixels.
-    public struct Frame: Sendable, Equatable {
+    package struct Frame: Sendable, Equatable {
         /// The frame's index in the whole sequence.
-        public var index: Int
+        package var index: Int
         /// Its time in seconds and the timing's progress, as `timeline.json` writes them.
-        public var timeSeconds: Double, progress: Double
+        package var timeSeconds: Double, progress: Double
         /// The display list, one op per line (`DisplayList.lockLines`).
-        public var ops: [String]
+        package var ops: [String]
         /// The hash of the pixels (`SequenceLock.pixelHash(_:format:)` of the lock's format).
-        public var pixelHash: UInt64
+        package var pixelHash: UInt64
     }
 
     /// The format `make` writes: 2 (CRC-64/XZ pixel hashes).
-    public static let currentFormat = 2
+    package static let currentFormat = 2
     /// The formats a lock file may have: 1 (FNV-1a over words) and 2.
-    public static let formats = 1...2
+    package static let formats = 1...2
 
     /// The first line of a lock file of `format`: `flipbook-lock 2`.
-    public static func magic(format: Int = currentFormat) -> String { "flipbook-lock \(format)" }
+    package static func magic(format: Int = currentFormat) -> String { "flipbook-lock \(format)" }
 
     /// Facts about the render (`preset`, `arguments`, `size`, `fps`, …), in order.
-    public var header: [(key: String, value: String)]
+    package var header: [(key: String, value: String)]
     /// Every frame, in order.
-    public var frames: [Frame]
+    package var frames: [Frame]
     /// The lock's format, which says how `Frame.pixelHash` was computed.
-    public var format: Int
+    package var format: Int
 
     /// The value of header `key`, if present.
-    public func headerValue(_ key: String) -> String? { header.first { $0.key == key }?.value }
+    package func headerValue(_ key: String) -> String? { header.first { $0.key == key }?.value }
 
     /// A lock from its parts.
-    public init(header: [(key: String, value: String)], frames: [Frame], format: Int = currentFormat) {
+    package init(header: [(key: String, value: String)], frames: [Frame], format: Int = currentFormat) {
         precondition(Self.formats.contains(format), "lock format \(format) is not one of \(Self.formats)")
         self.header = header
         self.frames = frames
@@ -61,7 +59,7 @@ package struct SequenceLock: Sendable, Equatable {
     }
 
     /// Same format, header lines in the same order and the same frames.
-    public static func == (lhs: SequenceLock, rhs: SequenceLock) -> Bool {
+    package static func == (lhs: SequenceLock, rhs: SequenceLock) -> Bool {
         lhs.format == rhs.format && lhs.frames == rhs.frames
             && lhs.header.map { "\($0.key)=\($0.value)" } == rhs.header.map { "\($0.key)=\($0.value)" }
     }
@@ -79,7 +77,7 @@ package struct SequenceLock: Sendable, Equatable {
     /// about 4 cycles a pixel, which is why format 2 replaced it.
     ///
     /// Either is recomputed in any language from a decoded PNG (docs/GOLDENS.md).
-    public static func pixelHash(_ image: PremultipliedImage, format: Int = currentFormat) -> UInt64 {
+    package static func pixelHash(_ image: PremultipliedImage, format: Int = currentFormat) -> UInt64 {
         precondition(formats.contains(format), "lock format \(format) is not one of \(formats)")
         return format == 1 ? PixelHash.fnv1aWords(image) : PixelHash.crc64(image)
     }
@@ -89,7 +87,7 @@ package struct SequenceLock: Sendable, Equatable {
     /// CLI puts the command line there); size, fps and frame count follow.
     /// - Throws: render errors; `SequenceLockError.tooManyOps` when the frames hold more ops than
     ///   a lock may (`maximumOpCount`).
-    public static func make(job: RenderJob, header extra: [(key: String, value: String)] = [], format: Int = currentFormat,
+    package static func make(job: RenderJob, header extra: [(key: String, value: String)] = [], format: Int = currentFormat,
                             progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> SequenceLock {
         precondition(formats.contains(format), "lock format \(format) is not one of \(formats)")
         let hashes = PositionedResults<UInt64>(count: job.frames.count)
@@ -132,7 +130,7 @@ package struct SequenceLock: Sendable, Equatable {
     }
 
     /// The lock as text (see the type's description).
-    public var text: String {
+    package var text: String {
         var out = Self.magic(format: format) + "\n"
         for (key, value) in header { out += "\(key): \(value)\n" }
         var previous: [String] = []
@@ -187,7 +185,7 @@ package struct SequenceLock: Sendable, Equatable {
     /// the most a display list holds, so every lock `make` writes is read. An op line's
     /// indentation is checked as it is read: a lock of groups nested 5 000 deep overflowed the
     /// stack of `verify --review`.
-    public static let maximumNestingDepth = DisplayOp.maximumNestingDepth
+    package static let maximumNestingDepth = DisplayOp.maximumNestingDepth
 
     /// The most ops the frames of a lock hold together, each frame counted whole (the ops it
     /// keeps from the frame before too): 8 Mi, 128 MB of references to shared op texts, and the
@@ -195,7 +193,7 @@ package struct SequenceLock: Sendable, Equatable {
     /// frame is complete: a 2 MB lock of frames that each keep 40 000 ops asked for 5 GB. A
     /// push lock holds about 30 ops a frame; the longest render (292 800 frames) may average 28,
     /// a minute at 240 fps 580. `make` refuses to write a lock that would hold more.
-    public static let maximumOpCount = 8 << 20
+    package static let maximumOpCount = 8 << 20
 
     /// Reads a lock file's text; `path` names it in errors. Lines end with LF or CR LF (git's
     /// `autocrlf` on Windows). Every frame line's numbers are checked (an index after the
@@ -206,7 +204,7 @@ package struct SequenceLock: Sendable, Equatable {
     /// that keeps the previous frame's ops unchanged shares its list.
     /// - Throws: `SequenceLockError.malformed` with the line number; an input's text is quoted
     ///   as an excerpt (`InputText`), never whole.
-    public init(parsing text: String, path: String) throws {
+    package init(parsing text: String, path: String) throws {
         // Split by scalars: as Characters, "\r\n" is one, and a CR LF file would be one line.
         let lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { scalars in
             var line = String(Substring(scalars))
@@ -402,5 +400,5 @@ package enum SequenceLockError: SettingNamingError, LocalizedError, Equatable {
     }
 
     /// The same line, for `LocalizedError`.
-    public var errorDescription: String? { description }
+    package var errorDescription: String? { description }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import FlipbookGeometry
+package import FlipbookModel
 import FlipbookRaster
-import FlipbookModel
 import FlipbookText
 
 extension DisplayList {
@@ -9,7 +9,7 @@ extension DisplayList {
     /// `fill rect=0,64,375,603 color=1,1,1,1 opacity=1 clip=0,0,375,667`. Text runs and path
     /// contours appear as a count and an FNV-1a 64 hash of their JSON (`glyphs=12:…`), keeping
     /// the line short; `source` rewrites image paths.
-    public func lockLines(source: (String) -> String = { $0 }) -> [String] {
+    package func lockLines(source: (String) -> String = { $0 }) -> [String] {
         lockLines(source: source, memo: nil)
     }
 

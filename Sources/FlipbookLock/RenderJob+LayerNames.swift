@@ -1,3 +1,4 @@
+package import Flipbook
 import FlipbookModel
 
 extension RenderJob {

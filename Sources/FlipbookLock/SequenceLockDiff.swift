@@ -1,16 +1,12 @@
 import Foundation
 import FlipbookGeometry
 import FlipbookModel
-import FlipbookScenes
-import FlipbookFormats
-import FlipbookRender
-import FlipbookOutput
 import FlipbookSupport
 
 /// How one frame of a sequence differs from its lock.
 package struct SequenceFrameDifference: Sendable, Equatable {
     /// What changed.
-    public enum Kind: String, Sendable {
+    package enum Kind: String, Sendable {
         /// The display list changed (and usually the pixels with it): geometry, colour, opacity,
         /// text, or the frame's index, time or progress.
         case geometry
@@ -22,11 +18,11 @@ package struct SequenceFrameDifference: Sendable, Equatable {
     }
 
     /// The frame's index.
-    public var index: Int
+    package var index: Int
     /// What changed.
-    public var kind: Kind
+    package var kind: Kind
     /// The changes in words, e.g. `op 3 image $MANIFEST/a.jpg: rect.y 331 → 333`.
-    public var changes: [String]
+    package var changes: [String]
 }
 
 extension SequenceLock {
@@ -35,7 +31,7 @@ extension SequenceLock {
     /// every frame (their hashes cannot be compared): make `actual` in this lock's `format`.
     /// `layerNames` (`RenderJob.layerNamesOfLockLines` of the render `actual` was made from)
     /// names the layer of each changed op, for the first `namedFrames` frames whose ops changed.
-    public func differences(to actual: SequenceLock, layerNames: ((Int) -> [String: String])? = nil,
+    package func differences(to actual: SequenceLock, layerNames: ((Int) -> [String: String])? = nil,
                             namedFrames: Int = 20) -> [SequenceFrameDifference] {
         var result: [SequenceFrameDifference] = []
         var named = 0
@@ -80,7 +76,7 @@ extension SequenceLock {
     /// The changes from one frame's ops to another's in words, op by op when the counts match.
     /// `layerNames` (trimmed line of `new` → layer name) adds the layer that draws an op:
     /// `op 5 image "$RESOURCES/a.jpg" of 'UIImageView #22': rect.y 331 → 333`.
-    public static func describe(from old: [String], to new: [String], layerNames: [String: String] = [:]) -> [String] {
+    package static func describe(from old: [String], to new: [String], layerNames: [String: String] = [:]) -> [String] {
         func of(_ line: String) -> String {
             layerNames[String(line.drop { $0 == " " })].map { " of " + InputText.singleQuoted($0) } ?? ""
         }
