@@ -5,6 +5,7 @@ import FlipbookTesting
 import FlipbookTestSupport
 import FlipbookModel
 import FlipbookMotion
+import FlipbookPipelineTestSupport
 
 /// `.sequence` goldens drawn by a `flipbook` worker (`FLIPBOOK_WORKER`, docs/GOLDENS.md "Debug
 /// builds") against the same goldens drawn in the test process: the same lock bytes, the same

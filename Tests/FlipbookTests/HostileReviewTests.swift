@@ -3,6 +3,7 @@ import XCTest
 @testable import Flipbook
 import FlipbookCodecs
 import FlipbookRaster
+import FlipbookPipelineTestSupport
 
 /// Review pages, `.lock` files and `--markdown` summaries are made for pull requests, and a lock
 /// or a frame folder in a pull request is input that CI processes with its secrets and artefact

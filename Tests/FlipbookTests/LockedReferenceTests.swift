@@ -3,6 +3,7 @@ import Foundation
 import Flipbook
 import FlipbookModel
 import FlipbookScenes
+import FlipbookPipelineTestSupport
 
 /// The reference side of a failing verify: a lock's display lists drawn again give the locked
 /// pixels — checked against the hashes the lock recorded when it was made, for the job that

@@ -3,6 +3,7 @@ import Flipbook
 import FlipbookCodecs
 import FlipbookRaster
 import FlipbookScenes
+import FlipbookPipelineTestSupport
 
 /// The `flipbook` PNG writer on rendered frames of every preset (the photo choices of
 /// scripts/render, @1x): each file decodes with libpng to exactly the frame, every code path the

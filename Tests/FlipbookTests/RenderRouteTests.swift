@@ -9,6 +9,7 @@ import FlipbookGeometry
 import FlipbookRaster
 import FlipbookModel
 import FlipbookScenes
+import FlipbookPipelineTestSupport
 
 final class RenderRouteTests: XCTestCase {
     /// A small phone with the X's 88 pt of bars, so the notch layout and the home indicator, at

@@ -9,6 +9,7 @@ import FlipbookTesting
 import FlipbookModel
 import FlipbookScenes
 import FlipbookFormats
+import FlipbookPipelineTestSupport
 
 /// Sequence locks: text round trip, verify of a fresh render, a changed option found and put in
 /// words, the size of a push lock, the pixel hash's definition.
