@@ -52,6 +52,22 @@ final class ReviewCommandTests: XCTestCase {
     /// `diff --metric flip` on FLIPTests' square moved by one pixel (NVIDIA's flip_evaluator: mean
     /// 0.07279, p99 0.58447, max 0.58948): fails the default limits, passes looser ones, writes
     /// the magma heat map.
+    /// The lock's saved arguments drop only the `--out` option: a value that reads `--out` (here
+    /// `--font`'s, a font file named `--out`) and what follows `--` are arguments of the render.
+    func testLockKeepsAValueThatReadsDashDashOut() throws {
+        let scratch = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        try FileManager.default.copyItem(atPath: Package.fixtureFont, toPath: scratch.appendingPathComponent("--out").path)
+        let arguments = ["--device", "se", "--scale", "1", "--fps", "10", "--font", "--out", "--out", "push.lock", "--", "push"]
+        let made = try runFlipbook(["lock"] + arguments, in: scratch)
+        XCTAssertEqual(made.status, 0, made.stderr)
+        let text = try String(contentsOfFile: scratch.appendingPathComponent("push.lock").path, encoding: .utf8)
+        let saved = text.split(separator: "\n").filter { $0.hasPrefix("argument: ") }.map { $0.dropFirst("argument: ".count) }
+        XCTAssertEqual(saved, ["--device", "se", "--scale", "1", "--fps", "10", "--font", "--out", "--", "push"])
+        let same = try runFlipbook(["verify", "push.lock"], in: scratch)
+        XCTAssertEqual(same.status, 0, same.stdout + same.stderr)
+    }
+
     func testDiffWithTheFLIPMetric() throws {
         let scratch = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: scratch) }
