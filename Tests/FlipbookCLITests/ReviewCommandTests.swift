@@ -7,8 +7,7 @@ import FlipbookPipelineTestSupport
 /// `flipbook lock`/`verify` and `flipbook review` as a user runs them, and the review page in
 /// headless Chromium (Tests/ReviewPage/check_review_page.py, when chromium and Pillow exist).
 final class ReviewCommandTests: XCTestCase {
-    /// A small push: iPhone SE at 1×, 10 fps (8 frames).
-    static let small = ["push", "--device", "se", "--scale", "1", "--fps", "10", "--font", Package.fixtureFont]
+    static let small = TestScenes.smallPush
 
     func testLockThenVerifyPassesAndAChangedOptionFailsWithAPage() throws {
         let scratch = temporaryDirectory()

@@ -12,11 +12,7 @@ import FlipbookPipelineTestSupport
 /// Transition files end to end: every preset exported to a file renders the preset's frames,
 /// the sample transitions render, and a bad file fails before anything is written.
 final class TransitionFileRenderTests: XCTestCase {
-    /// The presets with the photo choices scripts/render makes.
-    static let presets: [(TransitionPreset, select: Int, returnIndex: Int?)] = [
-        (.push, 3, nil), (.pop, 3, 9), (.zoomPush, 4, nil), (.zoomPop, 4, 10), (.present, 3, nil), (.dismiss, 3, 15),
-        (.fadePresent, 6, nil), (.fadeDismiss, 6, nil), (.cardPush, 1, nil), (.cardPop, 1, nil), (.page, 8, nil),
-    ]
+    static let presets = TestScenes.everyPreset
 
     /// A display list's JSON with every image path made absolute and standardised (an exported
     /// file names images relative to itself; reading it back resolves them).

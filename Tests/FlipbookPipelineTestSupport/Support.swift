@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import XCTest
 import Flipbook
+import FlipbookGeometry
 import FlipbookModel
 import FlipbookScenes
 import FlipbookFormats
@@ -46,6 +47,29 @@ extension RenderSettings {
         settings.deviceOverride = settings.scene.device
         return settings
     }
+}
+
+/// Scenes the tests of several stages render.
+package enum TestScenes {
+    /// scripts/render's selections: every preset but `page`, with its selected photo (and the
+    /// photo returned to).
+    package static let presets: [(TransitionPreset, Int, Int?)] = [
+        (.push, 3, nil), (.pop, 3, 9), (.zoomPush, 4, nil), (.zoomPop, 4, 10), (.present, 3, nil),
+        (.dismiss, 3, 15), (.fadePresent, 6, nil), (.fadeDismiss, 6, nil), (.cardPush, 1, nil), (.cardPop, 1, nil),
+    ]
+
+    /// Every preset, `page` included, with the photo choices scripts/render makes.
+    package static let everyPreset: [(TransitionPreset, select: Int, returnIndex: Int?)] = [
+        (.push, 3, nil), (.pop, 3, 9), (.zoomPush, 4, nil), (.zoomPop, 4, 10), (.present, 3, nil), (.dismiss, 3, 15),
+        (.fadePresent, 6, nil), (.fadeDismiss, 6, nil), (.cardPush, 1, nil), (.cardPop, 1, nil), (.page, 8, nil),
+    ]
+
+    /// An iPhone SE at 0.25 px/pt (80×142 px, whole pixels, so a full-screen fill covers the
+    /// canvas exactly, as at @2x): a debug build draws the ~470 frames twice in seconds.
+    package static let tinyDevice = Device(name: "se", sizePoints: Size(width: 320, height: 568), scale: 0.25)
+
+    /// `flipbook` arguments of a small push: iPhone SE at 1×, 10 fps (8 frames).
+    package static let smallPush = ["push", "--device", "se", "--scale", "1", "--fps", "10", "--font", Package.fixtureFont]
 }
 
 /// A fresh temporary directory, removed by the caller.
@@ -322,7 +346,7 @@ package func runMeasuringMemory(_ arguments: [String]) throws -> (status: Int32,
     defer { argv.forEach { free($0) } }
     var pid: pid_t = 0
     guard posix_spawn(&pid, python, nil, nil, argv, environ) == 0 else { throw XCTSkip("posix_spawn failed") }
-    package var status: Int32 = 0
+    var status: Int32 = 0
     guard waitpid(pid, &status, 0) == pid, status == 0 else { throw XCTSkip("the measuring python3 failed (status \(status))") }
     let fields = try String(contentsOfFile: report, encoding: .utf8).split(separator: " ").compactMap { Int($0) }
     guard fields.count == 2 else { throw XCTSkip("the measuring python3 wrote no report") }

@@ -13,15 +13,8 @@ import FlipbookPipelineTestSupport
 /// The frame cache (occlusion + shared prefixes drawn once) must give exactly the pixels of
 /// drawing every op of every frame, for every preset, in any order and on any thread count.
 final class FrameCacheTests: XCTestCase {
-    /// scripts/render's selections.
-    static let presets: [(TransitionPreset, Int, Int?)] = [
-        (.push, 3, nil), (.pop, 3, 9), (.zoomPush, 4, nil), (.zoomPop, 4, 10), (.present, 3, nil),
-        (.dismiss, 3, 15), (.fadePresent, 6, nil), (.fadeDismiss, 6, nil), (.cardPush, 1, nil), (.cardPop, 1, nil),
-    ]
-
-    /// An iPhone SE at 0.25 px/pt (80×142 px, whole pixels, so a full-screen fill covers the
-    /// canvas exactly, as at @2x): a debug build draws the ~470 frames twice in seconds.
-    static let tinyDevice = Device(name: "se", sizePoints: Size(width: 320, height: 568), scale: 0.25)
+    static let presets = TestScenes.presets
+    static let tinyDevice = TestScenes.tinyDevice
 
     func testEveryPresetFrameIsIdenticalToDrawingEveryOp() throws {
         var framesFromBases = 0, framesSkippingOps = 0

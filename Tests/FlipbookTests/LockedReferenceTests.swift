@@ -11,7 +11,7 @@ import FlipbookPipelineTestSupport
 final class LockedReferenceTests: XCTestCase {
     func settings(_ preset: TransitionPreset, select: Int = 3) -> RenderSettings {
         var settings = RenderSettings.small(preset, select: select)
-        settings.scene.device = FrameCacheTests.tinyDevice
+        settings.scene.device = TestScenes.tinyDevice
         settings.framesPerSecond = 15
         return settings
     }

@@ -18,9 +18,9 @@ final class SequenceLockTests: XCTestCase {
     func everySequence() throws -> [(String, RenderSettings)] {
         var result: [(String, RenderSettings)] = []
         for preset in TransitionPreset.allCases {
-            let known = FrameCacheTests.presets.first { $0.0 == preset }
+            let known = TestScenes.presets.first { $0.0 == preset }
             var settings = RenderSettings.small(preset, select: known?.1 ?? 3, returnIndex: known?.2)
-            settings.scene.device = FrameCacheTests.tinyDevice
+            settings.scene.device = TestScenes.tinyDevice
             settings.framesPerSecond = 15  // a quarter of the frames: the lock's logic is per frame
             result.append((preset.rawValue, settings))
         }
@@ -28,7 +28,7 @@ final class SequenceLockTests: XCTestCase {
             var settings = RenderSettings(transitionFile: file)
             settings.labelFontPath = Package.fixtureFont
             settings.sceneFontDirectory = Package.fixtureFonts
-            settings.scene.device = FrameCacheTests.tinyDevice
+            settings.scene.device = TestScenes.tinyDevice
             settings.deviceOverride = settings.scene.device  // not the file's own device
             settings.framesPerSecond = 15
             result.append((URL(fileURLWithPath: file).lastPathComponent, settings))
@@ -78,7 +78,7 @@ final class SequenceLockTests: XCTestCase {
 
     func testAChangedDampingIsFoundAndPutInWords() throws {
         var settings = RenderSettings.small(.push, select: 3)
-        settings.scene.device = FrameCacheTests.tinyDevice
+        settings.scene.device = TestScenes.tinyDevice
         settings.framesPerSecond = 15
         let lock = try SequenceLock.make(job: try RenderJob(settings: settings))
         settings.timing = Timing(curve: .spring(dampingRatio: 0.8, initialVelocity: 0), durationSeconds: 0.5)
@@ -195,7 +195,7 @@ final class GoldenSequenceTests: XCTestCase {
         let scratch = temporaryDirectory().path
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         var settings = RenderSettings.small(.push, select: 3)
-        settings.scene.device = FrameCacheTests.tinyDevice
+        settings.scene.device = TestScenes.tinyDevice
         settings.framesPerSecond = 15
         func check(_ settings: RenderSettings) throws -> GoldenResult {
             let job = try RenderJob(settings: settings)
