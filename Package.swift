@@ -177,8 +177,39 @@ let package = Package(
         // kiwi_oracle.py: the independent solver the generated systems are checked against.
         .testTarget(name: "FlipbookConstraintsTests", dependencies: ["FlipbookConstraints", "FlipbookTestSupport"], exclude: ["kiwi_oracle.py"]),
         .testTarget(name: "FlipbookTextTests", dependencies: ["FlipbookText"]),
-        .testTarget(name: "FlipbookSceneTests", dependencies: ["Flipbook", "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender", "FlipbookOutput", "FlipbookRaster", "FlipbookCodecs", "FlipbookText", "FlipbookMotion", "FlipbookGeometry", "FlipbookFiles"]),
-        .testTarget(name: "FlipbookTests", dependencies: ["Flipbook", "FlipbookLock", "FlipbookTesting", "FlipbookTestSupport", "FlipbookUIKit", "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender", "FlipbookOutput", "FlipbookRaster", "FlipbookCodecs", "FlipbookText", "FlipbookMotion", "FlipbookGeometry", "FlipbookFiles", "FlipbookTestSignals"], exclude: ["__Goldens__", "__DisplayLists__"]),
+        // The helpers the pipeline's test targets share: the package's paths, test render
+        // settings, a scratch-folder test case, running `flipbook` as a child, and the transition
+        // helpers (a window or its draw ops at a time). Kept apart from FlipbookTestSupport so the
+        // leaf modules' tests do not build the pipeline.
+        .target(name: "FlipbookPipelineTestSupport", dependencies: ["Flipbook", "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookText", "FlipbookGeometry",
+                                                               "FlipbookTestSignals"],
+                path: "Tests/FlipbookPipelineTestSupport"),
+        // One test target per pipeline stage (its goldens in `__Goldens__` beside its tests), then
+        // the façade's (jobs end to end) and the command line's (`flipbook` run as a user runs it).
+        .testTarget(name: "FlipbookModelTests", dependencies: ["FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookGeometry", "FlipbookMotion", "FlipbookRaster",
+                                                        "FlipbookPipelineTestSupport"]),
+        .testTarget(name: "FlipbookScenesTests", dependencies: ["FlipbookScenes", "FlipbookModel", "FlipbookFormats", "Flipbook", "FlipbookTesting", "FlipbookGeometry",
+                                                         "FlipbookMotion", "FlipbookRaster", "FlipbookText", "FlipbookPipelineTestSupport"],
+                    exclude: ["__Goldens__"]),
+        .testTarget(name: "FlipbookFormatsTests", dependencies: ["FlipbookFormats", "FlipbookModel", "FlipbookScenes", "Flipbook", "FlipbookRender", "FlipbookOutput",
+                                                          "FlipbookTesting", "FlipbookGeometry", "FlipbookMotion", "FlipbookRaster", "FlipbookPipelineTestSupport"],
+                    exclude: ["__Goldens__", "__DisplayLists__"]),
+        .testTarget(name: "FlipbookRenderTests", dependencies: ["FlipbookRender", "FlipbookLock", "Flipbook", "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookOutput",
+                                                         "FlipbookCodecs", "FlipbookTesting", "FlipbookGeometry", "FlipbookRaster", "FlipbookText",
+                                                         "FlipbookTestSupport", "FlipbookPipelineTestSupport"],
+                    exclude: ["__Goldens__"]),
+        .testTarget(name: "FlipbookOutputTests", dependencies: ["FlipbookOutput", "Flipbook", "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender",
+                                                         "FlipbookCodecs", "FlipbookGeometry", "FlipbookMotion", "FlipbookRaster", "FlipbookText",
+                                                         "FlipbookPipelineTestSupport"]),
+        // The sequence lock format: display lists as text, pixel hashes, differences in words, a
+        // lock's frames drawn back.
+        .testTarget(name: "FlipbookLockTests", dependencies: ["FlipbookLock", "Flipbook", "FlipbookRender", "FlipbookOutput", "FlipbookModel", "FlipbookScenes",
+                                                       "FlipbookFormats", "FlipbookGeometry", "FlipbookRaster", "FlipbookTesting", "FlipbookPipelineTestSupport"]),
+        .testTarget(name: "FlipbookTests", dependencies: ["Flipbook", "FlipbookLock", "FlipbookTesting", "FlipbookTestSupport", "FlipbookUIKit", "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender", "FlipbookOutput", "FlipbookRaster", "FlipbookCodecs", "FlipbookText", "FlipbookMotion", "FlipbookGeometry", "FlipbookFiles", "FlipbookPipelineTestSupport"], exclude: ["__Goldens__"]),
+        // `flipbook` as a user runs it (the tests start the built executable): usage, help and
+        // the documented commands, output safety, locks, review pages, shards.
+        .testTarget(name: "FlipbookCLITests", dependencies: ["Flipbook", "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender", "FlipbookOutput",
+                                                      "FlipbookCodecs", "FlipbookRaster", "FlipbookTestSignals", "FlipbookPipelineTestSupport"]),
         .testTarget(name: "FlipbookUIKitTests", dependencies: ["FlipbookUIKit", "Flipbook", "FlipbookLock", "FlipbookTesting", "FlipbookUIKitSamples", "FlipbookImageDiff", "FlipbookCodecs",
                                                         "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender", "FlipbookMotion", "FlipbookGeometry", "FlipbookRaster",
                                                         "FlipbookText", "FlipbookTestSignals"]),

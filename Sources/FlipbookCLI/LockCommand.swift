@@ -53,15 +53,27 @@ enum LockCommand: Command {
         [("name", name)] + arguments.map { ("argument", $0) }
     }
 
-    /// `argv` without `--out X` / `--out=X`: what renders the sequence again.
+    /// `argv` without `--out X` / `--out=X`: what renders the sequence again. Read as the
+    /// parser reads it (`Arguments`): the value of another option (`--font --out`, a file named
+    /// `--out`) and everything after `--` are kept, whatever they read.
     static func withoutOut(_ argv: [String]) -> [String] {
+        let takesValue = Set(options.filter { !$0.isFlag }.flatMap { [$0.name] + $0.formerNames })
         var result: [String] = []
-        var skipNext = false
-        for argument in argv {
-            if skipNext { skipNext = false; continue }
-            if argument == "--out" { skipNext = true; continue }
+        var index = 0
+        while index < argv.count {
+            let argument = argv[index]
+            index += 1
+            if argument == "--" {
+                result += argv[(index - 1)...]
+                break
+            }
+            if argument == "--out" { index += 1; continue }
             if argument.hasPrefix("--out=") { continue }
             result.append(argument)
+            if argument.hasPrefix("--"), !argument.contains("="), takesValue.contains(String(argument.dropFirst(2))), index < argv.count {
+                result.append(argv[index])
+                index += 1
+            }
         }
         return result
     }

@@ -8,7 +8,8 @@ import Foundation
 /// (mode 0700), so no other user can plant a link in it for a write to follow. Its removal is
 /// registered with `Termination` before anything is written in it, as render temporaries are:
 /// a handled signal (INT, TERM, HUP, QUIT) removes it too; `remove()` does on the normal way out.
-/// Removal never follows a symbolic link found inside.
+/// Removal never follows a symbolic link found inside. `@unchecked Sendable`: the compiler cannot
+/// see that `lock` guards `cleanup`, the only state that changes (`path` is a constant).
 package final class ScratchFolder: @unchecked Sendable {
     /// The folder's absolute path, without a trailing slash.
     package let path: String

@@ -77,7 +77,7 @@ package struct PhotoManifest: Hashable, Sendable {
         do {
             return try body(JSONField(value: root, path: "$", file: path))
         } catch let TransitionFileError.invalid(file, field, message) {
-            throw ManifestError.invalidField(path: file, field: field, problem: message.description)
+            throw ManifestError.invalidField(path: file, field: field, problem: message)
         }
     }
 
@@ -168,8 +168,9 @@ public enum ManifestError: SettingNamingError, Equatable {
     case unreadable(path: String, reason: String)
     /// The file is not valid JSON / property-list syntax.
     case malformed(path: String, format: String, detail: String)
-    /// A field is missing or has the wrong type or value.
-    case invalidField(path: String, field: String, problem: String)
+    /// A field is missing or has the wrong type or value; `problem` keeps a setting it names
+    /// (a limit, an option) apart, as `message` does, for the reader to name.
+    case invalidField(path: String, field: String, problem: SettingText)
     /// A photo is an http(s) URL.
     case remoteImage(path: String, field: String, url: String)
     /// With `--sandbox-photos`: the image `url` names is not inside the manifest's folder, or

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Per-pixel scores of two images computed a band of rows at a time, the bands of a wave on
 /// several threads, then handed on in row order on the calling thread: the memory is a few
@@ -20,14 +21,25 @@ enum ScoreBands {
         var start = 0
         while start < bands.count {
             let batch = Array(bands[start..<min(bands.count, start + wave)])
-            let results = Results<Result>(count: batch.count)
+            // One slot per band of the wave, set from the worker threads; in a `Mutex`, so the
+            // compiler checks that every access holds the lock.
+            let results = Mutex<[Result?]>(Array(repeating: nil, count: batch.count))
             if batch.count == 1 {
-                results.set(0, score(batch[0]))
+                let value = score(batch[0])
+                results.withLock { $0[0] = value }
             } else {
-                DispatchQueue.concurrentPerform(iterations: batch.count) { results.set($0, score(batch[$0])) }
+                DispatchQueue.concurrentPerform(iterations: batch.count) { index in
+                    let value = score(batch[index])
+                    results.withLock { $0[index] = value }
+                }
             }
             for (index, band) in batch.enumerated() {
-                fold(band, results.take(index))
+                let value = results.withLock { slots in
+                    defer { slots[index] = nil }  // a band's scores are freed once folded
+                    return slots[index]
+                }
+                guard let value else { preconditionFailure("band \(index) of the wave was never scored") }
+                fold(band, value)
                 progress?(band.upperBound, height)
             }
             start += batch.count
@@ -36,21 +48,6 @@ enum ScoreBands {
 
     /// The threads a comparison uses by default: one per core.
     static var defaultThreads: Int { ProcessInfo.processInfo.activeProcessorCount }
-
-    /// One wave's results, set from worker threads. `@unchecked Sendable` because `lock` guards
-    /// `slots`.
-    private final class Results<Result>: @unchecked Sendable {
-        private let lock = NSLock()
-        private var slots: [Result?]
-        init(count: Int) { slots = Array(repeating: nil, count: count) }
-        func set(_ index: Int, _ value: Result) { lock.lock(); slots[index] = value; lock.unlock() }
-        func take(_ index: Int) -> Result {
-            lock.lock(); defer { lock.unlock() }
-            let value = slots[index]!
-            slots[index] = nil
-            return value
-        }
-    }
 }
 
 /// The largest scores of a comparison, kept only as many as the 99th percentile needs: of `count`

@@ -9,7 +9,7 @@ package import FlipbookRaster
 /// Each file is flushed (`OutputFile.create`: write + fsync) before the job's folder is swapped
 /// in; a flush takes a few milliseconds of waiting per frame on this machine's disk, time in
 /// which a worker that wrote its own files would leave its core idle. Encoders are shared by
-/// workers (one borrowed per frame, so each keeps a warm libdeflate compressor and buffers; a
+/// workers (one borrowed per frame, so each keeps its writer's compressor state and buffers warm; a
 /// `PNGFrameEncoder` is not thread-safe). At most `maximumPendingFiles` encoded files wait for
 /// the writer (memory stays flat: ~1 MB each at 750×1334); a worker that would exceed it waits.
 /// `@unchecked Sendable`: the compiler cannot see that `lock` guards `idle` and `failure`, and

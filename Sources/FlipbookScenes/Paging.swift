@@ -17,9 +17,14 @@ extension PhotoBrowserScene {
     package static func pageSwipe(from: Int, to: Int, device: Device) -> Gesture {
         let forward = to > from
         let startX = device.width * (forward ? 0.75 : 0.25)
-        // swiftlint-style force: a 0.25 s pan with default completion values always validates.
-        return try! Gesture.pan(from: Point(x: startX, y: device.height / 2),
-                                toXPoints: startX + device.width * (forward ? -0.4 : 0.4), durationSeconds: 0.25)
+        do {
+            return try Gesture.pan(from: Point(x: startX, y: device.height / 2),
+                                   toXPoints: startX + device.width * (forward ? -0.4 : 0.4), durationSeconds: 0.25)
+        } catch {
+            // A 0.25 s pan with the default completion values always validates, on any device:
+            // a throw here is a bug in this function, not bad input.
+            preconditionFailure("the paging swipe does not validate: \(error)")
+        }
     }
 
     /// Paging in the detail view: a horizontal swipe in the pager (a paging scroll view) starting

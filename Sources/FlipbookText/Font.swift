@@ -11,7 +11,8 @@ import Foundation
 /// map and the advance widths are read once at `init` into immutable tables, and HarfBuzz fonts
 /// are immutable once made (HarfBuzz documents shaping with one `hb_font_t` from many threads
 /// as safe). Rendered glyph masks and colour bitmaps are cached per key; a mask depends only
-/// on its key, so output is the same whatever the thread interleaving.
+/// on its key, so output is the same whatever the thread interleaving. `@unchecked Sendable`:
+/// the compiler cannot see that `lock` guards the face and the caches.
 package final class Font: @unchecked Sendable {
     /// The font file, as given to `init(path:faceIndex:)`.
     public let path: String

@@ -20,7 +20,8 @@ final class SanitizerCanaryTests: XCTestCase {
         second.next = first
     }
 
-    /// Two threads incrementing one counter without a lock.
+    /// Two threads incrementing one counter without a lock. `@unchecked Sendable` on purpose: the
+    /// race the compiler would refuse is the one ThreadSanitizer must catch.
     final class Counter: @unchecked Sendable { var value = 0 }
 
     func testRaceCanary() throws {

@@ -1,4 +1,5 @@
 import XCTest
+import Synchronization
 import FlipbookRaster
 @testable import FlipbookImageDiff
 import FlipbookTestSupport
@@ -78,10 +79,11 @@ final class ScoreMemoryTests: XCTestCase {
     }
 }
 
-/// Progress calls, recorded from any thread. `@unchecked Sendable` because `lock` guards `values`.
-final class RowLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private(set) var values: [(done: Int, total: Int)] = []
-    func add(_ done: Int, _ total: Int) { lock.lock(); values.append((done, total)); lock.unlock() }
-    var last: (done: Int, total: Int)? { lock.lock(); defer { lock.unlock() }; return values.last }
+/// Progress calls, recorded from any thread; in a `Mutex`, so the compiler checks that every
+/// access holds the lock.
+final class RowLog: Sendable {
+    private let log = Mutex<[(done: Int, total: Int)]>([])
+    var values: [(done: Int, total: Int)] { log.withLock { $0 } }
+    func add(_ done: Int, _ total: Int) { log.withLock { $0.append((done, total)) } }
+    var last: (done: Int, total: Int)? { log.withLock { $0.last } }
 }

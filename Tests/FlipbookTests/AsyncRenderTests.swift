@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import XCTest
 import Flipbook
+import FlipbookPipelineTestSupport
 
 /// The async front doors: `write(to:)` and `render()` awaited from a task, stopped by its
 /// cancellation within a frame or two, leaving what was written before untouched.

@@ -6,6 +6,7 @@ import FlipbookTestSupport
 @testable import Flipbook
 @testable import FlipbookLock
 @testable import FlipbookOutput
+import FlipbookPipelineTestSupport
 
 /// Review pages, `verify --review` and animated PNGs hold a few frames, not sequences: `verify
 /// --review` of a 43-frame 2000 × 2000 lock drew every lock frame before writing any (0.9 GB),

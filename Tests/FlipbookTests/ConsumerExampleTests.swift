@@ -1,6 +1,7 @@
 import Flipbook  // alone: RenderJob, RenderSettings, Timing, Device, Samples …
 import FlipbookTesting
 import XCTest
+import FlipbookPipelineTestSupport
 
 /// The consumer example of docs/GOLDENS.md, compiled and run here: a test that sets the
 /// manifest, device, timing and font, and finds its own fixtures through `#filePath` (in the

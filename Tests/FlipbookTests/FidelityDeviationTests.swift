@@ -7,6 +7,7 @@ import FlipbookRaster
 import FlipbookModel
 import FlipbookScenes
 import FlipbookFormats
+import FlipbookPipelineTestSupport
 
 /// Places where the presets once departed from the reference apps, each shown matching the app's code:
 /// the card snapshots reproduce the resting card (`CardTransition.pushAnimation`), the carousel's bar never

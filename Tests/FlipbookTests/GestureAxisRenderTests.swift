@@ -6,6 +6,7 @@ import FlipbookGeometry
 import FlipbookModel
 import FlipbookScenes
 import FlipbookFormats
+import FlipbookPipelineTestSupport
 
 /// A sheet pulled down drives its dismissal end to end: the gesture file's axis, the fraction
 /// over the screen's height, the velocity along y, the finish and the last frame; and a drag

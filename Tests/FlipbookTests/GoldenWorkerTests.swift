@@ -5,6 +5,7 @@ import FlipbookTesting
 import FlipbookTestSupport
 import FlipbookModel
 import FlipbookMotion
+import FlipbookPipelineTestSupport
 
 /// `.sequence` goldens drawn by a `flipbook` worker (`FLIPBOOK_WORKER`, docs/GOLDENS.md "Debug
 /// builds") against the same goldens drawn in the test process: the same lock bytes, the same
@@ -97,7 +98,7 @@ final class GoldenWorkerTests: XCTestCase {
         try "#!/bin/sh\nexit 7\n".write(toFile: failing, atomically: true, encoding: .utf8)
         XCTAssertEqual(chmod(failing, 0o755), 0)
         var preset = RenderSettings.small(.push, select: 3)
-        preset.scene.device = FrameCacheTests.tinyDevice
+        preset.scene.device = TestScenes.tinyDevice
         preset.framesPerSecond = 15
         for settings in [preset, try Self.transitionSettings(of: preset)] {
             let here = try check(settings, worker: "off", record: .all, in: inProcess)

@@ -4,13 +4,14 @@ import XCTest
 @testable import FlipbookLock
 import FlipbookCodecs
 import FlipbookRaster
+import FlipbookPipelineTestSupport
 
 /// Review pages, `.lock` files and `--markdown` summaries are made for pull requests, and a lock
 /// or a frame folder in a pull request is input that CI processes with its secrets and artefact
 /// uploads. Run as CI runs them: nothing is read, written or echoed that the user did not ask for.
 final class HostileReviewTests: ScratchFolderTestCase {
     /// A small push: iPhone SE at 1×, 10 fps (8 frames).
-    static let small = ReviewCommandTests.small
+    static let small = TestScenes.smallPush
 
     /// Runs `flipbook` in the scratch folder (so relative names stay short in messages).
     func flipbook(_ arguments: [String], environment: [String: String?] = [:]) throws -> FlipbookRun {

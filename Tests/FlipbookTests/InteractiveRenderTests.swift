@@ -9,6 +9,7 @@ import FlipbookRaster
 import FlipbookModel
 import FlipbookScenes
 import FlipbookFormats
+import FlipbookPipelineTestSupport
 
 /// Transitions driven by a finger (`RenderSettings.gesture`, `flipbook render pop --gesture FILE`):
 /// the frames the percent-driven rules give, their last frames, timeline.json, the command line.

@@ -3,6 +3,7 @@ import Flipbook
 import FlipbookCodecs
 import FlipbookRaster
 import FlipbookScenes
+import FlipbookPipelineTestSupport
 
 /// The `flipbook` PNG writer on rendered frames of every preset (the photo choices of
 /// scripts/render, @1x): each file decodes with libpng to exactly the frame, every code path the
@@ -22,7 +23,7 @@ final class OnePassPNGPresetTests: XCTestCase {
         }
         let floor = PNGFrameEncoder(options: PNGEncodeOptions(writer: .libpng, compressionLevel: 1, filter: .up))
         var total = 0, floorTotal = 0, frames = 0, pushTotal = 0, pushFloorTotal = 0
-        for (preset, select, returnIndex) in TransitionFileRenderTests.presets {
+        for (preset, select, returnIndex) in TestScenes.everyPreset {
             let job = try RenderJob(settings: .small(preset, select: select, returnIndex: returnIndex))
             let last = job.sequence.count - 1
             let indices = Array(stride(from: 0, to: last, by: 8)) + [last]

@@ -4,11 +4,13 @@
 // before it (docs/CHROME.md).
 import XCTest
 import Foundation
+import Synchronization
 @testable import Flipbook
 import FlipbookGeometry
 import FlipbookRaster
 import FlipbookModel
 import FlipbookScenes
+import FlipbookPipelineTestSupport
 
 final class RenderRouteTests: XCTestCase {
     /// A small phone with the X's 88 pt of bars, so the notch layout and the home indicator, at
@@ -33,11 +35,11 @@ final class RenderRouteTests: XCTestCase {
     }
 
     static func rendered(_ job: RenderJob) throws -> [Int: (list: DisplayList, image: PremultipliedImage)] {
-        let results = LockedFrames()
+        let results = Mutex<[Int: (list: DisplayList, image: PremultipliedImage)]>([:])
         try job.frameRenderer().run(threads: 2, progress: nil) { _, sample, list, image in
-            results.set(sample.index, list, image)
+            results.withLock { $0[sample.index] = (list, image) }
         }
-        return results.frames
+        return results.withLock { $0 }
     }
 
     func testEveryRouteDrawsTheSamePixelsOnAHomeIndicatorPhone() throws {
@@ -110,12 +112,4 @@ final class RenderRouteTests: XCTestCase {
             if let fromRange = range[index]?.image { XCTAssertEqual(fromRange, image, "frame \(index): range 40…70 vs renderFrames") }
         }
     }
-}
-
-/// Frames handed in from worker threads. `@unchecked Sendable`: `lock` guards `frames`.
-private final class LockedFrames: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [Int: (list: DisplayList, image: PremultipliedImage)] = [:]
-    func set(_ index: Int, _ list: DisplayList, _ image: PremultipliedImage) { lock.lock(); stored[index] = (list, image); lock.unlock() }
-    var frames: [Int: (list: DisplayList, image: PremultipliedImage)] { lock.lock(); defer { lock.unlock() }; return stored }
 }
