@@ -1,8 +1,7 @@
-import Foundation
+public import Foundation
 import FlipbookCodecs
-import FlipbookGeometry
-import FlipbookMotion
-import FlipbookScenes
+public import FlipbookGeometry
+package import FlipbookModel
 import FlipbookSupport
 
 /// The photos of a manifest, with every size known: declared in the manifest, or read from the
