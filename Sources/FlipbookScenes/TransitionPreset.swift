@@ -8,12 +8,12 @@ import FlipbookModel
 /// A photo as scenes see it: the file to draw and its upright size in pixels.
 package struct ScenePhoto: Hashable, Sendable {
     /// The image file, named as in the manifest (resolved against the current directory).
-    public var source: String
+    package var source: String
     /// Upright size in pixels; only its aspect ratio matters for layout.
-    public var sizePixels: Size
+    package var sizePixels: Size
 
     /// Creates a photo.
-    public init(source: String, sizePixels: Size) { self.source = source; self.sizePixels = sizePixels }
+    package init(source: String, sizePixels: Size) { self.source = source; self.sizePixels = sizePixels }
 }
 
 /// What the user chose about the scene (the command line's scene options).
@@ -51,17 +51,17 @@ public struct SceneOptions: Hashable, Sendable {
     public init() {}
 
     /// The photo the backward transitions return to.
-    public var effectiveReturnIndex: Int { returnIndex ?? selectedIndex }
+    package var effectiveReturnIndex: Int { returnIndex ?? selectedIndex }
 
     /// The photo `page` swipes to among `count` photos: `pageTarget`, or the next photo (the
     /// previous one from the last).
-    public func effectivePageTarget(count: Int) -> Int {
+    package func effectivePageTarget(count: Int) -> Int {
         pageTarget ?? (selectedIndex + 1 < count ? selectedIndex + 1 : selectedIndex - 1)
     }
 
     /// The finger of `page` among `count` photos: `pageGesture`, or the default swipe from
     /// `selectedIndex` towards `effectivePageTarget(count:)` (`PhotoBrowserScene.pageSwipe`).
-    public func effectivePageGesture(count: Int) -> Gesture {
+    package func effectivePageGesture(count: Int) -> Gesture {
         pageGesture ?? PhotoBrowserScene.pageSwipe(from: selectedIndex, to: effectivePageTarget(count: count), device: device)
     }
 }
@@ -154,7 +154,7 @@ public enum TransitionPreset: String, CaseIterable, Sendable {
 
     /// Whether this preset draws the cards of a cards manifest (`SceneOptions.cardsManifestPath`)
     /// rather than the photos.
-    public var drawsCards: Bool { self == .cardPush || self == .cardPop }
+    package var drawsCards: Bool { self == .cardPush || self == .cardPop }
 
     /// Builds the transition for these photos (or, for the card presets, `cards`) and options with
     /// `timing` as its main timing (default: the preset's). The card presets measure their labels
