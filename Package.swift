@@ -82,7 +82,7 @@ let package = Package(
         .target(name: "CPNGEncoder"),
 
         // Bounded input reads, atomic output files and folders, clean-up on signals.
-        .target(name: "FlipbookFiles"),
+        .target(name: "FlipbookFiles", swiftSettings: strictImports),
         .target(name: "FlipbookGeometry"),
         // Linear constraint systems with UIKit's priorities, solved incrementally (docs/AUTOLAYOUT.md);
         // knows no views, depends on nothing of Flipbook.
