@@ -86,7 +86,7 @@ let package = Package(
         .target(name: "FlipbookGeometry"),
         // Linear constraint systems with UIKit's priorities, solved incrementally (docs/AUTOLAYOUT.md);
         // knows no views, depends on nothing of Flipbook.
-        .target(name: "FlipbookConstraints"),
+        .target(name: "FlipbookConstraints", swiftSettings: strictImports),
         .target(name: "FlipbookRaster", dependencies: ["FlipbookGeometry"]),
         .target(name: "FlipbookCodecs", dependencies: ["CImageCodecs", "CPNGEncoder", "CISAL", "CLibDeflate", "FlipbookGeometry", "FlipbookRaster", "FlipbookFiles"]),
         .target(name: "FlipbookMotion", dependencies: ["FlipbookGeometry"]),
