@@ -87,7 +87,7 @@ let package = Package(
         // Linear constraint systems with UIKit's priorities, solved incrementally (docs/AUTOLAYOUT.md);
         // knows no views, depends on nothing of Flipbook.
         .target(name: "FlipbookConstraints", swiftSettings: strictImports),
-        .target(name: "FlipbookRaster", dependencies: ["FlipbookGeometry"]),
+        .target(name: "FlipbookRaster", dependencies: ["FlipbookGeometry"], swiftSettings: strictImports),
         .target(name: "FlipbookCodecs", dependencies: ["CImageCodecs", "CPNGEncoder", "CISAL", "CLibDeflate", "FlipbookGeometry", "FlipbookRaster", "FlipbookFiles"]),
         .target(name: "FlipbookMotion", dependencies: ["FlipbookGeometry"]),
         .target(name: "FlipbookText", dependencies: ["CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig", "CLineBreaking", "FlipbookRaster", "FlipbookFiles"]),

@@ -2,7 +2,7 @@
 // exact area coverage of the projected outline, each covered pixel's centre mapped back through
 // the inverse homography and sampled with the filtering of the affine draw (docs/RASTER.md,
 // "Projective maps").
-import FlipbookGeometry
+package import FlipbookGeometry
 
 extension Canvas {
     /// Draws `image` laid out in `rect` by `contentMode` (a layer's points), mapped to the canvas

@@ -1,4 +1,4 @@
-import FlipbookGeometry
+package import FlipbookGeometry
 
 /// A drop shadow as Core Animation draws a layer's (`shadowColor`, `shadowOpacity`,
 /// `shadowOffset`, `shadowRadius`), in canvas points.

@@ -1,4 +1,4 @@
-import FlipbookGeometry
+public import FlipbookGeometry
 
 /// A colour gradient as `CAGradientLayer` draws it.
 ///

@@ -1,4 +1,4 @@
-import FlipbookGeometry
+package import FlipbookGeometry
 
 /// Which corners of a layer `cornerRadius` rounds (`CALayer.maskedCorners`, a `CACornerMask`):
 /// named by the corner's place in the layer's own coordinates (y down, as on iOS), so
