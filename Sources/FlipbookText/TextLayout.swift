@@ -1,4 +1,4 @@
-import FlipbookGeometry
+package import FlipbookGeometry
 
 /// Text set into lines: everything a renderer needs to draw it — per run the font face, size and
 /// every glyph's id and position — with the box it occupies.
