@@ -88,7 +88,8 @@ let package = Package(
         // knows no views, depends on nothing of Flipbook.
         .target(name: "FlipbookConstraints", swiftSettings: strictImports),
         .target(name: "FlipbookRaster", dependencies: ["FlipbookGeometry"], swiftSettings: strictImports),
-        .target(name: "FlipbookCodecs", dependencies: ["CImageCodecs", "CPNGEncoder", "CISAL", "CLibDeflate", "FlipbookGeometry", "FlipbookRaster", "FlipbookFiles"]),
+        .target(name: "FlipbookCodecs", dependencies: ["CImageCodecs", "CPNGEncoder", "CISAL", "CLibDeflate", "FlipbookGeometry", "FlipbookRaster", "FlipbookFiles"],
+                swiftSettings: strictImports),
         .target(name: "FlipbookMotion", dependencies: ["FlipbookGeometry"]),
         .target(name: "FlipbookText", dependencies: ["CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig", "CLineBreaking", "FlipbookGeometry", "FlipbookRaster", "FlipbookFiles"],
                 swiftSettings: strictImports),

@@ -1,7 +1,7 @@
 import Foundation
 import CImageCodecs
 import FlipbookFiles
-import FlipbookRaster
+package import FlipbookRaster
 
 /// Size limits checked before memory is allocated: the file's size before it is read, the
 /// header's pixel count before any pixel buffer exists.

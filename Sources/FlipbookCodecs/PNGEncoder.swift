@@ -1,6 +1,6 @@
 import CImageCodecs
 import FlipbookFiles
-import FlipbookRaster
+package import FlipbookRaster
 #if canImport(Glibc)
 import Glibc
 #endif
