@@ -121,7 +121,7 @@ let package = Package(
         // be against UIKit on iOS; the UIKit sample tests record and compare them (docs/UIKIT.md).
         .target(name: "FlipbookUIKitSamples", dependencies: ["FlipbookUIKit"], path: "Samples/UIKit"),
         // Pixel comparison and diff pictures, without any test framework (the CLI links it).
-        .target(name: "FlipbookImageDiff", dependencies: ["FlipbookRaster", "FlipbookGeometry"]),
+        .target(name: "FlipbookImageDiff", dependencies: ["FlipbookRaster", "FlipbookGeometry"], swiftSettings: strictImports),
         .target(name: "FlipbookTesting", dependencies: ["Flipbook", "FlipbookImageDiff", "FlipbookRender", "FlipbookCodecs", "FlipbookRaster", "FlipbookFiles"]),
         .executableTarget(name: "FlipbookCLI", dependencies: ["Flipbook", "FlipbookRender", "FlipbookImageDiff", "FlipbookCodecs", "FlipbookFiles",
                                                       "FlipbookUIKitSources"]),

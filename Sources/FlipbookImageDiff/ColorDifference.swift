@@ -1,5 +1,4 @@
 import FlipbookGeometry
-import FlipbookRaster
 
 /// A colour in CIE 1976 L\*a\*b\* (D65 white), the space CIEDE2000 is defined on.
 package struct LabColor: Sendable, Hashable {

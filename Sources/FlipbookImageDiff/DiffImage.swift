@@ -1,4 +1,4 @@
-import FlipbookRaster
+package import FlipbookRaster
 
 /// Builds the 3-panel picture of a comparison: reference | amplified difference | actual.
 ///

@@ -1,4 +1,4 @@
-import FlipbookRaster
+package import FlipbookRaster
 
 /// Limits on a FLIP comparison, in FLIP units (0 = identical … 1 = the largest difference).
 ///

@@ -1,4 +1,5 @@
-import FlipbookRaster
+package import FlipbookRaster
+import Foundation
 
 /// Limits on a perceptual comparison, in CIEDE2000 units (ΔE₀₀).
 ///
