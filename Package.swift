@@ -108,14 +108,14 @@ let package = Package(
         // UIKit's API recorded into the Transition model: Recording/ (the recorder), UIKit/, CoreAnimation/,
         // CoreGraphics/ (the API, by framework), Exports.swift (Foundation, as `import UIKit` brings it).
         .target(name: "FlipbookUIKit", dependencies: ["FlipbookModel", "FlipbookScenes", "FlipbookMotion", "FlipbookGeometry", "FlipbookRaster", "FlipbookCodecs", "FlipbookText",
-                                               "FlipbookConstraints"]),
-        .target(name: "UIKit", dependencies: ["FlipbookUIKit"], path: "Sources/AppleModules/UIKit"),
-        .target(name: "QuartzCore", dependencies: ["FlipbookUIKit"], path: "Sources/AppleModules/QuartzCore"),
-        .target(name: "CoreGraphics", dependencies: ["FlipbookUIKit"], path: "Sources/AppleModules/CoreGraphics"),
+                                               "FlipbookConstraints"], swiftSettings: strictImports),
+        .target(name: "UIKit", dependencies: ["FlipbookUIKit"], path: "Sources/AppleModules/UIKit", swiftSettings: strictImports),
+        .target(name: "QuartzCore", dependencies: ["FlipbookUIKit"], path: "Sources/AppleModules/QuartzCore", swiftSettings: strictImports),
+        .target(name: "CoreGraphics", dependencies: ["FlipbookUIKit"], path: "Sources/AppleModules/CoreGraphics", swiftSettings: strictImports),
         // The source step for iOS code on Linux: a Swift lexer and the rewriter (`flipbook
         // uikit-sources`), and the same as a small tool for the build-tool plugin.
-        .target(name: "FlipbookUIKitSources", dependencies: ["FlipbookFiles"]),
-        .executableTarget(name: "flipbook-uikit-sources", dependencies: ["FlipbookUIKitSources"]),
+        .target(name: "FlipbookUIKitSources", dependencies: ["FlipbookFiles"], swiftSettings: strictImports),
+        .executableTarget(name: "flipbook-uikit-sources", dependencies: ["FlipbookUIKitSources"], swiftSettings: strictImports),
         .plugin(name: "UIKitSources", capability: .buildTool(), dependencies: ["flipbook-uikit-sources"]),
         // The reference apps' UIKit code (Samples/UIKit), compiled against FlipbookUIKit as it would
         // be against UIKit on iOS; the UIKit sample tests record and compare them (docs/UIKIT.md).

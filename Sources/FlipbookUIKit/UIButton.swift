@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension UIControl {
     /// A control's state (`UIControl.State`): a button draws the image of `.normal`.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What every file of the folder declares, seen together: classes and their superclasses,
 /// protocols and what inherits them, extensions, and the methods each class has in its body
 /// and extensions. A class here is named by its `qualifiedName` (`Outer.Inner`); a type the

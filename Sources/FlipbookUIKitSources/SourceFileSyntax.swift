@@ -1,3 +1,5 @@
+import Foundation
+
 /// What the rewriter needs to know about one file's declarations, found from its tokens: the
 /// type declarations and extensions with their bodies, inheritance lists and `#if` conditions,
 /// the functions declared directly in type bodies with their parameters, and the imports.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One Swift file: its path relative to the folder (`Screens/Gallery.swift`) and its bytes.
 package struct UIKitSourceFile: Equatable, Sendable {
     package var path: String

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import FlipbookMotion
 
 /// A timing curve (`CAMediaTimingFunction`): a cubic Bézier from (0, 0) to (1, 1).

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Core Animation's display link, on the recording's clock: once added to the main run loop it
 /// sends its selector to its target at every screen refresh (every 1/60 s, at multiples of 1/60 s

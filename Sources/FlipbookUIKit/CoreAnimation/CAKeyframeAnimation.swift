@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// How a keyframe animation moves between its values (`CAAnimationCalculationMode`).
 public struct CAAnimationCalculationMode: RawRepresentable, Hashable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Which corners `cornerRadius` rounds (`CACornerMask`).
 public struct CACornerMask: OptionSet, Hashable, Sendable {

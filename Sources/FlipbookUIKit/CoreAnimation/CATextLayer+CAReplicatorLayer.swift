@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A layer that draws a string (`CATextLayer`): its properties are kept so app code compiles,
 /// but its text is not drawn, so a recording that puts one in the window's tree fails naming it

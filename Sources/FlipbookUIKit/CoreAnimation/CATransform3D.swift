@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A 4×4 transform (Core Animation's `CATransform3D`), row vectors: a point `[x y z 1]` maps to
 /// `[x y z 1] × M`. `m34 = −1/d` gives a perspective seen from `d` points away.

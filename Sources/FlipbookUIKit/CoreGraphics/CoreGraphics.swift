@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import FlipbookGeometry
 
 // Foundation on Linux has CGFloat, CGPoint, CGSize, CGRect and TimeInterval; this file adds the

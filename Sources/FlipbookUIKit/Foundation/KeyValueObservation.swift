@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What an observation reports (`NSKeyValueObservingOptions`), with Foundation's raw values.
 /// (Linux's Foundation has no key-value observing; these are FlipbookUIKit's, for its views.)

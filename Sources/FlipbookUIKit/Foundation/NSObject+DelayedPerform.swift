@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A delayed perform's identity, for `cancelPreviousPerformRequests`.
 struct DelayedPerformKey: Hashable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Foundation's timer, on the recording's clock: a scheduled timer fires `timeInterval` after it
 /// was made, a repeating one every `timeInterval` after that (from its scheduled times, so it

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import FlipbookModel
 
 /// Misuse found while recording; each case names the view (its type and accessibility

@@ -1,6 +1,6 @@
-import Foundation
-import FlipbookMotion
-import FlipbookModel
+public import Foundation
+public import FlipbookMotion
+public import FlipbookModel
 
 /// What a finger does during a recording, delivered to the app's own gesture recognizers and
 /// controls (docs/UIKIT.md, "Touches").

@@ -1,7 +1,7 @@
-import Foundation
+public import Foundation
 import FlipbookGeometry
 import FlipbookMotion
-import FlipbookModel
+public import FlipbookModel
 import FlipbookScenes
 
 extension Transition {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// An Objective-C method name (`Selector`) that, on Linux, can also call the method: target-action
 /// (`UIControl`, `UIGestureRecognizer`, `UIBarButtonItem`) sends it to its target with

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// One attribute of a view or layout guide that constraints are made from (`NSLayoutAnchor`):
 /// `a.topAnchor.constraint(equalTo: b.bottomAnchor, constant: 8)` is

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// How much a constraint matters (`UILayoutPriority`): 1000 is required, anything in [1, 1000)
 /// optional; the solver satisfies higher priorities first (docs/UIKIT.md, "Auto Layout").

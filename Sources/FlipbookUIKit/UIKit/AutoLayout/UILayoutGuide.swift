@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A rectangle in a view that constraints position like a view, without drawing
 /// (`UILayoutGuide`): spacers, groups, and the view's safe-area and margins guides.

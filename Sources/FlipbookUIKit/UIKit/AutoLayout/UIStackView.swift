@@ -1,4 +1,5 @@
-import Foundation
+public import Foundation
+import FlipbookMotion
 
 /// A view that lines up its arranged subviews in a row or a column (`UIStackView`) by keeping
 /// constraints among them, as UIKit's does: the first and last touch the stack's edges (or its

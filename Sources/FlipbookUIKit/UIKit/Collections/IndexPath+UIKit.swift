@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// UIKit's additions to `IndexPath` (NSIndexPath+UIKitAdditions): a section and an item (collection
 /// views) or row (table views).

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// UIKit's `UICollectionViewCell`: a view with a `contentView` for your subviews. The collection
 /// view makes registered cell classes with `init()` (that is `init(frame: .zero)`, which your

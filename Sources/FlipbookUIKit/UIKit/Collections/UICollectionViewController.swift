@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// UIKit's `UICollectionViewController`: a view controller whose view is a collection view it
 /// is the data source and delegate of. Override the data source and delegate methods.

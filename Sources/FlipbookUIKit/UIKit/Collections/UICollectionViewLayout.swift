@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// UIKit's `UICollectionViewLayoutAttributes`: where a cell goes.
 @MainActor

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// UIKit's `UIScrollView` as transitions see it: the content offset is the bounds' origin (so the
 /// recorder draws the content shifted, and `convert` counts it), the content size, paging, and a

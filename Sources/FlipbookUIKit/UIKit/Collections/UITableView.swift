@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// UIKit's `UITableViewCell` with its default styles: `.default` (image and one label),
 /// `.subtitle` (a label and a smaller grey one under it), `.value1` (a label and a grey one at

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Keys of a transition's two view controllers (`UITransitionContextViewControllerKey`).
 public struct UITransitionContextViewControllerKey: RawRepresentable, Hashable, Sendable {

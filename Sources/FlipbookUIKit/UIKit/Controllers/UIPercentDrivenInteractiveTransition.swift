@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// An interaction controller driven by percentages (`UIPercentDrivenInteractiveTransition`):
 /// the animator's animations start paused; `update(_:)` scrubs them, `finish()` runs the rest

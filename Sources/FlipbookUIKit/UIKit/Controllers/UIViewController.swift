@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import FlipbookMotion
 
 /// A button of a navigation bar (`UIBarButtonItem`), kept for the bar's layout.

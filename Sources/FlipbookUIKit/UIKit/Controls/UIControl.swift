@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A control (`UIControl`): target-action by event. `addTarget(_:action:for:)` registers a
 /// method, `sendActions(for:)` calls the methods registered for those events, in the order they

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A page control (`UIPageControl`), drawn as the classic iOS dots: one 7 pt dot per page, 16 pt
 /// apart centre to centre, centred in the bounds, the current page's dot opaque white and the
@@ -9,7 +9,7 @@ import Foundation
 open class UIPageControl: UIControl {
     /// A dot's diameter and the distance between dots' centres, in points. Apple does not publish
     /// them; 7 pt dots with 9 pt gaps are the classic control's, measured from screenshots.
-    public static let dotDiameterPoints: CGFloat = 7, dotPitchPoints: CGFloat = 16
+    static let dotDiameterPoints: CGFloat = 7, dotPitchPoints: CGFloat = 16
     /// The control's height when laid out by its intrinsic size, in points: 37 pt, Interface
     /// Builder's default height for the classic control.
     static let heightPoints: CGFloat = 37

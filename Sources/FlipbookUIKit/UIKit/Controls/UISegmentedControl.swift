@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A segmented control (`UISegmentedControl`), drawn as iOS 13 and later draw it: equal
 /// segments on a light grey rounded groove, the selected one a white rounded plate with a soft
@@ -10,7 +10,7 @@ open class UISegmentedControl: UIControl {
     public static let noSegment = -1
     /// The control's height, in points: the height UIKit's control reports
     /// (`intrinsicContentSize`) since iOS 13's redesign (28 pt before).
-    public static let heightPoints: CGFloat = 32
+    static let heightPoints: CGFloat = 32
     /// The groove's corner radius and the selected plate's inset and radius, in points (Apple does
     /// not publish them; 9, 2 and 7 match iOS 13+ screenshots at @1x).
     static let grooveCornerRadiusPoints: CGFloat = 9, plateInsetPoints: CGFloat = 2, plateCornerRadiusPoints: CGFloat = 7
@@ -18,7 +18,7 @@ open class UISegmentedControl: UIControl {
     static let titleFontSizePoints: CGFloat = 13
     /// How long the selected plate takes to slide after a tap, in seconds. Apple does not publish
     /// it; Core Animation's default duration (0.25 s) is used.
-    public static let slideDurationSeconds: TimeInterval = 0.25
+    static let slideDurationSeconds: TimeInterval = 0.25
 
     private enum Content { case title(String), image(UIImage) }
     private var contents: [Content] = []

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A slider (`UISlider`), drawn as iOS 13 and later draw it: a 4 pt rounded track across the
 /// bounds' middle, tinted (`minimumTrackTintColor`, the tint colour by default) left of the thumb
@@ -8,15 +8,15 @@ import Foundation
 /// `isContinuous` is false).
 open class UISlider: UIControl {
     /// The thumb's diameter, in points (UIKit's default thumb image since iOS 7: 28 × 28 pt).
-    public static let thumbDiameterPoints: CGFloat = 28
+    static let thumbDiameterPoints: CGFloat = 28
     /// The track's thickness, in points (4 pt since iOS 13; 2 pt before).
-    public static let trackHeightPoints: CGFloat = 4
+    static let trackHeightPoints: CGFloat = 4
     /// The smallest touch area of the thumb, in points: Apple's Human Interface Guidelines' minimum
     /// hit target (44 × 44 pt), centred on the thumb.
     static let thumbTouchAreaPoints: CGFloat = 44
     /// How long `setValue(_:animated: true)` takes, in seconds. Apple does not publish it; Core
     /// Animation's default duration (0.25 s) is used.
-    public static let animationDurationSeconds: TimeInterval = 0.25
+    static let animationDurationSeconds: TimeInterval = 0.25
 
     /// The value, within `minimumValue...maximumValue` (clamped when set); setting it moves the
     /// thumb at once and sends no action.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A switch (`UISwitch`), drawn as iOS 13 and later draw it: a 51 × 31 pt capsule track, the off
 /// track light grey, the on track `onTintColor` (green by default), and a 27 pt white thumb with
@@ -8,14 +8,14 @@ open class UISwitch: UIControl {
     /// The switch's fixed size, in points: Apple's documentation of `UISwitch.init(frame:)` says
     /// the rectangle's size is ignored; 51 × 31 pt is the size UIKit's switch reports
     /// (`intrinsicContentSize`, `sizeThatFits`) since iOS 7.
-    public static let sizePoints = CGSize(width: 51, height: 31)
+    static let sizePoints = CGSize(width: 51, height: 31)
     /// How far the thumb sits inside the track on every side, in points (a 27 pt thumb in the
     /// 31 pt track, from iOS 13+ screenshots at @1x).
     static let thumbInsetPoints: CGFloat = 2
     /// How long `setOn(_:animated: true)` and a tap take to move the thumb, in seconds. Apple does
     /// not publish the switch's; Core Animation's default duration (0.25 s,
     /// `CATransaction.animationDuration()`) is used.
-    public static let toggleDurationSeconds: TimeInterval = 0.25
+    static let toggleDurationSeconds: TimeInterval = 0.25
 
     /// Whether the switch is on; setting it moves the thumb at once and sends no action.
     open var isOn: Bool {

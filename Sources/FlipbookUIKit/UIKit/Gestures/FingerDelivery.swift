@@ -1,5 +1,6 @@
 import Foundation
 import FlipbookMotion
+import FlipbookGeometry
 
 /// A recording's fingers delivered as UIKit's touch system delivers them, with its timing: a
 /// single tap that waits for a double tap fires when the double tap's window has passed, a pan

@@ -1,5 +1,6 @@
 import Foundation
 import FlipbookMotion
+import FlipbookGeometry
 
 /// Delivers a recording's fingers to the recognizers the app installed, as UIKit does: the
 /// touch's view is the window's `hitTest`, the recognizers are those of that view and its

@@ -1,7 +1,7 @@
-import Foundation
+public import Foundation
 import FlipbookGeometry
-import FlipbookMotion
-import FlipbookModel
+public import FlipbookMotion
+public import FlipbookModel
 
 /// A gesture recognizer (`UIGestureRecognizer`) with its targets and actions (not retained, as
 /// in UIKit); `performActions()` calls them with the recognizer as sender. A recording driven by

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A long press (`UILongPressGestureRecognizer`): a finger that stays within `allowableMovement`
 /// of where it went down for `minimumPressDuration` begins it; later moves are `.changed`, the

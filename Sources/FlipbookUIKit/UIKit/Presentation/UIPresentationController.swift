@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What a presentation asks of an app about adapting (`UIAdaptivePresentationControllerDelegate`);
 /// every method optional.

@@ -1,4 +1,5 @@
-import Foundation
+public import Foundation
+import FlipbookModel
 
 /// What a custom detent's resolver gets (`UISheetPresentationControllerDetentResolutionContext`).
 @MainActor

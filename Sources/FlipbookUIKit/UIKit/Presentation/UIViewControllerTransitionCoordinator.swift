@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What a transition's coordinator tells (`UIViewControllerTransitionCoordinatorContext`).
 @MainActor

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import FlipbookModel
 
 /// A font (`UIFont`): the system font at a size and weight. The text engine draws every font
@@ -36,7 +36,7 @@ open class UIFont: NSObject, @unchecked Sendable {
     /// Size in points.
     public let pointSize: CGFloat
     /// The weight asked for.
-    public let weight: Weight
+    let weight: Weight
     /// The family asked for (`UIFont(name:size:)`), or ".SFUI" for the system font.
     public let fontName: String
 

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 // Drawing views into images. A recording records views, not pixels, so an image drawn from one
 // view (`view.layer.render(in:)` or `view.drawHierarchy(in:afterScreenUpdates:)` inside an image

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import FlipbookCodecs
 
 /// An image file (`UIImage`): a PNG or JPEG on disk, drawn by the renderer from its path. Only
@@ -8,7 +8,7 @@ import FlipbookCodecs
 /// so the compiler cannot check it: every stored property is a `let` of a `Sendable` type.
 open class UIImage: NSObject, @unchecked Sendable {
     /// The file's path.
-    public let path: String
+    package let path: String
     /// Size in points: pixels divided by `scale`.
     public let size: CGSize
     /// 2 for an `@2x` file, 3 for `@3x`, else 1.

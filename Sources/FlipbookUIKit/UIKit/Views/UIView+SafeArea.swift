@@ -1,4 +1,5 @@
 import Foundation
+import FlipbookModel
 
 // Safe areas as UIKit computes them (Apple, "Positioning content relative to the safe area"):
 // the window's are the device's; every other view's are the parts of its bounds outside its

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Something that converts points and rectangles between coordinate spaces (`UICoordinateSpace`).
 @MainActor

@@ -1,6 +1,7 @@
-import Foundation
+public import Foundation
 import FlipbookModel
 import FlipbookText
+import FlipbookGeometry
 
 /// A view that draws an image (`UIImageView`), fitted as `contentMode` says.
 open class UIImageView: UIView {

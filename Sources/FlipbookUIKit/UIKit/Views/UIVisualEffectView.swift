@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import FlipbookModel
 
 /// An effect a `UIVisualEffectView` applies (`UIVisualEffect`).

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import FlipbookModel
 
 /// The scene the recording's window is in: its screen and status bar (iOS 13's
