@@ -18,7 +18,7 @@
 //   FlipbookUIKit   → Model, Motion, Geometry, Raster, Codecs (image headers), Text, Constraints (Auto Layout), Support
 //   flipbook-uikit-sources (run by the UIKitSources plugin) → FlipbookUIKitSources → Files
 //   Model           → Geometry, Raster, Motion, Text, Samples (the default cards manifest), Support
-//   Text            → CFreeType, CHarfBuzz, CFriBidi, CFontconfig, CLineBreaking, Raster, Files, Support;  CLineBreaking → CICU
+//   Text            → CFreeType, CHarfBuzz, CFriBidi, CFontconfig, CLineBreaking, Geometry, Raster, Files, Support;  CLineBreaking → CICU
 //   Codecs          → CImageCodecs, CPNGEncoder, CISAL, CLibDeflate, Geometry, Raster, Files;  CImageCodecs → CLibPNG, CLibJPEG
 //   ImageDiff       → Raster, Geometry;  Motion → Geometry, Support;  Raster → Geometry
 //   FlipbookTestSupport → Raster, FlipbookTestSignals
@@ -93,18 +93,21 @@ let package = Package(
         .target(name: "CPNGEncoder"),
 
         // Bounded input reads, atomic output files and folders, clean-up on signals.
-        .target(name: "FlipbookFiles"),
+        .target(name: "FlipbookFiles", swiftSettings: strictImports),
         // Text helpers every stage shares (how input is quoted back in messages, how numbers are
         // written, "did you mean", plain decimal parsing): `package` only, the bottom of the graph.
         .target(name: "FlipbookSupport", swiftSettings: strictImports),
         .target(name: "FlipbookGeometry", swiftSettings: strictImports),
         // Linear constraint systems with UIKit's priorities, solved incrementally (docs/AUTOLAYOUT.md);
         // knows no views, depends on nothing of Flipbook.
-        .target(name: "FlipbookConstraints"),
-        .target(name: "FlipbookRaster", dependencies: ["FlipbookGeometry"]),
-        .target(name: "FlipbookCodecs", dependencies: ["CImageCodecs", "CPNGEncoder", "CISAL", "CLibDeflate", "FlipbookGeometry", "FlipbookRaster", "FlipbookFiles"]),
+        .target(name: "FlipbookConstraints", swiftSettings: strictImports),
+        .target(name: "FlipbookRaster", dependencies: ["FlipbookGeometry"], swiftSettings: strictImports),
+        .target(name: "FlipbookCodecs", dependencies: ["CImageCodecs", "CPNGEncoder", "CISAL", "CLibDeflate", "FlipbookGeometry", "FlipbookRaster", "FlipbookFiles"],
+                swiftSettings: strictImports),
         .target(name: "FlipbookMotion", dependencies: ["FlipbookGeometry", "FlipbookSupport"], swiftSettings: strictImports),
-        .target(name: "FlipbookText", dependencies: ["CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig", "CLineBreaking", "FlipbookRaster", "FlipbookFiles", "FlipbookSupport"]),
+        .target(name: "FlipbookText", dependencies: ["CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig", "CLineBreaking", "FlipbookGeometry", "FlipbookRaster", "FlipbookFiles",
+                                                     "FlipbookSupport"],
+                swiftSettings: strictImports),
         // The sample manifests and photos (Samples/), as resources; `Samples.photos` etc. find them.
         .target(name: "FlipbookSamples", path: "Samples", exclude: ["UIKit"], sources: ["FlipbookSamples"], resources: sampleResources,
                 swiftSettings: strictImports),
@@ -147,7 +150,7 @@ let package = Package(
         // be against UIKit on iOS; the UIKit sample tests record and compare them (docs/UIKIT.md).
         .target(name: "FlipbookUIKitSamples", dependencies: ["FlipbookUIKit"], path: "Samples/UIKit"),
         // Pixel comparison and diff pictures, without any test framework (the CLI links it).
-        .target(name: "FlipbookImageDiff", dependencies: ["FlipbookRaster", "FlipbookGeometry"]),
+        .target(name: "FlipbookImageDiff", dependencies: ["FlipbookRaster", "FlipbookGeometry"], swiftSettings: strictImports),
         .target(name: "FlipbookTesting", dependencies: ["Flipbook", "FlipbookLock", "FlipbookImageDiff", "FlipbookRender", "FlipbookCodecs", "FlipbookRaster", "FlipbookFiles"], swiftSettings: strictImports),
         .executableTarget(name: "FlipbookCLI", dependencies: ["Flipbook", "FlipbookLock", "FlipbookRender", "FlipbookImageDiff", "FlipbookCodecs", "FlipbookFiles",
                                                       "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookGeometry", "FlipbookMotion", "FlipbookRaster", "FlipbookText",

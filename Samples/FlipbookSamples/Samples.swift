@@ -48,11 +48,11 @@ public enum Samples {
     /// the same text works from any folder and after installing.
     package struct Sample: Equatable, Sendable {
         /// The name after `sample:`: the file's name without its extension (`card-expand`).
-        public let name: String
+        package let name: String
         /// What the file is: "transition", "gesture", "photo manifest", "cards manifest", "photo".
-        public let kind: String
+        package let kind: String
         /// The path inside the samples folder (`transitions/card-expand.json`).
-        public let relativePath: String
+        package let relativePath: String
     }
 
     /// The prefix of a sample reference (`sample:card-expand`).

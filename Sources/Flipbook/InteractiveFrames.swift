@@ -49,14 +49,14 @@ package struct InteractiveFrames: Sendable {
 extension TransitionPreset {
     /// The presets a finger can drive (`--gesture`): those going back, whose interactive form UIKit
     /// apps build (an edge-swipe pop, a pull-down dismiss). A forward transition starts with a tap.
-    public static let interactivePresets: [TransitionPreset] = [.pop, .zoomPop, .dismiss, .fadeDismiss, .cardPop]
+    package static let interactivePresets: [TransitionPreset] = [.pop, .zoomPop, .dismiss, .fadeDismiss, .cardPop]
 
     /// True for the presets of `interactivePresets`, and for `page`, whose swipe is a finger too
     /// (`SceneOptions.pageGesture`; it follows the paging model, not the percent-driven rules).
-    public var acceptsGesture: Bool { self == .page || TransitionPreset.interactivePresets.contains(self) }
+    package var acceptsGesture: Bool { self == .page || TransitionPreset.interactivePresets.contains(self) }
 
     /// The presets that accept a gesture, as a list for messages.
-    public static var gesturePresetNames: String {
+    package static var gesturePresetNames: String {
         (interactivePresets + [.page]).map(\.rawValue).joined(separator: ", ")
     }
 }

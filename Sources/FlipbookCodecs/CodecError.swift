@@ -1,5 +1,5 @@
-import FlipbookGeometry
-import Foundation
+public import FlipbookGeometry
+public import Foundation
 
 /// Why an image could not be read, decoded or written. Every case names the file.
 public enum CodecError: SettingNamingError, Equatable, Sendable {

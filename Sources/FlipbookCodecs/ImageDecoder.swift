@@ -1,7 +1,7 @@
 import Foundation
 import CImageCodecs
 import FlipbookFiles
-import FlipbookRaster
+package import FlipbookRaster
 
 /// Size limits checked before memory is allocated: the file's size before it is read, the
 /// header's pixel count before any pixel buffer exists.
@@ -51,7 +51,7 @@ package enum CodecWarning: Error, CustomStringConvertible, Equatable, Sendable {
     case missingEndOfImage(path: String)
 
     /// One line naming the file.
-    public var description: String {
+    package var description: String {
         switch self {
         case let .missingEndOfImage(path):
             return "\(path): the JPEG file lacks its end-of-image marker (FF D9); its image data is complete, so it was decoded"
@@ -237,5 +237,5 @@ struct MessageBuffer {
 
 extension CodecWarning: LocalizedError {
     /// The same one line as `description`, so `localizedDescription` prints it too.
-    public var errorDescription: String? { description }
+    package var errorDescription: String? { description }
 }

@@ -18,7 +18,7 @@ public enum ImageFormat: String, Sendable {
     }
 
     /// The name used in messages ("PNG", "JPEG").
-    public var displayName: String { self == .png ? "PNG" : "JPEG" }
+    package var displayName: String { self == .png ? "PNG" : "JPEG" }
 
     /// The name of another well-known image format whose signature starts `bytes` ("GIF",
     /// "WebP", …), or nil when the bytes match none of them.

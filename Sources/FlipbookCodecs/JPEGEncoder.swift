@@ -1,5 +1,5 @@
 import CImageCodecs
-import FlipbookRaster
+package import FlipbookRaster
 
 /// Encodes premultiplied images as baseline JPEG (for contact sheets and plots written as .jpg).
 ///

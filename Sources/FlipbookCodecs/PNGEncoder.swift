@@ -1,6 +1,6 @@
 import CImageCodecs
 import FlipbookFiles
-import FlipbookRaster
+package import FlipbookRaster
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -63,7 +63,7 @@ public enum PNGWriter: String, Sendable, CaseIterable {
     public static let `default`: PNGWriter = PNGWriter(rawValue: environmentValue ?? "") ?? .flipbook
 
     /// A one-line complaint when `FLIPBOOK_PNG_WRITER` is set to something other than a writer's name.
-    public static var environmentProblem: String? {
+    package static var environmentProblem: String? {
         guard let value = environmentValue, PNGWriter(rawValue: value) == nil else { return nil }
         return "FLIPBOOK_PNG_WRITER must be \(nameList), not '\(value)'"
     }

@@ -1,4 +1,4 @@
-import FlipbookRaster
+package import FlipbookRaster
 
 #if _endian(big)
 #error("FlipbookCodecs assumes a little-endian machine: a UInt32 pixel's low byte is red, stored first.")

@@ -98,5 +98,5 @@ package enum OutputNameError: Error, CustomStringConvertible, Equatable, Sendabl
 
 extension OutputNameError: LocalizedError {
     /// The same one line as `description`, so `localizedDescription` prints it too.
-    public var errorDescription: String? { description }
+    package var errorDescription: String? { description }
 }

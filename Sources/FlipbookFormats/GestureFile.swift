@@ -14,7 +14,7 @@ package enum GestureFileError: Error, CustomStringConvertible, Equatable {
     case invalid(file: String, path: String, message: String)
 
     /// `file: $.path: message`, or `file: not valid JSON: line L, column C: …`.
-    public var description: String {
+    package var description: String {
         switch self {
         case let .unreadable(file, reason): return "\(file): cannot read the gesture file: \(reason)"
         case let .malformed(file, detail): return "\(file): not valid JSON: \(detail)"
@@ -39,13 +39,13 @@ package enum GestureFileError: Error, CustomStringConvertible, Equatable {
 /// every error names the file and the JSON path.
 package enum GestureFile {
     /// Largest gesture file read, bytes (10 000 samples take well under 1 MB).
-    public static let maximumBytes = 4 << 20
+    package static let maximumBytes = 4 << 20
 
     /// The keys a gesture file may have.
-    public static let keys = ["samples", "completionSpeed", "completionCurve", "finishVelocity", "axis", "length"]
+    package static let keys = ["samples", "completionSpeed", "completionCurve", "finishVelocity", "axis", "length"]
 
     /// Reads and validates the gesture at `path`. - Throws: `GestureFileError`.
-    public static func read(_ path: String) throws -> Gesture {
+    package static func read(_ path: String) throws -> Gesture {
         let bytes: [UInt8]
         do {
             bytes = try InputFile.read(path, maximumBytes: maximumBytes)
@@ -56,7 +56,7 @@ package enum GestureFile {
     }
 
     /// Parses gesture-file bytes; `file` names the file in errors. - Throws: `GestureFileError`.
-    public static func parse(_ bytes: [UInt8], file: String) throws -> Gesture {
+    package static func parse(_ bytes: [UInt8], file: String) throws -> Gesture {
         let root: JSONValue
         do {
             root = try JSONValue.parse(bytes)
@@ -130,5 +130,5 @@ package enum GestureFile {
 
 extension GestureFileError: LocalizedError {
     /// The same one line as `description`, so `localizedDescription` prints it too.
-    public var errorDescription: String? { description }
+    package var errorDescription: String? { description }
 }

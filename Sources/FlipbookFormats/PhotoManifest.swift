@@ -7,15 +7,15 @@ import FlipbookSupport
 /// One photo of a manifest: where its file is and, optionally, the size the manifest claims.
 package struct ManifestPhoto: Hashable, Sendable {
     /// The `url` string exactly as the manifest writes it.
-    public var url: String
+    package var url: String
     /// The file path: `url` resolved against the manifest's folder (or `url` itself when absolute).
     /// This is also the `source` named in display lists.
-    public var path: String
+    package var path: String
     /// The width and height the manifest gives (pixels of the decoded, upright image), if any.
-    public var declaredSize: Size?
+    package var declaredSize: Size?
 
     /// Creates a photo entry.
-    public init(url: String, path: String, declaredSize: Size?) {
+    package init(url: String, path: String, declaredSize: Size?) {
         self.url = url; self.path = path; self.declaredSize = declaredSize
     }
 }
@@ -24,17 +24,17 @@ package struct ManifestPhoto: Hashable, Sendable {
 /// `{"content": [{"url": "a.jpg", "width": 720, "height": 288}, …]}`, as JSON or a property list.
 package struct PhotoManifest: Hashable, Sendable {
     /// The manifest file, as given.
-    public var path: String
+    package var path: String
     /// The photos in grid order.
-    public var photos: [ManifestPhoto]
+    package var photos: [ManifestPhoto]
 
     /// Creates a manifest from its parts.
-    public init(path: String, photos: [ManifestPhoto]) { self.path = path; self.photos = photos }
+    package init(path: String, photos: [ManifestPhoto]) { self.path = path; self.photos = photos }
 
     /// Reads and validates a manifest file (JSON, or a property list: XML or binary, by content).
     /// - Throws: `ManifestError` naming the file and the line or field that is wrong.
     /// With `sandboxPhotos`, every photo must resolve inside the manifest's folder (`PhotoSandbox`).
-    public init(contentsOf path: String, sandboxPhotos: Bool = false) throws {
+    package init(contentsOf path: String, sandboxPhotos: Bool = false) throws {
         let data = try PhotoManifest.read(path)
         let directory = (path as NSString).deletingLastPathComponent
         try self.init(data: data, path: path, baseDirectory: directory)
@@ -48,7 +48,7 @@ package struct PhotoManifest: Hashable, Sendable {
     /// Parses manifest bytes; `path` names the file in errors, `baseDirectory` resolves relative urls.
     /// Fields are read by `JSONField`, as transition and gesture files are: JSON paths
     /// (`$.content[3].width`), and unknown keys refused with a "did you mean".
-    public init(data: Data, path: String, baseDirectory: String) throws {
+    package init(data: Data, path: String, baseDirectory: String) throws {
         let root = try PhotoManifest.parseRoot(data, path: path)
         let photos = try PhotoManifest.fields(of: root, path: path) { top in
             let content = try top.object(known: ["content"]).required("content", "the photos, in grid order")
@@ -84,11 +84,11 @@ package struct PhotoManifest: Hashable, Sendable {
     /// The largest manifest file read: 64 MiB, half a million photos in JSON. The parsed value
     /// costs several times the file (docs/LIMITS.md, "JSON memory"), so the cap keeps a
     /// manifest within a few hundred megabytes.
-    public static let maximumBytes = 64 << 20
+    package static let maximumBytes = 64 << 20
 
     /// The largest XML property-list manifest: 16 MiB. Foundation parses it whole before a value
     /// can be counted, at about 14 times the file (40 MB of `<true/>`: 555 MB).
-    public static let maximumXMLPropertyListBytes = 16 << 20
+    package static let maximumXMLPropertyListBytes = 16 << 20
 
     /// The bytes of a manifest file: a regular file of at most `maximumBytes` (a FIFO or a
     /// device is refused at once). - Throws: `ManifestError.unreadable` naming the file.

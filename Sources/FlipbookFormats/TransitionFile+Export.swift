@@ -20,7 +20,7 @@ extension TransitionFile {
     /// The layers one device pixel thick at the transition's scale and thinner than a point (a
     /// navigation bar's and a card row's hairline: `1 / scale` points): written in points, they
     /// are one pixel only at that scale, so an export says which scale it assumed.
-    public static func hairlineNames(in transition: Transition) -> [String] {
+    package static func hairlineNames(in transition: Transition) -> [String] {
         let pixel = 1 / transition.device.scale
         guard pixel < 1 else { return [] }
         func visit(_ layer: Layer) -> [String] {

@@ -21,7 +21,7 @@ public struct TransitionFile: Sendable {
     /// The transition's name: `"name"`, or the file's name without its extension.
     public let name: String
     /// True when layers refer to manifest photos (`{"photo": N}`, waterfall grids, `cellOf`).
-    public let usesPhotos: Bool
+    package let usesPhotos: Bool
 
     /// The keys of the top-level object.
     static let topKeys = ["name", "device", "manifest", "timing", "background", "statusBar", "layers", "animations", "timedChanges",
@@ -118,7 +118,7 @@ public struct TransitionFile: Sendable {
     /// resolve, links followed, inside the transition file's folder, as its images must
     /// (`transition(photos:options:)` checks those); the manifest's photos must then lie inside
     /// the manifest's folder. - Throws: `TransitionFileError.invalid` at `$.manifest`.
-    public func checkManifestInSandbox() throws {
+    package func checkManifestInSandbox() throws {
         // A bundled sample (`sample:photos`) is part of flipbook, not of the file under review.
         guard let manifestPath, Samples.reference(forPath: manifestPath) == nil,
               let problem = PhotoSandbox.problem(manifestPath, insideFolderOf: path, folderName: "the transition file's folder") else { return }
@@ -134,7 +134,7 @@ public struct TransitionFile: Sendable {
     /// The file's main timing (`"timing"`; default easeInEaseOut, 0.3 s), the one `--curve`,
     /// `--duration`, `--damping` and `--velocity` change.
     /// - Throws: `TransitionFileError` naming the JSON path.
-    public func mainTiming() throws -> Timing {
+    package func mainTiming() throws -> Timing {
         let object = try JSONField(value: root, path: "$", file: path).object(known: TransitionFile.topKeys)
         let decoder = TransitionDecoder(file: path, photos: [], options: SceneOptions())
         return try object.optional("timing").map { try decoder.timing($0) } ?? TransitionDecoder.defaultTiming

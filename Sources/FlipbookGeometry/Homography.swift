@@ -7,28 +7,28 @@
 /// then `t`, as `Transform2D.concatenating` does.
 package struct Homography: Hashable, Sendable {
     /// The nine entries, row-major: `[m00, m01, m02, m10, m11, m12, m20, m21, m22]`.
-    public var m: [Double]
+    package var m: [Double]
 
     /// Creates a map from its nine entries, row-major.
-    public init(_ entries: [Double]) {
+    package init(_ entries: [Double]) {
         precondition(entries.count == 9, "a homography has 9 entries")
         m = entries
     }
 
     /// The affine transform `t` as a homography.
-    public init(_ t: Transform2D) { m = [t.a, t.c, t.tx, t.b, t.d, t.ty, 0, 0, 1] }
+    package init(_ t: Transform2D) { m = [t.a, t.c, t.tx, t.b, t.d, t.ty, 0, 0, 1] }
 
     /// The identity.
-    public static let identity = Homography(.identity)
+    package static let identity = Homography(.identity)
 
     /// True when the map is affine (no perspective row), so `affine` gives it exactly.
-    public var isAffine: Bool { m[6] == 0 && m[7] == 0 && m[8] == 1 }
+    package var isAffine: Bool { m[6] == 0 && m[7] == 0 && m[8] == 1 }
 
     /// The affine transform when `isAffine` (the perspective row ignored otherwise).
-    public var affine: Transform2D { Transform2D(a: m[0], b: m[3], c: m[1], d: m[4], tx: m[2], ty: m[5]) }
+    package var affine: Transform2D { Transform2D(a: m[0], b: m[3], c: m[1], d: m[4], tx: m[2], ty: m[5]) }
 
     /// `self` followed by `other`.
-    public func concatenating(_ other: Homography) -> Homography {
+    package func concatenating(_ other: Homography) -> Homography {
         let a = m, b = other.m
         var out = [Double](repeating: 0, count: 9)
         for row in 0..<3 {
@@ -40,23 +40,23 @@ package struct Homography: Hashable, Sendable {
     }
 
     /// The homogeneous image `(x', y', w)` of a point (before the division by `w`).
-    public func homogeneous(_ p: Point) -> (x: Double, y: Double, w: Double) {
+    package func homogeneous(_ p: Point) -> (x: Double, y: Double, w: Double) {
         (m[0] * p.x + m[1] * p.y + m[2], m[3] * p.x + m[4] * p.y + m[5], m[6] * p.x + m[7] * p.y + m[8])
     }
 
     /// The image of a point (non-finite where `w` is 0, i.e. on the eye's plane).
-    public func apply(to p: Point) -> Point {
+    package func apply(to p: Point) -> Point {
         let (x, y, w) = homogeneous(p)
         return Point(x: x / w, y: y / w)
     }
 
     /// The determinant of the matrix.
-    public var determinant: Double {
+    package var determinant: Double {
         m[0] * (m[4] * m[8] - m[5] * m[7]) - m[1] * (m[3] * m[8] - m[5] * m[6]) + m[2] * (m[3] * m[7] - m[4] * m[6])
     }
 
     /// The inverse, or nil when the map is singular or not finite.
-    public func inverted() -> Homography? {
+    package func inverted() -> Homography? {
         let det = determinant
         guard det != 0, det.isFinite else { return nil }
         let inverse = [
@@ -71,7 +71,7 @@ package struct Homography: Hashable, Sendable {
     /// True when the map turns the plane over at `p`: the sign of its Jacobian determinant there
     /// (`det(m) / w³`) is negative, i.e. the layer shows its back (Core Animation's
     /// `isDoubleSided` test) or is mirrored.
-    public func isReversed(at p: Point) -> Bool {
+    package func isReversed(at p: Point) -> Bool {
         let w = homogeneous(p).w
         return determinant * w < 0  // sign(det / w³) = sign(det · w)
     }
@@ -80,7 +80,7 @@ package struct Homography: Hashable, Sendable {
     /// first where it passes behind the eye: the part with `w ≥ minimumW` is kept (Sutherland–
     /// Hodgman against the plane `w = minimumW`, in homogeneous coordinates, so an edge crossing
     /// it is cut at the exact point), then divided through.
-    public func project(_ polygon: [Point], minimumW: Double = 1e-6) -> [Point] {
+    package func project(_ polygon: [Point], minimumW: Double = 1e-6) -> [Point] {
         let points = polygon.map { homogeneous($0) }
         guard points.contains(where: { $0.w < minimumW }) else { return points.map { Point(x: $0.x / $0.w, y: $0.y / $0.w) } }
         var kept: [(x: Double, y: Double, w: Double)] = []
@@ -97,7 +97,7 @@ package struct Homography: Hashable, Sendable {
 
     /// The linear part of the map near `p` (its Jacobian: how a small step at `p` moves on the
     /// screen), as an affine transform without translation.
-    public func jacobian(at p: Point) -> Transform2D {
+    package func jacobian(at p: Point) -> Transform2D {
         let (x, y, w) = homogeneous(p)
         let X = x / w, Y = y / w
         return Transform2D(a: (m[0] - X * m[6]) / w, b: (m[3] - Y * m[6]) / w,

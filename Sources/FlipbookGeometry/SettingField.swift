@@ -37,7 +37,7 @@ public enum SettingField: String, CaseIterable, Sendable {
 
     /// How the library's own messages name the setting: its Swift path (or, for the video
     /// export and the frame argument, the words the messages always used).
-    public var libraryName: String {
+    package var libraryName: String {
         switch self {
         case .selectedIndex: return "SceneOptions.selectedIndex"
         case .returnIndex: return "SceneOptions.returnIndex"

@@ -29,7 +29,7 @@ public struct Transform2D: Hashable, Sendable {
 
     /// True when the transform keeps rects axis-aligned and unflipped (`b = c = 0`, `a, d > 0`):
     /// such a transform maps a rect to a rect, and drawing takes the exact axis-aligned paths.
-    public var isPositiveAxisAligned: Bool { b == 0 && c == 0 && a > 0 && d > 0 }
+    package var isPositiveAxisAligned: Bool { b == 0 && c == 0 && a > 0 && d > 0 }
 
     /// `self` followed by `other`.
     public func concatenating(_ other: Transform2D) -> Transform2D {

@@ -1,17 +1,16 @@
 import FlipbookGeometry
-import FlipbookRaster
 
 /// A colour in CIE 1976 L\*a\*b\* (D65 white), the space CIEDE2000 is defined on.
 package struct LabColor: Sendable, Hashable {
     /// Lightness, 0 (black) … 100 (the white point).
-    public var lightness: Double
+    package var lightness: Double
     /// Green (−) … red (+).
-    public var a: Double
+    package var a: Double
     /// Blue (−) … yellow (+).
-    public var b: Double
+    package var b: Double
 
     /// A colour from its three coordinates.
-    public init(lightness: Double, a: Double, b: Double) {
+    package init(lightness: Double, a: Double, b: Double) {
         self.lightness = lightness
         self.a = a
         self.b = b
@@ -19,7 +18,7 @@ package struct LabColor: Sendable, Hashable {
 
     /// The L\*a\*b\* of an 8-bit sRGB colour: IEC 61966-2-1 decoding to linear light, the sRGB
     /// primaries to XYZ (D65), then CIE's L\*a\*b\* with the D65 white (0.95047, 1, 1.08883).
-    public init(sRGBRed red: UInt8, green: UInt8, blue: UInt8) {
+    package init(sRGBRed red: UInt8, green: UInt8, blue: UInt8) {
         let r = ColorDifference.linear[Int(red)], g = ColorDifference.linear[Int(green)], b = ColorDifference.linear[Int(blue)]
         // The sRGB → XYZ matrix of IEC 61966-2-1 (rows X, Y, Z), divided by the D65 white.
         let x = (0.4124564 * r + 0.3575761 * g + 0.1804375 * b) / 0.95047
@@ -51,7 +50,7 @@ package enum ColorDifference {
 
     /// The CIEDE2000 difference ΔE₀₀ of two colours (kL = kC = kH = 1); symmetric, 0 for equal
     /// colours. Only IEEE basic operations and `squareRoot()`: the same on every machine.
-    public static func ciede2000(_ first: LabColor, _ second: LabColor) -> Double {
+    package static func ciede2000(_ first: LabColor, _ second: LabColor) -> Double {
         let (l1, a1, b1) = (first.lightness, first.a, first.b)
         let (l2, a2, b2) = (second.lightness, second.a, second.b)
         let c1 = (a1 * a1 + b1 * b1).squareRoot(), c2 = (a2 * a2 + b2 * b2).squareRoot()

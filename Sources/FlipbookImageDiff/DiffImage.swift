@@ -1,4 +1,4 @@
-import FlipbookRaster
+package import FlipbookRaster
 
 /// Builds the 3-panel picture of a comparison: reference | amplified difference | actual.
 ///
@@ -13,15 +13,15 @@ import FlipbookRaster
 ///   mismatch) the mask is full red.
 package enum DiffImage {
     /// Pixels between two panels.
-    public static let gapPixels = 4
+    package static let gapPixels = 4
     /// The grey level (0…255) of gaps and padding.
-    public static let backgroundGrey: UInt8 = 48
+    package static let backgroundGrey: UInt8 = 48
     /// The lowest red level (0…255) of a differing pixel: far enough above the dimmed grey (at
     /// most 95) that the smallest difference remains visible.
-    public static let smallestDifferenceRed: UInt32 = 160
+    package static let smallestDifferenceRed: UInt32 = 160
 
     /// The 3-panel diff of `reference` and `actual`; `tolerance` (0…255) as in `ImageComparison`.
-    public static func make(reference: PremultipliedImage, actual: PremultipliedImage, tolerance: Int = 0) -> PremultipliedImage {
+    package static func make(reference: PremultipliedImage, actual: PremultipliedImage, tolerance: Int = 0) -> PremultipliedImage {
         precondition((0...255).contains(tolerance), "tolerance must be 0…255, not \(tolerance)")
         let panelWidth = max(reference.width, actual.width)
         let panelHeight = max(reference.height, actual.height)

@@ -1,4 +1,4 @@
-import FlipbookRaster
+package import FlipbookRaster
 
 /// Limits on a FLIP comparison, in FLIP units (0 = identical … 1 = the largest difference).
 ///
@@ -37,42 +37,42 @@ public struct FLIPTolerance: Sendable, Hashable {
 /// differ, the overlapping top-left region is scored and `sizesMatch` is false (never passes).
 package struct FLIPComparison: Sendable, Hashable {
     /// The reference image's size in pixels.
-    public let referenceWidth: Int, referenceHeight: Int
+    package let referenceWidth: Int, referenceHeight: Int
     /// The actual image's size in pixels.
-    public let actualWidth: Int, actualHeight: Int
+    package let actualWidth: Int, actualHeight: Int
     /// Pixels compared (the overlap).
-    public let comparedPixels: Int
+    package let comparedPixels: Int
     /// Pixels whose FLIP is above 0.
-    public let differingPixels: Int
+    package let differingPixels: Int
     /// The mean FLIP over every compared pixel.
-    public let meanFLIP: Double
+    package let meanFLIP: Double
     /// The 99th percentile (nearest rank, as `PerceptualComparison`).
-    public let percentile99FLIP: Double
+    package let percentile99FLIP: Double
     /// The largest FLIP.
-    public let maximumFLIP: Double
+    package let maximumFLIP: Double
     /// The viewing condition scored for, in pixels per degree of visual angle.
-    public let pixelsPerDegree: Double
+    package let pixelsPerDegree: Double
 
     /// Pixels per degree of an observer `distanceMeters` from a display `displayWidthPixels`
     /// wide over `displayWidthMeters` (FLIP's formula: distance · pixels / width · π / 180).
-    public static func pixelsPerDegree(distanceMeters: Double, displayWidthPixels: Double, displayWidthMeters: Double) -> Double {
+    package static func pixelsPerDegree(distanceMeters: Double, displayWidthPixels: Double, displayWidthMeters: Double) -> Double {
         distanceMeters * (displayWidthPixels / displayWidthMeters) * ScoreMath.pi / 180
     }
 
     /// FLIP's default viewing: 0.7 m from a 0.7 m wide monitor 3840 pixels across (67.02).
-    public static let defaultPixelsPerDegree = pixelsPerDegree(distanceMeters: 0.7, displayWidthPixels: 3840, displayWidthMeters: 0.7)
+    package static let defaultPixelsPerDegree = pixelsPerDegree(distanceMeters: 0.7, displayWidthPixels: 3840, displayWidthMeters: 0.7)
 
     /// True when both images have the same size.
-    public var sizesMatch: Bool { referenceWidth == actualWidth && referenceHeight == actualHeight }
+    package var sizesMatch: Bool { referenceWidth == actualWidth && referenceHeight == actualHeight }
 
     /// True when the sizes match and the mean and 99th percentile are within `tolerance`.
-    public func passes(_ tolerance: FLIPTolerance) -> Bool {
+    package func passes(_ tolerance: FLIPTolerance) -> Bool {
         sizesMatch && meanFLIP <= tolerance.maximumMean && percentile99FLIP <= tolerance.maximumPercentile99
     }
 
     /// One line: `FLIP mean 0.0123, p99 0.2, max 0.71; 812 of 1000500 pixels differ`,
     /// `identical (WxH)` or `size differs: WxH vs WxH`.
-    public var summary: String {
+    package var summary: String {
         if !sizesMatch { return "size differs: \(referenceWidth)x\(referenceHeight) vs \(actualWidth)x\(actualHeight)" }
         if differingPixels == 0 { return "identical (\(actualWidth)x\(actualHeight))" }
         let format = PerceptualComparison.format
@@ -88,14 +88,14 @@ package struct FLIPComparison: Sendable, Hashable {
     /// microseconds each), divided among the threads; memory beyond the two images a few bands
     /// (each the band's scores and the filters' rows around it) and the largest 1 % of the
     /// scores, so about 8 bytes per hundred pixels.
-    public static func compare(_ reference: PremultipliedImage, _ actual: PremultipliedImage,
+    package static func compare(_ reference: PremultipliedImage, _ actual: PremultipliedImage,
                                pixelsPerDegree: Double = defaultPixelsPerDegree, threads: Int = ScoreBands.defaultThreads,
                                progress: ((Int, Int) -> Void)? = nil) -> FLIPComparison {
         measure(reference, actual, pixelsPerDegree: pixelsPerDegree, threads: threads, progress: progress) { _, _ in }
     }
 
     /// The per-pixel FLIP of the overlap, row-major (8 bytes a pixel: for tests and small images).
-    public static func errorMap(_ reference: PremultipliedImage, _ actual: PremultipliedImage,
+    package static func errorMap(_ reference: PremultipliedImage, _ actual: PremultipliedImage,
                                 pixelsPerDegree: Double = defaultPixelsPerDegree) -> [Double] {
         var map: [Double] = []
         _ = measure(reference, actual, pixelsPerDegree: pixelsPerDegree, threads: ScoreBands.defaultThreads, progress: nil) { _, band in
@@ -106,13 +106,13 @@ package struct FLIPComparison: Sendable, Hashable {
 
     /// A heat map of the overlap, opaque: each pixel's FLIP through the magma colour map
     /// (black 0, purple, orange, pale yellow 1), as NVIDIA's tool draws it.
-    public static func heatMap(reference: PremultipliedImage, actual: PremultipliedImage,
+    package static func heatMap(reference: PremultipliedImage, actual: PremultipliedImage,
                                pixelsPerDegree: Double = defaultPixelsPerDegree) -> PremultipliedImage {
         compareWithHeatMap(reference, actual, pixelsPerDegree: pixelsPerDegree).heatMap
     }
 
     /// The scores and the heat map in one pass.
-    public static func compareWithHeatMap(_ reference: PremultipliedImage, _ actual: PremultipliedImage,
+    package static func compareWithHeatMap(_ reference: PremultipliedImage, _ actual: PremultipliedImage,
                                           pixelsPerDegree: Double = defaultPixelsPerDegree, threads: Int = ScoreBands.defaultThreads,
                                           progress: ((Int, Int) -> Void)? = nil) -> (comparison: FLIPComparison, heatMap: PremultipliedImage) {
         let width = min(reference.width, actual.width), height = min(reference.height, actual.height)

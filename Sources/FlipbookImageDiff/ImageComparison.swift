@@ -1,5 +1,5 @@
 import Foundation
-import FlipbookRaster
+public import FlipbookRaster
 
 /// The result of comparing two images pixel by pixel: how many pixels differ and by how much.
 ///

@@ -1,4 +1,5 @@
-import FlipbookRaster
+package import FlipbookRaster
+import Foundation
 
 /// Limits on a perceptual comparison, in CIEDE2000 units (ΔE₀₀).
 ///
@@ -29,36 +30,36 @@ public struct DeltaETolerance: Sendable, Hashable {
 /// scores cover the overlapping top-left region and `sizesMatch` is false (never passes).
 package struct PerceptualComparison: Sendable, Hashable {
     /// The reference image's size in pixels.
-    public let referenceWidth: Int, referenceHeight: Int
+    package let referenceWidth: Int, referenceHeight: Int
     /// The actual image's size in pixels.
-    public let actualWidth: Int, actualHeight: Int
+    package let actualWidth: Int, actualHeight: Int
     /// Pixels compared (the overlap).
-    public let comparedPixels: Int
+    package let comparedPixels: Int
     /// Pixels whose ΔE₀₀ is above 0.
-    public let differingPixels: Int
+    package let differingPixels: Int
     /// Pixels whose ΔE₀₀ is at least 2.3, the just-noticeable difference.
-    public let noticeablePixels: Int
+    package let noticeablePixels: Int
     /// The mean ΔE₀₀ over every compared pixel (identical ones count as 0).
-    public let meanDeltaE: Double
+    package let meanDeltaE: Double
     /// The 99th percentile (nearest rank: the smallest value at least 99% of pixels do not exceed).
-    public let percentile99DeltaE: Double
+    package let percentile99DeltaE: Double
     /// The largest ΔE₀₀.
-    public let maximumDeltaE: Double
+    package let maximumDeltaE: Double
 
     /// The just-noticeable difference (ΔE 2.3) `noticeablePixels` counts from.
-    public static let justNoticeable = 2.3
+    package static let justNoticeable = 2.3
 
     /// True when both images have the same size.
-    public var sizesMatch: Bool { referenceWidth == actualWidth && referenceHeight == actualHeight }
+    package var sizesMatch: Bool { referenceWidth == actualWidth && referenceHeight == actualHeight }
 
     /// True when the sizes match and the mean and 99th percentile are within `tolerance`.
-    public func passes(_ tolerance: DeltaETolerance) -> Bool {
+    package func passes(_ tolerance: DeltaETolerance) -> Bool {
         sizesMatch && meanDeltaE <= tolerance.maximumMean && percentile99DeltaE <= tolerance.maximumPercentile99
     }
 
     /// One line: `ΔE2000 mean 0.012, p99 0, max 7.41; 812 of 1000500 pixels differ, 96 by 2.3 or more`,
     /// `identical (WxH)` or `size differs: WxH vs WxH`.
-    public var summary: String {
+    package var summary: String {
         if !sizesMatch { return "size differs: \(referenceWidth)x\(referenceHeight) vs \(actualWidth)x\(actualHeight)" }
         if differingPixels == 0 { return "identical (\(actualWidth)x\(actualHeight))" }
         return "ΔE2000 mean \(Self.format(meanDeltaE)), p99 \(Self.format(percentile99DeltaE)), max \(Self.format(maximumDeltaE)); "
@@ -66,7 +67,7 @@ package struct PerceptualComparison: Sendable, Hashable {
     }
 
     /// A score with up to four decimals, trailing zeros dropped (`0.0123`, `2.3`, `0`).
-    public static func format(_ value: Double) -> String {
+    package static func format(_ value: Double) -> String {
         var text = String(Int((value * 10_000).rounded()))
         while text.count < 5 { text = "0" + text }
         let integer = text.dropLast(4), fraction = text.suffix(4)
@@ -81,7 +82,7 @@ package struct PerceptualComparison: Sendable, Hashable {
     /// not computed again), divided among the threads; memory beyond the two images a few bands
     /// of 64 K scores and the largest 1 % of the scores (the 99th percentile's), so 8 bytes per
     /// hundred pixels.
-    public static func compare(_ reference: PremultipliedImage, _ actual: PremultipliedImage, threads: Int = ScoreBands.defaultThreads,
+    package static func compare(_ reference: PremultipliedImage, _ actual: PremultipliedImage, threads: Int = ScoreBands.defaultThreads,
                                progress: ((Int, Int) -> Void)? = nil) -> PerceptualComparison {
         measure(reference, actual, heatMap: false, threads: threads, progress: progress).comparison
     }
@@ -156,12 +157,12 @@ package struct PerceptualComparison: Sendable, Hashable {
     /// A heat map of the differences, the overlap's size, opaque: identical pixels a dimmed grey
     /// of the reference; ΔE₀₀ below 1 (invisible) blue; 1 up to 2.3 (barely visible) yellow;
     /// 2.3 and more orange to red, full red from ΔE 10.
-    public static func heatMap(reference: PremultipliedImage, actual: PremultipliedImage, threads: Int = ScoreBands.defaultThreads) -> PremultipliedImage {
+    package static func heatMap(reference: PremultipliedImage, actual: PremultipliedImage, threads: Int = ScoreBands.defaultThreads) -> PremultipliedImage {
         measure(reference, actual, heatMap: true, threads: threads, progress: nil).heatMap!
     }
 
     /// The scores and the heat map in one pass.
-    public static func compareWithHeatMap(_ reference: PremultipliedImage, _ actual: PremultipliedImage, threads: Int = ScoreBands.defaultThreads,
+    package static func compareWithHeatMap(_ reference: PremultipliedImage, _ actual: PremultipliedImage, threads: Int = ScoreBands.defaultThreads,
                                           progress: ((Int, Int) -> Void)? = nil) -> (comparison: PerceptualComparison, heatMap: PremultipliedImage) {
         let result = measure(reference, actual, heatMap: true, threads: threads, progress: progress)
         return (result.comparison, result.heatMap!)

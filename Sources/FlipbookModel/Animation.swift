@@ -49,7 +49,7 @@ public struct LayerTransform: Hashable, Sendable {
     public var isIdentity: Bool { self == .identity }
 
     /// The matrix (about the origin; the flattener moves it to the layer's centre).
-    public var affineTransform: Transform2D {
+    package var affineTransform: Transform2D {
         if fullMatrix != nil { return matrix3D.flattened.affine }
         let (cosine, sine) = LayerTransform.cosineAndSine(degrees: rotationDegrees)
         return Transform2D(scaleX: scale.width, y: scale.height)
@@ -77,7 +77,7 @@ public struct LayerTransform: Hashable, Sendable {
 extension LayerTransform: Interpolatable {
     /// Each component interpolated with the same progress (Core Animation's key-path animation
     /// of `transform.translation`, `transform.rotation.z` and `transform.scale`).
-    public static func interpolate(from a: LayerTransform, to b: LayerTransform, progress p: Double) -> LayerTransform {
+    package static func interpolate(from a: LayerTransform, to b: LayerTransform, progress p: Double) -> LayerTransform {
         if a.fullMatrix != b.fullMatrix { return interpolateMatrices(from: a, to: b, progress: p) }
         var result = LayerTransform(translation: .interpolate(from: a.translation, to: b.translation, progress: p),
                                     rotationDegrees: .interpolate(from: a.rotationDegrees, to: b.rotationDegrees, progress: p),
@@ -91,7 +91,7 @@ extension LayerTransform: Interpolatable {
 extension StraightColor: Interpolatable {
     /// Each straight component interpolated with the same progress (what Core Animation does for
     /// `backgroundColor`); drawing clamps the result to 0…1.
-    public static func interpolate(from a: StraightColor, to b: StraightColor, progress p: Double) -> StraightColor {
+    package static func interpolate(from a: StraightColor, to b: StraightColor, progress p: Double) -> StraightColor {
         StraightColor(red: .interpolate(from: a.red, to: b.red, progress: p), green: .interpolate(from: a.green, to: b.green, progress: p),
                       blue: .interpolate(from: a.blue, to: b.blue, progress: p), alpha: .interpolate(from: a.alpha, to: b.alpha, progress: p))
     }
@@ -220,7 +220,7 @@ public struct LayerPatch: Hashable, Sendable {
         }
     }
 
-    public var setsUnanimatable: Bool {
+    package var setsUnanimatable: Bool {
         isHidden != nil || imageSource != nil || contentMode != nil || clipsToBounds != nil || text != nil || isRemoved != nil
             || maskedCorners != nil || cornerCurve != nil || isDoubleSided != nil
             || shadowPath != nil || shapeStyle != nil
@@ -248,7 +248,7 @@ public struct AnimationTiming: Hashable, Sendable {
     public static let main = AnimationTiming()
 
     /// The concrete timing with `main` filling the gaps.
-    public func resolved(main: Timing) -> Timing {
+    package func resolved(main: Timing) -> Timing {
         Timing(curve: curve ?? main.curve, durationSeconds: durationSeconds ?? main.durationSeconds)
     }
 }

@@ -3,7 +3,7 @@ import FlipbookRaster
 extension Appearance {
     /// The status bar style iOS picks for `.default` in this appearance: dark glyphs in light
     /// mode (`.darkContent`), light glyphs in dark mode (`.lightContent`).
-    public var statusBarStyle: StatusBar.Style { self == .light ? .dark : .light }
+    package var statusBarStyle: StatusBar.Style { self == .light ? .dark : .light }
 }
 
 extension NavigationBar {
@@ -62,7 +62,7 @@ extension Transition {
     /// there is one) and every navigation bar (a layer named `NavigationBar.layerName`) in the
     /// appearance's colours. The app's own content keeps its colours: a preset's views are the
     /// reference app's, with fixed colours. Unchanged in light mode.
-    public func applyingAppearance(_ appearance: Appearance) -> Transition {
+    package func applyingAppearance(_ appearance: Appearance) -> Transition {
         guard appearance != .light else { return self }
         var copy = self
         if copy.statusBar != nil { copy.statusBar = appearance.statusBarStyle }

@@ -4,10 +4,10 @@ package import FlipbookRaster
 extension NavigationBar {
     /// The back indicator's box in a 44 pt bar: 12.5×21 pt (UIKit's iOS 7–12 back indicator
     /// image), 8 pt from the bar's left edge and centred vertically.
-    public static let backChevronSizePoints = Size(width: 12.5, height: 21)
+    package static let backChevronSizePoints = Size(width: 12.5, height: 21)
     /// Where the back button's title starts, from the bar's left edge: after the chevron and a
     /// 5.5 pt gap, at 26 pt.
-    public static let backTitleInsetPoints = 26.0
+    package static let backTitleInsetPoints = 26.0
     /// The chevron's line width in points.
     static let backChevronLineWidthPoints = 3.0
 

@@ -7,11 +7,11 @@ package import FlipbookRaster
 /// outline at 35 %), which is not a layer opacity.
 package struct ChromeShape: Hashable, Sendable {
     /// What it is, for tests and inspection (`"battery level"`, `"wifi"`, …).
-    public var name: String
+    package var name: String
     /// The outline, in points: screen points from `StatusBar`, a layer's own points in `Layer.shapes`.
     package var path: Path
     /// Straight colour, alpha included.
-    public var color: StraightColor
+    package var color: StraightColor
 
     /// Creates a shape.
     package init(name: String, path: Path, color: StraightColor) {

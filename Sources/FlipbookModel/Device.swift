@@ -79,7 +79,7 @@ public struct Device: Hashable, Sendable {
     /// The whole screen, in points.
     public var bounds: Rect { Rect(origin: .zero, size: sizePoints) }
     /// The area below the bars, where content is visible, in points.
-    public var contentArea: Rect {
+    package var contentArea: Rect {
         Rect(x: 0, y: topBarHeightPoints, width: width, height: height - topBarHeightPoints)
     }
     /// The screen inside the safe-area insets, in points.

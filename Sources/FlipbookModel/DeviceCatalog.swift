@@ -60,7 +60,7 @@ extension Device {
     }()
 
     /// One line for `flipbook devices`: points, scale, safe area, status bar, corners.
-    public var helpLine: String {
+    package var helpLine: String {
         func number(_ value: Double) -> String {
             value == value.rounded() ? String(Int(value)) : String(value)
         }

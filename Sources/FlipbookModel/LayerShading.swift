@@ -83,13 +83,13 @@ public struct BlurEffect: Hashable, Sendable {
     public static let none = BlurEffect(filter: BackdropFilter(blurRadiusPoints: 0, saturation: 1, tint: .clear))
 
     /// True when the effect changes nothing.
-    public var isNone: Bool { !(filter.blurRadiusPoints > 0) && filter.saturation == 1 && !(filter.tint.alpha > 0) }
+    package var isNone: Bool { !(filter.blurRadiusPoints > 0) && filter.saturation == 1 && !(filter.tint.alpha > 0) }
 }
 
 extension BlurEffect: Interpolatable {
     /// The blur, the saturation and the tint interpolated; a transparent tint takes the other
     /// tint's colour, so a tint fades in rather than passing through grey.
-    public static func interpolate(from a: BlurEffect, to b: BlurEffect, progress p: Double) -> BlurEffect {
+    package static func interpolate(from a: BlurEffect, to b: BlurEffect, progress p: Double) -> BlurEffect {
         var from = a.filter.tint, to = b.filter.tint
         if !(from.alpha > 0) { from = StraightColor(red: to.red, green: to.green, blue: to.blue, alpha: 0) }
         if !(to.alpha > 0) { to = StraightColor(red: from.red, green: from.green, blue: from.blue, alpha: 0) }
@@ -105,7 +105,7 @@ extension BlurEffect: Interpolatable {
 extension Gradient: Interpolatable {
     /// Colours, locations and points interpolated stop by stop (what Core Animation animates);
     /// gradients with different numbers of stops or kinds switch half way.
-    public static func interpolate(from a: Gradient, to b: Gradient, progress p: Double) -> Gradient {
+    package static func interpolate(from a: Gradient, to b: Gradient, progress p: Double) -> Gradient {
         guard a.colors.count == b.colors.count, a.kind == b.kind else { return p < 0.5 ? a : b }
         if p == 0 { return a }
         if p == 1 { return b }

@@ -6,23 +6,23 @@ import FlipbookRaster
 /// (chevron and label) naming the screen below, and plain bar button items at either side.
 package struct NavigationItem: Hashable, Sendable {
     /// The centred title ("" for none).
-    public var title: String
+    package var title: String
     /// The back button's label; nil on a root screen. UIKit shows the previous screen's title, or
     /// "Back" when it has none.
-    public var backTitle: String?
+    package var backTitle: String?
     /// A plain bar button item at the left (`leftBarButtonItem`); it replaces the back button.
-    public var leftButton: String?
+    package var leftButton: String?
     /// A plain bar button item at the right (`rightBarButtonItem`).
-    public var rightButton: String?
+    package var rightButton: String?
 
     /// Creates an item.
-    public init(title: String, backTitle: String? = nil, leftButton: String? = nil, rightButton: String? = nil) {
+    package init(title: String, backTitle: String? = nil, leftButton: String? = nil, rightButton: String? = nil) {
         self.title = title; self.backTitle = backTitle; self.leftButton = leftButton; self.rightButton = rightButton
     }
 
     /// The back button's label a screen pushed on top of this one shows: this title, or "Back"
     /// when it is empty (UIKit's default).
-    public var titleForBackButton: String { title.isEmpty ? "Back" : title }
+    package var titleForBackButton: String { title.isEmpty ? "Back" : title }
 }
 
 /// How a navigation bar animates its items in a push or pop (docs/CHROME.md).
@@ -91,7 +91,7 @@ package enum NavigationBar {
     static let curve = TimingCurve.bezier(.easeInEaseOut)
 
     /// The bar's layer name.
-    public static let layerName = "navigation bar"
+    package static let layerName = "navigation bar"
 
     /// The side margin of plain bar button items in points: 16 on 320–375 pt wide phones, 20 on
     /// the 414 pt Plus (UINavigationBar's layout margins, iOS 11–13).
@@ -100,7 +100,7 @@ package enum NavigationBar {
     /// The bar showing `item` (its items layer is named `"bar items"`), over a screen whose scroll
     /// view rests at its top when `atScrollEdge` (from iOS 15 such a bar has no background and no
     /// hairline: `scrollEdgeAppearance`).
-    public static func layer(device: Device, showing item: NavigationItem, atScrollEdge: Bool = false) -> Layer {
+    package static func layer(device: Device, showing item: NavigationItem, atScrollEdge: Bool = false) -> Layer {
         var bar = layer(device: device, items: [itemsLayer(item, device: device, name: "bar items")])
         if device.era.usesScrollEdgeAppearance && atScrollEdge { setScrollEdgeAppearance(&bar) }
         return bar
@@ -133,7 +133,7 @@ package enum NavigationBar {
     /// (`Device.era`) the bar is transparent without a hairline over such a screen and changes
     /// appearance with the transition, on the bar's curve over the duration, as UIKit animates an
     /// appearance change alongside a push or pop.
-    public static func transition(device: Device, from: NavigationItem, to: NavigationItem, operation: NavigationOperation? = nil,
+    package static func transition(device: Device, from: NavigationItem, to: NavigationItem, operation: NavigationOperation? = nil,
                                   animation: BarItemAnimation = .shift, scrollEdge: (from: Bool, to: Bool) = (false, false),
                                   textWidth: (String, FontWeight) -> Double = NavigationBar.estimatedTextWidth)
         -> (layer: Layer, animations: [Animation], completion: [LayerChange]) {
@@ -218,7 +218,7 @@ package enum NavigationBar {
 
     /// A bar text's width without fonts: 0.55 em a character at 17 pt (FlipbookUIKit's label
     /// estimate; "Photos" 56.1 pt, set in Inter with SF Pro's tracking 55.2 pt semibold).
-    public static func estimatedTextWidth(_ text: String, weight: FontWeight) -> Double {
+    package static func estimatedTextWidth(_ text: String, weight: FontWeight) -> Double {
         0.55 * titleSizePoints * Double(text.count)
     }
 

@@ -5,12 +5,12 @@ import FlipbookSamples
 /// A photo as scenes see it: the file to draw and its upright size in pixels.
 package struct ScenePhoto: Hashable, Sendable {
     /// The image file, named as in the manifest (resolved against the current directory).
-    public var source: String
+    package var source: String
     /// Upright size in pixels; only its aspect ratio matters for layout.
-    public var sizePixels: Size
+    package var sizePixels: Size
 
     /// Creates a photo.
-    public init(source: String, sizePixels: Size) { self.source = source; self.sizePixels = sizePixels }
+    package init(source: String, sizePixels: Size) { self.source = source; self.sizePixels = sizePixels }
 }
 
 /// What the user chose about the scene (the command line's scene options).
@@ -48,11 +48,11 @@ public struct SceneOptions: Hashable, Sendable {
     public init() {}
 
     /// The photo the backward transitions return to.
-    public var effectiveReturnIndex: Int { returnIndex ?? selectedIndex }
+    package var effectiveReturnIndex: Int { returnIndex ?? selectedIndex }
 
     /// The photo `page` swipes to among `count` photos: `pageTarget`, or the next photo (the
     /// previous one from the last).
-    public func effectivePageTarget(count: Int) -> Int {
+    package func effectivePageTarget(count: Int) -> Int {
         pageTarget ?? (selectedIndex + 1 < count ? selectedIndex + 1 : selectedIndex - 1)
     }
 }

@@ -41,7 +41,7 @@ public enum StatusBar {
         /// The layout of `device`: its cutout's (`Device.cutout`); for a device without one,
         /// notch when its status bar is 44 pt (bars of 88 pt: 44 + the 44 pt navigation bar),
         /// else classic.
-        public init(device: Device) {
+        package init(device: Device) {
             switch device.cutout {
             case .notch: self = .notch
             case .dynamicIsland: self = .dynamicIsland
@@ -51,7 +51,7 @@ public enum StatusBar {
 
         /// The bar's height in points on the iPhone X family's screens: 20 or 44 (54 around the
         /// Dynamic Island); a device's own is `Device.statusBarHeightPoints`.
-        public var heightPoints: Double {
+        package var heightPoints: Double {
             switch self {
             case .classic: return 20
             case .notch: return 44
@@ -66,15 +66,15 @@ public enum StatusBar {
     /// Where and how big the clock is drawn: centred in `box` on the baseline `baselineY`.
     package struct Clock: Hashable, Sendable {
         /// The time shown: iOS's marketing time, "9:41".
-        public var string: String
+        package var string: String
         /// Font size in points (iOS uses SF Pro Text Semibold: 12 pt classic, 15 pt notch).
-        public var sizePoints: Double
+        package var sizePoints: Double
         /// The box the text is centred in horizontally, in screen points.
-        public var box: Rect
+        package var box: Rect
         /// The baseline's y in screen points.
-        public var baselineY: Double
+        package var baselineY: Double
         /// The text colour.
-        public var color: StraightColor
+        package var color: StraightColor
     }
 
     /// The signal, Wi-Fi and battery glyphs of `device`'s status bar in `style`, in screen
@@ -109,14 +109,14 @@ public enum StatusBar {
     }
 
     /// The name of the status bar's layer (`layer(device:style:)`), the topmost of every frame.
-    public static let layerName = "status bar"
+    package static let layerName = "status bar"
 
     /// The whole status bar as a layer the size of the screen, with no background (the app's
     /// bar or content shows through, as iOS's status bar window): the clock (semibold, iOS's SF
     /// Pro Text Semibold), the signal, Wi-Fi and battery glyphs, and on notched devices the home
     /// indicator. Sublayers are named `"status bar clock"`, `"status bar glyphs"` and
     /// `"home indicator"`.
-    public static func layer(device: Device, style: Style = .dark) -> Layer {
+    package static func layer(device: Device, style: Style = .dark) -> Layer {
         var bar = Layer(name: layerName, frame: device.bounds)
         let clock = clock(device: device, style: style)
         var clockLayer = Layer(name: layerName + " clock", frame: clock.box)

@@ -89,7 +89,7 @@ public struct SystemColor: Hashable, Sendable {
 
     /// The colour names that are not UIColor system colours, the same in both appearances
     /// (`groupTableViewBackground`: UIKit's pre-iOS 13 grouped table background, 0.94 white).
-    public static let plainColors: [String: StraightColor] = [
+    package static let plainColors: [String: StraightColor] = [
         "white": .white, "black": .black, "clear": .clear,
         "red": StraightColor(red: 1, green: 0, blue: 0), "green": StraightColor(red: 0, green: 1, blue: 0),
         "blue": StraightColor(red: 0, green: 0, blue: 1),

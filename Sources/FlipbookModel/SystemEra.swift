@@ -13,7 +13,7 @@ public enum SystemEra: String, Hashable, Sendable, CaseIterable, Comparable {
     case ios16
 
     /// Whether navigation bars take the scroll-edge appearance over a scroll view at its top.
-    public var usesScrollEdgeAppearance: Bool { self >= .ios15 }
+    package var usesScrollEdgeAppearance: Bool { self >= .ios15 }
 
     /// Earlier eras first.
     public static func < (lhs: SystemEra, rhs: SystemEra) -> Bool {

@@ -63,7 +63,7 @@ public struct Transition: Hashable, Sendable {
 
     /// The window with the status bar on top (its last sublayer) when `statusBar` is set: the
     /// tree the animator evaluates. iOS draws the status bar in its own window above the app's.
-    public var windowWithStatusBar: Layer {
+    package var windowWithStatusBar: Layer {
         guard let style = statusBar else { return window }
         var root = window
         root.sublayers.append(StatusBar.layer(device: device, style: style))
@@ -128,11 +128,11 @@ public enum TransitionError: Error, CustomStringConvertible, Equatable {
 /// the transition's `completion`, in the final frame, where every animation is at progress 1.
 package struct TransitionAnimator: Sendable {
     /// The transition.
-    public let transition: Transition
+    package let transition: Transition
     /// Seconds from the start until the last animation ends (at least the main duration).
-    public let durationSeconds: Double
+    package let durationSeconds: Double
     /// The main timing's end in seconds (`timing.durationSeconds`).
-    public var mainDurationSeconds: Double { transition.timing.durationSeconds }
+    package var mainDurationSeconds: Double { transition.timing.durationSeconds }
     /// The window at t = 0 (with the status bar on top when the transition has one), which
     /// snapshots copy.
     let initialWindow: Layer
@@ -159,20 +159,20 @@ package struct TransitionAnimator: Sendable {
 
     /// The longest transition accepted: 120 s, minutes beyond any view-controller transition;
     /// 28,800 frames at the highest frame rate (240 fps).
-    public static let maximumDurationSeconds = 120.0
+    package static let maximumDurationSeconds = 120.0
 
     /// The most layers the snapshots of a transition may draw in all: each `snapshotOf` draws
     /// its source and the source's sublayers again in every frame, so a few hundred snapshots of
     /// a tree of thousands of layers multiplied a 223 KB file into 2.2 GB of draw operations.
     /// 100 000 is far beyond a transition's needs (a preset's snapshot is a cell of a few
     /// layers) and keeps a frame's expanded tree near the size a 16 MB file can describe.
-    public static let maximumSnapshotLayers = 100_000
+    package static let maximumSnapshotLayers = 100_000
 
     /// Checks and compiles a transition (`TransitionAnimator.Compiler`: start times, then each
     /// animation's segments and completion, the timed changes, then one track per animated
     /// property).
     /// - Throws: `TransitionError` naming the layer or animation at fault.
-    public init(_ transition: Transition) throws {
+    package init(_ transition: Transition) throws {
         self.transition = transition
         var paths = LayerPaths()
         let root = transition.windowWithStatusBar
@@ -265,7 +265,7 @@ package struct TransitionAnimator: Sendable {
     }
 
     /// The named layer as it is at the start (for snapshots).
-    public func initialLayer(named name: String) -> Layer? {
+    package func initialLayer(named name: String) -> Layer? {
         layer(named: name, in: initialWindow)
     }
 
@@ -279,19 +279,19 @@ package struct TransitionAnimator: Sendable {
 
     /// The named layer in `window`, a window this animator evaluated (`window(atSeconds:isFinal:)`);
     /// nil for a name the transition does not have.
-    public func layer(named name: String, in window: Layer) -> Layer? {
+    package func layer(named name: String, in window: Layer) -> Layer? {
         paths[name].map { TransitionAnimator.layer(at: $0, in: window) }
     }
 
     /// The window at `t` seconds; `isFinal` gives the final frame (everything finished, the
     /// completions applied).
-    public func window(atSeconds t: Double, isFinal: Bool) -> Layer {
+    package func window(atSeconds t: Double, isFinal: Bool) -> Layer {
         window(atSeconds: t, isFinal: isFinal, cancelled: false)
     }
 
     /// The last frame of a cancelled interactive transition: the window at t = 0 with the
     /// transition's `cancelCompletion` applied (what `completeTransition(false)` leaves).
-    public func cancelledWindow() -> Layer {
+    package func cancelledWindow() -> Layer {
         window(atSeconds: 0, isFinal: false, cancelled: true)
     }
 
@@ -331,7 +331,7 @@ package struct TransitionAnimator: Sendable {
     /// The frames of the whole transition at `framesPerSecond`: frame `k` at `t = k/fps` for
     /// `k = 0…N`, `N = max(1, round(duration·fps))`; `progress` is the main timing's (exactly 1 in
     /// the final frame, frame N).
-    public func frames(framesPerSecond fps: Double) -> [FrameSample] {
+    package func frames(framesPerSecond fps: Double) -> [FrameSample] {
         precondition(fps.isFinite && fps > 0, "frames per second must be finite and > 0")
         let last = max(1, Int((durationSeconds * fps).rounded()))
         let main = transition.timing

@@ -9,19 +9,19 @@ package import FlipbookGeometry
 /// waterfall app's value: the gutter is not added); height is `trunc(width·h/w)` in 32-bit float.
 package struct WaterfallLayout: Hashable, Sendable {
     /// Space between cells and around the grid, in points.
-    public static let gutterPoints: Double = 5
+    package static let gutterPoints: Double = 5
 
     /// Number of columns (at least 2).
-    public let columnCount: Int
+    package let columnCount: Int
     /// Width of one column, in points.
-    public let columnWidthPoints: Double
+    package let columnWidthPoints: Double
     /// Each photo's cell in content coordinates, in manifest order.
-    public let cellFrames: [Rect]
+    package let cellFrames: [Rect]
     /// Height of the scrolling content: the tallest column + one gutter.
-    public let contentHeightPoints: Double
+    package let contentHeightPoints: Double
 
     /// Lays out photos of the given pixel sizes in a grid `screenWidthPoints` wide.
-    public init(photoSizes: [Size], columns: Int, screenWidthPoints: Double) {
+    package init(photoSizes: [Size], columns: Int, screenWidthPoints: Double) {
         let gutter = WaterfallLayout.gutterPoints
         let n = max(2, columns)
         columnCount = n
@@ -52,7 +52,7 @@ package struct WaterfallLayout: Hashable, Sendable {
     /// The return-positioning scroll offset that makes cell `index` visible in a viewport
     /// `visibleHeightPoints` tall (screen height − bars): its bottom plus a gutter touches the
     /// viewport's bottom edge, or 0 when it is visible unscrolled.
-    public func scrollOffset(revealing index: Int, visibleHeightPoints: Double) -> Double {
+    package func scrollOffset(revealing index: Int, visibleHeightPoints: Double) -> Double {
         let cell = cellFrames[index]
         let bottom = cell.maxY + WaterfallLayout.gutterPoints
         return bottom > visibleHeightPoints ? bottom - visibleHeightPoints : 0

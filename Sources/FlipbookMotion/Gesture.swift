@@ -33,7 +33,7 @@ public enum AnimationCurve: String, Sendable, CaseIterable, Hashable {
 
     /// Other spellings a gesture file accepts: `easeInEaseOut` is Core Animation's name (as in
     /// transition files) for `easeInOut`.
-    public static let aliases: [String: AnimationCurve] = ["easeInEaseOut": .easeInOut]
+    package static let aliases: [String: AnimationCurve] = ["easeInEaseOut": .easeInOut]
 
     /// The curve's Bézier.
     public var bezier: CubicBezier {
@@ -139,7 +139,7 @@ public struct Gesture: Sendable, Hashable {
     }
 
     /// Checks the values; returns the first problem, or nil.
-    public static func validate(samples: [TouchSample], completionSpeed: Double, finishVelocityPointsPerSecond: Double,
+    package static func validate(samples: [TouchSample], completionSpeed: Double, finishVelocityPointsPerSecond: Double,
                                 axis: GestureAxis = .x, lengthPoints: Double? = nil) -> Problem? {
         guard samples.count >= 2 else { return .tooFewSamples(samples.count) }
         guard samples.count <= maximumSampleCount else { return .tooManySamples(samples.count) }
@@ -236,12 +236,12 @@ func plain(_ value: Double) -> String { NumberText.shortest(value) }
 extension Gesture {
     /// The touch rate of synthesised gestures: 60 samples a second, an iPhone 8's touch rate
     /// (ProMotion devices deliver 120; the estimate of a constant-speed finger does not depend on it).
-    public static let synthesisedSampleRate = 60.0
+    package static let synthesisedSampleRate = 60.0
 
     /// Samples over which a synthesised finger moves at the release velocity before it lifts:
     /// the three sample-to-sample velocities `releaseVelocity` weighs, so the estimate is exactly
     /// the velocity asked for.
-    public static let releaseSampleCount = 3
+    package static let releaseSampleCount = 3
 
     /// A synthesised pan (`--pan-to X --pan-duration S --release-velocity V`): the finger goes down
     /// at `start`, moves horizontally and reaches x = `toXPoints` at `durationSeconds`, then lifts.

@@ -22,7 +22,7 @@ public enum GestureAxis: Sendable, Hashable {
     public static let names: [String: GestureAxis] = ["x": .x, "-x": .negativeX, "y": .y, "-y": .negativeY]
 
     /// Why a direction vector cannot be an axis.
-    public static func problem(dx: Double, dy: Double) -> String? {
+    package static func problem(dx: Double, dy: Double) -> String? {
         guard dx.isFinite, dy.isFinite else { return "the direction must be two finite numbers" }
         // The squared length must not underflow to 0 or overflow: the unit vector divides by it.
         let squared = dx * dx + dy * dy
@@ -33,7 +33,7 @@ public enum GestureAxis: Sendable, Hashable {
     }
 
     /// The unit vector along the axis, in window coordinates. Traps for a direction `problem` refuses.
-    public var unitVector: Point {
+    package var unitVector: Point {
         switch self {
         case .x: return Point(x: 1, y: 0)
         case .negativeX: return Point(x: -1, y: 0)
@@ -49,7 +49,7 @@ public enum GestureAxis: Sendable, Hashable {
     /// The component of `vector` along the axis (the dot product with `unitVector`): a translation
     /// in points or a velocity in points per second, positive towards completion. For `x` it is
     /// exactly `vector.x`, so gestures along x behave bit for bit as before axes existed.
-    public func along(_ vector: Point) -> Double {
+    package func along(_ vector: Point) -> Double {
         switch self {
         case .x: return vector.x
         case .negativeX: return -vector.x
@@ -62,7 +62,7 @@ public enum GestureAxis: Sendable, Hashable {
     }
 
     /// The size of `vector`'s component across the axis (≥ 0, the same units).
-    public func across(_ vector: Point) -> Double {
+    package func across(_ vector: Point) -> Double {
         let u = unitVector
         return abs(vector.x * u.y - vector.y * u.x)
     }
@@ -70,7 +70,7 @@ public enum GestureAxis: Sendable, Hashable {
     /// The length a full progress takes when the gesture gives none: the container's extent along
     /// the axis, `|uₓ|·width + |u_y|·height` — the width for x (a swipe across the screen), the
     /// height for y (a sheet pulled down the whole screen).
-    public func defaultLengthPoints(containerWidthPoints width: Double, heightPoints height: Double) -> Double {
+    package func defaultLengthPoints(containerWidthPoints width: Double, heightPoints height: Double) -> Double {
         switch self {
         case .x, .negativeX: return width
         case .y, .negativeY: return height
@@ -95,7 +95,7 @@ public enum GestureAxis: Sendable, Hashable {
 extension Gesture {
     /// The length progress is divided by for a container `size`: the gesture's own
     /// `lengthPoints`, else the container's extent along the axis.
-    public func progressLengthPoints(containerWidthPoints width: Double, heightPoints height: Double) -> Double {
+    package func progressLengthPoints(containerWidthPoints width: Double, heightPoints height: Double) -> Double {
         lengthPoints ?? axis.defaultLengthPoints(containerWidthPoints: width, heightPoints: height)
     }
 
@@ -103,7 +103,7 @@ extension Gesture {
     /// it — a vertical drag driving an `x` gesture stays at fraction 0 the whole way, and the
     /// render would show a flat line without saying why. Nil when the gesture drives its axis
     /// (some sample's translation along it is positive) or barely moves (under 10 pt across).
-    public var acrossAxisWarning: String? {
+    package var acrossAxisWarning: String? {
         let start = samples[0].location
         var maximumAlong = -Double.infinity, maximumAcross = 0.0
         var best = Point(x: 0, y: 0)

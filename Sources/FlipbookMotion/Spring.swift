@@ -136,7 +136,7 @@ public struct Spring: Sendable, Hashable {
     }
 
     /// Progress tolerance of `settlingDurationSeconds` and of UIKit's duration mapping: 0.1 %.
-    public static let settlingTolerance = 0.001
+    package static let settlingTolerance = 0.001
 
     /// Seconds after which the spring stays within `settlingTolerance` of the target.
     ///

@@ -34,7 +34,7 @@ package enum SpringNotation: Sendable, Hashable {
     /// The physical spring this notation describes (mass, stiffness, damping in the units of
     /// `Spring`, initial velocity in whole distances per second). For `uikit` the spring is
     /// exact only up to its duration, after which UIKit shows the target (as `Timing` does).
-    public var spring: Spring {
+    package var spring: Spring {
         if case let .uikit(duration, zeta, velocity) = self {
             return Spring(duration: duration, dampingRatio: zeta, initialVelocity: velocity)
         }
@@ -77,7 +77,7 @@ package enum SpringNotation: Sendable, Hashable {
 
     /// The curve: `.spring` for UIKit's notation (its duration is the timing's,
     /// `impliedDurationSeconds`), `.springPhysics` for the others.
-    public var curve: TimingCurve {
+    package var curve: TimingCurve {
         if case let .uikit(_, zeta, velocity) = self { return .spring(dampingRatio: zeta, initialVelocity: velocity) }
         return .springPhysics(spring)
     }
@@ -85,7 +85,7 @@ package enum SpringNotation: Sendable, Hashable {
     /// The duration the notation carries as the animation's length: UIKit's (its spring is defined
     /// by it). The other notations' durations are the spring's pace, not its end; those springs run
     /// for their settling duration unless a duration is given.
-    public var impliedDurationSeconds: Double? {
+    package var impliedDurationSeconds: Double? {
         if case let .uikit(duration, _, _) = self { return duration }
         return nil
     }
@@ -95,13 +95,13 @@ package enum SpringNotation: Sendable, Hashable {
 /// Native (`Libraries/Animated/SpringConfig.js`) publish them.
 package enum Origami {
     /// Rebound's tension for an Origami tension: `(t − 30)·3.62 + 194` (mass 1, per second²).
-    public static func stiffness(tension: Double) -> Double { (tension - 30) * 3.62 + 194 }
+    package static func stiffness(tension: Double) -> Double { (tension - 30) * 3.62 + 194 }
     /// Rebound's friction for an Origami friction: `(f − 8)·3 + 25` (mass 1, per second).
-    public static func damping(friction: Double) -> Double { (friction - 8) * 3 + 25 }
+    package static func damping(friction: Double) -> Double { (friction - 8) * 3 + 25 }
     /// The Origami tension of a stiffness at mass 1 (the inverse of `stiffness(tension:)`).
-    public static func tension(stiffness: Double) -> Double { (stiffness - 194) / 3.62 + 30 }
+    package static func tension(stiffness: Double) -> Double { (stiffness - 194) / 3.62 + 30 }
     /// The Origami friction of a damping at mass 1 (the inverse of `damping(friction:)`).
-    public static func friction(damping: Double) -> Double { (damping - 25) / 3 + 8 }
+    package static func friction(damping: Double) -> Double { (damping - 25) / 3 + 8 }
 
     /// Friction with no bounce at an Origami tension (`b3Nobounce`, three fitted cubics).
     static func frictionWithoutBounce(tension x: Double) -> Double {
@@ -113,7 +113,7 @@ package enum Origami {
     /// Origami tension and friction for a bounciness and speed (`BouncyConversion`):
     /// `b = 0.8·bounciness/34`, `tension = 0.5 + 199.5·speed/34`,
     /// `friction = lerp(2b − b², frictionWithoutBounce(tension), 0.01)`.
-    public static func tensionFriction(bounciness: Double, speed: Double) -> (tension: Double, friction: Double) {
+    package static func tensionFriction(bounciness: Double, speed: Double) -> (tension: Double, friction: Double) {
         let b = bounciness / 1.7 / 20 * 0.8
         let tension = 0.5 + speed / 1.7 / 20 * 199.5
         let t = 2 * b - b * b
@@ -123,7 +123,7 @@ package enum Origami {
     /// The bounciness and speed of an Origami tension and friction, when some exist (the inverse of
     /// `tensionFriction`: speed from the tension, then `2b − b²` from the friction; nil when the
     /// friction is outside what bounciness 0…42.5 reaches).
-    public static func bouncinessSpeed(tension: Double, friction: Double) -> (bounciness: Double, speed: Double)? {
+    package static func bouncinessSpeed(tension: Double, friction: Double) -> (bounciness: Double, speed: Double)? {
         let speed = (tension - 0.5) / 199.5 * 34
         let start = frictionWithoutBounce(tension: tension)
         let u = (friction - start) / (0.01 - start)
@@ -137,13 +137,13 @@ package enum Origami {
 /// with its own clamps.
 package enum Framer {
     /// `clamp(0.05, 1, 1 − bounce)`.
-    public static func dampingRatio(bounce: Double) -> Double { min(max(1 - bounce, 0.05), 1) }
+    package static func dampingRatio(bounce: Double) -> Double { min(max(1 - bounce, 0.05), 1) }
 
     /// ω0 (rad/s) with `(ζω0/(ω0√(1−ζ²)))·e^(−ζω0·d) = 0.001` (ζ < 1) or `(1 + ω0·d)·e^(−ω0·d) = 0.001`
     /// (ζ = 1), d clamped to [0.01, 10] s: `findSpring` with velocity 0, as motion calls it. That
     /// is UIKit's equation at velocity 0 (`Spring.naturalFrequency`, solved to convergence; Framer's
     /// 11 Newton steps from 5/d land on the same root to about 1e-12).
-    public static func naturalFrequency(durationSeconds: Double, dampingRatio zeta: Double) -> Double {
+    package static func naturalFrequency(durationSeconds: Double, dampingRatio zeta: Double) -> Double {
         Spring.naturalFrequency(forDuration: durationSeconds, dampingRatio: zeta, initialVelocity: 0)
     }
 }
@@ -156,7 +156,7 @@ public struct SpringNotationError: Error, Sendable, Hashable, CustomStringConver
     public var message: String
 
     /// The error for `curve` and what is wrong with it.
-    public init(curve: String, message: String) { self.curve = curve; self.message = message }
+    package init(curve: String, message: String) { self.curve = curve; self.message = message }
 
     /// `curve 'TEXT': MESSAGE`.
     public var description: String { "curve '\(curve)': \(message)" }
@@ -166,7 +166,7 @@ public struct SpringNotationError: Error, Sendable, Hashable, CustomStringConver
 
 extension SpringNotation {
     /// The label sets each call accepts (optional labels after `?`), for messages and docs.
-    public static let forms: [String] = [
+    package static let forms: [String] = [
         "spring(duration:, dampingRatio:, initialVelocity?:)", "spring(response:, dampingFraction:, blendDuration?:)",
         "spring(duration:, bounce:, initialVelocity?:)", "spring(mass?:, stiffness:, damping:, initialVelocity?:)",
         "interpolatingSpring(mass?:, stiffness:, damping:, initialVelocity?:)",
@@ -177,15 +177,15 @@ extension SpringNotation {
 
     /// Figma's spring presets (mass, stiffness, damping), as its prototype editor and plugin API
     /// (`Easing.type` `GENTLE`, `QUICK`, `BOUNCY`, `SLOW`) define them.
-    public static let figmaPresets: [(name: String, mass: Double, stiffness: Double, damping: Double)] = [
+    package static let figmaPresets: [(name: String, mass: Double, stiffness: Double, damping: Double)] = [
         ("gentle", 1, 100, 15), ("quick", 1, 300, 20), ("bouncy", 1, 600, 15), ("slow", 1, 80, 20),
     ]
 
     /// True when `text` is written as a call (`name(…)`), the form `parse` reads.
-    public static func isCall(_ text: String) -> Bool { text.contains("(") }
+    package static func isCall(_ text: String) -> Bool { text.contains("(") }
 
     /// Reads `name(label: value, …)`. - Throws: `SpringNotationError`.
-    public static func parse(_ text: String) throws -> SpringNotation {
+    package static func parse(_ text: String) throws -> SpringNotation {
         func fail(_ message: String) -> SpringNotationError { SpringNotationError(curve: text, message: message) }
         let trimmed = text.trimmingCharacters(in: " ")
         guard let open = trimmed.firstIndex(of: "("), trimmed.last == ")" else { throw fail("expected name(label: value, …)") }

@@ -4,13 +4,13 @@ import FlipbookGeometry
 extension SpringNotation {
     /// One line of `flipbook curve --notations`: a tool, the spring in its notation (a text
     /// `parse` reads back), or nil with the reason when the tool cannot express it.
-    public struct Row: Sendable, Hashable {
+    package struct Row: Sendable, Hashable {
         /// The tool and API (`SwiftUI .spring(response:dampingFraction:)`).
-        public var tool: String
+        package var tool: String
         /// The curve text, numbers to 6 significant digits; nil when the tool has no such spring.
-        public var text: String?
+        package var text: String?
         /// Why `text` is nil, or a remark (velocity units).
-        public var note: String
+        package var note: String
     }
 
     /// `spring` in every notation. `uikitDurationSeconds` is the duration of a UIKit spring when the
@@ -22,7 +22,7 @@ extension SpringNotation {
     /// d = ln(|ζω0 − v| / (0.001·ω0·√(1−ζ²))) / (ζω0) (ζ < 1); Origami tension = (k/m − 194)/3.62 + 30,
     /// friction = (c/m − 25)/3 + 8; Framer's duration the UIKit rule at velocity 0, visualDuration
     /// = 2π/(1.2·ω0).
-    public static func rows(for spring: Spring, uikitDurationSeconds: Double? = nil) -> [Row] {
+    package static func rows(for spring: Spring, uikitDurationSeconds: Double? = nil) -> [Row] {
         func n(_ value: Double) -> String { value.significantText }
         let omega = spring.naturalFrequency, zeta = spring.dampingRatio, v = spring.initialVelocity
         let k1 = spring.stiffness / spring.mass, c1 = spring.damping / spring.mass
@@ -99,7 +99,7 @@ extension SpringNotation {
     /// `Spring.naturalFrequency(forDuration:…)`). ζ < 1 in closed form,
     /// `d = ln(|ζω0 − v| / (0.001·ω0·√(1−ζ²))) / (ζω0)`; ζ = 1 by bisection of
     /// `|1 + (ω0 − v)d|·e^(−ω0·d) = 0.001`. Nil when no d in UIKit's 0.01…10 s gives it.
-    public static func uikitDuration(omega: Double, zeta: Double, velocity v: Double) -> Double? {
+    package static func uikitDuration(omega: Double, zeta: Double, velocity v: Double) -> Double? {
         guard omega > 0, zeta > 0, zeta <= 1 else { return nil }
         let d: Double
         if zeta < 1 {

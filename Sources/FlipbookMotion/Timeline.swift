@@ -22,12 +22,12 @@ public struct FrameSample: Sendable, Hashable {
 /// 0.7 s at 60 fps is 43 frames.
 package struct Timeline: Sendable {
     /// The timing being sampled.
-    public var timing: Timing
+    package var timing: Timing
     /// Frames per second (> 0; 60 by default in the CLI).
-    public var framesPerSecond: Double
+    package var framesPerSecond: Double
 
     /// Creates a timeline; traps unless `framesPerSecond` is finite and > 0.
-    public init(timing: Timing, framesPerSecond: Double) {
+    package init(timing: Timing, framesPerSecond: Double) {
         precondition(framesPerSecond.isFinite && framesPerSecond > 0, "Timeline fps must be finite and > 0, not \(framesPerSecond)")
         self.timing = timing
         self.framesPerSecond = framesPerSecond
@@ -35,15 +35,15 @@ package struct Timeline: Sendable {
 
     /// `N = round(d·fps)` (half away from zero), the index of the last frame; at least 1 so that
     /// a very short animation still has a first and a final frame.
-    public var lastFrameIndex: Int {
+    package var lastFrameIndex: Int {
         max(1, Int((timing.durationSeconds * framesPerSecond).rounded()))
     }
 
     /// Number of frames, `N + 1`.
-    public var frameCount: Int { lastFrameIndex + 1 }
+    package var frameCount: Int { lastFrameIndex + 1 }
 
     /// Frame `index` (0…N).
-    public func frame(_ index: Int) -> FrameSample {
+    package func frame(_ index: Int) -> FrameSample {
         precondition(index >= 0 && index <= lastFrameIndex, "frame \(index) is outside 0…\(lastFrameIndex)")
         // k/fps rather than k·(1/fps): one rounding, so 42/60 is exactly the double nearest 0.7.
         let t = Double(index) / framesPerSecond
@@ -53,16 +53,16 @@ package struct Timeline: Sendable {
     }
 
     /// Frames whose indices are in `range` (clamped to 0…N).
-    public func frames(in range: Range<Int>) -> [FrameSample] {
+    package func frames(in range: Range<Int>) -> [FrameSample] {
         range.clamped(to: 0..<frameCount).map(frame)
     }
 
     /// Every frame, 0…N.
-    public var frames: [FrameSample] { frames(in: 0..<frameCount) }
+    package var frames: [FrameSample] { frames(in: 0..<frameCount) }
 
     /// The index of the last frame at or before `seconds` (frame `k` is at `k/fps`; 0 for times
     /// before the first frame). The frame's own time `k/fps` decides, not the rounding of `seconds·fps`.
-    public static func lastFrame(atOrBefore seconds: Double, framesPerSecond: Double) -> Int {
+    package static func lastFrame(atOrBefore seconds: Double, framesPerSecond: Double) -> Int {
         var index = max(0, Int((seconds * framesPerSecond).rounded(.down)))
         while Double(index + 1) / framesPerSecond <= seconds { index += 1 }
         while index > 0 && Double(index) / framesPerSecond > seconds { index -= 1 }

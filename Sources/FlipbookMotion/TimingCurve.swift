@@ -12,14 +12,14 @@ public enum TimingCurve: Sendable, Hashable {
     case bezier(CubicBezier)
 
     /// Names of the Bézier presets accepted by `parse`, with their curves.
-    public static let bezierPresets: [(name: String, curve: CubicBezier)] = [
+    package static let bezierPresets: [(name: String, curve: CubicBezier)] = [
         ("linear", .linear), ("easeIn", .easeIn), ("easeOut", .easeOut),
         ("easeInEaseOut", .easeInEaseOut), ("default", .default),
     ]
 
     /// Other spellings `parse` accepts for a preset: `easeInOut` is UIKit's name
     /// (`UIView.AnimationCurve`, as in gesture files) for Core Animation's `easeInEaseOut`.
-    public static let presetAliases = ["easeInOut": "easeInEaseOut"]
+    package static let presetAliases = ["easeInOut": "easeInEaseOut"]
 
     /// Parses a curve name as used by `flipbook curve --curve` and `flipbook render --curve`.
     ///

@@ -173,7 +173,7 @@ extension TimingCurve {
     public static var names: [String] { ["spring"] + bezierPresets.map(\.name) + presetAliases.keys.sorted() + ["bezier", "spring-physics"] }
 
     /// True for `.spring` (UIKit's `usingSpringWithDamping`), the curve `damping` and `velocity` set.
-    public var isUIKitSpring: Bool {
+    package var isUIKitSpring: Bool {
         if case .spring = self { return true }
         return false
     }
@@ -197,5 +197,5 @@ extension TimingCurve {
 
 extension TimingRequestError: LocalizedError {
     /// The same one line as `description`, so `localizedDescription` prints it too.
-    public var errorDescription: String? { description }
+    package var errorDescription: String? { description }
 }

@@ -13,7 +13,7 @@ package enum ImageFileFormat: Sendable, Equatable {
     case jpeg
 
     /// The format for `path`'s extension; nil for any other extension or none.
-    public init?(path: String) {
+    package init?(path: String) {
         switch (path as NSString).pathExtension.lowercased() {
         case "png": self = .png
         case "jpg", "jpeg": self = .jpeg
@@ -22,7 +22,7 @@ package enum ImageFileFormat: Sendable, Equatable {
     }
 
     /// The file bytes of `image` in this format (`pngOptions` for PNG).
-    public func encode(_ image: PremultipliedImage, pngOptions: PNGEncodeOptions = .default) throws -> [UInt8] {
+    package func encode(_ image: PremultipliedImage, pngOptions: PNGEncodeOptions = .default) throws -> [UInt8] {
         switch self {
         case .png: return try PNGEncoder.encode(image, options: pngOptions)
         case .jpeg: return try JPEGEncoder.encode(image)
@@ -32,7 +32,7 @@ package enum ImageFileFormat: Sendable, Equatable {
     /// Encodes `image` in the format `path` names and writes it atomically (`OutputFile.write`),
     /// creating the parent folder. Throws `ImageFileNameError` for an extension other than
     /// .png/.jpg/.jpeg, `FileError.unwritable` when the file cannot be written.
-    public static func write(_ image: PremultipliedImage, to path: String, pngOptions: PNGEncodeOptions = .default) throws {
+    package static func write(_ image: PremultipliedImage, to path: String, pngOptions: PNGEncodeOptions = .default) throws {
         guard let format = ImageFileFormat(path: path) else {
             throw ImageFileNameError(path: path)
         }

@@ -9,7 +9,7 @@ package enum VideoFormat: String, Sendable, CaseIterable {
     case gif
 
     /// The format for `path`'s extension (case-insensitive), nil for any other.
-    public init?(path: String) {
+    package init?(path: String) {
         self.init(rawValue: (path as NSString).pathExtension.lowercased())
     }
 }

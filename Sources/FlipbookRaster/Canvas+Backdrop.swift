@@ -4,15 +4,15 @@ import FlipbookGeometry
 /// a Gaussian blur, a saturation boost, then a tint composited over the result.
 package struct BackdropFilter: Hashable, Sendable {
     /// The blur's standard deviation in canvas points (0 = none).
-    public var blurRadiusPoints: Double
+    package var blurRadiusPoints: Double
     /// The saturation factor: 1 leaves colours alone, 1.8 (iOS's) moves each colour 80 % further
     /// from its luma (Rec. 709 weights, as Apple's `UIImage+ImageEffects` sample).
-    public var saturation: Double
+    package var saturation: Double
     /// The tint composited source-over on the blurred, saturated backdrop (straight sRGB).
-    public var tint: StraightColor
+    package var tint: StraightColor
 
     /// Creates a filter.
-    public init(blurRadiusPoints: Double, saturation: Double, tint: StraightColor) {
+    package init(blurRadiusPoints: Double, saturation: Double, tint: StraightColor) {
         self.blurRadiusPoints = blurRadiusPoints; self.saturation = saturation; self.tint = tint
     }
 }

@@ -1,4 +1,4 @@
-import FlipbookGeometry
+package import FlipbookGeometry
 
 extension Canvas {
     /// How far a chord of a flattened curve, arc, join or cap may stray from the true outline:

@@ -1,4 +1,4 @@
-import FlipbookGeometry
+package import FlipbookGeometry
 
 extension Canvas {
     /// Fills `rect` (points) with `color`, multiplied by `opacity` (clamped to 0…1), inside `clip`.

@@ -1,4 +1,4 @@
-import FlipbookGeometry
+package import FlipbookGeometry
 
 extension Canvas {
     /// Draws `image` laid out in `rect` (points) by `contentMode`, multiplied by `opacity`

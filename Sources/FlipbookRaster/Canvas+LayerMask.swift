@@ -1,4 +1,4 @@
-import FlipbookGeometry
+package import FlipbookGeometry
 
 extension Canvas {
     /// Draws `body` through the alpha of what `mask` draws (a `CALayer.mask`), with group

@@ -1,5 +1,3 @@
-import FlipbookGeometry
-
 extension Canvas {
     /// Composites `color` through a coverage mask (a glyph) whose top-left pixel is at device
     /// pixel (x, y), multiplied by `opacity` (clamped to 0…1), inside `clip` (points).

@@ -2,7 +2,7 @@
 // exact area coverage of the projected outline, each covered pixel's centre mapped back through
 // the inverse homography and sampled with the filtering of the affine draw (docs/RASTER.md,
 // "Projective maps").
-import FlipbookGeometry
+package import FlipbookGeometry
 
 extension Canvas {
     /// Draws `image` laid out in `rect` by `contentMode` (a layer's points), mapped to the canvas
@@ -17,7 +17,7 @@ extension Canvas {
     /// the smaller singular value of the image-to-device map's Jacobian at the quad's centre
     /// (a perspective map stretches unevenly; the centre is its typical stretch).
     /// A singular or non-finite map draws nothing.
-    public mutating func draw(_ image: ImagePyramid, in rect: Rect, contentMode: ContentMode, projection: Homography,
+    package mutating func draw(_ image: ImagePyramid, in rect: Rect, contentMode: ContentMode, projection: Homography,
                               opacity: Double = 1, clip: Clip? = nil) {
         if projection.isAffine {
             return draw(image, in: rect, contentMode: contentMode, transform: projection.affine, opacity: opacity, clip: clip)

@@ -1,4 +1,4 @@
-import FlipbookGeometry
+package import FlipbookGeometry
 
 /// A drop shadow as Core Animation draws a layer's (`shadowColor`, `shadowOpacity`,
 /// `shadowOffset`, `shadowRadius`), in canvas points.
@@ -10,14 +10,14 @@ import FlipbookGeometry
 /// `box-shadow` blur of 2r, and CSS defines its blur as twice the standard deviation.
 package struct Shadow: Hashable, Sendable {
     /// The shadow's colour, `shadowOpacity` multiplied into its alpha.
-    public var color: StraightColor
+    package var color: StraightColor
     /// How far the shadow is moved from the shape, in canvas points (y down).
-    public var offset: Point
+    package var offset: Point
     /// The Gaussian's standard deviation in canvas points (`shadowRadius`); 0 = a hard edge.
-    public var blurRadiusPoints: Double
+    package var blurRadiusPoints: Double
 
     /// Creates a shadow.
-    public init(color: StraightColor, offset: Point, blurRadiusPoints: Double) {
+    package init(color: StraightColor, offset: Point, blurRadiusPoints: Double) {
         self.color = color; self.offset = offset; self.blurRadiusPoints = blurRadiusPoints
     }
 }

@@ -1,7 +1,7 @@
 // Drawing under a 2-D affine transform (a layer's scale, rotation, translation, flip): images,
 // possibly rounded rects, and groups masked by a polygon. The maths is in docs/RASTER.md
 // ("Transforms").
-import FlipbookGeometry
+package import FlipbookGeometry
 
 extension Canvas {
     /// Draws `image` laid out in `rect` by `contentMode` in a layer's local points, mapped to the

@@ -1,4 +1,4 @@
-import FlipbookGeometry
+package import FlipbookGeometry
 
 /// A premultiplied RGBA8 drawing surface addressed in points at `scale` device pixels per point.
 ///

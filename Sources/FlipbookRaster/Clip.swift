@@ -1,4 +1,4 @@
-import FlipbookGeometry
+package import FlipbookGeometry
 
 /// A clip region: a rect in points, optionally with rounded corners (`CALayer.cornerRadius` with
 /// `masksToBounds`). Its edges are anti-aliased by area coverage like a fill's.

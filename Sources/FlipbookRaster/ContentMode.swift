@@ -1,4 +1,4 @@
-import FlipbookGeometry
+public import FlipbookGeometry
 
 /// How an image fills its view's bounds (UIView.ContentMode).
 public enum ContentMode: String, Sendable, CaseIterable {

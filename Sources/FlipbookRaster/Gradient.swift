@@ -1,4 +1,4 @@
-import FlipbookGeometry
+public import FlipbookGeometry
 
 /// A colour gradient as `CAGradientLayer` draws it.
 ///
@@ -41,7 +41,7 @@ public struct Gradient: Hashable, Sendable {
     }
 
     /// The stops' locations: `locations`, or evenly spaced.
-    public var stopLocations: [Double] {
+    package var stopLocations: [Double] {
         if let locations, locations.count == colors.count { return locations }
         guard colors.count > 1 else { return colors.map { _ in 0 } }
         return colors.indices.map { Double($0) / Double(colors.count - 1) }
@@ -190,7 +190,7 @@ extension Canvas {
     /// `transform` (layer points → canvas points) with `gradient`, multiplied by `opacity`,
     /// inside `clip`. Each pixel takes the gradient's colour at its centre, mapped back into
     /// the layer, and the rounded rect's exact area coverage.
-    public mutating func fill(_ gradient: Gradient, in rect: Rect, cornerRadius: Double, transform: Transform2D,
+    package mutating func fill(_ gradient: Gradient, in rect: Rect, cornerRadius: Double, transform: Transform2D,
                               opacity: Double = 1, clip: Clip? = nil) {
         guard gradient.colors.count >= 2, !rect.isEmpty, hasFiniteEntries(transform),
               let inverse = transform.inverted() else { return }

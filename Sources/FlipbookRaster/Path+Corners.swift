@@ -1,4 +1,4 @@
-import FlipbookGeometry
+package import FlipbookGeometry
 
 /// Which corners of a layer `cornerRadius` rounds (`CALayer.maskedCorners`, a `CACornerMask`):
 /// named by the corner's place in the layer's own coordinates (y down, as on iOS), so
@@ -52,7 +52,7 @@ extension Path {
     ]
 
     /// How many radii of straight edge a continuous corner takes (it leaves the edge there).
-    public static let continuousCornerExtent = 1.528665
+    package static let continuousCornerExtent = 1.528665
 
     /// Where UIKit's continuous rounded rect changes shape: a side no longer than this many radii
     /// (`2 × 1.528665`, two corners' extents) has no room for two corners.
@@ -141,7 +141,7 @@ extension Path {
     /// h/2` on a square or a short pill is a capsule, and on a long pill within 0.82 % of its
     /// height of one). Curves are flattened within `Path.flatteningTolerancePoints`. An empty or
     /// non-finite rect gives an empty path.
-    public init(layerShape rect: Rect, cornerRadius: Double, corners: CornerMask = .all, curve shape: CornerCurve = .circular) {
+    package init(layerShape rect: Rect, cornerRadius: Double, corners: CornerMask = .all, curve shape: CornerCurve = .circular) {
         self.init()
         guard !rect.isEmpty, rect.x.isFinite, rect.y.isFinite, rect.width.isFinite, rect.height.isFinite else { return }
         if shape == .continuous, let pieces = Self.continuousOutline(of: rect, cornerRadius: cornerRadius, corners: corners) {
@@ -229,7 +229,7 @@ extension Path {
     /// The band a border of `width` fills inside a layer's shape (Core Animation draws the
     /// border inset from the bounds): the shape, and inside it the shape of the rect inset by
     /// `width` with the radius less `width`, wound the other way (non-zero: the band only).
-    public init(layerBorder rect: Rect, width: Double, cornerRadius: Double, corners: CornerMask = .all, curve: CornerCurve = .circular) {
+    package init(layerBorder rect: Rect, width: Double, cornerRadius: Double, corners: CornerMask = .all, curve: CornerCurve = .circular) {
         self.init(layerShape: rect, cornerRadius: cornerRadius, corners: corners, curve: curve)
         let inner = rect.insetBy(dx: width, dy: width)
         guard width > 0, !inner.isEmpty else { return }
@@ -239,7 +239,7 @@ extension Path {
 
     /// Every vertex mapped through `projection` (a layer's plane under a 3-D transform), each
     /// contour first cut where it passes behind the eye (`Homography.project`).
-    public func projected(_ projection: Homography) -> Path {
+    package func projected(_ projection: Homography) -> Path {
         Path(contours: contours.map { projection.project($0) }, fillRule: fillRule)
     }
 }

@@ -1,4 +1,4 @@
-import FlipbookGeometry
+package import FlipbookGeometry
 
 /// Curves, arcs, rounded rects and stroke outlines, flattened into the polygon contours `Path`
 /// holds. Everything is in points; curves are split into chords that stay within

@@ -1,4 +1,4 @@
-import FlipbookGeometry
+package import FlipbookGeometry
 
 /// A `BezierPath` filled or stroked as Core Graphics does it, as polygon contours for the
 /// rasterizer (docs/RASTER.md, "Vector paths, fill rules and strokes").

@@ -1,4 +1,4 @@
-import FlipbookGeometry
+package import FlipbookGeometry
 
 /// Which points a path's contours enclose (`CAShapeLayerFillRule`, `CGPathFillRule`).
 package enum FillRule: String, Hashable, Sendable, CaseIterable {

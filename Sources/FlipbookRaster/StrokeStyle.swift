@@ -1,5 +1,3 @@
-import FlipbookGeometry
-
 /// The shape of a stroke's open ends (`CGLineCap`, `CAShapeLayerLineCap`).
 package enum LineCap: String, Hashable, Sendable, CaseIterable {
     /// Cut square at the end point (the default).

@@ -73,7 +73,7 @@ extension PhotoBrowserScene {
 extension SceneOptions {
     /// The finger of `page` among `count` photos: `pageGesture`, or the default swipe from
     /// `selectedIndex` towards `effectivePageTarget(count:)` (`PhotoBrowserScene.pageSwipe`).
-    public func effectivePageGesture(count: Int) -> Gesture {
+    package func effectivePageGesture(count: Int) -> Gesture {
         pageGesture ?? PhotoBrowserScene.pageSwipe(from: selectedIndex, to: effectivePageTarget(count: count), device: device)
     }
 }

@@ -92,7 +92,7 @@ public enum TransitionPreset: String, CaseIterable, Sendable {
 
     /// Whether this preset draws the cards of a cards manifest (`SceneOptions.cardsManifestPath`)
     /// rather than the photos.
-    public var drawsCards: Bool { self == .cardPush || self == .cardPop }
+    package var drawsCards: Bool { self == .cardPush || self == .cardPop }
 
     /// Builds the transition for these photos (or, for the card presets, `cards`) and options with
     /// `timing` as its main timing (default: the preset's). The card presets measure their labels

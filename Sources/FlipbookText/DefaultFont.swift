@@ -3,7 +3,7 @@ import Foundation
 extension Font {
     /// Where `locateDefault()` looks for DejaVu Sans after fontconfig, in order: Debian/Ubuntu
     /// (fonts-dejavu-core), Fedora, Arch, openSUSE/older Fedora, then local installs.
-    public static let defaultFontSearchPaths = [
+    package static let defaultFontSearchPaths = [
         "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
         "/usr/share/fonts/dejavu-sans-fonts/DejaVuSans.ttf",
         "/usr/share/fonts/TTF/DejaVuSans.ttf",
@@ -17,7 +17,7 @@ extension Font {
     /// closest substitute otherwise), then `defaultFontSearchPaths`.
     /// - Throws: `FontError.defaultFontNotFound` listing the paths tried, suggesting
     ///   `apt-get install fonts-dejavu-core` or `--label-font`.
-    public static func locateDefault() throws -> Font {
+    package static func locateDefault() throws -> Font {
         var candidates: [String] = []
         // What `fc-match 'DejaVu Sans'` names, asked in process (starting fc-match cost every
         // job 50–70 ms of wall time).

@@ -15,25 +15,25 @@ import Foundation
 /// the compiler cannot see that `lock` guards the face and the caches.
 package final class Font: @unchecked Sendable {
     /// The font file, as given to `init(path:faceIndex:)`.
-    public let path: String
+    package let path: String
     /// The face's index in its file: 0 for a .ttf/.otf, the face in a collection (.ttc).
-    public let faceIndex: Int
+    package let faceIndex: Int
     /// The face's family name, e.g. "DejaVu Sans".
-    public let familyName: String
+    package let familyName: String
     /// The face's style name, e.g. "Book".
-    public let styleName: String
+    package let styleName: String
     /// Design units per em (2048 for DejaVu Sans); advances in points are `units · size / unitsPerEm`.
-    public let unitsPerEm: Int
+    package let unitsPerEm: Int
     /// Whether the font has a legacy TrueType 'kern' table, the only kerning `shape(_:sizePoints:)`
     /// applies (the typesetter shapes with HarfBuzz, which also reads GPOS).
-    public let hasKerning: Bool
+    package let hasKerning: Bool
     /// True for a colour bitmap font (CBDT/CBLC, e.g. Noto Color Emoji): glyphs are BGRA images
     /// in one strike of `strikePixelsPerEm`, scaled to the text size when drawn.
-    public let isColorBitmap: Bool
+    package let isColorBitmap: Bool
     /// The pixels per em of the bitmap strike a colour bitmap font draws from (0 for outlines).
-    public let strikePixelsPerEm: Int
+    package let strikePixelsPerEm: Int
     /// Number of glyphs in the face; glyph ids are `0..<glyphCount`.
-    public let glyphCount: Int
+    package let glyphCount: Int
     /// Vertical metrics in design units (hhea values, as FreeType reports them for TrueType).
     let ascenderUnits: Int, descenderUnits: Int, lineHeightUnits: Int, capHeightUnits: Int
     /// Unicode scalar → glyph id, from the face's Unicode cmap. Missing scalars map to 0 (.notdef).
@@ -68,7 +68,7 @@ package final class Font: @unchecked Sendable {
     /// - Throws: `FontError.notFound`, `.notAFont` (also for truncated files), `.truncated`,
     ///   `.unusable` (bitmap-only, no Unicode cmap, no such face), `.freeType` for any other
     ///   FreeType failure.
-    public init(path: String, faceIndex: Int, validatesGlyphs: Bool = true) throws {
+    package init(path: String, faceIndex: Int, validatesGlyphs: Bool = true) throws {
         self.path = path
         self.faceIndex = faceIndex
         var isDirectory: ObjCBool = false
@@ -132,7 +132,7 @@ package final class Font: @unchecked Sendable {
     }
 
     /// Opens the first face of the font file at `path` (see `init(path:faceIndex:)`).
-    public convenience init(path: String) throws { try self.init(path: path, faceIndex: 0) }
+    package convenience init(path: String) throws { try self.init(path: path, faceIndex: 0) }
 
     deinit {
         hb_font_destroy(harfBuzzFont)
@@ -307,7 +307,7 @@ package final class Font: @unchecked Sendable {
     }
 
     /// The glyph id for a scalar; 0 (.notdef, drawn as a box in most fonts) when the font lacks it.
-    public func glyphID(for scalar: Unicode.Scalar) -> UInt32 {
+    package func glyphID(for scalar: Unicode.Scalar) -> UInt32 {
         glyphIndices[scalar.value] ?? 0
     }
 

@@ -1,5 +1,5 @@
-import Foundation
-import FlipbookGeometry
+public import Foundation
+public import FlipbookGeometry
 
 /// Why a font could not be opened or a glyph could not be rendered. Every case names the font file.
 public enum FontError: SettingNamingError, Equatable {
@@ -23,7 +23,7 @@ public enum FontError: SettingNamingError, Equatable {
 
     /// FreeType's name for an error code (e.g. "Unknown_File_Format"), or "unknown" for codes it
     /// does not define.
-    public static func freeTypeErrorName(_ code: Int32) -> String {
+    package static func freeTypeErrorName(_ code: Int32) -> String {
         freeTypeErrorTable[code]?.name ?? "unknown"
     }
 

@@ -1,5 +1,5 @@
-import FlipbookGeometry
-import FlipbookRaster
+package import FlipbookGeometry
+package import FlipbookRaster
 
 /// A rendered glyph: 8-bit anti-aliased coverage and where its top-left pixel sits relative to
 /// the glyph origin (the pen position rounded down to whole pixels, y down).

@@ -1,6 +1,7 @@
 import CFreeType
-import FlipbookGeometry
-import FlipbookRaster
+package import FlipbookGeometry
+package import FlipbookRaster
+import Foundation
 
 /// A colour glyph of a bitmap font (an emoji): its image at the font's strike size, and where the
 /// image's top-left sits relative to the glyph origin, in strike pixels (y up, as FreeType's

@@ -1,4 +1,4 @@
-import FlipbookGeometry
+package import FlipbookGeometry
 
 /// Text set into lines: everything a renderer needs to draw it — per run the font face, size and
 /// every glyph's id and position — with the box it occupies.
@@ -7,47 +7,47 @@ import FlipbookGeometry
 /// with its origin (on the baseline) at (`x`, `y`).
 package struct TextLayout: Sendable, Hashable {
     /// The lines, top to bottom.
-    public let lines: [Line]
+    package let lines: [Line]
     /// The width of the widest line in points (UILabel's intrinsic width), trailing spaces excluded.
-    public let widthPoints: Double
+    package let widthPoints: Double
     /// The sum of the line heights in points (UILabel's intrinsic height).
-    public let heightPoints: Double
+    package let heightPoints: Double
     /// The width lines are aligned in: the maximum width asked for, or `widthPoints` without one.
-    public let boxWidthPoints: Double
+    package let boxWidthPoints: Double
     /// True when text was left out (lines beyond `numberOfLines`) or replaced by "…".
-    public let isTruncated: Bool
+    package let isTruncated: Bool
     /// Scalars no font has, in order of first appearance, each once; drawn as the primary font's
     /// .notdef box.
-    public let missingScalars: [Unicode.Scalar]
+    package let missingScalars: [Unicode.Scalar]
 
     /// `widthPoints` × `heightPoints`.
-    public var size: Size { Size(width: widthPoints, height: heightPoints) }
+    package var size: Size { Size(width: widthPoints, height: heightPoints) }
 
     /// The laid-out string, line by line in reading order (with "…" where truncated).
-    public var text: String { lines.map(\.text).joined(separator: "\n") }
+    package var text: String { lines.map(\.text).joined(separator: "\n") }
 
     /// One line of text.
-    public struct Line: Sendable, Hashable {
+    package struct Line: Sendable, Hashable {
         /// The runs in visual order, left to right.
         package let runs: [GlyphRun]
         /// The line's text in logical order (with "…" where truncated), trailing spaces dropped.
-        public let text: String
+        package let text: String
         /// Left edge of the line's first glyph in the box, in points (alignment applied).
-        public let xPoints: Double
+        package let xPoints: Double
         /// The line's advance width in points.
-        public let widthPoints: Double
+        package let widthPoints: Double
         /// Baseline, from the box's top, in points.
-        public let baselinePoints: Double
+        package let baselinePoints: Double
         /// Baseline to the line box's top (the largest ascender among the line's fonts and the
         /// primary font), in points.
-        public let ascentPoints: Double
+        package let ascentPoints: Double
         /// Baseline to the line box's bottom (positive), in points.
-        public let descentPoints: Double
+        package let descentPoints: Double
         /// True when the line's paragraph runs right to left.
-        public let isRightToLeft: Bool
+        package let isRightToLeft: Bool
 
         /// Line box height: ascent + descent.
-        public var heightPoints: Double { ascentPoints + descentPoints }
+        package var heightPoints: Double { ascentPoints + descentPoints }
     }
 }
 
@@ -109,7 +109,7 @@ package struct GlyphRun: Sendable, Hashable {
 
 extension TextLayout {
     /// The layout at `factor` times its size (> 0): sizes, positions and metrics multiplied.
-    public func scaled(by factor: Double) -> TextLayout {
+    package func scaled(by factor: Double) -> TextLayout {
         precondition(factor > 0 && factor.isFinite, "a text scale must be finite and > 0, got \(factor)")
         if factor == 1 { return self }
         return TextLayout(lines: lines.map { line in
@@ -122,7 +122,7 @@ extension TextLayout {
     }
 
     /// Every glyph of every line, with its run, in drawing order.
-    public var glyphCount: Int { lines.reduce(0) { $0 + $1.runs.reduce(0) { $0 + $1.glyphs.count } } }
+    package var glyphCount: Int { lines.reduce(0) { $0 + $1.runs.reduce(0) { $0 + $1.glyphs.count } } }
 }
 
 extension Font {

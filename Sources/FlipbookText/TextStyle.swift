@@ -2,19 +2,19 @@
 /// scripts follow the same size and the nearest weight they have).
 package struct TextStyle: Hashable, Sendable {
     /// Font size in points (UIFont.pointSize), > 0 and finite.
-    public var sizePoints: Double
+    package var sizePoints: Double
     /// Font weight; default `.regular`.
-    public var weight: Weight
+    package var weight: Weight
 
     /// Creates a style; the size must be finite and > 0 (a programmer error otherwise).
-    public init(sizePoints: Double, weight: Weight = .regular) {
+    package init(sizePoints: Double, weight: Weight = .regular) {
         precondition(sizePoints.isFinite && sizePoints > 0, "text size must be finite and > 0, got \(sizePoints)")
         self.sizePoints = sizePoints; self.weight = weight
     }
 
     /// A weight of the UI font, named as UIFont.Weight; raw values are OpenType/CSS weights
     /// (SF Pro's nine weights, Ultralight 100 to Black 900).
-    public enum Weight: Int, Sendable, Hashable, CaseIterable, Codable {
+    package enum Weight: Int, Sendable, Hashable, CaseIterable, Codable {
         /// UIFont.Weight.ultraLight (100).
         case ultraLight = 100
         /// UIFont.Weight.thin (200).
@@ -35,7 +35,7 @@ package struct TextStyle: Hashable, Sendable {
         case black = 900
 
         /// "ultraLight", "thin", "light", "regular", "medium", "semibold", "bold", "heavy", "black".
-        public var name: String {
+        package var name: String {
             switch self {
             case .ultraLight: return "ultraLight"
             case .thin: return "thin"
@@ -54,7 +54,7 @@ package struct TextStyle: Hashable, Sendable {
         /// "font-weight" matching): itself if there; for 400, 500 then lighter (nearest first) then
         /// heavier; for 500, 400 then lighter then heavier; below 400, lighter then heavier;
         /// above 500, heavier (nearest first) then lighter. nil when `available` is empty.
-        public func matched(in available: [Int]) -> Int? {
+        package func matched(in available: [Int]) -> Int? {
             let wanted = rawValue
             if available.contains(wanted) { return wanted }
             let lighter = available.filter { $0 < wanted }.sorted(by: >), heavier = available.filter { $0 > wanted }.sorted()
@@ -74,7 +74,7 @@ package struct TextStyle: Hashable, Sendable {
 
 extension TextLayout {
     /// Horizontal alignment of lines in the layout box (NSTextAlignment).
-    public enum Alignment: String, Sendable, Hashable, CaseIterable, Codable {
+    package enum Alignment: String, Sendable, Hashable, CaseIterable, Codable {
         /// Lines start at the left edge.
         case left
         /// Lines are centred.

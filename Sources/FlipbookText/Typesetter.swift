@@ -37,7 +37,7 @@ package final class Typesetter: @unchecked Sendable {
     }
 
     /// Every warning reported so far, in order, each once.
-    public var warnings: [String] {
+    package var warnings: [String] {
         lock.lock()
         defer { lock.unlock() }
         return warningLog
@@ -52,7 +52,7 @@ package final class Typesetter: @unchecked Sendable {
     ///   - lineBreakMode: how lines wrap and how the last one ends when text is left over.
     ///   - alignment: where lines sit in the box (`maxWidthPoints`, else the widest line).
     /// Hard line breaks (LF, CR LF, CR, U+2028, U+2029, U+0085) start new paragraphs.
-    public func layout(_ text: String, style: TextStyle, maxWidthPoints: Double? = nil, numberOfLines: Int = 1,
+    package func layout(_ text: String, style: TextStyle, maxWidthPoints: Double? = nil, numberOfLines: Int = 1,
                        lineBreakMode: TextLayout.LineBreakMode = .truncateTail,
                        alignment: TextLayout.Alignment = .natural) -> TextLayout {
         precondition(maxWidthPoints.map { $0 > 0 && !$0.isNaN } ?? true, "maxWidthPoints must be > 0, got \(maxWidthPoints!)")
