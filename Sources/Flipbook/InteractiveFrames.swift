@@ -1,7 +1,7 @@
 package import FlipbookGeometry
 package import FlipbookMotion
 package import FlipbookModel
-public import FlipbookScenes
+package import FlipbookScenes
 
 /// The frames of a transition driven by a finger (`RenderSettings.gesture`): an
 /// `InteractiveTimeline` over the transition's whole duration, and which window each frame shows.

@@ -1,5 +1,5 @@
 import CISAL
-import FlipbookRaster
+package import FlipbookRaster
 
 /// The pixel hashes of the sequence lock formats (`SequenceLock.pixelHash(_:format:)`), here
 /// because the CRC-64 is ISA-L's, which this module already wraps.

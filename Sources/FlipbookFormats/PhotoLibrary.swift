@@ -1,5 +1,5 @@
 public import Foundation
-import FlipbookCodecs
+package import FlipbookCodecs
 public import FlipbookGeometry
 package import FlipbookModel
 import FlipbookSupport

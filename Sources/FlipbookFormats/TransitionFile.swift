@@ -1,7 +1,7 @@
 public import Foundation
 import FlipbookFiles
 import FlipbookGeometry
-public import FlipbookMotion
+package import FlipbookMotion
 import FlipbookSamples
 public import FlipbookModel
 import FlipbookSupport

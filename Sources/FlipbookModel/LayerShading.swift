@@ -1,5 +1,5 @@
 public import FlipbookGeometry
-public import FlipbookMotion
+import FlipbookMotion
 public import FlipbookRaster
 
 /// A `UIBlurEffect.Style`: what a blur layer (`UIVisualEffectView`) does to what is under it.

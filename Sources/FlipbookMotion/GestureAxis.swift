@@ -1,4 +1,4 @@
-public import FlipbookGeometry
+package import FlipbookGeometry
 
 /// What a gesture's progress measures: the finger's translation projected on a direction, divided
 /// by a length (`Gesture.axis`, `Gesture.lengthPoints`; docs/INTERACTIVE.md, "Gesture axis").

@@ -1,6 +1,6 @@
 import FlipbookGeometry
-public import FlipbookMotion
-public import FlipbookModel
+package import FlipbookMotion
+package import FlipbookModel
 import FlipbookRaster
 
 extension PhotoBrowserScene {
