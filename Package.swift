@@ -22,6 +22,7 @@
 //   Codecs          → CImageCodecs, CPNGEncoder, CISAL, CLibDeflate, Geometry, Raster, Files;  CImageCodecs → CLibPNG, CLibJPEG
 //   ImageDiff       → Raster, Geometry;  Motion → Geometry, Support;  Raster → Geometry
 //   FlipbookTestSupport → Raster, FlipbookTestSignals
+//   FlipbookPipelineTestSupport → Flipbook, Model, Scenes, Formats, Geometry, Text, FlipbookTestSignals
 //   Geometry, Files, Constraints, Samples, Support, CPNGEncoder, FlipbookTestSignals → (the toolchain only)
 //   CLibPNG, CLibJPEG, CFreeType, CISAL, CLibDeflate, CHarfBuzz, CFriBidi, CFontconfig, CICU → (system libraries, through pkg-config)
 //   FlipbookSupport: text helpers every stage shares (InputText, NumberText, Suggestions, decimal text), package only.
