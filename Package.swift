@@ -47,7 +47,7 @@ let sampleResources: [Resource] = {
 /// some other file's import). Every source module opts in.
 let strictImports: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
-    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("MemberImportVisibility")
 ]
 
 let package = Package(
@@ -69,7 +69,7 @@ let package = Package(
         .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
         // Rewrites an app's iOS source folder for its Linux target at build time (`@objc`,
         // `#selector`, `@objc optional` …; docs/UIKIT.md, "Objective-C syntax").
-        .plugin(name: "UIKitSources", targets: ["UIKitSources"]),
+        .plugin(name: "UIKitSources", targets: ["UIKitSources"])
     ],
     targets: [
         // System libraries, found through pkg-config; apt names them for a friendlier error.
@@ -103,45 +103,79 @@ let package = Package(
         // knows no views, depends on nothing of Flipbook.
         .target(name: "FlipbookConstraints", swiftSettings: strictImports),
         .target(name: "FlipbookRaster", dependencies: ["FlipbookGeometry"], swiftSettings: strictImports),
-        .target(name: "FlipbookCodecs", dependencies: ["CImageCodecs", "CPNGEncoder", "CISAL", "CLibDeflate", "FlipbookGeometry", "FlipbookRaster", "FlipbookFiles"],
-                swiftSettings: strictImports),
+        .target(
+            name: "FlipbookCodecs",
+            dependencies: ["CImageCodecs", "CPNGEncoder", "CISAL", "CLibDeflate", "FlipbookGeometry", "FlipbookRaster", "FlipbookFiles"],
+            swiftSettings: strictImports),
         .target(name: "FlipbookMotion", dependencies: ["FlipbookGeometry", "FlipbookSupport"], swiftSettings: strictImports),
-        .target(name: "FlipbookText", dependencies: ["CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig", "CLineBreaking", "FlipbookGeometry", "FlipbookRaster", "FlipbookFiles",
-                                                     "FlipbookSupport"],
-                swiftSettings: strictImports),
+        .target(
+            name: "FlipbookText",
+            dependencies: [
+                "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig", "CLineBreaking", "FlipbookGeometry", "FlipbookRaster", "FlipbookFiles",
+                "FlipbookSupport"
+            ],
+            swiftSettings: strictImports),
         // The sample manifests and photos (Samples/), as resources; `Samples.photos` etc. find them.
-        .target(name: "FlipbookSamples", path: "Samples", exclude: ["UIKit"], sources: ["FlipbookSamples"], resources: sampleResources,
-                swiftSettings: strictImports),
+        .target(
+            name: "FlipbookSamples", path: "Samples", exclude: ["UIKit"], sources: ["FlipbookSamples"], resources: sampleResources,
+            swiftSettings: strictImports),
         // The pipeline, one module per stage (docs/ARCHITECTURE.md): the model, the scenes built on
         // it, the file formats that describe both, the renderer, the output writers, and the façade.
-        .target(name: "FlipbookModel", dependencies: ["FlipbookGeometry", "FlipbookRaster", "FlipbookMotion", "FlipbookText", "FlipbookSamples", "FlipbookSupport"],
-                swiftSettings: strictImports),
-        .target(name: "FlipbookScenes", dependencies: ["FlipbookModel", "FlipbookGeometry", "FlipbookRaster", "FlipbookMotion", "FlipbookText"],
-                swiftSettings: strictImports),
-        .target(name: "FlipbookFormats", dependencies: ["FlipbookModel", "FlipbookGeometry", "FlipbookRaster", "FlipbookMotion", "FlipbookText", "FlipbookSamples", "FlipbookFiles",
-                                                        "FlipbookCodecs", "FlipbookSupport"],
-                swiftSettings: strictImports),
-        .target(name: "FlipbookRender", dependencies: ["FlipbookModel", "FlipbookGeometry", "FlipbookRaster", "FlipbookCodecs", "FlipbookText", "FlipbookSupport"],
-                swiftSettings: strictImports),
-        .target(name: "FlipbookOutput", dependencies: ["FlipbookModel", "FlipbookGeometry", "FlipbookRaster", "FlipbookMotion", "FlipbookCodecs", "FlipbookText", "FlipbookFiles",
-                                                       "FlipbookSupport"],
-                swiftSettings: strictImports),
-        .target(name: "Flipbook", dependencies: ["FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender", "FlipbookOutput",
-                                                 "FlipbookCodecs", "FlipbookGeometry", "FlipbookRaster", "FlipbookMotion", "FlipbookText", "FlipbookSamples", "FlipbookFiles",
-                                                 "FlipbookSupport"],
-                swiftSettings: strictImports),
+        .target(
+            name: "FlipbookModel",
+            dependencies: ["FlipbookGeometry", "FlipbookRaster", "FlipbookMotion", "FlipbookText", "FlipbookSamples", "FlipbookSupport"],
+            swiftSettings: strictImports),
+        .target(
+            name: "FlipbookScenes", dependencies: ["FlipbookModel", "FlipbookGeometry", "FlipbookRaster", "FlipbookMotion", "FlipbookText"],
+            swiftSettings: strictImports),
+        .target(
+            name: "FlipbookFormats",
+            dependencies: [
+                "FlipbookModel", "FlipbookGeometry", "FlipbookRaster", "FlipbookMotion", "FlipbookText", "FlipbookSamples", "FlipbookFiles",
+                "FlipbookCodecs", "FlipbookSupport"
+            ],
+            swiftSettings: strictImports),
+        .target(
+            name: "FlipbookRender",
+            dependencies: ["FlipbookModel", "FlipbookGeometry", "FlipbookRaster", "FlipbookCodecs", "FlipbookText", "FlipbookSupport"],
+            swiftSettings: strictImports),
+        .target(
+            name: "FlipbookOutput",
+            dependencies: [
+                "FlipbookModel", "FlipbookGeometry", "FlipbookRaster", "FlipbookMotion", "FlipbookCodecs", "FlipbookText", "FlipbookFiles",
+                "FlipbookSupport"
+            ],
+            swiftSettings: strictImports),
+        .target(
+            name: "Flipbook",
+            dependencies: [
+                "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender", "FlipbookOutput",
+                "FlipbookCodecs", "FlipbookGeometry", "FlipbookRaster", "FlipbookMotion", "FlipbookText", "FlipbookSamples",
+                "FlipbookFiles",
+                "FlipbookSupport"
+            ],
+            swiftSettings: strictImports),
         // The sequence lock format (`.lock` files: display lists and pixel hashes per frame), made from
         // a render job; shared by the CLI (`lock`, `verify`) and FlipbookTesting (`.sequence`). Not a product.
-        .target(name: "FlipbookLock", dependencies: ["Flipbook", "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender",
-                                                     "FlipbookCodecs", "FlipbookGeometry", "FlipbookRaster", "FlipbookText", "FlipbookFiles", "FlipbookSupport"],
-                swiftSettings: strictImports),
+        .target(
+            name: "FlipbookLock",
+            dependencies: [
+                "Flipbook", "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender",
+                "FlipbookCodecs", "FlipbookGeometry", "FlipbookRaster", "FlipbookText", "FlipbookFiles", "FlipbookSupport"
+            ],
+            swiftSettings: strictImports),
         // UIKit's API recorded into the Transition model: Recording/ (the recorder), UIKit/, CoreAnimation/,
         // CoreGraphics/ (the API, by framework), Exports.swift (Foundation, as `import UIKit` brings it).
-        .target(name: "FlipbookUIKit", dependencies: ["FlipbookModel", "FlipbookMotion", "FlipbookGeometry", "FlipbookRaster", "FlipbookCodecs", "FlipbookText",
-                                               "FlipbookConstraints", "FlipbookSupport"], swiftSettings: strictImports),
+        .target(
+            name: "FlipbookUIKit",
+            dependencies: [
+                "FlipbookModel", "FlipbookMotion", "FlipbookGeometry", "FlipbookRaster", "FlipbookCodecs", "FlipbookText",
+                "FlipbookConstraints", "FlipbookSupport"
+            ], swiftSettings: strictImports),
         .target(name: "UIKit", dependencies: ["FlipbookUIKit"], path: "Sources/AppleModules/UIKit", swiftSettings: strictImports),
         .target(name: "QuartzCore", dependencies: ["FlipbookUIKit"], path: "Sources/AppleModules/QuartzCore", swiftSettings: strictImports),
-        .target(name: "CoreGraphics", dependencies: ["FlipbookUIKit"], path: "Sources/AppleModules/CoreGraphics", swiftSettings: strictImports),
+        .target(
+            name: "CoreGraphics", dependencies: ["FlipbookUIKit"], path: "Sources/AppleModules/CoreGraphics", swiftSettings: strictImports),
         // The source step for iOS code on Linux: a Swift lexer and the rewriter (`flipbook
         // uikit-sources`), and the same as a small tool for the build-tool plugin.
         .target(name: "FlipbookUIKitSources", dependencies: ["FlipbookFiles"], swiftSettings: strictImports),
@@ -152,17 +186,37 @@ let package = Package(
         .target(name: "FlipbookUIKitSamples", dependencies: ["FlipbookUIKit"], path: "Samples/UIKit"),
         // Pixel comparison and diff pictures, without any test framework (the CLI links it).
         .target(name: "FlipbookImageDiff", dependencies: ["FlipbookRaster", "FlipbookGeometry"], swiftSettings: strictImports),
-        .target(name: "FlipbookTesting", dependencies: ["Flipbook", "FlipbookLock", "FlipbookImageDiff", "FlipbookRender", "FlipbookCodecs", "FlipbookRaster", "FlipbookFiles"], swiftSettings: strictImports),
-        .executableTarget(name: "FlipbookCLI", dependencies: ["Flipbook", "FlipbookLock", "FlipbookRender", "FlipbookImageDiff", "FlipbookCodecs", "FlipbookFiles",
-                                                      "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookGeometry", "FlipbookMotion", "FlipbookRaster", "FlipbookText",
-                                                      "FlipbookUIKitSources", "FlipbookSupport"],
-                          swiftSettings: strictImports),
+        .target(
+            name: "FlipbookTesting",
+            dependencies: [
+                "Flipbook", "FlipbookLock", "FlipbookImageDiff", "FlipbookRender", "FlipbookCodecs", "FlipbookRaster", "FlipbookFiles"
+            ], swiftSettings: strictImports),
+        .executableTarget(
+            name: "FlipbookCLI",
+            dependencies: [
+                "Flipbook", "FlipbookLock", "FlipbookRender", "FlipbookImageDiff", "FlipbookCodecs", "FlipbookFiles",
+                "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookGeometry", "FlipbookMotion", "FlipbookRaster",
+                "FlipbookText",
+                "FlipbookUIKitSources", "FlipbookSupport"
+            ],
+            swiftSettings: strictImports),
         // Benchmarks (scripts/bench runs it in release); not a product.
-        .executableTarget(name: "FlipbookBench", dependencies: ["Flipbook", "FlipbookLock", "FlipbookConstraints", "FlipbookCodecs", "FlipbookImageDiff", "FlipbookRaster", "FlipbookMotion", "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender", "FlipbookOutput", "FlipbookText", "FlipbookFiles"]),
+        .executableTarget(
+            name: "FlipbookBench",
+            dependencies: [
+                "Flipbook", "FlipbookLock", "FlipbookConstraints", "FlipbookCodecs", "FlipbookImageDiff", "FlipbookRaster",
+                "FlipbookMotion", "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender", "FlipbookOutput", "FlipbookText",
+                "FlipbookFiles"
+            ]),
         // The fuzz harnesses (docs/FUZZING.md); not a product. A plain build links them with a
         // replay driver (`flipbook-fuzz --replay`, run by scripts/test, so they always compile);
         // scripts/fuzz builds them with libFuzzer (`--sanitize=fuzzer -DFLIPBOOK_LIBFUZZER`).
-        .executableTarget(name: "flipbook-fuzz", dependencies: ["Flipbook", "FlipbookLock", "FlipbookCodecs", "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender", "FlipbookRaster", "FlipbookFiles"], path: "Fuzz/Harnesses"),
+        .executableTarget(
+            name: "flipbook-fuzz",
+            dependencies: [
+                "Flipbook", "FlipbookLock", "FlipbookCodecs", "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender",
+                "FlipbookRaster", "FlipbookFiles"
+            ], path: "Fuzz/Harnesses"),
 
         // Helpers shared by the test targets (PSNR against an exact area average, a seeded random
         // generator); not a product.
@@ -174,57 +228,105 @@ let package = Package(
         .target(name: "FlipbookTestSignals", path: "Tests/FlipbookTestSignals"),
         .testTarget(name: "FlipbookFilesTests", dependencies: ["FlipbookFiles", "FlipbookTestSignals"]),
         .testTarget(name: "FlipbookGeometryTests", dependencies: ["FlipbookGeometry", "FlipbookTestSupport"]),
-        .testTarget(name: "FlipbookRasterTests", dependencies: ["FlipbookRaster", "FlipbookCodecs", "FlipbookTestSupport", "FlipbookTesting"],
-                    exclude: ["__Goldens__"]),
-        .testTarget(name: "FlipbookCodecsTests", dependencies: ["FlipbookCodecs", "FlipbookFiles", "FlipbookTestSupport", "FlipbookTestSignals"]),
+        .testTarget(
+            name: "FlipbookRasterTests", dependencies: ["FlipbookRaster", "FlipbookCodecs", "FlipbookTestSupport", "FlipbookTesting"],
+            exclude: ["__Goldens__"]),
+        .testTarget(
+            name: "FlipbookCodecsTests", dependencies: ["FlipbookCodecs", "FlipbookFiles", "FlipbookTestSupport", "FlipbookTestSignals"]),
         .testTarget(name: "FlipbookMotionTests", dependencies: ["FlipbookMotion", "FlipbookSupport"]),
         // kiwi_oracle.py: the independent solver the generated systems are checked against.
-        .testTarget(name: "FlipbookConstraintsTests", dependencies: ["FlipbookConstraints", "FlipbookTestSupport"], exclude: ["kiwi_oracle.py"]),
+        .testTarget(
+            name: "FlipbookConstraintsTests", dependencies: ["FlipbookConstraints", "FlipbookTestSupport"], exclude: ["kiwi_oracle.py"]),
         .testTarget(name: "FlipbookTextTests", dependencies: ["FlipbookText"]),
         // The helpers the pipeline's test targets share: the package's paths, test render
         // settings, a scratch-folder test case, running `flipbook` as a child, and the transition
         // helpers (a window or its draw ops at a time). Kept apart from FlipbookTestSupport so the
         // leaf modules' tests do not build the pipeline.
-        .target(name: "FlipbookPipelineTestSupport", dependencies: ["Flipbook", "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookText", "FlipbookGeometry",
-                                                               "FlipbookTestSignals"],
-                path: "Tests/FlipbookPipelineTestSupport"),
+        .target(
+            name: "FlipbookPipelineTestSupport",
+            dependencies: [
+                "Flipbook", "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookText", "FlipbookGeometry",
+                "FlipbookTestSignals"
+            ],
+            path: "Tests/FlipbookPipelineTestSupport"),
         // One test target per pipeline stage (its goldens in `__Goldens__` beside its tests), then
         // the façade's (jobs end to end) and the command line's (`flipbook` run as a user runs it).
-        .testTarget(name: "FlipbookModelTests", dependencies: ["FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookGeometry", "FlipbookMotion", "FlipbookRaster",
-                                                        "FlipbookPipelineTestSupport"]),
-        .testTarget(name: "FlipbookScenesTests", dependencies: ["FlipbookScenes", "FlipbookModel", "FlipbookFormats", "Flipbook", "FlipbookTesting", "FlipbookGeometry",
-                                                         "FlipbookMotion", "FlipbookRaster", "FlipbookText", "FlipbookPipelineTestSupport"],
-                    exclude: ["__Goldens__"]),
-        .testTarget(name: "FlipbookFormatsTests", dependencies: ["FlipbookFormats", "FlipbookModel", "FlipbookScenes", "Flipbook", "FlipbookRender", "FlipbookOutput",
-                                                          "FlipbookTesting", "FlipbookGeometry", "FlipbookMotion", "FlipbookRaster", "FlipbookPipelineTestSupport"],
-                    exclude: ["__Goldens__", "__DisplayLists__"]),
-        .testTarget(name: "FlipbookRenderTests", dependencies: ["FlipbookRender", "FlipbookLock", "Flipbook", "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookOutput",
-                                                         "FlipbookCodecs", "FlipbookTesting", "FlipbookGeometry", "FlipbookRaster", "FlipbookText",
-                                                         "FlipbookTestSupport", "FlipbookPipelineTestSupport"],
-                    exclude: ["__Goldens__"]),
-        .testTarget(name: "FlipbookOutputTests", dependencies: ["FlipbookOutput", "Flipbook", "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender",
-                                                         "FlipbookCodecs", "FlipbookGeometry", "FlipbookMotion", "FlipbookRaster", "FlipbookText",
-                                                         "FlipbookPipelineTestSupport"]),
+        .testTarget(
+            name: "FlipbookModelTests",
+            dependencies: [
+                "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookGeometry", "FlipbookMotion", "FlipbookRaster",
+                "FlipbookPipelineTestSupport"
+            ]),
+        .testTarget(
+            name: "FlipbookScenesTests",
+            dependencies: [
+                "FlipbookScenes", "FlipbookModel", "FlipbookFormats", "Flipbook", "FlipbookTesting", "FlipbookGeometry",
+                "FlipbookMotion", "FlipbookRaster", "FlipbookText", "FlipbookPipelineTestSupport"
+            ],
+            exclude: ["__Goldens__"]),
+        .testTarget(
+            name: "FlipbookFormatsTests",
+            dependencies: [
+                "FlipbookFormats", "FlipbookModel", "FlipbookScenes", "Flipbook", "FlipbookRender", "FlipbookOutput",
+                "FlipbookTesting", "FlipbookGeometry", "FlipbookMotion", "FlipbookRaster", "FlipbookPipelineTestSupport"
+            ],
+            exclude: ["__Goldens__", "__DisplayLists__"]),
+        .testTarget(
+            name: "FlipbookRenderTests",
+            dependencies: [
+                "FlipbookRender", "FlipbookLock", "Flipbook", "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookOutput",
+                "FlipbookCodecs", "FlipbookTesting", "FlipbookGeometry", "FlipbookRaster", "FlipbookText",
+                "FlipbookTestSupport", "FlipbookPipelineTestSupport"
+            ],
+            exclude: ["__Goldens__"]),
+        .testTarget(
+            name: "FlipbookOutputTests",
+            dependencies: [
+                "FlipbookOutput", "Flipbook", "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender",
+                "FlipbookCodecs", "FlipbookGeometry", "FlipbookMotion", "FlipbookRaster", "FlipbookText",
+                "FlipbookPipelineTestSupport"
+            ]),
         // The sequence lock format: display lists as text, pixel hashes, differences in words, a
         // lock's frames drawn back.
-        .testTarget(name: "FlipbookLockTests", dependencies: ["FlipbookLock", "Flipbook", "FlipbookRender", "FlipbookOutput", "FlipbookModel", "FlipbookScenes",
-                                                       "FlipbookFormats", "FlipbookGeometry", "FlipbookRaster", "FlipbookTesting", "FlipbookPipelineTestSupport"]),
-        .testTarget(name: "FlipbookTests", dependencies: ["Flipbook", "FlipbookLock", "FlipbookTesting", "FlipbookTestSupport", "FlipbookUIKit", "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender", "FlipbookOutput", "FlipbookRaster", "FlipbookCodecs", "FlipbookText", "FlipbookMotion", "FlipbookGeometry", "FlipbookFiles", "FlipbookPipelineTestSupport"], exclude: ["__Goldens__"]),
+        .testTarget(
+            name: "FlipbookLockTests",
+            dependencies: [
+                "FlipbookLock", "Flipbook", "FlipbookRender", "FlipbookOutput", "FlipbookModel", "FlipbookScenes",
+                "FlipbookFormats", "FlipbookGeometry", "FlipbookRaster", "FlipbookTesting", "FlipbookPipelineTestSupport"
+            ]),
+        .testTarget(
+            name: "FlipbookTests",
+            dependencies: [
+                "Flipbook", "FlipbookLock", "FlipbookTesting", "FlipbookTestSupport", "FlipbookUIKit", "FlipbookModel", "FlipbookScenes",
+                "FlipbookFormats", "FlipbookRender", "FlipbookOutput", "FlipbookRaster", "FlipbookCodecs", "FlipbookText", "FlipbookMotion",
+                "FlipbookGeometry", "FlipbookFiles", "FlipbookPipelineTestSupport"
+            ], exclude: ["__Goldens__"]),
         // `flipbook` as a user runs it (the tests start the built executable): usage, help and
         // the documented commands, output safety, locks, review pages, shards.
-        .testTarget(name: "FlipbookCLITests", dependencies: ["Flipbook", "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender", "FlipbookOutput",
-                                                      "FlipbookCodecs", "FlipbookRaster", "FlipbookTestSignals", "FlipbookPipelineTestSupport"]),
-        .testTarget(name: "FlipbookUIKitTests", dependencies: ["FlipbookUIKit", "Flipbook", "FlipbookLock", "FlipbookTesting", "FlipbookUIKitSamples", "FlipbookImageDiff", "FlipbookCodecs",
-                                                        "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender", "FlipbookMotion", "FlipbookGeometry", "FlipbookRaster",
-                                                        "FlipbookText", "FlipbookTestSignals"]),
+        .testTarget(
+            name: "FlipbookCLITests",
+            dependencies: [
+                "Flipbook", "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender", "FlipbookOutput",
+                "FlipbookCodecs", "FlipbookRaster", "FlipbookTestSignals", "FlipbookPipelineTestSupport"
+            ]),
+        .testTarget(
+            name: "FlipbookUIKitTests",
+            dependencies: [
+                "FlipbookUIKit", "Flipbook", "FlipbookLock", "FlipbookTesting", "FlipbookUIKitSamples", "FlipbookImageDiff",
+                "FlipbookCodecs",
+                "FlipbookModel", "FlipbookScenes", "FlipbookFormats", "FlipbookRender", "FlipbookMotion", "FlipbookGeometry",
+                "FlipbookRaster",
+                "FlipbookText", "FlipbookTestSignals"
+            ]),
         // docs/examples/uikit-consumer's app and test, compiled here as one module so `swift test`
         // checks that the example builds and its goldens pass (the example's own Package.swift
         // builds the same folders as two modules). Its app folder (App/GalleryApp, iOS code)
         // comes through the UIKitSources plugin, as in the example.
-        .testTarget(name: "UIKitConsumerExampleTests", dependencies: ["UIKit", "FlipbookUIKit", "Flipbook", "FlipbookTesting"],
-                    path: "docs/examples/uikit-consumer",
-                    exclude: ["Package.swift", "Assets", "App", "Tests/GalleryAppTests/__Goldens__", "Sources/GalleryApp/uikit-sources.json"],
-                    sources: ["Sources/GalleryApp", "Tests/GalleryAppTests"], plugins: ["UIKitSources"]),
+        .testTarget(
+            name: "UIKitConsumerExampleTests", dependencies: ["UIKit", "FlipbookUIKit", "Flipbook", "FlipbookTesting"],
+            path: "docs/examples/uikit-consumer",
+            exclude: ["Package.swift", "Assets", "App", "Tests/GalleryAppTests/__Goldens__", "Sources/GalleryApp/uikit-sources.json"],
+            sources: ["Sources/GalleryApp", "Tests/GalleryAppTests"], plugins: ["UIKitSources"]),
         // The rewriter's lexer and corner cases.
         .testTarget(name: "FlipbookUIKitSourcesTests", dependencies: ["FlipbookUIKitSources", "FlipbookFiles", "FlipbookTestSignals"]),
         // An iOS app's files (Tests/Fixtures/uikit-app: `@objc`, `#selector`, `@objc optional`,
@@ -234,15 +336,22 @@ let package = Package(
         // anchors only, recorded and rendered; its Transitions folder: a circular reveal and a
         // bubble (shape-layer and view masks), a hinge side menu, a page turn and a card flip
         // (3-D transforms), recorded and rendered.
-        .testTarget(name: "FlipbookUIKitSourcesAppTests", dependencies: ["UIKit", "FlipbookUIKit", "FlipbookModel", "Flipbook", "FlipbookMotion",
-                                                                  "FlipbookCodecs", "FlipbookRender", "FlipbookRaster", "FlipbookGeometry", "FlipbookText",
-                                                                  "FlipbookFormats"],
-                    exclude: ["uikit-sources.json"], plugins: ["UIKitSources"]),
+        .testTarget(
+            name: "FlipbookUIKitSourcesAppTests",
+            dependencies: [
+                "UIKit", "FlipbookUIKit", "FlipbookModel", "Flipbook", "FlipbookMotion",
+                "FlipbookCodecs", "FlipbookRender", "FlipbookRaster", "FlipbookGeometry", "FlipbookText",
+                "FlipbookFormats"
+            ],
+            exclude: ["uikit-sources.json"], plugins: ["UIKitSources"]),
         // Uses only the products (`import Flipbook`, `import FlipbookTesting`), as a dependent package would;
         // FlipbookUIKit is built first because its public symbols are held to a baseline here.
-        .testTarget(name: "FlipbookPublicAPITests", dependencies: ["Flipbook", "FlipbookTesting", "FlipbookUIKit", "FlipbookTestSignals"],
-                    exclude: ["__Goldens__", "__Baselines__"]),
-        .testTarget(name: "FlipbookTestingTests", dependencies: ["Flipbook", "FlipbookTesting", "FlipbookImageDiff", "FlipbookTestSupport"], exclude: ["__Goldens__"]),
+        .testTarget(
+            name: "FlipbookPublicAPITests", dependencies: ["Flipbook", "FlipbookTesting", "FlipbookUIKit", "FlipbookTestSignals"],
+            exclude: ["__Goldens__", "__Baselines__"]),
+        .testTarget(
+            name: "FlipbookTestingTests", dependencies: ["Flipbook", "FlipbookTesting", "FlipbookImageDiff", "FlipbookTestSupport"],
+            exclude: ["__Goldens__"])
     ]
 )
 
@@ -270,7 +379,8 @@ if let keptTests = Context.environment["FLIPBOOK_TEST_TARGETS"]?.split(separator
     }
     package.targets.removeAll { !needed.contains($0.name) }
     package.products.removeAll { product in
-        let targets = (product as? Product.Library)?.targets ?? (product as? Product.Executable)?.targets
+        let targets =
+            (product as? Product.Library)?.targets ?? (product as? Product.Executable)?.targets
             ?? (product as? Product.Plugin)?.targets ?? []
         return !targets.allSatisfy(needed.contains)
     }

@@ -1,7 +1,7 @@
 import Flipbook
 import FlipbookCodecs
-import Foundation
 import FlipbookRender
+import Foundation
 
 /// What the transition harnesses render with, made once per process: the sixteen small photo
 /// files of `Tests/Fixtures/fuzz/photos/` (so `{"photo": 14}` in the samples resolves), the path a

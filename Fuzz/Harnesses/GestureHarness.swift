@@ -10,13 +10,16 @@ func fuzzGestureFile(_ bytes: UnsafeRawBufferPointer) {
     let interactive = InteractiveTimeline(gesture: gesture, widthPoints: 100, transitionDurationSeconds: 0.35, framesPerSecond: 60)
     precondition(interactive.releaseVelocityPointsPerSecond.isFinite, "release velocity \(interactive.releaseVelocityPointsPerSecond)")
     for frame in interactive.frames {
-        precondition(frame.timeSeconds.isFinite && frame.fraction.isFinite && frame.transitionTimeSeconds.isFinite,
-                     "frame \(frame.index): time \(frame.timeSeconds), fraction \(frame.fraction)")
+        precondition(
+            frame.timeSeconds.isFinite && frame.fraction.isFinite && frame.transitionTimeSeconds.isFinite,
+            "frame \(frame.index): time \(frame.timeSeconds), fraction \(frame.fraction)")
     }
-    let paging = PagingTimeline(gesture: gesture, pageWidthPoints: 100, pageCount: 5, startPage: 2, framesPerSecond: 60,
-                                settleTolerancePoints: 0.5)
+    let paging = PagingTimeline(
+        gesture: gesture, pageWidthPoints: 100, pageCount: 5, startPage: 2, framesPerSecond: 60,
+        settleTolerancePoints: 0.5)
     for frame in paging.frames {
-        precondition(frame.timeSeconds.isFinite && frame.contentOffsetPoints.isFinite,
-                     "paging frame \(frame.index): time \(frame.timeSeconds), offset \(frame.contentOffsetPoints)")
+        precondition(
+            frame.timeSeconds.isFinite && frame.contentOffsetPoints.isFinite,
+            "paging frame \(frame.index): time \(frame.timeSeconds), offset \(frame.contentOffsetPoints)")
     }
 }

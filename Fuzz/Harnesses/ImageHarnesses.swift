@@ -52,9 +52,12 @@ func fuzzPNGEncoder(_ bytes: UnsafeRawBufferPointer) {
     let channels: PNGChannels = mode & 8 != 0 ? .rgba : .automatic
     let chosen = PNGFilter.allCases[Int(mode >> 4) % PNGFilter.allCases.count]
     func encode(_ filter: PNGFilter, level: Int, path: OnePassCodePath) -> [UInt8] {
-        let encoder = PNGFrameEncoder(options: PNGEncodeOptions(writer: .flipbook, compressionLevel: level, filter: filter, channels: channels))
+        let encoder = PNGFrameEncoder(
+            options: PNGEncodeOptions(writer: .flipbook, compressionLevel: level, filter: filter, channels: channels))
         precondition(encoder.useCodePath(path))
-        guard let png = try? encoder.encode(image) else { fatalError("flipbook writer failed on \(width)×\(height), \(filter), level \(level), \(path)") }
+        guard let png = try? encoder.encode(image) else {
+            fatalError("flipbook writer failed on \(width)×\(height), \(filter), level \(level), \(path)")
+        }
         return png
     }
     for (filter, level) in PNGFilter.allCases.map({ ($0, 1) }) + [(chosen, 0)] {
@@ -64,8 +67,9 @@ func fuzzPNGEncoder(_ bytes: UnsafeRawBufferPointer) {
         }
         guard filter == chosen, level == 1 else { continue }
         for path in OnePassCodePath.allCases where path != .default && path.isAvailable {
-            precondition(encode(filter, level: level, path: path) == png,
-                         "\(path) wrote other bytes than \(OnePassCodePath.default) for \(width)×\(height), \(filter)")
+            precondition(
+                encode(filter, level: level, path: path) == png,
+                "\(path) wrote other bytes than \(OnePassCodePath.default) for \(width)×\(height), \(filter)")
         }
     }
 }

@@ -1,7 +1,7 @@
-import Foundation
+import FlipbookFormats
 import FlipbookModel
 import FlipbookScenes
-import FlipbookFormats
+import Foundation
 
 /// Both manifest readers (photos and cards) on the same bytes: JSON unless they look like a
 /// property list (`<` or `bplist`), as a file would be read.

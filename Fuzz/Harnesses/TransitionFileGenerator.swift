@@ -99,7 +99,9 @@ struct TransitionFileGenerator {
         // Amplifiers first, so a mutation of the first bytes switches whole shapes of file.
         let amplifier = byte()
         var members: [(String, String)] = []
-        if chance(30) { members.append(("name", JSON.string(pick(["fuzz", "a b", "é", "../x", String(repeating: "n", count: int(1...300))])))) }
+        if chance(30) {
+            members.append(("name", JSON.string(pick(["fuzz", "a b", "é", "../x", String(repeating: "n", count: int(1...300))]))))
+        }
         if chance(20) { members.append(("device", device())) }
         if chance(60) { members.append(("timing", timing(main: true))) }
         if chance(40) { members.append(("background", color())) }
@@ -139,13 +141,18 @@ struct TransitionFileGenerator {
             // Many animations of one property of one layer (segments sorted and searched per frame).
             let target = layerNames.first ?? "window"
             for index in 0..<int(100...5000) {
-                animations.append(object([("name", JSON.string("a\(index)")), ("target", JSON.string(target)),
-                                          ("delay", num(Double(index % 97) / 97)), ("duration", num(0.001 + Double(index % 13) / 10)),
-                                          ("to", object([("opacity", num(Double(index % 2)))]))]))
+                animations.append(
+                    object([
+                        ("name", JSON.string("a\(index)")), ("target", JSON.string(target)),
+                        ("delay", num(Double(index % 97) / 97)), ("duration", num(0.001 + Double(index % 13) / 10)),
+                        ("to", object([("opacity", num(Double(index % 2)))]))
+                    ]))
             }
         default:
             let count = int(0...6)
-            for index in 0..<count { animations.append(animation(index: index, after: chance(30) ? "a\(int(0...max(0, count - (chance(5) ? 0 : 1))))" : nil)) }
+            for index in 0..<count {
+                animations.append(animation(index: index, after: chance(30) ? "a\(int(0...max(0, count - (chance(5) ? 0 : 1))))" : nil))
+            }
         }
         if !animations.isEmpty || chance(50) { members.append(("animations", array(animations))) }
         if chance(30) { members.append(("completion", array((0..<int(1...3)).map { _ in change() }))) }
@@ -153,9 +160,14 @@ struct TransitionFileGenerator {
         if chance(1) { members.append(("unknownKey", "1")) }
         if chance(20) {
             // Moments at awkward times (0, the 120 s limit, beyond it) with changes or none.
-            members.append(("timedChanges", array((0..<int(1...3)).map { _ in
-                object([("at", num(number(0, 120))), ("changes", array(chance(20) ? [] : [change()]))])
-            })))
+            members.append(
+                (
+                    "timedChanges",
+                    array(
+                        (0..<int(1...3)).map { _ in
+                            object([("at", num(number(0, 120))), ("changes", array(chance(20) ? [] : [change()]))])
+                        })
+                ))
         }
         return object(members)
     }
@@ -165,8 +177,10 @@ struct TransitionFileGenerator {
         case 0: return JSON.string(pick(["iphone8", "se", "plus", "x", "IPHONE8"]))
         case 1: return JSON.string("\(int(90...2010))x\(int(90...2010))")
         default:
-            return object([("width", num(Double(int(100...2000)))), ("height", num(Double(int(100...2000)))),
-                           ("scale", num(number(1, 4))), ("topBar", num(number(0, 200)))])
+            return object([
+                ("width", num(Double(int(100...2000)))), ("height", num(Double(int(100...2000)))),
+                ("scale", num(number(1, 4))), ("topBar", num(number(0, 200)))
+            ])
         }
     }
 
@@ -177,7 +191,14 @@ struct TransitionFileGenerator {
             let x1 = number(0, 1), y1 = number(-5, 5), x2 = number(0, 1), y2 = number(-5, 5)
             return [("curve", JSON.string("bezier:\(num(x1)),\(num(y1)),\(num(x2)),\(num(y2))"))]
         case 3 where !keyframe:
-            return [("curve", JSON.string("spring-physics:\(num(number(0.01, 10))),\(num(number(0.1, 1000))),\(num(number(0.01, 100))),\(num(number(-100, 100)))"))]
+            return [
+                (
+                    "curve",
+                    JSON.string(
+                        "spring-physics:\(num(number(0.01, 10))),\(num(number(0.1, 1000))),\(num(number(0.01, 100))),\(num(number(-100, 100)))"
+                    )
+                )
+            ]
         case 3, 4:
             var members = [("curve", JSON.string("spring"))]
             if chance(60) { members.append(("damping", num(number(1e-6, 1)))) }
@@ -195,7 +216,9 @@ struct TransitionFileGenerator {
 
     private mutating func color() -> String {
         switch byte() % 5 {
-        case 0: return JSON.string(pick(["white", "black", "clear", "red", "green", "blue", "systemBlue", "systemGray", "groupTableViewBackground"]))
+        case 0:
+            return JSON.string(
+                pick(["white", "black", "clear", "red", "green", "blue", "systemBlue", "systemGray", "groupTableViewBackground"]))
         case 1: return JSON.string("#" + (0..<pick([6, 8])).map { _ in String(byte() % 16, radix: 16) }.joined())
         default:
             let alpha = chance(50) ? [pick([0, 0.5, 1, 0.01])] : []
@@ -228,8 +251,10 @@ struct TransitionFileGenerator {
     /// Text pieces: Latin words, the scripts the fallback fonts cover, emoji, combining marks,
     /// bidi controls, spaces and line feeds; sometimes one piece repeated thousands of times.
     private mutating func string() -> String {
-        let pieces = ["a", "word ", "Wrap me ", "مرحبا بالعالم ", "日本語のテキスト", "हिन्दी ", "ภาษาไทย", "🙂", "👩🏽‍💻", "e\u{301}",
-                      "\u{202E}", "\u{200B}", " ", "\n", "\t", "…", "W", "\u{FFFD}", "\u{0}", "\u{1B}[2J"]
+        let pieces = [
+            "a", "word ", "Wrap me ", "مرحبا بالعالم ", "日本語のテキスト", "हिन्दी ", "ภาษาไทย", "🙂", "👩🏽‍💻", "e\u{301}",
+            "\u{202E}", "\u{200B}", " ", "\n", "\t", "…", "W", "\u{FFFD}", "\u{0}", "\u{1B}[2J"
+        ]
         if chance(8) { return String(repeating: pick(pieces), count: int(100...30000)) }
         return (0..<int(0...12)).map { _ in pick(pieces) }.joined()
     }
@@ -247,19 +272,21 @@ struct TransitionFileGenerator {
         if chance(40) { members.append(("maxWidth", num(pick([1, 0.5, 10, 50, 100, 1e6, number(0, 1e6)])))) }
         if chance(40) { members.append(("lines", "\(pick([0, 1, 2, 3, 10, 10000, int(0...10000)]))")) }
         if chance(30) {
-            members.append(("lineBreak", JSON.string(pick(["wordWrap", "charWrap", "clip", "truncateHead", "truncateTail", "truncateMiddle"]))))
+            members.append(
+                ("lineBreak", JSON.string(pick(["wordWrap", "charWrap", "clip", "truncateHead", "truncateTail", "truncateMiddle"]))))
         }
         return object(members)
     }
 
     private mutating func shapes() -> String {
-        array((0..<int(1...3)).map { _ in
-            var members: [(String, String)] = []
-            if chance(50) { members.append(("color", color())) }
-            let contours = (0..<int(1...3)).map { _ in JSON.numbers((0..<(2 * int(3...12))).map { _ in points() }) }
-            members.append(("contours", array(contours)))
-            return object(members)
-        })
+        array(
+            (0..<int(1...3)).map { _ in
+                var members: [(String, String)] = []
+                if chance(50) { members.append(("color", color())) }
+                let contours = (0..<int(1...3)).map { _ in JSON.numbers((0..<(2 * int(3...12))).map { _ in points() }) }
+                members.append(("contours", array(contours)))
+                return object(members)
+            })
     }
 
     private mutating func image() -> String {
@@ -335,8 +362,10 @@ struct TransitionFileGenerator {
         var inner = object([("name", JSON.string(newName())), ("frame", rect()), ("backgroundColor", color())])
         for _ in 0..<depth {
             let sibling = object([("name", JSON.string(newName())), ("frame", rect()), ("backgroundColor", color())])
-            var members = [("name", JSON.string(newName())), ("frame", chance(50) ? rect() : "[0, 0, 100, 100]"),
-                           ("opacity", num(number(0.01, 0.99))), ("backgroundColor", color())]
+            var members = [
+                ("name", JSON.string(newName())), ("frame", chance(50) ? rect() : "[0, 0, 100, 100]"),
+                ("opacity", num(number(0.01, 0.99))), ("backgroundColor", color())
+            ]
             if chance(30) { members.append(("transform", transform())) }
             members.append(("sublayers", array([inner, sibling])))
             inner = object(members)

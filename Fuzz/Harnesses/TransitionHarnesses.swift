@@ -1,6 +1,6 @@
 import Flipbook
-import Foundation
 import FlipbookRender
+import Foundation
 
 /// A transition file end to end short of pixels: parse, decode (layers, generators, animations),
 /// compile the animator, evaluate at 0, D/2 and D and the final frame, flatten each to display
@@ -33,8 +33,9 @@ func fuzzGeneratedTransition(_ bytes: UnsafeRawBufferPointer) {
 private func compile(_ data: Data) -> (Transition, TransitionAnimator)? {
     do {
         let file = try TransitionFile(data: data, path: FuzzScene.transitionPath)
-        let transition = try file.transition(photos: FuzzScene.photos, options: SceneOptions(), device: FuzzScene.device,
-                                             checkImage: FuzzScene.checkImage)
+        let transition = try file.transition(
+            photos: FuzzScene.photos, options: SceneOptions(), device: FuzzScene.device,
+            checkImage: FuzzScene.checkImage)
         return (transition, try TransitionAnimator(transition))
     } catch {
         if FuzzScene.verbose { FileHandle.standardError.write(Data("refused: \(String("\(error)".prefix(300)))\n".utf8)) }
@@ -42,11 +43,14 @@ private func compile(_ data: Data) -> (Transition, TransitionAnimator)? {
     }
 }
 
-private func displayList(_ transition: Transition, _ animator: TransitionAnimator, _ typesetter: Typesetter,
-                         seconds: Double, isFinal: Bool) -> DisplayList {
+private func displayList(
+    _ transition: Transition, _ animator: TransitionAnimator, _ typesetter: Typesetter,
+    seconds: Double, isFinal: Bool
+) -> DisplayList {
     let window = animator.window(atSeconds: seconds, isFinal: isFinal)
-    let ops = DisplayList.ops(flattening: window, screen: transition.device.bounds, typesetter: typesetter,
-                              snapshotSource: { animator.initialLayer(named: $0) })
+    let ops = DisplayList.ops(
+        flattening: window, screen: transition.device.bounds, typesetter: typesetter,
+        snapshotSource: { animator.initialLayer(named: $0) })
     return DisplayList(device: transition.device, frameIndex: 0, timeSeconds: seconds, progress: 0, ops: ops)
 }
 

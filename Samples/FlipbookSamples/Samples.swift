@@ -66,8 +66,10 @@ public enum Samples {
             let name = ((manifest as NSString).lastPathComponent as NSString).deletingPathExtension
             samples.append(Sample(name: name, kind: name == "photos" ? "photo manifest" : "cards manifest", relativePath: name + ".json"))
         }
-        for (folder, kind, extensions) in [("transitions", "transition", ["json"]), ("gestures", "gesture", ["json"]),
-                                           ("photos", "photo", ["jpg", "png"])] {
+        for (folder, kind, extensions) in [
+            ("transitions", "transition", ["json"]), ("gestures", "gesture", ["json"]),
+            ("photos", "photo", ["jpg", "png"])
+        ] {
             let names = extensions.flatMap { files(in: folder, withExtension: $0) }.map { ($0 as NSString).lastPathComponent }.sorted()
             for file in names {
                 samples.append(Sample(name: (file as NSString).deletingPathExtension, kind: kind, relativePath: folder + "/" + file))
@@ -115,9 +117,9 @@ public enum Samples {
     /// The bundle's resource folder, relative to the executable's folder: SwiftPM names the bundle
     /// `<package>_<target>`, a plain folder on Linux, an Apple bundle elsewhere.
     #if canImport(Darwin)
-    static let bundleResources = "Flipbook_FlipbookSamples.bundle/Contents/Resources"
+        static let bundleResources = "Flipbook_FlipbookSamples.bundle/Contents/Resources"
     #else
-    static let bundleResources = "Flipbook_FlipbookSamples.resources"
+        static let bundleResources = "Flipbook_FlipbookSamples.resources"
     #endif
 
     /// The searched folders, in order (see the type's documentation).

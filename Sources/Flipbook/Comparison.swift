@@ -1,10 +1,10 @@
-import Foundation
 package import FlipbookGeometry
 package import FlipbookMotion
-package import FlipbookRaster
-import FlipbookText
-import FlipbookRender
 import FlipbookOutput
+package import FlipbookRaster
+import FlipbookRender
+import FlipbookText
+import Foundation
 
 /// Variants of one transition rendered side by side (`flipbook compare`): one contact sheet with a
 /// row per variant at the same moments and their timing curves overlaid in one plot, and
@@ -42,7 +42,7 @@ package struct Comparison: Sendable {
         StraightColor(red: 0.17, green: 0.63, blue: 0.17), StraightColor(red: 0.84, green: 0.15, blue: 0.16),
         StraightColor(red: 0.58, green: 0.4, blue: 0.74), StraightColor(red: 0.55, green: 0.34, blue: 0.29),
         StraightColor(red: 0.89, green: 0.47, blue: 0.76), StraightColor(red: 0.5, green: 0.5, blue: 0.5),
-        StraightColor(red: 0.74, green: 0.74, blue: 0.13), StraightColor(red: 0.09, green: 0.75, blue: 0.81),
+        StraightColor(red: 0.74, green: 0.74, blue: 0.13), StraightColor(red: 0.09, green: 0.75, blue: 0.81)
     ]
 
     /// Prepares every variant and decodes the photos they draw, once.
@@ -109,9 +109,10 @@ package struct Comparison: Sendable {
 
         /// The cell of `row` (variant) and `column` (moment), in points.
         func cell(row: Int, column: Int) -> Rect {
-            Rect(x: gridLeft + Double(column) * (cellWidth + SheetLayout.gap),
-                 y: gridTop + SheetLayout.columnHeaderHeight + Double(row) * (cellHeight + SheetLayout.labelHeight + SheetLayout.rowGap),
-                 width: cellWidth, height: cellHeight)
+            Rect(
+                x: gridLeft + Double(column) * (cellWidth + SheetLayout.gap),
+                y: gridTop + SheetLayout.columnHeaderHeight + Double(row) * (cellHeight + SheetLayout.labelHeight + SheetLayout.rowGap),
+                width: cellWidth, height: cellHeight)
         }
 
         /// The thumbnail's rect in its cell, in points: centred, on whole sheet pixels.
@@ -133,20 +134,23 @@ package struct Comparison: Sendable {
             return (max(1, Int((device.width * quarter * scale).rounded())), max(1, Int((device.height * quarter * scale).rounded())))
         }
         let cellWidth = Double(sizes.map(\.width).max()!) / scale, cellHeight = Double(sizes.map(\.height).max()!) / scale
-        let labelWidth = variants.map { font.measure($0.label, sizePoints: SheetMetrics.rowLabelPoints) }.max()! + SheetMetrics.rowLabelPadding
+        let labelWidth =
+            variants.map { font.measure($0.label, sizePoints: SheetMetrics.rowLabelPoints) }.max()! + SheetMetrics.rowLabelPadding
         let labelColumnWidth = (max(SheetMetrics.minimumLabelColumnWidth, labelWidth) * scale).rounded(.up) / scale
         let gridWidth = Double(columns) * cellWidth + Double(columns - 1) * SheetLayout.gap
         let contentWidth = max(labelColumnWidth + gridWidth, SheetLayout.minimumContentWidth)
         let gridLeft = SheetLayout.margin + labelColumnWidth
         let gridTop = SheetLayout.margin + SheetLayout.headerHeight
         let rowsHeight = Double(variants.count) * (cellHeight + SheetLayout.labelHeight + SheetLayout.rowGap)
-        let plotRect = Rect(x: SheetLayout.margin, y: gridTop + SheetLayout.columnHeaderHeight + rowsHeight + SheetMetrics.plotGap,
-                            width: contentWidth, height: SheetLayout.plotHeight)
-        return SheetLayout(scale: scale, thumbnailSizes: sizes, cellWidth: cellWidth, cellHeight: cellHeight,
-                           labelColumnWidth: labelColumnWidth,
-                           widthPixels: Int(((contentWidth + 2 * SheetLayout.margin) * scale).rounded(.up)),
-                           heightPixels: Int(((plotRect.maxY + SheetLayout.margin) * scale).rounded(.up)),
-                           gridLeft: gridLeft, gridTop: gridTop, plotRect: plotRect)
+        let plotRect = Rect(
+            x: SheetLayout.margin, y: gridTop + SheetLayout.columnHeaderHeight + rowsHeight + SheetMetrics.plotGap,
+            width: contentWidth, height: SheetLayout.plotHeight)
+        return SheetLayout(
+            scale: scale, thumbnailSizes: sizes, cellWidth: cellWidth, cellHeight: cellHeight,
+            labelColumnWidth: labelColumnWidth,
+            widthPixels: Int(((contentWidth + 2 * SheetLayout.margin) * scale).rounded(.up)),
+            heightPixels: Int(((plotRect.maxY + SheetLayout.margin) * scale).rounded(.up)),
+            gridLeft: gridLeft, gridTop: gridTop, plotRect: plotRect)
     }
 
     /// The sheet: a header, then per variant (a row) its frames at `columns` common moments
@@ -154,8 +158,10 @@ package struct Comparison: Sendable {
     /// them the variants' timing curves overlaid in one plot, each in the colour of its row's
     /// swatch, with a dot where each column samples it. Thumbnails are rendered on `threads`
     /// threads; the sheet does not depend on that number.
-    package func renderSheet(columns: Int = 8, threads: Int = ProcessInfo.processInfo.activeProcessorCount,
-                            progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> PremultipliedImage {
+    package func renderSheet(
+        columns: Int = 8, threads: Int = ProcessInfo.processInfo.activeProcessorCount,
+        progress: (@Sendable (Int, Int) -> Void)? = nil
+    ) throws -> PremultipliedImage {
         precondition(columns >= 2)
         let layout = sheetLayout(columns: columns)
         let times = columnTimes(count: columns)
@@ -166,34 +172,43 @@ package struct Comparison: Sendable {
             let frame = render(variant: row, frame: self.frame(ofVariant: row, atSeconds: times[column]))
             let size = layout.thumbnailSizes[row]
             var canvas = Canvas(widthPixels: size.width, heightPixels: size.height, scale: 1)
-            canvas.draw(ImagePyramid(frame), in: Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height)), contentMode: .scaleToFill)
+            canvas.draw(
+                ImagePyramid(frame), in: Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height)), contentMode: .scaleToFill
+            )
             thumbnails.set(index, canvas.image)
         }
         let thumbnailImages = thumbnails.all()
-        var canvas = Canvas(widthPixels: layout.widthPixels, heightPixels: layout.heightPixels, scale: layout.scale,
-                            background: StraightColor.white.premultipliedPixel)
+        var canvas = Canvas(
+            widthPixels: layout.widthPixels, heightPixels: layout.heightPixels, scale: layout.scale,
+            background: StraightColor.white.premultipliedPixel)
         let ink = StraightColor(white: 0.1), muted = StraightColor(white: 0.4), border = StraightColor(white: 0.7)
         let left = SheetLayout.margin
-        canvas.drawText(title, font: font, sizePoints: SheetMetrics.titlePoints,
-                        baselineOrigin: Point(x: left, y: SheetLayout.margin + SheetMetrics.titleBaseline), color: ink)
-        canvas.drawText(details, font: font, sizePoints: SheetMetrics.detailsPoints,
-                        baselineOrigin: Point(x: left, y: SheetLayout.margin + SheetMetrics.detailsBaseline), color: muted)
+        canvas.drawText(
+            title, font: font, sizePoints: SheetMetrics.titlePoints,
+            baselineOrigin: Point(x: left, y: SheetLayout.margin + SheetMetrics.titleBaseline), color: ink)
+        canvas.drawText(
+            details, font: font, sizePoints: SheetMetrics.detailsPoints,
+            baselineOrigin: Point(x: left, y: SheetLayout.margin + SheetMetrics.detailsBaseline), color: muted)
         let pixel = 1 / layout.scale
         for (column, time) in times.enumerated() {
             let cell = layout.cell(row: 0, column: column)
             let text = String(format: "%.3f s", time)
             let width = font.measure(text, sizePoints: SheetMetrics.momentPoints)
-            canvas.drawText(text, font: font, sizePoints: SheetMetrics.momentPoints,
-                            baselineOrigin: Point(x: (cell.midX - width / 2).rounded(), y: cell.minY - SheetMetrics.momentAboveCell), color: muted)
+            canvas.drawText(
+                text, font: font, sizePoints: SheetMetrics.momentPoints,
+                baselineOrigin: Point(x: (cell.midX - width / 2).rounded(), y: cell.minY - SheetMetrics.momentAboveCell), color: muted)
         }
         for (row, variant) in variants.enumerated() {
             let first = layout.cell(row: row, column: 0)
             let color = Comparison.palette[row % Comparison.palette.count]
             let labelY = (first.midY + SheetMetrics.rowLabelBelowMiddle).rounded()
-            canvas.fill(Rect(x: left, y: labelY - SheetMetrics.swatchAboveBaseline, width: SheetMetrics.swatchSide, height: SheetMetrics.swatchSide),
-                        color: color)
-            canvas.drawText(variant.label, font: font, sizePoints: SheetMetrics.rowLabelPoints,
-                            baselineOrigin: Point(x: left + SheetMetrics.rowLabelIndent, y: labelY), color: ink)
+            canvas.fill(
+                Rect(
+                    x: left, y: labelY - SheetMetrics.swatchAboveBaseline, width: SheetMetrics.swatchSide, height: SheetMetrics.swatchSide),
+                color: color)
+            canvas.drawText(
+                variant.label, font: font, sizePoints: SheetMetrics.rowLabelPoints,
+                baselineOrigin: Point(x: left + SheetMetrics.rowLabelIndent, y: labelY), color: ink)
             for column in 0..<columns {
                 let cell = layout.cell(row: row, column: column)
                 let rect = layout.thumbnailRect(row: row, column: column)
@@ -202,8 +217,10 @@ package struct Comparison: Sendable {
                 let frame = frame(ofVariant: row, atSeconds: times[column])
                 let label = "#\(frame.index)"
                 let width = font.measure(label, sizePoints: SheetMetrics.frameLabelPoints)
-                canvas.drawText(label, font: font, sizePoints: SheetMetrics.frameLabelPoints,
-                                baselineOrigin: Point(x: (cell.midX - width / 2).rounded(), y: cell.maxY + SheetMetrics.frameLabelBelowCell), color: muted)
+                canvas.drawText(
+                    label, font: font, sizePoints: SheetMetrics.frameLabelPoints,
+                    baselineOrigin: Point(x: (cell.midX - width / 2).rounded(), y: cell.maxY + SheetMetrics.frameLabelBelowCell),
+                    color: muted)
             }
         }
         drawCurves(in: layout.plotRect, on: &canvas, columnTimes: times)
@@ -256,7 +273,8 @@ package struct Comparison: Sendable {
         for (row, _) in jobs.enumerated() {
             for time in columnTimes {
                 let frame = frame(ofVariant: row, atSeconds: time)
-                CurvePlot.drawDot(at: layout.point(timeSeconds: frame.timeSeconds, progress: frame.progress), color: colors[row], on: &canvas)
+                CurvePlot.drawDot(
+                    at: layout.point(timeSeconds: frame.timeSeconds, progress: frame.progress), color: colors[row], on: &canvas)
             }
         }
         // Legend: bottom right inside the plot area, one line per variant.
@@ -265,20 +283,27 @@ package struct Comparison: Sendable {
         let width = variants.map { font.measure($0.label, sizePoints: legend.labelPoints) }.max()! + legend.labelPadding
         var y = area.maxY - legend.bottomInset - Double(variants.count - 1) * legend.lineHeight
         let x = area.maxX - width - legend.rightInset
-        canvas.fill(Rect(x: x - legend.backingMargin, y: y - legend.backingAboveBaseline, width: width + 2 * legend.backingMargin,
-                         height: Double(variants.count) * legend.lineHeight + legend.backingExtraHeight),
-                    color: .white, opacity: legend.backingOpacity)
+        canvas.fill(
+            Rect(
+                x: x - legend.backingMargin, y: y - legend.backingAboveBaseline, width: width + 2 * legend.backingMargin,
+                height: Double(variants.count) * legend.lineHeight + legend.backingExtraHeight),
+            color: .white, opacity: legend.backingOpacity)
         for (row, variant) in variants.enumerated() {
-            canvas.fill(Rect(x: x, y: y - legend.strokeAboveBaseline, width: legend.strokeLength, height: legend.strokeThickness), color: colors[row])
-            canvas.drawText(variant.label, font: font, sizePoints: legend.labelPoints, baselineOrigin: Point(x: x + legend.labelIndent, y: y),
-                            color: CurvePlot.ink)
+            canvas.fill(
+                Rect(x: x, y: y - legend.strokeAboveBaseline, width: legend.strokeLength, height: legend.strokeThickness),
+                color: colors[row])
+            canvas.drawText(
+                variant.label, font: font, sizePoints: legend.labelPoints, baselineOrigin: Point(x: x + legend.labelIndent, y: y),
+                color: CurvePlot.ink)
             y += legend.lineHeight
         }
     }
 
     /// Renders the sheet and writes it as PNG or JPEG (by the extension), atomically.
-    package func writeSheet(to path: String, columns: Int = 8, threads: Int = ProcessInfo.processInfo.activeProcessorCount,
-                           progress: (@Sendable (Int, Int) -> Void)? = nil) throws {
+    package func writeSheet(
+        to path: String, columns: Int = 8, threads: Int = ProcessInfo.processInfo.activeProcessorCount,
+        progress: (@Sendable (Int, Int) -> Void)? = nil
+    ) throws {
         if ImageFileFormat(path: path) == nil {
             throw RenderError.output(path: path, reason: "a sheet's name must end in .png, .jpg or .jpeg")
         }
@@ -294,8 +319,10 @@ package struct Comparison: Sendable {
     /// Height in pixels of the label band above the frames, and the gap between variants.
     var videoBand: (labelPixels: Int, gapPixels: Int, labelPoints: Double) {
         let scale = jobs.map(\.device.scale).max()!
-        return (Int((SheetMetrics.Video.labelBand * scale).rounded()), Int((SheetMetrics.Video.gap * scale).rounded()),
-                SheetMetrics.Video.labelPoints * scale)
+        return (
+            Int((SheetMetrics.Video.labelBand * scale).rounded()), Int((SheetMetrics.Video.gap * scale).rounded()),
+            SheetMetrics.Video.labelPoints * scale
+        )
     }
 
     /// The size of the side-by-side video frame: the variants' frames at their pixel sizes,
@@ -303,8 +330,10 @@ package struct Comparison: Sendable {
     package var videoSizePixels: (width: Int, height: Int) {
         let sizes = jobs.map(\.device.pixelSize)
         let band = videoBand
-        return (sizes.map(\.width).reduce(0, +) + band.gapPixels * (sizes.count - 1),
-                sizes.map(\.height).max()! + band.labelPixels)
+        return (
+            sizes.map(\.width).reduce(0, +) + band.gapPixels * (sizes.count - 1),
+            sizes.map(\.height).max()! + band.labelPixels
+        )
     }
 
     /// Where variant `row`'s frame sits in a video frame, in pixels: below the label band, the
@@ -319,19 +348,25 @@ package struct Comparison: Sendable {
     /// side at its own pixel size, its label centred above it.
     package func videoFrame(_ index: Int) -> PremultipliedImage {
         let size = videoSizePixels, band = videoBand
-        var canvas = Canvas(widthPixels: size.width, heightPixels: size.height, scale: 1,
-                            background: StraightColor.white.premultipliedPixel)
+        var canvas = Canvas(
+            widthPixels: size.width, heightPixels: size.height, scale: 1,
+            background: StraightColor.white.premultipliedPixel)
         for (row, job) in jobs.enumerated() {
             let pixels = job.device.pixelSize
             let origin = videoFrameOrigin(variant: row)
             let frame = render(variant: row, frame: self.frame(ofVariant: row, atSeconds: Double(index) / videoFramesPerSecond))
-            canvas.draw(ImagePyramid(frame), in: Rect(x: Double(origin.x), y: Double(origin.y), width: Double(pixels.width), height: Double(pixels.height)),
-                        contentMode: .scaleToFill)
+            canvas.draw(
+                ImagePyramid(frame),
+                in: Rect(x: Double(origin.x), y: Double(origin.y), width: Double(pixels.width), height: Double(pixels.height)),
+                contentMode: .scaleToFill)
             let label = variants[row].label
             let width = font.measure(label, sizePoints: band.labelPoints)
-            canvas.drawText(label, font: font, sizePoints: band.labelPoints,
-                            baselineOrigin: Point(x: (Double(origin.x) + (Double(pixels.width) - width) / 2).rounded(), y: Double(band.labelPixels) * SheetMetrics.Video.labelBaselineFraction),
-                            color: StraightColor(white: 0.1))
+            canvas.drawText(
+                label, font: font, sizePoints: band.labelPoints,
+                baselineOrigin: Point(
+                    x: (Double(origin.x) + (Double(pixels.width) - width) / 2).rounded(),
+                    y: Double(band.labelPixels) * SheetMetrics.Video.labelBaselineFraction),
+                color: StraightColor(white: 0.1))
         }
         return canvas.image
     }
@@ -340,13 +375,16 @@ package struct Comparison: Sendable {
     package var videoFrameCount: Int { Int((durationSeconds * videoFramesPerSecond).rounded()) + 1 }
 
     /// Writes the side-by-side video (.mp4 or .gif through ffmpeg, .apng in-process), replacing `path` atomically.
-    package func writeVideo(to path: String, environment: [String: String] = ProcessInfo.processInfo.environment,
-                           threads: Int = ProcessInfo.processInfo.activeProcessorCount,
-                           progress: (@Sendable (Int, Int) -> Void)? = nil) throws {
+    package func writeVideo(
+        to path: String, environment: [String: String] = ProcessInfo.processInfo.environment,
+        threads: Int = ProcessInfo.processInfo.activeProcessorCount,
+        progress: (@Sendable (Int, Int) -> Void)? = nil
+    ) throws {
         let size = videoSizePixels
-        let video = try FrameVideo.open(path: path, widthPixels: size.width, heightPixels: size.height,
-                                        framesPerSecond: videoFramesPerSecond, frameCount: videoFrameCount, scale: nil,
-                                        environment: environment)
+        let video = try FrameVideo.open(
+            path: path, widthPixels: size.width, heightPixels: size.height,
+            framesPerSecond: videoFramesPerSecond, frameCount: videoFrameCount, scale: nil,
+            environment: environment)
         do {
             try ParallelFrames.run(count: videoFrameCount, threads: threads, progress: progress) { index in
                 try video.append(videoFrame(index), at: index)

@@ -1,10 +1,10 @@
-import Foundation
 import FlipbookCodecs
 import FlipbookFormats
 import FlipbookGeometry
-import FlipbookSamples
 package import FlipbookModel
 import FlipbookRender
+import FlipbookSamples
+import Foundation
 
 /// Which image files a render decodes and how small: every source its display lists draw, each
 /// file's header (read once, within the job's limits), and the smallest decode that still gives
@@ -60,8 +60,9 @@ struct DecodePlan {
     ///   manifest entry when the file is a manifest's photo.
     func makeImageStore(pixelBudget: Int, threads: Int, reusing cache: DecodedImageCache?, decodingAll: Bool = true) throws -> ImageStore {
         do {
-            return try ImageStore(sources: sources, minimumSizes: minimumSizes, headers: headers, limits: DecodeLimits(maxFileBytes: maxFileBytes),
-                                  pixelBudget: pixelBudget, threads: threads, reusing: cache, decodingAll: decodingAll)
+            return try ImageStore(
+                sources: sources, minimumSizes: minimumSizes, headers: headers, limits: DecodeLimits(maxFileBytes: maxFileBytes),
+                pixelBudget: pixelBudget, threads: threads, reusing: cache, decodingAll: decodingAll)
         } catch {
             throw errorNaming(error)
         }
@@ -84,7 +85,9 @@ extension RenderJob {
     /// `imageSizes[source]` (upright file pixels = points), times the device scale, rounded up. aspectFill and
     /// center may exceed the rect, and springs overshoot, so it is the maximum over every op and
     /// list, per axis. Sources without a size are left out.
-    package static func largestDrawnSizes(in lists: [DisplayList], imageSizes: [String: (width: Int, height: Int)]) -> [String: (width: Int, height: Int)] {
+    package static func largestDrawnSizes(in lists: [DisplayList], imageSizes: [String: (width: Int, height: Int)]) -> [String: (
+        width: Int, height: Int
+    )] {
         var sizes: [String: (width: Int, height: Int)] = [:]
         for list in lists { addLargestDrawnSizes(in: list, imageSizes: imageSizes, to: &sizes) }
         return sizes
@@ -92,8 +95,10 @@ extension RenderJob {
 
     /// `largestDrawnSizes` of one more list, folded into `sizes` (so a sequence's lists can be
     /// visited one at a time, none kept).
-    static func addLargestDrawnSizes(in list: DisplayList, imageSizes: [String: (width: Int, height: Int)],
-                                     to sizes: inout [String: (width: Int, height: Int)]) {
+    static func addLargestDrawnSizes(
+        in list: DisplayList, imageSizes: [String: (width: Int, height: Int)],
+        to sizes: inout [String: (width: Int, height: Int)]
+    ) {
         let scale = list.device.scale
         DisplayList.forEachImage(in: list.ops) { source, rect, contentMode, mapping in
             guard let image = imageSizes[source] else { return }
@@ -106,10 +111,11 @@ extension RenderJob {
             case .none: stretch = nil
             case let .affine(t): stretch = max((t.a * t.a + t.b * t.b).squareRoot(), (t.c * t.c + t.d * t.d).squareRoot())
             case let .projective(projection):
-                stretch = Transform2D.identity.corners(of: layout).map { corner -> Double in
-                    let j = projection.jacobian(at: corner)
-                    return max((j.a * j.a + j.b * j.b).squareRoot(), (j.c * j.c + j.d * j.d).squareRoot())
-                }.max() ?? 1
+                stretch =
+                    Transform2D.identity.corners(of: layout).map { corner -> Double in
+                        let j = projection.jacobian(at: corner)
+                        return max((j.a * j.a + j.b * j.b).squareRoot(), (j.c * j.c + j.d * j.d).squareRoot())
+                    }.max() ?? 1
             }
             // Rounded up: a fractional pixel still needs a source pixel, but 1e-6 px is
             // forgiven so Double noise on an exact size (124 pt cell: 310.00000000000006 pt

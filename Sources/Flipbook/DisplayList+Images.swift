@@ -1,8 +1,8 @@
-import Foundation
 import FlipbookGeometry
+import FlipbookModel
 import FlipbookRaster
 import FlipbookSamples
-import FlipbookModel
+import Foundation
 
 extension DisplayList {
     /// How an image op maps its rect to the window: not at all (window points), through an
@@ -39,8 +39,10 @@ extension DisplayList {
     /// The one walk over image ops: `visit` sees each image and returns its (new) source. With
     /// `rebuilding`, the ops are returned with those sources; without, nothing is built and the
     /// result is empty.
-    private static func visitImages(_ ops: [DisplayOp], rebuilding: Bool,
-                                    _ visit: (String, Rect, ContentMode, ImageMapping) -> String) -> [DisplayOp] {
+    private static func visitImages(
+        _ ops: [DisplayOp], rebuilding: Bool,
+        _ visit: (String, Rect, ContentMode, ImageMapping) -> String
+    ) -> [DisplayOp] {
         var result: [DisplayOp] = []
         if rebuilding { result.reserveCapacity(ops.count) }
         for op in ops {
@@ -51,25 +53,30 @@ extension DisplayList {
                 mapped = .image(source: renamed, rect: rect, contentMode: contentMode, opacity: opacity, clip: clip)
             case let .transformedImage(source, rect, contentMode, transform, opacity, clip):
                 let renamed = visit(source, rect, contentMode, .affine(transform))
-                mapped = .transformedImage(source: renamed, rect: rect, contentMode: contentMode, transform: transform,
-                                           opacity: opacity, clip: clip)
+                mapped = .transformedImage(
+                    source: renamed, rect: rect, contentMode: contentMode, transform: transform,
+                    opacity: opacity, clip: clip)
             case let .group(opacity, children):
                 mapped = .group(opacity: opacity, ops: visitImages(children, rebuilding: rebuilding, visit))
             case let .maskedGroup(opacity, mask, children):
                 mapped = .maskedGroup(opacity: opacity, mask: mask, ops: visitImages(children, rebuilding: rebuilding, visit))
             case let .projected(.image(source, rect, contentMode), projection, opacity, clip):
                 let renamed = visit(source, rect, contentMode, .projective(projection))
-                mapped = .projected(.image(source: renamed, rect: rect, contentMode: contentMode), projection: projection,
-                                    opacity: opacity, clip: clip)
+                mapped = .projected(
+                    .image(source: renamed, rect: rect, contentMode: contentMode), projection: projection,
+                    opacity: opacity, clip: clip)
             case let .pathMaskedGroup(opacity, mask, children):
                 mapped = .pathMaskedGroup(opacity: opacity, mask: mask, ops: visitImages(children, rebuilding: rebuilding, visit))
             case let .shadowedGroup(opacity, shadow, clip, children):
-                mapped = .shadowedGroup(opacity: opacity, shadow: shadow, clip: clip, ops: visitImages(children, rebuilding: rebuilding, visit))
+                mapped = .shadowedGroup(
+                    opacity: opacity, shadow: shadow, clip: clip, ops: visitImages(children, rebuilding: rebuilding, visit))
             case let .layerMaskedGroup(opacity, mask, children):
-                mapped = .layerMaskedGroup(opacity: opacity, mask: visitImages(mask, rebuilding: rebuilding, visit),
-                                           ops: visitImages(children, rebuilding: rebuilding, visit))
-            case .fill, .text, .transformedText, .shape, .path, .projected(.text, _, _, _), .projected(.gradient, _, _, _), .shadow, .gradient, .backdrop,
-                 .vector:
+                mapped = .layerMaskedGroup(
+                    opacity: opacity, mask: visitImages(mask, rebuilding: rebuilding, visit),
+                    ops: visitImages(children, rebuilding: rebuilding, visit))
+            case .fill, .text, .transformedText, .shape, .path, .projected(.text, _, _, _), .projected(.gradient, _, _, _), .shadow,
+                .gradient, .backdrop,
+                .vector:
                 mapped = op
             }
             if rebuilding { result.append(mapped) }

@@ -1,6 +1,6 @@
 package import FlipbookGeometry
-package import FlipbookMotion
 package import FlipbookModel
+package import FlipbookMotion
 package import FlipbookScenes
 
 /// The frames of a transition driven by a finger (`RenderSettings.gesture`): an
@@ -24,8 +24,9 @@ package struct InteractiveFrames: Sendable {
     /// `widthPoints` × `heightPoints` (the device's screen; the gesture's axis picks the extent its
     /// progress is divided by) at `framesPerSecond`.
     package init(gesture: Gesture, animator: TransitionAnimator, widthPoints: Double, heightPoints: Double, framesPerSecond: Double) {
-        timeline = InteractiveTimeline(gesture: gesture, containerWidthPoints: widthPoints, heightPoints: heightPoints,
-                                       transitionDurationSeconds: animator.durationSeconds, framesPerSecond: framesPerSecond)
+        timeline = InteractiveTimeline(
+            gesture: gesture, containerWidthPoints: widthPoints, heightPoints: heightPoints,
+            transitionDurationSeconds: animator.durationSeconds, framesPerSecond: framesPerSecond)
         frames = timeline.frames
     }
 
@@ -39,7 +40,8 @@ package struct InteractiveFrames: Sendable {
     package func window(frame index: Int, animator: TransitionAnimator) -> Layer {
         let frame = frames[index]
         if frame.isFinal {
-            return timeline.finishes ? animator.window(atSeconds: animator.durationSeconds, isFinal: true)
+            return timeline.finishes
+                ? animator.window(atSeconds: animator.durationSeconds, isFinal: true)
                 : animator.cancelledWindow()
         }
         return animator.window(atSeconds: frame.transitionTimeSeconds, isFinal: false)
@@ -74,12 +76,15 @@ package struct PagingFrames: Sendable {
     package let contentOffsetsPoints: [Double]
 
     /// The record of `sequence`, the frames of a `page` transition driven by `gesture`.
-    init(gesture: Gesture, transition: Transition, animator: TransitionAnimator, sequence: [FrameSample],
-         startPage: Int, pageCount: Int, framesPerSecond: Double) {
+    init(
+        gesture: Gesture, transition: Transition, animator: TransitionAnimator, sequence: [FrameSample],
+        startPage: Int, pageCount: Int, framesPerSecond: Double
+    ) {
         // The same model `PhotoBrowserScene.page` builds the pager's keyframes from (its settling
         // tolerance is half a device pixel).
-        model = PagingTimeline(gesture: gesture, pageWidthPoints: transition.device.width, pageCount: pageCount, startPage: startPage,
-                               framesPerSecond: framesPerSecond, settleTolerancePoints: 0.5 / transition.device.scale)
+        model = PagingTimeline(
+            gesture: gesture, pageWidthPoints: transition.device.width, pageCount: pageCount, startPage: startPage,
+            framesPerSecond: framesPerSecond, settleTolerancePoints: 0.5 / transition.device.scale)
         let release = model.releaseSeconds
         phases = sequence.map { $0.timeSeconds <= release ? .dragging : .settling }
         fingers = sequence.map { $0.timeSeconds <= release ? gesture.location(atSeconds: $0.timeSeconds) : nil }

@@ -1,8 +1,8 @@
-public import Foundation
 public import FlipbookGeometry
+public import FlipbookRender
 import FlipbookSamples
 import FlipbookScenes
-public import FlipbookRender
+public import Foundation
 
 /// Render-level mistakes; each names the setting (`SettingField`: the command line names its option).
 public enum RenderError: SettingNamingError, Equatable {
@@ -22,7 +22,8 @@ public enum RenderError: SettingNamingError, Equatable {
     public var message: SettingText {
         switch self {
         case let .frameRangeOutOfBounds(range, count):
-            return "\(field: .frameRange) \(range.lowerBound)-\(range.upperBound) is outside the sequence: it has \(count) frames (0-\(count - 1))"
+            return
+                "\(field: .frameRange) \(range.lowerBound)-\(range.upperBound) is outside the sequence: it has \(count) frames (0-\(count - 1))"
         case let .frameOutOfBounds(index, count):
             return "\(field: .frameIndex) \(index) is outside the sequence: it has \(count) frames (0-\(count - 1))"
         case let .output(path, reason):

@@ -18,10 +18,12 @@ extension RenderJob {
     @discardableResult
     public func render(progress: (@Sendable (RenderProgress) -> Void)? = nil, frameSink: FrameSink? = nil) async throws -> RenderSummary {
         try await RenderJob.cancellably { stopIfCancelled in
-            try render(counting: RenderProgress.counting(progress), frameSink: { position, sample, image in
-                try stopIfCancelled()
-                try frameSink?(position, sample, image)
-            })
+            try render(
+                counting: RenderProgress.counting(progress),
+                frameSink: { position, sample, image in
+                    try stopIfCancelled()
+                    try frameSink?(position, sample, image)
+                })
         }
     }
 

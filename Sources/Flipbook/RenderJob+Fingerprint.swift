@@ -1,7 +1,7 @@
-import Foundation
 import FlipbookFiles
 import FlipbookModel
 import FlipbookOutput
+import Foundation
 
 extension RenderJob {
     /// A digest of everything that decides the pixels of the whole sequence, recorded in
@@ -18,8 +18,10 @@ extension RenderJob {
     package func fingerprint() throws -> String {
         var hash = FingerprintDigest()
         hash.add("flipbook-timeline-1\n")
-        hash.add(TimelineJSON.render(timeline: timeline, frames: sequence, followUpSeconds: followUpSeconds,
-                                     preset: transition.name, device: device, interaction: interaction, paging: paging, fingerprint: nil))
+        hash.add(
+            TimelineJSON.render(
+                timeline: timeline, frames: sequence, followUpSeconds: followUpSeconds,
+                preset: transition.name, device: device, interaction: interaction, paging: paging, fingerprint: nil))
         hash.add("\(settings.pngOptions)\n")
         // In order of first use over the sequence (found as the job was made).
         let sources = sequenceImages.sources
@@ -50,16 +52,19 @@ extension RenderJob {
     /// shard, so a merge sees which timeline it belongs to.
     package func writeTimelineOnly(to directory: String) throws {
         let json = try timelineJSON()
-        try OutputDirectory.replace(directory, keeping: RenderOutputNames.isRenderOutput, ownedIf: RenderOutputNames.isFlipbookFolder) { temporary in
-            try OutputFile.create(Array(json.utf8), at: temporary + "/" + RenderOutputNames.timeline,
-                                  reportingAs: (directory as NSString).appendingPathComponent(RenderOutputNames.timeline))
+        try OutputDirectory.replace(directory, keeping: RenderOutputNames.isRenderOutput, ownedIf: RenderOutputNames.isFlipbookFolder) {
+            temporary in
+            try OutputFile.create(
+                Array(json.utf8), at: temporary + "/" + RenderOutputNames.timeline,
+                reportingAs: (directory as NSString).appendingPathComponent(RenderOutputNames.timeline))
         }
     }
 
     /// The `timeline.json` of the whole sequence, with the fingerprint.
     func timelineJSON() throws -> String {
-        TimelineJSON.render(timeline: timeline, frames: sequence, followUpSeconds: followUpSeconds,
-                            preset: transition.name, device: device, interaction: interaction, paging: paging, fingerprint: try fingerprint())
+        TimelineJSON.render(
+            timeline: timeline, frames: sequence, followUpSeconds: followUpSeconds,
+            preset: transition.name, device: device, interaction: interaction, paging: paging, fingerprint: try fingerprint())
     }
 }
 

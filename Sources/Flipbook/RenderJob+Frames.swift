@@ -1,8 +1,8 @@
-import Foundation
+package import FlipbookModel
 package import FlipbookMotion
 package import FlipbookRaster
-package import FlipbookModel
 import FlipbookRender
+import Foundation
 
 /// A job's frames ready to render on worker threads, through a `FrameCache` per window of
 /// `windowFrames` consecutive frames: a window's display lists and cache are made when a worker
@@ -24,8 +24,10 @@ package struct FrameRenderer: Sendable {
     private let decodeErrorNaming: @Sendable (Error) -> Error
     private let windows: FrameWindows
 
-    init(frames: [FrameSample], rasterizer: FrameRasterizer, decodeErrorNaming: @escaping @Sendable (Error) -> Error,
-         displayList: @escaping @Sendable (FrameSample) -> DisplayList) {
+    init(
+        frames: [FrameSample], rasterizer: FrameRasterizer, decodeErrorNaming: @escaping @Sendable (Error) -> Error,
+        displayList: @escaping @Sendable (FrameSample) -> DisplayList
+    ) {
         self.frames = frames
         self.rasterizer = rasterizer
         self.decodeErrorNaming = decodeErrorNaming
@@ -41,8 +43,10 @@ package struct FrameRenderer: Sendable {
     /// Renders every frame on up to `threads` threads (taken in order) and hands each to `body`
     /// with its position, sample, display list and pixels; the first error stops the rest and is
     /// rethrown.
-    package func run(threads: Int, progress: (@Sendable (Int, Int) -> Void)?,
-                     _ body: @Sendable (Int, FrameSample, DisplayList, PremultipliedImage) throws -> Void) throws {
+    package func run(
+        threads: Int, progress: (@Sendable (Int, Int) -> Void)?,
+        _ body: @Sendable (Int, FrameSample, DisplayList, PremultipliedImage) throws -> Void
+    ) throws {
         let frames = self.frames, rasterizer = self.rasterizer, displayList = self.displayList
         do {
             try ParallelFrames.run(count: frames.count, threads: threads, progress: progress) { position in
@@ -59,7 +63,7 @@ package struct FrameRenderer: Sendable {
                 try body(position, frames[position], list, cache.render(offset))
             }
         } catch let error as CancellationError {
-            throw error  // a cancelled render stops at once, decoding nothing more
+            throw error // a cancelled render stops at once, decoding nothing more
         } catch {
             // A broken photo is reported before any other failure, and always the same one
             // (the first in path order), whichever frame met it first.
@@ -121,8 +125,9 @@ extension RenderJob {
     /// The job's images and frames (display lists and caches are made as the frames are rendered).
     package func frameRenderer() throws -> FrameRenderer {
         let job = self, plan = try framesDecodePlan()
-        return FrameRenderer(frames: frames, rasterizer: try makeRasterizer(plan, decodingAll: false),
-                             decodeErrorNaming: plan.errorNaming, displayList: { job.keptOrNewDisplayList(frame: $0) })
+        return FrameRenderer(
+            frames: frames, rasterizer: try makeRasterizer(plan, decodingAll: false),
+            decodeErrorNaming: plan.errorNaming, displayList: { job.keptOrNewDisplayList(frame: $0) })
     }
 
     /// Renders the job's frames without writing any file: each frame goes to `frameSink` (a
@@ -136,8 +141,10 @@ extension RenderJob {
     /// `render(progress:frameSink:)` with the loop's `(done, total)` progress; `finish`, when
     /// given, runs after the last frame (an error it throws fails the render).
     @discardableResult
-    package func render(counting progress: (@Sendable (Int, Int) -> Void)?, frameSink: FrameSink?,
-                        finish: (() throws -> Void)? = nil) throws -> RenderSummary {
+    package func render(
+        counting progress: (@Sendable (Int, Int) -> Void)?, frameSink: FrameSink?,
+        finish: (() throws -> Void)? = nil
+    ) throws -> RenderSummary {
         let start = Date()
         let renderer = try frameRenderer()
         // The photos first, so the frames' figures below are the frames alone (`write` overlaps
@@ -150,10 +157,11 @@ extension RenderJob {
         let framesSeconds = Date().timeIntervalSince(framesStart), framesCPUSeconds = processCPUSeconds() - cpuStart
         try finish?()
         let pixels = device.pixelSize
-        return RenderSummary(outputDirectory: "", framesWritten: frames.count, totalFrames: sequence.count,
-                             pixelWidth: pixels.width, pixelHeight: pixels.height,
-                             seconds: Date().timeIntervalSince(start), warnings: warnings + typesetter.warnings, framesSeconds: framesSeconds,
-                             framesCPUSeconds: framesCPUSeconds)
+        return RenderSummary(
+            outputDirectory: "", framesWritten: frames.count, totalFrames: sequence.count,
+            pixelWidth: pixels.width, pixelHeight: pixels.height,
+            seconds: Date().timeIntervalSince(start), warnings: warnings + typesetter.warnings, framesSeconds: framesSeconds,
+            framesCPUSeconds: framesCPUSeconds)
     }
 }
 

@@ -1,10 +1,10 @@
-import Foundation
 import FlipbookCodecs
+import FlipbookFormats
+import FlipbookModel
 import FlipbookMotion
 import FlipbookSamples
 import FlipbookText
-import FlipbookModel
-import FlipbookFormats
+import Foundation
 
 extension RenderJob {
     /// What `RenderJob.init` reads before it compiles: the transition, the photos and the files.
@@ -21,7 +21,9 @@ extension RenderJob {
     /// The label font and the scene's typesetter. A watch loop hands the previous round's fonts
     /// on (`reusedFonts`) when the same ones are asked for.
     static func fonts(for settings: RenderSettings) throws -> (Font, Typesetter) {
-        if let reused = settings.reusedFonts, reused.labelFontPath == settings.labelFontPath, reused.sceneFontDirectory == settings.sceneFontDirectory {
+        if let reused = settings.reusedFonts, reused.labelFontPath == settings.labelFontPath,
+            reused.sceneFontDirectory == settings.sceneFontDirectory
+        {
             return (reused.font, Typesetter(fonts: reused.sceneFonts))
         }
         let font = try settings.labelFontPath.map(Font.init(path:)) ?? Font.locateDefault()
@@ -33,8 +35,9 @@ extension RenderJob {
     static func load(_ settings: RenderSettings, typesetter: Typesetter) throws -> LoadedTransition {
         // Headers of photos with declared sizes are read later, only for those drawn.
         func library(_ path: String) throws -> PhotoLibrary {
-            try PhotoLibrary(manifestPath: path, limits: settings.decodeLimits, reading: .undeclaredSizesOnly,
-                             sandboxPhotos: settings.scene.sandboxPhotos)
+            try PhotoLibrary(
+                manifestPath: path, limits: settings.decodeLimits, reading: .undeclaredSizesOnly,
+                sandboxPhotos: settings.scene.sandboxPhotos)
         }
         switch settings.source {
         case let .preset(preset):
@@ -60,13 +63,14 @@ extension RenderJob {
             }
             let limits = settings.decodeLimits
             var fileHeaders: [String: ImageHeader] = [:]
-            let transition = try file.transition(photos: photoLibrary?.photos ?? [], options: settings.scene,
-                                                 device: try settings.fileDevice(file),
-                                                 checkImage: { source in
-                                                     if fileHeaders[source] == nil {
-                                                         fileHeaders[source] = try ImageDecoder.readHeader(fileAtPath: source, limits: limits)
-                                                     }
-                                                 })
+            let transition = try file.transition(
+                photos: photoLibrary?.photos ?? [], options: settings.scene,
+                device: try settings.fileDevice(file),
+                checkImage: { source in
+                    if fileHeaders[source] == nil {
+                        fileHeaders[source] = try ImageDecoder.readHeader(fileAtPath: source, limits: limits)
+                    }
+                })
             return LoadedTransition(transition: transition, photoLibrary: photoLibrary, fileHeaders: fileHeaders, filesRead: filesRead)
         case let .transition(value):
             var transition = value

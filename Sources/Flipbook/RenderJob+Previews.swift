@@ -1,10 +1,10 @@
-import Foundation
-import Synchronization
-import FlipbookText
 import FlipbookFiles
+package import FlipbookOutput
 import FlipbookRaster
 import FlipbookRender
-package import FlipbookOutput
+import FlipbookText
+import Foundation
+import Synchronization
 
 /// What to make besides the frames in the same run (`flipbook render --contact-sheet/--video`).
 public struct PreviewOptions: Sendable {
@@ -30,9 +30,10 @@ public struct PreviewOptions: Sendable {
 extension RenderJob {
     /// The contact sheet of this job's frames (layout and selection; no pixels yet).
     package func contactSheet(maximumThumbnails: Int = ContactSheet.defaultMaximumThumbnails) -> ContactSheet {
-        var sheet = ContactSheet(timeline: timeline, frames: frames, presetName: transition.name,
-                                 device: device, maximumThumbnails: maximumThumbnails,
-                                 followUpSeconds: followUpSeconds, totalFrames: sequence.count)
+        var sheet = ContactSheet(
+            timeline: timeline, frames: frames, presetName: transition.name,
+            device: device, maximumThumbnails: maximumThumbnails,
+            followUpSeconds: followUpSeconds, totalFrames: sequence.count)
         if let interaction {
             sheet.interaction = interaction.timeline
             sheet.details = "driven by a finger: " + sheet.details
@@ -55,8 +56,10 @@ extension RenderJob {
     /// directory is swapped in and the two are renamed into place; a failure anywhere — the
     /// video's last step included — leaves all three as they were.
     @discardableResult
-    public func write(to directory: String, previews: PreviewOptions,
-                      progress: (@Sendable (RenderProgress) -> Void)? = nil) throws -> RenderSummary {
+    public func write(
+        to directory: String, previews: PreviewOptions,
+        progress: (@Sendable (RenderProgress) -> Void)? = nil
+    ) throws -> RenderSummary {
         try make(previews, frameFolder: directory) { sink, finish, commit in
             try write(to: directory, counting: RenderProgress.counting(progress), frameSink: sink, finish: finish, commit: commit)
         }
@@ -77,9 +80,13 @@ extension RenderJob {
     /// Sets up the sheet and the video, runs `output` with the sink that feeds them, the `finish`
     /// step that completes them (everything written and checked) and the `commit` step that
     /// moves both into place (all or none).
-    private func make(_ previews: PreviewOptions, frameFolder: String?,
-                      output: (_ sink: @escaping FrameSink, _ finish: @escaping () throws -> Void,
-                               _ commit: @escaping () throws -> Void) throws -> RenderSummary) throws -> RenderSummary {
+    private func make(
+        _ previews: PreviewOptions, frameFolder: String?,
+        output: (
+            _ sink: @escaping FrameSink, _ finish: @escaping () throws -> Void,
+            _ commit: @escaping () throws -> Void
+        ) throws -> RenderSummary
+    ) throws -> RenderSummary {
         if let path = previews.videoPath { try FrameVideo.check(path: path, environment: previews.environment) }
         if let path = previews.contactSheetPath, ImageFileFormat(path: path) == nil {
             throw RenderError.output(path: path, reason: "a contact sheet's name must end in .png, .jpg or .jpeg")
@@ -87,8 +94,10 @@ extension RenderJob {
         if let frameFolder {
             for path in [previews.contactSheetPath, previews.videoPath].compactMap({ $0 })
             where OutputDirectory.isWithin(path, folder: frameFolder) {
-                throw RenderError.output(path: path, reason: "it is inside the frame folder \(frameFolder), which each render "
-                    + "replaces as a whole (a preview there would replace a frame or be deleted with it); write it beside the folder")
+                throw RenderError.output(
+                    path: path,
+                    reason: "it is inside the frame folder \(frameFolder), which each render "
+                        + "replaces as a whole (a preview there would replace a frame or be deleted with it); write it beside the folder")
             }
         }
         // The sheet's path is checked (a link is followed, a device or FIFO refused) and its
@@ -104,9 +113,10 @@ extension RenderJob {
         let video: (any FrameVideoOutput)?
         do {
             video = try previews.videoPath.map {
-                try FrameVideo.open(path: $0, widthPixels: pixels.width, heightPixels: pixels.height,
-                                    framesPerSecond: settings.framesPerSecond, frameCount: frames.count, scale: previews.videoScale,
-                                    pngOptions: settings.pngOptions, environment: previews.environment)
+                try FrameVideo.open(
+                    path: $0, widthPixels: pixels.width, heightPixels: pixels.height,
+                    framesPerSecond: settings.framesPerSecond, frameCount: frames.count, scale: previews.videoScale,
+                    pngOptions: settings.pngOptions, environment: previews.environment)
             }
         } catch {
             sheetOutput?.discard()
@@ -115,26 +125,30 @@ extension RenderJob {
         let sheetWritten = Flag()
         let summary: RenderSummary
         do {
-            summary = try output({ position, _, image in
-                if let sheet, let slot = slots[position] { thumbnails.set(slot, sheet.thumbnail(of: image)) }
-                try video?.append(image, at: position)
-            }, {
-                try video?.finish()
-                if let sheet, let font, let sheetOutput, let format = ImageFileFormat(path: sheetOutput.path) {
-                    let bytes = try format.encode(sheet.render(thumbnails: thumbnails.all(), font: font), pngOptions: settings.pngOptions)
-                    try OutputFile.create(bytes, at: sheetOutput.temporaryPath, reportingAs: sheetOutput.path)
-                    sheetWritten.value = true
-                }
-            }, {
-                // Renames only: everything was written and checked in the finishing step.
-                if let sheetOutput, sheetWritten.value { try sheetOutput.commitKeepingPrevious() }
-                do {
-                    try video?.commitKeepingPrevious()
-                } catch {
-                    sheetOutput?.rollBack()
-                    throw error
-                }
-            })
+            summary = try output(
+                { position, _, image in
+                    if let sheet, let slot = slots[position] { thumbnails.set(slot, sheet.thumbnail(of: image)) }
+                    try video?.append(image, at: position)
+                },
+                {
+                    try video?.finish()
+                    if let sheet, let font, let sheetOutput, let format = ImageFileFormat(path: sheetOutput.path) {
+                        let bytes = try format.encode(
+                            sheet.render(thumbnails: thumbnails.all(), font: font), pngOptions: settings.pngOptions)
+                        try OutputFile.create(bytes, at: sheetOutput.temporaryPath, reportingAs: sheetOutput.path)
+                        sheetWritten.value = true
+                    }
+                },
+                {
+                    // Renames only: everything was written and checked in the finishing step.
+                    if let sheetOutput, sheetWritten.value { try sheetOutput.commitKeepingPrevious() }
+                    do {
+                        try video?.commitKeepingPrevious()
+                    } catch {
+                        sheetOutput?.rollBack()
+                        throw error
+                    }
+                })
         } catch {
             video?.cancel()
             sheetOutput?.discard()

@@ -1,5 +1,5 @@
-import FlipbookText
 import FlipbookModel
+import FlipbookText
 
 /// The fonts a job loaded, handed to the next job of a watch loop (`RenderSettings.reusedFonts`)
 /// so a re-render does not locate and parse them again.
@@ -15,7 +15,9 @@ package struct RenderFonts: Sendable {
 extension RenderJob {
     /// This job's fonts, for the next job of a watch loop.
     package var loadedFonts: RenderFonts {
-        RenderFonts(labelFontPath: settings.labelFontPath, sceneFontDirectory: settings.sceneFontDirectory, font: font, sceneFonts: typesetter.fonts)
+        RenderFonts(
+            labelFontPath: settings.labelFontPath, sceneFontDirectory: settings.sceneFontDirectory, font: font, sceneFonts: typesetter.fonts
+        )
     }
 
     /// The files this job reads — the transition file, the photo and cards manifests, the label

@@ -1,13 +1,13 @@
-import Foundation
 import FlipbookCodecs
 import FlipbookFiles
+public import FlipbookModel
 public import FlipbookMotion
+import FlipbookOutput
 public import FlipbookRaster
+package import FlipbookRender
 import FlipbookSamples
 package import FlipbookText
-public import FlipbookModel
-package import FlipbookRender
-import FlipbookOutput
+import Foundation
 
 /// The outcome of a render.
 public struct RenderSummary: Sendable {
@@ -119,14 +119,18 @@ public struct RenderJob: Sendable {
             throw RenderError.gestureNotAccepted(preset: preset.rawValue)
         }
         let fps = settings.framesPerSecond, compiled = animator, width = transition.device.width, height = transition.device.height
-        interaction = settings.preset == .page ? nil : settings.gesture.map {
-            InteractiveFrames(gesture: $0, animator: compiled, widthPoints: width, heightPoints: height, framesPerSecond: fps)
-        }
+        interaction =
+            settings.preset == .page
+            ? nil
+            : settings.gesture.map {
+                InteractiveFrames(gesture: $0, animator: compiled, widthPoints: width, heightPoints: height, framesPerSecond: fps)
+            }
         let all = interaction?.samples ?? animator.frames(framesPerSecond: settings.framesPerSecond)
         sequence = all
         paging = pageSwipe.map {
-            PagingFrames(gesture: $0, transition: transition, animator: compiled, sequence: all,
-                         startPage: settings.scene.selectedIndex, pageCount: photoLibrary?.photos.count ?? 0, framesPerSecond: fps)
+            PagingFrames(
+                gesture: $0, transition: transition, animator: compiled, sequence: all,
+                startPage: settings.scene.selectedIndex, pageCount: photoLibrary?.photos.count ?? 0, framesPerSecond: fps)
         }
         if let range = settings.frameRange {
             guard range.lowerBound >= 0, range.upperBound < all.count else {
@@ -162,8 +166,9 @@ public struct RenderJob: Sendable {
             if drawsIndicator { targets.append(StatusBar.homeIndicatorTargetTone(frameOps, device: transition.device) ?? 0) }
             if keep.contains(sample.index) { keptOps.append((sample, frameOps)) }
             // The indicator's tone does not change which images a frame draws.
-            let list = DisplayList(device: transition.device, frameIndex: sample.index, timeSeconds: sample.timeSeconds,
-                                   progress: sample.progress, ops: frameOps)
+            let list = DisplayList(
+                device: transition.device, frameIndex: sample.index, timeSeconds: sample.timeSeconds,
+                progress: sample.progress, ops: frameOps)
             try images.add(list) { source in
                 if let known = headers[source] { return known }
                 // A manifest's photo is checked (errors name its entry); any other file is read
@@ -181,9 +186,10 @@ public struct RenderJob: Sendable {
         imageHeaders = headers
         sequenceImages = images
         if drawsIndicator {
-            homeIndicatorTones = StatusBar.fadedHomeIndicatorTones(targets: targets, times: all.map(\.timeSeconds),
-                                                                   fadeSeconds: StatusBar.homeIndicatorToneFadeSeconds,
-                                                                   toneBefore: transition.homeIndicatorToneBefore)
+            homeIndicatorTones = StatusBar.fadedHomeIndicatorTones(
+                targets: targets, times: all.map(\.timeSeconds),
+                fadeSeconds: StatusBar.homeIndicatorToneFadeSeconds,
+                toneBefore: transition.homeIndicatorToneBefore)
         }
         firstWindowLists = keptOps.map { displayList(frame: $0.sample, ops: $0.ops) }
         // A finger that moves across its axis only would give a flat line: say so before the render.
@@ -224,14 +230,16 @@ public struct RenderJob: Sendable {
         if homeIndicatorTones.indices.contains(sample.index) {
             ops = StatusBar.homeIndicator(ops, device: device, tone: homeIndicatorTones[sample.index])
         }
-        return DisplayList(device: device, frameIndex: sample.index, timeSeconds: sample.timeSeconds,
-                           progress: sample.progress, ops: ops)
+        return DisplayList(
+            device: device, frameIndex: sample.index, timeSeconds: sample.timeSeconds,
+            progress: sample.progress, ops: ops)
     }
 
     /// A frame's ops before the home indicator takes its tone.
     func ops(frame sample: FrameSample) -> [DisplayOp] {
         let isFinal = sample.index == sequence.count - 1
-        let window = interaction?.window(frame: sample.index, animator: animator)
+        let window =
+            interaction?.window(frame: sample.index, animator: animator)
             ?? animator.window(atSeconds: sample.timeSeconds, isFinal: isFinal)
         return animator.displayOps(flattening: window, typesetter: typesetter)
     }
@@ -268,7 +276,8 @@ public struct RenderJob: Sendable {
     /// made from the same pixels, rendering once): an error the sink throws fails the run and
     /// leaves the previous output intact.
     @discardableResult
-    public func write(to directory: String, progress: (@Sendable (RenderProgress) -> Void)?, frameSink: FrameSink?) throws -> RenderSummary {
+    public func write(to directory: String, progress: (@Sendable (RenderProgress) -> Void)?, frameSink: FrameSink?) throws -> RenderSummary
+    {
         try write(to: directory, counting: RenderProgress.counting(progress), frameSink: frameSink)
     }
 
@@ -278,8 +287,10 @@ public struct RenderJob: Sendable {
     /// output intact. `commit`, when given, runs right after the directory is in place (to move
     /// files that belong with it into place): when it throws, the previous directory is put back.
     @discardableResult
-    package func write(to directory: String, counting progress: (@Sendable (Int, Int) -> Void)?, frameSink: FrameSink?,
-                       finish: (() throws -> Void)? = nil, commit: (() throws -> Void)? = nil) throws -> RenderSummary {
+    package func write(
+        to directory: String, counting progress: (@Sendable (Int, Int) -> Void)?, frameSink: FrameSink?,
+        finish: (() throws -> Void)? = nil, commit: (() throws -> Void)? = nil
+    ) throws -> RenderSummary {
         let start = Date()
         let files = FrameFileWriter(options: settings.pngOptions)
         let renderer = try frameRenderer()
@@ -293,8 +304,10 @@ public struct RenderJob: Sendable {
         }
         defer { prefetch.wait() }
         let timeline = Array(try timelineJSON().utf8)
-        let summary = try OutputDirectory.replace(directory, keeping: RenderOutputNames.isRenderOutput,
-                                                  ownedIf: RenderOutputNames.isFlipbookFolder, afterSwap: commit) { temporary in
+        let summary = try OutputDirectory.replace(
+            directory, keeping: RenderOutputNames.isRenderOutput,
+            ownedIf: RenderOutputNames.isFlipbookFolder, afterSwap: commit
+        ) { temporary in
             // Errors name the output's file, never the hidden folder being filled.
             func write(_ bytes: [UInt8], named name: String) throws {
                 try OutputFile.create(bytes, at: temporary + "/" + name, reportingAs: (directory as NSString).appendingPathComponent(name))
@@ -308,15 +321,16 @@ public struct RenderJob: Sendable {
                     try files.write(image, to: temporary + "/" + name, reportingAs: (directory as NSString).appendingPathComponent(name))
                 }
             } catch {
-                try? files.finish()  // nothing may still be writing into the folder being removed
+                try? files.finish() // nothing may still be writing into the folder being removed
                 throw error
             }
             try files.finish()
             try finish?()
             let pixels = device.pixelSize
-            return RenderSummary(outputDirectory: directory, framesWritten: frames.count, totalFrames: sequence.count,
-                                 pixelWidth: pixels.width, pixelHeight: pixels.height, seconds: 0,
-                                 warnings: warnings + typesetter.warnings + renderer.rasterizer.images.warnings.map { "\($0)" })
+            return RenderSummary(
+                outputDirectory: directory, framesWritten: frames.count, totalFrames: sequence.count,
+                pixelWidth: pixels.width, pixelHeight: pixels.height, seconds: 0,
+                warnings: warnings + typesetter.warnings + renderer.rasterizer.images.warnings.map { "\($0)" })
         }
         var result = summary
         result.seconds = Date().timeIntervalSince(start)
@@ -356,7 +370,9 @@ public struct RenderJob: Sendable {
     /// A rasterizer drawing the images `plan` decodes: all of them now, or (`decodingAll` false)
     /// each when a frame first asks for it (`ImageStore.decode(_:)`).
     func makeRasterizer(_ plan: DecodePlan, decodingAll: Bool = true) throws -> FrameRasterizer {
-        FrameRasterizer(images: try plan.makeImageStore(pixelBudget: settings.decodedPixelBudget, threads: settings.threads,
-                                                        reusing: settings.decodedImages, decodingAll: decodingAll))
+        FrameRasterizer(
+            images: try plan.makeImageStore(
+                pixelBudget: settings.decodedPixelBudget, threads: settings.threads,
+                reusing: settings.decodedImages, decodingAll: decodingAll))
     }
 }

@@ -1,12 +1,12 @@
-import Foundation
 public import FlipbookCodecs
 import FlipbookFiles
-public import FlipbookMotion
-import FlipbookSamples
-public import FlipbookModel
-public import FlipbookScenes
 import FlipbookFormats
+public import FlipbookModel
+public import FlipbookMotion
 package import FlipbookRender
+import FlipbookSamples
+public import FlipbookScenes
+import Foundation
 
 /// Where a render's transition comes from.
 package enum TransitionSource: Sendable {

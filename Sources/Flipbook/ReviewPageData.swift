@@ -21,8 +21,10 @@ package struct ReviewPageData: Sendable {
         /// side ended, or has no frame at this time). Nil when every side shows frame `index`.
         package var sideFrames: [(index: Int, held: Bool)]?
 
-        package init(index: Int, timeSeconds: Double, progress: Double, phase: String?,
-                     scores: (mean: Double, p99: Double, max: Double, differingPixels: Int)? = nil, changes: [String] = []) {
+        package init(
+            index: Int, timeSeconds: Double, progress: Double, phase: String?,
+            scores: (mean: Double, p99: Double, max: Double, differingPixels: Int)? = nil, changes: [String] = []
+        ) {
             self.index = index; self.timeSeconds = timeSeconds; self.progress = progress; self.phase = phase
             self.scores = scores; self.changes = changes
         }
@@ -54,8 +56,10 @@ package struct ReviewPageData: Sendable {
         }
     }
 
-    package init(title: String, sideLabels: [String], frames: [Frame], framesPerSecond: Double, facts: [(String, String)],
-                 rerecordCommand: String?, curves: [Curve] = []) {
+    package init(
+        title: String, sideLabels: [String], frames: [Frame], framesPerSecond: Double, facts: [(String, String)],
+        rerecordCommand: String?, curves: [Curve] = []
+    ) {
         self.title = title; self.sideLabels = sideLabels; self.frames = frames; self.framesPerSecond = framesPerSecond
         self.facts = facts; self.rerecordCommand = rerecordCommand; self.curves = curves
     }
@@ -69,21 +73,27 @@ package struct ReviewPageData: Sendable {
     /// The data as JSON, safe inside a script element (`scriptSafe`).
     package var json: String {
         var out = "{\"title\": \(JSON.string(title)), \"fps\": \(JSON.number(framesPerSecond)), "
-        out += "\"sides\": [" + sideLabels.enumerated().map { number, label in
-            "{\"label\": \(JSON.string(label)), \"folder\": \"side\(number)\"}"
-        }.joined(separator: ", ") + "], "
+        out +=
+            "\"sides\": ["
+            + sideLabels.enumerated().map { number, label in
+                "{\"label\": \(JSON.string(label)), \"folder\": \"side\(number)\"}"
+            }.joined(separator: ", ") + "], "
         out += "\"files\": [" + frames.indices.map { JSON.string(Self.frameName($0)) }.joined(separator: ", ") + "], "
         out += "\"facts\": [" + facts.map { "[\(JSON.string($0.0)), \(JSON.string($0.1))]" }.joined(separator: ", ") + "], "
         out += "\"rerecord\": " + (rerecordCommand.map(JSON.string) ?? "null") + ",\n"
-        out += "\"curves\": [" + curves.map { curve in
-            "{\"label\": \(JSON.string(curve.label)), \"end\": \(curve.endPosition), \"points\": ["
-                + curve.points.map { "[\(JSON.number($0.timeSeconds)), \(JSON.number($0.progress))]" }.joined(separator: ", ") + "]}"
-        }.joined(separator: ",\n") + "],\n\"frames\": [\n"
+        out +=
+            "\"curves\": ["
+            + curves.map { curve in
+                "{\"label\": \(JSON.string(curve.label)), \"end\": \(curve.endPosition), \"points\": ["
+                    + curve.points.map { "[\(JSON.number($0.timeSeconds)), \(JSON.number($0.progress))]" }.joined(separator: ", ") + "]}"
+            }.joined(separator: ",\n") + "],\n\"frames\": [\n"
         out += frames.map { frame in
-            var item = "{\"index\": \(frame.index), \"time\": \(JSON.number(frame.timeSeconds)), \"progress\": \(JSON.number(frame.progress))"
+            var item =
+                "{\"index\": \(frame.index), \"time\": \(JSON.number(frame.timeSeconds)), \"progress\": \(JSON.number(frame.progress))"
             if let phase = frame.phase { item += ", \"phase\": \(JSON.string(phase))" }
             if let scores = frame.scores {
-                item += ", \"mean\": \(JSON.number(scores.mean)), \"p99\": \(JSON.number(scores.p99)), "
+                item +=
+                    ", \"mean\": \(JSON.number(scores.mean)), \"p99\": \(JSON.number(scores.p99)), "
                     + "\"max\": \(JSON.number(scores.max)), \"differing\": \(scores.differingPixels)"
             }
             if !frame.changes.isEmpty { item += ", \"changes\": [" + frame.changes.map(JSON.string).joined(separator: ", ") + "]" }

@@ -1,7 +1,7 @@
-import Foundation
 import FlipbookCodecs
 import FlipbookFiles
 import FlipbookOutput
+import Foundation
 
 /// Joins the folders of a sharded render (`--shard K/N` or `--frames A-B`) into one output
 /// folder, as if the sequence had been rendered in one run (`flipbook merge`).
@@ -28,8 +28,9 @@ package enum ShardMerge {
     ///   when `output` cannot be written, or lies inside a shard or holds one.
     package static func merge(_ directories: [String], into output: String) throws -> Summary {
         guard !directories.isEmpty else { throw ShardError.noShards }
-        try OutputOverlap.check(output: output, isFolder: true, inputs: directories.map { OutputOverlap.Input($0, isFolder: true) },
-                                allowingSameFolder: true)
+        try OutputOverlap.check(
+            output: output, isFolder: true, inputs: directories.map { OutputOverlap.Input($0, isFolder: true) },
+            allowingSameFolder: true)
         // Only the first folder's timeline is kept; the others are compared with it and dropped.
         var shards: [(directory: String, frames: [Int: String])] = []
         var reference: (directory: String, fingerprint: String, frameCount: Int, preset: String, timeline: [UInt8])?
@@ -37,8 +38,9 @@ package enum ShardMerge {
             let shard = try readShard(directory)
             if let reference {
                 guard shard.fingerprint == reference.fingerprint, shard.timeline == reference.timeline else {
-                    throw ShardError.differentTimeline(directory: directory, fingerprint: shard.fingerprint,
-                                                       reference: reference.directory, referenceFingerprint: reference.fingerprint)
+                    throw ShardError.differentTimeline(
+                        directory: directory, fingerprint: shard.fingerprint,
+                        reference: reference.directory, referenceFingerprint: reference.fingerprint)
                 }
             } else {
                 reference = (directory, shard.fingerprint, shard.frameCount, shard.preset, shard.timeline)
@@ -61,7 +63,8 @@ package enum ShardMerge {
         let missing = (0..<whole.frameCount).filter { owner[$0] == nil }
         guard missing.isEmpty else { throw ShardError.missingFrames(ranges: ranges(missing), frameCount: whole.frameCount) }
 
-        try OutputDirectory.replace(output, keeping: RenderOutputNames.isRenderOutput, ownedIf: RenderOutputNames.isFlipbookFolder) { temporary in
+        try OutputDirectory.replace(output, keeping: RenderOutputNames.isRenderOutput, ownedIf: RenderOutputNames.isFlipbookFolder) {
+            temporary in
             func write(_ bytes: [UInt8], named name: String) throws {
                 try OutputFile.create(bytes, at: temporary + "/" + name, reportingAs: (output as NSString).appendingPathComponent(name))
             }
@@ -73,8 +76,9 @@ package enum ShardMerge {
                 }
             }
         }
-        return Summary(outputDirectory: output, frameCount: whole.frameCount, preset: whole.preset,
-                       framesPerShard: shards.map(\.frames.count))
+        return Summary(
+            outputDirectory: output, frameCount: whole.frameCount, preset: whole.preset,
+            framesPerShard: shards.map(\.frames.count))
     }
 
     /// The most frames a render makes, so the most a shard's `timeline.json` may claim
@@ -114,7 +118,8 @@ package enum ShardMerge {
 
     /// A shard folder's timeline (bytes, fingerprint, frame count, preset) and its frames by index.
     private static func readShard(_ directory: String) throws
-        -> (timeline: [UInt8], fingerprint: String, frameCount: Int, preset: String, frames: [Int: String]) {
+        -> (timeline: [UInt8], fingerprint: String, frameCount: Int, preset: String, frames: [Int: String])
+    {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw ShardError.notAShard(directory: directory, reason: "no such folder")
@@ -124,7 +129,9 @@ package enum ShardMerge {
         do {
             timeline = try InputFile.readOwnFile(timelinePath, maximumBytes: maximumTimelineBytes)
         } catch let error as FileError {
-            let reason = FileManager.default.fileExists(atPath: timelinePath) ? "its timeline.json cannot be read (\(error.reason))" : "it has no timeline.json"
+            let reason =
+                FileManager.default.fileExists(atPath: timelinePath)
+                ? "its timeline.json cannot be read (\(error.reason))" : "it has no timeline.json"
             throw ShardError.notAShard(directory: directory, reason: reason)
         }
         // Every number in it is checked: the merge copies it into its output as it is.
@@ -138,7 +145,8 @@ package enum ShardMerge {
             throw ShardError.notAShard(directory: directory, reason: "timeline.json is not a flipbook timeline (no preset or frameCount)")
         }
         guard let fingerprint = file.fingerprint else {
-            throw ShardError.notAShard(directory: directory, reason: "timeline.json has no fingerprint (rendered by an older flipbook? render it again)")
+            throw ShardError.notAShard(
+                directory: directory, reason: "timeline.json has no fingerprint (rendered by an older flipbook? render it again)")
         }
         let names: [String]
         do {

@@ -1,8 +1,8 @@
-import Foundation
 import FlipbookFiles
-import FlipbookModel
 import FlipbookFormats
+import FlipbookModel
 import FlipbookSupport
+import Foundation
 
 /// A render folder's `timeline.json` read back (`flipbook review`, `flipbook merge`): the one
 /// reader of the file `TimelineJSON` writes. A folder from a pull request is untrusted, so every
@@ -70,7 +70,10 @@ package struct TimelineFile: Sendable {
         declaredFrameCount = try fields.whole("frameCount", in: 1...Self.maximumFrameCount)
         guard let list = members["frames"] else { throw fail("frames", "missing: a timeline lists its frames") }
         guard let items = list.elements, (1...Self.maximumFrameCount).contains(items.count) else {
-            throw fail("frames", "must be an array of 1 to \(Self.maximumFrameCount) frames, not \(list.elements.map { "\($0.count) of them" } ?? list.kind)")
+            throw fail(
+                "frames",
+                "must be an array of 1 to \(Self.maximumFrameCount) frames, not \(list.elements.map { "\($0.count) of them" } ?? list.kind)"
+            )
         }
         if let declared = declaredFrameCount, declared != items.count {
             throw fail("frameCount", "must be \(items.count) (the frames listed), not \(declared)")
@@ -85,8 +88,12 @@ package struct TimelineFile: Sendable {
             guard index == Double(position) else {
                 throw fail(name + ".index", "must be \(position) (the frame's place in the list), not \(index.shortestText)")
             }
-            guard let time = try fields.number("time", in: 0...Self.maximumSeconds, unit: " of seconds") else { throw fail(name + ".time", "missing") }
-            guard let progress = try fields.value("progress", as: "a number", \.numberValue) else { throw fail(name + ".progress", "missing") }
+            guard let time = try fields.number("time", in: 0...Self.maximumSeconds, unit: " of seconds") else {
+                throw fail(name + ".time", "missing")
+            }
+            guard let progress = try fields.value("progress", as: "a number", \.numberValue) else {
+                throw fail(name + ".progress", "missing")
+            }
             frames.append(Frame(index: position, timeSeconds: time, progress: progress, phase: try fields.string("phase")))
         }
         var facts: [(String, String)] = []
@@ -98,9 +105,13 @@ package struct TimelineFile: Sendable {
         if let curve = try fields.object("curve") {
             // What a person set; the derived spring constants stay in timeline.json.
             let shown = Set(["curve", "dampingRatio", "initialVelocity", "controlPoints", "x1", "y1", "x2", "y2"])
-            facts.append(("curve", curve.members.keys.sorted().filter(shown.contains).map { key in
-                "\(key) " + (curve.members[key]!.stringValue ?? curve.members[key]!.numberValue.map(\.factText) ?? "…")
-            }.joined(separator: ", ")))
+            facts.append(
+                (
+                    "curve",
+                    curve.members.keys.sorted().filter(shown.contains).map { key in
+                        "\(key) " + (curve.members[key]!.stringValue ?? curve.members[key]!.numberValue.map(\.factText) ?? "…")
+                    }.joined(separator: ", ")
+                ))
         }
         if let device = try fields.object("device") {
             let scale = try device.positive("scale")
@@ -136,8 +147,10 @@ private struct TimelineFields {
     func number(_ key: String, in range: ClosedRange<Double>, unit: String) throws -> Double? {
         guard let number = try value(key, as: "a number", \.numberValue) else { return nil }
         guard range.contains(number) else {
-            throw fail(prefix + key, "must be a number\(unit) from \(range.lowerBound.shortestText) to \(range.upperBound.shortestText), "
-                       + "not \(number.shortestText)")
+            throw fail(
+                prefix + key,
+                "must be a number\(unit) from \(range.lowerBound.shortestText) to \(range.upperBound.shortestText), "
+                    + "not \(number.shortestText)")
         }
         return number
     }

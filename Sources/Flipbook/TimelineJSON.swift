@@ -1,6 +1,6 @@
-import Foundation
-import FlipbookMotion
 import FlipbookModel
+import FlipbookMotion
+import Foundation
 
 /// `timeline.json`: the timing of a rendered sequence .
 enum TimelineJSON {
@@ -16,8 +16,10 @@ enum TimelineJSON {
     /// With `paging` (a `page` render), a `paging` object records the swipe (start and target
     /// page, lift-off, velocity, settling) and every frame its `phase` (`dragging`, `settling`),
     /// `finger` while down and the pager's `contentOffset` in points.
-    package static func render(timeline: Timeline, frames: [FrameSample], followUpSeconds: Double, preset: String, device: Device,
-                       interaction: InteractiveFrames? = nil, paging: PagingFrames? = nil, fingerprint: String? = nil) -> String {
+    package static func render(
+        timeline: Timeline, frames: [FrameSample], followUpSeconds: Double, preset: String, device: Device,
+        interaction: InteractiveFrames? = nil, paging: PagingFrames? = nil, fingerprint: String? = nil
+    ) -> String {
         let timing = timeline.timing
         var out = "{\n  \"preset\": \(JSON.string(preset)),\n"
         if let fingerprint { out += "  \"fingerprint\": \(JSON.string(fingerprint)),\n" }
@@ -25,7 +27,8 @@ enum TimelineJSON {
         out += "  \"duration\": \(JSON.number(timing.durationSeconds)),\n"
         out += "  \"curve\": \(curve(timing)),\n"
         let pixels = device.pixelSize
-        out += "  \"device\": {\"name\": \(JSON.string(device.name)), \"width\": \(JSON.number(device.width)), "
+        out +=
+            "  \"device\": {\"name\": \(JSON.string(device.name)), \"width\": \(JSON.number(device.width)), "
             + "\"height\": \(JSON.number(device.height)), \"scale\": \(JSON.number(device.scale)), "
             + "\"pixelWidth\": \(pixels.width), \"pixelHeight\": \(pixels.height)},\n"
         if followUpSeconds > 0 { out += "  \"followUp\": \(JSON.number(followUpSeconds)),\n" }
@@ -33,7 +36,8 @@ enum TimelineJSON {
         if let paging { out += "  \"paging\": \(self.paging(paging.model)),\n" }
         out += "  \"frameCount\": \(frames.count),\n  \"frames\": [\n"
         for (position, frame) in frames.enumerated() {
-            out += "    {\"index\": \(frame.index), \"time\": \(JSON.number(frame.timeSeconds)), \"progress\": \(JSON.number(frame.progress))"
+            out +=
+                "    {\"index\": \(frame.index), \"time\": \(JSON.number(frame.timeSeconds)), \"progress\": \(JSON.number(frame.progress))"
             if let step = interaction?.frames[frame.index] {
                 out += ", \"phase\": \"\(step.phase.rawValue)\""
                 if let finger = step.finger { out += ", \"finger\": [\(JSON.number(finger.x)), \(JSON.number(finger.y))]" }
@@ -57,7 +61,9 @@ enum TimelineJSON {
     /// gesture whose axis is not x (or that gives its own length) first `axis` and `length` (points).
     static func interactive(_ timeline: InteractiveTimeline) -> String {
         let gesture = timeline.gesture
-        let axis = gesture.axis == .x && gesture.lengthPoints == nil ? ""
+        let axis =
+            gesture.axis == .x && gesture.lengthPoints == nil
+            ? ""
             : "\"axis\": \"\(gesture.axis.text)\", \"length\": \(JSON.number(timeline.lengthPoints)), "
         return "{" + axis + "\"release\": \(JSON.number(timeline.releaseSeconds)), \"releaseFrame\": \(timeline.releaseFrameIndex), "
             + "\"releaseFraction\": \(JSON.number(timeline.releaseFraction)), "

@@ -10,8 +10,10 @@ extension TransitionPreset {
     /// `typesetter` (the stars follow the comment count, comment rows are as tall as their text)
     /// and, without one, with rough widths (docs/PRESETS.md).
     /// - Throws: `SceneError` when an index is out of range; `ManifestError` for a bad cards manifest.
-    package func makeTransition(photos: [ScenePhoto], options: SceneOptions, timing: Timing? = nil,
-                               typesetter: Typesetter? = nil) throws -> Transition {
+    package func makeTransition(
+        photos: [ScenePhoto], options: SceneOptions, timing: Timing? = nil,
+        typesetter: Typesetter? = nil
+    ) throws -> Transition {
         let cards = drawsCards ? try CardManifest(contentsOf: options.cardsManifestPath, sandboxPhotos: options.sandboxPhotos).cards : []
         return try makeTransition(photos: photos, cards: cards, options: options, timing: timing, typesetter: typesetter)
     }

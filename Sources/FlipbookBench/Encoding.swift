@@ -1,17 +1,17 @@
+import Flipbook
+import FlipbookCodecs
+import FlipbookFormats
+import FlipbookModel
+import FlipbookRaster
+import FlipbookScenes
 // PNG encoding benchmarks on real frames: each writer × filter (ms/frame, bytes), and the
 // level sweep of the ISA-L and libdeflate writers that picks their defaults (`FlipbookBench png-levels`).
 import Foundation
-import Flipbook
-import FlipbookCodecs
-import FlipbookRaster
-import FlipbookModel
-import FlipbookScenes
-import FlipbookFormats
 
 /// The presets and options of scripts/render (every preset, the selections it renders).
 let renderPresets: [(TransitionPreset, select: Int, returnIndex: Int?)] = [
     (.push, 3, nil), (.pop, 3, 9), (.zoomPush, 4, nil), (.zoomPop, 4, 10), (.present, 3, nil),
-    (.dismiss, 3, 15), (.fadePresent, 6, nil), (.fadeDismiss, 6, nil), (.cardPush, 1, nil), (.cardPop, 1, nil),
+    (.dismiss, 3, 15), (.fadePresent, 6, nil), (.fadeDismiss, 6, nil), (.cardPush, 1, nil), (.cardPop, 1, nil)
 ]
 
 /// Settings for `preset` as scripts/render renders it (iPhone 8 @2x, 750×1334).
@@ -52,8 +52,9 @@ func encodingBenchmarks(_ frames: [PremultipliedImage], runs: Int = 3) {
     // CRC-32) and copies the rows as stored blocks; the ISA-L writer without deflate packs,
     // filters and CRCs every filtered byte.
     let storedFlipbook = medianEncode(frames, options: PNGEncodeOptions(writer: .flipbook, compressionLevel: 0), runs: runs)
-    report("encode: flipbook level 0 (stored, paeth)", fixed(storedFlipbook.msPerFrame, decimals: 2), "ms/frame",
-           "everything but the coding: pack, filter, Adler-32, CRC-32, copy")
+    report(
+        "encode: flipbook level 0 (stored, paeth)", fixed(storedFlipbook.msPerFrame, decimals: 2), "ms/frame",
+        "everything but the coding: pack, filter, Adler-32, CRC-32, copy")
     let measuring = PNGFrameEncoder(options: PNGEncodeOptions(writer: .isal))
     var filterTimes: [Double] = []
     for _ in 0...runs {
@@ -61,33 +62,40 @@ func encodingBenchmarks(_ frames: [PremultipliedImage], runs: Int = 3) {
         for frame in frames { _ = try! measuring.packFilterAndCRC(frame) }
         filterTimes.append((now() - start) * 1e3 / Double(frames.count))
     }
-    report("encode: isal pack + filter + CRC (average)", fixed(median(Array(filterTimes.dropFirst())), decimals: 2),
-           "ms/frame", "the isal writer without deflate (the CRC covers all filtered bytes)")
+    report(
+        "encode: isal pack + filter + CRC (average)", fixed(median(Array(filterTimes.dropFirst())), decimals: 2),
+        "ms/frame", "the isal writer without deflate (the CRC covers all filtered bytes)")
     let defaultEncode = medianEncode(frames, options: .default, runs: runs)
     // Raw RGB bytes of a frame over the time: the encoder's throughput on its input.
     let megabytesPerSecond = Double(3 * frames[0].width * frames[0].height) / (defaultEncode.msPerFrame * 1e-3) / 1e6
-    report("encode: default writer (\(PNGEncodeOptions.default.writer.rawValue) L\(PNGEncodeOptions.default.compressionLevel) \(PNGEncodeOptions.default.filter.rawValue))",
-           fixed(defaultEncode.msPerFrame, decimals: 2), "ms/frame", fixed(megabytesPerSecond, decimals: 0) + " MB/s of raw RGB; target ≥ 500 (one core)")
+    report(
+        "encode: default writer (\(PNGEncodeOptions.default.writer.rawValue) L\(PNGEncodeOptions.default.compressionLevel) \(PNGEncodeOptions.default.filter.rawValue))",
+        fixed(defaultEncode.msPerFrame, decimals: 2), "ms/frame",
+        fixed(megabytesPerSecond, decimals: 0) + " MB/s of raw RGB; target ≥ 500 (one core)")
     let baseline = medianEncode(frames, options: PNGEncodeOptions(writer: .libpng, compressionLevel: 1, filter: .paeth), runs: runs)
     let baselineBytes = baseline.bytes.reduce(0, +)
     // Level 0 stores (no compression): what packing, filtering, CRCs and copying cost alone.
     let stored = medianEncode(frames, options: PNGEncodeOptions(writer: .libdeflate, compressionLevel: 0), runs: runs)
-    print(pad("encode: libdeflate level 0 (stored) \(PNGEncodeOptions(writer: .libdeflate).filter.rawValue)", 38)
-          + pad(fixed(stored.msPerFrame, decimals: 1), 10, left: true) + " ms"
-          + pad(fixed(Double(stored.bytes.reduce(0, +)) / Double(frames.count) / 1e3, decimals: 0), 8, left: true) + " KB"
-          + "   everything but compressing")
+    print(
+        pad("encode: libdeflate level 0 (stored) \(PNGEncodeOptions(writer: .libdeflate).filter.rawValue)", 38)
+            + pad(fixed(stored.msPerFrame, decimals: 1), 10, left: true) + " ms"
+            + pad(fixed(Double(stored.bytes.reduce(0, +)) / Double(frames.count) / 1e3, decimals: 0), 8, left: true) + " KB"
+            + "   everything but compressing")
     for writer in PNGWriter.allCases {
         for filter in PNGFilter.allCases {
             let options = PNGEncodeOptions(writer: writer, filter: filter)
-            let result = options == PNGEncodeOptions(writer: .libpng, compressionLevel: 1, filter: .paeth)
+            let result =
+                options == PNGEncodeOptions(writer: .libpng, compressionLevel: 1, filter: .paeth)
                 ? baseline : medianEncode(frames, options: options, runs: runs)
             let total = result.bytes.reduce(0, +)
-            let marks = (options == .default ? " (default)" : "")
+            let marks =
+                (options == .default ? " (default)" : "")
                 + (options == PNGEncodeOptions(writer: .libpng, compressionLevel: 1, filter: .paeth) ? " (libpng default)" : "")
-            print(pad("encode: \(writer.rawValue) level \(options.compressionLevel) \(filter.rawValue)", 38)
-                  + pad(fixed(result.msPerFrame, decimals: 1), 10, left: true) + " ms"
-                  + pad(fixed(Double(total) / Double(frames.count) / 1e3, decimals: 0), 8, left: true) + " KB"
-                  + pad(fixed(Double(total) / Double(baselineBytes), decimals: 3), 8, left: true) + " × libpng L1 paeth" + marks)
+            print(
+                pad("encode: \(writer.rawValue) level \(options.compressionLevel) \(filter.rawValue)", 38)
+                    + pad(fixed(result.msPerFrame, decimals: 1), 10, left: true) + " ms"
+                    + pad(fixed(Double(total) / Double(frames.count) / 1e3, decimals: 0), 8, left: true) + " KB"
+                    + pad(fixed(Double(total) / Double(baselineBytes), decimals: 3), 8, left: true) + " × libpng L1 paeth" + marks)
         }
     }
 }
@@ -105,18 +113,20 @@ func levelSweep(filters: [PNGFilter], maxLevel: Int = 12) throws {
     print("level sweep: \(frames.count) frames of every preset (scripts/render), one thread")
     let baseline = encodeAll(frames, options: PNGEncodeOptions(writer: .libpng, compressionLevel: 1, filter: .paeth))
     let baselineTotal = baseline.bytes.reduce(0, +)
-    print(pad("libpng level 1 paeth", 30) + pad(fixed(baseline.seconds * 1e3 / Double(frames.count), decimals: 1), 8, left: true)
-          + " ms/frame " + pad(String(baselineTotal), 11, left: true) + " bytes")
+    print(
+        pad("libpng level 1 paeth", 30) + pad(fixed(baseline.seconds * 1e3 / Double(frames.count), decimals: 1), 8, left: true)
+            + " ms/frame " + pad(String(baselineTotal), 11, left: true) + " bytes")
     for writer in [PNGWriter.isal, .libdeflate] {
         for filter in filters {
             for level in writer.compressionLevels where level >= (writer == .isal ? 0 : 1) && level <= maxLevel {
                 let result = encodeAll(frames, options: PNGEncodeOptions(writer: writer, compressionLevel: level, filter: filter))
                 let total = result.bytes.reduce(0, +)
                 let worst = zip(result.bytes, baseline.bytes).map { Double($0) / Double($1) }.max() ?? 0
-                print(pad("\(writer.rawValue) level \(level) \(filter.rawValue)", 30)
-                      + pad(fixed(result.seconds * 1e3 / Double(frames.count), decimals: 1), 8, left: true) + " ms/frame "
-                      + pad(String(total), 11, left: true) + " bytes " + fixed(Double(total) / Double(baselineTotal), decimals: 3)
-                      + " × total, largest frame ratio " + fixed(worst, decimals: 3))
+                print(
+                    pad("\(writer.rawValue) level \(level) \(filter.rawValue)", 30)
+                        + pad(fixed(result.seconds * 1e3 / Double(frames.count), decimals: 1), 8, left: true) + " ms/frame "
+                        + pad(String(total), 11, left: true) + " bytes " + fixed(Double(total) / Double(baselineTotal), decimals: 3)
+                        + " × total, largest frame ratio " + fixed(worst, decimals: 3))
             }
         }
     }

@@ -1,3 +1,10 @@
+import Flipbook
+import FlipbookCodecs
+import FlipbookFiles
+import FlipbookFormats
+import FlipbookModel
+import FlipbookRaster
+import FlipbookScenes
 // The render job's figures, all measured in one run so they can be compared (the machine is
 // shared, so absolute times drift between runs; ratios within a run are what count), each
 // printed beside its target:
@@ -18,13 +25,6 @@
 //     libdeflate's (no larger);
 //   - a 10,000-photo manifest against the 16-photo sample (target ≤ 1.2×).
 import Foundation
-import Flipbook
-import FlipbookCodecs
-import FlipbookFiles
-import FlipbookRaster
-import FlipbookModel
-import FlipbookScenes
-import FlipbookFormats
 import Synchronization
 
 /// Wall seconds, CPU seconds (user + system) and peak resident memory of one child process.
@@ -67,7 +67,9 @@ func runChild(_ executable: String, _ arguments: [String]) -> ChildRun {
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
     let seconds = wallClock() - start
     guard status == 0 else { print("\(executable) \(arguments.joined(separator: " ")) failed (status \(status))"); exit(1) }
-    let fields = ((try? String(contentsOfFile: report, encoding: .utf8)) ?? "").split(separator: " ").compactMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+    let fields = ((try? String(contentsOfFile: report, encoding: .utf8)) ?? "").split(separator: " ").compactMap {
+        Double($0.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
     guard fields.count == 3 else { print("/usr/bin/time gave no measurements for \(executable)"); exit(1) }
     return ChildRun(seconds: seconds, cpuSeconds: fields[1] + fields[2], maxRSSMegabytes: fields[0] / 1024)
 }
@@ -78,7 +80,9 @@ func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 /// Writes `frames` as PNG files into `directory` on `threads` workers, each with its own encoder,
 /// created (and flushed) exactly as a render job creates its frames; returns the wall seconds
 /// and the CPU seconds of this process over that time.
-func writeFrames(_ frames: [PremultipliedImage], options: PNGEncodeOptions, threads: Int, into directory: String) throws -> (seconds: Double, cpuSeconds: Double) {
+func writeFrames(_ frames: [PremultipliedImage], options: PNGEncodeOptions, threads: Int, into directory: String) throws -> (
+    seconds: Double, cpuSeconds: Double
+) {
     try? FileManager.default.removeItem(atPath: directory)
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     let queue = BenchQueue()
@@ -106,7 +110,11 @@ private final class BenchQueue: Sendable {
     private let state = Mutex<(next: Int, firstError: Error?)>((0, nil))
 
     /// The next index (all indices are handed out; the caller stops past the end).
-    func take() -> Int { state.withLock { state in defer { state.next += 1 }; return state.next } }
+    func take() -> Int {
+        state.withLock { state in
+            defer { state.next += 1 }; return state.next
+        }
+    }
 
     func fail(_ error: Error) { state.withLock { state in if state.firstError == nil { state.firstError = error } } }
 
@@ -207,7 +215,7 @@ func loadAverage() -> String {
 /// the floor's, the folder swap and the job's peak RSS.
 func jobAgainstFloor(flipbook: String, arguments pushArguments: [String], frames: [PremultipliedImage], scratch: String, runs: Int) throws {
     let floorOptions = PNGEncodeOptions(writer: .libpng, compressionLevel: 1, filter: .up)
-    _ = runChild(flipbook, pushArguments)  // warm-up: page cache, dynamic linking
+    _ = runChild(flipbook, pushArguments) // warm-up: page cache, dynamic linking
     var jobRuns: [ChildRun] = [], floorSeconds: [Double] = [], floorCPU: [Double] = []
     for _ in 0..<runs {
         // A fresh output folder each time, as for the floor (replacing a previous output also
@@ -221,32 +229,39 @@ func jobAgainstFloor(flipbook: String, arguments pushArguments: [String], frames
     let jobSeconds = median(jobRuns.map(\.seconds)), floor = median(floorSeconds)
     let pairRatios = zip(jobRuns, floorSeconds).map { $0.seconds / $1 }
     let cpuRatios = zip(jobRuns, floorCPU).map { $0.cpuSeconds / $1 }
-    report("job: push, 2 threads (flipbook render)", fixed(jobSeconds * 1e3, decimals: 0), "ms",
-           "runs " + jobRuns.map { fixed($0.seconds * 1e3, decimals: 0) }.joined(separator: " "))
-    report("floor: libpng level 1 up, 2 workers", fixed(floor * 1e3, decimals: 0), "ms",
-           "runs " + floorSeconds.map { fixed($0 * 1e3, decimals: 0) }.joined(separator: " "))
-    report("job / floor, wall (median of pairs)", fixed(median(pairRatios), decimals: 2), "×",
-           "target ≤ 0.30; per pair " + pairRatios.map { fixed($0, decimals: 2) }.joined(separator: " "))
+    report(
+        "job: push, 2 threads (flipbook render)", fixed(jobSeconds * 1e3, decimals: 0), "ms",
+        "runs " + jobRuns.map { fixed($0.seconds * 1e3, decimals: 0) }.joined(separator: " "))
+    report(
+        "floor: libpng level 1 up, 2 workers", fixed(floor * 1e3, decimals: 0), "ms",
+        "runs " + floorSeconds.map { fixed($0 * 1e3, decimals: 0) }.joined(separator: " "))
+    report(
+        "job / floor, wall (median of pairs)", fixed(median(pairRatios), decimals: 2), "×",
+        "target ≤ 0.30; per pair " + pairRatios.map { fixed($0, decimals: 2) }.joined(separator: " "))
     let jobCPU = median(jobRuns.map(\.cpuSeconds)), floorCPUMedian = median(floorCPU)
-    report("job / floor, CPU (user + system)", fixed(median(cpuRatios), decimals: 2), "×",
-           "target ≤ 0.25; per pair " + cpuRatios.map { fixed($0, decimals: 2) }.joined(separator: " ") + "; job "
-           + fixed(jobCPU * 1e3, decimals: 0) + " ms, floor " + fixed(floorCPUMedian * 1e3, decimals: 0) + " ms (load-robust)")
+    report(
+        "job / floor, CPU (user + system)", fixed(median(cpuRatios), decimals: 2), "×",
+        "target ≤ 0.25; per pair " + cpuRatios.map { fixed($0, decimals: 2) }.joined(separator: " ") + "; job "
+            + fixed(jobCPU * 1e3, decimals: 0) + " ms, floor " + fixed(floorCPUMedian * 1e3, decimals: 0) + " ms (load-robust)")
     let jobBytes = try frameFileSizes(in: scratch + "/job"), floorBytes = try frameFileSizes(in: scratch + "/floor")
     if jobBytes.count == floorBytes.count, !jobBytes.isEmpty {
         let ratios = zip(jobBytes, floorBytes).map { Double($0) / Double($1) }
-        report("job's files / floor's", fixed(Double(jobBytes.reduce(0, +)) / Double(floorBytes.reduce(0, +)), decimals: 3), "× total",
-               "target ≤ 1, no frame > 1.02; largest frame " + fixed(ratios.max()!, decimals: 3) + ", "
-               + "\(ratios.filter { $0 > 1 }.count) of \(ratios.count) frames larger; "
-               + "\(jobBytes.reduce(0, +) / 1000) KB against \(floorBytes.reduce(0, +) / 1000) KB")
+        report(
+            "job's files / floor's", fixed(Double(jobBytes.reduce(0, +)) / Double(floorBytes.reduce(0, +)), decimals: 3), "× total",
+            "target ≤ 1, no frame > 1.02; largest frame " + fixed(ratios.max()!, decimals: 3) + ", "
+                + "\(ratios.filter { $0 > 1 }.count) of \(ratios.count) frames larger; "
+                + "\(jobBytes.reduce(0, +) / 1000) KB against \(floorBytes.reduce(0, +) / 1000) KB")
     } else {
         report("job's files / floor's", "?", "", "\(jobBytes.count) frames written by the job, \(floorBytes.count) by the floor")
     }
     var replaceRuns: [Double] = []
     for _ in 0..<runs { replaceRuns.append(runChild(flipbook, pushArguments).seconds) }
-    report("job, replacing its previous output", fixed(median(replaceRuns) * 1e3, decimals: 0), "ms",
-           "fixed: folder swap, deleting the previous 43 files: " + fixed((median(replaceRuns) - jobSeconds) * 1e3, decimals: 0) + " ms more")
-    report("job: peak RSS", fixed(median(jobRuns.map(\.maxRSSMegabytes)), decimals: 1), "MB",
-           "target ≤ 150; runs " + jobRuns.map { fixed($0.maxRSSMegabytes, decimals: 0) }.joined(separator: " "))
+    report(
+        "job, replacing its previous output", fixed(median(replaceRuns) * 1e3, decimals: 0), "ms",
+        "fixed: folder swap, deleting the previous 43 files: " + fixed((median(replaceRuns) - jobSeconds) * 1e3, decimals: 0) + " ms more")
+    report(
+        "job: peak RSS", fixed(median(jobRuns.map(\.maxRSSMegabytes)), decimals: 1), "MB",
+        "target ≤ 150; runs " + jobRuns.map { fixed($0.maxRSSMegabytes, decimals: 0) }.joined(separator: " "))
 
 }
 
@@ -267,18 +282,20 @@ func scalingAndMemory(flipbook: String, arguments pushArguments: [String], runs:
         twoRuns.append(runChild(flipbook, pushArguments).seconds)
     }
     let scaling = zip(oneRuns, twoRuns).map { $0 / $1 }
-    report("job: 1 thread / 2 threads (wall)", fixed(median(scaling), decimals: 2), "×",
-           "target ≥ 1.8; 1 thread " + fixed(median(oneRuns) * 1e3, decimals: 0) + " ms, 2 threads "
-           + fixed(median(twoRuns) * 1e3, decimals: 0) + " ms; per pair " + scaling.map { fixed($0, decimals: 2) }.joined(separator: " "))
+    report(
+        "job: 1 thread / 2 threads (wall)", fixed(median(scaling), decimals: 2), "×",
+        "target ≥ 1.8; 1 thread " + fixed(median(oneRuns) * 1e3, decimals: 0) + " ms, 2 threads "
+            + fixed(median(twoRuns) * 1e3, decimals: 0) + " ms; per pair " + scaling.map { fixed($0, decimals: 2) }.joined(separator: " "))
 
     // Memory against sequence length: 5,016 frames (240 fps for 20.9 s) against 50 (0.21 s),
     // rendered without writing (5,000 written frames would be ~5 GB of disk on a shared machine).
     let long = ["render", "push", "--select", "3", "--threads", "2", "--fps", "240", "--duration", "20.9", "--no-write"]
     let short = ["render", "push", "--select", "3", "--threads", "2", "--fps", "240", "--duration", "0.21", "--no-write"]
     let longRun = runChild(flipbook, long), shortRun = runChild(flipbook, short)
-    report("peak RSS, 5,016 frames / 50 frames", fixed(longRun.maxRSSMegabytes / shortRun.maxRSSMegabytes, decimals: 2), "×",
-           "target flat (≈ 1); " + fixed(longRun.maxRSSMegabytes, decimals: 1) + " MB vs " + fixed(shortRun.maxRSSMegabytes, decimals: 1)
-           + " MB (--no-write; " + fixed(longRun.seconds, decimals: 1) + " s vs " + fixed(shortRun.seconds, decimals: 2) + " s)")
+    report(
+        "peak RSS, 5,016 frames / 50 frames", fixed(longRun.maxRSSMegabytes / shortRun.maxRSSMegabytes, decimals: 2), "×",
+        "target flat (≈ 1); " + fixed(longRun.maxRSSMegabytes, decimals: 1) + " MB vs " + fixed(shortRun.maxRSSMegabytes, decimals: 1)
+            + " MB (--no-write; " + fixed(longRun.seconds, decimals: 1) + " s vs " + fixed(shortRun.seconds, decimals: 2) + " s)")
 
 }
 
@@ -286,7 +303,9 @@ func scalingAndMemory(flipbook: String, arguments pushArguments: [String], runs:
 func largeManifestBenchmark(flipbook: String, scratch: String, runs: Int) throws {
     let manifest = try largeManifest(count: 10_000, in: scratch + "/large")
     let small = ["render", "push", "--select", "3", "--threads", "2", "--progress", "none", "--out", scratch + "/small"]
-    let large = ["render", "push", "--select", "3", "--threads", "2", "--progress", "none", "--manifest", manifest, "--out", scratch + "/large-out"]
+    let large = [
+        "render", "push", "--select", "3", "--threads", "2", "--progress", "none", "--manifest", manifest, "--out", scratch + "/large-out"
+    ]
     _ = runChild(flipbook, large)
     var smallRuns: [ChildRun] = [], largeRuns: [ChildRun] = []
     for _ in 0..<runs {
@@ -294,10 +313,12 @@ func largeManifestBenchmark(flipbook: String, scratch: String, runs: Int) throws
         largeRuns.append(runChild(flipbook, large))
     }
     let smallSeconds = median(smallRuns.map(\.seconds)), largeSeconds = median(largeRuns.map(\.seconds))
-    report("push, 16-photo sample manifest", fixed(smallSeconds * 1e3, decimals: 0), "ms",
-           "peak RSS " + fixed(median(smallRuns.map(\.maxRSSMegabytes)), decimals: 1) + " MB")
-    report("push, 10,000-photo manifest", fixed(largeSeconds * 1e3, decimals: 0), "ms",
-           "peak RSS " + fixed(median(largeRuns.map(\.maxRSSMegabytes)), decimals: 1) + " MB")
+    report(
+        "push, 16-photo sample manifest", fixed(smallSeconds * 1e3, decimals: 0), "ms",
+        "peak RSS " + fixed(median(smallRuns.map(\.maxRSSMegabytes)), decimals: 1) + " MB")
+    report(
+        "push, 10,000-photo manifest", fixed(largeSeconds * 1e3, decimals: 0), "ms",
+        "peak RSS " + fixed(median(largeRuns.map(\.maxRSSMegabytes)), decimals: 1) + " MB")
     report("10,000 / 16 photos", fixed(largeSeconds / smallSeconds, decimals: 2), "×", "target ≤ 1.2")
 }
 
@@ -314,8 +335,9 @@ func fixedCosts(flipbook: String, settings: RenderSettings, runs: Int) throws {
     let setUp = try medianWallClock(runs: runs) { job = try RenderJob(settings: settings) }
     report("fixed: job set-up (manifest, layout, fonts)", fixed(setUp * 1e3, decimals: 0), "ms", "RenderJob(settings:)")
     let firstFrame = try medianWallClock(runs: runs) { _ = try job.renderFrames([15]) }
-    report("fixed: photo decode (+ one frame)", fixed(firstFrame * 1e3, decimals: 0), "ms",
-           "frame 15 alone: its photos' headers, decodes, pyramids, on \(settings.threads) threads")
+    report(
+        "fixed: photo decode (+ one frame)", fixed(firstFrame * 1e3, decimals: 0), "ms",
+        "frame 15 alone: its photos' headers, decodes, pyramids, on \(settings.threads) threads")
     let fingerprint = try medianWallClock(runs: runs) { _ = try job.fingerprint() }
     report("fixed: fingerprint", fixed(fingerprint * 1e3, decimals: 0), "ms", "display lists, photo and font bytes")
 }
@@ -324,15 +346,19 @@ func fixedCosts(flipbook: String, settings: RenderSettings, runs: Int) throws {
 /// (the libpng writer's default) and libdeflate's defaults, over `frames`: totals and the
 /// largest per-frame ratio.
 func compareFileSizes(_ frames: [PremultipliedImage]) {
-    let writers = [PNGEncodeOptions.default, PNGEncodeOptions(writer: .libpng, compressionLevel: 1, filter: .up),
-                   PNGEncodeOptions(writer: .libpng, compressionLevel: 1, filter: .paeth), PNGEncodeOptions(writer: .libdeflate)]
+    let writers = [
+        PNGEncodeOptions.default, PNGEncodeOptions(writer: .libpng, compressionLevel: 1, filter: .up),
+        PNGEncodeOptions(writer: .libpng, compressionLevel: 1, filter: .paeth), PNGEncodeOptions(writer: .libdeflate)
+    ]
     let sizes = writers.map { encodeAll(frames, options: $0).bytes }
     for (index, name) in [(1, "libpng level 1 up"), (2, "libpng level 1 paeth"), (3, "libdeflate level 1 average")] {
         let total = Double(sizes[0].reduce(0, +)) / Double(sizes[index].reduce(0, +))
         let ratios = zip(sizes[0], sizes[index]).map { Double($0) / Double($1) }
-        report("files: default / \(name)", fixed(total, decimals: 3), "× total",
-               "largest frame " + fixed(ratios.max() ?? 0, decimals: 3) + ", \(ratios.filter { $0 > 1 }.count) of \(frames.count) frames larger"
-               + (index == 1 ? "; target no larger in total, no frame over 1.02" : ""))
+        report(
+            "files: default / \(name)", fixed(total, decimals: 3), "× total",
+            "largest frame " + fixed(ratios.max() ?? 0, decimals: 3)
+                + ", \(ratios.filter { $0 > 1 }.count) of \(frames.count) frames larger"
+                + (index == 1 ? "; target no larger in total, no frame over 1.02" : ""))
     }
 }
 
@@ -350,6 +376,7 @@ func renderOnlyBenchmark(runs: Int) throws {
         cpu.append(summary.framesCPUSeconds! / count)
         wall.append(summary.framesSeconds! / count)
     }
-    report("render only, 1 thread (CPU time)", fixed(median(cpu) * 1e3, decimals: 2), "ms/frame",
-           "target ≤ 1.5; wall " + fixed(median(wall) * 1e3, decimals: 2) + " ms/frame; \(runs) runs")
+    report(
+        "render only, 1 thread (CPU time)", fixed(median(cpu) * 1e3, decimals: 2), "ms/frame",
+        "target ≤ 1.5; wall " + fixed(median(wall) * 1e3, decimals: 2) + " ms/frame; \(runs) runs")
 }

@@ -19,8 +19,10 @@ struct ScreenLayout {
 
     init(solver: ConstraintSolver<Int>) {
         let root = makeView(solver)
-        constraints += [LinearConstraint(root.left, .equal, 0), LinearConstraint(root.top, .equal, 0),
-                        LinearConstraint(root.height, .greaterThanOrEqual, 812), LinearConstraint(root.height, .equal, 0, priority: .defaultLow)]
+        constraints += [
+            LinearConstraint(root.left, .equal, 0), LinearConstraint(root.top, .equal, 0),
+            LinearConstraint(root.height, .greaterThanOrEqual, 812), LinearConstraint(root.height, .equal, 0, priority: .defaultLow)
+        ]
         var previousSection: View?
         for _ in 0..<10 {
             let section = makeView(solver)
@@ -30,27 +32,34 @@ struct ScreenLayout {
                 let rowView = makeView(solver)
                 pin(rowView, inside: section, margin: 8, below: previousRow, spacing: 4)
                 if row == 4 && animatedRowHeight < 0 { animatedRowHeight = constraints.count }
-                constraints += [LinearConstraint(rowView.height, .equal, 36, priority: .defaultHigh),
-                                LinearConstraint(rowView.height, .greaterThanOrEqual, 30)]
+                constraints += [
+                    LinearConstraint(rowView.height, .equal, 36, priority: .defaultHigh),
+                    LinearConstraint(rowView.height, .greaterThanOrEqual, 30)
+                ]
                 addCells(to: rowView, solver: solver)
                 previousRow = rowView
             }
-            constraints += [LinearConstraint(section.top + section.height, .equal, previousRow!.top + previousRow!.height + 8),
-                            LinearConstraint(section.height, .equal, 400, priority: .defaultLow)]
+            constraints += [
+                LinearConstraint(section.top + section.height, .equal, previousRow!.top + previousRow!.height + 8),
+                LinearConstraint(section.height, .equal, 400, priority: .defaultLow)
+            ]
             previousSection = section
         }
     }
 
     private mutating func makeView(_ solver: ConstraintSolver<Int>) -> View {
-        let made = View(left: solver.makeVariable(), top: solver.makeVariable(), width: solver.makeVariable(), height: solver.makeVariable())
+        let made = View(
+            left: solver.makeVariable(), top: solver.makeVariable(), width: solver.makeVariable(), height: solver.makeVariable())
         views.append(made)
         return made
     }
 
     private mutating func pin(_ child: View, inside parent: View, margin: Double, below previous: View?, spacing: Double) {
-        constraints += [LinearConstraint(child.left, .equal, parent.left + margin),
-                        LinearConstraint(child.left + child.width, .equal, parent.left + parent.width - margin),
-                        LinearConstraint(child.top, .equal, previous.map { $0.top + $0.height + spacing } ?? parent.top + margin)]
+        constraints += [
+            LinearConstraint(child.left, .equal, parent.left + margin),
+            LinearConstraint(child.left + child.width, .equal, parent.left + parent.width - margin),
+            LinearConstraint(child.top, .equal, previous.map { $0.top + $0.height + spacing } ?? parent.top + margin)
+        ]
     }
 
     private mutating func addCells(to row: View, solver: ConstraintSolver<Int>) {
@@ -59,8 +68,10 @@ struct ScreenLayout {
             let cell = makeView(solver)
             constraints.append(LinearConstraint(cell.left, .equal, previous.map { $0.left + $0.width + 4 } ?? row.left + 4))
             constraints.append(LinearConstraint(cell.top + 0.5 * cell.height, .equal, row.top + 0.5 * row.height))
-            constraints.append(index % 2 == 0 ? LinearConstraint(cell.height, .equal, 24)
-                                              : LinearConstraint(cell.height, .equal, 0.75 * row.height))
+            constraints.append(
+                index % 2 == 0
+                    ? LinearConstraint(cell.height, .equal, 24)
+                    : LinearConstraint(cell.height, .equal, 0.75 * row.height))
             if let first {
                 constraints.append(LinearConstraint(cell.width, .equal, first.width.expression))
             } else {
@@ -112,11 +123,16 @@ func layoutBenchmarks() {
     }
     let cellWidth = (solver.value(of: layout.rootWidth) - 2 * 16 - 2 * 8 - 4 * 11) / 10
     print(pad("layout: solve from scratch", 44) + pad(fixed(scratch * 1e3, decimals: 2), 10, left: true) + " ms")
-    print(pad("layout: edit re-solve (root width)", 44) + pad(fixed(edit * 1e3, decimals: 3), 10, left: true) + " ms"
-        + "   (1/\(fixed(scratch / edit, decimals: 0)) of from scratch)")
-    print(pad("layout: constant change (one row's height)", 44) + pad(fixed(constant * 1e3, decimals: 3), 10, left: true) + " ms"
-        + "   (1/\(fixed(scratch / constant, decimals: 0)) of from scratch)")
-    print(pad("layout: isAmbiguous, every variable", 44) + pad(fixed(ambiguity * 1e3, decimals: 2), 10, left: true) + " ms"
-        + "   (\(ambiguous) ambiguous)")
-    print("layout: cell width \(fixed(solver.value(of: layout.views[3].width), decimals: 3)) pt (by hand \(fixed(cellWidth, decimals: 3))), checksum \(fixed(checksum, decimals: 0))")
+    print(
+        pad("layout: edit re-solve (root width)", 44) + pad(fixed(edit * 1e3, decimals: 3), 10, left: true) + " ms"
+            + "   (1/\(fixed(scratch / edit, decimals: 0)) of from scratch)")
+    print(
+        pad("layout: constant change (one row's height)", 44) + pad(fixed(constant * 1e3, decimals: 3), 10, left: true) + " ms"
+            + "   (1/\(fixed(scratch / constant, decimals: 0)) of from scratch)")
+    print(
+        pad("layout: isAmbiguous, every variable", 44) + pad(fixed(ambiguity * 1e3, decimals: 2), 10, left: true) + " ms"
+            + "   (\(ambiguous) ambiguous)")
+    print(
+        "layout: cell width \(fixed(solver.value(of: layout.views[3].width), decimals: 3)) pt (by hand \(fixed(cellWidth, decimals: 3))), checksum \(fixed(checksum, decimals: 0))"
+    )
 }

@@ -1,14 +1,14 @@
+import Flipbook
+import FlipbookCodecs
+import FlipbookFormats
+import FlipbookModel
+import FlipbookRaster
+import FlipbookRender
+import FlipbookScenes
+import FlipbookText
 // End-to-end benchmarks of one frame: decode its photos, rasterize it, encode it (the whole
 // job is in Job.swift). They read Samples/photos.json, so run them from the package root (scripts/bench does).
 import Foundation
-import Flipbook
-import FlipbookCodecs
-import FlipbookRaster
-import FlipbookText
-import FlipbookModel
-import FlipbookScenes
-import FlipbookFormats
-import FlipbookRender
 
 /// Wall-clock seconds (a job uses several threads, so thread CPU time would not do).
 func wallClock() -> Double {
@@ -39,9 +39,10 @@ func pipelineBenchmarks() throws {
     let job = try RenderJob(settings: settings)
     // Frame 15 (the spring's peak): the grid under the fading detail plus the snapshot.
     let list = try job.displayList(frameIndex: 15)
-    let sources = Set(list.ops.compactMap { op -> String? in
-        if case let .image(source, _, _, _, _) = op { return source } else { return nil }
-    })
+    let sources = Set(
+        list.ops.compactMap { op -> String? in
+            if case let .image(source, _, _, _, _) = op { return source } else { return nil }
+        })
     var store = try ImageStore(sources: sources, threads: 1)
     let decodePixels = try sources.reduce(0) { total, path in
         let header = try ImageDecoder.readHeader(fileAtPath: path)
@@ -55,6 +56,8 @@ func pipelineBenchmarks() throws {
     benchmark("frame: rasterize push #15 @2x", pixels: screenPixels) { _ = rasterizer.render(list) }
     for writer in PNGWriter.allCases {
         let options = PNGEncodeOptions(writer: writer)
-        benchmark("frame: PNG encode (\(writer.rawValue) L1 \(options.filter.rawValue))", pixels: screenPixels) { _ = try! PNGEncoder.encode(frame, options: options) }
+        benchmark("frame: PNG encode (\(writer.rawValue) L1 \(options.filter.rawValue))", pixels: screenPixels) {
+            _ = try! PNGEncoder.encode(frame, options: options)
+        }
     }
 }

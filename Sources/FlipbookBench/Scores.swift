@@ -19,7 +19,11 @@ func scoreBenchmarks() {
     // The synthetic image's noise channel changed by a per-pixel amount: most pairs distinct.
     let noisy = shifted(gradient) { x, y, p in (p & 0xFF00_FFFF) | ((((p >> 16) & 0xFF) ^ UInt32((x * 7 + y * 13) & 0x3F)) << 16) }
     print("scores, \(size)×\(size), single thread (ns per pixel = ms × 1e6 / \(size * size))")
-    benchmark("scores: ΔE2000, few distinct pairs", pixels: size * size, runs: 3) { _ = PerceptualComparison.compare(flat, flatNext, threads: 1) }
-    benchmark("scores: ΔE2000, distinct pairs", pixels: size * size, runs: 3) { _ = PerceptualComparison.compare(gradient, noisy, threads: 1) }
+    benchmark("scores: ΔE2000, few distinct pairs", pixels: size * size, runs: 3) {
+        _ = PerceptualComparison.compare(flat, flatNext, threads: 1)
+    }
+    benchmark("scores: ΔE2000, distinct pairs", pixels: size * size, runs: 3) {
+        _ = PerceptualComparison.compare(gradient, noisy, threads: 1)
+    }
     benchmark("scores: FLIP, every pixel differs", pixels: size * size, runs: 3) { _ = FLIPComparison.compare(gradient, noisy, threads: 1) }
 }

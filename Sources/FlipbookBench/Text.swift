@@ -1,9 +1,9 @@
-// Text benchmarks: laying out (itemize, fall back, shape, break) and drawing mixed-script text
-// with the fixture fonts, so results do not depend on the host's fonts. Run from the package root.
-import Foundation
 import FlipbookGeometry
 import FlipbookRaster
 import FlipbookText
+// Text benchmarks: laying out (itemize, fall back, shape, break) and drawing mixed-script text
+// with the fixture fonts, so results do not depend on the host's fonts. Run from the package root.
+import Foundation
 
 func textBenchmarks() throws {
     let directory = "Tests/Fixtures/fonts"
@@ -12,7 +12,8 @@ func textBenchmarks() throws {
         return
     }
     let fonts = try FontCollection(directory: directory)
-    let comment = "你好，世界！今天的天气真好，我们去公园散步吧。😀 Hello مرحبا world — दिल्ली की एक शाम, "
+    let comment =
+        "你好，世界！今天的天气真好，我们去公园散步吧。😀 Hello مرحبا world — दिल्ली की एक शाम, "
         + "The quick brown fox jumps over the lazy dog again and again."
     let style = TextStyle(sizePoints: 15)
     // A fresh typesetter per run: its layout cache would otherwise answer every run after the first.

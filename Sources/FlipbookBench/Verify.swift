@@ -1,8 +1,8 @@
-import Foundation
 import Flipbook
-import FlipbookLock
 import FlipbookFiles
+import FlipbookLock
 import FlipbookRaster
+import Foundation
 
 /// `flipbook verify` of a push lock against `flipbook render` of the same push (PNG frames
 /// written), both as child processes as a user runs them, `runs` each, interleaved; medians.
@@ -18,7 +18,7 @@ func verifyBenchmark(runs: Int = 5) throws {
     let scratch = scratchFolder.path
     let options = ["push", "--select", "3", "--threads", "2"]
     let lock = scratch + "/push.lock"
-    _ = runChild(flipbook, ["lock"] + options + ["--out", lock])  // exits the bench on failure
+    _ = runChild(flipbook, ["lock"] + options + ["--out", lock]) // exits the bench on failure
     let render = ["render"] + options + ["--progress", "none", "--out", scratch + "/frames"]
     _ = runChild(flipbook, render)
     _ = runChild(flipbook, ["verify", lock])
@@ -43,21 +43,27 @@ func verifyBenchmark(runs: Int = 5) throws {
     }
     let bytes = (try? FileManager.default.attributesOfItem(atPath: lock)[.size] as? Int) ?? 0
     print("verify: push --select 3, 2 threads, \(runs) runs each, interleaved; medians; the lock is \(bytes / 1000) KB")
-    report("render, PNG frames written", fixed(median(renderSeconds) * 1e3, decimals: 0), "ms",
-           "runs " + renderSeconds.map { fixed($0 * 1e3, decimals: 0) }.joined(separator: " "))
-    report("verify the lock", fixed(median(verifySeconds) * 1e3, decimals: 0), "ms",
-           "runs " + verifySeconds.map { fixed($0 * 1e3, decimals: 0) }.joined(separator: " "))
+    report(
+        "render, PNG frames written", fixed(median(renderSeconds) * 1e3, decimals: 0), "ms",
+        "runs " + renderSeconds.map { fixed($0 * 1e3, decimals: 0) }.joined(separator: " "))
+    report(
+        "verify the lock", fixed(median(verifySeconds) * 1e3, decimals: 0), "ms",
+        "runs " + verifySeconds.map { fixed($0 * 1e3, decimals: 0) }.joined(separator: " "))
     report("verify / render", fixed(median(verifySeconds) / median(renderSeconds), decimals: 2), "×", "(the render writes PNGs)")
-    report("render --no-write (decode + draw, no PNGs)", fixed(median(drawSeconds) * 1e3, decimals: 0), "ms",
-           "the work verify shares with the render: " + fixed(median(drawSeconds) / median(renderSeconds), decimals: 2) + "× the render")
-    report("verify / render --no-write", fixed(median(verifySeconds) / median(drawSeconds), decimals: 2), "×",
-           "target ≤ 1.3; what verify adds to drawing the frames: the lock's text, the hashes, reading the lock")
+    report(
+        "render --no-write (decode + draw, no PNGs)", fixed(median(drawSeconds) * 1e3, decimals: 0), "ms",
+        "the work verify shares with the render: " + fixed(median(drawSeconds) / median(renderSeconds), decimals: 2) + "× the render")
+    report(
+        "verify / render --no-write", fixed(median(verifySeconds) / median(drawSeconds), decimals: 2), "×",
+        "target ≤ 1.3; what verify adds to drawing the frames: the lock's text, the hashes, reading the lock")
     for (index, writer) in otherWriterNames.enumerated() {
-        report("verify / render --png-writer \(writer)", fixed(median(verifySeconds) / median(otherSeconds[index]), decimals: 2), "×",
-               "that render " + fixed(median(otherSeconds[index]) * 1e3, decimals: 0) + " ms")
+        report(
+            "verify / render --png-writer \(writer)", fixed(median(verifySeconds) / median(otherSeconds[index]), decimals: 2), "×",
+            "that render " + fixed(median(otherSeconds[index]) * 1e3, decimals: 0) + " ms")
     }
-    report("verify CPU / render CPU (user + system)", fixed(median(verifyCPU) / median(renderCPU), decimals: 2), "×",
-           "verify " + fixed(median(verifyCPU) * 1e3, decimals: 0) + " ms, render " + fixed(median(renderCPU) * 1e3, decimals: 0) + " ms")
+    report(
+        "verify CPU / render CPU (user + system)", fixed(median(verifyCPU) / median(renderCPU), decimals: 2), "×",
+        "verify " + fixed(median(verifyCPU) * 1e3, decimals: 0) + " ms, render " + fixed(median(renderCPU) * 1e3, decimals: 0) + " ms")
     try verifyBreakdown(runs: runs, renderCPUSeconds: median(renderCPU))
 }
 
@@ -86,10 +92,14 @@ func verifyBreakdown(runs: Int, renderCPUSeconds: Double) throws {
     func share(_ values: [Double]) -> String { fixed(median(values) / renderCPUSeconds, decimals: 2) + "× render CPU" }
     print("verify's parts, in process, 1 thread, \(frameCount) frames (the render's CPU from the runs above):")
     report("  set up the job (manifest, layout, fonts)", fixed(median(setupCPU) * 1e3, decimals: 0), "ms CPU", share(setupCPU))
-    report("  lock every frame (photos, display lists, rasterize, hash, text)", fixed(median(lockCPU) * 1e3, decimals: 0), "ms CPU", share(lockCPU))
+    report(
+        "  lock every frame (photos, display lists, rasterize, hash, text)", fixed(median(lockCPU) * 1e3, decimals: 0), "ms CPU",
+        share(lockCPU))
     report("    of which rasterizing the frames", fixed(median(rasterCPU) * 1e3, decimals: 0), "ms CPU", share(rasterCPU))
     report("    of which hashing the pixels (CRC-64, lock format 2)", fixed(median(hashCPU) * 1e3, decimals: 1), "ms CPU", share(hashCPU))
-    report("    format 1's hash instead (FNV-1a, one word per step)", fixed(median(oldHashCPU) * 1e3, decimals: 1), "ms CPU", share(oldHashCPU))
+    report(
+        "    format 1's hash instead (FNV-1a, one word per step)", fixed(median(oldHashCPU) * 1e3, decimals: 1), "ms CPU", share(oldHashCPU)
+    )
 }
 
 /// CPU seconds to hash every frame in lock `format`.
@@ -97,6 +107,6 @@ func hashSeconds(_ frames: [PremultipliedImage], format: Int) -> Double {
     let start = processCPUClock()
     var sum: UInt64 = 0
     for frame in frames { sum &+= SequenceLock.pixelHash(frame, format: format) }
-    if sum == 1 { print("") }  // keeps the hashes from being optimised away
+    if sum == 1 { print("") } // keeps the hashes from being optimised away
     return processCPUClock() - start
 }

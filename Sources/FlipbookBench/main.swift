@@ -5,7 +5,7 @@ import FlipbookGeometry
 import FlipbookRaster
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// CPU seconds used by this thread. The machine is shared, so wall-clock time would also count
@@ -22,8 +22,9 @@ func benchmark(_ name: String, pixels: Int, runs: Int = 7, _ body: () -> Void) {
     if let filter = CommandLine.arguments.dropFirst().first, !name.contains(filter) { return }
     let median = medianSeconds(runs: runs, body)
     let mpx = Double(pixels) / median / 1e6
-    print(pad(name, 38) + pad(fixed(median * 1e3, decimals: 3), 10, left: true) + " ms"
-        + pad(fixed(mpx, decimals: 0), 9, left: true) + " Mpx/s")
+    print(
+        pad(name, 38) + pad(fixed(median * 1e3, decimals: 3), 10, left: true) + " ms"
+            + pad(fixed(mpx, decimals: 0), 9, left: true) + " Mpx/s")
 }
 
 /// The median of `runs` CPU times of `body`, in seconds (after one warm-up run).
@@ -74,8 +75,9 @@ func syntheticImage(width: Int, height: Int) -> PremultipliedImage {
 let widthPixels = 750, heightPixels = 1334, screenScale = 2.0
 let screenPixels = widthPixels * heightPixels
 let screen = Rect(x: 0, y: 0, width: Double(widthPixels) / screenScale, height: Double(heightPixels) / screenScale)
-var canvas = Canvas(widthPixels: widthPixels, heightPixels: heightPixels, scale: screenScale,
-                    background: StraightColor.white.premultipliedPixel)
+var canvas = Canvas(
+    widthPixels: widthPixels, heightPixels: heightPixels, scale: screenScale,
+    background: StraightColor.white.premultipliedPixel)
 
 print("raster, \(widthPixels)×\(heightPixels) canvas, single thread")
 benchmark("fill opaque", pixels: screenPixels) {
@@ -111,13 +113,14 @@ let large = ImagePyramid(syntheticImage(width: 2400, height: 4270))
 benchmark("image 0.1× (pyramid)", pixels: screenPixels) {
     for row in 0..<4 {
         for column in 0..<4 {
-            canvas.draw(large, in: Rect(x: Double(column) * 120, y: Double(row) * 213.5, width: 120, height: 213.5),
-                        contentMode: .scaleToFill)
+            canvas.draw(
+                large, in: Rect(x: Double(column) * 120, y: Double(row) * 213.5, width: 120, height: 213.5),
+                contentMode: .scaleToFill)
         }
     }
 }
 benchmark("pyramid build 2400×4270", pixels: 2400 * 4270, runs: 5) {
-    _ = ImagePyramid(large.base).levels  // every level (a draw builds only the levels it samples)
+    _ = ImagePyramid(large.base).levels // every level (a draw builds only the levels it samples)
 }
 benchmark("group 50% opacity, full screen", pixels: screenPixels) {
     canvas.drawGroup(opacity: 0.5, bounds: nil) { $0.fill(screen, color: .white) }
@@ -157,15 +160,19 @@ benchmark("gradient, 100 000 stops", pixels: screenPixels) {
 // (σ = 40 000 px) runs on a coarse grid.
 let card = Rect(x: 20, y: 120, width: screen.width - 40, height: 300)
 benchmark("shadowed group, card, σ 12 pt", pixels: screenPixels) {
-    canvas.drawShadowedGroup(shadow: Shadow(color: StraightColor(white: 0, alpha: 0.3), offset: Point(x: 0, y: 8), blurRadiusPoints: 12),
-                             opacity: 1, bounds: card, clip: nil, budgetPixels: 2 * screenPixels) { inner, _ in
+    canvas.drawShadowedGroup(
+        shadow: Shadow(color: StraightColor(white: 0, alpha: 0.3), offset: Point(x: 0, y: 8), blurRadiusPoints: 12),
+        opacity: 1, bounds: card, clip: nil, budgetPixels: 2 * screenPixels
+    ) { inner, _ in
         inner.fill(card, color: .white)
     }
 }
 benchmark("shadowed group, layer ×1000, σ 20 000 pt", pixels: screenPixels) {
     let huge = Rect(x: -20_000, y: -20_000, width: 40_000, height: 40_000)
-    canvas.drawShadowedGroup(shadow: Shadow(color: StraightColor(white: 0, alpha: 0.3), offset: Point(x: 0, y: -3), blurRadiusPoints: 20_000),
-                             opacity: 1, bounds: huge, clip: nil, budgetPixels: 2 * screenPixels) { inner, _ in
+    canvas.drawShadowedGroup(
+        shadow: Shadow(color: StraightColor(white: 0, alpha: 0.3), offset: Point(x: 0, y: -3), blurRadiusPoints: 20_000),
+        opacity: 1, bounds: huge, clip: nil, budgetPixels: 2 * screenPixels
+    ) { inner, _ in
         inner.fill(huge, color: .white)
     }
 }
@@ -184,11 +191,13 @@ func pixelDigest() -> UInt64 {
     let image = ImagePyramid(source)
     for (n, scale) in [0.05, 0.1, 0.3, 0.5, 0.77, 1, 1.6, 3.3].enumerated() {
         for opacity in [1.0, 0.5, 0.93] {
-            var c = Canvas(widthPixels: 150, heightPixels: 110, scale: 1, background: StraightColor(white: 0.5, alpha: 0.7).premultipliedPixel)
+            var c = Canvas(
+                widthPixels: 150, heightPixels: 110, scale: 1, background: StraightColor(white: 0.5, alpha: 0.7).premultipliedPixel)
             let rect = Rect(x: 3.3 + Double(n), y: -2.6, width: 97 * scale + 0.4, height: 61 * scale * 1.1)
             c.draw(image, in: rect, contentMode: .scaleToFill, opacity: opacity)
-            c.draw(image, in: Rect(x: 10, y: 40, width: 97 * scale, height: 61 * scale), contentMode: .scaleAspectFill,
-                   opacity: opacity, clip: Clip(rect: Rect(x: 12.5, y: 41, width: 60, height: 40), cornerRadius: 9))
+            c.draw(
+                image, in: Rect(x: 10, y: 40, width: 97 * scale, height: 61 * scale), contentMode: .scaleAspectFill,
+                opacity: opacity, clip: Clip(rect: Rect(x: 12.5, y: 41, width: 60, height: 40), cornerRadius: 9))
             c.draw(image, in: Rect(x: 20, y: 30, width: 97, height: 61), contentMode: .scaleToFill, opacity: opacity)
             c.drawGroup(opacity: 0.6, bounds: nil) { $0.draw(image, in: rect, contentMode: .center) }
             for p in c.image.pixels { hash = (hash ^ UInt64(p)) &* 0x100_0000_01b3 }

@@ -30,18 +30,26 @@ struct AlignedSequences {
         } else {
             frames = axis.timesSeconds.indices.map { position in
                 let reference = sequences[0].frames[axis.shown[0][position]]
-                var frame = ReviewPage.Frame(index: position, timeSeconds: axis.timesSeconds[position], progress: reference.progress,
-                                             phase: reference.phase)
+                var frame = ReviewPage.Frame(
+                    index: position, timeSeconds: axis.timesSeconds[position], progress: reference.progress,
+                    phase: reference.phase)
                 frame.sideFrames = sequences.indices.map { side in
-                    (sequences[side].frames[axis.shown[side][position]].index, axis.isHeld(side: side, position: position, frameTimes: times))
+                    (
+                        sequences[side].frames[axis.shown[side][position]].index,
+                        axis.isHeld(side: side, position: position, frameTimes: times)
+                    )
                 }
                 return frame
             }
         }
-        curves = sequences.count < 2 ? [] : sequences.indices.map { side in
-            ReviewPageData.Curve(label: labels[side], points: sequences[side].frames.map { ($0.timeSeconds, $0.progress) },
-                                 endPosition: axis.endPosition(side: side))
-        }
+        curves =
+            sequences.count < 2
+            ? []
+            : sequences.indices.map { side in
+                ReviewPageData.Curve(
+                    label: labels[side], points: sequences[side].frames.map { ($0.timeSeconds, $0.progress) },
+                    endPosition: axis.endPosition(side: side))
+            }
         facts = Self.merged(sequences.map(\.facts), frameCounts: sequences.map(\.frames.count))
     }
 
@@ -53,9 +61,10 @@ struct AlignedSequences {
         var keys: [String] = []
         for side in sides { for (key, _) in side where !keys.contains(key) { keys.append(key) } }
         func shown(_ values: [String]) -> String { Set(values).count == 1 ? values[0] : values.joined(separator: " → ") }
-        return [("frames", shown(frameCounts.map(String.init)))] + keys.map { key in
-            (key, shown(sides.map { side in side.first { $0.0 == key }?.1 ?? "–" }))
-        }
+        return [("frames", shown(frameCounts.map(String.init)))]
+            + keys.map { key in
+                (key, shown(sides.map { side in side.first { $0.0 == key }?.1 ?? "–" }))
+            }
     }
 
     /// How the two sides' lengths differ, in words (no input's text: the sides are named by

@@ -1,8 +1,8 @@
-import Foundation
 import Flipbook
 import FlipbookGeometry
 import FlipbookMotion
 import FlipbookSupport
+import Foundation
 
 /// A command-line usage mistake: exits with `ExitCode.usage`; `flipbook` prints `error: MESSAGE`
 /// and one line pointing at the command's help.
@@ -115,8 +115,9 @@ struct Arguments {
         if let path = Samples.resolve(value) { return path }
         let name = String(value.dropFirst(Samples.referencePrefix.count))
         let label = option.uppercased() == option ? option : "--" + option
-        throw UsageError("\(label): no bundled sample is named \(InputText.singleQuoted(name)) (`flipbook samples` lists them)"
-                         + Suggestions.didYouMean(name, in: Samples.all.map(\.name)))
+        throw UsageError(
+            "\(label): no bundled sample is named \(InputText.singleQuoted(name)) (`flipbook samples` lists them)"
+                + Suggestions.didYouMean(name, in: Samples.all.map(\.name)))
     }
 
     /// True when `--name` was given.
@@ -144,7 +145,9 @@ struct Arguments {
     /// `--name` as a finite number within `range`, or `defaultValue` when absent.
     func double(_ name: String, default defaultValue: Double? = nil, in range: ClosedRange<Double>) throws -> Double? {
         guard let text = string(name) else { return defaultValue }
-        guard let value = Double(decimalText: text) else { throw UsageError("--\(name) must be a decimal number, not \(InputText.singleQuoted(text))") }
+        guard let value = Double(decimalText: text) else {
+            throw UsageError("--\(name) must be a decimal number, not \(InputText.singleQuoted(text))")
+        }
         guard range.contains(value) else {
             throw UsageError("--\(name) must be between \(range.lowerBound.shortestText) and \(range.upperBound.shortestText), not \(text)")
         }
@@ -158,7 +161,9 @@ struct Arguments {
         }
         if positionals.count > names.count {
             let extra = positionals[names.count]
-            throw UsageError("unexpected argument \(InputText.singleQuoted(extra))" + (extra.hasPrefix("-") && !extra.hasPrefix("--") ? " (options start with --)" : ""))
+            throw UsageError(
+                "unexpected argument \(InputText.singleQuoted(extra))"
+                    + (extra.hasPrefix("-") && !extra.hasPrefix("--") ? " (options start with --)" : ""))
         }
     }
 }

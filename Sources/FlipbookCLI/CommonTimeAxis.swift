@@ -30,10 +30,14 @@ struct CommonTimeAxis: Equatable {
         var shown = [[Int]](repeating: [], count: frameTimes.count)
         while true {
             // The earliest frame no sequence has reached yet.
-            let next = frameTimes.indices.compactMap { side in cursors[side] < frameTimes[side].count ? frameTimes[side][cursors[side]] : nil }.min()
+            let next = frameTimes.indices.compactMap { side in
+                cursors[side] < frameTimes[side].count ? frameTimes[side][cursors[side]] : nil
+            }.min()
             guard let time = next else { break }
             for side in frameTimes.indices {
-                while cursors[side] < frameTimes[side].count, frameTimes[side][cursors[side]] <= time + Self.toleranceSeconds { cursors[side] += 1 }
+                while cursors[side] < frameTimes[side].count, frameTimes[side][cursors[side]] <= time + Self.toleranceSeconds {
+                    cursors[side] += 1
+                }
                 shown[side].append(max(0, cursors[side] - 1))
             }
             times.append(time)

@@ -1,12 +1,12 @@
-import Foundation
-import FlipbookMotion
 import Flipbook
 import FlipbookCodecs
-import FlipbookImageDiff
-import FlipbookRaster
 import FlipbookFiles
+import FlipbookImageDiff
+import FlipbookMotion
+import FlipbookRaster
 import FlipbookRender
 import FlipbookSupport
+import Foundation
 
 /// `flipbook compare PRESET --vary NAME=V1,V2,…` (or `--transition FILE` instead of PRESET):
 /// variants side by side on one sheet.
@@ -14,58 +14,71 @@ enum CompareCommand: Command {
     static let name = "compare"
     static let summary = "render variants of a preset or transition file side by side: one sheet, curves overlaid"
     static let help = """
-    Usage: flipbook compare PRESET --vary NAME=V1,V2,... [--vary NAME=...] [OPTIONS]
-           flipbook compare --transition FILE.json --vary NAME=V1,V2,... [OPTIONS]
+        Usage: flipbook compare PRESET --vary NAME=V1,V2,... [--vary NAME=...] [OPTIONS]
+               flipbook compare --transition FILE.json --vary NAME=V1,V2,... [OPTIONS]
 
-    Renders each variant of PRESET (or of your transition file) in one process (photos decoded once) and writes one contact
-    sheet: a row per variant showing the same moments, labelled, and the variants' timing
-    curves overlaid in one plot. Optionally one video with the variants side by side.
+        Renders each variant of PRESET (or of your transition file) in one process (photos decoded once) and writes one contact
+        sheet: a row per variant showing the same moments, labelled, and the variants' timing
+        curves overlaid in one plot. Optionally one video with the variants side by side.
 
-    Options:
-    \(OptionSpec.helpLines(ownOptions))
+        Options:
+        \(OptionSpec.helpLines(ownOptions))
 
-    Render options (as for render) apply to every variant:
-    \(OptionSpec.helpLines(SceneArguments.options))
+        Render options (as for render) apply to every variant:
+        \(OptionSpec.helpLines(SceneArguments.options))
 
-    Examples:
-      flipbook compare push --vary damping=0.5,0.6,0.8
-      flipbook compare push --vary curve=spring,easeInEaseOut,bezier:0.3,-0.5,0.7,1.6 --out /tmp/curves.jpg
-      flipbook compare pop --vary damping=0.6,0.9 --vary velocity=0,2 --scale 1
-      flipbook compare present --vary device=se,iphone8,plus --video Output/devices.mp4
-      flipbook compare --transition sample:card-expand --vary damping=0.6,0.8,1 --scale 1
-    """
+        Examples:
+          flipbook compare push --vary damping=0.5,0.6,0.8
+          flipbook compare push --vary curve=spring,easeInEaseOut,bezier:0.3,-0.5,0.7,1.6 --out /tmp/curves.jpg
+          flipbook compare pop --vary damping=0.6,0.9 --vary velocity=0,2 --scale 1
+          flipbook compare present --vary device=se,iphone8,plus --video Output/devices.mp4
+          flipbook compare --transition sample:card-expand --vary damping=0.6,0.8,1 --scale 1
+        """
 
     /// Render options a variant may change (those that change the pictures).
-    static let variableOptions = ["curve", "duration", "damping", "velocity", "device", "scale", "fps", "select", "return",
-                                  "columns", "scroll", "manifest", "cards", "label-font", "scene-fonts", "appearance", "era"]
+    static let variableOptions = [
+        "curve", "duration", "damping", "velocity", "device", "scale", "fps", "select", "return",
+        "columns", "scroll", "manifest", "cards", "label-font", "scene-fonts", "appearance", "era"
+    ]
 
     /// compare's own options (the scene options follow them).
-    static let ownOptions: [OptionSpec] = [
-        .option("vary", "NAME=V1,V2,...", """
-            one row per value of the render option NAME (without --): curve, duration,
-            damping, velocity, device, scale, fps, select, return, columns, scroll,
-            manifest, cards, label-font, scene-fonts, appearance, era. Repeat --vary for
-            every combination (at most 24 rows). Values with commas
-            (bezier:0.3,-0.5,0.7,1.6) are kept whole; or separate values with ; instead.
-            """, repeatable: true),
-        .option("out", "PATH", """
-            the sheet, .png or .jpg (default Output/NAME-compare.png; {preset} is
-            replaced by the preset's or the transition file's name)
-            """),
-        .option("sheet-frames", "N", """
-            moments (columns) per row, 2-16 (default 8), evenly spaced from 0 to the
-            end of the longest variant
-            """),
-        .option("video", "PATH", """
-            also write the variants side by side, labelled, as .mp4 or .gif (ffmpeg)
-            or .apng (no ffmpeg; like a GIF at most 480 px wide)
-            """),
-        .option("review", "PAGE", """
-            also write a review page (a folder with index.html): every variant
-            under one playhead, side by side; swipe, onion skin, difference, blink
-            and the per-frame scores compare the first two
-            """),
-    ] + ProgressMode.options
+    static let ownOptions: [OptionSpec] =
+        [
+            .option(
+                "vary", "NAME=V1,V2,...",
+                """
+                one row per value of the render option NAME (without --): curve, duration,
+                damping, velocity, device, scale, fps, select, return, columns, scroll,
+                manifest, cards, label-font, scene-fonts, appearance, era. Repeat --vary for
+                every combination (at most 24 rows). Values with commas
+                (bezier:0.3,-0.5,0.7,1.6) are kept whole; or separate values with ; instead.
+                """, repeatable: true),
+            .option(
+                "out", "PATH",
+                """
+                the sheet, .png or .jpg (default Output/NAME-compare.png; {preset} is
+                replaced by the preset's or the transition file's name)
+                """),
+            .option(
+                "sheet-frames", "N",
+                """
+                moments (columns) per row, 2-16 (default 8), evenly spaced from 0 to the
+                end of the longest variant
+                """),
+            .option(
+                "video", "PATH",
+                """
+                also write the variants side by side, labelled, as .mp4 or .gif (ffmpeg)
+                or .apng (no ffmpeg; like a GIF at most 480 px wide)
+                """),
+            .option(
+                "review", "PAGE",
+                """
+                also write a review page (a folder with index.html): every variant
+                under one playhead, side by side; swipe, onion skin, difference, blink
+                and the per-frame scores compare the first two
+                """)
+        ] + ProgressMode.options
 
     /// Every option: compare's own, then the scene options.
     static let options = ownOptions + SceneArguments.options
@@ -111,15 +124,17 @@ enum CompareCommand: Command {
         let review = try arguments.string("review").map { try RenderCommand.expand($0, preset: name) }
         // Before anything is rendered: no output may be an input, or lie in the page folder.
         if let review { try OutputChecks.checkOutside(page: review, option: "--review", [out] + [video].compactMap { $0 }) }
-        try OutputChecks.check([OutputChecks.Output(path: out)] + [video].compactMap { $0.map { OutputChecks.Output(path: $0) } }
-                                   + [review].compactMap { $0.map { OutputChecks.Output(path: $0, isFolder: true) } },
-                               against: comparison.jobs.flatMap { OutputChecks.inputs(of: $0, arguments) })
+        try OutputChecks.check(
+            [OutputChecks.Output(path: out)] + [video].compactMap { $0.map { OutputChecks.Output(path: $0) } }
+                + [review].compactMap { $0.map { OutputChecks.Output(path: $0, isFolder: true) } },
+            against: comparison.jobs.flatMap { OutputChecks.inputs(of: $0, arguments) })
         if let video {
             // Before the sheet: the variants side by side may be larger than the encoder takes.
             let size = comparison.videoSizePixels
             if AnimatedPNGExport.handles(path: video) {
-                try AnimatedPNGExport.checkSize(path: video, widthPixels: size.width, heightPixels: size.height,
-                                                frameCount: comparison.videoFrameCount, scale: nil)
+                try AnimatedPNGExport.checkSize(
+                    path: video, widthPixels: size.width, heightPixels: size.height,
+                    frameCount: comparison.videoFrameCount, scale: nil)
             } else {
                 try VideoExport.checkSize(path: video, widthPixels: size.width, heightPixels: size.height)
             }
@@ -141,8 +156,9 @@ enum CompareCommand: Command {
         }
         if let review {
             let reviewProgress = ProgressReporter(label: "\(name) compare review", mode: progressMode, intervalSeconds: interval)
-            try writeReview(comparison, to: review, title: "\(name): " + dimensions.map { "--vary \($0.name)" }.joined(separator: " "),
-                            threads: threads, progress: reviewProgress.callback)
+            try writeReview(
+                comparison, to: review, title: "\(name): " + dimensions.map { "--vary \($0.name)" }.joined(separator: " "),
+                threads: threads, progress: reviewProgress.callback)
             reviewProgress.finish()
             print("review: \(variants.count) variants × \(comparison.videoFrameCount) frames → \(review)/index.html")
         }
@@ -152,8 +168,10 @@ enum CompareCommand: Command {
     /// The review page of the variants (`--review PAGE`): every variant a side, all under one
     /// playhead at the comparison's video times (a slower or shorter variant holds its frame);
     /// the scores and the overlay modes compare the first two.
-    static func writeReview(_ comparison: Comparison, to path: String, title: String, threads: Int,
-                            progress: (@Sendable (Int, Int) -> Void)?) throws {
+    static func writeReview(
+        _ comparison: Comparison, to path: String, title: String, threads: Int,
+        progress: (@Sendable (Int, Int) -> Void)?
+    ) throws {
         let count = comparison.videoFrameCount
         let fps = comparison.videoFramesPerSecond
         // Private (mkdtemp: new, 0700, unpredictable) and removed on exit and on a signal.
@@ -180,15 +198,20 @@ enum CompareCommand: Command {
         }
         let frames = (0..<count).map { position -> ReviewPage.Frame in
             let sample = comparison.frame(ofVariant: 0, atSeconds: Double(position) / fps)
-            return ReviewPage.Frame(index: position, timeSeconds: Double(position) / fps, progress: sample.progress, phase: nil,
-                                    scores: scores.value(at: position)?.scores)
+            return ReviewPage.Frame(
+                index: position, timeSeconds: Double(position) / fps, progress: sample.progress, phase: nil,
+                scores: scores.value(at: position)?.scores)
         }
-        let page = ReviewPage(title: title,
-                              sides: sides.map { side in ReviewPage.Side(label: comparison.variants[side].label,
-                                                                         framePaths: (0..<count).map { file(side, $0) }) },
-                              frames: frames, framesPerSecond: fps,
-                              facts: [("variants", "\(sides.count)"), ("progress of", comparison.variants[0].label)],
-                              rerecordCommand: nil)
+        let page = ReviewPage(
+            title: title,
+            sides: sides.map { side in
+                ReviewPage.Side(
+                    label: comparison.variants[side].label,
+                    framePaths: (0..<count).map { file(side, $0) })
+            },
+            frames: frames, framesPerSecond: fps,
+            facts: [("variants", "\(sides.count)"), ("progress of", comparison.variants[0].label)],
+            rerecordCommand: nil)
         try page.write(to: path)
     }
 
@@ -209,8 +232,9 @@ enum CompareCommand: Command {
         let typed = String(text[..<equals]).hasPrefix("--") ? String(text[..<equals].dropFirst(2)) : String(text[..<equals])
         let name = SceneArguments.options.first { $0.formerNames.contains(typed) }?.name ?? typed
         guard variableOptions.contains(name) else {
-            throw UsageError("--vary: \(InputText.singleQuoted(name)) is not an option a variant can change (\(variableOptions.joined(separator: ", ")))"
-                             + Suggestions.didYouMean(name, in: variableOptions))
+            throw UsageError(
+                "--vary: \(InputText.singleQuoted(name)) is not an option a variant can change (\(variableOptions.joined(separator: ", ")))"
+                    + Suggestions.didYouMean(name, in: variableOptions))
         }
         let list = text[text.index(after: equals)...]
         var values: [String] = []
@@ -225,7 +249,9 @@ enum CompareCommand: Command {
                 if character == ",", depth == 0 { pieces.append("") } else { pieces[pieces.count - 1].append(character) }
             }
             for piece in pieces {
-                if let last = values.last, last.contains(":"), !last.contains("("), Double(piece.trimmingCharacters(in: .whitespaces)) != nil {
+                if let last = values.last, last.contains(":"), !last.contains("("),
+                    Double(piece.trimmingCharacters(in: .whitespaces)) != nil
+                {
                     values[values.count - 1] = last + "," + piece
                 } else {
                     values.append(piece)
@@ -236,7 +262,9 @@ enum CompareCommand: Command {
         guard !values.isEmpty, !values.contains(where: \.isEmpty) else {
             throw UsageError("--vary \(name): every value must be non-empty, in \(InputText.singleQuoted(text))")
         }
-        guard Set(values).count == values.count else { throw UsageError("--vary \(name): a value is listed twice in \(InputText.singleQuoted(text))") }
+        guard Set(values).count == values.count else {
+            throw UsageError("--vary \(name): a value is listed twice in \(InputText.singleQuoted(text))")
+        }
         return (name, values)
     }
 }
@@ -248,8 +276,10 @@ struct FrameScore: Sendable {
     var sizesMatch: Bool
 
     init(_ comparison: PerceptualComparison) {
-        scores = (comparison.meanDeltaE, comparison.percentile99DeltaE, comparison.maximumDeltaE,
-                  comparison.sizesMatch ? comparison.differingPixels : max(1, comparison.comparedPixels))
+        scores = (
+            comparison.meanDeltaE, comparison.percentile99DeltaE, comparison.maximumDeltaE,
+            comparison.sizesMatch ? comparison.differingPixels : max(1, comparison.comparedPixels)
+        )
         sizesMatch = comparison.sizesMatch
     }
 }

@@ -1,35 +1,35 @@
-import Foundation
 import Flipbook
 import FlipbookFiles
 import FlipbookMotion
-import FlipbookText
 import FlipbookSupport
+import FlipbookText
+import Foundation
 
 /// `flipbook curve`: prints a timing curve sampled per frame as CSV (`frame,time,progress`).
 enum CurveCommand: Command {
     static let name = "curve"
     static let summary = "print a timing curve's progress per frame as CSV, or a spring in every tool's notation"
     static let help = """
-    Usage: flipbook curve [--curve NAME] [--duration SECONDS] [--damping RATIO] [--velocity V] [--fps FPS]
-                          [--plot PATH [--label-font PATH]]
-           flipbook curve [--curve SPRING] [--duration SECONDS] [--damping RATIO] [--velocity V] --notations
+        Usage: flipbook curve [--curve NAME] [--duration SECONDS] [--damping RATIO] [--velocity V] [--fps FPS]
+                              [--plot PATH [--label-font PATH]]
+               flipbook curve [--curve SPRING] [--duration SECONDS] [--damping RATIO] [--velocity V] --notations
 
-    Prints `frame,time,progress` for frames k = 0…N at time k/fps, N = round(duration·fps).
-    `progress` is the curve's raw value at that time: a spring's last row may differ from 1 by a
-    little, although the rendered last frame shows exactly 1. Numbers are printed with 15
-    significant digits (%.15g).
+        Prints `frame,time,progress` for frames k = 0…N at time k/fps, N = round(duration·fps).
+        `progress` is the curve's raw value at that time: a spring's last row may differ from 1 by a
+        little, although the rendered last frame shows exactly 1. Numbers are printed with 15
+        significant digits (%.15g).
 
-    Options:
-    \(OptionSpec.helpLines(options))
+        Options:
+        \(OptionSpec.helpLines(options))
 
-    Examples:
-      flipbook curve                                    # push spring: ζ 0.6, v 1, 0.7 s, 60 fps (43 rows)
-      flipbook curve --curve spring --damping 1 --velocity 0 --duration 0.5
-      flipbook curve --curve easeInEaseOut --duration 1.5 --fps 30
-      flipbook curve --curve bezier:0.3,-0.5,0.7,1.6 --duration 0.4
-      flipbook curve --curve spring-physics:1,100,10,0  # runs for its settling duration, ≈ 1.41 s
-      flipbook curve --damping 0.4 --plot /tmp/spring.png
-    """
+        Examples:
+          flipbook curve                                    # push spring: ζ 0.6, v 1, 0.7 s, 60 fps (43 rows)
+          flipbook curve --curve spring --damping 1 --velocity 0 --duration 0.5
+          flipbook curve --curve easeInEaseOut --duration 1.5 --fps 30
+          flipbook curve --curve bezier:0.3,-0.5,0.7,1.6 --duration 0.4
+          flipbook curve --curve spring-physics:1,100,10,0  # runs for its settling duration, ≈ 1.41 s
+          flipbook curve --damping 0.4 --plot /tmp/spring.png
+        """
 
     /// What the options change: the push/pop preset's spring (ζ 0.6, v 1, 0.7 s); the duration
     /// is every curve's but `spring-physics` (which runs for its settling duration).
@@ -37,7 +37,9 @@ enum CurveCommand: Command {
 
     /// Every option, in help order.
     static let options: [OptionSpec] = [
-        .option("curve", "NAME", """
+        .option(
+            "curve", "NAME",
+            """
             spring (default) — UIKit's usingSpringWithDamping spring;
             linear, easeIn, easeOut, easeInEaseOut, default — CAMediaTimingFunction presets;
             bezier:x1,y1,x2,y2 — custom control points, x1 and x2 within [0, 1];
@@ -52,27 +54,35 @@ enum CurveCommand: Command {
             'framer(stiffness: 100, damping: 10)', 'framer(duration: 0.8, bounce: 0.25)',
             'framer(visualDuration: 0.3, bounce: 0.2)', 'figma(gentle)' (docs/TIMING.md).
             """),
-        .option("duration", "SECONDS", """
+        .option(
+            "duration", "SECONDS",
+            """
             0.001 to 60. Default 0.7; for spring-physics the spring's settling
             duration (when it stays within 0.1 % of the target).
             """),
         .option("damping", "RATIO", "damping ratio of `spring`, greater than 0, at most 1 (default 0.6)."),
         .option("velocity", "V", "initial velocity of `spring` in whole distances per second, -100…100 (default 1)."),
         .option("fps", "FPS", "frames per second, 1…240 (default 60)."),
-        .flag("notations", """
+        .flag(
+            "notations",
+            """
             print the spring in every notation instead of the CSV: UIKit, SwiftUI
             (response and duration/bounce), CASpringAnimation, Origami (tension/friction
             and bounciness/speed), Framer Motion, Figma. Each line is a --curve value.
             """),
-        .option("plot", "PATH", """
+        .option(
+            "plot", "PATH",
+            """
             also write a .png (or .jpg) plot of the curve (progress vs time, 640×300 pt @2x):
             the raw curve, gridlines at 0 and 1, the duration, a dot per frame (every
             k-th beyond 120). The CSV is still printed. See docs/PREVIEWS.md.
             """),
-        .option("label-font", "PATH", """
+        .option(
+            "label-font", "PATH",
+            """
             font for the plot's labels (default: DejaVu Sans via fontconfig;
             formerly --font, still accepted).
-            """, formerNames: ["font"]),
+            """, formerNames: ["font"])
     ]
 
     static func run(_ arguments: [String]) throws -> Int32 {
@@ -81,14 +91,17 @@ enum CurveCommand: Command {
         if args.string("label-font") != nil, args.string("plot") == nil { throw UsageError("--label-font applies only with --plot") }
         if let plot = args.string("plot") {
             try RenderCommand.checkImageExtension(plot, option: "--plot")
-            try OutputChecks.check([OutputChecks.Output(path: plot)], against: [args.string("label-font")].compactMap { $0.map { OutputOverlap.Input($0) } })
+            try OutputChecks.check(
+                [OutputChecks.Output(path: plot)], against: [args.string("label-font")].compactMap { $0.map { OutputOverlap.Input($0) } })
         }
         let fps = try args.double("fps", default: 60, in: 1...240)!
         var request = try SceneArguments.timingRequest(args)
         request.curve = request.curve ?? "spring"
         let timing = try SceneArguments.resolve(request, over: defaultTiming, name: "curve")
         if args.flag("notations") {
-            if let option = ["fps", "plot", "label-font"].first(where: args.given) { throw UsageError("--\(option) does not apply with --notations") }
+            if let option = ["fps", "plot", "label-font"].first(where: args.given) {
+                throw UsageError("--\(option) does not apply with --notations")
+            }
             guard let spring = timing.spring else {
                 throw UsageError("--notations needs a spring; --curve \(request.curve ?? "") is a Bézier curve")
             }
@@ -113,9 +126,11 @@ enum CurveCommand: Command {
     /// The `--notations` table: a header with the physical spring, then one line per tool.
     static func notationsTable(spring: Spring, uikitDurationSeconds: Double?) -> String {
         let n = { (value: Double) in String(format: "%.6g", value) }
-        var lines = ["spring: mass \(n(spring.mass)), stiffness \(n(spring.stiffness)), damping \(n(spring.damping)), "
-                     + "initial velocity \(n(spring.initialVelocity)); ω0 \(n(spring.naturalFrequency)) rad/s, "
-                     + "damping ratio \(n(spring.dampingRatio)), settles (0.1 %) after \(n(spring.settlingDurationSeconds)) s"]
+        var lines = [
+            "spring: mass \(n(spring.mass)), stiffness \(n(spring.stiffness)), damping \(n(spring.damping)), "
+                + "initial velocity \(n(spring.initialVelocity)); ω0 \(n(spring.naturalFrequency)) rad/s, "
+                + "damping ratio \(n(spring.dampingRatio)), settles (0.1 %) after \(n(spring.settlingDurationSeconds)) s"
+        ]
         let rows = SpringNotation.rows(for: spring, uikitDurationSeconds: uikitDurationSeconds)
         let width = rows.map(\.tool.count).max() ?? 0
         for row in rows {

@@ -5,12 +5,12 @@ enum DevicesCommand: Command {
     static let name = "devices"
     static let summary = "list the devices --device names: points, scale, safe area, status bar"
     static let help = """
-    Usage: flipbook devices
+        Usage: flipbook devices
 
-    Prints each device --device takes by name, one a line: its size in points, its scale, its
-    portrait safe area (top/bottom), its status bar and its screen corners' radius. --device
-    also takes WxH in points (@2x, 20 pt status bar) or WxH@S (scale S). See docs/DEVICES.md.
-    """
+        Prints each device --device takes by name, one a line: its size in points, its scale, its
+        portrait safe area (top/bottom), its status bar and its screen corners' radius. --device
+        also takes WxH in points (@2x, 20 pt status bar) or WxH@S (scale S). See docs/DEVICES.md.
+        """
 
     /// devices takes no options.
     static let options: [OptionSpec] = []

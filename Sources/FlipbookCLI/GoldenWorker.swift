@@ -1,7 +1,7 @@
-import Foundation
 import Flipbook
-import FlipbookLock
 import FlipbookFiles
+import FlipbookLock
+import Foundation
 
 /// `flipbook golden-worker FOLDER`: makes the sequence lock a test's FlipbookTesting asks for
 /// (`SequenceLockRequest`), at this build's speed. Not a user's command, so not in `commands`:

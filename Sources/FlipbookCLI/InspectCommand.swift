@@ -6,21 +6,22 @@ enum InspectCommand: Command {
     static let name = "inspect"
     static let summary = "print one frame's display list as JSON"
     static let help = """
-    Usage: flipbook inspect PRESET --frame K [OPTIONS]
-           flipbook inspect --transition FILE.json --frame K [OPTIONS]
+        Usage: flipbook inspect PRESET --frame K [OPTIONS]
+               flipbook inspect --transition FILE.json --frame K [OPTIONS]
 
-    Prints frame K's display list (every draw operation in painter's order, in window points)
-    as JSON on stdout: {"canvas": …, "frame": K, "time": …, "progress": …, "ops": [ … ]}.
+        Prints frame K's display list (every draw operation in painter's order, in window points)
+        as JSON on stdout: {"canvas": …, "frame": K, "time": …, "progress": …, "ops": [ … ]}.
 
-    Options:
-    \(OptionSpec.helpLines(options))
+        Options:
+        \(OptionSpec.helpLines(options))
 
-    Example:
-      flipbook inspect push --frame 15 --select 3
-    """
+        Example:
+          flipbook inspect push --frame 15 --select 3
+        """
 
     /// Every option: `--frame`, then the scene options.
-    static let options: [OptionSpec] = [.option("frame", "K", "the frame, 0-based (required)", setting: .frameIndex)] + SceneArguments.options
+    static let options: [OptionSpec] =
+        [.option("frame", "K", "the frame, 0-based (required)", setting: .frameIndex)] + SceneArguments.options
 
     static func run(_ argv: [String]) throws -> Int32 {
         let arguments = try Arguments(argv, options: options)

@@ -1,18 +1,18 @@
-import Foundation
 import FlipbookMotion
 import FlipbookScenes
 import FlipbookSupport
+import Foundation
 
 /// `flipbook list`: one line per preset — name, what moves, default timing.
 enum ListCommand: Command {
     static let name = "list"
     static let summary = "list the transition presets: what moves, default timing"
     static let help = """
-    Usage: flipbook list
+        Usage: flipbook list
 
-    Prints each preset on one line: its name, what moves, and its default timing
-    (override it with render's --duration, --damping, --velocity). See docs/PRESETS.md.
-    """
+        Prints each preset on one line: its name, what moves, and its default timing
+        (override it with render's --duration, --damping, --velocity). See docs/PRESETS.md.
+        """
 
     /// list takes no options.
     static let options: [OptionSpec] = []

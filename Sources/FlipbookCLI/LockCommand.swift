@@ -1,36 +1,37 @@
-import Foundation
 import Flipbook
-import FlipbookLock
-import FlipbookGeometry
 import FlipbookFiles
+import FlipbookGeometry
+import FlipbookLock
 import FlipbookSupport
+import Foundation
 
 /// `flipbook lock PRESET … --out NAME.lock`: a sequence golden of display lists and pixel hashes.
 enum LockCommand: Command {
     static let name = "lock"
     static let summary = "write a sequence golden: per frame the display list and a pixel hash"
     static let help = """
-    Usage: flipbook lock PRESET [OPTIONS] --out NAME.lock
-           flipbook lock --transition FILE.json [OPTIONS] --out NAME.lock
+        Usage: flipbook lock PRESET [OPTIONS] --out NAME.lock
+               flipbook lock --transition FILE.json [OPTIONS] --out NAME.lock
 
-    Renders every frame (no PNG is written) and writes NAME.lock: the render's arguments, then
-    per frame its time, progress, a CRC-64 of its pixels and its display list as compact text,
-    each frame written against the one before (a push lock is about 20 KB). Lock format 2;
-    `verify` still reads format 1 (FNV-1a hashes) and checks it with its own hash.
-    `flipbook verify NAME.lock` renders again and says which frames changed. Run both from the
-    same directory: relative paths in the arguments are kept as given. See docs/GOLDENS.md
-    ("Sequence goldens").
+        Renders every frame (no PNG is written) and writes NAME.lock: the render's arguments, then
+        per frame its time, progress, a CRC-64 of its pixels and its display list as compact text,
+        each frame written against the one before (a push lock is about 20 KB). Lock format 2;
+        `verify` still reads format 1 (FNV-1a hashes) and checks it with its own hash.
+        `flipbook verify NAME.lock` renders again and says which frames changed. Run both from the
+        same directory: relative paths in the arguments are kept as given. See docs/GOLDENS.md
+        ("Sequence goldens").
 
-    Options:
-    \(OptionSpec.helpLines(options))
+        Options:
+        \(OptionSpec.helpLines(options))
 
-    Examples:
-      flipbook lock push --scale 1 --out Tests/Locks/push.lock
-      flipbook lock --transition Samples/transitions/card-expand.json --scale 1 --out card-expand.lock
-    """
+        Examples:
+          flipbook lock push --scale 1 --out Tests/Locks/push.lock
+          flipbook lock --transition Samples/transitions/card-expand.json --scale 1 --out card-expand.lock
+        """
 
     /// Every option: `--out`, then the scene options.
-    static let options: [OptionSpec] = [.option("out", "NAME.lock", "the lock file (required), written atomically")] + SceneArguments.options
+    static let options: [OptionSpec] =
+        [.option("out", "NAME.lock", "the lock file (required), written atomically")] + SceneArguments.options
 
     static func run(_ argv: [String]) throws -> Int32 {
         let arguments = try Arguments(argv, options: options)
@@ -85,33 +86,35 @@ enum VerifyCommand: Command {
     static let name = "verify"
     static let summary = "render a .lock's sequence again; exit 0 same, 1 changed"
     static let help = """
-    Usage: flipbook verify NAME.lock [RENDER OPTIONS] [--review PAGE] [--markdown FILE]
+        Usage: flipbook verify NAME.lock [RENDER OPTIONS] [--review PAGE] [--markdown FILE]
 
-    Renders the sequence NAME.lock was made from (its arguments; any RENDER OPTIONS given here
-    are added after them, the last one winning, e.g. to try --damping 0.8 against the lock),
-    without encoding a PNG, and compares each frame's display list and pixel hash. Exit 0 when
-    every frame matches; otherwise prints which frames differ, whether the geometry (display
-    list) or only the pixels changed, the changes in words (`op 3 image "…": rect.y 331 → 333`),
-    and exits 1.
+        Renders the sequence NAME.lock was made from (its arguments; any RENDER OPTIONS given here
+        are added after them, the last one winning, e.g. to try --damping 0.8 against the lock),
+        without encoding a PNG, and compares each frame's display list and pixel hash. Exit 0 when
+        every frame matches; otherwise prints which frames differ, whether the geometry (display
+        list) or only the pixels changed, the changes in words (`op 3 image "…": rect.y 331 → 333`),
+        and exits 1.
 
-    Options:
-    \(OptionSpec.helpLines(ownOptions))
+        Options:
+        \(OptionSpec.helpLines(ownOptions))
 
-    Render options (as for lock), added after the lock's own:
-    \(OptionSpec.helpLines(SceneArguments.options))
+        Render options (as for lock), added after the lock's own:
+        \(OptionSpec.helpLines(SceneArguments.options))
 
-    Example:
-      flipbook verify Tests/Locks/push.lock
-      flipbook verify push.lock --damping 0.8      (exits 1: the spring is another)
-    """
+        Example:
+          flipbook verify Tests/Locks/push.lock
+          flipbook verify push.lock --damping 0.8      (exits 1: the spring is another)
+        """
 
     /// verify's own options (the render options follow them).
     static let ownOptions: [OptionSpec] = [
-        .option("review", "PAGE", """
+        .option(
+            "review", "PAGE",
+            """
             on a difference, write the current frames and the differences as a review
             page (a folder with index.html; see docs/REVIEW.md)
             """),
-        .option("markdown", "FILE", "write a summary for a pull-request comment (verdict, first differing frame)"),
+        .option("markdown", "FILE", "write a summary for a pull-request comment (verdict, first differing frame)")
     ]
 
     /// Every option: verify's own, then the render options.
@@ -134,13 +137,15 @@ enum VerifyCommand: Command {
         try OutputChecks.check(outputs.compactMap { $0 }, against: [OutputOverlap.Input(path)] + OutputChecks.inputs(of: job, arguments))
         let start = Date()
         // In the lock's own format: a format-1 lock is checked with its FNV-1a hashes.
-        let actual = try SequenceLock.make(job: job, header: LockCommand.header(name: name, arguments: locked + rest), format: expected.format)
+        let actual = try SequenceLock.make(
+            job: job, header: LockCommand.header(name: name, arguments: locked + rest), format: expected.format)
         let seconds = Date().timeIntervalSince(start)
         // The changed ops of the frames the report shows are named after their layers.
         let differences = expected.differences(to: actual, layerNames: { job.layerNamesOfLockLines(frameIndex: $0) })
-        let report = VerifyReport(lockPath: path, name: name, frameCount: expected.frames.count, renderedFrameCount: actual.frames.count,
-                                  differences: differences,
-                                  rerecord: "flipbook lock " + (locked + rest).map(shellQuoted).joined(separator: " ") + " --out " + shellQuoted(path))
+        let report = VerifyReport(
+            lockPath: path, name: name, frameCount: expected.frames.count, renderedFrameCount: actual.frames.count,
+            differences: differences,
+            rerecord: "flipbook lock " + (locked + rest).map(shellQuoted).joined(separator: " ") + " --out " + shellQuoted(path))
         print(report.text + String(format: " (%.2f s)", seconds))
         if let markdown { try OutputFile.write(Array(report.markdown.utf8), to: markdown, createFolders: true) }
         if let review, !differences.isEmpty {
@@ -232,7 +237,8 @@ struct VerifyReport {
         guard let first = differences.first else { return "\(lockPath): \(name): all \(frameCount) frames match" }
         let geometry = differences.filter { $0.kind == .geometry }.count
         let pixels = differences.filter { $0.kind == .pixels }.count
-        var out = "\(lockPath): \(name): \(differences.count) of \(max(frameCount, renderedFrameCount)) frames differ (first: frame \(first.index)); "
+        var out =
+            "\(lockPath): \(name): \(differences.count) of \(max(frameCount, renderedFrameCount)) frames differ (first: frame \(first.index)); "
             + "geometry changed in \(geometry), only pixels in \(pixels)"
         if renderedFrameCount != frameCount { out += "; the lock holds \(frameCount) frames, the render \(renderedFrameCount)" }
         for difference in differences.prefix(20) {
@@ -251,7 +257,8 @@ struct VerifyReport {
         guard let first = differences.first else {
             return "### ✅ \(MarkdownText.code(name)): all \(frameCount) frames match \(MarkdownText.code(lockPath))\n"
         }
-        var out = "### ❌ \(MarkdownText.code(name)): \(differences.count) of \(max(frameCount, renderedFrameCount)) frames differ from \(MarkdownText.code(lockPath))\n\n"
+        var out =
+            "### ❌ \(MarkdownText.code(name)): \(differences.count) of \(max(frameCount, renderedFrameCount)) frames differ from \(MarkdownText.code(lockPath))\n\n"
         if renderedFrameCount != frameCount { out += "The lock holds \(frameCount) frames, the render \(renderedFrameCount).\n\n" }
         out += "First differing frame: **\(first.index)**.\n\n| frame | what | changes |\n|---|---|---|\n"
         for difference in differences.prefix(30) {
@@ -272,7 +279,8 @@ enum VerifyError: Error, CustomStringConvertible {
     var description: String {
         switch self {
         case let .lockedFileUnreadable(path, option):
-            return "\(InputText.escaped(path)): the lock's --\(option) file cannot be used; what is wrong with it is not shown, since a lock may come "
+            return
+                "\(InputText.escaped(path)): the lock's --\(option) file cannot be used; what is wrong with it is not shown, since a lock may come "
                 + "from someone else and the message could quote the file (run `flipbook render` with the lock's arguments to see it)"
         }
     }

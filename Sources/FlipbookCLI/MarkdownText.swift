@@ -1,6 +1,6 @@
-import Foundation
 import FlipbookGeometry
 import FlipbookSupport
+import Foundation
 
 /// Text from inputs — a lock's ops and arguments, layer text, folder and file names, devices —
 /// as it goes into a `--markdown` summary: the one place that escapes it.

@@ -1,5 +1,5 @@
-import Foundation
 import FlipbookGeometry
+import Foundation
 
 /// One command-line option: the single place its name, kind and help text live. A command's
 /// table of these drives its parsing (`Arguments`), its help lines (`helpLines`) and the
@@ -34,11 +34,14 @@ struct OptionSpec: Sendable {
     var setting: SettingField?
 
     /// An option taking a value.
-    static func option(_ name: String, _ valueName: String, _ help: String, hidden: Bool = false, repeatable: Bool = false,
-                       readsFile: Bool = false, formerNames: [String] = [], synopsis: String? = nil,
-                       setting: SettingField? = nil) -> OptionSpec {
-        OptionSpec(name: name, valueName: valueName, help: help, isHidden: hidden, isRepeatable: repeatable,
-                   readsFile: readsFile, formerNames: formerNames, synopsis: synopsis, setting: setting)
+    static func option(
+        _ name: String, _ valueName: String, _ help: String, hidden: Bool = false, repeatable: Bool = false,
+        readsFile: Bool = false, formerNames: [String] = [], synopsis: String? = nil,
+        setting: SettingField? = nil
+    ) -> OptionSpec {
+        OptionSpec(
+            name: name, valueName: valueName, help: help, isHidden: hidden, isRepeatable: repeatable,
+            readsFile: readsFile, formerNames: formerNames, synopsis: synopsis, setting: setting)
     }
 
     /// A flag (no value).
@@ -63,7 +66,8 @@ struct OptionSpec: Sendable {
         return options.filter { !$0.isHidden && !$0.help.isEmpty }.map { option in
             let lines = option.help.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             let name = "  " + option.helpName
-            let first = name.count + 2 <= helpColumn
+            let first =
+                name.count + 2 <= helpColumn
                 ? name.padding(toLength: helpColumn, withPad: " ", startingAt: 0) + lines[0]
                 : name + "\n" + indent + lines[0]
             return ([first] + lines.dropFirst().map { indent + $0 }).joined(separator: "\n")
@@ -75,8 +79,8 @@ struct OptionSpec: Sendable {
     static func tableLines(_ options: [OptionSpec]) -> String {
         options.map { option in
             (["--" + option.name + (option.valueName.map { " " + $0 } ?? "")]
-             + (option.isHidden ? ["hidden"] : []) + (option.isRepeatable ? ["repeatable"] : [])
-             + (option.setting.map { ["setting=\($0.rawValue)"] } ?? [])).joined(separator: "\t")
+                + (option.isHidden ? ["hidden"] : []) + (option.isRepeatable ? ["repeatable"] : [])
+                + (option.setting.map { ["setting=\($0.rawValue)"] } ?? [])).joined(separator: "\t")
         }.joined(separator: "\n")
     }
 }

@@ -32,8 +32,10 @@ enum OutputChecks {
     /// - Throws: `FileError.unwritable` naming the output.
     static func checkOutside(page: String, option: String, _ outputs: [String]) throws {
         for output in outputs where OutputDirectory.isWithin(output, folder: page) {
-            throw FileError.unwritable(path: output, reason: "it is inside the review page folder \(page) (\(option)), which is "
-                + "replaced as a whole (the file would be deleted with it); write it beside the folder")
+            throw FileError.unwritable(
+                path: output,
+                reason: "it is inside the review page folder \(page) (\(option)), which is "
+                    + "replaced as a whole (the file would be deleted with it); write it beside the folder")
         }
     }
 }

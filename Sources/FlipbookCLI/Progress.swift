@@ -1,7 +1,7 @@
-import Foundation
 import Flipbook
 import FlipbookMotion
 import FlipbookSupport
+import Foundation
 
 /// How `render` and `compare` report progress on stderr (`--progress`).
 enum ProgressMode: String, CaseIterable {
@@ -24,8 +24,9 @@ enum ProgressMode: String, CaseIterable {
         var mode = ProgressMode.auto
         if let text = arguments.string("progress") {
             guard let parsed = ProgressMode(rawValue: text.lowercased()) else {
-                throw UsageError("--progress must be auto, tty, plain or none, not \(InputText.singleQuoted(text))"
-                                 + Suggestions.didYouMean(text, in: allCases.map(\.rawValue)))
+                throw UsageError(
+                    "--progress must be auto, tty, plain or none, not \(InputText.singleQuoted(text))"
+                        + Suggestions.didYouMean(text, in: allCases.map(\.rawValue)))
             }
             mode = parsed
         }
@@ -38,11 +39,13 @@ enum ProgressMode: String, CaseIterable {
 
     /// The two progress options, in help order.
     static let options: [OptionSpec] = [
-        .option("progress", "MODE", """
+        .option(
+            "progress", "MODE",
+            """
             tty: one line updated in place (frames, %, time left); plain: a line every
             few seconds, for CI logs; none; auto (default): tty on a terminal, else plain
             """),
-        .option("progress-interval", "S", "seconds between plain progress lines, 0-3600 (default 5; 0: every frame)"),
+        .option("progress-interval", "S", "seconds between plain progress lines, 0-3600 (default 5; 0: every frame)")
     ]
 }
 

@@ -1,101 +1,121 @@
-import Foundation
 import Flipbook
 import FlipbookFiles
 import FlipbookScenes
 import FlipbookSupport
+import Foundation
 
 /// `flipbook render PRESET …`: writes a transition's frames and timeline.json.
 enum RenderCommand: Command {
     static let name = "render"
     static let summary = "render a transition to PNG frames + timeline.json"
     static let help = """
-    Usage: flipbook render PRESET [OPTIONS]
-           flipbook render --transition FILE.json [OPTIONS]
+        Usage: flipbook render PRESET [OPTIONS]
+               flipbook render --transition FILE.json [OPTIONS]
 
-    Renders every frame of a transition to OUT/frame_0000.png … and OUT/timeline.json.
-    OUT is replaced atomically: a failed run leaves the previous output as it was.
-    Presets: \(TransitionPreset.allCases.map(\.rawValue).joined(separator: ", ")) (see `flipbook list`;
-    case does not matter, _ stands for -). A repeated option: the last one wins.
+        Renders every frame of a transition to OUT/frame_0000.png … and OUT/timeline.json.
+        OUT is replaced atomically: a failed run leaves the previous output as it was.
+        Presets: \(TransitionPreset.allCases.map(\.rawValue).joined(separator: ", ")) (see `flipbook list`;
+        case does not matter, _ stands for -). A repeated option: the last one wins.
 
-    Options:
-    \(OptionSpec.helpLines(options))
+        Options:
+        \(OptionSpec.helpLines(options))
 
-    The sheet and the video are made from the same rendered pixels as the PNGs (one render)
-    and each is replaced atomically. See docs/PREVIEWS.md and, for shards, docs/SHARDING.md.
+        The sheet and the video are made from the same rendered pixels as the PNGs (one render)
+        and each is replaced atomically. See docs/PREVIEWS.md and, for shards, docs/SHARDING.md.
 
-    Examples:
-      flipbook render push
-      flipbook render pop --select 2 --return 5 --device se --scale 1 --out /tmp/pop
-      flipbook render push --damping 0.8 --duration 0.5 --fps 30
-      flipbook render push --contact-sheet Output/push-sheet.png
-      flipbook render push --scale 1 --contact-sheet docs/images/push.png --sheet-frames 6
-      flipbook render pop --select 3 --video Output/pop.mp4
-      flipbook render push --scale 1 --fps 30 --video Output/push.gif --contact-sheet Output/push.png
-      flipbook render push --video Output/push.mp4 --no-frames
-      flipbook render push --fps 30 --video Output/push.apng --video-scale 0.5
-      flipbook render --transition sample:card-expand --contact-sheet Output/card-expand.png
-      flipbook render pop --select 6 --gesture sample:half-swipe-cancel --contact-sheet Output/half.png
-      flipbook render pop --pan-to 112.5 --pan-duration 0.3 --release-velocity 1500
-      flipbook render page --select 8 --to 9      (then: flipbook render pop --select 8 --return 9)
-      flipbook render push --png-writer libpng --png-level 6
-      flipbook render push --no-write --threads 1
-      flipbook render --transition mine.json --scale 1 --contact-sheet Output/mine.png --watch
-      flipbook render present --shard 2/4 --out /tmp/present-2 --progress plain
-    """
+        Examples:
+          flipbook render push
+          flipbook render pop --select 2 --return 5 --device se --scale 1 --out /tmp/pop
+          flipbook render push --damping 0.8 --duration 0.5 --fps 30
+          flipbook render push --contact-sheet Output/push-sheet.png
+          flipbook render push --scale 1 --contact-sheet docs/images/push.png --sheet-frames 6
+          flipbook render pop --select 3 --video Output/pop.mp4
+          flipbook render push --scale 1 --fps 30 --video Output/push.gif --contact-sheet Output/push.png
+          flipbook render push --video Output/push.mp4 --no-frames
+          flipbook render push --fps 30 --video Output/push.apng --video-scale 0.5
+          flipbook render --transition sample:card-expand --contact-sheet Output/card-expand.png
+          flipbook render pop --select 6 --gesture sample:half-swipe-cancel --contact-sheet Output/half.png
+          flipbook render pop --pan-to 112.5 --pan-duration 0.3 --release-velocity 1500
+          flipbook render page --select 8 --to 9      (then: flipbook render pop --select 8 --return 9)
+          flipbook render push --png-writer libpng --png-level 6
+          flipbook render push --no-write --threads 1
+          flipbook render --transition mine.json --scale 1 --contact-sheet Output/mine.png --watch
+          flipbook render present --shard 2/4 --out /tmp/present-2 --progress plain
+        """
 
     /// Every option: the scene's, render's own, the PNG writer's and progress.
-    static let options: [OptionSpec] = SceneArguments.options + [
-        .option("out", "DIR", """
-            output directory (default Output/NAME); {preset} in DIR, --contact-sheet
-            and --video is replaced by the preset's (or transition file's) name
-            """),
-        .option("frames", "A-B", "render only frames A to B inclusive", setting: .frameRange),
-        .option("shard", "K/N", """
-            render only the K-th of N contiguous frame ranges, 1 <= K <= N (for a job
-            runner; join the shards' folders with `flipbook merge`)
-            """),
-        .option("shards", "N", "print the N ranges (`K/N A-B` per line) and exit without rendering",
+    static let options: [OptionSpec] =
+        SceneArguments.options + [
+            .option(
+                "out", "DIR",
+                """
+                output directory (default Output/NAME); {preset} in DIR, --contact-sheet
+                and --video is replaced by the preset's (or transition file's) name
+                """),
+            .option("frames", "A-B", "render only frames A to B inclusive", setting: .frameRange),
+            .option(
+                "shard", "K/N",
+                """
+                render only the K-th of N contiguous frame ranges, 1 <= K <= N (for a job
+                runner; join the shards' folders with `flipbook merge`)
+                """),
+            .option(
+                "shards", "N", "print the N ranges (`K/N A-B` per line) and exit without rendering",
                 synopsis: "--shards N --print-ranges"),
-        .flag("print-ranges", ""),
-        .option("contact-sheet", "PATH", """
-            also write one .png/.jpg with the frames as labelled thumbnails (every k-th
-            beyond 48, always the first and last) and the timing curve under them
-            """),
-        .option("sheet-frames", "N", "at most N thumbnails on the contact sheet, 2-200 (default 48)"),
-        .option("video", "PATH", """
-            also write PATH.mp4 (H.264) or PATH.gif through ffmpeg, which must be on
-            PATH (apt-get install ffmpeg); odd sizes lose a pixel column/row in MP4.
-            GIFs play at the right speed only up to 50 fps: without --fps a GIF render
-            runs at 30 fps, and its expected size is printed before the render.
-            PATH.apng writes an animated PNG without ffmpeg (exact pixels, every
-            frame at the render's fps; at most 1000 frames)
-            """, setting: .videoPath),
-        .option("video-scale", "S", """
-            the video's size relative to the frames, 0.05-1 (default: GIFs and APNGs
-            at most 480 px wide, MP4 full size)
-            """, setting: .videoScale),
-        .flag("no-frames", """
-            write no PNG sequence (and no timeline.json): only the --video and/or
-            --contact-sheet, made from the rendered frames in memory
-            """),
-        .flag("no-write", """
-            render every frame and write nothing (no PNG encoding): measures the
-            renderer; prints the time and ms per frame
-            """),
-        .flag("watch", """
-            after the render, watch the files it read (transition, manifests, gesture,
-            images; checked every 0.3 s) and render again when one is saved; a round
-            that fails prints its error and keeps the last output; Ctrl-C ends (exit 130)
-            """),
-        // Hidden: scripts and tests end a watch after N rounds (as FLIPBOOK_WATCH_ROUNDS does).
-        .option("watch-rounds", "N", "end --watch after N rounds (for scripts and tests)", hidden: true),
-    ] + PNGArguments.options + ProgressMode.options + [
-        .flag("skip-inapplicable", """
-            when a scene option does not apply to PRESET, or --select/--return is
-            outside the manifest, print `PRESET: skipped: REASON` and exit 0
-            (scripts/render uses it to pass your options to every preset)
-            """),
-    ]
+            .flag("print-ranges", ""),
+            .option(
+                "contact-sheet", "PATH",
+                """
+                also write one .png/.jpg with the frames as labelled thumbnails (every k-th
+                beyond 48, always the first and last) and the timing curve under them
+                """),
+            .option("sheet-frames", "N", "at most N thumbnails on the contact sheet, 2-200 (default 48)"),
+            .option(
+                "video", "PATH",
+                """
+                also write PATH.mp4 (H.264) or PATH.gif through ffmpeg, which must be on
+                PATH (apt-get install ffmpeg); odd sizes lose a pixel column/row in MP4.
+                GIFs play at the right speed only up to 50 fps: without --fps a GIF render
+                runs at 30 fps, and its expected size is printed before the render.
+                PATH.apng writes an animated PNG without ffmpeg (exact pixels, every
+                frame at the render's fps; at most 1000 frames)
+                """, setting: .videoPath),
+            .option(
+                "video-scale", "S",
+                """
+                the video's size relative to the frames, 0.05-1 (default: GIFs and APNGs
+                at most 480 px wide, MP4 full size)
+                """, setting: .videoScale),
+            .flag(
+                "no-frames",
+                """
+                write no PNG sequence (and no timeline.json): only the --video and/or
+                --contact-sheet, made from the rendered frames in memory
+                """),
+            .flag(
+                "no-write",
+                """
+                render every frame and write nothing (no PNG encoding): measures the
+                renderer; prints the time and ms per frame
+                """),
+            .flag(
+                "watch",
+                """
+                after the render, watch the files it read (transition, manifests, gesture,
+                images; checked every 0.3 s) and render again when one is saved; a round
+                that fails prints its error and keeps the last output; Ctrl-C ends (exit 130)
+                """),
+            // Hidden: scripts and tests end a watch after N rounds (as FLIPBOOK_WATCH_ROUNDS does).
+            .option("watch-rounds", "N", "end --watch after N rounds (for scripts and tests)", hidden: true)
+        ] + PNGArguments.options + ProgressMode.options + [
+            .flag(
+                "skip-inapplicable",
+                """
+                when a scene option does not apply to PRESET, or --select/--return is
+                outside the manifest, print `PRESET: skipped: REASON` and exit 0
+                (scripts/render uses it to pass your options to every preset)
+                """)
+        ]
 
     static func run(_ argv: [String]) throws -> Int32 {
         let arguments = try Arguments(argv, options: options)
@@ -132,7 +152,8 @@ enum RenderCommand: Command {
                 throw UsageError("--shards goes with --print-ranges (to render one shard: --shard K/N)")
             }
             guard let count = Int(text), (1...FrameShard.maximumCount).contains(count) else {
-                throw UsageError("--shards must be a whole number from 1 to \(FrameShard.maximumCount), not \(InputText.singleQuoted(text))")
+                throw UsageError(
+                    "--shards must be a whole number from 1 to \(FrameShard.maximumCount), not \(InputText.singleQuoted(text))")
             }
             let job = try RenderJob(settings: settings)
             for (shard, frames) in FrameShard.all(count: count, frameCount: job.sequence.count) {
@@ -160,8 +181,9 @@ enum RenderCommand: Command {
         if let shard {
             guard let range = shard.frames(ofSequence: job.sequence.count) else {
                 try job.writeTimelineOnly(to: out)
-                print("\(presetName): shard \(shard) is empty (the sequence has \(job.sequence.count) frames): "
-                      + "wrote only timeline.json → \(out)")
+                print(
+                    "\(presetName): shard \(shard) is empty (the sequence has \(job.sequence.count) frames): "
+                        + "wrote only timeline.json → \(out)")
                 return ExitCode.success
             }
             settings.frameRange = range
@@ -169,7 +191,8 @@ enum RenderCommand: Command {
         }
         if !noWrite {
             // Before anything is rendered: no output may be an input (a photo, the manifest) or hold one.
-            let outputs = (noFrames ? [] : [OutputChecks.Output(path: out, isFolder: true)])
+            let outputs =
+                (noFrames ? [] : [OutputChecks.Output(path: out, isFolder: true)])
                 + [previews.contactSheetPath, previews.videoPath].compactMap { $0.map { OutputChecks.Output(path: $0) } }
             try OutputChecks.check(outputs, against: OutputChecks.inputs(of: job, arguments))
         }
@@ -181,9 +204,12 @@ enum RenderCommand: Command {
         }
         if firstRound { noteDebugBuild(job) }
         let progress = ProgressReporter(label: presetName, mode: progressMode, intervalSeconds: progressInterval)
-        let summary = noWrite ? try job.render(progress: progress.renderCallback)
-            : noFrames ? try job.render(previews: previews, progress: progress.renderCallback)
-            : try job.write(to: out, previews: previews, progress: progress.renderCallback)
+        let summary =
+            noWrite
+            ? try job.render(progress: progress.renderCallback)
+            : noFrames
+                ? try job.render(previews: previews, progress: progress.renderCallback)
+                : try job.write(to: out, previews: previews, progress: progress.renderCallback)
         progress.finish()
         for warning in summary.warnings where !job.warnings.contains(warning) { printError("warning: \(warning)") }
         report(summary, settings: settings, shard: shard, name: presetName, out: out, outputs: outputs)
@@ -194,7 +220,8 @@ enum RenderCommand: Command {
     static func shardOption(_ arguments: Arguments) throws -> FrameShard? {
         guard let text = arguments.string("shard") else { return nil }
         guard let parsed = FrameShard(parsing: text) else {
-            throw UsageError("--shard must be K/N with 1 <= K <= N <= \(FrameShard.maximumCount) (e.g. 1/4), not \(InputText.singleQuoted(text))")
+            throw UsageError(
+                "--shard must be K/N with 1 <= K <= N <= \(FrameShard.maximumCount) (e.g. 1/4), not \(InputText.singleQuoted(text))")
         }
         guard !arguments.given("frames") else { throw UsageError("--shard and --frames both pick frames; give one") }
         return parsed
@@ -208,10 +235,13 @@ enum RenderCommand: Command {
 
     /// The preview, `--no-frames` and `--no-write` options, checked against each other before
     /// anything is loaded (a missing ffmpeg should not cost a render); a GIF sets the frame rate.
-    static func outputRequest(_ arguments: Arguments, name: String, settings: inout RenderSettings,
-                              firstRound: Bool) throws -> OutputRequest {
-        var previews = PreviewOptions(contactSheetPath: try arguments.string("contact-sheet").map { try expand($0, preset: name) },
-                                      videoPath: try arguments.string("video").map { try expand($0, preset: name) })
+    static func outputRequest(
+        _ arguments: Arguments, name: String, settings: inout RenderSettings,
+        firstRound: Bool
+    ) throws -> OutputRequest {
+        var previews = PreviewOptions(
+            contactSheetPath: try arguments.string("contact-sheet").map { try expand($0, preset: name) },
+            videoPath: try arguments.string("video").map { try expand($0, preset: name) })
         if let sheet = previews.contactSheetPath { try checkImageExtension(sheet, option: "--contact-sheet") }
         if let maximum = try arguments.int("sheet-frames", in: 2...200) {
             guard previews.contactSheetPath != nil else { throw UsageError("--sheet-frames goes with --contact-sheet") }
@@ -245,30 +275,41 @@ enum RenderCommand: Command {
             // plays at the right speed).
             if VideoFormat(path: video) == .gif, !arguments.given("fps") {
                 settings.framesPerSecond = gifFramesPerSecond
-                if firstRound { printError("note: rendering at \(Int(gifFramesPerSecond)) fps for the GIF (give --fps to choose; GIFs play right up to 50)") }
+                if firstRound {
+                    printError(
+                        "note: rendering at \(Int(gifFramesPerSecond)) fps for the GIF (give --fps to choose; GIFs play right up to 50)")
+                }
             }
             if VideoFormat(path: video) == .gif, settings.framesPerSecond > 50 {
-                printError("warning: GIF frame delays are whole centiseconds and browsers slow down delays under 2 cs; "
-                           + "at \(CurveCommand.formatNumber(settings.framesPerSecond)) fps the GIF plays too slowly (use --fps 50 or less)")
+                printError(
+                    "warning: GIF frame delays are whole centiseconds and browsers slow down delays under 2 cs; "
+                        + "at \(CurveCommand.formatNumber(settings.framesPerSecond)) fps the GIF plays too slowly (use --fps 50 or less)")
             }
         }
         return OutputRequest(previews: previews, noFrames: noFrames, noWrite: noWrite)
     }
 
     /// The lines a finished render prints: what was written, and where.
-    static func report(_ summary: RenderSummary, settings: RenderSettings, shard: FrameShard?, name: String, out: String,
-                       outputs: OutputRequest) {
+    static func report(
+        _ summary: RenderSummary, settings: RenderSettings, shard: FrameShard?, name: String, out: String,
+        outputs: OutputRequest
+    ) {
         var range = settings.frameRange.map { " (frames \($0.lowerBound)-\($0.upperBound) of \(summary.totalFrames))" } ?? ""
         if let shard, let frames = settings.frameRange {
             range = " (shard \(shard): frames \(frames.lowerBound)-\(frames.upperBound) of \(summary.totalFrames))"
         }
-        let rendered = "\(name): \(summary.framesWritten) frame\(summary.framesWritten == 1 ? "" : "s")\(range), \(summary.pixelWidth)x\(summary.pixelHeight) px, "
+        let rendered =
+            "\(name): \(summary.framesWritten) frame\(summary.framesWritten == 1 ? "" : "s")\(range), \(summary.pixelWidth)x\(summary.pixelHeight) px, "
             + String(format: "%.2f s", summary.seconds)
         if outputs.noWrite {
             let framesSeconds = summary.framesSeconds ?? summary.seconds
-            print(rendered + String(format: "; frames alone %.3f s = %.2f ms/frame on %d thread%@ (after loading and decoding the photos); nothing written",
-                                    framesSeconds, framesSeconds * 1000 / Double(max(summary.framesWritten, 1)),
-                                    settings.threads, settings.threads == 1 ? "" : "s"))
+            print(
+                rendered
+                    + String(
+                        format:
+                            "; frames alone %.3f s = %.2f ms/frame on %d thread%@ (after loading and decoding the photos); nothing written",
+                        framesSeconds, framesSeconds * 1000 / Double(max(summary.framesWritten, 1)),
+                        settings.threads, settings.threads == 1 ? "" : "s"))
         } else if outputs.noFrames {
             print(rendered + ", no PNG frames written")
         } else {
@@ -316,13 +357,14 @@ enum RenderCommand: Command {
     /// default push); say so before a render big enough to notice.
     static func noteDebugBuild(_ job: RenderJob) {
         #if DEBUG
-        let pixels = job.device.pixelSize
-        let megapixels = Double(job.frames.count) * Double(pixels.width * pixels.height) / 1e6
-        // 5 megapixels take about 10 s in a debug build on 2 cores, well under a second in release.
-        if megapixels >= 5 {
-            printError("note: this flipbook is a debug build, about 40× slower than a release build; for renders like this one "
-                       + "use `swift run -c release flipbook …` or install it with scripts/install")
-        }
+            let pixels = job.device.pixelSize
+            let megapixels = Double(job.frames.count) * Double(pixels.width * pixels.height) / 1e6
+            // 5 megapixels take about 10 s in a debug build on 2 cores, well under a second in release.
+            if megapixels >= 5 {
+                printError(
+                    "note: this flipbook is a debug build, about 40× slower than a release build; for renders like this one "
+                        + "use `swift run -c release flipbook …` or install it with scripts/install")
+            }
         #endif
     }
 
@@ -330,7 +372,8 @@ enum RenderCommand: Command {
     static func parseRange(_ text: String) throws -> ClosedRange<Int> {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard (1...2).contains(parts.count), let lower = Int(parts[0]), let upper = Int(parts.last!),
-              lower >= 0, lower <= upper else {
+            lower >= 0, lower <= upper
+        else {
             throw UsageError("--frames must be A-B with 0 <= A <= B (e.g. 0-21), not \(InputText.singleQuoted(text))")
         }
         return lower...upper

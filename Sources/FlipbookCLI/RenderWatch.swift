@@ -1,7 +1,7 @@
-import Foundation
 import Flipbook
 import FlipbookRender
 import FlipbookSupport
+import Foundation
 
 /// `flipbook render … --watch`: renders, then re-renders whenever a file the render read changes
 /// (the transition file, the photo and cards manifests, the gesture file, every image a frame
@@ -49,22 +49,23 @@ final class RenderWatch {
             do {
                 status = try RenderCommand.render(arguments, watch: watch)
             } catch let error as UsageError where watch.round == 1 {
-                throw error  // the command line itself is wrong: editing a file will not fix it
+                throw error // the command line itself is wrong: editing a file will not fix it
             } catch let error as InapplicableOption where watch.round == 1 {
                 throw error
             } catch {
                 printError("error: \(SettingFlags.describe(error))")
                 status = ExitCode.failure
             }
-            fflush(nil)  // every output stream; naming the `stdout` global is not concurrency-safe
+            fflush(nil) // every output stream; naming the `stdout` global is not concurrency-safe
             if let limit, watch.round >= limit { return status }
             // A file read before keeps its stamp from before the round, so a save during the
             // render starts the next round at once; a file first read this round is stamped now.
             var stamps: [String: FileStamp] = [:]
             for file in named.union(watch.inputFiles) { stamps[file] = before[file] ?? FileStamp(path: file) }
             if watch.round == 1 {
-                printError("watching \(stamps.count) file\(stamps.count == 1 ? "" : "s") (the transition, manifests, gesture and images); "
-                           + "saving one renders again; Ctrl-C ends")
+                printError(
+                    "watching \(stamps.count) file\(stamps.count == 1 ? "" : "s") (the transition, manifests, gesture and images); "
+                        + "saving one renders again; Ctrl-C ends")
             }
             while stamps.allSatisfy({ FileStamp(path: $0.key) == $0.value }) {
                 Thread.sleep(forTimeInterval: pollSeconds)

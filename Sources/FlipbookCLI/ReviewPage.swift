@@ -1,6 +1,6 @@
-import Foundation
 import Flipbook
 import FlipbookFiles
+import Foundation
 
 /// A static, self-contained review page: a folder with `index.html` (inline script and style,
 /// no network) and the frames beside it, one subfolder per side (docs/REVIEW.md).
@@ -56,12 +56,15 @@ struct ReviewPage {
         // Checked here first for the message naming the file; the replace checks again.
         var info = stat()
         if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR,
-           let entries = try? FileManager.default.contentsOfDirectory(atPath: path), !entries.isEmpty,
-           let problem = ReviewPageRecord.problem(replacing: path) {
+            let entries = try? FileManager.default.contentsOfDirectory(atPath: path), !entries.isEmpty,
+            let problem = ReviewPageRecord.problem(replacing: path)
+        {
             throw FileError.unwritable(path: path, reason: problem)
         }
-        try OutputDirectory.replace(path, keeping: ReviewPage.isPageFile, keepingFolders: ReviewPage.isSideFolder,
-                                    ownedIf: ReviewPage.isPageFolder) { temporary in
+        try OutputDirectory.replace(
+            path, keeping: ReviewPage.isPageFile, keepingFolders: ReviewPage.isSideFolder,
+            ownedIf: ReviewPage.isPageFolder
+        ) { temporary in
             // First, the list of what this run will write: it marks the folder as a page, so a
             // killed run's leftover can be swept; rewritten with the sizes at the end.
             var record = ReviewPageRecord()
@@ -71,8 +74,9 @@ struct ReviewPage {
                 for position in side.framePaths.indices { record.addFile("side\(number)/" + frameName(position)) }
             }
             for file in extraFiles { record.addFile(file.name) }
-            try OutputFile.create(Array(record.text.utf8), at: temporary + "/" + ReviewPageRecord.fileName,
-                                  reportingAs: path + "/" + ReviewPageRecord.fileName)
+            try OutputFile.create(
+                Array(record.text.utf8), at: temporary + "/" + ReviewPageRecord.fileName,
+                reportingAs: path + "/" + ReviewPageRecord.fileName)
             func create(_ bytes: [UInt8], named name: String) throws {
                 try OutputFile.create(bytes, at: temporary + "/" + name, reportingAs: path + "/" + name)
                 record.addFile(name, bytes: bytes.count)
@@ -105,8 +109,9 @@ struct ReviewPage {
 
     /// What the page's script reads, made safe for its script element (`ReviewPageData`).
     var data: ReviewPageData {
-        ReviewPageData(title: title, sideLabels: sides.map(\.label), frames: frames, framesPerSecond: framesPerSecond, facts: facts,
-                       rerecordCommand: rerecordCommand, curves: curves)
+        ReviewPageData(
+            title: title, sideLabels: sides.map(\.label), frames: frames, framesPerSecond: framesPerSecond, facts: facts,
+            rerecordCommand: rerecordCommand, curves: curves)
     }
 
     /// The template with the title and the data in their places, each placeholder replaced once
@@ -119,6 +124,7 @@ struct ReviewPage {
     }
 
     func htmlEscaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(
+            of: ">", with: "&gt;")
     }
 }

@@ -1,6 +1,6 @@
-import Foundation
 import FlipbookFiles
 import FlipbookSupport
+import Foundation
 
 /// The list of what a review page run wrote, kept in the page folder as `.flipbook-page`: the
 /// proof that a folder is a page flipbook may replace.
@@ -54,7 +54,8 @@ struct ReviewPageRecord {
     /// Reads `folder`'s record; nil when it has none or it is not a record.
     static func read(in folder: String) -> ReviewPageRecord? {
         guard let bytes = try? InputFile.readOwnFile(folder + "/" + fileName, maximumBytes: maximumBytes),
-              let text = String(validating: bytes, as: UTF8.self) else { return nil }
+            let text = String(validating: bytes, as: UTF8.self)
+        else { return nil }
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         guard lines.first == Substring(magic), lines.last == "" else { return nil }
         lines.removeLast()

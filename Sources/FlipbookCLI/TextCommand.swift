@@ -1,10 +1,10 @@
-import Foundation
-import FlipbookFiles
 import FlipbookCodecs
+import FlipbookFiles
 import FlipbookGeometry
 import FlipbookRaster
-import FlipbookText
 import FlipbookSupport
+import FlipbookText
+import Foundation
 
 /// `flipbook text STRING [options]`: sets a string as a UILabel would and prints which font drew
 /// each run; with `--out`, draws it into a PNG.
@@ -12,38 +12,44 @@ enum TextCommand: Command {
     static let name = "text"
     static let summary = "lay out a string like a UILabel: fonts per run, lines; optionally a PNG"
     static let help = """
-    Usage: flipbook text STRING [--size PT] [--weight W] [--width PT] [--lines N] [--mode M]
-                               [--align A] [--scene-fonts DIR] [--out OUT.png] [--scale S]
+        Usage: flipbook text STRING [--size PT] [--weight W] [--width PT] [--lines N] [--mode M]
+                                   [--align A] [--scene-fonts DIR] [--out OUT.png] [--scale S]
 
-    Lays STRING out with the UI font (Inter) and its fallbacks (docs/TEXT.md) and prints one
-    line per laid-out line and per run: the run's text, direction, font family, file#face and
-    glyph count. Characters no font has are reported on stderr as warnings.
+        Lays STRING out with the UI font (Inter) and its fallbacks (docs/TEXT.md) and prints one
+        line per laid-out line and per run: the run's text, direction, font family, file#face and
+        glyph count. Characters no font has are reported on stderr as warnings.
 
-    Options:
-    \(OptionSpec.helpLines(options))
+        Options:
+        \(OptionSpec.helpLines(options))
 
-    """
+        """
 
     /// Every option, in help order.
     static let options: [OptionSpec] = [
         .option("size", "PT", "font size in points, 1–500 (default 17)"),
-        .option("weight", "W", """
+        .option(
+            "weight", "W",
+            """
             ultraLight, thin, light, regular, medium, semibold, bold, heavy or black
             (default regular; a weight the font lacks takes its nearest face, docs/TEXT.md)
             """),
         .option("width", "PT", "maximum line width in points (default: none, one line per paragraph)"),
         .option("lines", "N", "most lines, 0 = no limit (default 1, as UILabel)"),
-        .option("mode", "M", """
+        .option(
+            "mode", "M",
+            """
             wordWrap, charWrap, clip, truncateHead, truncateTail, truncateMiddle
             (default truncateTail)
             """),
         .option("align", "A", "left, center, right, natural (default natural)"),
-        .option("scene-fonts", "DIR", """
+        .option(
+            "scene-fonts", "DIR",
+            """
             use only the fonts in DIR (default: the system's, through fontconfig;
             formerly --fonts, still accepted)
             """, formerNames: ["fonts"]),
         .option("out", "OUT.png", "also draw the text, black on white, into OUT.png"),
-        .option("scale", "S", "device pixels per point for --out, 1–4 (default 2)"),
+        .option("scale", "S", "device pixels per point for --out, 1–4 (default 2)")
     ]
 
     static func run(_ arguments: [String]) throws -> Int32 {
@@ -59,21 +65,27 @@ enum TextCommand: Command {
 
         if let output = parsed.string("out") {
             // The fonts folder is read whole: the picture may not be written into it.
-            try OutputChecks.check([OutputChecks.Output(path: output)],
-                                   against: [parsed.string("scene-fonts")].compactMap { $0.map { OutputOverlap.Input($0, isFolder: true) } })
+            try OutputChecks.check(
+                [OutputChecks.Output(path: output)],
+                against: [parsed.string("scene-fonts")].compactMap { $0.map { OutputOverlap.Input($0, isFolder: true) } })
         }
         let fonts = try parsed.string("scene-fonts").map(FontCollection.init(directory:)) ?? FontCollection.system()
         let typesetter = Typesetter(fonts: fonts) { printError("warning: \($0)") }
-        let layout = typesetter.layout(parsed.positionals[0], style: TextStyle(sizePoints: size, weight: weight),
-                                       maxWidthPoints: width, numberOfLines: lines, lineBreakMode: mode, alignment: alignment)
-        print(String(format: "%.2fx%.2f pt, %d line%@%@", layout.widthPoints, layout.heightPoints, layout.lines.count,
-                     layout.lines.count == 1 ? "" : "s", layout.isTruncated ? ", truncated" : ""))
+        let layout = typesetter.layout(
+            parsed.positionals[0], style: TextStyle(sizePoints: size, weight: weight),
+            maxWidthPoints: width, numberOfLines: lines, lineBreakMode: mode, alignment: alignment)
+        print(
+            String(
+                format: "%.2fx%.2f pt, %d line%@%@", layout.widthPoints, layout.heightPoints, layout.lines.count,
+                layout.lines.count == 1 ? "" : "s", layout.isTruncated ? ", truncated" : ""))
         for line in layout.lines {
-            print("line \"\(line.text)\" x \(String(format: "%.2f", line.xPoints)) baseline \(String(format: "%.2f", line.baselinePoints))"
-                  + (line.isRightToLeft ? " rtl" : ""))
+            print(
+                "line \"\(line.text)\" x \(String(format: "%.2f", line.xPoints)) baseline \(String(format: "%.2f", line.baselinePoints))"
+                    + (line.isRightToLeft ? " rtl" : ""))
             for run in line.runs {
-                print("  run \"\(run.text)\" \(run.isRightToLeft ? "rtl" : "ltr") \(run.font.familyName) "
-                      + "\(run.font.styleName) \(run.font.location) \(run.glyphs.count) glyphs")
+                print(
+                    "  run \"\(run.text)\" \(run.isRightToLeft ? "rtl" : "ltr") \(run.font.familyName) "
+                        + "\(run.font.styleName) \(run.font.location) \(run.glyphs.count) glyphs")
             }
         }
         if let output = parsed.string("out") {
@@ -81,8 +93,9 @@ enum TextCommand: Command {
             let widthPixels = Int(((width ?? layout.widthPoints) + 2 * margin) * scale) + 1
             let heightPixels = Int((layout.heightPoints + 2 * margin) * scale) + 1
             guard widthPixels * heightPixels <= 64_000_000 else { throw UsageError("--out: the picture would exceed 64 megapixels") }
-            var canvas = Canvas(widthPixels: widthPixels, heightPixels: heightPixels, scale: scale,
-                                background: PremultipliedPixel(red: 255, green: 255, blue: 255, alpha: 255))
+            var canvas = Canvas(
+                widthPixels: widthPixels, heightPixels: heightPixels, scale: scale,
+                background: PremultipliedPixel(red: 255, green: 255, blue: 255, alpha: 255))
             canvas.draw(layout, at: Point(x: margin, y: margin), color: StraightColor(white: 0))
             try PNGEncoder.write(canvas.image, toPath: output)
         }

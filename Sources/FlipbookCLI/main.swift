@@ -1,7 +1,7 @@
-import Foundation
-import FlipbookMotion
 import FlipbookFiles
+import FlipbookMotion
 import FlipbookSupport
+import Foundation
 
 /// Every sub-command, in the order `flipbook --help` lists them.
 let commands: [Command.Type] = [
@@ -20,32 +20,32 @@ let commands: [Command.Type] = [
     TextCommand.self,
     CompareCommand.self,
     MergeCommand.self,
-    UIKitSourcesCommand.self,
+    UIKitSourcesCommand.self
 ]
 
 let version = "0.1.0"
 
 @MainActor func generalHelp() -> String {
     var text = """
-    flipbook \(version) — renders iOS view-controller transitions to PNG frames.
+        flipbook \(version) — renders iOS view-controller transitions to PNG frames.
 
-    Usage: flipbook COMMAND [OPTIONS]
+        Usage: flipbook COMMAND [OPTIONS]
 
-    Commands:
+        Commands:
 
-    """
+        """
     for command in commands {
         text += "  " + command.name.padding(toLength: 19, withPad: " ", startingAt: 0) + command.summary + "\n"
     }
     text += """
 
-    Run `flipbook help COMMAND` for a command's options (`flipbook help COMMAND --options`: the
-    option table alone, one a line, hidden options too). `--` ends a command's options.
-    Your own UIKit animator: record it in a `swift test` with FlipbookUIKit (Transition.record)
-    and golden-test it with FlipbookTesting — docs/UIKIT.md; `flipbook uikit-sources` makes an
-    app's iOS files compile against it.
-    Exit codes: 0 success, 1 bad input or failure, 64 usage error (flipbook diff: 1 differ, 2 bad input).
-    """
+        Run `flipbook help COMMAND` for a command's options (`flipbook help COMMAND --options`: the
+        option table alone, one a line, hidden options too). `--` ends a command's options.
+        Your own UIKit animator: record it in a `swift test` with FlipbookUIKit (Transition.record)
+        and golden-test it with FlipbookTesting — docs/UIKIT.md; `flipbook uikit-sources` makes an
+        app's iOS files compile against it.
+        Exit codes: 0 success, 1 bad input or failure, 64 usage error (flipbook diff: 1 differ, 2 bad input).
+        """
     return text
 }
 

@@ -30,8 +30,9 @@ public enum CodecError: SettingNamingError, Equatable, Sendable {
     /// The file the error is about (the name given to the decoder), or "" for encoder errors.
     public var path: String {
         switch self {
-        case let .unreadable(path, _), let .fileTooLarge(path, _), let .unsupportedFormat(path, _), let .unrecognizedFormat(path, _), let .tooLarge(path, _, _, _),
-             let .exceedsLimit(path, _, _), let .emptyImage(path, _, _), let .unsupportedFeature(path, _, _), let .corrupt(path, _, _):
+        case let .unreadable(path, _), let .fileTooLarge(path, _), let .unsupportedFormat(path, _), let .unrecognizedFormat(path, _),
+            let .tooLarge(path, _, _, _),
+            let .exceedsLimit(path, _, _), let .emptyImage(path, _, _), let .unsupportedFeature(path, _, _), let .corrupt(path, _, _):
             return path
         case .encodeFailed:
             return ""
@@ -59,7 +60,8 @@ public enum CodecError: SettingNamingError, Equatable, Sendable {
         case let .emptyImage(path, width, height):
             return "\(path): the image has no pixels (\(width)x\(height))"
         case let .unsupportedFeature(path, format, message):
-            let supported = format == .jpeg
+            let supported =
+                format == .jpeg
                 ? "only 8-bit baseline, progressive and arithmetic-coded JPEGs are supported"
                 : "only standard PNGs are supported"
             return "\(path): unsupported \(format.displayName) variant: \(message) (\(supported))"

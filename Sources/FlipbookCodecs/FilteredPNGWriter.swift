@@ -1,5 +1,5 @@
-import CImageCodecs
 import CISAL
+import CImageCodecs
 import CLibDeflate
 import FlipbookRaster
 
@@ -119,7 +119,7 @@ final class FilteredPNGWriter {
         let trial = filter == .adaptive ? candidates.reserve(PNGRowFilter.single.count * rowBytes) : nil
         var stream = startStream(inputCount: filteredCount)
         return try image.pixels.withUnsafeBufferPointer { pixels -> Int? in
-            var current = padded + 16, above = padded + stride + 16  // above: zeros for the first row
+            var current = padded + 16, above = padded + stride + 16 // above: zeros for the first row
             var y = 0
             while y < height {
                 let count = min(batchRows, height - y)
@@ -130,8 +130,9 @@ final class FilteredPNGWriter {
                     } else {
                         Self.packStraight(source, count: width, into: current)
                     }
-                    filterRow(current, above: above, rowBytes: rowBytes, channels: channels,
-                              into: batch + row * (rowBytes + 1), trial: trial)
+                    filterRow(
+                        current, above: above, rowBytes: rowBytes, channels: channels,
+                        into: batch + row * (rowBytes + 1), trial: trial)
                     swap(&current, &above)
                 }
                 y += count
@@ -143,8 +144,10 @@ final class FilteredPNGWriter {
 
     /// Writes the filter type byte and the filtered bytes of one packed row at `out`.
     @inline(__always)
-    private func filterRow(_ current: UnsafeMutableRawPointer, above: UnsafeMutableRawPointer, rowBytes: Int, channels: Int,
-                           into out: UnsafeMutableRawPointer, trial: UnsafeMutableRawPointer?) {
+    private func filterRow(
+        _ current: UnsafeMutableRawPointer, above: UnsafeMutableRawPointer, rowBytes: Int, channels: Int,
+        into out: UnsafeMutableRawPointer, trial: UnsafeMutableRawPointer?
+    ) {
         let row = UnsafePointer(current.assumingMemoryBound(to: UInt8.self))
         let up = UnsafePointer(above.assumingMemoryBound(to: UInt8.self))
         let target = (out + 1).assumingMemoryBound(to: UInt8.self)
@@ -184,10 +187,11 @@ final class FilteredPNGWriter {
         let output = deflated.reserve(capacity)
         isal_deflate_init(isalStream)
         isalStream.pointee.level = UInt32(compressionLevel)
-        let levelBytes = Int(withUnsafeBytes(of: cisal_level_buffer_bytes) { $0.load(fromByteOffset: 4 * compressionLevel, as: UInt32.self) })
+        let levelBytes = Int(
+            withUnsafeBytes(of: cisal_level_buffer_bytes) { $0.load(fromByteOffset: 4 * compressionLevel, as: UInt32.self) })
         isalStream.pointee.level_buf = levelBytes == 0 ? nil : isalLevelBuffer.reserve(levelBytes).assumingMemoryBound(to: UInt8.self)
         isalStream.pointee.level_buf_size = UInt32(levelBytes)
-        isalStream.pointee.gzip_flag = UInt16(IGZIP_ZLIB)  // zlib header and Adler-32 trailer, as IDAT requires
+        isalStream.pointee.gzip_flag = UInt16(IGZIP_ZLIB) // zlib header and Adler-32 trailer, as IDAT requires
         isalStream.pointee.flush = UInt16(NO_FLUSH)
         isalStream.pointee.next_out = output.assumingMemoryBound(to: UInt8.self)
         isalStream.pointee.avail_out = UInt32(min(capacity, Int(UInt32.max)))
@@ -215,7 +219,8 @@ final class FilteredPNGWriter {
         isalStream.pointee.end_of_stream = isLast ? 1 : 0
         while isalStream.pointee.avail_in > 0 || (isLast && isalStream.pointee.internal_state.state != ZSTATE_END) {
             guard isalStream.pointee.avail_out > 0 else {
-                throw CodecError.encodeFailed(width: width, height: height, message: "isal_deflate needed more than \(deflated.capacity) bytes")
+                throw CodecError.encodeFailed(
+                    width: width, height: height, message: "isal_deflate needed more than \(deflated.capacity) bytes")
             }
             let status = cisal_deflate(isalStream)
             guard status == COMP_OK else {

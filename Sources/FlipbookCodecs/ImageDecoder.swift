@@ -1,7 +1,7 @@
-import Foundation
 import CImageCodecs
 import FlipbookFiles
 package import FlipbookRaster
+import Foundation
 
 /// Size limits checked before memory is allocated: the file's size before it is read, the
 /// header's pixel count before any pixel buffer exists.
@@ -73,9 +73,11 @@ package enum ImageDecoder {
     /// to the header's full upright size either way (an absurd header is refused, and libjpeg
     /// entropy-decodes every coefficient even when scaling, so time follows the full size).
     /// `warn` receives what the user should hear about a good image (at most once per call).
-    package static func decode(fileAtPath path: String, limits: DecodeLimits = .default,
-                              minimumSize: (width: Int, height: Int)? = nil,
-                              warn: (CodecWarning) -> Void = { _ in }) throws -> PremultipliedImage {
+    package static func decode(
+        fileAtPath path: String, limits: DecodeLimits = .default,
+        minimumSize: (width: Int, height: Int)? = nil,
+        warn: (CodecWarning) -> Void = { _ in }
+    ) throws -> PremultipliedImage {
         try decode(try readFile(path, limits: limits), name: path, limits: limits, minimumSize: minimumSize, warn: warn)
     }
 
@@ -83,9 +85,11 @@ package enum ImageDecoder {
     /// `warn` as in `decode(fileAtPath:limits:minimumSize:warn:)`. `skippingUnusedScans` (the
     /// default) leaves out a progressive JPEG's scans no pixel of a reduced decode depends on
     /// (docs/CODECS.md); false decodes every scan (tests compare the two).
-    package static func decode(_ bytes: [UInt8], name: String, limits: DecodeLimits = .default,
-                              minimumSize: (width: Int, height: Int)? = nil, skippingUnusedScans: Bool = true,
-                              warn: (CodecWarning) -> Void = { _ in }) throws -> PremultipliedImage {
+    package static func decode(
+        _ bytes: [UInt8], name: String, limits: DecodeLimits = .default,
+        minimumSize: (width: Int, height: Int)? = nil, skippingUnusedScans: Bool = true,
+        warn: (CodecWarning) -> Void = { _ in }
+    ) throws -> PremultipliedImage {
         let format = try recognize(bytes, name: name)
         var stored = try storedHeader(bytes, format: format, name: name)
         try check(stored, format: format, name: name, limits: limits)
@@ -103,8 +107,10 @@ package enum ImageDecoder {
                 message.withPointer { text, capacity in
                     switch format {
                     case .png: return fbc_png_decode(input.baseAddress, input.count, rgba, rawBytes.count, &stored, text, capacity)
-                    case .jpeg: return fbc_jpeg_decode(input.baseAddress, input.count, UInt32(denominator), skippingUnusedScans ? 1 : 0,
-                                                       rgba, rawBytes.count, &stored, text, capacity)
+                    case .jpeg:
+                        return fbc_jpeg_decode(
+                            input.baseAddress, input.count, UInt32(denominator), skippingUnusedScans ? 1 : 0,
+                            rgba, rawBytes.count, &stored, text, capacity)
                     }
                 }
             }
@@ -128,8 +134,10 @@ package enum ImageDecoder {
     package static func scaleDenominator(for header: ImageHeader, minimumSize: (width: Int, height: Int)?) -> Int {
         guard header.format == .jpeg, let minimumSize else { return 1 }
         // libjpeg's DCT scaling offers 1/2, 1/4 and 1/8 (coefficients of 4×4, 2×2 or 1×1 per block).
-        for denominator in [8, 4, 2] where header.width >= denominator * max(1, minimumSize.width)
-            && header.height >= denominator * max(1, minimumSize.height) {
+        for denominator in [8, 4, 2]
+        where header.width >= denominator * max(1, minimumSize.width)
+            && header.height >= denominator * max(1, minimumSize.height)
+        {
             return denominator
         }
         return 1
@@ -171,11 +179,12 @@ package enum ImageDecoder {
 
     private static func uprightHeader(_ stored: fbc_header, format: ImageFormat) -> ImageHeader {
         let swaps = stored.orientation >= 5
-        return ImageHeader(format: format,
-                           width: Int(swaps ? stored.height : stored.width),
-                           height: Int(swaps ? stored.width : stored.height),
-                           orientation: Int(stored.orientation),
-                           workingBytes: Int(clamping: stored.coefficient_bytes))
+        return ImageHeader(
+            format: format,
+            width: Int(swaps ? stored.height : stored.width),
+            height: Int(swaps ? stored.width : stored.height),
+            orientation: Int(stored.orientation),
+            workingBytes: Int(clamping: stored.coefficient_bytes))
     }
 
     private static func storedHeader(_ bytes: [UInt8], format: ImageFormat, name: String) throws -> fbc_header {
@@ -195,8 +204,9 @@ package enum ImageDecoder {
 
     private static func check(_ header: fbc_header, format: ImageFormat, name: String, limits: DecodeLimits) throws {
         let swaps = header.orientation >= 5
-        try checkSize(width: Int(swaps ? header.height : header.width), height: Int(swaps ? header.width : header.height),
-                      name: name, limits: limits)
+        try checkSize(
+            width: Int(swaps ? header.height : header.width), height: Int(swaps ? header.width : header.height),
+            name: name, limits: limits)
     }
 
     /// Refuses an empty image or one with more than `limits.maxPixels` pixels. Two sides below

@@ -23,7 +23,7 @@ package enum JPEGEncoder {
             image.pixels.withUnsafeBufferPointer { source in
                 var index = 0
                 for pixel in source {
-                    let white = 255 &- (pixel &>> 24)  // what white shows through
+                    let white = 255 &- (pixel &>> 24) // what white shows through
                     out[index] = UInt8(truncatingIfNeeded: (pixel & 0xFF) &+ white)
                     out[index &+ 1] = UInt8(truncatingIfNeeded: ((pixel &>> 8) & 0xFF) &+ white)
                     out[index &+ 2] = UInt8(truncatingIfNeeded: ((pixel &>> 16) & 0xFF) &+ white)

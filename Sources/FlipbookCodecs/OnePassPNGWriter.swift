@@ -27,8 +27,9 @@ final class OnePassPNGWriter {
         var png: UnsafePointer<UInt8>?
         var count = 0
         let status = image.pixels.withUnsafeBufferPointer { pixels in
-            fpe_encode(encoder, pixels.baseAddress, UInt32(image.width), UInt32(image.height), image.width,
-                       Self.cFilter(filter), Int32(compressionLevel), forceRGBA ? 1 : 0, &png, &count)
+            fpe_encode(
+                encoder, pixels.baseAddress, UInt32(image.width), UInt32(image.height), image.width,
+                Self.cFilter(filter), Int32(compressionLevel), forceRGBA ? 1 : 0, &png, &count)
         }
         guard status == FPE_OK, let png else {
             throw CodecError.encodeFailed(width: image.width, height: image.height, message: Self.describe(status))

@@ -1,8 +1,9 @@
 import CImageCodecs
 import FlipbookFiles
 package import FlipbookRaster
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The PNG row filter(s) the encoder may use (PNG spec §9).
@@ -115,11 +116,14 @@ public struct PNGEncodeOptions: Sendable, Hashable {
     public var channels: PNGChannels
     /// Options; a missing level or filter is the writer's default. The level must be in
     /// `writer.compressionLevels` (a programmer error otherwise: the CLI checks user input).
-    public init(writer: PNGWriter = .default, compressionLevel: Int? = nil, filter: PNGFilter? = nil,
-                channels: PNGChannels = .automatic) {
+    public init(
+        writer: PNGWriter = .default, compressionLevel: Int? = nil, filter: PNGFilter? = nil,
+        channels: PNGChannels = .automatic
+    ) {
         let level = compressionLevel ?? writer.defaultCompressionLevel
-        precondition(writer.compressionLevels.contains(level),
-                     "\(writer) PNG compression level must be \(writer.compressionLevels.lowerBound)…\(writer.compressionLevels.upperBound)")
+        precondition(
+            writer.compressionLevels.contains(level),
+            "\(writer) PNG compression level must be \(writer.compressionLevels.lowerBound)…\(writer.compressionLevels.upperBound)")
         self.writer = writer
         self.compressionLevel = level
         self.filter = filter ?? writer.defaultFilter
@@ -158,11 +162,13 @@ package final class PNGFrameEncoder {
     /// An encoder for `options`.
     package init(options: PNGEncodeOptions = .default) {
         self.options = options
-        onePassWriter = options.writer == .flipbook
+        onePassWriter =
+            options.writer == .flipbook
             ? OnePassPNGWriter(compressionLevel: options.compressionLevel, filter: options.filter) : nil
         switch options.writer {
         case .isal: filteredWriter = FilteredPNGWriter(library: .isal, compressionLevel: options.compressionLevel, filter: options.filter)
-        case .libdeflate: filteredWriter = FilteredPNGWriter(library: .libdeflate, compressionLevel: options.compressionLevel, filter: options.filter)
+        case .libdeflate:
+            filteredWriter = FilteredPNGWriter(library: .libdeflate, compressionLevel: options.compressionLevel, filter: options.filter)
         case .flipbook, .libpng: filteredWriter = nil
         }
     }
@@ -182,8 +188,9 @@ package final class PNGFrameEncoder {
         var message = MessageBuffer()
         let status = rows.withUnsafeBufferPointer { input in
             message.withPointer { text, capacity in
-                fbc_png_encode(input.baseAddress, UInt32(width), UInt32(height), Int32(channels), width * channels,
-                               Int32(options.compressionLevel), options.filter.libpngMask, &encoded, text, capacity)
+                fbc_png_encode(
+                    input.baseAddress, UInt32(width), UInt32(height), Int32(channels), width * channels,
+                    Int32(options.compressionLevel), options.filter.libpngMask, &encoded, text, capacity)
             }
         }
         defer { fbc_buffer_free(&encoded) }
@@ -242,7 +249,7 @@ package final class PNGFrameEncoder {
                         index &+= 4
                     }
                 } else {
-                    for pixel in source {  // opaque: premultiplied = straight
+                    for pixel in source { // opaque: premultiplied = straight
                         out[index] = UInt8(truncatingIfNeeded: pixel)
                         out[index &+ 1] = UInt8(truncatingIfNeeded: pixel &>> 8)
                         out[index &+ 2] = UInt8(truncatingIfNeeded: pixel &>> 16)

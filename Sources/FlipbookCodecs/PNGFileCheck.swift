@@ -18,7 +18,8 @@ package enum PNGFileCheck {
         var sawImageData = false
         while true {
             guard bytes.count - offset >= 8 else {
-                return offset == bytes.count ? "the file ends before the IEND chunk" : "the file ends inside a chunk header at byte \(offset)"
+                return offset == bytes.count
+                    ? "the file ends before the IEND chunk" : "the file ends inside a chunk header at byte \(offset)"
             }
             let length = Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
             let typeBytes = bytes[(offset + 4)..<(offset + 8)]
@@ -26,11 +27,15 @@ package enum PNGFileCheck {
                 return "the chunk at byte \(offset) has no chunk type (four letters)"
             }
             let type = String(decoding: typeBytes, as: UTF8.self)
-            guard length <= Int(Int32.max) else { return "the \(type) chunk at byte \(offset) declares \(length) bytes, more than a chunk may hold" }
-            guard length + 12 <= bytes.count - offset else {
-                return "the file ends inside the \(type) chunk at byte \(offset) (it declares \(length) bytes of data, the file holds \(bytes.count - offset - 8))"
+            guard length <= Int(Int32.max) else {
+                return "the \(type) chunk at byte \(offset) declares \(length) bytes, more than a chunk may hold"
             }
-            let stored = UInt32(bytes[offset + 8 + length]) << 24 | UInt32(bytes[offset + 9 + length]) << 16
+            guard length + 12 <= bytes.count - offset else {
+                return
+                    "the file ends inside the \(type) chunk at byte \(offset) (it declares \(length) bytes of data, the file holds \(bytes.count - offset - 8))"
+            }
+            let stored =
+                UInt32(bytes[offset + 8 + length]) << 24 | UInt32(bytes[offset + 9 + length]) << 16
                 | UInt32(bytes[offset + 10 + length]) << 8 | UInt32(bytes[offset + 11 + length])
             let computed = bytes.withUnsafeBufferPointer { buffer in
                 cisal_crc32_gzip_refl(0, buffer.baseAddress! + offset + 4, UInt64(4 + length))

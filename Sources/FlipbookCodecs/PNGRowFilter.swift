@@ -30,8 +30,10 @@ enum PNGRowFilter {
     /// Filters `count` bytes of `row` (the row above: `above`, all zero for the first row) into
     /// `out`, which needs room for `count` bytes (exactly; nothing past it is written).
     @inline(__always)
-    static func filter(_ filter: PNGFilter, row: UnsafePointer<UInt8>, above: UnsafePointer<UInt8>,
-                       count: Int, bytesPerPixel bpp: Int, into out: UnsafeMutablePointer<UInt8>) {
+    static func filter(
+        _ filter: PNGFilter, row: UnsafePointer<UInt8>, above: UnsafePointer<UInt8>,
+        count: Int, bytesPerPixel bpp: Int, into out: UnsafeMutablePointer<UInt8>
+    ) {
         switch filter {
         case .none: out.update(from: row, count: count)
         case .sub: run(row, above, count, bpp, out) { x, a, _, _ in x &- a }
@@ -45,20 +47,24 @@ enum PNGRowFilter {
     /// Applies `body(x, a, b, c)` to every 16-byte step and stores the results; the last partial
     /// step is computed in full and only its valid lanes are stored.
     @inline(__always)
-    private static func run(_ row: UnsafePointer<UInt8>, _ above: UnsafePointer<UInt8>, _ count: Int, _ bpp: Int,
-                            _ out: UnsafeMutablePointer<UInt8>, _ body: (Bytes, Bytes, Bytes, Bytes) -> Bytes) {
+    private static func run(
+        _ row: UnsafePointer<UInt8>, _ above: UnsafePointer<UInt8>, _ count: Int, _ bpp: Int,
+        _ out: UnsafeMutablePointer<UInt8>, _ body: (Bytes, Bytes, Bytes, Bytes) -> Bytes
+    ) {
         let x = UnsafeRawPointer(row), b = UnsafeRawPointer(above)
         let a = x - bpp, c = b - bpp
         var i = 0
         while i + 16 <= count {
-            let result = body(x.loadUnaligned(fromByteOffset: i, as: Bytes.self), a.loadUnaligned(fromByteOffset: i, as: Bytes.self),
-                              b.loadUnaligned(fromByteOffset: i, as: Bytes.self), c.loadUnaligned(fromByteOffset: i, as: Bytes.self))
+            let result = body(
+                x.loadUnaligned(fromByteOffset: i, as: Bytes.self), a.loadUnaligned(fromByteOffset: i, as: Bytes.self),
+                b.loadUnaligned(fromByteOffset: i, as: Bytes.self), c.loadUnaligned(fromByteOffset: i, as: Bytes.self))
             UnsafeMutableRawPointer(out + i).storeBytes(of: result, as: Bytes.self)
             i += 16
         }
         if i < count {
-            let result = body(x.loadUnaligned(fromByteOffset: i, as: Bytes.self), a.loadUnaligned(fromByteOffset: i, as: Bytes.self),
-                              b.loadUnaligned(fromByteOffset: i, as: Bytes.self), c.loadUnaligned(fromByteOffset: i, as: Bytes.self))
+            let result = body(
+                x.loadUnaligned(fromByteOffset: i, as: Bytes.self), a.loadUnaligned(fromByteOffset: i, as: Bytes.self),
+                b.loadUnaligned(fromByteOffset: i, as: Bytes.self), c.loadUnaligned(fromByteOffset: i, as: Bytes.self))
             for lane in 0..<(count - i) { out[i + lane] = result[lane] }
         }
     }

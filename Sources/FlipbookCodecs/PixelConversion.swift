@@ -1,7 +1,7 @@
 package import FlipbookRaster
 
 #if _endian(big)
-#error("FlipbookCodecs assumes a little-endian machine: a UInt32 pixel's low byte is red, stored first.")
+    #error("FlipbookCodecs assumes a little-endian machine: a UInt32 pixel's low byte is red, stored first.")
 #endif
 
 /// Straight ↔ premultiplied conversion and EXIF orientation over packed RGBA8 pixels
@@ -45,13 +45,13 @@ package enum PixelConversion {
         let (start, stepX, stepY): (Int, Int, Int)
         switch orientation {
         case 1: (start, stepX, stepY) = (0, 1, width)
-        case 2: (start, stepX, stepY) = (right, -1, width)                  // mirror horizontally
-        case 3: (start, stepX, stepY) = (last * width + right, -1, -width)  // rotate 180°
-        case 4: (start, stepX, stepY) = (last * width, 1, -width)           // mirror vertically
-        case 5: (start, stepX, stepY) = (0, width, 1)                       // transpose
-        case 6: (start, stepX, stepY) = (last * width, -width, 1)           // rotate 90° clockwise
-        case 7: (start, stepX, stepY) = (last * width + right, -width, -1)  // transverse
-        default: (start, stepX, stepY) = (right, width, -1)                 // 8: rotate 90° counter-clockwise
+        case 2: (start, stepX, stepY) = (right, -1, width) // mirror horizontally
+        case 3: (start, stepX, stepY) = (last * width + right, -1, -width) // rotate 180°
+        case 4: (start, stepX, stepY) = (last * width, 1, -width) // mirror vertically
+        case 5: (start, stepX, stepY) = (0, width, 1) // transpose
+        case 6: (start, stepX, stepY) = (last * width, -width, 1) // rotate 90° clockwise
+        case 7: (start, stepX, stepY) = (last * width + right, -width, -1) // transverse
+        default: (start, stepX, stepY) = (right, width, -1) // 8: rotate 90° counter-clockwise
         }
         let swaps = orientation >= 5
         let outWidth = swaps ? height : width, outHeight = swaps ? width : height

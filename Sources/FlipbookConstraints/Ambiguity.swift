@@ -57,10 +57,12 @@ extension Tableau {
         if up { objective.negate() }
         auxiliary = objective
         for _ in 0..<pivotLimit {
-            guard let entering = auxiliary?.terms.first(where: {
-                $0.coefficient < -Row.nearZero && (kinds[$0.symbol] == .slack || kinds[$0.symbol] == .error)
-                    && reducedCostSign(of: $0.symbol) == .zero
-            })?.symbol else { return false }
+            guard
+                let entering = auxiliary?.terms.first(where: {
+                    $0.coefficient < -Row.nearZero && (kinds[$0.symbol] == .slack || kinds[$0.symbol] == .error)
+                        && reducedCostSign(of: $0.symbol) == .zero
+                })?.symbol
+            else { return false }
             guard let slot = primalLeavingSlot(for: entering) else { return true }
             if rows[slot].constant > Row.nearZero { return true }
             pivot(entering: entering, slot: slot)

@@ -22,7 +22,8 @@ extension ConstraintEngine {
         }
         let candidates = Tableau.sortedUnique(owners).sorted { records[$0]!.sequence < records[$1]!.sequence }
         guard minimizesConflicts, let refusedDefinition = records[refused]?.definition,
-              candidates.count <= Self.minimizedConflictLimit else { return candidates }
+            candidates.count <= Self.minimizedConflictLimit
+        else { return candidates }
         func contradicts(_ subset: [Int]) -> Bool {
             Self.isContradictory(subset.map { records[$0]!.definition } + [refusedDefinition])
         }

@@ -98,15 +98,18 @@ struct ConstraintEngine {
         let priority = definition.priority
         switch (definition.isEquality, definition.isRequired) {
         case (true, true):
-            record = ConstraintRecord(definition: definition, marker: tableau.makeSymbol(.dummy, owner: index), markerCoefficient: 1, sequence: nextSequence)
+            record = ConstraintRecord(
+                definition: definition, marker: tableau.makeSymbol(.dummy, owner: index), markerCoefficient: 1, sequence: nextSequence)
         case (true, false):
             // expression = plus - minus: the violation either way, each weighted.
-            record = ConstraintRecord(definition: definition, marker: tableau.makeSymbol(.error, owner: index), markerCoefficient: -1, sequence: nextSequence)
+            record = ConstraintRecord(
+                definition: definition, marker: tableau.makeSymbol(.error, owner: index), markerCoefficient: -1, sequence: nextSequence)
             record.other = tableau.makeSymbol(.error, owner: index)
             record.otherCoefficient = 1
         case (false, _):
             // expression - slack (+ error) = 0: the error lets an optional one fall short.
-            record = ConstraintRecord(definition: definition, marker: tableau.makeSymbol(.slack, owner: index), markerCoefficient: -1, sequence: nextSequence)
+            record = ConstraintRecord(
+                definition: definition, marker: tableau.makeSymbol(.slack, owner: index), markerCoefficient: -1, sequence: nextSequence)
             if !definition.isRequired {
                 record.other = tableau.makeSymbol(.error, owner: index)
                 record.otherCoefficient = 1
@@ -162,7 +165,8 @@ struct ConstraintEngine {
             let terms = tableau.rows[slot].terms
             let marker = records[index]!.marker
             if let entering = terms.first(where: { tableau.kinds[$0.symbol] != .dummy })?.symbol
-                ?? (terms.contains { $0.symbol == marker } ? marker : terms.first?.symbol) {
+                ?? (terms.contains { $0.symbol == marker } ? marker : terms.first?.symbol)
+            {
                 tableau.pivot(entering: entering, slot: slot)
             } else {
                 tableau.removeRow(slot)

@@ -11,12 +11,16 @@ package enum ConstraintConflict<ConstraintID: Hashable & Sendable>: Error, Local
 
     /// The constraint that was refused (UIKit's "will attempt to recover by breaking").
     package var refused: ConstraintID {
-        switch self { case let .unsatisfiable(refused, _): refused }
+        switch self {
+        case let .unsatisfiable(refused, _): refused
+        }
     }
 
     /// The constraints it contradicts, in the order they were added.
     package var conflicting: [ConstraintID] {
-        switch self { case let .unsatisfiable(_, conflicting): conflicting }
+        switch self {
+        case let .unsatisfiable(_, conflicting): conflicting
+        }
     }
 
     package var errorDescription: String? {
@@ -122,7 +126,9 @@ package final class ConstraintSolver<ConstraintID: Hashable & Sendable> {
     /// Moves an edit variable towards `value` (as far as its priority allows) and re-solves with
     /// the dual simplex: the cheap re-solve of a layout whose one input changes.
     package func suggestValue(_ value: Double, for variable: ConstraintVariable) {
-        guard let record = editRecord[variable] else { preconditionFailure("suggesting a value for a variable that is not an edit variable") }
+        guard let record = editRecord[variable] else {
+            preconditionFailure("suggesting a value for a variable that is not an edit variable")
+        }
         // `variable - value = 0`: only optional constraints' errors absorb the change, so the dual
         // simplex always finds a solution.
         try? engine.setConstant(record, to: -value)
@@ -141,11 +147,13 @@ package final class ConstraintSolver<ConstraintID: Hashable & Sendable> {
     private func definition(of constraint: LinearConstraint) -> ConstraintDefinition {
         let normalized = constraint.normalized
         for term in normalized.terms {
-            precondition(term.symbol < engine.tableau.symbolCount && engine.tableau.kinds[term.symbol] == .external,
-                         "a constraint names a variable of another solver")
+            precondition(
+                term.symbol < engine.tableau.symbolCount && engine.tableau.kinds[term.symbol] == .external,
+                "a constraint names a variable of another solver")
         }
-        return ConstraintDefinition(terms: normalized.terms, constant: normalized.constant, isEquality: normalized.isEquality,
-                                    priority: constraint.priority.rawValue)
+        return ConstraintDefinition(
+            terms: normalized.terms, constant: normalized.constant, isEquality: normalized.isEquality,
+            priority: constraint.priority.rawValue)
     }
 
     private func store(_ entry: (id: ConstraintID, constraint: LinearConstraint)?, at record: Int) {

@@ -116,14 +116,17 @@ package struct LinearConstraint: Sendable, Equatable {
     package var rhs: LinearExpression
     package var priority: ConstraintPriority
 
-    package init(_ lhs: LinearExpression, _ relation: ConstraintRelation, _ rhs: LinearExpression, priority: ConstraintPriority = .required) {
+    package init(_ lhs: LinearExpression, _ relation: ConstraintRelation, _ rhs: LinearExpression, priority: ConstraintPriority = .required)
+    {
         self.lhs = lhs
         self.relation = relation
         self.rhs = rhs
         self.priority = priority
     }
 
-    package init(_ lhs: ConstraintVariable, _ relation: ConstraintRelation, _ rhs: LinearExpression, priority: ConstraintPriority = .required) {
+    package init(
+        _ lhs: ConstraintVariable, _ relation: ConstraintRelation, _ rhs: LinearExpression, priority: ConstraintPriority = .required
+    ) {
         self.init(lhs.expression, relation, rhs, priority: priority)
     }
 

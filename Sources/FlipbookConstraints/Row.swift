@@ -90,8 +90,10 @@ struct Row: Equatable {
 
     /// The merge behind both: `self + factor × other` without `symbol`, reporting the symbols
     /// that appear and cancel in `added` and `removed` when `reports`.
-    private mutating func merge(_ other: Row, times factor: Double, replacing symbol: Int?, scratch: inout [Term],
-                                added: inout [Int], removed: inout [Int], reports: Bool) {
+    private mutating func merge(
+        _ other: Row, times factor: Double, replacing symbol: Int?, scratch: inout [Term],
+        added: inout [Int], removed: inout [Int], reports: Bool
+    ) {
         constant += factor * other.constant
         scratch.removeAll(keepingCapacity: true)
         scratch.reserveCapacity(terms.count + other.terms.count)

@@ -82,7 +82,8 @@ extension Tableau {
             guard coefficient < -Row.nearZero else { continue }
             let ratio = max(0, rows[slot].constant) / -coefficient
             if best < 0 || ratio < bestRatio - Row.nearZero
-                || (ratio <= bestRatio + Row.nearZero && basic < basicSymbol[best]) {
+                || (ratio <= bestRatio + Row.nearZero && basic < basicSymbol[best])
+            {
                 best = slot
                 bestRatio = ratio
             }
@@ -143,7 +144,8 @@ extension Tableau {
     /// the lowest-numbered symbol, the order the terms are in).
     private func dualEnteringSymbol(slot: Int) -> Int? {
         var best = -1, bestCoefficient = 0.0
-        for term in rows[slot].terms where term.coefficient > Row.nearZero && (kinds[term.symbol] == .slack || kinds[term.symbol] == .error) {
+        for term in rows[slot].terms where term.coefficient > Row.nearZero && (kinds[term.symbol] == .slack || kinds[term.symbol] == .error)
+        {
             if best < 0 || objectiveRatio(term.symbol, over: term.coefficient, isLessThan: best, over: bestCoefficient) {
                 best = term.symbol
                 bestCoefficient = term.coefficient

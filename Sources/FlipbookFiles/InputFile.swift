@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Bounded reads of input files (photos, manifests, fonts) that cannot hang or balloon.
@@ -59,8 +59,10 @@ package enum InputFile {
     /// Reads the file at `path` in pieces of at most `pieceBytes`, handing each to `body` (for
     /// digests of large files). The same checks as `read`; a file growing past `maximumBytes`
     /// while being read fails with `.tooLarge` after the pieces so far were handed over.
-    package static func read(_ path: String, maximumBytes: Int = defaultMaximumBytes, inPiecesOf pieceBytes: Int = 1 << 20,
-                            _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+    package static func read(
+        _ path: String, maximumBytes: Int = defaultMaximumBytes, inPiecesOf pieceBytes: Int = 1 << 20,
+        _ body: (UnsafeRawBufferPointer) throws -> Void
+    ) throws {
         precondition(pieceBytes > 0, "pieceBytes must be positive")
         let descriptor = try openRegular(path, maximumBytes: maximumBytes)
         defer { close(descriptor.fd) }
@@ -82,8 +84,10 @@ package enum InputFile {
     /// At most `count` bytes from `offset` of the file at `path` (fewer at its end), and the
     /// file's size: for headers of files another library reads whole (a font's table directory).
     /// The same checks as `read`. - Throws: as `read`.
-    package static func read(_ path: String, atOffset offset: Int, count: Int,
-                            maximumBytes: Int = defaultMaximumBytes) throws -> (bytes: [UInt8], fileSize: Int) {
+    package static func read(
+        _ path: String, atOffset offset: Int, count: Int,
+        maximumBytes: Int = defaultMaximumBytes
+    ) throws -> (bytes: [UInt8], fileSize: Int) {
         precondition(offset >= 0 && count >= 0, "offset and count must not be negative")
         let descriptor = try openRegular(path, maximumBytes: maximumBytes)
         defer { close(descriptor.fd) }
@@ -91,7 +95,9 @@ package enum InputFile {
         var bytes = [UInt8](repeating: 0, count: wanted)
         var filled = 0
         while filled < wanted {
-            let got = bytes.withUnsafeMutableBytes { pread(descriptor.fd, $0.baseAddress! + filled, wanted - filled, off_t(offset + filled)) }
+            let got = bytes.withUnsafeMutableBytes {
+                pread(descriptor.fd, $0.baseAddress! + filled, wanted - filled, off_t(offset + filled))
+            }
             if got < 0 {
                 if errno == EINTR { continue }
                 throw FileError.unreadable(path: path, reason: FileError.text(errno))

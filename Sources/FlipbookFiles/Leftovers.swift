@@ -34,7 +34,8 @@ enum Leftovers {
             let token = rest.prefix { $0 != "." }
             let parts = token.split(separator: "-", omittingEmptySubsequences: false)
             guard parts.count == 2, let pid = Int32(parts[0]), pid > 0, UInt32(parts[1]) != nil,
-                  parts.allSatisfy({ $0.allSatisfy(\.isASCII) }) else { return nil }
+                parts.allSatisfy({ $0.allSatisfy(\.isASCII) })
+            else { return nil }
             return (role, pid, String(token))
         }
         return nil
@@ -72,7 +73,7 @@ enum Leftovers {
                 files.append(entry)
             case S_IFDIR:
                 let path = join(folder, entry)
-                if rmdir(path) == 0 { continue }  // empty: killed before anything was written
+                if rmdir(path) == 0 { continue } // empty: killed before anything was written
                 if isOwned(path) { stale[parsed.token, default: [:]][parsed.role] = entry }
             default:
                 continue

@@ -30,15 +30,18 @@ package enum OutputDirectory {
     /// `build`'s and `afterSwap`'s included — the hidden folder is removed and `path` is left as
     /// it was.
     /// - Throws: `FileError.unwritable` naming `path`, or what `build` or `afterSwap` throws.
-    package static func replace<T>(_ path: String, keeping isPreviousOutput: (String) -> Bool,
-                                   keepingFolders isPreviousFolder: (String) -> Bool = { _ in false }, ownedIf isOwned: (String) -> Bool,
-                                   afterSwap: (() throws -> Void)? = nil, _ build: (String) throws -> T) throws -> T {
+    package static func replace<T>(
+        _ path: String, keeping isPreviousOutput: (String) -> Bool,
+        keepingFolders isPreviousFolder: (String) -> Bool = { _ in false }, ownedIf isOwned: (String) -> Bool,
+        afterSwap: (() throws -> Void)? = nil, _ build: (String) throws -> T
+    ) throws -> T {
         let target = try resolve(path)
         let folder = OutputFile.folder(of: target), base = OutputFile.baseName(of: target)
         try OutputFile.createFolder(folder, for: path)
         Leftovers.recover(base: base, in: folder, isOwned: isOwned)
-        let exists = try checkReplaceable(target, path: path, isPreviousOutput: isPreviousOutput,
-                                          isPreviousFolder: isPreviousFolder, isOwned: isOwned)
+        let exists = try checkReplaceable(
+            target, path: path, isPreviousOutput: isPreviousOutput,
+            isPreviousFolder: isPreviousFolder, isOwned: isOwned)
 
         let token = Leftovers.makeToken()
         let temporary = Leftovers.join(folder, Leftovers.name(for: base, role: .temporary, token: token))
@@ -140,7 +143,11 @@ package enum OutputDirectory {
                 defer { free(real) }
                 var result = String(cString: real).split(separator: "/").map(String.init)
                 for component in rest.reversed() {
-                    if component == ".." { if !result.isEmpty { result.removeLast() } } else if component != "." { result.append(component) }
+                    if component == ".." {
+                        if !result.isEmpty { result.removeLast() }
+                    } else if component != "." {
+                        result.append(component)
+                    }
                 }
                 return "/" + result.joined(separator: "/")
             }
@@ -181,8 +188,10 @@ package enum OutputDirectory {
     }
 
     /// Whether `target` exists (as a folder); throws unless it may be replaced.
-    private static func checkReplaceable(_ target: String, path: String, isPreviousOutput: (String) -> Bool,
-                                         isPreviousFolder: (String) -> Bool, isOwned: (String) -> Bool) throws -> Bool {
+    private static func checkReplaceable(
+        _ target: String, path: String, isPreviousOutput: (String) -> Bool,
+        isPreviousFolder: (String) -> Bool, isOwned: (String) -> Bool
+    ) throws -> Bool {
         var info = stat()
         guard lstat(target, &info) == 0 else {
             guard errno == ENOENT else { throw FileError.unwritable(path: path, reason: FileError.text(errno)) }
@@ -192,8 +201,10 @@ package enum OutputDirectory {
             throw FileError.unwritable(path: path, reason: "exists and is \(FileError.kind(ofMode: info.st_mode)), not a folder")
         }
         guard let directory = opendir(target) else {
-            throw FileError.unwritable(path: path, reason: "its contents cannot be listed (\(FileError.text(errno))), "
-                + "so flipbook cannot tell whether it holds only a previous render; name a folder you can read")
+            throw FileError.unwritable(
+                path: path,
+                reason: "its contents cannot be listed (\(FileError.text(errno))), "
+                    + "so flipbook cannot tell whether it holds only a previous render; name a folder you can read")
         }
         defer { closedir(directory) }
         let descriptor = dirfd(directory)
@@ -217,18 +228,24 @@ package enum OutputDirectory {
             if !previous { foreign.append(name) }
         }
         if let first = foreign.sorted().first {
-            throw FileError.unwritable(path: path, reason: "exists and holds '\(first)', which flipbook did not write; "
-                + "name a new or empty directory, or one that holds only a previous render")
+            throw FileError.unwritable(
+                path: path,
+                reason: "exists and holds '\(first)', which flipbook did not write; "
+                    + "name a new or empty directory, or one that holds only a previous render")
         }
         guard count == 0 || isOwned(target) else {
-            throw FileError.unwritable(path: path, reason: "exists and holds files named like a render, but not one flipbook wrote "
-                + "(no flipbook timeline.json with its fingerprint), so they would be deleted; name a new or empty directory, "
-                + "or delete them first")
+            throw FileError.unwritable(
+                path: path,
+                reason: "exists and holds files named like a render, but not one flipbook wrote "
+                    + "(no flipbook timeline.json with its fingerprint), so they would be deleted; name a new or empty directory, "
+                    + "or delete them first")
         }
         // Swapped out, the previous folder must be emptied and removed: its files need it writable.
         guard count == 0 || faccessat(AT_FDCWD, target, W_OK, AT_EACCESS) == 0 else {
-            throw FileError.unwritable(path: path, reason: "the previous render in it is read-only (\(FileError.text(errno))), so "
-                + "flipbook could not remove it after the swap; make it writable (chmod u+w) or name another directory")
+            throw FileError.unwritable(
+                path: path,
+                reason: "the previous render in it is read-only (\(FileError.text(errno))), so "
+                    + "flipbook could not remove it after the swap; make it writable (chmod u+w) or name another directory")
         }
         return true
     }
@@ -274,11 +291,11 @@ package enum OutputDirectory {
     /// unsupported by the file system.
     static func exchange(_ first: String, _ second: String) -> Bool {
         #if os(Linux)
-        guard !exchangeDisabled, let renameat2 = renameat2Function else { return false }
-        let renameExchange: UInt32 = 1 << 1  // RENAME_EXCHANGE in <linux/fs.h>
-        return renameat2(AT_FDCWD, first, AT_FDCWD, second, renameExchange) == 0
+            guard !exchangeDisabled, let renameat2 = renameat2Function else { return false }
+            let renameExchange: UInt32 = 1 << 1 // RENAME_EXCHANGE in <linux/fs.h>
+            return renameat2(AT_FDCWD, first, AT_FDCWD, second, renameExchange) == 0
         #else
-        return false
+            return false
         #endif
     }
 

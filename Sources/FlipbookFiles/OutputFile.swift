@@ -36,8 +36,10 @@ package enum OutputFile {
                 current = destination.hasPrefix("/") ? destination : Leftovers.join(folder(of: current), destination)
             default:
                 let via = current == path ? "" : " (through the symbolic link, \(current))"
-                throw FileError.unwritable(path: path, reason: "it is \(FileError.kind(ofMode: info.st_mode))\(via); "
-                    + "only a regular file (or a symbolic link to one) is replaced")
+                throw FileError.unwritable(
+                    path: path,
+                    reason: "it is \(FileError.kind(ofMode: info.st_mode))\(via); "
+                        + "only a regular file (or a symbolic link to one) is replaced")
             }
         }
         throw FileError.unwritable(path: path, reason: FileError.text(ELOOP))
@@ -205,7 +207,8 @@ package final class PendingOutput: @unchecked Sendable {
     /// together or not at all. Where hard links fail, nothing is kept (a roll-back then leaves
     /// the new file).
     package func commitKeepingPrevious() throws {
-        let backup = Leftovers.join(OutputFile.folder(of: target), Leftovers.name(for: OutputFile.baseName(of: target), role: .old, token: token))
+        let backup = Leftovers.join(
+            OutputFile.folder(of: target), Leftovers.name(for: OutputFile.baseName(of: target), role: .old, token: token))
         var info = stat()
         replacedAFile = lstat(target, &info) == 0
         if replacedAFile && link(target, backup) == 0 { previous = backup }
@@ -224,7 +227,7 @@ package final class PendingOutput: @unchecked Sendable {
         if let previous {
             if rename(previous, target) == 0 { self.previous = nil }
         } else if !replacedAFile {
-            unlink(target)  // there was nothing before: the new file goes
+            unlink(target) // there was nothing before: the new file goes
         }
         committed = false
     }

@@ -65,9 +65,9 @@ package enum OutputName {
 
     private static func isDisallowed(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0..<0x20, 0x7F...0x9F: return true                    // C0, DEL, C1
-        case 0x2028, 0x2029: return true                            // line and paragraph separators
-        case 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F: return true  // bidirectional controls
+        case 0..<0x20, 0x7F...0x9F: return true // C0, DEL, C1
+        case 0x2028, 0x2029: return true // line and paragraph separators
+        case 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F: return true // bidirectional controls
         default: return false
         }
     }

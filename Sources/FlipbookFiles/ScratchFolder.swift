@@ -31,8 +31,9 @@ package final class ScratchFolder: @unchecked Sendable {
         guard let result = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
             let reason = FileError.text(errno)
             Termination.unregister(token)
-            throw FileError.unwritable(path: base + "/" + prefix + "-XXXXXX",
-                                       reason: "cannot create a private temporary folder: \(reason) (set TMPDIR to a writable folder)")
+            throw FileError.unwritable(
+                path: base + "/" + prefix + "-XXXXXX",
+                reason: "cannot create a private temporary folder: \(reason) (set TMPDIR to a writable folder)")
         }
         path = String(cString: result)
         created.value = path

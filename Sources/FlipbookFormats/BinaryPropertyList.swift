@@ -48,18 +48,22 @@ enum BinaryPropertyList {
                 throw Failure(message: "its version '\(version)' is not supported (only bplist00)")
             }
             // Header (8) + at least one object byte + the 32-byte trailer.
-            guard bytes.count >= 8 + 1 + 32 else { throw Failure(message: "it is \(bytes.count) bytes long, too short to hold its trailer") }
+            guard bytes.count >= 8 + 1 + 32 else {
+                throw Failure(message: "it is \(bytes.count) bytes long, too short to hold its trailer")
+            }
             let trailer = bytes.count - 32
             offsetSize = Int(bytes[trailer + 6])
             referenceSize = Int(bytes[trailer + 7])
             func integer(at position: Int) -> UInt64 { bytes[position..<position + 8].reduce(0) { $0 << 8 | UInt64($1) } }
             let count = integer(at: trailer + 8), top = integer(at: trailer + 16), table = integer(at: trailer + 24)
             guard (1...8).contains(offsetSize), (1...8).contains(referenceSize) else {
-                throw Failure(message: "its trailer gives offsets of \(offsetSize) and references of \(referenceSize) bytes (1 to 8 are possible)")
+                throw Failure(
+                    message: "its trailer gives offsets of \(offsetSize) and references of \(referenceSize) bytes (1 to 8 are possible)")
             }
             // Every object takes at least one byte between the header and the offset table.
             guard table >= 9, table <= UInt64(trailer), count >= 1, count <= table - 8,
-                  count <= UInt64(trailer - Int(table)) / UInt64(offsetSize) else {
+                count <= UInt64(trailer - Int(table)) / UInt64(offsetSize)
+            else {
                 throw Failure(message: "its trailer's object count (\(count)) or offset table position (\(table)) does not fit in the file")
             }
             guard top < count else { throw Failure(message: "its top object (\(top)) is not one of its \(count) objects") }
@@ -142,11 +146,14 @@ enum BinaryPropertyList {
                 switch marker {
                 case 0x08: value = .bool(false)
                 case 0x09: value = .bool(true)
-                default: throw Failure(message: "object \(index) at byte \(position) is a null or fill object, which a manifest cannot hold")
+                default:
+                    throw Failure(message: "object \(index) at byte \(position) is a null or fill object, which a manifest cannot hold")
                 }
             case 0x1:
                 let size = 1 << Int(marker & 0x0F)
-                guard size <= 8 else { throw Failure(message: "object \(index) at byte \(position) is a \(size * 8)-bit integer (at most 64 bits)") }
+                guard size <= 8 else {
+                    throw Failure(message: "object \(index) at byte \(position) is a \(size * 8)-bit integer (at most 64 bits)")
+                }
                 try check(position + 1, count: size, of: index)
                 let raw = bytes[position + 1..<position + 1 + size].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
                 // 8-byte integers are signed, shorter ones unsigned (the format's rule).
@@ -159,11 +166,11 @@ enum BinaryPropertyList {
                 try check(position + 1, count: size, of: index)
                 let raw = bytes[position + 1..<position + 1 + size].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
                 let number = size == 4 ? Double(Float(bitPattern: UInt32(raw))) : Double(bitPattern: raw)
-                value = marker == 0x33 ? .null : .number(number)  // a date is no manifest value
+                value = marker == 0x33 ? .null : .number(number) // a date is no manifest value
             case 0x4:
                 let (count, body) = try self.count(marker: marker, at: position, of: index)
                 try check(body, count: count, of: index)
-                value = .null  // data is no manifest value
+                value = .null // data is no manifest value
             case 0x5:
                 let (count, body) = try self.count(marker: marker, at: position, of: index)
                 try check(body, count: count, of: index)
@@ -200,8 +207,13 @@ enum BinaryPropertyList {
                 }
                 value = .object(dictionary.keys.sorted().map { ($0, dictionary[$0]!) })
             default:
-                let kinds: [UInt8: String] = [0x7: "a UTF-8 string (a newer format)", 0x8: "a keyed-archiver UID", 0xB: "an ordered set", 0xC: "a set"]
-                throw Failure(message: "object \(index) at byte \(position) is \(kinds[marker >> 4] ?? "of an unknown type (marker 0x\(String(marker, radix: 16)))"), which a manifest cannot hold")
+                let kinds: [UInt8: String] = [
+                    0x7: "a UTF-8 string (a newer format)", 0x8: "a keyed-archiver UID", 0xB: "an ordered set", 0xC: "a set"
+                ]
+                throw Failure(
+                    message:
+                        "object \(index) at byte \(position) is \(kinds[marker >> 4] ?? "of an unknown type (marker 0x\(String(marker, radix: 16)))"), which a manifest cannot hold"
+                )
             }
             cache[index] = value
             return value

@@ -1,5 +1,5 @@
-package import Foundation
 package import FlipbookModel
+package import Foundation
 
 /// The cards manifest (JSON or property list):
 /// `{"cards": [{"title": "…", "image": "photos/a.jpg", "rating": 4, "commentCount": 12, "comments": […]}]}`.
@@ -43,10 +43,12 @@ package struct CardManifest: Hashable, Sendable {
                 let title = try CardManifest.text(item.required("title", "the card's title"))
                 let imageField = try item.required("image", "the cover image file")
                 // As photos' urls: `file://` URLs, absolute paths, or paths relative to the manifest.
-                let imagePath = try PhotoManifest.resolve(CardManifest.text(imageField), manifest: path, field: imageField.path,
-                                                          baseDirectory: baseDirectory)
+                let imagePath = try PhotoManifest.resolve(
+                    CardManifest.text(imageField), manifest: path, field: imageField.path,
+                    baseDirectory: baseDirectory)
                 let rating = try item.required("rating", "stars out of 5").integer(in: 0...5)
-                let comments = try item.optional("comments").map { try CardManifest.comments($0, manifest: path, baseDirectory: baseDirectory) } ?? []
+                let comments =
+                    try item.optional("comments").map { try CardManifest.comments($0, manifest: path, baseDirectory: baseDirectory) } ?? []
                 let count = try item.optional("commentCount")?.integer(in: 0...1_000_000) ?? comments.count
                 return Card(title: title, imagePath: imagePath, commentCount: count, rating: rating, comments: comments)
             }
@@ -65,7 +67,9 @@ package struct CardManifest: Hashable, Sendable {
     private static func comments(_ field: JSONField, manifest path: String, baseDirectory: String) throws -> [CardComment] {
         try field.array().map { element in
             if case let .string(text) = element.value { return CardComment(text: text) }
-            guard case .object = element.value else { throw element.fail("expected a string or an object with \"text\", got \(element.value.kind)") }
+            guard case .object = element.value else {
+                throw element.fail("expected a string or an object with \"text\", got \(element.value.kind)")
+            }
             let object = try element.object(known: ["text", "nickname", "avatar"])
             let text = try CardManifest.text(object.required("text", "the comment"))
             let nickname = try object.optional("nickname").map(CardManifest.text)

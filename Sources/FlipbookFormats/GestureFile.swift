@@ -1,8 +1,8 @@
-import Foundation
 import FlipbookFiles
 import FlipbookGeometry
-package import FlipbookMotion
 import FlipbookModel
+package import FlipbookMotion
+import Foundation
 
 /// A gesture file that cannot be used: the file, the JSON path (`$.samples[3][0]`) and what is wrong.
 package enum GestureFileError: Error, CustomStringConvertible, Equatable {
@@ -86,17 +86,20 @@ package enum GestureFile {
         }
         let completionSpeed = try object.optional("completionSpeed")?.number(in: limit) ?? Gesture.defaultCompletionSpeed
         let finishVelocity = try object.optional("finishVelocity")?.number(in: limit) ?? Gesture.defaultFinishVelocity
-        let curve = try object.optional("completionCurve").map { field -> AnimationCurve in
-            let name = try field.choice(AnimationCurve.allCases.map(\.rawValue), aliases: Array(AnimationCurve.aliases.keys))
-            return AnimationCurve(rawValue: name) ?? AnimationCurve.aliases[name]!
-        }
+        let curve =
+            try object.optional("completionCurve").map { field -> AnimationCurve in
+                let name = try field.choice(AnimationCurve.allCases.map(\.rawValue), aliases: Array(AnimationCurve.aliases.keys))
+                return AnimationCurve(rawValue: name) ?? AnimationCurve.aliases[name]!
+            }
             ?? .easeInOut
         let axis = try object.optional("axis").map(decodeAxis) ?? .x
         // 1 000 000 points: as the samples' limit; a length of 0 would make every fraction infinite.
         let length = try object.optional("length")?.number(in: 0...1e6)
 
-        if let problem = Gesture.validate(samples: samples, completionSpeed: completionSpeed, finishVelocityPointsPerSecond: finishVelocity,
-                                          axis: axis, lengthPoints: length) {
+        if let problem = Gesture.validate(
+            samples: samples, completionSpeed: completionSpeed, finishVelocityPointsPerSecond: finishVelocity,
+            axis: axis, lengthPoints: length)
+        {
             func fail(_ path: String) -> TransitionFileError { .invalid(file: top.file, path: path, message: SettingText(problem.message)) }
             switch problem {
             case let .notFinite(sample, component): throw fail("$.samples[\(sample)][\(component)]")
@@ -108,8 +111,9 @@ package enum GestureFile {
             case .lengthOutOfRange: throw fail("$.length")
             }
         }
-        return try Gesture(samples: samples, completionSpeed: completionSpeed, completionCurve: curve,
-                           finishVelocityPointsPerSecond: finishVelocity, axis: axis, lengthPoints: length)
+        return try Gesture(
+            samples: samples, completionSpeed: completionSpeed, completionCurve: curve,
+            finishVelocityPointsPerSecond: finishVelocity, axis: axis, lengthPoints: length)
     }
 
     /// `"x"`, `"-x"`, `"y"`, `"-y"` (`"−y"` with a minus sign too), or a direction `[dx, dy]`.
@@ -122,7 +126,7 @@ package enum GestureFile {
         guard case .string = field.value else {
             throw field.fail("expected \"x\", \"-x\", \"y\", \"-y\" or a direction [dx, dy], got \(field.value.kind)")
         }
-        let minusSign = ["−x": "-x", "−y": "-y"]  // U+2212, as typography writes it
+        let minusSign = ["−x": "-x", "−y": "-y"] // U+2212, as typography writes it
         let name = try field.choice(["x", "-x", "y", "-y"], aliases: Array(minusSign.keys))
         return GestureAxis.names[minusSign[name] ?? name]!
     }

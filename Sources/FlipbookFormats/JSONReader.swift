@@ -1,8 +1,8 @@
-public import Foundation
 public import FlipbookGeometry
-import FlipbookRaster
 import FlipbookModel
+import FlipbookRaster
 import FlipbookSupport
+public import Foundation
 
 /// A transition file that cannot be used: the file, the JSON path (`$.animations[2].to.frame`)
 /// and what was expected.
@@ -93,8 +93,10 @@ struct JSONField {
 
     /// UIKit's names for the properties a file names otherwise, suggested when they are typed:
     /// an iOS developer writes `alpha`, `isHidden`, `center`, `bounds`, `contentOffset`.
-    static let uikitNames = ["alpha": "opacity", "isHidden": "hidden", "center": "frame", "bounds": "frame",
-                             "contentOffset": "scroll", "masksToBounds": "clipsToBounds"]
+    static let uikitNames = [
+        "alpha": "opacity", "isHidden": "hidden", "center": "frame", "bounds": "frame",
+        "contentOffset": "scroll", "masksToBounds": "clipsToBounds"
+    ]
 
     /// The members of an object; `known` are the keys allowed (others are an error, with a hint
     /// from `listed`, the keys worth naming there: default `known`). `alternative` names another
@@ -105,10 +107,13 @@ struct JSONField {
             let listed = listed ?? known
             var hint = Suggestions.fileHint(member.key, in: listed)
             if hint.isEmpty, let flipbookName = JSONField.uikitNames[member.key], listed.contains(flipbookName) {
-                hint = " (did you mean \"\(flipbookName)\"? UIKit's \(InputText.excerpt(member.key)) is \"\(flipbookName)\" in a transition file)"
+                hint =
+                    " (did you mean \"\(flipbookName)\"? UIKit's \(InputText.excerpt(member.key)) is \"\(flipbookName)\" in a transition file)"
             }
             let other = alternative.map { " (or \($0))" } ?? ""
-            throw child(member.key, member.value).fail("unknown key \(InputText.quoted(member.key))\(hint)\(other); expected one of \(listed.map { "\"\($0)\"" }.joined(separator: ", "))")
+            throw child(member.key, member.value).fail(
+                "unknown key \(InputText.quoted(member.key))\(hint)\(other); expected one of \(listed.map { "\"\($0)\"" }.joined(separator: ", "))"
+            )
         }
         return JSONObject(field: self, members: Dictionary(uniqueKeysWithValues: members.map { ($0.key, $0.value) }))
     }
@@ -137,7 +142,11 @@ struct JSONField {
     /// A finite number within `range` (the JSON grammar has no NaN or infinity).
     package func number(in range: ClosedRange<Double> = -1e9...1e9) throws -> Double {
         guard case let .number(number) = value else { throw fail("expected a number, got \(value.kind)") }
-        guard range.contains(number) else { throw fail("must be between \(NumberText.shortest(range.lowerBound)) and \(NumberText.shortest(range.upperBound)), not \(NumberText.shortest(number))") }
+        guard range.contains(number) else {
+            throw fail(
+                "must be between \(NumberText.shortest(range.lowerBound)) and \(NumberText.shortest(range.upperBound)), not \(NumberText.shortest(number))"
+            )
+        }
         return number
     }
 
@@ -171,13 +180,15 @@ struct JSONField {
         let text = try string()
         guard names.contains(text) || aliases.contains(text) else {
             let hint = Suggestions.fileHint(text, in: names + aliases)
-            throw fail("unknown value \(InputText.quoted(text))\(hint); expected one of \(names.map { "\"\($0)\"" }.joined(separator: ", "))")
+            throw fail(
+                "unknown value \(InputText.quoted(text))\(hint); expected one of \(names.map { "\"\($0)\"" }.joined(separator: ", "))")
         }
         return text
     }
 
     /// One of `Choice`'s cases by raw value (case-sensitive), with a hint for near misses.
-    func choice<Choice: CaseIterable & RawRepresentable>(_ type: Choice.Type = Choice.self) throws -> Choice where Choice.RawValue == String {
+    func choice<Choice: CaseIterable & RawRepresentable>(_ type: Choice.Type = Choice.self) throws -> Choice
+    where Choice.RawValue == String {
         let text = try choice(Choice.allCases.map(\.rawValue))
         guard let value = Choice(rawValue: text) else { preconditionFailure("\(Choice.self) has no case for its own raw value \(text)") }
         return value
@@ -188,17 +199,23 @@ struct JSONField {
     /// `appearance`.
     func color(appearance: Appearance = .light) throws -> StraightColor {
         if case let .array(values) = value {
-            guard values.count == 3 || values.count == 4 else { throw fail("expected a colour: 3 or 4 numbers 0…1 [r, g, b, a], got \(values.count)") }
+            guard values.count == 3 || values.count == 4 else {
+                throw fail("expected a colour: 3 or 4 numbers 0…1 [r, g, b, a], got \(values.count)")
+            }
             let n = try numbers(values.count, names: "[r, g, b, a]", in: 0...1)
             return StraightColor(red: n[0], green: n[1], blue: n[2], alpha: n.count == 4 ? n[3] : 1)
         }
-        guard case let .string(text) = value else { throw fail("expected a colour (\"#RRGGBB\", a name or [r, g, b, a]), got \(value.kind)") }
+        guard case let .string(text) = value else {
+            throw fail("expected a colour (\"#RRGGBB\", a name or [r, g, b, a]), got \(value.kind)")
+        }
         if let named = StraightColor(named: text, appearance: appearance) { return named }
         let hex = text.hasPrefix("#") ? String(text.dropFirst()) : ""
         guard hex.count == 6 || hex.count == 8, hex.allSatisfy(\.isHexDigit), let bits = UInt32(hex, radix: 16) else {
             let hint = Suggestions.fileHint(text, in: StraightColor.names)
-            throw fail("expected a colour: \"#RRGGBB\", \"#RRGGBBAA\", [r, g, b, a], one of \(SystemColor.plainColors.keys.sorted().joined(separator: ", ")) "
-                       + "or a UIColor system colour (systemBlue, label, systemBackground, …; docs/COLORS.md), got \(InputText.quoted(text))\(hint)")
+            throw fail(
+                "expected a colour: \"#RRGGBB\", \"#RRGGBBAA\", [r, g, b, a], one of \(SystemColor.plainColors.keys.sorted().joined(separator: ", ")) "
+                    + "or a UIColor system colour (systemBlue, label, systemBackground, …; docs/COLORS.md), got \(InputText.quoted(text))\(hint)"
+            )
         }
         let value = hex.count == 6 ? bits << 8 | 0xFF : bits
         func component(_ shift: UInt32) -> Double { Double((value >> shift) & 0xFF) / 255 }

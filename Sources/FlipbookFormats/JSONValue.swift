@@ -1,5 +1,5 @@
-public import Foundation
 import FlipbookSupport
+public import Foundation
 
 /// A parsed JSON value (RFC 8259), keeping object keys in file order.
 ///
@@ -206,7 +206,7 @@ private struct JSONParser {
 
     mutating func object(depth: Int) throws -> JSONValue {
         try nest(depth)
-        index += 1  // {
+        index += 1 // {
         skipWhitespace()
         var members: [(key: String, value: JSONValue)] = []
         if current == UInt8(ascii: "}") { index += 1; return .object(members) }
@@ -247,7 +247,7 @@ private struct JSONParser {
 
     mutating func array(depth: Int) throws -> JSONValue {
         try nest(depth)
-        index += 1  // [
+        index += 1 // [
         skipWhitespace()
         var values: [JSONValue] = []
         if current == UInt8(ascii: "]") { index += 1; return .array(values) }
@@ -279,7 +279,7 @@ private struct JSONParser {
     /// A string's content with escapes decoded, as bytes.
     mutating func stringBytes() throws -> [UInt8] {
         let start = index
-        index += 1  // "
+        index += 1 // "
         var content: [UInt8] = []
         while true {
             guard let byte = current else { throw failure("a string that is never closed", at: start) }
@@ -321,7 +321,9 @@ private struct JSONParser {
             }
             index += 2
             let second = try hexQuad()
-            guard (0xDC00...0xDFFF).contains(second) else { throw failure("a \\u high surrogate followed by something else than a low surrogate") }
+            guard (0xDC00...0xDFFF).contains(second) else {
+                throw failure("a \\u high surrogate followed by something else than a low surrogate")
+            }
             scalar = 0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)
         } else if (0xDC00...0xDFFF).contains(first) {
             throw failure("a \\u escape of a low surrogate without the high surrogate before it")
@@ -332,7 +334,9 @@ private struct JSONParser {
     mutating func hexQuad() throws -> UInt32 {
         var value: UInt32 = 0
         for _ in 0..<4 {
-            guard let byte = current, let digit = Self.hexValue(byte) else { throw failure("expected four hex digits after \\u, found \(found)") }
+            guard let byte = current, let digit = Self.hexValue(byte) else {
+                throw failure("expected four hex digits after \\u, found \(found)")
+            }
             value = value << 4 | digit
             index += 1
         }
@@ -375,7 +379,9 @@ private struct JSONParser {
             guard digits() > 0 else { throw failure("expected a digit in the exponent, found \(found)") }
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
-        guard let value = Double(text), value.isFinite else { throw failure("the number \(text) is too large for a 64-bit float", at: start) }
+        guard let value = Double(text), value.isFinite else {
+            throw failure("the number \(text) is too large for a 64-bit float", at: start)
+        }
         return value
     }
 

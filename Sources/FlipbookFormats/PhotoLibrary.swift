@@ -1,8 +1,8 @@
-public import Foundation
 package import FlipbookCodecs
 public import FlipbookGeometry
 package import FlipbookModel
 import FlipbookSupport
+public import Foundation
 
 /// The photos of a manifest, with every size known: declared in the manifest, or read from the
 /// file's header when missing (as the waterfall app's layout needs sizes up front).
@@ -63,7 +63,9 @@ package struct PhotoLibrary: Sendable {
             }
             let header = try readHeader(photo.path, field: "$.content[\(index)].url")
             if let declared = photo.declaredSize { checkAspect(index: index, declared: declared, photo.path, header) }
-            photos.append(ScenePhoto(source: photo.path, sizePixels: photo.declaredSize ?? Size(width: Double(header.width), height: Double(header.height))))
+            photos.append(
+                ScenePhoto(
+                    source: photo.path, sizePixels: photo.declaredSize ?? Size(width: Double(header.width), height: Double(header.height))))
         }
     }
 
@@ -102,9 +104,10 @@ package struct PhotoLibrary: Sendable {
         let declaredAspect = declared.width / declared.height
         let fileAspect = Double(header.width) / Double(header.height)
         if abs(declaredAspect / fileAspect - 1) > PhotoLibrary.aspectTolerance {
-            warnings.append("\(manifestPath): $.content[\(index)] declares \(Int(declared.width))x\(Int(declared.height)) "
-                + "but \(path) is \(header.width)x\(header.height) (aspect \(PhotoLibrary.rounded(declaredAspect)) vs \(PhotoLibrary.rounded(fileAspect))); "
-                + "the grid uses the declared size, the photo is drawn with its own")
+            warnings.append(
+                "\(manifestPath): $.content[\(index)] declares \(Int(declared.width))x\(Int(declared.height)) "
+                    + "but \(path) is \(header.width)x\(header.height) (aspect \(PhotoLibrary.rounded(declaredAspect)) vs \(PhotoLibrary.rounded(fileAspect))); "
+                    + "the grid uses the declared size, the photo is drawn with its own")
         }
     }
 

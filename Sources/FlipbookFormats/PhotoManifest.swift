@@ -1,8 +1,8 @@
-public import Foundation
 import FlipbookFiles
 public import FlipbookGeometry
 import FlipbookModel
 import FlipbookSupport
+public import Foundation
 
 /// One photo of a manifest: where its file is and, optionally, the size the manifest claims.
 package struct ManifestPhoto: Hashable, Sendable {
@@ -62,7 +62,9 @@ package struct PhotoManifest: Hashable, Sendable {
                 let width = try item.optional("width").map(PhotoManifest.dimension)
                 let height = try item.optional("height").map(PhotoManifest.dimension)
                 if (width == nil) != (height == nil) {
-                    throw entry.fail("missing \"\(width == nil ? "width" : "height")\" (give both width and height, or neither to read them from the file)")
+                    throw entry.fail(
+                        "missing \"\(width == nil ? "width" : "height")\" (give both width and height, or neither to read them from the file)"
+                    )
                 }
                 let size = width.map { Size(width: $0, height: height!) }
                 return ManifestPhoto(url: url, path: filePath, declaredSize: size)
@@ -129,8 +131,11 @@ package struct PhotoManifest: Hashable, Sendable {
         if looksLikePlist {
             // Foundation builds every value before any can be counted: 40 MB of `<true/>` took 555 MB.
             guard data.count <= maximumXMLPropertyListBytes else {
-                throw ManifestError.unreadable(path: path, reason: "it is \(data.count >> 20) MB, more than the "
-                                               + "\(maximumXMLPropertyListBytes >> 20) MB limit for an XML property list (write it as JSON or a binary property list)")
+                throw ManifestError.unreadable(
+                    path: path,
+                    reason: "it is \(data.count >> 20) MB, more than the "
+                        + "\(maximumXMLPropertyListBytes >> 20) MB limit for an XML property list (write it as JSON or a binary property list)"
+                )
             }
             do {
                 return JSONValue(propertyList: try PropertyListSerialization.propertyList(from: data, format: nil))
@@ -186,7 +191,8 @@ public enum ManifestError: SettingNamingError, Equatable {
         case let .outsideSandbox(path, field, url, problem):
             return "\(path): \(field) is \(InputText.excerpt(url)): \(problem) (\(field: .sandboxPhotos))"
         case let .remoteImage(path, field, url):
-            return "\(path): \(field) is \(InputText.excerpt(url)): remote images are not supported; download them first and name the local file"
+            return
+                "\(path): \(field) is \(InputText.excerpt(url)): remote images are not supported; download them first and name the local file"
         }
     }
 }

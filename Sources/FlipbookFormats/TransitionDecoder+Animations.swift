@@ -1,9 +1,9 @@
-import Foundation
+import FlipbookGeometry
+import FlipbookModel
 import FlipbookMotion
 import FlipbookSamples
-import FlipbookModel
 import FlipbookSupport
-import FlipbookGeometry
+import Foundation
 
 /// Animations and completions of a transition file: targets, patches over time, changes.
 extension TransitionDecoder {
@@ -26,11 +26,17 @@ extension TransitionDecoder {
         var animation = Animation(target: target)
         animation.name = try object.optional("name")?.nonEmptyString()
         if let from = object.optional("from") {
-            animation.from = try patch(from, object: from.object(known: TransitionDecoder.patchKeys, listed: TransitionDecoder.animatableKeys), targetParent: origin, animatableOnly: true, allowRemoved: false)
+            animation.from = try patch(
+                from, object: from.object(known: TransitionDecoder.patchKeys, listed: TransitionDecoder.animatableKeys),
+                targetParent: origin, animatableOnly: true, allowRemoved: false)
         }
         if let to = object.optional("to") {
-            animation.to = try patch(to, object: to.object(known: TransitionDecoder.patchKeys, listed: TransitionDecoder.animatableKeys), targetParent: origin, animatableOnly: true, allowRemoved: false)
-            if animation.to.animatedProperties.isEmpty { throw to.fail("sets nothing to animate (" + TransitionDecoder.animatableKeysInWords + ")") }
+            animation.to = try patch(
+                to, object: to.object(known: TransitionDecoder.patchKeys, listed: TransitionDecoder.animatableKeys), targetParent: origin,
+                animatableOnly: true, allowRemoved: false)
+            if animation.to.animatedProperties.isEmpty {
+                throw to.fail("sets nothing to animate (" + TransitionDecoder.animatableKeysInWords + ")")
+            }
         }
         if let keyframes = object.optional("keyframes") {
             if object.has("to") { throw keyframes.fail("give \"to\" or \"keyframes\", not both") }
@@ -41,10 +47,16 @@ extension TransitionDecoder {
                 let start = try keyframe.required("start", "relative start time, 0…1").number(in: 0...1)
                 let durationField = try keyframe.required("duration", "relative duration, 0…1")
                 let duration = try durationField.number(in: 0...1)
-                guard duration > 0, start + duration <= 1 + 1e-9 else { throw durationField.fail("must be greater than 0, with start + duration at most 1") }
+                guard duration > 0, start + duration <= 1 + 1e-9 else {
+                    throw durationField.fail("must be greater than 0, with start + duration at most 1")
+                }
                 let to = try keyframe.required("to", "the values reached at the keyframe's end")
-                let patch = try self.patch(to, object: to.object(known: TransitionDecoder.patchKeys, listed: TransitionDecoder.animatableKeys), targetParent: origin, animatableOnly: true, allowRemoved: false)
-                if patch.animatedProperties.isEmpty { throw to.fail("sets nothing to animate (" + TransitionDecoder.animatableKeysInWords + ")") }
+                let patch = try self.patch(
+                    to, object: to.object(known: TransitionDecoder.patchKeys, listed: TransitionDecoder.animatableKeys),
+                    targetParent: origin, animatableOnly: true, allowRemoved: false)
+                if patch.animatedProperties.isEmpty {
+                    throw to.fail("sets nothing to animate (" + TransitionDecoder.animatableKeysInWords + ")")
+                }
                 var curve = TimingCurve.bezier(.linear)
                 if let curveField = keyframe.optional("curve") {
                     curve = try self.curve(keyframe) ?? curve
@@ -53,22 +65,27 @@ extension TransitionDecoder {
                 return Keyframe(relativeStart: start, relativeDuration: duration, to: patch, curve: curve)
             }
         }
-        if !object.has("to") && !object.has("keyframes") { throw field.fail("missing \"to\" (or \"keyframes\"): what the animation changes") }
+        if !object.has("to") && !object.has("keyframes") {
+            throw field.fail("missing \"to\" (or \"keyframes\"): what the animation changes")
+        }
         // A `from` value for a property the animation does not animate would silently do nothing.
         if let from = object.optional("from") {
             let animated = Set(animation.to.animatedProperties + animation.keyframes.flatMap(\.to.animatedProperties))
-            let keyOf: [AnimatableProperty: String] = [.frame: "frame", .opacity: "opacity", .backgroundColor: "backgroundColor",
-                                                       .cornerRadius: "cornerRadius", .transform: "transform", .boundsOrigin: "scroll",
-                                                       .anchorPoint: "anchorPoint", .borderWidth: "borderWidth", .borderColor: "borderColor",
-                                                       .sublayerTransform: "sublayerTransform",
-                                                       .shadowColor: "shadowColor", .shadowOpacity: "shadowOpacity", .shadowOffset: "shadowOffset",
-                                                       .shadowRadius: "shadowRadius", .gradient: "gradient", .blur: "blur",
-                                                       .textColor: "textColor", .fontSize: "fontSize", .shapePath: "path",
-                                                       .fillColor: "fillColor", .strokeColor: "strokeColor", .lineWidth: "lineWidth",
-                                                       .strokeStart: "strokeStart", .strokeEnd: "strokeEnd"]
+            let keyOf: [AnimatableProperty: String] = [
+                .frame: "frame", .opacity: "opacity", .backgroundColor: "backgroundColor",
+                .cornerRadius: "cornerRadius", .transform: "transform", .boundsOrigin: "scroll",
+                .anchorPoint: "anchorPoint", .borderWidth: "borderWidth", .borderColor: "borderColor",
+                .sublayerTransform: "sublayerTransform",
+                .shadowColor: "shadowColor", .shadowOpacity: "shadowOpacity", .shadowOffset: "shadowOffset",
+                .shadowRadius: "shadowRadius", .gradient: "gradient", .blur: "blur",
+                .textColor: "textColor", .fontSize: "fontSize", .shapePath: "path",
+                .fillColor: "fillColor", .strokeColor: "strokeColor", .lineWidth: "lineWidth",
+                .strokeStart: "strokeStart", .strokeEnd: "strokeEnd"
+            ]
             for property in animation.from.animatedProperties where !animated.contains(property) {
                 let key = keyOf[property]!
-                throw try from.object(known: TransitionDecoder.patchKeys).optional(key)!.fail("\"\(key)\" is not animated (not in \"to\" or a keyframe), so it has no start value")
+                throw try from.object(known: TransitionDecoder.patchKeys).optional(key)!.fail(
+                    "\"\(key)\" is not animated (not in \"to\" or a keyframe), so it has no start value")
             }
         }
         animation.delaySeconds = try object.optional("delay")?.number(in: 0...600) ?? 0
@@ -78,7 +95,8 @@ extension TransitionDecoder {
         // A spring-physics curve lasts its settling time unless told otherwise (as in `timing`).
         if duration == nil, let curve, case let .springPhysics(spring) = curve {
             guard TimingRequest.durationRangeSeconds.contains(spring.settlingDurationSeconds) else {
-                throw (object.optional("curve") ?? object.field).fail("the spring settles after \(NumberText.shortest(spring.settlingDurationSeconds)) s; give \"duration\"")
+                throw (object.optional("curve") ?? object.field).fail(
+                    "the spring settles after \(NumberText.shortest(spring.settlingDurationSeconds)) s; give \"duration\"")
             }
             duration = spring.settlingDurationSeconds
         }
@@ -108,8 +126,9 @@ extension TransitionDecoder {
         let set = try object.required("set", "the properties to set")
         parentSizeForFrames = parentSizes[target]
         defer { parentSizeForFrames = nil }
-        let patch = try self.patch(set, object: set.object(known: TransitionDecoder.patchKeys), targetParent: parentOrigins[target] ?? .zero,
-                                   animatableOnly: false, allowRemoved: true)
+        let patch = try self.patch(
+            set, object: set.object(known: TransitionDecoder.patchKeys), targetParent: parentOrigins[target] ?? .zero,
+            animatableOnly: false, allowRemoved: true)
         return LayerChange(target: target, set: patch)
     }
 }

@@ -1,11 +1,11 @@
-import Foundation
 import FlipbookGeometry
-import FlipbookText
+import FlipbookModel
 import FlipbookMotion
 import FlipbookRaster
 import FlipbookSamples
-import FlipbookModel
 import FlipbookSupport
+import FlipbookText
+import Foundation
 
 /// Layers of a transition file: frames, images, text, transforms, waterfall grids, navigation bars and patches.
 extension TransitionDecoder {
@@ -13,7 +13,9 @@ extension TransitionDecoder {
         let object = try field.object(known: TransitionDecoder.layerKeys)
         let nameField = try object.required("name", "a unique name animations refer to")
         let name = try nameField.nonEmptyString()
-        if let first = layerPaths[name] { throw nameField.fail("another layer is already named \(InputText.quoted(name)) (at \(first.text)); names must be unique") }
+        if let first = layerPaths[name] {
+            throw nameField.fail("another layer is already named \(InputText.quoted(name)) (at \(first.text)); names must be unique")
+        }
         layerPaths[name] = field.location
         parentOrigins[name] = parentOrigin
         parentSizes[name] = parentSizeForFrames ?? device.sizePoints
@@ -22,7 +24,8 @@ extension TransitionDecoder {
             throw bar.fail("a layer has at most one generator: \"waterfallGrid\" or \"navigationBar\"")
         }
         if object.has("waterfallGrid"), let scroll = object.optional("scroll") {
-            throw scroll.fail("a waterfall grid's scroll is \"waterfallGrid\": {\"scroll\": …} (or \"reveal\"), so its cells and cellOf agree")
+            throw scroll.fail(
+                "a waterfall grid's scroll is \"waterfallGrid\": {\"scroll\": …} (or \"reveal\"), so its cells and cellOf agree")
         }
         if let grid = object.optional("waterfallGrid") {
             layer = try waterfallGrid(grid, name: name, object: object, parentOrigin: parentOrigin)
@@ -34,15 +37,17 @@ extension TransitionDecoder {
         if object.has("waterfallGrid") || object.has("navigationBar"), let frame = object.optional("frame") {
             layer.frame = try self.frame(frame, parentOrigin: parentOrigin)
         }
-        var patch = try self.patch(JSONField(value: field.value, location: field.location, file: file), object: object, targetParent: parentOrigin,
-                                   animatableOnly: false, allowRemoved: false)
+        var patch = try self.patch(
+            JSONField(value: field.value, location: field.location, file: file), object: object, targetParent: parentOrigin,
+            animatableOnly: false, allowRemoved: false)
         patch.frame = nil
         layer.apply(patch)
         if let shapes = object.optional("shapes") { layer.shapes = try self.shapes(shapes) }
         if let shape = object.optional("shape") { layer.shapeContent = try shapeContent(shape) }
         if let mask = object.optional("mask") {
             // In the layer's own (bounds) coordinates, as its sublayers.
-            let origin = Point(x: parentOrigin.x + layer.frame.x - layer.boundsOrigin.x, y: parentOrigin.y + layer.frame.y - layer.boundsOrigin.y)
+            let origin = Point(
+                x: parentOrigin.x + layer.frame.x - layer.boundsOrigin.x, y: parentOrigin.y + layer.frame.y - layer.boundsOrigin.y)
             let outer = parentSizeForFrames
             parentSizeForFrames = layer.frame.size
             defer { parentSizeForFrames = outer }
@@ -53,7 +58,8 @@ extension TransitionDecoder {
             snapshotUses.append(snapshot)
         }
         if let sublayers = object.optional("sublayers") {
-            let origin = Point(x: parentOrigin.x + layer.frame.x - layer.boundsOrigin.x, y: parentOrigin.y + layer.frame.y - layer.boundsOrigin.y)
+            let origin = Point(
+                x: parentOrigin.x + layer.frame.x - layer.boundsOrigin.x, y: parentOrigin.y + layer.frame.y - layer.boundsOrigin.y)
             let outer = parentSizeForFrames
             parentSizeForFrames = layer.frame.size
             defer { parentSizeForFrames = outer }
@@ -66,12 +72,15 @@ extension TransitionDecoder {
     /// the start, in this layer's parent's points) or `{"aspectFitPhoto": N, "in": [x, y, w, h]}`.
     func frame(_ field: JSONField, parentOrigin: Point) throws -> Rect {
         guard case .object = field.value else { return try field.rect() }
-        let object = try field.object(known: ["cellOf", "index", "aspectFitPhoto", "aspectFillPhoto", "in"] + TransitionDecoder.relativeFrameKeys,
-                                      alternative: "give a plain [x, y, width, height] instead of an object")
+        let object = try field.object(
+            known: ["cellOf", "index", "aspectFitPhoto", "aspectFillPhoto", "in"] + TransitionDecoder.relativeFrameKeys,
+            alternative: "give a plain [x, y, width, height] instead of an object")
         if TransitionDecoder.isRelativeFrame(object) { return try relativeFrame(object, parentOrigin: parentOrigin) }
         let kinds = ["cellOf", "aspectFitPhoto", "aspectFillPhoto"].filter(object.has)
         if kinds.count > 1 { throw field.fail("give one of \"cellOf\", \"aspectFitPhoto\" or \"aspectFillPhoto\", not \(kinds.count)") }
-        if object.has("cellOf"), let extra = object.optional("in") { throw extra.fail("\"in\" goes with \"aspectFitPhoto\" or \"aspectFillPhoto\"") }
+        if object.has("cellOf"), let extra = object.optional("in") {
+            throw extra.fail("\"in\" goes with \"aspectFitPhoto\" or \"aspectFillPhoto\"")
+        }
         if !object.has("cellOf"), let extra = object.optional("index") { throw extra.fail("\"index\" goes with \"cellOf\"") }
         if let grid = object.optional("cellOf") {
             let gridName = try grid.nonEmptyString()
@@ -83,7 +92,9 @@ extension TransitionDecoder {
             return cells[index].offsetBy(dx: -parentOrigin.x, dy: -parentOrigin.y)
         }
         let fit = object.optional("aspectFitPhoto"), fill = object.optional("aspectFillPhoto")
-        guard let photoField = fit ?? fill else { throw field.fail("expected [x, y, width, height], {\"cellOf\": …, \"index\": …} or {\"aspectFitPhoto\": …, \"in\": […]}") }
+        guard let photoField = fit ?? fill else {
+            throw field.fail("expected [x, y, width, height], {\"cellOf\": …, \"index\": …} or {\"aspectFitPhoto\": …, \"in\": […]}")
+        }
         let photo = try self.photo(photoField)
         let bounds = try object.required("in", "the rect to fit the photo in").rect()
         return (fit != nil ? ContentMode.scaleAspectFit : .scaleAspectFill).imageRect(imageSize: photo.sizePixels, in: bounds)
@@ -119,7 +130,9 @@ extension TransitionDecoder {
         if let frame = object.optional("frame") { layer.frame = try self.frame(frame, parentOrigin: parentOrigin) }
         for (index, cell) in layer.sublayers.enumerated() {
             let cellName = cell.name
-            if let first = layerPaths[cellName] { throw field.fail("its cell \(InputText.quoted(cellName)) has the name of the layer at \(first.text)") }
+            if let first = layerPaths[cellName] {
+                throw field.fail("its cell \(InputText.quoted(cellName)) has the name of the layer at \(first.text)")
+            }
             layerPaths[cellName] = field.location
             parentOrigins[cellName] = Point(x: parentOrigin.x + layer.frame.x, y: parentOrigin.y + layer.frame.y - scroll)
             _ = index
@@ -132,8 +145,9 @@ extension TransitionDecoder {
 
     mutating func navigationBar(_ field: JSONField, name: String) throws -> Layer {
         let object = try field.object(known: ["title", "backTitle", "leftButton", "rightButton", "scrollEdge"])
-        let item = NavigationItem(title: try object.optional("title")?.string() ?? "", backTitle: try object.optional("backTitle")?.string(),
-                                  leftButton: try object.optional("leftButton")?.string(), rightButton: try object.optional("rightButton")?.string())
+        let item = NavigationItem(
+            title: try object.optional("title")?.string() ?? "", backTitle: try object.optional("backTitle")?.string(),
+            leftButton: try object.optional("leftButton")?.string(), rightButton: try object.optional("rightButton")?.string())
         // Over a scroll view resting at its top: from iOS 15 (the file's era) no background, no hairline.
         let atScrollEdge = try object.optional("scrollEdge")?.bool() ?? false
         var bar = NavigationBar.restyled(NavigationBar.layer(device: device, showing: item, atScrollEdge: atScrollEdge), for: appearance)
@@ -150,11 +164,15 @@ extension TransitionDecoder {
     }
 
     /// Layer properties from `object` (a layer, `to`, `from` or `set`).
-    mutating func patch(_ field: JSONField, object: JSONObject, targetParent: Point, animatableOnly: Bool, allowRemoved: Bool) throws -> LayerPatch {
+    mutating func patch(_ field: JSONField, object: JSONObject, targetParent: Point, animatableOnly: Bool, allowRemoved: Bool) throws
+        -> LayerPatch
+    {
         var patch = LayerPatch()
         if animatableOnly {
-            for key in ["hidden", "image", "contentMode", "clipsToBounds", "text", "removed", "maskedCorners", "cornerCurve", "isDoubleSided",
-                        "shadowPath", "shapeStyle"] where object.has(key) {
+            for key in [
+                "hidden", "image", "contentMode", "clipsToBounds", "text", "removed", "maskedCorners", "cornerCurve", "isDoubleSided",
+                "shadowPath", "shapeStyle"
+            ] where object.has(key) {
                 throw object.optional(key)!.fail("\"\(key)\" cannot be animated; set it in a \"completion\" (or on the layer)")
             }
         }
@@ -197,7 +215,8 @@ extension TransitionDecoder {
             }
             source = try TransitionFile.resolve(field, against: file)
             if options.sandboxPhotos, !text.hasPrefix(Samples.referencePrefix),
-               let problem = PhotoSandbox.problem(source, insideFolderOf: file, folderName: "the transition file's folder") {
+                let problem = PhotoSandbox.problem(source, insideFolderOf: file, folderName: "the transition file's folder")
+            {
                 throw field.fail("\(InputText.quoted(text)): \(problem) (\(field: .sandboxPhotos))")
             }
         }
@@ -207,7 +226,9 @@ extension TransitionDecoder {
 
     /// `{"translate": [x, y], "rotate": degrees, "scale": s or [sx, sy]}`.
     func transform(_ field: JSONField) throws -> LayerTransform {
-        let object = try field.object(known: ["translate", "rotate", "scale", "rotateX", "rotateY", "perspective", "translateZ", "transform3D"])
+        let object = try field.object(known: [
+            "translate", "rotate", "scale", "rotateX", "rotateY", "perspective", "translateZ", "transform3D"
+        ])
         var transform = LayerTransform.identity
         if let value = object.optional("translate") { transform.translation = try value.point() }
         if let value = object.optional("rotate") { transform.rotationDegrees = try value.number(in: -36000...36000) }
@@ -226,7 +247,9 @@ extension TransitionDecoder {
 
     /// `{"string", "size", "weight", "color", "origin", "align", "width", "maxWidth", "lines", "lineBreak"}`.
     func text(_ field: JSONField) throws -> TextContent {
-        let object = try field.object(known: ["string", "size", "weight", "color", "origin", "align", "width", "maxWidth", "lines", "lineBreak"])
+        let object = try field.object(known: [
+            "string", "size", "weight", "color", "origin", "align", "width", "maxWidth", "lines", "lineBreak"
+        ])
         let string = try object.required("string", "the text").string()
         let size = try object.optional("size")?.number(in: 1...500) ?? 17
         let weight = try object.optional("weight").map { try $0.choice(FontWeight.self) } ?? .regular
@@ -248,10 +271,12 @@ extension TransitionDecoder {
         }
         let maxWidth = try object.optional("maxWidth")?.number(in: 0...1e6)
         let lines = try object.optional("lines")?.integer(in: 0...10_000) ?? 1
-        let lineBreak = try object.optional("lineBreak").map {
-            try $0.choice(TextLayout.LineBreakMode.self)
-        } ?? .truncateTail
-        return TextContent(string: string, sizePoints: size, weight: weight, baselineOrigin: origin, color: color,
-                           alignment: alignment, maxWidthPoints: maxWidth, numberOfLines: lines, lineBreakMode: lineBreak)
+        let lineBreak =
+            try object.optional("lineBreak").map {
+                try $0.choice(TextLayout.LineBreakMode.self)
+            } ?? .truncateTail
+        return TextContent(
+            string: string, sizePoints: size, weight: weight, baselineOrigin: origin, color: color,
+            alignment: alignment, maxWidthPoints: maxWidth, numberOfLines: lines, lineBreakMode: lineBreak)
     }
 }

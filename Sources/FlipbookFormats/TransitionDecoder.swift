@@ -1,10 +1,10 @@
-import Foundation
 import FlipbookGeometry
+import FlipbookModel
 import FlipbookMotion
 import FlipbookRaster
 import FlipbookSamples
-import FlipbookModel
 import FlipbookSupport
+import Foundation
 
 /// Turns a transition file's JSON into a `Transition`, resolving photo references and keeping
 /// every layer's window origin so `cellOf` frames can be expressed in any layer's coordinates.
@@ -35,21 +35,32 @@ struct TransitionDecoder {
         self.file = file; self.photos = photos; self.options = options
     }
 
-    static let layerKeys = ["name", "frame", "opacity", "backgroundColor", "cornerRadius", "transform", "scroll", "image",
-                            "contentMode", "clipsToBounds", "hidden", "text", "shapes", "snapshotOf", "sublayers", "waterfallGrid", "navigationBar"]
-                            + TransitionDecoder.layerPropertyKeys + shadingKeys + shapeLayerKeys
-    static let patchKeys = ["frame", "opacity", "backgroundColor", "cornerRadius", "transform", "scroll", "hidden", "image",
-                            "contentMode", "clipsToBounds", "text", "removed", "textColor", "fontSize"] + TransitionDecoder.layerPropertyKeys + shadingKeys
-                            + shapePatchKeys
+    static let layerKeys =
+        [
+            "name", "frame", "opacity", "backgroundColor", "cornerRadius", "transform", "scroll", "image",
+            "contentMode", "clipsToBounds", "hidden", "text", "shapes", "snapshotOf", "sublayers", "waterfallGrid", "navigationBar"
+        ]
+        + TransitionDecoder.layerPropertyKeys + shadingKeys + shapeLayerKeys
+    static let patchKeys =
+        [
+            "frame", "opacity", "backgroundColor", "cornerRadius", "transform", "scroll", "hidden", "image",
+            "contentMode", "clipsToBounds", "text", "removed", "textColor", "fontSize"
+        ] + TransitionDecoder.layerPropertyKeys + shadingKeys
+        + shapePatchKeys
     /// The patch keys an animation's `from`, `to` and keyframes may hold (the others are set
     /// in a completion or on the layer).
     /// The animatable keys as a message lists them: "frame, opacity, … or blur".
     static var animatableKeysInWords: String { animatableKeys.dropLast().joined(separator: ", ") + " or " + animatableKeys.last! }
-    static let animatableKeys = ["frame", "opacity", "backgroundColor", "cornerRadius", "transform", "scroll", "textColor", "fontSize",
-                                  "anchorPoint", "borderWidth", "borderColor", "sublayerTransform"] + animatableShadingKeys
-                                  + animatableShapeKeys
-    static let animationKeys = ["name", "target", "from", "to", "keyframes", "delay", "after", "duration", "curve", "damping",
-                                "velocity", "completion"]
+    static let animatableKeys =
+        [
+            "frame", "opacity", "backgroundColor", "cornerRadius", "transform", "scroll", "textColor", "fontSize",
+            "anchorPoint", "borderWidth", "borderColor", "sublayerTransform"
+        ] + animatableShadingKeys
+        + animatableShapeKeys
+    static let animationKeys = [
+        "name", "target", "from", "to", "keyframes", "delay", "after", "duration", "curve", "damping",
+        "velocity", "completion"
+    ]
 
     mutating func transition(_ object: JSONObject) throws -> Transition {
         let name = try TransitionFile.name(in: object, file: file)
@@ -89,14 +100,17 @@ struct TransitionDecoder {
             if let after = animations[index].after, !names.contains(after) {
                 var hint = Suggestions.fileHint(after, in: names.sorted())
                 if hint.isEmpty {
-                    hint = names.isEmpty ? " (no animation has a \"name\")"
+                    hint =
+                        names.isEmpty
+                        ? " (no animation has a \"name\")"
                         : "; the named animations are " + names.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
                 }
                 throw field.child("after", .string(after)).fail("no animation is named \(InputText.quoted(after))\(hint)")
             }
         }
-        return Transition(name: name, device: device, window: window, animations: animations, timedChanges: timedChanges, completion: completion,
-                          cancelCompletion: cancelCompletion, timing: timing, statusBar: statusBar, homeIndicatorToneBefore: toneBefore)
+        return Transition(
+            name: name, device: device, window: window, animations: animations, timedChanges: timedChanges, completion: completion,
+            cancelCompletion: cancelCompletion, timing: timing, statusBar: statusBar, homeIndicatorToneBefore: toneBefore)
     }
 
     /// `"statusBar"`: `false` (none), `true` or `{"style": "dark" | "light", "homeIndicatorBefore": 0…1}`
@@ -158,10 +172,11 @@ struct TransitionDecoder {
 
     /// An object's `curve`, `duration`, `damping` and `velocity` as a `TimingRequest` (its limits).
     func timingRequest(_ object: JSONObject, duration: Bool = true) throws -> TimingRequest {
-        TimingRequest(curve: try object.optional("curve")?.string(),
-                      durationSeconds: duration ? try object.optional("duration")?.number(in: TimingRequest.durationRangeSeconds) : nil,
-                      dampingRatio: try object.optional("damping")?.number(in: TimingRequest.dampingRatioRange),
-                      initialVelocity: try object.optional("velocity")?.number(in: TimingRequest.initialVelocityRange))
+        TimingRequest(
+            curve: try object.optional("curve")?.string(),
+            durationSeconds: duration ? try object.optional("duration")?.number(in: TimingRequest.durationRangeSeconds) : nil,
+            dampingRatio: try object.optional("damping")?.number(in: TimingRequest.dampingRatioRange),
+            initialVelocity: try object.optional("velocity")?.number(in: TimingRequest.initialVelocityRange))
     }
 
     /// A `TimingRequestError` at the path of the key at fault.
@@ -176,7 +191,8 @@ struct TransitionDecoder {
             return at("curve").fail("\(error)")
         case .springParametersWithoutSpring:
             return at(request.dampingRatio != nil ? "damping" : "velocity").fail(
-                "\"damping\" and \"velocity\" go with \"curve\": \"spring\" only" + (request.curve.map { ", not \(InputText.quoted($0))" } ?? ""))
+                "\"damping\" and \"velocity\" go with \"curve\": \"spring\" only"
+                    + (request.curve.map { ", not \(InputText.quoted($0))" } ?? ""))
         }
     }
 }

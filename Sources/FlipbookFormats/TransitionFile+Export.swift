@@ -1,10 +1,10 @@
-import Foundation
 import FlipbookGeometry
+public import FlipbookModel
 import FlipbookMotion
 import FlipbookRaster
 import FlipbookSamples
-public import FlipbookModel
 import FlipbookText
+import Foundation
 
 extension TransitionFile {
     /// The transition as a transition file's JSON text: every layer written out in full (plain
@@ -41,28 +41,44 @@ struct TransitionWriter {
         if !hairlines.isEmpty {
             // A comment key (ignored when read): the rects are in points, drawn for this scale.
             let scale = JSON.number(transition.device.scale)
-            members.append(("// scale", JSON.string("exported at @\(scale)x: \(hairlines.joined(separator: ", ")) \(hairlines.count == 1 ? "is" : "are") "
-                + "one device pixel thick (1/\(scale) pt) only at this scale; export again at another scale for another")))
+            members.append(
+                (
+                    "// scale",
+                    JSON.string(
+                        "exported at @\(scale)x: \(hairlines.joined(separator: ", ")) \(hairlines.count == 1 ? "is" : "are") "
+                            + "one device pixel thick (1/\(scale) pt) only at this scale; export again at another scale for another")
+                ))
         }
         members.append(("device", device(transition.device)))
         // The era when it is not the one the device's name (or, for an object, `ios13`) gives.
         if transition.device.era != (namedDevice(transition.device)?.era ?? .ios13) {
             members.append(("era", JSON.string(transition.device.era.rawValue)))
         }
-        members += [("timing", timing(curve: transition.timing.curve, duration: transition.timing.durationSeconds)),
-                    ("background", color(transition.window.backgroundColor ?? .clear)),
-                    ("statusBar", transition.statusBar.map { style in
-                        object([("style", JSON.string(style.rawValue))]
-                               + (transition.homeIndicatorToneBefore.map { [("homeIndicatorBefore", JSON.number($0))] } ?? []))
-                    } ?? "false")]
+        members += [
+            ("timing", timing(curve: transition.timing.curve, duration: transition.timing.durationSeconds)),
+            ("background", color(transition.window.backgroundColor ?? .clear)),
+            (
+                "statusBar",
+                transition.statusBar.map { style in
+                    object(
+                        [("style", JSON.string(style.rawValue))]
+                            + (transition.homeIndicatorToneBefore.map { [("homeIndicatorBefore", JSON.number($0))] } ?? []))
+                } ?? "false"
+            )
+        ]
         members.append(("layers", list(transition.window.sublayers.map { layer($0, indent: "    ") }, indent: "  ")))
         if !transition.animations.isEmpty {
             members.append(("animations", list(transition.animations.map { animation($0, indent: "    ") }, indent: "  ")))
         }
         if !transition.timedChanges.isEmpty {
-            members.append(("timedChanges", list(transition.timedChanges.map { moment in
-                object([("at", JSON.number(moment.atSeconds)), ("changes", list(moment.changes.map(change), indent: "    "))])
-            }, indent: "  ")))
+            members.append(
+                (
+                    "timedChanges",
+                    list(
+                        transition.timedChanges.map { moment in
+                            object([("at", JSON.number(moment.atSeconds)), ("changes", list(moment.changes.map(change), indent: "    "))])
+                        }, indent: "  ")
+                ))
         }
         if !transition.completion.isEmpty {
             members.append(("completion", list(transition.completion.map(change), indent: "  ")))
@@ -84,7 +100,9 @@ struct TransitionWriter {
     /// The named device `device` is, whatever its era (written apart, as `era`) and scale
     /// (written beside the name when it is not the phone's own).
     func namedDevice(_ device: Device) -> Device? {
-        Device.presets.first { var same = device; same.era = $0.era; same.scale = $0.scale; return same == $0 }
+        Device.presets.first {
+            var same = device; same.era = $0.era; same.scale = $0.scale; return same == $0
+        }
     }
 
     func device(_ device: Device) -> String {
@@ -94,8 +112,10 @@ struct TransitionWriter {
             guard preset.scale != device.scale else { return JSON.string(preset.name) }
             return object([("name", JSON.string(preset.name)), ("scale", JSON.number(device.scale))])
         }
-        return object([("width", JSON.number(device.width)), ("height", JSON.number(device.height)),
-                       ("scale", JSON.number(device.scale)), ("topBar", JSON.number(device.topBarHeightPoints))])
+        return object([
+            ("width", JSON.number(device.width)), ("height", JSON.number(device.height)),
+            ("scale", JSON.number(device.scale)), ("topBar", JSON.number(device.topBarHeightPoints))
+        ])
     }
 
     func curveMembers(_ curve: TimingCurve) -> [(String, String)] {
@@ -134,9 +154,13 @@ struct TransitionWriter {
 
     func transform(_ transform: LayerTransform) -> String {
         var members: [(String, String)] = []
-        if transform.translation != .zero { members.append(("translate", JSON.numbers([transform.translation.x, transform.translation.y]))) }
+        if transform.translation != .zero {
+            members.append(("translate", JSON.numbers([transform.translation.x, transform.translation.y])))
+        }
         if transform.rotationDegrees != 0 { members.append(("rotate", JSON.number(transform.rotationDegrees))) }
-        if transform.scale != Size(width: 1, height: 1) { members.append(("scale", JSON.numbers([transform.scale.width, transform.scale.height]))) }
+        if transform.scale != Size(width: 1, height: 1) {
+            members.append(("scale", JSON.numbers([transform.scale.width, transform.scale.height])))
+        }
         members += transform3DMembers(transform)
         return object(members)
     }
@@ -173,10 +197,16 @@ struct TransitionWriter {
         if layer.isHidden { members.append(("hidden", "true")) }
         if let text = layer.text { members.append(("text", self.text(text))) }
         if !layer.shapes.isEmpty {
-            members.append(("shapes", "[" + layer.shapes.map { shape in
-                object([("name", JSON.string(shape.name)), ("color", color(shape.color)), ("contours", JSON.contours(shape.path))]
-                       + (shape.path.fillRule == .nonZero ? [] : [("fillRule", JSON.string(shape.path.fillRule.rawValue))]))
-            }.joined(separator: ", ") + "]"))
+            members.append(
+                (
+                    "shapes",
+                    "["
+                        + layer.shapes.map { shape in
+                            object(
+                                [("name", JSON.string(shape.name)), ("color", color(shape.color)), ("contours", JSON.contours(shape.path))]
+                                    + (shape.path.fillRule == .nonZero ? [] : [("fillRule", JSON.string(shape.path.fillRule.rawValue))]))
+                        }.joined(separator: ", ") + "]"
+                ))
         }
         if let source = layer.snapshotOf { members.append(("snapshotOf", JSON.string(source))) }
         members += shadingMembers(layer)
@@ -224,10 +254,18 @@ struct TransitionWriter {
         if animation.keyframes.isEmpty {
             members.append(("to", patch(animation.to)))
         } else {
-            members.append(("keyframes", list(animation.keyframes.map { keyframe in
-                object([("start", JSON.number(keyframe.relativeStart)), ("duration", JSON.number(keyframe.relativeDuration)),
-                        ("to", patch(keyframe.to))] + curveMembers(keyframe.curve).prefix(keyframe.curve == .bezier(.linear) ? 0 : 3))
-            }, indent: indent)))
+            members.append(
+                (
+                    "keyframes",
+                    list(
+                        animation.keyframes.map { keyframe in
+                            object(
+                                [
+                                    ("start", JSON.number(keyframe.relativeStart)), ("duration", JSON.number(keyframe.relativeDuration)),
+                                    ("to", patch(keyframe.to))
+                                ] + curveMembers(keyframe.curve).prefix(keyframe.curve == .bezier(.linear) ? 0 : 3))
+                        }, indent: indent)
+                ))
         }
         if animation.delaySeconds != 0 { members.append(("delay", JSON.number(animation.delaySeconds))) }
         if let after = animation.after { members.append(("after", JSON.string(after))) }

@@ -1,6 +1,6 @@
 import FlipbookGeometry
-import FlipbookRaster
 import FlipbookModel
+import FlipbookRaster
 import FlipbookSupport
 
 /// Core Animation's anchor point, corners, border and 3-D properties in transition files:
@@ -9,8 +9,10 @@ import FlipbookSupport
 extension TransitionDecoder {
     /// The layer keys of these properties (on a layer, in `set`, and — the first three — in
     /// animations).
-    static let layerPropertyKeys = ["anchorPoint", "borderWidth", "borderColor", "maskedCorners", "cornerCurve", "isDoubleSided",
-                                    "sublayerTransform"]
+    static let layerPropertyKeys = [
+        "anchorPoint", "borderWidth", "borderColor", "maskedCorners", "cornerCurve", "isDoubleSided",
+        "sublayerTransform"
+    ]
 
     /// `anchorPoint` `[x, y]` (unit coordinates), `borderWidth` (points), `borderColor`,
     /// `maskedCorners` (a list of corner names), `cornerCurve` and `isDoubleSided`.
@@ -50,8 +52,10 @@ extension TransitionDecoder {
         }
         if let value = object.optional("translateZ") { transform.translationZPoints = try value.number(in: -1e6...1e6) }
         if let value = object.optional("transform3D") {
-            let matrix = Transform3D(try value.numbers(16, names: "[m11, m12, m13, m14, m21, …, m44] (CATransform3D's entries, row by row)",
-                                                       in: -1e9...1e9))
+            let matrix = Transform3D(
+                try value.numbers(
+                    16, names: "[m11, m12, m13, m14, m21, …, m44] (CATransform3D's entries, row by row)",
+                    in: -1e9...1e9))
             // A singular matrix flattens space and has no parts to animate through; the
             // recorder refuses it too.
             guard matrix.determinant != 0 else { throw value.fail("is singular (its determinant is 0), so it cannot be drawn") }
@@ -62,8 +66,10 @@ extension TransitionDecoder {
 
 extension TransitionWriter {
     /// The members `layerProperties` reads back, for the values that differ from the defaults.
-    func layerPropertyMembers(anchorPoint: Point?, borderWidth: Double?, borderColor: StraightColor?, maskedCorners: CornerMask?,
-                              cornerCurve: CornerCurve?, isDoubleSided: Bool?) -> [(String, String)] {
+    func layerPropertyMembers(
+        anchorPoint: Point?, borderWidth: Double?, borderColor: StraightColor?, maskedCorners: CornerMask?,
+        cornerCurve: CornerCurve?, isDoubleSided: Bool?
+    ) -> [(String, String)] {
         var members: [(String, String)] = []
         if let anchorPoint { members.append(("anchorPoint", JSON.numbers([anchorPoint.x, anchorPoint.y]))) }
         if let borderWidth { members.append(("borderWidth", JSON.number(borderWidth))) }
@@ -82,18 +88,22 @@ extension TransitionWriter {
     func layerPropertyMembers(_ layer: Layer) -> [(String, String)] {
         let defaults = Layer(name: "", frame: .zero)
         let sublayerTransform = layer.sublayerTransform.isIdentity ? [] : [("sublayerTransform", transform(layer.sublayerTransform))]
-        return sublayerTransform + layerPropertyMembers(anchorPoint: layer.anchorPoint == defaults.anchorPoint ? nil : layer.anchorPoint,
-                                    borderWidth: layer.borderWidth == 0 ? nil : layer.borderWidth,
-                                    borderColor: layer.borderColor == defaults.borderColor ? nil : layer.borderColor,
-                                    maskedCorners: layer.maskedCorners == .all ? nil : layer.maskedCorners,
-                                    cornerCurve: layer.cornerCurve == .circular ? nil : layer.cornerCurve,
-                                    isDoubleSided: layer.isDoubleSided ? nil : false)
+        return sublayerTransform
+            + layerPropertyMembers(
+                anchorPoint: layer.anchorPoint == defaults.anchorPoint ? nil : layer.anchorPoint,
+                borderWidth: layer.borderWidth == 0 ? nil : layer.borderWidth,
+                borderColor: layer.borderColor == defaults.borderColor ? nil : layer.borderColor,
+                maskedCorners: layer.maskedCorners == .all ? nil : layer.maskedCorners,
+                cornerCurve: layer.cornerCurve == .circular ? nil : layer.cornerCurve,
+                isDoubleSided: layer.isDoubleSided ? nil : false)
     }
 
     /// A patch's members.
     func layerPropertyMembers(_ patch: LayerPatch) -> [(String, String)] {
-        (patch.sublayerTransform.map { [("sublayerTransform", transform($0))] } ?? []) + layerPropertyMembers(anchorPoint: patch.anchorPoint, borderWidth: patch.borderWidth, borderColor: patch.borderColor,
-                             maskedCorners: patch.maskedCorners, cornerCurve: patch.cornerCurve, isDoubleSided: patch.isDoubleSided)
+        (patch.sublayerTransform.map { [("sublayerTransform", transform($0))] } ?? [])
+            + layerPropertyMembers(
+                anchorPoint: patch.anchorPoint, borderWidth: patch.borderWidth, borderColor: patch.borderColor,
+                maskedCorners: patch.maskedCorners, cornerCurve: patch.cornerCurve, isDoubleSided: patch.isDoubleSided)
     }
 
     /// A transform's 3-D members.

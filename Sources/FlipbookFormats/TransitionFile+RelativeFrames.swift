@@ -37,7 +37,9 @@ extension TransitionDecoder {
             guard let field = object.optional(key) else { return nil }
             if case let .string(text) = field.value {
                 guard text.hasSuffix("%"), let percent = Double(text.dropLast()), percent.isFinite, abs(percent) <= 1000 else {
-                    throw field.fail("expected points or a percentage of the \(relativeTo == "safeArea" ? "safe area" : relativeTo) such as \"50%\", got \(InputText.quoted(text))")
+                    throw field.fail(
+                        "expected points or a percentage of the \(relativeTo == "safeArea" ? "safe area" : relativeTo) such as \"50%\", got \(InputText.quoted(text))"
+                    )
                 }
                 return percent / 100 * length
             }
@@ -48,7 +50,9 @@ extension TransitionDecoder {
             let extent = try value(size, of: length), offset = try value(centre, of: length)
             let given = [start, end, size, centre].filter(object.has)
             if given.count > 2 || (offset != nil && extent == nil) || (offset != nil && given.count == 2 && extent == nil) {
-                throw object.optional(given.last!)!.fail("give at most two of \"\(start)\", \"\(end)\", \"\(size)\" (or \"\(centre)\" with \"\(size)\"), not \(given.map { "\"\($0)\"" }.joined(separator: ", "))")
+                throw object.optional(given.last!)!.fail(
+                    "give at most two of \"\(start)\", \"\(end)\", \"\(size)\" (or \"\(centre)\" with \"\(size)\"), not \(given.map { "\"\($0)\"" }.joined(separator: ", "))"
+                )
             }
             if offset != nil, first != nil || last != nil {
                 throw object.optional(centre)!.fail("\"\(centre)\" goes with \"\(size)\" only")
@@ -64,12 +68,16 @@ extension TransitionDecoder {
             default: result = (origin, length)
             }
             guard result.1 >= 0 else {
-                throw (object.optional(size) ?? object.optional(end) ?? object.field).fail("leaves a \(size) of \(JSON.number(result.1)) points on this device (\(device.name)); the frame needs a size of 0 or more")
+                throw (object.optional(size) ?? object.optional(end) ?? object.field).fail(
+                    "leaves a \(size) of \(JSON.number(result.1)) points on this device (\(device.name)); the frame needs a size of 0 or more"
+                )
             }
             return result
         }
-        let (x, width) = try axis(start: "left", end: "right", size: "width", centre: "centerX", origin: reference.x, length: reference.width)
-        let (y, height) = try axis(start: "top", end: "bottom", size: "height", centre: "centerY", origin: reference.y, length: reference.height)
+        let (x, width) = try axis(
+            start: "left", end: "right", size: "width", centre: "centerX", origin: reference.x, length: reference.width)
+        let (y, height) = try axis(
+            start: "top", end: "bottom", size: "height", centre: "centerY", origin: reference.y, length: reference.height)
         return Rect(x: x - parentOrigin.x, y: y - parentOrigin.y, width: width, height: height)
     }
 }

@@ -1,6 +1,6 @@
 import FlipbookGeometry
-import FlipbookRaster
 import FlipbookModel
+import FlipbookRaster
 
 /// Shadows, gradients and blur in transition files: the keys as `CALayer`,
 /// `CAGradientLayer` and `UIBlurEffect` spell them (docs/TRANSITIONS.md).
@@ -22,7 +22,9 @@ extension TransitionDecoder {
             let n = try value.numbers(2, names: "[dx, dy]", in: -10_000...10_000)
             patch.shadowOffset = Size(width: n[0], height: n[1])
         }
-        if let value = object.optional("shadowRadius") { patch.shadowRadius = try value.number(in: 0...TransitionDecoder.maximumBlurRadiusPoints) }
+        if let value = object.optional("shadowRadius") {
+            patch.shadowRadius = try value.number(in: 0...TransitionDecoder.maximumBlurRadiusPoints)
+        }
         if let value = object.optional("shadowPath") { patch.shadowPath = try shadowPath(value) }
         if let value = object.optional("gradient") { patch.gradient = try gradient(value) }
         if let value = object.optional("blur") { patch.blur = try blur(value) }
@@ -33,7 +35,9 @@ extension TransitionDecoder {
     func shadowPath(_ field: JSONField) throws -> Path {
         let object = try field.object(known: ["rect", "cornerRadius", "contours", "fillRule"])
         if let contoursField = object.optional("contours") {
-            if object.has("rect") || object.has("cornerRadius") { throw contoursField.fail("give \"rect\" (and \"cornerRadius\") or \"contours\", not both") }
+            if object.has("rect") || object.has("cornerRadius") {
+                throw contoursField.fail("give \"rect\" (and \"cornerRadius\") or \"contours\", not both")
+            }
             return Path(contours: try contours(contoursField), fillRule: try fillRule(object))
         }
         if let rule = object.optional("fillRule") { throw rule.fail("\"fillRule\" goes with \"contours\"") }
@@ -68,7 +72,9 @@ extension TransitionDecoder {
         var gradient = Gradient(colors: colors)
         if let field = object.optional("locations") {
             let locations = try field.array().map { try $0.number(in: 0...1) }
-            guard locations.count == colors.count else { throw field.fail("needs one location per colour (\(colors.count)), got \(locations.count)") }
+            guard locations.count == colors.count else {
+                throw field.fail("needs one location per colour (\(colors.count)), got \(locations.count)")
+            }
             guard zip(locations, locations.dropFirst()).allSatisfy({ $0 <= $1 }) else { throw field.fail("locations must not decrease") }
             gradient.locations = locations
         }
@@ -89,10 +95,11 @@ extension TransitionDecoder {
     func blur(_ field: JSONField) throws -> BlurEffect {
         if case .object = field.value {
             let object = try field.object(known: ["blurRadius", "saturation", "tint"])
-            return BlurEffect(filter: BackdropFilter(
-                blurRadiusPoints: try object.optional("blurRadius")?.number(in: 0...TransitionDecoder.maximumBlurRadiusPoints) ?? 0,
-                saturation: try object.optional("saturation")?.number(in: 0...16) ?? 1,
-                tint: try object.optional("tint")?.color(appearance: appearance) ?? .clear))
+            return BlurEffect(
+                filter: BackdropFilter(
+                    blurRadiusPoints: try object.optional("blurRadius")?.number(in: 0...TransitionDecoder.maximumBlurRadiusPoints) ?? 0,
+                    saturation: try object.optional("saturation")?.number(in: 0...16) ?? 1,
+                    tint: try object.optional("tint")?.color(appearance: appearance) ?? .clear))
         }
         let name = try field.choice(["none"] + BlurStyle.allCases.map(\.rawValue))
         // An adaptive style takes the file's appearance, as UIKit resolves it against the traits.
@@ -138,7 +145,9 @@ extension TransitionWriter {
     func blur(_ blur: BlurEffect) -> String {
         if let style = blur.style { return JSON.string(style.rawValue) }
         if blur.isNone { return JSON.string("none") }
-        return object([("blurRadius", JSON.number(blur.filter.blurRadiusPoints)), ("saturation", JSON.number(blur.filter.saturation)),
-                       ("tint", color(blur.filter.tint))])
+        return object([
+            ("blurRadius", JSON.number(blur.filter.blurRadiusPoints)), ("saturation", JSON.number(blur.filter.saturation)),
+            ("tint", color(blur.filter.tint))
+        ])
     }
 }

@@ -1,6 +1,6 @@
 import FlipbookGeometry
-import FlipbookRaster
 import FlipbookModel
+import FlipbookRaster
 import FlipbookSupport
 
 /// `CAShapeLayer`s and masks in transition files: a layer's `shape` (its path, fill and
@@ -75,7 +75,9 @@ extension TransitionDecoder {
     /// ["curve", c1x, c1y, c2x, c2y, x, y], ["close"], …]` in the layer's points: at most
     /// `BezierPath.maximumElementCount` elements, starting with a move.
     func bezierPath(_ field: JSONField) throws -> BezierPath {
-        guard case let .array(values) = field.value else { throw field.fail("expected a path: a list of elements [[\"move\", x, y], …], got \(field.value.kind)") }
+        guard case let .array(values) = field.value else {
+            throw field.fail("expected a path: a list of elements [[\"move\", x, y], …], got \(field.value.kind)")
+        }
         guard values.count <= BezierPath.maximumElementCount else {
             throw field.fail(BezierPathError.tooManyElements(count: values.count).description)
         }

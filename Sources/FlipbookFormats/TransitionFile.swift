@@ -1,10 +1,10 @@
-public import Foundation
 import FlipbookFiles
 import FlipbookGeometry
+public import FlipbookModel
 package import FlipbookMotion
 import FlipbookSamples
-public import FlipbookModel
 import FlipbookSupport
+public import Foundation
 
 /// A transition file: a `Transition` written as JSON (docs/TRANSITIONS.md is the reference,
 /// docs/transition.schema.json the schema editors complete from).
@@ -24,8 +24,10 @@ public struct TransitionFile: Sendable {
     package let usesPhotos: Bool
 
     /// The keys of the top-level object.
-    static let topKeys = ["name", "device", "manifest", "timing", "background", "statusBar", "layers", "animations", "timedChanges",
-                           "completion", "cancelCompletion", "appearance", "era"]
+    static let topKeys = [
+        "name", "device", "manifest", "timing", "background", "statusBar", "layers", "animations", "timedChanges",
+        "completion", "cancelCompletion", "appearance", "era"
+    ]
 
     /// Reads and parses a file (at most `maximumBytes`).
     /// - Throws: `TransitionFileError`.
@@ -88,7 +90,9 @@ public struct TransitionFile: Sendable {
     private static func mentionsPhotos(_ value: JSONValue) -> Bool {
         switch value {
         case let .object(members):
-            return members.contains { ["photo", "waterfallGrid", "cellOf", "aspectFitPhoto", "aspectFillPhoto"].contains($0.key) || mentionsPhotos($0.value) }
+            return members.contains {
+                ["photo", "waterfallGrid", "cellOf", "aspectFitPhoto", "aspectFillPhoto"].contains($0.key) || mentionsPhotos($0.value)
+            }
         case let .array(values): return values.contains(where: mentionsPhotos)
         default: return false
         }
@@ -102,8 +106,9 @@ public struct TransitionFile: Sendable {
         guard text.hasPrefix(Samples.referencePrefix) else { return resolve(text, against: file) }
         guard let path = Samples.resolve(text) else {
             let name = String(text.dropFirst(Samples.referencePrefix.count))
-            throw field.fail("no bundled sample is named \(InputText.quoted(name)) (`flipbook samples` lists them)"
-                             + Suggestions.fileHint(name, in: Samples.all.map(\.name)))
+            throw field.fail(
+                "no bundled sample is named \(InputText.quoted(name)) (`flipbook samples` lists them)"
+                    + Suggestions.fileHint(name, in: Samples.all.map(\.name)))
         }
         return path
     }
@@ -121,7 +126,8 @@ public struct TransitionFile: Sendable {
     package func checkManifestInSandbox() throws {
         // A bundled sample (`sample:photos`) is part of flipbook, not of the file under review.
         guard let manifestPath, Samples.reference(forPath: manifestPath) == nil,
-              let problem = PhotoSandbox.problem(manifestPath, insideFolderOf: path, folderName: "the transition file's folder") else { return }
+            let problem = PhotoSandbox.problem(manifestPath, insideFolderOf: path, folderName: "the transition file's folder")
+        else { return }
         throw TransitionFileError.invalid(file: path, path: "$.manifest", message: "\(problem) (\(field: .sandboxPhotos))")
     }
 
@@ -149,8 +155,10 @@ public struct TransitionFile: Sendable {
     ///   - checkImage: called once per image file the layers name (e.g. reads its header); an
     ///     error it throws is reported with the JSON path of the first use.
     /// - Throws: `TransitionFileError` naming the JSON path.
-    package func transition(photos: [ScenePhoto], options: SceneOptions, device: Device? = nil,
-                           checkImage: ((String) throws -> Void)? = nil) throws -> Transition {
+    package func transition(
+        photos: [ScenePhoto], options: SceneOptions, device: Device? = nil,
+        checkImage: ((String) throws -> Void)? = nil
+    ) throws -> Transition {
         var decoder = TransitionDecoder(file: path, photos: photos, options: options)
         let top = JSONField(value: root, path: "$", file: path)
         let object = try top.object(known: TransitionFile.topKeys)
@@ -172,7 +180,9 @@ public struct TransitionFile: Sendable {
             var jsonPath = "$"
             switch error {
             case let .cycle(names):
-                if let index = transition.animations.firstIndex(where: { $0.name == names.first }) { jsonPath = "$.animations[\(index)].after" }
+                if let index = transition.animations.firstIndex(where: { $0.name == names.first }) {
+                    jsonPath = "$.animations[\(index)].after"
+                }
             case let .invalidSnapshot(name, _):
                 if let found = TransitionFile.layerPath(named: name, in: root) { jsonPath = found + ".snapshotOf" }
             default:
@@ -214,7 +224,9 @@ public struct TransitionFile: Sendable {
         if case let .string(name) = field.value {
             guard let device = Device(named: name) else {
                 let hint = Suggestions.fileHint(name, in: Device.presets.map(\.name))
-                throw field.fail("unknown device \(InputText.quoted(name))\(hint); expected a device name (`flipbook devices` lists them: iphone8, se, plus, x, iphone15pro, …), \"WxH\" or \"WxH@S\" in points, or an object")
+                throw field.fail(
+                    "unknown device \(InputText.quoted(name))\(hint); expected a device name (`flipbook devices` lists them: iphone8, se, plus, x, iphone15pro, …), \"WxH\" or \"WxH@S\" in points, or an object"
+                )
             }
             return device
         }
@@ -224,11 +236,13 @@ public struct TransitionFile: Sendable {
             // but the scale is the phone's, status bar and safe area included.
             guard case let .string(name) = nameField.value, var device = Device.presets.first(where: { Device(named: name) == $0 }) else {
                 let hint = (nameField.value.stringValue).map { Suggestions.fileHint($0, in: Device.presets.map(\.name)) } ?? ""
-                throw nameField.fail("expected the name of a phone (`flipbook devices` lists them: iphone8, se, plus, x, iphone15pro, …)\(hint)")
+                throw nameField.fail(
+                    "expected the name of a phone (`flipbook devices` lists them: iphone8, se, plus, x, iphone15pro, …)\(hint)")
             }
             for key in ["width", "height", "topBar"] {
                 if let extra = object.optional(key) {
-                    throw extra.fail("does not go with \"name\": a named phone has its own size and bars (give \"name\" and \"scale\", or no \"name\")")
+                    throw extra.fail(
+                        "does not go with \"name\": a named phone has its own size and bars (give \"name\" and \"scale\", or no \"name\")")
                 }
             }
             if let scale = try object.optional("scale")?.number(in: 1...4) { device.scale = scale }
@@ -238,7 +252,8 @@ public struct TransitionFile: Sendable {
         let height = try object.required("height", "points").number(in: 100...2000)
         let scale = try object.optional("scale")?.number(in: 1...4) ?? 2
         let bar = try object.optional("topBar")?.number(in: 0...200) ?? 64
-        return Device(name: "\(JSON.number(width))x\(JSON.number(height))", sizePoints: Size(width: width, height: height),
-                      scale: scale, topBarHeightPoints: bar)
+        return Device(
+            name: "\(JSON.number(width))x\(JSON.number(height))", sizePoints: Size(width: width, height: height),
+            scale: scale, topBarHeightPoints: bar)
     }
 }

@@ -53,7 +53,7 @@ package struct Polyline: Hashable, Sendable {
             return intervals.contains { $0.start <= 0 && $0.end >= 0 } ? [Polyline(vertices: [first], isClosed: false)] : []
         }
         var result: [Polyline] = []
-        var segment = 0  // the chord from vertices[segment] to vertices[segment + 1]
+        var segment = 0 // the chord from vertices[segment] to vertices[segment + 1]
         var segmentStart = 0.0, segmentLength = distance(vertices[0].point, vertices[1].point)
         /// Moves to the next chord.
         func advance() {
@@ -69,7 +69,8 @@ package struct Polyline: Hashable, Sendable {
             if t == 0 { return Vertex(point: a.point, tangent: leaving ? a.tangentOut : a.tangentIn) }
             if t == 1 { return Vertex(point: b.point, tangent: leaving ? b.tangentOut : b.tangentIn) }
             let point = Point(x: a.point.x + (b.point.x - a.point.x) * t, y: a.point.y + (b.point.y - a.point.y) * t)
-            let blend = Point(x: a.tangentOut.x + (b.tangentIn.x - a.tangentOut.x) * t, y: a.tangentOut.y + (b.tangentIn.y - a.tangentOut.y) * t)
+            let blend = Point(
+                x: a.tangentOut.x + (b.tangentIn.x - a.tangentOut.x) * t, y: a.tangentOut.y + (b.tangentIn.y - a.tangentOut.y) * t)
             let tangent = unit(blend) ?? unit(Point(x: b.point.x - a.point.x, y: b.point.y - a.point.y)) ?? a.tangentOut
             return Vertex(point: point, tangent: tangent)
         }
@@ -77,7 +78,9 @@ package struct Polyline: Hashable, Sendable {
             let start = Swift.max(0, interval.start), end = Swift.min(total, interval.end)
             guard start <= end else { continue }
             // The chord holding the start: the first whose end is past it (at it, for a dot).
-            while segment < vertices.count - 2, segmentStart + segmentLength < start || (segmentStart + segmentLength == start && start < end) {
+            while segment < vertices.count - 2,
+                segmentStart + segmentLength < start || (segmentStart + segmentLength == start && start < end)
+            {
                 advance()
             }
             var piece = [vertex(at: start, leaving: true)]
@@ -182,7 +185,9 @@ extension BezierPath {
                 for k in 1...n {
                     let t = Double(k) / Double(n)
                     let tangent = Self.cubicTangent(p0, p1, p2, p3, t)
-                    let turn = (tangent.x - previousTangent.x) * (tangent.x - previousTangent.x) + (tangent.y - previousTangent.y) * (tangent.y - previousTangent.y)
+                    let turn =
+                        (tangent.x - previousTangent.x) * (tangent.x - previousTangent.x) + (tangent.y - previousTangent.y)
+                        * (tangent.y - previousTangent.y)
                     if turn > turnLimitSquared, builder.vertexCount + samples.count < budget {
                         // |t₁ − t₀| = 2 sin(Δ/2) ≈ Δ: parts of at most the allowed turn.
                         let parts = Int(clamping: (turn / turnLimitSquared).squareRoot().rounded(.up), to: 2...16)
@@ -225,8 +230,10 @@ extension BezierPath {
         switch element {
         case .quadCurve(let p, let c):
             let from = current ?? p
-            return (from, Point(x: from.x + 2 * (c.x - from.x) / 3, y: from.y + 2 * (c.y - from.y) / 3),
-                    Point(x: p.x + 2 * (c.x - p.x) / 3, y: p.y + 2 * (c.y - p.y) / 3), p)
+            return (
+                from, Point(x: from.x + 2 * (c.x - from.x) / 3, y: from.y + 2 * (c.y - from.y) / 3),
+                Point(x: p.x + 2 * (c.x - p.x) / 3, y: p.y + 2 * (c.y - p.y) / 3), p
+            )
         case .curve(let p, let c1, let c2):
             return (current ?? p, c1, c2, p)
         default:
@@ -249,8 +256,9 @@ extension BezierPath {
     static func cubicTangent(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, _ t: Double) -> Point {
         let u = 1 - t
         let a = u * u, b = 2 * u * t, c = t * t
-        let derivative = Point(x: a * (p1.x - p0.x) + b * (p2.x - p1.x) + c * (p3.x - p2.x),
-                               y: a * (p1.y - p0.y) + b * (p2.y - p1.y) + c * (p3.y - p2.y))
+        let derivative = Point(
+            x: a * (p1.x - p0.x) + b * (p2.x - p1.x) + c * (p3.x - p2.x),
+            y: a * (p1.y - p0.y) + b * (p2.y - p1.y) + c * (p3.y - p2.y))
         if let direction = unit(derivative) { return direction }
         let fallbacks = t < 0.5 ? [(p0, p2), (p0, p3)] : [(p1, p3), (p0, p3)]
         for (from, to) in fallbacks {

@@ -234,8 +234,9 @@ package struct BezierPath: Hashable, Sendable {
             if sweep < 0 { sweep += turn }
         }
         // The arc ends on the end angle's own point (on the start's after a whole turn).
-        addArc(center: center, radius: radius, startRadians: startRadians, sweepRadians: clockwiseOnScreen ? sweep : -sweep,
-               end: Self.direction(atRadians: sweep == turn ? startRadians : endRadians))
+        addArc(
+            center: center, radius: radius, startRadians: startRadians, sweepRadians: clockwiseOnScreen ? sweep : -sweep,
+            end: Self.direction(atRadians: sweep == turn ? startRadians : endRadians))
     }
 
     /// An arc of `sweepRadians` from `startRadians` (`addRelativeArc(center:radius:startAngle:delta:)`):
@@ -244,8 +245,9 @@ package struct BezierPath: Hashable, Sendable {
     package mutating func addRelativeArc(center: Point, radius: Double, startRadians: Double, deltaRadians: Double) {
         let turn = 2 * Double.pi
         let sweep = deltaRadians.isFinite && startRadians.isFinite ? Swift.min(Swift.max(deltaRadians, -turn), turn) : 0
-        addArc(center: center, radius: radius, startRadians: startRadians, sweepRadians: sweep,
-               end: Self.direction(atRadians: Swift.abs(sweep) == turn ? startRadians : startRadians + sweep))
+        addArc(
+            center: center, radius: radius, startRadians: startRadians, sweepRadians: sweep,
+            end: Self.direction(atRadians: Swift.abs(sweep) == turn ? startRadians : startRadians + sweep))
     }
 
     /// The arc of `sweep` from `start`, its last piece ending on the unit vector `end`.
@@ -273,8 +275,9 @@ package struct BezierPath: Hashable, Sendable {
         let a = Point(x: center.x + radius * from.x, y: center.y + radius * from.y)
         let b = Point(x: center.x + radius * to.x, y: center.y + radius * to.y)
         // d/dθ (cos θ, sin θ) = (−sin θ, cos θ): the tangent of growing screen angles.
-        addCurve(to: b, control1: Point(x: a.x - k * radius * from.y, y: a.y + k * radius * from.x),
-                 control2: Point(x: b.x + k * radius * to.y, y: b.y - k * radius * to.x))
+        addCurve(
+            to: b, control1: Point(x: a.x - k * radius * from.y, y: a.y + k * radius * from.x),
+            control2: Point(x: b.x + k * radius * to.y, y: b.y - k * radius * to.x))
     }
 
     /// An arc of `radius` tangent to the line from the current point to `tangent1End` and to the
@@ -291,7 +294,8 @@ package struct BezierPath: Hashable, Sendable {
             return length > 0 && length.isFinite ? Point(x: dx / length, y: dy / length) : nil
         }
         guard radius > 0, radius.isFinite, let u = unit(start.x - corner.x, start.y - corner.y),
-              let v = unit(tangent2End.x - corner.x, tangent2End.y - corner.y) else { return addLine(to: corner) }
+            let v = unit(tangent2End.x - corner.x, tangent2End.y - corner.y)
+        else { return addLine(to: corner) }
         // φ: the angle at the corner between the two rays; the arc turns by π − φ.
         let cosine = u.x * v.x + u.y * v.y, cross = u.x * v.y - u.y * v.x
         let sine = Swift.abs(cross)
@@ -368,16 +372,17 @@ package struct BezierPath: Hashable, Sendable {
     package func interpolated(to other: BezierPath, fraction t: Double) -> BezierPath? {
         guard hasSameStructure(as: other) else { return nil }
         func mix(_ a: Point, _ b: Point) -> Point { Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t) }
-        return BezierPath(elements: zip(elements, other.elements).map { a, b in
-            switch (a, b) {
-            case (.move(let p), .move(let q)): .move(to: mix(p, q))
-            case (.line(let p), .line(let q)): .line(to: mix(p, q))
-            case (.quadCurve(let p, let c), .quadCurve(let q, let d)): .quadCurve(to: mix(p, q), control: mix(c, d))
-            case (.curve(let p, let c1, let c2), .curve(let q, let d1, let d2)):
-                .curve(to: mix(p, q), control1: mix(c1, d1), control2: mix(c2, d2))
-            default: .close
-            }
-        })
+        return BezierPath(
+            elements: zip(elements, other.elements).map { a, b in
+                switch (a, b) {
+                case (.move(let p), .move(let q)): .move(to: mix(p, q))
+                case (.line(let p), .line(let q)): .line(to: mix(p, q))
+                case (.quadCurve(let p, let c), .quadCurve(let q, let d)): .quadCurve(to: mix(p, q), control: mix(c, d))
+                case (.curve(let p, let c1, let c2), .curve(let q, let d1, let d2)):
+                    .curve(to: mix(p, q), control1: mix(c1, d1), control2: mix(c2, d2))
+                default: .close
+                }
+            })
     }
 
     /// The smallest rect holding every point of every element, control points included

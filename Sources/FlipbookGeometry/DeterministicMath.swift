@@ -52,7 +52,7 @@ package enum DeterministicMath {
     package static func sin(_ x: Double) -> Double {
         guard x.isFinite else { return x - x }
         let a = Swift.abs(x)
-        if a < 0x1p-27 { return x }  // sin x = x(1 − x²/6) rounds to x
+        if a < 0x1p-27 { return x } // sin x = x(1 − x²/6) rounds to x
         let (r, quadrant) = reduceHalfPi(a)
         let value: DoubleDouble
         switch quadrant {
@@ -68,7 +68,7 @@ package enum DeterministicMath {
     package static func cos(_ x: Double) -> Double {
         guard x.isFinite else { return x - x }
         let a = Swift.abs(x)
-        if a < 0x1p-27 { return 1 }  // cos x = 1 − x²/2 rounds to 1
+        if a < 0x1p-27 { return 1 } // cos x = 1 − x²/2 rounds to 1
         let (r, quadrant) = reduceHalfPi(a)
         switch quadrant {
         case 0: return cosSeries(r).hi
@@ -84,7 +84,7 @@ package enum DeterministicMath {
         let a = Swift.abs(x)
         let y: Double
         if a < 0x1p-27 {
-            return x  // sinh x = x(1 + x²/6) rounds to x
+            return x // sinh x = x(1 + x²/6) rounds to x
         } else if a < 1 {
             // x·(1 + x²/3! + x⁴/5! + …) to x³¹/31!: the next term is below 2⁻¹²²·x.
             let r = DoubleDouble(a), r2 = r * r
@@ -108,7 +108,7 @@ package enum DeterministicMath {
     package static func cosh(_ x: Double) -> Double {
         if x.isNaN { return x }
         let a = Swift.abs(x)
-        if a < 0x1p-27 { return 1 }  // cosh x = 1 + x²/2 rounds to 1
+        if a < 0x1p-27 { return 1 } // cosh x = 1 + x²/2 rounds to 1
         if a >= 40 { return a > 711 ? .infinity : large(a) }
         let (mantissa, exponent) = expParts(a)
         let e = mantissa.scaled(by: exponent)
@@ -139,7 +139,7 @@ package enum DeterministicMath {
         0xEF2F_118B_5A0A_6D1F, 0x6D36_7ECF_27CB_09B7, 0x4F46_3F66_9E5F_EA2D, 0x7527_BAC7_EBE5_F17B,
         0x3D07_39F7_8A52_92EA, 0x6BFB_5FB1_1F8D_5D08, 0x5603_3046_FC7B_6BAB, 0xF0CF_BC20_9AF4_361D,
         0xA9E3_9161_5EE6_1B08, 0x6599_855F_14A0_6840, 0x8DFF_D880_4D73_2731, 0x0606_1556_CA73_A8C9,
-        0x60E2_7BC0_8C6B_47C4, 0x19C3_67CD_DCE8_092A,
+        0x60E2_7BC0_8C6B_47C4, 0x19C3_67CD_DCE8_092A
     ]
 
     // MARK: Building blocks
@@ -150,7 +150,7 @@ package enum DeterministicMath {
     /// |r| ≤ 0.3466 with an absolute error below 2⁻¹⁵⁰ + 3u²|r|; then Taylor's series for e^r to
     /// r²³/23! (the first term left out is below 2⁻¹¹⁵), in Horner form 1 + r(1 + r/2(1 + r/3(…))).
     static func expParts(_ x: Double) -> (mantissa: DoubleDouble, exponent: Int) {
-        let k = (x * 0x1.71547652b82fep0).rounded()  // x / ln 2; any nearby integer would do
+        let k = (x * 0x1.71547652b82fep0).rounded() // x / ln 2; any nearby integer would do
         let r = DoubleDouble(x) - ln2Times(k)
         var series = DoubleDouble(1)
         for n in stride(from: 23, through: 1, by: -1) {
@@ -170,9 +170,9 @@ package enum DeterministicMath {
         let m = mantissa.normalized
         if m.hi == 0 || m.hi.exponent + exponent >= -1022 { return scale(m.hi, by: exponent) }
         // Subnormal: the result is n·2⁻¹⁰⁷⁴ with n the integer nearest to t = m·2^(exponent + 1074).
-        let t = m.scaled(by: exponent + 1074)  // exact: |t| < 2⁵², and exponent + 1074 ≥ −2
+        let t = m.scaled(by: exponent + 1074) // exact: |t| < 2⁵², and exponent + 1074 ≥ −2
         var n = t.hi.rounded(.toNearestOrEven)
-        let rest = DoubleDouble.sum(t.hi - n, t.lo)  // t − n exactly (t.hi − n is exact: |t.hi| < 2⁵²)
+        let rest = DoubleDouble.sum(t.hi - n, t.lo) // t − n exactly (t.hi − n is exact: |t.hi| < 2⁵²)
         let odd = Int64(n) & 1 == 1
         if rest.hi > 0.5 || (rest.hi == 0.5 && (rest.lo > 0 || (rest.lo == 0 && odd))) {
             n += 1
@@ -200,14 +200,14 @@ package enum DeterministicMath {
     /// beyond the window below 2⁻²⁰¹; the fraction of any double's a·2/π is at least about 2⁻⁶²
     /// away from an integer, so at least 139 bits of it are right.
     static func reduceHalfPi(_ a: Double) -> (r: DoubleDouble, quadrant: Int) {
-        if a <= 0x1.921fb54442d18p-1 { return (DoubleDouble(a), 0) }  // π/4 rounded to nearest
-        let e = a.exponent - 52  // a ≥ π/4 is normal
+        if a <= 0x1.921fb54442d18p-1 { return (DoubleDouble(a), 0) } // π/4 rounded to nearest
+        let e = a.exponent - 52 // a ≥ π/4 is normal
         let m = a.significandBitPattern | 1 << 52
         // Bits i = first…first+255 of 2/π (bit i has weight 2⁻ⁱ) as a 256-bit integer W, four
         // limbs, least significant first; then a·2/π ≈ M·W·2^−fractionBits.
         let first = max(1, e - 1)
         let window = (0..<4).map { limb in twoOverPiWord(startingAtBit: first + 64 * (3 - limb)) }
-        let fractionBits = first + 255 - e  // 254…309
+        let fractionBits = first + 255 - e // 254…309
         // Z = M·W, five limbs, least significant first.
         var z = [UInt64](repeating: 0, count: 5)
         var carry: UInt64 = 0
@@ -215,7 +215,7 @@ package enum DeterministicMath {
             let (high, low) = m.multipliedFullWidth(by: window[limb])
             let (sum, overflow) = low.addingReportingOverflow(carry)
             z[limb] = sum
-            carry = high &+ (overflow ? 1 : 0)  // high ≤ 2⁵³, no overflow
+            carry = high &+ (overflow ? 1 : 0) // high ≤ 2⁵³, no overflow
         }
         z[4] = carry
         func bit(_ index: Int) -> UInt64 { index >= 320 ? 0 : (z[index / 64] >> UInt64(index % 64)) & 1 }

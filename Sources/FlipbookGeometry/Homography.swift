@@ -62,7 +62,7 @@ package struct Homography: Hashable, Sendable {
         let inverse = [
             (m[4] * m[8] - m[5] * m[7]) / det, (m[2] * m[7] - m[1] * m[8]) / det, (m[1] * m[5] - m[2] * m[4]) / det,
             (m[5] * m[6] - m[3] * m[8]) / det, (m[0] * m[8] - m[2] * m[6]) / det, (m[2] * m[3] - m[0] * m[5]) / det,
-            (m[3] * m[7] - m[4] * m[6]) / det, (m[1] * m[6] - m[0] * m[7]) / det, (m[0] * m[4] - m[1] * m[3]) / det,
+            (m[3] * m[7] - m[4] * m[6]) / det, (m[1] * m[6] - m[0] * m[7]) / det, (m[0] * m[4] - m[1] * m[3]) / det
         ]
         guard inverse.allSatisfy(\.isFinite) else { return nil }
         return Homography(inverse)
@@ -73,7 +73,7 @@ package struct Homography: Hashable, Sendable {
     /// `isDoubleSided` test) or is mirrored.
     package func isReversed(at p: Point) -> Bool {
         let w = homogeneous(p).w
-        return determinant * w < 0  // sign(det / w³) = sign(det · w)
+        return determinant * w < 0 // sign(det / w³) = sign(det · w)
     }
 
     /// The outline `polygon` (vertices in the source plane, closed) mapped to the screen, cut
@@ -100,7 +100,8 @@ package struct Homography: Hashable, Sendable {
     package func jacobian(at p: Point) -> Transform2D {
         let (x, y, w) = homogeneous(p)
         let X = x / w, Y = y / w
-        return Transform2D(a: (m[0] - X * m[6]) / w, b: (m[3] - Y * m[6]) / w,
-                               c: (m[1] - X * m[7]) / w, d: (m[4] - Y * m[7]) / w, tx: 0, ty: 0)
+        return Transform2D(
+            a: (m[0] - X * m[6]) / w, b: (m[3] - Y * m[6]) / w,
+            c: (m[1] - X * m[7]) / w, d: (m[4] - Y * m[7]) / w, tx: 0, ty: 0)
     }
 }

@@ -33,17 +33,19 @@ public struct Transform2D: Hashable, Sendable {
 
     /// `self` followed by `other`.
     public func concatenating(_ other: Transform2D) -> Transform2D {
-        Transform2D(a: a * other.a + b * other.c, b: a * other.b + b * other.d,
-                        c: c * other.a + d * other.c, d: c * other.b + d * other.d,
-                        tx: tx * other.a + ty * other.c + other.tx, ty: tx * other.b + ty * other.d + other.ty)
+        Transform2D(
+            a: a * other.a + b * other.c, b: a * other.b + b * other.d,
+            c: c * other.a + d * other.c, d: c * other.b + d * other.d,
+            tx: tx * other.a + ty * other.c + other.tx, ty: tx * other.b + ty * other.d + other.ty)
     }
 
     /// The inverse, or nil when the transform is singular (determinant 0 or not finite).
     public func inverted() -> Transform2D? {
         let determinant = a * d - b * c
         guard determinant != 0, determinant.isFinite else { return nil }
-        return Transform2D(a: d / determinant, b: -b / determinant, c: -c / determinant, d: a / determinant,
-                               tx: (c * ty - d * tx) / determinant, ty: (b * tx - a * ty) / determinant)
+        return Transform2D(
+            a: d / determinant, b: -b / determinant, c: -c / determinant, d: a / determinant,
+            tx: (c * ty - d * tx) / determinant, ty: (b * tx - a * ty) / determinant)
     }
 
     /// The image of a point.
@@ -59,7 +61,9 @@ public struct Transform2D: Hashable, Sendable {
 
     /// The images of a rect's four corners: top-left, top-right, bottom-right, bottom-left.
     public func corners(of rect: Rect) -> [Point] {
-        [Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY),
-         Point(x: rect.maxX, y: rect.maxY), Point(x: rect.minX, y: rect.maxY)].map(apply(to:))
+        [
+            Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY),
+            Point(x: rect.maxX, y: rect.maxY), Point(x: rect.minX, y: rect.maxY)
+        ].map(apply(to:))
     }
 }

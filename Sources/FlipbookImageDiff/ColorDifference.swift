@@ -30,7 +30,7 @@ package struct LabColor: Sendable, Hashable {
 
     /// CIE's f(t): the cube root above (6/29)³, a straight line below (so black is finite).
     static func f(_ t: Double) -> Double {
-        let epsilon = 216.0 / 24389.0  // (6/29)³
+        let epsilon = 216.0 / 24389.0 // (6/29)³
         return t > epsilon ? ScoreMath.cubeRoot(t) : (24389.0 / 27.0 * t + 16) / 116
     }
 }
@@ -56,7 +56,7 @@ package enum ColorDifference {
         let c1 = (a1 * a1 + b1 * b1).squareRoot(), c2 = (a2 * a2 + b2 * b2).squareRoot()
         let meanC = (c1 + c2) / 2
         let meanC7 = seventhPower(meanC)
-        let twentyFive7 = 6_103_515_625.0  // 25⁷
+        let twentyFive7 = 6_103_515_625.0 // 25⁷
         let g = 0.5 * (1 - (meanC7 / (meanC7 + twentyFive7)).squareRoot())
         let a1p = (1 + g) * a1, a2p = (1 + g) * a2
         let c1p = (a1p * a1p + b1 * b1).squareRoot(), c2p = (a2p * a2p + b2 * b2).squareRoot()
@@ -87,7 +87,8 @@ package enum ColorDifference {
                 meanHue = (h1p + h2p - 360) / 2
             }
         }
-        let t = 1 - 0.17 * ScoreMath.cosDegrees(meanHue - 30) + 0.24 * ScoreMath.cosDegrees(2 * meanHue)
+        let t =
+            1 - 0.17 * ScoreMath.cosDegrees(meanHue - 30) + 0.24 * ScoreMath.cosDegrees(2 * meanHue)
             + 0.32 * ScoreMath.cosDegrees(3 * meanHue + 6) - 0.20 * ScoreMath.cosDegrees(4 * meanHue - 63)
         let hueOffset = (meanHue - 275) / 25
         let deltaTheta = 30 * ScoreMath.exp(-hueOffset * hueOffset)
@@ -141,7 +142,7 @@ enum ScoreMath {
         // 2^(e/3) · (the chord of ∛ on [1, 8)) is within 10%; six Newton steps then reach 1e-16.
         let exponent = x.exponent
         let third = exponent >= 0 ? exponent / 3 : -((-exponent + 2) / 3)
-        let rest = x / Double(sign: .plus, exponent: 3 * third, significand: 1)  // in [1, 8)
+        let rest = x / Double(sign: .plus, exponent: 3 * third, significand: 1) // in [1, 8)
         var y = Double(sign: .plus, exponent: third, significand: 1 + (rest - 1) / 7)
         for _ in 0..<6 { y -= (y * y * y - x) / (3 * y * y) }
         return y

@@ -27,14 +27,16 @@ package enum DiffImage {
         let panelHeight = max(reference.height, actual.height)
         let width = panelWidth * 3 + gapPixels * 2
         let grey = UInt32(backgroundGrey)
-        var result = PremultipliedImage(width: width, height: panelHeight,
-                                        fill: PremultipliedPixel(packed: opaque(grey, grey, grey)))
+        var result = PremultipliedImage(
+            width: width, height: panelHeight,
+            fill: PremultipliedPixel(packed: opaque(grey, grey, grey)))
         let largest = UInt32(ImageComparison.compare(reference, actual, tolerance: 0).largestDifference)
         result.pixels.withUnsafeMutableBufferPointer { out in
             drawPanel(reference, into: out, stride: width, originX: 0)
             drawPanel(actual, into: out, stride: width, originX: 2 * (panelWidth + gapPixels))
-            drawMask(reference: reference, actual: actual, tolerance: UInt32(tolerance), largest: largest,
-                     into: out, stride: width, originX: panelWidth + gapPixels, panelWidth: panelWidth, panelHeight: panelHeight)
+            drawMask(
+                reference: reference, actual: actual, tolerance: UInt32(tolerance), largest: largest,
+                into: out, stride: width, originX: panelWidth + gapPixels, panelWidth: panelWidth, panelHeight: panelHeight)
         }
         return result
     }
@@ -65,9 +67,11 @@ package enum DiffImage {
     }
 
     /// Draws the difference mask over the panel at `originX`.
-    static func drawMask(reference: PremultipliedImage, actual: PremultipliedImage, tolerance: UInt32, largest: UInt32,
-                         into out: UnsafeMutableBufferPointer<UInt32>, stride: Int, originX: Int,
-                         panelWidth: Int, panelHeight: Int) {
+    static func drawMask(
+        reference: PremultipliedImage, actual: PremultipliedImage, tolerance: UInt32, largest: UInt32,
+        into out: UnsafeMutableBufferPointer<UInt32>, stride: Int, originX: Int,
+        panelWidth: Int, panelHeight: Int
+    ) {
         let fullRed = opaque(255, 0, 0)
         reference.pixels.withUnsafeBufferPointer { referencePixels in
             actual.pixels.withUnsafeBufferPointer { actualPixels in

@@ -88,15 +88,19 @@ package struct FLIPComparison: Sendable, Hashable {
     /// microseconds each), divided among the threads; memory beyond the two images a few bands
     /// (each the band's scores and the filters' rows around it) and the largest 1 % of the
     /// scores, so about 8 bytes per hundred pixels.
-    package static func compare(_ reference: PremultipliedImage, _ actual: PremultipliedImage,
-                               pixelsPerDegree: Double = defaultPixelsPerDegree, threads: Int = ScoreBands.defaultThreads,
-                               progress: ((Int, Int) -> Void)? = nil) -> FLIPComparison {
+    package static func compare(
+        _ reference: PremultipliedImage, _ actual: PremultipliedImage,
+        pixelsPerDegree: Double = defaultPixelsPerDegree, threads: Int = ScoreBands.defaultThreads,
+        progress: ((Int, Int) -> Void)? = nil
+    ) -> FLIPComparison {
         measure(reference, actual, pixelsPerDegree: pixelsPerDegree, threads: threads, progress: progress) { _, _ in }
     }
 
     /// The per-pixel FLIP of the overlap, row-major (8 bytes a pixel: for tests and small images).
-    package static func errorMap(_ reference: PremultipliedImage, _ actual: PremultipliedImage,
-                                pixelsPerDegree: Double = defaultPixelsPerDegree) -> [Double] {
+    package static func errorMap(
+        _ reference: PremultipliedImage, _ actual: PremultipliedImage,
+        pixelsPerDegree: Double = defaultPixelsPerDegree
+    ) -> [Double] {
         var map: [Double] = []
         _ = measure(reference, actual, pixelsPerDegree: pixelsPerDegree, threads: ScoreBands.defaultThreads, progress: nil) { _, band in
             map += band
@@ -106,15 +110,19 @@ package struct FLIPComparison: Sendable, Hashable {
 
     /// A heat map of the overlap, opaque: each pixel's FLIP through the magma colour map
     /// (black 0, purple, orange, pale yellow 1), as NVIDIA's tool draws it.
-    package static func heatMap(reference: PremultipliedImage, actual: PremultipliedImage,
-                               pixelsPerDegree: Double = defaultPixelsPerDegree) -> PremultipliedImage {
+    package static func heatMap(
+        reference: PremultipliedImage, actual: PremultipliedImage,
+        pixelsPerDegree: Double = defaultPixelsPerDegree
+    ) -> PremultipliedImage {
         compareWithHeatMap(reference, actual, pixelsPerDegree: pixelsPerDegree).heatMap
     }
 
     /// The scores and the heat map in one pass.
-    package static func compareWithHeatMap(_ reference: PremultipliedImage, _ actual: PremultipliedImage,
-                                          pixelsPerDegree: Double = defaultPixelsPerDegree, threads: Int = ScoreBands.defaultThreads,
-                                          progress: ((Int, Int) -> Void)? = nil) -> (comparison: FLIPComparison, heatMap: PremultipliedImage) {
+    package static func compareWithHeatMap(
+        _ reference: PremultipliedImage, _ actual: PremultipliedImage,
+        pixelsPerDegree: Double = defaultPixelsPerDegree, threads: Int = ScoreBands.defaultThreads,
+        progress: ((Int, Int) -> Void)? = nil
+    ) -> (comparison: FLIPComparison, heatMap: PremultipliedImage) {
         let width = min(reference.width, actual.width), height = min(reference.height, actual.height)
         var image = PremultipliedImage(width: width, height: height, fill: PremultipliedPixel(packed: 0xFF00_0000))
         let comparison = measure(reference, actual, pixelsPerDegree: pixelsPerDegree, threads: threads, progress: progress) { rows, band in
@@ -124,26 +132,31 @@ package struct FLIPComparison: Sendable, Hashable {
     }
 
     /// Scores band by band, handing each band's FLIP values (row-major) to `each` in row order.
-    static func measure(_ reference: PremultipliedImage, _ actual: PremultipliedImage, pixelsPerDegree: Double, threads: Int,
-                        progress: ((Int, Int) -> Void)?, each: (Range<Int>, [Double]) -> Void) -> FLIPComparison {
+    static func measure(
+        _ reference: PremultipliedImage, _ actual: PremultipliedImage, pixelsPerDegree: Double, threads: Int,
+        progress: ((Int, Int) -> Void)?, each: (Range<Int>, [Double]) -> Void
+    ) -> FLIPComparison {
         precondition(pixelsPerDegree > 0 && pixelsPerDegree.isFinite, "pixels per degree must be > 0")
         let width = min(reference.width, actual.width), height = min(reference.height, actual.height)
         let count = width * height
         let filters = FLIPFilters(pixelsPerDegree: pixelsPerDegree)
         var sum = 0.0, maximum = 0.0, differing = 0
         var largest = LargestScores(count: count)
-        ScoreBands.run(height: height, width: width, threads: threads, progress: progress, score: { rows in
-            filters.errors(reference, actual, width: width, height: height, rows: rows)
-        }, fold: { rows, band in
-            // In row order, as a single pass over the image would add them.
-            for value in band where value > 0 {
-                differing += 1
-                sum += value
-                maximum = max(maximum, value)
-                largest.add(value)
-            }
-            each(rows, band)
-        })
+        ScoreBands.run(
+            height: height, width: width, threads: threads, progress: progress,
+            score: { rows in
+                filters.errors(reference, actual, width: width, height: height, rows: rows)
+            },
+            fold: { rows, band in
+                // In row order, as a single pass over the image would add them.
+                for value in band where value > 0 {
+                    differing += 1
+                    sum += value
+                    maximum = max(maximum, value)
+                    largest.add(value)
+                }
+                each(rows, band)
+            })
         return FLIPComparison(
             referenceWidth: reference.width, referenceHeight: reference.height, actualWidth: actual.width,
             actualHeight: actual.height, comparedPixels: count, differingPixels: differing,

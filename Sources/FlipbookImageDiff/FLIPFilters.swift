@@ -63,9 +63,11 @@ struct FLIPFilters {
 
     /// Linear sRGB to XYZ (D65), the reference code's rational matrix.
     static func linearToXYZ(_ r: Double, _ g: Double, _ b: Double) -> (Double, Double, Double) {
-        ((10135552 * r + 8788810 * g + 4435075 * b) / 24577794,
-         (2613072 * r + 8788810 * g + 887015 * b) / 12288897,
-         (1425312 * r + 8788810 * g + 70074185 * b) / 73733382)
+        (
+            (10135552 * r + 8788810 * g + 4435075 * b) / 24577794,
+            (2613072 * r + 8788810 * g + 887015 * b) / 12288897,
+            (1425312 * r + 8788810 * g + 70074185 * b) / 73733382
+        )
     }
 
     /// Hunt-adjusted L\*a\*b\* of a filtered YCxCz colour, clamped to the linear-RGB cube first.
@@ -175,7 +177,8 @@ struct FLIPFilters {
                 }
                 var colorDifference = Self.power(Self.hyab(filtered(colors.0), filtered(colors.1)), 0.7)
                 // Remapped to 0…1: up to 0.4·cmax onto 0…0.95, the rest onto 0.95…1.
-                colorDifference = colorDifference < pccmax
+                colorDifference =
+                    colorDifference < pccmax
                     ? colorDifference * 0.95 / pccmax : 0.95 + (colorDifference - pccmax) / (cmax - pccmax) * 0.05
                 func features(_ rows: [[Double]]) -> (edge: Double, point: Double) {
                     var dx = 0.0, ddx = 0.0, dy = 0.0, ddy = 0.0
@@ -285,7 +288,7 @@ struct FLIPFilters {
         0xFEB67C, 0xFEB77E, 0xFEB97F, 0xFEBB81, 0xFEBD82, 0xFEBF84, 0xFEC185, 0xFEC287, 0xFEC488, 0xFEC68A, 0xFEC88C, 0xFECA8D,
         0xFECC8F, 0xFECD90, 0xFECF92, 0xFED194, 0xFED395, 0xFED597, 0xFED799, 0xFED89A, 0xFDDA9C, 0xFDDC9E, 0xFDDEA0, 0xFDE0A1,
         0xFDE2A3, 0xFDE3A5, 0xFDE5A7, 0xFDE7A9, 0xFDE9AA, 0xFDEBAC, 0xFCECAE, 0xFCEEB0, 0xFCF0B2, 0xFCF2B4, 0xFCF4B6, 0xFCF6B8,
-        0xFCF7B9, 0xFCF9BB, 0xFCFBBD, 0xFCFDBF,
+        0xFCF7B9, 0xFCF9BB, 0xFCFBBD, 0xFCFDBF
     ]
 }
 
@@ -294,7 +297,7 @@ extension ScoreMath {
     /// to s²³/23 (|s| ≤ 0.172, next term below 1e-18).
     static func log(_ x: Double) -> Double {
         var exponent = Double(x.exponent)
-        var m = x.significand  // [1, 2)
+        var m = x.significand // [1, 2)
         if m > 1.4142135623730951 {
             m /= 2
             exponent += 1

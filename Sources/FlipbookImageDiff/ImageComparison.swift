@@ -1,5 +1,5 @@
-import Foundation
 public import FlipbookRaster
+import Foundation
 
 /// The result of comparing two images pixel by pixel: how many pixels differ and by how much.
 ///
@@ -50,10 +50,11 @@ public struct ImageComparison: Sendable, Hashable {
                 }
             }
         }
-        return ImageComparison(referenceWidth: reference.width, referenceHeight: reference.height,
-                               actualWidth: actual.width, actualHeight: actual.height, tolerance: tolerance,
-                               comparedPixels: width * height, differingPixels: differing,
-                               largestDifference: Int(largest))
+        return ImageComparison(
+            referenceWidth: reference.width, referenceHeight: reference.height,
+            actualWidth: actual.width, actualHeight: actual.height, tolerance: tolerance,
+            comparedPixels: width * height, differingPixels: differing,
+            largestDifference: Int(largest))
     }
 
     /// The largest channel difference between two packed premultiplied pixels (0…255);

@@ -82,33 +82,40 @@ package struct PerceptualComparison: Sendable, Hashable {
     /// not computed again), divided among the threads; memory beyond the two images a few bands
     /// of 64 K scores and the largest 1 % of the scores (the 99th percentile's), so 8 bytes per
     /// hundred pixels.
-    package static func compare(_ reference: PremultipliedImage, _ actual: PremultipliedImage, threads: Int = ScoreBands.defaultThreads,
-                               progress: ((Int, Int) -> Void)? = nil) -> PerceptualComparison {
+    package static func compare(
+        _ reference: PremultipliedImage, _ actual: PremultipliedImage, threads: Int = ScoreBands.defaultThreads,
+        progress: ((Int, Int) -> Void)? = nil
+    ) -> PerceptualComparison {
         measure(reference, actual, heatMap: false, threads: threads, progress: progress).comparison
     }
 
     /// The scores, and with `heatMap` the heat map (`heatMap(reference:actual:)`) made in the
     /// same pass.
-    static func measure(_ reference: PremultipliedImage, _ actual: PremultipliedImage, heatMap: Bool, threads: Int,
-                        progress: ((Int, Int) -> Void)?) -> (comparison: PerceptualComparison, heatMap: PremultipliedImage?) {
+    static func measure(
+        _ reference: PremultipliedImage, _ actual: PremultipliedImage, heatMap: Bool, threads: Int,
+        progress: ((Int, Int) -> Void)?
+    ) -> (comparison: PerceptualComparison, heatMap: PremultipliedImage?) {
         let width = min(reference.width, actual.width), height = min(reference.height, actual.height)
         let count = width * height
         var image = heatMap ? PremultipliedImage(width: width, height: height, fill: PremultipliedPixel(packed: 0xFF00_0000)) : nil
         var largest = LargestScores(count: count)
         var sum = 0.0, maximum = 0.0, noticeable = 0, differing = 0
-        ScoreBands.run(height: height, width: width, threads: threads, progress: progress, score: { rows in
-            scores(reference, actual, width: width, rows: rows, heatMap: heatMap)
-        }, fold: { rows, band in
-            // In row order, as a single pass over the image would add them.
-            for deltaE in band.scores where deltaE > 0 {
-                differing += 1
-                sum += deltaE
-                maximum = max(maximum, deltaE)
-                if deltaE >= justNoticeable { noticeable += 1 }
-                largest.add(deltaE)
-            }
-            if let heat = band.heat { image!.pixels.replaceSubrange(rows.lowerBound * width..<rows.upperBound * width, with: heat) }
-        })
+        ScoreBands.run(
+            height: height, width: width, threads: threads, progress: progress,
+            score: { rows in
+                scores(reference, actual, width: width, rows: rows, heatMap: heatMap)
+            },
+            fold: { rows, band in
+                // In row order, as a single pass over the image would add them.
+                for deltaE in band.scores where deltaE > 0 {
+                    differing += 1
+                    sum += deltaE
+                    maximum = max(maximum, deltaE)
+                    if deltaE >= justNoticeable { noticeable += 1 }
+                    largest.add(deltaE)
+                }
+                if let heat = band.heat { image!.pixels.replaceSubrange(rows.lowerBound * width..<rows.upperBound * width, with: heat) }
+            })
         let comparison = PerceptualComparison(
             referenceWidth: reference.width, referenceHeight: reference.height, actualWidth: actual.width,
             actualHeight: actual.height, comparedPixels: count, differingPixels: differing, noticeablePixels: noticeable,
@@ -120,8 +127,10 @@ package struct PerceptualComparison: Sendable, Hashable {
     /// The ΔE₀₀ of every pixel of `rows` of the overlap (`width` wide), row-major, and with
     /// `heatMap` the band of the heat map. A pair of colours met recently (a small table by
     /// hash) is not computed again, nor a colour's L\*a\*b\*.
-    static func scores(_ reference: PremultipliedImage, _ actual: PremultipliedImage, width: Int, rows: Range<Int>,
-                       heatMap: Bool) -> (scores: [Double], heat: [UInt32]?) {
+    static func scores(
+        _ reference: PremultipliedImage, _ actual: PremultipliedImage, width: Int, rows: Range<Int>,
+        heatMap: Bool
+    ) -> (scores: [Double], heat: [UInt32]?) {
         var scores = [Double](repeating: 0, count: rows.count * width)
         var heat: [UInt32]? = heatMap ? [UInt32](repeating: 0, count: rows.count * width) : nil
         var pairs = RecentPairs()
@@ -157,13 +166,17 @@ package struct PerceptualComparison: Sendable, Hashable {
     /// A heat map of the differences, the overlap's size, opaque: identical pixels a dimmed grey
     /// of the reference; ΔE₀₀ below 1 (invisible) blue; 1 up to 2.3 (barely visible) yellow;
     /// 2.3 and more orange to red, full red from ΔE 10.
-    package static func heatMap(reference: PremultipliedImage, actual: PremultipliedImage, threads: Int = ScoreBands.defaultThreads) -> PremultipliedImage {
+    package static func heatMap(reference: PremultipliedImage, actual: PremultipliedImage, threads: Int = ScoreBands.defaultThreads)
+        -> PremultipliedImage
+    {
         measure(reference, actual, heatMap: true, threads: threads, progress: nil).heatMap!
     }
 
     /// The scores and the heat map in one pass.
-    package static func compareWithHeatMap(_ reference: PremultipliedImage, _ actual: PremultipliedImage, threads: Int = ScoreBands.defaultThreads,
-                                          progress: ((Int, Int) -> Void)? = nil) -> (comparison: PerceptualComparison, heatMap: PremultipliedImage) {
+    package static func compareWithHeatMap(
+        _ reference: PremultipliedImage, _ actual: PremultipliedImage, threads: Int = ScoreBands.defaultThreads,
+        progress: ((Int, Int) -> Void)? = nil
+    ) -> (comparison: PerceptualComparison, heatMap: PremultipliedImage) {
         let result = measure(reference, actual, heatMap: true, threads: threads, progress: progress)
         return (result.comparison, result.heatMap!)
     }

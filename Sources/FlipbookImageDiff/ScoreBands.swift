@@ -13,8 +13,10 @@ enum ScoreBands {
     /// Scores rows `0..<height` band by band: `score(rows)` on up to `threads` threads (a
     /// band's scores, row-major, and whatever else it makes), then `fold(rows, result)` for each
     /// band in order, then `progress(rows done, height)`.
-    static func run<Result: Sendable>(height: Int, width: Int, threads: Int, progress: ((Int, Int) -> Void)?,
-                                      score: @Sendable (Range<Int>) -> Result, fold: (Range<Int>, Result) -> Void) {
+    static func run<Result: Sendable>(
+        height: Int, width: Int, threads: Int, progress: ((Int, Int) -> Void)?,
+        score: @Sendable (Range<Int>) -> Result, fold: (Range<Int>, Result) -> Void
+    ) {
         let bandRows = rows(width: width)
         let bands = stride(from: 0, to: height, by: bandRows).map { $0..<min(height, $0 + bandRows) }
         let wave = max(1, threads)
@@ -35,7 +37,7 @@ enum ScoreBands {
             }
             for (index, band) in batch.enumerated() {
                 let value = results.withLock { slots in
-                    defer { slots[index] = nil }  // a band's scores are freed once folded
+                    defer { slots[index] = nil } // a band's scores are freed once folded
                     return slots[index]
                 }
                 guard let value else { preconditionFailure("band \(index) of the wave was never scored") }

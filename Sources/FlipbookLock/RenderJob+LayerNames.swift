@@ -13,19 +13,25 @@ extension RenderJob {
     package func layerNamesOfLockLines(frameIndex index: Int) -> [String: String] {
         guard let sample = sequence.first(where: { $0.index == index }) else { return [:] }
         let isFinal = sample.index == sequence.count - 1
-        let window = interaction?.window(frame: sample.index, animator: animator)
+        let window =
+            interaction?.window(frame: sample.index, animator: animator)
             ?? animator.window(atSeconds: sample.timeSeconds, isFinal: isFinal)
         let namer = SequenceLock.sourceNamer(for: settings)
         func lineCounts(_ root: Layer) -> [String: Int] {
-            let list = DisplayList(device: device, frameIndex: index, timeSeconds: sample.timeSeconds, progress: sample.progress,
-                                   ops: animator.displayOps(flattening: root, typesetter: typesetter))
+            let list = DisplayList(
+                device: device, frameIndex: index, timeSeconds: sample.timeSeconds, progress: sample.progress,
+                ops: animator.displayOps(flattening: root, typesetter: typesetter))
             var counts: [String: Int] = [:]
             for line in list.lockLines(source: namer) { counts[String(line.drop { $0 == " " }), default: 0] += 1 }
             return counts
         }
         func hiding(_ layer: Layer, at path: ArraySlice<Int>) -> Layer {
             var copy = layer
-            if let first = path.first { copy.sublayers[first] = hiding(layer.sublayers[first], at: path.dropFirst()) } else { copy.isHidden = true }
+            if let first = path.first {
+                copy.sublayers[first] = hiding(layer.sublayers[first], at: path.dropFirst())
+            } else {
+                copy.isHidden = true
+            }
             return copy
         }
         let all = lineCounts(window)

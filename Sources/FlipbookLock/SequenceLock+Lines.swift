@@ -1,8 +1,8 @@
-import Foundation
 import FlipbookGeometry
 package import FlipbookModel
 import FlipbookRaster
 import FlipbookText
+import Foundation
 
 extension DisplayList {
     /// The ops as compact text, one line per op, nested ops indented by two spaces:
@@ -43,8 +43,10 @@ final class LockLineMemo: @unchecked Sendable {
 
     /// `table[key]`, made (outside the lock: workers may make one at once, both the same) and
     /// kept when missing.
-    private func remembered<Key: Hashable>(_ table: ReferenceWritableKeyPath<LockLineMemo, [Key: String]>, _ key: Key,
-                                           _ make: () -> String) -> String {
+    private func remembered<Key: Hashable>(
+        _ table: ReferenceWritableKeyPath<LockLineMemo, [Key: String]>, _ key: Key,
+        _ make: () -> String
+    ) -> String {
         lock.lock()
         if let known = self[keyPath: table][key] { lock.unlock(); return known }
         lock.unlock()
@@ -92,7 +94,8 @@ private struct LockLineWriter {
     }
     func glyphText(_ layout: TextLayout) -> String {
         let runs = layout.lines.flatMap(\.runs)
-        let first = runs.first.map { " font=\($0.font.familyName.replacingOccurrences(of: " ", with: "_")):\(JSON.number($0.sizePoints))" } ?? ""
+        let first =
+            runs.first.map { " font=\($0.font.familyName.replacingOccurrences(of: " ", with: "_")):\(JSON.number($0.sizePoints))" } ?? ""
         // The font files by name, not path: a lock recorded in one checkout holds in another.
         var text = JSON.runs(layout)
         for path in Set(runs.map(\.font.path)) {
@@ -115,59 +118,75 @@ private struct LockLineWriter {
             case let .fill(r, c, opacity, cl):
                 lines.append(indent + "fill rect=\(rect(r)) color=\(color(c)) opacity=\(JSON.number(opacity))\(clip(cl))")
             case let .image(s, r, mode, opacity, cl):
-                lines.append(indent + "image \(quoted(source(s))) rect=\(rect(r)) mode=\(mode.rawValue) opacity=\(JSON.number(opacity))\(clip(cl))")
+                lines.append(
+                    indent + "image \(quoted(source(s))) rect=\(rect(r)) mode=\(mode.rawValue) opacity=\(JSON.number(opacity))\(clip(cl))")
             case let .text(layout, origin, c, opacity, cl):
-                lines.append(indent + "text \(quoted(layout.text)) origin=\(numbers([origin.x, origin.y])) color=\(color(c)) "
-                             + "opacity=\(JSON.number(opacity))\(clip(cl))\(glyphs(layout))")
+                lines.append(
+                    indent + "text \(quoted(layout.text)) origin=\(numbers([origin.x, origin.y])) color=\(color(c)) "
+                        + "opacity=\(JSON.number(opacity))\(clip(cl))\(glyphs(layout))")
             case let .transformedText(layout, origin, t, c, opacity, cl):
-                lines.append(indent + "transformedText \(quoted(layout.text)) origin=\(numbers([origin.x, origin.y])) "
-                             + "transform=\(transform(t)) color=\(color(c)) opacity=\(JSON.number(opacity))\(clip(cl))\(glyphs(layout))")
+                lines.append(
+                    indent + "transformedText \(quoted(layout.text)) origin=\(numbers([origin.x, origin.y])) "
+                        + "transform=\(transform(t)) color=\(color(c)) opacity=\(JSON.number(opacity))\(clip(cl))\(glyphs(layout))")
             case let .group(opacity, children):
                 lines.append(indent + "group opacity=\(JSON.number(opacity))")
                 visit(children, depth: depth + 1)
             case let .shape(s, c, opacity, cl):
                 lines.append(indent + "shape \(shape(s)) color=\(color(c)) opacity=\(JSON.number(opacity))\(clip(cl))")
             case let .transformedImage(s, r, mode, t, opacity, cl):
-                lines.append(indent + "transformedImage \(quoted(source(s))) rect=\(rect(r)) mode=\(mode.rawValue) "
-                             + "transform=\(transform(t)) opacity=\(JSON.number(opacity))\(clip(cl))")
+                lines.append(
+                    indent + "transformedImage \(quoted(source(s))) rect=\(rect(r)) mode=\(mode.rawValue) "
+                        + "transform=\(transform(t)) opacity=\(JSON.number(opacity))\(clip(cl))")
             case let .maskedGroup(opacity, mask, children):
-                lines.append(indent + "maskedGroup opacity=\(JSON.number(opacity)) mask.\(shape(mask).replacingOccurrences(of: " ", with: " mask."))")
+                lines.append(
+                    indent + "maskedGroup opacity=\(JSON.number(opacity)) mask.\(shape(mask).replacingOccurrences(of: " ", with: " mask."))"
+                )
                 visit(children, depth: depth + 1)
             case let .path(p, c, opacity, cl):
-                lines.append(indent + "path contours=\(p.contours.count):\(digest(JSON.contours(p) + JSON.fillRule(p)))\(fillRule(p)) color=\(color(c)) "
-                             + "opacity=\(JSON.number(opacity))\(clip(cl))")
+                lines.append(
+                    indent
+                        + "path contours=\(p.contours.count):\(digest(JSON.contours(p) + JSON.fillRule(p)))\(fillRule(p)) color=\(color(c)) "
+                        + "opacity=\(JSON.number(opacity))\(clip(cl))")
             case let .projected(.image(s, r, mode), h, opacity, cl):
-                lines.append(indent + "projectedImage \(quoted(source(s))) rect=\(rect(r)) mode=\(mode.rawValue) "
-                             + "projection=\(numbers(h.m)) opacity=\(JSON.number(opacity))\(clip(cl))")
+                lines.append(
+                    indent + "projectedImage \(quoted(source(s))) rect=\(rect(r)) mode=\(mode.rawValue) "
+                        + "projection=\(numbers(h.m)) opacity=\(JSON.number(opacity))\(clip(cl))")
             case let .projected(.text(layout, origin, c), h, opacity, cl):
-                lines.append(indent + "projectedText \(quoted(layout.text)) origin=\(numbers([origin.x, origin.y])) "
-                             + "projection=\(numbers(h.m)) color=\(color(c)) opacity=\(JSON.number(opacity))\(clip(cl))\(glyphs(layout))")
+                lines.append(
+                    indent + "projectedText \(quoted(layout.text)) origin=\(numbers([origin.x, origin.y])) "
+                        + "projection=\(numbers(h.m)) color=\(color(c)) opacity=\(JSON.number(opacity))\(clip(cl))\(glyphs(layout))")
             case let .projected(.gradient(g, r), h, opacity, cl):
-                lines.append(indent + "projectedGradient rect=\(rect(r)) gradient=\(digest(JSON.gradient(g))) "
-                             + "projection=\(numbers(h.m)) opacity=\(JSON.number(opacity))\(clip(cl))")
+                lines.append(
+                    indent + "projectedGradient rect=\(rect(r)) gradient=\(digest(JSON.gradient(g))) "
+                        + "projection=\(numbers(h.m)) opacity=\(JSON.number(opacity))\(clip(cl))")
             case let .pathMaskedGroup(opacity, mask, children):
-                lines.append(indent + "pathMaskedGroup opacity=\(JSON.number(opacity)) "
-                             + "mask.contours=\(mask.contours.count):\(digest(JSON.contours(mask) + JSON.fillRule(mask)))\(fillRule(mask))")
+                lines.append(
+                    indent + "pathMaskedGroup opacity=\(JSON.number(opacity)) "
+                        + "mask.contours=\(mask.contours.count):\(digest(JSON.contours(mask) + JSON.fillRule(mask)))\(fillRule(mask))")
                 visit(children, depth: depth + 1)
             case let .shadow(p, s, opacity, cl):
-                lines.append(indent + "shadow contours=\(p.contours.count):\(digest(JSON.contours(p))) \(shadow(s)) "
-                             + "opacity=\(JSON.number(opacity))\(clip(cl))")
+                lines.append(
+                    indent + "shadow contours=\(p.contours.count):\(digest(JSON.contours(p))) \(shadow(s)) "
+                        + "opacity=\(JSON.number(opacity))\(clip(cl))")
             case let .shadowedGroup(opacity, s, cl, children):
                 lines.append(indent + "shadowedGroup opacity=\(JSON.number(opacity)) \(shadow(s))\(clip(cl))")
                 visit(children, depth: depth + 1)
             case let .gradient(g, s, opacity, cl):
-                lines.append(indent + "gradient \(shape(s)) gradient=\(digest(JSON.gradient(g))) opacity=\(JSON.number(opacity))\(clip(cl))")
+                lines.append(
+                    indent + "gradient \(shape(s)) gradient=\(digest(JSON.gradient(g))) opacity=\(JSON.number(opacity))\(clip(cl))")
             case let .backdrop(f, s, opacity, cl):
-                lines.append(indent + "backdrop \(shape(s)) blur=\(JSON.number(f.blurRadiusPoints)) saturation=\(JSON.number(f.saturation)) "
-                             + "tint=\(color(f.tint)) opacity=\(JSON.number(opacity))\(clip(cl))")
+                lines.append(
+                    indent + "backdrop \(shape(s)) blur=\(JSON.number(f.blurRadiusPoints)) saturation=\(JSON.number(f.saturation)) "
+                        + "tint=\(color(f.tint)) opacity=\(JSON.number(opacity))\(clip(cl))")
             case let .vector(path, paint, t, c, opacity, cl):
                 let painted: String
                 switch paint {
                 case let .fill(rule): painted = "fillRule=\(rule.rawValue)"
                 case let .stroke(style): painted = "stroke=\(digest(JSON.stroke(style)))"
                 }
-                lines.append(indent + "vector elements=\(path.elements.count):\(digest(JSON.elements(path))) \(painted) transform=\(transform(t)) "
-                             + "color=\(color(c)) opacity=\(JSON.number(opacity))\(clip(cl))")
+                lines.append(
+                    indent + "vector elements=\(path.elements.count):\(digest(JSON.elements(path))) \(painted) transform=\(transform(t)) "
+                        + "color=\(color(c)) opacity=\(JSON.number(opacity))\(clip(cl))")
             case let .layerMaskedGroup(opacity, mask, children):
                 // The mask's ops, then the masked ones, each one level deeper under its own heading.
                 lines.append(indent + "layerMaskedGroup opacity=\(JSON.number(opacity))")

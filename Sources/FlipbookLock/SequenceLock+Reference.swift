@@ -1,4 +1,3 @@
-import Foundation
 package import Flipbook
 import FlipbookFormats
 import FlipbookGeometry
@@ -6,6 +5,7 @@ package import FlipbookModel
 package import FlipbookRaster
 import FlipbookRender
 import FlipbookSupport
+import Foundation
 
 /// The reference side of a failing `verify`: the lock's display lists drawn again.
 ///
@@ -39,8 +39,10 @@ package struct LockedReference: Sendable {
         for frame in lock.frames {
             let (ops, missing) = try SequenceLock.displayOps(frame.ops, digests: digests, source: resolver, rootNames: rootNames)
             undrawn.append(missing)
-            lists.append(DisplayList(device: job.device, frameIndex: frame.index, timeSeconds: frame.timeSeconds,
-                                     progress: frame.progress, ops: ops))
+            lists.append(
+                DisplayList(
+                    device: job.device, frameIndex: frame.index, timeSeconds: frame.timeSeconds,
+                    progress: frame.progress, ops: ops))
         }
         cache = FrameCache(lists: lists, rasterizer: try job.makeRasterizer(for: lists))
         undrawnOps = undrawn
@@ -94,9 +96,11 @@ extension SequenceLock {
     /// it (`rootNames` are the names it may start with, for the error).
     /// - Throws: `SequenceLockError.malformed` for a line that cannot be read back,
     ///   `SequenceLockError.imageOutsideRoots` for an image `source` refuses.
-    package static func displayOps(_ lines: [String], digests: [String: DisplayOp] = [:],
-                                   source: @escaping @Sendable (String) -> String? = { $0 },
-                                   rootNames: [String] = []) throws -> (ops: [DisplayOp], undrawn: Int) {
+    package static func displayOps(
+        _ lines: [String], digests: [String: DisplayOp] = [:],
+        source: @escaping @Sendable (String) -> String? = { $0 },
+        rootNames: [String] = []
+    ) throws -> (ops: [DisplayOp], undrawn: Int) {
         var missing = 0
         var reader = LockOpReader(lines: lines, digests: digests, source: source, rootNames: rootNames)
         let ops = try reader.ops(depth: 0, missing: &missing)
@@ -146,7 +150,9 @@ struct LockOpReader {
     /// or the contour digest.
     static func digestKey(_ line: String) -> String? {
         let tokens = line.trimmingCharacters(in: .whitespaces).split(separator: " ").map(String.init)
-        if let glyphs = tokens.first(where: { $0.hasPrefix("glyphs=") }), tokens.count > 1 { return tokens[0] + " " + tokens[1] + " " + glyphs }
+        if let glyphs = tokens.first(where: { $0.hasPrefix("glyphs=") }), tokens.count > 1 {
+            return tokens[0] + " " + tokens[1] + " " + glyphs
+        }
         return tokens.first { $0.hasPrefix("contours=") }
     }
 
@@ -190,27 +196,36 @@ struct LockOpReader {
         func numbers(_ key: String, _ count: Int) throws -> [Double] {
             // Finite decimals, as `lockLines` writes them (`Double(_:)` would take `nan`, `inf`, `0x10`).
             let values = (fields[key] ?? "").split(separator: ",", omittingEmptySubsequences: false).compactMap { Double(decimalText: $0) }
-            guard values.count == count else { throw fail("'\(key)' needs \(count) finite numbers in \(InputText.singleQuoted(String(line)))") }
+            guard values.count == count else {
+                throw fail("'\(key)' needs \(count) finite numbers in \(InputText.singleQuoted(String(line)))")
+            }
             return values
         }
         func number(_ key: String) throws -> Double { try numbers(key, 1)[0] }
         func rect(_ key: String) throws -> Rect { let v = try numbers(key, 4); return Rect(x: v[0], y: v[1], width: v[2], height: v[3]) }
-        func color() throws -> StraightColor { let v = try numbers("color", 4); return StraightColor(red: v[0], green: v[1], blue: v[2], alpha: v[3]) }
+        func color() throws -> StraightColor {
+            let v = try numbers("color", 4); return StraightColor(red: v[0], green: v[1], blue: v[2], alpha: v[3])
+        }
         func transform(_ key: String) throws -> Transform2D {
             let v = try numbers(key, 6)
             return Transform2D(a: v[0], b: v[1], c: v[2], d: v[3], tx: v[4], ty: v[5])
         }
         func clip() throws -> Clip? {
             guard fields["clip"] != nil else { return nil }
-            return Clip(rect: try rect("clip"), cornerRadius: fields["clipRadius"] == nil ? 0 : try number("clipRadius"),
-                        cornerRect: fields["clipCornerRect"] == nil ? nil : try rect("clipCornerRect"))
+            return Clip(
+                rect: try rect("clip"), cornerRadius: fields["clipRadius"] == nil ? 0 : try number("clipRadius"),
+                cornerRect: fields["clipCornerRect"] == nil ? nil : try rect("clipCornerRect"))
         }
         func mode() throws -> ContentMode {
-            guard let mode = fields["mode"].flatMap(ContentMode.init(rawValue:)) else { throw fail("an unknown content mode in \(InputText.singleQuoted(String(line)))") }
+            guard let mode = fields["mode"].flatMap(ContentMode.init(rawValue:)) else {
+                throw fail("an unknown content mode in \(InputText.singleQuoted(String(line)))")
+            }
             return mode
         }
         func shape(_ prefix: String) throws -> ClipShape {
-            ClipShape(rect: try rect(prefix + "rect"), cornerRadius: try number(prefix + "radius"), transform: try transform(prefix + "transform"))
+            ClipShape(
+                rect: try rect(prefix + "rect"), cornerRadius: try number(prefix + "radius"), transform: try transform(prefix + "transform")
+            )
         }
         func imageSource() throws -> String {
             guard let name else { throw fail("an image op without its quoted source") }
@@ -220,10 +235,13 @@ struct LockOpReader {
         switch tokens.first ?? "" {
         case "fill": return .fill(rect: try rect("rect"), color: try color(), opacity: try number("opacity"), clip: try clip())
         case "image":
-            return .image(source: try imageSource(), rect: try rect("rect"), contentMode: try mode(), opacity: try number("opacity"), clip: try clip())
+            return .image(
+                source: try imageSource(), rect: try rect("rect"), contentMode: try mode(), opacity: try number("opacity"), clip: try clip()
+            )
         case "transformedImage":
-            return .transformedImage(source: try imageSource(), rect: try rect("rect"), contentMode: try mode(),
-                                     transform: try transform("transform"), opacity: try number("opacity"), clip: try clip())
+            return .transformedImage(
+                source: try imageSource(), rect: try rect("rect"), contentMode: try mode(),
+                transform: try transform("transform"), opacity: try number("opacity"), clip: try clip())
         case "shape": return .shape(try shape(""), color: try color(), opacity: try number("opacity"), clip: try clip())
         case "group":
             let opacity = try number("opacity")
@@ -238,10 +256,13 @@ struct LockOpReader {
             case let .text(layout, _, _, _, _), let .transformedText(layout, _, _, _, _, _):
                 let origin = try numbers("origin", 2)
                 if tokens[0] == "text" {
-                    return .text(layout, origin: Point(x: origin[0], y: origin[1]), color: try color(), opacity: try number("opacity"), clip: try clip())
+                    return .text(
+                        layout, origin: Point(x: origin[0], y: origin[1]), color: try color(), opacity: try number("opacity"),
+                        clip: try clip())
                 }
-                return .transformedText(layout, origin: Point(x: origin[0], y: origin[1]), transform: try transform("transform"),
-                                        color: try color(), opacity: try number("opacity"), clip: try clip())
+                return .transformedText(
+                    layout, origin: Point(x: origin[0], y: origin[1]), transform: try transform("transform"),
+                    color: try color(), opacity: try number("opacity"), clip: try clip())
             case let .path(path, _, _, _):
                 return .path(path, color: try color(), opacity: try number("opacity"), clip: try clip())
             default:

@@ -1,4 +1,3 @@
-import Foundation
 package import Flipbook
 import FlipbookCodecs
 package import FlipbookGeometry
@@ -6,6 +5,7 @@ import FlipbookModel
 package import FlipbookRaster
 import FlipbookRender
 import FlipbookSupport
+import Foundation
 
 /// A sequence golden that weighs kilobytes: per frame, the display list as compact text (one
 /// line per op) and a 64-bit hash of the rendered pixels (docs/GOLDENS.md, "Sequence goldens"):
@@ -87,8 +87,10 @@ package struct SequenceLock: Sendable, Equatable {
     /// CLI puts the command line there); size, fps and frame count follow.
     /// - Throws: render errors; `SequenceLockError.tooManyOps` when the frames hold more ops than
     ///   a lock may (`maximumOpCount`).
-    package static func make(job: RenderJob, header extra: [(key: String, value: String)] = [], format: Int = currentFormat,
-                            progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> SequenceLock {
+    package static func make(
+        job: RenderJob, header extra: [(key: String, value: String)] = [], format: Int = currentFormat,
+        progress: (@Sendable (Int, Int) -> Void)? = nil
+    ) throws -> SequenceLock {
         precondition(formats.contains(format), "lock format \(format) is not one of \(formats)")
         let hashes = PositionedResults<UInt64>(count: job.frames.count)
         let lines = PositionedResults<[String]>(count: job.frames.count)
@@ -108,12 +110,16 @@ package struct SequenceLock: Sendable, Equatable {
         let opCount = opLines.reduce(0) { $0 + $1.count }
         guard opCount <= maximumOpCount else { throw SequenceLockError.tooManyOps(count: opCount) }
         let frames = job.frames.enumerated().map { position, sample in
-            Frame(index: sample.index, timeSeconds: sample.timeSeconds, progress: sample.progress,
-                  ops: opLines[position], pixelHash: values[position])
+            Frame(
+                index: sample.index, timeSeconds: sample.timeSeconds, progress: sample.progress,
+                ops: opLines[position], pixelHash: values[position])
         }
         let pixels = job.device.pixelSize
-        let header = extra + [("size", "\(pixels.width)x\(pixels.height)"), ("fps", JSON.number(job.settings.framesPerSecond)),
-                              ("frames", "\(frames.count)")]
+        let header =
+            extra + [
+                ("size", "\(pixels.width)x\(pixels.height)"), ("fps", JSON.number(job.settings.framesPerSecond)),
+                ("frames", "\(frames.count)")
+            ]
         return SequenceLock(header: header, frames: frames, format: format)
     }
 
@@ -135,7 +141,8 @@ package struct SequenceLock: Sendable, Equatable {
         for (key, value) in header { out += "\(key): \(value)\n" }
         var previous: [String] = []
         for frame in frames {
-            out += "frame \(frame.index) time=\(JSON.number(frame.timeSeconds)) progress=\(JSON.number(frame.progress)) "
+            out +=
+                "frame \(frame.index) time=\(JSON.number(frame.timeSeconds)) progress=\(JSON.number(frame.progress)) "
                 + "pixels=\(Self.hex(frame.pixelHash))\n"
             for line in Self.delta(from: previous, to: frame.ops) { out += "  " + line + "\n" }
             previous = frame.ops
@@ -234,8 +241,10 @@ package struct SequenceLock: Sendable, Equatable {
         try reader.close()
         if let declared = reader.declaredFrames {
             guard let count = Int(declared.value), (1...TimelineFile.maximumFrameCount).contains(count) else {
-                throw fail(declared.line, "frames: \(InputText.singleQuoted(declared.value)) is not a frame count "
-                           + "(a whole number from 1 to \(TimelineFile.maximumFrameCount))")
+                throw fail(
+                    declared.line,
+                    "frames: \(InputText.singleQuoted(declared.value)) is not a frame count "
+                        + "(a whole number from 1 to \(TimelineFile.maximumFrameCount))")
             }
             if reader.frames.count < count {
                 throw fail(lineCount, "the lock holds \(reader.frames.count) of the \(count) frames its header declares: it is truncated")
@@ -289,21 +298,28 @@ private struct LockTextReader {
         var fields: [String: String] = [:]
         let parts = line.split(separator: " ").map(String.init)
         for part in parts.dropFirst(2) {
-            guard let equals = part.firstIndex(of: "=") else { throw fail(number, "expected key=value, found \(InputText.singleQuoted(part))") }
+            guard let equals = part.firstIndex(of: "=") else {
+                throw fail(number, "expected key=value, found \(InputText.singleQuoted(part))")
+            }
             fields[String(part[..<equals])] = String(part[part.index(after: equals)...])
         }
         guard parts.count >= 2, let timeText = fields["time"], let progressText = fields["progress"],
-              let hash = fields["pixels"].flatMap({ UInt64($0, radix: 16) }) else {
+            let hash = fields["pixels"].flatMap({ UInt64($0, radix: 16) })
+        else {
             throw fail(number, "a frame line is 'frame N time=T progress=P pixels=HEX16'")
         }
         let lowest = frames.last.map { $0.index + 1 } ?? 0, highest = TimelineFile.maximumFrameCount - 1
         guard let index = Int(parts[1]), index >= lowest, index <= highest else {
-            throw fail(number, "frame \(InputText.excerpt(parts[1])): a frame index is a whole number from \(lowest) to \(highest)"
-                       + (frames.last.map { " (after frame \($0.index))" } ?? ""))
+            throw fail(
+                number,
+                "frame \(InputText.excerpt(parts[1])): a frame index is a whole number from \(lowest) to \(highest)"
+                    + (frames.last.map { " (after frame \($0.index))" } ?? ""))
         }
         guard let time = Double(decimalText: timeText), (0...TimelineFile.maximumSeconds).contains(time) else {
-            throw fail(number, "time=\(InputText.excerpt(timeText)): a frame's time is a finite number of seconds "
-                       + "from 0 to \(JSON.number(TimelineFile.maximumSeconds))")
+            throw fail(
+                number,
+                "time=\(InputText.excerpt(timeText)): a frame's time is a finite number of seconds "
+                    + "from 0 to \(JSON.number(TimelineFile.maximumSeconds))")
         }
         guard let progress = Double(decimalText: progressText) else {
             throw fail(number, "progress=\(InputText.excerpt(progressText)): a frame's progress is a finite number")
@@ -390,7 +406,8 @@ package enum SequenceLockError: SettingNamingError, LocalizedError, Equatable {
         switch self {
         case let .malformed(path, line, reason): return "\(path):\(line): \(reason)"
         case let .imageOutsideRoots(name, roots):
-            return "the lock names the image \(InputText.quoted(name)), which is not inside its folders (\(roots.joined(separator: ", "))): "
+            return
+                "the lock names the image \(InputText.quoted(name)), which is not inside its folders (\(roots.joined(separator: ", "))): "
                 + "a lock's image is a path below one of them without '.' or '..', resolving there, links followed, "
                 + "when photos are sandboxed (\(field: .sandboxPhotos))"
         case let .tooManyOps(count):

@@ -1,7 +1,7 @@
-import Foundation
 import FlipbookGeometry
 import FlipbookModel
 import FlipbookSupport
+import Foundation
 
 /// How one frame of a sequence differs from its lock.
 package struct SequenceFrameDifference: Sendable, Equatable {
@@ -31,8 +31,10 @@ extension SequenceLock {
     /// every frame (their hashes cannot be compared): make `actual` in this lock's `format`.
     /// `layerNames` (`RenderJob.layerNamesOfLockLines` of the render `actual` was made from)
     /// names the layer of each changed op, for the first `namedFrames` frames whose ops changed.
-    package func differences(to actual: SequenceLock, layerNames: ((Int) -> [String: String])? = nil,
-                            namedFrames: Int = 20) -> [SequenceFrameDifference] {
+    package func differences(
+        to actual: SequenceLock, layerNames: ((Int) -> [String: String])? = nil,
+        namedFrames: Int = 20
+    ) -> [SequenceFrameDifference] {
         var result: [SequenceFrameDifference] = []
         var named = 0
         let count = max(frames.count, actual.frames.count)
@@ -48,26 +50,39 @@ extension SequenceLock {
             // ops, which say more when both changed, as with another spring).
             var timing: [String] = []
             if expected.index != got.index { timing.append("index \(expected.index) → \(got.index)") }
-            if expected.timeSeconds != got.timeSeconds { timing.append("time " + Self.readable(JSON.number(expected.timeSeconds), JSON.number(got.timeSeconds))) }
-            if expected.progress != got.progress { timing.append("progress " + Self.readable(JSON.number(expected.progress), JSON.number(got.progress))) }
+            if expected.timeSeconds != got.timeSeconds {
+                timing.append("time " + Self.readable(JSON.number(expected.timeSeconds), JSON.number(got.timeSeconds)))
+            }
+            if expected.progress != got.progress {
+                timing.append("progress " + Self.readable(JSON.number(expected.progress), JSON.number(got.progress)))
+            }
             if expected.ops != got.ops || !timing.isEmpty {
                 var names: [String: String] = [:]
                 if expected.ops != got.ops, named < namedFrames, let layerNames {
                     names = layerNames(got.index)
                     named += 1
                 }
-                result.append(SequenceFrameDifference(index: got.index, kind: .geometry,
-                                                      changes: (expected.ops == got.ops ? [] : Self.describe(from: expected.ops, to: got.ops, layerNames: names)) + timing))
+                result.append(
+                    SequenceFrameDifference(
+                        index: got.index, kind: .geometry,
+                        changes: (expected.ops == got.ops ? [] : Self.describe(from: expected.ops, to: got.ops, layerNames: names)) + timing
+                    ))
             } else if format != actual.format {
                 // Hashes of two formats say nothing about each other: never call them equal.
-                result.append(SequenceFrameDifference(index: got.index, kind: .pixels, changes: [
-                    "same display list; pixel hashes of lock formats \(format) and \(actual.format) cannot be compared "
-                        + "(make the new lock with format \(format))",
-                ]))
+                result.append(
+                    SequenceFrameDifference(
+                        index: got.index, kind: .pixels,
+                        changes: [
+                            "same display list; pixel hashes of lock formats \(format) and \(actual.format) cannot be compared "
+                                + "(make the new lock with format \(format))"
+                        ]))
             } else if expected.pixelHash != got.pixelHash {
-                result.append(SequenceFrameDifference(index: got.index, kind: .pixels, changes: [
-                    "same display list, other pixels (hash \(Self.hex(expected.pixelHash)) → \(Self.hex(got.pixelHash)))",
-                ]))
+                result.append(
+                    SequenceFrameDifference(
+                        index: got.index, kind: .pixels,
+                        changes: [
+                            "same display list, other pixels (hash \(Self.hex(expected.pixelHash)) → \(Self.hex(got.pixelHash)))"
+                        ]))
             }
         }
         return result
@@ -83,8 +98,12 @@ extension SequenceLock {
         guard old.count == new.count else {
             var lines = ["\(old.count) ops → \(new.count) ops"]
             let oldSet = Set(old), newSet = Set(new)
-            for line in old where !newSet.contains(line) { lines.append("removed: " + InputText.excerpt(line.trimmingCharacters(in: .whitespaces))) }
-            for line in new where !oldSet.contains(line) { lines.append("added: " + InputText.excerpt(line.trimmingCharacters(in: .whitespaces)) + of(line)) }
+            for line in old where !newSet.contains(line) {
+                lines.append("removed: " + InputText.excerpt(line.trimmingCharacters(in: .whitespaces)))
+            }
+            for line in new where !oldSet.contains(line) {
+                lines.append("added: " + InputText.excerpt(line.trimmingCharacters(in: .whitespaces)) + of(line))
+            }
             return Array(lines.prefix(12))
         }
         var lines: [String] = []
@@ -112,7 +131,7 @@ extension SequenceLock {
         "rect": ["x", "y", "width", "height"], "clip": ["x", "y", "width", "height"],
         "clipCornerRect": ["x", "y", "width", "height"], "mask.rect": ["x", "y", "width", "height"],
         "color": ["red", "green", "blue", "alpha"], "origin": ["x", "y"],
-        "transform": ["a", "b", "c", "d", "tx", "ty"], "mask.transform": ["a", "b", "c", "d", "tx", "ty"],
+        "transform": ["a", "b", "c", "d", "tx", "ty"], "mask.transform": ["a", "b", "c", "d", "tx", "ty"]
     ]
 
     /// `old → new`, numbers rounded to 3 decimals unless that would hide the change

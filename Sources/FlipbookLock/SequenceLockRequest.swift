@@ -1,9 +1,9 @@
-import Foundation
 package import Flipbook
 import FlipbookFiles
 import FlipbookFormats
 import FlipbookModel
 import FlipbookScenes
+import Foundation
 
 /// A sequence lock made by another process: FlipbookTesting, compiled without optimisation in
 /// a consumer's debug `swift test`, hands a job's drawing to an optimised `flipbook`
@@ -63,8 +63,11 @@ package struct SequenceLockRequest: Codable, Sendable, Equatable {
         let file = URL(fileURLWithPath: folder).appendingPathComponent(transitionFileName).path
         let text = TransitionFile.json(for: transition, relativeTo: folder)
         do {
-            guard try Self.transition(fileText: text, path: file, resourcesFolderPath: transition.resourcesFolderPath,
-                                      windowHasNoBackground: transition.window.backgroundColor == nil) == transition else {
+            guard
+                try Self.transition(
+                    fileText: text, path: file, resourcesFolderPath: transition.resourcesFolderPath,
+                    windowHasNoBackground: transition.window.backgroundColor == nil) == transition
+            else {
                 return "its transition does not read back from a transition file as the same value"
             }
         } catch {
@@ -80,7 +83,8 @@ package struct SequenceLockRequest: Codable, Sendable, Equatable {
             decodedPixelBudget: settings.decodedPixelBudget, maxFileBytes: settings.maxFileBytes)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-        try OutputFile.write(Array(try encoder.encode(request)), to: URL(fileURLWithPath: folder).appendingPathComponent(requestFileName).path)
+        try OutputFile.write(
+            Array(try encoder.encode(request)), to: URL(fileURLWithPath: folder).appendingPathComponent(requestFileName).path)
         return nil
     }
 
@@ -115,12 +119,15 @@ package struct SequenceLockRequest: Codable, Sendable, Equatable {
             throw SequenceLockRequestError.unreadable(path: requestPath, reason: "\(error)")
         }
         guard SequenceLock.formats.contains(request.format) else {
-            throw SequenceLockRequestError.unreadable(path: requestPath, reason: "lock format \(request.format) is not one of \(SequenceLock.formats)")
+            throw SequenceLockRequestError.unreadable(
+                path: requestPath, reason: "lock format \(request.format) is not one of \(SequenceLock.formats)")
         }
         let filePath = base.appendingPathComponent(transitionFileName).path
         let text = String(decoding: try InputFile.read(filePath, maximumBytes: TransitionFile.maximumBytes), as: UTF8.self)
-        var settings = RenderSettings(transition: try transition(fileText: text, path: filePath, resourcesFolderPath: request.resourcesFolderPath,
-                                                                 windowHasNoBackground: request.windowHasNoBackground))
+        var settings = RenderSettings(
+            transition: try transition(
+                fileText: text, path: filePath, resourcesFolderPath: request.resourcesFolderPath,
+                windowHasNoBackground: request.windowHasNoBackground))
         settings.framesPerSecond = Double(bitPattern: request.framesPerSecondBits)
         if let first = request.firstFrame, let last = request.lastFrame, first <= last { settings.frameRange = first...last }
         settings.threads = max(1, request.threads)

@@ -1,6 +1,6 @@
 import FlipbookGeometry
-import FlipbookRaster
 import FlipbookMotion
+import FlipbookRaster
 
 /// The properties an animation can interpolate.
 package enum AnimatableProperty: String, CaseIterable, Hashable, Sendable {
@@ -79,7 +79,8 @@ enum PropertyValue: Hashable, Sendable {
     case anchorPoint(Point), borderWidth(Double), borderColor(StraightColor), sublayerTransform(LayerTransform)
     case shadowColor(StraightColor), shadowOpacity(Double), shadowOffset(Size), shadowRadius(Double), gradient(Gradient?), blur(BlurEffect)
     case textColor(StraightColor), fontSize(Double)
-    case shapePath(BezierPath), fillColor(StraightColor), strokeColor(StraightColor), lineWidth(Double), strokeStart(Double), strokeEnd(Double)
+    case shapePath(BezierPath), fillColor(StraightColor), strokeColor(StraightColor), lineWidth(Double), strokeStart(Double), strokeEnd(
+        Double)
 
     /// `a + (b − a)·p` for values of the same property (p unclamped: springs overshoot).
     static func interpolate(_ a: PropertyValue, _ b: PropertyValue, progress p: Double) -> PropertyValue {

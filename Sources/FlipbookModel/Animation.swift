@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 public import FlipbookGeometry
 public import FlipbookMotion
 public import FlipbookRaster
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A layer's 2-D transform as Core Animation animates it: translation, rotation and scale, each
 /// interpolated on its own (so a half-way rotation keeps its size, unlike a lerp of matrices).
@@ -79,9 +80,10 @@ extension LayerTransform: Interpolatable {
     /// of `transform.translation`, `transform.rotation.z` and `transform.scale`).
     package static func interpolate(from a: LayerTransform, to b: LayerTransform, progress p: Double) -> LayerTransform {
         if a.fullMatrix != b.fullMatrix { return interpolateMatrices(from: a, to: b, progress: p) }
-        var result = LayerTransform(translation: .interpolate(from: a.translation, to: b.translation, progress: p),
-                                    rotationDegrees: .interpolate(from: a.rotationDegrees, to: b.rotationDegrees, progress: p),
-                                    scale: .interpolate(from: a.scale, to: b.scale, progress: p))
+        var result = LayerTransform(
+            translation: .interpolate(from: a.translation, to: b.translation, progress: p),
+            rotationDegrees: .interpolate(from: a.rotationDegrees, to: b.rotationDegrees, progress: p),
+            scale: .interpolate(from: a.scale, to: b.scale, progress: p))
         if a.is3D || b.is3D { result.interpolate3D(from: a, to: b, progress: p) }
         result.fullMatrix = a.fullMatrix
         return result
@@ -92,8 +94,9 @@ extension StraightColor: Interpolatable {
     /// Each straight component interpolated with the same progress (what Core Animation does for
     /// `backgroundColor`); drawing clamps the result to 0…1.
     package static func interpolate(from a: StraightColor, to b: StraightColor, progress p: Double) -> StraightColor {
-        StraightColor(red: .interpolate(from: a.red, to: b.red, progress: p), green: .interpolate(from: a.green, to: b.green, progress: p),
-                      blue: .interpolate(from: a.blue, to: b.blue, progress: p), alpha: .interpolate(from: a.alpha, to: b.alpha, progress: p))
+        StraightColor(
+            red: .interpolate(from: a.red, to: b.red, progress: p), green: .interpolate(from: a.green, to: b.green, progress: p),
+            blue: .interpolate(from: a.blue, to: b.blue, progress: p), alpha: .interpolate(from: a.alpha, to: b.alpha, progress: p))
     }
 }
 
@@ -179,10 +182,12 @@ public struct LayerPatch: Hashable, Sendable {
     package var shapeStyle: ShapeStyle?
 
     /// An empty patch.
-    public init(frame: Rect? = nil, opacity: Double? = nil, backgroundColor: StraightColor? = nil, cornerRadius: Double? = nil,
-                transform: LayerTransform? = nil, boundsOrigin: Point? = nil, isHidden: Bool? = nil, imageSource: String? = nil,
-                contentMode: ContentMode? = nil, clipsToBounds: Bool? = nil, text: TextContent? = nil, isRemoved: Bool? = nil,
-                textColor: StraightColor? = nil, fontSizePoints: Double? = nil) {
+    public init(
+        frame: Rect? = nil, opacity: Double? = nil, backgroundColor: StraightColor? = nil, cornerRadius: Double? = nil,
+        transform: LayerTransform? = nil, boundsOrigin: Point? = nil, isHidden: Bool? = nil, imageSource: String? = nil,
+        contentMode: ContentMode? = nil, clipsToBounds: Bool? = nil, text: TextContent? = nil, isRemoved: Bool? = nil,
+        textColor: StraightColor? = nil, fontSizePoints: Double? = nil
+    ) {
         self.frame = frame; self.opacity = opacity; self.backgroundColor = backgroundColor; self.cornerRadius = cornerRadius
         self.transform = transform; self.boundsOrigin = boundsOrigin; self.isHidden = isHidden; self.imageSource = imageSource
         self.contentMode = contentMode; self.clipsToBounds = clipsToBounds; self.text = text; self.isRemoved = isRemoved
@@ -300,9 +305,11 @@ public struct Animation: Hashable, Sendable {
     public var completion: [LayerChange]
 
     /// Creates an animation.
-    public init(name: String? = nil, target: String, from: LayerPatch = LayerPatch(), to: LayerPatch = LayerPatch(),
-                keyframes: [Keyframe] = [], delaySeconds: Double = 0, after: String? = nil,
-                timing: AnimationTiming = .main, completion: [LayerChange] = []) {
+    public init(
+        name: String? = nil, target: String, from: LayerPatch = LayerPatch(), to: LayerPatch = LayerPatch(),
+        keyframes: [Keyframe] = [], delaySeconds: Double = 0, after: String? = nil,
+        timing: AnimationTiming = .main, completion: [LayerChange] = []
+    ) {
         self.name = name; self.target = target; self.from = from; self.to = to; self.keyframes = keyframes
         self.delaySeconds = delaySeconds; self.after = after; self.timing = timing; self.completion = completion
     }

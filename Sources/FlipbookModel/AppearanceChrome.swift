@@ -11,12 +11,15 @@ extension NavigationBar {
     /// a black 30 % hairline, black titles, systemBlue items); dark mode is UIKit's default bar
     /// in dark mode — the bar secondarySystemBackground dark (28, 28, 30), the hairline
     /// `separator`, titles `label` (white), items systemBlue dark (10, 132, 255).
-    static func colors(_ appearance: Appearance) -> (bar: StraightColor, hairline: StraightColor, title: StraightColor, tint: StraightColor) {
+    static func colors(_ appearance: Appearance) -> (bar: StraightColor, hairline: StraightColor, title: StraightColor, tint: StraightColor)
+    {
         switch appearance {
         case .light: return (barColor, hairlineColor, .black, tintColor)
         case .dark:
-            return (SystemColor.named("secondarySystemBackground")!.dark, SystemColor.named("separator")!.dark,
-                    SystemColor.named("label")!.dark, SystemColor.named("systemBlue")!.dark)
+            return (
+                SystemColor.named("secondarySystemBackground")!.dark, SystemColor.named("separator")!.dark,
+                SystemColor.named("label")!.dark, SystemColor.named("systemBlue")!.dark
+            )
         }
     }
 
@@ -76,7 +79,9 @@ extension Transition {
         restyle(&copy.window)
         // The bar's background animated between its appearances (iOS 15's scroll edge) too.
         for index in copy.animations.indices where copy.animations[index].target == NavigationBar.layerName {
-            copy.animations[index].to.backgroundColor = copy.animations[index].to.backgroundColor.map { NavigationBar.barColor($0, in: appearance) }
+            copy.animations[index].to.backgroundColor = copy.animations[index].to.backgroundColor.map {
+                NavigationBar.barColor($0, in: appearance)
+            }
         }
         return copy
     }

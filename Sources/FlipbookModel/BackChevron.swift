@@ -15,13 +15,17 @@ extension NavigationBar {
     /// points): two 3 pt strokes with round caps and a round join, filling a 12.5×21 box at
     /// (bar.x + 8, bar.midY − 10.5), drawn in `color` (nil: the bar's tint, systemBlue).
     package static func backChevron(in bar: Rect, color: StraightColor? = nil) -> ChromeShape {
-        let box = Rect(x: bar.minX + 8, y: bar.midY - backChevronSizePoints.height / 2,
-                       width: backChevronSizePoints.width, height: backChevronSizePoints.height)
+        let box = Rect(
+            x: bar.minX + 8, y: bar.midY - backChevronSizePoints.height / 2,
+            width: backChevronSizePoints.width, height: backChevronSizePoints.height)
         // The stroke's centre line, inset by half the line width so the round ends touch the box.
         let inset = backChevronLineWidthPoints / 2
-        let line = [Point(x: box.maxX - inset, y: box.minY + inset), Point(x: box.minX + inset, y: box.midY),
-                    Point(x: box.maxX - inset, y: box.maxY - inset)]
-        return ChromeShape(name: "back chevron", path: Path(stroking: line, width: backChevronLineWidthPoints, roundCaps: true),
-                           color: color ?? tintColor)
+        let line = [
+            Point(x: box.maxX - inset, y: box.minY + inset), Point(x: box.minX + inset, y: box.midY),
+            Point(x: box.maxX - inset, y: box.maxY - inset)
+        ]
+        return ChromeShape(
+            name: "back chevron", path: Path(stroking: line, width: backChevronLineWidthPoints, roundCaps: true),
+            color: color ?? tintColor)
     }
 }

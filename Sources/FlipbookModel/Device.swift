@@ -27,9 +27,11 @@ public struct Device: Hashable, Sendable {
     /// Creates a device. Without `safeAreaInsets`, the top inset is the status bar
     /// (`topBarHeightPoints` − 44) and the bottom one 34 pt when the bars are 88 pt or more (a
     /// home-indicator phone), else 0.
-    public init(name: String, sizePoints: Size, scale: Double, topBarHeightPoints: Double = 64,
-                safeAreaInsets: EdgeInsets? = nil, statusBarHeightPoints: Double? = nil, cutout: ScreenCutout = .none,
-                screenCornerRadiusPoints: Double = 0, era: SystemEra = .ios13) {
+    public init(
+        name: String, sizePoints: Size, scale: Double, topBarHeightPoints: Double = 64,
+        safeAreaInsets: EdgeInsets? = nil, statusBarHeightPoints: Double? = nil, cutout: ScreenCutout = .none,
+        screenCornerRadiusPoints: Double = 0, era: SystemEra = .ios13
+    ) {
         self.name = name; self.sizePoints = sizePoints; self.scale = scale; self.topBarHeightPoints = topBarHeightPoints
         let statusBar = max(0, topBarHeightPoints - 44)
         self.safeAreaInsets = safeAreaInsets ?? EdgeInsets(top: statusBar, left: 0, bottom: topBarHeightPoints >= 88 ? 34 : 0, right: 0)
@@ -44,8 +46,9 @@ public struct Device: Hashable, Sendable {
     /// iPhone 8 Plus: 414×736 pt @3x.
     public static let iPhonePlus = Device(name: "plus", sizePoints: Size(width: 414, height: 736), scale: 3)
     /// iPhone X: 375×812 pt @3x with 88 pt of bars (44 pt status bar under the notch + 44 pt bar).
-    public static let iPhoneX = Device(name: "x", sizePoints: Size(width: 375, height: 812), scale: 3, topBarHeightPoints: 88,
-                                       cutout: .notch, screenCornerRadiusPoints: 39)
+    public static let iPhoneX = Device(
+        name: "x", sizePoints: Size(width: 375, height: 812), scale: 3, topBarHeightPoints: 88,
+        cutout: .notch, screenCornerRadiusPoints: 39)
 
     /// The named devices, in the order the help lists them: the four first names, then every
     /// iPhone from the SE (2nd generation) on (`Device.iPhones`, docs/DEVICES.md).
@@ -68,7 +71,8 @@ public struct Device: Hashable, Sendable {
         }
         let parts = size.split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]),
-              (100...2000).contains(width), (100...2000).contains(height) else { return nil }
+            (100...2000).contains(width), (100...2000).contains(height)
+        else { return nil }
         self.init(name: text, sizePoints: Size(width: width, height: height), scale: scale)
     }
 
@@ -84,8 +88,9 @@ public struct Device: Hashable, Sendable {
     }
     /// The screen inside the safe-area insets, in points.
     public var safeArea: Rect {
-        Rect(x: safeAreaInsets.left, y: safeAreaInsets.top, width: width - safeAreaInsets.left - safeAreaInsets.right,
-             height: height - safeAreaInsets.top - safeAreaInsets.bottom)
+        Rect(
+            x: safeAreaInsets.left, y: safeAreaInsets.top, width: width - safeAreaInsets.left - safeAreaInsets.right,
+            height: height - safeAreaInsets.top - safeAreaInsets.bottom)
     }
     /// The canvas size in device pixels: points × scale, rounded to whole pixels.
     public var pixelSize: (width: Int, height: Int) {

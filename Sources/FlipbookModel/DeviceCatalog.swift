@@ -12,11 +12,14 @@ extension Device {
         }
         /// A Face ID phone: the navigation bar starts at the safe area's top (`safeTop` + 44 pt of
         /// bars), 34 pt of home-indicator inset at the bottom.
-        func faceID(_ name: String, _ width: Double, _ height: Double, safeTop: Double, statusBar: Double,
-                    _ cutout: ScreenCutout, corner: Double) -> Device {
-            Device(name: name, sizePoints: Size(width: width, height: height), scale: 3, topBarHeightPoints: safeTop + 44,
-                   safeAreaInsets: EdgeInsets(top: safeTop, bottom: 34), statusBarHeightPoints: statusBar, cutout: cutout,
-                   screenCornerRadiusPoints: corner)
+        func faceID(
+            _ name: String, _ width: Double, _ height: Double, safeTop: Double, statusBar: Double,
+            _ cutout: ScreenCutout, corner: Double
+        ) -> Device {
+            Device(
+                name: name, sizePoints: Size(width: width, height: height), scale: 3, topBarHeightPoints: safeTop + 44,
+                safeAreaInsets: EdgeInsets(top: safeTop, bottom: 34), statusBarHeightPoints: statusBar, cutout: cutout,
+                screenCornerRadiusPoints: corner)
         }
         func twoX(_ device: Device) -> Device { var copy = device; copy.scale = 2; return copy }
         // 375×812 (X, XS, 11 Pro): 44 pt notch bar, 39 pt corners.
@@ -55,7 +58,7 @@ extension Device {
             ios16(island1("iphone16")), ios16(island7("iphone16plus")), ios16(island3("iphone16pro")), ios16(island9("iphone16promax")),
             ios16(six1("iphone16e")),
             ios16(island3("iphone17")), ios16(faceID("iphoneair", 420, 912, safeTop: 68, statusBar: 68, .dynamicIsland, corner: 62)),
-            ios16(island3("iphone17pro")), ios16(island9("iphone17promax")),
+            ios16(island3("iphone17pro")), ios16(island9("iphone17promax"))
         ]
     }()
 

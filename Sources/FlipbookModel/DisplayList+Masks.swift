@@ -24,7 +24,8 @@ extension Flattener {
         let boundsMap: Homography
         if through == nil, parent.isAffine, !layer.needsShapedDrawing {
             // The plain flattener's own map, so the mask lines up with the content to the bit.
-            boundsMap = Homography(Self.localTransform(layer, parent: parent.affine).translated(by: Point(x: -layer.boundsOrigin.x, y: -layer.boundsOrigin.y)))
+            boundsMap = Homography(
+                Self.localTransform(layer, parent: parent.affine).translated(by: Point(x: -layer.boundsOrigin.x, y: -layer.boundsOrigin.y)))
         } else {
             let toParent = through.map { layer.planeMatrix.concatenating($0).flattened } ?? layer.planeToParent
             boundsMap = Homography(scroll).concatenating(toParent.concatenating(parent))
@@ -49,9 +50,12 @@ extension Flattener {
         }
         if shape.drawsFill, onScreen(0) {
             if let affine {
-                ops.append(.vector(shape.path, paint: .fill(shape.style.fillRule), transform: affine, color: shape.fillColor, opacity: 1, clip: clip))
+                ops.append(
+                    .vector(
+                        shape.path, paint: .fill(shape.style.fillRule), transform: affine, color: shape.fillColor, opacity: 1, clip: clip))
             } else {
-                let outline = Path(filling: shape.path, rule: shape.style.fillRule, tolerance: Self.projectedTolerancePoints).projected(local)
+                let outline = Path(filling: shape.path, rule: shape.style.fillRule, tolerance: Self.projectedTolerancePoints).projected(
+                    local)
                 if !outline.isEmpty { ops.append(.path(outline, color: shape.fillColor, opacity: 1, clip: clip)) }
             }
         }
@@ -59,9 +63,12 @@ extension Flattener {
         let reach = shape.lineWidth / 2 * max(shape.style.miterLimit, 1.5)
         if shape.drawsStroke, reach.isFinite, onScreen(reach) {
             if let affine {
-                ops.append(.vector(shape.path, paint: .stroke(shape.strokeStyle), transform: affine, color: shape.strokeColor, opacity: 1, clip: clip))
+                ops.append(
+                    .vector(
+                        shape.path, paint: .stroke(shape.strokeStyle), transform: affine, color: shape.strokeColor, opacity: 1, clip: clip))
             } else {
-                let outline = Path(stroking: shape.path, style: shape.strokeStyle, tolerance: Self.projectedTolerancePoints).projected(local)
+                let outline = Path(stroking: shape.path, style: shape.strokeStyle, tolerance: Self.projectedTolerancePoints).projected(
+                    local)
                 if !outline.isEmpty { ops.append(.path(outline, color: shape.strokeColor, opacity: 1, clip: clip)) }
             }
         }

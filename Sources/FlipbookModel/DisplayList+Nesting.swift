@@ -15,7 +15,8 @@ extension DisplayOp {
     package var children: [DisplayOp]? {
         switch self {
         case let .group(_, ops), let .maskedGroup(_, _, ops), let .pathMaskedGroup(_, _, ops), let .shadowedGroup(_, _, _, ops),
-             let .layerMaskedGroup(_, _, ops): return ops
+            let .layerMaskedGroup(_, _, ops):
+            return ops
         default: return nil
         }
     }

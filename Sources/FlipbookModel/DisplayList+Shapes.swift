@@ -63,9 +63,13 @@ extension Flattener {
         let bounds = Rect(origin: .zero, size: layer.frame.size)
         if let source = layer.imageSource {
             if let affine {
-                content.append(.transformedImage(source: source, rect: bounds, contentMode: layer.contentMode, transform: affine, opacity: 1, clip: clip))
+                content.append(
+                    .transformedImage(
+                        source: source, rect: bounds, contentMode: layer.contentMode, transform: affine, opacity: 1, clip: clip))
             } else {
-                content.append(.projected(.image(source: source, rect: bounds, contentMode: layer.contentMode), projection: local, opacity: 1, clip: clip))
+                content.append(
+                    .projected(
+                        .image(source: source, rect: bounds, contentMode: layer.contentMode), projection: local, opacity: 1, clip: clip))
             }
         }
         if let text = layer.text {
@@ -104,7 +108,8 @@ extension Flattener {
         let culled = !layer.isDoubleSided && local.isReversed(at: Point(x: bounds.midX, y: bounds.midY))
         let affine: Transform2D? = local.isAffine ? local.affine : nil
         func place(_ path: Path) -> Path { affine.map { path.applying($0) } ?? path.projected(local) }
-        let outline = place(Path(layerShape: bounds, cornerRadius: layer.cornerRadius, corners: layer.maskedCorners, curve: layer.cornerCurve))
+        let outline = place(
+            Path(layerShape: bounds, cornerRadius: layer.cornerRadius, corners: layer.maskedCorners, curve: layer.cornerCurve))
         var ops: [DisplayOp] = []
         let outlineVisible = outline.boundingBox.map { visible($0, clip: clip) } ?? false
         // A blur layer's backdrop, under everything it draws. The backdrop op's region is a
@@ -117,8 +122,11 @@ extension Flattener {
         }
         // The gradient over the background, in the same shape: exactly rounded as the outline
         // (masked, continuous) and, through a perspective, sampled through the inverse map.
-        if !culled, outlineVisible, let gradient = layer.gradient, gradient.colors.count >= 2, gradient.colors.contains(where: { $0.alpha > 0 }) {
-            let fill: DisplayOp = affine.map { .gradient(gradient, shape: ClipShape(rect: bounds, cornerRadius: 0, transform: $0), opacity: 1, clip: clip) }
+        if !culled, outlineVisible, let gradient = layer.gradient, gradient.colors.count >= 2,
+            gradient.colors.contains(where: { $0.alpha > 0 })
+        {
+            let fill: DisplayOp =
+                affine.map { .gradient(gradient, shape: ClipShape(rect: bounds, cornerRadius: 0, transform: $0), opacity: 1, clip: clip) }
                 ?? .projected(.gradient(gradient, rect: bounds), projection: local, opacity: 1, clip: clip)
             ops.append(layer.cornerRadius > 0 ? .pathMaskedGroup(opacity: 1, mask: outline, ops: [fill]) : fill)
         }
@@ -145,9 +153,13 @@ extension Flattener {
             ops += content
         }
         if !culled, layer.borderWidth > 0, layer.borderColor.alpha > 0 {
-            let band = place(Path(layerBorder: bounds, width: layer.borderWidth, cornerRadius: layer.cornerRadius,
-                                  corners: layer.maskedCorners, curve: layer.cornerCurve))
-            if let box = band.boundingBox, visible(box, clip: clip) { ops.append(.path(band, color: layer.borderColor, opacity: 1, clip: clip)) }
+            let band = place(
+                Path(
+                    layerBorder: bounds, width: layer.borderWidth, cornerRadius: layer.cornerRadius,
+                    corners: layer.maskedCorners, curve: layer.cornerCurve))
+            if let box = band.boundingBox, visible(box, clip: clip) {
+                ops.append(.path(band, color: layer.borderColor, opacity: 1, clip: clip))
+            }
         }
         // The shadow under all of it: of the outline itself when only the background is drawn,
         // else of the group's alpha. Through a perspective its offset and radius take the map's

@@ -64,11 +64,11 @@ package indirect enum DisplayOp: Hashable, Sendable {
     package var opacity: Double {
         switch self {
         case let .fill(_, _, opacity, _), let .image(_, _, _, opacity, _), let .text(_, _, _, opacity, _),
-             let .group(opacity, _), let .shape(_, _, opacity, _), let .transformedImage(_, _, _, _, opacity, _),
-             let .maskedGroup(opacity, _, _), let .path(_, _, opacity, _), let .transformedText(_, _, _, _, opacity, _),
-             let .projected(_, _, opacity, _), let .pathMaskedGroup(opacity, _, _),
-             let .shadow(_, _, opacity, _), let .shadowedGroup(opacity, _, _, _), let .gradient(_, _, opacity, _),
-             let .backdrop(_, _, opacity, _), let .vector(_, _, _, _, opacity, _), let .layerMaskedGroup(opacity, _, _):
+            let .group(opacity, _), let .shape(_, _, opacity, _), let .transformedImage(_, _, _, _, opacity, _),
+            let .maskedGroup(opacity, _, _), let .path(_, _, opacity, _), let .transformedText(_, _, _, _, opacity, _),
+            let .projected(_, _, opacity, _), let .pathMaskedGroup(opacity, _, _),
+            let .shadow(_, _, opacity, _), let .shadowedGroup(opacity, _, _, _), let .gradient(_, _, opacity, _),
+            let .backdrop(_, _, opacity, _), let .vector(_, _, _, _, opacity, _), let .layerMaskedGroup(opacity, _, _):
             return opacity
         }
     }
@@ -85,7 +85,8 @@ package indirect enum DisplayOp: Hashable, Sendable {
         case let .group(opacity, ops): return .group(opacity: scaled(opacity), ops: ops)
         case let .shape(shape, color, opacity, clip): return .shape(shape, color: color, opacity: scaled(opacity), clip: clip)
         case let .transformedImage(source, rect, mode, transform, opacity, clip):
-            return .transformedImage(source: source, rect: rect, contentMode: mode, transform: transform, opacity: scaled(opacity), clip: clip)
+            return .transformedImage(
+                source: source, rect: rect, contentMode: mode, transform: transform, opacity: scaled(opacity), clip: clip)
         case let .maskedGroup(opacity, mask, ops): return .maskedGroup(opacity: scaled(opacity), mask: mask, ops: ops)
         case let .path(path, color, opacity, clip): return .path(path, color: color, opacity: scaled(opacity), clip: clip)
         case let .transformedText(layout, origin, transform, color, opacity, clip):
@@ -94,7 +95,8 @@ package indirect enum DisplayOp: Hashable, Sendable {
             return .projected(content, projection: projection, opacity: scaled(opacity), clip: clip)
         case let .pathMaskedGroup(opacity, mask, ops): return .pathMaskedGroup(opacity: scaled(opacity), mask: mask, ops: ops)
         case let .shadow(path, shadow, opacity, clip): return .shadow(path, shadow: shadow, opacity: scaled(opacity), clip: clip)
-        case let .shadowedGroup(opacity, shadow, clip, ops): return .shadowedGroup(opacity: scaled(opacity), shadow: shadow, clip: clip, ops: ops)
+        case let .shadowedGroup(opacity, shadow, clip, ops):
+            return .shadowedGroup(opacity: scaled(opacity), shadow: shadow, clip: clip, ops: ops)
         case let .gradient(gradient, shape, opacity, clip): return .gradient(gradient, shape: shape, opacity: scaled(opacity), clip: clip)
         case let .backdrop(filter, shape, opacity, clip): return .backdrop(filter, shape: shape, opacity: scaled(opacity), clip: clip)
         case let .vector(path, paint, transform, color, opacity, clip):
@@ -162,8 +164,10 @@ public struct DisplayList: Hashable, Sendable {
     /// `snapshotSource` gives the layer a `snapshotOf` names, as it is at the start of the
     /// transition (`TransitionAnimator.initialLayer(named:)`). Groups nest at most
     /// `DisplayOp.maximumNestingDepth` deep (`DisplayOp.limitingNesting`).
-    package static func ops(flattening root: Layer, screen: Rect, typesetter: Typesetter? = nil,
-                           snapshotSource: ((String) -> Layer?)? = nil) -> [DisplayOp] {
+    package static func ops(
+        flattening root: Layer, screen: Rect, typesetter: Typesetter? = nil,
+        snapshotSource: ((String) -> Layer?)? = nil
+    ) -> [DisplayOp] {
         var flattener = Flattener(screen: screen, typesetter: typesetter, snapshotSource: snapshotSource)
         return DisplayOp.limitingNesting(flattener.flatten(root, parent: .identity, clip: nil))
     }
@@ -195,7 +199,9 @@ struct Flattener {
                 let fillClip = radius > 0 ? intersect(clip, ownClip) : clip
                 if fillClip?.rect.isEmpty != true { ops.append(.fill(rect: frame, color: color, opacity: 1, clip: fillClip)) }
             } else {
-                ops.append(.shape(ClipShape(rect: bounds, cornerRadius: layer.cornerRadius, transform: local), color: color, opacity: 1, clip: clip))
+                ops.append(
+                    .shape(
+                        ClipShape(rect: bounds, cornerRadius: layer.cornerRadius, transform: local), color: color, opacity: 1, clip: clip))
             }
         }
         if let op = layer.gradientOp(bounds: bounds, local: local, clip: clip), visible(frame, clip: clip) { ops.append(op) }
@@ -210,7 +216,9 @@ struct Flattener {
         // re-crop an aspect-fill image undistorted). Even scales (to rounding) keep the plain op.
         let unevenStretch = aligned && abs(local.a - local.d) > 1e-9 * max(abs(local.a), abs(local.d))
         if let source = layer.imageSource, contentVisible,
-           let op = imageOp(source, layer: layer, local: local, frame: frame, aligned: aligned, unevenStretch: unevenStretch, clip: contentClip) {
+            let op = imageOp(
+                source, layer: layer, local: local, frame: frame, aligned: aligned, unevenStretch: unevenStretch, clip: contentClip)
+        {
             content.append(op)
         }
         if let text = layer.text, contentVisible, let op = textOp(text, local: local, clip: contentClip) { content.append(op) }
@@ -234,7 +242,8 @@ struct Flattener {
             }
         }
         if layer.clipsToBounds && !aligned && !content.isEmpty {
-            ops.append(.maskedGroup(opacity: 1, mask: ClipShape(rect: bounds, cornerRadius: layer.cornerRadius, transform: local), ops: content))
+            ops.append(
+                .maskedGroup(opacity: 1, mask: ClipShape(rect: bounds, cornerRadius: layer.cornerRadius, transform: local), ops: content))
         } else {
             ops += content
         }
@@ -260,11 +269,14 @@ struct Flattener {
     /// The op drawing a layer's image: stretched as a bitmap when the layer is stretched
     /// unevenly, in window points when axis-aligned, else through `local`; nil when an aligned,
     /// clipped (or fitting) image lies outside `clip`.
-    func imageOp(_ source: String, layer: Layer, local: Transform2D, frame: Rect, aligned: Bool, unevenStretch: Bool,
-                 clip: Clip?) -> DisplayOp? {
+    func imageOp(
+        _ source: String, layer: Layer, local: Transform2D, frame: Rect, aligned: Bool, unevenStretch: Bool,
+        clip: Clip?
+    ) -> DisplayOp? {
         if unevenStretch && layer.contentMode != .scaleToFill || !aligned {
-            return .transformedImage(source: source, rect: Rect(origin: .zero, size: layer.frame.size), contentMode: layer.contentMode,
-                                     transform: local, opacity: 1, clip: clip)
+            return .transformedImage(
+                source: source, rect: Rect(origin: .zero, size: layer.frame.size), contentMode: layer.contentMode,
+                transform: local, opacity: 1, clip: clip)
         }
         let fits = layer.clipsToBounds || [.scaleToFill, .scaleAspectFit].contains(layer.contentMode)
         guard !fits || visible(frame, clip: clip) else { return nil }

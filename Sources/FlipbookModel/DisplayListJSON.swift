@@ -1,16 +1,17 @@
-import Foundation
 package import FlipbookGeometry
 import FlipbookMotion
 package import FlipbookRaster
-package import FlipbookText
 import FlipbookSupport
+package import FlipbookText
+import Foundation
 
 extension DisplayList {
     /// The display list as JSON (docs/ARCHITECTURE.md): `canvas`, `frame`, `time`, `progress` and `ops`, one
     /// op per line, numbers in their shortest round-trip form (integers without a decimal point).
     public var json: String {
         let size = device.sizePoints
-        var out = "{\"canvas\": {\"width\": \(JSON.number(size.width)), \"height\": \(JSON.number(size.height)), "
+        var out =
+            "{\"canvas\": {\"width\": \(JSON.number(size.width)), \"height\": \(JSON.number(size.height)), "
             + "\"scale\": \(JSON.number(device.scale))},\n"
         out += " \"frame\": \(frameIndex), \"time\": \(JSON.number(timeSeconds)), \"progress\": \(JSON.number(progress)),\n"
         out += " \"ops\": "
@@ -97,17 +98,18 @@ package enum JSON {
     /// `["curve", c1x, c1y, c2x, c2y, x, y]`, `["close"]` — the control points first, as
     /// `CGPathElement` lists them.
     package static func elements(_ path: BezierPath) -> String {
-        "[" + path.elements.map { element in
-            let kind: String
-            switch element.kind {
-            case .move: kind = "move"
-            case .line: kind = "line"
-            case .quadCurve: kind = "quadCurve"
-            case .curve: kind = "curve"
-            case .close: kind = "close"
-            }
-            return "[" + ([string(kind)] + element.points.flatMap { [number($0.x), number($0.y)] }).joined(separator: ", ") + "]"
-        }.joined(separator: ", ") + "]"
+        "["
+            + path.elements.map { element in
+                let kind: String
+                switch element.kind {
+                case .move: kind = "move"
+                case .line: kind = "line"
+                case .quadCurve: kind = "quadCurve"
+                case .curve: kind = "curve"
+                case .close: kind = "close"
+                }
+                return "[" + ([string(kind)] + element.points.flatMap { [number($0.x), number($0.y)] }).joined(separator: ", ") + "]"
+            }.joined(separator: ", ") + "]"
     }
 
     /// A stroke's members, as a transition file spells a shape layer's.
@@ -139,17 +141,21 @@ package enum JSON {
             out += indent + " "
             switch op {
             case let .fill(r, color, opacity, c):
-                out += "{\"op\": \"fill\", \"rect\": \(rect(r)), \"color\": \(self.color(color)), "
+                out +=
+                    "{\"op\": \"fill\", \"rect\": \(rect(r)), \"color\": \(self.color(color)), "
                     + "\"opacity\": \(number(opacity)), \(clip(c))}"
             case let .image(source, r, mode, opacity, c):
-                out += "{\"op\": \"image\", \"source\": \(string(source)), \"rect\": \(rect(r)), "
+                out +=
+                    "{\"op\": \"image\", \"source\": \(string(source)), \"rect\": \(rect(r)), "
                     + "\"contentMode\": \(string(mode.rawValue)), \"opacity\": \(number(opacity)), \(clip(c))}"
             case let .text(layout, origin, color, opacity, c):
-                out += "{\"op\": \"text\", \"text\": \(string(layout.text)), "
+                out +=
+                    "{\"op\": \"text\", \"text\": \(string(layout.text)), "
                     + "\"origin\": \(numbers([origin.x, origin.y])), \"color\": \(self.color(color)), "
                     + "\"opacity\": \(number(opacity)), \(clip(c)), \"runs\": \(runs(layout))}"
             case let .transformedText(layout, origin, t, color, opacity, c):
-                out += "{\"op\": \"transformedText\", \"text\": \(string(layout.text)), "
+                out +=
+                    "{\"op\": \"transformedText\", \"text\": \(string(layout.text)), "
                     + "\"origin\": \(numbers([origin.x, origin.y])), \"transform\": \(transform(t)), \"color\": \(self.color(color)), "
                     + "\"opacity\": \(number(opacity)), \(clip(c)), \"runs\": \(runs(layout))}"
             case let .group(opacity, children):
@@ -159,27 +165,33 @@ package enum JSON {
             case let .shape(s, color, opacity, c):
                 out += "{\"op\": \"shape\", \(shape(s)), \"color\": \(self.color(color)), \"opacity\": \(number(opacity)), \(clip(c))}"
             case let .transformedImage(source, r, mode, t, opacity, c):
-                out += "{\"op\": \"transformedImage\", \"source\": \(string(source)), \"rect\": \(rect(r)), "
+                out +=
+                    "{\"op\": \"transformedImage\", \"source\": \(string(source)), \"rect\": \(rect(r)), "
                     + "\"contentMode\": \(string(mode.rawValue)), \"transform\": \(transform(t)), \"opacity\": \(number(opacity)), \(clip(c))}"
             case let .maskedGroup(opacity, mask, children):
                 out += "{\"op\": \"maskedGroup\", \"opacity\": \(number(opacity)), \"mask\": {\(shape(mask))}, \"ops\": "
                 write(children, indent: indent + "  ", into: &out)
                 out += "}"
             case let .path(p, color, opacity, c):
-                out += "{\"op\": \"path\", \"contours\": \(contours(p))\(fillRule(p)), \"color\": \(self.color(color)), "
+                out +=
+                    "{\"op\": \"path\", \"contours\": \(contours(p))\(fillRule(p)), \"color\": \(self.color(color)), "
                     + "\"opacity\": \(number(opacity)), \(clip(c))}"
             case let .projected(.image(source, r, mode), h, opacity, c):
-                out += "{\"op\": \"projectedImage\", \"source\": \(string(source)), \"rect\": \(rect(r)), "
+                out +=
+                    "{\"op\": \"projectedImage\", \"source\": \(string(source)), \"rect\": \(rect(r)), "
                     + "\"contentMode\": \(string(mode.rawValue)), \"projection\": \(numbers(h.m)), \"opacity\": \(number(opacity)), \(clip(c))}"
             case let .projected(.text(layout, origin, color), h, opacity, c):
-                out += "{\"op\": \"projectedText\", \"text\": \(string(layout.text)), "
+                out +=
+                    "{\"op\": \"projectedText\", \"text\": \(string(layout.text)), "
                     + "\"origin\": \(numbers([origin.x, origin.y])), \"projection\": \(numbers(h.m)), \"color\": \(self.color(color)), "
                     + "\"opacity\": \(number(opacity)), \(clip(c)), \"runs\": \(runs(layout))}"
             case let .projected(.gradient(g, r), h, opacity, c):
-                out += "{\"op\": \"projectedGradient\", \"rect\": \(rect(r)), \(gradient(g)), \"projection\": \(numbers(h.m)), "
+                out +=
+                    "{\"op\": \"projectedGradient\", \"rect\": \(rect(r)), \(gradient(g)), \"projection\": \(numbers(h.m)), "
                     + "\"opacity\": \(number(opacity)), \(clip(c))}"
             case let .pathMaskedGroup(opacity, mask, children):
-                out += "{\"op\": \"pathMaskedGroup\", \"opacity\": \(number(opacity)), \"mask\": \(contours(mask))\(fillRule(mask)), \"ops\": "
+                out +=
+                    "{\"op\": \"pathMaskedGroup\", \"opacity\": \(number(opacity)), \"mask\": \(contours(mask))\(fillRule(mask)), \"ops\": "
                 write(children, indent: indent + "  ", into: &out)
                 out += "}"
             case let .shadow(p, s, opacity, c):
@@ -191,7 +203,8 @@ package enum JSON {
             case let .gradient(g, s, opacity, c):
                 out += "{\"op\": \"gradient\", \(shape(s)), \(gradient(g)), \"opacity\": \(number(opacity)), \(clip(c))}"
             case let .backdrop(f, s, opacity, c):
-                out += "{\"op\": \"backdrop\", \(shape(s)), \"blurRadius\": \(number(f.blurRadiusPoints)), "
+                out +=
+                    "{\"op\": \"backdrop\", \(shape(s)), \"blurRadius\": \(number(f.blurRadiusPoints)), "
                     + "\"saturation\": \(number(f.saturation)), \"tint\": \(self.color(f.tint)), \"opacity\": \(number(opacity)), \(clip(c))}"
             case let .vector(path, paint, t, color, opacity, c):
                 let painted: String
@@ -199,7 +212,8 @@ package enum JSON {
                 case let .fill(rule): painted = "\"fillRule\": \(string(rule.rawValue))"
                 case let .stroke(style): painted = "\"stroke\": {\(stroke(style))}"
                 }
-                out += "{\"op\": \"vector\", \"elements\": \(elements(path)), \(painted), \"transform\": \(transform(t)), "
+                out +=
+                    "{\"op\": \"vector\", \"elements\": \(elements(path)), \(painted), \"transform\": \(transform(t)), "
                     + "\"color\": \(self.color(color)), \"opacity\": \(number(opacity)), \(clip(c))}"
             case let .layerMaskedGroup(opacity, mask, children):
                 out += "{\"op\": \"layerMaskedGroup\", \"opacity\": \(number(opacity)), \"mask\": "

@@ -59,8 +59,10 @@ extension StatusBar {
     /// `toneBefore` — the tone of the screen shown before the transition — or, when that is nil,
     /// at `targets[0]` (the screen before looked like the first frame); a change is seen at the
     /// frame that shows it, so that frame still has the old tone.
-    package static func fadedHomeIndicatorTones(targets: [Double], times: [Double], fadeSeconds: Double,
-                                                toneBefore: Double? = nil) -> [Double] {
+    package static func fadedHomeIndicatorTones(
+        targets: [Double], times: [Double], fadeSeconds: Double,
+        toneBefore: Double? = nil
+    ) -> [Double] {
         precondition(targets.count == times.count && fadeSeconds > 0)
         guard let firstTarget = targets.first else { return [] }
         let first = toneBefore ?? firstTarget
@@ -91,8 +93,9 @@ extension StatusBar {
         var total = 0.0
         for row in 0..<rows {
             for column in 0..<columns {
-                let point = Point(x: area.x + (Double(column) + 0.5) * area.width / Double(columns),
-                                  y: area.y + (Double(row) + 0.5) * area.height / Double(rows))
+                let point = Point(
+                    x: area.x + (Double(column) + 0.5) * area.width / Double(columns),
+                    y: area.y + (Double(row) + 0.5) * area.height / Double(rows))
                 let colour = composite(Array(ops), at: point)
                 // Over black: the premultiplied components are the colour.
                 total += relativeLuminance(red: colour.red, green: colour.green, blue: colour.blue)
@@ -106,8 +109,10 @@ extension StatusBar {
         var result = (red: 0.0, green: 0.0, blue: 0.0, alpha: 0.0)
         func over(_ source: (red: Double, green: Double, blue: Double, alpha: Double)) {
             let keep = 1 - source.alpha
-            result = (source.red + result.red * keep, source.green + result.green * keep,
-                      source.blue + result.blue * keep, source.alpha + result.alpha * keep)
+            result = (
+                source.red + result.red * keep, source.green + result.green * keep,
+                source.blue + result.blue * keep, source.alpha + result.alpha * keep
+            )
         }
         func solid(_ color: StraightColor, _ opacity: Double) -> (red: Double, green: Double, blue: Double, alpha: Double) {
             let alpha = min(max(color.alpha, 0), 1) * clampOpacity(opacity)
@@ -133,7 +138,8 @@ extension StatusBar {
                     let group = composite(children, at: point), factor = clampOpacity(opacity)
                     over((group.red * factor, group.green * factor, group.blue * factor, group.alpha * factor))
                 }
-            case let .pathMaskedGroup(opacity, _, children), let .shadowedGroup(opacity, _, _, children), let .layerMaskedGroup(opacity, _, children):
+            case let .pathMaskedGroup(opacity, _, children), let .shadowedGroup(opacity, _, _, children),
+                let .layerMaskedGroup(opacity, _, children):
                 // The mask and the shadow are left out: a sheet's rounded top corners or a card's
                 // shadow barely touch the strip the indicator sits on.
                 let group = composite(children, at: point), factor = clampOpacity(opacity)

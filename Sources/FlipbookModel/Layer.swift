@@ -30,9 +30,11 @@ public struct TextContent: Hashable, Sendable {
     public var lineBreakMode: LineBreakMode
 
     /// Creates a label.
-    public init(string: String, sizePoints: Double, weight: FontWeight = .regular, baselineOrigin: Point,
-                color: StraightColor, alignment: TextAlignment = .leading, maxWidthPoints: Double? = nil,
-                numberOfLines: Int = 1, lineBreakMode: LineBreakMode = .truncateTail) {
+    public init(
+        string: String, sizePoints: Double, weight: FontWeight = .regular, baselineOrigin: Point,
+        color: StraightColor, alignment: TextAlignment = .leading, maxWidthPoints: Double? = nil,
+        numberOfLines: Int = 1, lineBreakMode: LineBreakMode = .truncateTail
+    ) {
         self.string = string; self.sizePoints = sizePoints; self.weight = weight; self.baselineOrigin = baselineOrigin
         self.color = color; self.alignment = alignment; self.maxWidthPoints = maxWidthPoints
         self.numberOfLines = numberOfLines; self.lineBreakMode = lineBreakMode
@@ -54,8 +56,9 @@ public struct TextContent: Hashable, Sendable {
         case let .trailing(width): box = width; engineAlignment = .right
         }
         let width = [maxWidthPoints, box].compactMap { $0 }.filter { $0 > 0 }.min()
-        let layout = typesetter.layout(string, style: style, maxWidthPoints: width, numberOfLines: numberOfLines,
-                                       lineBreakMode: lineBreakMode, alignment: engineAlignment)
+        let layout = typesetter.layout(
+            string, style: style, maxWidthPoints: width, numberOfLines: numberOfLines,
+            lineBreakMode: lineBreakMode, alignment: engineAlignment)
         var offset = 0.0
         if let box {
             let used = width ?? layout.boxWidthPoints

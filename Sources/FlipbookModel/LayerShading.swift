@@ -93,10 +93,11 @@ extension BlurEffect: Interpolatable {
         var from = a.filter.tint, to = b.filter.tint
         if !(from.alpha > 0) { from = StraightColor(red: to.red, green: to.green, blue: to.blue, alpha: 0) }
         if !(to.alpha > 0) { to = StraightColor(red: from.red, green: from.green, blue: from.blue, alpha: 0) }
-        var effect = BlurEffect(filter: BackdropFilter(
-            blurRadiusPoints: max(0, .interpolate(from: a.filter.blurRadiusPoints, to: b.filter.blurRadiusPoints, progress: p)),
-            saturation: .interpolate(from: a.filter.saturation, to: b.filter.saturation, progress: p),
-            tint: .interpolate(from: from, to: to, progress: p)))
+        var effect = BlurEffect(
+            filter: BackdropFilter(
+                blurRadiusPoints: max(0, .interpolate(from: a.filter.blurRadiusPoints, to: b.filter.blurRadiusPoints, progress: p)),
+                saturation: .interpolate(from: a.filter.saturation, to: b.filter.saturation, progress: p),
+                tint: .interpolate(from: from, to: to, progress: p)))
         if p == 0 { effect.style = a.style } else if p == 1 { effect.style = b.style }
         return effect
     }
@@ -110,10 +111,13 @@ extension Gradient: Interpolatable {
         if p == 0 { return a }
         if p == 1 { return b }
         let colors = zip(a.colors, b.colors).map { StraightColor.interpolate(from: $0, to: $1, progress: p) }
-        let locations: [Double]? = a.locations == nil && b.locations == nil ? nil
+        let locations: [Double]? =
+            a.locations == nil && b.locations == nil
+            ? nil
             : zip(a.stopLocations, b.stopLocations).map { Double.interpolate(from: $0, to: $1, progress: p) }
-        return Gradient(colors: colors, locations: locations, startPoint: .interpolate(from: a.startPoint, to: b.startPoint, progress: p),
-                        endPoint: .interpolate(from: a.endPoint, to: b.endPoint, progress: p), kind: a.kind)
+        return Gradient(
+            colors: colors, locations: locations, startPoint: .interpolate(from: a.startPoint, to: b.startPoint, progress: p),
+            endPoint: .interpolate(from: a.endPoint, to: b.endPoint, progress: p), kind: a.kind)
     }
 
     /// The same stops, transparent: what "no gradient" animates from.
@@ -133,11 +137,13 @@ extension Layer {
     /// The shadow in window points for a layer drawn through `local` (layer → window): the
     /// offset turned and scaled with the layer, the radius scaled by the transform's mean scale.
     func windowShadow(local: Transform2D) -> Shadow {
-        let offset = Point(x: local.a * shadowOffset.width + local.c * shadowOffset.height,
-                           y: local.b * shadowOffset.width + local.d * shadowOffset.height)
+        let offset = Point(
+            x: local.a * shadowOffset.width + local.c * shadowOffset.height,
+            y: local.b * shadowOffset.width + local.d * shadowOffset.height)
         let scale = abs(local.a * local.d - local.b * local.c).squareRoot()
-        let color = StraightColor(red: shadowColor.red, green: shadowColor.green, blue: shadowColor.blue,
-                                  alpha: max(0, min(1, shadowColor.alpha)) * clampOpacity(shadowOpacity))
+        let color = StraightColor(
+            red: shadowColor.red, green: shadowColor.green, blue: shadowColor.blue,
+            alpha: max(0, min(1, shadowColor.alpha)) * clampOpacity(shadowOpacity))
         return Shadow(color: color, offset: offset, blurRadiusPoints: max(0, shadowRadius) * (scale.isFinite ? scale : 1))
     }
 
@@ -153,8 +159,10 @@ extension Layer {
     /// alpha (Core Animation's offscreen pass for a shadow without a path).
     /// A shaped layer (masked or continuous corners, a border, 3-D) passes its `outline` in
     /// window points and `place`, which maps a path in its points into the window.
-    func addingShadow(to ops: [DisplayOp], local: Transform2D, clip: Clip?, outline: Path? = nil,
-                      place: ((Path) -> Path)? = nil) -> [DisplayOp] {
+    func addingShadow(
+        to ops: [DisplayOp], local: Transform2D, clip: Clip?, outline: Path? = nil,
+        place: ((Path) -> Path)? = nil
+    ) -> [DisplayOp] {
         guard castsShadow, !ops.isEmpty || shadowPath != nil else { return ops }
         var shadow = windowShadow(local: local)
         if let shadowPath {

@@ -64,8 +64,10 @@ package struct Transform3D: Hashable, Sendable {
 
 extension LayerTransform {
     /// True when the transform turns the layer out of its plane or has perspective.
-    package var is3D: Bool { rotationXDegrees != 0 || rotationYDegrees != 0 || perspectiveDistancePoints != 0 || translationZPoints != 0
-        || fullMatrix != nil }
+    package var is3D: Bool {
+        rotationXDegrees != 0 || rotationYDegrees != 0 || perspectiveDistancePoints != 0 || translationZPoints != 0
+            || fullMatrix != nil
+    }
 
     /// A transform that is the whole matrix `m` (`CATransform3D`'s entries m11…m44, row-major).
     package init(fullMatrix m: Transform3D) {

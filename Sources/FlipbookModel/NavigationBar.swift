@@ -133,10 +133,13 @@ package enum NavigationBar {
     /// (`Device.era`) the bar is transparent without a hairline over such a screen and changes
     /// appearance with the transition, on the bar's curve over the duration, as UIKit animates an
     /// appearance change alongside a push or pop.
-    package static func transition(device: Device, from: NavigationItem, to: NavigationItem, operation: NavigationOperation? = nil,
-                                  animation: BarItemAnimation = .shift, scrollEdge: (from: Bool, to: Bool) = (false, false),
-                                  textWidth: (String, FontWeight) -> Double = NavigationBar.estimatedTextWidth)
-        -> (layer: Layer, animations: [Animation], completion: [LayerChange]) {
+    package static func transition(
+        device: Device, from: NavigationItem, to: NavigationItem, operation: NavigationOperation? = nil,
+        animation: BarItemAnimation = .shift, scrollEdge: (from: Bool, to: Bool) = (false, false),
+        textWidth: (String, FontWeight) -> Double = NavigationBar.estimatedTextWidth
+    )
+        -> (layer: Layer, animations: [Animation], completion: [LayerChange])
+    {
         let push = (operation ?? (to.backTitle != nil ? .push : .pop)) == .push
         var fromItems = itemsLayer(from, device: device, name: "bar items (from)")
         var toItems = itemsLayer(to, device: device, name: "bar items (to)")
@@ -146,7 +149,8 @@ package enum NavigationBar {
             guard animation == .shift, dx != 0, let index = items.sublayers.firstIndex(where: { $0.name == layer }) else { return }
             let frame = items.sublayers[index].frame
             if outgoing {
-                animations.append(Animation(target: layer, to: LayerPatch(frame: frame.offsetBy(dx: dx, dy: 0)), timing: AnimationTiming(curve: curve)))
+                animations.append(
+                    Animation(target: layer, to: LayerPatch(frame: frame.offsetBy(dx: dx, dy: 0)), timing: AnimationTiming(curve: curve)))
             } else {
                 items.sublayers[index].frame = frame.offsetBy(dx: dx, dy: 0)
                 animations.append(Animation(target: layer, to: LayerPatch(frame: frame), timing: AnimationTiming(curve: curve)))
@@ -156,10 +160,16 @@ package enum NavigationBar {
         func fade(_ layer: String, in items: inout Layer, outgoing: Bool, share: Double = fadeShare) {
             guard let index = items.sublayers.firstIndex(where: { $0.name == layer }) else { return }
             if outgoing {
-                animations.append(Animation(target: layer, keyframes: [Keyframe(relativeStart: 0, relativeDuration: share, to: LayerPatch(opacity: 0), curve: curve)]))
+                animations.append(
+                    Animation(
+                        target: layer,
+                        keyframes: [Keyframe(relativeStart: 0, relativeDuration: share, to: LayerPatch(opacity: 0), curve: curve)]))
             } else {
                 items.sublayers[index].opacity = 0
-                animations.append(Animation(target: layer, keyframes: [Keyframe(relativeStart: 1 - share, relativeDuration: share, to: LayerPatch(opacity: 1), curve: curve)]))
+                animations.append(
+                    Animation(
+                        target: layer,
+                        keyframes: [Keyframe(relativeStart: 1 - share, relativeDuration: share, to: LayerPatch(opacity: 1), curve: curve)]))
             }
         }
         let fromName = fromItems.name, toName = toItems.name
@@ -189,14 +199,17 @@ package enum NavigationBar {
         }
         // The title and back label that travel together cross-fade over the whole duration, so
         // the word they share keeps its strength; every other part fades over `fadeShare`.
-        let travellers = animation == .shift ? (push ? [fromName + " title", toName + " back"] : [fromName + " back", toName + " title"]) : []
+        let travellers =
+            animation == .shift ? (push ? [fromName + " title", toName + " back"] : [fromName + " back", toName + " title"]) : []
         for part in [" title", " back", " left", " right"] {
             fade(fromName + part, in: &fromItems, outgoing: true, share: travellers.contains(fromName + part) ? 1 : fadeShare)
             fade(toName + part, in: &toItems, outgoing: false, share: travellers.contains(toName + part) ? 1 : fadeShare)
         }
         // The chevron stays where it is when both screens have one; else it fades.
-        let chevrons = (fromItems.sublayers.contains { $0.name == fromName + " back chevron" },
-                        toItems.sublayers.contains { $0.name == toName + " back chevron" })
+        let chevrons = (
+            fromItems.sublayers.contains { $0.name == fromName + " back chevron" },
+            toItems.sublayers.contains { $0.name == toName + " back chevron" }
+        )
         if chevrons.0 && chevrons.1 {
             fromItems.sublayers.removeAll { $0.name == fromName + " back chevron" }
         } else {
@@ -208,9 +221,12 @@ package enum NavigationBar {
             if scrollEdge.from { setScrollEdgeAppearance(&bar) }
             if scrollEdge.from != scrollEdge.to {
                 let to = scrollEdge.to
-                animations.append(Animation(target: bar.name, to: LayerPatch(backgroundColor: to ? scrollEdgeBarColor : barColor),
-                                            timing: AnimationTiming(curve: curve)))
-                animations.append(Animation(target: hairlineName, to: LayerPatch(opacity: to ? 0 : 1), timing: AnimationTiming(curve: curve)))
+                animations.append(
+                    Animation(
+                        target: bar.name, to: LayerPatch(backgroundColor: to ? scrollEdgeBarColor : barColor),
+                        timing: AnimationTiming(curve: curve)))
+                animations.append(
+                    Animation(target: hairlineName, to: LayerPatch(opacity: to ? 0 : 1), timing: AnimationTiming(curve: curve)))
             }
         }
         return (bar, animations, [LayerChange(target: fromItems.name, set: LayerPatch(isRemoved: true))])
@@ -228,8 +244,9 @@ package enum NavigationBar {
         var bar = Layer(name: layerName, frame: Rect(x: 0, y: 0, width: device.width, height: device.topBarHeightPoints))
         bar.backgroundColor = barColor
         bar.sublayers += items
-        let hairline = 1 / device.scale  // one device pixel, as UIKit's shadow image
-        var line = Layer(name: hairlineName, frame: Rect(x: 0, y: device.topBarHeightPoints - hairline, width: device.width, height: hairline))
+        let hairline = 1 / device.scale // one device pixel, as UIKit's shadow image
+        var line = Layer(
+            name: hairlineName, frame: Rect(x: 0, y: device.topBarHeightPoints - hairline, width: device.width, height: hairline))
         line.backgroundColor = hairlineColor
         bar.sublayers.append(line)
         return bar
@@ -244,19 +261,23 @@ package enum NavigationBar {
         let top = device.topBarHeightPoints - barHeightPoints
         let row = Rect(x: 0, y: 0, width: device.width, height: barHeightPoints)
         var layer = Layer(name: name, frame: Rect(x: 0, y: top, width: device.width, height: barHeightPoints))
-        func part(_ suffix: String, _ text: String?, weight: FontWeight = .regular, color: StraightColor = tintColor,
-                  x: Double = 0, alignment: TextAlignment = .leading, maxWidth: Double? = nil) {
+        func part(
+            _ suffix: String, _ text: String?, weight: FontWeight = .regular, color: StraightColor = tintColor,
+            x: Double = 0, alignment: TextAlignment = .leading, maxWidth: Double? = nil
+        ) {
             guard let text, !text.isEmpty else { return }
             var part = Layer(name: name + suffix, frame: row)
-            part.text = TextContent(string: text, sizePoints: titleSizePoints, weight: weight, baselineOrigin: Point(x: x, y: baselinePoints),
-                                    color: color, alignment: alignment, maxWidthPoints: maxWidth)
+            part.text = TextContent(
+                string: text, sizePoints: titleSizePoints, weight: weight, baselineOrigin: Point(x: x, y: baselinePoints),
+                color: color, alignment: alignment, maxWidthPoints: maxWidth)
             layer.sublayers.append(part)
         }
         let margin = buttonMarginPoints(device: device)
         // A title too long for the space between two 88 pt bar buttons ends in "…"
         // (UINavigationBar truncates the tail).
-        part(" title", item.title, weight: .semibold, color: .black, alignment: .centered(widthPoints: device.width),
-             maxWidth: max(1, device.width - 2 * 88))
+        part(
+            " title", item.title, weight: .semibold, color: .black, alignment: .centered(widthPoints: device.width),
+            maxWidth: max(1, device.width - 2 * 88))
         if let left = item.leftButton {
             part(" left", left, x: margin)
         } else if let back = item.backTitle {

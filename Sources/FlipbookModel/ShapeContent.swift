@@ -29,8 +29,9 @@ package struct ShapeContent: Hashable, Sendable {
 
     /// The stroke as the raster draws it.
     package var strokeStyle: StrokeStyle {
-        StrokeStyle(lineWidth: lineWidth, lineCap: style.lineCap, lineJoin: style.lineJoin, miterLimit: style.miterLimit,
-                    dashPattern: style.dashPattern, dashPhase: style.dashPhase, strokeStart: strokeStart, strokeEnd: strokeEnd)
+        StrokeStyle(
+            lineWidth: lineWidth, lineCap: style.lineCap, lineJoin: style.lineJoin, miterLimit: style.miterLimit,
+            dashPattern: style.dashPattern, dashPhase: style.dashPhase, strokeStart: strokeStart, strokeEnd: strokeEnd)
     }
 
     /// True when the fill can show anything: a visible colour and a path.

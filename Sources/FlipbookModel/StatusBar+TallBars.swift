@@ -55,8 +55,9 @@ extension StatusBar {
     /// 0.705 em), so the digits stay centred on the same line.
     static func tallBarClock(device: Device, style: Style, time: String) -> Clock {
         let offset = tallBarOffsets(device).clock, size = clockSizePoints(device)
-        return Clock(string: time, sizePoints: size, box: Rect(x: 21 + offset.x, y: 0, width: 54, height: barHeightPoints(device)),
-                     baselineY: 85.0 / 3 + (size - 15) * 0.705 / 2 + offset.y, color: style.color)
+        return Clock(
+            string: time, sizePoints: size, box: Rect(x: 21 + offset.x, y: 0, width: 54, height: barHeightPoints(device)),
+            baselineY: 85.0 / 3 + (size - 15) * 0.705 / 2 + offset.y, color: style.color)
     }
 
     /// The clock's size on a notch or Dynamic Island bar: 15 pt, the iOS 11–13 kit's (and iOS

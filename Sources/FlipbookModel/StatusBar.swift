@@ -92,8 +92,9 @@ public enum StatusBar {
     package static func clock(device: Device, style: Style = .dark, time: String = "9:41") -> Clock {
         switch Layout(device: device) {
         case .classic:
-            return Clock(string: time, sizePoints: 12, box: Rect(x: 0, y: 0, width: device.width, height: 20),
-                         baselineY: 14.5, color: style.color)
+            return Clock(
+                string: time, sizePoints: 12, box: Rect(x: 0, y: 0, width: device.width, height: 20),
+                baselineY: 14.5, color: style.color)
         case .notch, .dynamicIsland:
             return tallBarClock(device: device, style: style, time: time)
         }
@@ -120,9 +121,10 @@ public enum StatusBar {
         var bar = Layer(name: layerName, frame: device.bounds)
         let clock = clock(device: device, style: style)
         var clockLayer = Layer(name: layerName + " clock", frame: clock.box)
-        clockLayer.text = TextContent(string: clock.string, sizePoints: clock.sizePoints, weight: .semibold,
-                                      baselineOrigin: Point(x: 0, y: clock.baselineY - clock.box.y), color: clock.color,
-                                      alignment: .centered(widthPoints: clock.box.width))
+        clockLayer.text = TextContent(
+            string: clock.string, sizePoints: clock.sizePoints, weight: .semibold,
+            baselineOrigin: Point(x: 0, y: clock.baselineY - clock.box.y), color: clock.color,
+            alignment: .centered(widthPoints: clock.box.width))
         var glyphs = Layer(name: layerName + " glyphs", frame: Rect(x: 0, y: 0, width: device.width, height: barHeightPoints(device)))
         glyphs.shapes = shapes(device: device, style: style)
         bar.sublayers = [clockLayer, glyphs]
@@ -147,12 +149,15 @@ public enum StatusBar {
         // Where the kit's carrier name starts: 4.5 pt after the bars. A 90° fan, 13×9: a
         // 3 pt wedge and bands 4.5…6 and 7.5…9 pt from its apex, 1.5 pt apart.
         let wifi = fan(apex: Point(x: 26 + 6.5, y: 14.5), bands: [(0, 3), (4.5, 6), (7.5, 9)])
-        let battery = battery(origin: Point(x: width - 29, y: 5), body: Size(width: 22, height: 10.5), outerRadius: 2.5,
-                              level: Rect(x: 2, y: 2, width: 18, height: 6.5), levelRadius: 1.6,
-                              cap: (x: 23, top: 3.5, bottom: 7.37, width: 1.5),
-                              outlineAlpha: 0.5, capAlpha: 0.5, style: style)
-        return [ChromeShape(name: "signal", path: signal, color: style.color),
-                ChromeShape(name: "wifi", path: wifi, color: style.color)] + battery
+        let battery = battery(
+            origin: Point(x: width - 29, y: 5), body: Size(width: 22, height: 10.5), outerRadius: 2.5,
+            level: Rect(x: 2, y: 2, width: 18, height: 6.5), levelRadius: 1.6,
+            cap: (x: 23, top: 3.5, bottom: 7.37, width: 1.5),
+            outlineAlpha: 0.5, capAlpha: 0.5, style: style)
+        return [
+            ChromeShape(name: "signal", path: signal, color: style.color),
+            ChromeShape(name: "wifi", path: wifi, color: style.color)
+        ] + battery
     }
 
     // MARK: - Notch (44 pt)
@@ -170,12 +175,15 @@ public enum StatusBar {
         // 15⅓×11 fan: a 3.39 pt wedge and bands 4.91…7.2 and 8.72…11 pt from the apex (the kit's
         // curves measured at their tops).
         let wifi = fan(apex: Point(x: group.x + 22 + 23.0 / 3, y: bottom), bands: [(0, 3.39), (4.91, 7.2), (8.72, 11)])
-        let battery = battery(origin: Point(x: group.x + 127.0 / 3, y: group.y), body: Size(width: 22, height: 34.0 / 3),
-                              outerRadius: 8.0 / 3, level: Rect(x: 2, y: 2, width: 18, height: 22.0 / 3), levelRadius: 4.0 / 3,
-                              cap: (x: 23, top: 11.0 / 3, bottom: 23.0 / 3, width: 4.0 / 3),
-                              outlineAlpha: 0.35, capAlpha: 0.4, style: style)
-        return [ChromeShape(name: "signal", path: signal, color: style.color),
-                ChromeShape(name: "wifi", path: wifi, color: style.color)] + battery
+        let battery = battery(
+            origin: Point(x: group.x + 127.0 / 3, y: group.y), body: Size(width: 22, height: 34.0 / 3),
+            outerRadius: 8.0 / 3, level: Rect(x: 2, y: 2, width: 18, height: 22.0 / 3), levelRadius: 4.0 / 3,
+            cap: (x: 23, top: 11.0 / 3, bottom: 23.0 / 3, width: 4.0 / 3),
+            outlineAlpha: 0.35, capAlpha: 0.4, style: style)
+        return [
+            ChromeShape(name: "signal", path: signal, color: style.color),
+            ChromeShape(name: "wifi", path: wifi, color: style.color)
+        ] + battery
     }
 
     // MARK: - Glyph builders
@@ -184,7 +192,8 @@ public enum StatusBar {
     static func bars(left: Double, bottom: Double, width: Double, pitch: Double, heights: [Double], cornerRadius: Double) -> Path {
         var path = Path()
         for (i, height) in heights.enumerated() {
-            path.addRoundedRect(Rect(x: left + Double(i) * pitch, y: bottom - height, width: width, height: height), cornerRadius: cornerRadius)
+            path.addRoundedRect(
+                Rect(x: left + Double(i) * pitch, y: bottom - height, width: width, height: height), cornerRadius: cornerRadius)
         }
         return path
     }
@@ -195,8 +204,9 @@ public enum StatusBar {
     static func fan(apex: Point, bands: [(inner: Double, outer: Double)]) -> Path {
         var path = Path()
         for band in bands {
-            path.addRingSector(center: apex, innerRadius: band.inner, outerRadius: band.outer,
-                               startRadians: -0.75 * Double.pi, endRadians: -0.25 * Double.pi)
+            path.addRingSector(
+                center: apex, innerRadius: band.inner, outerRadius: band.outer,
+                startRadians: -0.75 * Double.pi, endRadians: -0.25 * Double.pi)
         }
         return path
     }
@@ -204,9 +214,11 @@ public enum StatusBar {
     /// The battery: a 1 pt rounded outline (`body`, outer corner radius `outerRadius`) at
     /// `outlineAlpha`, the terminal cap (flat on the left, a half-lens on the right) 1 pt to its
     /// right at `capAlpha`, and the level (full) inside — all relative to `origin`.
-    static func battery(origin: Point, body: Size, outerRadius: Double, level: Rect, levelRadius: Double,
-                        cap: (x: Double, top: Double, bottom: Double, width: Double),
-                        outlineAlpha: Double, capAlpha: Double, style: Style) -> [ChromeShape] {
+    static func battery(
+        origin: Point, body: Size, outerRadius: Double, level: Rect, levelRadius: Double,
+        cap: (x: Double, top: Double, bottom: Double, width: Double),
+        outlineAlpha: Double, capAlpha: Double, style: Style
+    ) -> [ChromeShape] {
         var outline = Path()
         let outer = Rect(origin: origin, size: body)
         outline.addRoundedRect(outer, cornerRadius: outerRadius)
@@ -217,15 +229,19 @@ public enum StatusBar {
         // Two cubics from the top-left corner round to the bottom-left, bulging to `right`
         // (the kit's control points: 60 % of the way across at the ends, the full width at mid-height).
         terminal.move(to: Point(x: left, y: top))
-        terminal.curve(to: Point(x: right, y: middle), control1: Point(x: left + 0.6 * cap.width, y: top + 0.06 * (bottom - top)),
-                       control2: Point(x: right, y: top + 0.27 * (bottom - top)))
-        terminal.curve(to: Point(x: left, y: bottom), control1: Point(x: right, y: bottom - 0.27 * (bottom - top)),
-                       control2: Point(x: left + 0.6 * cap.width, y: bottom - 0.06 * (bottom - top)))
+        terminal.curve(
+            to: Point(x: right, y: middle), control1: Point(x: left + 0.6 * cap.width, y: top + 0.06 * (bottom - top)),
+            control2: Point(x: right, y: top + 0.27 * (bottom - top)))
+        terminal.curve(
+            to: Point(x: left, y: bottom), control1: Point(x: right, y: bottom - 0.27 * (bottom - top)),
+            control2: Point(x: left + 0.6 * cap.width, y: bottom - 0.06 * (bottom - top)))
         terminal.close()
         var fill = Path()
         fill.addRoundedRect(level.offsetBy(dx: origin.x, dy: origin.y), cornerRadius: levelRadius)
-        return [ChromeShape(name: "battery outline", path: outline, color: style.color(alpha: outlineAlpha)),
-                ChromeShape(name: "battery cap", path: terminal, color: style.color(alpha: capAlpha)),
-                ChromeShape(name: "battery level", path: fill, color: style.color)]
+        return [
+            ChromeShape(name: "battery outline", path: outline, color: style.color(alpha: outlineAlpha)),
+            ChromeShape(name: "battery cap", path: terminal, color: style.color(alpha: capAlpha)),
+            ChromeShape(name: "battery level", path: fill, color: style.color)
+        ]
     }
 }

@@ -83,7 +83,7 @@ public struct SystemColor: Hashable, Sendable {
             color("tertiarySystemGroupedBackground", rgb(242, 242, 247), rgb(44, 44, 46)),
             // Fixed (not dynamic) UIColor names.
             color("darkText", rgb(0, 0, 0), rgb(0, 0, 0)),
-            color("lightText", rgb(255, 255, 255, 0.6), rgb(255, 255, 255, 0.6)),
+            color("lightText", rgb(255, 255, 255, 0.6), rgb(255, 255, 255, 0.6))
         ]
     }()
 
@@ -93,7 +93,7 @@ public struct SystemColor: Hashable, Sendable {
         "white": .white, "black": .black, "clear": .clear,
         "red": StraightColor(red: 1, green: 0, blue: 0), "green": StraightColor(red: 0, green: 1, blue: 0),
         "blue": StraightColor(red: 0, green: 0, blue: 1),
-        "groupTableViewBackground": StraightColor(white: 0.94),
+        "groupTableViewBackground": StraightColor(white: 0.94)
     ]
 
     private static let byName: [String: SystemColor] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })

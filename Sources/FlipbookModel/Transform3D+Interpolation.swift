@@ -35,11 +35,11 @@ extension Transform3D {
 /// `A = U · R`, U lower triangular (scales on the diagonal, skews below it as fractions of
 /// them) and R a rotation (`quaternion`).
 struct DecomposedTransform3D: Equatable {
-    var translation: [Double]   // t: x, y, z
-    var scale: [Double]         // sx, sy, sz
-    var skew: [Double]          // xy, xz, yz: row 2 += xy·row 1; row 3 += xz·row 1 + yz·row 2
-    var perspective: [Double]   // v: x, y, z, then w
-    var quaternion: [Double]    // x, y, z, w (unit)
+    var translation: [Double] // t: x, y, z
+    var scale: [Double] // sx, sy, sz
+    var skew: [Double] // xy, xz, yz: row 2 += xy·row 1; row 3 += xz·row 1 + yz·row 2
+    var perspective: [Double] // v: x, y, z, then w
+    var quaternion: [Double] // x, y, z, w (unit)
 
     /// The parts of `t`, or nil when it has none (a singular linear part, m44 = 0).
     init?(_ t: Transform3D) {

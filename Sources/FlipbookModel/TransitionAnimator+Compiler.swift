@@ -15,7 +15,8 @@ extension TransitionAnimator {
         private var byName: [String: Int] = [:]
         private var starts: [Double?]
         private var onChain: [Bool]
-        private var segmentsByKey: [String: (path: [Int], property: AnimatableProperty, segments: [(order: Int, segment: Segment, hasFrom: Bool)])] = [:]
+        private var segmentsByKey:
+            [String: (path: [Int], property: AnimatableProperty, segments: [(order: Int, segment: Segment, hasFrom: Bool)])] = [:]
         private var order = 0
         /// The end of the last animation so far (at least the main duration).
         private(set) var end: Double
@@ -89,8 +90,9 @@ extension TransitionAnimator {
                 for property in piece.to.animatedProperties {
                     let key = animation.target + "\u{0}" + property.rawValue
                     let explicitFrom = pieceIndex == 0 ? property.value(in: animation.from) : nil
-                    let segment = Segment(startSeconds: piece.start, timing: piece.timing,
-                                          from: explicitFrom ?? .opacity(0), to: property.value(in: piece.to)!)
+                    let segment = Segment(
+                        startSeconds: piece.start, timing: piece.timing,
+                        from: explicitFrom ?? .opacity(0), to: property.value(in: piece.to)!)
                     segmentsByKey[key, default: (targetPath, property, [])].segments.append((order, segment, explicitFrom != nil))
                     order += 1
                     if initialValues[key] == nil {
@@ -100,21 +102,29 @@ extension TransitionAnimator {
                 }
             }
             if !animation.completion.isEmpty {
-                try addChanges(animation.completion, at: startSeconds + timing.durationSeconds, timing: timing, order: index,
-                               usedBy: label(index) + " completion")
+                try addChanges(
+                    animation.completion, at: startSeconds + timing.durationSeconds, timing: timing, order: index,
+                    usedBy: label(index) + " completion")
             }
             end = max(end, startSeconds + timing.durationSeconds)
         }
 
         /// The animation's sub-animations: its `to`, or its keyframes over their share of the
         /// time, each from the previous keyframe's values.
-        private func pieces(of index: Int, startSeconds: Double, timing: Timing) throws -> [(start: Double, timing: Timing, to: LayerPatch)] {
+        private func pieces(of index: Int, startSeconds: Double, timing: Timing) throws -> [(start: Double, timing: Timing, to: LayerPatch)]
+        {
             let animation = transition.animations[index]
             if !animation.keyframes.isEmpty && !animation.to.animatedProperties.isEmpty {
                 throw TransitionError.invalidAnimation(label(index), reason: "has both `to` and `keyframes`; use one")
             }
-            if animation.to.setsUnanimatable || animation.from.setsUnanimatable || animation.keyframes.contains(where: { $0.to.setsUnanimatable }) {
-                throw TransitionError.invalidAnimation(label(index), reason: "only frame, opacity, backgroundColor, cornerRadius, transform and boundsOrigin animate; set the others in a completion")
+            if animation.to.setsUnanimatable || animation.from.setsUnanimatable
+                || animation.keyframes.contains(where: { $0.to.setsUnanimatable })
+            {
+                throw TransitionError.invalidAnimation(
+                    label(index),
+                    reason:
+                        "only frame, opacity, backgroundColor, cornerRadius, transform and boundsOrigin animate; set the others in a completion"
+                )
             }
             var pieces: [(start: Double, timing: Timing, to: LayerPatch)] = []
             if animation.keyframes.isEmpty {
@@ -125,8 +135,11 @@ extension TransitionAnimator {
                     guard duration > 0, duration.isFinite else {
                         throw TransitionError.invalidAnimation(label(index), reason: "a keyframe's relativeDuration must be greater than 0")
                     }
-                    pieces.append((startSeconds + keyframe.relativeStart * timing.durationSeconds,
-                                   Timing(curve: keyframe.curve, durationSeconds: duration), keyframe.to))
+                    pieces.append(
+                        (
+                            startSeconds + keyframe.relativeStart * timing.durationSeconds,
+                            Timing(curve: keyframe.curve, durationSeconds: duration), keyframe.to
+                        ))
                 }
             }
             if pieces.allSatisfy({ $0.to.animatedProperties.isEmpty }) {
@@ -141,7 +154,8 @@ extension TransitionAnimator {
             let moment = transition.timedChanges[index]
             let label = "timedChanges[\(index)]"
             guard moment.atSeconds.isFinite, moment.atSeconds >= 0 else {
-                throw TransitionError.invalidTimedChanges(label, reason: "the time must be a number of seconds, 0 or more (is \(moment.atSeconds))")
+                throw TransitionError.invalidTimedChanges(
+                    label, reason: "the time must be a number of seconds, 0 or more (is \(moment.atSeconds))")
             }
             try addChanges(moment.changes, at: moment.atSeconds, timing: main, order: transition.animations.count + index, usedBy: label)
             end = max(end, moment.atSeconds)
@@ -149,7 +163,9 @@ extension TransitionAnimator {
 
         /// A completion or timed changes, applied at `completed` seconds; `order` ranks them among
         /// the others due then. `timing` is kept on the steps and never read (a step has no curve).
-        private mutating func addChanges(_ list: [LayerChange], at completed: Double, timing: Timing, order listOrder: Int, usedBy user: String) throws {
+        private mutating func addChanges(
+            _ list: [LayerChange], at completed: Double, timing: Timing, order listOrder: Int, usedBy user: String
+        ) throws {
             var changes: [(path: [Int], set: LayerPatch)] = []
             for change in list {
                 let changePath = try path(change.target, usedBy: user)
@@ -159,7 +175,8 @@ extension TransitionAnimator {
                 var rest = change.set
                 for property in change.set.animatedProperties {
                     let key = change.target + "\u{0}" + property.rawValue
-                    let step = Segment(startSeconds: completed, timing: timing, from: .opacity(0), to: property.value(in: change.set)!, isStep: true)
+                    let step = Segment(
+                        startSeconds: completed, timing: timing, from: .opacity(0), to: property.value(in: change.set)!, isStep: true)
                     segmentsByKey[key, default: (changePath, property, [])].segments.append((order, step, false))
                     order += 1
                     if initialValues[key] == nil {
@@ -181,7 +198,9 @@ extension TransitionAnimator {
                 // At equal start times a completion's step comes first: an animation that starts when
                 // another ends (`after`) starts from the value the completion set.
                 let sorted = entry.segments.sorted {
-                    ($0.segment.startSeconds, $0.segment.isStep ? 0 : 1, $0.order) < ($1.segment.startSeconds, $1.segment.isStep ? 0 : 1, $1.order)
+                    ($0.segment.startSeconds, $0.segment.isStep ? 0 : 1, $0.order) < (
+                        $1.segment.startSeconds, $1.segment.isStep ? 0 : 1, $1.order
+                    )
                 }
                 var previous = initialValues[key]!
                 var segments: [Segment] = []

@@ -1,7 +1,7 @@
-public import Foundation
 public import FlipbookMotion
-package import FlipbookText
 import FlipbookSupport
+package import FlipbookText
+public import Foundation
 
 /// A view-controller transition as data: the window's layer tree at the start (every screen,
 /// snapshot and temporary view as a named layer) and timed property animations on it, evaluated
@@ -53,9 +53,11 @@ public struct Transition: Hashable, Sendable {
     public var resourcesFolderPath: String?
 
     /// Creates a transition.
-    public init(name: String, device: Device, window: Layer, animations: [Animation] = [], timedChanges: [TimedChanges] = [],
-                completion: [LayerChange] = [], cancelCompletion: [LayerChange] = [], timing: Timing, statusBar: StatusBar.Style? = .dark,
-                homeIndicatorToneBefore: Double? = nil) {
+    public init(
+        name: String, device: Device, window: Layer, animations: [Animation] = [], timedChanges: [TimedChanges] = [],
+        completion: [LayerChange] = [], cancelCompletion: [LayerChange] = [], timing: Timing, statusBar: StatusBar.Style? = .dark,
+        homeIndicatorToneBefore: Double? = nil
+    ) {
         self.name = name; self.device = device; self.window = window; self.animations = animations; self.timedChanges = timedChanges
         self.completion = completion; self.cancelCompletion = cancelCompletion; self.timing = timing; self.statusBar = statusBar
         self.homeIndicatorToneBefore = homeIndicatorToneBefore
@@ -104,15 +106,19 @@ public enum TransitionError: Error, CustomStringConvertible, Equatable {
             return "\(user) starts after \(InputText.singleQuoted(name)), which is not the name of an animation"
         case let .cycle(names):
             // A circle of 100,000 animations is named by its first few and its length.
-            let shown = names.count <= 8 ? names.map { InputText.excerpt($0) }
+            let shown =
+                names.count <= 8
+                ? names.map { InputText.excerpt($0) }
                 : names.prefix(4).map { InputText.excerpt($0) } + ["… (\(names.count - 5) more)", InputText.excerpt(names[names.count - 1])]
             return "animations start after each other in a circle: \(shown.joined(separator: " → "))"
         case let .invalidAnimation(name, reason), let .invalidTimedChanges(name, reason): return "\(name): \(reason)"
         case let .invalidSnapshot(name, reason): return "layer \(InputText.singleQuoted(name)): \(reason)"
         case let .tooManySnapshotLayers(count):
-            return "snapshots draw \(count) layers in all (each draws its source's layers again); at most \(TransitionAnimator.maximumSnapshotLayers)"
+            return
+                "snapshots draw \(count) layers in all (each draws its source's layers again); at most \(TransitionAnimator.maximumSnapshotLayers)"
         case let .tooLong(seconds):
-            return "the transition lasts \(NumberText.shortest(seconds)) s (delays and `after` chains add up); at most \(NumberText.shortest(TransitionAnimator.maximumDurationSeconds)) s"
+            return
+                "the transition lasts \(NumberText.shortest(seconds)) s (delays and `after` chains add up); at most \(NumberText.shortest(TransitionAnimator.maximumDurationSeconds)) s"
         }
     }
 }
@@ -232,10 +238,15 @@ package struct TransitionAnimator: Sendable {
                     throw TransitionError.unknownLayer(source, usedBy: "layer \(InputText.singleQuoted(layer.name)) (snapshotOf)")
                 }
                 if source == layer.name || ancestors.contains(source) {
-                    throw TransitionError.invalidSnapshot(layer.name, reason: "cannot be a snapshot of itself or of a layer that contains it")
+                    throw TransitionError.invalidSnapshot(
+                        layer.name, reason: "cannot be a snapshot of itself or of a layer that contains it")
                 }
                 if subtree.hasSnapshot {
-                    throw TransitionError.invalidSnapshot(layer.name, reason: "snapshots \(InputText.singleQuoted(source)), which contains a snapshot itself (take the snapshot of the original layers)")
+                    throw TransitionError.invalidSnapshot(
+                        layer.name,
+                        reason:
+                            "snapshots \(InputText.singleQuoted(source)), which contains a snapshot itself (take the snapshot of the original layers)"
+                    )
                 }
                 drawn += subtree.layers
                 if drawn > maximumSnapshotLayers { throw TransitionError.tooManySnapshotLayers(count: drawn) }
@@ -273,8 +284,9 @@ package struct TransitionAnimator: Sendable {
     /// set by `typesetter`, snapshot layers showing their sources as they are at the start. The
     /// one flattening call of a frame: the render job's display lists and the tests' both use it.
     package func displayOps(flattening window: Layer, typesetter: Typesetter?) -> [DisplayOp] {
-        DisplayList.ops(flattening: window, screen: transition.device.bounds, typesetter: typesetter,
-                        snapshotSource: { initialLayer(named: $0) })
+        DisplayList.ops(
+            flattening: window, screen: transition.device.bounds, typesetter: typesetter,
+            snapshotSource: { initialLayer(named: $0) })
     }
 
     /// The named layer in `window`, a window this animator evaluated (`window(atSeconds:isFinal:)`);
@@ -337,8 +349,9 @@ package struct TransitionAnimator: Sendable {
         let main = transition.timing
         return (0...last).map { index in
             let t = Double(index) / fps
-            return FrameSample(index: index, timeSeconds: t, progress: index == last ? 1 : main.progress(atSeconds: t),
-                               rawProgress: main.rawProgress(atSeconds: t))
+            return FrameSample(
+                index: index, timeSeconds: t, progress: index == last ? 1 : main.progress(atSeconds: t),
+                rawProgress: main.rawProgress(atSeconds: t))
         }
     }
 }

@@ -31,8 +31,10 @@ package struct WaterfallGrid: Hashable, Sendable {
     /// at `scroll` get a layer unless `allCells` (for grids whose scroll is animated).
     /// `cellMode`: the photo browser's cells are `.scaleToFill`, the zoom browser's and a transition
     /// file's aspect-fill and clipped.
-    package func layer(scroll: Double, hiddenIndex: Int? = nil, patchIndex: Int? = nil, allCells: Bool = false,
-                       cellMode: ContentMode = .scaleToFill) -> Layer {
+    package func layer(
+        scroll: Double, hiddenIndex: Int? = nil, patchIndex: Int? = nil, allCells: Bool = false,
+        cellMode: ContentMode = .scaleToFill
+    ) -> Layer {
         var grid = Layer(name: "grid", frame: device.contentArea)
         grid.backgroundColor = .white
         grid.clipsToBounds = true

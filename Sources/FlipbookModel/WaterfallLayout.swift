@@ -36,7 +36,8 @@ package struct WaterfallLayout: Hashable, Sendable {
             for c in 1..<n where columnHeights[c] < columnHeights[column] { column = c }
             let x = Double(column) * (columnWidth + gutter) + gutter
             let y = columnHeights[column] + gutter
-            let spans = column < n - 1 && columnHeights[column] == columnHeights[column + 1]
+            let spans =
+                column < n - 1 && columnHeights[column] == columnHeights[column + 1]
                 && size.width >= 1.5 * size.height
             let width = spans ? 2 * columnWidth : columnWidth
             // The waterfall app computes the height in CGFloat-as-Float and truncates.

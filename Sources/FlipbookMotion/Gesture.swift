@@ -1,6 +1,6 @@
-public import Foundation
 public import FlipbookGeometry
 import FlipbookSupport
+public import Foundation
 
 /// One touch sample of a finger: when and where it was, as `UITouch` reports it.
 public struct TouchSample: Sendable, Hashable {
@@ -125,9 +125,11 @@ public struct Gesture: Sendable, Hashable {
                 return "samples must be at least \(plain(Gesture.minimumSampleSpacingSeconds)) s apart "
                     + "(touch screens report at most 240 a second), this one is \(plain(seconds)) s after the previous"
             case .tooLong(let seconds):
-                return "the gesture lasts \(plain(seconds)) s; at most \(plain(Gesture.maximumDurationSeconds)) s from the first sample to the last"
+                return
+                    "the gesture lasts \(plain(seconds)) s; at most \(plain(Gesture.maximumDurationSeconds)) s from the first sample to the last"
             case .completionSpeedOutOfRange(let speed):
-                return "must be from \(plain(Gesture.completionSpeedRange.lowerBound)) to \(plain(Gesture.completionSpeedRange.upperBound)), not \(plain(speed))"
+                return
+                    "must be from \(plain(Gesture.completionSpeedRange.lowerBound)) to \(plain(Gesture.completionSpeedRange.upperBound)), not \(plain(speed))"
             case .finishVelocityOutOfRange(let velocity):
                 return "must be a number of points per second ≥ 0, not \(plain(velocity))"
             case .badAxis(let message):
@@ -139,8 +141,10 @@ public struct Gesture: Sendable, Hashable {
     }
 
     /// Checks the values; returns the first problem, or nil.
-    package static func validate(samples: [TouchSample], completionSpeed: Double, finishVelocityPointsPerSecond: Double,
-                                axis: GestureAxis = .x, lengthPoints: Double? = nil) -> Problem? {
+    package static func validate(
+        samples: [TouchSample], completionSpeed: Double, finishVelocityPointsPerSecond: Double,
+        axis: GestureAxis = .x, lengthPoints: Double? = nil
+    ) -> Problem? {
         guard samples.count >= 2 else { return .tooFewSamples(samples.count) }
         guard samples.count <= maximumSampleCount else { return .tooManySamples(samples.count) }
         for (index, sample) in samples.enumerated() {
@@ -166,13 +170,17 @@ public struct Gesture: Sendable, Hashable {
     }
 
     /// Creates a gesture from valid values. - Throws: `Problem` when `validate` finds one.
-    public init(samples: [TouchSample], completionSpeed: Double = Gesture.defaultCompletionSpeed,
-                completionCurve: AnimationCurve = .easeInOut,
-                finishVelocityPointsPerSecond: Double = Gesture.defaultFinishVelocity,
-                axis: GestureAxis = .x, lengthPoints: Double? = nil) throws {
-        if let problem = Gesture.validate(samples: samples, completionSpeed: completionSpeed,
-                                          finishVelocityPointsPerSecond: finishVelocityPointsPerSecond,
-                                          axis: axis, lengthPoints: lengthPoints) {
+    public init(
+        samples: [TouchSample], completionSpeed: Double = Gesture.defaultCompletionSpeed,
+        completionCurve: AnimationCurve = .easeInOut,
+        finishVelocityPointsPerSecond: Double = Gesture.defaultFinishVelocity,
+        axis: GestureAxis = .x, lengthPoints: Double? = nil
+    ) throws {
+        if let problem = Gesture.validate(
+            samples: samples, completionSpeed: completionSpeed,
+            finishVelocityPointsPerSecond: finishVelocityPointsPerSecond,
+            axis: axis, lengthPoints: lengthPoints)
+        {
             throw problem
         }
         self.axis = axis
@@ -215,7 +223,7 @@ public struct Gesture: Sendable, Hashable {
     /// the older pairs count most). That is the rule here; with fewer than four samples the available
     /// pairs' weights are renormalised (two samples: their difference quotient).
     public var releaseVelocity: Point {
-        let weights = [0.05, 0.35, 0.6]  // v₀, v₋₁, v₋₂
+        let weights = [0.05, 0.35, 0.6] // v₀, v₋₁, v₋₂
         var sumX = 0.0, sumY = 0.0, total = 0.0
         for (back, weight) in weights.enumerated() {
             let end = samples.count - 1 - back
@@ -252,9 +260,11 @@ extension Gesture {
     /// `start.x` to `X − V·(the last three intervals)`. Without a release velocity the finger moves at
     /// one constant speed, `(X − start.x)/S`, the whole way. y stays at `start.y`.
     /// - Throws: `Problem` for values `validate` refuses (a duration over 20 s, a bad speed).
-    public static func pan(from start: Point, toXPoints: Double, durationSeconds: Double, releaseVelocity: Double? = nil,
-                           completionSpeed: Double = defaultCompletionSpeed, completionCurve: AnimationCurve = .easeInOut,
-                           finishVelocityPointsPerSecond: Double = defaultFinishVelocity) throws -> Gesture {
+    public static func pan(
+        from start: Point, toXPoints: Double, durationSeconds: Double, releaseVelocity: Double? = nil,
+        completionSpeed: Double = defaultCompletionSpeed, completionCurve: AnimationCurve = .easeInOut,
+        finishVelocityPointsPerSecond: Double = defaultFinishVelocity
+    ) throws -> Gesture {
         precondition(durationSeconds.isFinite && durationSeconds > 0, "pan duration must be finite and > 0, not \(durationSeconds)")
         let last = max(releaseSampleCount + 1, Int((durationSeconds * synthesisedSampleRate).rounded()))
         let times = (0...last).map { $0 == last ? durationSeconds : durationSeconds * Double($0) / Double(last) }
@@ -272,8 +282,9 @@ extension Gesture {
             }
             return TouchSample(timeSeconds: t, xPoints: x, yPoints: start.y)
         }
-        return try Gesture(samples: samples, completionSpeed: completionSpeed, completionCurve: completionCurve,
-                           finishVelocityPointsPerSecond: finishVelocityPointsPerSecond)
+        return try Gesture(
+            samples: samples, completionSpeed: completionSpeed, completionCurve: completionCurve,
+            finishVelocityPointsPerSecond: finishVelocityPointsPerSecond)
     }
 }
 

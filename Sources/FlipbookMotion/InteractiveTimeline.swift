@@ -32,8 +32,10 @@ package struct InteractiveFrame: Sendable, Hashable {
     package var isFinal: Bool
 
     /// Creates a frame.
-    package init(index: Int, timeSeconds: Double, phase: InteractivePhase, finger: Point?, fraction: Double,
-                transitionTimeSeconds: Double, isFinal: Bool) {
+    package init(
+        index: Int, timeSeconds: Double, phase: InteractivePhase, finger: Point?, fraction: Double,
+        transitionTimeSeconds: Double, isFinal: Bool
+    ) {
         self.index = index; self.timeSeconds = timeSeconds; self.phase = phase; self.finger = finger
         self.fraction = fraction; self.transitionTimeSeconds = transitionTimeSeconds; self.isFinal = isFinal
     }
@@ -81,10 +83,13 @@ package struct InteractiveTimeline: Sendable {
 
     /// A timeline for a container `width` × `height` points: the length is the gesture's own, else
     /// the container's extent along the gesture's axis (`Gesture.progressLengthPoints`).
-    package init(gesture: Gesture, containerWidthPoints width: Double, heightPoints height: Double,
-                transitionDurationSeconds: Double, framesPerSecond: Double) {
-        self.init(gesture: gesture, widthPoints: gesture.progressLengthPoints(containerWidthPoints: width, heightPoints: height),
-                  transitionDurationSeconds: transitionDurationSeconds, framesPerSecond: framesPerSecond)
+    package init(
+        gesture: Gesture, containerWidthPoints width: Double, heightPoints height: Double,
+        transitionDurationSeconds: Double, framesPerSecond: Double
+    ) {
+        self.init(
+            gesture: gesture, widthPoints: gesture.progressLengthPoints(containerWidthPoints: width, heightPoints: height),
+            transitionDurationSeconds: transitionDurationSeconds, framesPerSecond: framesPerSecond)
     }
 
     /// The fraction for a translation along the axis: `clamp(translation / length, 0, 1)`.
@@ -120,8 +125,9 @@ package struct InteractiveTimeline: Sendable {
 
     /// True when the transition finishes, false when it is cancelled (`finishes(…)`).
     package var finishes: Bool {
-        Self.finishes(fraction: releaseFraction, velocityPointsPerSecond: releaseVelocityPointsPerSecond,
-                      finishVelocity: gesture.finishVelocityPointsPerSecond)
+        Self.finishes(
+            fraction: releaseFraction, velocityPointsPerSecond: releaseVelocityPointsPerSecond,
+            finishVelocity: gesture.finishVelocityPointsPerSecond)
     }
 
     /// The fraction the completion animation ends at: 1 (finish) or 0 (cancel).
@@ -165,9 +171,10 @@ package struct InteractiveTimeline: Sendable {
         let isFinal = index == lastFrameIndex
         let down = index <= releaseFrameIndex
         let fraction = isFinal ? targetFraction : fraction(atSeconds: t)
-        return InteractiveFrame(index: index, timeSeconds: t, phase: down ? .interactive : (finishes ? .finishing : .cancelling),
-                                finger: down ? gesture.location(atSeconds: t) : nil, fraction: fraction,
-                                transitionTimeSeconds: fraction * transitionDurationSeconds, isFinal: isFinal)
+        return InteractiveFrame(
+            index: index, timeSeconds: t, phase: down ? .interactive : (finishes ? .finishing : .cancelling),
+            finger: down ? gesture.location(atSeconds: t) : nil, fraction: fraction,
+            transitionTimeSeconds: fraction * transitionDurationSeconds, isFinal: isFinal)
     }
 
     /// Every frame, 0…N.

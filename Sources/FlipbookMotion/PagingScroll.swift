@@ -70,8 +70,10 @@ package struct PagingTimeline: Sendable {
 
     /// Creates a timeline; traps on a width, tolerance or fps that is not finite and > 0, or a start
     /// page outside `0..<pageCount`.
-    package init(gesture: Gesture, pageWidthPoints: Double, pageCount: Int, startPage: Int, framesPerSecond: Double,
-                settleTolerancePoints: Double) {
+    package init(
+        gesture: Gesture, pageWidthPoints: Double, pageCount: Int, startPage: Int, framesPerSecond: Double,
+        settleTolerancePoints: Double
+    ) {
         precondition(pageWidthPoints.isFinite && pageWidthPoints > 0, "page width must be finite and > 0")
         precondition(pageCount >= 1 && (0..<pageCount).contains(startPage), "start page \(startPage) outside 0..<\(pageCount)")
         precondition(framesPerSecond.isFinite && framesPerSecond > 0, "fps must be finite and > 0")
@@ -93,7 +95,9 @@ package struct PagingTimeline: Sendable {
     package func draggedOffset(translationXPoints: Double) -> Double {
         let raw = Double(startPage) * pageWidthPoints - translationXPoints
         if raw < 0 { return -Self.rubberBand(-raw, dimensionPoints: pageWidthPoints) }
-        if raw > maximumOffsetPoints { return maximumOffsetPoints + Self.rubberBand(raw - maximumOffsetPoints, dimensionPoints: pageWidthPoints) }
+        if raw > maximumOffsetPoints {
+            return maximumOffsetPoints + Self.rubberBand(raw - maximumOffsetPoints, dimensionPoints: pageWidthPoints)
+        }
         return raw
     }
 
@@ -170,7 +174,8 @@ package struct PagingTimeline: Sendable {
     /// The content offset in points `seconds` after touch-down: dragged while the finger is down,
     /// then settling towards the target page (at any time, not only on frames).
     package func contentOffsetPoints(atSeconds seconds: Double) -> Double {
-        seconds <= releaseSeconds ? draggedOffset(translationXPoints: gesture.translation(atSeconds: seconds).x)
+        seconds <= releaseSeconds
+            ? draggedOffset(translationXPoints: gesture.translation(atSeconds: seconds).x)
             : targetOffsetPoints + settleDisplacement(afterReleaseSeconds: seconds - releaseSeconds)
     }
 
@@ -179,8 +184,9 @@ package struct PagingTimeline: Sendable {
         precondition(index >= 0 && index <= lastFrameIndex, "frame \(index) is outside 0…\(lastFrameIndex)")
         let t = Double(index) / framesPerSecond
         if index <= releaseFrameIndex {
-            return PagingFrame(index: index, timeSeconds: t, phase: .dragging, finger: gesture.location(atSeconds: t),
-                               contentOffsetPoints: draggedOffset(translationXPoints: gesture.translation(atSeconds: t).x))
+            return PagingFrame(
+                index: index, timeSeconds: t, phase: .dragging, finger: gesture.location(atSeconds: t),
+                contentOffsetPoints: draggedOffset(translationXPoints: gesture.translation(atSeconds: t).x))
         }
         let offset = index == lastFrameIndex ? targetOffsetPoints : contentOffsetPoints(atSeconds: t)
         return PagingFrame(index: index, timeSeconds: t, phase: .settling, finger: nil, contentOffsetPoints: offset)

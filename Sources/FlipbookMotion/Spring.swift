@@ -208,7 +208,7 @@ extension Spring {
             let f: Double, slope: Double
             if zeta < 1 {
                 let s = (1 - zeta * zeta).squareRoot()
-                let g = (zeta - v / omega) / s              // (ζω − v)/(ω·√(1−ζ²))
+                let g = (zeta - v / omega) / s // (ζω − v)/(ω·√(1−ζ²))
                 let dg = v / (omega * omega * s)
                 let sign: Double = g < 0 ? -1 : 1
                 f = abs(g) * decay - tolerance

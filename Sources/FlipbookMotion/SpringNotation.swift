@@ -1,5 +1,5 @@
-public import Foundation
 import FlipbookSupport
+public import Foundation
 
 /// One spring as a tool writes it. Every notation is the same damped oscillator
 /// `m·x'' + c·x' + k·x = 0` (`Spring`) under other names; the conversions are derived in
@@ -172,13 +172,13 @@ extension SpringNotation {
         "interpolatingSpring(mass?:, stiffness:, damping:, initialVelocity?:)",
         "origami(tension:, friction:)", "origami(bounciness:, speed:)",
         "framer(stiffness:, damping:, mass?:, velocity?:)", "framer(duration:, bounce:)", "framer(visualDuration:, bounce?:)",
-        "figma(stiffness:, damping:, mass?:, initialVelocity?:)", "figma(gentle | quick | bouncy | slow)",
+        "figma(stiffness:, damping:, mass?:, initialVelocity?:)", "figma(gentle | quick | bouncy | slow)"
     ]
 
     /// Figma's spring presets (mass, stiffness, damping), as its prototype editor and plugin API
     /// (`Easing.type` `GENTLE`, `QUICK`, `BOUNCY`, `SLOW`) define them.
     package static let figmaPresets: [(name: String, mass: Double, stiffness: Double, damping: Double)] = [
-        ("gentle", 1, 100, 15), ("quick", 1, 300, 20), ("bouncy", 1, 600, 15), ("slow", 1, 80, 20),
+        ("gentle", 1, 100, 15), ("quick", 1, 300, 20), ("bouncy", 1, 600, 15), ("slow", 1, 80, 20)
     ]
 
     /// True when `text` is written as a call (`name(…)`), the form `parse` reads.
@@ -213,7 +213,8 @@ extension SpringNotation {
             let mass = values["mass"] == nil ? 1 : try positive("mass")
             let damping = values["damping"]!
             guard damping >= 0 else { throw fail("damping must be at least 0, not \(damping.shortestText)") }
-            return .physical(mass: mass, stiffness: try positive("stiffness"), damping: damping, initialVelocity: values[velocityLabel] ?? 0)
+            return .physical(
+                mass: mass, stiffness: try positive("stiffness"), damping: damping, initialVelocity: values[velocityLabel] ?? 0)
         }
         func bounce(_ range: Range<Double>, _ words: String) throws -> Double {
             let value = values["bounce"] ?? 0
@@ -226,17 +227,19 @@ extension SpringNotation {
         case "spring" where form(["duration", "dampingRatio"], optional: ["initialVelocity"]):
             let zeta = values["dampingRatio"]!
             guard zeta > 0, zeta <= 1 else { throw fail("dampingRatio must be greater than 0 and at most 1, not \(zeta.shortestText)") }
-            notation = .uikit(durationSeconds: try positive("duration"), dampingRatio: zeta, initialVelocity: values["initialVelocity"] ?? 0)
+            notation = .uikit(
+                durationSeconds: try positive("duration"), dampingRatio: zeta, initialVelocity: values["initialVelocity"] ?? 0)
         case "spring" where form(["response", "dampingFraction"], optional: ["blendDuration"]):
             let fraction = values["dampingFraction"]!
             guard fraction >= 0 else { throw fail("dampingFraction must be at least 0, not \(fraction.shortestText)") }
             notation = .swiftUIResponse(responseSeconds: try positive("response"), dampingFraction: fraction)
         case "spring" where form(["duration", "bounce"], optional: ["initialVelocity"]):
             // Negative (overdamped) bounce is refused: Apple publishes no formula text for it.
-            notation = .swiftUIDurationBounce(durationSeconds: try positive("duration"), bounce: try bounce(0..<1, "from 0 to less than 1"),
-                                              initialVelocity: values["initialVelocity"] ?? 0)
+            notation = .swiftUIDurationBounce(
+                durationSeconds: try positive("duration"), bounce: try bounce(0..<1, "from 0 to less than 1"),
+                initialVelocity: values["initialVelocity"] ?? 0)
         case "spring" where form(["stiffness", "damping"], optional: ["mass", "initialVelocity"]),
-             "interpolatingSpring" where form(["stiffness", "damping"], optional: ["mass", "initialVelocity"]):
+            "interpolatingSpring" where form(["stiffness", "damping"], optional: ["mass", "initialVelocity"]):
             notation = try physical(velocityLabel: "initialVelocity")
         case "origami" where form(["tension", "friction"]):
             notation = .origamiTensionFriction(tension: values["tension"]!, friction: values["friction"]!)
@@ -247,12 +250,15 @@ extension SpringNotation {
         case "framer" where form(["duration", "bounce"]):
             notation = .framerDurationBounce(durationSeconds: try positive("duration"), bounce: try bounce(0..<1, "from 0 to less than 1"))
         case "framer" where form(["visualDuration"], optional: ["bounce"]):
-            notation = .framerVisualDuration(visualDurationSeconds: try positive("visualDuration"), bounce: try bounce(0..<1, "from 0 to less than 1"))
+            notation = .framerVisualDuration(
+                visualDurationSeconds: try positive("visualDuration"), bounce: try bounce(0..<1, "from 0 to less than 1"))
         case "figma" where form(["stiffness", "damping"], optional: ["mass", "initialVelocity"]):
             notation = try physical(velocityLabel: "initialVelocity")
         case "spring", "interpolatingSpring", "origami", "framer", "figma":
             let matching = forms.filter { $0.hasPrefix(name + "(") }
-            throw fail("labels \(labels.sorted().joined(separator: ", ")) match no form of \(name); expected \(matching.joined(separator: " or "))")
+            throw fail(
+                "labels \(labels.sorted().joined(separator: ", ")) match no form of \(name); expected \(matching.joined(separator: " or "))"
+            )
         default:
             throw fail("unknown spring notation '\(name)'; expected spring, interpolatingSpring, origami, framer or figma")
         }
@@ -279,13 +285,16 @@ extension SpringNotation {
         let p = notation.physicalParameters
         let velocities = TimingRequest.initialVelocityRange
         guard velocities.contains(p.initialVelocity) else {
-            throw fail("the initial velocity must be between \(velocities.lowerBound.shortestText) and \(velocities.upperBound.shortestText) "
-                       + "whole distances per second, not \(p.initialVelocity.shortestText)")
+            throw fail(
+                "the initial velocity must be between \(velocities.lowerBound.shortestText) and \(velocities.upperBound.shortestText) "
+                    + "whole distances per second, not \(p.initialVelocity.shortestText)")
         }
         guard p.stiffness.isFinite, p.stiffness > 0, p.damping.isFinite, p.damping >= 0,
-              Spring(mass: p.mass, stiffness: p.stiffness, damping: p.damping, initialVelocity: p.initialVelocity).isFinite else {
-            throw fail("its spring is not usable (stiffness \(p.stiffness.shortestText), damping \(p.damping.shortestText); "
-                       + "both must be finite, the stiffness > 0 and the damping ≥ 0)")
+            Spring(mass: p.mass, stiffness: p.stiffness, damping: p.damping, initialVelocity: p.initialVelocity).isFinite
+        else {
+            throw fail(
+                "its spring is not usable (stiffness \(p.stiffness.shortestText), damping \(p.damping.shortestText); "
+                    + "both must be finite, the stiffness > 0 and the damping ≥ 0)")
         }
     }
 }

@@ -1,5 +1,5 @@
-import Foundation
 import FlipbookGeometry
+import Foundation
 
 extension SpringNotation {
     /// One line of `flipbook curve --notations`: a tool, the spring in its notation (a text
@@ -30,57 +30,90 @@ extension SpringNotation {
         let velocityText = v == 0 ? "" : ", initialVelocity: \(n(v))"
 
         if zeta <= 1, let d = uikitDurationSeconds ?? SpringNotation.uikitDuration(omega: omega, zeta: zeta, velocity: v) {
-            rows.append(Row(tool: "UIKit usingSpringWithDamping / UISpringTimingParameters(dampingRatio:)",
-                            text: "spring(duration: \(n(d)), dampingRatio: \(n(zeta)), initialVelocity: \(n(v)))",
-                            note: "the animation lasts the duration"))
+            rows.append(
+                Row(
+                    tool: "UIKit usingSpringWithDamping / UISpringTimingParameters(dampingRatio:)",
+                    text: "spring(duration: \(n(d)), dampingRatio: \(n(zeta)), initialVelocity: \(n(v)))",
+                    note: "the animation lasts the duration"))
         } else {
-            rows.append(Row(tool: "UIKit usingSpringWithDamping / UISpringTimingParameters(dampingRatio:)", text: nil,
-                            note: zeta > 1 ? "UIKit clamps the damping ratio to 1" : "no duration reaches this frequency"))
+            rows.append(
+                Row(
+                    tool: "UIKit usingSpringWithDamping / UISpringTimingParameters(dampingRatio:)", text: nil,
+                    note: zeta > 1 ? "UIKit clamps the damping ratio to 1" : "no duration reaches this frequency"))
         }
         let response = 2 * Double.pi / omega
-        rows.append(Row(tool: "SwiftUI .spring(response:dampingFraction:)",
-                        text: "spring(response: \(n(response)), dampingFraction: \(n(zeta)))",
-                        note: v == 0 ? "" : "no initial velocity in this form; .interpolatingSpring below has it"))
+        rows.append(
+            Row(
+                tool: "SwiftUI .spring(response:dampingFraction:)",
+                text: "spring(response: \(n(response)), dampingFraction: \(n(zeta)))",
+                note: v == 0 ? "" : "no initial velocity in this form; .interpolatingSpring below has it"))
         if zeta <= 1 {
-            rows.append(Row(tool: "SwiftUI Spring(duration:bounce:) / UISpringTimingParameters(duration:bounce:)",
-                            text: "spring(duration: \(n(response)), bounce: \(n(1 - zeta))\(velocityText))", note: "duration is the pace, not the end"))
+            rows.append(
+                Row(
+                    tool: "SwiftUI Spring(duration:bounce:) / UISpringTimingParameters(duration:bounce:)",
+                    text: "spring(duration: \(n(response)), bounce: \(n(1 - zeta))\(velocityText))",
+                    note: "duration is the pace, not the end"))
         } else {
-            rows.append(Row(tool: "SwiftUI Spring(duration:bounce:)", text: nil, note: "an overdamped spring needs a negative bounce, which is not supported"))
+            rows.append(
+                Row(
+                    tool: "SwiftUI Spring(duration:bounce:)", text: nil,
+                    note: "an overdamped spring needs a negative bounce, which is not supported"))
         }
-        rows.append(Row(tool: "CASpringAnimation / UISpringTimingParameters(mass:) / .interpolatingSpring",
-                        text: "spring(mass: \(n(spring.mass)), stiffness: \(n(spring.stiffness)), damping: \(n(spring.damping)), initialVelocity: \(n(v)))",
-                        note: ""))
+        rows.append(
+            Row(
+                tool: "CASpringAnimation / UISpringTimingParameters(mass:) / .interpolatingSpring",
+                text:
+                    "spring(mass: \(n(spring.mass)), stiffness: \(n(spring.stiffness)), damping: \(n(spring.damping)), initialVelocity: \(n(v)))",
+                note: ""))
         if spring.mass != 1 {
-            rows.append(Row(tool: "the same at mass 1", text: "spring(mass: 1, stiffness: \(n(k1)), damping: \(n(c1)), initialVelocity: \(n(v)))", note: ""))
+            rows.append(
+                Row(
+                    tool: "the same at mass 1", text: "spring(mass: 1, stiffness: \(n(k1)), damping: \(n(c1)), initialVelocity: \(n(v)))",
+                    note: ""))
         }
         let tension = Origami.tension(stiffness: k1), friction = Origami.friction(damping: c1)
-        rows.append(Row(tool: "Origami tension/friction (Rebound, Pop)", text: "origami(tension: \(n(tension)), friction: \(n(friction)))",
-                        note: v == 0 ? "" : "velocity not part of the notation"))
+        rows.append(
+            Row(
+                tool: "Origami tension/friction (Rebound, Pop)", text: "origami(tension: \(n(tension)), friction: \(n(friction)))",
+                note: v == 0 ? "" : "velocity not part of the notation"))
         if let bouncy = Origami.bouncinessSpeed(tension: tension, friction: friction) {
-            rows.append(Row(tool: "Origami bounciness/speed (React Native Animated.spring)",
-                            text: "origami(bounciness: \(n(bouncy.bounciness)), speed: \(n(bouncy.speed)))", note: ""))
+            rows.append(
+                Row(
+                    tool: "Origami bounciness/speed (React Native Animated.spring)",
+                    text: "origami(bounciness: \(n(bouncy.bounciness)), speed: \(n(bouncy.speed)))", note: ""))
         } else {
             rows.append(Row(tool: "Origami bounciness/speed", text: nil, note: "no bounciness gives this friction at this speed"))
         }
-        rows.append(Row(tool: "Framer Motion stiffness/damping/mass",
-                        text: "framer(stiffness: \(n(spring.stiffness)), damping: \(n(spring.damping)), mass: \(n(spring.mass))"
-                            + (v == 0 ? ")" : ", velocity: \(n(v)))"),
-                        note: v == 0 ? "" : "Framer's velocity is in the value's units per second: multiply by the distance"))
+        rows.append(
+            Row(
+                tool: "Framer Motion stiffness/damping/mass",
+                text: "framer(stiffness: \(n(spring.stiffness)), damping: \(n(spring.damping)), mass: \(n(spring.mass))"
+                    + (v == 0 ? ")" : ", velocity: \(n(v)))"),
+                note: v == 0 ? "" : "Framer's velocity is in the value's units per second: multiply by the distance"))
         if zeta <= 1, zeta >= 0.05, let d = SpringNotation.uikitDuration(omega: omega, zeta: zeta, velocity: 0), (0.01...10).contains(d) {
-            rows.append(Row(tool: "Framer Motion duration/bounce", text: "framer(duration: \(n(d)), bounce: \(n(1 - zeta)))",
-                            note: v == 0 ? "" : "Framer resolves it at velocity 0"))
+            rows.append(
+                Row(
+                    tool: "Framer Motion duration/bounce", text: "framer(duration: \(n(d)), bounce: \(n(1 - zeta)))",
+                    note: v == 0 ? "" : "Framer resolves it at velocity 0"))
         } else {
-            rows.append(Row(tool: "Framer Motion duration/bounce", text: nil, note: "Framer clamps the damping ratio to 0.05…1 and the duration to 0.01…10 s"))
+            rows.append(
+                Row(
+                    tool: "Framer Motion duration/bounce", text: nil,
+                    note: "Framer clamps the damping ratio to 0.05…1 and the duration to 0.01…10 s"))
         }
         if zeta <= 1, zeta >= 0.05 {
-            rows.append(Row(tool: "Framer Motion visualDuration/bounce",
-                            text: "framer(visualDuration: \(n(response / 1.2)), bounce: \(n(1 - zeta)))", note: ""))
+            rows.append(
+                Row(
+                    tool: "Framer Motion visualDuration/bounce",
+                    text: "framer(visualDuration: \(n(response / 1.2)), bounce: \(n(1 - zeta)))", note: ""))
         }
         let preset = figmaPresets.first { $0.mass == spring.mass && $0.stiffness == spring.stiffness && $0.damping == spring.damping }
-        rows.append(Row(tool: "Figma spring (mass, stiffness, damping)",
-                        text: preset.map { "figma(\($0.name))" }
-                            ?? "figma(stiffness: \(n(spring.stiffness)), damping: \(n(spring.damping)), mass: \(n(spring.mass)))",
-                        note: ""))
+        rows.append(
+            Row(
+                tool: "Figma spring (mass, stiffness, damping)",
+                text: preset.map { "figma(\($0.name))" }
+                    ?? "figma(stiffness: \(n(spring.stiffness)), damping: \(n(spring.damping)), mass: \(n(spring.mass)))",
+                note: ""))
         // Every text is read back as `--curve` reads it: one whose numbers round out of the
         // notation's range (a bounce of 0.9999999 printed as 1) is not printed.
         return rows.map { row in

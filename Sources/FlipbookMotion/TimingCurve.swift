@@ -1,5 +1,5 @@
-public import Foundation
 import FlipbookSupport
+public import Foundation
 
 /// The shape of an animation's progress over time.
 public enum TimingCurve: Sendable, Hashable {
@@ -14,7 +14,7 @@ public enum TimingCurve: Sendable, Hashable {
     /// Names of the Bézier presets accepted by `parse`, with their curves.
     package static let bezierPresets: [(name: String, curve: CubicBezier)] = [
         ("linear", .linear), ("easeIn", .easeIn), ("easeOut", .easeOut),
-        ("easeInEaseOut", .easeInEaseOut), ("default", .default),
+        ("easeInEaseOut", .easeInEaseOut), ("default", .default)
     ]
 
     /// Other spellings `parse` accepts for a preset: `easeInOut` is UIKit's name
@@ -66,7 +66,8 @@ public enum TimingCurve: Sendable, Hashable {
             let names = ["mass", "stiffness", "damping", "velocity"]
             let p = try numbers(in: text, prefix: "spring-physics:", names: names)
             for index in 0..<3 where !(p[index] > 0) {
-                throw TimingCurveParseError.parameterOutOfRange(curve: text, parameter: names[index], value: p[index], allowed: "greater than 0")
+                throw TimingCurveParseError.parameterOutOfRange(
+                    curve: text, parameter: names[index], value: p[index], allowed: "greater than 0")
             }
             let spring = Spring(mass: p[0], stiffness: p[1], damping: p[2], initialVelocity: p[3])
             guard spring.isFinite else { throw TimingCurveParseError.notFinite(curve: text) }
@@ -128,7 +129,10 @@ public enum TimingCurveParseError: Error, Sendable, Hashable, CustomStringConver
     public var description: String {
         switch self {
         case .unknownCurve(let text):
-            let names = ["spring"] + TimingCurve.bezierPresets.map(\.name) + ["bezier:x1,y1,x2,y2", "spring-physics:mass,stiffness,damping,velocity"]
+            let names =
+                ["spring"] + TimingCurve.bezierPresets.map(\.name) + [
+                    "bezier:x1,y1,x2,y2", "spring-physics:mass,stiffness,damping,velocity"
+                ]
             return "unknown curve '\(text)'; expected one of \(names.joined(separator: ", "))"
         case let .wrongParameterCount(curve, expected, found):
             return "curve '\(curve)' needs \(expected.count) comma-separated numbers (\(expected.joined(separator: ","))), found \(found)"

@@ -19,9 +19,11 @@ package struct TimingParameters: Sendable, Hashable, Codable {
     package var settlingDurationSeconds: Double?
 
     /// Creates a description; spring fields and control points default to absent.
-    package init(curve: String, durationSeconds: Double, dampingRatio: Double? = nil, initialVelocity: Double? = nil,
-                naturalFrequency: Double? = nil, mass: Double? = nil, stiffness: Double? = nil, damping: Double? = nil,
-                controlPoints: [Double]? = nil, settlingDurationSeconds: Double? = nil) {
+    package init(
+        curve: String, durationSeconds: Double, dampingRatio: Double? = nil, initialVelocity: Double? = nil,
+        naturalFrequency: Double? = nil, mass: Double? = nil, stiffness: Double? = nil, damping: Double? = nil,
+        controlPoints: [Double]? = nil, settlingDurationSeconds: Double? = nil
+    ) {
         self.curve = curve; self.durationSeconds = durationSeconds
         self.dampingRatio = dampingRatio; self.initialVelocity = initialVelocity; self.naturalFrequency = naturalFrequency
         self.mass = mass; self.stiffness = stiffness; self.damping = damping

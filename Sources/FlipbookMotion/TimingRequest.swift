@@ -1,5 +1,5 @@
-import Foundation
 import FlipbookSupport
+import Foundation
 
 /// A timing as people write it — a curve, a duration, a spring's damping ratio and initial
 /// velocity, each optional — and the one place that checks it and resolves it against a base
@@ -60,13 +60,19 @@ package struct TimingRequest: Hashable, Sendable {
         var timing = base
         // UIKit's notation carries the animation's duration: it stays a `.spring` over that duration.
         if let curve, SpringNotation.isCall(curve),
-           case let .uikit(implied, zeta, velocity)? = try? SpringNotation.parse(curve) {
+            case let .uikit(implied, zeta, velocity)? = try? SpringNotation.parse(curve)
+        {
             if dampingRatio != nil || initialVelocity != nil {
                 throw TimingRequestError.springParametersWithoutSpring(curve: .spring(dampingRatio: zeta, initialVelocity: velocity))
             }
             if let durationSeconds, durationSeconds != implied {
-                throw TimingRequestError.curve(.notation(SpringNotationError(
-                    curve: curve, message: "the duration is given twice (\(implied.shortestText) s here, \(durationSeconds.shortestText) s as the duration)")))
+                throw TimingRequestError.curve(
+                    .notation(
+                        SpringNotationError(
+                            curve: curve,
+                            message:
+                                "the duration is given twice (\(implied.shortestText) s here, \(durationSeconds.shortestText) s as the duration)"
+                        )))
             }
             guard TimingRequest.durationRangeSeconds.contains(implied) else { throw TimingRequestError.outOfRange(.duration, implied) }
             timing.curve = .spring(dampingRatio: zeta, initialVelocity: velocity)
@@ -78,7 +84,9 @@ package struct TimingRequest: Hashable, Sendable {
             timing.durationSeconds = durationSeconds
         } else if curve != nil, case let .springPhysics(spring) = timing.curve {
             let settling = spring.settlingDurationSeconds
-            guard TimingRequest.durationRangeSeconds.contains(settling) else { throw TimingRequestError.settlesOutOfRange(seconds: settling) }
+            guard TimingRequest.durationRangeSeconds.contains(settling) else {
+                throw TimingRequestError.settlesOutOfRange(seconds: settling)
+            }
             timing.durationSeconds = settling
         }
         return timing
@@ -99,11 +107,14 @@ package struct TimingRequest: Hashable, Sendable {
         }
         let parsed: TimingCurve
         do {
-            parsed = try TimingCurve.parse(curve, dampingRatio: dampingRatio ?? baseDamping, initialVelocity: initialVelocity ?? baseVelocity)
+            parsed = try TimingCurve.parse(
+                curve, dampingRatio: dampingRatio ?? baseDamping, initialVelocity: initialVelocity ?? baseVelocity)
         } catch let error as TimingCurveParseError {
             throw TimingRequestError.curve(error)
         }
-        if springGiven, !parsed.isUIKitSpring || SpringNotation.isCall(curve) { throw TimingRequestError.springParametersWithoutSpring(curve: parsed) }
+        if springGiven, !parsed.isUIKitSpring || SpringNotation.isCall(curve) {
+            throw TimingRequestError.springParametersWithoutSpring(curve: parsed)
+        }
         return parsed
     }
 
@@ -162,7 +173,8 @@ package enum TimingRequestError: Error, Sendable, Hashable, CustomStringConverti
             return "damping and velocity apply to the spring curve only; \(used)"
         case let .settlesOutOfRange(seconds):
             let limit = TimingRequest.durationRangeSeconds
-            return "the spring settles after \(seconds.shortestText) s, outside \(limit.lowerBound.shortestText)–\(limit.upperBound.shortestText) s; give a duration"
+            return
+                "the spring settles after \(seconds.shortestText) s, outside \(limit.lowerBound.shortestText)–\(limit.upperBound.shortestText) s; give a duration"
         }
     }
 }
@@ -170,7 +182,9 @@ package enum TimingRequestError: Error, Sendable, Hashable, CustomStringConverti
 extension TimingCurve {
     /// Every curve name `TimingCurve.parse` knows, for "did you mean" hints: `spring`, the Bézier
     /// presets, `bezier` and `spring-physics` (the last two take parameters after a colon).
-    public static var names: [String] { ["spring"] + bezierPresets.map(\.name) + presetAliases.keys.sorted() + ["bezier", "spring-physics"] }
+    public static var names: [String] {
+        ["spring"] + bezierPresets.map(\.name) + presetAliases.keys.sorted() + ["bezier", "spring-physics"]
+    }
 
     /// True for `.spring` (UIKit's `usingSpringWithDamping`), the curve `damping` and `velocity` set.
     package var isUIKitSpring: Bool {

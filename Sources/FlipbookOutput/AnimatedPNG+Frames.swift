@@ -18,7 +18,9 @@ extension AnimatedPNG {
             switch chunk.type {
             case "fcTL":
                 guard chunk.data.count == 26 else { throw AnimatedPNGError.malformed("an fcTL chunk of \(chunk.data.count) bytes, not 26") }
-                guard Array(chunk.data[4..<12]) == Array(header.data[0..<8]), readUInt32(chunk.data, 12) == 0, readUInt32(chunk.data, 16) == 0 else {
+                guard Array(chunk.data[4..<12]) == Array(header.data[0..<8]), readUInt32(chunk.data, 12) == 0,
+                    readUInt32(chunk.data, 16) == 0
+                else {
                     throw AnimatedPNGError.malformed("frame \(frames.count) does not cover the whole canvas")
                 }
                 frames.append((chunk.data, []))

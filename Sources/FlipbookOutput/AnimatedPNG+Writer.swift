@@ -1,5 +1,5 @@
-import Foundation
 import FlipbookFiles
+import Foundation
 
 /// An animated PNG written to a file frame by frame (`AnimatedPNG`'s chunks): frames may arrive
 /// from any thread in any order, each is written as soon as every frame before it is, and only
@@ -18,8 +18,10 @@ package final class AnimatedPNGWriter: @unchecked Sendable {
     /// Creates the file at `path` (nothing may exist there) for `frameCount` frames (1…
     /// `AnimatedPNG.maximumFrames`), each shown `delayNumerator / delayDenominator` seconds.
     /// - Throws: `FileError.unwritable` naming `name` (default: `path`).
-    package init(creating path: String, reportingAs name: String? = nil, frameCount: Int, delayNumerator: UInt16,
-                 delayDenominator: UInt16) throws {
+    package init(
+        creating path: String, reportingAs name: String? = nil, frameCount: Int, delayNumerator: UInt16,
+        delayDenominator: UInt16
+    ) throws {
         precondition(frameCount >= 1 && frameCount <= AnimatedPNG.maximumFrames, "an APNG holds 1…\(AnimatedPNG.maximumFrames) frames")
         file = try AppendingFile(creating: path, reportingAs: name)
         assembler = AnimatedPNG.Assembler(frameCount: frameCount, delayNumerator: delayNumerator, delayDenominator: delayDenominator)
@@ -29,7 +31,9 @@ package final class AnimatedPNGWriter: @unchecked Sendable {
     package func append(_ encodedFrame: [UInt8], at position: Int) throws {
         lock.lock()
         defer { lock.unlock() }
-        precondition(position >= next && waiting[position] == nil && position < assembler.frameCount, "frame \(position) appended twice or out of range")
+        precondition(
+            position >= next && waiting[position] == nil && position < assembler.frameCount,
+            "frame \(position) appended twice or out of range")
         waiting[position] = encodedFrame
         mostFramesHeld = max(mostFramesHeld, waiting.count - 1)
         while let frame = waiting.removeValue(forKey: next) {
@@ -90,7 +94,9 @@ extension AnimatedPNG {
             if type == "IEND" { break }
         }
         guard let frames else { throw AnimatedPNGError.notAnimated }
-        guard frames == delays.count else { throw AnimatedPNGError.malformed("acTL says \(frames) frames, the file has \(delays.count) fcTL chunks") }
+        guard frames == delays.count else {
+            throw AnimatedPNGError.malformed("acTL says \(frames) frames, the file has \(delays.count) fcTL chunks")
+        }
         return Summary(frameCount: frames, plays: plays, delaysSeconds: delays)
     }
 }

@@ -1,6 +1,6 @@
-public import Foundation
 package import FlipbookCodecs
 package import FlipbookRaster
+public import Foundation
 
 /// Animated PNG (APNG, the `acTL`/`fcTL`/`fdAT` chunks of the APNG 1.0 specification): frames
 /// that play inline on GitHub and in every current browser, and read as their first frame by a
@@ -15,12 +15,15 @@ package enum AnimatedPNG {
 
     /// An APNG of `frames` (all the same size, at least one), each shown for
     /// `delayNumerator / delayDenominator` seconds, looping forever.
-    package static func encode(_ frames: [PremultipliedImage], delayNumerator: UInt16, delayDenominator: UInt16,
-                              options: PNGEncodeOptions = .default) throws -> [UInt8] {
+    package static func encode(
+        _ frames: [PremultipliedImage], delayNumerator: UInt16, delayDenominator: UInt16,
+        options: PNGEncodeOptions = .default
+    ) throws -> [UInt8] {
         precondition(!frames.isEmpty && frames.count <= maximumFrames, "an APNG holds 1…\(maximumFrames) frames")
         precondition(frames.allSatisfy { $0.width == frames[0].width && $0.height == frames[0].height }, "APNG frames share one size")
-        return try assemble(frames.map { try PNGEncoder.encode($0, options: options) },
-                            delayNumerator: delayNumerator, delayDenominator: delayDenominator)
+        return try assemble(
+            frames.map { try PNGEncoder.encode($0, options: options) },
+            delayNumerator: delayNumerator, delayDenominator: delayDenominator)
     }
 
     /// An APNG of frames already encoded as PNGs (all the same size, at least one): their IHDR
@@ -50,7 +53,9 @@ package enum AnimatedPNG {
         mutating func chunks(of encoded: [UInt8]) throws -> [UInt8] {
             precondition(position < frameCount, "frame \(position) of an APNG of \(frameCount)")
             let chunks = try PNGChunks.read(encoded)
-            guard let header = chunks.first(where: { $0.type == "IHDR" }), header.data.count == 13 else { preconditionFailure("PNGEncoder writes IHDR") }
+            guard let header = chunks.first(where: { $0.type == "IHDR" }), header.data.count == 13 else {
+                preconditionFailure("PNGEncoder writes IHDR")
+            }
             var out: [UInt8] = []
             if position == 0 {
                 out = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
@@ -60,7 +65,8 @@ package enum AnimatedPNG {
             }
             precondition(Array(header.data[0..<8]) == size, "APNG frames share one size")
             // Width and height straight from this frame's IHDR (bytes 0–7).
-            let control = bigEndian(sequence) + size + bigEndian(UInt32(0)) + bigEndian(UInt32(0))
+            let control =
+                bigEndian(sequence) + size + bigEndian(UInt32(0)) + bigEndian(UInt32(0))
                 + bigEndian16(delayNumerator) + bigEndian16(delayDenominator) + [0, 0]
             PNGChunks.append("fcTL", control, to: &out)
             sequence += 1
@@ -121,11 +127,15 @@ package enum AnimatedPNG {
             return numerator / (denominator == 0 ? 100 : denominator)
         }
         let count = Int(readUInt32(control.data, 0))
-        guard count == frames.count else { throw AnimatedPNGError.malformed("acTL says \(count) frames, the file has \(frames.count) fcTL chunks") }
+        guard count == frames.count else {
+            throw AnimatedPNGError.malformed("acTL says \(count) frames, the file has \(frames.count) fcTL chunks")
+        }
         return Summary(frameCount: count, plays: Int(readUInt32(control.data, 4)), delaysSeconds: delays)
     }
 
-    static func bigEndian(_ value: UInt32) -> [UInt8] { [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)] }
+    static func bigEndian(_ value: UInt32) -> [UInt8] {
+        [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
+    }
     static func bigEndian16(_ value: UInt16) -> [UInt8] { [UInt8(value >> 8), UInt8(value & 0xFF)] }
     static func readUInt32(_ bytes: [UInt8], _ offset: Int) -> UInt32 {
         UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8 | UInt32(bytes[offset + 3])
@@ -190,7 +200,9 @@ enum PNGChunks {
         while offset < bytes.count {
             guard offset + 12 <= bytes.count else { throw AnimatedPNGError.malformed("a truncated chunk at byte \(offset)") }
             let length = Int(AnimatedPNG.readUInt32(bytes, offset))
-            guard length <= bytes.count - offset - 12 else { throw AnimatedPNGError.malformed("a chunk at byte \(offset) runs past the end") }
+            guard length <= bytes.count - offset - 12 else {
+                throw AnimatedPNGError.malformed("a chunk at byte \(offset) runs past the end")
+            }
             let type = String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self)
             let stored = AnimatedPNG.readUInt32(bytes, offset + 8 + length)
             guard crc(bytes[(offset + 4)..<(offset + 8 + length)]) == stored else {

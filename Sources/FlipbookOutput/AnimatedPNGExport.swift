@@ -1,8 +1,8 @@
-import Foundation
 package import FlipbookCodecs
 import FlipbookFiles
 import FlipbookGeometry
 package import FlipbookRaster
+import Foundation
 
 /// A video being written from rendered frames: an ffmpeg `VideoExport` or an `AnimatedPNGExport`.
 package protocol FrameVideoOutput: AnyObject, Sendable {
@@ -25,15 +25,19 @@ package enum FrameVideo {
         try VideoExport.check(path: path, environment: environment)
     }
 
-    package static func open(path: String, widthPixels: Int, heightPixels: Int, framesPerSecond: Double, frameCount: Int,
-                     scale: Double?, pngOptions: PNGEncodeOptions = .default,
-                     environment: [String: String]) throws -> any FrameVideoOutput {
+    package static func open(
+        path: String, widthPixels: Int, heightPixels: Int, framesPerSecond: Double, frameCount: Int,
+        scale: Double?, pngOptions: PNGEncodeOptions = .default,
+        environment: [String: String]
+    ) throws -> any FrameVideoOutput {
         if AnimatedPNGExport.handles(path: path) {
-            return try AnimatedPNGExport(path: path, widthPixels: widthPixels, heightPixels: heightPixels,
-                                         framesPerSecond: framesPerSecond, frameCount: frameCount, scale: scale, pngOptions: pngOptions)
+            return try AnimatedPNGExport(
+                path: path, widthPixels: widthPixels, heightPixels: heightPixels,
+                framesPerSecond: framesPerSecond, frameCount: frameCount, scale: scale, pngOptions: pngOptions)
         }
-        return try VideoExport(path: path, widthPixels: widthPixels, heightPixels: heightPixels,
-                               framesPerSecond: framesPerSecond, scale: scale, environment: environment)
+        return try VideoExport(
+            path: path, widthPixels: widthPixels, heightPixels: heightPixels,
+            framesPerSecond: framesPerSecond, scale: scale, environment: environment)
     }
 }
 
@@ -76,26 +80,32 @@ package final class AnimatedPNGExport: @unchecked Sendable {
     /// - Throws: `VideoExportError.tooLarge` naming `path`.
     package static func checkSize(path: String, widthPixels: Int, heightPixels: Int, frameCount: Int, scale: Double?) throws {
         guard frameCount >= 1, frameCount <= AnimatedPNG.maximumFrames else {
-            throw VideoExportError.tooLarge(path: path, widthPixels: widthPixels, heightPixels: heightPixels,
-                                            limit: "an animated PNG holds at most \(AnimatedPNG.maximumFrames) frames, not \(frameCount); "
-                                                + "use a lower \(field: .framesPerSecond), a shorter \(field: .timing) or fewer \(field: .frameRange)")
+            throw VideoExportError.tooLarge(
+                path: path, widthPixels: widthPixels, heightPixels: heightPixels,
+                limit: "an animated PNG holds at most \(AnimatedPNG.maximumFrames) frames, not \(frameCount); "
+                    + "use a lower \(field: .framesPerSecond), a shorter \(field: .timing) or fewer \(field: .frameRange)")
         }
         let size = outputSize(widthPixels: widthPixels, heightPixels: heightPixels, scale: scale)
         guard size.width.multipliedReportingOverflow(by: size.height).partialValue <= maximumFramePixels,
-              size.width < 1 << 30, size.height < 1 << 30 else {
-            throw VideoExportError.tooLarge(path: path, widthPixels: widthPixels, heightPixels: heightPixels,
-                                            limit: "an animated PNG's frames may have at most \(maximumFramePixels) pixels; use a smaller \(field: .videoScale)")
+            size.width < 1 << 30, size.height < 1 << 30
+        else {
+            throw VideoExportError.tooLarge(
+                path: path, widthPixels: widthPixels, heightPixels: heightPixels,
+                limit: "an animated PNG's frames may have at most \(maximumFramePixels) pixels; use a smaller \(field: .videoScale)")
         }
     }
 
     /// Prepares `path` (a link is followed, a device or FIFO refused, the folder created) for
     /// `frameCount` frames of `widthPixels × heightPixels` at `framesPerSecond`, scaled by `scale`.
     /// - Throws: `VideoExportError.tooLarge` or `.output` naming `path`.
-    package init(path: String, widthPixels: Int, heightPixels: Int, framesPerSecond: Double, frameCount: Int,
-                scale: Double? = nil, pngOptions: PNGEncodeOptions = .default) throws {
+    package init(
+        path: String, widthPixels: Int, heightPixels: Int, framesPerSecond: Double, frameCount: Int,
+        scale: Double? = nil, pngOptions: PNGEncodeOptions = .default
+    ) throws {
         precondition(widthPixels > 0 && heightPixels > 0 && framesPerSecond > 0, "a video needs a size and a frame rate")
         precondition(scale.map { $0 > 0 && $0 <= 1 } ?? true, "a video scale is in (0, 1]")
-        try AnimatedPNGExport.checkSize(path: path, widthPixels: widthPixels, heightPixels: heightPixels, frameCount: frameCount, scale: scale)
+        try AnimatedPNGExport.checkSize(
+            path: path, widthPixels: widthPixels, heightPixels: heightPixels, frameCount: frameCount, scale: scale)
         self.path = path
         self.frameCount = frameCount
         self.pngOptions = pngOptions
@@ -104,8 +114,9 @@ package final class AnimatedPNGExport: @unchecked Sendable {
         do {
             output = try PendingOutput(path, createFolders: true, extension: "apng")
             // Created now, so an unwritable folder is an error before any frame is rendered.
-            writer = try AnimatedPNGWriter(creating: output.temporaryPath, reportingAs: path, frameCount: frameCount,
-                                           delayNumerator: delay.numerator, delayDenominator: delay.denominator)
+            writer = try AnimatedPNGWriter(
+                creating: output.temporaryPath, reportingAs: path, frameCount: frameCount,
+                delayNumerator: delay.numerator, delayDenominator: delay.denominator)
         } catch let error as FileError {
             throw VideoExportError.output(path: path, reason: error.reason)
         }
@@ -133,8 +144,9 @@ package final class AnimatedPNGExport: @unchecked Sendable {
     private func scaled(_ frame: PremultipliedImage) -> PremultipliedImage {
         if (frame.width, frame.height) == sizePixels { return frame }
         var canvas = Canvas(widthPixels: sizePixels.width, heightPixels: sizePixels.height, scale: 1)
-        canvas.draw(ImagePyramid(frame), in: Rect(x: 0, y: 0, width: Double(sizePixels.width), height: Double(sizePixels.height)),
-                    contentMode: .scaleToFill)
+        canvas.draw(
+            ImagePyramid(frame), in: Rect(x: 0, y: 0, width: Double(sizePixels.width), height: Double(sizePixels.height)),
+            contentMode: .scaleToFill)
         return canvas.image
     }
 
@@ -161,7 +173,9 @@ package final class AnimatedPNGExport: @unchecked Sendable {
     }
 
     package func commitKeepingPrevious() throws {
-        do { try output.commitKeepingPrevious() } catch let error as FileError { throw VideoExportError.output(path: path, reason: error.reason) }
+        do { try output.commitKeepingPrevious() } catch let error as FileError {
+            throw VideoExportError.output(path: path, reason: error.reason)
+        }
     }
 
     package func rollBack() { output.rollBack() }

@@ -1,10 +1,10 @@
-import Foundation
 package import FlipbookGeometry
+package import FlipbookModel
 package import FlipbookMotion
 package import FlipbookRaster
-package import FlipbookText
-package import FlipbookModel
 import FlipbookSupport
+package import FlipbookText
+import Foundation
 
 /// One PNG that shows a whole sequence: a header, a grid of labelled thumbnails, and the timing
 /// curve underneath with the shown frames marked (docs/PREVIEWS.md has the picture).
@@ -91,9 +91,10 @@ package struct ContactSheet: Sendable {
             let gridTop = Layout.margin + Layout.headerHeight
             let perRow = columns
             thumbnailRects = (0..<count).map { i in
-                Rect(x: gridLeft + Double(i % perRow) * (thumbWidth + Layout.gap),
-                     y: gridTop + Double(i / perRow) * (thumbHeight + Layout.labelHeight + Layout.rowGap),
-                     width: thumbWidth, height: thumbHeight)
+                Rect(
+                    x: gridLeft + Double(i % perRow) * (thumbWidth + Layout.gap),
+                    y: gridTop + Double(i / perRow) * (thumbHeight + Layout.labelHeight + Layout.rowGap),
+                    width: thumbWidth, height: thumbHeight)
             }
             let gridBottom = gridTop + Double(rows) * (thumbHeight + Layout.labelHeight + Layout.rowGap)
             plotRect = Rect(x: Layout.margin, y: gridBottom + 8, width: contentWidth, height: Layout.plotHeight)
@@ -108,8 +109,10 @@ package struct ContactSheet: Sendable {
     /// most `maximumThumbnails` of them; `presetName` and `device` go into the header.
     /// `followUpSeconds` is how long the transition runs on after the main timing (card-push's
     /// 0.3 s follow-up); `totalFrames` the whole sequence's frame count (default: the timeline's).
-    package init(timeline: Timeline, frames: [FrameSample], presetName: String, device: Device,
-                maximumThumbnails: Int = defaultMaximumThumbnails, followUpSeconds: Double = 0, totalFrames: Int? = nil) {
+    package init(
+        timeline: Timeline, frames: [FrameSample], presetName: String, device: Device,
+        maximumThumbnails: Int = defaultMaximumThumbnails, followUpSeconds: Double = 0, totalFrames: Int? = nil
+    ) {
         precondition(!frames.isEmpty, "a contact sheet needs at least one frame")
         self.timeline = timeline
         let positions = ContactSheet.selectFrames(count: frames.count, maximum: maximumThumbnails)
@@ -121,7 +124,8 @@ package struct ContactSheet: Sendable {
         if every > 1 { title += ", 1 in \(every) shown plus the last" }
         self.title = title
         let pixels = device.pixelSize
-        details = String(format: "%.3g s", timeline.timing.durationSeconds) + " · " + timeline.timing.curve.summary
+        details =
+            String(format: "%.3g s", timeline.timing.durationSeconds) + " · " + timeline.timing.curve.summary
             + (followUpSeconds > 0 ? String(format: " + %.3g s follow-up", followUpSeconds) : "")
             + " · " + String(format: "%g fps", timeline.framesPerSecond)
             + " · \(device.name) \(ContactSheet.number(device.width))×\(ContactSheet.number(device.height)) pt"
@@ -133,16 +137,20 @@ package struct ContactSheet: Sendable {
     /// module draws any downscaled image). Safe to call from several threads.
     package func thumbnail(of frame: PremultipliedImage) -> PremultipliedImage {
         var canvas = Canvas(widthPixels: layout.thumbnailWidthPixels, heightPixels: layout.thumbnailHeightPixels, scale: 1)
-        canvas.draw(ImagePyramid(frame), in: Rect(x: 0, y: 0, width: Double(layout.thumbnailWidthPixels),
-                                                  height: Double(layout.thumbnailHeightPixels)), contentMode: .scaleToFill)
+        canvas.draw(
+            ImagePyramid(frame),
+            in: Rect(
+                x: 0, y: 0, width: Double(layout.thumbnailWidthPixels),
+                height: Double(layout.thumbnailHeightPixels)), contentMode: .scaleToFill)
         return canvas.image
     }
 
     /// Draws the sheet. `thumbnails[i]` is `thumbnail(of:)` of `shownFrames[i]`'s frame.
     package func render(thumbnails: [PremultipliedImage], font: Font) -> PremultipliedImage {
         precondition(thumbnails.count == shownFrames.count, "one thumbnail per shown frame")
-        var canvas = Canvas(widthPixels: layout.widthPixels, heightPixels: layout.heightPixels, scale: layout.scale,
-                            background: StraightColor.white.premultipliedPixel)
+        var canvas = Canvas(
+            widthPixels: layout.widthPixels, heightPixels: layout.heightPixels, scale: layout.scale,
+            background: StraightColor.white.premultipliedPixel)
         let ink = StraightColor(white: 0.1), muted = StraightColor(white: 0.4), border = StraightColor(white: 0.7)
         let left = Layout.margin
         canvas.drawText(title, font: font, sizePoints: 15, baselineOrigin: Point(x: left, y: layout.titleBaseline), color: ink)
@@ -157,8 +165,9 @@ package struct ContactSheet: Sendable {
             let label = "#\(frame.index) · " + String(format: "%.3f s", frame.timeSeconds)
             let size = 10.0
             let width = font.measure(label, sizePoints: size)
-            canvas.drawText(label, font: font, sizePoints: size,
-                            baselineOrigin: Point(x: (rect.midX - width / 2).rounded(), y: rect.maxY + 13), color: ink)
+            canvas.drawText(
+                label, font: font, sizePoints: size,
+                baselineOrigin: Point(x: (rect.midX - width / 2).rounded(), y: rect.maxY + 13), color: ink)
         }
         var plot = CurvePlot(timing: timeline.timing, markedFrames: shownFrames, interaction: interaction)
         plot.paging = paging

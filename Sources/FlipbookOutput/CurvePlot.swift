@@ -1,9 +1,9 @@
-import Foundation
 package import FlipbookGeometry
 package import FlipbookMotion
 package import FlipbookRaster
-package import FlipbookText
 import FlipbookSupport
+package import FlipbookText
+import Foundation
 
 /// A plot of a timing curve: progress against time, with the sampled frames marked as dots.
 ///
@@ -49,23 +49,28 @@ package struct CurvePlot: Sendable {
     /// The finger's curve, from `interaction` (the fraction complete) or `paging` (pages moved).
     var finger: Finger? {
         if let interaction {
-            let label = "release " + String(format: "%.3g s", interaction.releaseSeconds)
+            let label =
+                "release " + String(format: "%.3g s", interaction.releaseSeconds)
                 + String(format: " at %.2f, %.0f pt/s → ", interaction.releaseFraction, interaction.releaseVelocityPointsPerSecond)
                 + (interaction.finishes ? "finish" : "cancel")
-            return Finger(value: { interaction.fraction(atSeconds: $0) }, endSeconds: interaction.endSeconds,
-                          releaseSeconds: interaction.releaseSeconds, label: label, frameValue: \.progress)
+            return Finger(
+                value: { interaction.fraction(atSeconds: $0) }, endSeconds: interaction.endSeconds,
+                releaseSeconds: interaction.releaseSeconds, label: label, frameValue: \.progress)
         }
         if let paging {
             let width = paging.pageWidthPoints, start = Double(paging.startPage) * paging.pageWidthPoints
             let pages = { (seconds: Double) in (paging.contentOffsetPoints(atSeconds: seconds) - start) / width }
             let end = paging.releaseSeconds + paging.settleSeconds
-            let label = "release " + String(format: "%.3g s", paging.releaseSeconds)
-                + String(format: " at %.2f pages, %.0f pt/s → page %d", pages(paging.releaseSeconds), paging.releaseVelocityPointsPerSecond,
-                         paging.targetPage)
+            let label =
+                "release " + String(format: "%.3g s", paging.releaseSeconds)
+                + String(
+                    format: " at %.2f pages, %.0f pt/s → page %d", pages(paging.releaseSeconds), paging.releaseVelocityPointsPerSecond,
+                    paging.targetPage)
             // The last frame (progress 1: page's progress is linear in time) rests exactly on the page.
             let settled = Double(paging.targetPage - paging.startPage)
-            return Finger(value: pages, endSeconds: end, releaseSeconds: paging.releaseSeconds, label: label,
-                          frameValue: { $0.progress >= 1 ? settled : pages($0.timeSeconds) })
+            return Finger(
+                value: pages, endSeconds: end, releaseSeconds: paging.releaseSeconds, label: label,
+                frameValue: { $0.progress >= 1 ? settled : pages($0.timeSeconds) })
         }
         return nil
     }
@@ -100,13 +105,15 @@ package struct CurvePlot: Sendable {
     /// The layout of the plot drawn into `rect` (points).
     package func layout(in rect: Rect) -> Layout {
         let m = CurvePlot.margins
-        let area = Rect(x: rect.minX + m.left, y: rect.minY + m.top,
-                        width: max(1, rect.width - m.left - m.right), height: max(1, rect.height - m.top - m.bottom))
+        let area = Rect(
+            x: rect.minX + m.left, y: rect.minY + m.top,
+            width: max(1, rect.width - m.left - m.right), height: max(1, rect.height - m.top - m.bottom))
         let (low, high) = extremes()
         let span = max(high, 1) - min(low, 0)
         // 8 % headroom keeps the curve's peak and the 0/1 gridlines off the frame of the plot.
-        return Layout(plotArea: area, timeRangeSeconds: 0...endSeconds,
-                      progressRange: (min(low, 0) - 0.08 * span)...(max(high, 1) + 0.08 * span))
+        return Layout(
+            plotArea: area, timeRangeSeconds: 0...endSeconds,
+            progressRange: (min(low, 0) - 0.08 * span)...(max(high, 1) + 0.08 * span))
     }
 
     /// Sample times of the curve for a plot area `widthPixels` wide: one every half pixel, so the
@@ -155,7 +162,8 @@ package struct CurvePlot: Sendable {
             CurvePlot.drawAxisLines(layout, on: &canvas)
             CurvePlot.drawCurve(layout, on: &canvas, color: curveColor, value: finger.value)
             for frame in markedFrames {
-                CurvePlot.drawDot(at: layout.point(timeSeconds: frame.timeSeconds, progress: finger.frameValue(frame)), color: dotColor, on: &canvas)
+                CurvePlot.drawDot(
+                    at: layout.point(timeSeconds: frame.timeSeconds, progress: finger.frameValue(frame)), color: dotColor, on: &canvas)
             }
             return
         }
@@ -195,8 +203,9 @@ package struct CurvePlot: Sendable {
             canvas.fill(Rect(x: area.minX, y: y - hairline / 2, width: area.width, height: hairline), color: color)
             let text = value == 0.5 ? "0.5" : String(Int(value))
             let width = font.measure(text, sizePoints: labelSize)
-            canvas.drawText(text, font: font, sizePoints: labelSize,
-                            baselineOrigin: Point(x: area.minX - 6 - width, y: y + labelSize * 0.35), color: ink)
+            canvas.drawText(
+                text, font: font, sizePoints: labelSize,
+                baselineOrigin: Point(x: area.minX - 6 - width, y: y + labelSize * 0.35), color: ink)
         }
         // Time ticks below the axis.
         let step = CurvePlot.tickStep(forSeconds: layout.timeRangeSeconds.upperBound)
@@ -206,35 +215,41 @@ package struct CurvePlot: Sendable {
             canvas.fill(Rect(x: x - hairline / 2, y: area.maxY, width: hairline, height: 4), color: ink)
             let text = CurvePlot.format(seconds: tick, step: step)
             let width = font.measure(text, sizePoints: labelSize)
-            canvas.drawText(text, font: font, sizePoints: labelSize,
-                            baselineOrigin: Point(x: x - width / 2, y: area.maxY + 16), color: ink)
+            canvas.drawText(
+                text, font: font, sizePoints: labelSize,
+                baselineOrigin: Point(x: x - width / 2, y: area.maxY + 16), color: ink)
             tickIndex += 1
             tick = Double(tickIndex) * step
         }
         let unit = "time (s)"
-        canvas.drawText(unit, font: font, sizePoints: labelSize,
-                        baselineOrigin: Point(x: area.maxX - font.measure(unit, sizePoints: labelSize), y: area.maxY + 28), color: ink)
+        canvas.drawText(
+            unit, font: font, sizePoints: labelSize,
+            baselineOrigin: Point(x: area.maxX - font.measure(unit, sizePoints: labelSize), y: area.maxY + 28), color: ink)
     }
 
     /// A duration: a dashed vertical line, labelled `duration 0.7 s` (or `label`) above the plot
     /// area when `labelled` (in `color`, kept inside `rect`).
-    package static func drawDuration(_ seconds: Double, _ layout: Layout, in rect: Rect, on canvas: inout Canvas, font: Font,
-                             color: StraightColor, labelled: Bool = true, label: String? = nil) {
+    package static func drawDuration(
+        _ seconds: Double, _ layout: Layout, in rect: Rect, on canvas: inout Canvas, font: Font,
+        color: StraightColor, labelled: Bool = true, label: String? = nil
+    ) {
         let area = layout.plotArea
         let hairline = 1 / canvas.scale
         let labelSize = 10.0
         let dx = snapped(layout.point(timeSeconds: seconds, progress: 0).x, canvas.scale)
         var dashY = area.minY
         while dashY < area.maxY {
-            canvas.fill(Rect(x: dx - hairline / 2, y: dashY, width: hairline, height: min(4, area.maxY - dashY)), color: color, opacity: 0.6)
+            canvas.fill(
+                Rect(x: dx - hairline / 2, y: dashY, width: hairline, height: min(4, area.maxY - dashY)), color: color, opacity: 0.6)
             dashY += 7
         }
         guard labelled else { return }
         let durationText = label ?? "duration " + String(format: "%.3g s", seconds)
         let durationWidth = font.measure(durationText, sizePoints: labelSize)
-        canvas.drawText(durationText, font: font, sizePoints: labelSize,
-                        baselineOrigin: Point(x: max(rect.minX + 2, min(dx - durationWidth / 2, rect.maxX - durationWidth - 2)), y: area.minY - 6),
-                        color: color)
+        canvas.drawText(
+            durationText, font: font, sizePoints: labelSize,
+            baselineOrigin: Point(x: max(rect.minX + 2, min(dx - durationWidth / 2, rect.maxX - durationWidth - 2)), y: area.minY - 6),
+            color: color)
     }
 
     /// The left and bottom axes.
@@ -248,15 +263,18 @@ package struct CurvePlot: Sendable {
     /// The raw curve of `timing` over the layout's time range as a 2 pt polyline; returns the
     /// sample times and points.
     @discardableResult
-    package static func drawCurve(_ timing: Timing, _ layout: Layout, on canvas: inout Canvas, color: StraightColor) -> ([Double], [Point]) {
+    package static func drawCurve(_ timing: Timing, _ layout: Layout, on canvas: inout Canvas, color: StraightColor) -> ([Double], [Point])
+    {
         drawCurve(layout, on: &canvas, color: color) { timing.rawProgress(atSeconds: $0) }
     }
 
     /// `value` (progress at a time in seconds) over the layout's time range as a 2 pt polyline;
     /// returns the sample times and points.
     @discardableResult
-    package static func drawCurve(_ layout: Layout, on canvas: inout Canvas, color: StraightColor,
-                          value: (Double) -> Double) -> ([Double], [Point]) {
+    package static func drawCurve(
+        _ layout: Layout, on canvas: inout Canvas, color: StraightColor,
+        value: (Double) -> Double
+    ) -> ([Double], [Point]) {
         let area = layout.plotArea
         let plot = CurvePlot(timing: Timing(curve: .bezier(.linear), durationSeconds: 1), markedFrames: [])
         let times = plot.sampleTimes(widthPixels: area.width * canvas.scale, range: layout.timeRangeSeconds)
@@ -274,8 +292,9 @@ package struct CurvePlot: Sendable {
 
     /// Renders the plot alone on a white canvas of `sizePoints` at `scale` device pixels per point.
     package func render(sizePoints: Size = CurvePlot.defaultSizePoints, scale: Double = 2, font: Font) -> PremultipliedImage {
-        var canvas = Canvas(widthPixels: Int((sizePoints.width * scale).rounded()), heightPixels: Int((sizePoints.height * scale).rounded()),
-                            scale: scale, background: StraightColor.white.premultipliedPixel)
+        var canvas = Canvas(
+            widthPixels: Int((sizePoints.width * scale).rounded()), heightPixels: Int((sizePoints.height * scale).rounded()),
+            scale: scale, background: StraightColor.white.premultipliedPixel)
         draw(in: Rect(origin: .zero, size: sizePoints), on: &canvas, font: font)
         return canvas.image
     }
@@ -284,14 +303,18 @@ package struct CurvePlot: Sendable {
     /// the exact-rounded square roots of 15° multiples, not from libm's cos/sin, so the dots are
     /// the same on every machine.
     static func disc(centre: Point, radius: Double) -> Path {
-        let quarter = [1.0, (2 + 3.0.squareRoot()).squareRoot() / 2, 3.0.squareRoot() / 2, 0.5.squareRoot(),
-                       0.5, (2 - 3.0.squareRoot()).squareRoot() / 2]
-        let cosines = quarter + [0] + quarter.reversed().dropLast().map { -$0 } + [-1] + quarter.dropFirst().map { -$0 }
+        let quarter = [
+            1.0, (2 + 3.0.squareRoot()).squareRoot() / 2, 3.0.squareRoot() / 2, 0.5.squareRoot(),
+            0.5, (2 - 3.0.squareRoot()).squareRoot() / 2
+        ]
+        let cosines =
+            quarter + [0] + quarter.reversed().dropLast().map { -$0 } + [-1] + quarter.dropFirst().map { -$0 }
             + [0] + quarter.reversed().dropLast()
         // cosines has 24 entries (0°, 15°, … 345°); the sine of k·15° is the cosine of (k − 6)·15°.
-        return Path(polygon: (0..<24).map { k in
-            Point(x: centre.x + radius * cosines[k], y: centre.y + radius * cosines[(k + 18) % 24])
-        })
+        return Path(
+            polygon: (0..<24).map { k in
+                Point(x: centre.x + radius * cosines[k], y: centre.y + radius * cosines[(k + 18) % 24])
+            })
     }
 
     /// The tick spacing (seconds) that gives at most 8 ticks over `seconds`.

@@ -1,7 +1,7 @@
-import Foundation
 package import FlipbookCodecs
 import FlipbookFiles
 package import FlipbookRaster
+import Foundation
 
 /// Encodes frames to PNG on the calling (worker) thread and creates their files on a writer
 /// thread, so a worker never waits for the disk.

@@ -25,8 +25,9 @@ package struct FrameShard: Sendable, Hashable, CustomStringConvertible {
     package init?(parsing text: String) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-              let index = Int(parts[0]), let count = Int(parts[1]),
-              (1...FrameShard.maximumCount).contains(count), (1...count).contains(index) else { return nil }
+            let index = Int(parts[0]), let count = Int(parts[1]),
+            (1...FrameShard.maximumCount).contains(count), (1...count).contains(index)
+        else { return nil }
         self.init(index: index, count: count)
     }
 

@@ -1,7 +1,7 @@
-public import Foundation
 package import FlipbookCodecs
 import FlipbookFiles
 package import FlipbookRaster
+public import Foundation
 
 /// The format of a picture flipbook writes besides frames (contact sheets, plots), chosen by the
 /// file's extension: `.png`, or `.jpg`/`.jpeg` (any case). Other extensions are refused, so a

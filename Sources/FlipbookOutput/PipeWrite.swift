@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Writes to a pipe whose reader may be gone (a crashed ffmpeg) without the SIGPIPE that would
@@ -15,27 +15,27 @@ enum PipeWrite {
     /// thread); on Darwin the descriptor is marked `F_SETNOSIGPIPE`.
     static func write(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
         #if canImport(Glibc)
-        var pipeSignal = sigset_t(), previous = sigset_t(), pending = sigset_t()
-        sigemptyset(&pipeSignal)
-        sigaddset(&pipeSignal, SIGPIPE)
-        pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
-        sigpending(&pending)
-        let wasPending = sigismember(&pending, SIGPIPE) == 1
-        let written = Glibc.write(fd, bytes, count)
-        let writeError = errno
-        // Not only on -1/EPIPE: a reader that closes while a large write waits for room makes the
-        // write return the bytes it did copy, and the kernel raises SIGPIPE all the same.
-        sigpending(&pending)
-        if !wasPending, sigismember(&pending, SIGPIPE) == 1 {
-            var now = timespec(tv_sec: 0, tv_nsec: 0)
-            _ = sigtimedwait(&pipeSignal, nil, &now)
-        }
-        pthread_sigmask(SIG_SETMASK, &previous, nil)
-        errno = writeError
-        return written
+            var pipeSignal = sigset_t(), previous = sigset_t(), pending = sigset_t()
+            sigemptyset(&pipeSignal)
+            sigaddset(&pipeSignal, SIGPIPE)
+            pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
+            sigpending(&pending)
+            let wasPending = sigismember(&pending, SIGPIPE) == 1
+            let written = Glibc.write(fd, bytes, count)
+            let writeError = errno
+            // Not only on -1/EPIPE: a reader that closes while a large write waits for room makes the
+            // write return the bytes it did copy, and the kernel raises SIGPIPE all the same.
+            sigpending(&pending)
+            if !wasPending, sigismember(&pending, SIGPIPE) == 1 {
+                var now = timespec(tv_sec: 0, tv_nsec: 0)
+                _ = sigtimedwait(&pipeSignal, nil, &now)
+            }
+            pthread_sigmask(SIG_SETMASK, &previous, nil)
+            errno = writeError
+            return written
         #else
-        _ = fcntl(fd, F_SETNOSIGPIPE, 1)
-        return Darwin.write(fd, bytes, count)
+            _ = fcntl(fd, F_SETNOSIGPIPE, 1)
+            return Darwin.write(fd, bytes, count)
         #endif
     }
 }

@@ -1,5 +1,5 @@
-import Foundation
 import FlipbookFiles
+import Foundation
 
 /// The names a render writes into its output folder (frames: `frameFileName(index:frameCount:)`), and the
 /// mark that proves flipbook wrote a folder: together they decide whether the next render may

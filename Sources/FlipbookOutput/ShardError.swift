@@ -37,7 +37,8 @@ package enum ShardError: Error, CustomStringConvertible, Equatable {
         case let .duplicateFrame(index, first, second):
             return "frame \(index) is in both \(first) and \(second): shards must not overlap"
         case let .missingFrames(ranges, count):
-            let text = ranges.prefix(5).map { $0.count == 1 ? "\($0.lowerBound)" : "\($0.lowerBound)-\($0.upperBound)" }.joined(separator: ", ")
+            let text = ranges.prefix(5).map { $0.count == 1 ? "\($0.lowerBound)" : "\($0.lowerBound)-\($0.upperBound)" }.joined(
+                separator: ", ")
             let missing = ranges.reduce(0) { $0 + $1.count }
             return "\(missing) of \(count) frames are missing (\(text)\(ranges.count > 5 ? ", …" : "")): is a shard's folder left out?"
         case let .unreadable(path, reason):

@@ -1,8 +1,8 @@
-import FlipbookGeometry
-import Foundation
 import FlipbookCodecs
 import FlipbookFiles
+import FlipbookGeometry
 package import FlipbookRaster
+import Foundation
 
 /// Pipes frames to `ffmpeg` as raw RGBA over its standard input and writes an MP4 or GIF
 /// atomically: ffmpeg writes a hidden temporary sibling (a `PendingOutput`, same extension),
@@ -57,7 +57,8 @@ package final class VideoExport: @unchecked Sendable {
             let candidate = (String(folder) as NSString).appendingPathComponent("ffmpeg")
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), !isDirectory.boolValue,
-               FileManager.default.isExecutableFile(atPath: candidate) {
+                FileManager.default.isExecutableFile(atPath: candidate)
+            {
                 return candidate
             }
         }
@@ -85,8 +86,10 @@ package final class VideoExport: @unchecked Sendable {
     /// The size of the video's frames for input frames of `widthPixels × heightPixels` at `scale`
     /// (nil = `defaultScale`): each side rounded, at least 1; MP4 sizes rounded down to even
     /// (yuv420p), at least 2.
-    package static func outputSize(format: VideoFormat, widthPixels: Int, heightPixels: Int,
-                                  scale: Double?) -> (width: Int, height: Int) {
+    package static func outputSize(
+        format: VideoFormat, widthPixels: Int, heightPixels: Int,
+        scale: Double?
+    ) -> (width: Int, height: Int) {
         let factor = scale ?? defaultScale(format: format, widthPixels: widthPixels)
         var width = max(1, Int((Double(widthPixels) * factor).rounded()))
         var height = max(1, Int((Double(heightPixels) * factor).rounded()))
@@ -104,11 +107,15 @@ package final class VideoExport: @unchecked Sendable {
     /// column/row (`crop=trunc(iw/2)*2:trunc(ih/2)*2`; cropping keeps every kept pixel exact,
     /// padding would add a coloured edge); `+faststart` puts the index first for browsers.
     /// GIF: `split` → `palettegen` (one palette from all frames) → `paletteuse`, in one pass from the pipe.
-    package static func arguments(format: VideoFormat, widthPixels: Int, heightPixels: Int,
-                                 framesPerSecond: Double, output: String, scale: Double? = nil) -> [String] {
-        var arguments = ["-hide_banner", "-loglevel", "error", "-nostats",
-                         "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(widthPixels)x\(heightPixels)",
-                         "-r", "\(framesPerSecond)", "-i", "-"]
+    package static func arguments(
+        format: VideoFormat, widthPixels: Int, heightPixels: Int,
+        framesPerSecond: Double, output: String, scale: Double? = nil
+    ) -> [String] {
+        var arguments = [
+            "-hide_banner", "-loglevel", "error", "-nostats",
+            "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(widthPixels)x\(heightPixels)",
+            "-r", "\(framesPerSecond)", "-i", "-"
+        ]
         let size = outputSize(format: format, widthPixels: widthPixels, heightPixels: heightPixels, scale: scale)
         let cropOnly = format == .mp4 && size == (widthPixels & ~1, heightPixels & ~1)
         let resize = size == (widthPixels, heightPixels) || cropOnly ? nil : "scale=\(size.width):\(size.height):flags=area"
@@ -143,18 +150,21 @@ package final class VideoExport: @unchecked Sendable {
     package static func checkSize(path: String, widthPixels: Int, heightPixels: Int, scale: Double? = nil) throws {
         guard let format = VideoFormat(path: path) else { throw VideoExportError.unsupportedFormat(path: path) }
         guard (widthPixels + 128).multipliedReportingOverflow(by: heightPixels + 128).partialValue < ffmpegMaximumPaddedPixels,
-              widthPixels > 0, heightPixels > 0, widthPixels < 1 << 30, heightPixels < 1 << 30 else {
-            throw VideoExportError.tooLarge(path: path, widthPixels: widthPixels, heightPixels: heightPixels,
-                                            limit: "ffmpeg reads frames of at most about 268 million pixels (with 128 pixels of padding a side)")
+            widthPixels > 0, heightPixels > 0, widthPixels < 1 << 30, heightPixels < 1 << 30
+        else {
+            throw VideoExportError.tooLarge(
+                path: path, widthPixels: widthPixels, heightPixels: heightPixels,
+                limit: "ffmpeg reads frames of at most about 268 million pixels (with 128 pixels of padding a side)")
         }
         let size = outputSize(format: format, widthPixels: widthPixels, heightPixels: heightPixels, scale: scale)
         let maximum = format == .mp4 ? mp4MaximumSidePixels : gifMaximumSidePixels
         guard size.width <= maximum, size.height <= maximum else {
             let encoder = format == .mp4 ? "H.264 through libx264" : "a GIF"
             let scaled = size == (widthPixels, heightPixels) ? "" : " (scaled to \(size.width)x\(size.height))"
-            throw VideoExportError.tooLarge(path: path, widthPixels: widthPixels, heightPixels: heightPixels,
-                                            limit: "\(encoder) takes at most \(maximum) pixels a side\(scaled); use a smaller \(field: .videoScale), "
-                                                + "a smaller \(field: .scale) or fewer variants side by side")
+            throw VideoExportError.tooLarge(
+                path: path, widthPixels: widthPixels, heightPixels: heightPixels,
+                limit: "\(encoder) takes at most \(maximum) pixels a side\(scaled); use a smaller \(field: .videoScale), "
+                    + "a smaller \(field: .scale) or fewer variants side by side")
         }
     }
 
@@ -163,8 +173,10 @@ package final class VideoExport: @unchecked Sendable {
     /// nil = the format's default: GIFs at most 480 px wide, MP4 full size).
     /// - Throws: `VideoExportError` when the format is unsupported, the size too large
     ///   (`checkSize`), the output unwritable, ffmpeg missing or unable to start.
-    package init(path: String, widthPixels: Int, heightPixels: Int, framesPerSecond: Double, scale: Double? = nil,
-                environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+    package init(
+        path: String, widthPixels: Int, heightPixels: Int, framesPerSecond: Double, scale: Double? = nil,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws {
         precondition(widthPixels > 0 && heightPixels > 0 && framesPerSecond > 0, "a video needs a size and a frame rate")
         precondition(scale.map { $0 > 0 && $0 <= 1 } ?? true, "a video scale is in (0, 1]")
         let ffmpeg = try VideoExport.check(path: path, environment: environment)
@@ -189,8 +201,9 @@ package final class VideoExport: @unchecked Sendable {
         }
         process = Process()
         process.executableURL = URL(fileURLWithPath: ffmpeg)
-        process.arguments = VideoExport.arguments(format: format, widthPixels: widthPixels, heightPixels: heightPixels,
-                                                  framesPerSecond: framesPerSecond, output: output.temporaryPath, scale: scale)
+        process.arguments = VideoExport.arguments(
+            format: format, widthPixels: widthPixels, heightPixels: heightPixels,
+            framesPerSecond: framesPerSecond, output: output.temporaryPath, scale: scale)
         process.environment = environment
         let inputPipe = Pipe()
         logPipe = Pipe()
@@ -257,7 +270,8 @@ package final class VideoExport: @unchecked Sendable {
             if !writeFrame(next) {
                 // Stopped with the lock held: another thread's frame waits, then sees the failure.
                 pending.removeAll()
-                let error = stopLocked()
+                let error =
+                    stopLocked()
                     ?? .ffmpegFailed(path: path, status: process.terminationStatus, log: "ffmpeg stopped reading frames")
                 fail(error)
                 throw error
@@ -359,8 +373,10 @@ package final class VideoExport: @unchecked Sendable {
         if let problem = VideoFileCheck.problem(inFileAt: temporaryPath, format: format) {
             return .incomplete(path: path, reason: problem)
         }
-        if let problem = VideoFileCheck.probe(temporaryPath, ffmpeg: ffmpeg, environment: environment,
-                                              frames: frames, size: expectedSize) {
+        if let problem = VideoFileCheck.probe(
+            temporaryPath, ffmpeg: ffmpeg, environment: environment,
+            frames: frames, size: expectedSize)
+        {
             return .incomplete(path: path, reason: problem)
         }
         return nil
@@ -371,9 +387,9 @@ package final class VideoExport: @unchecked Sendable {
         // Pixels are packed R | G<<8 | B<<16 | A<<24: in memory on a little-endian machine that is
         // the byte order R, G, B, A of ffmpeg's `rgba`.
         #if _endian(big)
-        let pixels = frame.pixels.map { (frame.isOpaque ? $0 : PixelConversion.unpremultiply($0)).littleEndian }
+            let pixels = frame.pixels.map { (frame.isOpaque ? $0 : PixelConversion.unpremultiply($0)).littleEndian }
         #else
-        let pixels = frame.isOpaque ? frame.pixels : frame.pixels.map(PixelConversion.unpremultiply)
+            let pixels = frame.isOpaque ? frame.pixels : frame.pixels.map(PixelConversion.unpremultiply)
         #endif
         let fd = input.fileDescriptor
         return pixels.withUnsafeBytes { bytes in

@@ -1,5 +1,5 @@
-public import Foundation
 public import FlipbookGeometry
+public import Foundation
 
 /// A video container `VideoExport` can write, chosen by the output file's extension.
 package enum VideoFormat: String, Sendable, CaseIterable {

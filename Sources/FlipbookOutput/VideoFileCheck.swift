@@ -37,11 +37,13 @@ enum VideoFileCheck {
                 var boxSize = size32, headerSize = 8
                 if size32 == 1 {
                     let large = bytes(at: offset + 8, count: 8)
-                    guard large.count == 8, large[0] & 0x80 == 0 else { return "it ends inside a box header at byte \(offset): it was cut short" }
+                    guard large.count == 8, large[0] & 0x80 == 0 else {
+                        return "it ends inside a box header at byte \(offset): it was cut short"
+                    }
                     boxSize = large.reduce(0) { $0 << 8 | Int($1) }
                     headerSize = 16
                 } else if size32 == 0 {
-                    boxSize = size - offset  // "to the end of the file"
+                    boxSize = size - offset // "to the end of the file"
                 }
                 guard boxSize >= headerSize, boxSize <= size - offset else {
                     return "a box at byte \(offset) runs past the end of the file: it was cut short"
@@ -60,14 +62,18 @@ enum VideoFileCheck {
     /// cannot read it, or counts other than `frames` frames of `size` — or nil (also when there is
     /// no ffprobe; the container check still applies). Counting packets reads the container
     /// only, not the pictures.
-    static func probe(_ path: String, ffmpeg: String, environment: [String: String], frames: Int,
-                      size: (width: Int, height: Int)) -> String? {
+    static func probe(
+        _ path: String, ffmpeg: String, environment: [String: String], frames: Int,
+        size: (width: Int, height: Int)
+    ) -> String? {
         let ffprobe = (ffmpeg as NSString).deletingLastPathComponent + "/ffprobe"
         guard FileManager.default.isExecutableFile(atPath: ffprobe) else { return nil }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: ffprobe)
-        process.arguments = ["-v", "error", "-count_packets", "-select_streams", "v:0",
-                             "-show_entries", "stream=width,height,nb_read_packets", "-of", "csv=p=0", path]
+        process.arguments = [
+            "-v", "error", "-count_packets", "-select_streams", "v:0",
+            "-show_entries", "stream=width,height,nb_read_packets", "-of", "csv=p=0", path
+        ]
         process.environment = environment
         let output = Pipe(), errors = Pipe()
         process.standardInput = FileHandle.nullDevice

@@ -33,8 +33,10 @@ extension Canvas {
     /// `drawShadow` does, and interpolated back; when no grid fits, the pixels are saturated and
     /// tinted without a blur. The coverage is computed a band at a time (at most 2.5 MB, as for
     /// any path), outside the budget.
-    package mutating func applyBackdrop(_ filter: BackdropFilter, to path: Path, opacity: Double = 1, clip: Clip? = nil,
-                                        budgetPixels: Int? = nil) {
+    package mutating func applyBackdrop(
+        _ filter: BackdropFilter, to path: Path, opacity: Double = 1, clip: Clip? = nil,
+        budgetPixels: Int? = nil
+    ) {
         let weight = PixelMath.weight(opacity)
         let polygons = path.contours.map { $0.map { Point(x: $0.x * scale, y: $0.y * scale) } }
         guard weight > 0, let out = polygonRegion(polygons, clip: clip) else { return }
@@ -95,7 +97,9 @@ extension Canvas {
             var top = out.y0
             while top < out.y1 {
                 let band: PixelRegion = (out.x0, top, out.x1, min(out.y1, top + bandRows))
-                let filtered = blurred.withUnsafeBufferPointer { interpolatedBackdrop($0, cells: cells, cellPixels: k, band: band, factor: factor, tint: tint) }
+                let filtered = blurred.withUnsafeBufferPointer {
+                    interpolatedBackdrop($0, cells: cells, cellPixels: k, band: band, factor: factor, tint: tint)
+                }
                 mixBackdrop(filtered, band: band, coverage: &coverage, clip: clip, opacity: weight)
                 top = band.y1
             }
@@ -136,7 +140,8 @@ extension Canvas {
                         }
                     }
                     let n = (x1 - x0) * (y1 - y0), half = n / 2
-                    packed[(cy - cells.y0) * width + (cx - cells.x0)] = UInt32((sums.0 + half) / n) | UInt32((sums.1 + half) / n) << 8
+                    packed[(cy - cells.y0) * width + (cx - cells.x0)] =
+                        UInt32((sums.0 + half) / n) | UInt32((sums.1 + half) / n) << 8
                         | UInt32((sums.2 + half) / n) << 16 | UInt32((sums.3 + half) / n) << 24
                 }
             }
@@ -155,8 +160,10 @@ extension Canvas {
     /// The filtered pixels of `band` from a blurred coarse grid (`coarseBackdrop`): each
     /// channel the bilinear interpolation of the four cells around the pixel's centre (the
     /// grid's edge cells repeated beyond it), then saturated and tinted.
-    func interpolatedBackdrop(_ blurred: UnsafeBufferPointer<UInt32>, cells: PixelRegion, cellPixels k: Int, band: PixelRegion,
-                              factor: Int32, tint: UInt32) -> [UInt32] {
+    func interpolatedBackdrop(
+        _ blurred: UnsafeBufferPointer<UInt32>, cells: PixelRegion, cellPixels k: Int, band: PixelRegion,
+        factor: Int32, tint: UInt32
+    ) -> [UInt32] {
         let width = cells.x1 - cells.x0, height = cells.y1 - cells.y0, bandWidth = band.x1 - band.x0
         var filtered = [UInt32](repeating: 0, count: bandWidth * (band.y1 - band.y0))
         let columns = (band.x0..<band.x1).map { Self.gridPosition($0, cellPixels: k) }
@@ -190,7 +197,8 @@ extension Canvas {
 
     /// The filtered pixels of `band` (blurred with the rows of `buffer` within `reach`,
     /// saturated, tinted), row-major.
-    func backdropBand(_ band: PixelRegion, buffer: PixelRegion, box: GaussianBlur.Box?, reach: Int, factor: Int32, tint: UInt32) -> [UInt32] {
+    func backdropBand(_ band: PixelRegion, buffer: PixelRegion, box: GaussianBlur.Box?, reach: Int, factor: Int32, tint: UInt32) -> [UInt32]
+    {
         let window: PixelRegion = (buffer.x0, max(buffer.y0, band.y0 - reach), buffer.x1, min(buffer.y1, band.y1 + reach))
         let width = window.x1 - window.x0, height = window.y1 - window.y0
         let bandWidth = band.x1 - band.x0
@@ -224,8 +232,10 @@ extension Canvas {
         while y < band.y1, let rows = coverage.nextBand(rows: min(band.y1 - y, AreaAccumulator.bandRows(width: width))) {
             let part: PixelRegion = (band.x0, y, band.x1, y + rows.rows)
             filtered.withUnsafeBufferPointer { filtered in
-                forEachWeightedSegment(weights: rows.weights, x: part.x0, y: part.y0, width: width, height: rows.rows,
-                                       clip: clip, opacity: opacity) { segment in
+                forEachWeightedSegment(
+                    weights: rows.weights, x: part.x0, y: part.y0, width: width, height: rows.rows,
+                    clip: clip, opacity: opacity
+                ) { segment in
                     let source = filtered.baseAddress! + ((segment.y - band.y0) * width + (segment.x - band.x0))
                     let weights = segment.weights!
                     for i in 0..<segment.count {

@@ -26,16 +26,20 @@ extension Canvas {
     /// Fills `path` (a layer's points, mapped by `transform` to canvas points) by `rule` with
     /// `color`, anti-aliased by area coverage, times `opacity`, inside `clip` (`CAShapeLayer`'s
     /// fill: `fillColor`, `fillRule`).
-    package mutating func fill(_ path: BezierPath, rule: FillRule = .nonZero, transform: Transform2D, color: StraightColor,
-                               opacity: Double = 1, clip: Clip? = nil) {
+    package mutating func fill(
+        _ path: BezierPath, rule: FillRule = .nonZero, transform: Transform2D, color: StraightColor,
+        opacity: Double = 1, clip: Clip? = nil
+    ) {
         fill(outline(filling: path, rule: rule, transform: transform), color: color, opacity: opacity, clip: clip)
     }
 
     /// Strokes `path` (a layer's points, mapped by `transform` to canvas points) with `style` and
     /// `color`, anti-aliased by area coverage, times `opacity`, inside `clip` (`CAShapeLayer`'s
     /// stroke: `strokeColor`, `lineWidth`, caps, joins, dashes, `strokeStart`/`strokeEnd`).
-    package mutating func stroke(_ path: BezierPath, style: StrokeStyle, transform: Transform2D, color: StraightColor,
-                                 opacity: Double = 1, clip: Clip? = nil) {
+    package mutating func stroke(
+        _ path: BezierPath, style: StrokeStyle, transform: Transform2D, color: StraightColor,
+        opacity: Double = 1, clip: Clip? = nil
+    ) {
         fill(outline(stroking: path, style: style, transform: transform), color: color, opacity: opacity, clip: clip)
     }
 }

@@ -9,9 +9,11 @@ extension Canvas {
         guard source != 0 else { return }
         let r = rect.scaled(by: scale)
         let b = pixelBounds
-        forEachSegment(x: AxisSpan(r.minX, r.maxX, lower: b.x0, upper: b.x1),
-                       y: AxisSpan(r.minY, r.maxY, lower: b.y0, upper: b.y1),
-                       clip: clip, opacity: PixelMath.weight(opacity)) { segment in
+        forEachSegment(
+            x: AxisSpan(r.minX, r.maxX, lower: b.x0, upper: b.x1),
+            y: AxisSpan(r.minY, r.maxY, lower: b.y0, upper: b.y1),
+            clip: clip, opacity: PixelMath.weight(opacity)
+        ) { segment in
             Self.fillSegment(segment, color: source)
         }
     }

@@ -10,8 +10,10 @@ extension Canvas {
     /// (level 0 whenever the scale is ≥ 0.5); borders clamp to the edge pixel; the image rect's
     /// edge pixels get area coverage like a fill. scaleAspectFill overflows `rect` unless `clip`
     /// clips it (as `clipsToBounds`).
-    package mutating func draw(_ image: ImagePyramid, in rect: Rect, contentMode: ContentMode,
-                              opacity: Double = 1, clip: Clip? = nil) {
+    package mutating func draw(
+        _ image: ImagePyramid, in rect: Rect, contentMode: ContentMode,
+        opacity: Double = 1, clip: Clip? = nil
+    ) {
         guard image.width > 0, image.height > 0 else { return }
         let layout = contentMode.imageRect(imageSize: Size(width: Double(image.widthPoints), height: Double(image.heightPoints)), in: rect)
         let r = layout.scaled(by: scale)
@@ -45,45 +47,52 @@ extension Canvas {
 
         source.pixels.withUnsafeBufferPointer { pixels in
             columns.index.withUnsafeBufferPointer { index in
-            columns.fraction.withUnsafeBufferPointer { fraction in
-            columns.fraction.map { SIMD8(lowHalf: SIMD4(repeating: UInt16(256 - $0)), highHalf: SIMD4(repeating: UInt16($0))) }.withUnsafeBufferPointer { columnWeights in
-            rows.index.withUnsafeBufferPointer { rowIndex in
-            rows.fraction.withUnsafeBufferPointer { rowFraction in
-                let src = pixels.baseAddress!
-                // The vertical pass's output for one row, one spread pixel per source column (see
-                // `drawImageSegment`). Spare elements: a clamped last column reads `index + 1` with
-                // fraction 0, so its value never matters but must be readable.
-                let vertical = UnsafeMutablePointer<UInt64>.allocate(capacity: source.width + 4)
-                vertical.initialize(repeating: 0, count: source.width + 4)
-                defer { vertical.deallocate() }
-                forEachSegment(x: spanX, y: spanY, clip: clip, opacity: weight) { segment in
-                    let j = segment.y - y0
-                    let row0 = src + Int(rowIndex[j]) * source.width
-                    let fy = rowFraction[j]
-                    // A clamped row has fraction 0: its second row gets weight 0, so reuse the first.
-                    let row1 = fy == 0 ? row0 : row0 + source.width
-                    func general(_ part: RowSegment) {
-                        let c = part.x - x0
-                        Self.drawImageSegment(part, row0: row0, row1: row1, fy: fy, lastColumn: source.width - 1,
-                                              index: index.baseAddress! + c, fraction: fraction.baseAddress! + c, columnWeights: columnWeights.baseAddress! + c,
-                                              integral: columns.integral, vertical: vertical)
-                    }
-                    // An exact 2:1 reduction along x (step 2, one fraction): the interior run's
-                    // columns inside `pairs` are sampled in one pass, the rest as usual.
-                    let start = max(segment.x, x0 + pairs.lowerBound), end = min(segment.x + segment.count, x0 + pairs.upperBound)
-                    guard segment.weights == nil, end - start >= 4 else { return general(segment) }
-                    func part(_ from: Int, _ to: Int) -> RowSegment {
-                        RowSegment(y: segment.y, x: from, count: to - from, destination: segment.destination + (from - segment.x), weights: nil, weight: segment.weight)
-                    }
-                    if start > segment.x { general(part(segment.x, start)) }
-                    let k = Int(index[start - x0])
-                    Self.drawPairSegment(part(start, end), row0: row0 + k, row1: row1 + k, fy: fy, fx: fraction[start - x0])
-                    if segment.x + segment.count > end { general(part(end, segment.x + segment.count)) }
+                columns.fraction.withUnsafeBufferPointer { fraction in
+                    columns.fraction.map { SIMD8(lowHalf: SIMD4(repeating: UInt16(256 - $0)), highHalf: SIMD4(repeating: UInt16($0))) }
+                        .withUnsafeBufferPointer { columnWeights in
+                            rows.index.withUnsafeBufferPointer { rowIndex in
+                                rows.fraction.withUnsafeBufferPointer { rowFraction in
+                                    let src = pixels.baseAddress!
+                                    // The vertical pass's output for one row, one spread pixel per source column (see
+                                    // `drawImageSegment`). Spare elements: a clamped last column reads `index + 1` with
+                                    // fraction 0, so its value never matters but must be readable.
+                                    let vertical = UnsafeMutablePointer<UInt64>.allocate(capacity: source.width + 4)
+                                    vertical.initialize(repeating: 0, count: source.width + 4)
+                                    defer { vertical.deallocate() }
+                                    forEachSegment(x: spanX, y: spanY, clip: clip, opacity: weight) { segment in
+                                        let j = segment.y - y0
+                                        let row0 = src + Int(rowIndex[j]) * source.width
+                                        let fy = rowFraction[j]
+                                        // A clamped row has fraction 0: its second row gets weight 0, so reuse the first.
+                                        let row1 = fy == 0 ? row0 : row0 + source.width
+                                        func general(_ part: RowSegment) {
+                                            let c = part.x - x0
+                                            Self.drawImageSegment(
+                                                part, row0: row0, row1: row1, fy: fy, lastColumn: source.width - 1,
+                                                index: index.baseAddress! + c, fraction: fraction.baseAddress! + c,
+                                                columnWeights: columnWeights.baseAddress! + c,
+                                                integral: columns.integral, vertical: vertical)
+                                        }
+                                        // An exact 2:1 reduction along x (step 2, one fraction): the interior run's
+                                        // columns inside `pairs` are sampled in one pass, the rest as usual.
+                                        let start = max(segment.x, x0 + pairs.lowerBound),
+                                            end = min(segment.x + segment.count, x0 + pairs.upperBound)
+                                        guard segment.weights == nil, end - start >= 4 else { return general(segment) }
+                                        func part(_ from: Int, _ to: Int) -> RowSegment {
+                                            RowSegment(
+                                                y: segment.y, x: from, count: to - from,
+                                                destination: segment.destination + (from - segment.x), weights: nil, weight: segment.weight)
+                                        }
+                                        if start > segment.x { general(part(segment.x, start)) }
+                                        let k = Int(index[start - x0])
+                                        Self.drawPairSegment(
+                                            part(start, end), row0: row0 + k, row1: row1 + k, fy: fy, fx: fraction[start - x0])
+                                        if segment.x + segment.count > end { general(part(end, segment.x + segment.count)) }
+                                    }
+                                }
+                            }
+                        }
                 }
-            }
-            }
-            }
-            }
             }
         }
     }
@@ -97,9 +106,12 @@ extension Canvas {
     /// all four channels in one scalar 64-bit multiply. Both steps compute the rounded lerp
     /// `(a·(256 − f) + b·f + 128) >> 8` per channel (see `lerp`).
     @inline(__always)
-    static func drawImageSegment(_ segment: RowSegment, row0: UnsafePointer<UInt32>, row1: UnsafePointer<UInt32>, fy: UInt32,
-                                 lastColumn: Int, index: UnsafePointer<Int32>, fraction: UnsafePointer<UInt32>, columnWeights: UnsafePointer<SIMD8<UInt16>>, integral: Bool,
-                                 vertical: UnsafeMutablePointer<UInt64>) {
+    static func drawImageSegment(
+        _ segment: RowSegment, row0: UnsafePointer<UInt32>, row1: UnsafePointer<UInt32>, fy: UInt32,
+        lastColumn: Int, index: UnsafePointer<Int32>, fraction: UnsafePointer<UInt32>, columnWeights: UnsafePointer<SIMD8<UInt16>>,
+        integral: Bool,
+        vertical: UnsafeMutablePointer<UInt64>
+    ) {
         let d = segment.destination, count = segment.count
         let w = segment.weight
         if segment.weights == nil && w == 256 && fy == 0 && integral {
@@ -163,9 +175,10 @@ extension Canvas {
             @inline(__always) func samplePair(_ i: Int) -> SIMD4<UInt32> {
                 let p0 = verticalBytes.loadUnaligned(fromByteOffset: Int(index[i]) &* 8, as: SIMD8<UInt16>.self) &* columnWeights[i]
                 let p1 = verticalBytes.loadUnaligned(fromByteOffset: Int(index[i + 1]) &* 8, as: SIMD8<UInt16>.self) &* columnWeights[i + 1]
-                let v = (SIMD8(lowHalf: p0.lowHalf, highHalf: p1.lowHalf) &+ SIMD8(lowHalf: p0.highHalf, highHalf: p1.highHalf) &+ half) &>> 8
+                let v =
+                    (SIMD8(lowHalf: p0.lowHalf, highHalf: p1.lowHalf) &+ SIMD8(lowHalf: p0.highHalf, highHalf: p1.highHalf) &+ half) &>> 8
                 let x = unsafeBitCast(v, to: SIMD2<UInt64>.self)
-                return unsafeBitCast(x | (x &>> 24), to: SIMD4<UInt32>.self)  // packed pixels in lanes 0 and 2, see `pack`
+                return unsafeBitCast(x | (x &>> 24), to: SIMD4<UInt32>.self) // packed pixels in lanes 0 and 2, see `pack`
             }
             var i = 0
             while i + 4 <= count {
@@ -198,8 +211,10 @@ extension Canvas {
     /// f = 128), likewise columns when `fx` = 128 too; otherwise the lerps run in 16-bit lanes
     /// of two channels each as `a·256 + (b − a)·f + 128` (see `lerp`).
     @inline(__always)
-    static func pairKernel(_ segment: RowSegment, _ row0: UnsafePointer<UInt32>, _ row1: UnsafePointer<UInt32>, _ fy: UInt32, _ fx: UInt32,
-                           averageRows: Bool, averageColumns: Bool) {
+    static func pairKernel(
+        _ segment: RowSegment, _ row0: UnsafePointer<UInt32>, _ row1: UnsafePointer<UInt32>, _ fy: UInt32, _ fx: UInt32,
+        averageRows: Bool, averageColumns: Bool
+    ) {
         let d = segment.destination, count = segment.count, w = segment.weight
         let low = SIMD8<UInt16>(repeating: 0xFF), high = SIMD8<UInt16>(repeating: 0xFF00), half = SIMD8<UInt16>(repeating: 128)
         let fy16 = SIMD8<UInt16>(repeating: UInt16(fy)), fx16 = SIMD8<UInt16>(repeating: UInt16(fx))
@@ -298,7 +313,11 @@ extension Canvas {
     /// when transparent (both give the same result as `PixelMath.sourceOver`, faster).
     @inline(__always)
     static func blend(_ s: UInt32, into destination: UnsafeMutablePointer<UInt32>) {
-        if s >= 0xFF00_0000 { destination.pointee = s } else if s != 0 { destination.pointee = PixelMath.sourceOver(s, destination.pointee) }
+        if s >= 0xFF00_0000 {
+            destination.pointee = s
+        } else if s != 0 {
+            destination.pointee = PixelMath.sourceOver(s, destination.pointee)
+        }
     }
 }
 
@@ -321,7 +340,7 @@ struct SampleAxis {
         let count = end - first
         index = [Int32](repeating: 0, count: count)
         fraction = [UInt32](repeating: 0, count: count)
-        let limit = 1_000_000_000_000  // keeps the Int conversion in range for absurd rects (never hit by real ones)
+        let limit = 1_000_000_000_000 // keeps the Int conversion in range for absurd rects (never hit by real ones)
         let startPosition = ((Double(first) + 0.5 - origin) * ratio - 0.5) * 65536
         var position = Int(clamping: startPosition.rounded(), to: -limit...limit)
         let step = Int(clamping: (ratio * 65536).rounded(), to: 0...limit / 65536)

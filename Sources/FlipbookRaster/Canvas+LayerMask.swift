@@ -10,7 +10,8 @@ extension Canvas {
     /// opacity weight)` and composited source-over: where the mask is opaque the content shows
     /// as drawn, where it is transparent (or outside `bounds`) nothing shows. Opacity ≤ 0 (or
     /// NaN) or an empty region draws nothing and calls neither closure.
-    package mutating func drawGroup(opacity: Double, bounds: Rect?, alphaMask mask: (inout Canvas) -> Void, _ body: (inout Canvas) -> Void) {
+    package mutating func drawGroup(opacity: Double, bounds: Rect?, alphaMask mask: (inout Canvas) -> Void, _ body: (inout Canvas) -> Void)
+    {
         let weight = PixelMath.weight(opacity)
         guard weight > 0, let region = region(pixelBounds, limitedTo: bounds) else { return }
         let maskLayer = offscreen(region, mask)

@@ -17,8 +17,10 @@ extension Canvas {
     /// the smaller singular value of the image-to-device map's Jacobian at the quad's centre
     /// (a perspective map stretches unevenly; the centre is its typical stretch).
     /// A singular or non-finite map draws nothing.
-    package mutating func draw(_ image: ImagePyramid, in rect: Rect, contentMode: ContentMode, projection: Homography,
-                              opacity: Double = 1, clip: Clip? = nil) {
+    package mutating func draw(
+        _ image: ImagePyramid, in rect: Rect, contentMode: ContentMode, projection: Homography,
+        opacity: Double = 1, clip: Clip? = nil
+    ) {
         if projection.isAffine {
             return draw(image, in: rect, contentMode: contentMode, transform: projection.affine, opacity: opacity, clip: clip)
         }
@@ -27,8 +29,9 @@ extension Canvas {
         let weight = PixelMath.weight(opacity)
         guard weight > 0, !layout.isEmpty else { return }
         let reduction = Double(image.reduction)
-        let imageToLocal = Transform2D(a: layout.width / (Double(image.widthPoints) / reduction), b: 0, c: 0,
-                                           d: layout.height / (Double(image.heightPoints) / reduction), tx: layout.x, ty: layout.y)
+        let imageToLocal = Transform2D(
+            a: layout.width / (Double(image.widthPoints) / reduction), b: 0, c: 0,
+            d: layout.height / (Double(image.heightPoints) / reduction), tx: layout.x, ty: layout.y)
         let toDevice = Homography(imageToLocal).concatenating(projection).concatenating(Homography(Transform2D(scaleX: scale, y: scale)))
         guard let inverse = toDevice.inverted() else { return }
         let centre = Point(x: (Double(image.widthPoints) / reduction) / 2, y: (Double(image.heightPoints) / reduction) / 2)

@@ -49,7 +49,8 @@ struct ShadowLayout {
     /// plane of `valueBytes`-byte values.
     func scratchBytes(valueBytes: Int) -> Int {
         let planeWidth = plane.x1 - plane.x0, outWidth = out.x1 - out.x0
-        let blur = box.map { GaussianBlur.scratchBytes(width: planeWidth, height: plane.y1 - plane.y0, box: $0, valueBytes: valueBytes) } ?? 0
+        let blur =
+            box.map { GaussianBlur.scratchBytes(width: planeWidth, height: plane.y1 - plane.y0, box: $0, valueBytes: valueBytes) } ?? 0
         // One band of weights handed to `draw(weights:…)`, and its row of combined weights.
         let rows = min(out.y1 - out.y0, AreaAccumulator.bandRows(width: outWidth))
         return blur + 2 * outWidth * rows + 2 * outWidth
@@ -115,8 +116,9 @@ extension Canvas {
     func pathShadowLayout(_ polygons: [[Point]], sigmaPixels sigma: Double, clip: Clip?, cellPixels k: Int) -> ShadowLayout? {
         let reach = GaussianBlur.reach(sigmaPixels: sigma)
         guard let shape = Self.pixelBox(of: polygons),
-              let reachable = Self.intersect(Self.expand(shape, by: reach), pixelBounds),
-              let out = region(reachable, limitedTo: clip?.rect) else { return nil }
+            let reachable = Self.intersect(Self.expand(shape, by: reach), pixelBounds),
+            let out = region(reachable, limitedTo: clip?.rect)
+        else { return nil }
         if k == 1 {
             guard let input = Self.intersect(Self.expand(out, by: reach), shape) else { return nil }
             return ShadowLayout(cellPixels: 1, box: GaussianBlur.box(sigmaPixels: sigma), plane: Self.hull(out, input), out: out)
@@ -127,7 +129,8 @@ extension Canvas {
         // The cells under `out`, and one more on each side for the interpolation.
         let cellOut = Self.expand(Self.cells(covering: out, cellPixels: k), by: 1)
         guard let cellShape = Self.pixelBox(of: scaled),
-              let input = Self.intersect(Self.expand(cellOut, by: cellReach), cellShape) else { return nil }
+            let input = Self.intersect(Self.expand(cellOut, by: cellReach), cellShape)
+        else { return nil }
         return ShadowLayout(cellPixels: k, box: box, plane: Self.hull(cellOut, input), out: out)
     }
 
@@ -146,8 +149,10 @@ extension Canvas {
     /// over the canvas for the group itself. Returns false, having drawn nothing, when even
     /// that does not fit (or is not allowed): the caller then draws the body without its shadow.
     @discardableResult
-    package mutating func drawShadowedGroup(shadow: Shadow, opacity: Double, bounds: Rect?, clip: Clip?, budgetPixels: Int? = nil,
-                                            allowsRepeatedDrawing: Bool = true, _ body: (inout Canvas, ShadowedGroupPass) -> Void) -> Bool {
+    package mutating func drawShadowedGroup(
+        shadow: Shadow, opacity: Double, bounds: Rect?, clip: Clip?, budgetPixels: Int? = nil,
+        allowsRepeatedDrawing: Bool = true, _ body: (inout Canvas, ShadowedGroupPass) -> Void
+    ) -> Bool {
         let weight = PixelMath.weight(opacity)
         guard weight > 0 else { return true }
         let budget = budgetPixels ?? defaultBufferBudget
@@ -158,7 +163,9 @@ extension Canvas {
         // What the group draws matters on the canvas itself and, through its shadow, as far
         // as the blur and the offset carry it.
         let b = pixelBounds
-        var reachable: PixelRegion = (b.x0 - reach - max(dx, 0), b.y0 - reach - max(dy, 0), b.x1 + reach - min(dx, 0), b.y1 + reach - min(dy, 0))
+        var reachable: PixelRegion = (
+            b.x0 - reach - max(dx, 0), b.y0 - reach - max(dy, 0), b.x1 + reach - min(dx, 0), b.y1 + reach - min(dy, 0)
+        )
         reachable = (min(reachable.x0, b.x0), min(reachable.y0, b.y0), max(reachable.x1, b.x1), max(reachable.y1, b.y1))
         var content = reachable
         if let bounds {
@@ -178,7 +185,9 @@ extension Canvas {
         let shadowBytes = layout.map { 2 * Self.cells($0.plane) + $0.scratchBytes(valueBytes: 2) } ?? 0
         let oneBuffer = Self.cells(content) + (shadowBytes + 3) / 4
         if oneBuffer <= budget {
-            let layer = offscreen(content, scale: scale) { body(&$0, ShadowedGroupPass(budgetPixels: budget - Self.cells(content), isRepeated: false)) }
+            let layer = offscreen(content, scale: scale) {
+                body(&$0, ShadowedGroupPass(budgetPixels: budget - Self.cells(content), isRepeated: false))
+            }
             noteBuffers(max(Self.cells(content) + layer.peakBufferPixels, oneBuffer))
             if let layout, let input = Self.intersect(Self.expand(layout.out, by: reach), moved) {
                 let buffer = layout.plane
@@ -194,7 +203,9 @@ extension Canvas {
                     }
                 }
                 values.withUnsafeMutableBufferPointer { values in
-                    if let box = layout.box { GaussianBlur.blur(values, width: width, height: buffer.y1 - buffer.y0, box: box, edge: .transparent) }
+                    if let box = layout.box {
+                        GaussianBlur.blur(values, width: width, height: buffer.y1 - buffer.y0, box: box, edge: .transparent)
+                    }
                 }
                 values.withUnsafeBufferPointer { drawShadowPlane($0, layout: layout, color: source, opacity: weight, clip: clip) }
             }
@@ -205,11 +216,16 @@ extension Canvas {
         guard allowsRepeatedDrawing else { return false }
         let direct = region(pixelBounds, limitedTo: bounds)
         if let direct, Self.cells(direct) > budget { return false }
-        if let out = shadowOut, groupShadowLayout(bounds: bounds, content: content, out: out, sigmaPixels: sigma, offset: shadow.offset, cellPixels: 1) != nil {
+        if let out = shadowOut,
+            groupShadowLayout(bounds: bounds, content: content, out: out, sigmaPixels: sigma, offset: shadow.offset, cellPixels: 1) != nil
+        {
             var chosen: (layout: ShadowLayout, offset: (x: Int, y: Int), pixels: Int)?
             for k in Self.cellSizes(sigmaPixels: sigma) {
-                guard let candidate = groupShadowLayout(bounds: bounds, content: content, out: out, sigmaPixels: sigma,
-                                                        offset: shadow.offset, cellPixels: k) else { continue }
+                guard
+                    let candidate = groupShadowLayout(
+                        bounds: bounds, content: content, out: out, sigmaPixels: sigma,
+                        offset: shadow.offset, cellPixels: k)
+                else { continue }
                 let pixels = Self.cells(candidate.layout.plane) + (candidate.layout.scratchBytes(valueBytes: 4) + 3) / 4
                 if pixels <= budget { chosen = (candidate.layout, candidate.offset, pixels); break }
             }
@@ -225,12 +241,16 @@ extension Canvas {
             let width = plane.x1 - plane.x0
             layer.image.pixels.withUnsafeMutableBufferPointer { values in
                 for i in values.indices { values[i] = PixelMath.weight(coverage: values[i] >> 24) }
-                if let box = layout.box { GaussianBlur.blur(values, width: width, height: plane.y1 - plane.y0, box: box, edge: .transparent) }
+                if let box = layout.box {
+                    GaussianBlur.blur(values, width: width, height: plane.y1 - plane.y0, box: box, edge: .transparent)
+                }
             }
             layer.image.pixels.withUnsafeBufferPointer { drawShadowPlane($0, layout: layout, color: source, opacity: weight, clip: clip) }
         }
         if let direct {
-            let layer = offscreen(direct, scale: scale) { body(&$0, ShadowedGroupPass(budgetPixels: budget - Self.cells(direct), isRepeated: true)) }
+            let layer = offscreen(direct, scale: scale) {
+                body(&$0, ShadowedGroupPass(budgetPixels: budget - Self.cells(direct), isRepeated: true))
+            }
             noteBuffers(Self.cells(direct) + layer.peakBufferPixels)
             composite(layer.image, atPixelX: direct.x0, y: direct.y0, weight: weight)
         }
@@ -247,14 +267,18 @@ extension Canvas {
     /// `cellPixels` (`out`: the device pixels it can show on, `content`: where the group's
     /// drawing matters, device pixels), and the offset in whole cells; nil when nothing of the
     /// group can cast it.
-    func groupShadowLayout(bounds: Rect?, content: PixelRegion, out: PixelRegion, sigmaPixels sigma: Double, offset: Point,
-                           cellPixels k: Int) -> (layout: ShadowLayout, offset: (Int, Int))? {
+    func groupShadowLayout(
+        bounds: Rect?, content: PixelRegion, out: PixelRegion, sigmaPixels sigma: Double, offset: Point,
+        cellPixels k: Int
+    ) -> (layout: ShadowLayout, offset: (Int, Int))? {
         if k == 1 {
             let (dx, dy) = Self.devicePixels(offset, scale: scale)
             let reach = GaussianBlur.reach(sigmaPixels: sigma)
             let moved: PixelRegion = (content.x0 + dx, content.y0 + dy, content.x1 + dx, content.y1 + dy)
             guard let input = Self.intersect(Self.expand(out, by: reach), moved) else { return nil }
-            return (ShadowLayout(cellPixels: 1, box: GaussianBlur.box(sigmaPixels: sigma), plane: Self.hull(out, input), out: out), (dx, dy))
+            return (
+                ShadowLayout(cellPixels: 1, box: GaussianBlur.box(sigmaPixels: sigma), plane: Self.hull(out, input), out: out), (dx, dy)
+            )
         }
         let box = Self.gridBox(sigmaPixels: sigma, cellPixels: k)
         let cellReach = box.map { 3 * ($0.radius + ($0.endWeight > 0 ? 1 : 0)) } ?? 0
@@ -273,8 +297,10 @@ extension Canvas {
     /// Draws a blurred shadow plane (weights 0…256 over `layout.plane`, row-major) in `color`
     /// over `layout.out`, band by band: each pixel its cell's weight, or on a coarser grid the
     /// bilinear interpolation of the four cells around the pixel's centre, in integers.
-    func drawShadowPlaneWeights<Value: FixedWidthInteger>(_ values: UnsafeBufferPointer<Value>, layout: ShadowLayout,
-                                                         band: PixelRegion, into weights: inout [UInt16]) {
+    func drawShadowPlaneWeights<Value: FixedWidthInteger>(
+        _ values: UnsafeBufferPointer<Value>, layout: ShadowLayout,
+        band: PixelRegion, into weights: inout [UInt16]
+    ) {
         let plane = layout.plane, width = plane.x1 - plane.x0, height = plane.y1 - plane.y0
         let bandWidth = band.x1 - band.x0
         let k = layout.cellPixels
@@ -302,8 +328,10 @@ extension Canvas {
     }
 
     /// Draws a blurred shadow plane over `layout.out` in bands (`drawShadowPlaneWeights`).
-    mutating func drawShadowPlane<Value: FixedWidthInteger>(_ values: UnsafeBufferPointer<Value>, layout: ShadowLayout, color: UInt32,
-                                                            opacity: UInt32, clip: Clip?) {
+    mutating func drawShadowPlane<Value: FixedWidthInteger>(
+        _ values: UnsafeBufferPointer<Value>, layout: ShadowLayout, color: UInt32,
+        opacity: UInt32, clip: Clip?
+    ) {
         let out = layout.out, width = out.x1 - out.x0
         let rows = AreaAccumulator.bandRows(width: width)
         var weights = [UInt16](repeating: 0, count: width * min(rows, out.y1 - out.y0))
@@ -311,7 +339,9 @@ extension Canvas {
         while y < out.y1 {
             let band: PixelRegion = (out.x0, y, out.x1, min(out.y1, y + rows))
             drawShadowPlaneWeights(values, layout: layout, band: band, into: &weights)
-            draw(weights: weights, x: band.x0, y: band.y0, width: width, height: band.y1 - band.y0, color: color, opacity: opacity, clip: clip)
+            draw(
+                weights: weights, x: band.x0, y: band.y0, width: width, height: band.y1 - band.y0, color: color, opacity: opacity,
+                clip: clip)
             y = band.y1
         }
     }
@@ -387,9 +417,11 @@ extension Canvas {
             }
         }
         guard minX < maxX, minY < maxY else { return nil }
-        let limit = 1_000_000_000  // far beyond any canvas
-        return (Int(clamping: minX.rounded(.down), to: -limit...limit), Int(clamping: minY.rounded(.down), to: -limit...limit),
-                Int(clamping: maxX.rounded(.up), to: -limit...limit), Int(clamping: maxY.rounded(.up), to: -limit...limit))
+        let limit = 1_000_000_000 // far beyond any canvas
+        return (
+            Int(clamping: minX.rounded(.down), to: -limit...limit), Int(clamping: minY.rounded(.down), to: -limit...limit),
+            Int(clamping: maxX.rounded(.up), to: -limit...limit), Int(clamping: maxY.rounded(.up), to: -limit...limit)
+        )
     }
 
     static func expand(_ r: PixelRegion, by margin: Int) -> PixelRegion { (r.x0 - margin, r.y0 - margin, r.x1 + margin, r.y1 + margin) }
@@ -399,5 +431,7 @@ extension Canvas {
         return r.0 < r.2 && r.1 < r.3 ? r : nil
     }
 
-    static func hull(_ a: PixelRegion, _ b: PixelRegion) -> PixelRegion { (min(a.x0, b.x0), min(a.y0, b.y0), max(a.x1, b.x1), max(a.y1, b.y1)) }
+    static func hull(_ a: PixelRegion, _ b: PixelRegion) -> PixelRegion {
+        (min(a.x0, b.x0), min(a.y0, b.y0), max(a.x1, b.x1), max(a.y1, b.y1))
+    }
 }

@@ -23,8 +23,10 @@ extension Canvas {
     ///
     /// `scaleAspectFill` and `center` overflow `rect` unless `clip` cuts them (`clipsToBounds`).
     /// A singular or non-finite transform draws nothing.
-    package mutating func draw(_ image: ImagePyramid, in rect: Rect, contentMode: ContentMode, transform: Transform2D,
-                              opacity: Double = 1, clip: Clip? = nil) {
+    package mutating func draw(
+        _ image: ImagePyramid, in rect: Rect, contentMode: ContentMode, transform: Transform2D,
+        opacity: Double = 1, clip: Clip? = nil
+    ) {
         guard image.width > 0, image.height > 0 else { return }
         let layout = contentMode.imageRect(imageSize: Size(width: Double(image.widthPoints), height: Double(image.heightPoints)), in: rect)
         if transform.isPositiveAxisAligned {
@@ -36,8 +38,9 @@ extension Canvas {
         // Base pixel → local points → canvas points → device pixels. A reduced decode's base pixel
         // covers `reduction` points (as in the axis-aligned draw).
         let reduction = Double(image.reduction)
-        let imageToLocal = Transform2D(a: layout.width / (Double(image.widthPoints) / reduction), b: 0, c: 0,
-                                           d: layout.height / (Double(image.heightPoints) / reduction), tx: layout.x, ty: layout.y)
+        let imageToLocal = Transform2D(
+            a: layout.width / (Double(image.widthPoints) / reduction), b: 0, c: 0,
+            d: layout.height / (Double(image.heightPoints) / reduction), tx: layout.x, ty: layout.y)
         let toDevice = imageToLocal.concatenating(transform).concatenating(Transform2D(scaleX: scale, y: scale))
         guard let inverse = toDevice.inverted(), hasFiniteEntries(inverse) else { return }
 
@@ -60,7 +63,7 @@ extension Canvas {
                 var (u, v) = sampler.position(x: segment.x, y: segment.y)
                 for i in 0..<segment.count {
                     let w = UInt64(weights[i])
-                    if w == 256 {  // scale by 256 is the identity: (c·256 + 128) >> 8 = c
+                    if w == 256 { // scale by 256 is the identity: (c·256 + 128) >> 8 = c
                         Self.blend(Self.pack(sampler.sample(src, u, v)), into: segment.destination + i)
                     } else if w != 0 {
                         Self.blend(Self.pack(Self.scale(sampler.sample(src, u, v), by: w)), into: segment.destination + i)
@@ -82,8 +85,10 @@ extension Canvas {
     ///   fill and the corners the rounded clip's ramp (see docs/RASTER.md).
     /// - Otherwise: exact non-zero polygon coverage of the mapped outline, the corner arcs
     ///   flattened so that every chord is within 1/16 device pixel of the mapped arc.
-    package mutating func fill(_ rect: Rect, cornerRadius: Double, transform: Transform2D, color: StraightColor,
-                              opacity: Double = 1, clip: Clip? = nil) {
+    package mutating func fill(
+        _ rect: Rect, cornerRadius: Double, transform: Transform2D, color: StraightColor,
+        opacity: Double = 1, clip: Clip? = nil
+    ) {
         if transform.isPositiveAxisAligned {
             let mapped = transform.apply(to: rect)
             guard cornerRadius > 0 else { return fill(mapped, color: color, opacity: opacity, clip: clip) }
@@ -95,8 +100,9 @@ extension Canvas {
                 return fill(mapped.insetBy(dx: -margin, dy: -margin), color: color, opacity: opacity, clip: rounded)
             }
         }
-        let outline = roundedRectOutline(rect, cornerRadius: cornerRadius,
-                                         transform: transform.concatenating(Transform2D(scaleX: scale, y: scale)), tolerance: 1.0 / 16)
+        let outline = roundedRectOutline(
+            rect, cornerRadius: cornerRadius,
+            transform: transform.concatenating(Transform2D(scaleX: scale, y: scale)), tolerance: 1.0 / 16)
         fill(polygons: [outline], color: color, opacity: opacity, clip: clip)
     }
 
@@ -116,15 +122,18 @@ extension Canvas {
         let weight = PixelMath.weight(opacity)
         let polygons = mask.contours.map { $0.map { Point(x: $0.x * scale, y: $0.y * scale) } }
         guard weight > 0, let maskRegion = polygonRegion(polygons, clip: nil),
-              let region = region(maskRegion, limitedTo: bounds) else { return }
+            let region = region(maskRegion, limitedTo: bounds)
+        else { return }
         let layer = offscreen(region, body)
         noteBuffers(Self.cells(region) + max(layer.peakBufferPixels, (Self.coverageBandBytes(region) + 3) / 4))
         let (x0, y0, x1, _) = region
         let width = x1 - x0
         layer.image.pixels.withUnsafeBufferPointer { layerPixels in
             Self.forEachCoverageBand(of: polygons, over: region, rule: mask.fillRule) { band, coverage in
-                forEachWeightedSegment(weights: coverage, x: x0, y: band.y0, width: width, height: band.y1 - band.y0, clip: nil,
-                                       opacity: weight) { segment in
+                forEachWeightedSegment(
+                    weights: coverage, x: x0, y: band.y0, width: width, height: band.y1 - band.y0, clip: nil,
+                    opacity: weight
+                ) { segment in
                     let s = layerPixels.baseAddress! + ((segment.y - y0) * width + (segment.x - x0))
                     let weights = segment.weights!
                     for i in 0..<segment.count {

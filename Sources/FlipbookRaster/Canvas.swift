@@ -36,8 +36,9 @@ package struct Canvas {
     /// The area the canvas covers, in points (a group's offscreen canvas covers part of the
     /// frame): drawing outside it has no effect, so callers may skip work there.
     package var coveredPoints: Rect {
-        Rect(x: Double(originX) / scale, y: Double(originY) / scale,
-             width: Double(image.width) / scale, height: Double(image.height) / scale)
+        Rect(
+            x: Double(originX) / scale, y: Double(originY) / scale,
+            width: Double(image.width) / scale, height: Double(image.height) / scale)
     }
 
     /// The canvas's pixels in device coordinates: `[x0, x1) × [y0, y1)`.
@@ -106,7 +107,7 @@ package struct Canvas {
                     let d = dst.baseAddress! + ((py - originY) * stride + (x0 - originX))
                     let count = x1 - x0
                     var i = 0
-                    while i + 4 <= count {  // four pixels per SIMD step, same arithmetic as below
+                    while i + 4 <= count { // four pixels per SIMD step, same arithmetic as below
                         let p = PixelMath.scale(UnsafeRawPointer(s + i).loadUnaligned(as: SIMD4<UInt32>.self), by: weight)
                         let out = UnsafeMutableRawPointer(d + i)
                         out.storeBytes(of: PixelMath.sourceOver(p, out.loadUnaligned(as: SIMD4<UInt32>.self)), as: SIMD4<UInt32>.self)

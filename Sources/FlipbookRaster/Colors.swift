@@ -2,7 +2,7 @@
 // The maths is written down in docs/RASTER.md.
 
 #if canImport(Glibc)
-import Glibc  // links libm for rounded()/squareRoot() on Linux
+    import Glibc // links libm for rounded()/squareRoot() on Linux
 #endif
 
 /// A straight (not premultiplied) sRGB colour; each component in 0…1.
@@ -37,8 +37,9 @@ public struct StraightColor: Hashable, Sendable {
     /// The colour as a straight 8-bit pixel: each component `c` becomes `round(clamp(c, 0, 1) · 255)`
     /// (halves away from zero; NaN → 0).
     package var straightPixel: StraightPixel {
-        StraightPixel(red: Self.quantize(red), green: Self.quantize(green),
-                      blue: Self.quantize(blue), alpha: Self.quantize(alpha))
+        StraightPixel(
+            red: Self.quantize(red), green: Self.quantize(green),
+            blue: Self.quantize(blue), alpha: Self.quantize(alpha))
     }
 
     /// The colour as a premultiplied pixel: quantised to a straight 8-bit pixel first
@@ -46,7 +47,7 @@ public struct StraightColor: Hashable, Sendable {
     public var premultipliedPixel: PremultipliedPixel { straightPixel.premultiplied }
 
     private static func quantize(_ value: Double) -> UInt8 {
-        guard value > 0 else { return 0 }  // also NaN
+        guard value > 0 else { return 0 } // also NaN
         guard value < 1 else { return 255 }
         return UInt8((value * 255).rounded())
     }

@@ -87,7 +87,7 @@ struct DeviceClip {
         // x + 0.5 ≥ left  ⇔  x ≥ ⌈left − 0.5⌉;  x + 0.5 ≤ right  ⇔  x ≤ ⌊right − 0.5⌋.
         let first = (left - 0.5).rounded(.up), last = (right - 0.5).rounded(.down)
         guard first.isFinite, last.isFinite, last >= first else { return (0, 0) }
-        let limit = 1_000_000_000  // far beyond any canvas; keeps `end` and the caller's sums in range
+        let limit = 1_000_000_000 // far beyond any canvas; keeps `end` and the caller's sums in range
         return (Int(clamping: first, to: -limit...limit), Int(clamping: last, to: -limit...limit) + 1)
     }
 }
@@ -111,8 +111,10 @@ extension Canvas {
     /// Each row is split into a left edge, a run of equal weight (the interior: the fast path)
     /// and a right edge; weights are computed from integer axis spans (`AxisSpan`), products
     /// rounded with `PixelMath.multiplyWeights`.
-    mutating func forEachSegment(x shapeX: AxisSpan, y shapeY: AxisSpan, clip: Clip?, opacity: UInt32,
-                                 _ body: (RowSegment) -> Void) {
+    mutating func forEachSegment(
+        x shapeX: AxisSpan, y shapeY: AxisSpan, clip: Clip?, opacity: UInt32,
+        _ body: (RowSegment) -> Void
+    ) {
         guard opacity > 0, !shapeX.isEmpty, !shapeY.isEmpty else { return }
         let bounds = pixelBounds
         let deviceClip = clip.map { DeviceClip($0, scale: scale, bounds: bounds) }
@@ -173,16 +175,22 @@ extension Canvas {
                     for px in re..<x1 { edgeWeight(px) }
                     let rowPointer = base + (py - originY) * stride
                     if rs > x0 {
-                        body(RowSegment(y: py, x: x0, count: rs - x0, destination: rowPointer + (x0 - originX),
-                                        weights: UnsafePointer(weightBase), weight: 0))
+                        body(
+                            RowSegment(
+                                y: py, x: x0, count: rs - x0, destination: rowPointer + (x0 - originX),
+                                weights: UnsafePointer(weightBase), weight: 0))
                     }
                     if re > rs {
-                        body(RowSegment(y: py, x: rs, count: re - rs, destination: rowPointer + (rs - originX),
-                                        weights: nil, weight: rowWeight))
+                        body(
+                            RowSegment(
+                                y: py, x: rs, count: re - rs, destination: rowPointer + (rs - originX),
+                                weights: nil, weight: rowWeight))
                     }
                     if x1 > re {
-                        body(RowSegment(y: py, x: re, count: x1 - re, destination: rowPointer + (re - originX),
-                                        weights: UnsafePointer(weightBase + (re - x0)), weight: 0))
+                        body(
+                            RowSegment(
+                                y: py, x: re, count: x1 - re, destination: rowPointer + (re - originX),
+                                weights: UnsafePointer(weightBase + (re - x0)), weight: 0))
                     }
                 }
             }

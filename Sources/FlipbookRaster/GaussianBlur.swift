@@ -75,8 +75,10 @@ package enum GaussianBlur {
     /// Scratch besides the plane: one padded row, `radius + 2` rows of the plane (the rows a
     /// vertical pass has overwritten but still reads; at most `height`) and a row of Int64 sums
     /// — see `scratchBytes`.
-    package static func blur<Value: FixedWidthInteger>(_ values: UnsafeMutableBufferPointer<Value>, width: Int, height: Int, box: Box,
-                                                        edge: Edge) {
+    package static func blur<Value: FixedWidthInteger>(
+        _ values: UnsafeMutableBufferPointer<Value>, width: Int, height: Int, box: Box,
+        edge: Edge
+    ) {
         guard width > 0, height > 0 else { return }
         precondition(values.count >= width * height, "plane holds \(values.count) values, not \(width)×\(height)")
         let base = values.baseAddress!
@@ -111,8 +113,10 @@ package enum GaussianBlur {
     /// One horizontal pass over a row of `count` values: out[i] = round((256·Σ in[i−r…i+r] +
     /// α·(in[i−r−1] + in[i+r+1])) / (256·(2r+1) + 2α)), values beyond the ends read as `edge`
     /// says. Int64 sums: no overflow whatever the radius.
-    static func horizontalPass<Value: FixedWidthInteger>(_ values: UnsafeMutablePointer<Value>, count: Int, box: Box, edge: Edge,
-                                                         scratch s: UnsafeMutablePointer<Value>) {
+    static func horizontalPass<Value: FixedWidthInteger>(
+        _ values: UnsafeMutablePointer<Value>, count: Int, box: Box, edge: Edge,
+        scratch s: UnsafeMutablePointer<Value>
+    ) {
         let r = box.radius, left = r + 1
         // s[j] is in[j − left].
         for j in 0..<(count + 2 * left) {
@@ -130,8 +134,10 @@ package enum GaussianBlur {
     /// The same pass down every column at once, in place: row y is written once every row it
     /// reads is known, and the `radius + 2` rows above it that it and its successors still read
     /// are kept as they were in `ring` (row k in slot k mod (radius + 2)).
-    static func verticalPass<Value: FixedWidthInteger>(_ values: UnsafeMutablePointer<Value>, width: Int, height: Int, box: Box,
-                                                       edge: Edge, ring: UnsafeMutablePointer<Value>, sums: UnsafeMutablePointer<Int64>) {
+    static func verticalPass<Value: FixedWidthInteger>(
+        _ values: UnsafeMutablePointer<Value>, width: Int, height: Int, box: Box,
+        edge: Edge, ring: UnsafeMutablePointer<Value>, sums: UnsafeMutablePointer<Int64>
+    ) {
         let r = box.radius, slots = ringRows(box: box, height: height)
         /// Row k of the pass's input while row `current` is being written: rows after it are
         /// still in place, it and those before it are in the ring; nil for a row of zeros

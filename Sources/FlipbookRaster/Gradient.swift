@@ -35,8 +35,10 @@ public struct Gradient: Hashable, Sendable {
     public var kind: Kind
 
     /// Creates a gradient; the defaults are `CAGradientLayer`'s.
-    public init(colors: [StraightColor], locations: [Double]? = nil, startPoint: Point = Point(x: 0.5, y: 0),
-                endPoint: Point = Point(x: 0.5, y: 1), kind: Kind = .axial) {
+    public init(
+        colors: [StraightColor], locations: [Double]? = nil, startPoint: Point = Point(x: 0.5, y: 0),
+        endPoint: Point = Point(x: 0.5, y: 1), kind: Kind = .axial
+    ) {
         self.colors = colors; self.locations = locations; self.startPoint = startPoint; self.endPoint = endPoint; self.kind = kind
     }
 
@@ -157,14 +159,15 @@ package struct StopLookup: Sendable {
         guard span > 0 else { return colors[index] }
         let f = (t - locations[index - 1]) / span
         let a = colors[index - 1], b = colors[index]
-        return StraightColor(red: a.red + (b.red - a.red) * f, green: a.green + (b.green - a.green) * f,
-                             blue: a.blue + (b.blue - a.blue) * f, alpha: a.alpha + (b.alpha - a.alpha) * f)
+        return StraightColor(
+            red: a.red + (b.red - a.red) * f, green: a.green + (b.green - a.green) * f,
+            blue: a.blue + (b.blue - a.blue) * f, alpha: a.alpha + (b.alpha - a.alpha) * f)
     }
 
     /// The first `i ≥ 1` whose location is above `t` (`colors.count` when none), and how many
     /// running maxima were compared to find it (the cost, which tests bound).
     package func firstStop(above t: Double) -> (index: Int, probes: Int) {
-        var lower = 1, upper = colors.count  // the answer lies in lower...upper
+        var lower = 1, upper = colors.count // the answer lies in lower...upper
         var probes = 0
         if bucketWidth > 0 {
             let position = (t - low) / bucketWidth
@@ -190,10 +193,13 @@ extension Canvas {
     /// `transform` (layer points → canvas points) with `gradient`, multiplied by `opacity`,
     /// inside `clip`. Each pixel takes the gradient's colour at its centre, mapped back into
     /// the layer, and the rounded rect's exact area coverage.
-    package mutating func fill(_ gradient: Gradient, in rect: Rect, cornerRadius: Double, transform: Transform2D,
-                              opacity: Double = 1, clip: Clip? = nil) {
+    package mutating func fill(
+        _ gradient: Gradient, in rect: Rect, cornerRadius: Double, transform: Transform2D,
+        opacity: Double = 1, clip: Clip? = nil
+    ) {
         guard gradient.colors.count >= 2, !rect.isEmpty, hasFiniteEntries(transform),
-              let inverse = transform.inverted() else { return }
+            let inverse = transform.inverted()
+        else { return }
         let outline = roundedRectOutline(rect, cornerRadius: cornerRadius, transform: transform, tolerance: 1.0 / 64)
         let pixelsPerPoint = scale
         let polygons = [outline.map { Point(x: $0.x * pixelsPerPoint, y: $0.y * pixelsPerPoint) }]

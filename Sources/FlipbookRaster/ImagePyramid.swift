@@ -36,9 +36,10 @@ package final class ImagePyramid: Sendable {
     /// pixels (libjpeg's scaled size).
     package init(_ base: PremultipliedImage, widthPoints: Int, heightPoints: Int, reduction: Int) {
         precondition(reduction >= 1 && reduction & (reduction - 1) == 0, "reduction must be a power of two")
-        precondition(base.width == (widthPoints + reduction - 1) / reduction
-                     && base.height == (heightPoints + reduction - 1) / reduction,
-                     "a \(base.width)x\(base.height) base is not \(widthPoints)x\(heightPoints) reduced by \(reduction)")
+        precondition(
+            base.width == (widthPoints + reduction - 1) / reduction
+                && base.height == (heightPoints + reduction - 1) / reduction,
+            "a \(base.width)x\(base.height) base is not \(widthPoints)x\(heightPoints) reduced by \(reduction)")
         self.base = base
         self.widthPoints = widthPoints
         self.heightPoints = heightPoints
@@ -83,7 +84,8 @@ package final class ImagePyramid: Sendable {
                         let x0 = 2 * x, x1 = min(2 * x + 1, image.width - 1)
                         let a = src[row0 + x0], b = src[row0 + x1], c = src[row1 + x0], d = src[row1 + x1]
                         let rb = (a & 0x00FF_00FF) &+ (b & 0x00FF_00FF) &+ (c & 0x00FF_00FF) &+ (d & 0x00FF_00FF) &+ 0x0002_0002
-                        let ga = ((a &>> 8) & 0x00FF_00FF) &+ ((b &>> 8) & 0x00FF_00FF) &+ ((c &>> 8) & 0x00FF_00FF)
+                        let ga =
+                            ((a &>> 8) & 0x00FF_00FF) &+ ((b &>> 8) & 0x00FF_00FF) &+ ((c &>> 8) & 0x00FF_00FF)
                             &+ ((d &>> 8) & 0x00FF_00FF) &+ 0x0002_0002
                         dst[y * w + x] = ((rb &>> 2) & 0x00FF_00FF) | ((ga &<< 6) & 0xFF00_FF00)
                     }

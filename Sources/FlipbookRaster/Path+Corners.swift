@@ -22,7 +22,7 @@ public struct CornerMask: OptionSet, Hashable, Sendable {
 
     /// The corners with their transition-file names, in `CACornerMask`'s bit order.
     public static let named: [(name: String, corner: CornerMask)] = [
-        ("minXMinY", .minXMinY), ("maxXMinY", .maxXMinY), ("minXMaxY", .minXMaxY), ("maxXMaxY", .maxXMaxY),
+        ("minXMinY", .minXMinY), ("maxXMinY", .maxXMinY), ("minXMaxY", .minXMaxY), ("maxXMaxY", .maxXMaxY)
     ]
 }
 
@@ -48,7 +48,7 @@ extension Path {
     static let continuousCorner: [(c1: (Double, Double), c2: (Double, Double), end: (Double, Double))] = [
         ((1.08849296, 0), (0.86840694, 0), (0.63149379, 0.07491139)),
         ((0.37282383, 0.16905956), (0.16905956, 0.37282383), (0.07491139, 0.63149379)),
-        ((0, 0.86840694), (0, 1.08849296), (0, 1.528665)),
+        ((0, 0.86840694), (0, 1.08849296), (0, 1.528665))
     ]
 
     /// How many radii of straight edge a continuous corner takes (it leaves the edge there).
@@ -69,12 +69,12 @@ extension Path {
     /// 60 pt tall pill), measured on the Béziers.
     static let shortSideEntryCorner: [(c1: (Double, Double), c2: (Double, Double), end: (Double, Double))] = [
         ((1.63527821, 0), (1.29884046, 0), (0.93667966, 0.11451440)),
-        ((0.37430551, 0.31920185), (0, 0.85376552), (0, 1.45223159)),
+        ((0.37430551, 0.31920185), (0, 0.85376552), (0, 1.45223159))
     ]
     /// `shortSideEntryCorner` entered from the short side (its mirror image).
     static let shortSideExitCorner: [(c1: (Double, Double), c2: (Double, Double), end: (Double, Double))] = [
         ((0.85376552, 0), (0.31920185, 0.37430551), (0.11451440, 0.93667966)),
-        ((0, 1.29884046), (0, 1.63527821), (0, 2.30815370)),
+        ((0, 1.29884046), (0, 1.63527821), (0, 2.30815370))
     ]
 
     /// The shape UIKit gives a continuous rounded rect of `rect` and `cornerRadius` (ChouTiUI's
@@ -103,11 +103,13 @@ extension Path {
     /// corner rounded changes shape with the radius, as UIKit's `roundedRect:cornerRadius:`
     /// does; corners of a partial mask are limited to half the shorter side ÷ 1.528665.
     static func continuousCorners(of rect: Rect, cornerRadius: Double, corners: CornerMask)
-        -> [(entry: (Double, Double), cubics: [(c1: (Double, Double), c2: (Double, Double), end: (Double, Double))])?]? {
+        -> [(entry: (Double, Double), cubics: [(c1: (Double, Double), c2: (Double, Double), end: (Double, Double))])?]?
+    {
         let frames = cornerFrames(of: rect)
         let radius = cornerRadius.isNaN ? 0 : max(0, cornerRadius)
         func scaled(_ table: [(c1: (Double, Double), c2: (Double, Double), end: (Double, Double))], by r: Double)
-            -> [(c1: (Double, Double), c2: (Double, Double), end: (Double, Double))] {
+            -> [(c1: (Double, Double), c2: (Double, Double), end: (Double, Double))]
+        {
             table.map { ((r * $0.c1.0, r * $0.c1.1), (r * $0.c2.0, r * $0.c2.1), (r * $0.end.0, r * $0.end.1)) }
         }
         guard corners == .all, radius > 0, continuousShape(of: rect, cornerRadius: radius) != .corners else {
@@ -155,7 +157,8 @@ extension Path {
             return
         }
         // Circular corners, or a continuous capsule: half circles of half the shorter side.
-        let radius = shape == .continuous ? min(rect.width, rect.height) / 2 : Self.limitedCornerRadius(cornerRadius, in: rect, curve: shape)
+        let radius =
+            shape == .continuous ? min(rect.width, rect.height) / 2 : Self.limitedCornerRadius(cornerRadius, in: rect, curve: shape)
         for place in Self.cornerFrames(of: rect) {
             guard radius > 0, corners.contains(place.corner) else {
                 line(to: place.point)
@@ -213,17 +216,24 @@ extension Path {
         /// The point `along` radii back along the incoming edge and `across` radii along the
         /// outgoing one from the corner point (the corner tables' coordinates).
         func at(_ along: Double, _ across: Double, radius: Double) -> Point {
-            Point(x: point.x - along * radius * incoming.x + across * radius * outgoing.x,
-                  y: point.y - along * radius * incoming.y + across * radius * outgoing.y)
+            Point(
+                x: point.x - along * radius * incoming.x + across * radius * outgoing.x,
+                y: point.y - along * radius * incoming.y + across * radius * outgoing.y)
         }
     }
 
     /// The four corners of `rect` clockwise on screen from the top-left one.
     static func cornerFrames(of rect: Rect) -> [CornerFrame] {
-        [CornerFrame(corner: .minXMinY, point: Point(x: rect.minX, y: rect.minY), incoming: Point(x: 0, y: -1), outgoing: Point(x: 1, y: 0)),
-         CornerFrame(corner: .maxXMinY, point: Point(x: rect.maxX, y: rect.minY), incoming: Point(x: 1, y: 0), outgoing: Point(x: 0, y: 1)),
-         CornerFrame(corner: .maxXMaxY, point: Point(x: rect.maxX, y: rect.maxY), incoming: Point(x: 0, y: 1), outgoing: Point(x: -1, y: 0)),
-         CornerFrame(corner: .minXMaxY, point: Point(x: rect.minX, y: rect.maxY), incoming: Point(x: -1, y: 0), outgoing: Point(x: 0, y: -1))]
+        [
+            CornerFrame(
+                corner: .minXMinY, point: Point(x: rect.minX, y: rect.minY), incoming: Point(x: 0, y: -1), outgoing: Point(x: 1, y: 0)),
+            CornerFrame(
+                corner: .maxXMinY, point: Point(x: rect.maxX, y: rect.minY), incoming: Point(x: 1, y: 0), outgoing: Point(x: 0, y: 1)),
+            CornerFrame(
+                corner: .maxXMaxY, point: Point(x: rect.maxX, y: rect.maxY), incoming: Point(x: 0, y: 1), outgoing: Point(x: -1, y: 0)),
+            CornerFrame(
+                corner: .minXMaxY, point: Point(x: rect.minX, y: rect.maxY), incoming: Point(x: -1, y: 0), outgoing: Point(x: 0, y: -1))
+        ]
     }
 
     /// The band a border of `width` fills inside a layer's shape (Core Animation draws the
@@ -271,7 +281,8 @@ extension BezierPath {
         guard !rect.isEmpty, rect.x.isFinite, rect.y.isFinite, rect.width.isFinite, rect.height.isFinite else { return }
         let frames = Path.cornerFrames(of: rect)
         if curve == .continuous, let pieces = Path.continuousOutline(of: rect, cornerRadius: cornerRadius, corners: corners),
-           let start = pieces[0].last.map(Path.end(of:)) {
+            let start = pieces[0].last.map(Path.end(of:))
+        {
             // As UIKit's printed paths: from where the top-left corner meets the top edge, round
             // the top-right, bottom-right, bottom-left and top-left corners.
             move(to: start)
@@ -284,7 +295,8 @@ extension BezierPath {
             closeSubpath()
             return
         }
-        let radius = curve == .continuous ? min(rect.width, rect.height) / 2 : Path.limitedCornerRadius(cornerRadius, in: rect, curve: curve)
+        let radius =
+            curve == .continuous ? min(rect.width, rect.height) / 2 : Path.limitedCornerRadius(cornerRadius, in: rect, curve: curve)
         func rounded(_ frame: Path.CornerFrame) -> Bool { radius > 0 && corners.contains(frame.corner) }
         let first = frames[0]
         move(to: rounded(first) ? first.at(0, 1, radius: radius) : first.point)

@@ -26,8 +26,10 @@ extension Path {
         for k in 1..<chords {
             let t = Double(k) / Double(chords), u = 1 - t
             let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
-            line(to: Point(x: a * start.x + b * control1.x + c * control2.x + d * end.x,
-                           y: a * start.y + b * control1.y + c * control2.y + d * end.y))
+            line(
+                to: Point(
+                    x: a * start.x + b * control1.x + c * control2.x + d * end.x,
+                    y: a * start.y + b * control1.y + c * control2.y + d * end.y))
         }
         line(to: end)
     }
@@ -53,10 +55,14 @@ extension Path {
     /// `center`, from `startRadians` to `endRadians` (screen angles, as `arc`), its ends cut
     /// along the radii. An inner radius ≤ 0 gives a pie slice. Wound clockwise on screen when
     /// `endRadians > startRadians`.
-    package mutating func addRingSector(center: Point, innerRadius: Double, outerRadius: Double,
-                                       startRadians: Double, endRadians: Double) {
-        move(to: Point(x: center.x + outerRadius * DeterministicMath.cos(startRadians),
-                       y: center.y + outerRadius * DeterministicMath.sin(startRadians)))
+    package mutating func addRingSector(
+        center: Point, innerRadius: Double, outerRadius: Double,
+        startRadians: Double, endRadians: Double
+    ) {
+        move(
+            to: Point(
+                x: center.x + outerRadius * DeterministicMath.cos(startRadians),
+                y: center.y + outerRadius * DeterministicMath.sin(startRadians)))
         arc(center: center, radius: outerRadius, startRadians: startRadians, endRadians: endRadians)
         if innerRadius > 0 {
             arc(center: center, radius: innerRadius, startRadians: endRadians, endRadians: startRadians)
@@ -121,8 +127,10 @@ func strokePolygons(_ points: [Point], halfWidth half: Double, discSegments: Int
         let length = (dx * dx + dy * dy).squareRoot()
         guard length > 0 else { continue }
         let nx = -dy / length * half, ny = dx / length * half
-        polygons.append([Point(x: p.x + nx, y: p.y + ny), Point(x: q.x + nx, y: q.y + ny),
-                         Point(x: q.x - nx, y: q.y - ny), Point(x: p.x - nx, y: p.y - ny)])
+        polygons.append([
+            Point(x: p.x + nx, y: p.y + ny), Point(x: q.x + nx, y: q.y + ny),
+            Point(x: q.x - nx, y: q.y - ny), Point(x: p.x - nx, y: p.y - ny)
+        ])
         if i > 0 { polygons.append(disc(p)) }
     }
     if roundCaps { polygons.append(disc(points[points.count - 1])) }

@@ -8,12 +8,13 @@ extension Path {
     /// `transform` maps to), filled by `rule`.
     package init(filling path: BezierPath, rule: FillRule = .nonZero, transform: Transform2D = .identity, tolerance: Double) {
         let polylines = path.applying(transform).polylines(tolerance: tolerance)
-        self.init(contours: polylines.compactMap { line in
-            guard line.vertices.count >= 3 else { return nil }
-            var points = line.vertices.map(\.point)
-            if line.isClosed { points.removeLast() }
-            return points
-        }, fillRule: rule)
+        self.init(
+            contours: polylines.compactMap { line in
+                guard line.vertices.count >= 3 else { return nil }
+                var points = line.vertices.map(\.point)
+                if line.isClosed { points.removeLast() }
+                return points
+            }, fillRule: rule)
     }
 
     /// The outline of `path` stroked with `style` in the path's own space (line width, dashes
@@ -32,10 +33,12 @@ extension Path {
         let halfWidth = style.lineWidth / 2
         let stretch = singularValues(of: transform).larger
         guard halfWidth > 0, halfWidth.isFinite, hasFiniteEntries(transform), stretch > 0, stretch.isFinite,
-              tolerance > 0, tolerance.isFinite else { return }
+            tolerance > 0, tolerance.isFinite
+        else { return }
         let localTolerance = tolerance / stretch
-        var lines = Self.trimmed(path.polylines(tolerance: localTolerance, strokeHalfWidth: halfWidth),
-                                 start: style.strokeStart, end: style.strokeEnd)
+        var lines = Self.trimmed(
+            path.polylines(tolerance: localTolerance, strokeHalfWidth: halfWidth),
+            start: style.strokeStart, end: style.strokeEnd)
         if let pattern = style.normalizedDashPattern { lines = Self.dashed(lines, style: style, pattern: pattern) }
         var outliner = StrokeOutliner(halfWidth: halfWidth, style: style, tolerance: localTolerance, lines: lines)
         for line in lines { outliner.add(line) }
@@ -236,8 +239,12 @@ struct StrokeOutliner {
             // The normals turn as the tangents do: by θ in the direction of the cross product's
             // sign; a reversal turns the +n side through the direction of travel.
             let turn = Gradient.angle(x: dot, y: abs(cross))
-            addPiece([p] + arc(about: p, from: straight ? nu : Point(x: side * nu.x, y: side * nu.y),
-                                radians: straight ? -Double.pi : (cross > 0 ? turn : -turn), to: straight ? Point(x: -nu.x, y: -nu.y) : Point(x: side * nv.x, y: side * nv.y)))
+            addPiece(
+                [p]
+                    + arc(
+                        about: p, from: straight ? nu : Point(x: side * nu.x, y: side * nu.y),
+                        radians: straight ? -Double.pi : (cross > 0 ? turn : -turn),
+                        to: straight ? Point(x: -nu.x, y: -nu.y) : Point(x: side * nv.x, y: side * nv.y)))
         }
     }
 
@@ -248,8 +255,10 @@ struct StrokeOutliner {
         case .butt:
             return
         case .square:
-            addPiece([Point(x: p.x + h * n.x, y: p.y + h * n.y), Point(x: p.x + h * (n.x + t.x), y: p.y + h * (n.y + t.y)),
-                      Point(x: p.x + h * (t.x - n.x), y: p.y + h * (t.y - n.y)), Point(x: p.x - h * n.x, y: p.y - h * n.y)])
+            addPiece([
+                Point(x: p.x + h * n.x, y: p.y + h * n.y), Point(x: p.x + h * (n.x + t.x), y: p.y + h * (n.y + t.y)),
+                Point(x: p.x + h * (t.x - n.x), y: p.y + h * (t.y - n.y)), Point(x: p.x - h * n.x, y: p.y - h * n.y)
+            ])
         case .round:
             // From +n turning away from it (negative angles) through `t` to −n.
             addPiece([p] + arc(about: p, from: n, radians: -Double.pi, to: Point(x: -n.x, y: -n.y)))
@@ -264,8 +273,10 @@ struct StrokeOutliner {
         case .butt:
             return
         case .square:
-            addPiece([Point(x: p.x + h * (n.x - t.x), y: p.y + h * (n.y - t.y)), Point(x: p.x + h * (n.x + t.x), y: p.y + h * (n.y + t.y)),
-                      Point(x: p.x + h * (t.x - n.x), y: p.y + h * (t.y - n.y)), Point(x: p.x - h * (n.x + t.x), y: p.y - h * (n.y + t.y))])
+            addPiece([
+                Point(x: p.x + h * (n.x - t.x), y: p.y + h * (n.y - t.y)), Point(x: p.x + h * (n.x + t.x), y: p.y + h * (n.y + t.y)),
+                Point(x: p.x + h * (t.x - n.x), y: p.y + h * (t.y - n.y)), Point(x: p.x - h * (n.x + t.x), y: p.y - h * (n.y + t.y))
+            ])
         case .round:
             addPiece(unitCircle(segments: roundChords).map { Point(x: p.x + h * $0.x, y: p.y + h * $0.y) })
         }

@@ -79,8 +79,9 @@ extension Canvas {
     /// for the even-odd rule; both exact for non-overlapping edges. A path with a non-finite
     /// coordinate draws nothing.
     package mutating func fill(_ path: Path, color: StraightColor, opacity: Double = 1, clip: Clip? = nil) {
-        fill(polygons: path.contours.map { $0.map { Point(x: $0.x * scale, y: $0.y * scale) } },
-             color: color, opacity: opacity, clip: clip, rule: path.fillRule)
+        fill(
+            polygons: path.contours.map { $0.map { Point(x: $0.x * scale, y: $0.y * scale) } },
+            color: color, opacity: opacity, clip: clip, rule: path.fillRule)
     }
 
     /// Strokes the open polyline `points` (points) with a line `width` points wide: butt caps,
@@ -126,8 +127,10 @@ extension Canvas {
 
     /// The area coverage (0…256) of `polygons` (device pixels) filled by `rule` over the
     /// device-pixel region `[x0, x1) × [y0, y1)`, row-major.
-    static func coverage(of polygons: [[Point]], over region: (x0: Int, y0: Int, x1: Int, y1: Int),
-                         rule: FillRule = .nonZero) -> [UInt16] {
+    static func coverage(
+        of polygons: [[Point]], over region: (x0: Int, y0: Int, x1: Int, y1: Int),
+        rule: FillRule = .nonZero
+    ) -> [UInt16] {
         var weights: [UInt16] = []
         forEachCoverageBand(of: polygons, over: region, rule: rule, rows: region.y1 - region.y0) { _, band in weights += band }
         return weights
@@ -136,8 +139,10 @@ extension Canvas {
     /// The same coverage handed to `body` a band of rows at a time (the band's region and its
     /// weights, row-major), so the scratch is one band's (`AreaAccumulator.bandRows`, or `rows`)
     /// whatever the region's size; the weights are the same however the rows are cut.
-    static func forEachCoverageBand(of polygons: [[Point]], over region: (x0: Int, y0: Int, x1: Int, y1: Int), rule: FillRule = .nonZero,
-                                    rows: Int? = nil, _ body: (_ band: (x0: Int, y0: Int, x1: Int, y1: Int), _ weights: [UInt16]) -> Void) {
+    static func forEachCoverageBand(
+        of polygons: [[Point]], over region: (x0: Int, y0: Int, x1: Int, y1: Int), rule: FillRule = .nonZero,
+        rows: Int? = nil, _ body: (_ band: (x0: Int, y0: Int, x1: Int, y1: Int), _ weights: [UInt16]) -> Void
+    ) {
         let width = region.x1 - region.x0
         var accumulator = AreaAccumulator(x: region.x0, y: region.y0, width: width, height: region.y1 - region.y0)
         for polygon in polygons where polygon.count >= 3 {
@@ -154,13 +159,16 @@ extension Canvas {
 
     /// Calls `body` with the row segments of `polygons` (device pixels, filled by `rule`) ∩ `clip`
     /// ∩ this canvas, every segment carrying per-pixel weights: area coverage × clip × `opacity`.
-    mutating func forEachPolygonSegment(_ polygons: [[Point]], clip: Clip?, opacity: UInt32, rule: FillRule = .nonZero,
-                                        _ body: (RowSegment) -> Void) {
+    mutating func forEachPolygonSegment(
+        _ polygons: [[Point]], clip: Clip?, opacity: UInt32, rule: FillRule = .nonZero,
+        _ body: (RowSegment) -> Void
+    ) {
         guard opacity > 0, let region = polygonRegion(polygons, clip: clip) else { return }
         noteBuffers((Self.coverageBandBytes(region) + 3) / 4)
         Self.forEachCoverageBand(of: polygons, over: region, rule: rule) { band, weights in
-            forEachWeightedSegment(weights: weights, x: band.x0, y: band.y0, width: band.x1 - band.x0, height: band.y1 - band.y0,
-                                   clip: clip, opacity: opacity, body)
+            forEachWeightedSegment(
+                weights: weights, x: band.x0, y: band.y0, width: band.x1 - band.x0, height: band.y1 - band.y0,
+                clip: clip, opacity: opacity, body)
         }
     }
 
@@ -175,19 +183,23 @@ extension Canvas {
     /// Calls `body` with the row segments of a per-pixel weight buffer (0…256, `width × height`,
     /// top-left at device pixel (x, y)) ∩ `clip` ∩ this canvas; each segment's per-pixel weights
     /// are `multiplyWeights(buffer weight, clip × opacity weight)`.
-    mutating func forEachWeightedSegment(weights: [UInt16], x: Int, y: Int, width: Int, height: Int, clip: Clip?, opacity: UInt32,
-                                         _ body: (RowSegment) -> Void) {
+    mutating func forEachWeightedSegment(
+        weights: [UInt16], x: Int, y: Int, width: Int, height: Int, clip: Clip?, opacity: UInt32,
+        _ body: (RowSegment) -> Void
+    ) {
         var combined = [UInt16](repeating: 0, count: width)
         weights.withUnsafeBufferPointer { buffer in
             combined.withUnsafeMutableBufferPointer { combined in
                 let out = combined.baseAddress!
-                forEachSegment(x: AxisSpan(start: x << 8, end: (x + width) << 8), y: AxisSpan(start: y << 8, end: (y + height) << 8),
-                               clip: clip, opacity: opacity) { segment in
+                forEachSegment(
+                    x: AxisSpan(start: x << 8, end: (x + width) << 8), y: AxisSpan(start: y << 8, end: (y + height) << 8),
+                    clip: clip, opacity: opacity
+                ) { segment in
                     let row = buffer.baseAddress! + ((segment.y - y) * width + (segment.x - x))
                     if let weights = segment.weights {
                         for i in 0..<segment.count { out[i] = UInt16(PixelMath.multiplyWeights(UInt32(row[i]), UInt32(weights[i]))) }
                     } else if segment.weight == 256 {
-                        out.update(from: row, count: segment.count)  // multiplyWeights(w, 256) = w
+                        out.update(from: row, count: segment.count) // multiplyWeights(w, 256) = w
                     } else {
                         for i in 0..<segment.count { out[i] = UInt16(PixelMath.multiplyWeights(UInt32(row[i]), segment.weight)) }
                     }
@@ -257,8 +269,10 @@ struct AreaAccumulator {
         let dxdy = (x1 - x0) / (y1 - y0)
         let top = max(y0, 0), bottom = min(y1, Double(height))
         guard top < bottom else { return }
-        walks.append(Walk(xCurrent: x0 + (top - y0) * dxdy, row: Int(clamping: top.rounded(.down), to: 0...height),
-                          top: top, bottom: bottom, dxdy: dxdy, direction: direction))
+        walks.append(
+            Walk(
+                xCurrent: x0 + (top - y0) * dxdy, row: Int(clamping: top.rounded(.down), to: 0...height),
+                top: top, bottom: bottom, dxdy: dxdy, direction: direction))
     }
 
     /// The weights (0…256) of the next `rows` rows (fewer at the region's end), row-major, the
@@ -298,7 +312,9 @@ struct AreaAccumulator {
 
     /// Walks `edge` down its rows up to (not including) row `end`, adding to the cells of the
     /// band that starts at row `first`.
-    private static func walk(_ edge: inout Walk, before end: Int, from first: Int, width: Int, into cells: UnsafeMutableBufferPointer<Double>) {
+    private static func walk(
+        _ edge: inout Walk, before end: Int, from first: Int, width: Int, into cells: UnsafeMutableBufferPointer<Double>
+    ) {
         let stride = width + 2
         var row = edge.row, xCurrent = edge.xCurrent
         let top = edge.top, bottom = edge.bottom, dxdy = edge.dxdy, direction = edge.direction

@@ -48,8 +48,10 @@ package struct StrokeStyle: Hashable, Sendable {
     package var strokeEnd: Double
 
     /// A style; every argument defaults to Core Animation's default.
-    package init(lineWidth: Double = 1, lineCap: LineCap = .butt, lineJoin: LineJoin = .miter, miterLimit: Double = 10,
-                 dashPattern: [Double] = [], dashPhase: Double = 0, strokeStart: Double = 0, strokeEnd: Double = 1) {
+    package init(
+        lineWidth: Double = 1, lineCap: LineCap = .butt, lineJoin: LineJoin = .miter, miterLimit: Double = 10,
+        dashPattern: [Double] = [], dashPhase: Double = 0, strokeStart: Double = 0, strokeEnd: Double = 1
+    ) {
         self.lineWidth = lineWidth; self.lineCap = lineCap; self.lineJoin = lineJoin; self.miterLimit = miterLimit
         self.dashPattern = dashPattern; self.dashPhase = dashPhase; self.strokeStart = strokeStart; self.strokeEnd = strokeEnd
     }

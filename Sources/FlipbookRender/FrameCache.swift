@@ -1,8 +1,8 @@
+import FlipbookGeometry
+package import FlipbookModel
+package import FlipbookRaster
 import FlipbookText
 import Foundation
-import FlipbookGeometry
-package import FlipbookRaster
-package import FlipbookModel
 
 /// Renders the frames of a job while drawing what frames share only once, at the display-list
 /// level (nothing here knows about presets):
@@ -81,8 +81,10 @@ package final class FrameCache: @unchecked Sendable {
             }
             let list = trie.owner[node], start = starts[list].firstOp
             let aboveDepth = above.map { baseDepth[$0] } ?? 0
-            bases.append(Base(parent: above, list: list, ops: (start + aboveDepth)..<(start + trie.depth[node]),
-                              background: starts[list].background))
+            bases.append(
+                Base(
+                    parent: above, list: list, ops: (start + aboveDepth)..<(start + trie.depth[node]),
+                    background: starts[list].background))
             baseDepth.append(trie.depth[node])
             baseOfNode[node] = bases.count - 1
             if let above { bases[above].users += 1 }
@@ -92,8 +94,10 @@ package final class FrameCache: @unchecked Sendable {
             let node = path.last { baseOfNode[$0] != nil }
             let base = node.flatMap { baseOfNode[$0] }
             if let base { bases[base].users += 1 }
-            plans.append(Plan(background: starts[index].background, base: base,
-                              firstOp: starts[index].firstOp + (node.map { trie.depth[$0] } ?? 0), occludedOps: starts[index].firstOp))
+            plans.append(
+                Plan(
+                    background: starts[index].background, base: base,
+                    firstOp: starts[index].firstOp + (node.map { trie.depth[$0] } ?? 0), occludedOps: starts[index].firstOp))
         }
         self.plans = plans
         self.bases = bases
@@ -128,8 +132,9 @@ package final class FrameCache: @unchecked Sendable {
                     if let next = children[key] {
                         node = next
                     } else {
-                        let next = addNode(parent: node, depth: depth[node] + 1,
-                                           cost: cost[node] + FrameCache.estimatedPixels(op, canvas: canvas, scale: scale), owner: index)
+                        let next = addNode(
+                            parent: node, depth: depth[node] + 1,
+                            cost: cost[node] + FrameCache.estimatedPixels(op, canvas: canvas, scale: scale), owner: index)
                         children[key] = next
                         node = next
                     }
@@ -188,8 +193,9 @@ package final class FrameCache: @unchecked Sendable {
             release(base)
         } else {
             let size = device.pixelSize
-            canvas = Canvas(widthPixels: size.width, heightPixels: size.height, scale: device.scale,
-                            background: PremultipliedPixel(packed: background))
+            canvas = Canvas(
+                widthPixels: size.width, heightPixels: size.height, scale: device.scale,
+                background: PremultipliedPixel(packed: background))
         }
         rasterizer.draw(Array(ops), on: &canvas)
         return canvas.image

@@ -1,6 +1,6 @@
 import FlipbookGeometry
-import FlipbookRaster
 import FlipbookModel
+import FlipbookRaster
 
 extension FrameRasterizer {
     /// Draws a `projected` op: an image through the homography (`Canvas.draw(_:in:contentMode:projection:…)`),
@@ -16,22 +16,28 @@ extension FrameRasterizer {
             canvas.draw(image, in: rect, contentMode: contentMode, projection: projection, opacity: opacity, clip: clip)
         case let .text(layout, origin, color):
             guard let glyphs = FrameRasterizer.glyphBounds(layout, at: origin), glyphs.width > 0, glyphs.height > 0,
-                  let pixelsPerPoint = FrameRasterizer.bitmapResolution(for: glyphs, projection: projection, scale: canvas.scale) else { return }
-            let (bitmap, rect) = FrameRasterizer.textBitmap(layout, at: origin, glyphs: glyphs, color: color, pixelsPerPoint: pixelsPerPoint)
+                let pixelsPerPoint = FrameRasterizer.bitmapResolution(for: glyphs, projection: projection, scale: canvas.scale)
+            else { return }
+            let (bitmap, rect) = FrameRasterizer.textBitmap(
+                layout, at: origin, glyphs: glyphs, color: color, pixelsPerPoint: pixelsPerPoint)
             canvas.draw(bitmap, in: rect, contentMode: .scaleToFill, projection: projection, opacity: opacity, clip: clip)
         case let .gradient(gradient, rect):
             // Upright offscreen, as a label is, then through the homography like an image.
             guard rect.width > 0, rect.height > 0,
-                  let pixelsPerPoint = FrameRasterizer.bitmapResolution(for: rect, projection: projection, scale: canvas.scale) else { return }
+                let pixelsPerPoint = FrameRasterizer.bitmapResolution(for: rect, projection: projection, scale: canvas.scale)
+            else { return }
             let maximumSide = Int(FrameRasterizer.maximumTextBitmapPixels)
             let width = Int(clamping: (rect.width * pixelsPerPoint).rounded(.up), to: 1...maximumSide)
             let height = Int(clamping: (rect.height * pixelsPerPoint).rounded(.up), to: 1...maximumSide)
             var offscreen = Canvas(widthPixels: width, heightPixels: height, scale: pixelsPerPoint)
             // The bitmap spans whole pixels: the gradient, laid out over `rect`'s size, is
             // stretched by under a pixel to cover it exactly, and the bitmap drawn onto `rect`.
-            let stretchToBitmap = Transform2D(scaleX: Double(width) / pixelsPerPoint / rect.width, y: Double(height) / pixelsPerPoint / rect.height)
-            offscreen.fill(gradient, in: Rect(x: 0, y: 0, width: rect.width, height: rect.height), cornerRadius: 0, transform: stretchToBitmap)
-            canvas.draw(ImagePyramid(offscreen.image), in: rect, contentMode: .scaleToFill, projection: projection, opacity: opacity, clip: clip)
+            let stretchToBitmap = Transform2D(
+                scaleX: Double(width) / pixelsPerPoint / rect.width, y: Double(height) / pixelsPerPoint / rect.height)
+            offscreen.fill(
+                gradient, in: Rect(x: 0, y: 0, width: rect.width, height: rect.height), cornerRadius: 0, transform: stretchToBitmap)
+            canvas.draw(
+                ImagePyramid(offscreen.image), in: rect, contentMode: .scaleToFill, projection: projection, opacity: opacity, clip: clip)
         }
     }
 
@@ -40,10 +46,11 @@ extension FrameRasterizer {
     /// of `scale`, lowered to keep the bitmap within `maximumTextBitmapPixels`; nil when the map
     /// gives no usable resolution.
     static func bitmapResolution(for rect: Rect, projection: Homography, scale: Double) -> Double? {
-        let stretch = Transform2D.identity.corners(of: rect).map { corner -> Double in
-            let j = projection.jacobian(at: corner)
-            return max((j.a * j.a + j.b * j.b).squareRoot(), (j.c * j.c + j.d * j.d).squareRoot())
-        }.max() ?? 1
+        let stretch =
+            Transform2D.identity.corners(of: rect).map { corner -> Double in
+                let j = projection.jacobian(at: corner)
+                return max((j.a * j.a + j.b * j.b).squareRoot(), (j.c * j.c + j.d * j.d).squareRoot())
+            }.max() ?? 1
         var pixelsPerPoint = scale * stretch
         let area = rect.width * rect.height * pixelsPerPoint * pixelsPerPoint
         if area > maximumTextBitmapPixels { pixelsPerPoint *= (maximumTextBitmapPixels / area).squareRoot() }

@@ -1,7 +1,7 @@
 import FlipbookGeometry
+package import FlipbookModel
 package import FlipbookRaster
 import FlipbookText
-package import FlipbookModel
 
 /// Draws display lists onto canvases: the only place that turns `DisplayOp`s into pixels.
 package struct FrameRasterizer: Sendable {
@@ -14,8 +14,9 @@ package struct FrameRasterizer: Sendable {
     /// Draws a whole frame on a new canvas the size of the display list's device.
     package func render(_ list: DisplayList) -> PremultipliedImage {
         let pixels = list.device.pixelSize
-        var canvas = Canvas(widthPixels: pixels.width, heightPixels: pixels.height, scale: list.device.scale,
-                            background: PremultipliedPixel(red: 255, green: 255, blue: 255, alpha: 255))
+        var canvas = Canvas(
+            widthPixels: pixels.width, heightPixels: pixels.height, scale: list.device.scale,
+            background: PremultipliedPixel(red: 255, green: 255, blue: 255, alpha: 255))
         draw(list.ops, on: &canvas)
         return canvas.image
     }
@@ -34,8 +35,11 @@ package struct FrameRasterizer: Sendable {
     /// on a coarser grid when a blur's reach is larger than that allows).
     package func draw(_ ops: [DisplayOp], on canvas: inout Canvas) {
         let framePixels = canvas.image.width * canvas.image.height
-        draw(ops, on: &canvas, allowance: Allowance(pixels: FrameRasterizer.groupBufferFrames * framePixels,
-                                                    repeatedDrawings: FrameRasterizer.maximumRepeatedDrawingDepth))
+        draw(
+            ops, on: &canvas,
+            allowance: Allowance(
+                pixels: FrameRasterizer.groupBufferFrames * framePixels,
+                repeatedDrawings: FrameRasterizer.maximumRepeatedDrawingDepth))
     }
 
     /// How many canvases' worth of pixels the offscreen buffers of nested groups may hold at
@@ -93,7 +97,8 @@ package struct FrameRasterizer: Sendable {
                     draw(children, on: &inner, allowance: allowance.with(pixels: budget - pixels))
                 }
             case let .shape(shape, color, opacity, clip):
-                canvas.fill(shape.rect, cornerRadius: shape.cornerRadius, transform: shape.transform, color: color, opacity: opacity, clip: clip)
+                canvas.fill(
+                    shape.rect, cornerRadius: shape.cornerRadius, transform: shape.transform, color: color, opacity: opacity, clip: clip)
             case let .transformedImage(source, rect, contentMode, transform, opacity, clip):
                 guard let image = images[source] else {
                     preconditionFailure("image \(source) was not loaded: the store is built from the display lists")
@@ -105,8 +110,10 @@ package struct FrameRasterizer: Sendable {
                     draw(children.map { $0.multiplyingOpacity(by: opacity) }, on: &canvas, allowance: allowance)
                     continue
                 }
-                canvas.drawGroup(opacity: opacity, bounds: mask.boundingBox,
-                                 mask: Path(roundedRect: mask.rect, cornerRadius: mask.cornerRadius, transform: mask.transform)) { inner in
+                canvas.drawGroup(
+                    opacity: opacity, bounds: mask.boundingBox,
+                    mask: Path(roundedRect: mask.rect, cornerRadius: mask.cornerRadius, transform: mask.transform)
+                ) { inner in
                     draw(children, on: &inner, allowance: allowance.with(pixels: budget - pixels))
                 }
             case let .path(path, color, opacity, clip):
@@ -129,16 +136,20 @@ package struct FrameRasterizer: Sendable {
                 canvas.drawShadow(of: path, shadow: shadow, opacity: opacity, clip: clip, budgetPixels: budget)
             case let .shadowedGroup(opacity, shadow, clip, children):
                 let bounds = FrameRasterizer.bounds(of: children) { FrameRasterizer.textBounds($0) }
-                let drawn = canvas.drawShadowedGroup(shadow: shadow, opacity: opacity, bounds: bounds, clip: clip, budgetPixels: budget,
-                                                     allowsRepeatedDrawing: allowance.repeatedDrawings > 0) { inner, pass in
+                let drawn = canvas.drawShadowedGroup(
+                    shadow: shadow, opacity: opacity, bounds: bounds, clip: clip, budgetPixels: budget,
+                    allowsRepeatedDrawing: allowance.repeatedDrawings > 0
+                ) { inner, pass in
                     draw(children, on: &inner, allowance: allowance.with(pixels: pass.budgetPixels, repeated: pass.isRepeated))
                 }
                 if !drawn { draw(children.map { $0.multiplyingOpacity(by: opacity) }, on: &canvas, allowance: allowance) }
             case let .gradient(gradient, shape, opacity, clip):
-                canvas.fill(gradient, in: shape.rect, cornerRadius: shape.cornerRadius, transform: shape.transform, opacity: opacity, clip: clip)
+                canvas.fill(
+                    gradient, in: shape.rect, cornerRadius: shape.cornerRadius, transform: shape.transform, opacity: opacity, clip: clip)
             case let .backdrop(filter, shape, opacity, clip):
-                canvas.applyBackdrop(filter, to: Path(roundedRect: shape.rect, cornerRadius: shape.cornerRadius, transform: shape.transform),
-                                     opacity: opacity, clip: clip, budgetPixels: budget)
+                canvas.applyBackdrop(
+                    filter, to: Path(roundedRect: shape.rect, cornerRadius: shape.cornerRadius, transform: shape.transform),
+                    opacity: opacity, clip: clip, budgetPixels: budget)
             case let .vector(path, .fill(rule), transform, color, opacity, clip):
                 canvas.fill(path, rule: rule, transform: transform, color: color, opacity: opacity, clip: clip)
             case let .vector(path, .stroke(style), transform, color, opacity, clip):
@@ -170,11 +181,14 @@ package struct FrameRasterizer: Sendable {
     /// point times its larger axis stretch, so no bitmap pixel is magnified), which is then drawn
     /// through the transform like an image (exact coverage of its rotated quad, bilinear
     /// sampling). Core Animation likewise renders a label's contents upright, then transforms them.
-    static func draw(_ layout: TextLayout, at origin: Point, transform: Transform2D, color: StraightColor,
-                     opacity: Double, clip: Clip?, on canvas: inout Canvas) {
+    static func draw(
+        _ layout: TextLayout, at origin: Point, transform: Transform2D, color: StraightColor,
+        opacity: Double, clip: Clip?, on canvas: inout Canvas
+    ) {
         guard let glyphs = glyphBounds(layout, at: origin), glyphs.width > 0, glyphs.height > 0 else { return }
-        let stretch = max((transform.a * transform.a + transform.b * transform.b).squareRoot(),
-                          (transform.c * transform.c + transform.d * transform.d).squareRoot())
+        let stretch = max(
+            (transform.a * transform.a + transform.b * transform.b).squareRoot(),
+            (transform.c * transform.c + transform.d * transform.d).squareRoot())
         var pixelsPerPoint = canvas.scale * stretch
         let area = glyphs.width * glyphs.height * pixelsPerPoint * pixelsPerPoint
         if area > maximumTextBitmapPixels { pixelsPerPoint *= (maximumTextBitmapPixels / area).squareRoot() }
@@ -185,8 +199,10 @@ package struct FrameRasterizer: Sendable {
 
     /// The glyphs of `layout` (inside `glyphs`, points) drawn upright at `pixelsPerPoint` into a
     /// bitmap, and the rect in the layout's points that bitmap covers.
-    static func textBitmap(_ layout: TextLayout, at origin: Point, glyphs: Rect, color: StraightColor,
-                           pixelsPerPoint: Double) -> (ImagePyramid, Rect) {
+    static func textBitmap(
+        _ layout: TextLayout, at origin: Point, glyphs: Rect, color: StraightColor,
+        pixelsPerPoint: Double
+    ) -> (ImagePyramid, Rect) {
         // The bitmap's grid starts on a multiple of its pixel size in the layer's points: glyphs
         // keep the sub-pixel phase they have upright, and under a quarter turn or a flip that
         // lands on device pixels the bitmap's pixels land on device pixels (no resampling blur).
@@ -262,8 +278,12 @@ package struct FrameRasterizer: Sendable {
             case let .group(_, children): rect = bounds(of: children, textBounds: textBounds)
             case let .shape(shape, _, _, clip): rect = clip.map { $0.rect.intersection(shape.boundingBox) ?? .zero } ?? shape.boundingBox
             case let .transformedImage(_, r, mode, transform, _, clip):
-                if let clip { rect = clip.rect } else {
-                    rect = [.scaleToFill, .scaleAspectFit].contains(mode) ? ClipShape(rect: r, cornerRadius: 0, transform: transform).boundingBox : nil
+                if let clip {
+                    rect = clip.rect
+                } else {
+                    rect =
+                        [.scaleToFill, .scaleAspectFit].contains(mode)
+                        ? ClipShape(rect: r, cornerRadius: 0, transform: transform).boundingBox : nil
                 }
             case let .maskedGroup(_, mask, _): rect = mask.boundingBox
             case let .pathMaskedGroup(_, mask, _): rect = mask.boundingBox ?? .zero
@@ -278,12 +298,16 @@ package struct FrameRasterizer: Sendable {
                 let reach = FrameRasterizer.shadowReachPoints(shadow)
                 let moved = box.offsetBy(dx: shadow.offset.x, dy: shadow.offset.y)
                 let x0 = min(box.minX, moved.minX - reach), y0 = min(box.minY, moved.minY - reach)
-                let grown = Rect(x: x0, y: y0, width: max(box.maxX, moved.maxX + reach) - x0, height: max(box.maxY, moved.maxY + reach) - y0)
+                let grown = Rect(
+                    x: x0, y: y0, width: max(box.maxX, moved.maxX + reach) - x0, height: max(box.maxY, moved.maxY + reach) - y0)
                 rect = clip.map { $0.rect.intersection(grown) ?? .zero } ?? grown
             case let .gradient(_, shape, _, clip), let .backdrop(_, shape, _, clip):
                 rect = clip.map { $0.rect.intersection(shape.boundingBox) ?? .zero } ?? shape.boundingBox
             case let .vector(path, paint, transform, _, _, clip):
-                rect = vectorBounds(path, paint: paint, transform: transform).map { box in clip.map { $0.rect.intersection(box) ?? .zero } ?? box } ?? .zero
+                rect =
+                    vectorBounds(path, paint: paint, transform: transform).map { box in
+                        clip.map { $0.rect.intersection(box) ?? .zero } ?? box
+                    } ?? .zero
             case let .layerMaskedGroup(_, mask, _): rect = bounds(of: mask, textBounds: textBounds)
             case let .path(path, _, _, clip):
                 // An empty or non-finite path draws nothing: an empty rect at the origin.

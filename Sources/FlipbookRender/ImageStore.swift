@@ -1,8 +1,8 @@
-public import Foundation
 package import FlipbookCodecs
 public import FlipbookGeometry
 package import FlipbookRaster
 import FlipbookSupport
+public import Foundation
 
 /// Decoded images ready to draw, keyed by source path. Every image is decoded once, by the
 /// first thread that needs it (`decode(_:)`), or all at once by `init`; frames on any number
@@ -30,19 +30,24 @@ package struct ImageStore: Sendable {
     /// pyramids, progressive coefficient buffers) exceed `pixelBudget`, nothing is decoded and
     /// `ImageStoreError.overBudget` is thrown.
     /// - Throws: the first codec error, which names the file; `ImageStoreError`.
-    package init(sources: Set<String>, minimumSizes: [String: (width: Int, height: Int)] = [:], headers: [String: ImageHeader] = [:],
-                limits: DecodeLimits = .default, pixelBudget: Int = .max, threads: Int) throws {
-        try self.init(sources: sources, minimumSizes: minimumSizes, headers: headers, limits: limits, pixelBudget: pixelBudget,
-                      threads: threads, reusing: nil)
+    package init(
+        sources: Set<String>, minimumSizes: [String: (width: Int, height: Int)] = [:], headers: [String: ImageHeader] = [:],
+        limits: DecodeLimits = .default, pixelBudget: Int = .max, threads: Int
+    ) throws {
+        try self.init(
+            sources: sources, minimumSizes: minimumSizes, headers: headers, limits: limits, pixelBudget: pixelBudget,
+            threads: threads, reusing: nil)
     }
 
     /// `init(sources:…)` that takes from `cache` every image decoded earlier from the same,
     /// unchanged file at the same minimum size, and puts the ones it decodes there. With
     /// `decodingAll` false, nothing is decoded yet (the budget is checked all the same): each
     /// image is decoded when `decode(_:)` first asks for it.
-    package init(sources: Set<String>, minimumSizes: [String: (width: Int, height: Int)] = [:], headers: [String: ImageHeader] = [:],
-                 limits: DecodeLimits = .default, pixelBudget: Int = .max, threads: Int, reusing cache: DecodedImageCache?,
-                 decodingAll: Bool = true) throws {
+    package init(
+        sources: Set<String>, minimumSizes: [String: (width: Int, height: Int)] = [:], headers: [String: ImageHeader] = [:],
+        limits: DecodeLimits = .default, pixelBudget: Int = .max, threads: Int, reusing cache: DecodedImageCache?,
+        decodingAll: Bool = true
+    ) throws {
         let list = sources.sorted()
         var plans: [PlannedDecode] = []
         for source in list {
@@ -106,8 +111,9 @@ package struct ImageStore: Sendable {
             levelHeight = (levelHeight + 1) / 2
             pixels += levelWidth * levelHeight
         }
-        return PlannedDecode(path: path, fileWidth: header.width, fileHeight: header.height, decodedWidth: width, decodedHeight: height,
-                             reduction: reduction, pixelsWithPyramid: pixels, workingPixels: (header.workingBytes + 3) / 4)
+        return PlannedDecode(
+            path: path, fileWidth: header.width, fileHeight: header.height, decodedWidth: width, decodedHeight: height,
+            reduction: reduction, pixelsWithPyramid: pixels, workingPixels: (header.workingBytes + 3) / 4)
     }
 
     /// The image for a source (decoded now if no one asked for it yet); nil when it is not in the
@@ -140,14 +146,15 @@ public struct PlannedDecode: Equatable, Sendable {
     public var budgetPixels: Int { pixelsWithPyramid + workingPixels }
 
     /// A plan with every field given (`ImageStore.plan` computes one from a header).
-    package init(path: String, fileWidth: Int, fileHeight: Int, decodedWidth: Int, decodedHeight: Int, reduction: Int,
-                pixelsWithPyramid: Int, workingPixels: Int = 0) {
+    package init(
+        path: String, fileWidth: Int, fileHeight: Int, decodedWidth: Int, decodedHeight: Int, reduction: Int,
+        pixelsWithPyramid: Int, workingPixels: Int = 0
+    ) {
         self.path = path; self.fileWidth = fileWidth; self.fileHeight = fileHeight
         self.decodedWidth = decodedWidth; self.decodedHeight = decodedHeight
         self.reduction = reduction; self.pixelsWithPyramid = pixelsWithPyramid; self.workingPixels = workingPixels
     }
 }
-
 
 /// A job's images were refused before decoding: they would need more decoded pixels than
 /// `RenderSettings.decodedPixelBudget` allows.
@@ -164,7 +171,8 @@ public enum ImageStoreError: SettingNamingError, Equatable {
             let files = largest.map { plan in
                 let decoded = plan.reduction == 1 ? "" : " decoded at 1/\(plan.reduction) = \(plan.decodedWidth)x\(plan.decodedHeight)"
                 let working = plan.workingPixels == 0 ? "" : " + \(Self.megapixels(plan.workingPixels)) MP of progressive coefficients"
-                return "\(plan.path) (\(plan.fileWidth)x\(plan.fileHeight)\(decoded), \(Self.megapixels(plan.pixelsWithPyramid)) MP\(working))"
+                return
+                    "\(plan.path) (\(plan.fileWidth)x\(plan.fileHeight)\(decoded), \(Self.megapixels(plan.pixelsWithPyramid)) MP\(working))"
             }.joined(separator: ", ")
             let (need, limit) = Self.megapixels(total, budget)
             return "the images of this job need \(need) megapixels decoded (with their pyramids), "
@@ -221,21 +229,27 @@ package final class DecodedImageCache: @unchecked Sendable {
     package init() {}
 
     /// The image kept for `path`, if its file and minimum size are the same as when it was decoded.
-    func image(_ path: String, identity: FileIdentity, minimumSize: (width: Int, height: Int)?) -> (image: ImagePyramid, warnings: [CodecWarning])? {
+    func image(_ path: String, identity: FileIdentity, minimumSize: (width: Int, height: Int)?) -> (
+        image: ImagePyramid, warnings: [CodecWarning]
+    )? {
         lock.lock()
         defer { lock.unlock() }
         guard let entry = entries[path], entry.identity == identity,
-              entry.minimumWidth == minimumSize?.width, entry.minimumHeight == minimumSize?.height else { return nil }
+            entry.minimumWidth == minimumSize?.width, entry.minimumHeight == minimumSize?.height
+        else { return nil }
         return (entry.image, entry.warnings)
     }
 
     /// Keeps `image`, decoded from `path` as it was at `identity` (stamped before the decode, so a
     /// save during it makes the next lookup miss).
-    func keep(_ image: ImagePyramid, warnings: [CodecWarning], for path: String, identity: FileIdentity, minimumSize: (width: Int, height: Int)?) {
+    func keep(
+        _ image: ImagePyramid, warnings: [CodecWarning], for path: String, identity: FileIdentity, minimumSize: (width: Int, height: Int)?
+    ) {
         lock.lock()
         defer { lock.unlock() }
-        entries[path] = Entry(identity: identity, minimumWidth: minimumSize?.width, minimumHeight: minimumSize?.height,
-                              image: image, warnings: warnings)
+        entries[path] = Entry(
+            identity: identity, minimumWidth: minimumSize?.width, minimumHeight: minimumSize?.height,
+            image: image, warnings: warnings)
     }
 
     /// How many images are kept (for tests).
@@ -302,8 +316,9 @@ private final class PendingImage: @unchecked Sendable {
         var warnings: [CodecWarning] = []
         let plan = self.plan, limits = self.limits, minimumSize = self.minimumSize
         let result = Result {
-            let image = try ImageDecoder.decode(fileAtPath: plan.path, limits: limits, minimumSize: minimumSize,
-                                                warn: { warnings.append($0) })
+            let image = try ImageDecoder.decode(
+                fileAtPath: plan.path, limits: limits, minimumSize: minimumSize,
+                warn: { warnings.append($0) })
             return ImagePyramid(image, widthPoints: plan.fileWidth, heightPoints: plan.fileHeight, reduction: plan.reduction)
         }
         if let cache, let stamp, case let .success(image) = result {

@@ -6,8 +6,10 @@ package enum ParallelFrames {
     /// Calls `body(i)` for every `i` in `0..<count`, on up to `threads` threads, and rethrows
     /// the first error. Items are taken in order, so with one thread they run in sequence.
     /// `progress` is called after each item, under the loop's lock (one call at a time).
-    package static func run(count: Int, threads: Int, progress: (@Sendable (Int, Int) -> Void)?,
-                    _ body: @Sendable (Int) throws -> Void) throws {
+    package static func run(
+        count: Int, threads: Int, progress: (@Sendable (Int, Int) -> Void)?,
+        _ body: @Sendable (Int) throws -> Void
+    ) throws {
         let queue = WorkQueue(count: count)
         DispatchQueue.concurrentPerform(iterations: max(1, min(threads, count))) { _ in
             while let index = queue.take() {

@@ -1,5 +1,5 @@
-import FlipbookText
 import FlipbookModel
+import FlipbookText
 
 /// The sizes of a card's labels that its layout depends on (the card carousel sizes its labels with Auto
 /// Layout from their text): measured with the typesetter, or estimated without one.
@@ -22,8 +22,9 @@ struct CardTextMetrics: Hashable, Sendable {
     init(card: Card, device: Device, typesetter: Typesetter?) {
         func measure(_ text: String, size: Double, maxWidth: Double? = nil, lines: Int = 1) -> Label {
             guard let typesetter else { return CardTextMetrics.estimate(text, size: size, maxWidth: maxWidth, lines: lines) }
-            let layout = typesetter.layout(text, style: TextStyle(sizePoints: size), maxWidthPoints: maxWidth, numberOfLines: lines,
-                                           lineBreakMode: lines == 0 ? .wordWrap : .truncateTail)
+            let layout = typesetter.layout(
+                text, style: TextStyle(sizePoints: size), maxWidthPoints: maxWidth, numberOfLines: lines,
+                lineBreakMode: lines == 0 ? .wordWrap : .truncateTail)
             return Label(width: layout.widthPoints, height: layout.heightPoints, baseline: layout.lines.first?.baselinePoints ?? 0)
         }
         title = measure(card.title, size: 16)

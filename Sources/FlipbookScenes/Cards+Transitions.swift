@@ -1,6 +1,6 @@
 import FlipbookGeometry
-package import FlipbookMotion
 package import FlipbookModel
+package import FlipbookMotion
 
 /// The card push and pop: the snapshots the push makes, their moves, the carousel bar and the
 /// follow-up after the move, assembled into the two transitions.
@@ -9,11 +9,13 @@ extension CardScene {
     /// the move, condensing the title view to `(0, T − m, W, m)` at alpha 0.9 (its labels keep
     /// their place) and moving the list's top to `T + K − m − 30`.
     func followUp(after move: String) -> [Animation] {
-        let timing = AnimationTiming(curve: .bezier(CardScene.followUpTiming.curve), durationSeconds: CardScene.followUpTiming.durationSeconds)
+        let timing = AnimationTiming(
+            curve: .bezier(CardScene.followUpTiming.curve), durationSeconds: CardScene.followUpTiming.durationSeconds)
         return [
-            Animation(target: "detail title view", to: LayerPatch(frame: detailTitleFrame(followUp: 1), opacity: CardScene.condensedTitleAlpha),
-                      after: move, timing: timing),
-            Animation(target: "comment list", to: LayerPatch(frame: listFrame(followUp: 1)), after: move, timing: timing),
+            Animation(
+                target: "detail title view", to: LayerPatch(frame: detailTitleFrame(followUp: 1), opacity: CardScene.condensedTitleAlpha),
+                after: move, timing: timing),
+            Animation(target: "comment list", to: LayerPatch(frame: listFrame(followUp: 1)), after: move, timing: timing)
         ]
     }
 
@@ -27,8 +29,9 @@ extension CardScene {
     /// a bitmap is.
     func snapshots(_ index: Int, atCard: Bool) -> [Layer] {
         let radius = CardScene.cardCornerRadiusPoints
-        let background = cardBackground(frame: atCard ? cardFrame(index, centred: index) : backgroundSnapshotFrame, cornerRadius: radius,
-                                        name: "snapshot card background")
+        let background = cardBackground(
+            frame: atCard ? cardFrame(index, centred: index) : backgroundSnapshotFrame, cornerRadius: radius,
+            name: "snapshot card background")
         let card = cardFrame(index, centred: index), coverHeight = coverHeightPoints
         // The card's rounded shape, placed so that the part's content sits where it is on the card.
         func picture(_ name: String, size: Size, cardOrigin: Point, content: Layer) -> Layer {
@@ -45,24 +48,37 @@ extension CardScene {
         }
         var title = Layer(name: "snapshot title view", frame: atCard ? cardTitleFrame(index, centred: index) : titleSnapshotFrame(index))
         title.snapshotOf = "snapshot title picture"
-        title.sublayers = [picture("snapshot title picture", size: Size(width: card.width, height: CardScene.titleHeightPoints),
-                                   cardOrigin: Point(x: 0, y: -coverHeight),
-                                   content: titleView(index, frame: Rect(x: 0, y: coverHeight, width: card.width, height: CardScene.titleHeightPoints),
-                                                      prefix: "snapshot picture "))]
+        title.sublayers = [
+            picture(
+                "snapshot title picture", size: Size(width: card.width, height: CardScene.titleHeightPoints),
+                cardOrigin: Point(x: 0, y: -coverHeight),
+                content: titleView(
+                    index, frame: Rect(x: 0, y: coverHeight, width: card.width, height: CardScene.titleHeightPoints),
+                    prefix: "snapshot picture "))
+        ]
         var cover = Layer(name: "snapshot cover", frame: atCard ? coverFrame(index, centred: index) : topImageFrame)
         cover.snapshotOf = "snapshot cover picture"
-        cover.sublayers = [picture("snapshot cover picture", size: Size(width: card.width, height: coverHeight), cardOrigin: .zero,
-                                   content: coverImage(index, frame: Rect(x: 0, y: 0, width: card.width, height: coverHeight),
-                                                       name: "snapshot picture cover"))]
+        cover.sublayers = [
+            picture(
+                "snapshot cover picture", size: Size(width: card.width, height: coverHeight), cardOrigin: .zero,
+                content: coverImage(
+                    index, frame: Rect(x: 0, y: 0, width: card.width, height: coverHeight),
+                    name: "snapshot picture cover"))
+        ]
         return [background, title, cover]
     }
 
     /// The snapshots' moves to where the push leaves them (`toCard` false) or back onto the card.
     func snapshotMoves(_ index: Int, toCard: Bool, name: String?) -> [Animation] {
-        [Animation(name: name, target: "snapshot card background",
-                   to: LayerPatch(frame: toCard ? cardFrame(index, centred: index) : backgroundSnapshotFrame)),
-         Animation(target: "snapshot title view", to: LayerPatch(frame: toCard ? cardTitleFrame(index, centred: index) : titleSnapshotFrame(index))),
-         Animation(target: "snapshot cover", to: LayerPatch(frame: toCard ? coverFrame(index, centred: index) : topImageFrame))]
+        [
+            Animation(
+                name: name, target: "snapshot card background",
+                to: LayerPatch(frame: toCard ? cardFrame(index, centred: index) : backgroundSnapshotFrame)),
+            Animation(
+                target: "snapshot title view",
+                to: LayerPatch(frame: toCard ? cardTitleFrame(index, centred: index) : titleSnapshotFrame(index))),
+            Animation(target: "snapshot cover", to: LayerPatch(frame: toCard ? coverFrame(index, centred: index) : topImageFrame))
+        ]
     }
 
     /// The carousel's navigation bar, sliding up off the screen (push) or back down (pop) with the
@@ -91,15 +107,19 @@ extension CardScene {
     package func push(_ index: Int, name: String, timing: Timing) -> Transition {
         let detail = self.detail(index, condensed: false, partsHidden: true).with(opacity: 0)
         let bar = carouselBar(visibleAtStart: true)
-        let swap = LayerChange.changes(removing: ["carousel"] + CardScene.snapshotNames + [bar.layer.name],
-                                     showing: CardScene.detailPartNames + ["comment list"])
+        let swap = LayerChange.changes(
+            removing: ["carousel"] + CardScene.snapshotNames + [bar.layer.name],
+            showing: CardScene.detailPartNames + ["comment list"])
         var moves = snapshotMoves(index, toCard: false, name: "move")
         moves[0].completion = swap
-        let window = NavigationBar.window(device: device, container: [carousel(centred: index, hiddenIndex: index), detail]
-                                                  + snapshots(index, atCard: true), bar: bar.layer)
-        return Transition(name: name, device: device, window: window,
-                          animations: moves + [Animation(target: "detail", to: LayerPatch(opacity: 1)), bar.animation] + followUp(after: "move"),
-                          timing: timing)
+        let window = NavigationBar.window(
+            device: device,
+            container: [carousel(centred: index, hiddenIndex: index), detail]
+                + snapshots(index, atCard: true), bar: bar.layer)
+        return Transition(
+            name: name, device: device, window: window,
+            animations: moves + [Animation(target: "detail", to: LayerPatch(opacity: 1)), bar.animation] + followUp(after: "move"),
+            timing: timing)
     }
 
     /// Card pop (the card carousel): starts from what the push left in the container — the detail as the
@@ -117,13 +137,19 @@ extension CardScene {
         let remove = LayerChange.changes(removing: ["detail"] + CardScene.snapshotNames, showing: ["card \(index)"])
         // Cancelled: the carousel, its bar and the snapshots gone, the detail's own cover and
         // title view shown — the detail as the push left it.
-        let cancelled = LayerChange.changes(removing: ["carousel", bar.layer.name] + CardScene.snapshotNames, showing: CardScene.detailPartNames)
-        let window = NavigationBar.window(device: device, container: [carousel(centred: index, hiddenIndex: index), detail]
-                                                  + snapshots(index, atCard: false), bar: bar.layer)
-        return Transition(name: name, device: device, window: window,
-                          animations: snapshotMoves(index, toCard: true, name: nil) + [Animation(target: "detail", to: LayerPatch(opacity: 0)), bar.animation],
-                          completion: remove,
-                          cancelCompletion: cancelled,
-                          timing: timing)
+        let cancelled = LayerChange.changes(
+            removing: ["carousel", bar.layer.name] + CardScene.snapshotNames, showing: CardScene.detailPartNames)
+        let window = NavigationBar.window(
+            device: device,
+            container: [carousel(centred: index, hiddenIndex: index), detail]
+                + snapshots(index, atCard: false), bar: bar.layer)
+        return Transition(
+            name: name, device: device, window: window,
+            animations: snapshotMoves(index, toCard: true, name: nil) + [
+                Animation(target: "detail", to: LayerPatch(opacity: 0)), bar.animation
+            ],
+            completion: remove,
+            cancelCompletion: cancelled,
+            timing: timing)
     }
 }

@@ -1,8 +1,8 @@
 package import FlipbookGeometry
+package import FlipbookModel
 package import FlipbookMotion
 import FlipbookRaster
 package import FlipbookText
-package import FlipbookModel
 
 /// The card carousel app (docs/REFERENCE-APPS.md): a horizontal carousel of cards under the navigation bar and a
 /// detail screen (top image, title view, comment list), in window points (docs/PRESETS.md has
@@ -99,8 +99,9 @@ package struct CardScene: Hashable, Sendable {
     /// The detail's title view: `(0, T, W, K)` before the follow-up, `(0, T − m, W, m)` after.
     package func detailTitleFrame(followUp: Double) -> Rect {
         let t = CardScene.topImageBottomPoints, m = CardScene.marginPoints
-        return .interpolate(from: Rect(x: 0, y: t, width: device.width, height: CardScene.titleHeightPoints),
-                            to: Rect(x: 0, y: t - m, width: device.width, height: m), progress: followUp)
+        return .interpolate(
+            from: Rect(x: 0, y: t, width: device.width, height: CardScene.titleHeightPoints),
+            to: Rect(x: 0, y: t - m, width: device.width, height: m), progress: followUp)
     }
 
     /// The comment list: from the title view's bottom `T + K` to the screen's bottom before the
@@ -125,23 +126,33 @@ package struct CardScene: Hashable, Sendable {
         view.backgroundColor = .white
         view.clipsToBounds = true
         var title = Layer(name: prefix + "title", frame: Rect(x: 0, y: 0, width: frame.width, height: frame.height))
-        title.text = TextContent(string: card.title, sizePoints: 16, baselineOrigin: Point(x: inset, y: inset + metric.title.baseline),
-                                 color: CardScene.titleColor, alignment: .natural, maxWidthPoints: max(1, frame.width - 2 * inset))
+        title.text = TextContent(
+            string: card.title, sizePoints: 16, baselineOrigin: Point(x: inset, y: inset + metric.title.baseline),
+            color: CardScene.titleColor, alignment: .natural, maxWidthPoints: max(1, frame.width - 2 * inset))
         let countTop = inset + metric.title.height + CardScene.titleSpacingPoints, countHeight = CardScene.commentCountHeightPoints
-        var count = Layer(name: prefix + "comment count", frame: Rect(x: inset, y: countTop, width: metric.commentCount.width, height: countHeight))
-        count.text = TextContent(string: card.commentLine, sizePoints: 14,
-                                 baselineOrigin: Point(x: 0, y: (countHeight - metric.commentCount.height) / 2 + metric.commentCount.baseline),
-                                 color: CardScene.secondaryTextColor, alignment: .leading)
+        var count = Layer(
+            name: prefix + "comment count", frame: Rect(x: inset, y: countTop, width: metric.commentCount.width, height: countHeight))
+        count.text = TextContent(
+            string: card.commentLine, sizePoints: 14,
+            baselineOrigin: Point(x: 0, y: (countHeight - metric.commentCount.height) / 2 + metric.commentCount.baseline),
+            color: CardScene.secondaryTextColor, alignment: .leading)
         let starWidth = CardScene.starsSizePoints.width / 5
-        var rating = Layer(name: prefix + "rating", frame: Rect(x: inset + metric.commentCount.width + CardScene.starsSpacingPoints,
-                                                              y: countTop + (countHeight - CardScene.starsSizePoints.height) / 2,
-                                                              width: CardScene.starsSizePoints.width, height: CardScene.starsSizePoints.height))
+        var rating = Layer(
+            name: prefix + "rating",
+            frame: Rect(
+                x: inset + metric.commentCount.width + CardScene.starsSpacingPoints,
+                y: countTop + (countHeight - CardScene.starsSizePoints.height) / 2,
+                width: CardScene.starsSizePoints.width, height: CardScene.starsSizePoints.height))
         rating.sublayers = Array(card.stars).enumerated().map { position, star in
-            var label = Layer(name: prefix + "star \(position)", frame: Rect(x: Double(position) * starWidth, y: 0, width: starWidth,
-                                                                           height: CardScene.starsSizePoints.height))
-            label.text = TextContent(string: String(star), sizePoints: CardScene.starSizePoints,
-                                     baselineOrigin: Point(x: 0, y: (CardScene.starsSizePoints.height - metric.star.height) / 2 + metric.star.baseline),
-                                     color: CardScene.starColor, alignment: .centered(widthPoints: starWidth))
+            var label = Layer(
+                name: prefix + "star \(position)",
+                frame: Rect(
+                    x: Double(position) * starWidth, y: 0, width: starWidth,
+                    height: CardScene.starsSizePoints.height))
+            label.text = TextContent(
+                string: String(star), sizePoints: CardScene.starSizePoints,
+                baselineOrigin: Point(x: 0, y: (CardScene.starsSizePoints.height - metric.star.height) / 2 + metric.star.baseline),
+                color: CardScene.starColor, alignment: .centered(widthPoints: starWidth))
             return label
         }
         view.sublayers = [title, count, rating]
@@ -192,20 +203,27 @@ package struct CardScene: Hashable, Sendable {
         cell.sublayers = [avatar]
         if let nickname = comment.nickname {
             let left = inset + avatarSize + 10
-            var name = Layer(name: "comment \(row) nickname", frame: Rect(x: left, y: inset, width: frame.width - left - inset, height: avatarSize))
-            name.text = TextContent(string: nickname, sizePoints: 15,
-                                    baselineOrigin: Point(x: 0, y: (avatarSize - nicknameMetric.height) / 2 + nicknameMetric.baseline),
-                                    color: CardScene.nicknameColor, alignment: .natural, maxWidthPoints: max(1, frame.width - left - inset))
+            var name = Layer(
+                name: "comment \(row) nickname", frame: Rect(x: left, y: inset, width: frame.width - left - inset, height: avatarSize))
+            name.text = TextContent(
+                string: nickname, sizePoints: 15,
+                baselineOrigin: Point(x: 0, y: (avatarSize - nicknameMetric.height) / 2 + nicknameMetric.baseline),
+                color: CardScene.nicknameColor, alignment: .natural, maxWidthPoints: max(1, frame.width - left - inset))
             cell.sublayers.append(name)
         }
-        var text = Layer(name: "comment \(row) text", frame: Rect(x: inset, y: CardScene.commentTopPoints, width: frame.width - 2 * inset,
-                                                                height: metric.height))
-        text.text = TextContent(string: comment.text, sizePoints: 14, baselineOrigin: Point(x: 0, y: metric.baseline),
-                                color: CardScene.commentColor, alignment: .leading, maxWidthPoints: max(1, frame.width - 2 * inset),
-                                numberOfLines: 0, lineBreakMode: .wordWrap)
+        var text = Layer(
+            name: "comment \(row) text",
+            frame: Rect(
+                x: inset, y: CardScene.commentTopPoints, width: frame.width - 2 * inset,
+                height: metric.height))
+        text.text = TextContent(
+            string: comment.text, sizePoints: 14, baselineOrigin: Point(x: 0, y: metric.baseline),
+            color: CardScene.commentColor, alignment: .leading, maxWidthPoints: max(1, frame.width - 2 * inset),
+            numberOfLines: 0, lineBreakMode: .wordWrap)
         cell.sublayers.append(text)
         let hairline = 1 / device.scale
-        var separator = Layer(name: "separator \(row)", frame: Rect(x: inset, y: frame.maxY - hairline, width: frame.width - inset, height: hairline))
+        var separator = Layer(
+            name: "separator \(row)", frame: Rect(x: inset, y: frame.maxY - hairline, width: frame.width - inset, height: hairline))
         separator.backgroundColor = CardScene.separatorColor
         return [cell, separator]
     }
@@ -265,15 +283,17 @@ package struct CardScene: Hashable, Sendable {
         var carousel = Layer(name: "carousel", frame: device.contentArea)
         carousel.backgroundColor = CardScene.carouselColor
         carousel.clipsToBounds = true
-        carousel.boundsOrigin = Point(x: 0, y: device.topBarHeightPoints)  // children in window points
+        carousel.boundsOrigin = Point(x: 0, y: device.topBarHeightPoints) // children in window points
         carousel.sublayers = cards.indices.map { index in
             let frame = cardFrame(index, centred: centred)
             var card = cardBackground(frame: frame, cornerRadius: CardScene.cardCornerRadiusPoints, name: "card \(index)")
             card.clipsToBounds = true
             card.isHidden = index == hiddenIndex
             let local = { (rect: Rect) in rect.offsetBy(dx: -frame.x, dy: -frame.y) }
-            card.sublayers = [coverImage(index, frame: local(coverFrame(index, centred: centred)), name: "card \(index) cover"),
-                              titleView(index, frame: local(cardTitleFrame(index, centred: centred)), prefix: "card \(index) ")]
+            card.sublayers = [
+                coverImage(index, frame: local(coverFrame(index, centred: centred)), name: "card \(index) cover"),
+                titleView(index, frame: local(cardTitleFrame(index, centred: centred)), prefix: "card \(index) ")
+            ]
             return card
         }
         return carousel
@@ -297,8 +317,10 @@ package struct CardScene: Hashable, Sendable {
         var title = titleView(index, frame: detailTitleFrame(followUp: followUp), prefix: "detail ")
         title.clipsToBounds = false
         if condensed { title.opacity = CardScene.condensedTitleAlpha }
-        detail.sublayers = [coverImage(index, frame: topImageFrame, name: "detail cover").with(hidden: partsHidden),
-                            title.with(hidden: partsHidden), list, CardScene.backButton()]
+        detail.sublayers = [
+            coverImage(index, frame: topImageFrame, name: "detail cover").with(hidden: partsHidden),
+            title.with(hidden: partsHidden), list, CardScene.backButton()
+        ]
         return detail
     }
 }

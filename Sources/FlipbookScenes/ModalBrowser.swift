@@ -1,7 +1,7 @@
 package import FlipbookGeometry
+package import FlipbookModel
 package import FlipbookMotion
 import FlipbookRaster
-package import FlipbookModel
 
 /// The modal browser and the fading modal browser (docs/REFERENCE-APPS.md): a uniform thumbnail grid under
 /// the navigation bar, and a black full-screen browser presented over everything.
@@ -92,7 +92,9 @@ package struct ModalBrowserScene: Hashable, Sendable {
         grid.boundsOrigin = Point(x: 0, y: scrollPoints)
         // Only thumbnails that can show through the grid's clip (1 pt margin), as in WaterfallGrid.layer.
         let visible = (scrollPoints - 1)...(scrollPoints + grid.frame.height + 1)
-        grid.sublayers = photos.indices.filter { cellContentFrame($0).maxY >= visible.lowerBound && cellContentFrame($0).minY <= visible.upperBound }.map { index in
+        grid.sublayers = photos.indices.filter {
+            cellContentFrame($0).maxY >= visible.lowerBound && cellContentFrame($0).minY <= visible.upperBound
+        }.map { index in
             var cell = Layer(name: "thumbnail \(index)", frame: cellContentFrame(index))
             cell.imageSource = photos[index].source
             cell.contentMode = .scaleAspectFill
@@ -142,14 +144,17 @@ package struct ModalBrowserScene: Hashable, Sendable {
         var animations = [Animation(target: "moving image", to: LayerPatch(frame: browserFrame(index)))]
         if style == .fade { animations.append(Animation(target: container.name, to: LayerPatch(backgroundColor: .black))) }
         let grid = gridScreen()
-        return Transition(name: name, device: device,
-                          window: window([grid, container, browserScreen(index: index).with(hidden: true)]),
-                          animations: animations,
-                          completion: [LayerChange(target: grid.name, set: LayerPatch(isRemoved: true)),
-                                       LayerChange(target: container.name, set: LayerPatch(isRemoved: true)),
-                                       LayerChange(target: "browser", set: LayerPatch(isHidden: false))],
-                          // Before the tap the white grid lay under the home indicator: it was black.
-                          timing: timing, homeIndicatorToneBefore: 0)
+        return Transition(
+            name: name, device: device,
+            window: window([grid, container, browserScreen(index: index).with(hidden: true)]),
+            animations: animations,
+            completion: [
+                LayerChange(target: grid.name, set: LayerPatch(isRemoved: true)),
+                LayerChange(target: container.name, set: LayerPatch(isRemoved: true)),
+                LayerChange(target: "browser", set: LayerPatch(isHidden: false))
+            ],
+            // Before the tap the white grid lay under the home indicator: it was black.
+            timing: timing, homeIndicatorToneBefore: 0)
     }
 
     /// Dismiss (the modal browser): the browser is removed at once; the aspect-fill image view shrinks
@@ -167,12 +172,13 @@ package struct ModalBrowserScene: Hashable, Sendable {
         let target = style == .clipped ? returnFrame(index) : cellFrame(index)
         // The browser stays in the window, hidden, for a cancelled interactive dismiss to show again.
         let grid = gridScreen(), browser = browserScreen(index: index)
-        return Transition(name: name, device: device, window: window([grid, container, browser.with(hidden: true)]),
-                          animations: [Animation(target: "moving image", to: LayerPatch(frame: target))],
-                          completion: [LayerChange(target: container.name, set: LayerPatch(isRemoved: true))],
-                          cancelCompletion: LayerChange.changes(removing: [grid.name, container.name], showing: [browser.name]),
-                          // Before the touch the black browser lay under the home indicator: it was white.
-                          timing: timing, homeIndicatorToneBefore: 1)
+        return Transition(
+            name: name, device: device, window: window([grid, container, browser.with(hidden: true)]),
+            animations: [Animation(target: "moving image", to: LayerPatch(frame: target))],
+            completion: [LayerChange(target: container.name, set: LayerPatch(isRemoved: true))],
+            cancelCompletion: LayerChange.changes(removing: [grid.name, container.name], showing: [browser.name]),
+            // Before the touch the black browser lay under the home indicator: it was white.
+            timing: timing, homeIndicatorToneBefore: 1)
     }
 }
 

@@ -1,6 +1,6 @@
 import FlipbookGeometry
-package import FlipbookMotion
 package import FlipbookModel
+package import FlipbookMotion
 import FlipbookRaster
 
 extension PhotoBrowserScene {
@@ -18,8 +18,9 @@ extension PhotoBrowserScene {
         let forward = to > from
         let startX = device.width * (forward ? 0.75 : 0.25)
         do {
-            return try Gesture.pan(from: Point(x: startX, y: device.height / 2),
-                                   toXPoints: startX + device.width * (forward ? -0.4 : 0.4), durationSeconds: 0.25)
+            return try Gesture.pan(
+                from: Point(x: startX, y: device.height / 2),
+                toXPoints: startX + device.width * (forward ? -0.4 : 0.4), durationSeconds: 0.25)
         } catch {
             // A 0.25 s pan with the default completion values always validates, on any device:
             // a throw here is a bug in this function, not bad input.
@@ -39,14 +40,18 @@ extension PhotoBrowserScene {
     /// `pop --select A --return B` continues from the last frame: the pop after a swipe, whose
     /// flight starts where the app lays its temporary image view out again after the swipe.
     package func page(from: Int, gesture: Gesture, name: String) -> Transition {
-        let paging = PagingTimeline(gesture: gesture, pageWidthPoints: device.width, pageCount: photos.count, startPage: from,
-                                    framesPerSecond: PhotoBrowserScene.pagingKeyframesPerSecond,
-                                    settleTolerancePoints: 0.5 / device.scale)
+        let paging = PagingTimeline(
+            gesture: gesture, pageWidthPoints: device.width, pageCount: photos.count, startPage: from,
+            framesPerSecond: PhotoBrowserScene.pagingKeyframesPerSecond,
+            settleTolerancePoints: 0.5 / device.scale)
         var detail = detailLayer(index: from, imageHidden: false)
         let bar = device.topBarHeightPoints
         for index in [from - 1, from + 1] where photos.indices.contains(index) {
-            var page = Layer(name: "page \(index)", frame: Rect(x: Double(index) * device.width + 5, y: 0,
-                                                               width: pageFrame.width, height: pageFrame.height))
+            var page = Layer(
+                name: "page \(index)",
+                frame: Rect(
+                    x: Double(index) * device.width + 5, y: 0,
+                    width: pageFrame.width, height: pageFrame.height))
             var image = Layer(name: "page image \(index)", frame: detailFrame(index).offsetBy(dx: -5, dy: -bar))
             image.imageSource = photos[index].source
             image.contentMode = .scaleAspectFit
@@ -56,8 +61,9 @@ extension PhotoBrowserScene {
         let offsets = paging.frames.map(\.contentOffsetPoints)
         let steps = offsets.count - 1
         let keyframes = (0..<steps).map { k in
-            Keyframe(relativeStart: Double(k) / Double(steps), relativeDuration: 1 / Double(steps),
-                     to: LayerPatch(boundsOrigin: Point(x: offsets[k + 1], y: 0)))
+            Keyframe(
+                relativeStart: Double(k) / Double(steps), relativeDuration: 1 / Double(steps),
+                to: LayerPatch(boundsOrigin: Point(x: offsets[k + 1], y: 0)))
         }
         // The detail's bar is the same for every photo (the waterfall app's "Browzer", back to the grid), so
         // it does not change while paging.

@@ -1,7 +1,7 @@
 package import FlipbookGeometry
+package import FlipbookModel
 package import FlipbookMotion
 package import FlipbookRaster
-package import FlipbookModel
 
 /// The waterfall app's photo browser (docs/REFERENCE-APPS.md): grid and detail screens, their
 /// geometry in window points (docs/PRESETS.md), and the push, pop and zoom transitions built
@@ -32,8 +32,10 @@ package struct PhotoBrowserScene: Hashable, Sendable {
     /// `assumedBarPoints`, for screens laid out on other bars (the zoom app's: the device's own).
     /// `barIsOpaque`: the screens lie below an opaque bar (the waterfall app's, whose views start
     /// at `B`); false for screens under a translucent bar, which run under it (the zoom app's).
-    package init(photos: [ScenePhoto], device: Device, columns: Int, assumedBarPoints: Double = PhotoBrowserScene.appBarPoints,
-                 barIsOpaque: Bool = true) {
+    package init(
+        photos: [ScenePhoto], device: Device, columns: Int, assumedBarPoints: Double = PhotoBrowserScene.appBarPoints,
+        barIsOpaque: Bool = true
+    ) {
         grid = WaterfallGrid(photos: photos, device: device, columns: columns)
         self.assumedBarPoints = assumedBarPoints
         self.barIsOpaque = barIsOpaque
@@ -106,8 +108,10 @@ package struct PhotoBrowserScene: Hashable, Sendable {
     /// The grid screen (`WaterfallGrid.layer`): the waterfall app's cells keep UIImageView's default
     /// `.scaleToFill` (the cell has the photo's aspect, so it is the stretched photo, the same
     /// pixels as the snapshot).
-    package func gridLayer(scroll: Double, hiddenIndex: Int? = nil, patchIndex: Int? = nil, allCells: Bool = false,
-                           cellMode: ContentMode = .scaleToFill) -> Layer {
+    package func gridLayer(
+        scroll: Double, hiddenIndex: Int? = nil, patchIndex: Int? = nil, allCells: Bool = false,
+        cellMode: ContentMode = .scaleToFill
+    ) -> Layer {
         grid.layer(scroll: scroll, hiddenIndex: hiddenIndex, patchIndex: patchIndex, allCells: allCells, cellMode: cellMode)
     }
 
@@ -121,7 +125,8 @@ package struct PhotoBrowserScene: Hashable, Sendable {
         var pager = Layer(name: "pager", frame: Rect(x: 0, y: bar - top, width: device.width, height: page.height))
         pager.boundsOrigin = Point(x: Double(index) * device.width, y: 0)
         pager.clipsToBounds = true
-        var pageLayer = Layer(name: "page \(index)", frame: Rect(x: Double(index) * device.width + 5, y: 0, width: page.width, height: page.height))
+        var pageLayer = Layer(
+            name: "page \(index)", frame: Rect(x: Double(index) * device.width + 5, y: 0, width: page.width, height: page.height))
         let imageFrame = detailFrame(index).offsetBy(dx: -5, dy: -bar)
         var image = Layer(name: "detail image", frame: imageFrame)
         image.imageSource = photos[index].source
@@ -164,8 +169,9 @@ package struct PhotoBrowserScene: Hashable, Sendable {
     /// as the snapshot grows — landing on the detail's image view (`detailFrame`).
     package func push(_ index: Int, name: String, timing: Timing, zoom: Bool = false) -> Transition {
         // The detail's pager has no vertical offset: its bar is at the scroll edge (iOS 15 on).
-        let bar = NavigationBar.transition(device: device, from: PhotoBrowserScene.gridItem, to: detailItem(index), animation: .crossFade,
-                                           scrollEdge: (gridScroll(revealing: index) == 0, true))
+        let bar = NavigationBar.transition(
+            device: device, from: PhotoBrowserScene.gridItem, to: detailItem(index), animation: .crossFade,
+            scrollEdge: (gridScroll(revealing: index) == 0, true))
         let grid = gridLayer(scroll: gridScroll(revealing: index), hiddenIndex: index, cellMode: zoom ? .scaleAspectFill : .scaleToFill)
         let detail = detailLayer(index: index, imageHidden: true).with(opacity: 0)
         var flying = snapshot(index, frame: revealedCellFrame(index))
@@ -176,11 +182,15 @@ package struct PhotoBrowserScene: Hashable, Sendable {
         return Transition(
             name: name, device: device,
             window: NavigationBar.window(device: device, container: [grid, detail, flying], bar: bar.layer),
-            animations: [Animation(target: flying.name, to: LayerPatch(frame: zoom ? detailFrame(index) : flightFrame(index))),
-                         Animation(target: detail.name, to: LayerPatch(opacity: 1))] + bar.animations,
-            completion: [LayerChange(target: grid.name, set: LayerPatch(isRemoved: true)),
-                         LayerChange(target: flying.name, set: LayerPatch(isRemoved: true)),
-                         LayerChange(target: "detail image", set: LayerPatch(isHidden: false))] + bar.completion,
+            animations: [
+                Animation(target: flying.name, to: LayerPatch(frame: zoom ? detailFrame(index) : flightFrame(index))),
+                Animation(target: detail.name, to: LayerPatch(opacity: 1))
+            ] + bar.animations,
+            completion: [
+                LayerChange(target: grid.name, set: LayerPatch(isRemoved: true)),
+                LayerChange(target: flying.name, set: LayerPatch(isRemoved: true)),
+                LayerChange(target: "detail image", set: LayerPatch(isHidden: false))
+            ] + bar.completion,
             timing: timing)
     }
 
@@ -192,8 +202,9 @@ package struct PhotoBrowserScene: Hashable, Sendable {
     /// through a transparent photo. Completion: the grid alone. Cancelled (an interactive pop let
     /// go): the detail alone, its image view shown again.
     package func pop(_ index: Int, afterSwipe: Bool = false, name: String, timing: Timing) -> Transition {
-        let bar = NavigationBar.transition(device: device, from: detailItem(index), to: PhotoBrowserScene.gridItem, animation: .crossFade,
-                                           scrollEdge: (true, gridScroll(revealing: index) == 0))
+        let bar = NavigationBar.transition(
+            device: device, from: detailItem(index), to: PhotoBrowserScene.gridItem, animation: .crossFade,
+            scrollEdge: (true, gridScroll(revealing: index) == 0))
         let grid = gridLayer(scroll: gridScroll(revealing: index), patchIndex: index)
         let detail = detailLayer(index: index, imageHidden: true)
         var flying = snapshot(index, frame: flightFrame(index, afterSwipe: afterSwipe))
@@ -201,11 +212,15 @@ package struct PhotoBrowserScene: Hashable, Sendable {
         return Transition(
             name: name, device: device,
             window: NavigationBar.window(device: device, container: [grid, detail, flying], bar: bar.layer),
-            animations: [Animation(target: flying.name, to: LayerPatch(frame: popTargetFrame(index))),
-                         Animation(target: detail.name, to: LayerPatch(opacity: 0))] + bar.animations,
-            completion: [LayerChange(target: detail.name, set: LayerPatch(isRemoved: true)),
-                         LayerChange(target: flying.name, set: LayerPatch(isRemoved: true)),
-                         LayerChange(target: "white patch", set: LayerPatch(isRemoved: true))] + bar.completion,
+            animations: [
+                Animation(target: flying.name, to: LayerPatch(frame: popTargetFrame(index))),
+                Animation(target: detail.name, to: LayerPatch(opacity: 0))
+            ] + bar.animations,
+            completion: [
+                LayerChange(target: detail.name, set: LayerPatch(isRemoved: true)),
+                LayerChange(target: flying.name, set: LayerPatch(isRemoved: true)),
+                LayerChange(target: "white patch", set: LayerPatch(isRemoved: true))
+            ] + bar.completion,
             cancelCompletion: LayerChange.changes(removing: [grid.name, flying.name], showing: ["detail image"]),
             timing: timing)
     }
@@ -219,19 +234,24 @@ package struct PhotoBrowserScene: Hashable, Sendable {
     /// no white patch. Completion: the grid alone, every cell shown. Cancelled: the detail alone,
     /// its image view shown again.
     package func zoomPop(_ index: Int, name: String, timing: Timing) -> Transition {
-        let bar = NavigationBar.transition(device: device, from: detailItem(index), to: PhotoBrowserScene.gridItem, animation: .crossFade,
-                                           scrollEdge: (true, gridScroll(revealing: index) == 0))
+        let bar = NavigationBar.transition(
+            device: device, from: detailItem(index), to: PhotoBrowserScene.gridItem, animation: .crossFade,
+            scrollEdge: (true, gridScroll(revealing: index) == 0))
         let detail = detailLayer(index: index, imageHidden: true)
         let grid = gridLayer(scroll: gridScroll(revealing: index), hiddenIndex: index, cellMode: .scaleAspectFill).with(opacity: 0)
         let flying = snapshot(index, frame: detailFrame(index))
         return Transition(
             name: name, device: device,
             window: NavigationBar.window(device: device, container: [detail, grid, flying], bar: bar.layer),
-            animations: [Animation(target: flying.name, to: LayerPatch(frame: revealedCellFrame(index))),
-                         Animation(target: grid.name, to: LayerPatch(opacity: 1))] + bar.animations,
-            completion: [LayerChange(target: detail.name, set: LayerPatch(isRemoved: true)),
-                         LayerChange(target: flying.name, set: LayerPatch(isRemoved: true)),
-                         LayerChange(target: "cell \(index)", set: LayerPatch(isHidden: false))] + bar.completion,
+            animations: [
+                Animation(target: flying.name, to: LayerPatch(frame: revealedCellFrame(index))),
+                Animation(target: grid.name, to: LayerPatch(opacity: 1))
+            ] + bar.animations,
+            completion: [
+                LayerChange(target: detail.name, set: LayerPatch(isRemoved: true)),
+                LayerChange(target: flying.name, set: LayerPatch(isRemoved: true)),
+                LayerChange(target: "cell \(index)", set: LayerPatch(isHidden: false))
+            ] + bar.completion,
             cancelCompletion: LayerChange.changes(removing: [grid.name, flying.name], showing: ["detail image"]),
             timing: timing)
     }

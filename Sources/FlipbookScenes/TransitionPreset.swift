@@ -1,8 +1,8 @@
-public import Foundation
 public import FlipbookGeometry
-package import FlipbookText
-public import FlipbookMotion
 package import FlipbookModel
+public import FlipbookMotion
+package import FlipbookText
+public import Foundation
 
 /// Invalid scene options; each case names the field of `SceneOptions` (the command line maps it
 /// to its option).
@@ -57,17 +57,29 @@ public enum TransitionPreset: String, CaseIterable, Sendable {
     /// One line for `flipbook list`: what moves.
     public var summary: String {
         switch self {
-        case .push: return "waterfall grid → detail: the photo's snapshot flies from its cell to the aspect-fit detail frame; detail fades in over black"
+        case .push:
+            return
+                "waterfall grid → detail: the photo's snapshot flies from its cell to the aspect-fit detail frame; detail fades in over black"
         case .pop: return "detail → waterfall grid (scrolled to reveal the photo): snapshot flies back onto its cell; detail fades out"
-        case .zoomPush: return "waterfall grid → detail: snapshot flies cell → detail frame; the detail, on top, fades in; both image views hidden"
-        case .zoomPop: return "detail → waterfall grid (as push left it): snapshot flies back to the selected cell; the grid, on top, fades in over the detail"
-        case .present: return "thumbnail grid → modal browser: black at once; the clipped aspect-fill photo grows from its cell to full width"
-        case .dismiss: return "modal browser → thumbnail grid: browser gone at once; the photo shrinks to its cell (off screen: to bottom centre)"
+        case .zoomPush:
+            return "waterfall grid → detail: snapshot flies cell → detail frame; the detail, on top, fades in; both image views hidden"
+        case .zoomPop:
+            return
+                "detail → waterfall grid (as push left it): snapshot flies back to the selected cell; the grid, on top, fades in over the detail"
+        case .present:
+            return "thumbnail grid → modal browser: black at once; the clipped aspect-fill photo grows from its cell to full width"
+        case .dismiss:
+            return "modal browser → thumbnail grid: browser gone at once; the photo shrinks to its cell (off screen: to bottom centre)"
         case .fadePresent: return "thumbnail grid → modal browser: background fades clear → black; the stretched photo grows to full width"
-        case .fadeDismiss: return "modal browser → thumbnail grid: the grid shows at once; the stretched photo shrinks back to its cell (even off screen)"
-        case .cardPush: return "card carousel → detail: cover, title view and card move into place as the detail fades in; then title/list slide up (0.3 s)"
+        case .fadeDismiss:
+            return "modal browser → thumbnail grid: the grid shows at once; the stretched photo shrinks back to its cell (even off screen)"
+        case .cardPush:
+            return
+                "card carousel → detail: cover, title view and card move into place as the detail fades in; then title/list slide up (0.3 s)"
         case .cardPop: return "card detail → carousel: cover, title view and card move back onto the card as the detail fades out"
-        case .page: return "detail view: a finger swipes from the selected photo to a neighbour (rubber band, fling, settling spring; the timing is the swipe's)"
+        case .page:
+            return
+                "detail view: a finger swipes from the selected photo to a neighbour (rubber band, fling, settling spring; the timing is the swipe's)"
         }
     }
 
@@ -101,8 +113,10 @@ public enum TransitionPreset: String, CaseIterable, Sendable {
     /// the caller's: `Flipbook` adds `makeTransition(photos:options:timing:typesetter:)`, which does.
     /// `options.appearance` dark changes only the chrome (`Transition.applyingAppearance`).
     /// - Throws: `SceneError` when an index is out of range.
-    package func makeTransition(photos: [ScenePhoto], cards: [Card], options: SceneOptions, timing: Timing? = nil,
-                                typesetter: Typesetter? = nil) throws -> Transition {
+    package func makeTransition(
+        photos: [ScenePhoto], cards: [Card], options: SceneOptions, timing: Timing? = nil,
+        typesetter: Typesetter? = nil
+    ) throws -> Transition {
         // The reference apps are light-mode apps: dark mode changes only the system chrome.
         var options = options
         if let era = options.era { options.device.era = era }
@@ -110,8 +124,10 @@ public enum TransitionPreset: String, CaseIterable, Sendable {
             .applyingAppearance(options.appearance ?? .light)
     }
 
-    private func makeLightTransition(photos: [ScenePhoto], cards: [Card], options: SceneOptions, timing: Timing?,
-                                     typesetter: Typesetter?) throws -> Transition {
+    private func makeLightTransition(
+        photos: [ScenePhoto], cards: [Card], options: SceneOptions, timing: Timing?,
+        typesetter: Typesetter?
+    ) throws -> Transition {
         let timing = timing ?? defaultTiming
         switch self {
         case .cardPush, .cardPop:
@@ -129,8 +145,9 @@ public enum TransitionPreset: String, CaseIterable, Sendable {
         try check(options.effectiveReturnIndex, field: .returnIndex, count: photos.count, noun: "photo")
         let browser = PhotoBrowserScene(photos: photos, device: options.device, columns: options.columns)
         // The zoom browser publishes only its animator: its screens are laid out on the device's own bars.
-        let zoomBrowser = PhotoBrowserScene(photos: photos, device: options.device, columns: options.columns,
-                                            assumedBarPoints: options.device.topBarHeightPoints, barIsOpaque: false)
+        let zoomBrowser = PhotoBrowserScene(
+            photos: photos, device: options.device, columns: options.columns,
+            assumedBarPoints: options.device.topBarHeightPoints, barIsOpaque: false)
         let modal = ModalBrowserScene(photos: photos, device: options.device, scrollPoints: options.scrollPoints)
         let selected = options.selectedIndex, returned = options.effectiveReturnIndex
         switch self {
@@ -139,11 +156,12 @@ public enum TransitionPreset: String, CaseIterable, Sendable {
         // A photo shown last other than the tapped one was reached by a swipe, which lays the
         // app's temporary image view out again.
         case .pop: return browser.pop(returned, afterSwipe: returned != selected, name: rawValue, timing: timing)
-        case .zoomPop: return zoomBrowser.zoomPop(selected, name: rawValue, timing: timing)  // the zoom browser returns to the selected item
+        case .zoomPop: return zoomBrowser.zoomPop(selected, name: rawValue, timing: timing) // the zoom browser returns to the selected item
         case .present: return modal.present(selected, style: .clipped, name: rawValue, timing: timing)
         case .dismiss: return modal.dismiss(returned, style: .clipped, name: rawValue, timing: timing)
         case .fadePresent: return modal.present(selected, style: .fade, name: rawValue, timing: timing)
-        case .fadeDismiss: return modal.dismiss(selected, style: .fade, name: rawValue, timing: timing)  // the fading modal browser has one photo
+        // the fading modal browser has one photo
+        case .fadeDismiss: return modal.dismiss(selected, style: .fade, name: rawValue, timing: timing)
         case .page:
             let target = options.effectivePageTarget(count: photos.count)
             try check(target, field: .pageTarget, count: photos.count, noun: "photo")
@@ -155,7 +173,8 @@ public enum TransitionPreset: String, CaseIterable, Sendable {
 
     package func check(_ index: Int, field: SettingField, count: Int, noun: String) throws {
         guard (0..<count).contains(index) else {
-            throw noun == "card" ? SceneError.cardIndexOutOfRange(field: field, index: index, count: count)
+            throw noun == "card"
+                ? SceneError.cardIndexOutOfRange(field: field, index: index, count: count)
                 : SceneError.indexOutOfRange(field: field, index: index, count: count)
         }
     }

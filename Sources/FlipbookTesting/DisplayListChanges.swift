@@ -1,6 +1,6 @@
-import Foundation
 import Flipbook
 import FlipbookLock
+import Foundation
 
 /// The changes between two display lists given as JSON (`DisplayList.json`), in words: each op
 /// becomes the compact line a sequence lock holds (`image "…" rect=5,69,236,94 opacity=1`) and
@@ -26,7 +26,8 @@ enum DisplayListChanges {
 
     private static func parse(_ text: String, side: String) throws -> (header: [String: Any], ops: [String]) {
         guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
-              let ops = object["ops"] as? [Any] else {
+            let ops = object["ops"] as? [Any]
+        else {
             throw DisplayListChangesError.notADisplayList(side: side)
         }
         var lines: [String] = []

@@ -1,10 +1,11 @@
-import Foundation
 import FlipbookFiles
+import Foundation
+
 #if canImport(Testing)
-import Testing
+    import Testing
 #endif
 #if canImport(XCTest)
-import XCTest
+    import XCTest
 #endif
 
 /// Asserts that `value` matches its golden by `strategy` (`assertGolden(of: image, as: .image)`,
@@ -24,12 +25,15 @@ import XCTest
 /// failure is an `Issue` and the artefacts (reference, actual, diff) are attached, so
 /// `swift test --attachments-path DIR` keeps them; otherwise it is an `XCTFail`.
 @discardableResult
-public func assertGolden<Value>(of value: Value, as strategy: GoldenStrategy<Value>, named name: String? = nil,
-                                record: GoldenRecordMode? = nil, goldensDirectory: String? = nil,
-                                fileID: StaticString = #fileID, file: StaticString = #filePath, testName: String = #function,
-                                line: UInt = #line, column: UInt = #column) -> GoldenResult {
-    let result = GoldenNames.check(value, as: strategy, named: name, record: record, goldensDirectory: goldensDirectory,
-                                   testFilePath: "\(file)", testName: testName)
+public func assertGolden<Value>(
+    of value: Value, as strategy: GoldenStrategy<Value>, named name: String? = nil,
+    record: GoldenRecordMode? = nil, goldensDirectory: String? = nil,
+    fileID: StaticString = #fileID, file: StaticString = #filePath, testName: String = #function,
+    line: UInt = #line, column: UInt = #column
+) -> GoldenResult {
+    let result = GoldenNames.check(
+        value, as: strategy, named: name, record: record, goldensDirectory: goldensDirectory,
+        testFilePath: "\(file)", testName: testName)
     if !result.passed { GoldenFailure.report(result, fileID: fileID, file: file, line: line, column: column) }
     return result
 }
@@ -40,24 +44,24 @@ enum GoldenFailure {
     /// child tasks), else an `XCTFail`: at the assertion's file and line either way.
     static func report(_ result: GoldenResult, fileID: StaticString, file: StaticString, line: UInt, column: UInt) {
         #if canImport(Testing)
-        if Test.current != nil {
-            recordIssue(result, at: SourceLocation(fileID: "\(fileID)", filePath: "\(file)", line: Int(line), column: Int(column)))
-            return
-        }
+            if Test.current != nil {
+                recordIssue(result, at: SourceLocation(fileID: "\(fileID)", filePath: "\(file)", line: Int(line), column: Int(column)))
+                return
+            }
         #endif
         #if canImport(XCTest)
-        XCTFail(result.message, file: file, line: line)
+            XCTFail(result.message, file: file, line: line)
         #endif
     }
 
     #if canImport(Testing)
-    /// Records the message as an issue at `sourceLocation` and attaches the artefacts.
-    static func recordIssue(_ result: GoldenResult, at sourceLocation: SourceLocation) {
-        Issue.record(Comment(rawValue: result.message), sourceLocation: sourceLocation)
-        for path in result.artifactPaths {
-            guard let bytes = try? InputFile.read(path) else { continue }
-            Attachment.record(bytes, named: URL(fileURLWithPath: path).lastPathComponent, sourceLocation: sourceLocation)
+        /// Records the message as an issue at `sourceLocation` and attaches the artefacts.
+        static func recordIssue(_ result: GoldenResult, at sourceLocation: SourceLocation) {
+            Issue.record(Comment(rawValue: result.message), sourceLocation: sourceLocation)
+            for path in result.artifactPaths {
+                guard let bytes = try? InputFile.read(path) else { continue }
+                Attachment.record(bytes, named: URL(fileURLWithPath: path).lastPathComponent, sourceLocation: sourceLocation)
+            }
         }
-    }
     #endif
 }

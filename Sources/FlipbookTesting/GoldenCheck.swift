@@ -1,5 +1,5 @@
-import Foundation
 import FlipbookFiles
+import Foundation
 
 /// Where one golden's reference and artefacts live.
 ///
@@ -20,10 +20,12 @@ struct GoldenPaths {
     init(name: String, testFilePath: String, goldensDirectory: String?, pathExtension: String) {
         let testFile = URL(fileURLWithPath: testFilePath)
         let suite = testFile.deletingPathExtension().lastPathComponent
-        let goldens = goldensDirectory ?? GoldenConfiguration.goldensDirectory ?? environmentValue("FLIPBOOK_GOLDENS_DIR")
+        let goldens =
+            goldensDirectory ?? GoldenConfiguration.goldensDirectory ?? environmentValue("FLIPBOOK_GOLDENS_DIR")
             ?? testFile.deletingLastPathComponent().appendingPathComponent("__Goldens__").path
         reference = URL(fileURLWithPath: goldens).appendingPathComponent(suite).appendingPathComponent(name + "." + pathExtension).path
-        let artifacts = environmentValue("FLIPBOOK_ARTIFACTS")
+        let artifacts =
+            environmentValue("FLIPBOOK_ARTIFACTS")
             ?? URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("flipbook-artifacts").path
         artifactBase = URL(fileURLWithPath: artifacts).appendingPathComponent(suite).appendingPathComponent(name).path
         referenceArtifact = artifactBase + ".reference." + pathExtension
@@ -52,8 +54,10 @@ struct GoldenCheck {
     private var artifacts: [String] = []
     private var comparison: GoldenComparison?
 
-    init(request: GoldenRequest, pathExtension: String, describe: @escaping @Sendable ([UInt8]) -> String,
-         mismatchArtifactSuffixes: [String]) {
+    init(
+        request: GoldenRequest, pathExtension: String, describe: @escaping @Sendable ([UInt8]) -> String,
+        mismatchArtifactSuffixes: [String]
+    ) {
         self.request = request
         self.paths = GoldenPaths(request, pathExtension: pathExtension)
         self.describe = describe
@@ -63,8 +67,9 @@ struct GoldenCheck {
     private var name: String { request.name }
 
     private func result(_ outcome: GoldenResult.Outcome, _ message: String) -> GoldenResult {
-        GoldenResult(outcome: outcome, message: message, referencePath: paths.reference, comparison: comparison?.pixels,
-                     artifactPaths: artifacts)
+        GoldenResult(
+            outcome: outcome, message: message, referencePath: paths.reference, comparison: comparison?.pixels,
+            artifactPaths: artifacts)
     }
 
     mutating func run(_ serialize: () throws -> [UInt8], compare: ([UInt8], [UInt8]) throws -> GoldenComparison) -> GoldenResult {
@@ -77,7 +82,9 @@ struct GoldenCheck {
                 if setting.mode == .never {
                     // Outside the source tree only: CI can upload it, a developer can review it.
                     try writeArtifact(actual, to: paths.actualArtifact)
-                    return result(.missingReference, """
+                    return result(
+                        .missingReference,
+                        """
                         golden '\(name)': no reference at \(paths.reference); not recorded because \(setting.source).
                           actual: \(paths.actualArtifact)
                         Record it locally (FLIPBOOK_RECORD=missing, the default off CI), review and commit it.
@@ -107,7 +114,8 @@ struct GoldenCheck {
             let shown = 24
             for line in mismatch.details.prefix(shown) { message += "\n  " + line }
             if mismatch.details.count > shown { message += "\n  … \(mismatch.details.count - shown) more" }
-            message += "\n" + Self.artifactLine("reference", paths.referenceArtifact) + "\n" + Self.artifactLine("actual", paths.actualArtifact)
+            message +=
+                "\n" + Self.artifactLine("reference", paths.referenceArtifact) + "\n" + Self.artifactLine("actual", paths.actualArtifact)
             for artifact in mismatch.artifacts {
                 let label = artifact.suffix.split(separator: ".").first.map(String.init) ?? artifact.suffix
                 let caption = mismatch.artifactCaptions[artifact.suffix].map { " (\($0))" } ?? ""
@@ -117,8 +125,10 @@ struct GoldenCheck {
                 try writeAtomically(actual, to: paths.reference)
                 return result(.recorded, message + "\nre-recorded the reference (\(setting.source)): review and commit \(paths.reference)")
             }
-            return result(.mismatched, message + "\nIf the change is intended, re-record with FLIPBOOK_RECORD=failed "
-                          + "(or record: .failed) and review the new reference.")
+            return result(
+                .mismatched,
+                message + "\nIf the change is intended, re-record with FLIPBOOK_RECORD=failed "
+                    + "(or record: .failed) and review the new reference.")
         } catch {
             return result(.error, "golden '\(name)': \(error)")
         }
@@ -132,7 +142,9 @@ struct GoldenCheck {
     /// Writes the reference and fails saying so: a recording run never passes.
     private mutating func record(_ bytes: [UInt8], why: String) throws -> GoldenResult {
         try writeAtomically(bytes, to: paths.reference)
-        return result(.recorded, """
+        return result(
+            .recorded,
+            """
             golden '\(name)': \(why) \(paths.reference) (\(describe(bytes))); \
             review and commit it, then run the test again (a recording run always fails)
             """)

@@ -28,8 +28,10 @@ public enum GoldenConfiguration {
 ///     }
 /// }
 /// ```
-public func withGoldens<Result>(record: GoldenRecordMode? = nil, goldensDirectory: String? = nil,
-                                operation: () throws -> Result) rethrows -> Result {
+public func withGoldens<Result>(
+    record: GoldenRecordMode? = nil, goldensDirectory: String? = nil,
+    operation: () throws -> Result
+) rethrows -> Result {
     try GoldenConfiguration.$record.withValue(record ?? GoldenConfiguration.record) {
         try GoldenConfiguration.$goldensDirectory.withValue(goldensDirectory ?? GoldenConfiguration.goldensDirectory) {
             try operation()
@@ -38,9 +40,11 @@ public func withGoldens<Result>(record: GoldenRecordMode? = nil, goldensDirector
 }
 
 /// `withGoldens` for asynchronous work (Swift Testing's `async` tests).
-public func withGoldens<Result>(record: GoldenRecordMode? = nil, goldensDirectory: String? = nil,
-                                isolation: isolated (any Actor)? = #isolation,
-                                operation: () async throws -> Result) async rethrows -> Result {
+public func withGoldens<Result>(
+    record: GoldenRecordMode? = nil, goldensDirectory: String? = nil,
+    isolation: isolated (any Actor)? = #isolation,
+    operation: () async throws -> Result
+) async rethrows -> Result {
     try await GoldenConfiguration.$record.withValue(record ?? GoldenConfiguration.record) {
         try await GoldenConfiguration.$goldensDirectory.withValue(goldensDirectory ?? GoldenConfiguration.goldensDirectory) {
             try await operation()

@@ -1,10 +1,11 @@
 import Foundation
 import Synchronization
+
 #if canImport(Testing)
-import Testing
+    import Testing
 #endif
 #if canImport(XCTest)
-import XCTest
+    import XCTest
 #endif
 
 /// The names of goldens a check does not name: the test's name and a counter, as
@@ -14,15 +15,21 @@ import XCTest
 /// suite has the `.goldens` trait).
 enum GoldenNames {
     /// Checks `value` by `strategy` under the given name, or the next default name.
-    static func check<Value>(_ value: Value, as strategy: GoldenStrategy<Value>, named name: String?, record: GoldenRecordMode?,
-                             goldensDirectory: String?, testFilePath: String, testName: String) -> GoldenResult {
+    static func check<Value>(
+        _ value: Value, as strategy: GoldenStrategy<Value>, named name: String?, record: GoldenRecordMode?,
+        goldensDirectory: String?, testFilePath: String, testName: String
+    ) -> GoldenResult {
         guard let resolved = name ?? nextName(testFilePath: testFilePath, testName: testName) else {
-            let folder = GoldenPaths(name: "_", testFilePath: testFilePath, goldensDirectory: goldensDirectory,
-                                     pathExtension: strategy.pathExtension).reference
-            return GoldenResult(outcome: .error, message: """
-                golden of \(testName): name it (named:) — a parameterised test's cases run in parallel and share \
-                one count, so their default names would not be the same from run to run
-                """, referencePath: (folder as NSString).deletingLastPathComponent, comparison: nil, artifactPaths: [])
+            let folder = GoldenPaths(
+                name: "_", testFilePath: testFilePath, goldensDirectory: goldensDirectory,
+                pathExtension: strategy.pathExtension
+            ).reference
+            return GoldenResult(
+                outcome: .error,
+                message: """
+                    golden of \(testName): name it (named:) — a parameterised test's cases run in parallel and share \
+                    one count, so their default names would not be the same from run to run
+                    """, referencePath: (folder as NSString).deletingLastPathComponent, comparison: nil, artifactPaths: [])
         }
         let request = GoldenRequest(name: resolved, testFilePath: testFilePath, goldensDirectory: goldensDirectory, record: record)
         return strategy.check(value, request)
@@ -34,14 +41,14 @@ enum GoldenNames {
         let base = baseName(testName)
         let key = testFilePath + "\u{0}" + base
         #if canImport(Testing)
-        if let test = Test.current {
-            if Test.Case.current?.isParameterized == true { return nil }
-            let counters = GoldenNameCounters.scoped ?? GoldenNameCounters.process
-            return "\(base).\(counters.next("\(test.id)\u{0}" + key))"
-        }
+            if let test = Test.current {
+                if Test.Case.current?.isParameterized == true { return nil }
+                let counters = GoldenNameCounters.scoped ?? GoldenNameCounters.process
+                return "\(base).\(counters.next("\(test.id)\u{0}" + key))"
+            }
         #endif
         #if canImport(XCTest)
-        XCTestCaseStarts.observe()
+            XCTestCaseStarts.observe()
         #endif
         return "\(base).\(GoldenNameCounters.process.next(key))"
     }
@@ -83,21 +90,21 @@ final class GoldenNameCounters: Sendable {
 }
 
 #if canImport(XCTest)
-/// Resets the process's counts as each XCTest test case starts (XCTest runs one at a time).
-final class XCTestCaseStarts: NSObject, XCTestObservation, Sendable {
-    private static let registered = Mutex(false)
+    /// Resets the process's counts as each XCTest test case starts (XCTest runs one at a time).
+    final class XCTestCaseStarts: NSObject, XCTestObservation, Sendable {
+        private static let registered = Mutex(false)
 
-    /// Registers the observer once; the first test's counts start empty anyway.
-    static func observe() {
-        let first = registered.withLock { registered in
-            defer { registered = true }
-            return !registered
+        /// Registers the observer once; the first test's counts start empty anyway.
+        static func observe() {
+            let first = registered.withLock { registered in
+                defer { registered = true }
+                return !registered
+            }
+            if first { XCTestObservationCenter.shared.addTestObserver(XCTestCaseStarts()) }
         }
-        if first { XCTestObservationCenter.shared.addTestObserver(XCTestCaseStarts()) }
-    }
 
-    func testCaseWillStart(_ testCase: XCTestCase) {
-        GoldenNameCounters.process.reset()
+        func testCaseWillStart(_ testCase: XCTestCase) {
+            GoldenNameCounters.process.reset()
+        }
     }
-}
 #endif

@@ -1,6 +1,6 @@
-import Foundation
 public import Flipbook
 import FlipbookLock
+import Foundation
 
 extension GoldenStrategy where Value == String {
     /// UTF-8 text compared exactly; a mismatch shows the changed block of lines (`-` reference,
@@ -9,8 +9,9 @@ extension GoldenStrategy where Value == String {
         GoldenStrategy(pathExtension: "txt", describe: { "\($0.count) bytes" }, serialize: { Array($0.utf8) }) { reference, actual in
             guard reference != actual else { return nil }
             let expected = String(decoding: reference, as: UTF8.self), got = String(decoding: actual, as: UTF8.self)
-            return GoldenMismatch(summary: "the text differs (- reference, + actual)",
-                                  details: LineDiff.render(expected: expected, actual: got).split(separator: "\n").map(String.init))
+            return GoldenMismatch(
+                summary: "the text differs (- reference, + actual)",
+                details: LineDiff.render(expected: expected, actual: got).split(separator: "\n").map(String.init))
         }
     }
 
@@ -18,14 +19,17 @@ extension GoldenStrategy where Value == String {
     /// names each changed field of each changed op — `op 16 image "$PACKAGE/…": rect.y 331 → 333`,
     /// `progress 1.095 → 1.1` — as `flipbook verify` does, not as lines or pixels.
     public static var displayListJSON: GoldenStrategy {
-        GoldenStrategy(pathExtension: "json", describe: DisplayListChanges.describeReference,
-                       serialize: { Array($0.utf8) }) { reference, actual in
+        GoldenStrategy(
+            pathExtension: "json", describe: DisplayListChanges.describeReference,
+            serialize: { Array($0.utf8) }
+        ) { reference, actual in
             guard reference != actual else { return nil }
             let expected = String(decoding: reference, as: UTF8.self), got = String(decoding: actual, as: UTF8.self)
             let changes = try DisplayListChanges.changes(expected: expected, actual: got)
             guard !changes.isEmpty else {
-                return GoldenMismatch(summary: "the same display list, written differently (- reference, + actual)",
-                                      details: LineDiff.render(expected: expected, actual: got).split(separator: "\n").map(String.init))
+                return GoldenMismatch(
+                    summary: "the same display list, written differently (- reference, + actual)",
+                    details: LineDiff.render(expected: expected, actual: got).split(separator: "\n").map(String.init))
             }
             return GoldenMismatch(summary: "\(changes.count) change\(changes.count == 1 ? "" : "s") to the display list", details: changes)
         }
@@ -66,10 +70,12 @@ extension GoldenStrategy where Value == RenderJob {
     public static var sequence: GoldenStrategy {
         GoldenStrategy(pathExtension: "lock") { job, request in
             let format = SequenceLockGolden.format(ofReferenceFor: request)
-            var check = GoldenCheck(request: request, pathExtension: "lock", describe: SequenceLockGolden.describe,
-                                    mismatchArtifactSuffixes: [])
+            var check = GoldenCheck(
+                request: request, pathExtension: "lock", describe: SequenceLockGolden.describe,
+                mismatchArtifactSuffixes: [])
             return check.run({ try SequenceLockGolden.lockBytes(of: job, format: format) }) { reference, actual in
-                GoldenComparison(mismatch: try SequenceLockGolden.compare(reference, actual, layerNames: { job.layerNamesOfLockLines(frameIndex: $0) }))
+                GoldenComparison(
+                    mismatch: try SequenceLockGolden.compare(reference, actual, layerNames: { job.layerNamesOfLockLines(frameIndex: $0) }))
             }
         }
     }
@@ -80,7 +86,8 @@ enum SequenceLockGolden {
     /// The lock's text, drawn by the worker when `FLIPBOOK_WORKER` names one and the job can be
     /// sent, else here.
     static func lockBytes(of job: RenderJob, format: Int) throws -> [UInt8] {
-        if case let .worker(path) = try GoldenWorker.route(), let bytes = try GoldenWorker.lockBytes(of: job, format: format, worker: path) {
+        if case let .worker(path) = try GoldenWorker.route(), let bytes = try GoldenWorker.lockBytes(of: job, format: format, worker: path)
+        {
             return bytes
         }
         noteDebugBuild()
@@ -93,22 +100,25 @@ enum SequenceLockGolden {
     /// how to hand them to a worker.
     static func noteDebugBuild() {
         #if DEBUG
-        guard environmentValue(GoldenWorker.variable) != "off" else { return }
-        _ = debugBuildNote
+            guard environmentValue(GoldenWorker.variable) != "off" else { return }
+            _ = debugBuildNote
         #endif
     }
 
     /// Printed on first use (a static `let` is initialised once, whatever the thread).
     static let debugBuildNote: Void = {
-        FileHandle.standardError.write(Data(("FlipbookTesting: a debug build draws sequence goldens unoptimised, about 10× as "
-            + "slowly as `swift test -c release`; FLIPBOOK_WORKER=/path/to/release/flipbook draws them at release speed "
-            + "(docs/GOLDENS.md, \"Debug builds\")\n").utf8))
+        FileHandle.standardError.write(
+            Data(
+                ("FlipbookTesting: a debug build draws sequence goldens unoptimised, about 10× as "
+                    + "slowly as `swift test -c release`; FLIPBOOK_WORKER=/path/to/release/flipbook draws them at release speed "
+                    + "(docs/GOLDENS.md, \"Debug builds\")\n").utf8))
     }()
     /// The format of the reference lock when it exists and is an older one (and is not being
     /// re-recorded), else the current format.
     static func format(ofReferenceFor request: GoldenRequest) -> Int {
         let path = GoldenPaths(request, pathExtension: "lock").reference
-        guard (try? GoldenRecordSetting.resolve(requested: request.record))?.mode != .all, let handle = FileHandle(forReadingAtPath: path) else { return SequenceLock.currentFormat }
+        guard (try? GoldenRecordSetting.resolve(requested: request.record))?.mode != .all, let handle = FileHandle(forReadingAtPath: path)
+        else { return SequenceLock.currentFormat }
         defer { try? handle.close() }
         let start = String(decoding: (try? handle.read(upToCount: 32)) ?? Data(), as: UTF8.self)
         let firstLine = start.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
@@ -121,8 +131,10 @@ enum SequenceLockGolden {
     }
 
     /// `layerNames` names the layer of each changed op in the frames shown (the view, in a recording).
-    @Sendable static func compare(_ reference: [UInt8], _ actual: [UInt8],
-                                  layerNames: ((Int) -> [String: String])? = nil) throws -> GoldenMismatch? {
+    @Sendable static func compare(
+        _ reference: [UInt8], _ actual: [UInt8],
+        layerNames: ((Int) -> [String: String])? = nil
+    ) throws -> GoldenMismatch? {
         guard reference != actual else { return nil }
         let expected = try SequenceLock(parsing: String(decoding: reference, as: UTF8.self), path: "the reference lock")
         let got = try SequenceLock(parsing: String(decoding: actual, as: UTF8.self), path: "the actual lock")
@@ -130,10 +142,12 @@ enum SequenceLockGolden {
         guard let first = differences.first else { return nil }
         var details: [String] = []
         for difference in differences.prefix(8) {
-            details.append("frame \(difference.index) (\(difference.kind.rawValue)): " + difference.changes.prefix(3).joined(separator: "; "))
+            details.append(
+                "frame \(difference.index) (\(difference.kind.rawValue)): " + difference.changes.prefix(3).joined(separator: "; "))
         }
         if differences.count > 8 { details.append("… \(differences.count - 8) more frames") }
-        return GoldenMismatch(summary: "\(differences.count) of \(max(expected.frames.count, got.frames.count)) frames differ "
-                              + "(first: frame \(first.index))", details: details)
+        return GoldenMismatch(
+            summary: "\(differences.count) of \(max(expected.frames.count, got.frames.count)) frames differ "
+                + "(first: frame \(first.index))", details: details)
     }
 }

@@ -1,9 +1,9 @@
-import Foundation
 public import Flipbook
 import FlipbookCodecs
 import FlipbookImageDiff
 public import FlipbookRaster
 import FlipbookRender
+import Foundation
 
 extension GoldenStrategy where Value == [PremultipliedImage] {
     /// A short sequence as one animated PNG (`AnimatedPNG`: every frame a full PNG, each shown
@@ -14,9 +14,11 @@ extension GoldenStrategy where Value == [PremultipliedImage] {
     public static func animatedPNG(framesPerSecond: Double) -> GoldenStrategy {
         precondition(framesPerSecond > 0, "a frame rate is positive")
         let delay = AnimatedPNG.frameDelay(framesPerSecond: framesPerSecond)
-        return GoldenStrategy(pathExtension: "apng", describe: AnimatedPNGGolden.describe, serialize: { frames in
-            try AnimatedPNG.encode(frames, delayNumerator: delay.numerator, delayDenominator: delay.denominator)
-        }, compare: AnimatedPNGGolden.compare)
+        return GoldenStrategy(
+            pathExtension: "apng", describe: AnimatedPNGGolden.describe,
+            serialize: { frames in
+                try AnimatedPNG.encode(frames, delayNumerator: delay.numerator, delayDenominator: delay.denominator)
+            }, compare: AnimatedPNGGolden.compare)
     }
 }
 
@@ -69,11 +71,14 @@ enum AnimatedPNGGolden {
         }
         if differing.count > 8 { details.append("… \(differing.count - 8) more frames differ") }
         guard !details.isEmpty else { return nil }
-        let summary = expected.frameCount != got.frameCount
+        let summary =
+            expected.frameCount != got.frameCount
             ? "\(expected.frameCount) frames in the reference, \(got.frameCount) now"
-            : differing.isEmpty ? "the same frames, other timing" : "\(differing.count) of \(got.frameCount) frames differ (first: frame \(differing[0]))"
-        return GoldenMismatch(summary: summary, details: details,
-                              artifacts: diffPicture.map { [(suffix: "first-diff.png", bytes: $0)] } ?? [])
+            : differing.isEmpty
+                ? "the same frames, other timing" : "\(differing.count) of \(got.frameCount) frames differ (first: frame \(differing[0]))"
+        return GoldenMismatch(
+            summary: summary, details: details,
+            artifacts: diffPicture.map { [(suffix: "first-diff.png", bytes: $0)] } ?? [])
     }
 
     private static func seconds(_ value: Double) -> String { JSON.number((value * 10000).rounded() / 10000) + " s" }

@@ -1,7 +1,7 @@
-import Foundation
 import FlipbookCodecs
 public import FlipbookImageDiff
 public import FlipbookRaster
+import Foundation
 
 extension GoldenStrategy where Value == PremultipliedImage {
     /// A PNG reference compared pixel by pixel: at most `maxDifferingFraction` (0…1) of the
@@ -49,8 +49,9 @@ enum ImageGolden {
     static let diffSuffix = "diff.png"
 
     static func strategy(_ limit: Limit) -> GoldenStrategy<PremultipliedImage> {
-        GoldenStrategy(pathExtension: "png", describe: describe, mismatchArtifactSuffixes: [diffSuffix],
-                       serialize: { try PNGEncoder.encode($0) }, compare: { try compare($0, $1, within: limit) })
+        GoldenStrategy(
+            pathExtension: "png", describe: describe, mismatchArtifactSuffixes: [diffSuffix],
+            serialize: { try PNGEncoder.encode($0) }, compare: { try compare($0, $1, within: limit) })
     }
 
     /// `WxH`, from the PNG's header (`IHDR` follows the 8-byte signature: length, type, then
@@ -75,11 +76,13 @@ enum ImageGolden {
         case let .deltaE(limit):
             let deltaE = PerceptualComparison.compare(reference, actual)
             scores = (deltaE.summary, deltaE.passes(limit))
-            allowed = "mean ΔE \(PerceptualComparison.format(limit.maximumMean)), p99 ΔE \(PerceptualComparison.format(limit.maximumPercentile99))"
+            allowed =
+                "mean ΔE \(PerceptualComparison.format(limit.maximumMean)), p99 ΔE \(PerceptualComparison.format(limit.maximumPercentile99))"
         case let .flip(limit):
             let flip = FLIPComparison.compare(reference, actual)
             scores = (flip.summary, flip.passes(limit))
-            allowed = "mean FLIP \(PerceptualComparison.format(limit.maximumMean)), p99 FLIP \(PerceptualComparison.format(limit.maximumPercentile99))"
+            allowed =
+                "mean FLIP \(PerceptualComparison.format(limit.maximumMean)), p99 FLIP \(PerceptualComparison.format(limit.maximumPercentile99))"
         }
         let comparison = ImageComparison.compare(reference, actual, tolerance: tolerance)
         // With a ΔE or FLIP tolerance the perceptual scores decide and are what the message reports.
@@ -88,8 +91,9 @@ enum ImageGolden {
             return GoldenComparison(pixels: comparison, matchSummary: summary)
         }
         let diff = try PNGEncoder.encode(DiffImage.make(reference: reference, actual: actual, tolerance: tolerance))
-        var mismatch = GoldenMismatch(summary: summary + (comparison.sizesMatch ? " (allowed: \(allowed))" : " (reference vs actual)"),
-                                      artifacts: [(diffSuffix, diff)])
+        var mismatch = GoldenMismatch(
+            summary: summary + (comparison.sizesMatch ? " (allowed: \(allowed))" : " (reference vs actual)"),
+            artifacts: [(diffSuffix, diff)])
         mismatch.artifactCaptions = [diffSuffix: "reference | difference | actual"]
         return GoldenComparison(mismatch: mismatch, pixels: comparison)
     }

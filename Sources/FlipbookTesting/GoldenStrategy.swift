@@ -1,5 +1,5 @@
-import Foundation
 import FlipbookImageDiff
+import Foundation
 
 /// How a value of type `Value` becomes a golden reference and how two references are compared:
 /// as swift-snapshot-testing's `Snapshotting`. A strategy turns the value into the bytes a
@@ -30,9 +30,11 @@ public struct GoldenStrategy<Value>: Sendable {
     ///   - serialize: the bytes a reference holds for a value (deterministic).
     ///   - compare: nil when `actual` matches `reference`, else what differs. Throw when the
     ///     reference cannot be read (the check fails with an error, or re-records under `failed`).
-    public init(pathExtension: String, describe: @escaping @Sendable ([UInt8]) -> String = { "\($0.count) bytes" },
-                serialize: @escaping @Sendable (Value) throws -> [UInt8],
-                compare: @escaping @Sendable (_ reference: [UInt8], _ actual: [UInt8]) throws -> GoldenMismatch?) {
+    public init(
+        pathExtension: String, describe: @escaping @Sendable ([UInt8]) -> String = { "\($0.count) bytes" },
+        serialize: @escaping @Sendable (Value) throws -> [UInt8],
+        compare: @escaping @Sendable (_ reference: [UInt8], _ actual: [UInt8]) throws -> GoldenMismatch?
+    ) {
         self.init(pathExtension: pathExtension, describe: describe, serialize: serialize) { reference, actual in
             GoldenComparison(mismatch: try compare(reference, actual))
         }
@@ -41,12 +43,15 @@ public struct GoldenStrategy<Value>: Sendable {
     /// A strategy whose comparison also reports pixel counts (`GoldenResult.comparison`) and a
     /// summary for a match; `mismatchArtifactSuffixes` are the extra artefacts a mismatch may
     /// write, removed with the others when a later check runs.
-    init(pathExtension: String, describe: @escaping @Sendable ([UInt8]) -> String, mismatchArtifactSuffixes: [String] = [],
-         serialize: @escaping @Sendable (Value) throws -> [UInt8],
-         compare: @escaping @Sendable (_ reference: [UInt8], _ actual: [UInt8]) throws -> GoldenComparison) {
+    init(
+        pathExtension: String, describe: @escaping @Sendable ([UInt8]) -> String, mismatchArtifactSuffixes: [String] = [],
+        serialize: @escaping @Sendable (Value) throws -> [UInt8],
+        compare: @escaping @Sendable (_ reference: [UInt8], _ actual: [UInt8]) throws -> GoldenComparison
+    ) {
         self.init(pathExtension: pathExtension) { value, request in
-            var check = GoldenCheck(request: request, pathExtension: pathExtension, describe: describe,
-                                    mismatchArtifactSuffixes: mismatchArtifactSuffixes)
+            var check = GoldenCheck(
+                request: request, pathExtension: pathExtension, describe: describe,
+                mismatchArtifactSuffixes: mismatchArtifactSuffixes)
             return check.run({ try serialize(value) }, compare: compare)
         }
     }
@@ -59,9 +64,10 @@ public struct GoldenStrategy<Value>: Sendable {
             do {
                 return check(try transform(other), request)
             } catch {
-                return GoldenResult(outcome: .error, message: "golden '\(request.name)': \(error)",
-                                    referencePath: GoldenPaths(request, pathExtension: pathExtension).reference,
-                                    comparison: nil, artifactPaths: [])
+                return GoldenResult(
+                    outcome: .error, message: "golden '\(request.name)': \(error)",
+                    referencePath: GoldenPaths(request, pathExtension: pathExtension).reference,
+                    comparison: nil, artifactPaths: [])
             }
         }
     }
@@ -100,11 +106,14 @@ struct GoldenComparison {
 /// (`testPush.1`, `testPush.2`, …, counted per test); `record` overrides the surrounding record
 /// mode for this check (`CI` still forces `never`). References live in
 /// `<goldens>/<TestFile>/<name>.<pathExtension>` (docs/GOLDENS.md "Where references live").
-public func verifyGolden<Value>(of value: Value, as strategy: GoldenStrategy<Value>, named name: String? = nil,
-                                record: GoldenRecordMode? = nil, goldensDirectory: String? = nil,
-                                file: StaticString = #filePath, testName: String = #function) -> GoldenResult {
-    GoldenNames.check(value, as: strategy, named: name, record: record, goldensDirectory: goldensDirectory,
-                      testFilePath: "\(file)", testName: testName)
+public func verifyGolden<Value>(
+    of value: Value, as strategy: GoldenStrategy<Value>, named name: String? = nil,
+    record: GoldenRecordMode? = nil, goldensDirectory: String? = nil,
+    file: StaticString = #filePath, testName: String = #function
+) -> GoldenResult {
+    GoldenNames.check(
+        value, as: strategy, named: name, record: record, goldensDirectory: goldensDirectory,
+        testFilePath: "\(file)", testName: testName)
 }
 
 /// Which golden a check is about: its name, the calling test file, an explicit goldens folder,
@@ -118,7 +127,8 @@ struct GoldenRequest: Sendable {
 
 extension GoldenPaths {
     init(_ request: GoldenRequest, pathExtension: String) {
-        self.init(name: request.name, testFilePath: request.testFilePath, goldensDirectory: request.goldensDirectory,
-                  pathExtension: pathExtension)
+        self.init(
+            name: request.name, testFilePath: request.testFilePath, goldensDirectory: request.goldensDirectory,
+            pathExtension: pathExtension)
     }
 }

@@ -1,7 +1,7 @@
-import Foundation
 import Flipbook
-import FlipbookLock
 import FlipbookFiles
+import FlipbookLock
+import Foundation
 import Synchronization
 
 /// Draws a `.sequence` golden's frames in an optimised `flipbook` process, for FlipbookTesting
@@ -64,16 +64,25 @@ enum GoldenWorker {
         case (.exit, 0):
             return try InputFile.read(folder.appendingPathComponent(SequenceLockRequest.lockFileName).path)
         case (.exit, 1):
-            let text = (try? InputFile.read(folder.appendingPathComponent(SequenceLockRequest.errorFileName).path)).map { String(decoding: $0, as: UTF8.self) }
+            let text = (try? InputFile.read(folder.appendingPathComponent(SequenceLockRequest.errorFileName).path)).map {
+                String(decoding: $0, as: UTF8.self)
+            }
             throw GoldenWorkerError.jobFailed(message: text ?? said)
         case (.exit, 2):
             throw GoldenWorkerError.refused(worker: worker, message: said)
         case let (.exit, status):
-            throw GoldenWorkerError.failed(worker: worker, why: "it exited with status \(status)" + (status == 64 ? " (a flipbook without "
-                + "the golden-worker command? build it from the same checkout as the tests)" : "") + (said.isEmpty ? "" : ":\n" + said))
+            throw GoldenWorkerError.failed(
+                worker: worker,
+                why: "it exited with status \(status)"
+                    + (status == 64
+                        ? " (a flipbook without "
+                            + "the golden-worker command? build it from the same checkout as the tests)" : "")
+                    + (said.isEmpty ? "" : ":\n" + said))
         case let (_, signal):
-            throw GoldenWorkerError.failed(worker: worker, why: "it was killed by signal \(signal) while drawing \(job.frames.count) frames"
-                + (said.isEmpty ? "" : ":\n" + said))
+            throw GoldenWorkerError.failed(
+                worker: worker,
+                why: "it was killed by signal \(signal) while drawing \(job.frames.count) frames"
+                    + (said.isEmpty ? "" : ":\n" + said))
         }
     }
 
@@ -118,7 +127,8 @@ enum GoldenWorker {
     static func noteInProcess(_ reason: String) {
         reasonsSaid.withLock { said in
             guard said.insert(reason).inserted else { return }
-            FileHandle.standardError.write(Data("FlipbookTesting: a sequence golden drawn in-process despite \(variable): \(reason)\n".utf8))
+            FileHandle.standardError.write(
+                Data("FlipbookTesting: a sequence golden drawn in-process despite \(variable): \(reason)\n".utf8))
         }
     }
 
@@ -141,7 +151,8 @@ enum GoldenWorkerError: Error, CustomStringConvertible, LocalizedError {
     case timedOut(worker: String, seconds: Int, frames: Int)
 
     var description: String {
-        let help = "set \(GoldenWorker.variable) to a release build of flipbook from the same Flipbook checkout as the tests, "
+        let help =
+            "set \(GoldenWorker.variable) to a release build of flipbook from the same Flipbook checkout as the tests, "
             + "or to off to draw in the test process (docs/GOLDENS.md, \"Debug builds\")"
         switch self {
         case let .notExecutable(path):

@@ -15,7 +15,8 @@ final class WorkerBuild: Sendable {
     private let built = Mutex<Result<String, any Error>?>(nil)
 
     /// The checkout: this file is `<checkout>/Sources/FlipbookTesting/GoldenWorkerBuild.swift`.
-    static let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     /// How long a build may take before it is taken for hung: an hour (a full release build of
     /// Flipbook takes about 5 minutes on an idle 2-core machine and has taken 25 at load 20).
@@ -31,8 +32,10 @@ final class WorkerBuild: Sendable {
 
     private static func build() throws -> String {
         let scratch = checkout.appendingPathComponent(".build/flipbook-worker")
-        let arguments = ["swift", "build", "-c", "release", "--product", "flipbook", "--package-path", checkout.path,
-                         "--scratch-path", scratch.path]
+        let arguments = [
+            "swift", "build", "-c", "release", "--product", "flipbook", "--package-path", checkout.path,
+            "--scratch-path", scratch.path
+        ]
         let command = arguments.joined(separator: " ")
         func fail(_ why: String) -> GoldenWorkerError { .buildFailed(command: command, why: why) }
         guard FileManager.default.fileExists(atPath: checkout.appendingPathComponent("Package.swift").path) else {
@@ -50,8 +53,10 @@ final class WorkerBuild: Sendable {
         defer { close(descriptor) }
         guard flock(descriptor, LOCK_EX) == 0 else { throw fail("cannot lock \(lockPath): \(String(cString: strerror(errno)))") }
         let logPath = scratch.path + ".log"
-        FileHandle.standardError.write(Data(("FlipbookTesting: FLIPBOOK_WORKER=build: building the golden worker (\(command)); "
-            + "the first build takes minutes, later ones find it current (log: \(logPath))\n").utf8))
+        FileHandle.standardError.write(
+            Data(
+                ("FlipbookTesting: FLIPBOOK_WORKER=build: building the golden worker (\(command)); "
+                    + "the first build takes minutes, later ones find it current (log: \(logPath))\n").utf8))
         let ended: Process?
         do {
             ended = try GoldenWorker.runBounded("/usr/bin/env", arguments, log: logPath, seconds: timeoutSeconds)
@@ -60,7 +65,8 @@ final class WorkerBuild: Sendable {
         }
         guard let process = ended else { throw fail("it ran for more than \(timeoutSeconds) s and was stopped (log: \(logPath))") }
         let executable = scratch.appendingPathComponent("release/flipbook").path
-        guard process.terminationReason == .exit, process.terminationStatus == 0, FileManager.default.isExecutableFile(atPath: executable) else {
+        guard process.terminationReason == .exit, process.terminationStatus == 0, FileManager.default.isExecutableFile(atPath: executable)
+        else {
             let last = GoldenWorker.lastLines(of: logPath, count: 6)
             throw fail("it ended with status \(process.terminationStatus) (log: \(logPath))" + (last.isEmpty ? "" : ":\n" + last))
         }

@@ -9,7 +9,7 @@ extension Font {
         "/usr/share/fonts/TTF/DejaVuSans.ttf",
         "/usr/share/fonts/dejavu/DejaVuSans.ttf",
         "/usr/share/fonts/truetype/DejaVuSans.ttf",
-        "/usr/local/share/fonts/DejaVuSans.ttf",
+        "/usr/local/share/fonts/DejaVuSans.ttf"
     ]
 
     /// Opens DejaVu Sans (Book), the default text font: first the file fontconfig matches for
@@ -25,7 +25,9 @@ extension Font {
         candidates += defaultFontSearchPaths
         for path in candidates where FileManager.default.fileExists(atPath: path) {
             // A package's font: its outlines are not checked one by one (see `Font.init`).
-            if let font = try? Font(path: path, faceIndex: 0, validatesGlyphs: false), font.familyName == "DejaVu Sans", font.styleName == "Book" {
+            if let font = try? Font(path: path, faceIndex: 0, validatesGlyphs: false), font.familyName == "DejaVu Sans",
+                font.styleName == "Book"
+            {
                 return font
             }
         }

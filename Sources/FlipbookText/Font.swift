@@ -73,7 +73,8 @@ package final class Font: @unchecked Sendable {
         self.faceIndex = faceIndex
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
-              FileManager.default.isReadableFile(atPath: path) else { throw FontError.notFound(path: path) }
+            FileManager.default.isReadableFile(atPath: path)
+        else { throw FontError.notFound(path: path) }
         if isDirectory.boolValue { throw FontError.unusable(path: path, reason: "it is a directory, not a font file") }
         // FreeType opens the file itself: a FIFO would block it, a device feed it forever.
         do {
@@ -97,8 +98,8 @@ package final class Font: @unchecked Sendable {
         guard error == 0, let face = faceHandle else {
             FT_Done_FreeType(library)
             switch error {
-            case 0x01: throw FontError.notFound(path: path)  // Cannot_Open_Resource
-            case 0x02, 0x03: throw FontError.notAFont(path: path, code: error)  // Unknown/Invalid_File_Format
+            case 0x01: throw FontError.notFound(path: path) // Cannot_Open_Resource
+            case 0x02, 0x03: throw FontError.notAFont(path: path, code: error) // Unknown/Invalid_File_Format
             default: throw FontError.freeType(path: path, operation: "FT_New_Face", code: error)
             }
         }
@@ -112,9 +113,11 @@ package final class Font: @unchecked Sendable {
             unitsPerEm = tables.unitsPerEm
             (ascenderUnits, descenderUnits, lineHeightUnits) = tables.vertical
             // Without validation (or for bitmap fonts), HarfBuzz's hmtx advances: the same numbers.
-            advanceUnits = tables.advances ?? (0..<Int(face.pointee.num_glyphs)).map {
-                Int32(clamping: hb_font_get_glyph_h_advance(harfBuzzFont, hb_codepoint_t($0)))
-            }
+            advanceUnits =
+                tables.advances
+                ?? (0..<Int(face.pointee.num_glyphs)).map {
+                    Int32(clamping: hb_font_get_glyph_h_advance(harfBuzzFont, hb_codepoint_t($0)))
+                }
         } catch {
             FT_Done_Face(face)
             FT_Done_FreeType(library)
@@ -148,7 +151,8 @@ package final class Font: @unchecked Sendable {
         // Through InputFile, as every input: a regular file within the size limit, read in pieces.
         func piece(at offset: UInt64, count: Int) -> (bytes: [UInt8], fileSize: UInt64)? {
             guard offset <= UInt64(Int.max),
-                  let read = try? InputFile.read(path, atOffset: Int(offset), count: count), read.bytes.count == count else { return nil }
+                let read = try? InputFile.read(path, atOffset: Int(offset), count: count), read.bytes.count == count
+            else { return nil }
             return (read.bytes, UInt64(read.fileSize))
         }
         guard let first = piece(at: 0, count: 12) else { return }
@@ -156,17 +160,20 @@ package final class Font: @unchecked Sendable {
         var header = first.bytes, directoryOffset: UInt64 = 0
         func u16(_ bytes: [UInt8], _ at: Int) -> Int { Int(bytes[at]) << 8 | Int(bytes[at + 1]) }
         func u32(_ bytes: [UInt8], _ at: Int) -> UInt64 { UInt64(u16(bytes, at)) << 16 | UInt64(u16(bytes, at + 2)) }
-        if u32(header, 0) == 0x7474_6366 {  // 'ttcf': a collection, offsets of each face's directory follow
+        if u32(header, 0) == 0x7474_6366 { // 'ttcf': a collection, offsets of each face's directory follow
             let faceCount = u32(header, 8)
             guard UInt64(faceIndex) < faceCount else {
-                throw FontError.unusable(path: path, reason: "face index \(faceIndex) does not exist (the collection has \(faceCount) faces)")
+                throw FontError.unusable(
+                    path: path, reason: "face index \(faceIndex) does not exist (the collection has \(faceCount) faces)")
             }
             guard let offsetBytes = piece(at: 12 + 4 * UInt64(faceIndex), count: 4)?.bytes else {
-                throw FontError.truncated(path: path, reason: "the collection header lists \(faceCount) faces but the file has only \(fileSize) bytes")
+                throw FontError.truncated(
+                    path: path, reason: "the collection header lists \(faceCount) faces but the file has only \(fileSize) bytes")
             }
             let offset = u32(offsetBytes, 0)
             guard offset + 12 <= fileSize, let faceHeader = piece(at: offset, count: 12)?.bytes else {
-                throw FontError.truncated(path: path, reason: "face \(faceIndex)'s table directory at byte \(offset) is past the end (\(fileSize) bytes)")
+                throw FontError.truncated(
+                    path: path, reason: "face \(faceIndex)'s table directory at byte \(offset) is past the end (\(fileSize) bytes)")
             }
             header = faceHeader
             directoryOffset = offset
@@ -176,8 +183,10 @@ package final class Font: @unchecked Sendable {
         guard [0x0001_0000, 0x7472_7565, 0x4F54_544F].contains(u32(headerBytes, 0)) else { return }
         let tableCount = u16(headerBytes, 4)
         guard let records = piece(at: directoryOffset + 12, count: 16 * tableCount)?.bytes else {
-            throw FontError.truncated(path: path, reason: "the table directory lists \(tableCount) tables "
-                                      + "but the file has only \(fileSize) bytes")
+            throw FontError.truncated(
+                path: path,
+                reason: "the table directory lists \(tableCount) tables "
+                    + "but the file has only \(fileSize) bytes")
         }
         let recordBytes = records
         for index in 0..<tableCount {
@@ -185,8 +194,10 @@ package final class Font: @unchecked Sendable {
             let end = u32(recordBytes, record + 8) + u32(recordBytes, record + 12)
             if end > fileSize {
                 let tag = String(decoding: recordBytes[record..<record + 4], as: UTF8.self)
-                throw FontError.truncated(path: path, reason: "table '\(tag)' ends at byte \(end) "
-                                          + "but the file has \(fileSize) bytes")
+                throw FontError.truncated(
+                    path: path,
+                    reason: "table '\(tag)' ends at byte \(end) "
+                        + "but the file has \(fileSize) bytes")
             }
         }
     }
@@ -212,8 +223,9 @@ package final class Font: @unchecked Sendable {
         tables.unitsPerEm = Int(record.units_per_EM)
         tables.vertical = (Int(record.ascender), Int(record.descender), Int(record.height))
         if tables.strikePixelsPerEm > 0,
-           let head = FT_Get_Sfnt_Table(face, FT_SFNT_HEAD)?.assumingMemoryBound(to: TT_Header.self),
-           let hhea = FT_Get_Sfnt_Table(face, FT_SFNT_HHEA)?.assumingMemoryBound(to: TT_HoriHeader.self) {
+            let head = FT_Get_Sfnt_Table(face, FT_SFNT_HEAD)?.assumingMemoryBound(to: TT_Header.self),
+            let hhea = FT_Get_Sfnt_Table(face, FT_SFNT_HHEA)?.assumingMemoryBound(to: TT_HoriHeader.self)
+        {
             tables.unitsPerEm = Int(head.pointee.Units_Per_EM)
             let ascender = Int(hhea.pointee.Ascender), descender = Int(hhea.pointee.Descender)
             tables.vertical = (ascender, descender, ascender - descender + Int(hhea.pointee.Line_Gap))
@@ -235,8 +247,10 @@ package final class Font: @unchecked Sendable {
         }
         let error = FT_Select_Charmap(face, FT_ENCODING_UNICODE)
         guard error == 0 else {
-            throw FontError.unusable(path: path, reason: "it has no Unicode character map (FT_Select_Charmap: "
-                                     + FontError.freeTypeErrorName(error) + ")")
+            throw FontError.unusable(
+                path: path,
+                reason: "it has no Unicode character map (FT_Select_Charmap: "
+                    + FontError.freeTypeErrorName(error) + ")")
         }
         var indices: [UInt32: UInt32] = [:]
         var glyph: FT_UInt = 0
@@ -275,7 +289,8 @@ package final class Font: @unchecked Sendable {
 
         // Cap height: OS/2 sCapHeight (table version ≥ 2), else the top of "H", else the ascender.
         if let os2 = FT_Get_Sfnt_Table(face, FT_SFNT_OS2)?.assumingMemoryBound(to: TT_OS2.self),
-           os2.pointee.version >= 2, os2.pointee.sCapHeight > 0 {
+            os2.pointee.version >= 2, os2.pointee.sCapHeight > 0
+        {
             return Tables(glyphIndices: indices, advances: advances, capHeight: Int(os2.pointee.sCapHeight), strikePixelsPerEm: 0)
         }
         if let h = indices[0x48], FT_Load_Glyph(face, FT_UInt(h), loadFlags) == 0 {
@@ -359,7 +374,7 @@ package final class Font: @unchecked Sendable {
         }
         let bitmap = slot.pointee.bitmap
         let width = Int(bitmap.width), height = Int(bitmap.rows)
-        if width == 0 || height == 0 {  // e.g. a space
+        if width == 0 || height == 0 { // e.g. a space
             return GlyphMask(coverage: CoverageMask(width: 0, height: 0, coverage: []), leftPixels: 0, topPixels: 0)
         }
         guard bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_GRAY.rawValue), bitmap.num_grays == 256 else {
@@ -369,7 +384,8 @@ package final class Font: @unchecked Sendable {
         // broken outline, refused before allocating.
         let limit = 4 * (key.size26Dot6 / 64 + 2)
         guard width <= limit, height <= limit, let source = bitmap.buffer else {
-            throw FontError.unusable(path: path, reason: "glyph \(key.glyph) renders to \(width)×\(height) px at \(Double(key.size26Dot6) / 64) px")
+            throw FontError.unusable(
+                path: path, reason: "glyph \(key.glyph) renders to \(width)×\(height) px at \(Double(key.size26Dot6) / 64) px")
         }
         let pitch = Int(bitmap.pitch)
         var coverage = [UInt8](repeating: 0, count: width * height)
@@ -381,7 +397,8 @@ package final class Font: @unchecked Sendable {
                     .copyMemory(from: sourceRow, byteCount: width)
             }
         }
-        return GlyphMask(coverage: CoverageMask(width: width, height: height, coverage: coverage),
-                         leftPixels: Int(slot.pointee.bitmap_left), topPixels: Int(slot.pointee.bitmap_top))
+        return GlyphMask(
+            coverage: CoverageMask(width: width, height: height, coverage: coverage),
+            leftPixels: Int(slot.pointee.bitmap_left), topPixels: Int(slot.pointee.bitmap_top))
     }
 }

@@ -135,7 +135,8 @@ final class FontCatalog: @unchecked Sendable {
             guard let candidate = sorted.pointee.fonts[index] else { continue }
             var fontCharset: OpaquePointer?
             guard FcPatternGetCharSet(candidate, FC_CHARSET, 0, &fontCharset) == FcResultMatch, let fontCharset,
-                  scalars.allSatisfy({ FcCharSetHasChar(fontCharset, $0.value) == FcTrue }) else { continue }
+                scalars.allSatisfy({ FcCharSetHasChar(fontCharset, $0.value) == FcTrue })
+            else { continue }
             var color: FcBool = FcFalse
             if !allowColor, FcPatternGetBool(candidate, FC_COLOR, 0, &color) == FcResultMatch, color == FcTrue { continue }
             if let location = location(of: candidate) { return location }
@@ -161,7 +162,8 @@ final class FontCatalog: @unchecked Sendable {
         var weights = Set<Int>()
         for index in 0..<Int(list.pointee.nfont) {
             guard let font = list.pointee.fonts[index],
-                  families(of: font).contains(where: { $0.caseInsensitiveCompare(family) == .orderedSame }) else { continue }
+                families(of: font).contains(where: { $0.caseInsensitiveCompare(family) == .orderedSame })
+            else { continue }
             var weight: Int32 = 0
             if FcPatternGetInteger(font, FC_WEIGHT, 0, &weight) == FcResultMatch {
                 weights.insert(Int(FcWeightToOpenType(weight)))

@@ -18,8 +18,10 @@ package final class FontCollection: @unchecked Sendable {
     /// Simplified Chinese first for Han (it also covers kana, hangul and CJK punctuation), then
     /// Devanagari, Arabic, Thai (Noto's "UI" variants, whose vertical metrics fit UI lines),
     /// then colour emoji. A cluster in emoji presentation tries the emoji font first.
-    package static let fallbackFamilies = ["Noto Sans CJK SC", "Noto Sans Devanagari UI", "Noto Sans Arabic UI",
-                                          "Noto Sans Thai UI", "Noto Color Emoji"]
+    package static let fallbackFamilies = [
+        "Noto Sans CJK SC", "Noto Sans Devanagari UI", "Noto Sans Arabic UI",
+        "Noto Sans Thai UI", "Noto Color Emoji"
+    ]
     /// The emoji family, tried first for emoji-presentation clusters.
     package static let emojiFamily = "Noto Color Emoji"
 

@@ -1,5 +1,5 @@
-public import Foundation
 public import FlipbookGeometry
+public import Foundation
 
 /// Why a font could not be opened or a glyph could not be rendered. Every case names the font file.
 public enum FontError: SettingNamingError, Equatable {

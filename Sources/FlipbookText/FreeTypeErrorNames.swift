@@ -98,5 +98,5 @@ let freeTypeErrorTable: [Int32: (name: String, message: String)] = [
     0xB7: ("Missing_Bbx_Field", "`BBX' field missing"),
     0xB8: ("Bbx_Too_Big", "`BBX' too big"),
     0xB9: ("Corrupted_Font_Header", "Font header corrupted or missing fields"),
-    0xBA: ("Corrupted_Font_Glyphs", "Font glyphs corrupted or missing fields"),
+    0xBA: ("Corrupted_Font_Glyphs", "Font glyphs corrupted or missing fields")
 ]

@@ -47,10 +47,12 @@ extension Font {
     /// (FT_RENDER_MODE_NORMAL, no hinting). Cached; the same arguments give the same mask.
     /// - Throws: `FontError.freeType`/`.unusable` if FreeType fails on this glyph.
     package func glyphMask(glyphID: UInt32, sizePixels: Double, subpixelX: Int = 0, subpixelY: Int = 0) throws -> GlyphMask {
-        precondition(sizePixels.isFinite && sizePixels > 0 && sizePixels <= Self.maximumSizePixels,
-                     "glyph size must be in (0, \(Self.maximumSizePixels)] px, got \(sizePixels)")
-        precondition((0..<Self.subpixelSteps).contains(subpixelX) && (0..<Self.subpixelSteps).contains(subpixelY),
-                     "subpixel offsets are quarters of a pixel, 0…3")
+        precondition(
+            sizePixels.isFinite && sizePixels > 0 && sizePixels <= Self.maximumSizePixels,
+            "glyph size must be in (0, \(Self.maximumSizePixels)] px, got \(sizePixels)")
+        precondition(
+            (0..<Self.subpixelSteps).contains(subpixelX) && (0..<Self.subpixelSteps).contains(subpixelY),
+            "subpixel offsets are quarters of a pixel, 0…3")
         precondition(Int(glyphID) < glyphCount, "glyph \(glyphID) is not in the font (\(glyphCount) glyphs)")
         precondition(!isColorBitmap, "\(path) is a colour bitmap font: use colorGlyph(_:)")
         let size26Dot6 = max(1, Int((sizePixels * 64).rounded()))
@@ -68,11 +70,12 @@ extension Font {
     package func placeGlyphs(_ text: String, sizePoints: Double, scale: Double, baselineOrigin: Point) -> [PlacedGlyph] {
         precondition(scale.isFinite && scale > 0, "canvas scale must be > 0, got \(scale)")
         let sizePixels = sizePoints * scale
-        precondition(sizePixels.isFinite && sizePixels >= 0 && sizePixels <= Self.maximumSizePixels,
-                     "text size must be in 0…\(Self.maximumSizePixels) px (size · scale), got \(sizePixels)")
+        precondition(
+            sizePixels.isFinite && sizePixels >= 0 && sizePixels <= Self.maximumSizePixels,
+            "text size must be in 0…\(Self.maximumSizePixels) px (size · scale), got \(sizePixels)")
         let size26Dot6 = Int((sizePixels * 64).rounded())
         let originX = baselineOrigin.x * scale * 64, originY = baselineOrigin.y * scale * 64
-        let originLimit = Double(1 << 30)  // 2^24 px in 26.6: far off any canvas, and no overflow below
+        let originLimit = Double(1 << 30) // 2^24 px in 26.6: far off any canvas, and no overflow below
         guard size26Dot6 > 0, abs(originX) < originLimit, abs(originY) < originLimit else { return [] }
         let originX26Dot6 = Int(originX.rounded()), originY26Dot6 = Int(originY.rounded())
 
@@ -102,8 +105,9 @@ extension Font {
         let quarterX = (x26Dot6 + 8) >> 4, quarterY = (y26Dot6 + 8) >> 4
         let key = GlyphMaskKey(glyph: glyphID, size26Dot6: size26Dot6, subpixelX: quarterX & 3, subpixelY: quarterY & 3)
         guard let mask = try? cachedMask(key), mask.coverage.width > 0 else { return nil }
-        return PlacedGlyph(glyphID: glyphID, mask: mask.coverage,
-                           pixelX: (quarterX >> 2) + mask.leftPixels, pixelY: (quarterY >> 2) - mask.topPixels)
+        return PlacedGlyph(
+            glyphID: glyphID, mask: mask.coverage,
+            pixelX: (quarterX >> 2) + mask.leftPixels, pixelY: (quarterY >> 2) - mask.topPixels)
     }
 }
 
@@ -118,8 +122,10 @@ extension Canvas {
     /// end of the baseline), glyphs rendered at `sizePoints · scale` pixels and composited
     /// source-over in `color` × `opacity`, clipped to `clip`. See `Font.placeGlyphs` for the
     /// positioning rules; the line advances by `font.measure(text, sizePoints:)`.
-    package mutating func drawText(_ text: String, font: Font, sizePoints: Double, baselineOrigin: Point,
-                                  color: StraightColor, opacity: Double = 1, clip: Clip? = nil) {
+    package mutating func drawText(
+        _ text: String, font: Font, sizePoints: Double, baselineOrigin: Point,
+        color: StraightColor, opacity: Double = 1, clip: Clip? = nil
+    ) {
         for glyph in font.placeGlyphs(text, sizePoints: sizePoints, scale: scale, baselineOrigin: baselineOrigin) {
             draw(glyph.mask, atPixelX: glyph.pixelX, y: glyph.pixelY, color: color, opacity: opacity, clip: clip)
         }

@@ -128,8 +128,9 @@ extension Typesetter {
         // SF Pro's size-specific tracking, for the runs set in its stand-in (SystemFontTracking).
         let tracking = SystemFontTracking.trackingPoints(sizePoints: style.sizePoints)
         for run in runs {
-            let glyphRun = Self.shape(run, in: text.scalars, sizePoints: style.sizePoints,
-                                      trackingPoints: run.font.familyName == FontCollection.primaryFamily ? tracking : 0, penX: &pen)
+            let glyphRun = Self.shape(
+                run, in: text.scalars, sizePoints: style.sizePoints,
+                trackingPoints: run.font.familyName == FontCollection.primaryFamily ? tracking : 0, penX: &pen)
             shaped.append(glyphRun)
             if !fonts.contains(where: { $0 === run.font }) { fonts.append(run.font) }
         }
@@ -137,8 +138,10 @@ extension Typesetter {
     }
 
     /// The font for one grapheme cluster; records scalars no font has.
-    private func fontForCluster(_ cluster: [Unicode.Scalar], weight: TextStyle.Weight, previous: Font?,
-                                missing: inout [Unicode.Scalar], seen: inout Set<Unicode.Scalar>) -> Font {
+    private func fontForCluster(
+        _ cluster: [Unicode.Scalar], weight: TextStyle.Weight, previous: Font?,
+        missing: inout [Unicode.Scalar], seen: inout Set<Unicode.Scalar>
+    ) -> Font {
         // Default-ignorables (ZWJ, variation selectors, bidi controls) need no glyph: HarfBuzz
         // hides them when the font lacks them.
         let required = cluster.filter { !$0.properties.isDefaultIgnorableCodePoint }
@@ -147,8 +150,9 @@ extension Typesetter {
         // cluster's font when it has them, so a Devanagari or Arabic phrase keeps its own spaces
         // — but not in an emoji font, whose space is as wide as an emoji.
         if !emoji, let previous, !previous.isColorBitmap, let first = required.first,
-           [HB_SCRIPT_COMMON, HB_SCRIPT_INHERITED].contains(hb_unicode_script(hb_unicode_funcs_get_default(), first.value)),
-           previous.covers(required) {
+            [HB_SCRIPT_COMMON, HB_SCRIPT_INHERITED].contains(hb_unicode_script(hb_unicode_funcs_get_default(), first.value)),
+            previous.covers(required)
+        {
             return previous
         }
         if let font = fonts.font(covering: required, weight: weight, emojiPresentation: emoji) { return font }
@@ -201,8 +205,10 @@ extension Typesetter {
     /// and places its glyphs from `penX`, which it advances. Positions are design units scaled
     /// by size / unitsPerEm; `trackingPoints` is added to the advance of every glyph that has one
     /// (marks placed on a base glyph keep theirs at 0), as CoreText applies a font's tracking.
-    fileprivate static func shape(_ run: ItemRun, in scalars: [Unicode.Scalar], sizePoints: Double, trackingPoints: Double = 0,
-                                  penX: inout Double) -> GlyphRun {
+    fileprivate static func shape(
+        _ run: ItemRun, in scalars: [Unicode.Scalar], sizePoints: Double, trackingPoints: Double = 0,
+        penX: inout Double
+    ) -> GlyphRun {
         let buffer = hb_buffer_create()
         defer { hb_buffer_destroy(buffer) }
         let codepoints = scalars.map { $0.value }
@@ -222,10 +228,12 @@ extension Typesetter {
         for index in 0..<Int(count) {
             let info = infos![index], position = positions![index]
             let advance = Double(position.x_advance) * scale + (position.x_advance != 0 ? trackingPoints : 0)
-            glyphs.append(GlyphRun.Glyph(id: info.codepoint,
-                                         x: penX + Double(position.x_offset) * scale,
-                                         y: -Double(position.y_offset) * scale,  // HarfBuzz's y points up
-                                         advance: advance))
+            glyphs.append(
+                GlyphRun.Glyph(
+                    id: info.codepoint,
+                    x: penX + Double(position.x_offset) * scale,
+                    y: -Double(position.y_offset) * scale, // HarfBuzz's y points up
+                    advance: advance))
             penX += advance
         }
         var text = String.UnicodeScalarView()

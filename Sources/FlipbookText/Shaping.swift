@@ -74,9 +74,10 @@ extension Font {
     package func lineMetrics(sizePoints: Double) -> LineMetrics {
         precondition(sizePoints.isFinite && sizePoints >= 0, "text size must be a finite number ≥ 0, got \(sizePoints)")
         let scale = sizePoints / Double(unitsPerEm)
-        return LineMetrics(ascenderPoints: Double(ascenderUnits) * scale,
-                           descenderPoints: Double(descenderUnits) * scale,
-                           lineHeightPoints: Double(lineHeightUnits) * scale,
-                           capHeightPoints: Double(capHeightUnits) * scale)
+        return LineMetrics(
+            ascenderPoints: Double(ascenderUnits) * scale,
+            descenderPoints: Double(descenderUnits) * scale,
+            lineHeightPoints: Double(lineHeightUnits) * scale,
+            capHeightPoints: Double(capHeightUnits) * scale)
     }
 }

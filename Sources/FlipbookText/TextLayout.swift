@@ -82,8 +82,9 @@ package struct GlyphRun: Sendable, Hashable {
     /// reaches that far (Noto Color Emoji's bitmaps, the widest, are 1.25 em wide and rise
     /// 0.95 em; Devanagari marks stay within 1.1 em above); a looser rect only costs pixels.
     package func reach(of glyph: Glyph, at origin: Point) -> Rect {
-        Rect(x: origin.x + glyph.x - sizePoints, y: origin.y + glyph.y - 2 * sizePoints,
-             width: glyph.advance + 2 * sizePoints, height: 3 * sizePoints)
+        Rect(
+            x: origin.x + glyph.x - sizePoints, y: origin.y + glyph.y - 2 * sizePoints,
+            width: glyph.advance + 2 * sizePoints, height: 3 * sizePoints)
     }
 
     /// Same font face (file and index), size, direction, text and glyphs.
@@ -102,8 +103,9 @@ package struct GlyphRun: Sendable, Hashable {
     /// under a scale transform: hinting-free outlines make this the same as setting the text
     /// at the larger size).
     package func scaled(by factor: Double) -> GlyphRun {
-        GlyphRun(font: font, sizePoints: sizePoints * factor, isRightToLeft: isRightToLeft, text: text,
-                 glyphs: glyphs.map { Glyph(id: $0.id, x: $0.x * factor, y: $0.y * factor, advance: $0.advance * factor) })
+        GlyphRun(
+            font: font, sizePoints: sizePoints * factor, isRightToLeft: isRightToLeft, text: text,
+            glyphs: glyphs.map { Glyph(id: $0.id, x: $0.x * factor, y: $0.y * factor, advance: $0.advance * factor) })
     }
 }
 
@@ -112,13 +114,15 @@ extension TextLayout {
     package func scaled(by factor: Double) -> TextLayout {
         precondition(factor > 0 && factor.isFinite, "a text scale must be finite and > 0, got \(factor)")
         if factor == 1 { return self }
-        return TextLayout(lines: lines.map { line in
-            Line(runs: line.runs.map { $0.scaled(by: factor) }, text: line.text, xPoints: line.xPoints * factor,
-                 widthPoints: line.widthPoints * factor, baselinePoints: line.baselinePoints * factor,
-                 ascentPoints: line.ascentPoints * factor, descentPoints: line.descentPoints * factor,
-                 isRightToLeft: line.isRightToLeft)
-        }, widthPoints: widthPoints * factor, heightPoints: heightPoints * factor, boxWidthPoints: boxWidthPoints * factor,
-           isTruncated: isTruncated, missingScalars: missingScalars)
+        return TextLayout(
+            lines: lines.map { line in
+                Line(
+                    runs: line.runs.map { $0.scaled(by: factor) }, text: line.text, xPoints: line.xPoints * factor,
+                    widthPoints: line.widthPoints * factor, baselinePoints: line.baselinePoints * factor,
+                    ascentPoints: line.ascentPoints * factor, descentPoints: line.descentPoints * factor,
+                    isRightToLeft: line.isRightToLeft)
+            }, widthPoints: widthPoints * factor, heightPoints: heightPoints * factor, boxWidthPoints: boxWidthPoints * factor,
+            isTruncated: isTruncated, missingScalars: missingScalars)
     }
 
     /// Every glyph of every line, with its run, in drawing order.

@@ -1,6 +1,6 @@
 import CLineBreaking
-import Foundation
 import FlipbookSupport
+import Foundation
 
 /// Sets text the way UILabel does: itemizes it (paragraphs, bidi runs, scripts), picks a font
 /// for every grapheme cluster from a `FontCollection`, shapes runs with HarfBuzz, breaks lines
@@ -52,13 +52,16 @@ package final class Typesetter: @unchecked Sendable {
     ///   - lineBreakMode: how lines wrap and how the last one ends when text is left over.
     ///   - alignment: where lines sit in the box (`maxWidthPoints`, else the widest line).
     /// Hard line breaks (LF, CR LF, CR, U+2028, U+2029, U+0085) start new paragraphs.
-    package func layout(_ text: String, style: TextStyle, maxWidthPoints: Double? = nil, numberOfLines: Int = 1,
-                       lineBreakMode: TextLayout.LineBreakMode = .truncateTail,
-                       alignment: TextLayout.Alignment = .natural) -> TextLayout {
+    package func layout(
+        _ text: String, style: TextStyle, maxWidthPoints: Double? = nil, numberOfLines: Int = 1,
+        lineBreakMode: TextLayout.LineBreakMode = .truncateTail,
+        alignment: TextLayout.Alignment = .natural
+    ) -> TextLayout {
         precondition(maxWidthPoints.map { $0 > 0 && !$0.isNaN } ?? true, "maxWidthPoints must be > 0, got \(maxWidthPoints!)")
         precondition(numberOfLines >= 0, "numberOfLines must be ≥ 0, got \(numberOfLines)")
-        let request = Request(text: text, style: style, maxWidth: maxWidthPoints, lines: numberOfLines,
-                              mode: lineBreakMode, alignment: alignment)
+        let request = Request(
+            text: text, style: style, maxWidth: maxWidthPoints, lines: numberOfLines,
+            mode: lineBreakMode, alignment: alignment)
         lock.lock()
         if let cached = cache[request] { lock.unlock(); return cached }
         lock.unlock()
@@ -67,12 +70,14 @@ package final class Typesetter: @unchecked Sendable {
         // One warning per character, for the first few: a label of thousands of unassigned
         // characters gives a dozen lines, not thousands.
         for scalar in result.missingScalars.prefix(Self.missingScalarsReported) {
-            warn("no font has U+\(String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)) "
-                 + "in \(InputText.quoted(text)); it is drawn as the .notdef box of \(fonts.primary(style.weight).familyName)")
+            warn(
+                "no font has U+\(String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)) "
+                    + "in \(InputText.quoted(text)); it is drawn as the .notdef box of \(fonts.primary(style.weight).familyName)")
         }
         if result.missingScalars.count > Self.missingScalarsReported {
-            warn("no font has \(result.missingScalars.count - Self.missingScalarsReported) more characters "
-                 + "in \(InputText.quoted(text)); they are drawn as .notdef boxes")
+            warn(
+                "no font has \(result.missingScalars.count - Self.missingScalarsReported) more characters "
+                    + "in \(InputText.quoted(text)); they are drawn as .notdef boxes")
         }
         lock.lock()
         defer { lock.unlock() }
@@ -153,7 +158,8 @@ package final class Typesetter: @unchecked Sendable {
             let following = clusters[Typesetter.firstIndex(in: clusters, above: start)...]
             guard maxWidth.isFinite else { return opportunities[opportunities.count - 1] }
             let limit = measuringLimit(text, from: start, following: following)
-            let candidates = opportunities[Typesetter.firstIndex(in: opportunities, above: start)..<Typesetter.firstIndex(in: opportunities, above: limit)]
+            let candidates = opportunities[
+                Typesetter.firstIndex(in: opportunities, above: start)..<Typesetter.firstIndex(in: opportunities, above: limit)]
             if let last = candidates.last, width(text, start..<last) <= maxWidth { return last }
             if let best = largestFitting(candidates, { width(text, start..<$0) }) { return best }
             let clusterCandidates = following[..<Typesetter.firstIndex(in: clusters, above: limit)]
@@ -212,7 +218,7 @@ package final class Typesetter: @unchecked Sendable {
                 return
             }
             truncated = true
-            let clusters = Array(whole.clusterBoundaries.dropLast())  // cluster starts, relative to `rest`
+            let clusters = Array(whole.clusterBoundaries.dropLast()) // cluster starts, relative to `rest`
             let count = clusters.count
             // Keep `kept` clusters: from the start (tail mode), the end (head) or both halves (middle).
             let mode = request.mode
@@ -260,14 +266,17 @@ package final class Typesetter: @unchecked Sendable {
                 case .natural: x = line.rightToLeft ? box - line.shaped.widthPoints : 0
                 }
                 let runs = line.shaped.runs.map { $0.offset(x: x, y: baseline) }
-                result.append(TextLayout.Line(runs: runs, text: line.text, xPoints: x, widthPoints: line.shaped.widthPoints,
-                                              baselinePoints: baseline, ascentPoints: ascent, descentPoints: descent,
-                                              isRightToLeft: line.rightToLeft))
+                result.append(
+                    TextLayout.Line(
+                        runs: runs, text: line.text, xPoints: x, widthPoints: line.shaped.widthPoints,
+                        baselinePoints: baseline, ascentPoints: ascent, descentPoints: descent,
+                        isRightToLeft: line.rightToLeft))
                 top = baseline + descent
                 for scalar in line.shaped.missingScalars where seen.insert(scalar).inserted { missing.append(scalar) }
             }
-            return TextLayout(lines: result, widthPoints: widest, heightPoints: top, boxWidthPoints: box,
-                              isTruncated: truncated, missingScalars: missing)
+            return TextLayout(
+                lines: result, widthPoints: widest, heightPoints: top, boxWidthPoints: box,
+                isTruncated: truncated, missingScalars: missing)
         }
     }
 
@@ -304,7 +313,8 @@ package final class Typesetter: @unchecked Sendable {
         while headEnd > head.lowerBound, text.scalars[headEnd - 1].properties.isWhitespace, text.clusterStarts[headEnd - 1] { headEnd -= 1 }
         var tailStart = tail.lowerBound
         while tailStart < tail.upperBound, text.scalars[tailStart].properties.isWhitespace,
-              tailStart + 1 == text.scalars.count || text.clusterStarts[tailStart + 1] { tailStart += 1 }
+            tailStart + 1 == text.scalars.count || text.clusterStarts[tailStart + 1]
+        { tailStart += 1 }
         let scalars = Array(text.scalars[head.lowerBound..<headEnd]) + ["\u{2026}"] + Array(text.scalars[tailStart..<tail.upperBound])
         let starts = Array(text.clusterStarts[head.lowerBound..<headEnd]) + [true] + Array(text.clusterStarts[tailStart..<tail.upperBound])
         return AnalysedText(scalars: scalars, clusterStarts: starts, rightToLeft: text.isRightToLeft)
@@ -340,8 +350,10 @@ package final class Typesetter: @unchecked Sendable {
     /// Fallback break opportunities after whitespace.
     private static func spaceOpportunities(_ text: AnalysedText) -> [Int] {
         let count = text.scalars.count
-        return (1..<count).filter { text.clusterStarts[$0] && text.scalars[$0 - 1].properties.isWhitespace
-            && !text.scalars[$0].properties.isWhitespace } + [count]
+        return (1..<count).filter {
+            text.clusterStarts[$0] && text.scalars[$0 - 1].properties.isWhitespace
+                && !text.scalars[$0].properties.isWhitespace
+        } + [count]
     }
 
     static func string(_ scalars: [Unicode.Scalar]) -> String {
@@ -354,8 +366,9 @@ package final class Typesetter: @unchecked Sendable {
 extension GlyphRun {
     /// The run moved by (x, y) points.
     func offset(x dx: Double, y dy: Double) -> GlyphRun {
-        GlyphRun(font: font, sizePoints: sizePoints, isRightToLeft: isRightToLeft, text: text,
-                 glyphs: glyphs.map { Glyph(id: $0.id, x: $0.x + dx, y: $0.y + dy, advance: $0.advance) })
+        GlyphRun(
+            font: font, sizePoints: sizePoints, isRightToLeft: isRightToLeft, text: text,
+            glyphs: glyphs.map { Glyph(id: $0.id, x: $0.x + dx, y: $0.y + dy, advance: $0.advance) })
     }
 }
 

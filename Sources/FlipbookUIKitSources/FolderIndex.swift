@@ -55,11 +55,14 @@ struct FolderIndex {
         }
         for name in classDeclarations.keys { classesByLastName[FolderIndex.lastComponent(of: name), default: []].append(name) }
         for name in protocolDeclarations.keys { protocolsByLastName[FolderIndex.lastComponent(of: name), default: []].append(name) }
-        let declaredTypes = Set(files.flatMap { $0.types.filter { !$0.isLocal && $0.kind != .extension && $0.kind != .class }.map(\.qualifiedName) })
-        classNames = Set(classDeclarations.keys).union(extensionDeclarations.keys.compactMap { name in
-            let resolved = resolveClass(name) ?? name
-            return declaredTypes.contains(resolved) || protocolDeclarations[resolved] != nil ? nil : resolved
-        }).sorted()
+        let declaredTypes = Set(
+            files.flatMap { $0.types.filter { !$0.isLocal && $0.kind != .extension && $0.kind != .class }.map(\.qualifiedName) })
+        classNames = Set(classDeclarations.keys).union(
+            extensionDeclarations.keys.compactMap { name in
+                let resolved = resolveClass(name) ?? name
+                return declaredTypes.contains(resolved) || protocolDeclarations[resolved] != nil ? nil : resolved
+            }
+        ).sorted()
         for name in classDeclarations.keys.sorted() { declarationsByClass[name] = classDeclarations[name] }
         for name in extensionDeclarations.keys.sorted() {
             declarationsByClass[resolveClass(name) ?? name, default: []] += extensionDeclarations[name] ?? []
@@ -76,15 +79,19 @@ struct FolderIndex {
             for (functionIndex, function) in file.functions.enumerated() where function.hasModifier("optional") {
                 let owner = file.types[function.owner]
                 guard owner.kind == .protocol else { continue }
-                optionalRequirements.append(OptionalRequirement(
-                    protocolReference: TypeReference(file: fileIndex, type: function.owner), protocolName: owner.qualifiedName,
-                    function: FunctionReference(file: fileIndex, function: functionIndex), name: function.name, labels: function.labels))
+                optionalRequirements.append(
+                    OptionalRequirement(
+                        protocolReference: TypeReference(file: fileIndex, type: function.owner), protocolName: owner.qualifiedName,
+                        function: FunctionReference(file: fileIndex, function: functionIndex), name: function.name, labels: function.labels)
+                )
             }
         }
     }
 
     func type(_ reference: TypeReference) -> SourceFileSyntax.TypeDeclaration { files[reference.file].types[reference.type] }
-    func function(_ reference: FunctionReference) -> SourceFileSyntax.FunctionDeclaration { files[reference.file].functions[reference.function] }
+    func function(_ reference: FunctionReference) -> SourceFileSyntax.FunctionDeclaration {
+        files[reference.file].functions[reference.function]
+    }
 
     // MARK: Names
 

@@ -35,7 +35,8 @@ package enum ObjCSelectorName {
                 current = ""
                 continue
             }
-            let startsWord = character.isUppercase && !current.isEmpty
+            let startsWord =
+                character.isUppercase && !current.isEmpty
                 && (!(characters[index - 1].isUppercase) || (index + 1 < characters.count && characters[index + 1].isLowercase))
             if startsWord { words.append(current); current = "" }
             current.append(character)
@@ -53,6 +54,6 @@ package enum ObjCSelectorName {
     private static let prepositions: Set<String> = [
         "above", "after", "along", "alongside", "as", "at", "before", "below", "by", "following", "for", "from", "given", "in",
         "including", "inside", "into", "matching", "of", "on", "passing", "preceding", "since", "to", "until", "using", "via",
-        "when", "with", "within",
+        "when", "with", "within"
     ]
 }

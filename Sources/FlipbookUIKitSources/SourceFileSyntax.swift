@@ -139,7 +139,8 @@ package struct SourceFileSyntax {
     package var stringSelectorCalls: [Int] {
         tokens.indices.compactMap { index in
             guard tokens[index].isWord("Selector") || tokens[index].isWord("NSSelectorFromString"), index + 1 < tokens.count,
-                  tokens[index + 1].isSymbol("("), !tokens[index + 1].hasSpaceBefore, let close = partner[index + 1], close > index + 2 else { return nil }
+                tokens[index + 1].isSymbol("("), !tokens[index + 1].hasSpaceBefore, let close = partner[index + 1], close > index + 2
+            else { return nil }
             if index > 0, tokens[index - 1].isSymbol(".") || tokens[index - 1].isWord("func") { return nil }
             // `Selector(stringLiteral:)` and other labelled forms are not names to look up.
             if tokens[index + 2].kind == .identifier, tokens[index + 3].isSymbol(":") { return nil }
@@ -192,7 +193,7 @@ package struct SourceFileSyntax {
         var frames: [Frame] = []
         var conditionGroups: [ConditionGroup] = []
         var prefixAttributes: [Attribute] = [], prefixModifiers: [Modifier] = [], prefixStart: Int?, prefixEnd: Int?
-        var pendingBodies: [Int: Int] = [:]  // `{` index → type declaration index
+        var pendingBodies: [Int: Int] = [:] // `{` index → type declaration index
         var index = 0
         func clearPrefix() { prefixAttributes = []; prefixModifiers = []; prefixStart = nil; prefixEnd = nil }
         /// Where a declaration may start: a line's start, after `{`, `}`, `;`, or after its own
@@ -255,8 +256,9 @@ package struct SourceFileSyntax {
                 switch token.text {
                 case "func":
                     if let owner = frames.last?.type {
-                        let function = try scanFunction(at: index, owner: owner, attributes: prefixAttributes, modifiers: prefixModifiers,
-                                                        start: prefixStart ?? index, conditions: conditions)
+                        let function = try scanFunction(
+                            at: index, owner: owner, attributes: prefixAttributes, modifiers: prefixModifiers,
+                            start: prefixStart ?? index, conditions: conditions)
                         functions.append(function)
                     }
                     clearPrefix()
@@ -267,8 +269,9 @@ package struct SourceFileSyntax {
                         // Local: inside a function, closure or accessor, or inside a local type.
                         let innermostType = frames.last?.type
                         let isLocal = !frames.isEmpty && (innermostType.map { types[$0].isLocal } ?? true)
-                        let declaration = try scanTypeHead(at: index, attributes: prefixAttributes, modifiers: prefixModifiers,
-                                                           conditions: conditions, enclosing: innermostType, isLocal: isLocal)
+                        let declaration = try scanTypeHead(
+                            at: index, attributes: prefixAttributes, modifiers: prefixModifiers,
+                            conditions: conditions, enclosing: innermostType, isLocal: isLocal)
                         types.append(declaration)
                         pendingBodies[declaration.bodyOpen] = types.count - 1
                         clearPrefix()
@@ -281,7 +284,11 @@ package struct SourceFileSyntax {
                     }
                 case "import":
                     var next = index + 1
-                    if next < tokens.count, ["class", "struct", "enum", "protocol", "func", "var", "let", "typealias"].contains(tokens[next].text) { next += 1 }
+                    if next < tokens.count,
+                        ["class", "struct", "enum", "protocol", "func", "var", "let", "typealias"].contains(tokens[next].text)
+                    {
+                        next += 1
+                    }
                     if next < tokens.count, tokens[next].kind == .identifier { importedModules.insert(tokens[next].name) }
                 default:
                     break
@@ -296,7 +303,8 @@ package struct SourceFileSyntax {
             index += 1
         }
         if let open = conditionGroups.first {
-            throw Failure(place: SourcePlace(line: tokens.last?.line ?? 1, column: 1), reason: "#if \(open.earlier[0]) is never closed by #endif")
+            throw Failure(
+                place: SourcePlace(line: tokens.last?.line ?? 1, column: 1), reason: "#if \(open.earlier[0]) is never closed by #endif")
         }
     }
 
@@ -308,7 +316,8 @@ package struct SourceFileSyntax {
         if index > 0, tokens[index - 1].isSymbol(".") { return nil }
         var end = index
         if ["private", "fileprivate", "internal", "public", "package", "open", "unowned", "nonisolated"].contains(word),
-           index + 1 < tokens.count, tokens[index + 1].isSymbol("("), let close = partner[index + 1] {
+            index + 1 < tokens.count, tokens[index + 1].isSymbol("("), let close = partner[index + 1]
+        {
             end = close
         }
         guard end + 1 < tokens.count else { return nil }
@@ -349,8 +358,10 @@ package struct SourceFileSyntax {
         return cursor
     }
 
-    private mutating func scanTypeHead(at index: Int, attributes: [Attribute], modifiers: [Modifier], conditions: [String],
-                                       enclosing: Int?, isLocal: Bool) throws -> TypeDeclaration {
+    private mutating func scanTypeHead(
+        at index: Int, attributes: [Attribute], modifiers: [Modifier], conditions: [String],
+        enclosing: Int?, isLocal: Bool
+    ) throws -> TypeDeclaration {
         let kind = TypeDeclaration.Kind(rawValue: tokens[index].text)!
         var cursor = index + 1
         var nameParts: [String] = []
@@ -363,7 +374,9 @@ package struct SourceFileSyntax {
                 if kind != .extension { isGeneric = true }
                 cursor = skipAngleBrackets(from: cursor)
             }
-            guard kind == .extension, cursor + 1 < tokens.count, tokens[cursor].isSymbol("."), tokens[cursor + 1].kind == .identifier else { break }
+            guard kind == .extension, cursor + 1 < tokens.count, tokens[cursor].isSymbol("."), tokens[cursor + 1].kind == .identifier else {
+                break
+            }
             cursor += 1
         }
         let name = nameParts.joined(separator: ".")
@@ -380,7 +393,7 @@ package struct SourceFileSyntax {
                     cursor = skipAngleBrackets(from: cursor)
                     continue
                 } else if token.isSymbol("@"), cursor + 1 < tokens.count {
-                    cursor += 2  // `@unchecked Sendable`, `@preconcurrency P`
+                    cursor += 2 // `@unchecked Sendable`, `@preconcurrency P`
                     continue
                 } else if !(token.isWord("any") || token.isWord("some")) {
                     entry.append(token.kind == .identifier ? token.name : token.text)
@@ -398,15 +411,19 @@ package struct SourceFileSyntax {
             throw Failure(place: place(of: index), reason: "cannot find the body ('{') of \(kind.rawValue) \(name)")
         }
         let outerName = enclosing.map { types[$0].qualifiedName + "." } ?? ""
-        return TypeDeclaration(kind: kind, name: name, qualifiedName: kind == .extension ? name : outerName + name,
-                               inherited: inherited, isGeneric: isGeneric, isLocal: isLocal,
-                               isFilePrivate: modifiers.contains { $0.text == "private" || $0.text == "fileprivate" },
-                               attributeNames: attributes.map(\.name), modifierNames: modifiers.map(\.text), keywordIndex: index, bodyOpen: cursor, bodyClose: close,
-                               conditions: conditions, enclosingType: enclosing)
+        return TypeDeclaration(
+            kind: kind, name: name, qualifiedName: kind == .extension ? name : outerName + name,
+            inherited: inherited, isGeneric: isGeneric, isLocal: isLocal,
+            isFilePrivate: modifiers.contains { $0.text == "private" || $0.text == "fileprivate" },
+            attributeNames: attributes.map(\.name), modifierNames: modifiers.map(\.text), keywordIndex: index, bodyOpen: cursor,
+            bodyClose: close,
+            conditions: conditions, enclosingType: enclosing)
     }
 
-    private func scanFunction(at index: Int, owner: Int, attributes: [Attribute], modifiers: [Modifier], start: Int,
-                              conditions: [String]) throws -> FunctionDeclaration {
+    private func scanFunction(
+        at index: Int, owner: Int, attributes: [Attribute], modifiers: [Modifier], start: Int,
+        conditions: [String]
+    ) throws -> FunctionDeclaration {
         guard index + 1 < tokens.count else { throw Failure(place: place(of: index), reason: "a function without a name") }
         let name = tokens[index + 1].name
         var cursor = index + 2
@@ -434,7 +451,9 @@ package struct SourceFileSyntax {
         var isAsync = false, throwsErrors = false, returnType: String?
         while cursor < tokens.count {
             let token = tokens[cursor]
-            if token.isWord("async") || token.isWord("reasync") { isAsync = true; cursor += 1 } else if token.isWord("throws") || token.isWord("rethrows") {
+            if token.isWord("async") || token.isWord("reasync") {
+                isAsync = true; cursor += 1
+            } else if token.isWord("throws") || token.isWord("rethrows") {
                 throwsErrors = true
                 cursor += 1
                 if cursor < tokens.count, tokens[cursor].isSymbol("("), let typed = partner[cursor] { cursor = typed + 1 }
@@ -449,7 +468,9 @@ package struct SourceFileSyntax {
             while cursor < tokens.count {
                 let token = tokens[cursor]
                 if cursor > first && token.isFirstOnLine { break }
-                if token.isSymbol("{") || token.isSymbol("}") || token.isSymbol(";") || token.isSymbol("=") || token.isWord("where") { break }
+                if token.isSymbol("{") || token.isSymbol("}") || token.isSymbol(";") || token.isSymbol("=") || token.isWord("where") {
+                    break
+                }
                 if let close = partner[cursor], token.isSymbol("(") || token.isSymbol("[") { cursor = close + 1; continue }
                 if token.kind == .operatorSymbol, token.text.hasPrefix("<") { cursor = skipAngleBrackets(from: cursor); continue }
                 cursor += 1
@@ -458,14 +479,17 @@ package struct SourceFileSyntax {
             end = cursor - 1
         }
         if cursor < tokens.count, tokens[cursor].isWord("where") {
-            while cursor < tokens.count, !tokens[cursor].isSymbol("{"), !tokens[cursor].isFirstOnLine || tokens[cursor].isWord("where") { cursor += 1 }
+            while cursor < tokens.count, !tokens[cursor].isSymbol("{"), !tokens[cursor].isFirstOnLine || tokens[cursor].isWord("where") {
+                cursor += 1
+            }
             end = cursor - 1
         }
         if cursor < tokens.count, tokens[cursor].isSymbol("{"), let bodyClose = partner[cursor] { end = bodyClose }
-        return FunctionDeclaration(name: name, labels: labels, parameterTypes: types, parameterTexts: texts, returnType: returnType,
-                                   isAsync: isAsync, throwsErrors: throwsErrors, isGeneric: isGeneric, attributes: attributes,
-                                   modifiers: modifiers, owner: owner, keywordIndex: index, startIndex: start, endIndex: end,
-                                   conditions: conditions)
+        return FunctionDeclaration(
+            name: name, labels: labels, parameterTypes: types, parameterTexts: texts, returnType: returnType,
+            isAsync: isAsync, throwsErrors: throwsErrors, isGeneric: isGeneric, attributes: attributes,
+            modifiers: modifiers, owner: owner, keywordIndex: index, startIndex: start, endIndex: end,
+            conditions: conditions)
     }
 
     /// The arguments between brackets `open` and `close`, as token index ranges, split at the
@@ -495,11 +519,15 @@ package struct SourceFileSyntax {
 }
 
 /// Keywords that start a declaration.
-package let declarationKeywords: Set<String> = ["func", "var", "let", "init", "deinit", "subscript", "typealias", "associatedtype", "case",
-                                                "import", "struct", "enum", "protocol", "extension", "actor", "operator",
-                                                "precedencegroup", "macro"]
+package let declarationKeywords: Set<String> = [
+    "func", "var", "let", "init", "deinit", "subscript", "typealias", "associatedtype", "case",
+    "import", "struct", "enum", "protocol", "extension", "actor", "operator",
+    "precedencegroup", "macro"
+]
 /// Modifiers that may come before a declaration keyword.
-package let declarationModifiers: Set<String> = ["public", "private", "fileprivate", "internal", "package", "open", "final", "static",
-                                                 "override", "required", "convenience", "mutating", "nonmutating", "lazy", "weak",
-                                                 "unowned", "optional", "dynamic", "indirect", "prefix", "postfix", "infix",
-                                                 "nonisolated", "distributed", "consuming", "borrowing", "__consuming"]
+package let declarationModifiers: Set<String> = [
+    "public", "private", "fileprivate", "internal", "package", "open", "final", "static",
+    "override", "required", "convenience", "mutating", "nonmutating", "lazy", "weak",
+    "unowned", "optional", "dynamic", "indirect", "prefix", "postfix", "infix",
+    "nonisolated", "distributed", "consuming", "borrowing", "__consuming"
+]

@@ -120,8 +120,10 @@ package struct SwiftLexer {
 
     private mutating func emit(_ kind: SwiftToken.Kind, from start: Int, line startLine: Int, column: Int) {
         let text = String(decoding: bytes[start..<offset], as: UTF8.self)
-        tokens.append(SwiftToken(kind: kind, start: start, end: offset, text: text, line: startLine, column: column,
-                                 isFirstOnLine: pendingFirstOnLine, hasSpaceBefore: pendingSpace))
+        tokens.append(
+            SwiftToken(
+                kind: kind, start: start, end: offset, text: text, line: startLine, column: column,
+                isFirstOnLine: pendingFirstOnLine, hasSpaceBefore: pendingSpace))
         pendingFirstOnLine = false
         pendingSpace = false
     }
@@ -215,7 +217,10 @@ package struct SwiftLexer {
         } else if byte == backtick {
             advance()
             while let next = current, next != backtick, next != newline { advance() }
-            guard current == backtick else { throw failure("unterminated `identifier` (a backtick without its closing one)", at: SourcePlace(line: startLine, column: column)) }
+            guard current == backtick else {
+                throw failure(
+                    "unterminated `identifier` (a backtick without its closing one)", at: SourcePlace(line: startLine, column: column))
+            }
             advance()
             emit(.identifier, from: start, line: startLine, column: column)
         } else if byte == dollar || isIdentifierHead(byte) {
@@ -257,11 +262,15 @@ package struct SwiftLexer {
     private mutating func lexNumber() {
         while let next = current {
             if isIdentifierBody(next) {
-                let wasExponent = next == UInt8(ascii: "e") || next == UInt8(ascii: "E") || next == UInt8(ascii: "p") || next == UInt8(ascii: "P")
+                let wasExponent =
+                    next == UInt8(ascii: "e") || next == UInt8(ascii: "E") || next == UInt8(ascii: "p") || next == UInt8(ascii: "P")
                 advance()
                 // `1e-3`, `0x1p+4`: the exponent's sign belongs to the number.
                 if wasExponent, let sign = current, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+"),
-                   let digit = byte(at: offset + 1), isDigit(digit) { advance() }
+                    let digit = byte(at: offset + 1), isDigit(digit)
+                {
+                    advance()
+                }
             } else if next == dot, let after = byte(at: offset + 1), isDigit(after) {
                 advance()
             } else {
@@ -282,7 +291,9 @@ package struct SwiftLexer {
         var sawInterpolation = false
         while true {
             guard let byte = current else { throw failure("unterminated string literal", at: opening) }
-            if byte == newline && !multiline { throw failure("unterminated string literal (a line break before its closing quote)", at: opening) }
+            if byte == newline && !multiline {
+                throw failure("unterminated string literal (a line break before its closing quote)", at: opening)
+            }
             if byte == backslash && hasHashes(hashes, at: offset + 1) {
                 let escapeEnd = offset + 1 + hashes
                 if self.byte(at: escapeEnd) == UInt8(ascii: "(") {
@@ -293,7 +304,7 @@ package struct SwiftLexer {
                     try lexTokens(insideInterpolation: true)
                     try skipTrivia()
                     partStart = offset; partLine = line; partColumn = offset - lineStartOffset + 1
-                    advance()  // the interpolation's `)`
+                    advance() // the interpolation's `)`
                     continue
                 }
                 // Any other escape: skip the backslash, its hashes and the escaped character.
@@ -341,7 +352,8 @@ package struct SwiftLexer {
     /// by another `/` on the same line.
     private func startsBareRegex(after previous: SwiftToken?) -> Bool {
         guard let next = byte(at: offset + 1), next != space, next != tab, next != newline, next != slash, next != star,
-              next != equals else { return false }
+            next != equals
+        else { return false }
         if let previous {
             switch previous.kind {
             case .identifier:
@@ -380,8 +392,10 @@ package struct SwiftLexer {
 }
 
 /// Keywords after which an expression starts (so `/` there opens a regex literal).
-private let expressionStartKeywords: Set<String> = ["return", "in", "case", "if", "guard", "while", "where", "throw", "try", "await",
-                                                    "else", "repeat", "switch", "let", "var", "is", "as"]
+private let expressionStartKeywords: Set<String> = [
+    "return", "in", "case", "if", "guard", "while", "where", "throw", "try", "await",
+    "else", "repeat", "switch", "let", "var", "is", "as"
+]
 private let operatorCharacters: Set<UInt8> = Set("/=-+!*%<>&|^~?".utf8)
 private let newline = UInt8(ascii: "\n"), carriageReturn = UInt8(ascii: "\r"), space = UInt8(ascii: " "), tab = UInt8(ascii: "\t")
 private let slash = UInt8(ascii: "/"), star = UInt8(ascii: "*"), quote = UInt8(ascii: "\""), hash = UInt8(ascii: "#")

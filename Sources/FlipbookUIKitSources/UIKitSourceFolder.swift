@@ -1,5 +1,5 @@
-import Foundation
 import FlipbookFiles
+import Foundation
 
 /// The Swift files of an app's source folder, read and written for the rewriter: the
 /// `flipbook uikit-sources` command and the build-tool plugin's tool list, read and write them
@@ -40,12 +40,15 @@ package enum UIKitSourceFolder {
         var pending = [""]
         while let relative = pending.popLast() {
             let absolute = relative.isEmpty ? folder : folder + "/" + relative
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: absolute) else { throw Failure.notAFolder(path: absolute) }
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: absolute) else {
+                throw Failure.notAFolder(path: absolute)
+            }
             for name in names.sorted() where !name.hasPrefix(".") {
                 let path = relative.isEmpty ? name : relative + "/" + name
                 if excludedPaths.contains(where: { path == $0 || path.hasPrefix($0 + "/") }) { continue }
                 guard let attributes = try? FileManager.default.attributesOfItem(atPath: folder + "/" + path),
-                      let type = attributes[.type] as? FileAttributeType else { continue }
+                    let type = attributes[.type] as? FileAttributeType
+                else { continue }
                 if type == .typeDirectory {
                     pending.append(path)
                 } else if name.hasSuffix(".swift") {
@@ -88,16 +91,22 @@ package enum UIKitSourceFolder {
     package static func replaceFolder(_ path: String, with files: [UIKitSourceFile], from source: String) throws {
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue,
-           let entries = try? FileManager.default.contentsOfDirectory(atPath: path), !entries.isEmpty, !entries.contains(markName) {
-            throw FileError.unwritable(path: path, reason: "exists and was not written by flipbook uikit-sources (it has no \(markName)); "
-                                       + "name a new or empty folder, or one it wrote before")
+            let entries = try? FileManager.default.contentsOfDirectory(atPath: path), !entries.isEmpty, !entries.contains(markName)
+        {
+            throw FileError.unwritable(
+                path: path,
+                reason: "exists and was not written by flipbook uikit-sources (it has no \(markName)); "
+                    + "name a new or empty folder, or one it wrote before")
         }
-        try OutputDirectory.replace(path, keeping: { $0 == markName || $0.hasSuffix(".swift") }, keepingFolders: { _ in true },
-                                    ownedIf: { FileManager.default.fileExists(atPath: $0 + "/" + markName) }) { temporary in
+        try OutputDirectory.replace(
+            path, keeping: { $0 == markName || $0.hasSuffix(".swift") }, keepingFolders: { _ in true },
+            ownedIf: { FileManager.default.fileExists(atPath: $0 + "/" + markName) }
+        ) { temporary in
             try OutputFile.create(Array("Written by flipbook uikit-sources from \(source)\n".utf8), at: temporary + "/" + markName)
             for file in files {
                 let target = temporary + "/" + file.path
-                try FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(
+                    atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
                 try OutputFile.create(file.bytes, at: target, reportingAs: path + "/" + file.path)
             }
         }

@@ -63,8 +63,9 @@ package enum UIKitSourcesRewriter {
         }
         let originals = Set(files.map(\.path))
         for (fileIndex, file) in rewritten.enumerated() where file.path != files[fileIndex].path && originals.contains(file.path) {
-            throw UIKitSourcesError.cannotRewrite(file: options.reportedPath(files[fileIndex].path), place: SourcePlace(line: 1, column: 1),
-                                                  reason: "rewritten, it is written as \(file.path), which is a file of the folder too; rename one of them")
+            throw UIKitSourcesError.cannotRewrite(
+                file: options.reportedPath(files[fileIndex].path), place: SourcePlace(line: 1, column: 1),
+                reason: "rewritten, it is written as \(file.path), which is a file of the folder too; rename one of them")
         }
         return rewritten
     }
@@ -79,7 +80,7 @@ package enum UIKitSourcesRewriter {
     /// The attributes Linux Swift refuses or that mean nothing without Objective-C; dropped.
     static let droppedAttributes: Set<String> = [
         "objc", "objcMembers", "nonobjc", "IBOutlet", "IBOutletCollection", "IBAction", "IBInspectable", "IBDesignable",
-        "IBSegueAction", "NSManaged", "GKInspectable", "UIApplicationMain", "NSApplicationMain",
+        "IBSegueAction", "NSManaged", "GKInspectable", "UIApplicationMain", "NSApplicationMain"
     ]
     /// Attributes that make a method visible to Objective-C (so a string selector finds it).
     static let objCAttributes: Set<String> = ["objc", "IBAction", "IBSegueAction"]
@@ -160,9 +161,11 @@ struct FolderPlan {
             if sameName.count > 1 {
                 coercion = "(\(owner.name)) -> (\(function.parameterTypes.joined(separator: ", "))) -> \(function.returnType ?? "Void")"
             }
-            entries.append(TableEntry(function: functionIndex, className: className, ownerName: owner.name, objCName: index.objCName(of: reference),
-                                      coercion: coercion, depth: index.depth(of: className),
-                                      memberName: "_flipbookSelector_\(FolderPlan.fileKey(file.path))_\(entries.count)"))
+            entries.append(
+                TableEntry(
+                    function: functionIndex, className: className, ownerName: owner.name, objCName: index.objCName(of: reference),
+                    coercion: coercion, depth: index.depth(of: className),
+                    memberName: "_flipbookSelector_\(FolderPlan.fileKey(file.path))_\(entries.count)"))
         }
         return entries
     }
@@ -175,7 +178,10 @@ struct FolderPlan {
         while let declaration = current {
             if declaration.isGeneric || declaration.isLocal { return false }
             if declaration.kind == .extension, let resolved = index.resolveClass(declaration.name),
-               index.classDeclarations[resolved].map({ $0.contains { index.type($0).isGeneric } }) ?? false { return false }
+                index.classDeclarations[resolved].map({ $0.contains { index.type($0).isGeneric } }) ?? false
+            {
+                return false
+            }
             if declaration.isFilePrivate && !(isOutermost && declaration.enclosingType == nil) { return false }
             isOutermost = false
             current = declaration.enclosingType.map { file.types[$0] }
@@ -187,7 +193,8 @@ struct FolderPlan {
     /// or throwing, with at most two plain parameters.
     private func isCallableAsAction(_ function: SourceFileSyntax.FunctionDeclaration) -> Bool {
         guard !function.hasModifier("static"), !function.hasModifier("class"), !function.isGeneric, !function.isAsync,
-              !function.throwsErrors, function.labels.count <= 2, let first = function.name.first, first.isLetter || first == "_" else { return false }
+            !function.throwsErrors, function.labels.count <= 2, let first = function.name.first, first.isLetter || first == "_"
+        else { return false }
         return !function.parameterTypes.contains { $0.contains("inout") || $0.hasSuffix("...") }
     }
 
@@ -216,7 +223,8 @@ struct FolderPlan {
                     adopts || (isExposedToObjC(reference, className: className) && index.objCName(of: reference) == selector)
                 }
                 guard let method else { continue }
-                let conforming = adopts || index.conforms(className, to: requirement.protocolName)
+                let conforming =
+                    adopts || index.conforms(className, to: requirement.protocolName)
                     || index.subclasses(of: className).contains { index.conforms($0, to: requirement.protocolName) }
                 guard conforming else { continue }
                 implementers.append((className, method))
@@ -228,9 +236,11 @@ struct FolderPlan {
                 let function = index.function(implementer.function)
                 let owner = index.files[implementer.function.file].types[function.owner]
                 guard !owner.isLocal else { continue }
-                markerConformances[implementer.function.file].append(MarkerConformance(
-                    className: implementer.className, markerName: requirement.markerName, conditions: function.conditions,
-                    order: function.keywordIndex, isMainActor: index.type(requirement.protocolReference).attributeNames.contains("MainActor")))
+                markerConformances[implementer.function.file].append(
+                    MarkerConformance(
+                        className: implementer.className, markerName: requirement.markerName, conditions: function.conditions,
+                        order: function.keywordIndex,
+                        isMainActor: index.type(requirement.protocolReference).attributeNames.contains("MainActor")))
                 for method in index.methods(ofClass: implementer.className) where index.function(method).fullName == requirement.fullName {
                     relaxedFunctions.insert(method)
                 }
@@ -312,8 +322,10 @@ struct FileRewrite {
     static let runLoopTypeNames: Set<String> = ["DispatchQueue", "DispatchTime", "DispatchWallTime", "DispatchWorkItem", "Timer", "RunLoop"]
 
     /// Keywords after which a name is being declared, not used.
-    static let declarationKeywords: Set<String> = ["let", "var", "func", "case", "class", "struct", "enum", "protocol", "actor",
-                                                   "typealias", "associatedtype", "import"]
+    static let declarationKeywords: Set<String> = [
+        "let", "var", "func", "case", "class", "struct", "enum", "protocol", "actor",
+        "typealias", "associatedtype", "import"
+    ]
 
     /// `Timer` → `FlipbookUIKit.Timer` (and the other run-loop names), except as a member
     /// (`Foundation.Timer`, `x.Timer`), as a declared name (`let Timer`), or where the folder
@@ -322,7 +334,9 @@ struct FileRewrite {
         let declared = Set(index.files.flatMap { $0.types.filter { $0.kind != .extension }.map(\.name) })
         let names = FileRewrite.runLoopTypeNames.subtracting(declared)
         for (tokenIndex, token) in file.tokens.enumerated() where token.kind == .identifier && names.contains(token.text) {
-            if tokenIndex > 0, file.tokens[tokenIndex - 1].isSymbol(".") || FileRewrite.declarationKeywords.contains(file.tokens[tokenIndex - 1].text) {
+            if tokenIndex > 0,
+                file.tokens[tokenIndex - 1].isSymbol(".") || FileRewrite.declarationKeywords.contains(file.tokens[tokenIndex - 1].text)
+            {
                 continue
             }
             edits.append(Edit(start: token.start, end: token.end, text: "FlipbookUIKit." + token.text))
@@ -334,18 +348,23 @@ struct FileRewrite {
     /// the marker, which the implementing classes do).
     private mutating func rewriteOptionalRequirements() throws {
         for tokenIndex in file.optionalNonMethods {
-            throw failure(at: tokenIndex, "an optional property, subscript or initializer requirement cannot be rewritten; "
-                          + "make it an optional method (`@objc optional func`), whose calls `x.name?(…)` are rewritten")
+            throw failure(
+                at: tokenIndex,
+                "an optional property, subscript or initializer requirement cannot be rewritten; "
+                    + "make it an optional method (`@objc optional func`), whose calls `x.name?(…)` are rewritten")
         }
         for requirement in index.optionalRequirements where requirement.function.file == fileIndex {
             let function = index.function(requirement.function)
             let protocolDeclaration = file.types[requirement.protocolReference.type]
             let keyword = function.keywordIndex
             if function.hasModifier("static") || function.hasModifier("class") {
-                throw failure(at: keyword, "the optional requirement \(function.fullName) is static; only instance methods can be rewritten")
+                throw failure(
+                    at: keyword, "the optional requirement \(function.fullName) is static; only instance methods can be rewritten")
             }
             if function.isGeneric || function.isAsync {
-                throw failure(at: keyword, "the optional requirement \(function.fullName) is \(function.isAsync ? "async" : "generic"); it cannot be rewritten")
+                throw failure(
+                    at: keyword,
+                    "the optional requirement \(function.fullName) is \(function.isAsync ? "async" : "generic"); it cannot be rewritten")
             }
             if function.parameterTypes.contains(where: { $0.hasSuffix("...") }) {
                 throw failure(at: keyword, "the optional requirement \(function.fullName) is variadic; it cannot be rewritten")
@@ -361,21 +380,25 @@ struct FileRewrite {
                 return label == "_" ? value : "\(label): \(value)"
             }.joined(separator: ", ")
             let call = (function.throwsErrors ? "try " : "") + "implementation.\(function.name)(\(arguments))"
-            let signature = "func \(function.name)(\(function.parameterTexts.joined(separator: ", ")))\(effects)"
+            let signature =
+                "func \(function.name)(\(function.parameterTexts.joined(separator: ", ")))\(effects)"
                 + (function.returnType.map { " -> \($0)" } ?? "")
-            generated.append(conditional(function.conditions, """
-                /// Adopted by the classes that implement `\(protocolDeclaration.name).\(function.fullName)`, an optional requirement on iOS.
-                \(access)protocol \(requirement.markerName): AnyObject {
-                    \(signature)
-                }
-                extension \(protocolDeclaration.qualifiedName) {
-                    /// `\(function.fullName)` when `self` implements it, else nil: what `\(function.name)?(…)` calls.
-                    \(visibility)var \(requirement.propertyName): \(closureType) {
-                        guard let implementation = self as? any \(requirement.markerName) else { return nil }
-                        return { \(call) }
+            generated.append(
+                conditional(
+                    function.conditions,
+                    """
+                    /// Adopted by the classes that implement `\(protocolDeclaration.name).\(function.fullName)`, an optional requirement on iOS.
+                    \(access)protocol \(requirement.markerName): AnyObject {
+                        \(signature)
                     }
-                }
-                """))
+                    extension \(protocolDeclaration.qualifiedName) {
+                        /// `\(function.fullName)` when `self` implements it, else nil: what `\(function.name)?(…)` calls.
+                        \(visibility)var \(requirement.propertyName): \(closureType) {
+                            guard let implementation = self as? any \(requirement.markerName) else { return nil }
+                            return { \(call) }
+                        }
+                    }
+                    """))
         }
     }
 
@@ -412,7 +435,8 @@ struct FileRewrite {
 
     private mutating func rewriteSelectors() throws {
         for (tokenIndex, token) in file.tokens.enumerated() where token.kind == .pound && token.text == "#selector" {
-            guard tokenIndex + 1 < file.tokens.count, file.tokens[tokenIndex + 1].isSymbol("("), let close = file.partner[tokenIndex + 1] else {
+            guard tokenIndex + 1 < file.tokens.count, file.tokens[tokenIndex + 1].isSymbol("("), let close = file.partner[tokenIndex + 1]
+            else {
                 throw failure(at: tokenIndex, "#selector without its parenthesised method name")
             }
             replace(tokenIndex, close, with: try selectorExpression(at: tokenIndex, open: tokenIndex + 1, close: close))
@@ -456,7 +480,10 @@ struct FileRewrite {
         }
         let written = file.text(open + 1, close - 1)
         guard !path.isEmpty, cursor == close else {
-            throw failure(at: pound, "cannot rewrite #selector(\(written)): write a method (`handlePan(_:)`, `Type.method(_:)`) or `getter:`/`setter:` and a property")
+            throw failure(
+                at: pound,
+                "cannot rewrite #selector(\(written)): write a method (`handlePan(_:)`, `Type.method(_:)`) or `getter:`/`setter:` and a property"
+            )
         }
         guard let member = path.last else { preconditionFailure("path is not empty") }
         if member == "init" { throw failure(at: pound, "#selector(\(written)) names an initializer; it cannot be called as an action") }
@@ -467,14 +494,17 @@ struct FileRewrite {
         let throughSelf = typePath == ["self"] || typePath == ["Self"]
         if typePath.isEmpty || throughSelf {
             guard let enclosing, enclosing.kind != .protocol else {
-                throw failure(at: pound, "#selector(\(written)) is outside a class, so its method's type is unknown; write #selector(Type.\(member))")
+                throw failure(
+                    at: pound, "#selector(\(written)) is outside a class, so its method's type is unknown; write #selector(Type.\(member))")
             }
             typePath = [enclosing.name]
         } else if typePath.first == "self" || typePath.first == "Self" {
             throw failure(at: pound, "#selector(\(written)): only a method of self's own type can follow `self.`; name the type instead")
         } else if let first = typePath.first?.first, first.isLowercase {
-            throw failure(at: pound, "#selector(\(written)) names a method through the value '\(typePath.joined(separator: "."))'; "
-                          + "name its type instead (#selector(TypeName.\(member)))")
+            throw failure(
+                at: pound,
+                "#selector(\(written)) names a method through the value '\(typePath.joined(separator: "."))'; "
+                    + "name its type instead (#selector(TypeName.\(member)))")
         }
         var typeName = typePath.joined(separator: ".")
         let className = index.resolveClass(typeName) ?? (enclosing.map { index.className(of: $0) } ?? typeName)
@@ -486,7 +516,10 @@ struct FileRewrite {
         let labelText = labels.map { $0.isEmpty ? "" : "(" + $0.map { $0 + ":" }.joined() + ")" } ?? ""
         var name: String
         if let protocolName = index.resolveProtocol(typeName),
-           let requirement = index.optionalRequirements.first(where: { $0.protocolName == protocolName && $0.name == member && (labels == nil || $0.labels == labels!) }) {
+            let requirement = index.optionalRequirements.first(where: {
+                $0.protocolName == protocolName && $0.name == member && (labels == nil || $0.labels == labels!)
+            })
+        {
             // A removed optional requirement: its marker protocol holds the method.
             typeName = requirement.markerName
             name = index.objCName(of: requirement.function)
@@ -517,8 +550,9 @@ struct FileRewrite {
         for tokenIndex in tokens.indices where tokens[tokenIndex].isSymbol(".") && tokenIndex + 3 < tokens.count {
             let nameToken = tokens[tokenIndex + 1], mark = tokens[tokenIndex + 2], open = tokens[tokenIndex + 3]
             guard nameToken.kind == .identifier, let candidates = plan.requirementsByName[nameToken.name],
-                  mark.kind == .operatorSymbol, mark.text == "?" || mark.text == "!", !mark.hasSpaceBefore,
-                  open.isSymbol("("), !open.hasSpaceBefore, let close = file.partner[tokenIndex + 3] else { continue }
+                mark.kind == .operatorSymbol, mark.text == "?" || mark.text == "!", !mark.hasSpaceBefore,
+                open.isSymbol("("), !open.hasSpaceBefore, let close = file.partner[tokenIndex + 3]
+            else { continue }
             let arguments = file.splitArguments(open: tokenIndex + 3, close: close)
             let labels = arguments.map { argument in
                 argument.first < argument.last && tokens[argument.first].kind == .identifier && tokens[argument.first + 1].isSymbol(":")
@@ -553,7 +587,8 @@ struct FileRewrite {
             let coercion = entry.coercion.map { " as \($0)" } ?? ""
             // `nonisolated`: the name lookups call it from any isolation (a selector only refers to
             // the method; calling it is the action's business, on the main actor).
-            let member = "; nonisolated static func \(entry.memberName)() -> Selector { Selector(\(entry.ownerName).\(function.name)\(labels)\(coercion), name: \(quoted(entry.objCName))) }"
+            let member =
+                "; nonisolated static func \(entry.memberName)() -> Selector { Selector(\(entry.ownerName).\(function.name)\(labels)\(coercion), name: \(quoted(entry.objCName))) }"
             insert(member, at: file.tokens[function.endIndex].end)
         }
     }
@@ -561,7 +596,8 @@ struct FileRewrite {
     private mutating func generateMarkerConformances() {
         for conformance in plan.markerConformances[fileIndex].sorted(by: { $0.order < $1.order }) {
             let preconcurrency = conformance.isMainActor ? "@preconcurrency " : ""
-            generated.append(conditional(conformance.conditions, "extension \(conformance.className): \(preconcurrency)\(conformance.markerName) {}"))
+            generated.append(
+                conditional(conformance.conditions, "extension \(conformance.className): \(preconcurrency)\(conformance.markerName) {}"))
         }
     }
 
@@ -573,11 +609,15 @@ struct FileRewrite {
             var body = ""
             for entry in entries {
                 let conditions = file.functions[entry.function].conditions
-                body += conditional(conditions, """
-                    if target is \(entry.className), name == \(quoted(entry.objCName)) { return (\(entry.depth), \(entry.className).\(entry.memberName)()) }
-                    """, indent: "    ") + "\n"
+                body +=
+                    conditional(
+                        conditions,
+                        """
+                        if target is \(entry.className), name == \(quoted(entry.objCName)) { return (\(entry.depth), \(entry.className).\(entry.memberName)()) }
+                        """, indent: "    ") + "\n"
             }
-            generated.append("""
+            generated.append(
+                """
                 /// The methods of this file that a selector made from a string (`Selector("name:")`) can call, with their class's depth.
                 func \(plan.tableFunctionName(file: fileIndex))(_ target: AnyObject, _ name: String) -> (Int, Selector)? {
                 \(body)    return nil
@@ -586,10 +626,13 @@ struct FileRewrite {
         }
         if plan.lookupFile == fileIndex {
             let tables = plan.index.files.indices.filter { !plan.tableEntries[$0].isEmpty }.map { plan.tableFunctionName(file: $0) }
-            let lookup = tables.isEmpty ? "_ = (target, name)\n    return nil"
+            let lookup =
+                tables.isEmpty
+                ? "_ = (target, name)\n    return nil"
                 : "let found: [(Int, Selector)] = [\(tables.map { "\($0)(target, name)" }.joined(separator: ", "))].compactMap { $0 }\n"
                     + "    return found.max { $0.0 < $1.0 }?.1"
-            generated.append("""
+            generated.append(
+                """
                 /// Finds the method named `name` on `target` among the folder's Objective-C-visible methods (the most derived class's).
                 func _flipbookSelectorMethods(_ target: AnyObject, _ name: String) -> Selector? {
                     \(lookup)
@@ -605,7 +648,9 @@ struct FileRewrite {
         return "#if " + conditions.map { "(\($0))" }.joined(separator: " && ") + "\n" + indented + "\n#endif"
     }
 
-    private func quoted(_ text: String) -> String { "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"" }
+    private func quoted(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
 
     // MARK: Output
 
@@ -614,7 +659,9 @@ struct FileRewrite {
     func output() throws -> [UInt8] {
         let missingImports = plan.options.addedImports.filter { !file.importedModules.contains($0) }
         if edits.isEmpty && generated.isEmpty && missingImports.isEmpty && !plan.options.locatesEveryFile { return file.bytes }
-        let sorted = edits.enumerated().sorted { ($0.element.start, -$0.element.end, $0.offset) < ($1.element.start, -$1.element.end, $1.offset) }.map(\.element)
+        let sorted = edits.enumerated().sorted {
+            ($0.element.start, -$0.element.end, $0.offset) < ($1.element.start, -$1.element.end, $1.offset)
+        }.map(\.element)
         var body: [UInt8] = []
         var position = 0
         var covered: (start: Int, end: Int)?
@@ -636,8 +683,9 @@ struct FileRewrite {
         var result = Array(text.utf8) + body
         if !generated.isEmpty {
             if result.last != UInt8(ascii: "\n") { result.append(UInt8(ascii: "\n")) }
-            result += Array(("#sourceLocation()\n// Generated by flipbook uikit-sources: what Objective-C does at run time on iOS, as Swift.\n"
-                             + generated.joined(separator: "\n") + "\n").utf8)
+            result += Array(
+                ("#sourceLocation()\n// Generated by flipbook uikit-sources: what Objective-C does at run time on iOS, as Swift.\n"
+                    + generated.joined(separator: "\n") + "\n").utf8)
         }
         return result
     }

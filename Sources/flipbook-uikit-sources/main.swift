@@ -1,3 +1,4 @@
+import FlipbookUIKitSources
 // The rewriter as a small tool for the UIKitSources build-tool plugin (Plugins/UIKitSources), so
 // an app's package builds only the rewriter, not the whole `flipbook` command:
 //
@@ -8,7 +9,6 @@
 // declares before the files are read), writing only the files whose bytes changed. Errors are printed as `FILE:LINE:COLUMN: error: …`,
 // the compilers' form, so the build log and editors point at the original file.
 import Foundation
-import FlipbookUIKitSources
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 var addedImports: [String] = []
@@ -25,7 +25,8 @@ while !arguments.isEmpty {
     }
 }
 guard positionals.count >= 2 else {
-    FileHandle.standardError.write(Data("usage: flipbook-uikit-sources IN_DIR OUT_DIR [--add-import MODULE]... [--] [RELATIVE_PATH...]\n".utf8))
+    FileHandle.standardError.write(
+        Data("usage: flipbook-uikit-sources IN_DIR OUT_DIR [--add-import MODULE]... [--] [RELATIVE_PATH...]\n".utf8))
     exit(64)
 }
 let input = UIKitSourceFolder.absolutePath(positionals[0]), output = positionals[1]

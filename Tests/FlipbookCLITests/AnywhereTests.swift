@@ -1,7 +1,7 @@
-import Foundation
 import Flipbook
-import XCTest
 import FlipbookPipelineTestSupport
+import Foundation
+import XCTest
 
 /// The bundled samples are found wherever flipbook runs: from another directory, installed the
 /// way scripts/install lays it out, and through the library (`Samples.photos`).
@@ -47,22 +47,26 @@ final class AnywhereTests: XCTestCase {
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: flipbookExecutable, to: lib.appendingPathComponent("flipbook"))
         try FileManager.default.copyItem(at: built.appendingPathComponent(bundleName), to: lib.appendingPathComponent(bundleName))
-        try FileManager.default.createSymbolicLink(atPath: bin.appendingPathComponent("flipbook").path,
-                                                   withDestinationPath: "../lib/flipbook/flipbook")
+        try FileManager.default.createSymbolicLink(
+            atPath: bin.appendingPathComponent("flipbook").path,
+            withDestinationPath: "../lib/flipbook/flipbook")
         let elsewhere = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: elsewhere) }
-        let run = try runFlipbook(["inspect", "card-push", "--frame", "0"], in: elsewhere, environment: ["FLIPBOOK_SAMPLES": nil],
-                                  executable: bin.appendingPathComponent("flipbook"))
+        let run = try runFlipbook(
+            ["inspect", "card-push", "--frame", "0"], in: elsewhere, environment: ["FLIPBOOK_SAMPLES": nil],
+            executable: bin.appendingPathComponent("flipbook"))
         XCTAssertEqual(run.status, 0, run.stderr)
         let bundle = lib.appendingPathComponent(bundleName).resolvingSymlinksInPath().path
-        XCTAssertTrue(run.stdout.contains("\"source\": \"\(bundle)/photos/"), "sources come from the installed bundle: \(run.stdout.prefix(400))")
+        XCTAssertTrue(
+            run.stdout.contains("\"source\": \"\(bundle)/photos/"), "sources come from the installed bundle: \(run.stdout.prefix(400))")
     }
 
     func testFlipbookSamplesOverridesTheBundle() throws {
         let samples = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: samples) }
         try FileManager.default.createDirectory(at: samples.appendingPathComponent("photos"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: Package.path("Samples/photos/camera.png"), toPath: samples.appendingPathComponent("photos/camera.png").path)
+        try FileManager.default.copyItem(
+            atPath: Package.path("Samples/photos/camera.png"), toPath: samples.appendingPathComponent("photos/camera.png").path)
         try #"{"content": [{"url": "photos/camera.png"}, {"url": "photos/camera.png"}]}"#
             .write(to: samples.appendingPathComponent("photos.json"), atomically: true, encoding: .utf8)
         let run = try runFlipbook(["inspect", "push", "--frame", "0"], in: samples, environment: ["FLIPBOOK_SAMPLES": samples.path])
@@ -71,19 +75,20 @@ final class AnywhereTests: XCTestCase {
     }
 
     #if DEBUG
-    /// The note comes before the work, so a render that then fails at once still shows it.
-    func testADebugBuildSaysSoBeforeALongRender() throws {
-        let directory = temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent("not-a-folder")
-        try Data("x".utf8).write(to: file)
-        let long = try runFlipbook(["render", "push", "--out", file.path])
-        XCTAssertEqual(long.status, 1)
-        XCTAssertEqual(long.errorLines.count, 2, long.stderr)
-        XCTAssertTrue(long.errorLines[0].hasPrefix("note: this flipbook is a debug build, about 40× slower than a release build"), long.stderr)
-        XCTAssertTrue(long.errorLines[1].hasPrefix("error: \(file.path): cannot write the output"), long.stderr)
-        let short = try runFlipbook(["render", "push", "--scale", "1", "--frames", "0-3", "--out", file.path])
-        XCTAssertEqual(short.errorLines.count, 1, "4 frames @1x are quick even in a debug build: \(short.stderr)")
-    }
+        /// The note comes before the work, so a render that then fails at once still shows it.
+        func testADebugBuildSaysSoBeforeALongRender() throws {
+            let directory = temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let file = directory.appendingPathComponent("not-a-folder")
+            try Data("x".utf8).write(to: file)
+            let long = try runFlipbook(["render", "push", "--out", file.path])
+            XCTAssertEqual(long.status, 1)
+            XCTAssertEqual(long.errorLines.count, 2, long.stderr)
+            XCTAssertTrue(
+                long.errorLines[0].hasPrefix("note: this flipbook is a debug build, about 40× slower than a release build"), long.stderr)
+            XCTAssertTrue(long.errorLines[1].hasPrefix("error: \(file.path): cannot write the output"), long.stderr)
+            let short = try runFlipbook(["render", "push", "--scale", "1", "--frames", "0-3", "--out", file.path])
+            XCTAssertEqual(short.errorLines.count, 1, "4 frames @1x are quick even in a debug build: \(short.stderr)")
+        }
     #endif
 }

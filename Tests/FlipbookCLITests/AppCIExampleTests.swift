@@ -1,6 +1,6 @@
+import FlipbookPipelineTestSupport
 import Foundation
 import XCTest
-import FlipbookPipelineTestSupport
 
 /// docs/examples/app-ci: the GitHub Actions workflow of an app package that depends on Flipbook
 /// (`goldens.yml`), its Dockerfile, and docs/APP-CI.md, which walks through them.
@@ -62,7 +62,8 @@ final class AppCIExampleTests: XCTestCase {
         XCTAssertTrue(image.hasPrefix("swift:") && image.hasSuffix("-bookworm"), "Debian 12 with Swift, as docs/examples/Dockerfile")
         let packages = try setupPackages()
         XCTAssertGreaterThan(packages.count, 10)
-        let install = try XCTUnwrap(steps.first { $0["name"] as? String == "Install the system packages Flipbook builds with" }?["run"] as? String)
+        let install = try XCTUnwrap(
+            steps.first { $0["name"] as? String == "Install the system packages Flipbook builds with" }?["run"] as? String)
         XCTAssertEqual(try installedPackages(install), packages, "the workflow installs scripts/setup's packages")
         XCTAssertEqual(try installedPackages(dockerfile), packages, "the Dockerfile installs scripts/setup's packages")
         // The Dockerfile builds and tests with the workflow's commands.
@@ -74,15 +75,17 @@ final class AppCIExampleTests: XCTestCase {
 
         // The actions that are not run here, by name and inputs.
         func action(_ uses: String) -> [[String: Any]] { steps.filter { ($0["uses"] as? String) == uses } }
-        XCTAssertEqual((action("actions/checkout@v4").first?["with"] as? [String: Any])?["fetch-depth"] as? Int, 0,
-                       "the whole history: the review step checks out the base branch")
+        XCTAssertEqual(
+            (action("actions/checkout@v4").first?["with"] as? [String: Any])?["fetch-depth"] as? Int, 0,
+            "the whole history: the review step checks out the base branch")
         let cache = try XCTUnwrap(action("actions/cache@v4").first?["with"] as? [String: Any])
         XCTAssertEqual(cache["path"] as? String, ".build")
         XCTAssertTrue((cache["key"] as? String)?.contains("hashFiles('Package.swift', 'Package.resolved')") == true)
         let uploads = action("actions/upload-artifact@v4")
         XCTAssertEqual(uploads.map { ($0["with"] as? [String: Any])?["name"] as? String }, ["goldens", "review"])
-        XCTAssertEqual(uploads.map { ($0["with"] as? [String: Any])?["path"] as? String },
-                       ["${{ runner.temp }}/goldens", "${{ runner.temp }}/review"])
+        XCTAssertEqual(
+            uploads.map { ($0["with"] as? [String: Any])?["path"] as? String },
+            ["${{ runner.temp }}/goldens", "${{ runner.temp }}/review"])
         XCTAssertEqual(uploads.map { $0["if"] as? String }, ["failure()", "failure()"], "uploaded only when something failed")
         let comment = try XCTUnwrap(action("actions/github-script@v7").first)
         XCTAssertEqual(comment["if"] as? String, "failure() && github.event_name == 'pull_request'")
@@ -95,7 +98,8 @@ final class AppCIExampleTests: XCTestCase {
         let test = try XCTUnwrap(steps.first { $0["id"] as? String == "test" }?["run"] as? String)
         XCTAssertTrue(test.contains(#"FLIPBOOK_ARTIFACTS="$RUNNER_TEMP/goldens" swift test"#), test)
         // The review step filters on the example's frame-writing test.
-        let tests = try String(contentsOfFile: Package.path("docs/examples/uikit-consumer/Tests/GalleryAppTests/ZoomTransitionTests.swift"), encoding: .utf8)
+        let tests = try String(
+            contentsOfFile: Package.path("docs/examples/uikit-consumer/Tests/GalleryAppTests/ZoomTransitionTests.swift"), encoding: .utf8)
         XCTAssertTrue(tests.contains("func testReviewFrames() async throws") && tests.contains(#"environment["REVIEW_FRAMES"]"#))
     }
 
@@ -115,7 +119,7 @@ final class AppCIExampleTests: XCTestCase {
     private func bash(_ script: String, in folder: URL, environment: [String: String]) throws -> StepRun {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-e", "-c", script]  // GitHub's default `run:` shell: bash -e
+        process.arguments = ["-e", "-c", script] // GitHub's default `run:` shell: bash -e
         process.currentDirectoryURL = folder
         process.environment = environment
         let log = folder.deletingLastPathComponent().appendingPathComponent("step-\(UUID().uuidString).log")
@@ -154,7 +158,8 @@ final class AppCIExampleTests: XCTestCase {
                     .replacingOccurrences(of: "${{ runner.temp }}", with: runnerTemp.path)
             }
             script = script.replacingOccurrences(of: "${{ runner.temp }}", with: runnerTemp.path)
-            XCTAssertFalse(script.contains("${{") || variables.values.contains { $0.contains("${{") }, "\(name): an expression this test does not map")
+            XCTAssertFalse(
+                script.contains("${{") || variables.values.contains { $0.contains("${{") }, "\(name): an expression this test does not map")
             let result = try bash(script, in: package, environment: variables)
             results.append((name, result))
             if result.status != 0 {
@@ -172,7 +177,8 @@ final class AppCIExampleTests: XCTestCase {
 
     func testTheWorkflowsStepsRunOnAPullRequestThatChangesTheAnimation() throws {
         guard ProcessInfo.processInfo.environment["FLIPBOOK_BUILD_EXAMPLES"] == "1" else {
-            throw XCTSkip("set FLIPBOOK_BUILD_EXAMPLES=1 to run docs/examples/app-ci's steps (builds the example app and Flipbook again: minutes)")
+            throw XCTSkip(
+                "set FLIPBOOK_BUILD_EXAMPLES=1 to run docs/examples/app-ci's steps (builds the example app and Flipbook again: minutes)")
         }
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-app-ci")
         let package = base.appendingPathComponent("GalleryApp"), cache = base.appendingPathComponent("cache")
@@ -180,7 +186,9 @@ final class AppCIExampleTests: XCTestCase {
         let origin = base.appendingPathComponent("origin"), runnerTemp = base.appendingPathComponent("runner-temp")
         let home = base.appendingPathComponent("home"), tools = base.appendingPathComponent("tools")
         for folder in [package, origin, runnerTemp, home, tools] { try? FileManager.default.removeItem(at: folder) }
-        for folder in [origin, runnerTemp, home, tools] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+        for folder in [origin, runnerTemp, home, tools] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
 
         // apt-get: checks, installs nothing.
         let aptGet = tools.appendingPathComponent("apt-get")
@@ -203,10 +211,13 @@ final class AppCIExampleTests: XCTestCase {
         let gitIdentity = "-c user.name=app-ci -c user.email=app-ci@example.invalid"
 
         // The app's repository: main is the example; the pull request makes the spring bouncier.
-        let exampleFiles = try FileManager.default.contentsOfDirectory(atPath: Package.path("docs/examples/uikit-consumer")).filter { $0 != ".build" }
+        let exampleFiles = try FileManager.default.contentsOfDirectory(atPath: Package.path("docs/examples/uikit-consumer")).filter {
+            $0 != ".build"
+        }
         for file in exampleFiles {
-            try FileManager.default.copyItem(at: Package.root.appendingPathComponent("docs/examples/uikit-consumer/" + file),
-                                             to: origin.appendingPathComponent(file))
+            try FileManager.default.copyItem(
+                at: Package.root.appendingPathComponent("docs/examples/uikit-consumer/" + file),
+                to: origin.appendingPathComponent(file))
         }
         let manifest = origin.appendingPathComponent("Package.swift")
         let dependency = try String(contentsOf: manifest, encoding: .utf8)
@@ -214,7 +225,8 @@ final class AppCIExampleTests: XCTestCase {
         XCTAssertTrue(dependency.contains(Package.root.path))
         try dependency.write(to: manifest, atomically: true, encoding: .utf8)
         try FileManager.default.createDirectory(at: origin.appendingPathComponent(".github/workflows"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: example.appendingPathComponent("goldens.yml"), to: origin.appendingPathComponent(".github/workflows/goldens.yml"))
+        try FileManager.default.copyItem(
+            at: example.appendingPathComponent("goldens.yml"), to: origin.appendingPathComponent(".github/workflows/goldens.yml"))
         try ".build/\n".write(to: origin.appendingPathComponent(".gitignore"), atomically: true, encoding: .utf8)
         try git("init -q -b main . && git add -A && git \(gitIdentity) commit -q -m app", in: origin, environment: environment)
         let animator = origin.appendingPathComponent("App/GalleryApp/ZoomAnimator.swift")
@@ -242,12 +254,18 @@ final class AppCIExampleTests: XCTestCase {
         let results = try runWorkflow(in: package, runnerTemp: runnerTemp, environment: environment)
         let byName = Dictionary(results.map { ($0.0, $0.1) }, uniquingKeysWith: { $1 })
         func log(_ name: String) -> String { String((byName[name]??.log ?? "(not run)").suffix(6000)) }
-        XCTAssertEqual(byName["Install the system packages Flipbook builds with"]??.status, 0, log("Install the system packages Flipbook builds with"))
-        XCTAssertEqual(byName["Build the app, its tests and the flipbook command"]??.status, 0, log("Build the app, its tests and the flipbook command"))
+        XCTAssertEqual(
+            byName["Install the system packages Flipbook builds with"]??.status, 0, log("Install the system packages Flipbook builds with"))
+        XCTAssertEqual(
+            byName["Build the app, its tests and the flipbook command"]??.status, 0,
+            log("Build the app, its tests and the flipbook command"))
         XCTAssertNotEqual(byName["Test"]??.status, 0, "the pull request changes the animation: its goldens fail. " + log("Test"))
         XCTAssertTrue(log("Test").contains("zoom-push"), log("Test"))
         XCTAssertEqual(byName["Review the failed goldens"]??.status, 0, log("Review the failed goldens"))
-        for action in ["actions/checkout@v4", "Cache the build", "Upload the failed goldens", "Upload the review pages", "Post the summary on the pull request"] {
+        for action in [
+            "actions/checkout@v4", "Cache the build", "Upload the failed goldens", "Upload the review pages",
+            "Post the summary on the pull request"
+        ] {
             XCTAssertTrue(byName.keys.contains(action), action)
             XCTAssertNil(byName[action] ?? nil, "\(action) is an action: not run here")
         }
@@ -260,14 +278,20 @@ final class AppCIExampleTests: XCTestCase {
         let page = runnerTemp.appendingPathComponent("review/zoom-push")
         XCTAssertTrue(FileManager.default.fileExists(atPath: page.appendingPathComponent("index.html").path))
         for side in ["reference", "actual"] {
-            XCTAssertTrue(FileManager.default.fileExists(atPath: runnerTemp.appendingPathComponent("\(side)/zoom-push/timeline.json").path), side)
+            XCTAssertTrue(
+                FileManager.default.fileExists(atPath: runnerTemp.appendingPathComponent("\(side)/zoom-push/timeline.json").path), side)
         }
         // Both sides were drawn from their own code: the first frames agree, the 12th does not.
-        let reference = runnerTemp.appendingPathComponent("reference/zoom-push"), actual = runnerTemp.appendingPathComponent("actual/zoom-push")
-        XCTAssertTrue(FileManager.default.contentsEqual(atPath: reference.appendingPathComponent("frame_0000.png").path,
-                                                        andPath: actual.appendingPathComponent("frame_0000.png").path))
-        XCTAssertFalse(FileManager.default.contentsEqual(atPath: reference.appendingPathComponent("frame_0003.png").path,
-                                                         andPath: actual.appendingPathComponent("frame_0003.png").path))
+        let reference = runnerTemp.appendingPathComponent("reference/zoom-push"),
+            actual = runnerTemp.appendingPathComponent("actual/zoom-push")
+        XCTAssertTrue(
+            FileManager.default.contentsEqual(
+                atPath: reference.appendingPathComponent("frame_0000.png").path,
+                andPath: actual.appendingPathComponent("frame_0000.png").path))
+        XCTAssertFalse(
+            FileManager.default.contentsEqual(
+                atPath: reference.appendingPathComponent("frame_0003.png").path,
+                andPath: actual.appendingPathComponent("frame_0003.png").path))
         let summary = try String(contentsOf: runnerTemp.appendingPathComponent("review/summary.md"), encoding: .utf8)
         XCTAssertTrue(summary.contains("- `ZoomTransitionTests/zoom-push-12.png`"), summary)
         XCTAssertTrue(summary.contains("### zoom-push\n"), summary)

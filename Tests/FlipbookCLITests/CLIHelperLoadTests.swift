@@ -1,8 +1,8 @@
+import FlipbookPipelineTestSupport
+import FlipbookTestSignals
 import Foundation
 import Synchronization
 import XCTest
-import FlipbookTestSignals
-import FlipbookPipelineTestSupport
 
 /// The helpers that run `flipbook` (`runFlipbook`, `startFlipbook`, `feed`) under the load that
 /// once killed the test process with SIGPIPE on a busy machine: many runs at once whose children
@@ -28,7 +28,7 @@ final class CLIHelperLoadTests: XCTestCase {
     /// closed pipe) and `--help` (a longer stdout). Every run reports its own output, none hangs,
     /// and the test process is still here.
     func testManyConcurrentRunsWhoseChildrenExitEarly() throws {
-        _ = try runFlipbook(["--version"])  // skips the test when flipbook is not built
+        _ = try runFlipbook(["--version"]) // skips the test when flipbook is not built
         let threads = 32
         let input = [UInt8](repeating: 0x2E, count: 4 << 20)
         let failures = Mutex<[String]>([])
@@ -42,7 +42,8 @@ final class CLIHelperLoadTests: XCTestCase {
                     let fed = try runFlipbook(["render", "pushh"], input: input, timeoutSeconds: 120)
                     let help = try runFlipbook(["--help"], timeoutSeconds: 120)
                     var problems: [String] = []
-                    for run in [typo, fed] where run.status != 64 || run.errorLines.first != "error: unknown preset 'pushh'; did you mean 'push'?" {
+                    for run in [typo, fed]
+                    where run.status != 64 || run.errorLines.first != "error: unknown preset 'pushh'; did you mean 'push'?" {
                         problems.append("thread \(index): status \(run.status), stderr \(run.stderr)")
                     }
                     if help.status != 0 || help.stdout.isEmpty { problems.append("thread \(index): --help gave \(help.status)") }

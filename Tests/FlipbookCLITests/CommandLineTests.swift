@@ -1,6 +1,6 @@
-import XCTest
-import Foundation
 import FlipbookPipelineTestSupport
+import Foundation
+import XCTest
 
 /// The `flipbook` executable as a user meets it: exit codes, `error:` lines, stdout.
 /// `swift build --build-tests` (scripts/test) builds it next to the test bundle.
@@ -19,15 +19,20 @@ final class CommandLineTests: XCTestCase {
         // Inter's "Hi " and its .notdef for U+1200 carry SF Pro's 17 pt tracking, −0.43 pt on each
         // of 4 glyphs: 76.69 − 1.72.
         XCTAssertEqual(lines.first, "74.97x24.62 pt, 1 line")
-        XCTAssertEqual(lines.filter { $0.hasPrefix("  run") }, [
-            "  run \"Hi \" ltr Inter Semi Bold \(fonts)/Inter-SemiBold.otf 3 glyphs",
-            "  run \"你好 \" ltr Noto Sans CJK SC Bold \(fonts)/NotoSansCJK-Bold-subset.ttc#1 3 glyphs",
-            "  run \"\u{1200}\" ltr Inter Semi Bold \(fonts)/Inter-SemiBold.otf 1 glyphs",
-        ])
+        XCTAssertEqual(
+            lines.filter { $0.hasPrefix("  run") },
+            [
+                "  run \"Hi \" ltr Inter Semi Bold \(fonts)/Inter-SemiBold.otf 3 glyphs",
+                "  run \"你好 \" ltr Noto Sans CJK SC Bold \(fonts)/NotoSansCJK-Bold-subset.ttc#1 3 glyphs",
+                "  run \"\u{1200}\" ltr Inter Semi Bold \(fonts)/Inter-SemiBold.otf 1 glyphs"
+            ])
         XCTAssertEqual(run.stderr, "warning: no font has U+1200 in \"Hi 你好 \u{1200}\"; it is drawn as the .notdef box of Inter\n")
         let bad = try flipbook("text", "x", "--weight", "extrabold")
         XCTAssertEqual(bad.status, 64)
-        XCTAssertTrue(bad.stderr.hasPrefix("error: --weight must be one of ultraLight, thin, light, regular, medium, semibold, bold, heavy, black, not 'extrabold'"), bad.stderr)
+        XCTAssertTrue(
+            bad.stderr.hasPrefix(
+                "error: --weight must be one of ultraLight, thin, light, regular, medium, semibold, bold, heavy, black, not 'extrabold'"),
+            bad.stderr)
     }
 
     func testHelpAndVersion() throws {
@@ -45,13 +50,16 @@ final class CommandLineTests: XCTestCase {
     func testTheUIKitRouteIsFoundFromTheHelpAndTheREADMEsFirstScreen() throws {
         XCTAssertTrue(try flipbook("--help").stdout.contains("Your own UIKit animator: record it in a `swift test` with FlipbookUIKit"))
         let firstScreen = try String(contentsOfFile: Package.path("README.md"), encoding: .utf8).components(separatedBy: "\n").prefix(40)
-        XCTAssertTrue(firstScreen.contains { $0.contains("[docs/UIKIT.md](docs/UIKIT.md)") }, "the README's first screen links docs/UIKIT.md")
+        XCTAssertTrue(
+            firstScreen.contains { $0.contains("[docs/UIKIT.md](docs/UIKIT.md)") }, "the README's first screen links docs/UIKIT.md")
         XCTAssertTrue(firstScreen.contains { $0.contains("Transition.record(") }, "with an example of the UIKit route")
     }
 
     func testUsageErrorsExit64WithTheUsage() throws {
-        for arguments in [["render", "push", "--fps", "0"], ["render", "slide"], ["render", "push", "--bogus"],
-                          ["inspect", "push"], ["frobnicate"], ["decode", "x.png"]] {
+        for arguments in [
+            ["render", "push", "--fps", "0"], ["render", "slide"], ["render", "push", "--bogus"],
+            ["inspect", "push"], ["frobnicate"], ["decode", "x.png"]
+        ] {
             let run = try flipbook(arguments)
             XCTAssertEqual(run.status, 64, "\(arguments): \(run.stderr)")
             XCTAssertTrue(run.stderr.hasPrefix("error: "), "\(arguments): \(run.stderr)")
@@ -96,8 +104,9 @@ final class CommandLineTests: XCTestCase {
         let failed = try flipbook("render", "push", "--manifest", manifest.path, "--out", out)
         XCTAssertEqual(failed.status, 1)
         XCTAssertEqual(failed.stderr, "error: \(manifest.path): $.content[0].width: expected a number, got a string\n")
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out).sorted(),
-                       ["frame_0000.png", "frame_0001.png", "timeline.json"])
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: out).sorted(),
+            ["frame_0000.png", "frame_0001.png", "timeline.json"])
     }
 
     func testListAndInspect() throws {

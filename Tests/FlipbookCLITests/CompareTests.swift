@@ -1,8 +1,8 @@
-import Foundation
 import Flipbook
 import FlipbookCodecs
-import XCTest
 import FlipbookPipelineTestSupport
+import Foundation
+import XCTest
 
 /// `flipbook compare`: variants rendered together, photos decoded once, one sheet and video.
 final class CompareTests: XCTestCase {
@@ -56,16 +56,20 @@ final class CompareTests: XCTestCase {
                 let frame = try alone.renderFrame(frameIndex)
                 let size = layout.thumbnailSizes[row]
                 var canvas = Canvas(widthPixels: size.width, heightPixels: size.height, scale: 1)
-                canvas.draw(ImagePyramid(frame), in: Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height)), contentMode: .scaleToFill)
+                canvas.draw(
+                    ImagePyramid(frame), in: Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height)),
+                    contentMode: .scaleToFill)
                 let shown = crop(sheet, layout.thumbnailRect(row: row, column: column), scale: layout.scale)
                 XCTAssertEqual(shown.pixels, canvas.image.pixels, "row \(row), column \(column) is frame \(frameIndex) of \(variant.label)")
             }
         }
         // Rows differ where the springs differ (column 1, 0.35 s), not where they agree (0 s).
-        XCTAssertEqual(crop(sheet, layout.thumbnailRect(row: 0, column: 0), scale: layout.scale).pixels,
-                       crop(sheet, layout.thumbnailRect(row: 1, column: 0), scale: layout.scale).pixels)
-        XCTAssertNotEqual(crop(sheet, layout.thumbnailRect(row: 0, column: 1), scale: layout.scale).pixels,
-                          crop(sheet, layout.thumbnailRect(row: 1, column: 1), scale: layout.scale).pixels)
+        XCTAssertEqual(
+            crop(sheet, layout.thumbnailRect(row: 0, column: 0), scale: layout.scale).pixels,
+            crop(sheet, layout.thumbnailRect(row: 1, column: 0), scale: layout.scale).pixels)
+        XCTAssertNotEqual(
+            crop(sheet, layout.thumbnailRect(row: 0, column: 1), scale: layout.scale).pixels,
+            crop(sheet, layout.thumbnailRect(row: 1, column: 1), scale: layout.scale).pixels)
         XCTAssertEqual(try comparison.renderSheet(columns: 3, threads: 1).pixels, sheet.pixels, "any thread count, same sheet")
     }
 
@@ -84,7 +88,7 @@ final class CompareTests: XCTestCase {
         let variants = springVariants()
         let comparison = try Comparison(variants: variants)
         let size = comparison.videoSizePixels
-        let pixels = variants[0].settings.scene.device.pixelSize  // 188x334 @0.5x
+        let pixels = variants[0].settings.scene.device.pixelSize // 188x334 @0.5x
         let second = comparison.videoFrameOrigin(variant: 1)
         XCTAssertEqual(comparison.videoFrameOrigin(variant: 0).x, 0)
         XCTAssertEqual(second.x, pixels.width + 4, "a 4-pixel gap at @0.5x")
@@ -94,7 +98,8 @@ final class CompareTests: XCTestCase {
         for (row, variant) in variants.enumerated() {
             let alone = try RenderJob(settings: variant.settings).renderFrame(3)
             let origin = comparison.videoFrameOrigin(variant: row)
-            let region = crop(frame, Rect(x: Double(origin.x), y: Double(origin.y), width: Double(pixels.width), height: Double(pixels.height)), scale: 1)
+            let region = crop(
+                frame, Rect(x: Double(origin.x), y: Double(origin.y), width: Double(pixels.width), height: Double(pixels.height)), scale: 1)
             XCTAssertEqual(region.pixels, alone.pixels, "variant \(row) is its frame, unscaled")
         }
     }
@@ -103,8 +108,10 @@ final class CompareTests: XCTestCase {
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let sheet = directory.appendingPathComponent("{preset}-curves.jpg").path
-        let run = try runFlipbook(["compare", "fade-present", "--vary", "curve=linear,bezier:0.3,-0.5,0.7,1.6,easeIn",
-                                   "--scale", "1", "--fps", "10", "--sheet-frames", "3", "--out", sheet, "--progress", "none"])
+        let run = try runFlipbook([
+            "compare", "fade-present", "--vary", "curve=linear,bezier:0.3,-0.5,0.7,1.6,easeIn",
+            "--scale", "1", "--fps", "10", "--sheet-frames", "3", "--out", sheet, "--progress", "none"
+        ])
         XCTAssertEqual(run.status, 0, run.stderr)
         let written = directory.appendingPathComponent("fade-present-curves.jpg").path
         XCTAssertEqual(run.stdout, "fade-present: 3 variants × 3 moments → \(written)\n")
@@ -112,8 +119,10 @@ final class CompareTests: XCTestCase {
         let image = try ImageDecoder.decode(fileAtPath: written)
         XCTAssertGreaterThan(image.height, 3 * 166, "three rows of @1x thumbnails and a plot")
 
-        let semicolons = try runFlipbook(["compare", "push", "--vary", "duration=0.4;0.8", "--vary", "device=se,x", "--scale", "1",
-                                          "--fps", "5", "--sheet-frames", "2", "--out", written, "--progress", "none"])
+        let semicolons = try runFlipbook([
+            "compare", "push", "--vary", "duration=0.4;0.8", "--vary", "device=se,x", "--scale", "1",
+            "--fps", "5", "--sheet-frames", "2", "--out", written, "--progress", "none"
+        ])
         XCTAssertEqual(semicolons.status, 0, semicolons.stderr)
         XCTAssertEqual(semicolons.stdout, "push: 4 variants × 2 moments → \(written)\n")
     }
@@ -123,14 +132,18 @@ final class CompareTests: XCTestCase {
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let sheet = directory.appendingPathComponent("springs.png").path
-        let run = try runFlipbook(["compare", "fade-present", "--vary",
-                                   "curve=spring(response: 0.5, dampingFraction: 0.8),spring(duration: 0.4, bounce: 0.2),bezier:0.3,-0.5,0.7,1.6",
-                                   "--scale", "1", "--fps", "10", "--sheet-frames", "2", "--out", sheet, "--progress", "none"])
+        let run = try runFlipbook([
+            "compare", "fade-present", "--vary",
+            "curve=spring(response: 0.5, dampingFraction: 0.8),spring(duration: 0.4, bounce: 0.2),bezier:0.3,-0.5,0.7,1.6",
+            "--scale", "1", "--fps", "10", "--sheet-frames", "2", "--out", sheet, "--progress", "none"
+        ])
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertEqual(run.stdout, "fade-present: 3 variants × 2 moments → \(sheet)\n")
         // An unclosed parenthesis keeps the rest as one value, which --curve then refuses.
-        let unclosed = try runFlipbook(["compare", "fade-present", "--vary", "curve=spring(response: 0.5, dampingFraction: 0.8,linear",
-                                        "--scale", "1", "--out", sheet, "--progress", "none"])
+        let unclosed = try runFlipbook([
+            "compare", "fade-present", "--vary", "curve=spring(response: 0.5, dampingFraction: 0.8,linear",
+            "--scale", "1", "--out", sheet, "--progress", "none"
+        ])
         XCTAssertNotEqual(unclosed.status, 0)
         XCTAssertTrue(unclosed.stderr.contains("spring(response: 0.5, dampingFraction: 0.8,linear"), unclosed.stderr)
     }
@@ -138,16 +151,26 @@ final class CompareTests: XCTestCase {
     func testCompareUsageErrors() throws {
         for (arguments, message) in [
             (["compare", "push"], "give --vary NAME=V1,V2,... (e.g. --vary damping=0.5,0.6,0.8)"),
-            (["compare", "push", "--vary", "dampin=0.5,0.6"],
-             "--vary: 'dampin' is not an option a variant can change (curve, duration, damping, velocity, device, scale, fps, select, return, columns, scroll, manifest, cards, label-font, scene-fonts, appearance, era); did you mean 'damping'?"),
+            (
+                ["compare", "push", "--vary", "dampin=0.5,0.6"],
+                "--vary: 'dampin' is not an option a variant can change (curve, duration, damping, velocity, device, scale, fps, select, return, columns, scroll, manifest, cards, label-font, scene-fonts, appearance, era); did you mean 'damping'?"
+            ),
             (["compare", "push", "--vary", "damping"], "--vary must be NAME=V1,V2,... (e.g. damping=0.5,0.6,0.8), not 'damping'"),
             (["compare", "push", "--vary", "damping=0.5,,0.6"], "--vary damping: every value must be non-empty, in 'damping=0.5,,0.6'"),
-            (["compare", "push", "--vary", "damping=0.5", "--vary", "damping=0.6"], "--vary damping is given twice; list every value in one --vary"),
-            (["compare", "push", "--vary", "scroll=0,100"], "--scroll does not apply to push (only to present, dismiss, fade-present, fade-dismiss)"),
-            (["compare", "push", "--vary", "damping=0.1,0.2,0.3,0.4,0.5", "--vary", "velocity=0,1,2,3,4"],
-             "--vary makes 25 variants; at most 24 fit on a sheet"),
+            (
+                ["compare", "push", "--vary", "damping=0.5", "--vary", "damping=0.6"],
+                "--vary damping is given twice; list every value in one --vary"
+            ),
+            (
+                ["compare", "push", "--vary", "scroll=0,100"],
+                "--scroll does not apply to push (only to present, dismiss, fade-present, fade-dismiss)"
+            ),
+            (
+                ["compare", "push", "--vary", "damping=0.1,0.2,0.3,0.4,0.5", "--vary", "velocity=0,1,2,3,4"],
+                "--vary makes 25 variants; at most 24 fit on a sheet"
+            ),
             (["compare", "push", "--vary", "damping=0.5,2"], "--damping must be between 0 and 1, not 2"),
-            (["compare", "push", "--vary", "damping=0.5", "--out", "x.tiff"], "--out must name a .png, .jpg or .jpeg file, not 'x.tiff'"),
+            (["compare", "push", "--vary", "damping=0.5", "--out", "x.tiff"], "--out must name a .png, .jpg or .jpeg file, not 'x.tiff'")
         ] {
             let run = try runFlipbook(arguments)
             XCTAssertEqual(run.status, 64, "\(arguments): \(run.stderr)")
@@ -161,9 +184,11 @@ final class CompareTests: XCTestCase {
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let sheet = directory.appendingPathComponent("{preset}-springs.png").path
-        let run = try runFlipbook(["compare", "--transition", Package.path("Samples/transitions/card-expand.json"),
-                                   "--vary", "damping=0.6,1", "--scale", "1", "--fps", "10", "--sheet-frames", "2",
-                                   "--scene-fonts", Package.fixtureFonts, "--out", sheet, "--progress", "none"])
+        let run = try runFlipbook([
+            "compare", "--transition", Package.path("Samples/transitions/card-expand.json"),
+            "--vary", "damping=0.6,1", "--scale", "1", "--fps", "10", "--sheet-frames", "2",
+            "--scene-fonts", Package.fixtureFonts, "--out", sheet, "--progress", "none"
+        ])
         XCTAssertEqual(run.status, 0, run.stderr)
         let written = directory.appendingPathComponent("card-expand-springs.png").path
         XCTAssertEqual(run.stdout, "card-expand: 2 variants × 2 moments → \(written)\n")
@@ -171,13 +196,20 @@ final class CompareTests: XCTestCase {
         XCTAssertGreaterThan(image.height, 2 * 166, "two rows of @1x thumbnails and a plot")
 
         for (arguments, message) in [
-            (["compare", "push", "--transition", "sample:card-expand", "--vary", "damping=0.6,1"],
-             "give a PRESET or --transition FILE, not both (unexpected argument 'push')"),
+            (
+                ["compare", "push", "--transition", "sample:card-expand", "--vary", "damping=0.6,1"],
+                "give a PRESET or --transition FILE, not both (unexpected argument 'push')"
+            ),
             (["compare", "--vary", "damping=0.6,1"], "missing PRESET or --transition FILE (see `flipbook list`)"),
             // The sheet's label font under its new name and its old one: the same option.
-            (["compare", "push", "--vary", "label-font=a.ttf", "--vary", "font=b.ttf"], "--vary label-font is given twice; list every value in one --vary"),
-            (["compare", "--transition", "sample:card-expand", "--vary", "select=1,2"],
-             "--select does not apply to card-expand (only to presets; a transition file names its photos and layers itself)"),
+            (
+                ["compare", "push", "--vary", "label-font=a.ttf", "--vary", "font=b.ttf"],
+                "--vary label-font is given twice; list every value in one --vary"
+            ),
+            (
+                ["compare", "--transition", "sample:card-expand", "--vary", "select=1,2"],
+                "--select does not apply to card-expand (only to presets; a transition file names its photos and layers itself)"
+            )
         ] {
             let refused = try runFlipbook(arguments)
             XCTAssertEqual(refused.status, 64, "\(arguments): \(refused.stderr)")

@@ -1,6 +1,6 @@
-import XCTest
-import Foundation
 import FlipbookPipelineTestSupport
+import Foundation
+import XCTest
 
 /// `flipbook curve --notations` prints a spring in every tool's notation, each line a `--curve`
 /// value: every value it prints must be one flipbook accepts (it printed `bounce: 1`, which
@@ -12,7 +12,8 @@ final class CurveNotationCommandTests: XCTestCase {
         return table.split(separator: "\n").dropFirst().compactMap { line in
             let text = String(line)
             guard let match = call.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
-                  let range = Range(match.range(at: 1), in: text) else { return nil }
+                let range = Range(match.range(at: 1), in: text)
+            else { return nil }
             return String(text[range])
         }
     }
@@ -34,7 +35,7 @@ final class CurveNotationCommandTests: XCTestCase {
             ["--curve", "origami(tension: -23.5, friction: 0.01)"],
             ["--curve", "spring", "--damping", "0.0000001", "--velocity", "100"],
             ["--curve", "spring", "--damping", "0.9999999", "--velocity", "-100"],
-            ["--curve", "spring-physics:1,100,10,0"],
+            ["--curve", "spring-physics:1,100,10,0"]
         ]
         var checked = 0
         for spring in springs {

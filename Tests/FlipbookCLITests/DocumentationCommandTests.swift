@@ -1,6 +1,6 @@
+import FlipbookPipelineTestSupport
 import Foundation
 import XCTest
-import FlipbookPipelineTestSupport
 
 /// Every `flipbook …` line of a fenced `sh` block in README.md and docs/*.md runs, as written,
 /// from an empty folder with the built binary on PATH (the way an installed flipbook is used):
@@ -35,7 +35,9 @@ final class DocumentationCommandTests: XCTestCase {
                 var end = index + 1
                 while end < lines.count, !lines[end].hasPrefix("```") { end += 1 }
                 let body = Array(lines[(index + 1)..<min(end, lines.count)])
-                if marker.hasPrefix("<!-- docs-test: file "), let name = marker.dropFirst("<!-- docs-test: file ".count).split(separator: " ").first {
+                if marker.hasPrefix("<!-- docs-test: file "),
+                    let name = marker.dropFirst("<!-- docs-test: file ".count).split(separator: " ").first
+                {
                     pendingFiles.append((String(name), body.joined(separator: "\n") + "\n"))
                 } else if language == "sh", !marker.hasPrefix("<!-- docs-test: skip") {
                     var commands: [Command] = []
@@ -86,9 +88,10 @@ final class DocumentationCommandTests: XCTestCase {
         XCTAssertGreaterThan(names.count, 10, general.stdout)
         let documented = try Self.documentedCommands().flatMap(\.commands).map { $0.line.split(separator: " ").map(String.init) }
         func options(in words: [String]) -> Set<String> {
-            Set(words.compactMap { word in
-                word.range(of: "^--[a-z0-9][a-z0-9-]*", options: .regularExpression).map { String(word[$0]) }
-            })
+            Set(
+                words.compactMap { word in
+                    word.range(of: "^--[a-z0-9][a-z0-9-]*", options: .regularExpression).map { String(word[$0]) }
+                })
         }
         var optionsOf: [String: Set<String>] = [:]
         for name in names {
@@ -131,12 +134,16 @@ final class DocumentationCommandTests: XCTestCase {
         let tmp = work.appendingPathComponent("tmp"), home = work.appendingPathComponent("home")
         try manager.createDirectory(at: tmp, withIntermediateDirectories: true)
         try manager.createDirectory(at: home.appendingPathComponent("photos"), withIntermediateDirectories: true)
-        for (name, sample) in [("my.json", "transitions/card-expand.json"), ("my-pop.json", "transitions/swipe-back.json"),
-                               ("my-finger.json", "gestures/half-swipe-cancel.json"), ("my-swipe.json", "gestures/full-swipe.json")] {
+        for (name, sample) in [
+            ("my.json", "transitions/card-expand.json"), ("my-pop.json", "transitions/swipe-back.json"),
+            ("my-finger.json", "gestures/half-swipe-cancel.json"), ("my-swipe.json", "gestures/full-swipe.json")
+        ] {
             try manager.copyItem(atPath: Package.path("Samples/" + sample), toPath: work.appendingPathComponent(name).path)
         }
-        try manager.copyItem(atPath: Package.path("Tests/Fixtures/manifests/photos.plist"), toPath: home.appendingPathComponent("photos/photos.plist").path)
-        try manager.createSymbolicLink(atPath: home.appendingPathComponent("photos/photos").path, withDestinationPath: Package.path("Samples/photos"))
+        try manager.copyItem(
+            atPath: Package.path("Tests/Fixtures/manifests/photos.plist"), toPath: home.appendingPathComponent("photos/photos.plist").path)
+        try manager.createSymbolicLink(
+            atPath: home.appendingPathComponent("photos/photos").path, withDestinationPath: Package.path("Samples/photos"))
         try manager.copyItem(atPath: Package.fixtureFonts, toPath: home.appendingPathComponent("fonts").path)
         let hasFFmpeg = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
             .contains { manager.isExecutableFile(atPath: "\($0)/ffmpeg") }
@@ -160,8 +167,9 @@ final class DocumentationCommandTests: XCTestCase {
                 // `review REFERENCE ACTUAL`, `verify`); anything else must succeed.
                 let verdicts = ["flipbook diff ", "flipbook review ", "flipbook verify "]
                 let allowed: Set<Int32> = verdicts.contains { command.line.hasPrefix($0) } ? [0, 1] : [0]
-                XCTAssertTrue(allowed.contains(run.status),
-                              "\(command.file):\(command.lineNumber): \(command.line)\nran: \(script)\nexit \(run.status): \(run.stderr)")
+                XCTAssertTrue(
+                    allowed.contains(run.status),
+                    "\(command.file):\(command.lineNumber): \(command.line)\nran: \(script)\nexit \(run.status): \(run.stderr)")
             }
         }
     }

@@ -1,6 +1,6 @@
+import FlipbookPipelineTestSupport
 import Foundation
 import XCTest
-import FlipbookPipelineTestSupport
 
 /// docs/examples/: the GitHub Actions workflow and the Kubernetes Indexed Job are valid YAML, are
 /// consistent (shard counts), and their render and merge commands, run here as the runner would
@@ -21,8 +21,9 @@ final class ExampleWorkflowTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: b).sorted(), names, file: file, line: line)
         XCTAssertGreaterThan(names.count, 1, file: file, line: line)
         for name in names {
-            XCTAssertEqual(FileManager.default.contents(atPath: a + "/" + name), FileManager.default.contents(atPath: b + "/" + name),
-                           "\(a)/\(name)", file: file, line: line)
+            XCTAssertEqual(
+                FileManager.default.contents(atPath: a + "/" + name), FileManager.default.contents(atPath: b + "/" + name),
+                "\(a)/\(name)", file: file, line: line)
         }
     }
 
@@ -67,8 +68,9 @@ final class ExampleWorkflowTests: XCTestCase {
         let work = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: work) }
         try FileManager.default.createDirectory(at: work.appendingPathComponent("flipbook"), withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: work.appendingPathComponent("flipbook/flipbook").path,
-                                                   withDestinationPath: flipbookExecutable.path)
+        try FileManager.default.createSymbolicLink(
+            atPath: work.appendingPathComponent("flipbook/flipbook").path,
+            withDestinationPath: flipbookExecutable.path)
         let variables = ["PRESET": "\(env["PRESET"]!)", "OPTIONS": smallOptions, "SHARDS": "\(shards.count)"]
         let render = try run("render", named: "Render shard")
         // One variant of the matrix, all its shards, shows the commands work and keeps the test short.
@@ -82,14 +84,16 @@ final class ExampleWorkflowTests: XCTestCase {
         }
         // download-artifact with merge-multiple leaves the shards where the render steps wrote them.
         try sh(try run("merge", named: "Merge"), in: work, environment: variables)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: work.appendingPathComponent("Output").path).sorted(),
-                       tested.map { "\(variables["PRESET"]!)-damping-\($0)" })
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: work.appendingPathComponent("Output").path).sorted(),
+            tested.map { "\(variables["PRESET"]!)-damping-\($0)" })
         try sh(compareStep, in: work, environment: variables.merging(["OPTIONS": smallOptions + " --sheet-frames 2"]) { $1 })
         let preset = variables["PRESET"]!
         XCTAssertTrue(FileManager.default.fileExists(atPath: work.appendingPathComponent("Output/\(preset)-compare.jpg").path))
         for damping in tested {
             let whole = work.appendingPathComponent("whole-\(damping)").path
-            try sh("flipbook render \(preset) \(smallOptions) --damping \(damping) --out \(whole) --progress none", in: work, environment: [:])
+            try sh(
+                "flipbook render \(preset) \(smallOptions) --damping \(damping) --out \(whole) --progress none", in: work, environment: [:])
             try assertSameRender(work.appendingPathComponent("Output/\(preset)-damping-\(damping)").path, whole)
         }
     }
@@ -117,7 +121,9 @@ final class ExampleWorkflowTests: XCTestCase {
         XCTAssertEqual(environment(merge)["PRESET"], variables["PRESET"])
         let claim = (documents[0]["metadata"] as? [String: Any])?["name"] as? String
         for document in documents.dropFirst() {
-            let volumes = ((document["spec"] as? [String: Any])?["template"] as? [String: Any]).flatMap { ($0["spec"] as? [String: Any])?["volumes"] as? [[String: Any]] }
+            let volumes = ((document["spec"] as? [String: Any])?["template"] as? [String: Any]).flatMap {
+                ($0["spec"] as? [String: Any])?["volumes"] as? [[String: Any]]
+            }
             XCTAssertEqual((volumes?.first?["persistentVolumeClaim"] as? [String: Any])?["claimName"] as? String, claim)
         }
 

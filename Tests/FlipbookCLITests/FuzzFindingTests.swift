@@ -1,6 +1,6 @@
+import FlipbookPipelineTestSupport
 import Foundation
 import XCTest
-import FlipbookPipelineTestSupport
 
 /// What `scripts/fuzz` found, run through the command as a user meets it (docs/FUZZING.md): every
 /// transition file in `Tests/Fixtures/fuzz/transitions/` is rendered over the fuzz scene's photos
@@ -26,8 +26,11 @@ final class FuzzFindingTests: XCTestCase {
         let output = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: output) }
         let command = "ulimit -v \(Self.addressSpaceKiB) && exec \"$0\" \"$@\""
-        let run = try runFlipbook(["-c", command, flipbookExecutable.path] + arguments + ["--progress", "none", "--out", output.appendingPathComponent("out").path],
-                                  executable: URL(fileURLWithPath: "/bin/bash"), timeoutSeconds: 60)
+        let run = try runFlipbook(
+            ["-c", command, flipbookExecutable.path] + arguments + [
+                "--progress", "none", "--out", output.appendingPathComponent("out").path
+            ],
+            executable: URL(fileURLWithPath: "/bin/bash"), timeoutSeconds: 60)
         let name = (file as NSString).lastPathComponent
         XCTAssertTrue([0, 1].contains(run.status), "\(name): exit status \(run.status): \(run.stderr.suffix(2000))")
         if run.status == 1 {
@@ -41,15 +44,21 @@ final class FuzzFindingTests: XCTestCase {
         let files = Self.fixtures("transitions")
         XCTAssertFalse(files.isEmpty)
         for file in files {
-            try runBounded(["render", "--transition", file, "--manifest", Self.folder + "/photos.json", "--device", "100x100",
-                            "--scale", "1", "--fps", "2", "--fonts", Package.fixtureFonts], naming: file)
+            try runBounded(
+                [
+                    "render", "--transition", file, "--manifest", Self.folder + "/photos.json", "--device", "100x100",
+                    "--scale", "1", "--fps", "2", "--fonts", Package.fixtureFonts
+                ], naming: file)
         }
     }
 
     func testFoundGestureFilesDriveAPopOrAreRefused() throws {
         for file in Self.fixtures("gestures") {
-            try runBounded(["render", "pop", "--gesture", file, "--manifest", Package.samplesManifest, "--scale", "1", "--fps", "10",
-                            "--fonts", Package.fixtureFonts], naming: file)
+            try runBounded(
+                [
+                    "render", "pop", "--gesture", file, "--manifest", Package.samplesManifest, "--scale", "1", "--fps", "10",
+                    "--fonts", Package.fixtureFonts
+                ], naming: file)
         }
     }
 }

@@ -1,6 +1,6 @@
+import FlipbookPipelineTestSupport
 import Foundation
 import XCTest
-import FlipbookPipelineTestSupport
 
 /// Inputs that hung `flipbook`, ballooned it, or got an unclear answer (special files,
 /// huge headers, endless scans, unreadable manifests), run
@@ -17,8 +17,10 @@ final class HostileInputCommandTests: ScratchFolderTestCase {
 
     /// Renders one frame at @1x with `manifest`, into the test folder.
     func render(_ manifest: String, _ extra: [String] = []) throws -> FlipbookRun {
-        try runFlipbook(["render", "push", "--scale", "1", "--frames", "0-0", "--manifest", manifest, "--progress", "none", "--out", path("out")] + extra,
-                        timeoutSeconds: 30)
+        try runFlipbook(
+            ["render", "push", "--scale", "1", "--frames", "0-0", "--manifest", manifest, "--progress", "none", "--out", path("out")]
+                + extra,
+            timeoutSeconds: 30)
     }
 
     // MARK: 9. FIFOs and devices
@@ -46,8 +48,9 @@ final class HostileInputCommandTests: ScratchFolderTestCase {
             XCTAssertEqual(decode.stderr, "error: \(device): cannot read the file: it is a character device, not a regular file\n")
             let photo = try render(try manifest([device]))
             XCTAssertEqual(photo.status, 1)
-            XCTAssertTrue(photo.stderr.hasSuffix("$.content[0].url: \(device): cannot read the file: it is a character device, not a regular file\n"),
-                          photo.stderr)
+            XCTAssertTrue(
+                photo.stderr.hasSuffix("$.content[0].url: \(device): cannot read the file: it is a character device, not a regular file\n"),
+                photo.stderr)
             let asManifest = try render(device)
             XCTAssertEqual(asManifest.stderr, "error: \(device): cannot read the manifest: it is a character device, not a regular file\n")
         }
@@ -56,10 +59,12 @@ final class HostileInputCommandTests: ScratchFolderTestCase {
     func testTheFileSizeLimitAndItsOption() throws {
         let big = path("big.png")
         XCTAssertTrue(FileManager.default.createFile(atPath: big, contents: nil))
-        XCTAssertEqual(truncate(big, 300 << 20), 0)  // sparse
+        XCTAssertEqual(truncate(big, 300 << 20), 0) // sparse
         let refused = try runFlipbook(["decode", big, "--out", path("x.png")])
-        XCTAssertEqual(refused.stderr, "error: \(big): cannot read the file: it is 300 MB, more than the 256 MB limit for an input file "
-                       + "(--max-file-megabytes)\n")
+        XCTAssertEqual(
+            refused.stderr,
+            "error: \(big): cannot read the file: it is 300 MB, more than the 256 MB limit for an input file "
+                + "(--max-file-megabytes)\n")
         let allowed = try runFlipbook(["decode", big, "--out", path("x.png"), "--max-file-megabytes", "301"])
         XCTAssertEqual(allowed.stderr, "error: \(big): not a PNG or JPEG file (it starts with neither signature)\n", "read, then judged")
         let photo = try render(try manifest(["big.png"]), ["--max-file-megabytes", "10"])
@@ -87,9 +92,11 @@ final class HostileInputCommandTests: ScratchFolderTestCase {
     func testAJPEGWithTooManyScansFailsBeforeRendering() throws {
         let run = try render(try manifest([Self.fixture("progressive-694-scans.jpg")]))
         XCTAssertEqual(run.status, 1)
-        XCTAssertEqual(run.stderr, "error: \(path("photos.json")): $.content[0].url: \(Self.fixture("progressive-694-scans.jpg")): the JPEG "
-                       + "file exceeds a decoding limit: it has 694 scans, more than the 64 decoded for an image of 10000x10000 pixels "
-                       + "(progressive encoders use about 10)\n")
+        XCTAssertEqual(
+            run.stderr,
+            "error: \(path("photos.json")): $.content[0].url: \(Self.fixture("progressive-694-scans.jpg")): the JPEG "
+                + "file exceeds a decoding limit: it has 694 scans, more than the 64 decoded for an image of 10000x10000 pixels "
+                + "(progressive encoders use about 10)\n")
     }
 
     // MARK: 10. No end marker
@@ -99,12 +106,15 @@ final class HostileInputCommandTests: ScratchFolderTestCase {
         let decode = try runFlipbook(["decode", file, "--out", path("x.png")])
         XCTAssertEqual(decode.status, 0, decode.stderr)
         XCTAssertEqual(decode.stdout, "227x149\n")
-        let warning = "warning: \(file): the JPEG file lacks its end-of-image marker (FF D9); its image data is complete, so it was decoded\n"
+        let warning =
+            "warning: \(file): the JPEG file lacks its end-of-image marker (FF D9); its image data is complete, so it was decoded\n"
         XCTAssertEqual(decode.stderr, warning)
         // Named twice in a manifest, drawn in many frames: said once.
         // --progress none: on a slow machine a plain progress line (every 5 s) would join the warning.
-        let run = try runFlipbook(["render", "push", "--scale", "1", "--frames", "0-5", "--manifest", try manifest([file, file, file]),
-                                   "--progress", "none", "--out", path("out")])
+        let run = try runFlipbook([
+            "render", "push", "--scale", "1", "--frames", "0-5", "--manifest", try manifest([file, file, file]),
+            "--progress", "none", "--out", path("out")
+        ])
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertEqual(run.stderr, warning)
     }
@@ -119,12 +129,18 @@ final class HostileInputCommandTests: ScratchFolderTestCase {
             (["render", "push", "--duration", "inf"], "error: --duration must be a decimal number, not 'inf'"),
             (["render", "push", "--out", ""], "error: --out needs a value, not an empty string"),
             (["render", "push", "--contact-sheet="], "error: --contact-sheet needs a value, not an empty string"),
-            (["curve", "--curve", "bezier:0,-1e308,1,1e308"],
-             "error: --curve: curve 'bezier:0,-1e308,1,1e308': its progress is not a finite number over the duration (the parameters are too large)"),
-            (["curve", "--curve", "spring-physics:1,1e300,1e300,1e300"],
-             "error: --curve: curve 'spring-physics:1,1e300,1e300,1e300': its progress is not a finite number over the duration (the parameters are too large)"),
-            (["render", "push", "--curve", "spring-physics:1,1e300,1e300,1e300", "--duration", "1"],
-             "error: --curve: curve 'spring-physics:1,1e300,1e300,1e300': its progress is not a finite number over the duration (the parameters are too large)"),
+            (
+                ["curve", "--curve", "bezier:0,-1e308,1,1e308"],
+                "error: --curve: curve 'bezier:0,-1e308,1,1e308': its progress is not a finite number over the duration (the parameters are too large)"
+            ),
+            (
+                ["curve", "--curve", "spring-physics:1,1e300,1e300,1e300"],
+                "error: --curve: curve 'spring-physics:1,1e300,1e300,1e300': its progress is not a finite number over the duration (the parameters are too large)"
+            ),
+            (
+                ["render", "push", "--curve", "spring-physics:1,1e300,1e300,1e300", "--duration", "1"],
+                "error: --curve: curve 'spring-physics:1,1e300,1e300,1e300': its progress is not a finite number over the duration (the parameters are too large)"
+            )
         ] {
             let run = try runFlipbook(arguments)
             XCTAssertEqual(run.status, 64, "\(arguments): \(run.stderr)")
@@ -137,7 +153,9 @@ final class HostileInputCommandTests: ScratchFolderTestCase {
         try "{\"content\": [\n  {\"url\": \"a.jpg\"},\n]}".write(toFile: path("photos.json"), atomically: true, encoding: .utf8)
         let run = try render(path("photos.json"))
         XCTAssertEqual(run.status, 1)
-        XCTAssertEqual(run.stderr, "error: \(path("photos.json")): not valid JSON: line 2, column 19: a trailing comma before ']' (JSON allows none)\n")
+        XCTAssertEqual(
+            run.stderr, "error: \(path("photos.json")): not valid JSON: line 2, column 19: a trailing comma before ']' (JSON allows none)\n"
+        )
     }
 
     // MARK: 14. Photos from anywhere
@@ -147,12 +165,15 @@ final class HostileInputCommandTests: ScratchFolderTestCase {
         try FileManager.default.createDirectory(at: album, withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: Package.path("Samples/photos/camera.png"), toPath: album.path + "/camera.png")
         let manifest = album.path + "/photos.json"
-        try #"{"content": [{"url": "camera.png"}, {"url": "../../../../../../../../etc/passwd"}]}"#.write(toFile: manifest, atomically: true, encoding: .utf8)
+        try #"{"content": [{"url": "camera.png"}, {"url": "../../../../../../../../etc/passwd"}]}"#.write(
+            toFile: manifest, atomically: true, encoding: .utf8)
         let real = URL(fileURLWithPath: album.path).resolvingSymlinksInPath().path
         let sandboxed = try render(manifest, ["--sandbox-photos"])
         XCTAssertEqual(sandboxed.status, 1)
-        XCTAssertEqual(sandboxed.stderr, "error: \(manifest): $.content[1].url is ../../../../../../../../etc/passwd: it resolves to /etc/passwd, "
-                       + "outside the manifest's folder \(real) (--sandbox-photos)\n")
+        XCTAssertEqual(
+            sandboxed.stderr,
+            "error: \(manifest): $.content[1].url is ../../../../../../../../etc/passwd: it resolves to /etc/passwd, "
+                + "outside the manifest's folder \(real) (--sandbox-photos)\n")
         // Without the sandbox the file is read, but its content is never quoted (it was, in hex).
         let open = try render(manifest)
         XCTAssertEqual(open.status, 1)
@@ -165,31 +186,36 @@ final class HostileInputCommandTests: ScratchFolderTestCase {
     /// Before: a pixel-stage failure named the file but not the manifest entry.
     func testAPhotoThatFailsWhileDecodingNamesItsManifestEntry() throws {
         var png = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Package.path("Tests/Fixtures/pngsuite/basn2c08.png"))))
-        png[70] ^= 0xFF  // inside IDAT: the header still reads, the pixels do not
+        png[70] ^= 0xFF // inside IDAT: the header still reads, the pixels do not
         try Data(png).write(to: URL(fileURLWithPath: path("broken.png")))
         let good = Package.path("Samples/photos/camera.png")
         let run = try render(try manifest([good, good, good, "broken.png"]))
         XCTAssertEqual(run.status, 1)
-        XCTAssertTrue(run.stderr.hasPrefix("error: \(path("photos.json")): $.content[3].url: \(path("broken.png")): corrupt or truncated PNG file: "),
-                      run.stderr)
+        XCTAssertTrue(
+            run.stderr.hasPrefix("error: \(path("photos.json")): $.content[3].url: \(path("broken.png")): corrupt or truncated PNG file: "),
+            run.stderr)
     }
 
     /// Before: "NSCocoaErrorDomain error 512".
     func testAContactSheetNamingAFolderSaysSo() throws {
         try FileManager.default.createDirectory(atPath: path("sheet.png"), withIntermediateDirectories: true)
         let run = try render(Package.samplesManifest, ["--contact-sheet", path("sheet.png")])
-        XCTAssertEqual(run.stderr, "error: \(path("sheet.png")): cannot write the output: it is a directory; only a regular file "
-                       + "(or a symbolic link to one) is replaced\n")
+        XCTAssertEqual(
+            run.stderr,
+            "error: \(path("sheet.png")): cannot write the output: it is a directory; only a regular file "
+                + "(or a symbolic link to one) is replaced\n")
     }
 
     /// Before: a full disk named the hidden temporary file. A file-size limit (EFBIG) stands in for it.
     func testAFullDiskNamesTheOutputNotTheTemporaryFile() throws {
         let shell = ["/bin/sh", "-c", "trap '' XFSZ; ulimit -f 40; exec \"$0\" \"$@\"", flipbookExecutable.path]
-        let decode = try runFlipbook(["decode", Package.path("Samples/photos/camera.png"), "--out", path("big.png")],
-                                     executable: URL(fileURLWithPath: shell[0]), prefixArguments: Array(shell.dropFirst()))
+        let decode = try runFlipbook(
+            ["decode", Package.path("Samples/photos/camera.png"), "--out", path("big.png")],
+            executable: URL(fileURLWithPath: shell[0]), prefixArguments: Array(shell.dropFirst()))
         XCTAssertEqual(decode.stderr, "error: \(path("big.png")): cannot write the output: File too large\n")
-        let render = try runFlipbook(["render", "push", "--frames", "0-0", "--progress", "none", "--out", path("out")],
-                                     executable: URL(fileURLWithPath: shell[0]), prefixArguments: Array(shell.dropFirst()))
+        let render = try runFlipbook(
+            ["render", "push", "--frames", "0-0", "--progress", "none", "--out", path("out")],
+            executable: URL(fileURLWithPath: shell[0]), prefixArguments: Array(shell.dropFirst()))
         XCTAssertEqual(render.stderr, "error: \(path("out"))/frame_0000.png: cannot write the output: File too large\n")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasPrefix(".") }, [])
     }

@@ -1,7 +1,7 @@
-import XCTest
-import Foundation
 import FlipbookCodecs
 import FlipbookPipelineTestSupport
+import Foundation
+import XCTest
 
 /// `.lock` files from a pull request, read by `flipbook verify` as CI runs it: a lock is
 /// untrusted input. Each test edits a real lock of a small push the way a hostile (or damaged)
@@ -62,7 +62,8 @@ final class HostileLockTests: XCTestCase {
         let pixel = lockSide.pixels[5 * lockSide.width + 5], under = current.pixels[5 * current.width + 5]
         for (channel, red) in [(0, 255.0), (8, 0.0), (16, 0.0)] {
             let expected = 0.5 * red + 0.5 * Double((under >> UInt32(channel)) & 0xFF)
-            XCTAssertEqual(Double((pixel >> UInt32(channel)) & 0xFF), expected, accuracy: 1, "channel at bit \(channel): drawn through all 256 groups")
+            XCTAssertEqual(
+                Double((pixel >> UInt32(channel)) & 0xFF), expected, accuracy: 1, "channel at bit \(channel): drawn through all 256 groups")
         }
         let html = try String(contentsOfFile: page + "/index.html", encoding: .utf8)
         XCTAssertTrue(html.contains("push.lock (drawn from its display lists)"), "the lock side is drawn")
@@ -81,12 +82,17 @@ final class HostileLockTests: XCTestCase {
         let frames = (1..<20_000).map { "frame \($0) time=\(Double($0) / 100) progress=1 pixels=0000000000000000" }
         try write(header + ["frame 0 time=0 progress=0 pixels=0000000000000000"] + ops + frames, to: path)
         let command = "ulimit -v \(4 << 20) && exec \"$0\" \"$@\""
-        let run = try runFlipbook(["-c", command, flipbookExecutable.path, "verify", path],
-                                  executable: URL(fileURLWithPath: "/bin/bash"), timeoutSeconds: 120)
+        let run = try runFlipbook(
+            ["-c", command, flipbookExecutable.path, "verify", path],
+            executable: URL(fileURLWithPath: "/bin/bash"), timeoutSeconds: 120)
         XCTAssertEqual(run.status, 2, "refused within 4 GB of address space: \(run.stderr.suffix(800))")
         // 40 000 ops a frame: frame 209 brings the count past 8 388 608.
-        XCTAssertEqual(run.errorLines, ["error: \(path):\(header.count + 1 + 40_000 + 209): the frames so far hold 8400000 ops; "
-                                        + "a lock holds at most 8388608 in all"])
+        XCTAssertEqual(
+            run.errorLines,
+            [
+                "error: \(path):\(header.count + 1 + 40_000 + 209): the frames so far hold 8400000 ops; "
+                    + "a lock holds at most 8388608 in all"
+            ])
     }
 
     /// git's autocrlf turns a lock's line ends into CR LF: "lock format '2<the whole file>' is
@@ -106,9 +112,11 @@ final class HostileLockTests: XCTestCase {
         let scratch = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: scratch) }
         let path = scratch.appendingPathComponent("odd.lock").path
-        for text in ["flipbook-lock 2" + String(repeating: "x", count: 100_000) + "\nframe 0\n",
-                     "flipbook-lock \u{1b}]0;owned\u{07}" + String(repeating: "y", count: 100_000) + "\n",
-                     "flipbook-lock 2\nname: push\n" + String(repeating: "z", count: 100_000) + "\n"] {
+        for text in [
+            "flipbook-lock 2" + String(repeating: "x", count: 100_000) + "\nframe 0\n",
+            "flipbook-lock \u{1b}]0;owned\u{07}" + String(repeating: "y", count: 100_000) + "\n",
+            "flipbook-lock 2\nname: push\n" + String(repeating: "z", count: 100_000) + "\n"
+        ] {
             try text.write(toFile: path, atomically: true, encoding: .utf8)
             let run = try runFlipbook(["verify", path])
             XCTAssertEqual(run.status, 2, run.stderr.prefix(300) + "")
@@ -129,13 +137,26 @@ final class HostileLockTests: XCTestCase {
         let original = lines[line - 1]
         XCTAssertTrue(original.hasPrefix("frame 3 time=0.3 progress="), original)
         for (edited, message) in [
-            (original.replacingOccurrences(of: "frame 3 ", with: "frame 9223372036854775807 "),
-             "frame 9223372036854775807: a frame index is a whole number from 3 to 292799 (after frame 2)"),
-            (original.replacingOccurrences(of: "frame 3 ", with: "frame 2 "), "frame 2: a frame index is a whole number from 3 to 292799 (after frame 2)"),
-            (original.replacingOccurrences(of: "time=0.3", with: "time=nan"), "time=nan: a frame's time is a finite number of seconds from 0 to 1220"),
-            (original.replacingOccurrences(of: "time=0.3", with: "time=-1"), "time=-1: a frame's time is a finite number of seconds from 0 to 1220"),
-            (original.replacingOccurrences(of: "progress=", with: "progress=1e400 was="),
-             "progress=1e400: a frame's progress is a finite number"),
+            (
+                original.replacingOccurrences(of: "frame 3 ", with: "frame 9223372036854775807 "),
+                "frame 9223372036854775807: a frame index is a whole number from 3 to 292799 (after frame 2)"
+            ),
+            (
+                original.replacingOccurrences(of: "frame 3 ", with: "frame 2 "),
+                "frame 2: a frame index is a whole number from 3 to 292799 (after frame 2)"
+            ),
+            (
+                original.replacingOccurrences(of: "time=0.3", with: "time=nan"),
+                "time=nan: a frame's time is a finite number of seconds from 0 to 1220"
+            ),
+            (
+                original.replacingOccurrences(of: "time=0.3", with: "time=-1"),
+                "time=-1: a frame's time is a finite number of seconds from 0 to 1220"
+            ),
+            (
+                original.replacingOccurrences(of: "progress=", with: "progress=1e400 was="),
+                "progress=1e400: a frame's progress is a finite number"
+            )
         ] {
             var copy = lines
             copy[line - 1] = edited
@@ -164,19 +185,23 @@ final class HostileLockTests: XCTestCase {
         try write(Array(header), to: path)
         var run = try runFlipbook(["verify", path])
         XCTAssertEqual(run.status, 2, run.stdout)
-        XCTAssertEqual(run.errorLines, ["error: \(path):\(header.count): the lock holds 0 of the 8 frames its header declares: it is truncated"])
+        XCTAssertEqual(
+            run.errorLines, ["error: \(path):\(header.count): the lock holds 0 of the 8 frames its header declares: it is truncated"])
 
         let three = Array(lines.prefix(frameLine(3, in: lines) - 1))
         try write(three, to: path)
         run = try runFlipbook(["verify", path])
-        XCTAssertEqual(run.errorLines, ["error: \(path):\(three.count): the lock holds 3 of the 8 frames its header declares: it is truncated"])
+        XCTAssertEqual(
+            run.errorLines, ["error: \(path):\(three.count): the lock holds 3 of the 8 frames its header declares: it is truncated"])
 
         // A whole lock of fewer frames than the render is a difference, and says both counts.
         try write(three.map { $0.hasPrefix("frames: ") ? "frames: 3" : $0 }, to: path)
         run = try runFlipbook(["verify", path])
         XCTAssertEqual(run.status, 1, run.stdout + run.stderr)
-        XCTAssertTrue(run.stdout.hasPrefix("\(path): push: 5 of 8 frames differ (first: frame 3); geometry changed in 0, only pixels in 0; "
-                                           + "the lock holds 3 frames, the render 8\n"), run.stdout)
+        XCTAssertTrue(
+            run.stdout.hasPrefix(
+                "\(path): push: 5 of 8 frames differ (first: frame 3); geometry changed in 0, only pixels in 0; "
+                    + "the lock holds 3 frames, the render 8\n"), run.stdout)
 
         let text = lines.joined(separator: "\n") + "\n"
         try String(text.dropLast(2)).write(toFile: path, atomically: true, encoding: .utf8)

@@ -1,7 +1,7 @@
-import Foundation
 import Flipbook
-import XCTest
 import FlipbookPipelineTestSupport
+import Foundation
+import XCTest
 
 /// Inputs that made a reader hang, balloon or read outside what it was given: shard timelines
 /// claiming 10¹² frames, linked or foreign "frames", a transition named `/proc/self/pagemap`, a
@@ -39,12 +39,15 @@ final class HostileReadingTests: XCTestCase {
     /// growing). Now the count is checked against the most frames a render makes.
     func testAShardTimelineClaimingTooManyFramesIsRefusedAtOnce() throws {
         try FileManager.default.createDirectory(atPath: path("s"), withIntermediateDirectories: true)
-        try Data(#"{"preset":"push","fingerprint":"abc","frameCount":1e12,"frames":[]}"#.utf8).write(to: URL(fileURLWithPath: path("s/timeline.json")))
-        XCTAssertEqual(mergeRefusal([path("s")]),
-                       "\(path("s")): not a flipbook render: timeline.json: frameCount: must be a whole number from 1 to 292800, not 1000000000000")
+        try Data(#"{"preset":"push","fingerprint":"abc","frameCount":1e12,"frames":[]}"#.utf8).write(
+            to: URL(fileURLWithPath: path("s/timeline.json")))
+        XCTAssertEqual(
+            mergeRefusal([path("s")]),
+            "\(path("s")): not a flipbook render: timeline.json: frameCount: must be a whole number from 1 to 292800, not 1000000000000")
         XCTAssertEqual(ShardMerge.maximumFrameCount, 292_800, "(20 s of gesture + 120 s / 0.1 of completion) × 240 fps")
         // One more than the limit is refused, the limit itself is counted (and reported missing).
-        try Data(#"{"preset":"push","fingerprint":"abc","frameCount":292801}"#.utf8).write(to: URL(fileURLWithPath: path("s/timeline.json")))
+        try Data(#"{"preset":"push","fingerprint":"abc","frameCount":292801}"#.utf8).write(
+            to: URL(fileURLWithPath: path("s/timeline.json")))
         XCTAssertTrue(mergeRefusal([path("s")]).hasSuffix("frameCount: must be a whole number from 1 to 292800, not 292801"))
         let frames = (0..<292_800).map { "{\"index\":\($0),\"time\":0,\"progress\":0}" }.joined(separator: ",")
         try Data((#"{"preset":"push","fingerprint":"abc","frameCount":292800,"frames":["# + frames + "]}").utf8)
@@ -73,8 +76,9 @@ final class HostileReadingTests: XCTestCase {
         try FileManager.default.copyItem(atPath: secret, toPath: frame)
         XCTAssertEqual(mergeRefusal([shard]), "\(frame): it is not a PNG file (no PNG signature), so not a frame flipbook wrote")
         let merged = try FileManager.default.contentsOfDirectory(atPath: path("out")).sorted()
-        XCTAssertFalse(try merged.contains { try Data(contentsOf: URL(fileURLWithPath: path("out/" + $0))) == Data("password=hunter2\n".utf8) },
-                       "the secret never reaches the output")
+        XCTAssertFalse(
+            try merged.contains { try Data(contentsOf: URL(fileURLWithPath: path("out/" + $0))) == Data("password=hunter2\n".utf8) },
+            "the secret never reaches the output")
     }
 
     /// Before: a 90 MB timeline.json of `[0,0,…]` took 2 GB to parse (the values cost 21 times
@@ -103,12 +107,15 @@ final class HostileReadingTests: XCTestCase {
     /// about 14 times its size, before any value could be counted. Now XML lists stop at 16 MiB.
     func testAnXMLPropertyListManifestHasItsOwnSizeLimit() throws {
         let plist = path("m.plist")
-        let body = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><dict><key>content</key><array>"
+        let body =
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><dict><key>content</key><array>"
             + String(repeating: "<true/>", count: (17 << 20) / 7) + "</array></dict></plist>"
         try Data(body.utf8).write(to: URL(fileURLWithPath: plist))
         XCTAssertThrowsError(try PhotoManifest(contentsOf: plist)) { error in
-            XCTAssertEqual("\(error)", "\(plist): cannot read the manifest: it is 17 MB, more than the 16 MB limit for an XML property list "
-                           + "(write it as JSON or a binary property list)")
+            XCTAssertEqual(
+                "\(error)",
+                "\(plist): cannot read the manifest: it is 17 MB, more than the 16 MB limit for an XML property list "
+                    + "(write it as JSON or a binary property list)")
         }
     }
 
@@ -117,7 +124,8 @@ final class HostileReadingTests: XCTestCase {
     /// Before: the reader checked the reported size (0) and then read `/proc/self/pagemap`
     /// without a bound: 8 GB in 15 s. Now the read stops at the 16 MB limit.
     func testATransitionFileIsReadWithABound() throws {
-        let run = try runFlipbook(["render", "--transition", "/proc/self/pagemap", "--progress", "none", "--out", path("out")], timeoutSeconds: 60)
+        let run = try runFlipbook(
+            ["render", "--transition", "/proc/self/pagemap", "--progress", "none", "--out", path("out")], timeoutSeconds: 60)
         XCTAssertEqual(run.status, 1)
         XCTAssertTrue(run.stderr.hasPrefix("error: /proc/self/pagemap: cannot read the transition file: "), run.stderr)
         // A file that grows past the limit while read: a sparse regular file reporting 20 MB.
@@ -125,7 +133,8 @@ final class HostileReadingTests: XCTestCase {
         XCTAssertTrue(FileManager.default.createFile(atPath: big, contents: nil))
         XCTAssertEqual(truncate(big, 20_000_000), 0)
         XCTAssertThrowsError(try TransitionFile(contentsOf: big)) { error in
-            XCTAssertEqual("\(error)", "\(big): cannot read the transition file: it is 19.1 MB, more than the 15.3 MB limit for an input file")
+            XCTAssertEqual(
+                "\(error)", "\(big): cannot read the transition file: it is 19.1 MB, more than the 15.3 MB limit for an input file")
         }
         let fifo = path("t.json")
         XCTAssertEqual(mkfifo(fifo, 0o644), 0)
@@ -148,23 +157,30 @@ final class HostileReadingTests: XCTestCase {
             return path("t/t.json")
         }
         func render(_ file: String, _ extra: [String] = []) throws -> FlipbookRun {
-            try runFlipbook(["render", "--transition", file, "--frames", "0-0", "--scale", "1", "--progress", "none", "--out", path("out")] + extra,
-                            timeoutSeconds: 60)
+            try runFlipbook(
+                ["render", "--transition", file, "--frames", "0-0", "--scale", "1", "--progress", "none", "--out", path("out")] + extra,
+                timeoutSeconds: 60)
         }
         let real = try XCTUnwrap(URL(fileURLWithPath: path("t")).resolvingSymlinksInPath().path as String?)
         let outside = try write(#"{"name": "x", "layers": [{"name": "a", "frame": [0, 0, 50, 50], "image": "../secret.jpg"}]}"#)
         XCTAssertEqual(try render(outside).status, 0, "without the flag the image is drawn")
         let refused = try render(outside, ["--sandbox-photos"])
         XCTAssertEqual(refused.status, 1)
-        XCTAssertEqual(refused.stderr, "error: \(outside): $.layers[0].image: \"../secret.jpg\": it resolves to "
-                       + "\((real as NSString).deletingLastPathComponent)/secret.jpg, outside the transition file's folder \(real) (--sandbox-photos)\n")
+        XCTAssertEqual(
+            refused.stderr,
+            "error: \(outside): $.layers[0].image: \"../secret.jpg\": it resolves to "
+                + "\((real as NSString).deletingLastPathComponent)/secret.jpg, outside the transition file's folder \(real) (--sandbox-photos)\n"
+        )
         let inside = try write(#"{"name": "x", "layers": [{"name": "a", "frame": [0, 0, 50, 50], "image": "inside.jpg"}]}"#)
         XCTAssertEqual(try render(inside, ["--sandbox-photos"]).status, 0)
-        let manifest = try write(#"{"name": "x", "manifest": "../photos.json", "layers": [{"name": "a", "frame": [0, 0, 50, 50], "image": {"photo": 0}}]}"#)
+        let manifest = try write(
+            #"{"name": "x", "manifest": "../photos.json", "layers": [{"name": "a", "frame": [0, 0, 50, 50], "image": {"photo": 0}}]}"#)
         try FileManager.default.copyItem(atPath: Package.samplesManifest, toPath: path("photos.json"))
         let manifestRefused = try render(manifest, ["--sandbox-photos"])
-        XCTAssertEqual(manifestRefused.stderr, "error: \(manifest): $.manifest: it resolves to \((real as NSString).deletingLastPathComponent)/photos.json, "
-                       + "outside the transition file's folder \(real) (--sandbox-photos)\n")
+        XCTAssertEqual(
+            manifestRefused.stderr,
+            "error: \(manifest): $.manifest: it resolves to \((real as NSString).deletingLastPathComponent)/photos.json, "
+                + "outside the transition file's folder \(real) (--sandbox-photos)\n")
     }
 
     // MARK: fonts
@@ -175,8 +191,11 @@ final class HostileReadingTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: fonts, withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: Package.fixtureFont, toPath: fonts + "/a.ttf")
         XCTAssertEqual(mkfifo(fonts + "/z.ttf", 0o644), 0)
-        let run = try runFlipbook(["render", "fade-present", "--frames", "0-0", "--scale", "1", "--fonts", fonts, "--progress", "none",
-                                   "--out", path("out")], timeoutSeconds: 60)
+        let run = try runFlipbook(
+            [
+                "render", "fade-present", "--frames", "0-0", "--scale", "1", "--fonts", fonts, "--progress", "none",
+                "--out", path("out")
+            ], timeoutSeconds: 60)
         XCTAssertEqual(run.status, 1)
         XCTAssertEqual(run.stderr, "error: \(fonts)/z.ttf: font cannot be used: it is a FIFO (named pipe), not a regular file\n")
         XCTAssertThrowsError(try FontCollection(directory: fonts)) { error in
@@ -195,6 +214,7 @@ final class HostileReadingTests: XCTestCase {
         let run = try runFlipbook(["render", "pop", "--gesture", big, "--progress", "none", "--out", path("out")], timeoutSeconds: 60)
         XCTAssertEqual(run.status, 1)
         XCTAssertFalse(run.stderr.contains("--max-file-megabytes"), run.stderr)
-        XCTAssertTrue(run.stderr.contains("\(big): cannot read the gesture file: it is 5 MB, more than the 4 MB limit for an input file"), run.stderr)
+        XCTAssertTrue(
+            run.stderr.contains("\(big): cannot read the gesture file: it is 5 MB, more than the 4 MB limit for an input file"), run.stderr)
     }
 }

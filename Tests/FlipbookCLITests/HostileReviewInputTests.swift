@@ -1,6 +1,6 @@
-import XCTest
-import Foundation
 import FlipbookPipelineTestSupport
+import Foundation
+import XCTest
 
 /// Render folders from a pull request, read by `flipbook review` and `flipbook merge`: their
 /// `timeline.json` and frames are untrusted input, and what the review page embeds of them must
@@ -8,8 +8,10 @@ import FlipbookPipelineTestSupport
 final class HostileReviewInputTests: XCTestCase {
     /// A pop driven by a synthesised pan (its timeline has `interactive.releaseFrame` and every
     /// frame a phase) on iPhone SE at 1×, 10 fps: 7 frames.
-    static let pan = ["pop", "--pan-to", "200", "--pan-duration", "0.3", "--device", "se", "--scale", "1", "--fps", "10",
-                      "--font", Package.fixtureFont, "--progress", "none"]
+    static let pan = [
+        "pop", "--pan-to", "200", "--pan-duration", "0.3", "--device", "se", "--scale", "1", "--fps", "10",
+        "--font", Package.fixtureFont, "--progress", "none"
+    ]
 
     func render(_ arguments: [String], to folder: String) throws {
         let run = try runFlipbook(["render"] + arguments + ["--out", folder])
@@ -34,38 +36,56 @@ final class HostileReviewInputTests: XCTestCase {
         try render(Self.pan, to: folder)
         let original = try Data(contentsOf: URL(fileURLWithPath: folder + "/timeline.json"))
         let cases: [(String, (inout [String: Any]) -> Void)] = [
-            ("frames[2].index: must be 2 (the frame's place in the list), not 1e+300", { timeline in
-                var frames = timeline["frames"] as! [[String: Any]]
-                frames[2]["index"] = 1e300
-                timeline["frames"] = frames
-            }),
-            ("frames[2].index: must be 2 (the frame's place in the list), not 2.5", { timeline in
-                var frames = timeline["frames"] as! [[String: Any]]
-                frames[2]["index"] = 2.5
-                timeline["frames"] = frames
-            }),
-            ("interactive.releaseFrame: must be a whole number from 0 to 6, not 1e+300", { timeline in
-                var interactive = timeline["interactive"] as! [String: Any]
-                interactive["releaseFrame"] = 1e300
-                timeline["interactive"] = interactive
-            }),
-            ("frames[4].time: must be a number of seconds from 0 to 1220, not -1", { timeline in
-                var frames = timeline["frames"] as! [[String: Any]]
-                frames[4]["time"] = -1
-                timeline["frames"] = frames
-            }),
-            ("frames[1].progress: must be a number, not null", { timeline in
-                var frames = timeline["frames"] as! [[String: Any]]
-                frames[1]["progress"] = NSNull()
-                timeline["frames"] = frames
-            }),
+            (
+                "frames[2].index: must be 2 (the frame's place in the list), not 1e+300",
+                { timeline in
+                    var frames = timeline["frames"] as! [[String: Any]]
+                    frames[2]["index"] = 1e300
+                    timeline["frames"] = frames
+                }
+            ),
+            (
+                "frames[2].index: must be 2 (the frame's place in the list), not 2.5",
+                { timeline in
+                    var frames = timeline["frames"] as! [[String: Any]]
+                    frames[2]["index"] = 2.5
+                    timeline["frames"] = frames
+                }
+            ),
+            (
+                "interactive.releaseFrame: must be a whole number from 0 to 6, not 1e+300",
+                { timeline in
+                    var interactive = timeline["interactive"] as! [String: Any]
+                    interactive["releaseFrame"] = 1e300
+                    timeline["interactive"] = interactive
+                }
+            ),
+            (
+                "frames[4].time: must be a number of seconds from 0 to 1220, not -1",
+                { timeline in
+                    var frames = timeline["frames"] as! [[String: Any]]
+                    frames[4]["time"] = -1
+                    timeline["frames"] = frames
+                }
+            ),
+            (
+                "frames[1].progress: must be a number, not null",
+                { timeline in
+                    var frames = timeline["frames"] as! [[String: Any]]
+                    frames[1]["progress"] = NSNull()
+                    timeline["frames"] = frames
+                }
+            ),
             ("fps: must be a number greater than 0, not -30", { $0["fps"] = -30 }),
             ("frameCount: must be 7 (the frames listed), not 8", { $0["frameCount"] = 8 }),
-            ("device.scale: must be a number greater than 0, not 0", { timeline in
-                var device = timeline["device"] as! [String: Any]
-                device["scale"] = 0
-                timeline["device"] = device
-            }),
+            (
+                "device.scale: must be a number greater than 0, not 0",
+                { timeline in
+                    var device = timeline["device"] as! [String: Any]
+                    device["scale"] = 0
+                    timeline["device"] = device
+                }
+            )
         ]
         for (message, edit) in cases {
             try original.write(to: URL(fileURLWithPath: folder + "/timeline.json"))
@@ -116,8 +136,10 @@ final class HostileReviewInputTests: XCTestCase {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium") else { throw XCTSkip("chromium is not installed") }
         let (dom, log) = try chromiumDOM(page + "/index.html", profile: scratch.appendingPathComponent("chromium").path)
         XCTAssertFalse(log.contains("Uncaught"), log)
-        XCTAssertTrue(dom.contains("<h1 id=\"title\">\(reference.replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;"))"),
-                      String(dom.prefix(3000)))
+        XCTAssertTrue(
+            dom.contains(
+                "<h1 id=\"title\">\(reference.replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;"))"),
+            String(dom.prefix(3000)))
         XCTAssertTrue(dom.contains("frame 0 (1 of 7)"), "the frame label is filled in")
     }
 
@@ -140,7 +162,7 @@ final class HostileReviewInputTests: XCTestCase {
             (whole.prefix(100), "the file ends inside the IDAT chunk at byte "),
             (whole.dropLast(12), "the file ends before the IEND chunk"),
             (flipped, "the CRC of the IDAT chunk at byte "),
-            (whole + Data([0]), "1 byte after the IEND chunk"),
+            (whole + Data([0]), "1 byte after the IEND chunk")
         ]
         for (bytes, reason) in damaged {
             try bytes.write(to: URL(fileURLWithPath: frame))

@@ -1,7 +1,7 @@
-import Foundation
-import XCTest
 import Flipbook
 import FlipbookPipelineTestSupport
+import Foundation
+import XCTest
 
 /// The command line's option tables: one per command, driving its parsing, its help and the
 /// names library errors give the settings (`flipbook help COMMAND --options` prints a table).
@@ -36,12 +36,17 @@ final class OptionTableTests: XCTestCase {
         let frame = try runFlipbook(["inspect", "push", "--frame", "9999"])
         XCTAssertTrue(frame.stderr.hasPrefix("error: --frame 9999 is outside the sequence"), frame.stderr)
         // The library's own names, for a caller of the API.
-        XCTAssertEqual("\(RenderError.frameOutOfBounds(index: 3, frameCount: 2))", "frameIndex 3 is outside the sequence: it has 2 frames (0-1)")
-        XCTAssertEqual("\(SceneError.indexOutOfRange(field: .returnIndex, index: 9, count: 2))",
-                       "SceneOptions.returnIndex 9 is out of range: the manifest has 2 photos (0…1)")
-        let nested = PhotoLibraryError.photo(manifest: "m.json", field: "$.content[0].url",
-                                             underlying: "\(error: CodecError.fileTooLarge(path: "p.png", reason: "too big"))")
-        XCTAssertEqual(nested.message.text(naming: { "<\($0.rawValue)>" }), "m.json: $.content[0].url: p.png: cannot read the file: too big (<maxFileBytes>)")
+        XCTAssertEqual(
+            "\(RenderError.frameOutOfBounds(index: 3, frameCount: 2))", "frameIndex 3 is outside the sequence: it has 2 frames (0-1)")
+        XCTAssertEqual(
+            "\(SceneError.indexOutOfRange(field: .returnIndex, index: 9, count: 2))",
+            "SceneOptions.returnIndex 9 is out of range: the manifest has 2 photos (0…1)")
+        let nested = PhotoLibraryError.photo(
+            manifest: "m.json", field: "$.content[0].url",
+            underlying: "\(error: CodecError.fileTooLarge(path: "p.png", reason: "too big"))")
+        XCTAssertEqual(
+            nested.message.text(naming: { "<\($0.rawValue)>" }),
+            "m.json: $.content[0].url: p.png: cannot read the file: too big (<maxFileBytes>)")
     }
 
     /// `--` ends the options: what follows is a positional even when it starts with `--`.

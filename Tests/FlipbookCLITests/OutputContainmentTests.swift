@@ -1,9 +1,10 @@
+import FlipbookPipelineTestSupport
 import Foundation
 import XCTest
+
 @testable import Flipbook
-@testable import FlipbookRender
 @testable import FlipbookOutput
-import FlipbookPipelineTestSupport
+@testable import FlipbookRender
 
 /// Where output goes, run through `flipbook` as a user meets it: a transition's name never
 /// writes outside the folder the user named, folders flipbook did not write are never replaced,
@@ -31,8 +32,9 @@ final class OutputContainmentTests: ScratchFolderTestCase {
     }
 
     func flipbook(_ arguments: [String], environment: [String: String?] = [:]) throws -> FlipbookRun {
-        try runFlipbook(arguments + ["--progress", "none"], in: URL(fileURLWithPath: path("project")), environment: environment,
-                        timeoutSeconds: 120)
+        try runFlipbook(
+            arguments + ["--progress", "none"], in: URL(fileURLWithPath: path("project")), environment: environment,
+            timeoutSeconds: 120)
     }
 
     // MARK: A transition's name
@@ -46,15 +48,19 @@ final class OutputContainmentTests: ScratchFolderTestCase {
         let bin = try fakeFFmpeg("exit 9")
         let hostile: [(name: String, problem: String)] = [
             ("../../victim/family", "it contains '/'"), ("..", "it is '..'"), (".hidden", "it starts with a dot"),
-            ("a\u{1B}]0;pwned\u{07}", "it contains the control character U+001B"), ("tab\there", "it contains the control character U+0009"),
-            ("", "must not be empty"),
+            ("a\u{1B}]0;pwned\u{07}", "it contains the control character U+001B"),
+            ("tab\there", "it contains the control character U+0009"),
+            ("", "must not be empty")
         ]
         for (name, problem) in hostile {
             let file = try transitionFile("project/t.json", name: name)
             for extra in [["--contact-sheet", "Output/{preset}.png", "--no-frames"], [], ["--video", "Output/{preset}.mp4"]] {
-                let run = try flipbook(["render", "--transition", file, "--scale", "1"] + extra, environment: ["PATH": bin + ":/usr/bin:/bin"])
+                let run = try flipbook(
+                    ["render", "--transition", file, "--scale", "1"] + extra, environment: ["PATH": bin + ":/usr/bin:/bin"])
                 XCTAssertEqual(run.status, 1, "\(name) \(extra): \(run.stderr)")
-                let expected = name.isEmpty ? "error: \(file): $.name: must not be empty\n"
+                let expected =
+                    name.isEmpty
+                    ? "error: \(file): $.name: must not be empty\n"
                     : "error: \(file): $.name: must be a plain file name (it names the outputs, e.g. Output/NAME), but \(problem)\n"
                 XCTAssertEqual(run.stderr, expected, "\(extra)")
             }
@@ -62,8 +68,10 @@ final class OutputContainmentTests: ScratchFolderTestCase {
         // A file's own name stands in when it has none: a hidden file's is refused too.
         let unnamed = try transitionFile("project/.sneaky.json", name: nil)
         let run = try flipbook(["render", "--transition", unnamed, "--scale", "1"])
-        XCTAssertEqual(run.stderr, "error: \(unnamed): $: the file's name cannot name the outputs (it starts with a dot); "
-                       + "give the transition a \"name\"\n")
+        XCTAssertEqual(
+            run.stderr,
+            "error: \(unnamed): $: the file's name cannot name the outputs (it starts with a dot); "
+                + "give the transition a \"name\"\n")
         XCTAssertEqual(tree(), ["bin", "bin/ffmpeg", "project", "project/.sneaky.json", "project/t.json", "victim"], "nothing was written")
     }
 
@@ -73,8 +81,12 @@ final class OutputContainmentTests: ScratchFolderTestCase {
         try FileManager.default.createDirectory(atPath: path("project"), withIntermediateDirectories: true)
         let file = try transitionFile("project/t.json", name: "Café push")
         let escaping = try flipbook(["render", "--transition", file, "--scale", "1", "--out", "Output/{preset}/../../../x"])
-        XCTAssertEqual(escaping.stderr, "error: Output/{preset}/../../../x: with the transition's name in place of {preset}, the path leaves Output/\n")
-        let good = try flipbook(["render", "--transition", file, "--scale", "1", "--frames", "0-0", "--contact-sheet", "Sheets/{preset}.png"])
+        XCTAssertEqual(
+            escaping.stderr, "error: Output/{preset}/../../../x: with the transition's name in place of {preset}, the path leaves Output/\n"
+        )
+        let good = try flipbook([
+            "render", "--transition", file, "--scale", "1", "--frames", "0-0", "--contact-sheet", "Sheets/{preset}.png"
+        ])
         XCTAssertEqual(good.status, 0, good.stderr)
         XCTAssertTrue(FileManager.default.fileExists(atPath: path("project/Output/Café push/frame_0000.png")))
         XCTAssertTrue(FileManager.default.fileExists(atPath: path("project/Sheets/Café push.png")))
@@ -95,8 +107,10 @@ final class OutputContainmentTests: ScratchFolderTestCase {
         renamed.name = "../escape"
         XCTAssertThrowsError(try RenderJob(settings: settings(.transition(renamed)))) { error in
             XCTAssertEqual(error as? RenderError, .transitionName(problem: "it contains '/'"))
-            XCTAssertEqual("\(error)", "the transition's name must be a plain file name (it names the outputs, e.g. Output/NAME), "
-                           + "but it contains '/'")
+            XCTAssertEqual(
+                "\(error)",
+                "the transition's name must be a plain file name (it names the outputs, e.g. Output/NAME), "
+                    + "but it contains '/'")
         }
         XCTAssertNoThrow(try RenderJob(settings: settings(.transition(transition))))
     }
@@ -112,9 +126,11 @@ final class OutputContainmentTests: ScratchFolderTestCase {
         try Data(#"{"mine": true}"#.utf8).write(to: URL(fileURLWithPath: out + "/timeline.json"))
         let run = try runFlipbook(["render", "push", "--scale", "1", "--frames", "0-1", "--out", out, "--progress", "none"])
         XCTAssertEqual(run.status, 1, run.stderr)
-        XCTAssertEqual(run.stderr, "error: \(out): cannot write the output: exists and holds files named like a render, but not one "
-                       + "flipbook wrote (no flipbook timeline.json with its fingerprint), so they would be deleted; name a new or "
-                       + "empty directory, or delete them first\n")
+        XCTAssertEqual(
+            run.stderr,
+            "error: \(out): cannot write the output: exists and holds files named like a render, but not one "
+                + "flipbook wrote (no flipbook timeline.json with its fingerprint), so they would be deleted; name a new or "
+                + "empty directory, or delete them first\n")
         XCTAssertEqual(try String(contentsOfFile: out + "/frame_0001.png", encoding: .utf8), "my picture")
         XCTAssertEqual(try String(contentsOfFile: out + "/timeline.json", encoding: .utf8), #"{"mine": true}"#)
         XCTAssertEqual(tree(), ["mine", "mine/frame_0001.png", "mine/timeline.json"])
@@ -127,13 +143,18 @@ final class OutputContainmentTests: ScratchFolderTestCase {
         XCTAssertEqual(try runFlipbook(["render", "push", "--scale", "1", "--frames", "0-1", "--out", out, "--progress", "none"]).status, 0)
         let bin = try fakeFFmpeg("exit 9")
         let before = tree()
-        for (option, preview) in [("--contact-sheet", out + "/frame_0000.png"), ("--contact-sheet", path("./frames/../frames/sub/sheet.png")),
-                                  ("--video", out + "/v.mp4")] {
-            let run = try runFlipbook(["render", "push", "--scale", "1", "--frames", "0-1", "--out", out, option, preview, "--progress", "none"],
-                                      environment: ["PATH": bin + ":/usr/bin:/bin"])
+        for (option, preview) in [
+            ("--contact-sheet", out + "/frame_0000.png"), ("--contact-sheet", path("./frames/../frames/sub/sheet.png")),
+            ("--video", out + "/v.mp4")
+        ] {
+            let run = try runFlipbook(
+                ["render", "push", "--scale", "1", "--frames", "0-1", "--out", out, option, preview, "--progress", "none"],
+                environment: ["PATH": bin + ":/usr/bin:/bin"])
             XCTAssertEqual(run.status, 1, run.stderr)
-            XCTAssertEqual(run.stderr, "error: \(preview): cannot write the output: it is inside the frame folder \(out), which each render "
-                           + "replaces as a whole (a preview there would replace a frame or be deleted with it); write it beside the folder\n")
+            XCTAssertEqual(
+                run.stderr,
+                "error: \(preview): cannot write the output: it is inside the frame folder \(out), which each render "
+                    + "replaces as a whole (a preview there would replace a frame or be deleted with it); write it beside the folder\n")
             XCTAssertEqual(tree(), before)
         }
     }
@@ -143,18 +164,26 @@ final class OutputContainmentTests: ScratchFolderTestCase {
     func testAFailingVideoStepLeavesFramesSheetAndVideoAsTheyWere() throws {
         let out = path("frames"), sheet = path("sheet.png"), video = path("v.mp4")
         let lastArgument = #"for last; do :; done"#
-        let good = try fakeFFmpeg(lastArgument + "\ncat > /dev/null\nprintf '\\0\\0\\0\\10ftyp\\0\\0\\0\\10moov\\0\\0\\0\\10mdat' > \"$last\"")
-        let first = try runFlipbook(["render", "push", "--scale", "1", "--frames", "0-1", "--out", out, "--contact-sheet", sheet,
-                                     "--video", video, "--progress", "none"], environment: ["PATH": good + ":/usr/bin:/bin"])
+        let good = try fakeFFmpeg(
+            lastArgument + "\ncat > /dev/null\nprintf '\\0\\0\\0\\10ftyp\\0\\0\\0\\10moov\\0\\0\\0\\10mdat' > \"$last\"")
+        let first = try runFlipbook(
+            [
+                "render", "push", "--scale", "1", "--frames", "0-1", "--out", out, "--contact-sheet", sheet,
+                "--video", video, "--progress", "none"
+            ], environment: ["PATH": good + ":/usr/bin:/bin"])
         XCTAssertEqual(first.status, 0, first.stderr)
         let frames = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
         let timeline = try Data(contentsOf: URL(fileURLWithPath: out + "/timeline.json"))
         let sheetBytes = try Data(contentsOf: URL(fileURLWithPath: sheet)), videoBytes = try Data(contentsOf: URL(fileURLWithPath: video))
         let bad = try fakeFFmpeg(lastArgument + "\ncat > /dev/null\nhead -c 3000 /dev/zero > \"$last\"", folder: "bad")
-        let second = try runFlipbook(["render", "push", "--scale", "1", "--frames", "0-3", "--out", out, "--contact-sheet", sheet,
-                                      "--video", video, "--progress", "none"], environment: ["PATH": bad + ":/usr/bin:/bin"])
+        let second = try runFlipbook(
+            [
+                "render", "push", "--scale", "1", "--frames", "0-3", "--out", out, "--contact-sheet", sheet,
+                "--video", video, "--progress", "none"
+            ], environment: ["PATH": bad + ":/usr/bin:/bin"])
         XCTAssertEqual(second.status, 1, second.stderr)
-        XCTAssertTrue(second.stderr.contains("error: \(video): ffmpeg reported success, but the video it wrote is incomplete"), second.stderr)
+        XCTAssertTrue(
+            second.stderr.contains("error: \(video): ffmpeg reported success, but the video it wrote is incomplete"), second.stderr)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out).sorted(), frames)
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: out + "/timeline.json")), timeline)
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: sheet)), sheetBytes)
@@ -172,7 +201,7 @@ final class OutputContainmentTests: ScratchFolderTestCase {
         let first = try flipbook(["render", "--transition", file, "--scale", "1", "--frames", "0-1", "--out", out])
         XCTAssertEqual(first.status, 0, first.stderr)
         let previous = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
-        XCTAssertEqual(rename(out, path(".out.old-\(deadProcessID())-42")), 0)  // as a kill between the renames leaves it
+        XCTAssertEqual(rename(out, path(".out.old-\(deadProcessID())-42")), 0) // as a kill between the renames leaves it
         try #"{"name": 5}"#.write(toFile: file, atomically: true, encoding: .utf8)
         let failed = try flipbook(["render", "--transition", file, "--scale", "1", "--out", out])
         XCTAssertEqual(failed.status, 1)

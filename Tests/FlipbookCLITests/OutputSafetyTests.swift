@@ -1,6 +1,6 @@
+import FlipbookPipelineTestSupport
 import Foundation
 import XCTest
-import FlipbookPipelineTestSupport
 
 /// Output safety end to end through `flipbook`: nothing a user owns is deleted or replaced, and
 /// an interrupted run leaves the previous output and no temporary folders (docs/LIMITS.md, "Output").
@@ -24,8 +24,10 @@ final class OutputSafetyTests: ScratchFolderTestCase {
         }
         let run = try renderSmall(trap)
         XCTAssertEqual(run.status, 1, run.stderr)
-        XCTAssertEqual(run.stderr, "error: \(trap): cannot write the output: exists and holds 'frame_0000.png', which flipbook did not "
-                       + "write; name a new or empty directory, or one that holds only a previous render\n")
+        XCTAssertEqual(
+            run.stderr,
+            "error: \(trap): cannot write the output: exists and holds 'frame_0000.png', which flipbook did not "
+                + "write; name a new or empty directory, or one that holds only a previous render\n")
         for name in ["timeline.json", "frame_0000.png"] {
             XCTAssertEqual(try String(contentsOfFile: trap + "/" + name + "/notes.txt", encoding: .utf8), "mine")
         }
@@ -42,10 +44,14 @@ final class OutputSafetyTests: ScratchFolderTestCase {
         let sandbox = try UnprivilegedRun(in: directory)
         for mode: mode_t in [0o311, 0o333] {
             XCTAssertEqual(chmod(secret, mode), 0)
-            let run = try sandbox.flipbook(["render", "push", "--scale", "1", "--frames", "0-0", "--manifest", sandbox.manifest, "--out", secret])
+            let run = try sandbox.flipbook([
+                "render", "push", "--scale", "1", "--frames", "0-0", "--manifest", sandbox.manifest, "--out", secret
+            ])
             XCTAssertEqual(run.status, 1, run.stderr)
-            XCTAssertEqual(run.stderr, "error: \(secret): cannot write the output: its contents cannot be listed (Permission denied), "
-                           + "so flipbook cannot tell whether it holds only a previous render; name a folder you can read\n")
+            XCTAssertEqual(
+                run.stderr,
+                "error: \(secret): cannot write the output: its contents cannot be listed (Permission denied), "
+                    + "so flipbook cannot tell whether it holds only a previous render; name a folder you can read\n")
         }
         XCTAssertEqual(chmod(secret, 0o755), 0)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: secret), ["diary.txt"])
@@ -72,9 +78,12 @@ final class OutputSafetyTests: ScratchFolderTestCase {
         let null = path("null.png")
         if mknod(null, S_IFCHR | 0o666, dev_t(1 << 8 | 3)) == 0 { specials.append((null, "a character device")) }
         for (special, kind) in specials {
-            let expected = "error: \(special): cannot write the output: it is \(kind); only a regular file (or a symbolic link to one) is replaced\n"
-            for arguments in [["decode", png, "--out", special], ["diff", png, png, "--out", special],
-                              ["curve", "--plot", special]] {
+            let expected =
+                "error: \(special): cannot write the output: it is \(kind); only a regular file (or a symbolic link to one) is replaced\n"
+            for arguments in [
+                ["decode", png, "--out", special], ["diff", png, png, "--out", special],
+                ["curve", "--plot", special]
+            ] {
                 let run = try runFlipbook(arguments)
                 // diff's 1 means "the images differ"; its failures exit 2.
                 XCTAssertEqual(run.status, arguments[0] == "diff" ? 2 : 1, "\(arguments): \(run.stderr)")
@@ -99,11 +108,14 @@ final class OutputSafetyTests: ScratchFolderTestCase {
         XCTAssertEqual(chmod(bin.path + "/ffmpeg", 0o755), 0)
         let fifo = path("movie.mp4")
         XCTAssertEqual(mkfifo(fifo, 0o644), 0)
-        let run = try runFlipbook(["render", "push", "--scale", "1", "--frames", "0-1", "--out", path("frames"), "--video", fifo],
-                                  environment: ["PATH": bin.path + ":/usr/bin:/bin"])
+        let run = try runFlipbook(
+            ["render", "push", "--scale", "1", "--frames", "0-1", "--out", path("frames"), "--video", fifo],
+            environment: ["PATH": bin.path + ":/usr/bin:/bin"])
         XCTAssertEqual(run.status, 1, run.stderr)
-        XCTAssertEqual(run.stderr, "error: \(fifo): cannot write the video: it is a FIFO (named pipe); only a regular file "
-                       + "(or a symbolic link to one) is replaced\n")
+        XCTAssertEqual(
+            run.stderr,
+            "error: \(fifo): cannot write the video: it is a FIFO (named pipe); only a regular file "
+                + "(or a symbolic link to one) is replaced\n")
         XCTAssertFalse(FileManager.default.fileExists(atPath: path("frames")))
     }
 
@@ -115,12 +127,13 @@ final class OutputSafetyTests: ScratchFolderTestCase {
         let out = path("push")
         XCTAssertEqual(try renderSmall(out).status, 0)
         let dead = deadProcessID()
-        XCTAssertEqual(rename(out, path(".push.old-\(dead)-42")), 0)  // as a kill between the renames leaves it
+        XCTAssertEqual(rename(out, path(".push.old-\(dead)-42")), 0) // as a kill between the renames leaves it
         let manifest = path("broken.json")
         try #"{"content": [{"url": "missing.jpg", "width": 4, "height": 3}]}"#.write(toFile: manifest, atomically: true, encoding: .utf8)
         let failed = try runFlipbook(["render", "push", "--manifest", manifest, "--out", out])
         XCTAssertEqual(failed.status, 1)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out).sorted(), ["frame_0000.png", "frame_0001.png", "timeline.json"])
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: out).sorted(), ["frame_0000.png", "frame_0001.png", "timeline.json"])
         XCTAssertEqual(try hiddenEntries(), [])
     }
 
@@ -152,7 +165,9 @@ final class OutputSafetyTests: ScratchFolderTestCase {
         let previous = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
         for (signal, status) in [(SIGINT, 130), (SIGTERM, 143), (SIGHUP, 129), (SIGQUIT, 131)] {
             // 2401 frames on one thread: long enough to be interrupted while writing frames.
-            let process = try startFlipbook(["render", "push", "--scale", "1", "--fps", "240", "--duration", "10", "--threads", "1", "--out", out])
+            let process = try startFlipbook([
+                "render", "push", "--scale", "1", "--fps", "240", "--duration", "10", "--threads", "1", "--out", out
+            ])
             let started = Date()
             var temporary: String?
             while temporary == nil, Date().timeIntervalSince(started) < 60, process.isRunning {
@@ -197,7 +212,8 @@ struct UnprivilegedRun {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         executable = folder.appendingPathComponent("flipbook").path
         try FileManager.default.copyItem(atPath: flipbookExecutable.path, toPath: executable)
-        try FileManager.default.copyItem(atPath: Package.path("Samples/photos/camera.png"), toPath: folder.appendingPathComponent("camera.png").path)
+        try FileManager.default.copyItem(
+            atPath: Package.path("Samples/photos/camera.png"), toPath: folder.appendingPathComponent("camera.png").path)
         manifest = folder.appendingPathComponent("photos.json").path
         try #"{"content": [{"url": "camera.png"}]}"#.write(toFile: manifest, atomically: true, encoding: .utf8)
         for path in [directory.path, folder.path, executable] { _ = chmod(path, 0o755) }
@@ -213,7 +229,8 @@ struct UnprivilegedRun {
     }
 
     func flipbook(_ arguments: [String]) throws -> FlipbookRun {
-        try runFlipbook(arguments, in: URL(fileURLWithPath: "/"), executable: URL(fileURLWithPath: prefix.first ?? executable),
-                        prefixArguments: Array(prefix.dropFirst()) + (prefix.isEmpty ? [] : [executable]))
+        try runFlipbook(
+            arguments, in: URL(fileURLWithPath: "/"), executable: URL(fileURLWithPath: prefix.first ?? executable),
+            prefixArguments: Array(prefix.dropFirst()) + (prefix.isEmpty ? [] : [executable]))
     }
 }

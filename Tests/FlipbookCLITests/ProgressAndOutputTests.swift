@@ -1,9 +1,9 @@
-import Foundation
 import Flipbook
 import FlipbookCodecs
-import FlipbookRaster
-import XCTest
 import FlipbookPipelineTestSupport
+import FlipbookRaster
+import Foundation
+import XCTest
 
 /// `--progress` (lines a CI log can show) and the formats of picture outputs.
 final class ProgressAndOutputTests: XCTestCase {
@@ -11,8 +11,10 @@ final class ProgressAndOutputTests: XCTestCase {
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let out = directory.appendingPathComponent("push").path
-        let run = try runFlipbook(["render", "push", "--scale", "1", "--frames", "0-3", "--threads", "1", "--out", out,
-                                   "--progress", "plain", "--progress-interval", "0"])
+        let run = try runFlipbook([
+            "render", "push", "--scale", "1", "--frames", "0-3", "--threads", "1", "--out", out,
+            "--progress", "plain", "--progress-interval", "0"
+        ])
         XCTAssertEqual(run.status, 0, run.stderr)
         let lines = run.errorLines
         XCTAssertEqual(lines.count, 4, run.stderr)
@@ -30,13 +32,15 @@ final class ProgressAndOutputTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: directory) }
         for extra in [["--progress", "none"], []] {
             // Not a terminal: auto means plain, one line every 5 s; two @1x frames take less.
-            let run = try runFlipbook(["render", "push", "--scale", "1", "--frames", "0-1", "--out", directory.appendingPathComponent("p").path] + extra)
+            let run = try runFlipbook(
+                ["render", "push", "--scale", "1", "--frames", "0-1", "--out", directory.appendingPathComponent("p").path] + extra)
             XCTAssertEqual(run.status, 0, run.stderr)
             XCTAssertEqual(run.stderr, "", "\(extra)")
         }
         let misuse = try runFlipbook(["render", "push", "--progress", "tty", "--progress-interval", "1"])
         XCTAssertEqual(misuse.status, 64)
-        XCTAssertEqual(misuse.errorLines.first, "error: --progress-interval applies to --progress plain (the default when stderr is not a terminal)")
+        XCTAssertEqual(
+            misuse.errorLines.first, "error: --progress-interval applies to --progress plain (the default when stderr is not a terminal)")
     }
 
     func testContactSheetsAndPlotsAreJPEGWhenNamedSo() throws {
@@ -45,8 +49,10 @@ final class ProgressAndOutputTests: XCTestCase {
         let jpeg = directory.appendingPathComponent("sheet.JPG").path
         let png = directory.appendingPathComponent("sheet.png").path
         for sheet in [jpeg, png] {
-            let run = try runFlipbook(["render", "fade-present", "--scale", "1", "--frames", "0-2", "--out", directory.appendingPathComponent("f").path,
-                                       "--contact-sheet", sheet])
+            let run = try runFlipbook([
+                "render", "fade-present", "--scale", "1", "--frames", "0-2", "--out", directory.appendingPathComponent("f").path,
+                "--contact-sheet", sheet
+            ])
             XCTAssertEqual(run.status, 0, run.stderr)
         }
         let jpegBytes = try Data(contentsOf: URL(fileURLWithPath: jpeg))
@@ -68,8 +74,10 @@ final class ProgressAndOutputTests: XCTestCase {
         XCTAssertEqual(curve.status, 0, curve.stderr)
         XCTAssertEqual(Array(try Data(contentsOf: URL(fileURLWithPath: plot)).prefix(2)), [0xFF, 0xD8])
 
-        for (arguments, option) in [(["render", "push", "--contact-sheet", directory.appendingPathComponent("s.webp").path], "--contact-sheet"),
-                                    (["curve", "--plot", directory.appendingPathComponent("c.gif").path], "--plot")] {
+        for (arguments, option) in [
+            (["render", "push", "--contact-sheet", directory.appendingPathComponent("s.webp").path], "--contact-sheet"),
+            (["curve", "--plot", directory.appendingPathComponent("c.gif").path], "--plot")
+        ] {
             let refused = try runFlipbook(arguments)
             XCTAssertEqual(refused.status, 64, refused.stderr)
             XCTAssertTrue(refused.stderr.hasPrefix("error: \(option) must name a .png, .jpg or .jpeg file"), refused.stderr)
@@ -94,12 +102,15 @@ final class ProgressAndOutputTests: XCTestCase {
     func testOutputPathsTakeThePresetName() throws {
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let run = try runFlipbook(["render", "fade-dismiss", "--scale", "1", "--frames", "0-1",
-                                   "--out", directory.appendingPathComponent("{preset}-frames").path,
-                                   "--contact-sheet", directory.appendingPathComponent("{preset}.png").path])
+        let run = try runFlipbook([
+            "render", "fade-dismiss", "--scale", "1", "--frames", "0-1",
+            "--out", directory.appendingPathComponent("{preset}-frames").path,
+            "--contact-sheet", directory.appendingPathComponent("{preset}.png").path
+        ])
         XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted(),
-                       ["fade-dismiss-frames", "fade-dismiss.png"])
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted(),
+            ["fade-dismiss-frames", "fade-dismiss.png"])
     }
 }
 
@@ -109,12 +120,15 @@ extension ProgressAndOutputTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let refused = try runFlipbook(["decode", "Samples/photos/camera.png", "--out", directory.appendingPathComponent("camera.jpg").path])
         XCTAssertEqual(refused.status, 64)
-        XCTAssertEqual(refused.errorLines.first, "error: --out must name a .png file, not '\(directory.appendingPathComponent("camera.jpg").path)'")
+        XCTAssertEqual(
+            refused.errorLines.first, "error: --out must name a .png file, not '\(directory.appendingPathComponent("camera.jpg").path)'")
         let diff = directory.appendingPathComponent("diff.jpg").path
         let run = try runFlipbook(["diff", "Samples/photos/camera.png", "Samples/photos/astronaut.png", "--out", diff])
         XCTAssertEqual(run.status, 1, run.stderr)
         XCTAssertEqual(Array(try Data(contentsOf: URL(fileURLWithPath: diff)).prefix(2)), [0xFF, 0xD8])
-        let bad = try runFlipbook(["diff", "Samples/photos/camera.png", "Samples/photos/astronaut.png", "--out", directory.appendingPathComponent("d.bmp").path])
+        let bad = try runFlipbook([
+            "diff", "Samples/photos/camera.png", "Samples/photos/astronaut.png", "--out", directory.appendingPathComponent("d.bmp").path
+        ])
         XCTAssertEqual(bad.status, 64)
     }
 }

@@ -1,10 +1,11 @@
+import FlipbookPipelineTestSupport
 import Foundation
 import Synchronization
 import XCTest
+
 @testable import Flipbook
-@testable import FlipbookRender
 @testable import FlipbookOutput
-import FlipbookPipelineTestSupport
+@testable import FlipbookRender
 
 /// `flipbook render --watch`: a save renders again, a bad save prints its error and keeps the
 /// last good output, and the loop goes on.
@@ -42,8 +43,11 @@ final class RenderWatchTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("t.json").path, out = directory.appendingPathComponent("out").path
         try transition(seconds: 0.1).write(toFile: file, atomically: true, encoding: .utf8)
-        let process = try startFlipbook(["render", "--transition", file, "--fps", "10", "--scale", "1", "--out", out,
-                                         "--progress", "none", "--watch"], environment: ["FLIPBOOK_WATCH_ROUNDS": "3"])
+        let process = try startFlipbook(
+            [
+                "render", "--transition", file, "--fps", "10", "--scale", "1", "--out", out,
+                "--progress", "none", "--watch"
+            ], environment: ["FLIPBOOK_WATCH_ROUNDS": "3"])
         let stdout = Collected(process.standardOutput as! Pipe), stderr = Collected(process.standardError as! Pipe)
         defer { if process.isRunning { process.terminate() } }
         func frames() -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: out)) ?? []).filter { $0.hasSuffix(".png") } }
@@ -92,16 +96,20 @@ final class DecodedImageCacheTests: XCTestCase {
         XCTAssertTrue(first === second, "the unchanged file is not decoded again")
         XCTAssertEqual(cache.count, 1)
 
-        let larger = try XCTUnwrap(try ImageStore(sources: [photo], minimumSizes: [photo: (width: 2000, height: 2000)], threads: 1,
-                                                  reusing: cache)[photo])
+        let larger = try XCTUnwrap(
+            try ImageStore(
+                sources: [photo], minimumSizes: [photo: (width: 2000, height: 2000)], threads: 1,
+                reusing: cache)[photo])
         XCTAssertFalse(larger === second, "another minimum size decodes again")
 
         // A save: new bytes, a new modification time.
         let bytes = try Data(contentsOf: URL(fileURLWithPath: photo))
         try bytes.write(to: URL(fileURLWithPath: photo))
         try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 10)], ofItemAtPath: photo)
-        let saved = try XCTUnwrap(try ImageStore(sources: [photo], minimumSizes: [photo: (width: 2000, height: 2000)], threads: 1,
-                                                 reusing: cache)[photo])
+        let saved = try XCTUnwrap(
+            try ImageStore(
+                sources: [photo], minimumSizes: [photo: (width: 2000, height: 2000)], threads: 1,
+                reusing: cache)[photo])
         XCTAssertFalse(saved === larger, "a saved file is decoded again")
         XCTAssertEqual(saved.base, larger.base, "to the same pixels, as the file is the same")
     }

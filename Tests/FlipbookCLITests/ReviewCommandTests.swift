@@ -1,8 +1,8 @@
-import XCTest
-import Foundation
 import FlipbookCodecs
-import FlipbookRaster
 import FlipbookPipelineTestSupport
+import FlipbookRaster
+import Foundation
+import XCTest
 
 /// `flipbook lock`/`verify` and `flipbook review` as a user runs them, and the review page in
 /// headless Chromium (Tests/ReviewPage/check_review_page.py, when chromium and Pillow exist).
@@ -34,7 +34,8 @@ final class ReviewCommandTests: XCTestCase {
         let html = try String(contentsOfFile: page + "/index.html", encoding: .utf8)
         XCTAssertTrue(html.contains("push.lock (drawn from its display lists)"), "the page names the lock side")
         for side in ["side0", "side1"] {
-            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: page + "/" + side).filter { $0.hasSuffix(".png") }.count, 8, side)
+            XCTAssertEqual(
+                try FileManager.default.contentsOfDirectory(atPath: page + "/" + side).filter { $0.hasSuffix(".png") }.count, 8, side)
         }
         // The lock side's first frame is the locked render's: frame 0 is the same for both springs.
         XCTAssertTrue(FileManager.default.contentsEqual(atPath: page + "/side0/f00000.png", andPath: page + "/side1/f00000.png"))
@@ -75,7 +76,7 @@ final class ReviewCommandTests: XCTestCase {
             for y in 0..<24 {
                 for x in 0..<32 {
                     let inside = (8 + dx..<16 + dx).contains(x) && (6..<14).contains(y)
-                    pixels.append(inside ? 0xFFC8_3C1E : 0xFFC8_C8C8)  // (30, 60, 200) on (200, 200, 200)
+                    pixels.append(inside ? 0xFFC8_3C1E : 0xFFC8_C8C8) // (30, 60, 200) on (200, 200, 200)
                 }
             }
             let path = scratch.appendingPathComponent(name).path
@@ -120,7 +121,8 @@ final class ReviewCommandTests: XCTestCase {
         let scratch = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: scratch) }
         let a = scratch.appendingPathComponent("a").path, b = scratch.appendingPathComponent("b").path
-        let long = try runFlipbook(["render"] + Self.small + ["--duration", "0.7000000000000001", "--damping", "0.6000000000000001", "--out", a])
+        let long = try runFlipbook(
+            ["render"] + Self.small + ["--duration", "0.7000000000000001", "--damping", "0.6000000000000001", "--out", a])
         XCTAssertEqual(long.status, 0, long.stderr)
         XCTAssertEqual(try runFlipbook(["render"] + Self.small + ["--duration", "0.5", "--out", b]).status, 0)
         let timeline = try String(contentsOfFile: a + "/timeline.json", encoding: .utf8)
@@ -149,8 +151,10 @@ final class ReviewCommandTests: XCTestCase {
         let review = try runFlipbook(["review", a, b, "--out", page, "--markdown", markdown])
         XCTAssertEqual(review.status, 1, review.stderr)
         // 0.7 s at 10 fps is frames 0…7, 0.5 s frames 0…5: 8 moments, 6 of them shared.
-        XCTAssertTrue(review.stdout.contains(" of 8 frames differ; first differing frame 1 (the reference has 8 frames ending at 0.7 s, "
-                                             + "the actual 6 frames ending at 0.5 s; compared on a common time axis of 8 frames"), review.stdout)
+        XCTAssertTrue(
+            review.stdout.contains(
+                " of 8 frames differ; first differing frame 1 (the reference has 8 frames ending at 0.7 s, "
+                    + "the actual 6 frames ending at 0.5 s; compared on a common time axis of 8 frames"), review.stdout)
         let summary = try String(contentsOfFile: markdown, encoding: .utf8)
         XCTAssertTrue(summary.contains("frames\n\nThe reference has 8 frames ending at 0.7 s, the actual 6 frames"), summary)
         XCTAssertTrue(summary.contains("| 6 (actual 5 held) |"), summary)
@@ -158,8 +162,9 @@ final class ReviewCommandTests: XCTestCase {
         XCTAssertTrue(html.contains(#"["frames", "8 → 6"]"#) && html.contains(#"["duration", "0.7 s → 0.5 s"]"#), html)
         XCTAssertTrue(html.contains(#""sides": [[7, false], [5, true]]"#), "the last frame: the actual holds its frame 5")
         // Each side's folder has a file per page frame: the held one is its last frame again.
-        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: page + "/side1/f00007.png")),
-                       try Data(contentsOf: URL(fileURLWithPath: b + "/frame_0005.png")))
+        XCTAssertEqual(
+            try Data(contentsOf: URL(fileURLWithPath: page + "/side1/f00007.png")),
+            try Data(contentsOf: URL(fileURLWithPath: b + "/frame_0005.png")))
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium") else {
             throw XCTSkip("chromium is not installed (scripts/test installs it): the page is not checked in a browser")
         }
@@ -178,14 +183,17 @@ final class ReviewCommandTests: XCTestCase {
         let page = scratch.appendingPathComponent("page").path
         let shorter = try runFlipbook(["verify", lock, "--duration", "0.5", "--review", page])
         XCTAssertEqual(shorter.status, 1, shorter.stdout + shorter.stderr)
-        XCTAssertTrue(shorter.stdout.contains(" of 8 frames differ (first: frame 1); ") && shorter.stdout.contains("the lock holds 8 frames, the render 6"),
-                      shorter.stdout)
+        XCTAssertTrue(
+            shorter.stdout.contains(" of 8 frames differ (first: frame 1); ")
+                && shorter.stdout.contains("the lock holds 8 frames, the render 6"),
+            shorter.stdout)
         let html = try String(contentsOfFile: page + "/index.html", encoding: .utf8)
         XCTAssertTrue(html.contains("push.lock (drawn from its display lists)"), "the lock side is drawn")
         XCTAssertTrue(html.contains(#"["frames", "8 → 6"]"#), "the facts give both lengths")
         XCTAssertTrue(html.contains(#""sides": [[7, false], [5, true]]"#), "the last moment: lock frame 7, the render's frame 5 held")
         for side in ["side0", "side1"] {
-            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: page + "/" + side).filter { $0.hasSuffix(".png") }.count, 8, side)
+            XCTAssertEqual(
+                try FileManager.default.contentsOfDirectory(atPath: page + "/" + side).filter { $0.hasSuffix(".png") }.count, 8, side)
         }
         XCTAssertTrue(FileManager.default.contentsEqual(atPath: page + "/side1/f00005.png", andPath: page + "/side1/f00007.png"), "held")
         XCTAssertTrue(FileManager.default.contentsEqual(atPath: page + "/side0/f00000.png", andPath: page + "/side1/f00000.png"))

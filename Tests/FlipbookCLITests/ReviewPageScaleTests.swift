@@ -1,6 +1,6 @@
-import XCTest
-import Foundation
 import FlipbookPipelineTestSupport
+import Foundation
+import XCTest
 
 /// Review pages of long sequences in headless Chromium (Tests/ReviewPage/): a thousand frames
 /// load lazily and scrub quickly; the longest render's 292 800 frames work at all.

@@ -1,7 +1,7 @@
-import Foundation
 import Flipbook
-import XCTest
 import FlipbookPipelineTestSupport
+import Foundation
+import XCTest
 
 /// `sample:NAME`: every option naming a file to read takes a bundled sample by name, from any
 /// folder; `flipbook samples` lists them.
@@ -16,7 +16,7 @@ final class SampleReferenceTests: XCTestCase {
         XCTAssertEqual(Samples.resolve("relative/file.json"), "relative/file.json", "other text is a path as it is")
         XCTAssertNil(Samples.resolve("sample:nothing"))
         XCTAssertNil(Samples.resolve("sample:../Package.swift"), "never outside the samples folder")
-        XCTAssertNil(Samples.resolve("sample:photos"+"/"), "a folder is no sample")
+        XCTAssertNil(Samples.resolve("sample:photos" + "/"), "a folder is no sample")
         XCTAssertEqual(Samples.reference(forPath: Samples.path("photos/raccoon.jpg")), "sample:raccoon")
         XCTAssertNil(Samples.reference(forPath: Package.path("Package.swift")))
         let names = Samples.all.map(\.name)
@@ -32,15 +32,18 @@ final class SampleReferenceTests: XCTestCase {
             ["render", "pop", "--select", "3", "--gesture", "sample:half-swipe-cancel", "--scale", "1", "--frames", "0-0"],
             ["render", "card-push", "--cards", "sample:cards-i18n", "--scale", "1", "--frames", "0-0"],
             ["render", "push", "--manifest", "sample:photos", "--scale", "1", "--frames", "0-0"],
-            ["inspect", "--transition", "sample:keyframes", "--frame", "0"],
+            ["inspect", "--transition", "sample:keyframes", "--frame", "0"]
         ] {
-            let run = try runFlipbook(arguments + ["--fonts", Package.fixtureFonts] + (arguments[0] == "render" ? ["--progress", "none"] : []),
-                                      in: directory)
+            let run = try runFlipbook(
+                arguments + ["--fonts", Package.fixtureFonts] + (arguments[0] == "render" ? ["--progress", "none"] : []),
+                in: directory)
             XCTAssertEqual(run.status, 0, "\(arguments): \(run.stderr)")
         }
         let unknown = try runFlipbook(["render", "--transition", "sample:card-expnd"], in: directory)
         XCTAssertEqual(unknown.status, 64)
-        XCTAssertEqual(unknown.errorLines.first, "error: --transition: no bundled sample is named 'card-expnd' (`flipbook samples` lists them); did you mean 'card-expand'?")
+        XCTAssertEqual(
+            unknown.errorLines.first,
+            "error: --transition: no bundled sample is named 'card-expnd' (`flipbook samples` lists them); did you mean 'card-expand'?")
     }
 
     func testTheSamplesCommandListsThem() throws {
@@ -63,9 +66,16 @@ final class SampleReferenceTests: XCTestCase {
         XCTAssertEqual(file.manifestPath, Samples.photos)
         let transition = try file.transition(photos: [], options: SceneOptions())
         XCTAssertEqual(transition.window.sublayers[0].imageSource, Samples.path("photos/raccoon.jpg"))
-        XCTAssertThrowsError(try TransitionFile(data: Data(#"{"layers": [{"name": "a", "frame": [0, 0, 1, 1], "image": "sample:racoon"}]}"#.utf8),
-                                                path: "t.json").transition(photos: [], options: SceneOptions())) { error in
-            XCTAssertEqual("\(error)", #"t.json: $.layers[0].image: no bundled sample is named "racoon" (`flipbook samples` lists them) (did you mean "raccoon"?)"#)
+        XCTAssertThrowsError(
+            try TransitionFile(
+                data: Data(#"{"layers": [{"name": "a", "frame": [0, 0, 1, 1], "image": "sample:racoon"}]}"#.utf8),
+                path: "t.json"
+            ).transition(photos: [], options: SceneOptions())
+        ) { error in
+            XCTAssertEqual(
+                "\(error)",
+                #"t.json: $.layers[0].image: no bundled sample is named "racoon" (`flipbook samples` lists them) (did you mean "raccoon"?)"#
+            )
         }
     }
 }

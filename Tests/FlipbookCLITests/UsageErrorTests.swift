@@ -1,13 +1,15 @@
+import FlipbookPipelineTestSupport
 import Foundation
 import XCTest
-import FlipbookPipelineTestSupport
 
 /// Usage mistakes as a user meets them: one error line with the nearest name, one line saying
 /// where the help is, exit 64 — never the whole help text.
 final class UsageErrorTests: XCTestCase {
     /// Runs flipbook and checks the two-line usage error.
-    func assertUsageError(_ arguments: [String], says expected: String, help: String = "flipbook help render",
-                          file: StaticString = #filePath, line: UInt = #line) throws {
+    func assertUsageError(
+        _ arguments: [String], says expected: String, help: String = "flipbook help render",
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         let run = try runFlipbook(arguments)
         XCTAssertEqual(run.status, 64, "\(arguments): \(run.stderr)", file: file, line: line)
         XCTAssertEqual(run.errorLines, ["error: " + expected, "see '\(help)'"], "\(arguments)", file: file, line: line)
@@ -23,18 +25,25 @@ final class UsageErrorTests: XCTestCase {
         try assertUsageError(["render", "push", "--fsp", "30"], says: "unknown option --fsp; did you mean '--fps'?")
         try assertUsageError(["render", "push", "--frame", "3"], says: "unknown option --frame; did you mean '--frames'?")
         try assertUsageError(["render", "push", "--curve", "springg"], says: "--curve: unknown curve 'springg'; did you mean 'spring'?")
-        try assertUsageError(["render", "push", "--curve", "easeinout"],
-                             says: "--curve: unknown curve 'easeinout'; did you mean 'easeInOut'?")
-        try assertUsageError(["curve", "--curve", "easeineaseout"],
-                             says: "--curve: unknown curve 'easeineaseout'; did you mean 'easeInEaseOut'?", help: "flipbook help curve")
+        try assertUsageError(
+            ["render", "push", "--curve", "easeinout"],
+            says: "--curve: unknown curve 'easeinout'; did you mean 'easeInOut'?")
+        try assertUsageError(
+            ["curve", "--curve", "easeineaseout"],
+            says: "--curve: unknown curve 'easeineaseout'; did you mean 'easeInEaseOut'?", help: "flipbook help curve")
         try assertUsageError(["render"], says: "missing PRESET or --transition FILE (see `flipbook list`)")
         try assertUsageError(["version"], says: "unknown command 'version'; did you mean '--version'?", help: "flipbook --help")
-        try assertUsageError(["curve", "--curve", "beizer:0,0,1,1"],
-                             says: "--curve: unknown curve 'beizer:0,0,1,1'; did you mean 'bezier'?", help: "flipbook help curve")
-        try assertUsageError(["render", "push", "--device", "iphonex"],
-                             says: "--device must be a device name (`flipbook devices` lists them), WxH or WxH@S in points (100-2000), not 'iphonex'; did you mean 'x'?")
-        try assertUsageError(["render", "push", "--progress", "plian"],
-                             says: "--progress must be auto, tty, plain or none, not 'plian'; did you mean 'plain'?")
+        try assertUsageError(
+            ["curve", "--curve", "beizer:0,0,1,1"],
+            says: "--curve: unknown curve 'beizer:0,0,1,1'; did you mean 'bezier'?", help: "flipbook help curve")
+        try assertUsageError(
+            ["render", "push", "--device", "iphonex"],
+            says:
+                "--device must be a device name (`flipbook devices` lists them), WxH or WxH@S in points (100-2000), not 'iphonex'; did you mean 'x'?"
+        )
+        try assertUsageError(
+            ["render", "push", "--progress", "plian"],
+            says: "--progress must be auto, tty, plain or none, not 'plian'; did you mean 'plain'?")
     }
 
     func testFarMissesListTheChoicesInstead() throws {
@@ -63,16 +72,23 @@ final class UsageErrorTests: XCTestCase {
     }
 
     func testOptionsThatDoNotApplyToThePresetAreRefused() throws {
-        try assertUsageError(["render", "push", "--scroll", "30"],
-                             says: "--scroll does not apply to push (only to present, dismiss, fade-present, fade-dismiss)")
-        try assertUsageError(["render", "present", "--columns", "4"],
-                             says: "--columns does not apply to present (only to push, pop, zoom-push, zoom-pop)")
-        try assertUsageError(["render", "push", "--return", "2"],
-                             says: "--return does not apply to push (only to pop, dismiss, card-pop)")
-        try assertUsageError(["render", "card-push", "--manifest", "Samples/photos.json"],
-                             says: "--manifest does not apply to card-push (only to push, pop, zoom-push, zoom-pop, present, dismiss, fade-present, fade-dismiss, page)")
-        try assertUsageError(["inspect", "pop", "--frame", "0", "--cards", "Samples/cards.json"],
-                             says: "--cards does not apply to pop (only to card-push, card-pop)", help: "flipbook help inspect")
+        try assertUsageError(
+            ["render", "push", "--scroll", "30"],
+            says: "--scroll does not apply to push (only to present, dismiss, fade-present, fade-dismiss)")
+        try assertUsageError(
+            ["render", "present", "--columns", "4"],
+            says: "--columns does not apply to present (only to push, pop, zoom-push, zoom-pop)")
+        try assertUsageError(
+            ["render", "push", "--return", "2"],
+            says: "--return does not apply to push (only to pop, dismiss, card-pop)")
+        try assertUsageError(
+            ["render", "card-push", "--manifest", "Samples/photos.json"],
+            says:
+                "--manifest does not apply to card-push (only to push, pop, zoom-push, zoom-pop, present, dismiss, fade-present, fade-dismiss, page)"
+        )
+        try assertUsageError(
+            ["inspect", "pop", "--frame", "0", "--cards", "Samples/cards.json"],
+            says: "--cards does not apply to pop (only to card-push, card-pop)", help: "flipbook help inspect")
         // Spring options on a Bézier preset were already refused; they stay so.
         let damping = try runFlipbook(["render", "present", "--damping", "0.5"])
         XCTAssertEqual(damping.status, 64, damping.stderr)
@@ -84,8 +100,10 @@ final class UsageErrorTests: XCTestCase {
         let out = directory.appendingPathComponent("out").path
         let option = try runFlipbook(["render", "card-push", "--manifest", "Samples/photos.json", "--skip-inapplicable", "--out", out])
         XCTAssertEqual(option.status, 0, option.stderr)
-        XCTAssertEqual(option.stdout, "card-push: skipped: --manifest does not apply to card-push "
-                       + "(only to push, pop, zoom-push, zoom-pop, present, dismiss, fade-present, fade-dismiss, page)\n")
+        XCTAssertEqual(
+            option.stdout,
+            "card-push: skipped: --manifest does not apply to card-push "
+                + "(only to push, pop, zoom-push, zoom-pop, present, dismiss, fade-present, fade-dismiss, page)\n")
         let index = try runFlipbook(["render", "pop", "--return", "99", "--skip-inapplicable", "--out", out])
         XCTAssertEqual(index.status, 0, index.stderr)
         XCTAssertEqual(index.stdout, "pop: skipped: --return 99 is out of range: the manifest has 16 photos (0…15)\n")

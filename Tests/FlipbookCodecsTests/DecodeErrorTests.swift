@@ -1,7 +1,7 @@
-import Foundation
-import XCTest
 import FlipbookCodecs
 import FlipbookRaster
+import Foundation
+import XCTest
 
 /// Limits, unsupported inputs, damaged files and harmless warnings.
 final class DecodeErrorTests: XCTestCase {
@@ -34,21 +34,25 @@ final class DecodeErrorTests: XCTestCase {
 
     /// SOI, a baseline SOF0 for width × height (1 component), an SOS, EOI.
     static func jpegHeader(width: UInt16, height: UInt16) -> [UInt8] {
-        [0xFF, 0xD8, 0xFF, 0xC0, 0x00, 0x0B, 0x08, UInt8(height >> 8), UInt8(height & 0xFF),
-         UInt8(width >> 8), UInt8(width & 0xFF), 0x01, 0x01, 0x11, 0x00,
-         0xFF, 0xDA, 0x00, 0x08, 0x01, 0x01, 0x00, 0x00, 0x3F, 0x00, 0xFF, 0xD9]
+        [
+            0xFF, 0xD8, 0xFF, 0xC0, 0x00, 0x0B, 0x08, UInt8(height >> 8), UInt8(height & 0xFF),
+            UInt8(width >> 8), UInt8(width & 0xFF), 0x01, 0x01, 0x11, 0x00,
+            0xFF, 0xDA, 0x00, 0x08, 0x01, 0x01, 0x00, 0x00, 0x3F, 0x00, 0xFF, 0xD9
+        ]
     }
 
     // MARK: Limits
 
     func testHugePNGHeaderFailsBeforeDecoding() throws {
         let bytes = Self.pngHeader(width: 100_000, height: 100_000)
-        XCTAssertEqual(try ImageDecoder.readHeader(bytes, name: "huge.png"),
-                       ImageHeader(format: .png, width: 100_000, height: 100_000))
+        XCTAssertEqual(
+            try ImageDecoder.readHeader(bytes, name: "huge.png"),
+            ImageHeader(format: .png, width: 100_000, height: 100_000))
         let error = Fixtures.codecError { try ImageDecoder.decode(bytes, name: "huge.png") }
         XCTAssertEqual(error, .tooLarge(path: "huge.png", width: 100_000, height: 100_000, maxPixels: 100_000_000))
-        XCTAssertEqual(error?.description,
-                       "huge.png: the image is 100000x100000 = 10000000000 pixels, more than the limit of 100000000 pixels")
+        XCTAssertEqual(
+            error?.description,
+            "huge.png: the image is 100000x100000 = 10000000000 pixels, more than the limit of 100000000 pixels")
     }
 
     func testHugeJPEGHeaderFailsBeforeDecoding() throws {
@@ -60,8 +64,9 @@ final class DecodeErrorTests: XCTestCase {
 
     func testLimitIsOverridable() throws {
         let path = Fixtures.path("pngsuite/basn2c08.png")
-        XCTAssertEqual(Fixtures.codecError { try ImageDecoder.decode(fileAtPath: path, limits: DecodeLimits(maxPixels: 1023)) },
-                       .tooLarge(path: path, width: 32, height: 32, maxPixels: 1023))
+        XCTAssertEqual(
+            Fixtures.codecError { try ImageDecoder.decode(fileAtPath: path, limits: DecodeLimits(maxPixels: 1023)) },
+            .tooLarge(path: path, width: 32, height: 32, maxPixels: 1023))
         XCTAssertEqual(try ImageDecoder.decode(fileAtPath: path, limits: DecodeLimits(maxPixels: 1024)).width, 32)
     }
 
@@ -70,8 +75,9 @@ final class DecodeErrorTests: XCTestCase {
             let error = Fixtures.codecError { try ImageDecoder.decode(bytes, name: name) }
             XCTAssertTrue(error?.description.hasPrefix("\(name): ") ?? false, String(describing: error))
         }
-        XCTAssertEqual(Fixtures.codecError { try ImageDecoder.decode(Self.pngHeader(width: 0, height: 10), name: "zero.png") },
-                       .corrupt(path: "zero.png", format: .png, message: "Invalid IHDR data"))
+        XCTAssertEqual(
+            Fixtures.codecError { try ImageDecoder.decode(Self.pngHeader(width: 0, height: 10), name: "zero.png") },
+            .corrupt(path: "zero.png", format: .png, message: "Invalid IHDR data"))
     }
 
     // MARK: Formats
@@ -84,7 +90,7 @@ final class DecodeErrorTests: XCTestCase {
             ([0x49, 0x49, 0x2A, 0x00, 8, 0, 0, 0], "x.gif: is a TIFF image; only PNG and JPEG are supported"),
             ([0, 0, 0, 0x1C] + Array("ftypavif".utf8), "x.gif: is an AVIF image; only PNG and JPEG are supported"),
             (Array("hello, world".utf8), "x.gif: not a PNG or JPEG file (it starts with neither signature)"),
-            ([], "x.gif: the file is empty; not a PNG or JPEG file"),
+            ([], "x.gif: the file is empty; not a PNG or JPEG file")
         ]
         for (bytes, message) in cases {
             XCTAssertEqual(Fixtures.codecError { try ImageDecoder.decode(bytes, name: "x.gif") }?.description, message)
@@ -98,37 +104,45 @@ final class DecodeErrorTests: XCTestCase {
             guard case .unsupportedFeature(path, .jpeg, _)? = error else { XCTFail("\(file): \(String(describing: error))"); continue }
             XCTAssertTrue(error!.description.contains("unsupported JPEG"), error!.description)
         }
-        XCTAssertEqual(Fixtures.codecError { try ImageDecoder.decode(fileAtPath: Fixtures.path("jpeg/libjpeg-turbo/testorig12.jpg")) }?.description,
-                       Fixtures.path("jpeg/libjpeg-turbo/testorig12.jpg") + ": unsupported JPEG variant: Unsupported JPEG data precision 12 "
-                       + "(only 8-bit baseline, progressive and arithmetic-coded JPEGs are supported)")
+        XCTAssertEqual(
+            Fixtures.codecError { try ImageDecoder.decode(fileAtPath: Fixtures.path("jpeg/libjpeg-turbo/testorig12.jpg")) }?.description,
+            Fixtures.path("jpeg/libjpeg-turbo/testorig12.jpg") + ": unsupported JPEG variant: Unsupported JPEG data precision 12 "
+                + "(only 8-bit baseline, progressive and arithmetic-coded JPEGs are supported)")
     }
 
     func testMissingFile() {
-        XCTAssertEqual(Fixtures.codecError { try ImageDecoder.decode(fileAtPath: "/nonexistent/a.png") },
-                       .unreadable(path: "/nonexistent/a.png", reason: "No such file or directory"))
+        XCTAssertEqual(
+            Fixtures.codecError { try ImageDecoder.decode(fileAtPath: "/nonexistent/a.png") },
+            .unreadable(path: "/nonexistent/a.png", reason: "No such file or directory"))
     }
 
     // MARK: Damage
 
     func testTruncatedFilesFailWithTheLibraryMessage() throws {
         let png = try Fixtures.bytes("pngsuite/basn2c08.png")
-        XCTAssertEqual(Fixtures.codecError { try ImageDecoder.decode(Array(png.prefix(png.count / 2)), name: "half.png") },
-                       .corrupt(path: "half.png", format: .png,
-                                message: "chunk 'IDAT' at byte 49 declares 72 bytes of data, but the file ends 15 bytes later (truncated, or the length is damaged)"))
-        XCTAssertEqual(Fixtures.codecError { try ImageDecoder.decode(Array(png.prefix(40)), name: "short.png") },
-                       .corrupt(path: "short.png", format: .png, message: "unexpected end of file (the file is truncated)"))
+        XCTAssertEqual(
+            Fixtures.codecError { try ImageDecoder.decode(Array(png.prefix(png.count / 2)), name: "half.png") },
+            .corrupt(
+                path: "half.png", format: .png,
+                message:
+                    "chunk 'IDAT' at byte 49 declares 72 bytes of data, but the file ends 15 bytes later (truncated, or the length is damaged)"
+            ))
+        XCTAssertEqual(
+            Fixtures.codecError { try ImageDecoder.decode(Array(png.prefix(40)), name: "short.png") },
+            .corrupt(path: "short.png", format: .png, message: "unexpected end of file (the file is truncated)"))
         // Cut just before IEND: every pixel is there, but the file is still incomplete.
         XCTAssertNotNil(Fixtures.codecError { try ImageDecoder.decode(Array(png.dropLast(12)), name: "noend.png") })
         let jpeg = try Fixtures.bytes("jpeg/libjpeg-turbo/testorig.jpg")
-        XCTAssertEqual(Fixtures.codecError { try ImageDecoder.decode(Array(jpeg.prefix(jpeg.count / 2)), name: "half.jpg") },
-                       .corrupt(path: "half.jpg", format: .jpeg, message: "Premature end of JPEG file"))
+        XCTAssertEqual(
+            Fixtures.codecError { try ImageDecoder.decode(Array(jpeg.prefix(jpeg.count / 2)), name: "half.jpg") },
+            .corrupt(path: "half.jpg", format: .jpeg, message: "Premature end of JPEG file"))
         // Progressive files cut short: HostileInputTests.testAProgressiveJPEGCutBeforeItsLastScanStaysAnError.
     }
 
     func testCorruptEntropyDataFails() throws {
         var jpeg = try Fixtures.bytes("jpeg/libjpeg-turbo/testorig.jpg")
         for index in stride(from: jpeg.count / 2, to: jpeg.count / 2 + 400, by: 3) where jpeg[index] != 0xFF && jpeg[index - 1] != 0xFF {
-            jpeg[index] = 0xFF  // stray markers in the scan
+            jpeg[index] = 0xFF // stray markers in the scan
             jpeg.insert(0xD5, at: index + 1)
         }
         let error = Fixtures.codecError { try ImageDecoder.decode(jpeg, name: "damaged.jpg") }
@@ -140,7 +154,8 @@ final class DecodeErrorTests: XCTestCase {
         let png = try Fixtures.bytes("pngsuite/basn2c08.png")
         let expected = try ImageDecoder.decode(png, name: "basn2c08.png")
         // A tEXt chunk with a bad CRC (ancillary: libpng warns and skips it) and junk after IEND.
-        let damaged = Array(png.dropLast(12)) + Self.chunk("tEXt", Array("Comment\u{0}hello".utf8), corruptCRC: true)
+        let damaged =
+            Array(png.dropLast(12)) + Self.chunk("tEXt", Array("Comment\u{0}hello".utf8), corruptCRC: true)
             + Array(png.suffix(12)) + Array("junk after IEND".utf8)
         XCTAssertEqual(try ImageDecoder.decode(damaged, name: "warned.png"), expected)
     }

@@ -1,6 +1,6 @@
-import XCTest
 import FlipbookCodecs
 import FlipbookRaster
+import XCTest
 
 /// recurser/exif-orientation-examples: every file, once its orientation is applied, is the
 /// same upright picture as *_1.jpg (within JPEG noise: the pixels were stored pre-transformed).
@@ -13,8 +13,11 @@ final class EXIFOrientationTests: XCTestCase {
             for orientation in 0...8 where orientation != 1 {
                 let path = Fixtures.path("exif-orientation/\(kind)_\(orientation).jpg")
                 let header = try ImageDecoder.readHeader(fileAtPath: path)
-                XCTAssertEqual(header, ImageHeader(format: .jpeg, width: size.0, height: size.1,
-                                                   orientation: orientation == 0 ? 1 : orientation), path)
+                XCTAssertEqual(
+                    header,
+                    ImageHeader(
+                        format: .jpeg, width: size.0, height: size.1,
+                        orientation: orientation == 0 ? 1 : orientation), path)
                 let image = try ImageDecoder.decode(fileAtPath: path)
                 XCTAssertEqual(image.width, size.0, path)
                 XCTAssertEqual(image.height, size.1, path)
@@ -38,7 +41,7 @@ final class EXIFOrientationTests: XCTestCase {
             5: (2, 3, [1, 4, 2, 5, 3, 6]),
             6: (2, 3, [4, 1, 5, 2, 6, 3]),
             7: (2, 3, [6, 3, 5, 2, 4, 1]),
-            8: (2, 3, [3, 6, 2, 5, 1, 4]),
+            8: (2, 3, [3, 6, 2, 5, 1, 4])
         ]
         for (orientation, (width, height, pixels)) in expected {
             let image = PixelConversion.oriented(stored, width: 3, height: 2, orientation: orientation)

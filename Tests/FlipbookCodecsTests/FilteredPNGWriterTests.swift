@@ -1,9 +1,10 @@
+import FlipbookRaster
+import FlipbookTestSupport
 import Foundation
 import Synchronization
 import XCTest
+
 @testable import FlipbookCodecs
-import FlipbookRaster
-import FlipbookTestSupport
 
 /// The ISA-L and libdeflate PNG writers: SIMD row filters against the spec's scalar definitions,
 /// the chunk layout, and round trips of every colour type they write through libpng and Pillow.
@@ -52,8 +53,9 @@ final class FilteredPNGWriterTests: XCTestCase {
         paddedRow.withUnsafeBufferPointer { r in
             paddedAbove.withUnsafeBufferPointer { u in
                 out.withUnsafeMutableBufferPointer { o in
-                    PNGRowFilter.filter(filter, row: r.baseAddress! + 16, above: u.baseAddress! + 16, count: row.count,
-                                        bytesPerPixel: bpp, into: o.baseAddress!)
+                    PNGRowFilter.filter(
+                        filter, row: r.baseAddress! + 16, above: u.baseAddress! + 16, count: row.count,
+                        bytesPerPixel: bpp, into: o.baseAddress!)
                 }
             }
         }
@@ -67,8 +69,9 @@ final class FilteredPNGWriterTests: XCTestCase {
                 for seed: UInt32 in [1, 2, 3] {
                     let row = randomBytes(count, seed: seed), above = randomBytes(count, seed: seed &* 7 &+ 11)
                     for filter in PNGRowFilter.single {
-                        XCTAssertEqual(simdFilter(filter, row: row, above: above, bpp: bpp),
-                                       referenceFilter(filter, row: row, above: above, bpp: bpp), "\(filter) bpp \(bpp) count \(count)")
+                        XCTAssertEqual(
+                            simdFilter(filter, row: row, above: above, bpp: bpp),
+                            referenceFilter(filter, row: row, above: above, bpp: bpp), "\(filter) bpp \(bpp) count \(count)")
                     }
                 }
             }
@@ -84,7 +87,8 @@ final class FilteredPNGWriterTests: XCTestCase {
         var state: UInt32 = 99
         while a.count % 16 != 0 || a.count < 4096 {
             state = state &* 1_664_525 &+ 1_013_904_223
-            a.append(UInt8(truncatingIfNeeded: state >> 8)); b.append(UInt8(truncatingIfNeeded: state >> 16)); c.append(UInt8(truncatingIfNeeded: state >> 24))
+            a.append(UInt8(truncatingIfNeeded: state >> 8)); b.append(UInt8(truncatingIfNeeded: state >> 16));
+            c.append(UInt8(truncatingIfNeeded: state >> 24))
         }
         for start in stride(from: 0, to: a.count, by: 16) {
             let va = PNGRowFilter.Bytes(a[start..<start + 16]), vb = PNGRowFilter.Bytes(b[start..<start + 16])
@@ -136,7 +140,8 @@ final class FilteredPNGWriterTests: XCTestCase {
     }
 
     func testChunkLayout() throws {
-        let image = PremultipliedImage(width: 3, height: 2, pixels: [0xFF00_00FF, 0xFF00_FF00, 0xFFFF_0000, 0xFFFF_FFFF, 0xFF00_0000, 0xFF80_8080])
+        let image = PremultipliedImage(
+            width: 3, height: 2, pixels: [0xFF00_00FF, 0xFF00_FF00, 0xFFFF_0000, 0xFFFF_FFFF, 0xFF00_0000, 0xFF80_8080])
         for writer in filteredWriters {
             try checkChunkLayout(try PNGEncoder.encode(image, options: PNGEncodeOptions(writer: writer)))
         }
@@ -158,7 +163,7 @@ final class FilteredPNGWriterTests: XCTestCase {
         let width = 300, height = 400
         let noise = randomBytes(width * height * 4, seed: 42)
         let pixels = (0..<width * height).map { i -> UInt32 in
-            let alpha = UInt32(noise[4 * i + 3] | 1)  // translucent: colour type 6
+            let alpha = UInt32(noise[4 * i + 3] | 1) // translucent: colour type 6
             let straight = StraightPixel(red: noise[4 * i], green: noise[4 * i + 1], blue: noise[4 * i + 2], alpha: UInt8(alpha))
             return straight.premultiplied.packed
         }
@@ -179,15 +184,19 @@ final class FilteredPNGWriterTests: XCTestCase {
     /// out of output space and never finish). Every file decodes to exactly the pixels, and a
     /// reused encoder gives a fresh one's bytes.
     func testManyBatchesAndReusedEncodersRoundTrip() throws {
-        let smooth = PremultipliedImage(width: 750, height: 300, pixels: (0..<750 * 300).map { (i: Int) -> UInt32 in
-            let red = UInt32(i % 750 / 3), green = UInt32(i / 750 % 256)
-            return red | green << 8 | 0x40_0000 | 0xFF00_0000
-        })
+        let smooth = PremultipliedImage(
+            width: 750, height: 300,
+            pixels: (0..<750 * 300).map { (i: Int) -> UInt32 in
+                let red = UInt32(i % 750 / 3), green = UInt32(i / 750 % 256)
+                return red | green << 8 | 0x40_0000 | 0xFF00_0000
+            })
         let noiseBytes = randomBytes(400 * 300 * 4, seed: 9)
-        let noise = PremultipliedImage(width: 400, height: 300, pixels: (0..<400 * 300).map { (i: Int) -> UInt32 in
-            let red = UInt32(noiseBytes[4 * i]), green = UInt32(noiseBytes[4 * i + 1]), blue = UInt32(noiseBytes[4 * i + 2])
-            return red | green << 8 | blue << 16 | 0xFF00_0000
-        })
+        let noise = PremultipliedImage(
+            width: 400, height: 300,
+            pixels: (0..<400 * 300).map { (i: Int) -> UInt32 in
+                let red = UInt32(noiseBytes[4 * i]), green = UInt32(noiseBytes[4 * i + 1]), blue = UInt32(noiseBytes[4 * i + 2])
+                return red | green << 8 | blue << 16 | 0xFF00_0000
+            })
         let tiny = PremultipliedImage(width: 1, height: 1, pixels: [0x8040_2010])
         XCTAssertGreaterThan(smooth.width * 3 * smooth.height, 2 * FilteredPNGWriter.isalBatchBytes)
         for writer in packingWriters {
@@ -224,10 +233,12 @@ final class FilteredPNGWriterTests: XCTestCase {
     /// Encoders on several threads at once give the bytes one encoder gives on one thread.
     func testEncodingOnSeveralThreadsGivesTheSameBytes() throws {
         let images = (0..<8).map { n in
-            PremultipliedImage(width: 300 + n, height: 257, pixels: (0..<(300 + n) * 257).map { (i: Int) -> UInt32 in
-                let red = UInt32(i * (n + 3) % 256), green = UInt32(i / (300 + n) % 256), blue = UInt32(n * 20)
-                return red | green << 8 | blue << 16 | 0xFF00_0000
-            })
+            PremultipliedImage(
+                width: 300 + n, height: 257,
+                pixels: (0..<(300 + n) * 257).map { (i: Int) -> UInt32 in
+                    let red = UInt32(i * (n + 3) % 256), green = UInt32(i / (300 + n) % 256), blue = UInt32(n * 20)
+                    return red | green << 8 | blue << 16 | 0xFF00_0000
+                })
         }
         for writer in packingWriters {
             let options = PNGEncodeOptions(writer: writer)
@@ -248,19 +259,26 @@ final class FilteredPNGWriterTests: XCTestCase {
     func testEveryFilterAndLevelRoundTripsThroughLibpng() throws {
         for (width, height) in [(1, 1), (1, 9), (7, 1), (5, 3), (61, 17)] {
             let noise = randomBytes(width * height * 4, seed: UInt32(width * 100 + height))
-            let opaque = PremultipliedImage(width: width, height: height, pixels: (0..<width * height).map { i in
-                UInt32(noise[4 * i]) | UInt32(noise[4 * i + 1]) << 8 | UInt32(noise[4 * i + 2] / 8) << 16 | 0xFF00_0000
-            })
-            let translucent = PremultipliedImage(width: width, height: height, pixels: (0..<width * height).map { i in
-                StraightPixel(red: noise[4 * i], green: noise[4 * i + 1], blue: noise[4 * i + 2], alpha: noise[4 * i + 3] / 3 * 3).premultiplied.packed
-            })
+            let opaque = PremultipliedImage(
+                width: width, height: height,
+                pixels: (0..<width * height).map { i in
+                    UInt32(noise[4 * i]) | UInt32(noise[4 * i + 1]) << 8 | UInt32(noise[4 * i + 2] / 8) << 16 | 0xFF00_0000
+                })
+            let translucent = PremultipliedImage(
+                width: width, height: height,
+                pixels: (0..<width * height).map { i in
+                    StraightPixel(red: noise[4 * i], green: noise[4 * i + 1], blue: noise[4 * i + 2], alpha: noise[4 * i + 3] / 3 * 3)
+                        .premultiplied.packed
+                })
             for image in [opaque, translucent] {
                 for writer in filteredWriters {
                     for filter in PNGFilter.allCases {
                         for level in [0, 1, 2, 3, 4, 9, 12] where writer.compressionLevels.contains(level) {
-                            let png = try PNGEncoder.encode(image, options: PNGEncodeOptions(writer: writer, compressionLevel: level, filter: filter))
+                            let png = try PNGEncoder.encode(
+                                image, options: PNGEncodeOptions(writer: writer, compressionLevel: level, filter: filter))
                             XCTAssertEqual(png[25], image.isOpaque ? 2 : 6)
-                            XCTAssertEqual(try ImageDecoder.decode(png, name: "t.png"), image, "\(writer) \(width)×\(height) \(filter) level \(level)")
+                            XCTAssertEqual(
+                                try ImageDecoder.decode(png, name: "t.png"), image, "\(writer) \(width)×\(height) \(filter) level \(level)")
                         }
                     }
                 }
@@ -273,8 +291,9 @@ final class FilteredPNGWriterTests: XCTestCase {
     /// A Python 3 with Pillow: `/usr/bin/python3` (Debian's python3-pil) or `python3` on PATH.
     private func pythonWithPillow() throws -> String {
         if let python = try pythonImporting("PIL.Image") { return python }
-        throw XCTSkip("Pillow is not installed (apt-get install python3-pil; scripts/test installs it): "
-                      + "the Pillow round trip of the PNG writers' files was not run")
+        throw XCTSkip(
+            "Pillow is not installed (apt-get install python3-pil; scripts/test installs it): "
+                + "the Pillow round trip of the PNG writers' files was not run")
     }
 
     /// Pillow decodes RGB and RGBA files of every writer, at every ISA-L level, to exactly the
@@ -304,8 +323,9 @@ final class FilteredPNGWriterTests: XCTestCase {
                     for level in writer == .isal && !large ? Array(writer.compressionLevels) : [writer.defaultCompressionLevel] {
                         for (name, image) in [("rgb", opaque), ("rgba", translucent)] {
                             let file = "\(writer)-\(level)-\(filter)-\(width)x\(height)-\(name).png"
-                            try PNGEncoder.write(image, toPath: directory.appendingPathComponent(file).path,
-                                                 options: PNGEncodeOptions(writer: writer, compressionLevel: level, filter: filter))
+                            try PNGEncoder.write(
+                                image, toPath: directory.appendingPathComponent(file).path,
+                                options: PNGEncodeOptions(writer: writer, compressionLevel: level, filter: filter))
                             var bytes: [UInt8] = []
                             for pixel in image.pixels {
                                 let straight = PremultipliedPixel(packed: pixel).straight
@@ -320,14 +340,14 @@ final class FilteredPNGWriterTests: XCTestCase {
         }
         // Pillow writes each file's mode and raw pixels next to it.
         let script = """
-        import sys, glob, os
-        from PIL import Image
-        for path in sorted(glob.glob(os.path.join(sys.argv[1], '*.png'))):
-            with Image.open(path) as image:
-                image.load()
-                open(path + '.mode', 'w').write(image.mode)
-                open(path + '.raw', 'wb').write(image.tobytes())
-        """
+            import sys, glob, os
+            from PIL import Image
+            for path in sorted(glob.glob(os.path.join(sys.argv[1], '*.png'))):
+                with Image.open(path) as image:
+                    image.load()
+                    open(path + '.mode', 'w').write(image.mode)
+                    open(path + '.raw', 'wb').write(image.tobytes())
+            """
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python)
         process.arguments = ["-c", script, directory.path]

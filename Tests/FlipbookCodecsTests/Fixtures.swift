@@ -1,7 +1,7 @@
-import Foundation
-import XCTest
 import FlipbookCodecs
 import FlipbookRaster
+import Foundation
+import XCTest
 
 /// Locates Tests/Fixtures from this file (no SwiftPM resources) and compares pixels.
 enum Fixtures {
@@ -31,7 +31,7 @@ enum Fixtures {
             }
             fields.append(field)
         }
-        index += 1  // the single whitespace after maxval
+        index += 1 // the single whitespace after maxval
         precondition(fields[0] == "P6" && fields[3] == "255")
         let width = Int(fields[1])!, height = Int(fields[2])!
         var pixels = [UInt32](repeating: 0, count: width * height)
@@ -48,7 +48,7 @@ enum Fixtures {
         pixels.reserveCapacity(rgba.count / 4)
         for i in stride(from: 0, to: rgba.count, by: 4) {
             let a = rgba[i + 3]
-            func p(_ c: Int) -> UInt32 { UInt32((c * a + 127) / 255) }  // round(c·a/255), documented rounding
+            func p(_ c: Int) -> UInt32 { UInt32((c * a + 127) / 255) } // round(c·a/255), documented rounding
             pixels.append(p(rgba[i]) | p(rgba[i + 1]) << 8 | p(rgba[i + 2]) << 16 | UInt32(a) << 24)
         }
         return pixels

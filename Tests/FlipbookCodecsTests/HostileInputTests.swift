@@ -1,8 +1,9 @@
 import CImageCodecs
+import FlipbookRaster
 import Foundation
 import XCTest
+
 @testable import FlipbookCodecs
-import FlipbookRaster
 
 /// Crafted files that made the decoders allocate gigabytes, spin for seconds or answer wrongly
 /// (docs/LIMITS.md, "Images"). Fixtures: Tests/Fixtures/hostile (see its SOURCE.md).
@@ -11,11 +12,15 @@ final class HostileInputTests: XCTestCase {
 
     /// Before: libpng allocated and zero-filled the declared 2 GB, then said "the file is truncated".
     func testAChunkLongerThanTheFileFailsAtOnceNamingTheChunk() throws {
-        for (file, type, offset, remaining) in [("huge-chunk-ztxt.png", "zTXt", 33, 11), ("huge-chunk-itxt.png", "iTXt", 33, 10),
-                                                ("huge-chunk-splt.png", "sPLT", 33, 9)] {
+        for (file, type, offset, remaining) in [
+            ("huge-chunk-ztxt.png", "zTXt", 33, 11), ("huge-chunk-itxt.png", "iTXt", 33, 10),
+            ("huge-chunk-splt.png", "sPLT", 33, 9)
+        ] {
             let path = Fixtures.path("hostile/\(file)")
-            let expected = CodecError.corrupt(path: path, format: .png, message: "chunk '\(type)' at byte \(offset) declares 2147483647 bytes "
-                                              + "of data, but the file ends \(remaining) bytes later (truncated, or the length is damaged)")
+            let expected = CodecError.corrupt(
+                path: path, format: .png,
+                message: "chunk '\(type)' at byte \(offset) declares 2147483647 bytes "
+                    + "of data, but the file ends \(remaining) bytes later (truncated, or the length is damaged)")
             XCTAssertEqual(Fixtures.codecError { try ImageDecoder.readHeader(fileAtPath: path) }, expected)
             XCTAssertEqual(Fixtures.codecError { try ImageDecoder.decode(fileAtPath: path) }, expected)
         }
@@ -27,9 +32,11 @@ final class HostileInputTests: XCTestCase {
         let png = try Fixtures.bytes("pngsuite/basn0g08.png")
         let text = DecodeErrorTests.chunk("tEXt", Array("Comment\u{0}".utf8) + [UInt8](repeating: 0x41, count: 8_000_001))
         let bytes = Array(png.prefix(33)) + text + Array(png.dropFirst(33))
-        XCTAssertEqual(Fixtures.codecError { try ImageDecoder.decode(bytes, name: "big-text.png") },
-                       .exceedsLimit(path: "big-text.png", format: .png,
-                                     message: "chunk 'tEXt' is larger than the 8000000 bytes allowed for a chunk other than IDAT"))
+        XCTAssertEqual(
+            Fixtures.codecError { try ImageDecoder.decode(bytes, name: "big-text.png") },
+            .exceedsLimit(
+                path: "big-text.png", format: .png,
+                message: "chunk 'tEXt' is larger than the 8000000 bytes allowed for a chunk other than IDAT"))
     }
 
     // MARK: 7. Ancillary chunks are not decompressed (memory: CommandLineTests.testAZTXtBombDecodesInLittleMemory)
@@ -46,18 +53,22 @@ final class HostileInputTests: XCTestCase {
     /// Before: 694 valid scans over a 10000×10000 grey image took ~34 s and 200 MB, even at 1/8.
     func testTooManyScansAreRefusedFromTheHeader() throws {
         let path = Fixtures.path("hostile/progressive-694-scans.jpg")
-        let expected = CodecError.exceedsLimit(path: path, format: .jpeg, message: "it has 694 scans, more than the 64 decoded for an "
-                                               + "image of 10000x10000 pixels (progressive encoders use about 10)")
+        let expected = CodecError.exceedsLimit(
+            path: path, format: .jpeg,
+            message: "it has 694 scans, more than the 64 decoded for an "
+                + "image of 10000x10000 pixels (progressive encoders use about 10)")
         XCTAssertEqual(Fixtures.codecError { try ImageDecoder.readHeader(fileAtPath: path) }, expected)
         XCTAssertEqual(Fixtures.codecError { try ImageDecoder.decode(fileAtPath: path, minimumSize: (100, 100)) }, expected)
-        XCTAssertEqual(expected.description, "\(path): the JPEG file exceeds a decoding limit: it has 694 scans, more than the 64 "
-                       + "decoded for an image of 10000x10000 pixels (progressive encoders use about 10)")
+        XCTAssertEqual(
+            expected.description,
+            "\(path): the JPEG file exceeds a decoding limit: it has 694 scans, more than the 64 "
+                + "decoded for an image of 10000x10000 pixels (progressive encoders use about 10)")
     }
 
     func testScanLimitFollowsTheImageSize() {
-        XCTAssertEqual(fbc_jpeg_max_scans(10_000, 10_000), 64)   // 2.5e9 / 1e8 = 25, at least 64
-        XCTAssertEqual(fbc_jpeg_max_scans(4_000, 3_000), 208)    // 12 MP
-        XCTAssertEqual(fbc_jpeg_max_scans(1_000, 1_000), 1_000)  // 2 500, at most 1000
+        XCTAssertEqual(fbc_jpeg_max_scans(10_000, 10_000), 64) // 2.5e9 / 1e8 = 25, at least 64
+        XCTAssertEqual(fbc_jpeg_max_scans(4_000, 3_000), 208) // 12 MP
+        XCTAssertEqual(fbc_jpeg_max_scans(1_000, 1_000), 1_000) // 2 500, at most 1000
         XCTAssertEqual(fbc_jpeg_max_scans(0, 0), 1_000)
         XCTAssertEqual(fbc_jpeg_max_scans(65_535, 65_535), 64)
     }
@@ -80,15 +91,18 @@ final class HostileInputTests: XCTestCase {
         var warnings: [CodecWarning] = []
         XCTAssertEqual(try ImageDecoder.decode(fileAtPath: path, warn: { warnings.append($0) }), complete)
         XCTAssertEqual(warnings, [.missingEndOfImage(path: path)])
-        XCTAssertEqual(warnings.first?.description, "\(path): the JPEG file lacks its end-of-image marker (FF D9); its image data is "
-                       + "complete, so it was decoded")
+        XCTAssertEqual(
+            warnings.first?.description,
+            "\(path): the JPEG file lacks its end-of-image marker (FF D9); its image data is "
+                + "complete, so it was decoded")
         // Reduced decodes too.
         warnings = []
         XCTAssertEqual(try ImageDecoder.decode(fileAtPath: path, minimumSize: (50, 30), warn: { warnings.append($0) }).width, 57)
         XCTAssertEqual(warnings.count, 1)
         // Pillow's "truncated" progressive file lacks only the D9 of its end marker.
         warnings = []
-        XCTAssertEqual(try ImageDecoder.decode(fileAtPath: Fixtures.path("jpeg/pillow/truncated_jpeg.jpg"), warn: { warnings.append($0) }).width, 100)
+        XCTAssertEqual(
+            try ImageDecoder.decode(fileAtPath: Fixtures.path("jpeg/pillow/truncated_jpeg.jpg"), warn: { warnings.append($0) }).width, 100)
         XCTAssertEqual(warnings.count, 1)
         // A complete file warns about nothing.
         warnings = []
@@ -106,22 +120,26 @@ final class HostileInputTests: XCTestCase {
         // Cut right before the last scan's SOS marker: every scan that is there is whole, but
         // the last refinement is missing.
         let lastScan = try XCTUnwrap((0..<progressive.count - 1).last { progressive[$0] == 0xFF && progressive[$0 + 1] == 0xDA })
-        XCTAssertEqual(Fixtures.codecError { try ImageDecoder.decode(Array(progressive.prefix(lastScan)), name: "cut.jpg") },
-                       .corrupt(path: "cut.jpg", format: .jpeg, message: "Premature end of JPEG file"))
+        XCTAssertEqual(
+            Fixtures.codecError { try ImageDecoder.decode(Array(progressive.prefix(lastScan)), name: "cut.jpg") },
+            .corrupt(path: "cut.jpg", format: .jpeg, message: "Premature end of JPEG file"))
         // Cut in the middle of the last scan's data.
         let middle = lastScan + (progressive.count - lastScan) / 2
-        XCTAssertEqual(Fixtures.codecError { try ImageDecoder.decode(Array(progressive.prefix(middle)), name: "cut.jpg") },
-                       .corrupt(path: "cut.jpg", format: .jpeg, message: "Premature end of JPEG file"))
+        XCTAssertEqual(
+            Fixtures.codecError { try ImageDecoder.decode(Array(progressive.prefix(middle)), name: "cut.jpg") },
+            .corrupt(path: "cut.jpg", format: .jpeg, message: "Premature end of JPEG file"))
     }
 
     // MARK: 11. Messages
 
     /// Before: "not a PNG or JPEG file (starts with 0xFF 0xD8)".
     func testAJPEGThatEndsAfterItsFirstMarkerSaysSo() {
-        XCTAssertEqual(Fixtures.codecError { try ImageDecoder.decode([0xFF, 0xD8], name: "soi.jpg") },
-                       .corrupt(path: "soi.jpg", format: .jpeg, message: "Premature end of JPEG file"))
-        XCTAssertEqual(Fixtures.codecError { try ImageDecoder.readHeader([0xFF, 0xD8, 0xFF], name: "soi.jpg") },
-                       .corrupt(path: "soi.jpg", format: .jpeg, message: "Premature end of JPEG file"))
+        XCTAssertEqual(
+            Fixtures.codecError { try ImageDecoder.decode([0xFF, 0xD8], name: "soi.jpg") },
+            .corrupt(path: "soi.jpg", format: .jpeg, message: "Premature end of JPEG file"))
+        XCTAssertEqual(
+            Fixtures.codecError { try ImageDecoder.readHeader([0xFF, 0xD8, 0xFF], name: "soi.jpg") },
+            .corrupt(path: "soi.jpg", format: .jpeg, message: "Premature end of JPEG file"))
     }
 
     // MARK: 13. Size arithmetic
@@ -129,8 +147,9 @@ final class HostileInputTests: XCTestCase {
     /// Before: two sides just below 2^32 overflowed `Int` and trapped; the comment said they could not.
     func testSidesWhoseProductOverflowsAreTooLarge() {
         let side = Int(UInt32.max)
-        XCTAssertEqual(Fixtures.codecError { try ImageDecoder.checkSize(width: side, height: side, name: "x.png", limits: .default) },
-                       .tooLarge(path: "x.png", width: side, height: side, maxPixels: 100_000_000))
+        XCTAssertEqual(
+            Fixtures.codecError { try ImageDecoder.checkSize(width: side, height: side, name: "x.png", limits: .default) },
+            .tooLarge(path: "x.png", width: side, height: side, maxPixels: 100_000_000))
         XCTAssertNoThrow(try ImageDecoder.checkSize(width: 10_000, height: 10_000, name: "x.png", limits: .default))
     }
 }

@@ -1,7 +1,7 @@
-import Foundation
-import XCTest
 import FlipbookCodecs
 import FlipbookRaster
+import Foundation
+import XCTest
 
 final class JPEGDecodeTests: XCTestCase {
     func testIJGReferenceDecodesExactly() throws {
@@ -33,7 +33,9 @@ final class JPEGDecodeTests: XCTestCase {
             let path = Fixtures.path("jpeg/jpeg-decoder/\(file)")
             if expectedFailures.contains(file) {
                 let error = Fixtures.codecError { try ImageDecoder.decode(fileAtPath: path) }
-                guard case let .corrupt(errorPath, .jpeg, message)? = error else { XCTFail("\(file): \(String(describing: error))"); continue }
+                guard case let .corrupt(errorPath, .jpeg, message)? = error else {
+                    XCTFail("\(file): \(String(describing: error))"); continue
+                }
                 XCTAssertEqual(errorPath, path)
                 XCTAssertFalse(message.isEmpty)
                 continue

@@ -1,7 +1,8 @@
+import FlipbookRaster
 import Foundation
 import XCTest
+
 @testable import FlipbookCodecs
-import FlipbookRaster
 
 /// The `flipbook` writer (the C encoder `CPNGEncoder`): every code path writes the same bytes,
 /// the files decode with libpng (here), Pillow (FilteredPNGWriterTests) and Chromium, the chunk
@@ -32,8 +33,9 @@ final class OnePassPNGWriterTests: XCTestCase {
             default: value = i > 0 && random.next() % 9 != 0 ? pixels[i - 1] : random.next()
             }
             let alpha = translucent && random.next() % 4 == 0 ? random.next() & 0xFF : 0xFF
-            let straight = StraightPixel(red: UInt8(truncatingIfNeeded: value), green: UInt8(truncatingIfNeeded: value >> 8),
-                                         blue: UInt8(truncatingIfNeeded: value >> 16), alpha: UInt8(alpha))
+            let straight = StraightPixel(
+                red: UInt8(truncatingIfNeeded: value), green: UInt8(truncatingIfNeeded: value >> 8),
+                blue: UInt8(truncatingIfNeeded: value >> 16), alpha: UInt8(alpha))
             pixels[i] = straight.premultiplied.packed
         }
         return PremultipliedImage(width: width, height: height, pixels: pixels)
@@ -47,9 +49,9 @@ final class OnePassPNGWriterTests: XCTestCase {
         let paths = OnePassCodePath.allCases.filter(\.isAvailable)
         XCTAssertTrue(paths.contains(.portable))
         #if arch(x86_64)
-        XCTAssertTrue(paths.contains(.sse41), "every x86-64 CPU this runs on has SSE4.1")
+            XCTAssertTrue(paths.contains(.sse41), "every x86-64 CPU this runs on has SSE4.1")
         #elseif arch(arm64)
-        XCTAssertTrue(paths.contains(.neon))
+            XCTAssertTrue(paths.contains(.neon))
         #endif
         for (index, (width, height)) in sizes.enumerated() {
             for kind in 0..<5 {
@@ -132,8 +134,9 @@ final class OnePassPNGWriterTests: XCTestCase {
     /// file of many blocks into many IDAT chunks, each decodable as one stream.
     func testSmallChunkLimitSplitsTheStreamIntoManyChunks() throws {
         let picture = image(width: 700, height: 300, kind: 0, translucent: false, seed: 9)
-        XCTAssertEqual(try PNGEncoder.encode(picture, options: PNGEncodeOptions(writer: .flipbook)).count,
-                       try PNGFrameEncoder(options: PNGEncodeOptions(writer: .flipbook)).encode(picture).count)
+        XCTAssertEqual(
+            try PNGEncoder.encode(picture, options: PNGEncodeOptions(writer: .flipbook)).count,
+            try PNGFrameEncoder(options: PNGEncodeOptions(writer: .flipbook)).encode(picture).count)
         let encoder = PNGFrameEncoder(options: PNGEncodeOptions(writer: .flipbook))
         encoder.setIDATChunkBytes(1000)
         let png = try encoder.encode(picture)
@@ -167,7 +170,8 @@ final class OnePassPNGWriterTests: XCTestCase {
         // stored block of ≤ 65 535 bytes (at most one more block per coding block of 128 KiB).
         let bound = 8 + 25 + 12 * 3 + 12 + 6 + 5 * (2 * filtered / 65535 + 2)
         for level in [0, 1] {
-            let png = try PNGEncoder.encode(noise, options: PNGEncodeOptions(writer: .flipbook, compressionLevel: level, filter: PNGFilter.none))
+            let png = try PNGEncoder.encode(
+                noise, options: PNGEncodeOptions(writer: .flipbook, compressionLevel: level, filter: PNGFilter.none))
             XCTAssertLessThanOrEqual(png.count, filtered + bound, "level \(level)")
             XCTAssertEqual(try ImageDecoder.decode(png, name: "noise.png"), noise)
         }
@@ -181,20 +185,23 @@ final class OnePassPNGWriterTests: XCTestCase {
     /// the colour of opaque pixels (a canvas premultiplies, so other colours may round).
     func testChromiumDecodesTheFilesExactly() throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium") else {
-            throw XCTSkip("chromium is not installed (scripts/test installs it): the browser decode of the flipbook writer's files was not run")
+            throw XCTSkip(
+                "chromium is not installed (scripts/test installs it): the browser decode of the flipbook writer's files was not run")
         }
         var cases: [(name: String, png: [UInt8], hash: UInt32)] = []
         for (index, (width, height)) in [(1, 1), (61, 17), (300, 200), (750, 40)].enumerated() {
             for kind in 0..<5 {
                 for translucent in [false, true] {
-                    let picture = image(width: width, height: height, kind: kind, translucent: translucent, seed: UInt32(100 + index * 10 + kind))
+                    let picture = image(
+                        width: width, height: height, kind: kind, translucent: translucent, seed: UInt32(100 + index * 10 + kind))
                     for filter in [PNGFilter.paeth, .adaptive] {
                         let png = try PNGEncoder.encode(picture, options: PNGEncodeOptions(writer: .flipbook, filter: filter))
                         var hash: UInt32 = 0x811C_9DC5
                         for pixel in picture.pixels {
                             let straight = PremultipliedPixel(packed: pixel).straight
                             let opaque = straight.alpha == 255
-                            for byte in [opaque ? straight.red : 0, opaque ? straight.green : 0, opaque ? straight.blue : 0, straight.alpha] {
+                            for byte in [opaque ? straight.red : 0, opaque ? straight.green : 0, opaque ? straight.blue : 0, straight.alpha]
+                            {
                                 hash = (hash ^ UInt32(byte)) &* 0x0100_0193
                             }
                         }
@@ -205,29 +212,29 @@ final class OnePassPNGWriterTests: XCTestCase {
         }
         let entries = cases.map { "[\"\($0.name)\", \"data:image/png;base64,\(Data($0.png).base64EncodedString())\", \($0.hash)]" }
         let page = """
-        <!DOCTYPE html><html><body><pre id="test-result"></pre><script>
-        const cases = [\(entries.joined(separator: ",\n"))];
-        async function check([name, url, expected]) {
-          const image = new Image();
-          await new Promise((resolve, reject) => { image.onload = resolve; image.onerror = reject; image.src = url; });
-          const canvas = document.createElement("canvas");
-          canvas.width = image.naturalWidth; canvas.height = image.naturalHeight;
-          const context = canvas.getContext("2d", {colorSpace: "srgb"});
-          context.drawImage(image, 0, 0);
-          const bytes = context.getImageData(0, 0, canvas.width, canvas.height).data;
-          let hash = 0x811c9dc5;
-          for (let i = 0; i < bytes.length; i += 4) {
-            const opaque = bytes[i + 3] === 255;
-            for (const byte of [opaque ? bytes[i] : 0, opaque ? bytes[i + 1] : 0, opaque ? bytes[i + 2] : 0, bytes[i + 3]]) {
-              hash = Math.imul(hash ^ byte, 0x01000193) >>> 0;
+            <!DOCTYPE html><html><body><pre id="test-result"></pre><script>
+            const cases = [\(entries.joined(separator: ",\n"))];
+            async function check([name, url, expected]) {
+              const image = new Image();
+              await new Promise((resolve, reject) => { image.onload = resolve; image.onerror = reject; image.src = url; });
+              const canvas = document.createElement("canvas");
+              canvas.width = image.naturalWidth; canvas.height = image.naturalHeight;
+              const context = canvas.getContext("2d", {colorSpace: "srgb"});
+              context.drawImage(image, 0, 0);
+              const bytes = context.getImageData(0, 0, canvas.width, canvas.height).data;
+              let hash = 0x811c9dc5;
+              for (let i = 0; i < bytes.length; i += 4) {
+                const opaque = bytes[i + 3] === 255;
+                for (const byte of [opaque ? bytes[i] : 0, opaque ? bytes[i + 1] : 0, opaque ? bytes[i + 2] : 0, bytes[i + 3]]) {
+                  hash = Math.imul(hash ^ byte, 0x01000193) >>> 0;
+                }
+              }
+              return (hash === expected ? "PASS " : "FAIL ") + name;
             }
-          }
-          return (hash === expected ? "PASS " : "FAIL ") + name;
-        }
-        Promise.all(cases.map(check)).then(lines => { document.getElementById("test-result").textContent = lines.join("\\n"); },
-                                           error => { document.getElementById("test-result").textContent = "FAIL " + error; });
-        </script></body></html>
-        """
+            Promise.all(cases.map(check)).then(lines => { document.getElementById("test-result").textContent = lines.join("\\n"); },
+                                               error => { document.getElementById("test-result").textContent = "FAIL " + error; });
+            </script></body></html>
+            """
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fpe-chromium-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -235,8 +242,10 @@ final class OnePassPNGWriterTests: XCTestCase {
         try Data(page.utf8).write(to: URL(fileURLWithPath: pagePath))
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/chromium")
-        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=" + directory.appendingPathComponent("profile").path,
-                             "--virtual-time-budget=20000", "--dump-dom", "file://" + pagePath]
+        process.arguments = [
+            "--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=" + directory.appendingPathComponent("profile").path,
+            "--virtual-time-budget=20000", "--dump-dom", "file://" + pagePath
+        ]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -244,7 +253,8 @@ final class OnePassPNGWriterTests: XCTestCase {
         let dom = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         // The result lines, from the <pre> the page fills (the script's text is in the DOM too).
-        let result = dom.components(separatedBy: "<pre id=\"test-result\">").dropFirst().first?.components(separatedBy: "</pre>").first ?? ""
+        let result =
+            dom.components(separatedBy: "<pre id=\"test-result\">").dropFirst().first?.components(separatedBy: "</pre>").first ?? ""
         let lines = result.components(separatedBy: "\n")
         XCTAssertEqual(lines.filter { $0.hasPrefix("PASS ") }.count, cases.count, "Chromium's results:\n" + result)
         XCTAssertEqual(lines.filter { $0.hasPrefix("FAIL ") }, [])

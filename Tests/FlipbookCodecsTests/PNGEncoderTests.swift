@@ -1,8 +1,8 @@
-import Foundation
-import XCTest
 import FlipbookCodecs
 import FlipbookFiles
 import FlipbookRaster
+import Foundation
+import XCTest
 
 final class PNGEncoderTests: XCTestCase {
     /// IHDR colour type: 2 = RGB, 6 = RGBA.
@@ -23,7 +23,8 @@ final class PNGEncoderTests: XCTestCase {
         for writer in PNGWriter.allCases {
             for filter in PNGFilter.allCases {
                 for level in [0, 1, 2, 3, 6, 9, 12] where writer.compressionLevels.contains(level) {
-                    let png = try PNGEncoder.encode(image, options: PNGEncodeOptions(writer: writer, compressionLevel: level, filter: filter))
+                    let png = try PNGEncoder.encode(
+                        image, options: PNGEncodeOptions(writer: writer, compressionLevel: level, filter: filter))
                     XCTAssertEqual(colorType(png), 2)
                     XCTAssertEqual(try ImageDecoder.decode(png, name: "rgb.png"), image, "\(writer) \(filter) \(level)")
                 }
@@ -55,9 +56,9 @@ final class PNGEncoderTests: XCTestCase {
         XCTAssertEqual(PixelConversion.unpremultiply(0xC800_0064), 0xC800_0080)
         XCTAssertEqual(PixelConversion.unpremultiply(0x0000_0000), 0)
         XCTAssertEqual(PixelConversion.unpremultiply(0xFF10_2030), 0xFF10_2030)
-        var pixels: [UInt32] = [0x8080_8080, 0x80FF_FFFF, 0x0101_0101]  // straight
+        var pixels: [UInt32] = [0x8080_8080, 0x80FF_FFFF, 0x0101_0101] // straight
         PixelConversion.premultiplyInPlace(&pixels)
-        XCTAssertEqual(pixels, [0x8040_4040, 0x8080_8080, 0x0100_0000])  // 128·128/255 = 64.25 → 64
+        XCTAssertEqual(pixels, [0x8040_4040, 0x8080_8080, 0x0100_0000]) // 128·128/255 = 64.25 → 64
     }
 
     func testChannelsOptionForcesRGBA() throws {
@@ -85,8 +86,11 @@ final class PNGEncoderTests: XCTestCase {
     func testDefaults() {
         // FLIPBOOK_PNG_WRITER may pick the default writer (scripts/test runs the suite with each).
         let paeth = PNGWriter.default == .libpng || PNGWriter.default == .flipbook
-        XCTAssertEqual(PNGEncodeOptions.default, PNGEncodeOptions(writer: PNGWriter.default, compressionLevel: 1,
-                                                                   filter: paeth ? .paeth : .average, channels: .automatic))
+        XCTAssertEqual(
+            PNGEncodeOptions.default,
+            PNGEncodeOptions(
+                writer: PNGWriter.default, compressionLevel: 1,
+                filter: paeth ? .paeth : .average, channels: .automatic))
         XCTAssertEqual(PNGEncodeOptions(writer: .flipbook), PNGEncodeOptions(writer: .flipbook, compressionLevel: 1, filter: .paeth))
         XCTAssertEqual(PNGEncodeOptions(writer: .isal), PNGEncodeOptions(writer: .isal, compressionLevel: 1, filter: .average))
         XCTAssertEqual(PNGEncodeOptions(writer: .libdeflate), PNGEncodeOptions(writer: .libdeflate, compressionLevel: 1, filter: .average))
@@ -100,7 +104,9 @@ final class PNGEncoderTests: XCTestCase {
 
     func testZeroSizedImageCannotBeEncoded() {
         for writer in PNGWriter.allCases {
-            let error = Fixtures.codecError { try PNGEncoder.encode(PremultipliedImage(width: 0, height: 5), options: PNGEncodeOptions(writer: writer)) }
+            let error = Fixtures.codecError {
+                try PNGEncoder.encode(PremultipliedImage(width: 0, height: 5), options: PNGEncodeOptions(writer: writer))
+            }
             XCTAssertEqual(error, .encodeFailed(width: 0, height: 5, message: "a PNG needs at least one pixel"))
         }
     }

@@ -1,13 +1,14 @@
-import Foundation
-import XCTest
 import FlipbookCodecs
 import FlipbookRaster
+import Foundation
+import XCTest
 
 /// Every PngSuite file against the lunapaint reference pixels (straight RGBA in the JSON;
 /// compared after premultiplying the reference with the decoder's documented rounding).
 final class PNGSuiteTests: XCTestCase {
     private func reference(_ name: String) throws -> [Int] {
-        try JSONDecoder().decode([Int].self, from: Data(contentsOf: URL(fileURLWithPath: Fixtures.path("pngsuite/reference-rgba-json/\(name).json"))))
+        try JSONDecoder().decode(
+            [Int].self, from: Data(contentsOf: URL(fileURLWithPath: Fixtures.path("pngsuite/reference-rgba-json/\(name).json"))))
     }
 
     func testEveryValidFileMatchesItsReference() throws {
@@ -26,8 +27,9 @@ final class PNGSuiteTests: XCTestCase {
                 sixteenBit += 1
                 expected = expected.map { $0 >> 8 }
                 if FileManager.default.fileExists(atPath: Fixtures.path("pngsuite/reference-rgba-json/\(name)_to8.json")) {
-                    let to8 = PremultipliedImage(width: image.width, height: image.height,
-                                                 pixels: Fixtures.premultiplied(straight: try reference(name + "_to8")))
+                    let to8 = PremultipliedImage(
+                        width: image.width, height: image.height,
+                        pixels: Fixtures.premultiplied(straight: try reference(name + "_to8")))
                     XCTAssertLessThanOrEqual(Fixtures.maxDifference(image, to8), 1, file)
                 }
             }
@@ -50,8 +52,10 @@ final class PNGSuiteTests: XCTestCase {
     }
 
     func testLibpngMessagesArePassedOn() throws {
-        let cases = ["xcsn0g01": "IDAT: CRC error", "xhdn0g08": "IHDR: CRC error",
-                     "xs7n0g01": "PNG file corrupted by ASCII conversion", "xc1n0g08": "Invalid IHDR data"]
+        let cases = [
+            "xcsn0g01": "IDAT: CRC error", "xhdn0g08": "IHDR: CRC error",
+            "xs7n0g01": "PNG file corrupted by ASCII conversion", "xc1n0g08": "Invalid IHDR data"
+        ]
         for (name, message) in cases {
             let path = Fixtures.path("pngsuite/\(name).png")
             let error = Fixtures.codecError { try ImageDecoder.decode(fileAtPath: path) }

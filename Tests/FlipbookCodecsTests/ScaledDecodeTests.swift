@@ -1,8 +1,8 @@
-import XCTest
-import Foundation
 import FlipbookCodecs
 import FlipbookRaster
 import FlipbookTestSupport
+import Foundation
+import XCTest
 
 /// JPEG decoding reduced in the DCT domain (`minimumSize`): the denominator chosen, the sizes,
 /// orientation, the pixels against an exact area average, and PNG left alone.
@@ -11,15 +11,16 @@ final class ScaledDecodeTests: XCTestCase {
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Samples/photos")
 
     func testDenominatorIsTheLargestThatKeepsTheMinimumSize() throws {
-        let path = Fixtures.path("exif-orientation/Landscape_1.jpg")  // 1800×1200
+        let path = Fixtures.path("exif-orientation/Landscape_1.jpg") // 1800×1200
         let header = try ImageDecoder.readHeader(fileAtPath: path)
         let cases: [((Int, Int)?, Int)] = [
             (nil, 1), ((1, 1), 8), ((225, 150), 8), ((226, 150), 4), ((225, 151), 4),
-            ((450, 300), 4), ((451, 300), 2), ((900, 600), 2), ((900, 601), 1), ((1800, 1200), 1), ((4000, 3000), 1),
+            ((450, 300), 4), ((451, 300), 2), ((900, 600), 2), ((900, 601), 1), ((1800, 1200), 1), ((4000, 3000), 1)
         ]
         for (minimum, expected) in cases {
-            XCTAssertEqual(ImageDecoder.scaleDenominator(for: header, minimumSize: minimum.map { (width: $0.0, height: $0.1) }),
-                           expected, "minimum \(String(describing: minimum))")
+            XCTAssertEqual(
+                ImageDecoder.scaleDenominator(for: header, minimumSize: minimum.map { (width: $0.0, height: $0.1) }),
+                expected, "minimum \(String(describing: minimum))")
         }
         // Just at and just above the 1/8 threshold: the decoded sizes, never below the minimum.
         let eighth = try ImageDecoder.decode(fileAtPath: path, minimumSize: (225, 150))
@@ -32,7 +33,7 @@ final class ScaledDecodeTests: XCTestCase {
     }
 
     func testScaledSizesRoundUpLikeLibjpeg() throws {
-        let path = Self.samples.appendingPathComponent("harvesters_pano.jpg").path  // 1165×500
+        let path = Self.samples.appendingPathComponent("harvesters_pano.jpg").path // 1165×500
         for (denominator, size) in [(2, [583, 250]), (4, [292, 125]), (8, [146, 63])] {
             let image = try ImageDecoder.decode(fileAtPath: path, minimumSize: (1165 / denominator, 500 / denominator))
             XCTAssertEqual([image.width, image.height], size, "1/\(denominator)")
@@ -55,8 +56,9 @@ final class ScaledDecodeTests: XCTestCase {
                 let eighth = try ImageDecoder.decode(fileAtPath: path, minimumSize: (upright.width / 8, upright.height / 8))
                 XCTAssertEqual([eighth.width, eighth.height], [upright.width / 8, upright.height / 8], path)
                 // Same picture as the upright file decoded at 1/8 (within JPEG noise; measured ≤ 2.6).
-                let reference = try ImageDecoder.decode(fileAtPath: Fixtures.path("exif-orientation/\(kind)_1.jpg"),
-                                                        minimumSize: (upright.width / 8, upright.height / 8))
+                let reference = try ImageDecoder.decode(
+                    fileAtPath: Fixtures.path("exif-orientation/\(kind)_1.jpg"),
+                    minimumSize: (upright.width / 8, upright.height / 8))
                 let difference = Fixtures.meanDifference(eighth, reference, step: 3)
                 XCTAssertLessThan(difference, 4.5, "\(kind)_\(orientation) at 1/8: mean difference \(difference)")
             }
@@ -65,7 +67,7 @@ final class ScaledDecodeTests: XCTestCase {
 
     /// The DCT-domain reduction against the full decode averaged exactly over d×d blocks.
     func testReducedDecodeMatchesTheAreaAverage() throws {
-        let path = Self.samples.appendingPathComponent("petra_pano.jpg").path  // 2400×960, multiples of 8
+        let path = Self.samples.appendingPathComponent("petra_pano.jpg").path // 2400×960, multiples of 8
         let full = try ImageDecoder.decode(fileAtPath: path)
         for denominator in [2, 4, 8] {
             let reduced = try ImageDecoder.decode(fileAtPath: path, minimumSize: (2400 / denominator, 960 / denominator))
@@ -88,8 +90,11 @@ final class ScaledDecodeTests: XCTestCase {
         let error = Fixtures.codecError { try ImageDecoder.decode(bytes, name: "huge.jpg", minimumSize: (10, 10)) }
         XCTAssertEqual(error, .tooLarge(path: "huge.jpg", width: 65000, height: 65000, maxPixels: 100_000_000))
         let path = Fixtures.path("exif-orientation/Landscape_1.jpg")
-        XCTAssertEqual(Fixtures.codecError { try ImageDecoder.decode(fileAtPath: path, limits: DecodeLimits(maxPixels: 1_000_000), minimumSize: (225, 150)) },
-                       .tooLarge(path: path, width: 1800, height: 1200, maxPixels: 1_000_000))
+        XCTAssertEqual(
+            Fixtures.codecError {
+                try ImageDecoder.decode(fileAtPath: path, limits: DecodeLimits(maxPixels: 1_000_000), minimumSize: (225, 150))
+            },
+            .tooLarge(path: path, width: 1800, height: 1200, maxPixels: 1_000_000))
     }
 }
 
@@ -100,9 +105,13 @@ final class ScaledDecodeTests: XCTestCase {
 /// of these is decoded at 1/8 — jpeg-decoder's `partial_progressive.jpg`, such a file, is 4×4.)
 final class UnusedScanSkippingTests: XCTestCase {
     func testSkippingUnusedScansKeepsEveryPixel() throws {
-        var files = try ["jpeg/jpeg-decoder", "jpeg/jpeg-decoder/mozilla", "jpeg/libjpeg-turbo", "jpeg/pillow", "jpeg/extra", "exif-orientation", "hostile"]
-            .flatMap { folder in try Fixtures.files(in: folder, suffix: ".jpg").map { Fixtures.path(folder + "/" + $0) } }
-        files += try FileManager.default.contentsOfDirectory(atPath: ScaledDecodeTests.samples.path).filter { $0.hasSuffix(".jpg") }.sorted()
+        var files = try [
+            "jpeg/jpeg-decoder", "jpeg/jpeg-decoder/mozilla", "jpeg/libjpeg-turbo", "jpeg/pillow", "jpeg/extra", "exif-orientation",
+            "hostile"
+        ]
+        .flatMap { folder in try Fixtures.files(in: folder, suffix: ".jpg").map { Fixtures.path(folder + "/" + $0) } }
+        files += try FileManager.default.contentsOfDirectory(atPath: ScaledDecodeTests.samples.path).filter { $0.hasSuffix(".jpg") }
+            .sorted()
             .map { ScaledDecodeTests.samples.appendingPathComponent($0).path }
         var progressiveEighths = 0, damageLeftOut: [String] = []
         for path in files {

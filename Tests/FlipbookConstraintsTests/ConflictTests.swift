@@ -5,8 +5,10 @@ import XCTest
 /// by the caller's names, and every contradictory or cyclic system terminates.
 final class ConflictTests: XCTestCase {
     /// Adds `constraint` expecting a refusal; returns the names it contradicts.
-    func refusal(_ solver: ConstraintSolver<String>, _ constraint: LinearConstraint, id: String,
-                 file: StaticString = #filePath, line: UInt = #line) -> [String]? {
+    func refusal(
+        _ solver: ConstraintSolver<String>, _ constraint: LinearConstraint, id: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) -> [String]? {
         do {
             try solver.add(constraint, id: id)
             XCTFail("\(id) was accepted", file: file, line: line)
@@ -69,7 +71,8 @@ final class ConflictTests: XCTestCase {
         XCTAssertEqual(solver.value(of: z), solver.value(of: x))
         XCTAssertGreaterThanOrEqual(solver.value(of: x), 10)
         // A constraint without variables: 0 = 1.
-        XCTAssertEqual(refusal(solver, LinearConstraint(LinearExpression(constant: 0), .equal, LinearExpression(constant: 1)), id: "0 = 1"), [])
+        XCTAssertEqual(
+            refusal(solver, LinearConstraint(LinearExpression(constant: 0), .equal, LinearExpression(constant: 1)), id: "0 = 1"), [])
     }
 
     /// Thirteen variables ordered every way at once (x_i ≥ x_j for all i < j, and x_12 ≥ x_0):
@@ -78,7 +81,9 @@ final class ConflictTests: XCTestCase {
     func testAHighlyDegenerateSystemTerminatesAtTheHandSolution() {
         let solver = ConstraintSolver<String>()
         let x = (0..<13).map { _ in solver.makeVariable() }
-        for index in 0..<13 { solver.require("wish \(index)", x[index].expression, .equal, Double(10 * index), priority: ConstraintPriority(500)) }
+        for index in 0..<13 {
+            solver.require("wish \(index)", x[index].expression, .equal, Double(10 * index), priority: ConstraintPriority(500))
+        }
         for i in 0..<13 {
             for j in (i + 1)..<13 { solver.require("x\(i) ≥ x\(j)", x[i].expression, .greaterThanOrEqual, x[j].expression) }
         }

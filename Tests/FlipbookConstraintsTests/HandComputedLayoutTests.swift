@@ -25,13 +25,17 @@ struct TestView {
 
 extension ConstraintSolver<String> {
     /// Adds a constraint that must not conflict.
-    func require(_ id: String, _ lhs: LinearExpression, _ relation: ConstraintRelation, _ rhs: LinearExpression,
-                 priority: ConstraintPriority = .required, file: StaticString = #filePath, line: UInt = #line) {
+    func require(
+        _ id: String, _ lhs: LinearExpression, _ relation: ConstraintRelation, _ rhs: LinearExpression,
+        priority: ConstraintPriority = .required, file: StaticString = #filePath, line: UInt = #line
+    ) {
         XCTAssertNoThrow(try add(LinearConstraint(lhs, relation, rhs, priority: priority), id: id), file: file, line: line)
     }
 
-    func require(_ id: String, _ lhs: LinearExpression, _ relation: ConstraintRelation, _ constant: Double,
-                 priority: ConstraintPriority = .required, file: StaticString = #filePath, line: UInt = #line) {
+    func require(
+        _ id: String, _ lhs: LinearExpression, _ relation: ConstraintRelation, _ constant: Double,
+        priority: ConstraintPriority = .required, file: StaticString = #filePath, line: UInt = #line
+    ) {
         require(id, lhs, relation, LinearExpression(constant: constant), priority: priority, file: file, line: line)
     }
 }
@@ -249,11 +253,14 @@ final class HandComputedLayoutTests: XCTestCase {
                 XCTAssertNoThrow(try fresh.add(constraint, id: "\(index)"))
             }
             for (view, freshView) in zip(views, freshViews) {
-                for (variable, freshVariable) in zip([view.left, view.top, view.width, view.height],
-                                                     [freshView.left, freshView.top, freshView.width, freshView.height]) {
+                for (variable, freshVariable) in zip(
+                    [view.left, view.top, view.width, view.height],
+                    [freshView.left, freshView.top, freshView.width, freshView.height])
+                {
                     XCTAssertEqual(incremental.isAmbiguous(variable), fresh.isAmbiguous(freshVariable), "removing \(removed)")
                     if !fresh.isAmbiguous(freshVariable) {
-                        XCTAssertEqual(incremental.value(of: variable), fresh.value(of: freshVariable), accuracy: 1e-9, "removing \(removed)")
+                        XCTAssertEqual(
+                            incremental.value(of: variable), fresh.value(of: freshVariable), accuracy: 1e-9, "removing \(removed)")
                     }
                 }
             }

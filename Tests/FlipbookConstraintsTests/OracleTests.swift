@@ -68,9 +68,11 @@ final class OracleTests: XCTestCase {
             case .check:
                 system.values.append(variables.map(solver.value(of:)))
                 system.ambiguous.append(variables.contains(where: solver.isAmbiguous))
-                system.liveAtCheck.append(live.keys.sorted().map { live[$0]! } + edits.keys.sorted().map {
-                    LinearConstraint(variables[$0], .equal, edits[$0]!.value, priority: ConstraintPriority(edits[$0]!.priority))
-                })
+                system.liveAtCheck.append(
+                    live.keys.sorted().map { live[$0]! }
+                        + edits.keys.sorted().map {
+                            LinearConstraint(variables[$0], .equal, edits[$0]!.value, priority: ConstraintPriority(edits[$0]!.priority))
+                        })
             }
         }
         func addConstraint(_ unscaledTerms: [(Int, Double)], _ relation: ConstraintRelation, _ unscaledRHS: Double, _ priority: Float) {
@@ -80,7 +82,11 @@ final class OracleTests: XCTestCase {
             let scale = priority < 1000 ? (random.uniform(0.5, 2) * 64).rounded() / 64 : 1
             let terms = unscaledTerms.map { ($0.0, scale * $0.1) }, rhs = scale * unscaledRHS
             let expression = LinearExpression(terms.map { (variables[$0.0], $0.1) })
-            apply(.add(id: nextID, constraint: LinearConstraint(expression, relation, LinearExpression(constant: rhs), priority: ConstraintPriority(priority)), terms: terms))
+            apply(
+                .add(
+                    id: nextID,
+                    constraint: LinearConstraint(
+                        expression, relation, LinearExpression(constant: rhs), priority: ConstraintPriority(priority)), terms: terms))
             nextID += 1
         }
         for index in 0..<system.variableCount { addConstraint([(index, 1)], .equal, position(), 250) }
@@ -90,7 +96,14 @@ final class OracleTests: XCTestCase {
             switch pick(10) {
             case 0..<2: break
             case 2..<8: terms.append((second, -[1, 1, 1, 0.5, 2][pick(5)]))
-            default: terms += [(second, -1), ((second + 1) % system.variableCount == first ? (first + 2) % system.variableCount : (second + 1) % system.variableCount, -1)]
+            default:
+                terms += [
+                    (second, -1),
+                    (
+                        (second + 1) % system.variableCount == first
+                            ? (first + 2) % system.variableCount : (second + 1) % system.variableCount, -1
+                    )
+                ]
             }
             let relation: ConstraintRelation = [.equal, .equal, .lessThanOrEqual, .greaterThanOrEqual, .greaterThanOrEqual][pick(5)]
             addConstraint(terms, relation, (random.uniform(-80, 200) * 2).rounded() / 2, pick(20) < 9 ? 1000 : priorities[pick(3)])
@@ -121,7 +134,8 @@ final class OracleTests: XCTestCase {
                 switch operation {
                 case let .add(id, constraint, terms):
                     let termText = terms.map { "[\($0.0), \(number($0.1))]" }.joined(separator: ", ")
-                    return "{\"op\": \"add\", \"id\": \(id), \"terms\": [\(termText)], \"relation\": \"\(relations[constraint.relation]!)\", "
+                    return
+                        "{\"op\": \"add\", \"id\": \(id), \"terms\": [\(termText)], \"relation\": \"\(relations[constraint.relation]!)\", "
                         + "\"rhs\": \(number(constraint.rhs.constant)), \"priority\": \(Int(constraint.priority.rawValue))}"
                 case let .remove(id): return "{\"op\": \"remove\", \"id\": \(id)}"
                 case let .constant(id, rhs): return "{\"op\": \"constant\", \"id\": \(id), \"rhs\": \(number(rhs))}"
@@ -138,8 +152,9 @@ final class OracleTests: XCTestCase {
     /// A python3 that imports kiwisolver: Debian's `/usr/bin/python3` first, then PATH's.
     static func pythonWithKiwi() throws -> String {
         if let python = try pythonImporting("kiwisolver") { return python }
-        throw XCTSkip("python3 with kiwisolver is not installed (apt-get install python3-kiwisolver; scripts/test installs it): "
-                      + "the solver was not compared with the independent one")
+        throw XCTSkip(
+            "python3 with kiwisolver is not installed (apt-get install python3-kiwisolver; scripts/test installs it): "
+                + "the solver was not compared with the independent one")
     }
 
     /// kiwi's values at every check of every system, and the ids it refused.
@@ -157,8 +172,9 @@ final class OracleTests: XCTestCase {
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0,
-              let object = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let results = object["systems"] as? [[String: Any]] else {
+            let object = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let results = object["systems"] as? [[String: Any]]
+        else {
             throw NSError(domain: "OracleTests", code: 1, userInfo: [NSLocalizedDescriptionKey: "kiwi_oracle.py failed"])
         }
         return results.map { (($0["checks"] as? [[Double]]) ?? [], ($0["refused"] as? [Int]) ?? []) }
@@ -171,12 +187,17 @@ final class OracleTests: XCTestCase {
         for constraint in constraints {
             let difference = constraint.lhs - constraint.rhs
             let value = difference.terms.reduce(difference.constant) { $0 + $1.coefficient * values[$1.variable.symbol] }
-            let violation = switch constraint.relation {
-            case .equal: abs(value)
-            case .lessThanOrEqual: max(0, value)
-            case .greaterThanOrEqual: max(0, -value)
+            let violation =
+                switch constraint.relation {
+                case .equal: abs(value)
+                case .lessThanOrEqual: max(0, value)
+                case .greaterThanOrEqual: max(0, -value)
+                }
+            if constraint.priority.isRequired {
+                required = max(required, violation)
+            } else {
+                byPriority[constraint.priority.rawValue, default: 0] += violation
             }
-            if constraint.priority.isRequired { required = max(required, violation) } else { byPriority[constraint.priority.rawValue, default: 0] += violation }
         }
         return (byPriority, required)
     }
@@ -194,7 +215,8 @@ final class OracleTests: XCTestCase {
                 if !system.ambiguous[check] {
                     comparedByValue += 1
                     for (variable, (a, b)) in zip(ours, theirs).enumerated() {
-                        XCTAssertEqual(a, b, accuracy: 1e-9, "system \(index) (seed \(0xC0FFEE + index)), check \(check), variable \(variable)")
+                        XCTAssertEqual(
+                            a, b, accuracy: 1e-9, "system \(index) (seed \(0xC0FFEE + index)), check \(check), variable \(variable)")
                     }
                     continue
                 }
@@ -204,12 +226,15 @@ final class OracleTests: XCTestCase {
                 XCTAssertLessThan(ourRequired, 1e-7, "system \(index), check \(check): a required constraint is violated")
                 XCTAssertLessThan(kiwiRequired, 1e-7, "system \(index), check \(check): kiwi violates a required constraint")
                 for priority in Self.priorities {
-                    XCTAssertEqual(ourTotals[priority] ?? 0, kiwiTotals[priority] ?? 0, accuracy: 1e-7,
-                                   "system \(index), check \(check): total violation at \(priority)")
+                    XCTAssertEqual(
+                        ourTotals[priority] ?? 0, kiwiTotals[priority] ?? 0, accuracy: 1e-7,
+                        "system \(index), check \(check): total violation at \(priority)")
                 }
             }
         }
-        print("OracleTests: \(systems.count) systems, \(comparedByValue) checks compared by value, \(comparedByObjective) by objective (ambiguous), \(refusals) refusals")
+        print(
+            "OracleTests: \(systems.count) systems, \(comparedByValue) checks compared by value, \(comparedByObjective) by objective (ambiguous), \(refusals) refusals"
+        )
         // The comparison by value must carry the test, and conflicts must occur.
         XCTAssertGreaterThan(comparedByValue, 2 * comparedByObjective)
         XCTAssertGreaterThan(refusals, systems.count / 4)

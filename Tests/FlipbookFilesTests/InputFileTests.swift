@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import FlipbookFiles
 
 /// Inputs that used to hang or balloon: FIFOs, devices, directories, huge files.
@@ -43,10 +44,12 @@ final class InputFileTests: FolderTestCase {
         XCTAssertEqual(try InputFile.read(symbolic), [9], "read follows links")
         XCTAssertEqual(try readError { try InputFile.readOwnFile(symbolic) }, .notRegularFile(path: symbolic, kind: "a symbolic link"))
         XCTAssertEqual(link(other, hard), 0)
-        XCTAssertEqual(try readError { try InputFile.readOwnFile(hard) },
-                       .unreadable(path: hard, reason: "it has 2 names (hard links), so it may be a file from elsewhere"))
-        XCTAssertEqual(try readError { try InputFile.readOwnFile(other) },
-                       .unreadable(path: other, reason: "it has 2 names (hard links), so it may be a file from elsewhere"))
+        XCTAssertEqual(
+            try readError { try InputFile.readOwnFile(hard) },
+            .unreadable(path: hard, reason: "it has 2 names (hard links), so it may be a file from elsewhere"))
+        XCTAssertEqual(
+            try readError { try InputFile.readOwnFile(other) },
+            .unreadable(path: other, reason: "it has 2 names (hard links), so it may be a file from elsewhere"))
     }
 
     /// A piece of a file (a font's table directory): fewer bytes at the end, the same refusals.
@@ -59,7 +62,8 @@ final class InputFileTests: FolderTestCase {
         XCTAssertEqual(try InputFile.read(path, atOffset: 0, count: 1).fileSize, 6)
         let fifo = folder + "/z.ttf"
         XCTAssertEqual(mkfifo(fifo, 0o644), 0)
-        XCTAssertEqual(try readError { try InputFile.read(fifo, atOffset: 0, count: 12) }, .notRegularFile(path: fifo, kind: "a FIFO (named pipe)"))
+        XCTAssertEqual(
+            try readError { try InputFile.read(fifo, atOffset: 0, count: 12) }, .notRegularFile(path: fifo, kind: "a FIFO (named pipe)"))
     }
 
     func testSizeLimit() throws {
@@ -70,14 +74,16 @@ final class InputFileTests: FolderTestCase {
         let error = try readError { try InputFile.read(path) }
         XCTAssertEqual(error, .tooLarge(path: path, bytes: 300 << 20, limitBytes: 256 << 20))
         XCTAssertEqual(error.description, "\(path): cannot read the file: it is 300 MB, more than the 256 MB limit for an input file")
-        XCTAssertEqual(try readError { try InputFile.read(path, maximumBytes: 100) }, .tooLarge(path: path, bytes: 300 << 20, limitBytes: 100))
+        XCTAssertEqual(
+            try readError { try InputFile.read(path, maximumBytes: 100) }, .tooLarge(path: path, bytes: 300 << 20, limitBytes: 100))
         try Data(count: 101).write(to: URL(fileURLWithPath: path))
         XCTAssertEqual(try readError { try InputFile.read(path, maximumBytes: 100) }, .tooLarge(path: path, bytes: 101, limitBytes: 100))
     }
 
     func testMissingFileAndEmptyPath() throws {
-        XCTAssertEqual(try readError { try InputFile.read(folder + "/nope") },
-                       .unreadable(path: folder + "/nope", reason: "No such file or directory"))
+        XCTAssertEqual(
+            try readError { try InputFile.read(folder + "/nope") },
+            .unreadable(path: folder + "/nope", reason: "No such file or directory"))
         XCTAssertEqual(try readError { try InputFile.read("") }, .unreadable(path: "", reason: "the path is empty"))
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import FlipbookFiles
 
 /// Atomic folder output: what counts as a previous output, the swap, and recovery after a kill.
@@ -72,10 +73,11 @@ final class OutputDirectoryTests: FolderTestCase {
         let out = folder + "/out"
         try render(out, ["frame_0000.png"], "old")
         struct Failure: Error {}
-        XCTAssertThrowsError(try OutputDirectory.replace(out, keeping: Self.isOutput, ownedIf: Self.isOwned) { temporary in
-            try OutputFile.create([1], at: temporary + "/frame_0001.png")
-            throw Failure()
-        })
+        XCTAssertThrowsError(
+            try OutputDirectory.replace(out, keeping: Self.isOutput, ownedIf: Self.isOwned) { temporary in
+                try OutputFile.create([1], at: temporary + "/frame_0001.png")
+                throw Failure()
+            })
         XCTAssertEqual(try contents(out), ["frame_0000.png": "old"])
         XCTAssertEqual(try hiddenEntries(), [])
     }
@@ -88,14 +90,17 @@ final class OutputDirectoryTests: FolderTestCase {
             try "user data".write(toFile: trap + "/" + name + "/notes.txt", atomically: false, encoding: .utf8)
         }
         let error = try readError { try self.render(trap, ["frame_0000.png"], "new") }
-        XCTAssertEqual(error.description, "\(trap): cannot write the output: exists and holds 'frame_0000.png', which flipbook did not "
-                       + "write; name a new or empty directory, or one that holds only a previous render")
+        XCTAssertEqual(
+            error.description,
+            "\(trap): cannot write the output: exists and holds 'frame_0000.png', which flipbook did not "
+                + "write; name a new or empty directory, or one that holds only a previous render")
         for name in ["timeline.json", "frame_0000.png"] {
             XCTAssertEqual(try String(contentsOfFile: trap + "/" + name + "/notes.txt", encoding: .utf8), "user data")
         }
         let linked = folder + "/linked"
         try FileManager.default.createDirectory(atPath: linked, withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: linked + "/frame_0003.png", withDestinationPath: trap + "/timeline.json/notes.txt")
+        try FileManager.default.createSymbolicLink(
+            atPath: linked + "/frame_0003.png", withDestinationPath: trap + "/timeline.json/notes.txt")
         XCTAssertTrue(try readError { try self.render(linked, ["frame_0000.png"], "new") }.reason.contains("'frame_0003.png'"))
         XCTAssertEqual(try hiddenEntries(), [])
     }
@@ -108,8 +113,12 @@ final class OutputDirectoryTests: FolderTestCase {
         for mode: mode_t in [0o311, 0o333] {
             XCTAssertEqual(chmod(secret, mode), 0)
             let error = try asUnprivilegedUser { try readError { try self.render(secret, ["frame_0000.png"], "new") } }
-            XCTAssertEqual(error, .unwritable(path: secret, reason: "its contents cannot be listed (Permission denied), so flipbook "
-                                              + "cannot tell whether it holds only a previous render; name a folder you can read"))
+            XCTAssertEqual(
+                error,
+                .unwritable(
+                    path: secret,
+                    reason: "its contents cannot be listed (Permission denied), so flipbook "
+                        + "cannot tell whether it holds only a previous render; name a folder you can read"))
         }
         XCTAssertEqual(chmod(secret, 0o755), 0)
         XCTAssertEqual(try contents(secret), ["diary.txt": "user data"])
@@ -127,8 +136,9 @@ final class OutputDirectoryTests: FolderTestCase {
         let fileLink = folder + "/file-link"
         try "x".write(toFile: folder + "/plain", atomically: false, encoding: .utf8)
         try FileManager.default.createSymbolicLink(atPath: fileLink, withDestinationPath: folder + "/plain")
-        XCTAssertEqual(try readError { try self.render(fileLink, ["frame_0000.png"], "new") },
-                       .unwritable(path: fileLink, reason: "exists and is a regular file, not a folder"))
+        XCTAssertEqual(
+            try readError { try self.render(fileLink, ["frame_0000.png"], "new") },
+            .unwritable(path: fileLink, reason: "exists and is a regular file, not a folder"))
     }
 
     func testTrailingSlashAndDot() throws {
@@ -183,10 +193,12 @@ final class OutputDirectoryTests: FolderTestCase {
     func testAFileWhereAFolderShouldBeIsRefused() throws {
         let path = folder + "/file"
         try "x".write(toFile: path, atomically: false, encoding: .utf8)
-        XCTAssertEqual(try readError { try self.render(path, ["frame_0000.png"], "new") },
-                       .unwritable(path: path, reason: "exists and is a regular file, not a folder"))
-        XCTAssertEqual(try readError { try self.render("", ["frame_0000.png"], "new") },
-                       .unwritable(path: "", reason: "the path is empty"))
+        XCTAssertEqual(
+            try readError { try self.render(path, ["frame_0000.png"], "new") },
+            .unwritable(path: path, reason: "exists and is a regular file, not a folder"))
+        XCTAssertEqual(
+            try readError { try self.render("", ["frame_0000.png"], "new") },
+            .unwritable(path: "", reason: "the path is empty"))
     }
 
     func testSignalCleanupRemovesTheTemporaryFolder() throws {
@@ -194,9 +206,9 @@ final class OutputDirectoryTests: FolderTestCase {
         try OutputDirectory.replace(out, keeping: Self.isOutput, ownedIf: Self.isOwned) { temporary in
             try OutputFile.create([1], at: temporary + "/frame_0000.png")
             XCTAssertTrue(FileManager.default.fileExists(atPath: temporary))
-            Termination.runCleanups()  // what a handled SIGINT does before exiting
+            Termination.runCleanups() // what a handled SIGINT does before exiting
             XCTAssertFalse(FileManager.default.fileExists(atPath: temporary))
-            try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: false)  // let the swap go on
+            try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: false) // let the swap go on
         }
     }
 
@@ -206,10 +218,13 @@ final class OutputDirectoryTests: FolderTestCase {
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         try "user data".write(toFile: out + "/frame_0001.png", atomically: false, encoding: .utf8)
         try "user data".write(toFile: out + "/timeline.json", atomically: false, encoding: .utf8)
-        XCTAssertEqual(try readError { try self.render(out, ["frame_0000.png"], "new") },
-                       .unwritable(path: out, reason: "exists and holds files named like a render, but not one flipbook wrote "
-                                   + "(no flipbook timeline.json with its fingerprint), so they would be deleted; name a new or empty "
-                                   + "directory, or delete them first"))
+        XCTAssertEqual(
+            try readError { try self.render(out, ["frame_0000.png"], "new") },
+            .unwritable(
+                path: out,
+                reason: "exists and holds files named like a render, but not one flipbook wrote "
+                    + "(no flipbook timeline.json with its fingerprint), so they would be deleted; name a new or empty "
+                    + "directory, or delete them first"))
         XCTAssertEqual(try contents(out), ["frame_0001.png": "user data", "timeline.json": "user data"])
         XCTAssertEqual(try hiddenEntries(), [])
     }
@@ -225,7 +240,7 @@ final class OutputDirectoryTests: FolderTestCase {
         let elsewhere = folder + "/elsewhere"
         try render(elsewhere, ["frame_0000.png"], "not the output")
         try FileManager.default.createSymbolicLink(atPath: folder + "/.out.old-\(dead)-8", withDestinationPath: elsewhere)
-        try FileManager.default.createDirectory(atPath: folder + "/.out.tmp-\(dead)-9", withIntermediateDirectories: true)  // empty: swept
+        try FileManager.default.createDirectory(atPath: folder + "/.out.tmp-\(dead)-9", withIntermediateDirectories: true) // empty: swept
         struct Failure: Error {}
         XCTAssertThrowsError(try OutputDirectory.replace(out, keeping: Self.isOutput, ownedIf: Self.isOwned) { _ in throw Failure() })
         XCTAssertFalse(FileManager.default.fileExists(atPath: out), "the link was not adopted as the output")
@@ -242,18 +257,25 @@ final class OutputDirectoryTests: FolderTestCase {
             OutputDirectory.exchangeDisabled = disabled
             let out = folder + "/out-\(disabled)"
             var sawNew = false
-            XCTAssertThrowsError(try OutputDirectory.replace(folder + "/fresh-\(disabled)", keeping: Self.isOutput, ownedIf: Self.isOwned,
-                                                             afterSwap: { throw Failure() }) { temporary in
-                try OutputFile.create([1], at: temporary + "/frame_0000.png")
-            })
+            XCTAssertThrowsError(
+                try OutputDirectory.replace(
+                    folder + "/fresh-\(disabled)", keeping: Self.isOutput, ownedIf: Self.isOwned,
+                    afterSwap: { throw Failure() }
+                ) { temporary in
+                    try OutputFile.create([1], at: temporary + "/frame_0000.png")
+                })
             XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/fresh-\(disabled)"), "a new output is taken away again")
             try render(out, ["frame_0000.png"], "old")
-            XCTAssertThrowsError(try OutputDirectory.replace(out, keeping: Self.isOutput, ownedIf: Self.isOwned, afterSwap: {
-                sawNew = (try? String(contentsOfFile: out + "/frame_0000.png", encoding: .utf8)) == "new"
-                throw Failure()
-            }) { temporary in
-                try OutputFile.create(Array("new".utf8), at: temporary + "/frame_0000.png")
-            })
+            XCTAssertThrowsError(
+                try OutputDirectory.replace(
+                    out, keeping: Self.isOutput, ownedIf: Self.isOwned,
+                    afterSwap: {
+                        sawNew = (try? String(contentsOfFile: out + "/frame_0000.png", encoding: .utf8)) == "new"
+                        throw Failure()
+                    }
+                ) { temporary in
+                    try OutputFile.create(Array("new".utf8), at: temporary + "/frame_0000.png")
+                })
             XCTAssertTrue(sawNew, "afterSwap runs with the new folder in place")
             XCTAssertEqual(try contents(out), ["frame_0000.png": "old"])
             XCTAssertEqual(try hiddenEntries(), [])
@@ -269,8 +291,12 @@ final class OutputDirectoryTests: FolderTestCase {
         defer { _ = chmod(out, 0o755) }
         XCTAssertEqual(chmod(folder, 0o777), 0)
         let error = try asUnprivilegedUser { try readError { try self.render(out, ["frame_0000.png"], "new") } }
-        XCTAssertEqual(error, .unwritable(path: out, reason: "the previous render in it is read-only (Permission denied), so flipbook "
-                                          + "could not remove it after the swap; make it writable (chmod u+w) or name another directory"))
+        XCTAssertEqual(
+            error,
+            .unwritable(
+                path: out,
+                reason: "the previous render in it is read-only (Permission denied), so flipbook "
+                    + "could not remove it after the swap; make it writable (chmod u+w) or name another directory"))
         XCTAssertEqual(try contents(out), ["frame_0000.png": "old"])
         XCTAssertEqual(try hiddenEntries(), [])
     }
@@ -304,12 +330,16 @@ final class OutputDirectoryTests: FolderTestCase {
         let error = try readError {
             try OutputDirectory.replace(out, keeping: Self.isOutput, ownedIf: Self.isOwned) { temporary in
                 try OutputFile.create([1], at: temporary + "/frame_0000.png")
-                try self.render(out, ["frame_0000.png"], "the other run's")  // finishes first
+                try self.render(out, ["frame_0000.png"], "the other run's") // finishes first
                 return 0
             }
         }
-        XCTAssertEqual(error, .unwritable(path: out, reason: "cannot move the new output into place: Directory not empty (another run "
-                                          + "created it meanwhile: is a second flipbook writing the same output? Run again once it is done)"))
+        XCTAssertEqual(
+            error,
+            .unwritable(
+                path: out,
+                reason: "cannot move the new output into place: Directory not empty (another run "
+                    + "created it meanwhile: is a second flipbook writing the same output? Run again once it is done)"))
         XCTAssertEqual(try contents(out), ["frame_0000.png": "the other run's"])
         XCTAssertEqual(try hiddenEntries(), [])
         XCTAssertTrue(OutputDirectory.explain(EBUSY).hasPrefix("Device or resource busy (it is a mount point or in use"))

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import FlipbookFiles
 
 /// Atomic single-file output: links are written through, special files are never replaced.
@@ -14,8 +15,9 @@ final class OutputFileTests: FolderTestCase {
 
     func testCreatesFoldersOnlyWhenAsked() throws {
         let path = folder + "/a/b/out.png"
-        XCTAssertEqual(try readError { try OutputFile.write([1], to: path) },
-                       .unwritable(path: path, reason: "No such file or directory"))
+        XCTAssertEqual(
+            try readError { try OutputFile.write([1], to: path) },
+            .unwritable(path: path, reason: "No such file or directory"))
         try OutputFile.write([1], to: path, createFolders: true)
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), Data([1]))
     }
@@ -24,7 +26,7 @@ final class OutputFileTests: FolderTestCase {
     func testASymbolicLinkIsWrittenThrough() throws {
         let real = folder + "/real.png", link = folder + "/link.png"
         try Data([9]).write(to: URL(fileURLWithPath: real))
-        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "real.png")  // relative
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "real.png") // relative
         try OutputFile.write([1, 2], to: link)
         XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link), "real.png", "the link stays a link")
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: real)), Data([1, 2]))
@@ -45,10 +47,12 @@ final class OutputFileTests: FolderTestCase {
         defer { close(socketDescriptor) }
         var cases: [(String, String)] = [(fifo, "a FIFO (named pipe)"), (socketPath, "a socket"), (folder, "a directory")]
         let device = folder + "/null.png"
-        if mknod(device, S_IFCHR | 0o666, dev_t(1 << 8 | 3)) == 0 { cases.append((device, "a character device")) }  // 1:3 is /dev/null; root only
+        // 1:3 is /dev/null; root only
+        if mknod(device, S_IFCHR | 0o666, dev_t(1 << 8 | 3)) == 0 { cases.append((device, "a character device")) }
         for (path, kind) in cases {
-            XCTAssertEqual(try readError { try OutputFile.write([1], to: path) },
-                           .unwritable(path: path, reason: "it is \(kind); only a regular file (or a symbolic link to one) is replaced"))
+            XCTAssertEqual(
+                try readError { try OutputFile.write([1], to: path) },
+                .unwritable(path: path, reason: "it is \(kind); only a regular file (or a symbolic link to one) is replaced"))
             XCTAssertEqual(try readError { try PendingOutput(path) }.reason.hasPrefix("it is \(kind)"), true)
             var info = stat()
             XCTAssertEqual(lstat(path, &info), 0)
@@ -57,9 +61,12 @@ final class OutputFileTests: FolderTestCase {
         // Through a link too; the message says where the chain ended.
         let link = folder + "/to-fifo.png"
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: fifo)
-        XCTAssertEqual(try readError { try OutputFile.write([1], to: link) },
-                       .unwritable(path: link, reason: "it is a FIFO (named pipe) (through the symbolic link, \(fifo)); "
-                                   + "only a regular file (or a symbolic link to one) is replaced"))
+        XCTAssertEqual(
+            try readError { try OutputFile.write([1], to: link) },
+            .unwritable(
+                path: link,
+                reason: "it is a FIFO (named pipe) (through the symbolic link, \(fifo)); "
+                    + "only a regular file (or a symbolic link to one) is replaced"))
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix(".") }, [], "no temporaries left")
     }
 
@@ -67,7 +74,8 @@ final class OutputFileTests: FolderTestCase {
         let a = folder + "/a.png", b = folder + "/b.png"
         try FileManager.default.createSymbolicLink(atPath: a, withDestinationPath: b)
         try FileManager.default.createSymbolicLink(atPath: b, withDestinationPath: a)
-        XCTAssertEqual(try readError { try OutputFile.write([1], to: a) }, .unwritable(path: a, reason: "Too many levels of symbolic links"))
+        XCTAssertEqual(
+            try readError { try OutputFile.write([1], to: a) }, .unwritable(path: a, reason: "Too many levels of symbolic links"))
     }
 
     func testEmptyPathIsRefused() throws {
@@ -126,9 +134,9 @@ func deadProcessID() throws -> Int32 {
 /// A Unix socket bound at `path`; returns its descriptor.
 func bindSocket(_ path: String) throws -> Int32 {
     #if os(Linux)
-    let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
     #else
-    let descriptor = socket(AF_UNIX, SOCK_STREAM, 0)
+        let descriptor = socket(AF_UNIX, SOCK_STREAM, 0)
     #endif
     var address = sockaddr_un()
     address.sun_family = sa_family_t(AF_UNIX)

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import FlipbookFiles
 
 /// Private scratch folders (`ScratchFolder`) and the rule that no output is an input (`OutputOverlap`).
@@ -76,8 +77,12 @@ final class ScratchAndOverlapTests: FolderTestCase {
         XCTAssertNil(refusal(other))
         XCTAssertNil(refusal(folder + "/new.png"))
         // A folder output holding an input is replaced with it.
-        XCTAssertEqual(refusal(folder, isFolder: true), .unwritable(path: folder, reason: "it would hold the input \(input), and the "
-                                                                    + "folder is replaced as a whole; name another folder"))
+        XCTAssertEqual(
+            refusal(folder, isFolder: true),
+            .unwritable(
+                path: folder,
+                reason: "it would hold the input \(input), and the "
+                    + "folder is replaced as a whole; name another folder"))
         XCTAssertNil(refusal(folder + "/page", isFolder: true))
 
         // Input folders: nothing inside, the folder itself only where allowed.
@@ -87,10 +92,14 @@ final class ScratchAndOverlapTests: FolderTestCase {
         let inside = "it is inside the input folder \(shard), whose contents are read as the input; write it elsewhere"
         XCTAssertEqual(refusal(shard + "/merged", isFolder: true, folders), .unwritable(path: shard + "/merged", reason: inside))
         XCTAssertEqual(refusal(shard + "/summary.md", folders), .unwritable(path: shard + "/summary.md", reason: inside))
-        XCTAssertEqual(refusal(shard, isFolder: true, folders), .unwritable(path: shard, reason: "it is the input folder \(shard); name another output"))
+        XCTAssertEqual(
+            refusal(shard, isFolder: true, folders),
+            .unwritable(path: shard, reason: "it is the input folder \(shard); name another output"))
         XCTAssertNil(refusal(shard + "/", isFolder: true, folders, same: true))
         XCTAssertNil(refusal(folder + "/merged", isFolder: true, folders))
-        XCTAssertEqual(refusal(folder, isFolder: true, folders, same: true),
-                       .unwritable(path: folder, reason: "it would hold the input \(shard), and the folder is replaced as a whole; name another folder"))
+        XCTAssertEqual(
+            refusal(folder, isFolder: true, folders, same: true),
+            .unwritable(
+                path: folder, reason: "it would hold the input \(shard), and the folder is replaced as a whole; name another folder"))
     }
 }

@@ -1,11 +1,11 @@
+import Flipbook
+import FlipbookFormats
+import FlipbookModel
+import FlipbookPipelineTestSupport
+import FlipbookScenes
+import FlipbookTesting
 import Foundation
 import XCTest
-import Flipbook
-import FlipbookTesting
-import FlipbookModel
-import FlipbookScenes
-import FlipbookFormats
-import FlipbookPipelineTestSupport
 
 /// Display-list goldens of every preset: what is drawn where, as the JSON `flipbook inspect
 /// PRESET --frame K` prints (one op per line), at the frames the image goldens show (first, middle
@@ -27,7 +27,7 @@ final class DisplayListGoldenTests: XCTestCase {
         (.zoomPush, 3, nil, { [0, 15, $0] }), (.zoomPop, 3, nil, { [0, 15, $0] }),
         (.present, 3, nil, { [0, $0 / 2, $0] }), (.dismiss, 3, 15, { [0, $0 / 2, $0] }),
         (.fadePresent, 3, nil, { [0, $0 / 2, $0] }), (.fadeDismiss, 3, nil, { [0, $0 / 2, $0] }),
-        (.cardPush, 1, nil, { [0, 15, 30, 40, $0] }), (.cardPop, 1, nil, { [0, $0 / 2, $0] }),
+        (.cardPush, 1, nil, { [0, 15, 30, 40, $0] }), (.cardPop, 1, nil, { [0, $0 / 2, $0] })
     ]
 
     func testEveryPreset() throws {
@@ -38,13 +38,14 @@ final class DisplayListGoldenTests: XCTestCase {
         // release build (scripts/test) and at any --build-path.
         let bundle = (Samples.path("cards.json") as NSString).deletingLastPathComponent
         let strategy = GoldenStrategy<DisplayList>.displayList(replacing: [
-            (bundle, "$PACKAGE/.build/x86_64-unknown-linux-gnu/debug/Flipbook_FlipbookSamples.resources"), (root, "$PACKAGE"),
+            (bundle, "$PACKAGE/.build/x86_64-unknown-linux-gnu/debug/Flipbook_FlipbookSamples.resources"), (root, "$PACKAGE")
         ])
         for entry in DisplayListGoldenTests.cases {
             let job = try RenderJob(settings: .small(entry.preset, select: entry.select, returnIndex: entry.returnIndex))
             for frame in entry.frames(job.sequence.count - 1) {
-                assertGolden(of: try job.displayList(frameIndex: frame), as: strategy, named: "\(entry.preset.rawValue)-\(frame)",
-                             goldensDirectory: DisplayListGoldenTests.directory.path)
+                assertGolden(
+                    of: try job.displayList(frameIndex: frame), as: strategy, named: "\(entry.preset.rawValue)-\(frame)",
+                    goldensDirectory: DisplayListGoldenTests.directory.path)
             }
         }
     }

@@ -1,16 +1,17 @@
+import FlipbookFormats
+import FlipbookGeometry
+import FlipbookModel
+import FlipbookMotion
+import FlipbookPipelineTestSupport
+import FlipbookTesting
+import Foundation
 // The App Store card's continuous corners, the bottom sheet pulled down by a finger and the
 // blur modal in dark appearance, each checked against numbers worked out here from the
 // published formulas, not from the renderer. Goldens: __Goldens__/SampleGeometryTests/
 // (record with FLIPBOOK_RECORD=failed and look at them).
 import XCTest
-import Foundation
+
 @testable import Flipbook
-import FlipbookGeometry
-import FlipbookModel
-import FlipbookFormats
-import FlipbookMotion
-import FlipbookTesting
-import FlipbookPipelineTestSupport
 
 final class SampleGeometryTests: XCTestCase {
     /// A file at @1x on its own device, with the fixture fonts (as the sample goldens).
@@ -25,7 +26,6 @@ final class SampleGeometryTests: XCTestCase {
         return root.sublayers.lazy.compactMap { self.layer(name, in: $0) }.first
     }
 
-
     // MARK: - The App Store card's continuous corners
 
     /// The top-right corner of `UIBezierPath(roundedRect:cornerRadius:)` as iOS 14–17 prints its
@@ -36,9 +36,11 @@ final class SampleGeometryTests: XCTestCase {
         func p(_ x: Double, _ y: Double) -> Point { Point(x: maxX - x * r, y: minY + y * r) }
         let segments: [[Point]] = [
             [p(1.528665, 0), p(1.0884929576185285, 0), p(0.8684069440630026, 0), p(0.6314937928309916, 0.07491138784701601)],
-            [p(0.6314937928309916, 0.07491138784701601), p(0.3728238266257463, 0.16905955604436995),
-             p(0.16905955604436967, 0.3728238266257472), p(0.07491138784701548, 0.6314937928309927)],
-            [p(0.07491138784701548, 0.6314937928309927), p(0, 0.8684069440630022), p(0, 1.088492957618529), p(0, 1.5286649847295823)],
+            [
+                p(0.6314937928309916, 0.07491138784701601), p(0.3728238266257463, 0.16905955604436995),
+                p(0.16905955604436967, 0.3728238266257472), p(0.07491138784701548, 0.6314937928309927)
+            ],
+            [p(0.07491138784701548, 0.6314937928309927), p(0, 0.8684069440630022), p(0, 1.088492957618529), p(0, 1.5286649847295823)]
         ]
         var points: [Point] = []
         for segment in segments {
@@ -46,8 +48,10 @@ final class SampleGeometryTests: XCTestCase {
             for step in 1...4000 {
                 let t = Double(step) / 4000, u = 1 - t
                 let (a, b, c, d) = (u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t)
-                points.append(Point(x: a * segment[0].x + b * segment[1].x + c * segment[2].x + d * segment[3].x,
-                                    y: a * segment[0].y + b * segment[1].y + c * segment[2].y + d * segment[3].y))
+                points.append(
+                    Point(
+                        x: a * segment[0].x + b * segment[1].x + c * segment[2].x + d * segment[3].x,
+                        y: a * segment[0].y + b * segment[1].y + c * segment[2].y + d * segment[3].y))
             }
         }
         return [p(1.528665, 0)] + points
@@ -97,13 +101,23 @@ final class SampleGeometryTests: XCTestCase {
 
         let sample = try job(file: file)
         let ops = flattenedOps(sample.displayList(frame: sample.sequence[0]).ops)
-        let masks = ops.compactMap { op -> Rect? in if case let .pathMaskedGroup(_, mask, _) = op { return mask.boundingBox } else { return nil } }
-        XCTAssertTrue(masks.contains { abs($0.x - rect.x) < 1e-9 && abs($0.y - rect.y) < 1e-9 && abs($0.width - rect.width) < 1e-9 }, "\(masks)")
-        XCTAssertTrue(ops.contains { op in
-            if case let .path(path, color, _, _) = op { return color == .white && path.boundingBox.map { abs($0.maxX - rect.maxX) < 1e-9 && abs($0.minY - rect.minY) < 1e-9 } == true }
-            return false
-        }, "the container's white background in the continuous shape")
-        XCTAssertTrue(ops.contains { if case .shadowedGroup = $0 { return true }; return false }, "and still its shadow")
+        let masks = ops.compactMap { op -> Rect? in
+            if case let .pathMaskedGroup(_, mask, _) = op { return mask.boundingBox } else { return nil }
+        }
+        XCTAssertTrue(
+            masks.contains { abs($0.x - rect.x) < 1e-9 && abs($0.y - rect.y) < 1e-9 && abs($0.width - rect.width) < 1e-9 }, "\(masks)")
+        XCTAssertTrue(
+            ops.contains { op in
+                if case let .path(path, color, _, _) = op {
+                    return color == .white
+                        && path.boundingBox.map { abs($0.maxX - rect.maxX) < 1e-9 && abs($0.minY - rect.minY) < 1e-9 } == true
+                }
+                return false
+            }, "the container's white background in the continuous shape")
+        XCTAssertTrue(
+            ops.contains {
+                if case .shadowedGroup = $0 { return true }; return false
+            }, "and still its shadow")
 
         // The same shape alone, white over black, @1x.
         let directory = temporaryDirectory()
@@ -144,7 +158,9 @@ final class SampleGeometryTests: XCTestCase {
     /// UIKit's `easeInOut` completion curve, the Bézier (0.42, 0, 0.58, 1), solved for x by
     /// bisection.
     static func easeInOut(_ x: Double) -> Double {
-        func bezier(_ t: Double, _ p1: Double, _ p2: Double) -> Double { 3 * (1 - t) * (1 - t) * t * p1 + 3 * (1 - t) * t * t * p2 + t * t * t }
+        func bezier(_ t: Double, _ p1: Double, _ p2: Double) -> Double {
+            3 * (1 - t) * (1 - t) * t * p1 + 3 * (1 - t) * t * t * p2 + t * t * t
+        }
         var low = 0.0, high = 1.0
         for _ in 0..<80 {
             let mid = (low + high) / 2
@@ -171,14 +187,19 @@ final class SampleGeometryTests: XCTestCase {
         for frame in interaction.frames {
             let t = Double(frame.index) / 30
             let expected: Double
-            if frame.index == 20 { expected = 1 } else if frame.index <= 11 { expected = 20 * Double(frame.index) / 568 } else {
+            if frame.index == 20 {
+                expected = 1
+            } else if frame.index <= 11 {
+                expected = 20 * Double(frame.index) / 568
+            } else {
                 expected = release + (1 - release) * Self.easeInOut((t - 0.38) / completion)
             }
             XCTAssertEqual(frame.fraction, expected, accuracy: 1e-9, "frame \(frame.index)")
             let window = interaction.window(frame: frame.index, animator: sheet.animator)
             let sheetY = try XCTUnwrap(layer("sheet", in: window)).frame.y
             XCTAssertEqual(sheetY, 148 + 568 * expected, accuracy: 1e-6, "frame \(frame.index)")
-            XCTAssertEqual(try XCTUnwrap(layer("dimming", in: window)).opacity, 0.4 * (1 - expected), accuracy: 1e-9, "frame \(frame.index)")
+            XCTAssertEqual(
+                try XCTUnwrap(layer("dimming", in: window)).opacity, 0.4 * (1 - expected), accuracy: 1e-9, "frame \(frame.index)")
             if let finger = frame.finger {
                 XCTAssertEqual(finger.y, 200 + 600 * t, accuracy: 1e-9)
                 XCTAssertEqual(sheetY - 148, finger.y - 200, accuracy: 1e-6, "the sheet stays under the finger")

@@ -1,13 +1,14 @@
-import XCTest
-import Foundation
-@testable import Flipbook
-@testable import FlipbookRender
-@testable import FlipbookOutput
-import FlipbookTesting
-import FlipbookModel
-import FlipbookScenes
 import FlipbookFormats
+import FlipbookModel
 import FlipbookPipelineTestSupport
+import FlipbookScenes
+import FlipbookTesting
+import Foundation
+import XCTest
+
+@testable import Flipbook
+@testable import FlipbookOutput
+@testable import FlipbookRender
 
 /// Transition files end to end: every preset exported to a file renders the preset's frames,
 /// the sample transitions render, and a bad file fails before anything is written.
@@ -18,9 +19,14 @@ final class TransitionFileRenderTests: XCTestCase {
     /// file names images relative to itself; reading it back resolves them).
     func normalised(_ list: DisplayList) -> String {
         var copy = list
-        copy.ops = copy.ops.map { RenderJob.renamingSources($0, Dictionary(uniqueKeysWithValues: DisplayList.imageSources(in: list.ops).map {
-            ($0, (URL(fileURLWithPath: $0).standardizedFileURL.resolvingSymlinksInPath().path))
-        })) }
+        copy.ops = copy.ops.map {
+            RenderJob.renamingSources(
+                $0,
+                Dictionary(
+                    uniqueKeysWithValues: DisplayList.imageSources(in: list.ops).map {
+                        ($0, (URL(fileURLWithPath: $0).standardizedFileURL.resolvingSymlinksInPath().path))
+                    }))
+        }
         return copy.json
     }
 
@@ -30,7 +36,8 @@ final class TransitionFileRenderTests: XCTestCase {
         for (preset, select, returnIndex) in Self.presets {
             let presetJob = try RenderJob(settings: .small(preset, select: select, returnIndex: returnIndex))
             let file = directory.appendingPathComponent("\(preset.rawValue).json").path
-            try TransitionFile.json(for: presetJob.transition, relativeTo: directory.path).write(toFile: file, atomically: true, encoding: .utf8)
+            try TransitionFile.json(for: presetJob.transition, relativeTo: directory.path).write(
+                toFile: file, atomically: true, encoding: .utf8)
             var settings = RenderSettings(transitionFile: file)
             settings.labelFontPath = Package.fixtureFont
             settings.sceneFontDirectory = Package.fixtureFonts
@@ -41,8 +48,9 @@ final class TransitionFileRenderTests: XCTestCase {
             XCTAssertEqual(fileJob.device.scale, presetJob.device.scale, "\(preset)")
             XCTAssertEqual(fileJob.device.topBarHeightPoints, presetJob.device.topBarHeightPoints, "\(preset)")
             for sample in presetJob.sequence {
-                XCTAssertEqual(normalised(fileJob.displayList(frame: sample)), normalised(presetJob.displayList(frame: sample)),
-                               "\(preset) frame \(sample.index)")
+                XCTAssertEqual(
+                    normalised(fileJob.displayList(frame: sample)), normalised(presetJob.displayList(frame: sample)),
+                    "\(preset) frame \(sample.index)")
             }
             // Pixels of the first, a middle and the last frame, byte for byte.
             let last = presetJob.sequence.count - 1
@@ -74,12 +82,16 @@ final class TransitionFileRenderTests: XCTestCase {
         XCTAssertTrue(retinaText.contains("bar hairline"), String(retinaText.prefix(400)))
         let fromPreset = directory.appendingPathComponent("a").path, fromFile = directory.appendingPathComponent("b").path
         let font = Package.fixtureFont
-        let a = try runFlipbook(["render", "pop", "--select", "3", "--return", "9", "--scale", "1", "--frames", "0-2", "--font", font, "--out", fromPreset])
+        let a = try runFlipbook([
+            "render", "pop", "--select", "3", "--return", "9", "--scale", "1", "--frames", "0-2", "--font", font, "--out", fromPreset
+        ])
         let b = try runFlipbook(["render", "--transition", file, "--frames", "0-2", "--font", font, "--out", fromFile])
         XCTAssertEqual(a.status, 0, a.stderr)
         XCTAssertEqual(b.status, 0, b.stderr)
         for name in ["frame_0000.png", "frame_0001.png", "frame_0002.png"] {
-            XCTAssertEqual(FileManager.default.contents(atPath: fromPreset + "/" + name), FileManager.default.contents(atPath: fromFile + "/" + name), name)
+            XCTAssertEqual(
+                FileManager.default.contents(atPath: fromPreset + "/" + name), FileManager.default.contents(atPath: fromFile + "/" + name),
+                name)
         }
         let inspect = try runFlipbook(["inspect", "--transition", file, "--frame", "1"])
         XCTAssertEqual(inspect.status, 0, inspect.stderr)
@@ -96,7 +108,8 @@ final class TransitionFileRenderTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: directory) }
         let out = directory.appendingPathComponent("out").path
         let good = directory.appendingPathComponent("good.json").path
-        try #"{"device": {"width": 100, "height": 100, "scale": 1}, "layers": [{"name": "a", "frame": [0, 0, 50, 50], "backgroundColor": "red"}], "animations": [{"target": "a", "to": {"opacity": 0}}]}"#
+        try
+            #"{"device": {"width": 100, "height": 100, "scale": 1}, "layers": [{"name": "a", "frame": [0, 0, 50, 50], "backgroundColor": "red"}], "animations": [{"target": "a", "to": {"opacity": 0}}]}"#
             .write(toFile: good, atomically: true, encoding: .utf8)
         let first = try runFlipbook(["render", "--transition", good, "--fps", "10", "--out", out])
         XCTAssertEqual(first.status, 0, first.stderr)
@@ -110,7 +123,8 @@ final class TransitionFileRenderTests: XCTestCase {
         XCTAssertEqual(failed.stderr, "error: \(bad): $.animations[0].to.frame: expected 4 numbers [x, y, width, height], got 3\n")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out).sorted(), before)
         let missingImage = directory.appendingPathComponent("image.json").path
-        try #"{"layers": [{"name": "a", "frame": [0, 0, 50, 50], "image": "nope.png"}]}"#.write(toFile: missingImage, atomically: true, encoding: .utf8)
+        try #"{"layers": [{"name": "a", "frame": [0, 0, 50, 50], "image": "nope.png"}]}"#.write(
+            toFile: missingImage, atomically: true, encoding: .utf8)
         let imageRun = try runFlipbook(["render", "--transition", missingImage, "--out", out])
         XCTAssertEqual(imageRun.status, 1)
         XCTAssertTrue(imageRun.stderr.hasPrefix("error: \(missingImage): $.layers[0].image: "), imageRun.stderr)
@@ -121,9 +135,13 @@ final class TransitionFileRenderTests: XCTestCase {
     /// show what the sample is about.
     func testTheSampleTransitionsRender() throws {
         let files = Samples.transitions
-        XCTAssertEqual(files.map { ($0 as NSString).lastPathComponent },
-                       ["app-store-card.json", "blur-modal.json", "bottom-sheet-dismiss.json", "bottom-sheet.json", "card-expand.json", "card-flip.json", "cross-dissolve-scale.json",
-                        "fit-every-screen.json", "keyframes.json", "shared-element.json", "slide-over.json", "swipe-back.json"])
+        XCTAssertEqual(
+            files.map { ($0 as NSString).lastPathComponent },
+            [
+                "app-store-card.json", "blur-modal.json", "bottom-sheet-dismiss.json", "bottom-sheet.json", "card-expand.json",
+                "card-flip.json", "cross-dissolve-scale.json",
+                "fit-every-screen.json", "keyframes.json", "shared-element.json", "slide-over.json", "swipe-back.json"
+            ])
         for file in files {
             // The file's device at @1x (as `--scale 1` does), so the goldens stay small.
             let job = try RenderJob(settings: .transitionFile(file, scale: 1))

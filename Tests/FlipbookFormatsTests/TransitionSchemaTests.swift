@@ -1,9 +1,10 @@
-import XCTest
-import Foundation
 import FlipbookGeometry
+import Foundation
+import XCTest
+
+@testable import FlipbookFormats
 @testable import FlipbookModel
 @testable import FlipbookScenes
-@testable import FlipbookFormats
 
 /// docs/transition.schema.json and docs/TRANSITIONS.md describe the format the decoder reads: a
 /// key added to (or dropped from) any object of the format without its documentation fails here,
@@ -70,7 +71,10 @@ final class TransitionSchemaTests: XCTestCase {
                 XCTFail("unexpected error \(message)", line: line)
                 return []
             }
-            return Set(message[range.upperBound...].components(separatedBy: ", ").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"")) })
+            return Set(
+                message[range.upperBound...].components(separatedBy: ", ").map {
+                    $0.trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+                })
         }
         return []
     }
@@ -83,24 +87,44 @@ final class TransitionSchemaTests: XCTestCase {
         ("transform", [["$defs", "transform"]], #"{"layers": [{"name": "a", "frame": [0, 0, 1, 1], "transform": {"zzz": 1}}]}"#),
         ("text", [["$defs", "text"]], #"{"layers": [{"name": "a", "frame": [0, 0, 1, 1], "text": {"string": "", "zzz": 1}}]}"#),
         ("image", [["$defs", "image", "anyOf", 1]], #"{"layers": [{"name": "a", "frame": [0, 0, 1, 1], "image": {"zzz": 1}}]}"#),
-        ("manifest-based or relative frame", [["$defs", "frame", "oneOf", 1], ["$defs", "frame", "oneOf", 2], ["$defs", "frame", "oneOf", 3],
-                                              ["$defs", "frame", "oneOf", 4]],
-         #"{"layers": [{"name": "a", "frame": {"zzz": 1}}]}"#),
-        ("waterfallGrid", [["$defs", "layer", "properties", "waterfallGrid"]], #"{"layers": [{"name": "a", "waterfallGrid": {"zzz": 1}}]}"#),
-        ("navigationBar", [["$defs", "layer", "properties", "navigationBar"]], #"{"layers": [{"name": "a", "navigationBar": {"zzz": 1}}]}"#),
+        (
+            "manifest-based or relative frame",
+            [
+                ["$defs", "frame", "oneOf", 1], ["$defs", "frame", "oneOf", 2], ["$defs", "frame", "oneOf", 3],
+                ["$defs", "frame", "oneOf", 4]
+            ],
+            #"{"layers": [{"name": "a", "frame": {"zzz": 1}}]}"#
+        ),
+        (
+            "waterfallGrid", [["$defs", "layer", "properties", "waterfallGrid"]],
+            #"{"layers": [{"name": "a", "waterfallGrid": {"zzz": 1}}]}"#
+        ),
+        (
+            "navigationBar", [["$defs", "layer", "properties", "navigationBar"]],
+            #"{"layers": [{"name": "a", "navigationBar": {"zzz": 1}}]}"#
+        ),
         ("device", [["$defs", "device", "anyOf", 3], ["$defs", "device", "anyOf", 4]], #"{"device": {"zzz": 1}, "layers": []}"#),
         ("timing", [["$defs", "timing"]], #"{"timing": {"zzz": 1}, "layers": []}"#),
-        ("animation", [["$defs", "animation"]], #"{"layers": [{"name": "a", "frame": [0, 0, 1, 1]}], "animations": [{"target": "a", "zzz": 1}]}"#),
-        ("keyframe", [["$defs", "keyframe"]],
-         #"{"layers": [{"name": "a", "frame": [0, 0, 1, 1]}], "animations": [{"target": "a", "keyframes": [{"zzz": 1}]}]}"#),
+        (
+            "animation", [["$defs", "animation"]],
+            #"{"layers": [{"name": "a", "frame": [0, 0, 1, 1]}], "animations": [{"target": "a", "zzz": 1}]}"#
+        ),
+        (
+            "keyframe", [["$defs", "keyframe"]],
+            #"{"layers": [{"name": "a", "frame": [0, 0, 1, 1]}], "animations": [{"target": "a", "keyframes": [{"zzz": 1}]}]}"#
+        ),
         ("change", [["$defs", "change"]], #"{"layers": [{"name": "a", "frame": [0, 0, 1, 1]}], "completion": [{"zzz": 1}]}"#),
         ("timed changes", [["$defs", "timedChanges"]], #"{"layers": [], "timedChanges": [{"at": 0.1, "changes": [], "zzz": 1}]}"#),
         ("shape", [["$defs", "shape"]], #"{"layers": [{"name": "a", "frame": [0, 0, 1, 1], "shape": {"zzz": 1}}]}"#),
-        ("shapeStyle", [["$defs", "shapeStyle"]],
-         #"{"layers": [{"name": "a", "frame": [0, 0, 1, 1]}], "completion": [{"target": "a", "set": {"shapeStyle": {"zzz": 1}}}]}"#),
+        (
+            "shapeStyle", [["$defs", "shapeStyle"]],
+            #"{"layers": [{"name": "a", "frame": [0, 0, 1, 1]}], "completion": [{"target": "a", "set": {"shapeStyle": {"zzz": 1}}}]}"#
+        ),
         ("shadowPath", [["$defs", "shadowPath"]], #"{"layers": [{"name": "a", "frame": [0, 0, 1, 1], "shadowPath": {"zzz": 1}}]}"#),
-        ("change set", [["$defs", "patch"]],
-         #"{"layers": [{"name": "a", "frame": [0, 0, 1, 1]}], "completion": [{"target": "a", "set": {"zzz": 1}}]}"#),
+        (
+            "change set", [["$defs", "patch"]],
+            #"{"layers": [{"name": "a", "frame": [0, 0, 1, 1]}], "completion": [{"target": "a", "set": {"zzz": 1}}]}"#
+        )
     ]
 
     func testTheSchemaIsValidJSONWithResolvableReferences() throws {
@@ -117,8 +141,10 @@ final class TransitionSchemaTests: XCTestCase {
         }
         try visit(schema)
         let definitions = Set(try XCTUnwrap(schema["$defs"] as? [String: Any]).keys)
-        for name in ["rect", "point", "colour", "frame", "patch", "animatedPatch", "layer", "animation", "keyframe", "change", "timing",
-                     "text", "transform", "device", "curve", "image", "contentMode", "timedChanges"] {
+        for name in [
+            "rect", "point", "colour", "frame", "patch", "animatedPatch", "layer", "animation", "keyframe", "change", "timing",
+            "text", "transform", "device", "curve", "image", "contentMode", "timedChanges"
+        ] {
             XCTAssertTrue(definitions.contains(name), "$defs/\(name)")
         }
     }
@@ -163,7 +189,8 @@ final class TransitionSchemaTests: XCTestCase {
         for block in blocks where block.hasPrefix("{") && !block.contains("…") {
             XCTAssertNoThrow(try JSONValue.parse(Data(block.utf8)), block)
             guard block.contains("\"layers\"") else { continue }
-            XCTAssertNoThrow(try TransitionFile(data: Data(block.utf8), path: "example.json").transition(photos: photos, options: SceneOptions()), block)
+            XCTAssertNoThrow(
+                try TransitionFile(data: Data(block.utf8), path: "example.json").transition(photos: photos, options: SceneOptions()), block)
             files += 1
         }
         XCTAssertGreaterThanOrEqual(files, 2)
@@ -174,12 +201,14 @@ final class TransitionSchemaTests: XCTestCase {
     func testTheSwiftExampleIsTheCompiledOne() throws {
         let text = try reference()
         let block = try XCTUnwrap(text.components(separatedBy: "```swift\n").dropFirst().first?.components(separatedBy: "```").first)
-        let test = try String(contentsOf: Self.root.appendingPathComponent("Tests/FlipbookPublicAPITests/PublicAPITests.swift"), encoding: .utf8)
+        let test = try String(
+            contentsOf: Self.root.appendingPathComponent("Tests/FlipbookPublicAPITests/PublicAPITests.swift"), encoding: .utf8)
         let compiled = Set(test.components(separatedBy: "\n").map { $0.trimmingCharacters(in: .whitespaces) })
         for line in block.components(separatedBy: "\n") {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             guard !trimmed.isEmpty else { continue }
-            XCTAssertTrue(compiled.contains(trimmed), "docs/TRANSITIONS.md's Swift example has a line the public-API test does not: \(trimmed)")
+            XCTAssertTrue(
+                compiled.contains(trimmed), "docs/TRANSITIONS.md's Swift example has a line the public-API test does not: \(trimmed)")
         }
     }
 }

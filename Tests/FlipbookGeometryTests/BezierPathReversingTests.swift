@@ -21,10 +21,12 @@ final class BezierPathReversingTests: XCTestCase {
         path.move(to: p(10, 10))
         path.addLine(to: p(11, 10))
         let reversed = path.reversed()
-        XCTAssertEqual(reversed.elements, [
-            .move(to: p(5, 2)), .quadCurve(to: p(3, 0), control: p(4, 0)), .curve(to: p(0, 0), control1: p(2, 1), control2: p(1, 1)),
-            .move(to: p(11, 10)), .line(to: p(10, 10)),
-        ])
+        XCTAssertEqual(
+            reversed.elements,
+            [
+                .move(to: p(5, 2)), .quadCurve(to: p(3, 0), control: p(4, 0)), .curve(to: p(0, 0), control1: p(2, 1), control2: p(1, 1)),
+                .move(to: p(11, 10)), .line(to: p(10, 10))
+            ])
         // Twice reversed: the original elements.
         XCTAssertEqual(reversed.reversed().elements, path.elements)
     }

@@ -12,16 +12,24 @@ final class BezierPathTests: XCTestCase {
     func testRectAndEllipseHaveCoreGraphicsElements() {
         var rect = BezierPath()
         rect.addRect(Rect(x: 1, y: 2, width: 10, height: 4))
-        XCTAssertEqual(rect.elements, [.move(to: Point(x: 1, y: 2)), .line(to: Point(x: 11, y: 2)), .line(to: Point(x: 11, y: 6)),
-                                       .line(to: Point(x: 1, y: 6)), .close])
+        XCTAssertEqual(
+            rect.elements,
+            [
+                .move(to: Point(x: 1, y: 2)), .line(to: Point(x: 11, y: 2)), .line(to: Point(x: 11, y: 6)),
+                .line(to: Point(x: 1, y: 6)), .close
+            ])
         XCTAssertEqual(rect.currentPoint, Point(x: 1, y: 2), "a close returns to the subpath's start")
 
         var ellipse = BezierPath()
         ellipse.addEllipse(in: Rect(x: 0, y: 0, width: 20, height: 10))
         XCTAssertEqual(ellipse.kinds, [.move, .curve, .curve, .curve, .curve, .close])
         // From 3 o'clock clockwise on screen (y down): right, bottom, left, top middles.
-        XCTAssertEqual(ellipse.elements.compactMap(end), [Point(x: 20, y: 5), Point(x: 10, y: 10), Point(x: 0, y: 5),
-                                                           Point(x: 10, y: 0), Point(x: 20, y: 5)])
+        XCTAssertEqual(
+            ellipse.elements.compactMap(end),
+            [
+                Point(x: 20, y: 5), Point(x: 10, y: 10), Point(x: 0, y: 5),
+                Point(x: 10, y: 0), Point(x: 20, y: 5)
+            ])
         // The first control point lies 0.5523 of the vertical radius below the start.
         guard case .curve(_, let c1, _) = ellipse.elements[1] else { return XCTFail() }
         XCTAssertEqual(c1.y - 5, 5 * 4 / 3 * (2.0.squareRoot() - 1), accuracy: 1e-14)
@@ -50,8 +58,12 @@ final class BezierPathTests: XCTestCase {
         // −π/2 … 3π/2 (a progress ring from 12 o'clock): four cubics ending exactly on the axes.
         var ring = BezierPath()
         ring.addArc(center: .zero, radius: 8, startRadians: -.pi / 2, endRadians: 3 * .pi / 2, clockwiseOnScreen: true)
-        XCTAssertEqual(ring.elements.compactMap(end), [Point(x: 0, y: -8), Point(x: 8, y: 0), Point(x: 0, y: 8),
-                                                        Point(x: -8, y: 0), Point(x: 0, y: -8)])
+        XCTAssertEqual(
+            ring.elements.compactMap(end),
+            [
+                Point(x: 0, y: -8), Point(x: 8, y: 0), Point(x: 0, y: 8),
+                Point(x: -8, y: 0), Point(x: 0, y: -8)
+            ])
         // The other way round a whole turn is nothing (as UIBezierPath with clockwise: false, 0 → 2π).
         var none = BezierPath()
         none.addArc(center: .zero, radius: 8, startRadians: 0, endRadians: 2 * .pi, clockwiseOnScreen: false)
@@ -165,7 +177,8 @@ final class BezierPathTests: XCTestCase {
         XCTAssertNil(line.interpolated(to: path, fraction: 0.5))
         let halfway = path.interpolated(to: turned, fraction: 0.25)!
         XCTAssertEqual(halfway.elements[0], .move(to: Point(x: 25, y: 0)))
-        XCTAssertEqual(halfway.elements[1], .curve(to: Point(x: 32.5, y: 2.5), control1: Point(x: 22.5, y: 7.5), control2: Point(x: 30, y: 10)))
+        XCTAssertEqual(
+            halfway.elements[1], .curve(to: Point(x: 32.5, y: 2.5), control1: Point(x: 22.5, y: 7.5), control2: Point(x: 30, y: 10)))
         XCTAssertEqual(path.interpolated(to: turned, fraction: 0), path)
 
         // Lines and curves with no current point are ignored, as Core Graphics ignores them; kept

@@ -1,5 +1,5 @@
-import XCTest
 import FlipbookGeometry
+import XCTest
 
 final class GeometryTests: XCTestCase {
     func testIntersection() {

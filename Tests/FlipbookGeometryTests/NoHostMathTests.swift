@@ -9,7 +9,8 @@ final class NoHostMathTests: XCTestCase {
     static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sources")
 
-    static let names = "exp|exp2|expm1|log|log2|log10|log1p|pow|sin|cos|tan|asin|acos|atan|atan2|sinh|cosh|tanh"
+    static let names =
+        "exp|exp2|expm1|log|log2|log10|log1p|pow|sin|cos|tan|asin|acos|atan|atan2|sinh|cosh|tanh"
         + "|asinh|acosh|atanh|cbrt|hypot|erf|erfc|lgamma|tgamma"
 
     /// The libm calls on one line of Swift (comments removed): unqualified calls, not declarations
@@ -41,7 +42,8 @@ final class NoHostMathTests: XCTestCase {
             let lines = try String(contentsOf: file, encoding: .utf8).components(separatedBy: "\n")
             for (number, line) in lines.enumerated() {
                 for call in Self.libmCalls(in: line) {
-                    XCTFail("\(file.path):\(number + 1) calls the C library's \(call)…): its last bit differs between "
+                    XCTFail(
+                        "\(file.path):\(number + 1) calls the C library's \(call)…): its last bit differs between "
                             + "machines; use DeterministicMath (docs/TIMING.md)")
                 }
             }

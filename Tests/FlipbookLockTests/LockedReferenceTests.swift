@@ -1,10 +1,10 @@
-import XCTest
-import Foundation
 import Flipbook
 import FlipbookLock
 import FlipbookModel
-import FlipbookScenes
 import FlipbookPipelineTestSupport
+import FlipbookScenes
+import Foundation
+import XCTest
 
 /// The reference side of a failing verify: a lock's display lists drawn again give the locked
 /// pixels — checked against the hashes the lock recorded when it was made, for the job that
@@ -24,7 +24,8 @@ final class LockedReferenceTests: XCTestCase {
             let reference = try LockedReference(lock: lock, job: job)
             XCTAssertEqual(reference.count, lock.frames.count, "\(preset)")
             XCTAssertEqual(reference.undrawnOps, Array(repeating: 0, count: lock.frames.count), "\(preset): every text and path op found")
-            XCTAssertEqual((0..<reference.count).map { SequenceLock.pixelHash(reference.image(at: $0)) }, lock.frames.map(\.pixelHash), "\(preset)")
+            XCTAssertEqual(
+                (0..<reference.count).map { SequenceLock.pixelHash(reference.image(at: $0)) }, lock.frames.map(\.pixelHash), "\(preset)")
         }
     }
 

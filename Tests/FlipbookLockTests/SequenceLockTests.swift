@@ -1,16 +1,17 @@
-import XCTest
+import FlipbookFormats
+import FlipbookGeometry
+import FlipbookModel
+import FlipbookPipelineTestSupport
+import FlipbookRaster
+import FlipbookScenes
+import FlipbookTesting
 import Foundation
+import XCTest
+
 @testable import Flipbook
 @testable import FlipbookLock
-@testable import FlipbookRender
 @testable import FlipbookOutput
-import FlipbookGeometry
-import FlipbookRaster
-import FlipbookTesting
-import FlipbookModel
-import FlipbookScenes
-import FlipbookFormats
-import FlipbookPipelineTestSupport
+@testable import FlipbookRender
 
 /// Sequence locks: text round trip, verify of a fresh render, a changed option found and put in
 /// words, the size of a push lock, the pixel hash's definition.
@@ -22,7 +23,7 @@ final class SequenceLockTests: XCTestCase {
             let known = TestScenes.presets.first { $0.0 == preset }
             var settings = RenderSettings.small(preset, select: known?.1 ?? 3, returnIndex: known?.2)
             settings.scene.device = TestScenes.tinyDevice
-            settings.framesPerSecond = 15  // a quarter of the frames: the lock's logic is per frame
+            settings.framesPerSecond = 15 // a quarter of the frames: the lock's logic is per frame
             result.append((preset.rawValue, settings))
         }
         for file in Samples.transitions {
@@ -30,7 +31,7 @@ final class SequenceLockTests: XCTestCase {
             settings.labelFontPath = Package.fixtureFont
             settings.sceneFontDirectory = Package.fixtureFonts
             settings.scene.device = TestScenes.tinyDevice
-            settings.deviceOverride = settings.scene.device  // not the file's own device
+            settings.deviceOverride = settings.scene.device // not the file's own device
             settings.framesPerSecond = 15
             result.append((URL(fileURLWithPath: file).lastPathComponent, settings))
         }
@@ -53,7 +54,9 @@ final class SequenceLockTests: XCTestCase {
             XCTAssertEqual(parsed.differences(to: again), [], name)
             // Each frame's ops are its display list's, and its hash is of the frame's pixels.
             let middle = job.frames.count / 2
-            XCTAssertEqual(lock.frames[middle].ops, job.displayList(frame: job.frames[middle]).lockLines(source: SequenceLock.sourceNamer(for: settings)), name)
+            XCTAssertEqual(
+                lock.frames[middle].ops,
+                job.displayList(frame: job.frames[middle]).lockLines(source: SequenceLock.sourceNamer(for: settings)), name)
             XCTAssertEqual(lock.frames[middle].pixelHash, SequenceLock.pixelHash(try job.renderFrame(job.frames[middle].index)), name)
             XCTAssertFalse(lock.text.contains(Package.root.path), "\(name): no absolute path of this checkout")
         }
@@ -89,12 +92,14 @@ final class SequenceLockTests: XCTestCase {
         XCTAssertNil(differences.first { $0.index == 0 }, "frame 0 is the same at any damping")
         let first = try XCTUnwrap(differences.first)
         XCTAssertEqual(first.kind, .geometry)
-        XCTAssertTrue(first.changes.contains { $0.contains("image \"$MANIFEST/photos/") && $0.contains("rect.y ") && $0.contains(" → ") },
-                      "\(first.changes)")
+        XCTAssertTrue(
+            first.changes.contains { $0.contains("image \"$MANIFEST/photos/") && $0.contains("rect.y ") && $0.contains(" → ") },
+            "\(first.changes)")
     }
 
     func testOnlyPixelsChanged() {
-        let frame = SequenceLock.Frame(index: 0, timeSeconds: 0, progress: 0, ops: ["fill rect=0,0,1,1 color=1,1,1,1 opacity=1"], pixelHash: 1)
+        let frame = SequenceLock.Frame(
+            index: 0, timeSeconds: 0, progress: 0, ops: ["fill rect=0,0,1,1 color=1,1,1,1 opacity=1"], pixelHash: 1)
         var other = frame
         other.pixelHash = 2
         let differences = SequenceLock(header: [], frames: [frame]).differences(to: SequenceLock(header: [], frames: [other]))
@@ -102,18 +107,23 @@ final class SequenceLockTests: XCTestCase {
     }
 
     func testChangesInWords() {
-        XCTAssertEqual(SequenceLock.describe(from: ["image \"a.jpg\" rect=0,331,100,50 mode=scaleToFill opacity=0.4"],
-                                             to: ["image \"a.jpg\" rect=0,333,100,50 mode=scaleToFill opacity=0.5"]),
-                       ["op 0 image \"a.jpg\": rect.y 331 → 333, opacity 0.4 → 0.5"])
-        XCTAssertEqual(SequenceLock.describe(from: ["fill rect=0,0,1,1 color=1,1,1,1 opacity=1"],
-                                             to: ["fill rect=0,0,1,1 color=1,1,1,1 opacity=1 clip=0,0,2,2"]),
-                       ["op 0 fill: clip (none) → 0,0,2,2"])
+        XCTAssertEqual(
+            SequenceLock.describe(
+                from: ["image \"a.jpg\" rect=0,331,100,50 mode=scaleToFill opacity=0.4"],
+                to: ["image \"a.jpg\" rect=0,333,100,50 mode=scaleToFill opacity=0.5"]),
+            ["op 0 image \"a.jpg\": rect.y 331 → 333, opacity 0.4 → 0.5"])
+        XCTAssertEqual(
+            SequenceLock.describe(
+                from: ["fill rect=0,0,1,1 color=1,1,1,1 opacity=1"],
+                to: ["fill rect=0,0,1,1 color=1,1,1,1 opacity=1 clip=0,0,2,2"]),
+            ["op 0 fill: clip (none) → 0,0,2,2"])
         XCTAssertEqual(SequenceLock.readable("313.02707148706", "282.9091218123"), "313.027 → 282.909")
     }
 
     func testDeltaEncodingKeepsReplacesDropsAndInserts() throws {
         let frames = [["a", "b", "c", "d"], ["a", "B", "c", "d"], ["a", "d"], ["x", "a", "d", "y"], []].enumerated().map {
-            SequenceLock.Frame(index: $0.offset, timeSeconds: Double($0.offset), progress: 0.5, ops: $0.element.map { "fill " + $0 }, pixelHash: 7)
+            SequenceLock.Frame(
+                index: $0.offset, timeSeconds: Double($0.offset), progress: 0.5, ops: $0.element.map { "fill " + $0 }, pixelHash: 7)
         }
         let lock = SequenceLock(header: [("name", "t")], frames: frames)
         XCTAssertTrue(lock.text.contains("frame 1 time=1 progress=0.5 pixels=0000000000000007\n  = 1\n  ~ fill B\n  = 2\n"), lock.text)
@@ -180,8 +190,9 @@ final class SequenceLockTests: XCTestCase {
         let job = try RenderJob(settings: settings)
         let namer = SequenceLock.sourceNamer(for: settings)
         let frames = job.frames.map {
-            SequenceLock.Frame(index: $0.index, timeSeconds: $0.timeSeconds, progress: $0.progress,
-                               ops: job.displayList(frame: $0).lockLines(source: namer), pixelHash: 0)
+            SequenceLock.Frame(
+                index: $0.index, timeSeconds: $0.timeSeconds, progress: $0.progress,
+                ops: job.displayList(frame: $0).lockLines(source: namer), pixelHash: 0)
         }
         let bytes = SequenceLock(header: [("name", "push")], frames: frames).text.utf8.count
         XCTAssertLessThan(bytes, 100_000, "\(job.frames.count) frames")
@@ -220,7 +231,11 @@ final class GoldenSequenceTests: XCTestCase {
         XCTAssertEqual(failed.outcome, .mismatched)
         XCTAssertTrue(failed.message.contains("(geometry): op "), failed.message)
         // The reference's copy beside the actual one, as for images.
-        XCTAssertEqual(failed.artifactPaths, [scratch + "/artifacts/SequenceLockTests/push.reference.lock",
-                                              scratch + "/artifacts/SequenceLockTests/push.actual.lock"])
+        XCTAssertEqual(
+            failed.artifactPaths,
+            [
+                scratch + "/artifacts/SequenceLockTests/push.reference.lock",
+                scratch + "/artifacts/SequenceLockTests/push.actual.lock"
+            ])
     }
 }

@@ -1,9 +1,9 @@
-import XCTest
-import Foundation
 import FlipbookGeometry
-import FlipbookRaster
 import FlipbookModel
 import FlipbookPipelineTestSupport
+import FlipbookRaster
+import Foundation
+import XCTest
 
 /// Display lists nest at most `DisplayOp.maximumNestingDepth` groups deep: every walk of a list
 /// (drawing, bounds, the lock and JSON writers, synthesised equality) recurses once a level.
@@ -49,10 +49,22 @@ final class DisplayListNestingTests: XCTestCase {
         let mask = ClipShape(rect: Rect(x: 0, y: 0, width: 5, height: 5), cornerRadius: 0, transform: .identity)
         let shadow = Shadow(color: StraightColor(red: 0, green: 0, blue: 0), offset: Point(x: 0, y: 2), blurRadiusPoints: 3)
         var inner: [DisplayOp] = [fill(9)]
-        inner = [.maskedGroup(opacity: 0.5, mask: mask, ops: [fill(7), .shadowedGroup(opacity: 0.5, shadow: shadow, clip: nil, ops: inner), fill(8)])]
+        inner = [
+            .maskedGroup(
+                opacity: 0.5, mask: mask, ops: [fill(7), .shadowedGroup(opacity: 0.5, shadow: shadow, clip: nil, ops: inner), fill(8)])
+        ]
         let limited = DisplayOp.limitingNesting([fill(0), .group(opacity: 1, ops: inner), fill(1)], to: 1)
-        XCTAssertEqual(limited, [fill(0), .group(opacity: 1, ops: [fill(7).multiplyingOpacity(by: 0.5), fill(9).multiplyingOpacity(by: 0.25),
-                                                                  fill(8).multiplyingOpacity(by: 0.5)]), fill(1)])
+        XCTAssertEqual(
+            limited,
+            [
+                fill(0),
+                .group(
+                    opacity: 1,
+                    ops: [
+                        fill(7).multiplyingOpacity(by: 0.5), fill(9).multiplyingOpacity(by: 0.25),
+                        fill(8).multiplyingOpacity(by: 0.5)
+                    ]), fill(1)
+            ])
     }
 
     /// A transition file within the JSON reader's 512 levels: a chain of 254 layers, each faded
@@ -66,16 +78,20 @@ final class DisplayListNestingTests: XCTestCase {
         func chain(_ prefix: String, _ depth: Int, tail: String = "") -> String {
             var json = tail
             for level in stride(from: depth, through: 0, by: -1) {
-                let shading = level % 2 == 0 ? "\"transform\": {\"rotate\": 1}, \"clipsToBounds\": true" : "\"shadowOpacity\": 0.5, \"shadowRadius\": 2"
-                json = "{\"name\": \"\(prefix)\(level)\", \"frame\": [1, 1, 300, 500], \"opacity\": 0.9, \"backgroundColor\": [1, 0, 0, 0.2], "
+                let shading =
+                    level % 2 == 0
+                    ? "\"transform\": {\"rotate\": 1}, \"clipsToBounds\": true" : "\"shadowOpacity\": 0.5, \"shadowRadius\": 2"
+                json =
+                    "{\"name\": \"\(prefix)\(level)\", \"frame\": [1, 1, 300, 500], \"opacity\": 0.9, \"backgroundColor\": [1, 0, 0, 0.2], "
                     + shading + (json.isEmpty ? "" : ", \"sublayers\": [\(json)]") + "}"
             }
             return json
         }
         let snapshot = #"{"name": "snap", "frame": [0, 0, 300, 500], "snapshotOf": "b0"}"#
         let file = scratch.appendingPathComponent("deepest.json").path
-        try ("{\"name\": \"deepest\", \"device\": \"iphone8\", \"timing\": {\"curve\": \"linear\", \"duration\": 0.1}, \"layers\": ["
-             + chain("b", 253) + ", " + chain("a", 253, tail: snapshot) + "]}").write(toFile: file, atomically: true, encoding: .utf8)
+        try
+            ("{\"name\": \"deepest\", \"device\": \"iphone8\", \"timing\": {\"curve\": \"linear\", \"duration\": 0.1}, \"layers\": ["
+            + chain("b", 253) + ", " + chain("a", 253, tail: snapshot) + "]}").write(toFile: file, atomically: true, encoding: .utf8)
         let lock = scratch.appendingPathComponent("deepest.lock").path
         let common = ["--transition", file, "--scale", "1", "--fps", "10", "--threads", "2", "--font", Package.fixtureFont]
         let made = try runFlipbook(["lock"] + common + ["--out", lock])

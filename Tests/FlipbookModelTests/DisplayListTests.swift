@@ -1,10 +1,10 @@
-import XCTest
-import FlipbookGeometry
-import FlipbookRaster
-import FlipbookModel
-import FlipbookScenes
 import FlipbookFormats
+import FlipbookGeometry
+import FlipbookModel
 import FlipbookPipelineTestSupport
+import FlipbookRaster
+import FlipbookScenes
+import XCTest
 
 final class DisplayListTests: XCTestCase {
     let screen = Rect(x: 0, y: 0, width: 100, height: 100)
@@ -19,16 +19,22 @@ final class DisplayListTests: XCTestCase {
         offscreen.backgroundColor = .black
         scroller.sublayers = [child, offscreen]
         let ops = DisplayList.ops(flattening: scroller, screen: screen)
-        XCTAssertEqual(ops, [.fill(rect: Rect(x: 5, y: 25, width: 10, height: 10), color: .black, opacity: 1,
-                                   clip: Clip(rect: Rect(x: 0, y: 20, width: 100, height: 80)))])
+        XCTAssertEqual(
+            ops,
+            [
+                .fill(
+                    rect: Rect(x: 5, y: 25, width: 10, height: 10), color: .black, opacity: 1,
+                    clip: Clip(rect: Rect(x: 0, y: 20, width: 100, height: 80)))
+            ])
     }
 
     func testOpacityFoldsIntoASingleOpAndGroupsSeveral() {
         var parent = Layer(name: "p", frame: Rect(x: 0, y: 0, width: 50, height: 50))
         parent.backgroundColor = .black
         parent.opacity = 0.4
-        XCTAssertEqual(DisplayList.ops(flattening: parent, screen: screen),
-                       [.fill(rect: Rect(x: 0, y: 0, width: 50, height: 50), color: .black, opacity: 0.4, clip: nil)])
+        XCTAssertEqual(
+            DisplayList.ops(flattening: parent, screen: screen),
+            [.fill(rect: Rect(x: 0, y: 0, width: 50, height: 50), color: .black, opacity: 0.4, clip: nil)])
         var child = Layer(name: "c", frame: Rect(x: 10, y: 10, width: 10, height: 10))
         child.backgroundColor = .white
         parent.sublayers = [child]
@@ -42,7 +48,7 @@ final class DisplayListTests: XCTestCase {
     func testOpacityIsClampedAndHiddenSkipped() {
         var layer = Layer(name: "l", frame: Rect(x: 0, y: 0, width: 10, height: 10))
         layer.backgroundColor = .white
-        layer.opacity = 1.09  // a spring overshoot
+        layer.opacity = 1.09 // a spring overshoot
         XCTAssertEqual(DisplayList.ops(flattening: layer, screen: screen).map(\.opacity), [1])
         layer.opacity = -0.1
         XCTAssertEqual(DisplayList.ops(flattening: layer, screen: screen), [])
@@ -52,23 +58,31 @@ final class DisplayListTests: XCTestCase {
     }
 
     func testJSONShape() {
-        let list = DisplayList(device: .iPhone8, frameIndex: 12, timeSeconds: 0.2, progress: 0.87, ops: [
-            .fill(rect: Rect(x: 0, y: 64, width: 375, height: 603), color: .white, opacity: 1, clip: nil),
-            .group(opacity: 0.4, ops: [
-                .image(source: "Samples/photos/a \"b\".jpg", rect: Rect(x: 5, y: 69, width: 118, height: 88.5),
-                       contentMode: .scaleToFill, opacity: 1, clip: Clip(rect: Rect(x: 0, y: 64, width: 375, height: 603), cornerRadius: 8)),
-            ]),
-        ])
-        XCTAssertEqual(list.json, """
-        {"canvas": {"width": 375, "height": 667, "scale": 2},
-         "frame": 12, "time": 0.2, "progress": 0.87,
-         "ops": [
-          {"op": "fill", "rect": [0, 64, 375, 603], "color": [1, 1, 1, 1], "opacity": 1, "clip": null},
-          {"op": "group", "opacity": 0.4, "ops": [
-            {"op": "image", "source": "Samples/photos/a \\"b\\".jpg", "rect": [5, 69, 118, 88.5], "contentMode": "scaleToFill", "opacity": 1, "clip": [0, 64, 375, 603], "cornerRadius": 8}
-           ]}
-         ]}
+        let list = DisplayList(
+            device: .iPhone8, frameIndex: 12, timeSeconds: 0.2, progress: 0.87,
+            ops: [
+                .fill(rect: Rect(x: 0, y: 64, width: 375, height: 603), color: .white, opacity: 1, clip: nil),
+                .group(
+                    opacity: 0.4,
+                    ops: [
+                        .image(
+                            source: "Samples/photos/a \"b\".jpg", rect: Rect(x: 5, y: 69, width: 118, height: 88.5),
+                            contentMode: .scaleToFill, opacity: 1,
+                            clip: Clip(rect: Rect(x: 0, y: 64, width: 375, height: 603), cornerRadius: 8))
+                    ])
+            ])
+        XCTAssertEqual(
+            list.json,
+            """
+            {"canvas": {"width": 375, "height": 667, "scale": 2},
+             "frame": 12, "time": 0.2, "progress": 0.87,
+             "ops": [
+              {"op": "fill", "rect": [0, 64, 375, 603], "color": [1, 1, 1, 1], "opacity": 1, "clip": null},
+              {"op": "group", "opacity": 0.4, "ops": [
+                {"op": "image", "source": "Samples/photos/a \\"b\\".jpg", "rect": [5, 69, 118, 88.5], "contentMode": "scaleToFill", "opacity": 1, "clip": [0, 64, 375, 603], "cornerRadius": 8}
+               ]}
+             ]}
 
-        """)
+            """)
     }
 }

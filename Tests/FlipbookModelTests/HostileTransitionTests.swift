@@ -1,12 +1,13 @@
-import XCTest
-import Foundation
 import FlipbookGeometry
 import FlipbookMotion
+import FlipbookPipelineTestSupport
 import FlipbookRaster
+import Foundation
+import XCTest
+
+@testable import FlipbookFormats
 @testable import FlipbookModel
 @testable import FlipbookScenes
-@testable import FlipbookFormats
-import FlipbookPipelineTestSupport
 
 /// Transition files built to crash, hang or flood the terminal: each is compiled in bounded
 /// time and stack, or refused with one short, printable message.
@@ -16,13 +17,15 @@ final class HostileTransitionTests: XCTestCase {
     private func transition(_ animations: [Animation], layers: [Layer]? = nil) -> Transition {
         var window = Layer(name: "window", frame: Device.iPhone8.bounds)
         window.sublayers = layers ?? [box]
-        return Transition(name: "t", device: .iPhone8, window: window, animations: animations,
-                          timing: Timing(curve: .bezier(.linear), durationSeconds: 1), statusBar: nil)
+        return Transition(
+            name: "t", device: .iPhone8, window: window, animations: animations,
+            timing: Timing(curve: .bezier(.linear), durationSeconds: 1), statusBar: nil)
     }
 
     private func fade(_ index: Int, after: Int?) -> Animation {
-        Animation(name: "a\(index)", target: "box", to: LayerPatch(opacity: 0.5), after: after.map { "a\($0)" },
-                  timing: AnimationTiming(durationSeconds: 0.001))
+        Animation(
+            name: "a\(index)", target: "box", to: LayerPatch(opacity: 0.5), after: after.map { "a\($0)" },
+            timing: AnimationTiming(durationSeconds: 0.001))
     }
 
     func testALongAfterChainIsResolvedWithoutDeepRecursion() throws {
@@ -88,18 +91,25 @@ final class HostileTransitionTests: XCTestCase {
         let key = String(repeating: "k", count: 1_000_000)
         let unknownKey = fileError(#"{"layers": [{"name": "a", "frame": [0, 0, 1, 1], ""# + key + #"": 1}]}"#)
         let shown = String(repeating: "k", count: 80) + "…"
-        XCTAssertEqual(unknownKey, "t.json: $.layers[0].\(shown): unknown key \"\(shown)\"; expected one of "
-                       + TransitionDecoder.layerKeys.map { "\"\($0)\"" }.joined(separator: ", "))
+        XCTAssertEqual(
+            unknownKey,
+            "t.json: $.layers[0].\(shown): unknown key \"\(shown)\"; expected one of "
+                + TransitionDecoder.layerKeys.map { "\"\($0)\"" }.joined(separator: ", "))
         // ESC and BEL in a layer name retitled the terminal.
-        let control = fileError(#"{"layers": [{"name": "box\u001b]0;pwned\u0007", "frame": [0, 0, 1, 1]}], "#
-                                + #""animations": [{"target": "bo\u001b]0;pwned\u0007", "to": {"opacity": 0}}]}"#)
-        XCTAssertEqual(control, #"t.json: $.animations[0].target: no layer is named "bo\u001b]0;pwned\u0007" (did you mean "box\u001b]0;pwned\u0007"?)"#)
+        let control = fileError(
+            #"{"layers": [{"name": "box\u001b]0;pwned\u0007", "frame": [0, 0, 1, 1]}], "#
+                + #""animations": [{"target": "bo\u001b]0;pwned\u0007", "to": {"opacity": 0}}]}"#)
+        XCTAssertEqual(
+            control,
+            #"t.json: $.animations[0].target: no layer is named "bo\u001b]0;pwned\u0007" (did you mean "box\u001b]0;pwned\u0007"?)"#)
         for message in [unknownKey, control] {
             XCTAssertFalse(message.unicodeScalars.contains { $0.properties.generalCategory == .control }, message)
         }
         // A long layer name in a model error, and a repeated long key in the JSON reader.
         let name = String(repeating: "n", count: 10_000)
-        XCTAssertEqual("\(TransitionError.duplicateLayerName(name))", "two layers are named '\(String(repeating: "n", count: 80))…' (layer names must be unique)")
+        XCTAssertEqual(
+            "\(TransitionError.duplicateLayerName(name))",
+            "two layers are named '\(String(repeating: "n", count: 80))…' (layer names must be unique)")
         XCTAssertLessThan(fileError("{\"" + key + "\": 1, \"" + key + "\": 2}").count, 300)
     }
 
@@ -115,7 +125,10 @@ final class HostileTransitionTests: XCTestCase {
         let layers = JSONField(value: .null, path: "$", file: "t.json").child("layers", .null)
         XCTAssertEqual(layers.element(2, .null).child("frame", .null).path, "$.layers[2].frame")
         // A duplicate name deep in the tree still names the first one's path.
-        XCTAssertTrue(fileError(#"{"layers": [{"name": "a", "frame": [0, 0, 1, 1], "sublayers": [{"name": "b", "frame": [0, 0, 1, 1]}]}, "#
-                                + #"{"name": "b", "frame": [0, 0, 1, 1]}]}"#).contains("(at $.layers[0].sublayers[0])"))
+        XCTAssertTrue(
+            fileError(
+                #"{"layers": [{"name": "a", "frame": [0, 0, 1, 1], "sublayers": [{"name": "b", "frame": [0, 0, 1, 1]}]}, "#
+                    + #"{"name": "b", "frame": [0, 0, 1, 1]}]}"#
+            ).contains("(at $.layers[0].sublayers[0])"))
     }
 }

@@ -1,11 +1,12 @@
-import XCTest
-import Foundation
 import FlipbookGeometry
-import FlipbookRaster
-@testable import FlipbookModel
-@testable import FlipbookFormats
-import FlipbookScenes
 import FlipbookPipelineTestSupport
+import FlipbookRaster
+import FlipbookScenes
+import Foundation
+import XCTest
+
+@testable import FlipbookFormats
+@testable import FlipbookModel
 
 /// anchorPoint, maskedCorners, cornerCurve, borders and 3-D transforms: the maths against values
 /// computed by hand or with Python (CATransform3D's formulas written out independently), the
@@ -21,7 +22,8 @@ final class LayerDepthTests: XCTestCase {
     func assertPoints(_ points: [Point], _ expected: [(Double, Double)], file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertEqual(points.count, expected.count, file: file, line: line)
         for (p, e) in zip(points, expected) {
-            XCTAssertEqual(p.x, e.0, accuracy: 1e-6, file: file, line: line); XCTAssertEqual(p.y, e.1, accuracy: 1e-6, file: file, line: line)
+            XCTAssertEqual(p.x, e.0, accuracy: 1e-6, file: file, line: line);
+            XCTAssertEqual(p.y, e.1, accuracy: 1e-6, file: file, line: line)
         }
     }
 
@@ -31,11 +33,19 @@ final class LayerDepthTests: XCTestCase {
         var face = Layer(name: "front", frame: Rect(x: 40, y: 124, width: 240, height: 320))
         face.transform.rotationYDegrees = 30
         face.transform.perspectiveDistancePoints = 800
-        assertPoints(corners(face), [(47.650758428, 111.027027027), (256.672603213, 135.162790698),
-                                     (256.672603213, 432.837209302), (47.650758428, 456.972972973)])
+        assertPoints(
+            corners(face),
+            [
+                (47.650758428, 111.027027027), (256.672603213, 135.162790698),
+                (256.672603213, 432.837209302), (47.650758428, 456.972972973)
+            ])
         face.transform.rotationYDegrees = 150
-        assertPoints(corners(face), [(272.349241572, 111.027027027), (63.327396787, 135.162790698),
-                                     (63.327396787, 432.837209302), (272.349241572, 456.972972973)])
+        assertPoints(
+            corners(face),
+            [
+                (272.349241572, 111.027027027), (63.327396787, 135.162790698),
+                (63.327396787, 432.837209302), (272.349241572, 456.972972973)
+            ])
         XCTAssertTrue(face.planeToParent.isReversed(at: Point(x: 120, y: 160)), "past 90° the face shows its back")
     }
 
@@ -54,8 +64,12 @@ final class LayerDepthTests: XCTestCase {
             guard case let .path(path, _, _, _) = DisplayList.ops(flattening: root, screen: screen).first else { return [] }
             return path.contours.first ?? []
         }
-        assertPoints(outline(container), [(47.650758428, 111.027027027), (256.672603213, 135.162790698),
-                                          (256.672603213, 432.837209302), (47.650758428, 456.972972973)])
+        assertPoints(
+            outline(container),
+            [
+                (47.650758428, 111.027027027), (256.672603213, 135.162790698),
+                (256.672603213, 432.837209302), (47.650758428, 456.972972973)
+            ])
         container.sublayerTransform = .identity
         let c = 120 * 3.0.squareRoot() / 2
         assertPoints(outline(container), [(160 - c, 124), (160 + c, 124), (160 + c, 444), (160 - c, 444)])
@@ -66,8 +80,12 @@ final class LayerDepthTests: XCTestCase {
         var layer = Layer(name: "a", frame: Rect(x: 0, y: 0, width: 100, height: 100))
         layer.transform.rotationXDegrees = 60
         layer.transform.perspectiveDistancePoints = 500
-        assertPoints(corners(layer), [(3.985014629, 26.992507314), (96.014985371, 26.992507314),
-                                      (104.740682135, 77.370341067), (-4.740682135, 77.370341067)])
+        assertPoints(
+            corners(layer),
+            [
+                (3.985014629, 26.992507314), (96.014985371, 26.992507314),
+                (104.740682135, 77.370341067), (-4.740682135, 77.370341067)
+            ])
     }
 
     /// A door on its left edge: anchorPoint (0, 0.5), rotateY 60°, perspective 600 (Python). The
@@ -169,18 +187,18 @@ final class LayerDepthTests: XCTestCase {
     }
 
     static let file = #"""
-    {"device": "se", "layers": [
-      {"name": "sheet", "frame": [0, 148, 320, 420], "backgroundColor": "white", "cornerRadius": 12,
-       "maskedCorners": ["minXMinY", "maxXMinY"], "cornerCurve": "continuous", "clipsToBounds": true,
-       "borderWidth": 1, "borderColor": [0, 0, 0, 0.2], "anchorPoint": [0.5, 0], "isDoubleSided": false,
-       "transform": {"rotateX": 10, "rotateY": -5, "perspective": 700}, "sublayerTransform": {"perspective": 500}}
-    ],
-    "animations": [
-      {"target": "sheet", "to": {"transform": {"rotateX": 0, "perspective": 700}, "anchorPoint": [0.5, 0.5], "borderWidth": 3,
-                                 "borderColor": "black"}, "completion": [
-        {"target": "sheet", "set": {"maskedCorners": [], "cornerCurve": "circular", "isDoubleSided": true}}]}
-    ]}
-    """#
+        {"device": "se", "layers": [
+          {"name": "sheet", "frame": [0, 148, 320, 420], "backgroundColor": "white", "cornerRadius": 12,
+           "maskedCorners": ["minXMinY", "maxXMinY"], "cornerCurve": "continuous", "clipsToBounds": true,
+           "borderWidth": 1, "borderColor": [0, 0, 0, 0.2], "anchorPoint": [0.5, 0], "isDoubleSided": false,
+           "transform": {"rotateX": 10, "rotateY": -5, "perspective": 700}, "sublayerTransform": {"perspective": 500}}
+        ],
+        "animations": [
+          {"target": "sheet", "to": {"transform": {"rotateX": 0, "perspective": 700}, "anchorPoint": [0.5, 0.5], "borderWidth": 3,
+                                     "borderColor": "black"}, "completion": [
+            {"target": "sheet", "set": {"maskedCorners": [], "cornerCurve": "circular", "isDoubleSided": true}}]}
+        ]}
+        """#
 
     func decode(_ text: String) throws -> Transition {
         try TransitionFile(data: Data(text.utf8), path: "depth.json").transition(photos: [], options: SceneOptions())
@@ -201,9 +219,11 @@ final class LayerDepthTests: XCTestCase {
         XCTAssertEqual(transition.animations[0].to.borderWidth, 3)
         XCTAssertEqual(transition.animations[0].completion[0].set.maskedCorners, [])
         let exported = TransitionFile.json(for: transition, relativeTo: "/tmp")
-        for key in ["\"maskedCorners\": [\"minXMinY\", \"maxXMinY\"]", "\"cornerCurve\": \"continuous\"", "\"rotateX\": 10",
-                    "\"perspective\": 700", "\"isDoubleSided\": false", "\"anchorPoint\": [0.5, 0]", "\"maskedCorners\": []",
-                    "\"sublayerTransform\": {\"perspective\": 500}"] {
+        for key in [
+            "\"maskedCorners\": [\"minXMinY\", \"maxXMinY\"]", "\"cornerCurve\": \"continuous\"", "\"rotateX\": 10",
+            "\"perspective\": 700", "\"isDoubleSided\": false", "\"anchorPoint\": [0.5, 0]", "\"maskedCorners\": []",
+            "\"sublayerTransform\": {\"perspective\": 500}"
+        ] {
             XCTAssertTrue(exported.contains(key), "\(key) in \(exported)")
         }
         XCTAssertEqual(try decode(exported), transition)
@@ -214,11 +234,15 @@ final class LayerDepthTests: XCTestCase {
             do { _ = try decode(text); return "" } catch { return "\(error)" }
         }
         let layer = #"{"layers": [{"name": "a", "frame": [0, 0, 10, 10], "#
-        XCTAssertTrue(message(layer + #""maskedCorners": ["minXMinX"]}]}"#).contains("$.layers[0].maskedCorners[0]: unknown value \"minXMinX\" (did you mean \"minXMinY\"?"))
+        XCTAssertTrue(
+            message(layer + #""maskedCorners": ["minXMinX"]}]}"#).contains(
+                "$.layers[0].maskedCorners[0]: unknown value \"minXMinX\" (did you mean \"minXMinY\"?"))
         XCTAssertTrue(message(layer + #""maskedCorners": ["minXMinY", "minXMinY"]}]}"#).contains("listed twice"))
         XCTAssertTrue(message(layer + #""cornerCurve": "squircle"}]}"#).contains("expected one of \"circular\", \"continuous\""))
-        XCTAssertTrue(message(layer + #""transform": {"perspective": 0}}]}"#).contains("$.layers[0].transform.perspective: must be between 1"))
-        let animated = #"{"layers": [{"name": "a", "frame": [0, 0, 10, 10]}], "animations": [{"target": "a", "to": {"cornerCurve": "continuous"}}]}"#
+        XCTAssertTrue(
+            message(layer + #""transform": {"perspective": 0}}]}"#).contains("$.layers[0].transform.perspective: must be between 1"))
+        let animated =
+            #"{"layers": [{"name": "a", "frame": [0, 0, 10, 10]}], "animations": [{"target": "a", "to": {"cornerCurve": "continuous"}}]}"#
         XCTAssertTrue(message(animated).contains("\"cornerCurve\" cannot be animated"), message(animated))
     }
 }

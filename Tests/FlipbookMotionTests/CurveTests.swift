@@ -1,6 +1,6 @@
-import XCTest
 import FlipbookGeometry
 import FlipbookMotion
+import XCTest
 
 /// Independent solve for the tests: bisect x(s) = fraction with the Bernstein form, then y(s).
 func bisectedBezier(_ b: CubicBezier, _ fraction: Double) -> Double {
@@ -34,7 +34,9 @@ final class CubicBezierTests: XCTestCase {
             XCTAssertEqual(CubicBezier.linear.progress(atFraction: x), x, accuracy: 1e-15)
             // easeIn and easeOut are point reflections of each other; easeInEaseOut of itself.
             XCTAssertEqual(CubicBezier.easeIn.progress(atFraction: x) + CubicBezier.easeOut.progress(atFraction: 1 - x), 1, accuracy: 1e-12)
-            XCTAssertEqual(CubicBezier.easeInEaseOut.progress(atFraction: x) + CubicBezier.easeInEaseOut.progress(atFraction: 1 - x), 1, accuracy: 1e-12)
+            XCTAssertEqual(
+                CubicBezier.easeInEaseOut.progress(atFraction: x) + CubicBezier.easeInEaseOut.progress(atFraction: 1 - x), 1,
+                accuracy: 1e-12)
         }
         XCTAssertEqual(CubicBezier.easeInEaseOut.progress(atFraction: 0.5), 0.5, accuracy: 1e-15)
         // Values from a 40-digit mpmath bisection (CSS `ease`, `ease-in`, `ease-out` are the same curves).
@@ -47,10 +49,11 @@ final class CubicBezierTests: XCTestCase {
     /// from a Python copy of the same Newton and bisection steps.
     func testSameBitsOnEveryMachine() {
         let expected: [(CubicBezier, Double, UInt64)] = [
-            (.easeInEaseOut, 0.1, 0x3F94_321F_73F2_8F80), (.easeInEaseOut, 0.25, 0x3FC0_8860_CEDE_43CC),  // 0.019722453548311147, 0.12916193104731943
-            (.easeInEaseOut, 0.7, 0x3FEA_00DA_4CA9_7C3C), (.default, 0.1, 0x3FB8_4492_18D4_FF81),  // 0.8126040932946874, 0.09479630571604326
-            (.default, 0.5, 0x3FE9_AD49_DE7C_0CE3), (.easeIn, 0.25, 0x3FB7_ED4C_A22B_5ED2),  // 0.802403387584857, 0.09346465071882484
-            (.easeIn, 0.7, 0x3FE1_C109_5BA2_51D0),  // 0.5548140325286628
+            // 0.019722453548311147, 0.12916193104731943
+            (.easeInEaseOut, 0.1, 0x3F94_321F_73F2_8F80), (.easeInEaseOut, 0.25, 0x3FC0_8860_CEDE_43CC),
+            (.easeInEaseOut, 0.7, 0x3FEA_00DA_4CA9_7C3C), (.default, 0.1, 0x3FB8_4492_18D4_FF81), // 0.8126040932946874, 0.09479630571604326
+            (.default, 0.5, 0x3FE9_AD49_DE7C_0CE3), (.easeIn, 0.25, 0x3FB7_ED4C_A22B_5ED2), // 0.802403387584857, 0.09346465071882484
+            (.easeIn, 0.7, 0x3FE1_C109_5BA2_51D0) // 0.5548140325286628
         ]
         for (curve, fraction, bits) in expected {
             XCTAssertEqual(curve.progress(atFraction: fraction).bitPattern, bits, "\(curve) at \(fraction)")
@@ -58,10 +61,12 @@ final class CubicBezierTests: XCTestCase {
     }
 
     func testAgreesWithBisectionEverywhere() {
-        let curves = [CubicBezier.easeIn, .easeOut, .easeInEaseOut, .default,
-                      CubicBezier(x1: 0, y1: 1, x2: 1, y2: 0),       // x'(s) = 0 in the middle
-                      CubicBezier(x1: 0.9, y1: 0.1, x2: 0.1, y2: 0.9), // x(s) nearly flat in the middle
-                      CubicBezier(x1: 0.3, y1: -0.5, x2: 0.7, y2: 1.6)] // overshoots both ways
+        let curves = [
+            CubicBezier.easeIn, .easeOut, .easeInEaseOut, .default,
+            CubicBezier(x1: 0, y1: 1, x2: 1, y2: 0), // x'(s) = 0 in the middle
+            CubicBezier(x1: 0.9, y1: 0.1, x2: 0.1, y2: 0.9), // x(s) nearly flat in the middle
+            CubicBezier(x1: 0.3, y1: -0.5, x2: 0.7, y2: 1.6)
+        ] // overshoots both ways
         for b in curves {
             for i in 1..<1000 {
                 let x = Double(i) / 1000
@@ -94,7 +99,8 @@ final class CubicBezierTests: XCTestCase {
 
 final class TimelineTests: XCTestCase {
     func testPushTimelineHas43Frames() {
-        let timeline = Timeline(timing: Timing(curve: .spring(dampingRatio: 0.6, initialVelocity: 1), durationSeconds: 0.7), framesPerSecond: 60)
+        let timeline = Timeline(
+            timing: Timing(curve: .spring(dampingRatio: 0.6, initialVelocity: 1), durationSeconds: 0.7), framesPerSecond: 60)
         XCTAssertEqual(timeline.lastFrameIndex, 42)
         XCTAssertEqual(timeline.frameCount, 43)
         let frames = timeline.frames
@@ -160,20 +166,24 @@ final class InterpolationTests: XCTestCase {
 final class ParseTests: XCTestCase {
     func testNames() throws {
         XCTAssertEqual(try TimingCurve.parse("spring"), .spring(dampingRatio: 0.6, initialVelocity: 1))
-        XCTAssertEqual(try TimingCurve.parse("spring", dampingRatio: 0.8, initialVelocity: 0), .spring(dampingRatio: 0.8, initialVelocity: 0))
+        XCTAssertEqual(
+            try TimingCurve.parse("spring", dampingRatio: 0.8, initialVelocity: 0), .spring(dampingRatio: 0.8, initialVelocity: 0))
         XCTAssertEqual(try TimingCurve.parse("linear"), .bezier(.linear))
         XCTAssertEqual(try TimingCurve.parse("easeIn"), .bezier(.easeIn))
         XCTAssertEqual(try TimingCurve.parse("easeOut"), .bezier(.easeOut))
         XCTAssertEqual(try TimingCurve.parse("easeInEaseOut"), .bezier(.easeInEaseOut))
         XCTAssertEqual(try TimingCurve.parse("default"), .bezier(.default))
         XCTAssertEqual(try TimingCurve.parse("bezier:0.3,-0.5, 0.7,1.6"), .bezier(CubicBezier(x1: 0.3, y1: -0.5, x2: 0.7, y2: 1.6)))
-        XCTAssertEqual(try TimingCurve.parse("spring-physics:1,100,10,0"),
-                       .springPhysics(Spring(mass: 1, stiffness: 100, damping: 10, initialVelocity: 0)))
+        XCTAssertEqual(
+            try TimingCurve.parse("spring-physics:1,100,10,0"),
+            .springPhysics(Spring(mass: 1, stiffness: 100, damping: 10, initialVelocity: 0)))
     }
 
     func testSpecificationRoundTrips() throws {
-        for text in ["spring", "linear", "easeIn", "easeOut", "easeInEaseOut", "default",
-                     "bezier:0.3,-0.5,0.7,1.6", "spring-physics:1.5,40.0,30.0,6.0"] {
+        for text in [
+            "spring", "linear", "easeIn", "easeOut", "easeInEaseOut", "default",
+            "bezier:0.3,-0.5,0.7,1.6", "spring-physics:1.5,40.0,30.0,6.0"
+        ] {
             XCTAssertEqual(try TimingCurve.parse(text).specification, text)
         }
         XCTAssertEqual(try TimingCurve.parse("bezier:0.42,0,0.58,1").specification, "easeInEaseOut")
@@ -181,19 +191,29 @@ final class ParseTests: XCTestCase {
 
     func testErrors() {
         func error(_ text: String, damping: Double = 0.6, velocity: Double = 1) -> TimingCurveParseError? {
-            do { _ = try TimingCurve.parse(text, dampingRatio: damping, initialVelocity: velocity); return nil }
-            catch { return error as? TimingCurveParseError }
+            do { _ = try TimingCurve.parse(text, dampingRatio: damping, initialVelocity: velocity); return nil } catch {
+                return error as? TimingCurveParseError
+            }
         }
         XCTAssertEqual(error("bounce"), .unknownCurve("bounce"))
         XCTAssertEqual(error("EaseIn"), .unknownCurve("EaseIn"))
-        XCTAssertEqual(error("bezier:0.1,0.2,0.3"), .wrongParameterCount(curve: "bezier:0.1,0.2,0.3", expected: ["x1", "y1", "x2", "y2"], found: 3))
+        XCTAssertEqual(
+            error("bezier:0.1,0.2,0.3"), .wrongParameterCount(curve: "bezier:0.1,0.2,0.3", expected: ["x1", "y1", "x2", "y2"], found: 3))
         XCTAssertEqual(error("bezier:0.1,abc,0.3,1"), .notANumber(curve: "bezier:0.1,abc,0.3,1", parameter: "y1", text: "abc"))
         XCTAssertEqual(error("bezier:0.1,0,0.3,"), .notANumber(curve: "bezier:0.1,0,0.3,", parameter: "y2", text: ""))
         XCTAssertEqual(error("bezier:0.1,0,nan,1"), .notANumber(curve: "bezier:0.1,0,nan,1", parameter: "x2", text: "nan"))
-        XCTAssertEqual(error("bezier:1.2,0,0.3,1"), .parameterOutOfRange(curve: "bezier:1.2,0,0.3,1", parameter: "x1", value: 1.2, allowed: "within [0, 1]"))
-        XCTAssertEqual(error("bezier:0.2,0,-0.1,1"), .parameterOutOfRange(curve: "bezier:0.2,0,-0.1,1", parameter: "x2", value: -0.1, allowed: "within [0, 1]"))
-        XCTAssertEqual(error("spring-physics:1,0,10,0"), .parameterOutOfRange(curve: "spring-physics:1,0,10,0", parameter: "stiffness", value: 0, allowed: "greater than 0"))
-        XCTAssertEqual(error("spring-physics:1,100,10"), .wrongParameterCount(curve: "spring-physics:1,100,10", expected: ["mass", "stiffness", "damping", "velocity"], found: 3))
+        XCTAssertEqual(
+            error("bezier:1.2,0,0.3,1"),
+            .parameterOutOfRange(curve: "bezier:1.2,0,0.3,1", parameter: "x1", value: 1.2, allowed: "within [0, 1]"))
+        XCTAssertEqual(
+            error("bezier:0.2,0,-0.1,1"),
+            .parameterOutOfRange(curve: "bezier:0.2,0,-0.1,1", parameter: "x2", value: -0.1, allowed: "within [0, 1]"))
+        XCTAssertEqual(
+            error("spring-physics:1,0,10,0"),
+            .parameterOutOfRange(curve: "spring-physics:1,0,10,0", parameter: "stiffness", value: 0, allowed: "greater than 0"))
+        XCTAssertEqual(
+            error("spring-physics:1,100,10"),
+            .wrongParameterCount(curve: "spring-physics:1,100,10", expected: ["mass", "stiffness", "damping", "velocity"], found: 3))
         XCTAssertEqual(error("spring", damping: 0), .dampingRatioOutOfRange(0))
         XCTAssertEqual(error("spring", damping: 1.5), .dampingRatioOutOfRange(1.5))
         XCTAssertEqual(error("spring", velocity: .infinity), .velocityNotFinite(.infinity))

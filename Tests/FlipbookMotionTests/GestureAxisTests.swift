@@ -1,6 +1,6 @@
-import XCTest
 import FlipbookGeometry
 import FlipbookMotion
+import XCTest
 
 /// Gestures along y, −y and a direction: the fraction, the release velocity and the finish rule
 /// along the axis, with values worked out by hand.
@@ -17,8 +17,9 @@ final class GestureAxisTests: XCTestCase {
     /// 228/667 = 0.341829…, velocity 600 > 100 → finishes in (1 − 228/667)·0.5 s.
     func testPullDownDrivesItsAxis() throws {
         let gesture = try drag(count: 20, dx: 0.2, dy: 12, axis: .y)
-        let timeline = InteractiveTimeline(gesture: gesture, containerWidthPoints: 375, heightPoints: 667,
-                                           transitionDurationSeconds: 0.5, framesPerSecond: 60)
+        let timeline = InteractiveTimeline(
+            gesture: gesture, containerWidthPoints: 375, heightPoints: 667,
+            transitionDurationSeconds: 0.5, framesPerSecond: 60)
         XCTAssertEqual(timeline.lengthPoints, 667)
         XCTAssertEqual(timeline.releaseFraction, 228.0 / 667, accuracy: 1e-12)
         XCTAssertEqual(timeline.releaseVelocityPointsPerSecond, 600, accuracy: 1e-9)
@@ -32,14 +33,16 @@ final class GestureAxisTests: XCTestCase {
     /// The same drag read along x: it moves 3.8 pt sideways only, so fraction ≈ 0.01 and the
     /// velocity 10 pt/s: cancelled. Along −y it never progresses (fraction 0) and is warned about.
     func testTheSameDragOnOtherAxes() throws {
-        let alongX = InteractiveTimeline(gesture: try drag(count: 20, dx: 0.2, dy: 12, axis: .x), containerWidthPoints: 375,
-                                         heightPoints: 667, transitionDurationSeconds: 0.5, framesPerSecond: 60)
+        let alongX = InteractiveTimeline(
+            gesture: try drag(count: 20, dx: 0.2, dy: 12, axis: .x), containerWidthPoints: 375,
+            heightPoints: 667, transitionDurationSeconds: 0.5, framesPerSecond: 60)
         XCTAssertEqual(alongX.releaseFraction, 3.8 / 375, accuracy: 1e-12)
         XCTAssertEqual(alongX.releaseVelocityPointsPerSecond, 10, accuracy: 1e-9)
         XCTAssertFalse(alongX.finishes)
         let up = try drag(count: 20, dx: 0.2, dy: 12, axis: .negativeY)
-        let alongUp = InteractiveTimeline(gesture: up, containerWidthPoints: 375, heightPoints: 667,
-                                          transitionDurationSeconds: 0.5, framesPerSecond: 60)
+        let alongUp = InteractiveTimeline(
+            gesture: up, containerWidthPoints: 375, heightPoints: 667,
+            transitionDurationSeconds: 0.5, framesPerSecond: 60)
         XCTAssertEqual(alongUp.releaseFraction, 0)
         XCTAssertEqual(alongUp.releaseVelocityPointsPerSecond, -600, accuracy: 1e-9)
         XCTAssertFalse(alongUp.finishes)
@@ -60,16 +63,18 @@ final class GestureAxisTests: XCTestCase {
     /// 0 across; 19 samples' worth = 190 pt over the default length 0.6·375 + 0.8·667 = 758.6.
     func testDirectionAndOwnLength() throws {
         let diagonal = try drag(count: 20, dx: 6, dy: 8, axis: .direction(dx: 3, dy: 4))
-        let timeline = InteractiveTimeline(gesture: diagonal, containerWidthPoints: 375, heightPoints: 667,
-                                           transitionDurationSeconds: 0.5, framesPerSecond: 60)
+        let timeline = InteractiveTimeline(
+            gesture: diagonal, containerWidthPoints: 375, heightPoints: 667,
+            transitionDurationSeconds: 0.5, framesPerSecond: 60)
         XCTAssertEqual(timeline.lengthPoints, 0.6 * 375 + 0.8 * 667, accuracy: 1e-12)
         XCTAssertEqual(timeline.releaseFraction, 190 / (0.6 * 375 + 0.8 * 667), accuracy: 1e-12)
         XCTAssertEqual(timeline.releaseVelocityPointsPerSecond, 500, accuracy: 1e-9)
         XCTAssertEqual(GestureAxis.direction(dx: 3, dy: 4).across(Point(x: 6, y: 8)), 0, accuracy: 1e-12)
         XCTAssertEqual(GestureAxis.direction(dx: 3, dy: 4).across(Point(x: 4, y: -3)), 5, accuracy: 1e-12)
         // A length of its own: 190 of 380 pt is one half exactly, and not past it (velocity decides).
-        let own = InteractiveTimeline(gesture: try drag(count: 20, dx: 6, dy: 8, axis: .direction(dx: 3, dy: 4), length: 380),
-                                      containerWidthPoints: 375, heightPoints: 667, transitionDurationSeconds: 0.5, framesPerSecond: 60)
+        let own = InteractiveTimeline(
+            gesture: try drag(count: 20, dx: 6, dy: 8, axis: .direction(dx: 3, dy: 4), length: 380),
+            containerWidthPoints: 375, heightPoints: 667, transitionDurationSeconds: 0.5, framesPerSecond: 60)
         XCTAssertEqual(own.releaseFraction, 0.5, accuracy: 1e-12)
     }
 
@@ -77,8 +82,9 @@ final class GestureAxisTests: XCTestCase {
     func testXIsUnchanged() throws {
         let gesture = try Gesture.pan(from: Point(x: 0, y: 300), toXPoints: 150, durationSeconds: 1, releaseVelocity: 20)
         let old = InteractiveTimeline(gesture: gesture, widthPoints: 375, transitionDurationSeconds: 0.7, framesPerSecond: 60)
-        let new = InteractiveTimeline(gesture: gesture, containerWidthPoints: 375, heightPoints: 667,
-                                      transitionDurationSeconds: 0.7, framesPerSecond: 60)
+        let new = InteractiveTimeline(
+            gesture: gesture, containerWidthPoints: 375, heightPoints: 667,
+            transitionDurationSeconds: 0.7, framesPerSecond: 60)
         XCTAssertEqual(old.frames, new.frames)
         XCTAssertEqual(new.releaseFraction, InteractiveTimeline.fraction(translationXPoints: 150, widthPoints: 375))
     }

@@ -1,6 +1,6 @@
-import XCTest
 import FlipbookGeometry
 import FlipbookMotion
+import XCTest
 
 /// Samples along y = 300 at the given (t, x).
 func samples(_ points: [(Double, Double)]) -> [TouchSample] {
@@ -9,23 +9,32 @@ func samples(_ points: [(Double, Double)]) -> [TouchSample] {
 
 final class GestureTests: XCTestCase {
     func testValidation() throws {
-        XCTAssertEqual(Gesture.validate(samples: samples([(0, 0)]), completionSpeed: 1, finishVelocityPointsPerSecond: 100), .tooFewSamples(1))
-        XCTAssertEqual(Gesture.validate(samples: samples([(0, 0), (0.1, 5), (0.1, 6)]), completionSpeed: 1, finishVelocityPointsPerSecond: 100),
-                       .timeNotIncreasing(sample: 2, time: 0.1, previous: 0.1))
-        XCTAssertEqual(Gesture.validate(samples: samples([(0, 0), (0.1, .nan)]), completionSpeed: 1, finishVelocityPointsPerSecond: 100),
-                       .notFinite(sample: 1, component: 1))
-        XCTAssertEqual(Gesture.validate(samples: samples([(0, 0), (20.5, 1)]), completionSpeed: 1, finishVelocityPointsPerSecond: 100),
-                       .tooLong(seconds: 20.5))
-        XCTAssertEqual(Gesture.validate(samples: samples([(0, 0), (1, 1)]), completionSpeed: 0, finishVelocityPointsPerSecond: 100),
-                       .completionSpeedOutOfRange(0))
-        XCTAssertEqual(Gesture.validate(samples: samples([(0, 0), (1, 1)]), completionSpeed: 1, finishVelocityPointsPerSecond: -1),
-                       .finishVelocityOutOfRange(-1))
+        XCTAssertEqual(
+            Gesture.validate(samples: samples([(0, 0)]), completionSpeed: 1, finishVelocityPointsPerSecond: 100), .tooFewSamples(1))
+        XCTAssertEqual(
+            Gesture.validate(samples: samples([(0, 0), (0.1, 5), (0.1, 6)]), completionSpeed: 1, finishVelocityPointsPerSecond: 100),
+            .timeNotIncreasing(sample: 2, time: 0.1, previous: 0.1))
+        XCTAssertEqual(
+            Gesture.validate(samples: samples([(0, 0), (0.1, .nan)]), completionSpeed: 1, finishVelocityPointsPerSecond: 100),
+            .notFinite(sample: 1, component: 1))
+        XCTAssertEqual(
+            Gesture.validate(samples: samples([(0, 0), (20.5, 1)]), completionSpeed: 1, finishVelocityPointsPerSecond: 100),
+            .tooLong(seconds: 20.5))
+        XCTAssertEqual(
+            Gesture.validate(samples: samples([(0, 0), (1, 1)]), completionSpeed: 0, finishVelocityPointsPerSecond: 100),
+            .completionSpeedOutOfRange(0))
+        XCTAssertEqual(
+            Gesture.validate(samples: samples([(0, 0), (1, 1)]), completionSpeed: 1, finishVelocityPointsPerSecond: -1),
+            .finishVelocityOutOfRange(-1))
         XCTAssertNil(Gesture.validate(samples: samples([(5, 0), (5.5, 1)]), completionSpeed: 10, finishVelocityPointsPerSecond: 0))
         // Before: samples 5e-324 s apart were accepted and the release velocity was infinite.
-        XCTAssertEqual(Gesture.validate(samples: samples([(0, 0), (.leastNonzeroMagnitude, 300)]), completionSpeed: 1, finishVelocityPointsPerSecond: 100),
-                       .samplesTooClose(sample: 1, seconds: .leastNonzeroMagnitude))
-        XCTAssertEqual(Gesture.validate(samples: samples([(0, 0), (0.1, 5), (0.1009, 6)]), completionSpeed: 1, finishVelocityPointsPerSecond: 100),
-                       .samplesTooClose(sample: 2, seconds: 0.1009 - 0.1))
+        XCTAssertEqual(
+            Gesture.validate(
+                samples: samples([(0, 0), (.leastNonzeroMagnitude, 300)]), completionSpeed: 1, finishVelocityPointsPerSecond: 100),
+            .samplesTooClose(sample: 1, seconds: .leastNonzeroMagnitude))
+        XCTAssertEqual(
+            Gesture.validate(samples: samples([(0, 0), (0.1, 5), (0.1009, 6)]), completionSpeed: 1, finishVelocityPointsPerSecond: 100),
+            .samplesTooClose(sample: 2, seconds: 0.1009 - 0.1))
         // At the minimum spacing and the largest coordinates the velocity stays finite.
         let fastest = try Gesture(samples: samples([(0, -1e6), (0.001, 1e6)]))
         XCTAssertEqual(fastest.releaseVelocity.x, 2e9, accuracy: 1)

@@ -1,6 +1,6 @@
-import XCTest
 import FlipbookGeometry
 import FlipbookMotion
+import XCTest
 
 final class InteractiveTimelineTests: XCTestCase {
     func testFractionIsClampedTranslationOverWidth() {
@@ -62,7 +62,7 @@ final class InteractiveTimelineTests: XCTestCase {
         XCTAssertFalse(timeline.finishes)
         XCTAssertEqual(timeline.completionDurationSeconds, 0.28, accuracy: 1e-12)
         XCTAssertEqual(timeline.releaseFrameIndex, 60)
-        XCTAssertEqual(timeline.lastFrameIndex, 77)  // round(1.28·60) = round(76.8)
+        XCTAssertEqual(timeline.lastFrameIndex, 77) // round(1.28·60) = round(76.8)
         let frame = timeline.frame(70)
         XCTAssertEqual(frame.phase, .cancelling)
         let u = (70.0 / 60 - 1) / 0.28
@@ -82,7 +82,7 @@ final class InteractiveTimelineTests: XCTestCase {
         XCTAssertEqual(timeline.releaseFraction, 0.3, accuracy: 1e-12)
         XCTAssertTrue(timeline.finishes)
         XCTAssertEqual(timeline.completionDurationSeconds, 0.49, accuracy: 1e-12)
-        XCTAssertEqual(timeline.lastFrameIndex, 47)  // round(0.79·60) = round(47.4)
+        XCTAssertEqual(timeline.lastFrameIndex, 47) // round(0.79·60) = round(47.4)
         XCTAssertEqual(timeline.frame(18).phase, .interactive)
         XCTAssertEqual(timeline.frame(19).phase, .finishing)
         let u = (30.0 / 60 - 0.3) / 0.49
@@ -91,8 +91,9 @@ final class InteractiveTimelineTests: XCTestCase {
     }
 
     func testCompletionSpeedAndCurve() throws {
-        let gesture = try Gesture.pan(from: .zero, toXPoints: 150, durationSeconds: 1, releaseVelocity: 20,
-                                      completionSpeed: 2, completionCurve: .linear)
+        let gesture = try Gesture.pan(
+            from: .zero, toXPoints: 150, durationSeconds: 1, releaseVelocity: 20,
+            completionSpeed: 2, completionCurve: .linear)
         let timeline = InteractiveTimeline(gesture: gesture, widthPoints: 375, transitionDurationSeconds: 0.7, framesPerSecond: 60)
         XCTAssertEqual(timeline.completionDurationSeconds, 0.14, accuracy: 1e-12)
         XCTAssertEqual(timeline.fraction(atSeconds: 1.07), 0.2, accuracy: 1e-12)

@@ -1,6 +1,6 @@
-import XCTest
 import FlipbookGeometry
 import FlipbookMotion
+import XCTest
 
 final class PagingTimelineTests: XCTestCase {
     /// The table of the 2013 rubber-band analysis (c = 0.55, d = 960): 100 → 52.02, 400 → 178.98, 960 → 340.65.
@@ -13,9 +13,11 @@ final class PagingTimelineTests: XCTestCase {
 
     /// A finger from x = 300 moving `dx` in `seconds`, lifting at `velocity` (finger, pt/s).
     func timeline(start page: Int, of count: Int = 5, dx: Double, seconds: Double = 0.3, velocity: Double? = nil) throws -> PagingTimeline {
-        let gesture = try Gesture.pan(from: Point(x: 300, y: 333.5), toXPoints: 300 + dx, durationSeconds: seconds, releaseVelocity: velocity)
-        return PagingTimeline(gesture: gesture, pageWidthPoints: 375, pageCount: count, startPage: page, framesPerSecond: 60,
-                              settleTolerancePoints: 0.25)
+        let gesture = try Gesture.pan(
+            from: Point(x: 300, y: 333.5), toXPoints: 300 + dx, durationSeconds: seconds, releaseVelocity: velocity)
+        return PagingTimeline(
+            gesture: gesture, pageWidthPoints: 375, pageCount: count, startPage: page, framesPerSecond: 60,
+            settleTolerancePoints: 0.25)
     }
 
     func testTargetPage() throws {
@@ -32,7 +34,7 @@ final class PagingTimelineTests: XCTestCase {
     func testDraggingFollowsTheFingerAndRubberBandsPastTheEnds() throws {
         let inside = try timeline(start: 2, dx: -100)
         XCTAssertEqual(inside.draggedOffset(translationXPoints: -100), 850)
-        XCTAssertEqual(inside.frame(9).contentOffsetPoints, 750 + 50, accuracy: 1e-9)  // t = 0.15 s: half way
+        XCTAssertEqual(inside.frame(9).contentOffsetPoints, 750 + 50, accuracy: 1e-9) // t = 0.15 s: half way
         XCTAssertEqual(inside.frame(9).phase, .dragging)
         XCTAssertEqual(inside.frame(9).finger!.x, 250, accuracy: 1e-9)
         let first = try timeline(start: 0, dx: 100)
@@ -76,8 +78,9 @@ final class PagingTimelineTests: XCTestCase {
 
     func testReleasedOnThePageAtRestHasNothingToSettle() throws {
         let gesture = try Gesture(samples: samples([(0, 300), (0.1, 200), (0.2, 300), (0.3, 300), (0.4, 300), (0.5, 300)]))
-        let timeline = PagingTimeline(gesture: gesture, pageWidthPoints: 375, pageCount: 3, startPage: 1, framesPerSecond: 60,
-                                      settleTolerancePoints: 0.25)
+        let timeline = PagingTimeline(
+            gesture: gesture, pageWidthPoints: 375, pageCount: 3, startPage: 1, framesPerSecond: 60,
+            settleTolerancePoints: 0.25)
         XCTAssertEqual(timeline.targetPage, 1)
         XCTAssertEqual(timeline.settleSeconds, 0)
         XCTAssertEqual(timeline.lastFrameIndex, 31)

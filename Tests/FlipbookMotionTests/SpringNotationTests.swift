@@ -1,5 +1,5 @@
-import XCTest
 import FlipbookMotion
+import XCTest
 
 /// Every notation against numbers computed apart from the code: Apple's documented relations,
 /// Rebound's and React Native's published Origami conversion, Framer Motion's `findSpring` and
@@ -44,8 +44,10 @@ final class SpringNotationTests: XCTestCase {
         let s = try spring("origami(bounciness: 8, speed: 12)")
         XCTAssertEqual(s.stiffness, 342.10058823529414, accuracy: 1e-9)
         XCTAssertEqual(s.damping, 24.684019245284347, accuracy: 1e-9)
-        let back = try XCTUnwrap(Origami.bouncinessSpeed(tension: Origami.tension(stiffness: s.stiffness),
-                                                         friction: Origami.friction(damping: s.damping)))
+        let back = try XCTUnwrap(
+            Origami.bouncinessSpeed(
+                tension: Origami.tension(stiffness: s.stiffness),
+                friction: Origami.friction(damping: s.damping)))
         XCTAssertEqual(back.bounciness, 8, accuracy: 1e-9)
         XCTAssertEqual(back.speed, 12, accuracy: 1e-9)
     }
@@ -80,19 +82,25 @@ final class SpringNotationTests: XCTestCase {
 
     /// CASpringAnimation's four properties and UIKit's duration form are the existing springs.
     func testPhysicalAndUIKit() throws {
-        XCTAssertEqual(try spring("spring(mass: 2, stiffness: 300, damping: 20, initialVelocity: 0.5)"),
-                       Spring(mass: 2, stiffness: 300, damping: 20, initialVelocity: 0.5))
-        XCTAssertEqual(try spring("interpolatingSpring(stiffness: 170, damping: 15)"), Spring(mass: 1, stiffness: 170, damping: 15, initialVelocity: 0))
-        XCTAssertEqual(try spring("spring(duration: 0.7, dampingRatio: 0.6, initialVelocity: 1)"),
-                       Spring(duration: 0.7, dampingRatio: 0.6, initialVelocity: 1))
+        XCTAssertEqual(
+            try spring("spring(mass: 2, stiffness: 300, damping: 20, initialVelocity: 0.5)"),
+            Spring(mass: 2, stiffness: 300, damping: 20, initialVelocity: 0.5))
+        XCTAssertEqual(
+            try spring("interpolatingSpring(stiffness: 170, damping: 15)"), Spring(mass: 1, stiffness: 170, damping: 15, initialVelocity: 0)
+        )
+        XCTAssertEqual(
+            try spring("spring(duration: 0.7, dampingRatio: 0.6, initialVelocity: 1)"),
+            Spring(duration: 0.7, dampingRatio: 0.6, initialVelocity: 1))
         // UIKit's notation keeps the animation a .spring over its own duration: the push timing exactly.
         let timing = try TimingRequest(curve: "spring(dampingRatio: 0.6, duration: 0.7, initialVelocity: 1)")
             .resolved(over: Timing(curve: .bezier(.linear), durationSeconds: 0.3))
         XCTAssertEqual(timing, Timing(curve: .spring(dampingRatio: 0.6, initialVelocity: 1), durationSeconds: 0.7))
-        XCTAssertThrowsError(try TimingRequest(curve: "spring(duration: 0.7, dampingRatio: 0.6)", durationSeconds: 0.5)
-            .resolved(over: Timing(curve: .bezier(.linear), durationSeconds: 0.3)))
-        XCTAssertThrowsError(try TimingRequest(curve: "spring(response: 0.5, dampingFraction: 0.8)", dampingRatio: 0.5)
-            .resolved(over: Timing(curve: .bezier(.linear), durationSeconds: 0.3)))
+        XCTAssertThrowsError(
+            try TimingRequest(curve: "spring(duration: 0.7, dampingRatio: 0.6)", durationSeconds: 0.5)
+                .resolved(over: Timing(curve: .bezier(.linear), durationSeconds: 0.3)))
+        XCTAssertThrowsError(
+            try TimingRequest(curve: "spring(response: 0.5, dampingFraction: 0.8)", dampingRatio: 0.5)
+                .resolved(over: Timing(curve: .bezier(.linear), durationSeconds: 0.3)))
         // Another notation runs for its settling duration, as spring-physics does.
         let swiftUI = try TimingRequest(curve: "spring(response: 0.5, dampingFraction: 0.825)")
             .resolved(over: Timing(curve: .bezier(.linear), durationSeconds: 0.3))
@@ -107,13 +115,16 @@ final class SpringNotationTests: XCTestCase {
         let push = Spring(duration: 0.7, dampingRatio: 0.6, initialVelocity: 1)
         let omega = 15.491059
         XCTAssertEqual(push.naturalFrequency, omega, accuracy: 1e-5)
-        XCTAssertEqual(try XCTUnwrap(SpringNotation.uikitDuration(omega: push.naturalFrequency, zeta: 0.6, velocity: 1)), 0.7, accuracy: 1e-9)
+        XCTAssertEqual(
+            try XCTUnwrap(SpringNotation.uikitDuration(omega: push.naturalFrequency, zeta: 0.6, velocity: 1)), 0.7, accuracy: 1e-9)
         let rows = SpringNotation.rows(for: push).compactMap(\.text)
-        for expected in ["spring(duration: 0.7, dampingRatio: 0.6, initialVelocity: 1)",
-                         "spring(response: 0.405601, dampingFraction: 0.6)",
-                         "spring(duration: 0.405601, bounce: 0.4, initialVelocity: 1)",
-                         "spring(mass: 1, stiffness: 239.973, damping: 18.5893, initialVelocity: 1)",
-                         "origami(tension: 42.6997, friction: 5.86309)"] {
+        for expected in [
+            "spring(duration: 0.7, dampingRatio: 0.6, initialVelocity: 1)",
+            "spring(response: 0.405601, dampingFraction: 0.6)",
+            "spring(duration: 0.405601, bounce: 0.4, initialVelocity: 1)",
+            "spring(mass: 1, stiffness: 239.973, damping: 18.5893, initialVelocity: 1)",
+            "origami(tension: 42.6997, friction: 5.86309)"
+        ] {
             XCTAssertTrue(rows.contains(expected), "\(expected) not in \(rows)")
         }
         // Each printed text reads back as (nearly) the same spring: the table is a round trip.
@@ -125,9 +136,11 @@ final class SpringNotationTests: XCTestCase {
     }
 
     func testBadNotations() {
-        for text in ["spring(response: 0.5)", "spring(response: 0, dampingFraction: 1)", "spring(response: 0.5, dampingFraction: x)",
-                     "origami(tension: -50, friction: 7)", "wobble(k: 1)", "spring(response: 0.5, response: 0.4, dampingFraction: 1)",
-                     "spring(stiffness: 100, damping: 10, initialVelocity: 1000)", "spring(response: 0.5 dampingFraction: 1)"] {
+        for text in [
+            "spring(response: 0.5)", "spring(response: 0, dampingFraction: 1)", "spring(response: 0.5, dampingFraction: x)",
+            "origami(tension: -50, friction: 7)", "wobble(k: 1)", "spring(response: 0.5, response: 0.4, dampingFraction: 1)",
+            "spring(stiffness: 100, damping: 10, initialVelocity: 1000)", "spring(response: 0.5 dampingFraction: 1)"
+        ] {
             XCTAssertThrowsError(try SpringNotation.parse(text), text)
             XCTAssertThrowsError(try TimingCurve.parse(text), text)
         }
@@ -136,7 +149,9 @@ final class SpringNotationTests: XCTestCase {
     /// Existing curve texts parse exactly as before.
     func testExistingCurvesUnchanged() throws {
         XCTAssertEqual(try TimingCurve.parse("spring"), .spring(dampingRatio: 0.6, initialVelocity: 1))
-        XCTAssertEqual(try TimingCurve.parse("spring-physics:1,100,10,0"), .springPhysics(Spring(mass: 1, stiffness: 100, damping: 10, initialVelocity: 0)))
+        XCTAssertEqual(
+            try TimingCurve.parse("spring-physics:1,100,10,0"),
+            .springPhysics(Spring(mass: 1, stiffness: 100, damping: 10, initialVelocity: 0)))
         XCTAssertEqual(try TimingCurve.parse("easeInOut"), .bezier(.easeInEaseOut))
     }
 }

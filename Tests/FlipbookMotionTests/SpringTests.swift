@@ -1,6 +1,6 @@
+import FlipbookMotion
 import Foundation
 import XCTest
-import FlipbookMotion
 
 /// Rows of a reference CSV under Tests/Fixtures/timing, as column name → value.
 func referenceRows(_ name: String, file: StaticString = #filePath, line: UInt = #line) throws -> [[String: Double]] {
@@ -65,7 +65,8 @@ final class SpringTests: XCTestCase {
             for zeta in [0.3, 0.5, 0.6, 0.8, 0.9, 1] {
                 for v in [-2.0, 0, 1, 5] {
                     let omega = Spring.naturalFrequency(forDuration: d, dampingRatio: zeta, initialVelocity: v)
-                    let amplitude = zeta < 1
+                    let amplitude =
+                        zeta < 1
                         ? abs((zeta * omega - v) / (omega * (1 - zeta * zeta).squareRoot()))
                         : abs(1 + (omega - v) * d)
                     XCTAssertEqual(amplitude * exp(-zeta * omega * d), 0.001, accuracy: 1e-12, "d \(d) ζ \(zeta) v \(v)")
@@ -75,12 +76,16 @@ final class SpringTests: XCTestCase {
     }
 
     func testClamping() {
-        XCTAssertEqual(Spring.naturalFrequency(forDuration: 20, dampingRatio: 0.6, initialVelocity: 0),
-                       Spring.naturalFrequency(forDuration: 10, dampingRatio: 0.6, initialVelocity: 0))
-        XCTAssertEqual(Spring.naturalFrequency(forDuration: 0.001, dampingRatio: 0.6, initialVelocity: 0),
-                       Spring.naturalFrequency(forDuration: 0.01, dampingRatio: 0.6, initialVelocity: 0))
-        XCTAssertEqual(Spring(duration: 0.5, dampingRatio: 3, initialVelocity: 0), Spring(duration: 0.5, dampingRatio: 1, initialVelocity: 0))
-        XCTAssertEqual(Spring(duration: 0.5, dampingRatio: 0, initialVelocity: 0), Spring(duration: 0.5, dampingRatio: 0.01, initialVelocity: 0))
+        XCTAssertEqual(
+            Spring.naturalFrequency(forDuration: 20, dampingRatio: 0.6, initialVelocity: 0),
+            Spring.naturalFrequency(forDuration: 10, dampingRatio: 0.6, initialVelocity: 0))
+        XCTAssertEqual(
+            Spring.naturalFrequency(forDuration: 0.001, dampingRatio: 0.6, initialVelocity: 0),
+            Spring.naturalFrequency(forDuration: 0.01, dampingRatio: 0.6, initialVelocity: 0))
+        XCTAssertEqual(
+            Spring(duration: 0.5, dampingRatio: 3, initialVelocity: 0), Spring(duration: 0.5, dampingRatio: 1, initialVelocity: 0))
+        XCTAssertEqual(
+            Spring(duration: 0.5, dampingRatio: 0, initialVelocity: 0), Spring(duration: 0.5, dampingRatio: 0.01, initialVelocity: 0))
         XCTAssertEqual(Spring(duration: 0.5, dampingRatio: 1, initialVelocity: 0).regime, .criticallyDamped)
     }
 
@@ -107,7 +112,7 @@ final class SpringTests: XCTestCase {
         let cases: [(file: String, d: Double, zeta: Double, v: Double)] = [
             ("spring_d0.7_z0.6_v1.0.csv", 0.7, 0.6, 1),
             ("spring_d0.7_z0.6_v0.0.csv", 0.7, 0.6, 0),
-            ("spring_d0.5_z1.0_v0.0.csv", 0.5, 1, 0),
+            ("spring_d0.5_z1.0_v0.0.csv", 0.5, 1, 0)
         ]
         for c in cases {
             let rows = try referenceRows(c.file)
@@ -147,7 +152,7 @@ final class SpringTests: XCTestCase {
             (Spring(mass: 0.5, stiffness: 50, damping: 10, initialVelocity: -4), .criticallyDamped),
             (Spring(mass: 1, stiffness: 100, damping: 50, initialVelocity: 0), .overdamped),
             (Spring(mass: 1.5, stiffness: 40, damping: 30, initialVelocity: 6), .overdamped),
-            (Spring(mass: 1, stiffness: 100, damping: 20.000001, initialVelocity: 1), .overdamped),
+            (Spring(mass: 1, stiffness: 100, damping: 20.000001, initialVelocity: 1), .overdamped)
         ]
         for (spring, regime) in springs {
             XCTAssertEqual(spring.regime, regime, "\(spring)")
@@ -167,23 +172,29 @@ final class SpringTests: XCTestCase {
     /// correctly rounded by mpmath (docs/TIMING.md, "Same bits on every machine").
     func testSameBitsOnEveryMachine() {
         let push = Spring(duration: 0.7, dampingRatio: 0.6, initialVelocity: 1)
-        XCTAssertEqual(Spring.naturalFrequency(forDuration: 0.7, dampingRatio: 0.6, initialVelocity: 1).bitPattern, 0x402E_FB6C_15D2_E244)  // 15.491059000008256
-        XCTAssertEqual(Spring.naturalFrequency(forDuration: 0.7, dampingRatio: 0.6, initialVelocity: 0).bitPattern, 0x402F_862F_3A1A_8AA6)  // 15.762079063167516
-        XCTAssertEqual(Spring.naturalFrequency(forDuration: 0.5, dampingRatio: 1, initialVelocity: 0).bitPattern, 0x4032_7781_F89F_9C47)  // 18.466826952903173
+        // 15.491059000008256
+        XCTAssertEqual(Spring.naturalFrequency(forDuration: 0.7, dampingRatio: 0.6, initialVelocity: 1).bitPattern, 0x402E_FB6C_15D2_E244)
+        // 15.762079063167516
+        XCTAssertEqual(Spring.naturalFrequency(forDuration: 0.7, dampingRatio: 0.6, initialVelocity: 0).bitPattern, 0x402F_862F_3A1A_8AA6)
+        // 18.466826952903173
+        XCTAssertEqual(Spring.naturalFrequency(forDuration: 0.5, dampingRatio: 1, initialVelocity: 0).bitPattern, 0x4032_7781_F89F_9C47)
         // The push preset's frames 1, 5, 15, 30 and 41 at 60 fps.
-        let frames: [(Int, UInt64)] = [(1, 0x3FA6_9AA0_CF8E_A610), (5, 0x3FDF_EDE4_E89F_4A3C), (15, 0x3FF1_850A_4029_8FC5),
-                                       (30, 0x3FEF_B64F_BBE7_A9CC), (41, 0x3FF0_0036_378B_7061)]
+        let frames: [(Int, UInt64)] = [
+            (1, 0x3FA6_9AA0_CF8E_A610), (5, 0x3FDF_EDE4_E89F_4A3C), (15, 0x3FF1_850A_4029_8FC5),
+            (30, 0x3FEF_B64F_BBE7_A9CC), (41, 0x3FF0_0036_378B_7061)
+        ]
         for (frame, bits) in frames {
-            XCTAssertEqual(push.value(atSeconds: Double(frame) / 60).bitPattern, bits, "frame \(frame)")  // 0.04414846929223526 … 1.0000517053331566
+            // 0.04414846929223526 … 1.0000517053331566
+            XCTAssertEqual(push.value(atSeconds: Double(frame) / 60).bitPattern, bits, "frame \(frame)")
         }
         let over = Spring(mass: 1, stiffness: 100, damping: 30, initialVelocity: 0)
-        XCTAssertEqual(over.value(atSeconds: 0.1).bitPattern, 0x3FCB_4F32_6EB9_9030)  // 0.2133544006966317
-        XCTAssertEqual(over.value(atSeconds: 0.5).bitPattern, 0x3FEA_7378_1747_C5BE)  // 0.826595349759536
+        XCTAssertEqual(over.value(atSeconds: 0.1).bitPattern, 0x3FCB_4F32_6EB9_9030) // 0.2133544006966317
+        XCTAssertEqual(over.value(atSeconds: 0.5).bitPattern, 0x3FEA_7378_1747_C5BE) // 0.826595349759536
         let critical = Spring(mass: 1, stiffness: 100, damping: 20, initialVelocity: 0)
-        XCTAssertEqual(critical.value(atSeconds: 0.3).bitPattern, 0x3FE9_A093_CCCC_53D4)  // 0.8008517265285442
-        XCTAssertEqual(push.settlingDurationSeconds.bitPattern, 0x3FE8_6B67_999F_D4C0)  // 0.7631109238124267 (log)
-        XCTAssertEqual(over.settlingDurationSeconds.bitPattern, 0x3FFD_989F_726F_1CC0)  // 1.8497614355162995 (bisection on exp)
-        XCTAssertEqual(critical.settlingDurationSeconds.bitPattern, 0x3FED_8C03_2765_C6D8)  // 0.9233413476451586
+        XCTAssertEqual(critical.value(atSeconds: 0.3).bitPattern, 0x3FE9_A093_CCCC_53D4) // 0.8008517265285442
+        XCTAssertEqual(push.settlingDurationSeconds.bitPattern, 0x3FE8_6B67_999F_D4C0) // 0.7631109238124267 (log)
+        XCTAssertEqual(over.settlingDurationSeconds.bitPattern, 0x3FFD_989F_726F_1CC0) // 1.8497614355162995 (bisection on exp)
+        XCTAssertEqual(critical.settlingDurationSeconds.bitPattern, 0x3FED_8C03_2765_C6D8) // 0.9233413476451586
     }
 
     func testOverdampedFarTailDoesNotOverflow() {
@@ -200,7 +211,7 @@ final class SpringTests: XCTestCase {
             Spring(mass: 1, stiffness: 100, damping: 15, initialVelocity: 0),
             Spring(mass: 1, stiffness: 100, damping: 20, initialVelocity: 0),
             Spring(mass: 1, stiffness: 100, damping: 50, initialVelocity: 2),
-            Spring(duration: 0.7, dampingRatio: 0.6, initialVelocity: 1),
+            Spring(duration: 0.7, dampingRatio: 0.6, initialVelocity: 1)
         ]
         for spring in springs {
             let settle = spring.settlingDurationSeconds

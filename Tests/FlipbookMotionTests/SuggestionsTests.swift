@@ -1,7 +1,8 @@
-import XCTest
-@testable import FlipbookMotion
 import FlipbookGeometry
 import FlipbookSupport
+import XCTest
+
+@testable import FlipbookMotion
 
 /// The one "did you mean" matcher, for the command line and for files.
 final class SuggestionsTests: XCTestCase {

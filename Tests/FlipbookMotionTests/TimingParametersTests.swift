@@ -1,6 +1,6 @@
+import FlipbookMotion
 import Foundation
 import XCTest
-import FlipbookMotion
 
 final class TimingParametersTests: XCTestCase {
     func testUIKitSpring() throws {
@@ -19,8 +19,10 @@ final class TimingParametersTests: XCTestCase {
     func testBeziersAndPhysicalSprings() {
         let preset = Timing(curve: .bezier(.easeInEaseOut), durationSeconds: 1.5).parameters
         XCTAssertEqual(preset, TimingParameters(curve: "easeInEaseOut", durationSeconds: 1.5, controlPoints: [0.42, 0, 0.58, 1]))
-        XCTAssertEqual(Timing(curve: .bezier(CubicBezier(x1: 0.3, y1: -0.5, x2: 0.7, y2: 1.6)), durationSeconds: 0.4).parameters.curve, "bezier")
-        let physics = Timing(curve: .springPhysics(Spring(mass: 1, stiffness: 100, damping: 10, initialVelocity: 0)), durationSeconds: 1).parameters
+        XCTAssertEqual(
+            Timing(curve: .bezier(CubicBezier(x1: 0.3, y1: -0.5, x2: 0.7, y2: 1.6)), durationSeconds: 0.4).parameters.curve, "bezier")
+        let physics = Timing(curve: .springPhysics(Spring(mass: 1, stiffness: 100, damping: 10, initialVelocity: 0)), durationSeconds: 1)
+            .parameters
         XCTAssertEqual(physics.curve, "spring-physics")
         XCTAssertEqual(physics.dampingRatio, 0.5)
         XCTAssertEqual(physics.naturalFrequency, 10)
@@ -36,6 +38,7 @@ final class TimingParametersTests: XCTestCase {
         let spring = Timing(curve: .spring(dampingRatio: 1, initialVelocity: 0), durationSeconds: 0.5).parameters
         XCTAssertEqual(try JSONDecoder().decode(TimingParameters.self, from: encoder.encode(spring)), spring)
         let keys = try XCTUnwrap(JSONSerialization.jsonObject(with: encoder.encode(spring)) as? [String: Any]).keys.sorted()
-        XCTAssertEqual(keys, ["curve", "damping", "dampingRatio", "duration", "initialVelocity", "mass", "omega0", "settlingDuration", "stiffness"])
+        XCTAssertEqual(
+            keys, ["curve", "damping", "dampingRatio", "duration", "initialVelocity", "mass", "omega0", "settlingDuration", "stiffness"])
     }
 }

@@ -1,9 +1,9 @@
-import XCTest
-import Foundation
 import Flipbook
 import FlipbookCodecs
-import FlipbookRaster
 import FlipbookPipelineTestSupport
+import FlipbookRaster
+import Foundation
+import XCTest
 
 /// Animated PNGs: frame count and delays read back, the first frame is what a plain decoder sees.
 final class AnimatedPNGTests: XCTestCase {
@@ -35,13 +35,16 @@ final class AnimatedPNGTests: XCTestCase {
         try Data(try AnimatedPNG.encode(frames, delayNumerator: 1, delayDenominator: 10)).write(to: URL(fileURLWithPath: path))
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/ffprobe")
-        process.arguments = ["-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries", "stream=nb_read_frames,codec_name",
-                             "-of", "csv=p=0", path]
+        process.arguments = [
+            "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries", "stream=nb_read_frames,codec_name",
+            "-of", "csv=p=0", path
+        ]
         let output = Pipe()
         process.standardOutput = output
         try process.run()
         process.waitUntilExit()
-        XCTAssertEqual(String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            .trimmingCharacters(in: .whitespacesAndNewlines), "apng,5")
+        XCTAssertEqual(
+            String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                .trimmingCharacters(in: .whitespacesAndNewlines), "apng,5")
     }
 }

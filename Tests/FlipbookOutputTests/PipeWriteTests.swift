@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import FlipbookOutput
 
 /// `PipeWrite`, which writes frames to ffmpeg: a reader that goes away is an error the caller

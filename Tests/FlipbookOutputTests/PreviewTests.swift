@@ -1,15 +1,15 @@
-import XCTest
-import Foundation
 import Flipbook
 import FlipbookCodecs
-import FlipbookGeometry
-import FlipbookMotion
-import FlipbookRaster
-import FlipbookText
-import FlipbookModel
-import FlipbookScenes
 import FlipbookFormats
+import FlipbookGeometry
+import FlipbookModel
+import FlipbookMotion
 import FlipbookPipelineTestSupport
+import FlipbookRaster
+import FlipbookScenes
+import FlipbookText
+import Foundation
+import XCTest
 
 /// Contact sheets, curve plots and the ffmpeg video path (docs/PREVIEWS.md).
 final class PreviewTests: XCTestCase {
@@ -72,8 +72,9 @@ final class PreviewTests: XCTestCase {
         XCTAssertEqual(frames.count, 5)
         for frame in frames {
             let p = layout.point(timeSeconds: frame.timeSeconds, progress: frame.progress)
-            XCTAssertEqual(image[Int(p.x * 2), Int(p.y * 2)].straight, StraightPixel(red: 242, green: 115, blue: 26, alpha: 255),
-                           "dot of frame \(frame.index)")
+            XCTAssertEqual(
+                image[Int(p.x * 2), Int(p.y * 2)].straight, StraightPixel(red: 242, green: 115, blue: 26, alpha: 255),
+                "dot of frame \(frame.index)")
         }
     }
 
@@ -107,8 +108,9 @@ final class PreviewTests: XCTestCase {
     }
 
     func testLongSequenceSheetShowsEveryKthFrame() {
-        let timeline = Timeline(timing: Timing(curve: .spring(dampingRatio: 0.6, initialVelocity: 1), durationSeconds: 7),
-                                framesPerSecond: 60)
+        let timeline = Timeline(
+            timing: Timing(curve: .spring(dampingRatio: 0.6, initialVelocity: 1), durationSeconds: 7),
+            framesPerSecond: 60)
         let sheet = ContactSheet(timeline: timeline, frames: timeline.frames, presetName: "push", device: .iPhone8)
         XCTAssertEqual(sheet.shownFrames.count, 48)
         XCTAssertEqual(sheet.shownFrames.first?.index, 0)
@@ -130,8 +132,9 @@ final class PreviewTests: XCTestCase {
         for threads in [1, 2] {
             settings.threads = threads
             let path = directory.appendingPathComponent("sheet\(threads).png").path
-            let summary = try RenderJob(settings: settings).write(to: directory.appendingPathComponent("out\(threads)").path,
-                                                                  previews: PreviewOptions(contactSheetPath: path))
+            let summary = try RenderJob(settings: settings).write(
+                to: directory.appendingPathComponent("out\(threads)").path,
+                previews: PreviewOptions(contactSheetPath: path))
             XCTAssertEqual(summary.framesWritten, 6)
             sheets.append(try Data(contentsOf: URL(fileURLWithPath: path)))
         }
@@ -175,7 +178,8 @@ final class PreviewTests: XCTestCase {
         let bin = directory.appendingPathComponent("bin")
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         let fake = bin.appendingPathComponent("ffmpeg").path
-        try "#!/bin/sh\ncat > /dev/null\necho 'Unknown encoder libx264' >&2\nexit 3\n".write(toFile: fake, atomically: true, encoding: .utf8)
+        try "#!/bin/sh\ncat > /dev/null\necho 'Unknown encoder libx264' >&2\nexit 3\n".write(
+            toFile: fake, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake)
         var settings = RenderSettings.small(.push)
         settings.frameRange = 0...2
@@ -202,10 +206,12 @@ final class PreviewTests: XCTestCase {
         settings.frameRange = 0...9
         for name in ["push.mp4", "push.gif"] {
             let path = directory.appendingPathComponent(name).path
-            try RenderJob(settings: settings).write(to: directory.appendingPathComponent("frames").path,
-                                                    previews: PreviewOptions(videoPath: path))
-            let info = try ffprobe("-v", "error", "-count_frames", "-select_streams", "v:0",
-                                   "-show_entries", "stream=codec_name,width,height,nb_read_frames", "-of", "csv=p=0", path)
+            try RenderJob(settings: settings).write(
+                to: directory.appendingPathComponent("frames").path,
+                previews: PreviewOptions(videoPath: path))
+            let info = try ffprobe(
+                "-v", "error", "-count_frames", "-select_streams", "v:0",
+                "-show_entries", "stream=codec_name,width,height,nb_read_frames", "-of", "csv=p=0", path)
             // 375×667 is odd: the MP4 is cropped to 374×666 (yuv420p); the GIF keeps the size.
             XCTAssertEqual(info, name.hasSuffix("mp4") ? "h264,374,666,10" : "gif,375,667,10")
         }
@@ -227,7 +233,8 @@ final class PreviewTests: XCTestCase {
         XCTAssertTrue(gif.contains("[0:v]scale=480:854:flags=area,split[a][b];[a]palettegen[p];[b][p]paletteuse"), "\(gif)")
         let mp4 = VideoExport.arguments(format: .mp4, widthPixels: 375, heightPixels: 667, framesPerSecond: 30, output: "o.mp4")
         XCTAssertTrue(mp4.contains("crop=trunc(iw/2)*2:trunc(ih/2)*2"), "\(mp4)")
-        let half = VideoExport.arguments(format: .mp4, widthPixels: 750, heightPixels: 1334, framesPerSecond: 30, output: "o.mp4", scale: 0.5)
+        let half = VideoExport.arguments(
+            format: .mp4, widthPixels: 750, heightPixels: 1334, framesPerSecond: 30, output: "o.mp4", scale: 0.5)
         XCTAssertTrue(half.contains("scale=374:666:flags=area"), "\(half)")
     }
 
@@ -246,9 +253,10 @@ final class PreviewTests: XCTestCase {
         let summary = try RenderJob(settings: settings).render(previews: previews)
         XCTAssertEqual(summary.framesWritten, 6)
         XCTAssertEqual(summary.outputDirectory, "")
-        let info = try ffprobe("-v", "error", "-count_frames", "-select_streams", "v:0",
-                               "-show_entries", "stream=codec_name,width,height,nb_read_frames", "-of", "csv=p=0", gif)
-        XCTAssertEqual(info, "gif,188,334,6")  // 375×667 × 0.5, rounded
+        let info = try ffprobe(
+            "-v", "error", "-count_frames", "-select_streams", "v:0",
+            "-show_entries", "stream=codec_name,width,height,nb_read_frames", "-of", "csv=p=0", gif)
+        XCTAssertEqual(info, "gif,188,334,6") // 375×667 × 0.5, rounded
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted(), ["push.gif", "sheet.png"])
     }
 

@@ -1,10 +1,10 @@
-import XCTest
-import Foundation
 import Flipbook
-import FlipbookModel
-import FlipbookScenes
 import FlipbookFormats
+import FlipbookModel
 import FlipbookPipelineTestSupport
+import FlipbookScenes
+import Foundation
+import XCTest
 
 /// The output contract (README, "Reading the output"): files, determinism across thread counts, atomic replacement.
 final class RenderOutputTests: XCTestCase {
@@ -21,9 +21,11 @@ final class RenderOutputTests: XCTestCase {
             XCTAssertEqual(summary.framesWritten, 6)
             let names = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
             XCTAssertEqual(names, (8...13).map { String(format: "frame_%04d.png", $0) } + ["timeline.json"])
-            outputs.append(Dictionary(uniqueKeysWithValues: try names.map {
-                ($0, try Data(contentsOf: URL(fileURLWithPath: out).appendingPathComponent($0)))
-            }))
+            outputs.append(
+                Dictionary(
+                    uniqueKeysWithValues: try names.map {
+                        ($0, try Data(contentsOf: URL(fileURLWithPath: out).appendingPathComponent($0)))
+                    }))
         }
         XCTAssertEqual(outputs[0], outputs[1], "--threads 1 and --threads 2 must write byte-identical files")
     }
@@ -79,8 +81,10 @@ final class RenderOutputTests: XCTestCase {
         var settings = RenderSettings.small(.push)
         settings.frameRange = 0...0
         XCTAssertThrowsError(try RenderJob(settings: settings).write(to: directory.path)) { error in
-            XCTAssertEqual("\(error)", "\(directory.path): cannot write the output: exists and holds 'notes.txt', which flipbook "
-                           + "did not write; name a new or empty directory, or one that holds only a previous render")
+            XCTAssertEqual(
+                "\(error)",
+                "\(directory.path): cannot write the output: exists and holds 'notes.txt', which flipbook "
+                    + "did not write; name a new or empty directory, or one that holds only a previous render")
         }
         XCTAssertEqual(try String(contentsOf: precious, encoding: .utf8), "keep me")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), ["notes.txt"])

@@ -1,10 +1,10 @@
-import Foundation
 import Flipbook
-import XCTest
-import FlipbookModel
-import FlipbookScenes
 import FlipbookFormats
+import FlipbookModel
 import FlipbookPipelineTestSupport
+import FlipbookScenes
+import Foundation
+import XCTest
 
 /// `--shard K/N`, the fingerprint in timeline.json and `flipbook merge`.
 final class ShardTests: XCTestCase {
@@ -36,14 +36,14 @@ final class ShardTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: directory) }
         var settings = RenderSettings.small(.fadeDismiss, select: 2)
         settings.scene.device.scale = 0.5
-        settings.framesPerSecond = 30  // 0.3 s: 10 frames
+        settings.framesPerSecond = 30 // 0.3 s: 10 frames
         let whole = directory.appendingPathComponent("whole").path
         try RenderJob(settings: settings).write(to: whole)
         var shards: [String] = []
         for shard in [FrameShard(index: 1, count: 2), FrameShard(index: 2, count: 2)] {
             var part = settings
             part.frameRange = shard.frames(ofSequence: 10)
-            part.threads = shard.index  // the thread count never changes the bytes
+            part.threads = shard.index // the thread count never changes the bytes
             let out = directory.appendingPathComponent("shard-\(shard.index)").path
             try RenderJob(settings: part).write(to: out)
             shards.append(out)
@@ -57,8 +57,9 @@ final class ShardTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: merged).sorted(), names)
         XCTAssertEqual(names.count, 11)
         for name in names {
-            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: merged + "/" + name)),
-                           try Data(contentsOf: URL(fileURLWithPath: whole + "/" + name)), name)
+            XCTAssertEqual(
+                try Data(contentsOf: URL(fileURLWithPath: merged + "/" + name)),
+                try Data(contentsOf: URL(fileURLWithPath: whole + "/" + name)), name)
         }
     }
 
@@ -74,7 +75,8 @@ final class ShardTests: XCTestCase {
         var other = base; other.scene.selectedIndex = 2; variants.append(other)
         other = base; other.framesPerSecond = 30; variants.append(other)
         other = base; other.scene.device.scale = 2; variants.append(other)
-        other = base; other.timing = Timing(curve: .spring(dampingRatio: 0.8, initialVelocity: 1), durationSeconds: 0.7); variants.append(other)
+        other = base; other.timing = Timing(curve: .spring(dampingRatio: 0.8, initialVelocity: 1), durationSeconds: 0.7);
+        variants.append(other)
         other = base; other.source = .preset(.zoomPush); variants.append(other)
         for variant in variants {
             XCTAssertNotEqual(try RenderJob(settings: variant).fingerprint(), fingerprint, "\(variant)")
@@ -87,7 +89,8 @@ final class ShardTests: XCTestCase {
         func manifest(in folder: String, photo: String) throws -> String {
             let url = directory.appendingPathComponent(folder)
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-            try FileManager.default.copyItem(atPath: Package.path("Samples/photos/\(photo)"), toPath: url.appendingPathComponent("a.png").path)
+            try FileManager.default.copyItem(
+                atPath: Package.path("Samples/photos/\(photo)"), toPath: url.appendingPathComponent("a.png").path)
             try #"{"content": [{"url": "a.png", "width": 512, "height": 512}, {"url": "a.png", "width": 512, "height": 512}]}"#
                 .write(to: url.appendingPathComponent("photos.json"), atomically: true, encoding: .utf8)
             return url.appendingPathComponent("photos.json").path
@@ -105,7 +108,7 @@ final class ShardTests: XCTestCase {
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         var settings = RenderSettings.small(.fadePresent)
-        settings.framesPerSecond = 20  // 7 frames
+        settings.framesPerSecond = 20 // 7 frames
         func render(_ name: String, _ range: ClosedRange<Int>?, fps: Double = 20) throws -> String {
             var part = settings
             part.frameRange = range
@@ -128,8 +131,9 @@ final class ShardTests: XCTestCase {
         XCTAssertEqual(refusal([a]), "3 of 7 frames are missing (4-6): is a shard's folder left out?")
         XCTAssertEqual(refusal([a, b, overlap]), "frame 3 is in both \(a) and \(overlap): shards must not overlap")
         XCTAssertTrue(refusal([a, other]).hasPrefix("\(other): belongs to another timeline than \(a) (fingerprint "), refusal([a, other]))
-        XCTAssertEqual(refusal([a, directory.appendingPathComponent("nope").path]),
-                       "\(directory.appendingPathComponent("nope").path): not a flipbook render: no such folder")
+        XCTAssertEqual(
+            refusal([a, directory.appendingPathComponent("nope").path]),
+            "\(directory.appendingPathComponent("nope").path): not a flipbook render: no such folder")
         try Data("notes".utf8).write(to: URL(fileURLWithPath: b + "/notes.txt"))
         XCTAssertEqual(refusal([a, b]), "\(b): holds 'notes.txt', which is not a frame or timeline.json")
         XCTAssertFalse(FileManager.default.fileExists(atPath: out), "nothing written by a refused merge")
@@ -144,7 +148,7 @@ final class ShardTests: XCTestCase {
         let ranges = try runFlipbook(["render", "present", "--shards", "4", "--print-ranges"])
         XCTAssertEqual(ranges.status, 0, ranges.stderr)
         XCTAssertEqual(ranges.stdout, "1/4 0-22\n2/4 23-45\n3/4 46-68\n4/4 69-90\n")
-        let common = ["render", "fade-present", "--scale", "1", "--fps", "10", "--progress", "none"]  // 4 frames
+        let common = ["render", "fade-present", "--scale", "1", "--fps", "10", "--progress", "none"] // 4 frames
         var shards: [String] = []
         for k in 1...5 {
             let out = directory.appendingPathComponent("shard-\(k)").path
@@ -152,10 +156,12 @@ final class ShardTests: XCTestCase {
             XCTAssertEqual(run.status, 0, run.stderr)
             shards.append(out)
             if k == 5 {
-                XCTAssertEqual(run.stdout, "fade-present: shard 5/5 is empty (the sequence has 4 frames): wrote only timeline.json → \(out)\n")
+                XCTAssertEqual(
+                    run.stdout, "fade-present: shard 5/5 is empty (the sequence has 4 frames): wrote only timeline.json → \(out)\n")
                 XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out), ["timeline.json"])
             } else {
-                XCTAssertTrue(run.stdout.hasPrefix("fade-present: 1 frame (shard \(k)/5: frames \(k - 1)-\(k - 1) of 4), 375x667 px, "), run.stdout)
+                XCTAssertTrue(
+                    run.stdout.hasPrefix("fade-present: 1 frame (shard \(k)/5: frames \(k - 1)-\(k - 1) of 4), 375x667 px, "), run.stdout)
                 XCTAssertTrue(run.stdout.hasSuffix(" s → \(out)\n"), run.stdout)
             }
         }
@@ -166,15 +172,18 @@ final class ShardTests: XCTestCase {
         let whole = directory.appendingPathComponent("whole").path
         XCTAssertEqual(try runFlipbook(common + ["--out", whole]).status, 0)
         for name in try FileManager.default.contentsOfDirectory(atPath: whole) {
-            XCTAssertEqual(FileManager.default.contents(atPath: merged + "/" + name), FileManager.default.contents(atPath: whole + "/" + name), name)
+            XCTAssertEqual(
+                FileManager.default.contents(atPath: merged + "/" + name), FileManager.default.contents(atPath: whole + "/" + name), name)
         }
         let missing = try runFlipbook(["merge", shards[0], "--out", merged])
         XCTAssertEqual(missing.status, 1)
         XCTAssertEqual(missing.stderr, "error: 3 of 4 frames are missing (1-3): is a shard's folder left out?\n")
-        for (arguments, message) in [(["render", "push", "--shard", "5/4"], "--shard must be K/N with 1 <= K <= N <= 10000 (e.g. 1/4), not '5/4'"),
-                                     (["render", "push", "--shard", "1/2", "--frames", "0-3"], "--shard and --frames both pick frames; give one"),
-                                     (["render", "push", "--shards", "3"], "--shards goes with --print-ranges (to render one shard: --shard K/N)"),
-                                     (["merge", shards[0]], "missing --out OUT")] {
+        for (arguments, message) in [
+            (["render", "push", "--shard", "5/4"], "--shard must be K/N with 1 <= K <= N <= 10000 (e.g. 1/4), not '5/4'"),
+            (["render", "push", "--shard", "1/2", "--frames", "0-3"], "--shard and --frames both pick frames; give one"),
+            (["render", "push", "--shards", "3"], "--shards goes with --print-ranges (to render one shard: --shard K/N)"),
+            (["merge", shards[0]], "missing --out OUT")
+        ] {
             let run = try runFlipbook(arguments)
             XCTAssertEqual(run.status, 64, "\(arguments)")
             XCTAssertEqual(run.errorLines.first, "error: " + message)

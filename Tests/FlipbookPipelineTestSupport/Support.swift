@@ -1,15 +1,16 @@
-import Foundation
-import Synchronization
-import XCTest
 import Flipbook
+import FlipbookFormats
 import FlipbookGeometry
 import FlipbookModel
 import FlipbookScenes
-import FlipbookFormats
+import Foundation
+import Synchronization
+import XCTest
 
 /// Paths inside the package, found from this file so tests run from any directory.
 package enum Package {
-    package static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    package static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     package static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
     package static let samplesManifest = path("Samples/photos.json")
     /// The DejaVu Sans copy every test renders text with (see Tests/Fixtures/fonts/SOURCE.md).
@@ -55,13 +56,13 @@ package enum TestScenes {
     /// photo returned to).
     package static let presets: [(TransitionPreset, Int, Int?)] = [
         (.push, 3, nil), (.pop, 3, 9), (.zoomPush, 4, nil), (.zoomPop, 4, 10), (.present, 3, nil),
-        (.dismiss, 3, 15), (.fadePresent, 6, nil), (.fadeDismiss, 6, nil), (.cardPush, 1, nil), (.cardPop, 1, nil),
+        (.dismiss, 3, 15), (.fadePresent, 6, nil), (.fadeDismiss, 6, nil), (.cardPush, 1, nil), (.cardPop, 1, nil)
     ]
 
     /// Every preset, `page` included, with the photo choices scripts/render makes.
     package static let everyPreset: [(TransitionPreset, select: Int, returnIndex: Int?)] = [
         (.push, 3, nil), (.pop, 3, 9), (.zoomPush, 4, nil), (.zoomPop, 4, 10), (.present, 3, nil), (.dismiss, 3, 15),
-        (.fadePresent, 6, nil), (.fadeDismiss, 6, nil), (.cardPush, 1, nil), (.cardPop, 1, nil), (.page, 8, nil),
+        (.fadePresent, 6, nil), (.fadeDismiss, 6, nil), (.cardPush, 1, nil), (.cardPop, 1, nil), (.page, 8, nil)
     ]
 
     /// An iPhone SE at 0.25 px/pt (80×142 px, whole pixels, so a full-screen fill covers the
@@ -132,8 +133,10 @@ package let flipbookExecutable: URL = {
 /// removed from) this process's environment. The child's stdin is /dev/null — it never shares
 /// the test process's own — or, with `pipingInput`, a pipe the caller writes (`feed`). Skips the
 /// test when flipbook is not built.
-package func startFlipbook(_ arguments: [String], in directory: URL = Package.root, environment: [String: String?] = [:],
-                   executable: URL = flipbookExecutable, prefixArguments: [String] = [], pipingInput: Bool = false) throws -> Process {
+package func startFlipbook(
+    _ arguments: [String], in directory: URL = Package.root, environment: [String: String?] = [:],
+    executable: URL = flipbookExecutable, prefixArguments: [String] = [], pipingInput: Bool = false
+) throws -> Process {
     guard FileManager.default.isExecutableFile(atPath: flipbookExecutable.path) else {
         throw XCTSkip("flipbook is not built at \(flipbookExecutable.path); run `swift build` first")
     }
@@ -164,7 +167,7 @@ package func feed(_ bytes: [UInt8], to process: Process) -> Int {
         while written < buffer.count {
             let count = write(input.fileDescriptor, buffer.baseAddress! + written, buffer.count - written)
             if count < 0 && errno == EINTR { continue }
-            if count <= 0 { return }  // EPIPE: the child is gone or stopped reading.
+            if count <= 0 { return } // EPIPE: the child is gone or stopped reading.
             written += count
         }
     }
@@ -174,11 +177,14 @@ package func feed(_ bytes: [UInt8], to process: Process) -> Int {
 /// Runs `flipbook` to the end (see `startFlipbook`), writing `input` to its stdin when given. A
 /// run still going after `timeoutSeconds` is killed and fails the test, so a hang is a failure
 /// rather than a stuck suite. Safe to call from many threads at once.
-package func runFlipbook(_ arguments: [String], in directory: URL = Package.root, environment: [String: String?] = [:],
-                 executable: URL = flipbookExecutable, prefixArguments: [String] = [], input: [UInt8]? = nil,
-                 timeoutSeconds: Double = 300, file: StaticString = #filePath, line: UInt = #line) throws -> FlipbookRun {
-    let process = try startFlipbook(arguments, in: directory, environment: environment, executable: executable,
-                                    prefixArguments: prefixArguments, pipingInput: input != nil)
+package func runFlipbook(
+    _ arguments: [String], in directory: URL = Package.root, environment: [String: String?] = [:],
+    executable: URL = flipbookExecutable, prefixArguments: [String] = [], input: [UInt8]? = nil,
+    timeoutSeconds: Double = 300, file: StaticString = #filePath, line: UInt = #line
+) throws -> FlipbookRun {
+    let process = try startFlipbook(
+        arguments, in: directory, environment: environment, executable: executable,
+        prefixArguments: prefixArguments, pipingInput: input != nil)
     let timer = DispatchWorkItem { [process] in
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     }
@@ -196,8 +202,9 @@ package func runFlipbook(_ arguments: [String], in directory: URL = Package.root
     if process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL {
         XCTFail("flipbook \(arguments.joined(separator: " ")) did not finish within \(Int(timeoutSeconds)) s", file: file, line: line)
     }
-    return FlipbookRun(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                       stderr: String(decoding: errors, as: UTF8.self))
+    return FlipbookRun(
+        status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+        stderr: String(decoding: errors, as: UTF8.self))
 }
 
 /// `body` run on a thread of its own; `wait()` returns its result.
@@ -216,7 +223,7 @@ package final class BackgroundWork<Result: Sendable>: Sendable {
     /// Waits for `body` to return; returns what it returned.
     package func wait() -> Result {
         done.wait()
-        done.signal()  // a later wait() returns at once
+        done.signal() // a later wait() returns at once
         return result.withLock { $0! }
     }
 }
@@ -256,8 +263,10 @@ package func runReviewPageCheck(_ script: String, _ arguments: [String]) throws 
 package func chromiumDOM(_ page: String, profile: String) throws -> (dom: String, log: String) {
     let chromium = Process()
     chromium.executableURL = URL(fileURLWithPath: "/usr/bin/chromium")
-    chromium.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--allow-file-access-from-files", "--enable-logging=stderr", "--v=0",
-                          "--user-data-dir=" + profile, "--virtual-time-budget=3000", "--dump-dom", "file://" + page]
+    chromium.arguments = [
+        "--headless", "--no-sandbox", "--disable-gpu", "--allow-file-access-from-files", "--enable-logging=stderr", "--v=0",
+        "--user-data-dir=" + profile, "--virtual-time-budget=3000", "--dump-dom", "file://" + page
+    ]
     // The log goes to a file: a full stderr pipe must not block Chromium while stdout is read.
     let logPath = profile + ".log"
     _ = FileManager.default.createFile(atPath: logPath, contents: nil)
@@ -272,8 +281,10 @@ package func chromiumDOM(_ page: String, profile: String) throws -> (dom: String
 
 /// Runs `script` with `shell` and its `options` (e.g. `-e`) in `directory`, with exactly
 /// `environment`; stdout is discarded. Returns the exit status and stderr.
-package func runShell(_ script: String, shell: String = "/bin/sh", options: [String] = [], in directory: URL,
-              environment: [String: String]) throws -> (status: Int32, stderr: String) {
+package func runShell(
+    _ script: String, shell: String = "/bin/sh", options: [String] = [], in directory: URL,
+    environment: [String: String]
+) throws -> (status: Int32, stderr: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: shell)
     process.arguments = options + ["-c", script]
@@ -293,7 +304,8 @@ package func flattenedOps(_ ops: [DisplayOp]) -> [DisplayOp] {
     ops.flatMap { op -> [DisplayOp] in
         switch op {
         case let .group(_, children), let .maskedGroup(_, _, children), let .shadowedGroup(_, _, _, children),
-             let .pathMaskedGroup(_, _, children): return [op] + flattenedOps(children)
+            let .pathMaskedGroup(_, _, children):
+            return [op] + flattenedOps(children)
         default: return [op]
         }
     }
@@ -304,7 +316,8 @@ package func flattenedOps(_ ops: [DisplayOp]) -> [DisplayOp] {
 package func loadYAML(_ path: String) throws -> [[String: Any]] {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    let script = "import sys, json, yaml; print(json.dumps([{str(k): v for k, v in d.items()} for d in yaml.safe_load_all(open(sys.argv[1]))]))"
+    let script =
+        "import sys, json, yaml; print(json.dumps([{str(k): v for k, v in d.items()} for d in yaml.safe_load_all(open(sys.argv[1]))]))"
     process.arguments = ["python3", "-c", script, path]
     let out = Pipe(), err = Pipe()
     process.standardOutput = out

@@ -1,12 +1,12 @@
-import XCTest
-import Foundation
+import FlipbookFormats
 import FlipbookGeometry
+import FlipbookModel
 import FlipbookMotion
 import FlipbookRaster
-import FlipbookText
-import FlipbookModel
 import FlipbookScenes
-import FlipbookFormats
+import FlipbookText
+import Foundation
+import XCTest
 
 /// A linear one-second main timing: time t is progress t, so a test of a preset at progress p
 /// evaluates the transition at p seconds.
@@ -63,7 +63,8 @@ package func ops(_ transition: Transition, at t: Double, isFinal: Bool = false, 
 /// - Throws: `TransitionError` when the transition does not compile.
 package func displayOps(_ transition: Transition, at t: Double, isFinal: Bool = false, withStatusBar: Bool = false) throws -> [DisplayOp] {
     let animator = try TransitionAnimator(transition)
-    return animator.displayOps(flattening: window(animator, at: t, isFinal: isFinal, withStatusBar: withStatusBar), typesetter: fixtureTypesetter)
+    return animator.displayOps(
+        flattening: window(animator, at: t, isFinal: isFinal, withStatusBar: withStatusBar), typesetter: fixtureTypesetter)
 }
 
 /// What a screen (a layer tree outside any transition, so without snapshots) draws on `device`,
@@ -96,7 +97,9 @@ package func imageOps(_ ops: DrawnOps, source: String) -> [(rect: Rect, mode: Co
 /// first run's size in points, the group-multiplied opacity and the clip.
 package func textOps(_ ops: DrawnOps, _ string: String) -> [(origin: Point, size: Double, opacity: Double, clip: Clip?)] {
     ops.compactMap { entry in
-        guard case let .text(layout, origin, _, opacity, clip) = entry.op, layout.text == string, let line = layout.lines.first else { return nil }
+        guard case let .text(layout, origin, _, opacity, clip) = entry.op, layout.text == string, let line = layout.lines.first else {
+            return nil
+        }
         return (Point(x: origin.x, y: origin.y + line.baselinePoints), line.runs.first?.sizePoints ?? 0, opacity * entry.groupOpacity, clip)
     }
 }

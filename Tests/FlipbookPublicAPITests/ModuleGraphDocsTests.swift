@@ -10,7 +10,8 @@ import XCTest
 /// `FlipbookModel`; `UIKit` is the `UIKit` target, Apple's module name, not `FlipbookUIKit`).
 /// Text in parentheses is commentary and names no module.
 final class ModuleGraphDocsTests: XCTestCase {
-    private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     /// Every non-test, non-plugin target with the targets it depends on, from the manifest.
     private static let manifest: Result<[String: Set<String>], Error> = Result { try dumpedTargets() }
@@ -61,8 +62,10 @@ final class ModuleGraphDocsTests: XCTestCase {
     // MARK: - Comparing
 
     /// Fails once per module the text leaves out and once per edge it adds or misses.
-    private static func compare(_ documented: [String: Set<String>], with manifest: [String: Set<String>], in place: String,
-                                file: StaticString = #filePath, line: UInt = #line) {
+    private static func compare(
+        _ documented: [String: Set<String>], with manifest: [String: Set<String>], in place: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         for (module, dependencies) in manifest.sorted(by: { $0.key < $1.key }) {
             guard let written = documented[module] else {
                 XCTFail("\(place) does not list \(module) (it depends on \(list(dependencies)))", file: file, line: line)
@@ -176,7 +179,11 @@ final class ModuleGraphDocsTests: XCTestCase {
         for part in withoutParentheses(cell).replacingOccurrences(of: "`", with: "").split(separator: ",") {
             let name = part.trimmingCharacters(in: .whitespaces)
             if name.isEmpty || name == "—" { continue }
-            if targets.contains(name) { result.insert(name) } else if targets.contains("Flipbook" + name) { result.insert("Flipbook" + name) } else {
+            if targets.contains(name) {
+                result.insert(name)
+            } else if targets.contains("Flipbook" + name) {
+                result.insert("Flipbook" + name)
+            } else {
                 throw ModuleGraphError("'\(name)' is not a target of Package.swift (in: \(context))")
             }
         }
@@ -186,7 +193,13 @@ final class ModuleGraphDocsTests: XCTestCase {
     private static func withoutParentheses(_ text: String) -> String {
         var depth = 0, kept = ""
         for character in text {
-            if character == "(" { depth += 1 } else if character == ")" { depth = max(0, depth - 1) } else if depth == 0 { kept.append(character) }
+            if character == "(" {
+                depth += 1
+            } else if character == ")" {
+                depth = max(0, depth - 1)
+            } else if depth == 0 {
+                kept.append(character)
+            }
         }
         return kept
     }

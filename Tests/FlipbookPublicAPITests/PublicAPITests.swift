@@ -1,8 +1,8 @@
+import Flipbook
+import FlipbookTesting
 import Foundation
 import Synchronization
 import XCTest
-import Flipbook
-import FlipbookTesting
 
 /// Builds and renders a transition through the products alone (`import Flipbook`,
 /// `import FlipbookTesting`), as a package that depends on Flipbook would; the same code is the
@@ -22,11 +22,13 @@ final class PublicAPITests: XCTestCase {
         card.clipsToBounds = true
         card.cornerRadius = 16
         window.sublayers = [title, card]
-        let grow = Animation(name: "grow", target: "card",
-                             to: LayerPatch(frame: Rect(x: 0, y: 40, width: 120, height: 160), cornerRadius: 0))
+        let grow = Animation(
+            name: "grow", target: "card",
+            to: LayerPatch(frame: Rect(x: 0, y: 40, width: 120, height: 160), cornerRadius: 0))
         let fade = Animation(target: "title", to: LayerPatch(opacity: 0))
-        return Transition(name: "card-grow", device: device, window: window, animations: [grow, fade],
-                          timing: Timing(curve: .bezier(.easeOut), durationSeconds: 0.5))
+        return Transition(
+            name: "card-grow", device: device, window: window, animations: [grow, fade],
+            timing: Timing(curve: .bezier(.easeOut), durationSeconds: 0.5))
     }
 
     /// The card transition at 10 fps with the fixture fonts, never the host's: the goldens must
@@ -36,7 +38,8 @@ final class PublicAPITests: XCTestCase {
         var settings = RenderSettings(transition: cardTransition())
         settings.framesPerSecond = 10
         settings.labelFontPath = nil
-        settings.sceneFontDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        settings.sceneFontDirectory =
+            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Fixtures/fonts").path
         return settings
     }
@@ -46,7 +49,8 @@ final class PublicAPITests: XCTestCase {
         settings.framesPerSecond = 10
         settings.labelFontPath = nil
         // The fixture fonts, never the host's: the goldens must not depend on what is installed.
-        settings.sceneFontDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        settings.sceneFontDirectory =
+            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Fixtures/fonts").path
         let job = try RenderJob(settings: settings)
         // 0.5 s at 10 fps: frames 0…5.
@@ -77,7 +81,8 @@ final class PublicAPITests: XCTestCase {
     /// The file's words in Swift: named colours, and a scale alone (as `--scale`) for any source.
     func testColoursByNameAndAScaleAlone() throws {
         XCTAssertEqual(StraightColor(named: "systemBlue"), StraightColor(red: 0, green: 122.0 / 255, blue: 1))
-        XCTAssertEqual(StraightColor(named: "systemGroupedBackground"), StraightColor(red: 242.0 / 255, green: 242.0 / 255, blue: 247.0 / 255))
+        XCTAssertEqual(
+            StraightColor(named: "systemGroupedBackground"), StraightColor(red: 242.0 / 255, green: 242.0 / 255, blue: 247.0 / 255))
         XCTAssertEqual(StraightColor(named: "systemGroupedBackground", appearance: .dark), .black)
         XCTAssertNil(StraightColor(named: "systemGroupedBackgrund"))
         XCTAssertTrue(StraightColor.names.contains("groupTableViewBackground"))
@@ -121,8 +126,9 @@ final class PublicAPITests: XCTestCase {
         var open = door.transform
         open.rotationYDegrees = 60
         let swing = Animation(target: "door", to: LayerPatch(transform: open))
-        let transition = Transition(name: "door", device: device, window: window, animations: [swing],
-                                    timing: Timing(curve: .bezier(.easeOut), durationSeconds: 0.5))
+        let transition = Transition(
+            name: "door", device: device, window: window, animations: [swing],
+            timing: Timing(curve: .bezier(.easeOut), durationSeconds: 0.5))
         XCTAssertEqual(door.position, Point(x: 30, y: 100), "the hinge: the frame's origin plus anchorPoint × size")
         var settings = RenderSettings(transition: transition)
         settings.framesPerSecond = 10
@@ -142,12 +148,15 @@ final class PublicStrategyTests: XCTestCase {
     func testStrategiesAndWithGoldensThroughTheProductsAlone() throws {
         let job = try RenderJob(settings: PublicAPITests.cardSettings())
         // Photo and font paths relative to the package, so the display list holds on every clone.
-        let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+        let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .path
         // Recording writes only what is missing, whatever FLIPBOOK_RECORD says (CI still wins).
         try withGoldens(record: .missing) {
             assertGolden(of: job, as: .sequence, named: "card-grow")
-            assertGolden(of: try job.displayList(frameIndex: 2), as: .displayList(replacing: [(Samples.directory, "$SAMPLES"), (package, "$PACKAGE")]),
-                         named: "card-grow-2")
+            assertGolden(
+                of: try job.displayList(frameIndex: 2),
+                as: .displayList(replacing: [(Samples.directory, "$SAMPLES"), (package, "$PACKAGE")]),
+                named: "card-grow-2")
             assertGolden(of: try job.renderFrame(5), as: .image, named: "card-grow-last")
         }
     }

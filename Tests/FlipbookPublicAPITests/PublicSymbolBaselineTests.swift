@@ -1,7 +1,7 @@
+import FlipbookTesting
 import Foundation
 import Synchronization
 import XCTest
-import FlipbookTesting
 
 /// Every public symbol each product exposes, as the compiler itself reports it
 /// (`swift-symbolgraph-extract -minimum-access-level public` over the product's module and every
@@ -17,7 +17,8 @@ final class PublicSymbolBaselineTests: XCTestCase {
     /// The products whose API is held, each with the modules whose symbols a user of it sees.
     static let products = ["Flipbook", "FlipbookTesting", "FlipbookUIKit"]
 
-    private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     private static let baselines = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("__Baselines__")
 
     func testEveryProductsPublicSymbolsAreItsBaseline() throws {
@@ -35,7 +36,9 @@ final class PublicSymbolBaselineTests: XCTestCase {
             if write {
                 try FileManager.default.createDirectory(at: Self.baselines, withIntermediateDirectories: true)
                 try Self.baselineText(product: product, modules: modules, lines: lines).write(to: file, atomically: true, encoding: .utf8)
-                failures.append("\(product): recorded \(lines.count) public symbols in \(file.path) (FLIPBOOK_RECORD=\(mode.rawValue)); run again to compare")
+                failures.append(
+                    "\(product): recorded \(lines.count) public symbols in \(file.path) (FLIPBOOK_RECORD=\(mode.rawValue)); run again to compare"
+                )
             } else if let recorded, !matches {
                 failures.append(Self.difference(product: product, recorded: recorded, actual: lines))
             } else if recorded == nil {
@@ -49,9 +52,10 @@ final class PublicSymbolBaselineTests: XCTestCase {
     /// import`), Foundation left out.
     static func modules(of product: String) throws -> [String] {
         let exports = try String(contentsOf: root.appendingPathComponent("Sources/\(product)/Exports.swift"), encoding: .utf8)
-        return [product] + exports.split(separator: "\n").compactMap { line in
-            line.hasPrefix("@_exported import ") ? String(line.dropFirst("@_exported import ".count)) : nil
-        }.filter { $0 != "Foundation" }.sorted()
+        return [product]
+            + exports.split(separator: "\n").compactMap { line in
+                line.hasPrefix("@_exported import ") ? String(line.dropFirst("@_exported import ".count)) : nil
+            }.filter { $0 != "Foundation" }.sorted()
     }
 
     /// One line per public symbol of `modules` (extensions of other modules' types included, as
@@ -72,8 +76,11 @@ final class PublicSymbolBaselineTests: XCTestCase {
                 try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
                 let process = Process()
                 process.executableURL = extractor
-                process.arguments = ["-module-name", modules[index], "-minimum-access-level", "public", "-skip-synthesized-members",
-                                     "-output-dir", output.path] + arguments
+                process.arguments =
+                    [
+                        "-module-name", modules[index], "-minimum-access-level", "public", "-skip-synthesized-members",
+                        "-output-dir", output.path
+                    ] + arguments
                 let pipe = Pipe()
                 process.standardOutput = pipe
                 process.standardError = pipe
@@ -109,7 +116,8 @@ final class PublicSymbolBaselineTests: XCTestCase {
             let graph = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent(name))) as? [String: Any]
             let module = String(name.dropLast(".symbols.json".count))
             for case let symbol as [String: Any] in graph?["symbols"] as? [Any] ?? [] {
-                let kind = ((symbol["kind"] as? [String: Any])?["identifier"] as? String ?? "?").replacingOccurrences(of: "swift.", with: "")
+                let kind = ((symbol["kind"] as? [String: Any])?["identifier"] as? String ?? "?").replacingOccurrences(
+                    of: "swift.", with: "")
                 let path = (symbol["pathComponents"] as? [String] ?? []).joined(separator: ".")
                 let fragments = symbol["declarationFragments"] as? [[String: Any]] ?? []
                 let declaration = fragments.map { $0["spelling"] as? String ?? "" }.joined()
@@ -139,7 +147,8 @@ final class PublicSymbolBaselineTests: XCTestCase {
     private static func difference(product: String, recorded: [String], actual: [String]) -> String {
         let added = actual.filter { !Set(recorded).contains($0) }, removed = recorded.filter { !Set(actual).contains($0) }
         func sample(_ lines: [String], _ sign: String) -> String {
-            (lines.prefix(40).map { "  \(sign) \($0)" } + (lines.count > 40 ? ["  … \(lines.count - 40) more"] : [])).joined(separator: "\n")
+            (lines.prefix(40).map { "  \(sign) \($0)" } + (lines.count > 40 ? ["  … \(lines.count - 40) more"] : [])).joined(
+                separator: "\n")
         }
         return """
             \(product): the public API is not its baseline (\(actual.count) symbols now, \(recorded.count) recorded): \

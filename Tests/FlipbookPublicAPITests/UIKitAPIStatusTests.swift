@@ -7,18 +7,22 @@ import XCTest
 /// here until its type's table in the page gives it a status, and a name the page lists that is
 /// no longer public fails too.
 final class UIKitAPIStatusTests: XCTestCase {
-    private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     /// The status column's words, as the page's legend defines them.
-    static let statuses: Set = ["recorded and drawn", "recorded: layout or timing", "computed as on iOS", "accepted and ignored",
-                                "refused", "recording API"]
+    static let statuses: Set = [
+        "recorded and drawn", "recorded: layout or timing", "computed as on iOS", "accepted and ignored",
+        "refused", "recording API"
+    ]
     /// The page's section for functions and constants outside any type.
     static let freeSection = "Functions and constants"
     private static let typeKinds: Set = ["class", "struct", "enum", "protocol"]
 
     func testEveryPublicSymbolHasAStatusAndEveryListedNameIsPublic() throws {
-        let baseline = try String(contentsOf: Self.root.appendingPathComponent("Tests/FlipbookPublicAPITests/__Baselines__/FlipbookUIKit.symbols.txt"),
-                                  encoding: .utf8)
+        let baseline = try String(
+            contentsOf: Self.root.appendingPathComponent("Tests/FlipbookPublicAPITests/__Baselines__/FlipbookUIKit.symbols.txt"),
+            encoding: .utf8)
         let page = try String(contentsOf: Self.root.appendingPathComponent("docs/UIKIT-API.md"), encoding: .utf8)
         let listed = try Self.listedNames(page)
 
@@ -35,7 +39,9 @@ final class UIKitAPIStatusTests: XCTestCase {
         let unlisted = members.subtracting(listed.members).sorted()
         let headless = types.subtracting(listed.sections).sorted()
         let stale = listed.members.subtracting(members).sorted()
-        XCTAssert(unlisted.isEmpty, """
+        XCTAssert(
+            unlisted.isEmpty,
+            """
             \(unlisted.count) public symbols of FlipbookUIKit have no status in docs/UIKIT-API.md (section, then member); \
             add each to its type's table: \(unlisted.prefix(40).joined(separator: "; "))
             """)
@@ -57,7 +63,9 @@ final class UIKitAPIStatusTests: XCTestCase {
             guard statuses.contains(cells[1]) else {
                 throw StatusPageError(line: String(line), problem: "'\(cells[1])' is not one of the statuses \(statuses.sorted())")
             }
-            for name in cells[2].split(separator: "`", omittingEmptySubsequences: false).enumerated().filter({ $0.offset % 2 == 1 }).map({ String($0.element) }) {
+            for name in cells[2].split(separator: "`", omittingEmptySubsequences: false).enumerated().filter({ $0.offset % 2 == 1 }).map({
+                String($0.element)
+            }) {
                 members.insert((section == Self.freeSection ? "" : section) + " " + name)
             }
         }

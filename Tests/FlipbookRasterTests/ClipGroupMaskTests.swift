@@ -24,10 +24,10 @@ final class ClipTests: XCTestCase {
         let r = radius * 2, area = 32.0 * 20 - (4 - Double.pi) * r * r
         XCTAssertEqual(Double(alphaSum(canvas)), area * 255, accuracy: area * 255 * 0.005)
         let a = alphas(canvas)
-        XCTAssertEqual(a[6][4], 0)            // the corner pixel is outside the arc
-        XCTAssertEqual(a[16][20], 255)        // the centre
-        XCTAssertEqual(a[16][4], 255)         // the left edge between the corners
-        XCTAssertEqual(a[6][20], 255)         // the top edge between the corners
+        XCTAssertEqual(a[6][4], 0) // the corner pixel is outside the arc
+        XCTAssertEqual(a[16][20], 255) // the centre
+        XCTAssertEqual(a[16][4], 255) // the left edge between the corners
+        XCTAssertEqual(a[6][20], 255) // the top edge between the corners
         // Symmetric under a horizontal and a vertical flip.
         for y in 6..<26 { for x in 4..<36 { XCTAssertEqual(a[y][x], a[y][39 - x]); XCTAssertEqual(a[y][x], a[31 - y][x]) } }
         // The arc is anti-aliased: some pixels are partially covered.
@@ -36,7 +36,9 @@ final class ClipTests: XCTestCase {
 
     func testHugeRadiusIsLimitedToACircle() {
         var canvas = Canvas(widthPixels: 20, heightPixels: 20, scale: 1)
-        canvas.fill(Rect(x: 0, y: 0, width: 20, height: 20), color: .black, clip: Clip(rect: Rect(x: 0, y: 0, width: 20, height: 20), cornerRadius: 1000))
+        canvas.fill(
+            Rect(x: 0, y: 0, width: 20, height: 20), color: .black,
+            clip: Clip(rect: Rect(x: 0, y: 0, width: 20, height: 20), cornerRadius: 1000))
         XCTAssertEqual(Double(alphaSum(canvas)), Double.pi * 100 * 255, accuracy: Double.pi * 100 * 255 * 0.01)
     }
 
@@ -51,51 +53,71 @@ final class ClipTests: XCTestCase {
         // A 10×6 card with radius 3 cut at x = 5.5 (the screen edge): round on the left, straight
         // (half-covered column 5 in every row) at the cut. The corner pixels follow the ramp
         // clamp(r − d + ½, 0, 1) of the card's own corner circles, centred at (3, 3).
-        let cut = clipped(Clip(rect: Rect(x: 0, y: 0, width: 5.5, height: 6), cornerRadius: 3,
-                               cornerRect: Rect(x: 0, y: 0, width: 10, height: 6)))
-        XCTAssertEqual(cut, [[0, 149, 242, 255, 255, 128, 0, 0, 0, 0],
-                             [149, 255, 255, 255, 255, 128, 0, 0, 0, 0],
-                             [242, 255, 255, 255, 255, 128, 0, 0, 0, 0],
-                             [242, 255, 255, 255, 255, 128, 0, 0, 0, 0],
-                             [149, 255, 255, 255, 255, 128, 0, 0, 0, 0],
-                             [0, 149, 242, 255, 255, 128, 0, 0, 0, 0]])
+        let cut = clipped(
+            Clip(
+                rect: Rect(x: 0, y: 0, width: 5.5, height: 6), cornerRadius: 3,
+                cornerRect: Rect(x: 0, y: 0, width: 10, height: 6)))
+        XCTAssertEqual(
+            cut,
+            [
+                [0, 149, 242, 255, 255, 128, 0, 0, 0, 0],
+                [149, 255, 255, 255, 255, 128, 0, 0, 0, 0],
+                [242, 255, 255, 255, 255, 128, 0, 0, 0, 0],
+                [242, 255, 255, 255, 255, 128, 0, 0, 0, 0],
+                [149, 255, 255, 255, 255, 128, 0, 0, 0, 0],
+                [0, 149, 242, 255, 255, 128, 0, 0, 0, 0]
+            ])
         // Without `cornerRect` the cut rect itself is rounded (radius limited to 2.75): the old,
         // wrong shape for a card running off screen.
         let rounded = clipped(Clip(rect: Rect(x: 0, y: 0, width: 5.5, height: 6), cornerRadius: 3))
-        XCTAssertEqual(rounded, [[17, 172, 251, 224, 102, 0, 0, 0, 0, 0],
-                                 [172, 255, 255, 255, 255, 59, 0, 0, 0, 0],
-                                 [251, 255, 255, 255, 255, 125, 0, 0, 0, 0],
-                                 [251, 255, 255, 255, 255, 125, 0, 0, 0, 0],
-                                 [172, 255, 255, 255, 255, 59, 0, 0, 0, 0],
-                                 [17, 172, 251, 224, 102, 0, 0, 0, 0, 0]])
+        XCTAssertEqual(
+            rounded,
+            [
+                [17, 172, 251, 224, 102, 0, 0, 0, 0, 0],
+                [172, 255, 255, 255, 255, 59, 0, 0, 0, 0],
+                [251, 255, 255, 255, 255, 125, 0, 0, 0, 0],
+                [251, 255, 255, 255, 255, 125, 0, 0, 0, 0],
+                [172, 255, 255, 255, 255, 59, 0, 0, 0, 0],
+                [17, 172, 251, 224, 102, 0, 0, 0, 0, 0]
+            ])
     }
 
     func testRoundedRectCutAtTheTopKeepsItsBottomCorners() {
         // An 8×8 card, radius 3, whose top 2 points are above the screen: square at the top cut.
-        let cut = clipped(Clip(rect: Rect(x: 0, y: 2, width: 8, height: 6), cornerRadius: 3,
-                               cornerRect: Rect(x: 0, y: 0, width: 8, height: 8)), width: 8, height: 8)
-        XCTAssertEqual(cut, [[0, 0, 0, 0, 0, 0, 0, 0],
-                             [0, 0, 0, 0, 0, 0, 0, 0],
-                             [242, 255, 255, 255, 255, 255, 255, 242],
-                             [255, 255, 255, 255, 255, 255, 255, 255],
-                             [255, 255, 255, 255, 255, 255, 255, 255],
-                             [242, 255, 255, 255, 255, 255, 255, 242],
-                             [149, 255, 255, 255, 255, 255, 255, 149],
-                             [0, 149, 242, 255, 255, 242, 149, 0]])
+        let cut = clipped(
+            Clip(
+                rect: Rect(x: 0, y: 2, width: 8, height: 6), cornerRadius: 3,
+                cornerRect: Rect(x: 0, y: 0, width: 8, height: 8)), width: 8, height: 8)
+        XCTAssertEqual(
+            cut,
+            [
+                [0, 0, 0, 0, 0, 0, 0, 0],
+                [0, 0, 0, 0, 0, 0, 0, 0],
+                [242, 255, 255, 255, 255, 255, 255, 242],
+                [255, 255, 255, 255, 255, 255, 255, 255],
+                [255, 255, 255, 255, 255, 255, 255, 255],
+                [242, 255, 255, 255, 255, 255, 255, 242],
+                [149, 255, 255, 255, 255, 255, 255, 149],
+                [0, 149, 242, 255, 255, 242, 149, 0]
+            ])
         // Inside the cut the pixels are the uncut card's.
         let card = clipped(Clip(rect: Rect(x: 0, y: 0, width: 8, height: 8), cornerRadius: 3), width: 8, height: 8)
         XCTAssertEqual(Array(cut[2...]), Array(card[2...]))
     }
 
     func testCornerRectEqualToRectOrContainedInItClipsLikeTheRoundedRect() {
-        let rects = [Rect(x: 0.3, y: 0.6, width: 7.2, height: 4.9), Rect(x: 1, y: 1, width: 8, height: 4), Rect(x: -2.5, y: 1.25, width: 9, height: 3.5)]
+        let rects = [
+            Rect(x: 0.3, y: 0.6, width: 7.2, height: 4.9), Rect(x: 1, y: 1, width: 8, height: 4),
+            Rect(x: -2.5, y: 1.25, width: 9, height: 3.5)
+        ]
         for rect in rects {
             for radius in [0, 1.5, 2.25, 100] {
                 let plain = clipped(Clip(rect: rect, cornerRadius: radius))
                 XCTAssertEqual(clipped(Clip(rect: rect, cornerRadius: radius, cornerRect: rect)), plain, "\(rect) \(radius)")
                 // rect ∩ roundedRect(cornerRect) with cornerRect inside rect is the rounded rect.
-                XCTAssertEqual(clipped(Clip(rect: Rect(x: -5, y: -5, width: 20, height: 20), cornerRadius: radius, cornerRect: rect)), plain,
-                               "\(rect) \(radius)")
+                XCTAssertEqual(
+                    clipped(Clip(rect: Rect(x: -5, y: -5, width: 20, height: 20), cornerRadius: radius, cornerRect: rect)), plain,
+                    "\(rect) \(radius)")
             }
         }
     }
@@ -107,11 +129,15 @@ final class ClipTests: XCTestCase {
 
     func testEmptyOrNaNClipDrawsNothing() {
         var canvas = Canvas(widthPixels: 4, heightPixels: 4, scale: 1)
-        for clip in [Clip(rect: .zero), Clip(rect: Rect(x: .nan, y: 0, width: 4, height: 4)), Clip(rect: Rect(x: 9, y: 9, width: 4, height: 4))] {
+        for clip in [
+            Clip(rect: .zero), Clip(rect: Rect(x: .nan, y: 0, width: 4, height: 4)), Clip(rect: Rect(x: 9, y: 9, width: 4, height: 4))
+        ] {
             canvas.fill(Rect(x: 0, y: 0, width: 4, height: 4), color: .black, clip: clip)
         }
         XCTAssertEqual(alphaSum(canvas), 0)
-        canvas.fill(Rect(x: 0, y: 0, width: 4, height: 4), color: .black, clip: Clip(rect: Rect(x: 0, y: 0, width: 4, height: 4), cornerRadius: .nan))
+        canvas.fill(
+            Rect(x: 0, y: 0, width: 4, height: 4), color: .black,
+            clip: Clip(rect: Rect(x: 0, y: 0, width: 4, height: 4), cornerRadius: .nan))
         XCTAssertEqual(alphaSum(canvas), 16 * 255)
     }
 }
@@ -192,8 +218,9 @@ final class MaskTests: XCTestCase {
 
     func testMaskWithOpacityClipAndOutsideTheCanvas() {
         var canvas = Canvas(widthPixels: 3, heightPixels: 1, scale: 1)
-        canvas.draw(CoverageMask(width: 4, height: 2, coverage: [UInt8](repeating: 255, count: 8)), atPixelX: -1, y: -1,
-                    color: .black, opacity: 0.5, clip: Clip(rect: Rect(x: 0, y: 0, width: 1.5, height: 1)))
+        canvas.draw(
+            CoverageMask(width: 4, height: 2, coverage: [UInt8](repeating: 255, count: 8)), atPixelX: -1, y: -1,
+            color: .black, opacity: 0.5, clip: Clip(rect: Rect(x: 0, y: 0, width: 1.5, height: 1)))
         XCTAssertEqual(alphas(canvas), [[128, 64, 0]])
         canvas.draw(CoverageMask(width: 0, height: 0, coverage: []), atPixelX: 0, y: 0, color: .black)
         canvas.draw(CoverageMask(width: 1, height: 1, coverage: [255]), atPixelX: 100, y: -100, color: .black)

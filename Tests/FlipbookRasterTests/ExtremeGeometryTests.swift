@@ -1,6 +1,7 @@
 import FlipbookGeometry
-@testable import FlipbookRaster
 import XCTest
+
+@testable import FlipbookRaster
 
 /// Coordinates, radii and scales far beyond any screen — what a transition file of nested
 /// layers scaled by −1000 produces (10³⁶ points) — draw what they cover or nothing, and never
@@ -23,7 +24,7 @@ final class ExtremeGeometryTests: XCTestCase {
         XCTAssertEqual(Int(clamping: .infinity, to: 0...Int.max), Int.max)
         XCTAssertEqual(Int(clamping: -.infinity, to: Int.min...0), Int.min)
         XCTAssertEqual(Int(clamping: .nan, to: 8...512), 8)
-        XCTAssertEqual(Int(clamping: 9.3e18, to: Int.min...Int.max), Int.max)  // above 2⁶³
+        XCTAssertEqual(Int(clamping: 9.3e18, to: Int.min...Int.max), Int.max) // above 2⁶³
     }
 
     func testARoundedClipOfAHugeRectCoversTheCanvas() {
@@ -46,11 +47,13 @@ final class ExtremeGeometryTests: XCTestCase {
         canvas.fill(Rect(x: 0, y: 0, width: 100, height: 100), cornerRadius: 50, transform: transform, color: blue)
         XCTAssertEqual(bluePixels(canvas), 64)
         // The same as a mask, and far off the canvas.
-        XCTAssertEqual(Path(roundedRect: Rect(x: 0, y: 0, width: 100, height: 100), cornerRadius: 50, transform: transform).contours[0].count,
-                       4 * (4096 + 1))
+        XCTAssertEqual(
+            Path(roundedRect: Rect(x: 0, y: 0, width: 100, height: 100), cornerRadius: 50, transform: transform).contours[0].count,
+            4 * (4096 + 1))
         var off = self.canvas()
-        off.fill(Rect(x: 0, y: 0, width: 100, height: 100), cornerRadius: 50,
-                 transform: Transform2D(scaleX: 1e36, y: 1e36).concatenating(Transform2D(translationX: 1e30, y: 0)), color: blue)
+        off.fill(
+            Rect(x: 0, y: 0, width: 100, height: 100), cornerRadius: 50,
+            transform: Transform2D(scaleX: 1e36, y: 1e36).concatenating(Transform2D(translationX: 1e30, y: 0)), color: blue)
         XCTAssertEqual(bluePixels(off), 0)
     }
 

@@ -30,7 +30,8 @@ final class FillTests: XCTestCase {
     }
 
     func testBlendWithOpacity() {
-        var canvas = Canvas(widthPixels: 2, heightPixels: 1, scale: 1, background: StraightColor(red: 0, green: 0, blue: 1).premultipliedPixel)
+        var canvas = Canvas(
+            widthPixels: 2, heightPixels: 1, scale: 1, background: StraightColor(red: 0, green: 0, blue: 1).premultipliedPixel)
         canvas.fill(Rect(x: 0, y: 0, width: 1, height: 1), color: StraightColor(red: 1, green: 0, blue: 0), opacity: 0.5)
         // Source (255,0,0,255)·128/256 = (128,0,0,128); D = S + round(D·127/255): blue 255 → 127.
         XCTAssertEqual(canvas.image[0, 0], PremultipliedPixel(red: 128, green: 0, blue: 127, alpha: 255))
@@ -46,9 +47,10 @@ final class FillTests: XCTestCase {
         var pixels: [UInt32] = []
         for _ in 0..<width * height {
             state = state &* 1_664_525 &+ 1_013_904_223
-            let alpha = (state >> 24) | (pixels.count % 5 == 0 ? 255 : 0)  // some opaque, some not
-            let straight = StraightPixel(red: UInt8(truncatingIfNeeded: state), green: UInt8(truncatingIfNeeded: state >> 8),
-                                         blue: UInt8(truncatingIfNeeded: state >> 16), alpha: UInt8(alpha))
+            let alpha = (state >> 24) | (pixels.count % 5 == 0 ? 255 : 0) // some opaque, some not
+            let straight = StraightPixel(
+                red: UInt8(truncatingIfNeeded: state), green: UInt8(truncatingIfNeeded: state >> 8),
+                blue: UInt8(truncatingIfNeeded: state >> 16), alpha: UInt8(alpha))
             pixels.append(straight.premultiplied.packed)
         }
         let background = PremultipliedImage(width: width, height: height, pixels: pixels)
@@ -106,10 +108,12 @@ final class FillTests: XCTestCase {
 
     func testDegenerateRectsDrawNothing() {
         var canvas = Canvas(widthPixels: 4, heightPixels: 4, scale: 1)
-        let rects = [Rect(x: 1, y: 1, width: 0, height: 2), Rect(x: 1, y: 1, width: -2, height: 2),
-                     Rect(x: .nan, y: 1, width: 2, height: 2), Rect(x: 1, y: 1, width: .infinity, height: .nan),
-                     Rect(x: 10, y: 10, width: 2, height: 2), Rect(x: -10, y: -10, width: 5, height: 5),
-                     Rect(x: -1e300, y: 0, width: 1e300, height: 4)]
+        let rects = [
+            Rect(x: 1, y: 1, width: 0, height: 2), Rect(x: 1, y: 1, width: -2, height: 2),
+            Rect(x: .nan, y: 1, width: 2, height: 2), Rect(x: 1, y: 1, width: .infinity, height: .nan),
+            Rect(x: 10, y: 10, width: 2, height: 2), Rect(x: -10, y: -10, width: 5, height: 5),
+            Rect(x: -1e300, y: 0, width: 1e300, height: 4)
+        ]
         for rect in rects { canvas.fill(rect, color: .black) }
         XCTAssertEqual(alphaSum(canvas), 0)
         canvas.fill(Rect(x: 1, y: 1, width: 2, height: 2), color: .black, opacity: 0)

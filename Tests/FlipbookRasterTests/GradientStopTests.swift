@@ -15,8 +15,9 @@ final class GradientStopTests: XCTestCase {
             let span = stops[i] - stops[i - 1]
             guard span > 0 else { return colors[i] }
             let f = (t - stops[i - 1]) / span, a = colors[i - 1], b = colors[i]
-            return StraightColor(red: a.red + (b.red - a.red) * f, green: a.green + (b.green - a.green) * f,
-                                 blue: a.blue + (b.blue - a.blue) * f, alpha: a.alpha + (b.alpha - a.alpha) * f)
+            return StraightColor(
+                red: a.red + (b.red - a.red) * f, green: a.green + (b.green - a.green) * f,
+                blue: a.blue + (b.blue - a.blue) * f, alpha: a.alpha + (b.alpha - a.alpha) * f)
         }
         return colors[colors.count - 1]
     }
@@ -35,7 +36,7 @@ final class GradientStopTests: XCTestCase {
             [0, .nan, 0.4, 0.4, .nan, 1],
             [0.2, 0.2, 0.2],
             (0..<500).map { _ in random.unit() },
-            (0..<500).map { Double($0) / 499 }.map { $0 * $0 * $0 },
+            (0..<500).map { Double($0) / 499 }.map { $0 * $0 * $0 }
         ]
         for locations in layouts {
             let gradient = Gradient(colors: colors(locations.count), locations: locations)

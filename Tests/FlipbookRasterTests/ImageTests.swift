@@ -42,10 +42,13 @@ final class ImageTests: XCTestCase {
             var reference: Canvas?
             for skip in 0..<4 {
                 var canvas = Canvas(widthPixels: 30, heightPixels: 12, scale: 1)
-                canvas.draw(photo, in: Rect(x: 0.3, y: 0.6, width: 29.1, height: 11), contentMode: .scaleToFill, opacity: opacity,
-                            clip: Clip(rect: Rect(x: Double(skip), y: 0, width: 30, height: 12)))
+                canvas.draw(
+                    photo, in: Rect(x: 0.3, y: 0.6, width: 29.1, height: 11), contentMode: .scaleToFill, opacity: opacity,
+                    clip: Clip(rect: Rect(x: Double(skip), y: 0, width: 30, height: 12)))
                 if let reference {
-                    for y in 0..<12 { for x in 3..<30 { XCTAssertEqual(canvas.image[x, y], reference.image[x, y], "skip \(skip) (\(x), \(y))") } }
+                    for y in 0..<12 {
+                        for x in 3..<30 { XCTAssertEqual(canvas.image[x, y], reference.image[x, y], "skip \(skip) (\(x), \(y))") }
+                    }
                 } else {
                     reference = canvas
                 }
@@ -67,7 +70,11 @@ final class ImageTests: XCTestCase {
             let step = Int((ratio * 65536).rounded())
             for _ in 0..<count {
                 let whole = u >> 16
-                if whole < 0 { result.append((0, 0, 0)) } else if whole >= size - 1 { result.append((size - 1, size - 1, 0)) } else {
+                if whole < 0 {
+                    result.append((0, 0, 0))
+                } else if whole >= size - 1 {
+                    result.append((size - 1, size - 1, 0))
+                } else {
                     result.append((whole, whole + 1, UInt32((u >> 8) & 255)))
                 }
                 u += step
@@ -84,24 +91,30 @@ final class ImageTests: XCTestCase {
         // canvas origin, then exact 2:1 reductions (the one-pass pair kernel) at fractional
         // positions: column and row fractions 51/179, 51/128, 128/179, 179/128; those rects
         // cover the whole canvas.
-        let cases = [(12, 9, 0.0, 0.0), (13, 10, 0, 0), (18, 13, 0, 0), (31, 23, 0, 0),
-                     (11, 8, -0.35, -0.6), (11, 9, -0.35, 0), (12, 8, 0, -0.6), (7, 9, -0.6, 0)]
+        let cases = [
+            (12, 9, 0.0, 0.0), (13, 10, 0, 0), (18, 13, 0, 0), (31, 23, 0, 0),
+            (11, 8, -0.35, -0.6), (11, 9, -0.35, 0), (12, 8, 0, -0.6), (7, 9, -0.6, 0)
+        ]
         for (width, height, originX, originY) in cases {
             // The 2:1 cases draw the 24×18 source into 12×9 points.
-            let imageWidth = originX == 0 && originY == 0 ? Double(width) : 12, imageHeight = originX == 0 && originY == 0 ? Double(height) : 9
+            let imageWidth = originX == 0 && originY == 0 ? Double(width) : 12,
+                imageHeight = originX == 0 && originY == 0 ? Double(height) : 9
             let columns = positions(count: width, ratio: 24 / imageWidth, size: 24, origin: originX)
             let rows = positions(count: height, ratio: 18 / imageHeight, size: 18, origin: originY)
             for opacity in [1.0, 0.6] {
                 var canvas = Canvas(widthPixels: width, heightPixels: height, scale: 1)
-                canvas.draw(ImagePyramid(source), in: Rect(x: originX, y: originY, width: imageWidth, height: imageHeight),
-                            contentMode: .scaleToFill, opacity: opacity)
+                canvas.draw(
+                    ImagePyramid(source), in: Rect(x: originX, y: originY, width: imageWidth, height: imageHeight),
+                    contentMode: .scaleToFill, opacity: opacity)
                 for (y, row) in rows.enumerated() {
                     for (x, column) in columns.enumerated() {
                         func pixel(_ sx: Int, _ sy: Int) -> UInt32 { source.pixels[sy * 24 + sx] }
                         let left = lerp(pixel(column.0, row.0), pixel(column.0, row.1), row.2)
                         let right = lerp(pixel(column.1, row.0), pixel(column.1, row.1), row.2)
                         let expected = PixelMath.scale(lerp(left, right, column.2), by: PixelMath.weight(opacity))
-                        XCTAssertEqual(canvas.image.pixels[y * width + x], expected, "\(width)×\(height) at (\(originX), \(originY)), opacity \(opacity): (\(x), \(y))")
+                        XCTAssertEqual(
+                            canvas.image.pixels[y * width + x], expected,
+                            "\(width)×\(height) at (\(originX), \(originY)), opacity \(opacity): (\(x), \(y))")
                     }
                 }
             }
@@ -131,9 +144,12 @@ final class ImageTests: XCTestCase {
         var canvas = Canvas(widthPixels: 4, heightPixels: 4, scale: 1)
         let image = ImagePyramid(PremultipliedImage(width: 3, height: 2, fill: StraightColor.black.premultipliedPixel))
         XCTAssertEqual(ImagePyramid(PremultipliedImage(width: 0, height: 5)).levels.count, 1)
-        canvas.draw(ImagePyramid(PremultipliedImage(width: 0, height: 5)), in: Rect(x: 0, y: 0, width: 4, height: 4), contentMode: .scaleToFill)
-        for rect in [Rect(x: 0, y: 0, width: 0, height: 4), Rect(x: .nan, y: 0, width: 4, height: 4), Rect(x: -100, y: -100, width: 10, height: 10),
-                     Rect(x: 0, y: 0, width: 1e-9, height: 4), Rect(x: -1e300, y: 0, width: 2e300, height: 1e-3)] {
+        canvas.draw(
+            ImagePyramid(PremultipliedImage(width: 0, height: 5)), in: Rect(x: 0, y: 0, width: 4, height: 4), contentMode: .scaleToFill)
+        for rect in [
+            Rect(x: 0, y: 0, width: 0, height: 4), Rect(x: .nan, y: 0, width: 4, height: 4), Rect(x: -100, y: -100, width: 10, height: 10),
+            Rect(x: 0, y: 0, width: 1e-9, height: 4), Rect(x: -1e300, y: 0, width: 2e300, height: 1e-3)
+        ] {
             // .center and .scaleAspectFill legitimately cover the canvas around some of these bounds.
             for mode in [ContentMode.scaleToFill, .scaleAspectFit] { canvas.draw(image, in: rect, contentMode: mode) }
         }
@@ -156,8 +172,9 @@ final class ImageTests: XCTestCase {
     /// Draws `image` reduced by an integer `factor` with scaleToFill into a canvas of the reduced size.
     private func reduce(_ image: PremultipliedImage, by factor: Int) -> PremultipliedImage {
         var canvas = Canvas(widthPixels: image.width / factor, heightPixels: image.height / factor, scale: 1)
-        canvas.draw(ImagePyramid(image), in: Rect(x: 0, y: 0, width: Double(image.width / factor), height: Double(image.height / factor)),
-                    contentMode: .scaleToFill)
+        canvas.draw(
+            ImagePyramid(image), in: Rect(x: 0, y: 0, width: Double(image.width / factor), height: Double(image.height / factor)),
+            contentMode: .scaleToFill)
         return canvas.image
     }
 
@@ -188,7 +205,9 @@ final class ImageTests: XCTestCase {
             let quality = psnr(reduce(plate, by: factor), against: reference)
             // Point sampling (what a plain bilinear draw does at this scale) aliases badly.
             var pointSampled = PremultipliedImage(width: n / factor, height: n / factor)
-            for y in 0..<(n / factor) { for x in 0..<(n / factor) { pointSampled[x, y] = plate[x * factor + factor / 2, y * factor + factor / 2] } }
+            for y in 0..<(n / factor) {
+                for x in 0..<(n / factor) { pointSampled[x, y] = plate[x * factor + factor / 2, y * factor + factor / 2] }
+            }
             let aliased = psnr(pointSampled, against: reference)
             print("zone plate \(factor)×: pyramid \(quality) dB, point sampling \(aliased) dB")
             XCTAssertGreaterThanOrEqual(quality, 30, "factor \(factor): \(quality) dB")

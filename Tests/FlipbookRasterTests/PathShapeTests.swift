@@ -48,7 +48,7 @@ final class PathShapeTests: XCTestCase {
     func testArcVerticesLieOnTheCircle() {
         var path = Path()
         let centre = Point(x: 10, y: 20)
-        path.arc(center: centre, radius: 8, startRadians: -Double.pi, endRadians: 0)  // the upper half
+        path.arc(center: centre, radius: 8, startRadians: -Double.pi, endRadians: 0) // the upper half
         let vertices = path.contours[0]
         XCTAssertEqual(vertices.first!.x, 2, accuracy: 1e-12)
         XCTAssertEqual(vertices.first!.y, 20, accuracy: 1e-12)
@@ -64,8 +64,9 @@ final class PathShapeTests: XCTestCase {
     func testRingSectorAndHoleAreas() {
         // A 90° band between radii 6 and 10 at @1x: coverage sum = area · 255 (π(10² − 6²)/4 ≈ 50.27 px²).
         var ring = Path()
-        ring.addRingSector(center: Point(x: 12, y: 14), innerRadius: 6, outerRadius: 10,
-                           startRadians: -0.75 * Double.pi, endRadians: -0.25 * Double.pi)
+        ring.addRingSector(
+            center: Point(x: 12, y: 14), innerRadius: 6, outerRadius: 10,
+            startRadians: -0.75 * Double.pi, endRadians: -0.25 * Double.pi)
         var canvas = Canvas(widthPixels: 24, heightPixels: 16, scale: 1)
         canvas.fill(ring, color: .black)
         XCTAssertEqual(Double(alphaSum(canvas)) / 255, Double.pi * (100 - 36) / 4, accuracy: 0.3)

@@ -49,12 +49,13 @@ final class PathTests: XCTestCase {
         }
         var canvas = Canvas(widthPixels: 32, heightPixels: 32, scale: 1)
         canvas.fill(Path(polygon: star), color: .black)
-        XCTAssertEqual(canvas.image[16, 16].alpha, 255)    // centre: winding 2 → filled
-        XCTAssertEqual(canvas.image[16, 5].alpha, 255)     // a point of the star
+        XCTAssertEqual(canvas.image[16, 16].alpha, 255) // centre: winding 2 → filled
+        XCTAssertEqual(canvas.image[16, 5].alpha, 255) // a point of the star
         XCTAssertEqual(canvas.image[1, 1].alpha, 0)
         // A hole: an inner square wound the other way cancels.
         var path = Path(polygon: [Point(x: 2, y: 2), Point(x: 30, y: 2), Point(x: 30, y: 30), Point(x: 2, y: 30)])
-        path.move(to: Point(x: 10, y: 10)); path.line(to: Point(x: 10, y: 22)); path.line(to: Point(x: 22, y: 22)); path.line(to: Point(x: 22, y: 10))
+        path.move(to: Point(x: 10, y: 10)); path.line(to: Point(x: 10, y: 22)); path.line(to: Point(x: 22, y: 22));
+        path.line(to: Point(x: 22, y: 10))
         var holed = Canvas(widthPixels: 32, heightPixels: 32, scale: 1)
         holed.fill(path, color: .black)
         XCTAssertEqual(holed.image[16, 16].alpha, 0)
@@ -98,10 +99,11 @@ final class PathTests: XCTestCase {
     func testStrokeOverlapsAreNotBlendedTwice() {
         var canvas = Canvas(widthPixels: 40, heightPixels: 40, scale: 1)
         // A zig-zag that folds back over itself, with round joins.
-        canvas.stroke([Point(x: 5, y: 5), Point(x: 35, y: 20), Point(x: 5, y: 35), Point(x: 35, y: 35)], width: 6,
-                      color: .black, opacity: 0.5)
+        canvas.stroke(
+            [Point(x: 5, y: 5), Point(x: 35, y: 20), Point(x: 5, y: 35), Point(x: 35, y: 35)], width: 6,
+            color: .black, opacity: 0.5)
         XCTAssertEqual(canvas.image.pixels.map { $0 >> 24 }.max(), 128)
-        XCTAssertEqual(canvas.image[35, 20].alpha, 128)   // inside the round join
+        XCTAssertEqual(canvas.image[35, 20].alpha, 128) // inside the round join
         var degenerate = Canvas(widthPixels: 4, heightPixels: 4, scale: 1)
         degenerate.stroke([Point(x: 1, y: 1)], width: 2, color: .black)
         degenerate.stroke([Point(x: 1, y: 1), Point(x: 1, y: 1)], width: 2, color: .black)

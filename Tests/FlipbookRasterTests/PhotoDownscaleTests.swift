@@ -1,9 +1,9 @@
-import XCTest
-import Foundation
 import FlipbookCodecs
 import FlipbookGeometry
 import FlipbookRaster
 import FlipbookTestSupport
+import Foundation
+import XCTest
 
 /// A real photo reduced 8× by the compositor against an exact 8×8 area average (PSNR ≥ 35 dB: no visible aliasing).
 final class PhotoDownscaleTests: XCTestCase {
@@ -54,8 +54,9 @@ final class PhotoDownscaleTests: XCTestCase {
     /// rect as the full decode (its pixels cover 2×2 points each).
     func testReducedPyramidLaysOutWithTheFileSize() {
         let full = PremultipliedImage(width: 5, height: 3, fill: StraightColor.black.premultipliedPixel)
-        let reduced = ImagePyramid(PremultipliedImage(width: 3, height: 2, fill: StraightColor.black.premultipliedPixel),
-                                   widthPoints: 5, heightPoints: 3, reduction: 2)
+        let reduced = ImagePyramid(
+            PremultipliedImage(width: 3, height: 2, fill: StraightColor.black.premultipliedPixel),
+            widthPoints: 5, heightPoints: 3, reduction: 2)
         func draw(_ pyramid: ImagePyramid) -> PremultipliedImage {
             var canvas = Canvas(widthPixels: 9, heightPixels: 7, scale: 1, background: StraightColor.white.premultipliedPixel)
             canvas.draw(pyramid, in: Rect(x: 0, y: 0, width: 9, height: 7), contentMode: .center)

@@ -67,13 +67,15 @@ final class PixelMathTests: XCTestCase {
 
 final class ColorTests: XCTestCase {
     func testStraightToPremultiplied() {
-        XCTAssertEqual(StraightColor(red: 1, green: 0.5, blue: 0, alpha: 0.5).premultipliedPixel,
-                       PremultipliedPixel(red: 128, green: 64, blue: 0, alpha: 128))
+        XCTAssertEqual(
+            StraightColor(red: 1, green: 0.5, blue: 0, alpha: 0.5).premultipliedPixel,
+            PremultipliedPixel(red: 128, green: 64, blue: 0, alpha: 128))
         // 0.5·255 = 127.5 → 128 (halves away from zero); then round(128·128/255) = 64.
         XCTAssertEqual(StraightColor.white.premultipliedPixel.packed, 0xFFFF_FFFF)
         XCTAssertEqual(StraightColor.clear.premultipliedPixel, .transparent)
-        XCTAssertEqual(StraightColor(red: 2, green: -1, blue: .nan, alpha: 7).premultipliedPixel,
-                       PremultipliedPixel(red: 255, green: 0, blue: 0, alpha: 255))
+        XCTAssertEqual(
+            StraightColor(red: 2, green: -1, blue: .nan, alpha: 7).premultipliedPixel,
+            PremultipliedPixel(red: 255, green: 0, blue: 0, alpha: 255))
     }
 
     func testRoundTripStraightPremultipliedStraight() {
@@ -84,8 +86,9 @@ final class ColorTests: XCTestCase {
                 XCTAssertEqual(p.straight.premultiplied, p, "c \(c) a \(a)")
             }
         }
-        XCTAssertEqual(PremultipliedPixel(red: 64, green: 0, blue: 128, alpha: 128).straight,
-                       StraightPixel(red: 128, green: 0, blue: 255, alpha: 128))
+        XCTAssertEqual(
+            PremultipliedPixel(red: 64, green: 0, blue: 128, alpha: 128).straight,
+            StraightPixel(red: 128, green: 0, blue: 255, alpha: 128))
         XCTAssertEqual(PremultipliedPixel.transparent.straight, StraightPixel(red: 0, green: 0, blue: 0, alpha: 0))
     }
 

@@ -17,8 +17,10 @@ final class ProjectionAndCornerTests: XCTestCase {
         let projection = Homography([c, 0, 0, 0, 1, 0, s / 800, 0, 1])
         return toAnchor.concatenating(projection).concatenating(Homography(Transform2D(translationX: 160, y: 284)))
     }()
-    static let flipCorners = [Point(x: 47.650758428, y: 111.027027027), Point(x: 256.672603213, y: 135.162790698),
-                              Point(x: 256.672603213, y: 432.837209302), Point(x: 47.650758428, y: 456.972972973)]
+    static let flipCorners = [
+        Point(x: 47.650758428, y: 111.027027027), Point(x: 256.672603213, y: 135.162790698),
+        Point(x: 256.672603213, y: 432.837209302), Point(x: 47.650758428, y: 456.972972973)
+    ]
 
     func testTheFlipsHomographyMapsTheCornersWherePythonPutsThem() {
         let corners = [Point(x: 0, y: 0), Point(x: 240, y: 0), Point(x: 240, y: 320), Point(x: 0, y: 320)]
@@ -37,7 +39,8 @@ final class ProjectionAndCornerTests: XCTestCase {
     /// above), to within the 8-bit rounding of the edge pixels.
     func testAnImageThroughAProjectiveMapCoversTheProjectedQuadExactly() {
         var canvas = Canvas(widthPixels: 320, heightPixels: 568, scale: 1)
-        let image = ImagePyramid(PremultipliedImage(width: 24, height: 32, fill: PremultipliedPixel(red: 255, green: 0, blue: 0, alpha: 255)))
+        let image = ImagePyramid(
+            PremultipliedImage(width: 24, height: 32, fill: PremultipliedPixel(red: 255, green: 0, blue: 0, alpha: 255)))
         canvas.draw(image, in: Rect(x: 0, y: 0, width: 240, height: 320), contentMode: .scaleToFill, projection: Self.flipHomography)
         let covered = Double(alphaSum(canvas)) / 255
         XCTAssertEqual(covered, 67265.357969838, accuracy: 2)
@@ -56,8 +59,9 @@ final class ProjectionAndCornerTests: XCTestCase {
         var pixels = [UInt32](repeating: 0, count: 240 * 320)
         for y in 0..<320 { for x in 0..<240 { pixels[y * 240 + x] = x < 120 ? 0xFF00_00FF : 0xFFFF_0000 } }
         var canvas = Canvas(widthPixels: 320, heightPixels: 568, scale: 1)
-        canvas.draw(ImagePyramid(PremultipliedImage(width: 240, height: 320, pixels: pixels)), in: Rect(x: 0, y: 0, width: 240, height: 320),
-                    contentMode: .scaleToFill, projection: Self.flipHomography)
+        canvas.draw(
+            ImagePyramid(PremultipliedImage(width: 240, height: 320, pixels: pixels)), in: Rect(x: 0, y: 0, width: 240, height: 320),
+            contentMode: .scaleToFill, projection: Self.flipHomography)
         XCTAssertEqual(canvas.image[158, 284].red, 255); XCTAssertEqual(canvas.image[158, 284].blue, 0)
         XCTAssertEqual(canvas.image[161, 284].blue, 255); XCTAssertEqual(canvas.image[161, 284].red, 0)
     }
@@ -99,11 +103,14 @@ final class ProjectionAndCornerTests: XCTestCase {
     /// third at (60, 12.229319878). The outline passes through each (cubics end on vertices).
     func testContinuousCornersPassThroughUIKitsPrintedPoints() {
         let contour = Path(layerShape: Rect(x: 0, y: 0, width: 60, height: 30), cornerRadius: 8, curve: .continuous).contours[0]
-        for printed in [Point(x: 12.22932, y: 0), Point(x: 47.77068, y: 0), Point(x: 54.948049657352058, y: 0.59929110277612807),
-                        Point(x: 59.400708897223872, y: 5.0519503426479417), Point(x: 60, y: 12.229319877836661),
-                        Point(x: 60, y: 17.77068), Point(x: 54.948049657352058, y: 29.400708897223872),
-                        Point(x: 5.05195034264794, y: 29.400708897223872), Point(x: 0.59929110277612718, y: 5.05195034264794)] {
-            let nearest = contour.map { (($0.x - printed.x) * ($0.x - printed.x) + ($0.y - printed.y) * ($0.y - printed.y)).squareRoot() }.min()!
+        for printed in [
+            Point(x: 12.22932, y: 0), Point(x: 47.77068, y: 0), Point(x: 54.948049657352058, y: 0.59929110277612807),
+            Point(x: 59.400708897223872, y: 5.0519503426479417), Point(x: 60, y: 12.229319877836661),
+            Point(x: 60, y: 17.77068), Point(x: 54.948049657352058, y: 29.400708897223872),
+            Point(x: 5.05195034264794, y: 29.400708897223872), Point(x: 0.59929110277612718, y: 5.05195034264794)
+        ] {
+            let nearest = contour.map { (($0.x - printed.x) * ($0.x - printed.x) + ($0.y - printed.y) * ($0.y - printed.y)).squareRoot() }
+                .min()!
             XCTAssertLessThan(nearest, 1e-5, "\(printed)")
         }
     }
@@ -128,11 +135,13 @@ final class ProjectionAndCornerTests: XCTestCase {
         XCTAssertEqual(covered(Rect(x: 0, y: 0, width: 200, height: 60), 30), 11260.09 - 1, accuracy: 1.5)
         XCTAssertEqual(covered(Rect(x: 0, y: 0, width: 60, height: 200), 30), 11260.09 - 1, accuracy: 1.5)
         // The capsule is the circular shape of half the shorter side.
-        XCTAssertEqual(Path(layerShape: Rect(x: 0, y: 0, width: 100, height: 60), cornerRadius: 1000, curve: .continuous),
-                       Path(layerShape: Rect(x: 0, y: 0, width: 100, height: 60), cornerRadius: 30, curve: .circular))
+        XCTAssertEqual(
+            Path(layerShape: Rect(x: 0, y: 0, width: 100, height: 60), cornerRadius: 1000, curve: .continuous),
+            Path(layerShape: Rect(x: 0, y: 0, width: 100, height: 60), cornerRadius: 30, curve: .circular))
         // Up to the break the corners are separate; just past it (r = 19.63 on a 60 pt side) the
         // shape changes and covers more (the corners get rounder, as reported of UIKit's path).
-        let before = covered(Rect(x: 0, y: 0, width: 200, height: 60), 19.6), after = covered(Rect(x: 0, y: 0, width: 200, height: 60), 19.7)
+        let before = covered(Rect(x: 0, y: 0, width: 200, height: 60), 19.6),
+            after = covered(Rect(x: 0, y: 0, width: 200, height: 60), 19.7)
         XCTAssertLessThan(after, before)
         // Every point of the 200×60 outline is within 0.49 pt of the stadium's.
         for point in Path(layerShape: Rect(x: 0, y: 0, width: 200, height: 60), cornerRadius: 30, curve: .continuous).contours[0] {

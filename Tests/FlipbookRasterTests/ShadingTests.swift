@@ -1,6 +1,6 @@
-import Foundation
 import FlipbookGeometry
 import FlipbookRaster
+import Foundation
 import XCTest
 
 /// Shadows, gradients and backdrops checked against values computed here, independently of the
@@ -40,12 +40,14 @@ final class ShadingTests: XCTestCase {
     /// Radius 0 draws the shape itself, moved by the offset, in the shadow's colour.
     func testAShadowWithoutBlurIsTheShapeMoved() {
         var canvas = Canvas(widthPixels: 20, heightPixels: 20, scale: 2)
-        canvas.drawShadow(of: Path(roundedRect: Rect(x: 1, y: 1, width: 4, height: 3), cornerRadius: 0),
-                          shadow: Shadow(color: StraightColor(red: 1, green: 0, blue: 0, alpha: 0.5), offset: Point(x: 2, y: 1), blurRadiusPoints: 0))
+        canvas.drawShadow(
+            of: Path(roundedRect: Rect(x: 1, y: 1, width: 4, height: 3), cornerRadius: 0),
+            shadow: Shadow(color: StraightColor(red: 1, green: 0, blue: 0, alpha: 0.5), offset: Point(x: 2, y: 1), blurRadiusPoints: 0))
         for y in 0..<20 {
             for x in 0..<20 {
                 let inside = x >= 6 && x < 14 && y >= 4 && y < 10
-                XCTAssertEqual(canvas.image[x, y], inside ? PremultipliedPixel(red: 128, green: 0, blue: 0, alpha: 128) : .transparent, "(\(x), \(y))")
+                XCTAssertEqual(
+                    canvas.image[x, y], inside ? PremultipliedPixel(red: 128, green: 0, blue: 0, alpha: 128) : .transparent, "(\(x), \(y))")
             }
         }
     }
@@ -55,10 +57,12 @@ final class ShadingTests: XCTestCase {
     func testAGroupCastsTheShadowOfItsAlpha() {
         let rect = Rect(x: 20, y: 15, width: 30, height: 20)
         let shadow = Shadow(color: StraightColor(white: 0, alpha: 0.4), offset: Point(x: 3, y: 5), blurRadiusPoints: 4)
-        var byPath = Canvas(widthPixels: 80, heightPixels: 60, scale: 1, background: PremultipliedPixel(red: 255, green: 255, blue: 255, alpha: 255))
+        var byPath = Canvas(
+            widthPixels: 80, heightPixels: 60, scale: 1, background: PremultipliedPixel(red: 255, green: 255, blue: 255, alpha: 255))
         byPath.drawShadow(of: Path(roundedRect: rect, cornerRadius: 0), shadow: shadow)
         byPath.fill(rect, color: .white)
-        var byGroup = Canvas(widthPixels: 80, heightPixels: 60, scale: 1, background: PremultipliedPixel(red: 255, green: 255, blue: 255, alpha: 255))
+        var byGroup = Canvas(
+            widthPixels: 80, heightPixels: 60, scale: 1, background: PremultipliedPixel(red: 255, green: 255, blue: 255, alpha: 255))
         byGroup.drawShadowedGroup(shadow: shadow, opacity: 1, bounds: rect, clip: nil) { $0.fill(rect, color: .white) }
         XCTAssertEqual(byGroup.image, byPath.image)
         XCTAssertLessThan(byPath.image[35, 41].red, 235, "the shadow shows below the rect")
@@ -96,8 +100,11 @@ final class ShadingTests: XCTestCase {
     func testGradientStopsAtExactPixels() {
         var canvas = Canvas(widthPixels: 11, heightPixels: 1, scale: 1)
         // Pixel i's centre is x = i + 0.5; the gradient runs from x = 0.5 to x = 10.5, so t = i / 10.
-        let gradient = Gradient(colors: [StraightColor(red: 1, green: 0, blue: 0), StraightColor(red: 0, green: 1, blue: 0), StraightColor(red: 0, green: 0, blue: 1)],
-                                locations: [0, 0.5, 1], startPoint: Point(x: 0.5 / 11, y: 0.5), endPoint: Point(x: 10.5 / 11, y: 0.5))
+        let gradient = Gradient(
+            colors: [
+                StraightColor(red: 1, green: 0, blue: 0), StraightColor(red: 0, green: 1, blue: 0), StraightColor(red: 0, green: 0, blue: 1)
+            ],
+            locations: [0, 0.5, 1], startPoint: Point(x: 0.5 / 11, y: 0.5), endPoint: Point(x: 10.5 / 11, y: 0.5))
         canvas.fill(gradient, in: Rect(x: 0, y: 0, width: 11, height: 1), cornerRadius: 0, transform: .identity)
         XCTAssertEqual(canvas.image[0, 0], PremultipliedPixel(red: 255, green: 0, blue: 0, alpha: 255))
         XCTAssertEqual(canvas.image[5, 0], PremultipliedPixel(red: 0, green: 255, blue: 0, alpha: 255))
@@ -144,17 +151,22 @@ final class ShadingTests: XCTestCase {
     func testABackdropBlursWithoutFringesAndTints() {
         let white = PremultipliedPixel(red: 255, green: 255, blue: 255, alpha: 255)
         var canvas = Canvas(widthPixels: 30, heightPixels: 20, scale: 1, background: white)
-        canvas.applyBackdrop(BackdropFilter(blurRadiusPoints: 8, saturation: 1.8, tint: .clear),
-                             to: Path(roundedRect: Rect(x: 0, y: 0, width: 30, height: 20), cornerRadius: 0))
+        canvas.applyBackdrop(
+            BackdropFilter(blurRadiusPoints: 8, saturation: 1.8, tint: .clear),
+            to: Path(roundedRect: Rect(x: 0, y: 0, width: 30, height: 20), cornerRadius: 0))
         XCTAssertTrue(canvas.image.pixels.allSatisfy { $0 == white.packed })
-        canvas.applyBackdrop(BackdropFilter(blurRadiusPoints: 0, saturation: 1, tint: StraightColor(red: 1, green: 0, blue: 0, alpha: 0.5)),
-                             to: Path(roundedRect: Rect(x: 10, y: 0, width: 10, height: 20), cornerRadius: 0))
+        canvas.applyBackdrop(
+            BackdropFilter(blurRadiusPoints: 0, saturation: 1, tint: StraightColor(red: 1, green: 0, blue: 0, alpha: 0.5)),
+            to: Path(roundedRect: Rect(x: 10, y: 0, width: 10, height: 20), cornerRadius: 0))
         // Red at 50 % (128) over white: 128 + 255 · 127 / 255 = 255 red, 127 green and blue.
         XCTAssertEqual(canvas.image[15, 10], PremultipliedPixel(red: 255, green: 127, blue: 127, alpha: 255))
         XCTAssertEqual(canvas.image[5, 10], white)
         // Saturation 2 doubles a grey-free colour's distance from its luma (clamped to the range).
-        var colour = Canvas(widthPixels: 4, heightPixels: 4, scale: 1, background: PremultipliedPixel(red: 100, green: 150, blue: 200, alpha: 255))
-        colour.applyBackdrop(BackdropFilter(blurRadiusPoints: 0, saturation: 2, tint: .clear), to: Path(roundedRect: Rect(x: 0, y: 0, width: 4, height: 4), cornerRadius: 0))
+        var colour = Canvas(
+            widthPixels: 4, heightPixels: 4, scale: 1, background: PremultipliedPixel(red: 100, green: 150, blue: 200, alpha: 255))
+        colour.applyBackdrop(
+            BackdropFilter(blurRadiusPoints: 0, saturation: 2, tint: .clear),
+            to: Path(roundedRect: Rect(x: 0, y: 0, width: 4, height: 4), cornerRadius: 0))
         let luma = 0.2126 * 100 + 0.7152 * 150 + 0.0722 * 200
         let expected = [100.0, 150, 200].map { UInt8(max(0, min(255, (luma + 2 * ($0 - luma)).rounded()))) }
         let pixel = colour.image[1, 1]
@@ -166,4 +178,3 @@ private func XCTAssertEqual(_ a: [Int], _ b: [Int], accuracy: Int, file: StaticS
     XCTAssertEqual(a.count, b.count, file: file, line: line)
     for (x, y) in zip(a, b) { XCTAssertLessThanOrEqual(abs(x - y), accuracy, "\(a) vs \(b)", file: file, line: line) }
 }
-

@@ -48,8 +48,10 @@ final class StrokeTests: XCTestCase {
         XCTAssertEqual(drawn, 240 * .pi, accuracy: 2 * .pi * 23 / 16)
         // @2x through a transform that scales by 2: sixteen times the pixels of the half-size ring.
         var canvas = Canvas(widthPixels: 128, heightPixels: 128, scale: 2)
-        canvas.fill(Path(stroking: circle(center: Point(x: 8, y: 8), radius: 5), style: StrokeStyle(lineWidth: 1.5),
-                         transform: Transform2D(scaleX: 2, y: 2), tolerance: 1.0 / 2048), color: black)
+        canvas.fill(
+            Path(
+                stroking: circle(center: Point(x: 8, y: 8), radius: 5), style: StrokeStyle(lineWidth: 1.5),
+                transform: Transform2D(scaleX: 2, y: 2), tolerance: 1.0 / 2048), color: black)
         XCTAssertEqual(Double(alphaSum(canvas)) / 255, 16 * 2 * .pi * 5 * 1.5, accuracy: 0.3)
         // A radius below the half width is a full disc (the stroke covers the centre): r = 4,
         // w = 20 → a disc of radius 14.
@@ -100,7 +102,7 @@ final class StrokeTests: XCTestCase {
         // the tip lies h/sin(φ/2) from the joint on the outer side, h the half width.
         let h = 2.0, joint = Point(x: 50, y: 50)
         for (ratio, limit) in [(9.9, 10.0), (10.1, 10.0), (3.0, 3.0001), (3.0, 2.9999)] {
-            let s = 1 / ratio, c = (1 - s * s).squareRoot()       // sin and cos of φ/2
+            let s = 1 / ratio, c = (1 - s * s).squareRoot() // sin and cos of φ/2
             let cosPhi = c * c - s * s, sinPhi = 2 * s * c
             // In along +x, out at φ from the way back: direction (−cos φ, sin φ).
             let v = Point(x: -cosPhi, y: sinPhi)
@@ -135,7 +137,8 @@ final class StrokeTests: XCTestCase {
         let path = line(Point(x: 2, y: 10), Point(x: 102, y: 10))
         func painted(_ pattern: [Double], phase: Double = 0) -> Double {
             var canvas = Canvas(widthPixels: 110, heightPixels: 20, scale: 1)
-            canvas.stroke(path, style: StrokeStyle(lineWidth: 4, dashPattern: pattern, dashPhase: phase), transform: .identity, color: black)
+            canvas.stroke(
+                path, style: StrokeStyle(lineWidth: 4, dashPattern: pattern, dashPhase: phase), transform: .identity, color: black)
             return Double(alphaSum(canvas)) / 255 / 4
         }
         // [10, 5]: dashes at 0, 15, …, 90 → 7 × 10.
@@ -159,7 +162,9 @@ final class StrokeTests: XCTestCase {
         let path = line(Point(x: 5, y: 10), Point(x: 45, y: 10))
         let round = area { $0.fill(fine(path, StrokeStyle(lineWidth: 6, lineCap: .round, dashPattern: [0, 10])), color: black) }
         XCTAssertEqual(round, 5 * 9 * .pi, accuracy: 5 * 0.1)
-        let square = area { $0.stroke(path, style: StrokeStyle(lineWidth: 6, lineCap: .square, dashPattern: [0, 10]), transform: .identity, color: black) }
+        let square = area {
+            $0.stroke(path, style: StrokeStyle(lineWidth: 6, lineCap: .square, dashPattern: [0, 10]), transform: .identity, color: black)
+        }
         XCTAssertEqual(square, 5 * 36)
         let butt = area { $0.stroke(path, style: StrokeStyle(lineWidth: 6, dashPattern: [0, 10]), transform: .identity, color: black) }
         XCTAssertEqual(butt, 0)
@@ -167,10 +172,13 @@ final class StrokeTests: XCTestCase {
         var square40 = BezierPath()
         square40.addRect(Rect(x: 20, y: 20, width: 10, height: 10))
         var canvas = Canvas(widthPixels: 64, heightPixels: 64, scale: 1)
-        canvas.stroke(square40, style: StrokeStyle(lineWidth: 4, lineCap: .square, dashPattern: [0, 10]), transform: .identity, color: black)
+        canvas.stroke(
+            square40, style: StrokeStyle(lineWidth: 4, lineCap: .square, dashPattern: [0, 10]), transform: .identity, color: black)
         XCTAssertEqual(Double(alphaSum(canvas)) / 255, 4 * 16)
         // A lone point with a segment of length 0 is a dot too (a move and a line to itself).
-        let dot = area { $0.fill(fine(line(Point(x: 20, y: 20), Point(x: 20, y: 20)), StrokeStyle(lineWidth: 10, lineCap: .round)), color: black) }
+        let dot = area {
+            $0.fill(fine(line(Point(x: 20, y: 20), Point(x: 20, y: 20)), StrokeStyle(lineWidth: 10, lineCap: .round)), color: black)
+        }
         XCTAssertEqual(dot, 25 * .pi, accuracy: 0.1)
     }
 
@@ -179,8 +187,10 @@ final class StrokeTests: XCTestCase {
         // is the quarter down to 6 o'clock; 0.25…0.5 the next one to 9 o'clock.
         let path = circle(center: Point(x: 32, y: 32), radius: 20)
         let quarterRing = Double.pi * (22 * 22 - 18 * 18) / 4
-        for (start, end, inside, outside) in [(0.0, 0.25, Point(x: 1, y: 1), Point(x: -1, y: 1)),
-                                              (0.25, 0.5, Point(x: -1, y: 1), Point(x: -1, y: -1))] {
+        for (start, end, inside, outside) in [
+            (0.0, 0.25, Point(x: 1, y: 1), Point(x: -1, y: 1)),
+            (0.25, 0.5, Point(x: -1, y: 1), Point(x: -1, y: -1))
+        ] {
             var canvas = Canvas(widthPixels: 64, heightPixels: 64, scale: 1)
             canvas.fill(fine(path, StrokeStyle(lineWidth: 4, strokeStart: start, strokeEnd: end)), color: black)
             XCTAssertEqual(Double(alphaSum(canvas)) / 255, quarterRing, accuracy: 0.05)
@@ -236,8 +246,9 @@ final class StrokeTests: XCTestCase {
         // Deterministic: the same outline twice, bit for bit.
         let style = StrokeStyle(lineWidth: 3, lineCap: .round, lineJoin: .round, dashPattern: [4, 2, 0, 2], dashPhase: 1)
         let c = circle(center: Point(x: 20, y: 20), radius: 9)
-        XCTAssertEqual(Path(stroking: c, style: style, transform: turned, tolerance: 1.0 / 64),
-                       Path(stroking: c, style: style, transform: turned, tolerance: 1.0 / 64))
+        XCTAssertEqual(
+            Path(stroking: c, style: style, transform: turned, tolerance: 1.0 / 64),
+            Path(stroking: c, style: style, transform: turned, tolerance: 1.0 / 64))
     }
 
     func testEvenOddAndNonZeroOnAStar() {
@@ -289,8 +300,11 @@ final class StrokeTests: XCTestCase {
             }
         }
         let filled = revealed { $0.outline(filling: self.circle(center: Point(x: 32, y: 32), radius: 12), transform: .identity) }
-        let stroked = revealed { $0.outline(stroking: self.circle(center: Point(x: 32, y: 32), radius: 6), style: StrokeStyle(lineWidth: 12),
-                                            transform: .identity) }
+        let stroked = revealed {
+            $0.outline(
+                stroking: self.circle(center: Point(x: 32, y: 32), radius: 6), style: StrokeStyle(lineWidth: 12),
+                transform: .identity)
+        }
         // Within the 1/16-px chords (≤ 2π·12/16 px²).
         XCTAssertEqual(filled, 144 * .pi, accuracy: 2 * .pi * 12 / 16)
         XCTAssertEqual(stroked, 144 * .pi, accuracy: 2 * .pi * 12 / 16)
@@ -339,8 +353,9 @@ final class StrokeTests: XCTestCase {
             canvas.fill(path, transform: .identity, color: black)
             for cap in LineCap.allCases {
                 for join in LineJoin.allCases {
-                    canvas.stroke(path, style: StrokeStyle(lineWidth: 3, lineCap: cap, lineJoin: join, dashPattern: [2, 1]),
-                                  transform: .identity, color: black)
+                    canvas.stroke(
+                        path, style: StrokeStyle(lineWidth: 3, lineCap: cap, lineJoin: join, dashPattern: [2, 1]),
+                        transform: .identity, color: black)
                 }
             }
             canvas.stroke(path, style: StrokeStyle(lineWidth: bad), transform: .identity, color: black)
@@ -358,8 +373,9 @@ final class StrokeTests: XCTestCase {
         let vertices = wide.contours.reduce(0) { $0 + $1.count }
         XCTAssertLessThanOrEqual(vertices, StrokeStyle.maximumRoundVertices + 10 * 20_000)
         // One join at that width: at most maximumRoundChords per turn (a right angle: a quarter).
-        let corner = Path(stroking: line(.zero, Point(x: 10, y: 0)).appendingLine(to: Point(x: 10, y: 10)),
-                          style: StrokeStyle(lineWidth: 10_000, lineJoin: .round), tolerance: 1.0 / 64)
+        let corner = Path(
+            stroking: line(.zero, Point(x: 10, y: 0)).appendingLine(to: Point(x: 10, y: 10)),
+            style: StrokeStyle(lineWidth: 10_000, lineJoin: .round), tolerance: 1.0 / 64)
         XCTAssertLessThanOrEqual(corner.contours.map(\.count).max()!, StrokeStyle.maximumRoundChords / 4 + 3)
     }
 }

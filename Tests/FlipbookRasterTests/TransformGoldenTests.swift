@@ -26,7 +26,9 @@ private func letterCard() -> PremultipliedImage {
     for y in 0..<32 {
         for x in 0..<48 {
             var pixel = PremultipliedPixel(red: UInt8(40 + 3 * x), green: UInt8(90 + 4 * y), blue: 220, alpha: 255)
-            let letter = (x >= 14 && x < 20 && y >= 5 && y < 27) || (x >= 14 && x < 34 && y >= 5 && y < 10) || (x >= 14 && x < 29 && y >= 14 && y < 18)
+            let letter =
+                (x >= 14 && x < 20 && y >= 5 && y < 27) || (x >= 14 && x < 34 && y >= 5 && y < 10)
+                || (x >= 14 && x < 29 && y >= 14 && y < 18)
             if letter { pixel = PremultipliedPixel(red: 255, green: 140, blue: 0, alpha: 255) }
             if x == 0 || y == 0 || x == 47 || y == 31 { pixel = PremultipliedPixel(red: 20, green: 30, blue: 60, alpha: 255) }
             image[x, y] = pixel
@@ -42,8 +44,9 @@ final class TransformGoldenTests: XCTestCase {
         // 48×32 pixels drawn 30×20 points at @2x (×1.25) turned 30° clockwise about its centre.
         var canvas = Canvas(widthPixels: 96, heightPixels: 80, scale: 2, background: white)
         let rect = Rect(x: 0, y: 0, width: 30, height: 20)
-        canvas.draw(ImagePyramid(letterCard()), in: rect, contentMode: .scaleToFill,
-                    transform: about(rect, rotation(cos: 0.75.squareRoot()), centre: Point(x: 24, y: 20)))
+        canvas.draw(
+            ImagePyramid(letterCard()), in: rect, contentMode: .scaleToFill,
+            transform: about(rect, rotation(cos: 0.75.squareRoot()), centre: Point(x: 24, y: 20)))
         assertGolden(of: canvas.image, as: .image, named: "image-rotated-30")
     }
 
@@ -52,12 +55,14 @@ final class TransformGoldenTests: XCTestCase {
         // points; a second one stretched 2:1 (elliptical corners) and turned 45°, at ¾ opacity.
         var canvas = Canvas(widthPixels: 96, heightPixels: 80, scale: 2, background: white)
         let card = Rect(x: 0, y: 0, width: 30, height: 18)
-        canvas.fill(card, cornerRadius: 6, transform: about(card, Transform2D(rotationCosine: 0.8, sine: -0.6), centre: Point(x: 26, y: 22)),
-                    color: StraightColor(red: 0, green: 0.48, blue: 1), clip: Clip(rect: Rect(x: 0, y: 0, width: 38, height: 40)))
+        canvas.fill(
+            card, cornerRadius: 6, transform: about(card, Transform2D(rotationCosine: 0.8, sine: -0.6), centre: Point(x: 26, y: 22)),
+            color: StraightColor(red: 0, green: 0.48, blue: 1), clip: Clip(rect: Rect(x: 0, y: 0, width: 38, height: 40)))
         let chip = Rect(x: 0, y: 0, width: 8, height: 5)
         let stretchTurn = Transform2D(scaleX: 2, y: 1).concatenating(rotation(cos: 0.5.squareRoot()))
-        canvas.fill(chip, cornerRadius: 2, transform: about(chip, stretchTurn, centre: Point(x: 36, y: 31)),
-                    color: StraightColor(red: 1, green: 0.23, blue: 0.19), opacity: 0.75)
+        canvas.fill(
+            chip, cornerRadius: 2, transform: about(chip, stretchTurn, centre: Point(x: 36, y: 31)),
+            color: StraightColor(red: 1, green: 0.23, blue: 0.19), opacity: 0.75)
         assertGolden(of: canvas.image, as: .image, named: "rounded-fill-rotated")
     }
 
@@ -82,11 +87,13 @@ final class TransformGoldenTests: XCTestCase {
         var canvas = Canvas(widthPixels: 96, heightPixels: 80, scale: 2, background: white)
         let square = Rect(x: 0, y: 0, width: 20, height: 20)
         let mirror = about(square, Transform2D(scaleX: -1, y: 1), centre: Point(x: 13, y: 20))
-        canvas.draw(ImagePyramid(letterCard()), in: square, contentMode: .scaleAspectFill, transform: mirror,
-                    clip: Clip(rect: Rect(x: 3, y: 10, width: 20, height: 20), cornerRadius: 5))
+        canvas.draw(
+            ImagePyramid(letterCard()), in: square, contentMode: .scaleAspectFill, transform: mirror,
+            clip: Clip(rect: Rect(x: 3, y: 10, width: 20, height: 20), cornerRadius: 5))
         let box = Rect(x: 0, y: 0, width: 18, height: 30)
-        canvas.draw(ImagePyramid(letterCard()), in: box, contentMode: .scaleAspectFit,
-                    transform: about(box, Transform2D(scaleX: 1, y: -0.5), centre: Point(x: 36, y: 20)))
+        canvas.draw(
+            ImagePyramid(letterCard()), in: box, contentMode: .scaleAspectFit,
+            transform: about(box, Transform2D(scaleX: 1, y: -0.5), centre: Point(x: 36, y: 20)))
         assertGolden(of: canvas.image, as: .image, named: "image-flipped")
     }
 }

@@ -34,19 +34,25 @@ final class TransformedImageTests: XCTestCase {
         // shows image pixel (Y, 1 − X), with full coverage and samples on pixel centres.
         let image = labelledImage(width: 3, height: 2)
         var canvas = Canvas(widthPixels: 2, heightPixels: 3, scale: 1)
-        canvas.draw(ImagePyramid(image), in: Rect(x: 0, y: 0, width: 3, height: 2), contentMode: .scaleToFill,
-                    transform: quarterTurn.concatenating(Transform2D(translationX: 2, y: 0)))
-        XCTAssertEqual(canvas.image.pixels, [image[0, 1], image[0, 0],
-                                             image[1, 1], image[1, 0],
-                                             image[2, 1], image[2, 0]].map(\.packed))
+        canvas.draw(
+            ImagePyramid(image), in: Rect(x: 0, y: 0, width: 3, height: 2), contentMode: .scaleToFill,
+            transform: quarterTurn.concatenating(Transform2D(translationX: 2, y: 0)))
+        XCTAssertEqual(
+            canvas.image.pixels,
+            [
+                image[0, 1], image[0, 0],
+                image[1, 1], image[1, 0],
+                image[2, 1], image[2, 0]
+            ].map(\.packed))
     }
 
     func testHorizontalFlipMirrorsThePixels() {
         let image = labelledImage(width: 3, height: 2)
         var canvas = Canvas(widthPixels: 3, heightPixels: 2, scale: 1)
         // (x, y) ↦ (3 − x, y): not positive axis-aligned, so the general path.
-        canvas.draw(ImagePyramid(image), in: Rect(x: 0, y: 0, width: 3, height: 2), contentMode: .scaleToFill,
-                    transform: Transform2D(scaleX: -1, y: 1).concatenating(Transform2D(translationX: 3, y: 0)))
+        canvas.draw(
+            ImagePyramid(image), in: Rect(x: 0, y: 0, width: 3, height: 2), contentMode: .scaleToFill,
+            transform: Transform2D(scaleX: -1, y: 1).concatenating(Transform2D(translationX: 3, y: 0)))
         XCTAssertEqual(canvas.image.pixels, [image[2, 0], image[1, 0], image[0, 0], image[2, 1], image[1, 1], image[0, 1]].map(\.packed))
     }
 
@@ -59,8 +65,9 @@ final class TransformedImageTests: XCTestCase {
         straight.draw(image, in: rect, contentMode: .scaleToFill)
         var turned = Canvas(widthPixels: 14, heightPixels: 12, scale: 2)
         // (x, y) ↦ (7 − x, 6 − y) maps [1, 6] × [1, 5] onto itself reversed.
-        turned.draw(image, in: rect, contentMode: .scaleToFill,
-                    transform: Transform2D(a: -1, b: 0, c: 0, d: -1, tx: 7, ty: 6))
+        turned.draw(
+            image, in: rect, contentMode: .scaleToFill,
+            transform: Transform2D(a: -1, b: 0, c: 0, d: -1, tx: 7, ty: 6))
         for y in 0..<12 { for x in 0..<14 { XCTAssertEqual(turned.image[x, y], straight.image[13 - x, 11 - y], "(\(x), \(y))") } }
     }
 
@@ -83,8 +90,10 @@ final class TransformedImageTests: XCTestCase {
         let rect = Rect(x: 1.25, y: 2.5, width: 20.5, height: 11.75)
         let clip = Clip(rect: Rect(x: 2, y: 1, width: 18.25, height: 14), cornerRadius: 3)
         for mode in ContentMode.allCases {
-            for transform in [Transform2D.identity, Transform2D(translationX: 3.25, y: -1.5),
-                              Transform2D(a: 2, b: 0, c: 0, d: 2, tx: 0.5, ty: -4.25)] {
+            for transform in [
+                Transform2D.identity, Transform2D(translationX: 3.25, y: -1.5),
+                Transform2D(a: 2, b: 0, c: 0, d: 2, tx: 0.5, ty: -4.25)
+            ] {
                 var actual = Canvas(widthPixels: 70, heightPixels: 50, scale: 1.5)
                 actual.draw(image, in: rect, contentMode: mode, transform: transform, opacity: 0.7, clip: clip)
                 // The local layout, mapped, drawn axis-aligned.
@@ -126,8 +135,9 @@ final class TransformedImageTests: XCTestCase {
             var straight = Canvas(widthPixels: 48, heightPixels: 32, scale: scale)
             straight.draw(image, in: rect, contentMode: .scaleToFill, opacity: opacity)
             var tilted = Canvas(widthPixels: 48, heightPixels: 32, scale: scale)
-            tilted.draw(image, in: rect, contentMode: .scaleToFill,
-                        transform: Transform2D(rotationCosine: 1, sine: 1e-9), opacity: opacity)
+            tilted.draw(
+                image, in: rect, contentMode: .scaleToFill,
+                transform: Transform2D(rotationCosine: 1, sine: 1e-9), opacity: opacity)
             XCTAssertLessThanOrEqual(largestDifference(straight.image, tilted.image), 1, "scale \(scale)")
         }
     }
@@ -136,26 +146,30 @@ final class TransformedImageTests: XCTestCase {
         // A 30° turn of an opaque 10×6 image: the alpha sum is the quad's area (exact coverage).
         let image = ImagePyramid(PremultipliedImage(width: 10, height: 6, fill: PremultipliedPixel(red: 0, green: 0, blue: 0, alpha: 255)))
         let turn = Transform2D(rotationCosine: 0.75.squareRoot(), sine: 0.5).concatenating(Transform2D(translationX: 12, y: 3))
-        var canvas = Canvas(widthPixels: 48, heightPixels: 32, scale: 2)  // the quad spans x 9…20.7, y 3…13.2 points
+        var canvas = Canvas(widthPixels: 48, heightPixels: 32, scale: 2) // the quad spans x 9…20.7, y 3…13.2 points
         canvas.draw(image, in: Rect(x: 0, y: 0, width: 10, height: 6), contentMode: .scaleToFill, transform: turn)
         XCTAssertEqual(Double(alphaSum(canvas)), 60 * 4 * 255, accuracy: 60 * 4 * 255 * 0.001)
     }
 
     func testClipAndOpacityMultiplyTheCoverage() {
         // A flipped opaque 4×2 image, opacity ½, clipped to its left half at x = 1.5.
-        let image = ImagePyramid(PremultipliedImage(width: 4, height: 2, fill: PremultipliedPixel(red: 255, green: 255, blue: 255, alpha: 255)))
+        let image = ImagePyramid(
+            PremultipliedImage(width: 4, height: 2, fill: PremultipliedPixel(red: 255, green: 255, blue: 255, alpha: 255)))
         var canvas = Canvas(widthPixels: 4, heightPixels: 2, scale: 1)
-        canvas.draw(image, in: Rect(x: 0, y: 0, width: 4, height: 2), contentMode: .scaleToFill,
-                    transform: Transform2D(a: -1, b: 0, c: 0, d: 1, tx: 4, ty: 0), opacity: 0.5,
-                    clip: Clip(rect: Rect(x: 0, y: 0, width: 1.5, height: 2)))
+        canvas.draw(
+            image, in: Rect(x: 0, y: 0, width: 4, height: 2), contentMode: .scaleToFill,
+            transform: Transform2D(a: -1, b: 0, c: 0, d: 1, tx: 4, ty: 0), opacity: 0.5,
+            clip: Clip(rect: Rect(x: 0, y: 0, width: 1.5, height: 2)))
         XCTAssertEqual(alphas(canvas), [[128, 64, 0, 0], [128, 64, 0, 0]])
     }
 
     func testSingularOrNonFiniteTransformsDrawNothing() {
         let image = ImagePyramid(labelledImage(width: 3, height: 2))
         var canvas = Canvas(widthPixels: 8, heightPixels: 8, scale: 1)
-        for transform in [Transform2D(scaleX: 0, y: 1), Transform2D(a: 1, b: 2, c: 2, d: 4, tx: 0, ty: 0),
-                          Transform2D(a: .nan, b: 1, c: 0, d: 1, tx: 0, ty: 0), Transform2D(a: -1, b: 0, c: 0, d: 1, tx: .infinity, ty: 0)] {
+        for transform in [
+            Transform2D(scaleX: 0, y: 1), Transform2D(a: 1, b: 2, c: 2, d: 4, tx: 0, ty: 0),
+            Transform2D(a: .nan, b: 1, c: 0, d: 1, tx: 0, ty: 0), Transform2D(a: -1, b: 0, c: 0, d: 1, tx: .infinity, ty: 0)
+        ] {
             canvas.draw(image, in: Rect(x: 0, y: 0, width: 3, height: 2), contentMode: .scaleToFill, transform: transform)
             canvas.fill(Rect(x: 0, y: 0, width: 3, height: 2), cornerRadius: 1, transform: transform, color: .black)
         }
@@ -171,7 +185,9 @@ final class TransformedFillTests: XCTestCase {
                 var expected = Canvas(widthPixels: 30, heightPixels: 20, scale: 2)
                 expected.fill(transform.apply(to: rect), color: StraightColor(red: 1, green: 0.5, blue: 0), opacity: 0.8, clip: clip)
                 var actual = Canvas(widthPixels: 30, heightPixels: 20, scale: 2)
-                actual.fill(rect, cornerRadius: 0, transform: transform, color: StraightColor(red: 1, green: 0.5, blue: 0), opacity: 0.8, clip: clip)
+                actual.fill(
+                    rect, cornerRadius: 0, transform: transform, color: StraightColor(red: 1, green: 0.5, blue: 0), opacity: 0.8, clip: clip
+                )
                 XCTAssertTrue(actual.image == expected.image)
             }
         }
@@ -186,8 +202,9 @@ final class TransformedFillTests: XCTestCase {
         let everything = Rect(x: -10, y: -10, width: 100, height: 100)
         for clip in [nil, Clip(rect: Rect(x: 4, y: 0, width: 20, height: 7.5))] {
             var expected = Canvas(widthPixels: 30, heightPixels: 24, scale: 2)
-            expected.fill(everything, color: .black, opacity: 0.9,
-                          clip: Clip(rect: clip?.rect ?? mapped, cornerRadius: 3, cornerRect: mapped))
+            expected.fill(
+                everything, color: .black, opacity: 0.9,
+                clip: Clip(rect: clip?.rect ?? mapped, cornerRadius: 3, cornerRect: mapped))
             var actual = Canvas(widthPixels: 30, heightPixels: 24, scale: 2)
             actual.fill(rect, cornerRadius: 2, transform: transform, color: .black, opacity: 0.9, clip: clip)
             XCTAssertTrue(actual.image == expected.image)
@@ -213,8 +230,9 @@ final class TransformedFillTests: XCTestCase {
 
     func testQuarterTurnedSquareFillIsExact() {
         var canvas = Canvas(widthPixels: 4, heightPixels: 4, scale: 1)
-        canvas.fill(Rect(x: 0, y: 0, width: 3, height: 1.5), cornerRadius: 0,
-                    transform: quarterTurn.concatenating(Transform2D(translationX: 2, y: 1)), color: .black)
+        canvas.fill(
+            Rect(x: 0, y: 0, width: 3, height: 1.5), cornerRadius: 0,
+            transform: quarterTurn.concatenating(Transform2D(translationX: 2, y: 1)), color: .black)
         // (x, y) ↦ (2 − y, 1 + x): x from 0.5 to 2, y from 1 to 4.
         XCTAssertEqual(alphas(canvas), [[0, 0, 0, 0], [128, 255, 0, 0], [128, 255, 0, 0], [128, 255, 0, 0]])
     }
@@ -253,8 +271,9 @@ final class TransformedFillTests: XCTestCase {
         let stretched = Path(roundedRect: rect, cornerRadius: radius, transform: Transform2D(scaleX: 4, y: 1))
         XCTAssertEqual(stretched.contours[0].count, 4 * 32)
         XCTAssertEqual(stretched.contours[0][0], Point(x: 8, y: 15))
-        XCTAssertEqual(Path(roundedRect: rect, cornerRadius: 0, transform: .identity).contours[0],
-                       [Point(x: 2, y: 3), Point(x: 42, y: 3), Point(x: 42, y: 33), Point(x: 2, y: 33)])
+        XCTAssertEqual(
+            Path(roundedRect: rect, cornerRadius: 0, transform: .identity).contours[0],
+            [Point(x: 2, y: 3), Point(x: 42, y: 3), Point(x: 42, y: 33), Point(x: 2, y: 33)])
         XCTAssertTrue(Path(roundedRect: Rect(x: 0, y: 0, width: 0, height: 5), cornerRadius: 1, transform: .identity).isEmpty)
     }
 }
@@ -269,9 +288,13 @@ final class MaskedGroupTests: XCTestCase {
     func testWithoutMaskItIsTheUnmaskedGroup() {
         for opacity in [1, 0.5] {
             var plain = Canvas(widthPixels: 6, heightPixels: 4, scale: 1)
-            plain.drawGroup(opacity: opacity, bounds: Rect(x: 0.5, y: 0, width: 3, height: 2)) { $0.fill(Rect(x: 0.25, y: 0.5, width: 4, height: 3), color: .white, opacity: 0.8) }
+            plain.drawGroup(opacity: opacity, bounds: Rect(x: 0.5, y: 0, width: 3, height: 2)) {
+                $0.fill(Rect(x: 0.25, y: 0.5, width: 4, height: 3), color: .white, opacity: 0.8)
+            }
             var masked = Canvas(widthPixels: 6, heightPixels: 4, scale: 1)
-            masked.drawGroup(opacity: opacity, bounds: Rect(x: 0.5, y: 0, width: 3, height: 2), mask: nil) { $0.fill(Rect(x: 0.25, y: 0.5, width: 4, height: 3), color: .white, opacity: 0.8) }
+            masked.drawGroup(opacity: opacity, bounds: Rect(x: 0.5, y: 0, width: 3, height: 2), mask: nil) {
+                $0.fill(Rect(x: 0.25, y: 0.5, width: 4, height: 3), color: .white, opacity: 0.8)
+            }
             XCTAssertTrue(masked.image == plain.image)
         }
     }
@@ -291,27 +314,38 @@ final class MaskedGroupTests: XCTestCase {
         // Two squares wound the same way overlap (non-zero: still 255, not cancelled); at scale 2
         // the points double.
         var mask = Path(polygon: [Point(x: 0, y: 0), Point(x: 2, y: 0), Point(x: 2, y: 1), Point(x: 0, y: 1)])
-        mask.move(to: Point(x: 1, y: 0)); mask.line(to: Point(x: 3, y: 0)); mask.line(to: Point(x: 3, y: 1)); mask.line(to: Point(x: 1, y: 1))
+        mask.move(to: Point(x: 1, y: 0)); mask.line(to: Point(x: 3, y: 0)); mask.line(to: Point(x: 3, y: 1));
+        mask.line(to: Point(x: 1, y: 1))
         var canvas = Canvas(widthPixels: 8, heightPixels: 3, scale: 2)
         whiteGroup(&canvas, opacity: 1, mask: mask)
-        XCTAssertEqual(alphas(canvas), [[255, 255, 255, 255, 255, 255, 0, 0], [255, 255, 255, 255, 255, 255, 0, 0], [0, 0, 0, 0, 0, 0, 0, 0]])
+        XCTAssertEqual(
+            alphas(canvas), [[255, 255, 255, 255, 255, 255, 0, 0], [255, 255, 255, 255, 255, 255, 0, 0], [0, 0, 0, 0, 0, 0, 0, 0]])
     }
 
     func testNestedGroupInsideAMask() {
         // The offscreen buffer sits at the mask's device pixels; inner drawing lands in place.
         var canvas = Canvas(widthPixels: 6, heightPixels: 6, scale: 1)
-        canvas.drawGroup(opacity: 1, bounds: nil, mask: Path(roundedRect: Rect(x: 2, y: 2, width: 3, height: 3), cornerRadius: 0, transform: .identity)) { layer in
+        canvas.drawGroup(
+            opacity: 1, bounds: nil, mask: Path(roundedRect: Rect(x: 2, y: 2, width: 3, height: 3), cornerRadius: 0, transform: .identity)
+        ) { layer in
             layer.drawGroup(opacity: 0.5, bounds: nil) { $0.fill(Rect(x: 0, y: 0, width: 4, height: 4), color: .white) }
         }
-        XCTAssertEqual(alphas(canvas), [[0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0], [0, 0, 128, 128, 0, 0],
-                                        [0, 0, 128, 128, 0, 0], [0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0]])
+        XCTAssertEqual(
+            alphas(canvas),
+            [
+                [0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0], [0, 0, 128, 128, 0, 0],
+                [0, 0, 128, 128, 0, 0], [0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0]
+            ])
     }
 
     func testEmptyMaskSkipsTheBody() {
         var canvas = Canvas(widthPixels: 4, heightPixels: 4, scale: 1)
         var called = false
         canvas.drawGroup(opacity: 1, bounds: nil, mask: Path()) { _ in called = true }
-        canvas.drawGroup(opacity: 1, bounds: Rect(x: 3, y: 3, width: 1, height: 1), mask: Path(polygon: [Point(x: 0, y: 0), Point(x: 1, y: 0), Point(x: 0, y: 1)])) { _ in called = true }
+        canvas.drawGroup(
+            opacity: 1, bounds: Rect(x: 3, y: 3, width: 1, height: 1),
+            mask: Path(polygon: [Point(x: 0, y: 0), Point(x: 1, y: 0), Point(x: 0, y: 1)])
+        ) { _ in called = true }
         XCTAssertFalse(called)
         XCTAssertEqual(alphaSum(canvas), 0)
     }
@@ -334,7 +368,14 @@ final class LevelChoiceTests: XCTestCase {
         // Stretched by (sx, sy) then turned by a 3-4-5 rotation, its singular values are sx and
         // sy; the draw samples level 0 only while min(sx, sy) ≥ ½.
         var board = PremultipliedImage(width: 32, height: 32)
-        for y in 0..<32 { for x in 0..<32 { board[x, y] = (x + y) % 2 == 0 ? PremultipliedPixel(red: 255, green: 255, blue: 255, alpha: 255) : PremultipliedPixel(red: 0, green: 0, blue: 0, alpha: 255) } }
+        for y in 0..<32 {
+            for x in 0..<32 {
+                board[x, y] =
+                    (x + y) % 2 == 0
+                    ? PremultipliedPixel(red: 255, green: 255, blue: 255, alpha: 255)
+                    : PremultipliedPixel(red: 0, green: 0, blue: 0, alpha: 255)
+            }
+        }
         let image = ImagePyramid(board)
         func interiorReds(sx: Double, sy: Double) -> Set<UInt8> {
             let t = Transform2D(scaleX: sx, y: sy).concatenating(Transform2D(rotationCosine: 0.6, sine: 0.8))
@@ -345,8 +386,8 @@ final class LevelChoiceTests: XCTestCase {
             let cx = Int(30 + 9.6 * sx - 12.8 * sy), cy = Int(2 + 12.8 * sx + 9.6 * sy)
             return Set((cy - 3...cy + 3).flatMap { y in (cx - 3...cx + 3).map { canvas.image[$0, y].red } })
         }
-        XCTAssertEqual(interiorReds(sx: 0.9, sy: 0.4), [128])       // σ_min 0.4 → level 1
+        XCTAssertEqual(interiorReds(sx: 0.9, sy: 0.4), [128]) // σ_min 0.4 → level 1
         XCTAssertEqual(interiorReds(sx: 0.4, sy: 0.9), [128])
-        XCTAssertGreaterThan(interiorReds(sx: 0.9, sy: 0.55).count, 5)  // σ_min 0.55 → level 0
+        XCTAssertGreaterThan(interiorReds(sx: 0.9, sy: 0.55).count, 5) // σ_min 0.55 → level 0
     }
 }

@@ -20,9 +20,9 @@ final class VectorGoldenTests: XCTestCase {
         // then 35° between the segments (1/sin 17.5° = 3.3, within the limit), then 20°
         // (1/sin 10° = 5.8, past it: a bevel in the miter row too).
         var canvas = Canvas(widthPixels: 144, heightPixels: 132, scale: 1, background: white)
-        let back = Point(x: -14 / 24.413111231467404, y: 20 / 24.413111231467404)  // from D toward C
-        let (c20, s20) = (0.9396926207859084, 0.3420201433256687)                    // cos 20°, sin 20°
-        let out = Point(x: back.x * c20 + back.y * s20, y: -back.x * s20 + back.y * c20)  // turned −20°: right of C
+        let back = Point(x: -14 / 24.413111231467404, y: 20 / 24.413111231467404) // from D toward C
+        let (c20, s20) = (0.9396926207859084, 0.3420201433256687) // cos 20°, sin 20°
+        let out = Point(x: back.x * c20 + back.y * s20, y: -back.x * s20 + back.y * c20) // turned −20°: right of C
         for (row, join) in [LineJoin.miter, .round, .bevel].enumerated() {
             for (column, cap) in [LineCap.butt, .round, .square].enumerated() {
                 let x = Double(column * 48), y = Double(row * 44)
@@ -32,8 +32,9 @@ final class VectorGoldenTests: XCTestCase {
                 path.addLine(to: Point(x: x + 22, y: y + 31))
                 path.addLine(to: Point(x: x + 36, y: y + 11))
                 path.addLine(to: Point(x: x + 36 + 20 * out.x, y: y + 11 + 20 * out.y))
-                canvas.stroke(path, style: StrokeStyle(lineWidth: 6, lineCap: cap, lineJoin: join, miterLimit: 4), transform: .identity,
-                              color: blue, opacity: 0.6)
+                canvas.stroke(
+                    path, style: StrokeStyle(lineWidth: 6, lineCap: cap, lineJoin: join, miterLimit: 4), transform: .identity,
+                    color: blue, opacity: 0.6)
                 canvas.stroke(path, style: StrokeStyle(lineWidth: 1), transform: .identity, color: ink)
             }
         }
@@ -52,7 +53,8 @@ final class VectorGoldenTests: XCTestCase {
         canvas.stroke(line(8), style: StrokeStyle(lineWidth: 4, dashPattern: [8, 4]), transform: .identity, color: ink)
         canvas.stroke(line(20), style: StrokeStyle(lineWidth: 4, dashPattern: [8, 4], dashPhase: 6), transform: .identity, color: ink)
         canvas.stroke(line(32), style: StrokeStyle(lineWidth: 5, lineCap: .round, dashPattern: [0, 8]), transform: .identity, color: blue)
-        canvas.stroke(line(44), style: StrokeStyle(lineWidth: 3, lineCap: .square, dashPattern: [12, 4, 2, 4]), transform: .identity, color: ink)
+        canvas.stroke(
+            line(44), style: StrokeStyle(lineWidth: 3, lineCap: .square, dashPattern: [12, 4, 2, 4]), transform: .identity, color: ink)
         // A dashed circle with round caps, and a progress ring trimmed to 0.1…0.7 with round caps
         // (from 3 o'clock clockwise: it starts below the right and ends above the left).
         var circle = BezierPath()
@@ -61,14 +63,16 @@ final class VectorGoldenTests: XCTestCase {
         var ring = BezierPath()
         ring.addEllipse(in: Rect(x: 84, y: 54, width: 36, height: 36))
         canvas.stroke(ring, style: StrokeStyle(lineWidth: 2), transform: .identity, color: StraightColor(white: 0.85))
-        canvas.stroke(ring, style: StrokeStyle(lineWidth: 6, lineCap: .round, strokeStart: 0.1, strokeEnd: 0.7), transform: .identity, color: blue)
+        canvas.stroke(
+            ring, style: StrokeStyle(lineWidth: 6, lineCap: .round, strokeStart: 0.1, strokeEnd: 0.7), transform: .identity, color: blue)
         // A continuous rounded rect ("marching ants") turned 10°, and a quarter circle (an arc
         // from 9 to 12 o'clock) with a miter-joined tail.
         var card = BezierPath()
         card.addRoundedRect(Rect(x: 0, y: 0, width: 38, height: 26), cornerRadius: 8, curve: .continuous)
-        let turn = Transform2D(rotationCosine: 0.984807753012208, sine: 0.17364817766693033)  // 10°
-        canvas.stroke(card, style: StrokeStyle(lineWidth: 2, dashPattern: [5, 3], dashPhase: 2),
-                      transform: turn.concatenating(Transform2D(translationX: 12, y: 56)), color: ink)
+        let turn = Transform2D(rotationCosine: 0.984807753012208, sine: 0.17364817766693033) // 10°
+        canvas.stroke(
+            card, style: StrokeStyle(lineWidth: 2, dashPattern: [5, 3], dashPhase: 2),
+            transform: turn.concatenating(Transform2D(translationX: 12, y: 56)), color: ink)
         var hook = BezierPath()
         hook.addArc(center: Point(x: 62, y: 78), radius: 10, startRadians: .pi, endRadians: 1.5 * .pi, clockwiseOnScreen: true)
         hook.addLine(to: Point(x: 74, y: 92))

@@ -1,11 +1,12 @@
-import XCTest
 import FlipbookGeometry
-@testable import FlipbookRaster
 import FlipbookModel
-import FlipbookTestSupport
-@testable import Flipbook
-@testable import FlipbookRender
 import FlipbookPipelineTestSupport
+import FlipbookTestSupport
+import XCTest
+
+@testable import Flipbook
+@testable import FlipbookRaster
+@testable import FlipbookRender
 
 /// Shadows, blurs and snapshots of them stay within the renderer's buffer budget — two frames
 /// of 4-byte values, plus one band of path coverage — whatever a transition file scales them
@@ -27,8 +28,9 @@ final class BlurBudgetTests: ScratchFolderTestCase {
         let list = try job.displayList(frameIndex: 0)
         let rasterizer = try job.makeRasterizer(for: [list])
         let size = list.device.pixelSize
-        var canvas = Canvas(widthPixels: size.width, heightPixels: size.height, scale: list.device.scale,
-                            background: PremultipliedPixel(red: 255, green: 255, blue: 255, alpha: 255))
+        var canvas = Canvas(
+            widthPixels: size.width, heightPixels: size.height, scale: list.device.scale,
+            background: PremultipliedPixel(red: 255, green: 255, blue: 255, alpha: 255))
         let growth = peakMemoryGrowth { rasterizer.draw(list.ops, on: &canvas) }
         if let growth { XCTAssertLessThan(growth, 4 * allowance(size.width, size.height) + (4 << 20), "the peak rose by \(growth) bytes") }
         return canvas
@@ -43,10 +45,12 @@ final class BlurBudgetTests: ScratchFolderTestCase {
     func testAShadowOnALayerScaledAThousandTimesStaysWithinTwoFrames() throws {
         // Before: σ = 20 pt × 1000 × 2 px, a buffer of the screen grown by 3σ on every side
         // (188 GB on an iPhone 8), aborting.
-        let canvas = try drawFirstFrame(transition(#"""
-            {"name": "a", "frame": [50, 50, 20, 20], "backgroundColor": "red", "transform": {"scale": 1000},
-             "shadowOpacity": 1, "shadowRadius": 20, "sublayers": [{"name": "b", "frame": [0, 0, 5, 5], "backgroundColor": "blue"}]}
-            """#), name: "scaled")
+        let canvas = try drawFirstFrame(
+            transition(
+                #"""
+                {"name": "a", "frame": [50, 50, 20, 20], "backgroundColor": "red", "transform": {"scale": 1000},
+                 "shadowOpacity": 1, "shadowRadius": 20, "sublayers": [{"name": "b", "frame": [0, 0, 5, 5], "backgroundColor": "blue"}]}
+                """#), name: "scaled")
         XCTAssertLessThanOrEqual(canvas.peakBufferPixels, allowance(400, 600))
         XCTAssertGreaterThan(canvas.peakBufferPixels, 400 * 600 / 2, "the shadow is drawn, from a buffer of about a frame")
         // A red layer covering the screen; no pixel of it shows the shadow through.
@@ -55,44 +59,52 @@ final class BlurBudgetTests: ScratchFolderTestCase {
 
     func testAShadowOnALayerScaledAHundredTimesStaysWithinTwoFrames() throws {
         // Before: 5.5 GB and 15.5 s on an iPhone 8; here 98 MB for a frame of 0.96 MB.
-        let canvas = try drawFirstFrame(transition(#"""
-            {"name": "a", "frame": [50, 50, 20, 20], "backgroundColor": "red", "transform": {"scale": 100},
-             "shadowOpacity": 1, "shadowRadius": 2, "sublayers": [{"name": "b", "frame": [0, 0, 5, 5], "backgroundColor": "blue"}]}
-            """#), name: "hundred")
+        let canvas = try drawFirstFrame(
+            transition(
+                #"""
+                {"name": "a", "frame": [50, 50, 20, 20], "backgroundColor": "red", "transform": {"scale": 100},
+                 "shadowOpacity": 1, "shadowRadius": 2, "sublayers": [{"name": "b", "frame": [0, 0, 5, 5], "backgroundColor": "blue"}]}
+                """#), name: "hundred")
         XCTAssertLessThanOrEqual(canvas.peakBufferPixels, allowance(400, 600))
     }
 
     func testAShadowThroughAPerspectiveStaysWithinTwoFrames() throws {
         // Before: the shadow's radius taken from the map's local scale at the layer's centre,
         // 833 GB.
-        let canvas = try drawFirstFrame(transition(#"""
-            {"name": "a", "frame": [50, 50, 100, 100], "backgroundColor": "red",
-             "transform": {"scale": 100, "rotateY": 30, "perspective": 1000}, "shadowOpacity": 1, "shadowRadius": 100,
-             "sublayers": [{"name": "b", "frame": [0, 0, 5, 5], "backgroundColor": "blue"}]}
-            """#), name: "perspective")
+        let canvas = try drawFirstFrame(
+            transition(
+                #"""
+                {"name": "a", "frame": [50, 50, 100, 100], "backgroundColor": "red",
+                 "transform": {"scale": 100, "rotateY": 30, "perspective": 1000}, "shadowOpacity": 1, "shadowRadius": 100,
+                 "sublayers": [{"name": "b", "frame": [0, 0, 5, 5], "backgroundColor": "blue"}]}
+                """#), name: "perspective")
         XCTAssertLessThanOrEqual(canvas.peakBufferPixels, allowance(400, 600))
     }
 
     func testNestedScaledShadowsStayWithinTwoFrames() throws {
         // Before: each group's buffer grown by its shadow's reach around the enclosing group's
         // (already grown) buffer: 1.4 TB on an iPhone 8, 30 MB here.
-        let canvas = try drawFirstFrame(transition(#"""
-            {"name": "a", "frame": [50, 50, 40, 40], "transform": {"scale": 3}, "shadowOpacity": 1, "shadowRadius": 30,
-             "sublayers": [{"name": "b", "frame": [0, 0, 40, 40], "transform": {"scale": 3}, "shadowOpacity": 1, "shadowRadius": 30,
-               "sublayers": [{"name": "c", "frame": [0, 0, 40, 40], "transform": {"scale": 3}, "shadowOpacity": 1, "shadowRadius": 30,
-                 "sublayers": [{"name": "d", "frame": [0, 0, 40, 40], "backgroundColor": "blue"}]}]}]}
-            """#), name: "nested")
+        let canvas = try drawFirstFrame(
+            transition(
+                #"""
+                {"name": "a", "frame": [50, 50, 40, 40], "transform": {"scale": 3}, "shadowOpacity": 1, "shadowRadius": 30,
+                 "sublayers": [{"name": "b", "frame": [0, 0, 40, 40], "transform": {"scale": 3}, "shadowOpacity": 1, "shadowRadius": 30,
+                   "sublayers": [{"name": "c", "frame": [0, 0, 40, 40], "transform": {"scale": 3}, "shadowOpacity": 1, "shadowRadius": 30,
+                     "sublayers": [{"name": "d", "frame": [0, 0, 40, 40], "backgroundColor": "blue"}]}]}]}
+                """#), name: "nested")
         XCTAssertLessThanOrEqual(canvas.peakBufferPixels, allowance(400, 600))
     }
 
     func testASnapshotOfABlurWithAShadowStaysWithinTwoFrames() throws {
         // Before: a 408-byte file took more than 6 GB for one 320 × 568 frame (70 MB here): the
         // snapshot stretches the source's blur and shadow 20 × 30 times.
-        let canvas = try drawFirstFrame(transition(#"""
-            {"name": "src", "frame": [0, 0, 10, 10], "shadowOpacity": 1, "shadowRadius": 100, "blur": "dark",
-             "sublayers": [{"name": "c", "frame": [0, 0, 5, 5], "backgroundColor": "blue"}]},
-            {"name": "s", "frame": [0, 0, 200, 300], "snapshotOf": "src", "shadowOpacity": 1, "shadowRadius": 100}
-            """#), name: "snapshot")
+        let canvas = try drawFirstFrame(
+            transition(
+                #"""
+                {"name": "src", "frame": [0, 0, 10, 10], "shadowOpacity": 1, "shadowRadius": 100, "blur": "dark",
+                 "sublayers": [{"name": "c", "frame": [0, 0, 5, 5], "backgroundColor": "blue"}]},
+                {"name": "s", "frame": [0, 0, 200, 300], "snapshotOf": "src", "shadowOpacity": 1, "shadowRadius": 100}
+                """#), name: "snapshot")
         XCTAssertLessThanOrEqual(canvas.peakBufferPixels, allowance(400, 600))
         // The snapshot's dark blur still covers the screen where the blue square is not.
         let pixel = canvas.image[300, 500]
@@ -106,7 +118,8 @@ final class BlurBudgetTests: ScratchFolderTestCase {
         let shadow = Shadow(color: StraightColor(white: 0, alpha: 0.6), offset: Point(x: 6, y: 9), blurRadiusPoints: 3)
         let shape = Rect(x: -40, y: 10, width: 200, height: 60)
         func draw(budget: Int?) -> Canvas {
-            var canvas = Canvas(widthPixels: 120, heightPixels: 90, scale: 1, background: PremultipliedPixel(red: 255, green: 255, blue: 255, alpha: 255))
+            var canvas = Canvas(
+                widthPixels: 120, heightPixels: 90, scale: 1, background: PremultipliedPixel(red: 255, green: 255, blue: 255, alpha: 255))
             canvas.drawShadowedGroup(shadow: shadow, opacity: 0.8, bounds: shape, clip: nil, budgetPixels: budget) { inner, _ in
                 inner.fill(shape, cornerRadius: 12, transform: .identity, color: StraightColor(red: 0.2, green: 0.5, blue: 0.9))
             }
@@ -126,8 +139,9 @@ final class BlurBudgetTests: ScratchFolderTestCase {
     func testABackdropInBandsMatchesOneBand() {
         var base = Canvas(widthPixels: 90, heightPixels: 140, scale: 1)
         for i in 0..<12 {
-            base.fill(Rect(x: Double(i * 7), y: Double(i * 11), width: 30, height: 20),
-                      color: StraightColor(red: Double(i) / 12, green: 1 - Double(i) / 12, blue: 0.5, alpha: 0.5 + Double(i) / 24))
+            base.fill(
+                Rect(x: Double(i * 7), y: Double(i * 11), width: 30, height: 20),
+                color: StraightColor(red: Double(i) / 12, green: 1 - Double(i) / 12, blue: 0.5, alpha: 0.5 + Double(i) / 24))
         }
         let filter = BackdropFilter(blurRadiusPoints: 4, saturation: 1.8, tint: StraightColor(white: 1, alpha: 0.3))
         let shape = Path(roundedRect: Rect(x: 5, y: 8, width: 80, height: 120), cornerRadius: 10)
@@ -145,8 +159,10 @@ final class BlurBudgetTests: ScratchFolderTestCase {
 
     /// Coverage in bands is the coverage of the whole region, however the rows are cut.
     func testCoverageBandsMatchTheWholeRegion() {
-        let polygons = [[Point(x: 3.3, y: -2), Point(x: 51.7, y: 14.2), Point(x: 30.1, y: 61.9), Point(x: -4, y: 40.5)],
-                        [Point(x: 10, y: 10), Point(x: 20, y: 12), Point(x: 14, y: 30)]]
+        let polygons = [
+            [Point(x: 3.3, y: -2), Point(x: 51.7, y: 14.2), Point(x: 30.1, y: 61.9), Point(x: -4, y: 40.5)],
+            [Point(x: 10, y: 10), Point(x: 20, y: 12), Point(x: 14, y: 30)]
+        ]
         let region = (x0: 0, y0: 0, x1: 48, y1: 60)
         let whole = Canvas.coverage(of: polygons, over: region)
         for rows in [1, 7, 59, 60] {

@@ -1,14 +1,15 @@
+import FlipbookFormats
+import FlipbookGeometry
+import FlipbookModel
+import FlipbookPipelineTestSupport
+import FlipbookTesting
+import Foundation
 // A layer with a 3-D transform and a shadow, with a 3-D transform and a gradient, and a blur
 // layer with continuous corners: drawn together, checked against CATransform3D's formulas
 // written out here, and looked at (goldens in __Goldens__/DepthShadingTests/).
 import XCTest
-import Foundation
+
 @testable import Flipbook
-import FlipbookGeometry
-import FlipbookModel
-import FlipbookFormats
-import FlipbookTesting
-import FlipbookPipelineTestSupport
 
 final class DepthShadingTests: XCTestCase {
     /// `layers` on a white 200×200 screen @1x without the status bar.
@@ -24,7 +25,6 @@ final class DepthShadingTests: XCTestCase {
         settings.sceneFontDirectory = Package.fixtureFonts
         return try RenderJob(settings: settings)
     }
-
 
     /// A 100 pt card at (50, 50) turned 40° about y with an 300 pt eye, about its centre
     /// (100, 100): its point (x, y) relative to the centre lands at
@@ -43,12 +43,15 @@ final class DepthShadingTests: XCTestCase {
     /// (y = 150 at x = 100), the shadow's own edge is 6 pt lower, where the white screen is
     /// darkened by half the shadow: 255·(1 − 0.5·Φ(d/σ)) at a pixel centre d below it.
     func testA3DLayerCastsItsShadow() throws {
-        let card = try job(#"""
-        {"name": "card", "frame": [50, 50, 100, 100], "backgroundColor": "systemBlue", "cornerRadius": 12,
-         "shadowOpacity": 0.5, "shadowRadius": 4, "shadowOffset": [0, 6], "transform": {"rotateY": 40, "perspective": 300}}
-        """#)
+        let card = try job(
+            #"""
+            {"name": "card", "frame": [50, 50, 100, 100], "backgroundColor": "systemBlue", "cornerRadius": 12,
+             "shadowOpacity": 0.5, "shadowRadius": 4, "shadowOffset": [0, 6], "transform": {"rotateY": 40, "perspective": 300}}
+            """#)
         let ops = flattenedOps(card.displayList(frame: card.sequence[0]).ops)
-        let shadows = ops.compactMap { op -> (Path, Shadow)? in if case let .shadow(path, shadow, _, _) = op { return (path, shadow) } else { return nil } }
+        let shadows = ops.compactMap { op -> (Path, Shadow)? in
+            if case let .shadow(path, shadow, _, _) = op { return (path, shadow) } else { return nil }
+        }
         XCTAssertEqual(shadows.count, 1)
         let (outline, shadow) = try XCTUnwrap(shadows.first)
         XCTAssertEqual(shadow.offset.x, 0, accuracy: 1e-9)
@@ -76,12 +79,16 @@ final class DepthShadingTests: XCTestCase {
     /// x = X / (cos θ − X·sin θ / 300) (X = screen x − 100, inverting the projection above on
     /// the centre line), where the gradient's grey is 255 · (x + 50) / 100.
     func testA3DLayerDrawsItsGradient() throws {
-        let card = try job(#"""
-        {"name": "card", "frame": [50, 50, 100, 100], "transform": {"rotateY": 40, "perspective": 300},
-         "gradient": {"colors": ["black", "white"], "startPoint": [0, 0.5], "endPoint": [1, 0.5]}}
-        """#, background: "systemRed")
+        let card = try job(
+            #"""
+            {"name": "card", "frame": [50, 50, 100, 100], "transform": {"rotateY": 40, "perspective": 300},
+             "gradient": {"colors": ["black", "white"], "startPoint": [0, 0.5], "endPoint": [1, 0.5]}}
+            """#, background: "systemRed")
         let ops = flattenedOps(card.displayList(frame: card.sequence[0]).ops)
-        XCTAssertTrue(ops.contains { if case .projected(.gradient, _, _, _) = $0 { return true }; return false })
+        XCTAssertTrue(
+            ops.contains {
+                if case .projected(.gradient, _, _, _) = $0 { return true }; return false
+            })
         let image = try card.renderFrame(0)
         let left = Int(Self.project(-50, 0).x.rounded(.up)) + 1, right = Int(Self.project(50, 0).x) - 1
         for column in left...right {
@@ -98,17 +105,24 @@ final class DepthShadingTests: XCTestCase {
     /// A blur layer with continuous corners keeps its backdrop (it was left out of layers drawn
     /// through their shape), and a masked-corner layer its gradient, clipped to the shape.
     func testShapedLayersKeepTheirBlurAndGradient() throws {
-        let frame = try job(#"""
-        {"name": "bar 1", "frame": [40, 0, 16, 200], "backgroundColor": "systemRed"},
-        {"name": "bar 2", "frame": [90, 0, 16, 200], "backgroundColor": "systemGreen"},
-        {"name": "bar 3", "frame": [140, 0, 16, 200], "backgroundColor": "black"},
-        {"name": "panel", "frame": [20, 20, 160, 80], "cornerRadius": 16, "cornerCurve": "continuous", "blur": "systemMaterial"},
-        {"name": "tab", "frame": [20, 120, 160, 60], "cornerRadius": 20, "maskedCorners": ["minXMinY", "maxXMinY"],
-         "gradient": {"colors": ["systemBlue", "systemTeal"]}}
-        """#)
+        let frame = try job(
+            #"""
+            {"name": "bar 1", "frame": [40, 0, 16, 200], "backgroundColor": "systemRed"},
+            {"name": "bar 2", "frame": [90, 0, 16, 200], "backgroundColor": "systemGreen"},
+            {"name": "bar 3", "frame": [140, 0, 16, 200], "backgroundColor": "black"},
+            {"name": "panel", "frame": [20, 20, 160, 80], "cornerRadius": 16, "cornerCurve": "continuous", "blur": "systemMaterial"},
+            {"name": "tab", "frame": [20, 120, 160, 60], "cornerRadius": 20, "maskedCorners": ["minXMinY", "maxXMinY"],
+             "gradient": {"colors": ["systemBlue", "systemTeal"]}}
+            """#)
         let ops = flattenedOps(frame.displayList(frame: frame.sequence[0]).ops)
-        XCTAssertTrue(ops.contains { if case .backdrop = $0 { return true }; return false }, "the panel's blur")
-        XCTAssertEqual(ops.filter { if case .gradient = $0 { return true }; return false }.count, 1, "the tab's gradient")
+        XCTAssertTrue(
+            ops.contains {
+                if case .backdrop = $0 { return true }; return false
+            }, "the panel's blur")
+        XCTAssertEqual(
+            ops.filter {
+                if case .gradient = $0 { return true }; return false
+            }.count, 1, "the tab's gradient")
         let image = try frame.renderFrame(0)
         // The panel blurs the bars: the black bar's edge is soft under it, sharp above and below.
         XCTAssertEqual(image[139, 110].packed, 0xFFFF_FFFF, "beside the bar, outside the panel: white")

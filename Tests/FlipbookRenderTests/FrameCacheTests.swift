@@ -1,14 +1,15 @@
-import XCTest
-import Foundation
-@testable import Flipbook
-@testable import FlipbookRender
-@testable import FlipbookOutput
-import FlipbookGeometry
-import FlipbookRaster
-import FlipbookModel
-import FlipbookScenes
 import FlipbookFormats
+import FlipbookGeometry
+import FlipbookModel
 import FlipbookPipelineTestSupport
+import FlipbookRaster
+import FlipbookScenes
+import Foundation
+import XCTest
+
+@testable import Flipbook
+@testable import FlipbookOutput
+@testable import FlipbookRender
 
 /// The frame cache (occlusion + shared prefixes drawn once) must give exactly the pixels of
 /// drawing every op of every frame, for every preset, in any order and on any thread count.
@@ -87,12 +88,15 @@ final class FrameCacheTests: XCTestCase {
     // MARK: occlusion
 
     private let device = Device(name: "test", sizePoints: Size(width: 100, height: 50), scale: 2)
-    private let image = DisplayOp.image(source: "a.png", rect: Rect(x: 0, y: 0, width: 10, height: 10),
-                                        contentMode: .scaleToFill, opacity: 1, clip: nil)
+    private let image = DisplayOp.image(
+        source: "a.png", rect: Rect(x: 0, y: 0, width: 10, height: 10),
+        contentMode: .scaleToFill, opacity: 1, clip: nil)
 
     private func start(_ cover: DisplayOp) -> (background: UInt32, firstOp: Int) {
-        FrameCache.visibleStart(DisplayList(device: device, frameIndex: 0, timeSeconds: 0, progress: 0,
-                                            ops: [image, cover, image]))
+        FrameCache.visibleStart(
+            DisplayList(
+                device: device, frameIndex: 0, timeSeconds: 0, progress: 0,
+                ops: [image, cover, image]))
     }
 
     func testAnOpaqueFullCanvasFillHidesEverythingBelow() {
@@ -112,7 +116,7 @@ final class FrameCacheTests: XCTestCase {
             .fill(rect: Rect(x: 0, y: 0, width: 100, height: 49.875), color: .black, opacity: 1, clip: nil),
             .fill(rect: screen, color: .black, opacity: 1, clip: Clip(rect: screen, cornerRadius: 4)),
             .fill(rect: screen, color: .black, opacity: 1, clip: Clip(rect: Rect(x: 0, y: 1, width: 100, height: 49))),
-            .group(opacity: 1, ops: [full]),
+            .group(opacity: 1, ops: [full])
         ]
         for op in notHiding {
             XCTAssertEqual(start(op).firstOp, 0, "\(op)")
@@ -126,11 +130,12 @@ final class FrameCacheTests: XCTestCase {
 final class OverlappedDecodeTests: ScratchFolderTestCase {
     func testTheFirstBrokenPhotoInPathOrderIsReportedOnAnyThreadCount() throws {
         var png = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Package.path("Tests/Fixtures/pngsuite/basn2c08.png"))))
-        png[70] ^= 0xFF  // inside IDAT: the header reads, the pixels do not
+        png[70] ^= 0xFF // inside IDAT: the header reads, the pixels do not
         for name in ["a-broken.png", "z-broken.png"] { try Data(png).write(to: URL(fileURLWithPath: path(name))) }
         let good = Package.path("Samples/photos/camera.png")
         let entries = [good, "z-broken.png", good, good, "a-broken.png"].map { "{\"url\": \"\($0)\"}" }
-        try ("{\"content\": [" + entries.joined(separator: ", ") + "]}").write(toFile: path("photos.json"), atomically: true, encoding: .utf8)
+        try ("{\"content\": [" + entries.joined(separator: ", ") + "]}").write(
+            toFile: path("photos.json"), atomically: true, encoding: .utf8)
         for threads in [1, 2] {
             var settings = RenderSettings.small(.push, select: 0)
             settings.scene.device = FrameCacheTests.tinyDevice
@@ -138,8 +143,9 @@ final class OverlappedDecodeTests: ScratchFolderTestCase {
             settings.threads = threads
             let job = try RenderJob(settings: settings)
             XCTAssertThrowsError(try job.render()) { error in
-                XCTAssertTrue("\(error)".hasPrefix("\(path("photos.json")): $.content[4].url: \(path("a-broken.png")): corrupt or truncated PNG"),
-                              "\(threads) threads: \(error)")
+                XCTAssertTrue(
+                    "\(error)".hasPrefix("\(path("photos.json")): $.content[4].url: \(path("a-broken.png")): corrupt or truncated PNG"),
+                    "\(threads) threads: \(error)")
             }
         }
     }

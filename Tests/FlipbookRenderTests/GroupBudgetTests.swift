@@ -1,12 +1,13 @@
-import XCTest
-import FlipbookGeometry
-import FlipbookRaster
-import FlipbookModel
-import FlipbookScenes
 import FlipbookFormats
+import FlipbookGeometry
+import FlipbookModel
+import FlipbookRaster
+import FlipbookScenes
+import XCTest
+
 @testable import Flipbook
-@testable import FlipbookRender
 @testable import FlipbookOutput
+@testable import FlipbookRender
 
 /// Nested opacity groups draw offscreen within a budget of two canvases of buffers; deeper
 /// nesting draws its ops one by one (group opacity off) instead of allocating more.
@@ -57,8 +58,9 @@ final class GroupBudgetTests: XCTestCase {
     /// VmHWM of this process, from /proc (nil where there is none).
     static func peakResidentBytes() -> Int? {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-              let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") else { return nil }
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+            let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "")
+        else { return nil }
         return kilobytes * 1024
     }
 }

@@ -1,16 +1,17 @@
-import XCTest
-import Foundation
-@testable import Flipbook
-@testable import FlipbookRender
-@testable import FlipbookOutput
 import FlipbookCodecs
-import FlipbookGeometry
-import FlipbookRaster
-import FlipbookText
-import FlipbookModel
-import FlipbookScenes
 import FlipbookFormats
+import FlipbookGeometry
+import FlipbookModel
 import FlipbookPipelineTestSupport
+import FlipbookRaster
+import FlipbookScenes
+import FlipbookText
+import Foundation
+import XCTest
+
+@testable import Flipbook
+@testable import FlipbookOutput
+@testable import FlipbookRender
 
 /// Large manifests: only the photos a sequence draws are opened when the manifest gives sizes;
 /// text groups composite only where their glyphs are; frame files are written off the workers.
@@ -22,7 +23,8 @@ final class LargeManifestTests: XCTestCase {
         let entries = (0..<count).map { index -> String in
             if let entry = replace[index] { return entry }
             let photo = sample.photos[index % sample.photos.count]
-            return "{\"url\": \"\(photo.path)\", \"width\": \(Int(photo.declaredSize!.width)), \"height\": \(Int(photo.declaredSize!.height))}"
+            return
+                "{\"url\": \"\(photo.path)\", \"width\": \(Int(photo.declaredSize!.width)), \"height\": \(Int(photo.declaredSize!.height))}"
         }
         let path = directory.appendingPathComponent("photos.json").path
         try ("{\"content\": [" + entries.joined(separator: ",\n") + "]}").write(toFile: path, atomically: true, encoding: .utf8)
@@ -33,13 +35,15 @@ final class LargeManifestTests: XCTestCase {
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let missing = directory.appendingPathComponent("missing.jpg").path
-        let square = directory.appendingPathComponent("square.png").path  // a file no other entry names
+        let square = directory.appendingPathComponent("square.png").path // a file no other entry names
         try FileManager.default.copyItem(atPath: Package.path("Samples/photos/retina.png"), toPath: square)
         // Entry 150 does not exist and 160 declares the wrong shape; both are far below the first screen.
-        let path = try manifest(count: 200, in: directory, replace: [
-            150: "{\"url\": \"\(missing)\", \"width\": 100, \"height\": 100}",
-            160: "{\"url\": \"\(square)\", \"width\": 300, \"height\": 100}",
-        ])
+        let path = try manifest(
+            count: 200, in: directory,
+            replace: [
+                150: "{\"url\": \"\(missing)\", \"width\": 100, \"height\": 100}",
+                160: "{\"url\": \"\(square)\", \"width\": 300, \"height\": 100}"
+            ])
         XCTAssertThrowsError(try PhotoLibrary(manifestPath: path)) { error in
             XCTAssertEqual("\(error)", "\(path): $.content[150].url: \(missing): cannot read the file: No such file or directory")
         }
@@ -64,15 +68,22 @@ final class LargeManifestTests: XCTestCase {
         let retina = Package.path("Samples/photos/retina.png")
         var settings = RenderSettings.small(.push, select: 3)
         // Entry 1 is on the first screen and missing.
-        settings.manifestPath = try manifest(count: 50, in: directory, replace: [1: "{\"url\": \"\(missing)\", \"width\": 590, \"height\": 765}"])
+        settings.manifestPath = try manifest(
+            count: 50, in: directory, replace: [1: "{\"url\": \"\(missing)\", \"width\": 590, \"height\": 765}"])
         XCTAssertThrowsError(try RenderJob(settings: settings)) { error in
-            XCTAssertEqual("\(error)", "\(settings.manifestPath): $.content[1].url: \(missing): cannot read the file: No such file or directory")
+            XCTAssertEqual(
+                "\(error)", "\(settings.manifestPath): $.content[1].url: \(missing): cannot read the file: No such file or directory")
         }
         // Entry 2 is on screen and declares a shape its file does not have: a warning naming it.
-        settings.manifestPath = try manifest(count: 50, in: directory, replace: [2: "{\"url\": \"\(retina)\", \"width\": 600, \"height\": 400}"])
+        settings.manifestPath = try manifest(
+            count: 50, in: directory, replace: [2: "{\"url\": \"\(retina)\", \"width\": 600, \"height\": 400}"])
         let job = try RenderJob(settings: settings)
-        XCTAssertEqual(job.warnings, ["\(settings.manifestPath): $.content[2] declares 600x400 but \(retina) is 1000x1000 (aspect 1.500 vs 1.000); "
-                                      + "the grid uses the declared size, the photo is drawn with its own"])
+        XCTAssertEqual(
+            job.warnings,
+            [
+                "\(settings.manifestPath): $.content[2] declares 600x400 but \(retina) is 1000x1000 (aspect 1.500 vs 1.000); "
+                    + "the grid uses the declared size, the photo is drawn with its own"
+            ])
     }
 
     /// A group of text ops composites only around its glyphs, with exactly the pixels of a
@@ -83,8 +94,9 @@ final class LargeManifestTests: XCTestCase {
         let style = TextStyle(sizePoints: 17)
         let texts: [DisplayOp] = [
             .text(typesetter.layout("4 of 16", style: style), origin: Point(x: 157.68, y: 31.53), color: .black, opacity: 1, clip: nil),
-            .text(typesetter.layout("‹ Photos", style: style), origin: Point(x: 8, y: 31.53),
-                  color: StraightColor(red: 0, green: 0.478, blue: 1), opacity: 1, clip: nil),
+            .text(
+                typesetter.layout("‹ Photos", style: style), origin: Point(x: 8, y: 31.53),
+                color: StraightColor(red: 0, green: 0.478, blue: 1), opacity: 1, clip: nil)
         ]
         let background = PremultipliedPixel(red: 248, green: 248, blue: 248, alpha: 255)
         for scale in [1.0, 2, 3] {

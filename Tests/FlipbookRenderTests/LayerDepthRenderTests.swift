@@ -1,10 +1,11 @@
-import XCTest
-import Foundation
-@testable import Flipbook
-import FlipbookModel
 import FlipbookFormats
-import FlipbookTesting
+import FlipbookModel
 import FlipbookPipelineTestSupport
+import FlipbookTesting
+import Foundation
+import XCTest
+
+@testable import Flipbook
 
 /// The card-flip and bottom-sheet samples end to end: goldens at moments that show the 3-D
 /// flip, geometry against values computed independently of the renderer, and export → render
@@ -44,7 +45,7 @@ final class LayerDepthRenderTests: XCTestCase {
                 let theta = face.transform.rotationYDegrees * Double.pi / 180
                 for (cx, cy) in [(0.0, 0.0), (240.0, 0.0), (240.0, 320.0), (0.0, 320.0)] {
                     let x = cx - 120, y = cy - 160
-                    let w = 1 + x * sin(theta) / 800  // w = 1 − z/d with z = −x·sinθ
+                    let w = 1 + x * sin(theta) / 800 // w = 1 − z/d with z = −x·sinθ
                     let expected = (x * cos(theta) / w + 160, y / w + 284)
                     let p = face.planeToParent.apply(to: Point(x: cx, y: cy))
                     XCTAssertEqual(p.x, expected.0, accuracy: 1e-9, "\(name) frame \(sample.index)")
@@ -89,7 +90,8 @@ final class LayerDepthRenderTests: XCTestCase {
         for name in ["card-flip", "bottom-sheet"] {
             let original = try job(name)
             let file = directory.appendingPathComponent("\(name).json").path
-            try TransitionFile.json(for: original.transition, relativeTo: directory.path).write(toFile: file, atomically: true, encoding: .utf8)
+            try TransitionFile.json(for: original.transition, relativeTo: directory.path).write(
+                toFile: file, atomically: true, encoding: .utf8)
             let exported = try job(file: file)
             // The same layers and animations (an exported @1x device is written as its size).
             XCTAssertEqual(exported.transition.window, original.transition.window, name)

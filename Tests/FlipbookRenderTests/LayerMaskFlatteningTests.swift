@@ -1,10 +1,10 @@
-import XCTest
-import Foundation
 import FlipbookGeometry
-import FlipbookRaster
 import FlipbookModel
-import FlipbookRender
 import FlipbookPipelineTestSupport
+import FlipbookRaster
+import FlipbookRender
+import Foundation
+import XCTest
 
 /// A layer's `mask` and a shape layer's content in the flattener and the rasterizer: only a
 /// masked layer takes the offscreen pass, its mask in its own coordinates; the drawn coverage
@@ -50,7 +50,9 @@ final class LayerMaskFlatteningTests: XCTestCase {
 
     func testTheMaskedAreaIsTheMasksArea() throws {
         let ops = DisplayList.ops(flattening: panel(), screen: screen)
-        let list = DisplayList(device: Device(name: "test", sizePoints: Size(width: 100, height: 100), scale: 2), frameIndex: 0, timeSeconds: 0, progress: 0, ops: ops)
+        let list = DisplayList(
+            device: Device(name: "test", sizePoints: Size(width: 100, height: 100), scale: 2), frameIndex: 0, timeSeconds: 0, progress: 0,
+            ops: ops)
         let image = FrameRasterizer(images: try ImageStore(sources: [], threads: 1)).render(list)
         // Red over white: green falls from 255 as coverage rises; the covered area in points²
         // is Σ (255 − green) / 255 ÷ 4 — the circle's π·20², within the four-cubic circle's

@@ -1,14 +1,15 @@
-import XCTest
+import FlipbookFormats
+import FlipbookModel
+import FlipbookPipelineTestSupport
+import FlipbookScenes
+import FlipbookTesting
 import Foundation
+import XCTest
+
 @testable import Flipbook
 @testable import FlipbookLock
-@testable import FlipbookRender
 @testable import FlipbookOutput
-import FlipbookTesting
-import FlipbookModel
-import FlipbookScenes
-import FlipbookFormats
-import FlipbookPipelineTestSupport
+@testable import FlipbookRender
 
 /// Shadows, gradients and blur layers end to end: the samples' display lists say what the
 /// files say, exporting them renders the same bytes, and bad values fail with the JSON path.
@@ -51,7 +52,10 @@ final class ShadingRenderTests: XCTestCase {
         assertGolden(of: try card.renderFrame(0), as: .image, named: "app-store-card-start")
         assertGolden(of: try card.renderFrame(2), as: .image, named: "app-store-card-lifting")
         let last = flattened(card.displayList(frame: card.sequence.last!).ops)
-        XCTAssertFalse(last.contains { if case .shadowedGroup = $0 { return true }; return false })
+        XCTAssertFalse(
+            last.contains {
+                if case .shadowedGroup = $0 { return true }; return false
+            })
     }
 
     /// Below the resting card (@1x) the shadow darkens the background as 1 − 0.3 · Φ((548 − y) / 12):
@@ -95,11 +99,13 @@ final class ShadingRenderTests: XCTestCase {
     /// The adaptive styles take the appearance's material, as UIKit resolves them against the
     /// trait collection; the styles that name Light or Dark, and the old fixed ones, stay.
     func testAdaptiveBlurStylesFollowTheAppearance() {
-        let dark: [(BlurStyle, BlurStyle)] = [(.systemUltraThinMaterial, .systemUltraThinMaterialDark), (.systemThinMaterial, .systemThinMaterialDark),
-                                              (.systemMaterial, .systemMaterialDark), (.systemThickMaterial, .systemThickMaterialDark),
-                                              (.systemChromeMaterial, .systemChromeMaterialDark), (.regular, .systemMaterialDark),
-                                              (.prominent, .systemThickMaterialDark), (.systemMaterialLight, .systemMaterialLight),
-                                              (.light, .light), (.extraLight, .extraLight), (.dark, .dark)]
+        let dark: [(BlurStyle, BlurStyle)] = [
+            (.systemUltraThinMaterial, .systemUltraThinMaterialDark), (.systemThinMaterial, .systemThinMaterialDark),
+            (.systemMaterial, .systemMaterialDark), (.systemThickMaterial, .systemThickMaterialDark),
+            (.systemChromeMaterial, .systemChromeMaterialDark), (.regular, .systemMaterialDark),
+            (.prominent, .systemThickMaterialDark), (.systemMaterialLight, .systemMaterialLight),
+            (.light, .light), (.extraLight, .extraLight), (.dark, .dark)
+        ]
         for (style, resolved) in dark { XCTAssertEqual(style.resolved(for: .dark), resolved, "\(style)") }
         for style in BlurStyle.allCases { XCTAssertEqual(style.resolved(for: .light), style) }
     }
@@ -117,7 +123,9 @@ final class ShadingRenderTests: XCTestCase {
             let exported = try job(file)
             XCTAssertEqual(exported.sequence, original.sequence, name)
             for sample in original.sequence {
-                XCTAssertEqual(exported.displayList(frame: sample).lockLines(), original.displayList(frame: sample).lockLines(), "\(name) frame \(sample.index)")
+                XCTAssertEqual(
+                    exported.displayList(frame: sample).lockLines(), original.displayList(frame: sample).lockLines(),
+                    "\(name) frame \(sample.index)")
             }
             let frames = [0, original.sequence.count / 2, original.sequence.count - 1]
             XCTAssertEqual(try exported.renderFrames(frames), try original.renderFrames(frames), name)
@@ -140,26 +148,38 @@ final class ShadingRenderTests: XCTestCase {
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let cases: [(String, String)] = [
-            (#"{"name": "a", "frame": [0, 0, 10, 10], "blur": "systemMaterail"}"#,
-             #"$.layers[0].blur: unknown value "systemMaterail" (did you mean "systemMaterial"?)"#),
-            (#"{"name": "a", "frame": [0, 0, 10, 10], "gradient": {"colors": ["red"]}}"#,
-             "$.layers[0].gradient.colors: a gradient needs at least two colours, got 1"),
-            (#"{"name": "a", "frame": [0, 0, 10, 10], "gradient": {"colors": ["red", "blue"], "locations": [0.5, 0.2]}}"#,
-             "$.layers[0].gradient.locations: locations must not decrease"),
-            (#"{"name": "a", "frame": [0, 0, 10, 10], "shadowRadius": 500}"#,
-             "$.layers[0].shadowRadius: "),
-            (#"{"name": "a", "frame": [0, 0, 10, 10], "shadowOffset": [1]}"#,
-             "$.layers[0].shadowOffset: expected 2 numbers [dx, dy], got 1"),
+            (
+                #"{"name": "a", "frame": [0, 0, 10, 10], "blur": "systemMaterail"}"#,
+                #"$.layers[0].blur: unknown value "systemMaterail" (did you mean "systemMaterial"?)"#
+            ),
+            (
+                #"{"name": "a", "frame": [0, 0, 10, 10], "gradient": {"colors": ["red"]}}"#,
+                "$.layers[0].gradient.colors: a gradient needs at least two colours, got 1"
+            ),
+            (
+                #"{"name": "a", "frame": [0, 0, 10, 10], "gradient": {"colors": ["red", "blue"], "locations": [0.5, 0.2]}}"#,
+                "$.layers[0].gradient.locations: locations must not decrease"
+            ),
+            (
+                #"{"name": "a", "frame": [0, 0, 10, 10], "shadowRadius": 500}"#,
+                "$.layers[0].shadowRadius: "
+            ),
+            (
+                #"{"name": "a", "frame": [0, 0, 10, 10], "shadowOffset": [1]}"#,
+                "$.layers[0].shadowOffset: expected 2 numbers [dx, dy], got 1"
+            )
         ]
         for (index, (layer, message)) in cases.enumerated() {
             let file = directory.appendingPathComponent("bad\(index).json").path
-            try #"{"device": {"width": 100, "height": 100, "scale": 1}, "layers": [\#(layer)]}"#.write(toFile: file, atomically: true, encoding: .utf8)
+            try #"{"device": {"width": 100, "height": 100, "scale": 1}, "layers": [\#(layer)]}"#.write(
+                toFile: file, atomically: true, encoding: .utf8)
             XCTAssertThrowsError(try job(file)) { error in
                 XCTAssertTrue("\(error)".contains(message), "\(error)")
             }
         }
         let animated = directory.appendingPathComponent("path.json").path
-        try #"{"layers": [{"name": "a", "frame": [0, 0, 10, 10]}], "animations": [{"target": "a", "to": {"shadowPath": {"rect": [0, 0, 5, 5]}}}]}"#
+        try
+            #"{"layers": [{"name": "a", "frame": [0, 0, 10, 10]}], "animations": [{"target": "a", "to": {"shadowPath": {"rect": [0, 0, 5, 5]}}}]}"#
             .write(toFile: animated, atomically: true, encoding: .utf8)
         XCTAssertThrowsError(try job(animated)) { error in
             XCTAssertTrue("\(error)".contains(#"$.animations[0].to.shadowPath: "shadowPath" cannot be animated"#), "\(error)")

@@ -1,10 +1,10 @@
-import XCTest
-import Foundation
 import FlipbookGeometry
+import FlipbookPipelineTestSupport
 import FlipbookRaster
 import FlipbookTesting
 import FlipbookText
-import FlipbookPipelineTestSupport
+import Foundation
+import XCTest
 
 /// Text through the whole path: FreeType masks composited by the canvas (colour, opacity, clip).
 /// Uses the DejaVu Sans copy in Tests/Fixtures/fonts, so the result does not depend on the system.
@@ -12,10 +12,12 @@ final class TextGoldenTests: XCTestCase {
     static let font = try! Font(path: Package.fixtureFont)
 
     func drawLabel(opacity: Double = 1, clip: Clip? = nil) -> PremultipliedImage {
-        var canvas = Canvas(widthPixels: 320, heightPixels: 64, scale: 2,
-                            background: PremultipliedPixel(red: 255, green: 255, blue: 255, alpha: 255))
-        canvas.drawText("Flipbook ★★★☆☆", font: Self.font, sizePoints: 17, baselineOrigin: Point(x: 4.3, y: 21.6),
-                        color: StraightColor(red: 0, green: 122.0 / 255, blue: 1), opacity: opacity, clip: clip)
+        var canvas = Canvas(
+            widthPixels: 320, heightPixels: 64, scale: 2,
+            background: PremultipliedPixel(red: 255, green: 255, blue: 255, alpha: 255))
+        canvas.drawText(
+            "Flipbook ★★★☆☆", font: Self.font, sizePoints: 17, baselineOrigin: Point(x: 4.3, y: 21.6),
+            color: StraightColor(red: 0, green: 122.0 / 255, blue: 1), opacity: opacity, clip: clip)
         return canvas.image
     }
 
@@ -46,15 +48,19 @@ final class TypesetGoldenTests: XCTestCase {
     static let typesetter = Typesetter(fonts: try! FontCollection(directory: Package.path("Tests/Fixtures/fonts")))
 
     static func drawCard() -> PremultipliedImage {
-        var canvas = Canvas(widthPixels: 2 * 300, heightPixels: 2 * 236, scale: 2,
-                            background: PremultipliedPixel(red: 255, green: 255, blue: 255, alpha: 255))
+        var canvas = Canvas(
+            widthPixels: 2 * 300, heightPixels: 2 * 236, scale: 2,
+            background: PremultipliedPixel(red: 255, green: 255, blue: 255, alpha: 255))
         let ink = StraightColor(white: 0.1), grey = StraightColor(white: 0.45)
         let width = 268.0
         var y = 12.0
-        func draw(_ text: String, _ style: TextStyle, lines: Int = 1, color: StraightColor = ink,
-                  alignment: TextLayout.Alignment = .natural, mode: TextLayout.LineBreakMode = .truncateTail) {
-            let layout = typesetter.layout(text, style: style, maxWidthPoints: width, numberOfLines: lines,
-                                           lineBreakMode: mode, alignment: alignment)
+        func draw(
+            _ text: String, _ style: TextStyle, lines: Int = 1, color: StraightColor = ink,
+            alignment: TextLayout.Alignment = .natural, mode: TextLayout.LineBreakMode = .truncateTail
+        ) {
+            let layout = typesetter.layout(
+                text, style: style, maxWidthPoints: width, numberOfLines: lines,
+                lineBreakMode: mode, alignment: alignment)
             canvas.draw(layout, at: Point(x: 16, y: y), color: color)
             y += layout.heightPoints + 6
         }

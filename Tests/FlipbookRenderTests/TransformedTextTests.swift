@@ -1,14 +1,14 @@
-import XCTest
-import Foundation
 import Flipbook
-import FlipbookTesting
-import FlipbookGeometry
-import FlipbookRaster
-import FlipbookText
-import FlipbookModel
-import FlipbookScenes
 import FlipbookFormats
+import FlipbookGeometry
+import FlipbookModel
 import FlipbookPipelineTestSupport
+import FlipbookRaster
+import FlipbookScenes
+import FlipbookTesting
+import FlipbookText
+import Foundation
+import XCTest
 
 /// Text on a rotated, flipped or unevenly scaled layer (`transformedText`): the glyphs turn
 /// with their layer, drawn upright offscreen and resampled through the transform.
@@ -20,11 +20,13 @@ final class TransformedTextTests: XCTestCase {
         var window = Layer(name: "window", frame: device.bounds)
         window.backgroundColor = .white
         var label = Layer(name: "label", frame: device.bounds)
-        label.text = TextContent(string: "Flipbook 17", sizePoints: 24, weight: .bold, baselineOrigin: Point(x: 37.3, y: 109.6), color: color)
+        label.text = TextContent(
+            string: "Flipbook 17", sizePoints: 24, weight: .bold, baselineOrigin: Point(x: 37.3, y: 109.6), color: color)
         label.transform = transform
         window.sublayers = [label]
-        let transition = Transition(name: "turned", device: device, window: window,
-                                    timing: Timing(curve: .bezier(.linear), durationSeconds: 0.1), statusBar: nil)
+        let transition = Transition(
+            name: "turned", device: device, window: window,
+            timing: Timing(curve: .bezier(.linear), durationSeconds: 0.1), statusBar: nil)
         var settings = RenderSettings(transition: transition)
         settings.sceneFontDirectory = Package.fixtureFonts
         settings.labelFontPath = Package.fixtureFont
@@ -49,8 +51,10 @@ final class TransformedTextTests: XCTestCase {
             return XCTFail("an even scale keeps a text op")
         }
         XCTAssertEqual(doubled.lines[0].runs[0].sizePoints, 48)
-        for transform in [LayerTransform(rotationDegrees: 30), LayerTransform(scale: Size(width: 2, height: 1)),
-                          LayerTransform(scale: Size(width: -1, height: 1))] {
+        for transform in [
+            LayerTransform(rotationDegrees: 30), LayerTransform(scale: Size(width: 2, height: 1)),
+            LayerTransform(scale: Size(width: -1, height: 1))
+        ] {
             guard case let .transformedText(layout, origin, matrix, color, _, _)? = try textOps(job(transform)).first else {
                 XCTFail("\(transform): no transformedText op"); continue
             }
@@ -60,8 +64,10 @@ final class TransformedTextTests: XCTestCase {
             // The layer's matrix about its centre (100, 100).
             let expected = Transform2D(translationX: -100, y: -100).concatenating(transform.affineTransform)
                 .concatenating(Transform2D(translationX: 100, y: 100))
-            for (a, b) in zip([matrix.a, matrix.b, matrix.c, matrix.d, matrix.tx, matrix.ty],
-                              [expected.a, expected.b, expected.c, expected.d, expected.tx, expected.ty]) {
+            for (a, b) in zip(
+                [matrix.a, matrix.b, matrix.c, matrix.d, matrix.tx, matrix.ty],
+                [expected.a, expected.b, expected.c, expected.d, expected.tx, expected.ty])
+            {
                 XCTAssertEqual(a, b, accuracy: 1e-9, "\(transform)")
             }
         }

@@ -1,13 +1,14 @@
-import XCTest
-import Foundation
 import FlipbookGeometry
 import FlipbookMotion
+import FlipbookPipelineTestSupport
 import FlipbookRaster
 import FlipbookText
+import Foundation
+import XCTest
+
+@testable import FlipbookFormats
 @testable import FlipbookModel
 @testable import FlipbookScenes
-@testable import FlipbookFormats
-import FlipbookPipelineTestSupport
 
 /// System colours in both appearances, `appearance` in files and on presets, the named iPhones,
 /// the nine font weights, animatable text colour and size, frames relative to the window, the
@@ -53,7 +54,7 @@ final class AppearanceAndDevicesTests: XCTestCase {
             ("systemBackground", "#FFFFFF", "#000000"), ("secondarySystemBackground", "#F2F2F7", "#1C1C1E"),
             ("tertiarySystemBackground", "#FFFFFF", "#2C2C2E"), ("systemGroupedBackground", "#F2F2F7", "#000000"),
             ("secondarySystemGroupedBackground", "#FFFFFF", "#1C1C1E"), ("tertiarySystemGroupedBackground", "#F2F2F7", "#2C2C2E"),
-            ("darkText", "#000000", "#000000"), ("lightText", "#FFFFFF99", "#FFFFFF99"),
+            ("darkText", "#000000", "#000000"), ("lightText", "#FFFFFF99", "#FFFFFF99")
         ]
         XCTAssertEqual(SystemColor.all.map(\.name), expected.map(\.0), "every colour, in the documented order")
         for (name, light, dark) in expected {
@@ -70,7 +71,8 @@ final class AppearanceAndDevicesTests: XCTestCase {
     }
 
     func testAFileTakesItsAppearanceAndTheCommandLineOverridesIt() throws {
-        let layers = #""layers": [{"name": "a", "frame": [0, 0, 10, 10], "backgroundColor": "secondarySystemBackground", "text": {"string": "x"}}]"#
+        let layers =
+            #""layers": [{"name": "a", "frame": [0, 0, 10, 10], "backgroundColor": "secondarySystemBackground", "text": {"string": "x"}}]"#
         let light = try decode(#"{"background": "systemGroupedBackground", \#(layers)}"#)
         XCTAssertEqual(light.window.backgroundColor, hex("#F2F2F7"))
         XCTAssertEqual(light.window.sublayers[0].backgroundColor, hex("#F2F2F7"))
@@ -83,14 +85,17 @@ final class AppearanceAndDevicesTests: XCTestCase {
         XCTAssertEqual(dark.statusBar, .light, "light glyphs in dark mode")
         var options = SceneOptions()
         options.appearance = .light
-        XCTAssertEqual(try decode(#"{"appearance": "dark", "background": "systemGroupedBackground", \#(layers)}"#, options: options)
-            .window.backgroundColor, hex("#F2F2F7"), "--appearance light wins over the file")
+        XCTAssertEqual(
+            try decode(#"{"appearance": "dark", "background": "systemGroupedBackground", \#(layers)}"#, options: options)
+                .window.backgroundColor, hex("#F2F2F7"), "--appearance light wins over the file")
         // An explicit style stays.
         XCTAssertEqual(try decode(#"{"appearance": "dark", "statusBar": {"style": "dark"}, \#(layers)}"#).statusBar, .dark)
-        XCTAssertEqual(error(#"{"appearance": "dim", \#(layers)}"#),
-                       #"t.json: $.appearance: unknown value "dim"; expected one of "light", "dark""#)
-        XCTAssertTrue(error(#"{"background": "systemGroupedBackgrund", \#(layers)}"#)
-            .hasSuffix(#"got "systemGroupedBackgrund" (did you mean "systemGroupedBackground"?)"#))
+        XCTAssertEqual(
+            error(#"{"appearance": "dim", \#(layers)}"#),
+            #"t.json: $.appearance: unknown value "dim"; expected one of "light", "dark""#)
+        XCTAssertTrue(
+            error(#"{"background": "systemGroupedBackgrund", \#(layers)}"#)
+                .hasSuffix(#"got "systemGroupedBackgrund" (did you mean "systemGroupedBackground"?)"#))
     }
 
     func testDarkAppearanceRestylesThePresetsChromeOnly() throws {
@@ -175,22 +180,24 @@ final class AppearanceAndDevicesTests: XCTestCase {
     func testANamedPhoneAtAnotherScaleKeepsItsName() throws {
         var small = try XCTUnwrap(Device(named: "iphone15pro"))
         small.scale = 1
-        let transition = Transition(name: "t", device: small, window: Layer(name: "window", frame: small.bounds),
-                                    timing: Timing(curve: .bezier(.linear), durationSeconds: 0.1))
+        let transition = Transition(
+            name: "t", device: small, window: Layer(name: "window", frame: small.bounds),
+            timing: Timing(curve: .bezier(.linear), durationSeconds: 0.1))
         let json = TransitionFile.json(for: transition, relativeTo: "/tmp")
         XCTAssertTrue(json.contains(#""device": {"name": "iphone15pro", "scale": 1}"#), json)
         let read = try decode(json)
         XCTAssertEqual(read.device, small)
         XCTAssertEqual(StatusBar.Layout(device: read.device), .dynamicIsland)
         // At the phone's own scale the name alone; a name with its own scale is the same phone.
-        XCTAssertTrue(TransitionFile.json(for: try decode(#"{"device": {"name": "iphone15pro", "scale": 3}, "layers": []}"#), relativeTo: "/tmp")
-            .contains(#""device": "iphone15pro""#))
+        XCTAssertTrue(
+            TransitionFile.json(for: try decode(#"{"device": {"name": "iphone15pro", "scale": 3}, "layers": []}"#), relativeTo: "/tmp")
+                .contains(#""device": "iphone15pro""#))
         XCTAssertEqual(try decode(#"{"device": {"name": "iPhone 15 Pro"}, "layers": []}"#).device, Device(named: "iphone15pro"))
         for (json, message) in [
             (#"{"device": {"name": "iphone99"}, "layers": []}"#, #"$.device.name: expected the name of a phone"#),
             (#"{"device": {"name": "390x844"}, "layers": []}"#, #"$.device.name: expected the name of a phone"#),
             (#"{"device": {"name": "x", "width": 300}, "layers": []}"#, #"$.device.width: does not go with "name""#),
-            (#"{"device": {"name": "x", "scale": 5}, "layers": []}"#, #"$.device.scale"#),
+            (#"{"device": {"name": "x", "scale": 5}, "layers": []}"#, #"$.device.scale"#)
         ] {
             XCTAssertThrowsError(try decode(json), json) { XCTAssertTrue("\($0)".contains(message), "\($0)") }
         }
@@ -225,8 +232,10 @@ final class AppearanceAndDevicesTests: XCTestCase {
 
     func testAWeightTheFontLacksTakesTheCSSMatch() {
         let inter = [400, 600, 700]
-        let expected: [TextStyle.Weight: Int] = [.ultraLight: 400, .thin: 400, .light: 400, .regular: 400, .medium: 400,
-                                                 .semibold: 600, .bold: 700, .heavy: 700, .black: 700]
+        let expected: [TextStyle.Weight: Int] = [
+            .ultraLight: 400, .thin: 400, .light: 400, .regular: 400, .medium: 400,
+            .semibold: 600, .bold: 700, .heavy: 700, .black: 700
+        ]
         for (weight, face) in expected { XCTAssertEqual(weight.matched(in: inter), face, "\(weight)") }
         XCTAssertEqual(TextStyle.Weight.regular.matched(in: [300, 500, 700]), 500, "400 takes 500 first")
         XCTAssertEqual(TextStyle.Weight.medium.matched(in: [300, 600]), 300, "500 takes lighter before heavier")
@@ -248,7 +257,8 @@ final class AppearanceAndDevicesTests: XCTestCase {
 
     func testEveryWeightInAFile() throws {
         for weight in FontWeight.allCases {
-            let transition = try decode(#"{"layers": [{"name": "a", "frame": [0, 0, 10, 10], "text": {"string": "x", "weight": "\#(weight.rawValue)"}}]}"#)
+            let transition = try decode(
+                #"{"layers": [{"name": "a", "frame": [0, 0, 10, 10], "text": {"string": "x", "weight": "\#(weight.rawValue)"}}]}"#)
             XCTAssertEqual(transition.window.sublayers[0].text?.weight, weight)
         }
     }
@@ -256,11 +266,12 @@ final class AppearanceAndDevicesTests: XCTestCase {
     // MARK: - Animatable text
 
     func testTextColorAndFontSizeAnimate() throws {
-        let transition = try decode(#"""
-        {"timing": {"curve": "linear", "duration": 1},
-         "layers": [{"name": "a", "frame": [0, 0, 100, 40], "text": {"string": "x", "size": 17, "color": "red"}}],
-         "animations": [{"target": "a", "to": {"textColor": "blue", "fontSize": 34}}]}
-        """#)
+        let transition = try decode(
+            #"""
+            {"timing": {"curve": "linear", "duration": 1},
+             "layers": [{"name": "a", "frame": [0, 0, 100, 40], "text": {"string": "x", "size": 17, "color": "red"}}],
+             "animations": [{"target": "a", "to": {"textColor": "blue", "fontSize": 34}}]}
+            """#)
         let animator = try TransitionAnimator(transition)
         let half = animator.window(atSeconds: 0.5, isFinal: false).sublayers[0].text!
         XCTAssertEqual(half.sizePoints, 25.5, accuracy: 1e-12)
@@ -271,8 +282,9 @@ final class AppearanceAndDevicesTests: XCTestCase {
         // Exported and read back: the same animation.
         let json = TransitionFile.json(for: transition, relativeTo: "/tmp")
         XCTAssertTrue(json.contains(#""fontSize": 34"#), json)
-        XCTAssertEqual(try TransitionFile(data: Data(json.utf8), path: "/tmp/t.json").transition(photos: [], options: SceneOptions()).animations,
-                       transition.animations)
+        XCTAssertEqual(
+            try TransitionFile(data: Data(json.utf8), path: "/tmp/t.json").transition(photos: [], options: SceneOptions()).animations,
+            transition.animations)
         // A spring that overshoots below zero keeps a drawable size.
         var layer = Layer(name: "a", frame: .zero)
         layer.text = TextContent(string: "x", sizePoints: 10, baselineOrigin: .zero, color: .black)
@@ -284,28 +296,37 @@ final class AppearanceAndDevicesTests: XCTestCase {
 
     func testRelativeFramesOnThreeDevices() throws {
         let json = #"""
-        {"layers": [
-          {"name": "title", "frame": {"relativeTo": "safeArea", "left": 16, "right": 16, "top": 8, "height": 41}},
-          {"name": "card", "frame": {"relativeTo": "safeArea", "left": 16, "right": 16, "top": 60, "height": "45%"}},
-          {"name": "sheet", "frame": {"top": "100%", "height": "50%"}, "sublayers": [
-            {"name": "grabber", "frame": {"relativeTo": "parent", "width": 36, "top": 5, "height": 5}},
-            {"name": "done", "frame": {"relativeTo": "parent", "right": 16, "width": 80, "top": 20, "height": 24}}
-          ]},
-          {"name": "badge", "frame": {"centerX": -10, "width": 20, "bottom": "10%", "height": 20}}
-        ],
-         "animations": [{"target": "sheet", "to": {"frame": {"bottom": -12, "height": "50%"}}}]}
-        """#
+            {"layers": [
+              {"name": "title", "frame": {"relativeTo": "safeArea", "left": 16, "right": 16, "top": 8, "height": 41}},
+              {"name": "card", "frame": {"relativeTo": "safeArea", "left": 16, "right": 16, "top": 60, "height": "45%"}},
+              {"name": "sheet", "frame": {"top": "100%", "height": "50%"}, "sublayers": [
+                {"name": "grabber", "frame": {"relativeTo": "parent", "width": 36, "top": 5, "height": 5}},
+                {"name": "done", "frame": {"relativeTo": "parent", "right": 16, "width": 80, "top": 20, "height": 24}}
+              ]},
+              {"name": "badge", "frame": {"centerX": -10, "width": 20, "bottom": "10%", "height": 20}}
+            ],
+             "animations": [{"target": "sheet", "to": {"frame": {"bottom": -12, "height": "50%"}}}]}
+            """#
         // Worked out by hand from each screen's size and safe area.
         let cases: [(String, title: Rect, card: Rect, sheetStart: Rect, sheetEnd: Rect, grabber: Rect, done: Rect, badge: Rect)] = [
-            ("se", Rect(x: 16, y: 28, width: 288, height: 41), Rect(x: 16, y: 80, width: 288, height: 0.45 * 548),
-             Rect(x: 0, y: 568, width: 320, height: 284), Rect(x: 0, y: 296, width: 320, height: 284),
-             Rect(x: 142, y: 5, width: 36, height: 5), Rect(x: 224, y: 20, width: 80, height: 24), Rect(x: 140, y: 491.2, width: 20, height: 20)),
-            ("iphone15pro", Rect(x: 16, y: 67, width: 361, height: 41), Rect(x: 16, y: 119, width: 361, height: 0.45 * 759),
-             Rect(x: 0, y: 852, width: 393, height: 426), Rect(x: 0, y: 438, width: 393, height: 426),
-             Rect(x: 178.5, y: 5, width: 36, height: 5), Rect(x: 297, y: 20, width: 80, height: 24), Rect(x: 176.5, y: 746.8, width: 20, height: 20)),
-            ("iphone16promax", Rect(x: 16, y: 70, width: 408, height: 41), Rect(x: 16, y: 122, width: 408, height: 0.45 * 860),
-             Rect(x: 0, y: 956, width: 440, height: 478), Rect(x: 0, y: 490, width: 440, height: 478),
-             Rect(x: 202, y: 5, width: 36, height: 5), Rect(x: 344, y: 20, width: 80, height: 24), Rect(x: 200, y: 840.4, width: 20, height: 20)),
+            (
+                "se", Rect(x: 16, y: 28, width: 288, height: 41), Rect(x: 16, y: 80, width: 288, height: 0.45 * 548),
+                Rect(x: 0, y: 568, width: 320, height: 284), Rect(x: 0, y: 296, width: 320, height: 284),
+                Rect(x: 142, y: 5, width: 36, height: 5), Rect(x: 224, y: 20, width: 80, height: 24),
+                Rect(x: 140, y: 491.2, width: 20, height: 20)
+            ),
+            (
+                "iphone15pro", Rect(x: 16, y: 67, width: 361, height: 41), Rect(x: 16, y: 119, width: 361, height: 0.45 * 759),
+                Rect(x: 0, y: 852, width: 393, height: 426), Rect(x: 0, y: 438, width: 393, height: 426),
+                Rect(x: 178.5, y: 5, width: 36, height: 5), Rect(x: 297, y: 20, width: 80, height: 24),
+                Rect(x: 176.5, y: 746.8, width: 20, height: 20)
+            ),
+            (
+                "iphone16promax", Rect(x: 16, y: 70, width: 408, height: 41), Rect(x: 16, y: 122, width: 408, height: 0.45 * 860),
+                Rect(x: 0, y: 956, width: 440, height: 478), Rect(x: 0, y: 490, width: 440, height: 478),
+                Rect(x: 202, y: 5, width: 36, height: 5), Rect(x: 344, y: 20, width: 80, height: 24),
+                Rect(x: 200, y: 840.4, width: 20, height: 20)
+            )
         ]
         func assertRect(_ a: Rect?, _ b: Rect, _ what: String, line: UInt = #line) {
             guard let a else { return XCTFail("no \(what)", line: line) }
@@ -329,18 +350,27 @@ final class AppearanceAndDevicesTests: XCTestCase {
 
     func testRelativeFrameErrors() {
         func layer(_ frame: String) -> String { #"{"layers": [{"name": "a", "frame": \#(frame)}]}"# }
-        XCTAssertEqual(error(layer(#"{"left": 1, "right": 2, "width": 3}"#)),
-                       #"t.json: $.layers[0].frame.width: give at most two of "left", "right", "width" (or "centerX" with "width"), not "left", "right", "width""#)
-        XCTAssertEqual(error(layer(#"{"centerX": 4}"#)),
-                       #"t.json: $.layers[0].frame.centerX: give at most two of "left", "right", "width" (or "centerX" with "width"), not "centerX""#)
-        XCTAssertEqual(error(layer(#"{"top": "half"}"#)),
-                       #"t.json: $.layers[0].frame.top: expected points or a percentage of the window such as "50%", got "half""#)
-        XCTAssertEqual(error(layer(#"{"relativeTo": "screen"}"#)),
-                       #"t.json: $.layers[0].frame.relativeTo: unknown value "screen"; expected one of "window", "safeArea", "parent""#)
-        XCTAssertEqual(error(layer(#"{"left": 300, "right": 300}"#)),
-                       #"t.json: $.layers[0].frame.right: leaves a width of -225 points on this device (iphone8); the frame needs a size of 0 or more"#)
-        XCTAssertEqual(error(layer(#"{"left": 1, "cellOf": "g"}"#)),
-                       #"t.json: $.layers[0].frame.cellOf: "cellOf" does not go with a frame relative to the window or safe area ("relativeTo", "left", …)"#)
+        XCTAssertEqual(
+            error(layer(#"{"left": 1, "right": 2, "width": 3}"#)),
+            #"t.json: $.layers[0].frame.width: give at most two of "left", "right", "width" (or "centerX" with "width"), not "left", "right", "width""#
+        )
+        XCTAssertEqual(
+            error(layer(#"{"centerX": 4}"#)),
+            #"t.json: $.layers[0].frame.centerX: give at most two of "left", "right", "width" (or "centerX" with "width"), not "centerX""#)
+        XCTAssertEqual(
+            error(layer(#"{"top": "half"}"#)),
+            #"t.json: $.layers[0].frame.top: expected points or a percentage of the window such as "50%", got "half""#)
+        XCTAssertEqual(
+            error(layer(#"{"relativeTo": "screen"}"#)),
+            #"t.json: $.layers[0].frame.relativeTo: unknown value "screen"; expected one of "window", "safeArea", "parent""#)
+        XCTAssertEqual(
+            error(layer(#"{"left": 300, "right": 300}"#)),
+            #"t.json: $.layers[0].frame.right: leaves a width of -225 points on this device (iphone8); the frame needs a size of 0 or more"#
+        )
+        XCTAssertEqual(
+            error(layer(#"{"left": 1, "cellOf": "g"}"#)),
+            #"t.json: $.layers[0].frame.cellOf: "cellOf" does not go with a frame relative to the window or safe area ("relativeTo", "left", …)"#
+        )
     }
 
     // MARK: - Home indicator
@@ -358,14 +388,23 @@ final class AppearanceAndDevicesTests: XCTestCase {
         XCTAssertEqual(tint(over: [.fill(rect: screen, color: .white, opacity: 1, clip: nil)]), .black)
         XCTAssertEqual(tint(over: []), .white, "nothing drawn: the black behind the window")
         // 50 % black over white: sRGB 0.5, linear 0.214 (above mid-grey 0.184): still light.
-        XCTAssertEqual(tint(over: [.fill(rect: screen, color: .white, opacity: 1, clip: nil),
-                                   .group(opacity: 0.5, ops: [.fill(rect: screen, color: .black, opacity: 1, clip: nil)])]), .black)
+        XCTAssertEqual(
+            tint(over: [
+                .fill(rect: screen, color: .white, opacity: 1, clip: nil),
+                .group(opacity: 0.5, ops: [.fill(rect: screen, color: .black, opacity: 1, clip: nil)])
+            ]), .black)
         // 60 % black: sRGB 0.4, linear 0.133: dark.
-        XCTAssertEqual(tint(over: [.fill(rect: screen, color: .white, opacity: 1, clip: nil),
-                                   .fill(rect: screen, color: .black, opacity: 0.6, clip: nil)]), .white)
+        XCTAssertEqual(
+            tint(over: [
+                .fill(rect: screen, color: .white, opacity: 1, clip: nil),
+                .fill(rect: screen, color: .black, opacity: 0.6, clip: nil)
+            ]), .white)
         // A dark fill that stops above the indicator does not count.
-        XCTAssertEqual(tint(over: [.fill(rect: screen, color: .white, opacity: 1, clip: nil),
-                                   .fill(rect: Rect(x: 0, y: 0, width: 375, height: 700), color: .black, opacity: 1, clip: nil)]), .black)
+        XCTAssertEqual(
+            tint(over: [
+                .fill(rect: screen, color: .white, opacity: 1, clip: nil),
+                .fill(rect: Rect(x: 0, y: 0, width: 375, height: 700), color: .black, opacity: 1, clip: nil)
+            ]), .black)
         XCTAssertEqual(StatusBar.relativeLuminance(red: 0.5, green: 0.5, blue: 0.5), 0.21404, accuracy: 1e-5)
         XCTAssertEqual(StatusBar.relativeLuminance(red: 1, green: 1, blue: 1), 1, accuracy: 1e-12)
         // No indicator on a home-button phone: nothing changes.

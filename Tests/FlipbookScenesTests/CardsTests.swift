@@ -1,16 +1,18 @@
-import XCTest
-import Foundation
-import FlipbookGeometry
-import FlipbookMotion
-import FlipbookRaster
 import Flipbook
-import FlipbookModel
-import FlipbookScenes
 import FlipbookFormats
+import FlipbookGeometry
+import FlipbookModel
+import FlipbookMotion
 import FlipbookPipelineTestSupport
+import FlipbookRaster
+import FlipbookScenes
+import Foundation
+import XCTest
 
 final class CardsTests: XCTestCase {
-    let cards = (0..<3).map { Card(title: "Card \($0)", imagePath: "c\($0).jpg", commentCount: 2, rating: $0 + 2, comments: ["one", "two"]) }
+    let cards = (0..<3).map {
+        Card(title: "Card \($0)", imagePath: "c\($0).jpg", commentCount: 2, rating: $0 + 2, comments: ["one", "two"])
+    }
     var scene: CardScene { CardScene(cards: cards, device: .iPhone8, typesetter: fixtureTypesetter) }
 
     // Inter's vertical metrics (hhea: ascender 0.96875 em, descender 0.2421875 em): a 16 pt title's
@@ -139,8 +141,9 @@ final class CardsTests: XCTestCase {
             XCTAssertEqual(try followUpSeconds(push), 0.3, accuracy: 1e-12)
             let end = main.durationSeconds
             assertRect(windowFrame(of: "comment list", in: try window(push, at: end)), Rect(x: 0, y: 380, width: 375, height: 287))
-            assertRect(windowFrame(of: "comment list", in: try window(push, at: end + 0.15)), Rect(x: 0, y: 355, width: 375, height: 312),
-                       accuracy: 1e-6)
+            assertRect(
+                windowFrame(of: "comment list", in: try window(push, at: end + 0.15)), Rect(x: 0, y: 355, width: 375, height: 312),
+                accuracy: 1e-6)
             assertRect(windowFrame(of: "comment list", in: try window(push, at: end + 0.3)), Rect(x: 0, y: 330, width: 375, height: 337))
         }
     }
@@ -153,7 +156,9 @@ final class CardsTests: XCTestCase {
         XCTAssertEqual(title.map(\.origin), [Point(x: 15, y: 300 + titleBaseline)])
         XCTAssertEqual(title.first?.opacity, 1)
         XCTAssertEqual(imageOps(start, source: "c2.jpg").map(\.rect), [Rect(x: 0, y: -30, width: 375, height: 330)])
-        XCTAssertEqual(textOps(start, "one").map(\.origin), [Point(x: 15, y: 330 + commentBaseline)], "the list where the follow-up left it, under the background snapshot")
+        XCTAssertEqual(
+            textOps(start, "one").map(\.origin), [Point(x: 15, y: 330 + commentBaseline)],
+            "the list where the follow-up left it, under the background snapshot")
         let mid = try ops(pop, at: 0.5)
         XCTAssertEqual(imageOps(mid, source: "c2.jpg").map(\.rect), [Rect(x: 18.75, y: 81.75, width: 337.5, height: 297)])
         // Title snapshot: lerp((0, 300), (37.5, 457.5)) = (18.75, 378.75), 300×80 throughout.
@@ -173,12 +178,12 @@ final class CardsTests: XCTestCase {
         // are square where the title view follows). It must not start at radius 0 without a clip:
         // then it was drawn square-cornered all the way.
         let pop = scene.pop(2, name: "card-pop", timing: linearSecond)
-        let top = Rect(x: 0, y: -30, width: 375, height: 330)  // to the card, Rect(x: 37.5, y: 193.5, width: 300, height: 264)
+        let top = Rect(x: 0, y: -30, width: 375, height: 330) // to the card, Rect(x: 37.5, y: 193.5, width: 300, height: 264)
         // Linear from `top` to `card`, worked out by hand: x 0 → 37.5, y -30 → 193.5, width 375 → 300,
         // height 330 → 264.
         let expected: [(t: Double, rect: Rect)] = [
             (0, top), (0.5, Rect(x: 18.75, y: 81.75, width: 337.5, height: 297)),
-            (0.9, Rect(x: 33.75, y: 171.15, width: 307.5, height: 270.6)),
+            (0.9, Rect(x: 33.75, y: 171.15, width: 307.5, height: 270.6))
         ]
         for (t, rect) in expected {
             let cover = imageOps(try ops(pop, at: t), source: "c2.jpg")
@@ -201,7 +206,8 @@ final class CardsTests: XCTestCase {
             XCTAssertEqual(error as? SceneError, .cardIndexOutOfRange(field: .selectedIndex, index: 99, count: 6))
         }
         XCTAssertEqual(TransitionPreset.cardPop.defaultTiming, Timing(curve: .bezier(.easeInEaseOut), durationSeconds: 0.5))
-        XCTAssertEqual(try followUpSeconds(TransitionPreset.cardPop.makeTransition(photos: [], options: SceneOptions())), 0,
-                       "pop has no follow-up (default manifest path resolves from the package root)")
+        XCTAssertEqual(
+            try followUpSeconds(TransitionPreset.cardPop.makeTransition(photos: [], options: SceneOptions())), 0,
+            "pop has no follow-up (default manifest path resolves from the package root)")
     }
 }

@@ -1,15 +1,15 @@
+import FlipbookFormats
 // Goldens of the system chrome drawn as paths: each device's status bar in both styles, the
 // iPhone X home indicator and the navigation bar's back chevron, at @2x. References are in
 // __Goldens__/ChromeGoldenTests/; record with FLIPBOOK_RECORD=failed and look at them.
 import FlipbookGeometry
+import FlipbookModel
+import FlipbookPipelineTestSupport
 import FlipbookRaster
+import FlipbookScenes
 import FlipbookTesting
 import FlipbookText
 import XCTest
-import FlipbookModel
-import FlipbookScenes
-import FlipbookFormats
-import FlipbookPipelineTestSupport
 
 final class ChromeGoldenTests: XCTestCase {
     /// Inter SemiBold, the fixture face closest to the SF Pro Text Semibold iOS draws the clock in.
@@ -24,13 +24,15 @@ final class ChromeGoldenTests: XCTestCase {
     /// (dark style) or black (light style).
     func statusBar(_ device: Device, _ style: StatusBar.Style) -> PremultipliedImage {
         let height = StatusBar.Layout(device: device).heightPoints
-        var canvas = Canvas(widthPixels: Int(device.width * 2), heightPixels: Int(height * 2), scale: 2,
-                            background: style == .dark ? Self.white : Self.black)
+        var canvas = Canvas(
+            widthPixels: Int(device.width * 2), heightPixels: Int(height * 2), scale: 2,
+            background: style == .dark ? Self.white : Self.black)
         canvas.fill(StatusBar.shapes(device: device, style: style))
         let clock = StatusBar.clock(device: device, style: style)
         let width = Self.clockFont.measure(clock.string, sizePoints: clock.sizePoints)
-        canvas.drawText(clock.string, font: Self.clockFont, sizePoints: clock.sizePoints,
-                        baselineOrigin: Point(x: clock.box.minX + (clock.box.width - width) / 2, y: clock.baselineY), color: clock.color)
+        canvas.drawText(
+            clock.string, font: Self.clockFont, sizePoints: clock.sizePoints,
+            baselineOrigin: Point(x: clock.box.minX + (clock.box.width - width) / 2, y: clock.baselineY), color: clock.color)
         return canvas.image
     }
 
@@ -51,8 +53,9 @@ final class ChromeGoldenTests: XCTestCase {
         let device = Device.iPhoneX
         for style in StatusBar.Style.allCases {
             let indicator = try XCTUnwrap(StatusBar.homeIndicator(device: device, style: style))
-            var canvas = Canvas(widthPixels: Int(device.width * 2), heightPixels: 68, scale: 2,
-                                background: style == .dark ? Self.white : Self.black)
+            var canvas = Canvas(
+                widthPixels: Int(device.width * 2), heightPixels: 68, scale: 2,
+                background: style == .dark ? Self.white : Self.black)
             canvas.fill(indicator.path.offsetBy(dy: 34 - device.height), color: indicator.color)
             assertGolden(of: canvas.image, as: .image, named: "home-indicator-x-\(style)")
         }
@@ -63,12 +66,14 @@ final class ChromeGoldenTests: XCTestCase {
         // in the tint colour, at @2x and @3x.
         for scale in [2.0, 3.0] {
             let bar = Rect(x: 0, y: 0, width: 160, height: 44)
-            var canvas = Canvas(widthPixels: Int(bar.width * scale), heightPixels: Int(bar.height * scale), scale: scale,
-                                background: PremultipliedPixel(red: 248, green: 248, blue: 248, alpha: 255))
+            var canvas = Canvas(
+                widthPixels: Int(bar.width * scale), heightPixels: Int(bar.height * scale), scale: scale,
+                background: PremultipliedPixel(red: 248, green: 248, blue: 248, alpha: 255))
             let chevron = NavigationBar.backChevron(in: bar)
             canvas.fill([chevron])
-            canvas.drawText("Photos", font: Self.titleFont, sizePoints: 17, baselineOrigin: Point(x: NavigationBar.backTitleInsetPoints, y: 28),
-                            color: chevron.color)
+            canvas.drawText(
+                "Photos", font: Self.titleFont, sizePoints: 17, baselineOrigin: Point(x: NavigationBar.backTitleInsetPoints, y: 28),
+                color: chevron.color)
             assertGolden(of: canvas.image, as: .image, named: "back-chevron-@\(Int(scale))x")
         }
     }

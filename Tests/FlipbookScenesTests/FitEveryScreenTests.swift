@@ -1,17 +1,18 @@
+import FlipbookFormats
+import FlipbookGeometry
+import FlipbookModel
+import FlipbookPipelineTestSupport
+import FlipbookRaster
+import FlipbookScenes
+import FlipbookTesting
+import Foundation
 // One transition file on three screens of different sizes (frames relative to the window, the
 // safe area and the parent), in light and dark appearance, and the home indicator over the
 // modal presets' black. References are in __Goldens__/FitEveryScreenTests/; record with
 // FLIPBOOK_RECORD=failed and look at them.
 import XCTest
-import Foundation
+
 @testable import Flipbook
-import FlipbookGeometry
-import FlipbookRaster
-import FlipbookModel
-import FlipbookScenes
-import FlipbookFormats
-import FlipbookTesting
-import FlipbookPipelineTestSupport
 
 final class FitEveryScreenTests: XCTestCase {
     func job(device name: String, appearance: Appearance? = nil) throws -> RenderJob {
@@ -31,7 +32,9 @@ final class FitEveryScreenTests: XCTestCase {
     func testOneFileOnThreeScreens() throws {
         for (device, appearance) in [("se", Appearance?.none), ("iphone15pro", .dark), ("iphone16promax", nil)] {
             let job = try job(device: device, appearance: appearance)
-            assertGolden(of: try job.renderFrame(job.sequence.count / 2), as: .image, named: "fit-every-screen-\(device)\(appearance.map { "-\($0.rawValue)" } ?? "")")
+            assertGolden(
+                of: try job.renderFrame(job.sequence.count / 2), as: .image,
+                named: "fit-every-screen-\(device)\(appearance.map { "-\($0.rawValue)" } ?? "")")
         }
     }
 
@@ -40,11 +43,18 @@ final class FitEveryScreenTests: XCTestCase {
     func testTheGeometryOnEachScreen() throws {
         // (device, title's window rect, sheet's final window rect, grabber's window rect)
         let cases: [(String, title: Rect, sheet: Rect, grabber: Rect)] = [
-            ("se", Rect(x: 16, y: 28, width: 288, height: 41), Rect(x: 0, y: 296, width: 320, height: 284), Rect(x: 142, y: 301, width: 36, height: 5)),
-            ("iphone15pro", Rect(x: 16, y: 67, width: 361, height: 41), Rect(x: 0, y: 438, width: 393, height: 426),
-             Rect(x: 178.5, y: 443, width: 36, height: 5)),
-            ("iphone16promax", Rect(x: 16, y: 70, width: 408, height: 41), Rect(x: 0, y: 490, width: 440, height: 478),
-             Rect(x: 202, y: 495, width: 36, height: 5)),
+            (
+                "se", Rect(x: 16, y: 28, width: 288, height: 41), Rect(x: 0, y: 296, width: 320, height: 284),
+                Rect(x: 142, y: 301, width: 36, height: 5)
+            ),
+            (
+                "iphone15pro", Rect(x: 16, y: 67, width: 361, height: 41), Rect(x: 0, y: 438, width: 393, height: 426),
+                Rect(x: 178.5, y: 443, width: 36, height: 5)
+            ),
+            (
+                "iphone16promax", Rect(x: 16, y: 70, width: 408, height: 41), Rect(x: 0, y: 490, width: 440, height: 478),
+                Rect(x: 202, y: 495, width: 36, height: 5)
+            )
         ]
         for (device, title, sheet, grabber) in cases {
             let job = try job(device: device)
@@ -72,12 +82,14 @@ final class FitEveryScreenTests: XCTestCase {
         let last = job.sequence.count - 1
         // Black at frame 0, then 255 · t / 3.
         for (index, frame) in zip([0, 45], try job.renderFrames([0, 45])) {
-            XCTAssertEqual(Double(frame[Int(frame.width / 2), frame.height - 11].red), 255 * job.sequence[index].timeSeconds / 3,
-                           accuracy: 1, "frame \(index)")
+            XCTAssertEqual(
+                Double(frame[Int(frame.width / 2), frame.height - 11].red), 255 * job.sequence[index].timeSeconds / 3,
+                accuracy: 1, "frame \(index)")
         }
         let image = try job.renderFrame(last)
         // The bottom 34 pt (the home indicator's inset).
-        let strip = PremultipliedImage(width: image.width, height: 34, pixels: Array(image.pixels[(image.height - 34) * image.width..<image.pixels.count]))
+        let strip = PremultipliedImage(
+            width: image.width, height: 34, pixels: Array(image.pixels[(image.height - 34) * image.width..<image.pixels.count]))
         assertGolden(of: strip, as: .image, named: "present-x-home-indicator")
         // Its centre pixel, 10.5 pt above the bottom, is half-way grey: 255 · 1.5 / 3.
         XCTAssertEqual(Double(image[Int(image.width / 2), image.height - 11].red), 127.5, accuracy: 1)
@@ -107,7 +119,8 @@ final class FitEveryScreenTests: XCTestCase {
             XCTAssertEqual(pixel.alpha, 255)
         }
         let last = try job.renderFrame(job.sequence.count - 1)
-        let strip = PremultipliedImage(width: last.width, height: 34, pixels: Array(last.pixels[(last.height - 34) * last.width..<last.pixels.count]))
+        let strip = PremultipliedImage(
+            width: last.width, height: 34, pixels: Array(last.pixels[(last.height - 34) * last.width..<last.pixels.count]))
         assertGolden(of: strip, as: .image, named: "push-x-home-indicator-fading")
     }
 
@@ -117,7 +130,9 @@ final class FitEveryScreenTests: XCTestCase {
         let tones = StatusBar.fadedHomeIndicatorTones(targets: [0, 0, 1, 1, 1, 0, 0], times: [0, 1, 2, 3, 4, 5, 6], fadeSeconds: 3)
         let expected = [0, 0, 0, 1.0 / 3, 2.0 / 3, 1, 2.0 / 3]
         for (tone, value) in zip(tones, expected) { XCTAssertEqual(tone, value, accuracy: 1e-12) }
-        XCTAssertEqual(StatusBar.fadedHomeIndicatorTones(targets: [1, 1, 1], times: [0, 5, 9], fadeSeconds: 3), [1, 1, 1], "no change, no fade")
-        XCTAssertEqual(StatusBar.fadedHomeIndicatorTones(targets: [0, 1, 1], times: [0, 1, 9], fadeSeconds: 3), [0, 0, 1], "exactly white once done")
+        XCTAssertEqual(
+            StatusBar.fadedHomeIndicatorTones(targets: [1, 1, 1], times: [0, 5, 9], fadeSeconds: 3), [1, 1, 1], "no change, no fade")
+        XCTAssertEqual(
+            StatusBar.fadedHomeIndicatorTones(targets: [0, 1, 1], times: [0, 1, 9], fadeSeconds: 3), [0, 0, 1], "exactly white once done")
     }
 }

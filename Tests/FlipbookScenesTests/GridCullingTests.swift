@@ -1,10 +1,10 @@
-import XCTest
-import FlipbookGeometry
-import FlipbookRaster
-import FlipbookModel
-import FlipbookScenes
 import FlipbookFormats
+import FlipbookGeometry
+import FlipbookModel
 import FlipbookPipelineTestSupport
+import FlipbookRaster
+import FlipbookScenes
+import XCTest
 
 /// Grids give layers only to cells that can show through their clip (a 10,000-photo manifest
 /// must not cost 10,000 layers a frame), and that changes no display list.
@@ -39,8 +39,9 @@ final class GridCullingTests: XCTestCase {
             XCTAssertGreaterThan(grid.sublayers.count, 5, "scroll \(scroll)")
             let full = unculled(grid, frames: scene.layout.cellFrames, name: { "cell \($0)" })
             XCTAssertEqual(full.sublayers.count, 300)
-            XCTAssertEqual(DisplayList.ops(flattening: grid, screen: Device.iPhone8.bounds),
-                           DisplayList.ops(flattening: full, screen: Device.iPhone8.bounds), "scroll \(scroll)")
+            XCTAssertEqual(
+                DisplayList.ops(flattening: grid, screen: Device.iPhone8.bounds),
+                DisplayList.ops(flattening: full, screen: Device.iPhone8.bounds), "scroll \(scroll)")
         }
     }
 
@@ -52,8 +53,9 @@ final class GridCullingTests: XCTestCase {
             XCTAssertLessThan(grid.sublayers.count, 30, "scroll \(scroll)")
             var full = screen
             full.sublayers[0] = unculled(grid, frames: photos.indices.map(scene.cellContentFrame), name: { "thumbnail \($0)" })
-            XCTAssertEqual(DisplayList.ops(flattening: screen, screen: Device.iPhone8.bounds),
-                           DisplayList.ops(flattening: full, screen: Device.iPhone8.bounds), "scroll \(scroll)")
+            XCTAssertEqual(
+                DisplayList.ops(flattening: screen, screen: Device.iPhone8.bounds),
+                DisplayList.ops(flattening: full, screen: Device.iPhone8.bounds), "scroll \(scroll)")
         }
     }
 }

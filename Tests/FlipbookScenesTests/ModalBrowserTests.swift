@@ -1,10 +1,10 @@
-import XCTest
-import FlipbookGeometry
-import FlipbookRaster
-import FlipbookModel
-import FlipbookScenes
 import FlipbookFormats
+import FlipbookGeometry
+import FlipbookModel
 import FlipbookPipelineTestSupport
+import FlipbookRaster
+import FlipbookScenes
+import XCTest
 
 final class ModalBrowserTests: XCTestCase {
     /// 20 photos: 0 is 600×400 (3:2), 1 is 900×1800 (taller than the screen when fitted), others square.
@@ -12,7 +12,7 @@ final class ModalBrowserTests: XCTestCase {
         let size = index == 0 ? Size(width: 600, height: 400) : index == 1 ? Size(width: 900, height: 1800) : Size(width: 500, height: 500)
         return ScenePhoto(source: "p\(index).jpg", sizePixels: size)
     }
-    let side = (375.0 - 20) / 3  // 118.333…
+    let side = (375.0 - 20) / 3 // 118.333…
 
     func scene(scroll: Double = 0) -> ModalBrowserScene { ModalBrowserScene(photos: photos, device: .iPhone8, scrollPoints: scroll) }
 
@@ -52,9 +52,11 @@ final class ModalBrowserTests: XCTestCase {
     func testPresentIsBlackAtOnceAndGrowsAClippedAspectFillImage() throws {
         let present = scene().present(0, style: .clipped, name: "present", timing: linearSecond)
         let cell = Rect(x: 5, y: 69, width: side, height: side)
-        for (progress, expected) in [(0.0, cell),
-                                     (0.5, Rect(x: 2.5, y: 138.75, width: (side + 375) / 2, height: (side + 250) / 2)),
-                                     (1.0, Rect(x: 0, y: 208.5, width: 375, height: 250))] {
+        for (progress, expected) in [
+            (0.0, cell),
+            (0.5, Rect(x: 2.5, y: 138.75, width: (side + 375) / 2, height: (side + 250) / 2)),
+            (1.0, Rect(x: 0, y: 208.5, width: 375, height: 250))
+        ] {
             let drawn = try ops(present, at: progress)
             // The container's black covers the whole screen, bar included, from the first frame.
             guard case let .fill(rect, color, opacity, clip) = drawn[drawn.count - 2].op else { return XCTFail("no container fill") }
@@ -71,10 +73,14 @@ final class ModalBrowserTests: XCTestCase {
         }
         // The last frame is the browser alone: black, the photo aspect-fit.
         let final = try ops(present, at: 1, isFinal: true).map(\.op)
-        XCTAssertEqual(final, [
-            .fill(rect: Rect(x: 0, y: 0, width: 375, height: 667), color: .black, opacity: 1, clip: nil),
-            .image(source: "p0.jpg", rect: Rect(x: 0, y: 208.5, width: 375, height: 250), contentMode: .scaleAspectFit, opacity: 1, clip: nil),
-        ])
+        XCTAssertEqual(
+            final,
+            [
+                .fill(rect: Rect(x: 0, y: 0, width: 375, height: 667), color: .black, opacity: 1, clip: nil),
+                .image(
+                    source: "p0.jpg", rect: Rect(x: 0, y: 208.5, width: 375, height: 250), contentMode: .scaleAspectFit, opacity: 1,
+                    clip: nil)
+            ])
     }
 
     func testDismissRemovesTheBrowserAtOnceAndShrinksOntoTheCell() throws {
@@ -82,8 +88,9 @@ final class ModalBrowserTests: XCTestCase {
         let dismiss = scene(scroll: 30).dismiss(4, style: .clipped, name: "dismiss", timing: linearSecond)
         let cell = Rect(x: 10 + side, y: 44 + side, width: side, height: side)
         let start = try ops(dismiss, at: 0).map(\.op)
-        XCTAssertFalse(start.contains { if case let .fill(_, color, _, _) = $0 { return color == .black } else { return false } },
-                       "the browser's black is gone at once")
+        XCTAssertFalse(
+            start.contains { if case let .fill(_, color, _, _) = $0 { return color == .black } else { return false } },
+            "the browser's black is gone at once")
         let images = imageOps(try ops(dismiss, at: 0.5), source: "p4.jpg")
         XCTAssertEqual(images.count, 2, "the grid's cell and the moving image")
         let mid = Rect(x: (cell.x + 0) / 2, y: (cell.y + (667 - 375) / 2) / 2, width: (side + 375) / 2, height: (side + 375) / 2)
@@ -104,8 +111,9 @@ final class ModalBrowserTests: XCTestCase {
         XCTAssertFalse(scene().isCellOnScreen(15), "row 5 starts at 64 + 621.67 > 667")
         let dismiss = scrolledUp.dismiss(0, style: .clipped, name: "dismiss", timing: linearSecond)
         // Halfway between (0, 208.5, 375, 250) and the zero-size rect at (187.5, 667).
-        assertRect(imageOps(try ops(dismiss, at: 0.5), source: "p0.jpg").last?.rect,
-                   Rect(x: 93.75, y: 437.75, width: 187.5, height: 125))
+        assertRect(
+            imageOps(try ops(dismiss, at: 0.5), source: "p0.jpg").last?.rect,
+            Rect(x: 93.75, y: 437.75, width: 187.5, height: 125))
         // At progress 1 the image has no area: nothing is drawn for it.
         XCTAssertEqual(imageOps(try ops(dismiss, at: 1), source: "p0.jpg").count, 0)
         // The fade variant (the fading modal browser) has no fallback: back to the start rect, off screen at (5, 69 − 200).
@@ -129,8 +137,15 @@ final class ModalBrowserTests: XCTestCase {
         // Dismiss: the container stays clear (present cleared it), so nothing covers the grid.
         let dismiss = scene().dismiss(0, style: .fade, name: "dismiss", timing: linearSecond)
         let dismissOps = try ops(dismiss, at: 0.25).map(\.op)
-        XCTAssertFalse(dismissOps.contains { if case let .fill(rect, color, _, _) = $0 { return rect == Rect(x: 0, y: 0, width: 375, height: 667) && color.red == 0 } else { return false } },
-                       "no black over the screen: the grid shows from the start")
+        XCTAssertFalse(
+            dismissOps.contains {
+                if case let .fill(rect, color, _, _) = $0 {
+                    return rect == Rect(x: 0, y: 0, width: 375, height: 667) && color.red == 0
+                } else {
+                    return false
+                }
+            },
+            "no black over the screen: the grid shows from the start")
     }
 
     func testCompletedDismissIsTheGridScreen() throws {

@@ -1,13 +1,13 @@
-import XCTest
 import Flipbook
-import FlipbookGeometry
-import FlipbookRaster
-import FlipbookText
-import FlipbookTesting
-import FlipbookModel
-import FlipbookScenes
 import FlipbookFormats
+import FlipbookGeometry
+import FlipbookModel
 import FlipbookPipelineTestSupport
+import FlipbookRaster
+import FlipbookScenes
+import FlipbookTesting
+import FlipbookText
+import XCTest
 
 /// The navigation bar during push and pop at the display-list level (docs/CHROME.md, "The
 /// navigation bar in a push or pop"): the waterfall app's items, cross-faded in place (a custom animator)
@@ -108,8 +108,12 @@ final class NavigationBarDisplayListTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(text("Clear", in: job.displayList(frameIndex: 21).ops)).x, 16, accuracy: 1e-9)
 
         let last = try job.displayList(frameIndex: 42).ops
-        XCTAssertEqual(barTexts(last), [BarText(string: "Clear", x: 16, width: Self.width("Clear"), opacity: 1),
-                                        BarText(string: "Add", x: 375 - 16 - add, width: add, opacity: 1)])
+        XCTAssertEqual(
+            barTexts(last),
+            [
+                BarText(string: "Clear", x: 16, width: Self.width("Clear"), opacity: 1),
+                BarText(string: "Add", x: 375 - 16 - add, width: add, opacity: 1)
+            ])
         XCTAssertTrue(nonStatusBarPaths(last).isEmpty, "the chevron is gone")
     }
 
@@ -136,13 +140,15 @@ final class NavigationBarDisplayListTests: XCTestCase {
     /// The new title "Detail" is half-way in from the right.
     func testUIKitsOwnShiftCarriesTitleAndBackLabelLeadingEdgeOnLeadingEdge() throws {
         let device = Device.iPhone8
-        let bar = NavigationBar.transition(device: device, from: NavigationItem(title: "Photos"),
-                                           to: NavigationItem(title: "Detail", backTitle: "Photos"), animation: .shift,
-                                           textWidth: { text, weight in Self.width(text, weight == .semibold ? .semibold : .regular) })
+        let bar = NavigationBar.transition(
+            device: device, from: NavigationItem(title: "Photos"),
+            to: NavigationItem(title: "Detail", backTitle: "Photos"), animation: .shift,
+            textWidth: { text, weight in Self.width(text, weight == .semibold ? .semibold : .regular) })
         var window = Layer(name: "window", frame: device.bounds)
         window.sublayers = [bar.layer]
-        let transition = Transition(name: "shift", device: device, window: window, animations: bar.animations, completion: bar.completion,
-                                    timing: Timing(curve: .bezier(.linear), durationSeconds: 1), statusBar: nil)
+        let transition = Transition(
+            name: "shift", device: device, window: window, animations: bar.animations, completion: bar.completion,
+            timing: Timing(curve: .bezier(.linear), durationSeconds: 1), statusBar: nil)
         let animator = try TransitionAnimator(transition)
         let ops = animator.displayOps(flattening: animator.window(atSeconds: 0.5, isFinal: false), typesetter: Self.typesetter)
         let texts = barTexts(ops)

@@ -1,11 +1,11 @@
-import XCTest
 import Flipbook
-import FlipbookGeometry
-import FlipbookRaster
-import FlipbookModel
-import FlipbookScenes
 import FlipbookFormats
+import FlipbookGeometry
+import FlipbookModel
 import FlipbookPipelineTestSupport
+import FlipbookRaster
+import FlipbookScenes
+import XCTest
 
 /// The presets against the reference apps' code: chrome, snapshots, hidden
 /// views and completions as the apps set them (docs/PRESETS.md). Expected values are
@@ -33,7 +33,8 @@ final class PresetFidelityTests: XCTestCase {
     }
 
     func target(_ name: String, of job: RenderJob) throws -> Rect {
-        try XCTUnwrap(job.transition.animations.first { $0.target == name && $0.to.frame != nil }?.to.frame, "no frame animation of '\(name)'")
+        try XCTUnwrap(
+            job.transition.animations.first { $0.target == name && $0.to.frame != nil }?.to.frame, "no frame animation of '\(name)'")
     }
 
     func assertEqual(_ a: Rect, _ b: Rect, file: StaticString = #filePath, line: UInt = #line) {
@@ -64,13 +65,17 @@ final class PresetFidelityTests: XCTestCase {
         let first = try job(.fadeDismiss, select: 0, scroll: 200)
         let side = 355.0 / 3, maximumScroll = 6 * (side + 5) + 5 - (667 - 64)
         let list = try first.displayList(frameIndex: 0)
-        XCTAssertFalse(fills(list.ops).contains { $0.rect == Rect(x: 0, y: 0, width: 375, height: 667) && $0.color.red == 0 && $0.color.alpha > 0 && $0.opacity > 0 },
-                       "no black over the screen in frame 0")
+        XCTAssertFalse(
+            fills(list.ops).contains {
+                $0.rect == Rect(x: 0, y: 0, width: 375, height: 667) && $0.color.red == 0 && $0.color.alpha > 0 && $0.opacity > 0
+            },
+            "no black over the screen in frame 0")
         XCTAssertNil(try layer("container", window(first, atSeconds: 0)).backgroundColor)
         assertEqual(try target("moving image", of: first), Rect(x: 5, y: 64 - maximumScroll + 5, width: side, height: side))
         // On screen too: thumbnail 6 (row 2) at content y = 5 + 2·(355/3 + 5).
-        assertEqual(try target("moving image", of: job(.fadeDismiss, select: 6)),
-                    Rect(x: 5, y: 64 + 5 + 2 * (355.0 / 3 + 5), width: 355.0 / 3, height: 355.0 / 3))
+        assertEqual(
+            try target("moving image", of: job(.fadeDismiss, select: 6)),
+            Rect(x: 5, y: 64 + 5 + 2 * (355.0 / 3 + 5), width: 355.0 / 3, height: 355.0 / 3))
     }
 
     // MARK: 2–4. card-push / card-pop
@@ -100,7 +105,8 @@ final class PresetFidelityTests: XCTestCase {
         // the detail; the pop slides it back down.
         let pop = try job(.cardPop, select: 1)
         XCTAssertEqual(try layer(NavigationBar.layerName, window(pop, atSeconds: 0)).frame, Rect(x: 0, y: -64, width: 375, height: 64))
-        XCTAssertEqual(try layer(NavigationBar.layerName, window(pop, atSeconds: 0, isFinal: true)).frame, Rect(x: 0, y: 0, width: 375, height: 64))
+        XCTAssertEqual(
+            try layer(NavigationBar.layerName, window(pop, atSeconds: 0, isFinal: true)).frame, Rect(x: 0, y: 0, width: 375, height: 64))
         XCTAssertEqual(try layer(NavigationBar.layerName, window(pop, atSeconds: 0.25)).opacity, 1)
     }
 
@@ -181,10 +187,12 @@ final class PresetFidelityTests: XCTestCase {
     /// apply, and the snapshot lands on the selected cell.
     func testZoomPopReturnsToTheSelectedCell() throws {
         XCTAssertFalse(TransitionPreset.zoomPop.sceneOptions.contains(.return))
-        XCTAssertEqual(try target("snapshot", of: job(.zoomPop, select: 3, returnIndex: 9)),
-                       try target("snapshot", of: job(.zoomPop, select: 3)))
-        XCTAssertEqual(try window(job(.zoomPush, select: 3), atSeconds: 0).sublayers[0].sublayers[0].boundsOrigin,
-                       try window(job(.zoomPop, select: 3), atSeconds: 0).sublayers[0].sublayers[1].boundsOrigin)
+        XCTAssertEqual(
+            try target("snapshot", of: job(.zoomPop, select: 3, returnIndex: 9)),
+            try target("snapshot", of: job(.zoomPop, select: 3)))
+        XCTAssertEqual(
+            try window(job(.zoomPush, select: 3), atSeconds: 0).sublayers[0].sublayers[0].boundsOrigin,
+            try window(job(.zoomPop, select: 3), atSeconds: 0).sublayers[0].sublayers[1].boundsOrigin)
     }
 
     /// Zoom push's snapshot is `snapshotView` of the aspect-fill cell: the crop, stretched.

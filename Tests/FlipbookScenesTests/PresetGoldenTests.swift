@@ -1,10 +1,10 @@
-import XCTest
 import Flipbook
-import FlipbookTesting
-import FlipbookModel
-import FlipbookScenes
 import FlipbookFormats
+import FlipbookModel
 import FlipbookPipelineTestSupport
+import FlipbookScenes
+import FlipbookTesting
+import XCTest
 
 /// Golden frames of every preset: first, middle (for the springs, the frame nearest the first
 /// peak) and last, on an iPhone SE at 0.5× (160×284 px) so references stay small and debug runs
@@ -35,11 +35,11 @@ final class PresetGoldenTests: XCTestCase {
     func testPush() throws { try check(.push, frames: springFrames) }
     func testPop() throws { try check(.pop, returnIndex: 9, frames: springFrames) }
     func testZoomPush() throws { try check(.zoomPush, frames: springFrames) }
-    func testZoomPop() throws { try check(.zoomPop, frames: springFrames) }  // the zoom browser returns to the selected photo
+    func testZoomPop() throws { try check(.zoomPop, frames: springFrames) } // the zoom browser returns to the selected photo
     func testPresent() throws { try check(.present, frames: bezierFrames) }
-    func testDismiss() throws { try check(.dismiss, returnIndex: 15, frames: bezierFrames) }  // off screen: to (W/2, H)
+    func testDismiss() throws { try check(.dismiss, returnIndex: 15, frames: bezierFrames) } // off screen: to (W/2, H)
     func testFadePresent() throws { try check(.fadePresent, frames: bezierFrames) }
     func testFadeDismiss() throws { try check(.fadeDismiss, frames: bezierFrames) }
-    func testCardPush() throws { try check(.cardPush, select: 1, frames: { [0, 15, 30, 40, $0] }) }  // move, then follow-up
+    func testCardPush() throws { try check(.cardPush, select: 1, frames: { [0, 15, 30, 40, $0] }) } // move, then follow-up
     func testCardPop() throws { try check(.cardPop, select: 1, frames: bezierFrames) }
 }

@@ -1,11 +1,11 @@
-import XCTest
 import Flipbook
-import FlipbookGeometry
-import FlipbookRaster
-import FlipbookModel
-import FlipbookScenes
 import FlipbookFormats
+import FlipbookGeometry
+import FlipbookModel
 import FlipbookPipelineTestSupport
+import FlipbookRaster
+import FlipbookScenes
+import XCTest
 
 /// The push/pop frames at the display-list level: which views are drawn where (docs/PRESETS.md).
 final class PushPopDisplayListTests: XCTestCase {
@@ -30,20 +30,26 @@ final class PushPopDisplayListTests: XCTestCase {
     func testSnapshotFollowsTheSpring() throws {
         let progress: [Int: Double] = [0: 0, 5: 0.498894908113923, 15: 1.09498047889152, 30: 0.991004817010718, 41: 1.00005170533314]
         let cases: [(TransitionPreset, select: Int, returnIndex: Int?, photo: String, rects: [Int: Rect])] = [
-            (.push, 4, nil, "photos/petra_portrait.jpg", [
-                0: Rect(x: 5, y: 330, width: 118, height: 177),
-                5: Rect(x: 5, y: 211.138288142, width: 241.227042304, height: 361.840563456),
-                15: Rect(x: 5, y: 69.120900904, width: 388.460178286, height: 582.690267429),
-                30: Rect(x: 5, y: 93.893102347, width: 362.778189802, height: 544.167284702),
-                41: Rect(x: 5, y: 91.737681204, width: 365.012771217, height: 547.519156826),
-            ]),
-            (.pop, 2, 11, "photos/astronaut.png", [
-                0: Rect(x: 5, y: 151, width: 365, height: 365),
-                5: Rect(x: 66.364073698, y: 347.065698889, width: 241.772957696, height: 241.772957696),
-                15: Rect(x: 139.682598904, y: 581.327328204, width: 94.539821714, height: 94.539821714),
-                30: Rect(x: 126.893592492, y: 540.464893085, width: 120.221810198, height: 120.221810198),
-                41: Rect(x: 128.006359756, y: 544.020320196, width: 117.987228783, height: 117.987228783),
-            ]),
+            (
+                .push, 4, nil, "photos/petra_portrait.jpg",
+                [
+                    0: Rect(x: 5, y: 330, width: 118, height: 177),
+                    5: Rect(x: 5, y: 211.138288142, width: 241.227042304, height: 361.840563456),
+                    15: Rect(x: 5, y: 69.120900904, width: 388.460178286, height: 582.690267429),
+                    30: Rect(x: 5, y: 93.893102347, width: 362.778189802, height: 544.167284702),
+                    41: Rect(x: 5, y: 91.737681204, width: 365.012771217, height: 547.519156826)
+                ]
+            ),
+            (
+                .pop, 2, 11, "photos/astronaut.png",
+                [
+                    0: Rect(x: 5, y: 151, width: 365, height: 365),
+                    5: Rect(x: 66.364073698, y: 347.065698889, width: 241.772957696, height: 241.772957696),
+                    15: Rect(x: 139.682598904, y: 581.327328204, width: 94.539821714, height: 94.539821714),
+                    30: Rect(x: 126.893592492, y: 540.464893085, width: 120.221810198, height: 120.221810198),
+                    41: Rect(x: 128.006359756, y: 544.020320196, width: 117.987228783, height: 117.987228783)
+                ]
+            )
         ]
         for (preset, select, returnIndex, photo, rects) in cases {
             let job = try RenderJob(settings: .small(preset, select: select, returnIndex: returnIndex))
@@ -113,7 +119,7 @@ final class PushPopDisplayListTests: XCTestCase {
             ("petra_tall.jpg", Rect(x: 5, y: 488, width: 118, height: 236)),
             ("hubble_deep_field.jpg", Rect(x: 251, y: 511, width: 118, height: 102)),
             ("arches.jpg", Rect(x: 128, y: 584, width: 118, height: 78)),
-            ("camera.png", Rect(x: 251, y: 618, width: 118, height: 118)),
+            ("camera.png", Rect(x: 251, y: 618, width: 118, height: 118))
         ]
         XCTAssertEqual(drawn.map { ($0.source as NSString).lastPathComponent }, expected.map(\.file))
         XCTAssertEqual(drawn.map(\.rect), expected.map(\.rect))
@@ -125,7 +131,7 @@ final class PushPopDisplayListTests: XCTestCase {
     func testPopMidFlightHasTheWhitePatchAndFadingDetail() throws {
         let job = try RenderJob(settings: .small(.pop, select: 3))
         let list = try job.displayList(frameIndex: 10)
-        XCTAssertEqual(list.progress, 0.975713219842295, accuracy: 1e-12)  // the reference CSV, frame 10
+        XCTAssertEqual(list.progress, 0.975713219842295, accuracy: 1e-12) // the reference CSV, frame 10
         // Photo 3 (retina, 1000×1000) sits at (251, 163, 118, 118) in content, unscrolled: + 64 pt of bars.
         let patch = Rect(x: 251, y: 227, width: 118, height: 118)
         XCTAssertTrue(list.ops.contains(.fill(rect: patch, color: .white, opacity: 1, clip: Clip(rect: Device.iPhone8.contentArea))))

@@ -1,14 +1,14 @@
-import XCTest
-import Foundation
 import Flipbook
-import FlipbookTesting
-import FlipbookGeometry
-import FlipbookRaster
-import FlipbookText
-import FlipbookModel
-import FlipbookScenes
 import FlipbookFormats
+import FlipbookGeometry
+import FlipbookModel
 import FlipbookPipelineTestSupport
+import FlipbookRaster
+import FlipbookScenes
+import FlipbookTesting
+import FlipbookText
+import Foundation
+import XCTest
 
 /// Scene text through the text engine, end to end: the card presets with titles in Chinese,
 /// Hindi, Arabic and with emoji (Samples/cards-i18n.json) set in the fixture fonts, and the
@@ -88,8 +88,9 @@ final class SceneTextTests: XCTestCase {
         var label = Layer(name: "label", frame: Rect(x: 0, y: 0, width: 200, height: 40))
         label.text = TextContent(string: "Ethiopic ሀ", sizePoints: 17, baselineOrigin: Point(x: 10, y: 30), color: .black)
         window.sublayers = [label]
-        let transition = Transition(name: "missing", device: device, window: window, animations: [],
-                                    timing: Timing(curve: .bezier(.easeInEaseOut), durationSeconds: 0.1))
+        let transition = Transition(
+            name: "missing", device: device, window: window, animations: [],
+            timing: Timing(curve: .bezier(.easeInEaseOut), durationSeconds: 0.1))
         var settings = RenderSettings(transition: transition)
         settings.sceneFontDirectory = Package.fixtureFonts
         settings.labelFontPath = Package.fixtureFont

@@ -1,12 +1,12 @@
-import XCTest
-import Foundation
 import Flipbook
-import FlipbookGeometry
-import FlipbookRaster
-import FlipbookModel
-import FlipbookScenes
 import FlipbookFormats
+import FlipbookGeometry
+import FlipbookModel
 import FlipbookPipelineTestSupport
+import FlipbookRaster
+import FlipbookScenes
+import Foundation
+import XCTest
 
 /// The status bar at the display-list level: on top of every frame of every preset, in the
 /// device's layout, dark by default; a layer's vector content flattened to `path` ops.
@@ -39,7 +39,9 @@ final class StatusBarDisplayListTests: XCTestCase {
                     // Colours of signal, Wi-Fi, outline, cap, level: dark style.
                     let alphas = [1, 1, notch ? 0.35 : 0.5, notch ? 0.4 : 0.5, 1]
                     for (op, alpha) in zip(tail.dropFirst(), alphas) {
-                        guard case let .path(path, color, opacity, _) = op else { XCTFail("\(where_): expected a path, found \(op)"); continue }
+                        guard case let .path(path, color, opacity, _) = op else {
+                            XCTFail("\(where_): expected a path, found \(op)"); continue
+                        }
                         XCTAssertEqual(color, StraightColor(white: 0, alpha: alpha), where_)
                         XCTAssertEqual(opacity, 1, where_)
                         XCTAssertFalse(path.isEmpty, where_)
@@ -56,20 +58,25 @@ final class StatusBarDisplayListTests: XCTestCase {
                         // (a 4 pt band above the pill, @1x): white over dark, black over light.
                         let image = try job.renderFrame(index)
                         var sum = 0.0, count = 0.0
-                        for y in (812 - 17)..<(812 - 13) { for x in 117..<258 {
-                            let packed = image[x, y].packed
-                            let red = Double(packed & 0xFF), green = Double((packed >> 8) & 0xFF), blue = Double((packed >> 16) & 0xFF)
-                            // Relative luminance: sRGB linearised, Rec. 709 weights.
-                            func linear(_ v: Double) -> Double { v / 255 <= 0.04045 ? v / 255 / 12.92 : pow((v / 255 + 0.055) / 1.055, 2.4) }
-                            let luminance: Double = 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
-                            sum += luminance
-                            count += 1
-                        } }
+                        for y in (812 - 17)..<(812 - 13) {
+                            for x in 117..<258 {
+                                let packed = image[x, y].packed
+                                let red = Double(packed & 0xFF), green = Double((packed >> 8) & 0xFF), blue = Double((packed >> 16) & 0xFF)
+                                // Relative luminance: sRGB linearised, Rec. 709 weights.
+                                func linear(_ v: Double) -> Double {
+                                    v / 255 <= 0.04045 ? v / 255 / 12.92 : pow((v / 255 + 0.055) / 1.055, 2.4)
+                                }
+                                let luminance: Double = 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
+                                sum += luminance
+                                count += 1
+                            }
+                        }
                         // Mid-grey, CIE L* = 50. A transition whose first frame already differs
                         // from the screen before it (a modal container black at once, a browser
                         // removed at once) starts from that screen's tone instead.
                         let backdropIsDark = sum / count < 0.184
-                        let expected = job.transition.homeIndicatorToneBefore.map { StraightColor(white: $0, alpha: 1) }
+                        let expected =
+                            job.transition.homeIndicatorToneBefore.map { StraightColor(white: $0, alpha: 1) }
                             ?? (backdropIsDark ? .white : .black)
                         XCTAssertEqual(color, expected, "\(where_): backdrop \(sum / count)")
                         if [.present, .dismiss, .fadeDismiss].contains(preset) {
@@ -105,7 +112,8 @@ final class StatusBarDisplayListTests: XCTestCase {
         XCTAssertEqual(color, .black)
         XCTAssertEqual(opacity, 1)
         XCTAssertNil(clip)
-        XCTAssertEqual(DisplayList(device: .iPhone8, frameIndex: 0, timeSeconds: 0, progress: 0, ops: ops).json.split(separator: "\n")[3],
-                       "  {\"op\": \"path\", \"contours\": [[100, 200, 120, 200, 100, 220]], \"color\": [0, 0, 0, 1], \"opacity\": 1, \"clip\": null}")
+        XCTAssertEqual(
+            DisplayList(device: .iPhone8, frameIndex: 0, timeSeconds: 0, progress: 0, ops: ops).json.split(separator: "\n")[3],
+            "  {\"op\": \"path\", \"contours\": [[100, 200, 120, 200, 100, 220]], \"color\": [0, 0, 0, 1], \"opacity\": 1, \"clip\": null}")
     }
 }

@@ -1,10 +1,11 @@
 import FlipbookGeometry
+import FlipbookPipelineTestSupport
 import FlipbookRaster
+import XCTest
+
+@testable import FlipbookFormats
 @testable import FlipbookModel
 @testable import FlipbookScenes
-@testable import FlipbookFormats
-import XCTest
-import FlipbookPipelineTestSupport
 
 /// Where the status bar's glyphs, the home indicator and the back chevron land (points).
 final class StatusBarTests: XCTestCase {
@@ -32,15 +33,17 @@ final class StatusBarTests: XCTestCase {
         XCTAssertEqual(StatusBar.Layout(device: Device(named: "400x700")!), .classic)
         XCTAssertEqual(StatusBar.Layout.classic.heightPoints, 20)
         XCTAssertEqual(StatusBar.Layout.notch.heightPoints, 44)
-        XCTAssertEqual(StatusBar.shapes(device: .iPhone8).map(\.name), ["signal", "wifi", "battery outline", "battery cap", "battery level"])
+        XCTAssertEqual(
+            StatusBar.shapes(device: .iPhone8).map(\.name), ["signal", "wifi", "battery outline", "battery cap", "battery level"])
     }
 
     func testClassicGlyphsOnAnIPhone8() {
         let shapes = StatusBar.shapes(device: .iPhone8)
         assertRect(bounds(shape("signal", shapes).path), Rect(x: 7, y: 5, width: 14.5, height: 9.5))
         // The fan's outer arc: 2·9·sin 45° wide, 9 tall (to the chords' error), apex at (32.5, 14.5).
-        assertRect(bounds(shape("wifi", shapes).path), Rect(x: 32.5 - 9 * 0.5.squareRoot(), y: 5.5, width: 18 * 0.5.squareRoot(), height: 9),
-                   accuracy: Path.flatteningTolerancePoints)
+        assertRect(
+            bounds(shape("wifi", shapes).path), Rect(x: 32.5 - 9 * 0.5.squareRoot(), y: 5.5, width: 18 * 0.5.squareRoot(), height: 9),
+            accuracy: Path.flatteningTolerancePoints)
         assertRect(bounds(shape("battery outline", shapes).path), Rect(x: 346, y: 5, width: 22, height: 10.5))
         assertRect(bounds(shape("battery level", shapes).path), Rect(x: 348, y: 7, width: 18, height: 6.5))
         assertRect(bounds(shape("battery cap", shapes).path), Rect(x: 369, y: 8.5, width: 1.5, height: 3.87), accuracy: 1e-3)
@@ -60,9 +63,12 @@ final class StatusBarTests: XCTestCase {
     func testNotchGlyphsOnAnIPhoneX() {
         let shapes = StatusBar.shapes(device: .iPhoneX, style: .light)
         // The kit's thirds of a point, to 1e-9.
-        assertRect(bounds(shape("signal", shapes).path), Rect(x: 293 + 2.0 / 3, y: 17 + 2.0 / 3, width: 17, height: 10 + 2.0 / 3), accuracy: 1e-9)
-        assertRect(bounds(shape("battery outline", shapes).path), Rect(x: 336, y: 17 + 1.0 / 3, width: 22, height: 11 + 1.0 / 3), accuracy: 1e-9)
-        assertRect(bounds(shape("battery level", shapes).path), Rect(x: 338, y: 19 + 1.0 / 3, width: 18, height: 7 + 1.0 / 3), accuracy: 1e-9)
+        assertRect(
+            bounds(shape("signal", shapes).path), Rect(x: 293 + 2.0 / 3, y: 17 + 2.0 / 3, width: 17, height: 10 + 2.0 / 3), accuracy: 1e-9)
+        assertRect(
+            bounds(shape("battery outline", shapes).path), Rect(x: 336, y: 17 + 1.0 / 3, width: 22, height: 11 + 1.0 / 3), accuracy: 1e-9)
+        assertRect(
+            bounds(shape("battery level", shapes).path), Rect(x: 338, y: 19 + 1.0 / 3, width: 18, height: 7 + 1.0 / 3), accuracy: 1e-9)
         XCTAssertEqual(bounds(shape("battery cap", shapes).path).maxX, 375 - 14 - 2.0 / 3, accuracy: 1e-9, "14⅔ pt from the right edge")
         XCTAssertEqual(bounds(shape("wifi", shapes).path).maxY, 28 + 1.0 / 3, accuracy: 1e-9)
         XCTAssertEqual(bounds(shape("wifi", shapes).path).minY, 17 + 1.0 / 3, accuracy: Path.flatteningTolerancePoints, "the arc's chords")

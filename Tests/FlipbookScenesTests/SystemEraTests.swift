@@ -1,10 +1,10 @@
-import XCTest
-import Foundation
-import FlipbookGeometry
-import FlipbookRaster
-import FlipbookModel
-import FlipbookScenes
 import FlipbookFormats
+import FlipbookGeometry
+import FlipbookModel
+import FlipbookRaster
+import FlipbookScenes
+import Foundation
+import XCTest
 
 /// Which iOS's chrome a device gets (docs/CHROME.md, "Eras"): each phone the iOS it shipped with,
 /// `--era` (`SceneOptions.era`) or a file's `"era"` another.
@@ -22,9 +22,13 @@ final class SystemEraTests: XCTestCase {
         for name in ["iphone8", "se", "plus", "x", "se2", "xs", "xr", "iphone11", "iphone11promax", "iphone12", "iphone12mini", "390x844"] {
             XCTAssertEqual(Device(named: name)?.era, .ios13, name)
         }
-        for name in ["se3", "iphone13mini", "iphone13", "iphone13pro", "iphone13promax"] { XCTAssertEqual(Device(named: name)?.era, .ios15, name) }
-        for name in ["iphone14", "iphone14plus", "iphone14pro", "iphone15", "iphone15pro", "iphone16", "iphone16pro", "iphone16e",
-                     "iphone17", "iphoneair", "iphone17promax"] {
+        for name in ["se3", "iphone13mini", "iphone13", "iphone13pro", "iphone13promax"] {
+            XCTAssertEqual(Device(named: name)?.era, .ios15, name)
+        }
+        for name in [
+            "iphone14", "iphone14plus", "iphone14pro", "iphone15", "iphone15pro", "iphone16", "iphone16pro", "iphone16e",
+            "iphone17", "iphoneair", "iphone17promax"
+        ] {
             XCTAssertEqual(Device(named: name)?.era, .ios16, name)
         }
         XCTAssertTrue(SystemEra.ios13 < .ios15 && SystemEra.ios15 < .ios16)
@@ -60,8 +64,9 @@ final class SystemEraTests: XCTestCase {
         let scrolled = NavigationBar.layer(device: thirteen, showing: item, atScrollEdge: false)
         XCTAssertEqual(scrolled.backgroundColor, StraightColor(white: 248.0 / 255))
         XCTAssertEqual(find("bar hairline", in: scrolled)?.opacity, 1)
-        XCTAssertEqual(NavigationBar.layer(device: .iPhoneX, showing: item, atScrollEdge: true),
-                       NavigationBar.layer(device: .iPhoneX, showing: item), "iOS 11–13: no scroll-edge appearance")
+        XCTAssertEqual(
+            NavigationBar.layer(device: .iPhoneX, showing: item, atScrollEdge: true),
+            NavigationBar.layer(device: .iPhoneX, showing: item), "iOS 11–13: no scroll-edge appearance")
     }
 
     /// push on an iPhone 13 from an unscrolled grid (photo 0's cell needs no scroll) to the detail
@@ -120,6 +125,7 @@ final class SystemEraTests: XCTestCase {
         let text = TransitionFile.json(for: older, relativeTo: "/tmp")
         XCTAssertTrue(text.contains(#""device": "iphone15pro""#), text)
         XCTAssertTrue(text.contains(#""era": "ios13""#), text)
-        XCTAssertFalse(TransitionFile.json(for: try decode(#"{"device": "iphone15pro", "layers": []}"#), relativeTo: "/tmp").contains(#""era""#))
+        XCTAssertFalse(
+            TransitionFile.json(for: try decode(#"{"device": "iphone15pro", "layers": []}"#), relativeTo: "/tmp").contains(#""era""#))
     }
 }

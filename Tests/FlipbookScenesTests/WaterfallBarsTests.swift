@@ -1,10 +1,10 @@
-import XCTest
-import Foundation
 import FlipbookGeometry
-import FlipbookRaster
 import FlipbookModel
-import FlipbookScenes
 import FlipbookPipelineTestSupport
+import FlipbookRaster
+import FlipbookScenes
+import Foundation
+import XCTest
 
 /// The waterfall app (docs/REFERENCE-APPS.md) hard-codes 64 pt of bars: `(self.view.frame.size.height - 64 - h) / 2.0`
 /// for its temporary image view, `self.view.frame.size.height - 64` for its detail page,

@@ -1,8 +1,8 @@
-import XCTest
+import FlipbookFormats
 import FlipbookGeometry
 import FlipbookModel
 import FlipbookScenes
-import FlipbookFormats
+import XCTest
 
 final class WaterfallLayoutTests: XCTestCase {
     /// The first seven sample photos on an iPhone 8, worked out by hand from the layout rules in docs/PRESETS.md:
@@ -12,28 +12,30 @@ final class WaterfallLayoutTests: XCTestCase {
             .map { Size(width: Double($0.0), height: Double($0.1)) }
         let layout = WaterfallLayout(photoSizes: sizes, columns: 3, screenWidthPoints: 375)
         XCTAssertEqual(layout.columnWidthPoints, 118)
-        XCTAssertEqual(layout.cellFrames, [
-            // 2.5:1 on two equal empty columns: spans, width 2·118 (no gutter), h = trunc(236·288/720) = 94.
-            Rect(x: 5, y: 5, width: 236, height: 94),
-            // Column 2 is the shortest; the last column never spans. h = 118·765/590 = 153.
-            Rect(x: 251, y: 5, width: 118, height: 153),
-            // Exactly 1.5:1, columns 0 and 1 both 99 tall: spans. h = trunc(236·400/600) = trunc(157.33) = 157.
-            Rect(x: 5, y: 104, width: 236, height: 157),
-            Rect(x: 251, y: 163, width: 118, height: 118),
-            // Columns 0 and 1 tie at 261: the first wins. Tall, so no span. h = 118·1.5 = 177.
-            Rect(x: 5, y: 266, width: 118, height: 177),
-            // 2.33:1 in column 1 (261), but column 2 is 281 tall: does NOT span. h = trunc(50.64) = 50.
-            Rect(x: 128, y: 266, width: 118, height: 50),
-            // h = trunc(118·768/1024) = trunc(88.5) = 88.
-            Rect(x: 251, y: 286, width: 118, height: 88),
-        ])
+        XCTAssertEqual(
+            layout.cellFrames,
+            [
+                // 2.5:1 on two equal empty columns: spans, width 2·118 (no gutter), h = trunc(236·288/720) = 94.
+                Rect(x: 5, y: 5, width: 236, height: 94),
+                // Column 2 is the shortest; the last column never spans. h = 118·765/590 = 153.
+                Rect(x: 251, y: 5, width: 118, height: 153),
+                // Exactly 1.5:1, columns 0 and 1 both 99 tall: spans. h = trunc(236·400/600) = trunc(157.33) = 157.
+                Rect(x: 5, y: 104, width: 236, height: 157),
+                Rect(x: 251, y: 163, width: 118, height: 118),
+                // Columns 0 and 1 tie at 261: the first wins. Tall, so no span. h = 118·1.5 = 177.
+                Rect(x: 5, y: 266, width: 118, height: 177),
+                // 2.33:1 in column 1 (261), but column 2 is 281 tall: does NOT span. h = trunc(50.64) = 50.
+                Rect(x: 128, y: 266, width: 118, height: 50),
+                // h = trunc(118·768/1024) = trunc(88.5) = 88.
+                Rect(x: 251, y: 286, width: 118, height: 88)
+            ])
         XCTAssertEqual(layout.contentHeightPoints, 443 + 5)
     }
 
     func testAtLeastTwoColumns() {
         let layout = WaterfallLayout(photoSizes: [Size(width: 100, height: 100)], columns: 1, screenWidthPoints: 320)
         XCTAssertEqual(layout.columnCount, 2)
-        XCTAssertEqual(layout.columnWidthPoints, 153)  // round((320 − 15)/2) = round(152.5) = 153
+        XCTAssertEqual(layout.columnWidthPoints, 153) // round((320 − 15)/2) = round(152.5) = 153
     }
 
     /// Height is computed in 32-bit float and truncated, as the reference app does.

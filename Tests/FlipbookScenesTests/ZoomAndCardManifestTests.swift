@@ -1,18 +1,20 @@
-import XCTest
-import Foundation
-import FlipbookGeometry
-import FlipbookRaster
 import Flipbook
-import FlipbookModel
-import FlipbookScenes
 import FlipbookFormats
+import FlipbookGeometry
+import FlipbookModel
 import FlipbookPipelineTestSupport
+import FlipbookRaster
+import FlipbookScenes
+import Foundation
+import XCTest
 
 final class ZoomTests: XCTestCase {
     // Two 600×400 photos in 3 columns on an iPhone 8: colWidth 118, photo 0 spans two columns
     // (236 wide, trunc(236·400/600) = 157 tall) at (5, 5); photo 1 goes to column 2: (251, 5, 118, 78).
-    let photos = [ScenePhoto(source: "a.jpg", sizePixels: Size(width: 600, height: 400)),
-                  ScenePhoto(source: "b.jpg", sizePixels: Size(width: 600, height: 400))]
+    let photos = [
+        ScenePhoto(source: "a.jpg", sizePixels: Size(width: 600, height: 400)),
+        ScenePhoto(source: "b.jpg", sizePixels: Size(width: 600, height: 400))
+    ]
 
     func testZoomPopFadesTheGridInOverTheDetail() throws {
         // The zoom app's screens run under a translucent bar: its detail is full screen.
@@ -37,8 +39,11 @@ final class ZoomTests: XCTestCase {
         XCTAssertEqual(moving.first?.mode, .scaleToFill)
         XCTAssertEqual(moving.first?.opacity, 1)
         // Halfway from the detail frame to the cell, by hand: x (5 + 251) / 2, width (365 + 118) / 2.
-        assertRect(moving.first?.rect, Rect(x: 128, y: (64 + (603 - 365.0 * 400 / 600) / 2 + 69) / 2,
-                                            width: 241.5, height: (365.0 * 400 / 600 + 78) / 2))
+        assertRect(
+            moving.first?.rect,
+            Rect(
+                x: 128, y: (64 + (603 - 365.0 * 400 / 600) / 2 + 69) / 2,
+                width: 241.5, height: (365.0 * 400 / 600 + 78) / 2))
         // No white patch (pop has one): the only white fills are the window's and the grid's background.
         let whiteFills = drawn.filter { if case let .fill(_, color, _, _) = $0.op { return color == .white } else { return false } }
         XCTAssertEqual(whiteFills.map(\.op.opacity), [1, 1])
@@ -55,7 +60,9 @@ final class ZoomTests: XCTestCase {
         let zoom = try TransitionPreset.zoomPush.makeTransition(photos: photos, options: options, timing: linearSecond)
         let push = try TransitionPreset.push.makeTransition(photos: photos, options: options, timing: linearSecond)
         for t in [0, 0.3, 1] {
-            assertRect(windowFrame(of: "snapshot", in: try window(zoom, at: t)), try XCTUnwrap(windowFrame(of: "snapshot", in: try window(push, at: t))))
+            assertRect(
+                windowFrame(of: "snapshot", in: try window(zoom, at: t)),
+                try XCTUnwrap(windowFrame(of: "snapshot", in: try window(push, at: t))))
         }
         // The same rects on every frame of the default spring, the overshoot past the detail included.
         // (Not the same display lists: the cells and the snapshot's picture differ, see below.)
@@ -69,19 +76,23 @@ final class ZoomTests: XCTestCase {
             let zoomWindow = try window(springZoom, at: sample.timeSeconds, isFinal: isFinal)
             let pushWindow = try window(springPush, at: sample.timeSeconds, isFinal: isFinal)
             // To rounding: the two presets compute the start rect by different arithmetic (a few 1e-14 apart).
-            assertRect(windowFrame(of: "snapshot", in: zoomWindow), try XCTUnwrap(windowFrame(of: "snapshot", in: pushWindow)), accuracy: 1e-9)
+            assertRect(
+                windowFrame(of: "snapshot", in: zoomWindow), try XCTUnwrap(windowFrame(of: "snapshot", in: pushWindow)), accuracy: 1e-9)
         }
         let start = try window(zoom, at: 0)
         let cell = start.sublayers[0].sublayers[0].sublayers[1]
         XCTAssertEqual(cell.name, "cell 1")
         XCTAssertEqual(cell.contentMode, .scaleAspectFill)
         XCTAssertEqual(start.sublayers[0].sublayers[2].snapshotOf, "cell 1")
-        XCTAssertEqual(try window(push, at: 0).sublayers[0].sublayers[0].sublayers[1].contentMode, .scaleToFill, "the waterfall app's cells stretch")
+        XCTAssertEqual(
+            try window(push, at: 0).sublayers[0].sublayers[0].sublayers[1].contentMode, .scaleToFill, "the waterfall app's cells stretch")
         // The same detail, but for its black: full screen under the zoom app's translucent bar,
         // from 64 below the waterfall app's opaque one (the bar covers the difference).
         var zoomEnd = try displayOps(zoom, at: 1, isFinal: true), pushEnd = try displayOps(push, at: 1, isFinal: true)
         XCTAssertEqual(zoomEnd.count, pushEnd.count)
-        guard case let .fill(zoomBlack, _, _, _) = zoomEnd[1], case let .fill(pushBlack, _, _, _) = pushEnd[1] else { return XCTFail("no detail fills") }
+        guard case let .fill(zoomBlack, _, _, _) = zoomEnd[1], case let .fill(pushBlack, _, _, _) = pushEnd[1] else {
+            return XCTFail("no detail fills")
+        }
         XCTAssertEqual(zoomBlack, Rect(x: 0, y: 0, width: 375, height: 667))
         XCTAssertEqual(pushBlack, Rect(x: 0, y: 64, width: 375, height: 603))
         zoomEnd.remove(at: 1); pushEnd.remove(at: 1)
@@ -107,7 +118,8 @@ final class CardManifestTests: XCTestCase {
 
     func testFieldsDefaultsAndStars() throws {
         let manifest = try parse(#"{"cards": [{"title": "A", "image": "photos/a.jpg", "rating": 4, "comments": ["x", "y"]}]}"#)
-        XCTAssertEqual(manifest.cards, [Card(title: "A", imagePath: "Samples/photos/a.jpg", commentCount: 2, rating: 4, comments: ["x", "y"])])
+        XCTAssertEqual(
+            manifest.cards, [Card(title: "A", imagePath: "Samples/photos/a.jpg", commentCount: 2, rating: 4, comments: ["x", "y"])])
         XCTAssertEqual(manifest.cards[0].stars, "★★★★☆")
         XCTAssertEqual(manifest.cards[0].commentLine, "2 comments")
         XCTAssertEqual(Card(title: "", imagePath: "", commentCount: 1, rating: 0, comments: []).commentLine, "1 comment")
@@ -115,15 +127,23 @@ final class CardManifestTests: XCTestCase {
 
     /// Card images are resolved as photos' urls: `file://` URLs and absolute paths too.
     func testImagesResolveAsPhotoURLsDo() throws {
-        let manifest = try parse(#"{"cards": [{"title": "A", "image": "file:///srv/a%20b.jpg", "rating": 1}, {"title": "B", "image": "/srv/c.jpg", "rating": 1}]}"#)
+        let manifest = try parse(
+            #"{"cards": [{"title": "A", "image": "file:///srv/a%20b.jpg", "rating": 1}, {"title": "B", "image": "/srv/c.jpg", "rating": 1}]}"#
+        )
         XCTAssertEqual(manifest.cards.map(\.imagePath), ["/srv/a b.jpg", "/srv/c.jpg"])
     }
 
     /// Comment avatars are resolved as card images are: relative to the manifest, `file://`, absolute.
     func testCommentAvatarsResolveAsCardImagesDo() throws {
-        let manifest = try parse(#"{"cards": [{"title": "A", "image": "a.jpg", "rating": 1, "comments": ["x", {"text": "y", "nickname": "n", "avatar": "photos/b.jpg"}, {"text": "z", "avatar": "file:///srv/d%20e.jpg"}, {"text": "w", "avatar": "/srv/f.jpg"}]}]}"#)
-        XCTAssertEqual(manifest.cards[0].comments, [CardComment(text: "x"), CardComment(text: "y", nickname: "n", avatarPath: "Samples/photos/b.jpg"),
-                                                    CardComment(text: "z", avatarPath: "/srv/d e.jpg"), CardComment(text: "w", avatarPath: "/srv/f.jpg")])
+        let manifest = try parse(
+            #"{"cards": [{"title": "A", "image": "a.jpg", "rating": 1, "comments": ["x", {"text": "y", "nickname": "n", "avatar": "photos/b.jpg"}, {"text": "z", "avatar": "file:///srv/d%20e.jpg"}, {"text": "w", "avatar": "/srv/f.jpg"}]}]}"#
+        )
+        XCTAssertEqual(
+            manifest.cards[0].comments,
+            [
+                CardComment(text: "x"), CardComment(text: "y", nickname: "n", avatarPath: "Samples/photos/b.jpg"),
+                CardComment(text: "z", avatarPath: "/srv/d e.jpg"), CardComment(text: "w", avatarPath: "/srv/f.jpg")
+            ])
     }
 
     func testErrorsNameFileAndField() {
@@ -131,15 +151,30 @@ final class CardManifestTests: XCTestCase {
             (#"[]"#, "cards.json: $: expected an object, got an array"),
             (#"{"cards": []}"#, "cards.json: $.cards: is empty: a carousel needs at least one card"),
             (#"{"cards": [{"image": "a.jpg", "rating": 1}]}"#, #"cards.json: $.cards[0]: missing "title" (the card's title)"#),
-            (#"{"cards": [{"title": "A", "image": "a.jpg", "rating": 6}]}"#, "cards.json: $.cards[0].rating: must be between 0 and 5, not 6"),
-            (#"{"cards": [{"title": "A", "image": "a.jpg", "rating": true}]}"#, "cards.json: $.cards[0].rating: expected a number, got a boolean"),
-            (#"{"cards": [{"title": "A", "image": "a.jpg", "rating": 2, "comments": [3]}]}"#, #"cards.json: $.cards[0].comments[0]: expected a string or an object with "text", got a number"#),
-            (#"{"cards": [{"title": "A", "image": "https://x/a.jpg", "rating": 2}]}"#,
-             "cards.json: $.cards[0].image is https://x/a.jpg: remote images are not supported; download them first and name the local file"),
-            (#"{"cards": [{"title": "A", "image": "a.jpg", "rating": 2, "comments": [{"text": "t", "avatar": "http://x/b.jpg"}]}]}"#,
-             "cards.json: $.cards[0].comments[0].avatar is http://x/b.jpg: remote images are not supported; download them first and name the local file"),
-            (#"{"cards": [{"title": "A", "image": "a.jpg", "rating": 2, "comments": [{"text": "t", "likes": 3}]}]}"#,
-             #"cards.json: $.cards[0].comments[0].likes: unknown key "likes"; expected one of "text", "nickname", "avatar""#),
+            (
+                #"{"cards": [{"title": "A", "image": "a.jpg", "rating": 6}]}"#,
+                "cards.json: $.cards[0].rating: must be between 0 and 5, not 6"
+            ),
+            (
+                #"{"cards": [{"title": "A", "image": "a.jpg", "rating": true}]}"#,
+                "cards.json: $.cards[0].rating: expected a number, got a boolean"
+            ),
+            (
+                #"{"cards": [{"title": "A", "image": "a.jpg", "rating": 2, "comments": [3]}]}"#,
+                #"cards.json: $.cards[0].comments[0]: expected a string or an object with "text", got a number"#
+            ),
+            (
+                #"{"cards": [{"title": "A", "image": "https://x/a.jpg", "rating": 2}]}"#,
+                "cards.json: $.cards[0].image is https://x/a.jpg: remote images are not supported; download them first and name the local file"
+            ),
+            (
+                #"{"cards": [{"title": "A", "image": "a.jpg", "rating": 2, "comments": [{"text": "t", "avatar": "http://x/b.jpg"}]}]}"#,
+                "cards.json: $.cards[0].comments[0].avatar is http://x/b.jpg: remote images are not supported; download them first and name the local file"
+            ),
+            (
+                #"{"cards": [{"title": "A", "image": "a.jpg", "rating": 2, "comments": [{"text": "t", "likes": 3}]}]}"#,
+                #"cards.json: $.cards[0].comments[0].likes: unknown key "likes"; expected one of "text", "nickname", "avatar""#
+            )
         ]
         for (json, message) in cases {
             XCTAssertThrowsError(try parse(json), json) { XCTAssertEqual("\($0)", message) }

@@ -1,5 +1,5 @@
-import Foundation
 import FlipbookRaster
+import Foundation
 
 // Image-quality measures shared by the test targets: the exact area average that a downscale is
 // judged against, and the PSNR between an image and such a reference.

@@ -1,9 +1,9 @@
+import Flipbook
+import FlipbookTesting
+import Testing
 // The example of docs/GOLDENS.md, compiled and run as part of the test suite. Its references
 // are committed in __Goldens__/BadgeGoldenTests/.
 import XCTest
-import Testing
-import Flipbook
-import FlipbookTesting
 
 /// A 48×32 badge: a system-blue bar on white. Any PremultipliedImage will do: a frame from
 /// `RenderJob.renderFrame(_:)`, a decoded PNG, an image you drew on a `Canvas`.

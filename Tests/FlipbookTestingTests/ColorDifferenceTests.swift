@@ -1,6 +1,6 @@
-import XCTest
-import FlipbookRaster
 import FlipbookImageDiff
+import FlipbookRaster
+import XCTest
 
 /// CIEDE2000 against the published test data, sRGB → L*a*b* against published conversions, and
 /// the per-image scores against sums worked out by hand.
@@ -42,7 +42,7 @@ final class ColorDifferenceTests: XCTestCase {
         [90.8027, -2.0831, 1.4410, 91.1528, -1.6435, 0.0447, 1.4441],
         [90.9257, -0.5406, -0.9208, 88.6381, -0.8985, -0.7239, 1.5381],
         [6.7747, -0.2908, -2.4247, 5.8714, -0.0985, -2.2286, 0.6377],
-        [2.0776, 0.0795, -1.1350, 0.9033, -0.0636, -0.5514, 0.9082],
+        [2.0776, 0.0795, -1.1350, 0.9033, -0.0636, -0.5514, 0.9082]
     ]
 
     func testTheThirtyFourPublishedPairs() {
@@ -52,16 +52,18 @@ final class ColorDifferenceTests: XCTestCase {
             let second = LabColor(lightness: row[3], a: row[4], b: row[5])
             // The table rounds to four decimals: within half a unit of the last one.
             XCTAssertEqual(ColorDifference.ciede2000(first, second), row[6], accuracy: 0.00005, "pair \(number + 1)")
-            XCTAssertEqual(ColorDifference.ciede2000(second, first), ColorDifference.ciede2000(first, second),
-                           accuracy: 1e-12, "pair \(number + 1) is symmetric")
+            XCTAssertEqual(
+                ColorDifference.ciede2000(second, first), ColorDifference.ciede2000(first, second),
+                accuracy: 1e-12, "pair \(number + 1) is symmetric")
         }
     }
 
     func testEqualColoursDifferByZero() {
         let colour = LabColor(lightness: 40, a: 30, b: -20)
         XCTAssertEqual(ColorDifference.ciede2000(colour, colour), 0)
-        XCTAssertEqual(ColorDifference.ciede2000(LabColor(lightness: 0, a: 0, b: 0), LabColor(lightness: 100, a: 0, b: 0)),
-                       100, accuracy: 1e-9, "black to white is 100 (S_L is 1 at the mean lightness 50)")
+        XCTAssertEqual(
+            ColorDifference.ciede2000(LabColor(lightness: 0, a: 0, b: 0), LabColor(lightness: 100, a: 0, b: 0)),
+            100, accuracy: 1e-9, "black to white is 100 (S_L is 1 at the mean lightness 50)")
     }
 
     /// Lindbloom's sRGB (D65) conversions, four decimals.
@@ -72,7 +74,7 @@ final class ColorDifferenceTests: XCTestCase {
             (0, 0, 255, 32.2970, 79.1875, -107.8602),
             (128, 128, 128, 53.5850, 0, 0),
             (255, 255, 255, 100, 0, 0),
-            (0, 0, 0, 0, 0, 0),
+            (0, 0, 0, 0, 0, 0)
         ]
         for (red, green, blue, l, a, b) in expected {
             let lab = LabColor(sRGBRed: red, green: green, blue: blue)
@@ -116,8 +118,8 @@ final class ColorDifferenceTests: XCTestCase {
     func testHeatMapColours() {
         let white = solidImage(width: 3, height: 1, packed(255, 255, 255, 255))
         var actual = white
-        actual.pixels[1] = packed(254, 254, 254, 255)  // ΔE ≈ 0.3: invisible, blue
-        actual.pixels[2] = packed(0, 0, 0, 255)        // ΔE 100: red
+        actual.pixels[1] = packed(254, 254, 254, 255) // ΔE ≈ 0.3: invisible, blue
+        actual.pixels[2] = packed(0, 0, 0, 255) // ΔE 100: red
         let map = PerceptualComparison.heatMap(reference: white, actual: actual)
         XCTAssertEqual(map.pixels[0], packed(95, 95, 95, 255), "identical: the reference's luma / 4 + 32")
         XCTAssertEqual(map.pixels[1], packed(40, 90, 255, 255))

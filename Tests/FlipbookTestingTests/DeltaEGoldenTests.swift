@@ -1,8 +1,8 @@
-import XCTest
-import FlipbookTestSupport
-import FlipbookRaster
 import FlipbookImageDiff
+import FlipbookRaster
+import FlipbookTestSupport
 import FlipbookTesting
+import XCTest
 
 /// Golden checks in ΔE units: a change nobody sees passes, a visible one fails with the scores.
 final class DeltaEGoldenTests: XCTestCase {
@@ -11,7 +11,8 @@ final class DeltaEGoldenTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let grey = solidImage(width: 10, height: 10, packed(128, 128, 128, 255))
         func check(_ image: PremultipliedImage) -> GoldenResult {
-            withEnvironment(["FLIPBOOK_RECORD": nil, "CI": nil, "FLIPBOOK_ARTIFACTS": scratch + "/artifacts", "FLIPBOOK_GOLDENS_DIR": nil]) {
+            withEnvironment(["FLIPBOOK_RECORD": nil, "CI": nil, "FLIPBOOK_ARTIFACTS": scratch + "/artifacts", "FLIPBOOK_GOLDENS_DIR": nil])
+            {
                 verifyGolden(of: image, as: .image(deltaE: DeltaETolerance()), named: "grey", goldensDirectory: scratch + "/goldens")
             }
         }
@@ -35,7 +36,8 @@ final class DeltaEGoldenTests: XCTestCase {
         let scratch = try makeScratchDirectory()
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         func check(_ image: PremultipliedImage, _ name: String) -> GoldenResult {
-            withEnvironment(["FLIPBOOK_RECORD": nil, "CI": nil, "FLIPBOOK_ARTIFACTS": scratch + "/artifacts", "FLIPBOOK_GOLDENS_DIR": nil]) {
+            withEnvironment(["FLIPBOOK_RECORD": nil, "CI": nil, "FLIPBOOK_ARTIFACTS": scratch + "/artifacts", "FLIPBOOK_GOLDENS_DIR": nil])
+            {
                 verifyGolden(of: image, as: .image(flip: FLIPTolerance()), named: name, goldensDirectory: scratch + "/goldens")
             }
         }

@@ -1,10 +1,10 @@
-import Foundation
-import FlipbookTestSupport
-import XCTest
 import Flipbook
-import FlipbookRaster
 import FlipbookImageDiff
+import FlipbookRaster
+import FlipbookTestSupport
 import FlipbookTesting
+import Foundation
+import XCTest
 
 /// The spellings from before every value went through a strategy still compile (deprecated, so a
 /// user's build warns) and run the same check as the strategy they name. The tests are marked
@@ -35,22 +35,26 @@ final class DeprecatedSpellingsTests: XCTestCase {
     @available(*, deprecated)
     func testGoldenImageVerifyIsTheImageStrategy() {
         let image = gradientImage(width: 4, height: 3)
-        assertSameAsTheStrategy({ GoldenImage.verify(image, named: "a", tolerance: 1, goldensDirectory: self.scratch) },
-                                { verifyGolden(of: image, as: .image(tolerance: 1), named: "a", goldensDirectory: self.scratch) })
-        assertSameAsTheStrategy({ GoldenImage.verify(image, named: "b", deltaE: DeltaETolerance(), goldensDirectory: self.scratch) },
-                                { verifyGolden(of: image, as: .image(deltaE: DeltaETolerance()), named: "b", goldensDirectory: self.scratch) })
-        assertSameAsTheStrategy({ GoldenImage.verify(image, named: "c", flip: FLIPTolerance(), goldensDirectory: self.scratch) },
-                                { verifyGolden(of: image, as: .image(flip: FLIPTolerance()), named: "c", goldensDirectory: self.scratch) })
+        assertSameAsTheStrategy(
+            { GoldenImage.verify(image, named: "a", tolerance: 1, goldensDirectory: self.scratch) },
+            { verifyGolden(of: image, as: .image(tolerance: 1), named: "a", goldensDirectory: self.scratch) })
+        assertSameAsTheStrategy(
+            { GoldenImage.verify(image, named: "b", deltaE: DeltaETolerance(), goldensDirectory: self.scratch) },
+            { verifyGolden(of: image, as: .image(deltaE: DeltaETolerance()), named: "b", goldensDirectory: self.scratch) })
+        assertSameAsTheStrategy(
+            { GoldenImage.verify(image, named: "c", flip: FLIPTolerance(), goldensDirectory: self.scratch) },
+            { verifyGolden(of: image, as: .image(flip: FLIPTolerance()), named: "c", goldensDirectory: self.scratch) })
     }
 
     @available(*, deprecated)
     func testGoldenSequenceVerifyIsTheSequenceStrategy() throws {
         var settings = RenderSettings(preset: .fadePresent)
-        settings.scene.device.scale = 0.25  // a few small frames: the lock is what is checked
+        settings.scene.device.scale = 0.25 // a few small frames: the lock is what is checked
         settings.framesPerSecond = 5
         let job = try RenderJob(settings: settings)
-        assertSameAsTheStrategy({ GoldenSequence.verify(job, named: "fade", goldensDirectory: self.scratch) },
-                                { verifyGolden(of: job, as: .sequence, named: "fade", goldensDirectory: self.scratch) })
+        assertSameAsTheStrategy(
+            { GoldenSequence.verify(job, named: "fade", goldensDirectory: self.scratch) },
+            { verifyGolden(of: job, as: .sequence, named: "fade", goldensDirectory: self.scratch) })
         withEnvironment(["CI": nil, "FLIPBOOK_RECORD": nil]) {
             XCTAssertTrue(assertGoldenSequence(job, named: "fade", goldensDirectory: scratch).passed)
         }

@@ -1,7 +1,7 @@
-import XCTest
-import FlipbookRaster
 import FlipbookImageDiff
+import FlipbookRaster
 import FlipbookTesting
+import XCTest
 
 final class DiffImageTests: XCTestCase {
     let colour = packed(200, 100, 50, 255)
@@ -25,8 +25,8 @@ final class DiffImageTests: XCTestCase {
         for x in 5...8 { XCTAssertEqual(diff[x, 1].packed, background) }
         // Mask panel at x 9…13: overlap dimmed, one-sided pixels full red, neither background.
         XCTAssertEqual(diff[9, 0].packed, dimmedColour)
-        XCTAssertEqual(diff[13, 0].packed, fullRed)  // only the actual is 5 wide
-        XCTAssertEqual(diff[9, 2].packed, fullRed)   // only the reference is 3 high
+        XCTAssertEqual(diff[13, 0].packed, fullRed) // only the actual is 5 wide
+        XCTAssertEqual(diff[9, 2].packed, fullRed) // only the reference is 3 high
         XCTAssertEqual(diff[13, 2].packed, background)
         // Actual panel at x 18…22.
         XCTAssertEqual(diff[18, 0].packed, colour)
@@ -37,8 +37,8 @@ final class DiffImageTests: XCTestCase {
     func testDifferencesAreRedScaledToTheLargest() {
         let reference = solidImage(width: 3, height: 1, colour)
         var actual = reference
-        actual.pixels[0] = packed(100, 100, 50, 255)  // difference 100, the largest
-        actual.pixels[1] = packed(200, 150, 50, 255)  // difference 50
+        actual.pixels[0] = packed(100, 100, 50, 255) // difference 100, the largest
+        actual.pixels[1] = packed(200, 150, 50, 255) // difference 50
         let diff = DiffImage.make(reference: reference, actual: actual)
         let mask = 3 + DiffImage.gapPixels
         XCTAssertEqual(diff[mask, 0].packed, fullRed)

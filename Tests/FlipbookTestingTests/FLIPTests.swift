@@ -1,6 +1,6 @@
-import XCTest
-import FlipbookRaster
 import FlipbookImageDiff
+import FlipbookRaster
+import XCTest
 
 /// FLIP against NVIDIA's own implementation: the expected values were computed by its Python
 /// package (`flip_evaluator` 1.7, LDR, default viewing) from the same integer images, by
@@ -12,10 +12,15 @@ final class FLIPTests: XCTestCase {
     typealias Pixel = @Sendable (Int, Int) -> (Int, Int, Int)
 
     static let pairs: [String: (reference: Pixel, actual: Pixel)] = [
-        "gradientPlusOne": (gradient, { x, y in let (r, g, b) = gradient(x, y); return (min(255, r + 1), min(255, g + 1), min(255, b + 1)) }),
+        "gradientPlusOne": (
+            gradient,
+            { x, y in
+                let (r, g, b) = gradient(x, y); return (min(255, r + 1), min(255, g + 1), min(255, b + 1))
+            }
+        ),
         "squareMovedOnePixel": (square(0), square(1)),
         "squareRecoloured": (square(0), { x, y in square(0)(x, y) == (30, 60, 200) ? (200, 60, 30) : (200, 200, 200) }),
-        "stripesContrast": (stripes(0), stripes(40)),
+        "stripesContrast": (stripes(0), stripes(40))
     ]
 
     static func gradient(_ x: Int, _ y: Int) -> (Int, Int, Int) { ((x * 255) / (width - 1), (y * 255) / (height - 1), 128) }
@@ -45,7 +50,7 @@ final class FLIPTests: XCTestCase {
         "gradientPlusOne": (mean: 0.039611, max: 0.049373, pixels: [0.041913, 0.042235, 0.036699, 0.027510]),
         "squareMovedOnePixel": (mean: 0.072786, max: 0.589476, pixels: [0.001210, 0.431876, 0.589475, 0.000000]),
         "squareRecoloured": (mean: 0.140596, max: 0.887255, pixels: [0.001829, 0.527312, 0.516431, 0.000000]),
-        "stripesContrast": (mean: 0.341783, max: 0.518837, pixels: [0.087255, 0.286037, 0.272644, 0.518837]),
+        "stripesContrast": (mean: 0.341783, max: 0.518837, pixels: [0.087255, 0.286037, 0.272644, 0.518837])
     ]
 
     func testTheScoresMatchNVIDIAsImplementation() throws {

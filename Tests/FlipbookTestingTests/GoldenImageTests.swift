@@ -1,9 +1,9 @@
-import XCTest
-import FlipbookTestSupport
 import FlipbookCodecs
-import FlipbookRaster
 import FlipbookImageDiff
+import FlipbookRaster
+import FlipbookTestSupport
 import FlipbookTesting
+import XCTest
 
 /// Record modes, reference locations and failure artefacts. Every test works in its own scratch
 /// folder (goldens and FLIPBOOK_ARTIFACTS) and sets CI and FLIPBOOK_RECORD itself, restoring them.
@@ -22,11 +22,14 @@ final class GoldenImageTests: XCTestCase {
     }
 
     /// Checks `image` by the `.image` strategy with the given record environment.
-    func verify(_ image: PremultipliedImage, named name: String = "frame", record: String? = nil, ci: String? = nil,
-                tolerance: Int = 0, maxDifferingFraction: Double = 0) -> GoldenResult {
+    func verify(
+        _ image: PremultipliedImage, named name: String = "frame", record: String? = nil, ci: String? = nil,
+        tolerance: Int = 0, maxDifferingFraction: Double = 0
+    ) -> GoldenResult {
         withEnvironment(["FLIPBOOK_RECORD": record, "CI": ci, "FLIPBOOK_ARTIFACTS": artifacts, "FLIPBOOK_GOLDENS_DIR": nil]) {
-            verifyGolden(of: image, as: .image(tolerance: tolerance, maxDifferingFraction: maxDifferingFraction), named: name,
-                         goldensDirectory: goldens)
+            verifyGolden(
+                of: image, as: .image(tolerance: tolerance, maxDifferingFraction: maxDifferingFraction), named: name,
+                goldensDirectory: goldens)
         }
     }
 
@@ -109,7 +112,7 @@ final class GoldenImageTests: XCTestCase {
 
     func testAllModeReRecordsEvenAMatchingReference() throws {
         try recordReference(image)
-        let result = verify(image, record: "ALL")  // case does not matter
+        let result = verify(image, record: "ALL") // case does not matter
         XCTAssertEqual(result.outcome, .recorded)
         XCTAssertTrue(result.message.contains("re-recorded the reference (FLIPBOOK_RECORD=all) \(referencePath)"), result.message)
     }
@@ -117,8 +120,9 @@ final class GoldenImageTests: XCTestCase {
     func testUnknownRecordModeFailsAndWritesNothing() {
         let result = verify(image, record: "sometimes")
         XCTAssertEqual(result.outcome, .error)
-        XCTAssertTrue(result.message.contains("FLIPBOOK_RECORD is 'sometimes'; expected all, missing, failed or never"),
-                      result.message)
+        XCTAssertTrue(
+            result.message.contains("FLIPBOOK_RECORD is 'sometimes'; expected all, missing, failed or never"),
+            result.message)
         XCTAssertFalse(FileManager.default.fileExists(atPath: goldens))
         XCTAssertFalse(FileManager.default.fileExists(atPath: artifacts))
     }
@@ -153,7 +157,7 @@ final class GoldenImageTests: XCTestCase {
     func testToleranceAndAllowedFraction() throws {
         try recordReference(image)
         var changed = image
-        changed.pixels[3] = changed.pixels[3] &+ 2  // red + 2
+        changed.pixels[3] = changed.pixels[3] &+ 2 // red + 2
         XCTAssertEqual(verify(changed, tolerance: 1).outcome, .mismatched)
         XCTAssertEqual(verify(changed, tolerance: 2).outcome, .matched)
         XCTAssertEqual(verify(changed, maxDifferingFraction: 1.0 / 64).outcome, .matched)
@@ -191,8 +195,10 @@ final class GoldenImageTests: XCTestCase {
     // MARK: locations and names
 
     func testGoldensDirectoryFromTheEnvironment() {
-        let result = withEnvironment(["FLIPBOOK_GOLDENS_DIR": scratch + "/from-env", "CI": "1",
-                                      "FLIPBOOK_ARTIFACTS": artifacts]) {
+        let result = withEnvironment([
+            "FLIPBOOK_GOLDENS_DIR": scratch + "/from-env", "CI": "1",
+            "FLIPBOOK_ARTIFACTS": artifacts
+        ]) {
             verifyGolden(of: image, as: .image, named: "frame")
         }
         XCTAssertEqual(result.referencePath, scratch + "/from-env/GoldenImageTests/frame.png")
@@ -224,8 +230,10 @@ final class AssertGoldenTests: XCTestCase {
     var capturing = false
 
     // swift-corelibs-xctest has no XCTExpectFailure: capture failures while `capturing` is set.
-    override func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int,
-                                expected: Bool) {
+    override func recordFailure(
+        withDescription description: String, inFile filePath: String, atLine lineNumber: Int,
+        expected: Bool
+    ) {
         if capturing {
             captured.append((description, filePath, lineNumber))
         } else {

@@ -1,8 +1,8 @@
-import Foundation
-import FlipbookTestSupport
-import XCTest
 import FlipbookRaster
+import FlipbookTestSupport
 import FlipbookTesting
+import Foundation
+import XCTest
 
 /// The strategies (`GoldenStrategy`) and the task-local record mode (`withGoldens`): what each
 /// strategy writes, how it says what changed, and which record mode a check sees.
@@ -90,15 +90,17 @@ final class GoldenStrategyTests: XCTestCase {
         try offCI {
             withGoldens(record: .never) {
                 XCTAssertEqual(verifyGolden(of: image, as: .image, named: "call", goldensDirectory: scratch).outcome, .missingReference)
-                XCTAssertEqual(verifyGolden(of: image, as: .image, named: "call", record: .missing, goldensDirectory: scratch).outcome,
-                               .recorded)
+                XCTAssertEqual(
+                    verifyGolden(of: image, as: .image, named: "call", record: .missing, goldensDirectory: scratch).outcome,
+                    .recorded)
                 let rerecorded = verifyGolden(of: image, as: .image, named: "call", record: .all, goldensDirectory: scratch)
                 XCTAssertEqual(rerecorded.outcome, .recorded)
                 XCTAssertTrue(rerecorded.message.contains("re-recorded the reference (record: .all)"), rerecorded.message)
             }
             // A bad FLIPBOOK_RECORD does not matter when the check says its own mode.
             try withEnvironment(["FLIPBOOK_RECORD": "sometimes"]) {
-                XCTAssertEqual(verifyGolden(of: image, as: .image, named: "call", record: .never, goldensDirectory: scratch).outcome, .matched)
+                XCTAssertEqual(
+                    verifyGolden(of: image, as: .image, named: "call", record: .never, goldensDirectory: scratch).outcome, .matched)
                 XCTAssertEqual(verifyGolden(of: image, as: .image, named: "call", goldensDirectory: scratch).outcome, .error)
                 XCTAssertThrowsError(try GoldenRecordMode.current())
             }
@@ -118,8 +120,9 @@ final class GoldenStrategyTests: XCTestCase {
             XCTAssertEqual(second.referencePath, scratch + "/GoldenStrategyTests/testUnnamedGoldensAreTheTestNameAndACount.2.txt")
             XCTAssertEqual(try String(contentsOfFile: second.referencePath, encoding: .utf8), "b\n")
             // A named golden does not take a number.
-            XCTAssertEqual(verifyGolden(of: "c\n", as: .text, named: "named", goldensDirectory: scratch).referencePath,
-                           scratch + "/GoldenStrategyTests/named.txt")
+            XCTAssertEqual(
+                verifyGolden(of: "c\n", as: .text, named: "named", goldensDirectory: scratch).referencePath,
+                scratch + "/GoldenStrategyTests/named.txt")
             XCTAssertTrue(verifyGolden(of: "d\n", as: .text, goldensDirectory: scratch).referencePath.hasSuffix(".3.txt"))
             // Spaces and punctuation of a test's name become dashes.
             let raw = verifyGolden(of: "e\n", as: .text, goldensDirectory: scratch, testName: "`push, then pop`()")
@@ -155,8 +158,12 @@ final class GoldenStrategyTests: XCTestCase {
             XCTAssertTrue(result.message.contains("op 1 group: opacity 1 → 0.4"), result.message)
             XCTAssertTrue(result.message.contains("op 2 image \"$PACKAGE/Samples/photos/coffee.jpg\": rect.y 331 → 333"), result.message)
             XCTAssertFalse(result.message.contains("pixels differ"), result.message)
-            XCTAssertEqual(result.artifactPaths, [scratch + "/artifacts/GoldenStrategyTests/sheet.reference.json",
-                                                  scratch + "/artifacts/GoldenStrategyTests/sheet.actual.json"])
+            XCTAssertEqual(
+                result.artifactPaths,
+                [
+                    scratch + "/artifacts/GoldenStrategyTests/sheet.reference.json",
+                    scratch + "/artifacts/GoldenStrategyTests/sheet.actual.json"
+                ])
             // The reference is untouched by a mismatch; `failed` re-records it.
             XCTAssertEqual(try String(contentsOfFile: result.referencePath, encoding: .utf8), reference)
             let rerecorded = withGoldens(record: .failed) { verify(Self.displayListJSON(y: 333, progress: 0.5), .displayListJSON, "sheet") }

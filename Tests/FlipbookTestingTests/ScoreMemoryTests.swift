@@ -1,8 +1,9 @@
-import XCTest
-import Synchronization
 import FlipbookRaster
-@testable import FlipbookImageDiff
 import FlipbookTestSupport
+import Synchronization
+import XCTest
+
+@testable import FlipbookImageDiff
 
 /// Perceptual scores of large images cost a few bands and the largest 1 % of the scores, not a
 /// score (or several filter values) per pixel, and the same whatever the thread count: FLIP on
@@ -20,7 +21,8 @@ final class ScoreMemoryTests: XCTestCase {
                 let expected = sorted[(99 * count + 99) / 100 - 1]
                 var largest = LargestScores(count: count)
                 for score in scores where score > 0 { largest.add(score) }
-                XCTAssertEqual(largest.percentile99(nonZero: scores.filter { $0 > 0 }.count), expected, "\(count) scores, \(zeroShare) zeros")
+                XCTAssertEqual(
+                    largest.percentile99(nonZero: scores.filter { $0 > 0 }.count), expected, "\(count) scores, \(zeroShare) zeros")
             }
         }
     }
@@ -73,7 +75,8 @@ final class ScoreMemoryTests: XCTestCase {
         }
         let reference = image(0), actual = image(16)
         var scores: PerceptualComparison?
-        let growth = try XCTUnwrap(peakMemoryGrowth { scores = PerceptualComparison.compare(reference, actual) }, "no /proc/self/clear_refs")
+        let growth = try XCTUnwrap(
+            peakMemoryGrowth { scores = PerceptualComparison.compare(reference, actual) }, "no /proc/self/clear_refs")
         XCTAssertEqual(scores?.differingPixels, 720 * 720)
         XCTAssertLessThan(growth, 16 << 20, "the peak rose by \(growth) bytes")
     }

@@ -1,8 +1,8 @@
-import Foundation
-import Testing
 import FlipbookCodecs
 import FlipbookRaster
 import FlipbookTesting
+import Foundation
+import Testing
 
 /// `assertGolden` inside Swift Testing: a failing check records an issue at the call site, the
 /// `.goldens(record:)` trait scopes the record mode, unnamed goldens are counted per test. These
@@ -42,7 +42,8 @@ import FlipbookTesting
             issue.comments.contains { $0.rawValue.contains("golden 'mismatch' does not match") }
         }
         let artefacts = try #require(result).artifactPaths
-        #expect(artefacts.map { URL(fileURLWithPath: $0).lastPathComponent }
+        #expect(
+            artefacts.map { URL(fileURLWithPath: $0).lastPathComponent }
                 == ["mismatch.reference.png", "mismatch.actual.png", "mismatch.diff.png"])
         #expect(artefacts.allSatisfy { FileManager.default.fileExists(atPath: $0) })
         #expect(try #require(result).message.contains("mismatch.diff.png (reference | difference | actual)"))

@@ -1,5 +1,5 @@
-import Foundation
 import FlipbookRaster
+import Foundation
 
 /// Packs a premultiplied RGBA8 pixel (red in the low byte).
 func packed(_ red: UInt32, _ green: UInt32, _ blue: UInt32, _ alpha: UInt32) -> UInt32 {

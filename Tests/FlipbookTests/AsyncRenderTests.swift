@@ -1,8 +1,8 @@
+import Flipbook
+import FlipbookPipelineTestSupport
 import Foundation
 import Synchronization
 import XCTest
-import Flipbook
-import FlipbookPipelineTestSupport
 
 /// The async front doors: `write(to:)` and `render()` awaited from a task, stopped by its
 /// cancellation within a frame or two, leaving what was written before untouched.

@@ -1,12 +1,13 @@
-import XCTest
-import Foundation
 import FlipbookCodecs
+import FlipbookPipelineTestSupport
 import FlipbookRaster
 import FlipbookTestSupport
+import Foundation
+import XCTest
+
 @testable import Flipbook
 @testable import FlipbookLock
 @testable import FlipbookOutput
-import FlipbookPipelineTestSupport
 
 /// Review pages, `verify --review` and animated PNGs hold a few frames, not sequences: `verify
 /// --review` of a 43-frame 2000 × 2000 lock drew every lock frame before writing any (0.9 GB),
@@ -27,11 +28,12 @@ final class ComparisonMemoryTests: ScratchFolderTestCase {
         var reference: LockedReference?
         let made = try XCTUnwrap(try peakMemoryGrowth { reference = try LockedReference(lock: lock, job: job) }, "no /proc/self/clear_refs")
         XCTAssertLessThan(made, 8 * frameBytes, "drawing the lock again held \(made) bytes before any frame was asked for")
-        let drawn = try XCTUnwrap(peakMemoryGrowth {
-            for position in stride(from: 0, to: reference!.count, by: 3) {
-                XCTAssertEqual(SequenceLock.pixelHash(reference!.image(at: position)), lock.frames[position].pixelHash)
-            }
-        })
+        let drawn = try XCTUnwrap(
+            peakMemoryGrowth {
+                for position in stride(from: 0, to: reference!.count, by: 3) {
+                    XCTAssertEqual(SequenceLock.pixelHash(reference!.image(at: position)), lock.frames[position].pixelHash)
+                }
+            })
         XCTAssertLessThan(drawn, 8 * frameBytes, "drawing frames in turn held \(drawn) bytes")
     }
 
@@ -42,8 +44,13 @@ final class ComparisonMemoryTests: ScratchFolderTestCase {
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         var frames: [String] = []
         for index in 0..<count {
-            var image = PremultipliedImage(width: width, height: height, fill: PremultipliedPixel(red: 200, green: 200, blue: 200, alpha: 255))
-            for y in 100..<140 { for x in (100 + index + shift)..<(140 + index + shift) { image[x, y] = PremultipliedPixel(red: 20, green: 60, blue: 160, alpha: 255) } }
+            var image = PremultipliedImage(
+                width: width, height: height, fill: PremultipliedPixel(red: 200, green: 200, blue: 200, alpha: 255))
+            for y in 100..<140 {
+                for x in (100 + index + shift)..<(140 + index + shift) {
+                    image[x, y] = PremultipliedPixel(red: 20, green: 60, blue: 160, alpha: 255)
+                }
+            }
             try PNGEncoder.write(image, toPath: path + "/" + String(format: "frame_%04d.png", index))
             frames.append("{\"index\": \(index), \"time\": \(Double(index) / 30), \"progress\": \(Double(index) / Double(count - 1))}")
         }
@@ -77,7 +84,8 @@ final class ComparisonMemoryTests: ScratchFolderTestCase {
         let path = directory.appendingPathComponent("clip.apng").path
         let export = try AnimatedPNGExport(path: path, widthPixels: 64, heightPixels: 48, framesPerSecond: 10, frameCount: 6, scale: 1)
         func temporarySize() throws -> Int {
-            let name = try XCTUnwrap(try FileManager.default.contentsOfDirectory(atPath: directory.path).first { $0.hasPrefix(".clip.apng.tmp") })
+            let name = try XCTUnwrap(
+                try FileManager.default.contentsOfDirectory(atPath: directory.path).first { $0.hasPrefix(".clip.apng.tmp") })
             return try XCTUnwrap(FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent(name).path)[.size] as? Int)
         }
         func frame(_ index: Int) -> PremultipliedImage {

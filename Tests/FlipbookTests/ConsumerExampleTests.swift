@@ -1,7 +1,7 @@
-import Flipbook  // alone: RenderJob, RenderSettings, Timing, Device, Samples …
+import Flipbook // alone: RenderJob, RenderSettings, Timing, Device, Samples …
+import FlipbookPipelineTestSupport
 import FlipbookTesting
 import XCTest
-import FlipbookPipelineTestSupport
 
 /// The consumer example of docs/GOLDENS.md, compiled and run here: a test that sets the
 /// manifest, device, timing and font, and finds its own fixtures through `#filePath` (in the
@@ -16,7 +16,7 @@ final class ConsumerExampleTests: XCTestCase {
         settings.labelFontPath = fixtures.appendingPathComponent("fonts/DejaVuSans.ttf").path
         settings.sceneFontDirectory = fixtures.appendingPathComponent("fonts").path
         settings.scene.device = .iPhoneSE
-        settings.scene.device.scale = 1  // small references, fast tests
+        settings.scene.device.scale = 1 // small references, fast tests
         settings.scene.selectedIndex = 1
         settings.timing = Timing(curve: .spring(dampingRatio: 0.8, initialVelocity: 0), durationSeconds: 0.5)
         settings.framesPerSecond = 30
@@ -26,7 +26,7 @@ final class ConsumerExampleTests: XCTestCase {
     }
 
     func testTheBundledSamples() throws {
-        var settings = RenderSettings(preset: .dismiss)  // the manifest is Samples.photos
+        var settings = RenderSettings(preset: .dismiss) // the manifest is Samples.photos
         settings.scene.device.scale = 1
         settings.scene.returnIndex = 15
         // The fixture fonts, not the host's: the bar's "Clear" and "Add" are text.

@@ -1,13 +1,14 @@
-import XCTest
+import FlipbookFormats
+import FlipbookGeometry
+import FlipbookModel
+import FlipbookPipelineTestSupport
+import FlipbookRaster
+import FlipbookScenes
 import Foundation
+import XCTest
+
 @testable import Flipbook
 @testable import FlipbookRender
-import FlipbookGeometry
-import FlipbookRaster
-import FlipbookModel
-import FlipbookScenes
-import FlipbookFormats
-import FlipbookPipelineTestSupport
 
 /// Places where the presets once departed from the reference apps, each shown matching the app's code:
 /// the card snapshots reproduce the resting card (`CardTransition.pushAnimation`), the carousel's bar never
@@ -60,7 +61,8 @@ final class FidelityDeviationTests: XCTestCase {
         // Half-way through the push (easeInEaseOut at t = 0.25 s of 0.5 s: progress 0.5) the bar is
         // half out: y = −32.
         let push = try job(.cardPush, select: 1)
-        let bar = try XCTUnwrap(push.animator.layer(named: NavigationBar.layerName, in: push.animator.window(atSeconds: 0.25, isFinal: false)))
+        let bar = try XCTUnwrap(
+            push.animator.layer(named: NavigationBar.layerName, in: push.animator.window(atSeconds: 0.25, isFinal: false)))
         XCTAssertEqual(bar.frame.y, -32, accuracy: 1e-9)
     }
 
@@ -71,10 +73,11 @@ final class FidelityDeviationTests: XCTestCase {
         let ops = try push.displayList(frameIndex: 48).ops
         let comments = ops.compactMap { op -> (String, Point, Double)? in
             guard case let .text(layout, origin, _, _, _) = op, let line = layout.lines.first,
-                  line.text.unicodeScalars.contains(where: { (0x0600...0x06FF).contains($0.value) }) else { return nil }
+                line.text.unicodeScalars.contains(where: { (0x0600...0x06FF).contains($0.value) })
+            else { return nil }
             return (line.text, origin, line.widthPoints)
         }
-        let below = comments.filter { $0.1.y > 380 }  // the comment rows, not the title
+        let below = comments.filter { $0.1.y > 380 } // the comment rows, not the title
         XCTAssertEqual(below.count, 2, "\(comments)")
         for (text, origin, width) in below {
             XCTAssertEqual(origin.x, 15, accuracy: 1e-9, text)
@@ -94,13 +97,15 @@ final class FidelityDeviationTests: XCTestCase {
         copy.snapshotOf = "thumb"
         var window = Layer(name: "window", frame: Rect(x: 0, y: 0, width: 375, height: 667))
         window.sublayers = [thumb, copy]
-        let transition = Transition(name: "stretch", device: .iPhone8, window: window,
-                                    animations: [Animation(target: "copy", to: LayerPatch(frame: Rect(x: 0, y: 300, width: 375, height: 150)))],
-                                    timing: Timing(curve: .bezier(.linear), durationSeconds: 0.5))
+        let transition = Transition(
+            name: "stretch", device: .iPhone8, window: window,
+            animations: [Animation(target: "copy", to: LayerPatch(frame: Rect(x: 0, y: 300, width: 375, height: 150)))],
+            timing: Timing(curve: .bezier(.linear), durationSeconds: 0.5))
         func ops(_ transition: Transition) throws -> [DisplayOp] {
             let animator = try TransitionAnimator(transition)
-            return DisplayList.ops(flattening: animator.window(atSeconds: 0.5, isFinal: true), screen: Rect(x: 0, y: 0, width: 375, height: 667),
-                                   snapshotSource: { animator.initialLayer(named: $0) })
+            return DisplayList.ops(
+                flattening: animator.window(atSeconds: 0.5, isFinal: true), screen: Rect(x: 0, y: 0, width: 375, height: 667),
+                snapshotSource: { animator.initialLayer(named: $0) })
         }
         let stretched = try ops(transition).compactMap { op -> (Rect, ContentMode, Transform2D, Clip?)? in
             guard case let .transformedImage(_, rect, mode, transform, _, clip) = op else { return nil }
@@ -115,7 +120,10 @@ final class FidelityDeviationTests: XCTestCase {
         // aspect-fill crop is the same picture either way.
         var even = transition
         even.animations = [Animation(target: "copy", to: LayerPatch(frame: Rect(x: 0, y: 300, width: 300, height: 300)))]
-        XCTAssertTrue(try ops(even).contains { if case .image(_, Rect(x: 0, y: 300, width: 300, height: 300), .scaleAspectFill, _, _) = $0 { return true }; return false })
+        XCTAssertTrue(
+            try ops(even).contains {
+                if case .image(_, Rect(x: 0, y: 300, width: 300, height: 300), .scaleAspectFill, _, _) = $0 { return true }; return false
+            })
     }
 
     /// UINavigationController's bar stays put and only its items move: in every frame of the

@@ -1,12 +1,13 @@
-import Foundation
-import XCTest
-@testable import Flipbook
-@testable import FlipbookRender
+import FlipbookFormats
 import FlipbookGeometry
 import FlipbookModel
-import FlipbookScenes
-import FlipbookFormats
 import FlipbookPipelineTestSupport
+import FlipbookScenes
+import Foundation
+import XCTest
+
+@testable import Flipbook
+@testable import FlipbookRender
 
 /// A sheet pulled down drives its dismissal end to end: the gesture file's axis, the fraction
 /// over the screen's height, the velocity along y, the finish and the last frame; and a drag
@@ -29,8 +30,9 @@ final class GestureAxisRenderTests: XCTestCase {
         XCTAssertEqual(timeline.releaseVelocityPointsPerSecond, 600, accuracy: 1e-9)
         XCTAssertTrue(timeline.finishes)
         XCTAssertEqual(timeline.completionDurationSeconds, (1 - 228.0 / 667) * plain.animator.durationSeconds, accuracy: 1e-12)
-        XCTAssertEqual(try interactive.displayList(frameIndex: interactive.sequence.count - 1).ops,
-                       try plain.displayList(frameIndex: plain.sequence.count - 1).ops, "ends on the dismissal's last frame")
+        XCTAssertEqual(
+            try interactive.displayList(frameIndex: interactive.sequence.count - 1).ops,
+            try plain.displayList(frameIndex: plain.sequence.count - 1).ops, "ends on the dismissal's last frame")
         // Frame 12 (0.2 s, finger down): the dismissal at time (120/667)·D.
         let frame = interactive.interaction!.frames[12]
         XCTAssertEqual(frame.fraction, 120.0 / 667, accuracy: 1e-12)
@@ -44,7 +46,8 @@ final class GestureAxisRenderTests: XCTestCase {
         let interactive = try job(try Gesture(samples: samples))
         XCTAssertEqual(interactive.interaction?.timeline.releaseFraction, 0)
         XCTAssertEqual(interactive.warnings.count, 1)
-        XCTAssertTrue(interactive.warnings[0].hasPrefix("gesture: the finger moves 228 pt across the gesture's axis x"), interactive.warnings[0])
+        XCTAssertTrue(
+            interactive.warnings[0].hasPrefix("gesture: the finger moves 228 pt across the gesture's axis x"), interactive.warnings[0])
     }
 
     func testGestureFileAxisKeys() throws {
@@ -60,7 +63,7 @@ final class GestureAxisRenderTests: XCTestCase {
             ("{\(base), \"axis\": [0, 0]}", "g.json: $.axis: the direction [0, 0] has no length"),
             ("{\(base), \"axis\": 1}", "g.json: $.axis: expected \"x\", \"-x\", \"y\", \"-y\" or a direction [dx, dy], got a number"),
             ("{\(base), \"length\": 0}", "g.json: $.length: must be a number of points > 0, not 0"),
-            ("{\(base), \"axes\": \"y\"}", #"g.json: $.axes: unknown key "axes" (did you mean "axis"?)"#),
+            ("{\(base), \"axes\": \"y\"}", #"g.json: $.axes: unknown key "axes" (did you mean "axis"?)"#)
         ] {
             XCTAssertThrowsError(try parse(json)) { error in
                 XCTAssertTrue("\(error)".hasPrefix(expected), "\(error)")

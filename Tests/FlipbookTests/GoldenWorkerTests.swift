@@ -1,11 +1,11 @@
-import XCTest
-import Foundation
 import Flipbook
-import FlipbookTesting
-import FlipbookTestSupport
 import FlipbookModel
 import FlipbookMotion
 import FlipbookPipelineTestSupport
+import FlipbookTestSupport
+import FlipbookTesting
+import Foundation
+import XCTest
 
 /// `.sequence` goldens drawn by a `flipbook` worker (`FLIPBOOK_WORKER`, docs/GOLDENS.md "Debug
 /// builds") against the same goldens drawn in the test process: the same lock bytes, the same
@@ -41,7 +41,8 @@ final class GoldenWorkerTests: XCTestCase {
     /// goldens and artefacts in `scratch`.
     func check(_ settings: RenderSettings, worker: String, record: GoldenRecordMode? = nil, in scratch: String) throws -> GoldenResult {
         let job = try RenderJob(settings: settings)
-        return withEnvironment(["FLIPBOOK_WORKER": worker, "CI": nil, "FLIPBOOK_RECORD": nil, "FLIPBOOK_ARTIFACTS": scratch + "/artifacts"]) {
+        return withEnvironment(["FLIPBOOK_WORKER": worker, "CI": nil, "FLIPBOOK_RECORD": nil, "FLIPBOOK_ARTIFACTS": scratch + "/artifacts"])
+        {
             verifyGolden(of: job, as: .sequence, named: "push", record: record, goldensDirectory: scratch + "/goldens")
         }
     }
@@ -63,7 +64,8 @@ final class GoldenWorkerTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: there.referencePath)), lock)
         XCTAssertEqual(there.message, here.message.replacingOccurrences(of: inProcess, with: worker))
         // The images are named as the recording's: relative to its resources folder.
-        XCTAssertTrue(String(decoding: lock, as: UTF8.self).contains("image \"$RESOURCES/"), String(decoding: lock.prefix(600), as: UTF8.self))
+        XCTAssertTrue(
+            String(decoding: lock, as: UTF8.self).contains("image \"$RESOURCES/"), String(decoding: lock.prefix(600), as: UTF8.self))
         // Each verifies the other's lock.
         try FileManager.default.removeItem(atPath: there.referencePath)
         try FileManager.default.copyItem(atPath: here.referencePath, toPath: there.referencePath)
@@ -104,8 +106,9 @@ final class GoldenWorkerTests: XCTestCase {
             let here = try check(settings, worker: "off", record: .all, in: inProcess)
             let there = try check(settings, worker: failing, record: .all, in: worker)
             XCTAssertEqual(there.outcome, .recorded, there.message)
-            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: there.referencePath)),
-                           try Data(contentsOf: URL(fileURLWithPath: here.referencePath)))
+            XCTAssertEqual(
+                try Data(contentsOf: URL(fileURLWithPath: there.referencePath)),
+                try Data(contentsOf: URL(fileURLWithPath: here.referencePath)))
         }
     }
 
@@ -151,9 +154,11 @@ final class GoldenWorkerTests: XCTestCase {
         let scratch = scratchFolder()
         let result = try check(try recordingLikeSettings(), worker: scratch + "/no-such-flipbook", in: scratch)
         XCTAssertEqual(result.outcome, .error)
-        XCTAssertEqual(result.message, "golden 'push': FLIPBOOK_WORKER=\(scratch)/no-such-flipbook is not an executable file: set "
-                       + "FLIPBOOK_WORKER to a release build of flipbook from the same Flipbook checkout as the tests, or to off to "
-                       + "draw in the test process (docs/GOLDENS.md, \"Debug builds\")")
+        XCTAssertEqual(
+            result.message,
+            "golden 'push': FLIPBOOK_WORKER=\(scratch)/no-such-flipbook is not an executable file: set "
+                + "FLIPBOOK_WORKER to a release build of flipbook from the same Flipbook checkout as the tests, or to off to "
+                + "draw in the test process (docs/GOLDENS.md, \"Debug builds\")")
         XCTAssertFalse(FileManager.default.fileExists(atPath: result.referencePath), "nothing recorded")
     }
 
@@ -167,13 +172,15 @@ final class GoldenWorkerTests: XCTestCase {
         let settings = try recordingLikeSettings()
         let dead = try check(settings, worker: killed, in: scratch)
         XCTAssertEqual(dead.outcome, .error)
-        XCTAssertTrue(dead.message.hasPrefix("golden 'push': the golden worker \(killed) failed: it was killed by signal 9 while drawing "),
-                      dead.message)
+        XCTAssertTrue(
+            dead.message.hasPrefix("golden 'push': the golden worker \(killed) failed: it was killed by signal 9 while drawing "),
+            dead.message)
         XCTAssertTrue(dead.message.contains("drawing…"), dead.message)
         let failed = try check(settings, worker: failing, in: scratch)
         XCTAssertEqual(failed.outcome, .error)
-        XCTAssertTrue(failed.message.hasPrefix("golden 'push': the golden worker \(failing) failed: it exited with status 7:\nout of disk; "),
-                      failed.message)
+        XCTAssertTrue(
+            failed.message.hasPrefix("golden 'push': the golden worker \(failing) failed: it exited with status 7:\nout of disk; "),
+            failed.message)
         XCTAssertFalse(FileManager.default.fileExists(atPath: failed.referencePath), "nothing recorded")
     }
 
@@ -183,8 +190,12 @@ final class GoldenWorkerTests: XCTestCase {
         try #"{"protocolVersion": 99}"#.write(toFile: scratch + "/request.json", atomically: true, encoding: .utf8)
         let run = try runFlipbook(["golden-worker", scratch])
         XCTAssertEqual(run.status, 2)
-        XCTAssertEqual(run.errorLines, ["the test's FlipbookTesting speaks golden-worker protocol 99, this flipbook speaks 1: build the "
-                                        + "worker from the same Flipbook checkout as the tests (docs/GOLDENS.md, \"Debug builds\")"])
+        XCTAssertEqual(
+            run.errorLines,
+            [
+                "the test's FlipbookTesting speaks golden-worker protocol 99, this flipbook speaks 1: build the "
+                    + "worker from the same Flipbook checkout as the tests (docs/GOLDENS.md, \"Debug builds\")"
+            ])
         XCTAssertFalse(FileManager.default.fileExists(atPath: scratch + "/lock"))
     }
 }

@@ -1,10 +1,11 @@
+import FlipbookCodecs
+import FlipbookPipelineTestSupport
+import FlipbookRaster
 import Foundation
 import XCTest
+
 @testable import Flipbook
 @testable import FlipbookLock
-import FlipbookCodecs
-import FlipbookRaster
-import FlipbookPipelineTestSupport
 
 /// Review pages, `.lock` files and `--markdown` summaries are made for pull requests, and a lock
 /// or a frame folder in a pull request is input that CI processes with its secrets and artefact
@@ -72,7 +73,8 @@ final class HostileReviewTests: ScratchFolderTestCase {
     func oneLocalPhotoManifest() throws -> String {
         try FileManager.default.createDirectory(atPath: path("m/photos"), withIntermediateDirectories: true)
         try writePNG(path("m/photos/p.png"), width: 64, height: 64)
-        try #"{"content": [{"url": "photos/p.png", "width": 64, "height": 64}]}"#.write(toFile: path("m/photos.json"), atomically: true, encoding: .utf8)
+        try #"{"content": [{"url": "photos/p.png", "width": 64, "height": 64}]}"#.write(
+            toFile: path("m/photos.json"), atomically: true, encoding: .utf8)
         return "m/photos.json"
     }
 
@@ -110,7 +112,7 @@ final class HostileReviewTests: ScratchFolderTestCase {
         let expected = [
             "symbolic": "error: symbolic/frame_0003.png: it is a symbolic link, not a regular file",
             "hard": "error: hard/frame_0003.png: it has 2 names (hard links), so it may be a file from elsewhere",
-            "timeline": "error: timeline/timeline.json: cannot read the file: it is a symbolic link, not a regular file",
+            "timeline": "error: timeline/timeline.json: cannot read the file: it is a symbolic link, not a regular file"
         ]
         for (folder, message) in expected {
             for folders in [[folder], ["a", folder]] {
@@ -171,11 +173,14 @@ final class HostileReviewTests: ScratchFolderTestCase {
             let resolve = SequenceLock.sourceResolver(for: settings)
             XCTAssertEqual(resolve("$MANIFEST/photos/p.png"), folder + "/photos/p.png")
             XCTAssertEqual(resolve("$SAMPLES/photos/coffee.jpg").map { URL(fileURLWithPath: $0).lastPathComponent }, "coffee.jpg")
-            XCTAssertEqual(resolve("$MANIFEST/photos/link.png"), sandbox ? nil : folder + "/photos/link.png",
-                           "a link leaving the folder is followed only without --sandbox-photos")
-            for name in [path("outside/secret.png"), "$MANIFEST/../outside/secret.png", "$MANIFEST/photos/../../outside/secret.png",
-                         "$MANIFEST/photos/./p.png", "$MANIFEST//photos/p.png", "$MANIFEST/", "$MANIFEST", "photos/p.png",
-                         "$TRANSITION/photos/p.png", "$MANIFESTX/photos/p.png", "~/photos/p.png", "file:///etc/passwd"] {
+            XCTAssertEqual(
+                resolve("$MANIFEST/photos/link.png"), sandbox ? nil : folder + "/photos/link.png",
+                "a link leaving the folder is followed only without --sandbox-photos")
+            for name in [
+                path("outside/secret.png"), "$MANIFEST/../outside/secret.png", "$MANIFEST/photos/../../outside/secret.png",
+                "$MANIFEST/photos/./p.png", "$MANIFEST//photos/p.png", "$MANIFEST/", "$MANIFEST", "photos/p.png",
+                "$TRANSITION/photos/p.png", "$MANIFESTX/photos/p.png", "~/photos/p.png", "file:///etc/passwd"
+            ] {
                 XCTAssertNil(resolve(name), "\(name), sandbox \(sandbox)")
             }
         }
@@ -193,8 +198,11 @@ final class HostileReviewTests: ScratchFolderTestCase {
         XCTAssertEqual(try flipbook(["lock", "push"] + long + ["--out", lock]).status, 0)
         let commands: [(prefix: String, arguments: [String])] = [
             ("flipbook-verify-", ["verify", lock, "--damping", "0.8", "--review", path("verify-page")]),
-            ("flipbook-compare-", ["compare", "push", "--vary", "damping=0.6,0.8"] + long
-                + ["--out", path("sheet.png"), "--review", path("compare-page"), "--progress", "none"]),
+            (
+                "flipbook-compare-",
+                ["compare", "push", "--vary", "damping=0.6,0.8"] + long
+                    + ["--out", path("sheet.png"), "--review", path("compare-page"), "--progress", "none"]
+            )
         ]
         for (prefix, arguments) in commands {
             let scratch = path("tmp-" + arguments[0])
@@ -204,7 +212,8 @@ final class HostileReviewTests: ScratchFolderTestCase {
             let started = Date()
             while seen == nil, process.isRunning, Date().timeIntervalSince(started) < 240 {
                 if let name = try FileManager.default.contentsOfDirectory(atPath: scratch).first,
-                   ((try? FileManager.default.contentsOfDirectory(atPath: scratch + "/" + name).count) ?? 0) > 0 {
+                    ((try? FileManager.default.contentsOfDirectory(atPath: scratch + "/" + name).count) ?? 0) > 0
+                {
                     var info = stat()
                     if lstat(scratch + "/" + name, &info) == 0 { seen = (name, info.st_mode) }
                 }
@@ -279,8 +288,9 @@ final class HostileReviewTests: ScratchFolderTestCase {
         try copyFolder("ref", to: hostile)
         let review = try flipbook(["review", "ref", hostile, "--out", "page", "--markdown", "review.md"])
         XCTAssertEqual(review.status, 0, review.stderr)
-        XCTAssertEqual(try String(contentsOfFile: path("review.md"), encoding: .utf8),
-                       "### ✅ ```act`` <img src=x> ![i](http:x) | y``` matches `ref`: all 8 frames identical\n")
+        XCTAssertEqual(
+            try String(contentsOfFile: path("review.md"), encoding: .utf8),
+            "### ✅ ```act`` <img src=x> ![i](http:x) | y``` matches `ref`: all 8 frames identical\n")
 
         try locked("g.lock")
         let name = "$MANIFEST/photos/x``|<img/src=y>![i](http:z).jpg"
@@ -322,7 +332,7 @@ final class HostileReviewTests: ScratchFolderTestCase {
             "flipbook-lock 2\nname: x\n\u{1B}]0;t\u{07}\n": "error: broken.lock:3: unexpected line '\\u001b]0;t\\u0007'",
             "flipbook-lock 2\nname: x\nargument: push\nargument: --manifest\nargument: m/\u{1B}[31mred\nframe 0 time=0 progress=0 pixels=0000000000000000\n":
                 "error: m/\\u001b[31mred: the lock's --manifest file cannot be used; what is wrong with it is not shown, since a lock "
-                + "may come from someone else and the message could quote the file (run `flipbook render` with the lock's arguments to see it)",
+                + "may come from someone else and the message could quote the file (run `flipbook render` with the lock's arguments to see it)"
         ]
         for (text, message) in broken {
             try text.write(toFile: path("broken.lock"), atomically: true, encoding: .utf8)
@@ -349,27 +359,43 @@ final class HostileReviewTests: ScratchFolderTestCase {
         XCTAssertEqual(written.first, ".flipbook-page")
         let html = try Data(contentsOf: URL(fileURLWithPath: path("page/index.html")))
         let changes: [(name: String, make: () throws -> Void, undo: () throws -> Void)] = [
-            ("side0/notes.txt", { try "mine".write(toFile: self.path("page/side0/notes.txt"), atomically: true, encoding: .utf8) },
-             { try FileManager.default.removeItem(atPath: self.path("page/side0/notes.txt")) }),
-            ("side-by-side.png", { try "mine".write(toFile: self.path("page/side-by-side.png"), atomically: true, encoding: .utf8) },
-             { try FileManager.default.removeItem(atPath: self.path("page/side-by-side.png")) }),
-            ("sidecar", { try "mine".write(toFile: self.path("page/sidecar"), atomically: true, encoding: .utf8) },
-             { try FileManager.default.removeItem(atPath: self.path("page/sidecar")) }),
-            ("index.html", { try (html + Data("<!-- my notes -->".utf8)).write(to: URL(fileURLWithPath: self.path("page/index.html"))) },
-             { try html.write(to: URL(fileURLWithPath: self.path("page/index.html"))) }),
-            ("side0/f00002.png", { try "mine".write(toFile: self.path("page/side0/f00002.png"), atomically: false, encoding: .utf8) },
-             { try FileManager.default.copyItem(atPath: self.path("a/frame_0002.png"), toPath: self.path("page/side0/x"))
-               try FileManager.default.removeItem(atPath: self.path("page/side0/f00002.png"))
-               try FileManager.default.moveItem(atPath: self.path("page/side0/x"), toPath: self.path("page/side0/f00002.png")) }),
+            (
+                "side0/notes.txt", { try "mine".write(toFile: self.path("page/side0/notes.txt"), atomically: true, encoding: .utf8) },
+                { try FileManager.default.removeItem(atPath: self.path("page/side0/notes.txt")) }
+            ),
+            (
+                "side-by-side.png", { try "mine".write(toFile: self.path("page/side-by-side.png"), atomically: true, encoding: .utf8) },
+                { try FileManager.default.removeItem(atPath: self.path("page/side-by-side.png")) }
+            ),
+            (
+                "sidecar", { try "mine".write(toFile: self.path("page/sidecar"), atomically: true, encoding: .utf8) },
+                { try FileManager.default.removeItem(atPath: self.path("page/sidecar")) }
+            ),
+            (
+                "index.html", { try (html + Data("<!-- my notes -->".utf8)).write(to: URL(fileURLWithPath: self.path("page/index.html"))) },
+                { try html.write(to: URL(fileURLWithPath: self.path("page/index.html"))) }
+            ),
+            (
+                "side0/f00002.png", { try "mine".write(toFile: self.path("page/side0/f00002.png"), atomically: false, encoding: .utf8) },
+                {
+                    try FileManager.default.copyItem(atPath: self.path("a/frame_0002.png"), toPath: self.path("page/side0/x"))
+                    try FileManager.default.removeItem(atPath: self.path("page/side0/f00002.png"))
+                    try FileManager.default.moveItem(atPath: self.path("page/side0/x"), toPath: self.path("page/side0/f00002.png"))
+                }
+            )
         ]
         for change in changes {
             try change.make()
             let before = tree("page")
             let run = try flipbook(["review", "a", "--out", "page"])
             XCTAssertEqual(run.status, 2, change.name)
-            XCTAssertEqual(run.errorLines, ["error: page: cannot write the output: exists and holds '\(change.name)', which flipbook did not "
-                                            + "write there (the page's .flipbook-page does not list it, or not at that size), so it would be "
-                                            + "deleted; name a new or empty folder, or move it away first"], change.name)
+            XCTAssertEqual(
+                run.errorLines,
+                [
+                    "error: page: cannot write the output: exists and holds '\(change.name)', which flipbook did not "
+                        + "write there (the page's .flipbook-page does not list it, or not at that size), so it would be "
+                        + "deleted; name a new or empty folder, or move it away first"
+                ], change.name)
             XCTAssertEqual(tree("page"), before, "\(change.name): the folder is as it was")
             try change.undo()
             XCTAssertEqual(try flipbook(["review", "a", "--out", "page"]).status, 0, "\(change.name) undone: the page is flipbook's again")
@@ -380,9 +406,13 @@ final class HostileReviewTests: ScratchFolderTestCase {
         try "mine".write(toFile: path("site/photo.png"), atomically: true, encoding: .utf8)
         let site = try flipbook(["review", "a", "--out", "site"])
         XCTAssertEqual(site.status, 2)
-        XCTAssertEqual(site.errorLines, ["error: site: cannot write the output: exists and is not a review page flipbook wrote (it has no "
-                                         + ".flipbook-page listing the page's files), so its contents would be deleted; name a new or "
-                                         + "empty folder, or delete it first"])
+        XCTAssertEqual(
+            site.errorLines,
+            [
+                "error: site: cannot write the output: exists and is not a review page flipbook wrote (it has no "
+                    + ".flipbook-page listing the page's files), so its contents would be deleted; name a new or "
+                    + "empty folder, or delete it first"
+            ])
         XCTAssertEqual(tree("site"), ["index.html", "photo.png"])
     }
 
@@ -393,18 +423,29 @@ final class HostileReviewTests: ScratchFolderTestCase {
         try rendered("a")
         try locked("g.lock")
         let runs: [(arguments: [String], output: String, option: String, status: Int32)] = [
-            (["compare", "push", "--vary", "damping=0.6,0.8"] + Self.small.dropFirst() + ["--out", "page/sheet.png", "--review", "page"],
-             "page/sheet.png", "--review", 1),
-            (["compare", "push", "--vary", "damping=0.6,0.8"] + Self.small.dropFirst() + ["--video", "page/v.apng", "--review", "page"],
-             "page/v.apng", "--review", 1),
+            (
+                ["compare", "push", "--vary", "damping=0.6,0.8"] + Self.small.dropFirst() + ["--out", "page/sheet.png", "--review", "page"],
+                "page/sheet.png", "--review", 1
+            ),
+            (
+                ["compare", "push", "--vary", "damping=0.6,0.8"] + Self.small.dropFirst() + ["--video", "page/v.apng", "--review", "page"],
+                "page/v.apng", "--review", 1
+            ),
             (["review", "a", "--out", "page", "--markdown", "page/summary.md"], "page/summary.md", "--out", 2),
-            (["verify", "g.lock", "--damping", "0.8", "--review", "page", "--markdown", "page/summary.md"], "page/summary.md", "--review", 2),
+            (
+                ["verify", "g.lock", "--damping", "0.8", "--review", "page", "--markdown", "page/summary.md"], "page/summary.md",
+                "--review", 2
+            )
         ]
         for (arguments, output, option, status) in runs {
             let run = try flipbook(arguments)
             XCTAssertEqual(run.status, status, "\(arguments): \(run.stdout)")
-            XCTAssertEqual(run.errorLines, ["error: \(output): cannot write the output: it is inside the review page folder page (\(option)), "
-                                            + "which is replaced as a whole (the file would be deleted with it); write it beside the folder"])
+            XCTAssertEqual(
+                run.errorLines,
+                [
+                    "error: \(output): cannot write the output: it is inside the review page folder page (\(option)), "
+                        + "which is replaced as a whole (the file would be deleted with it); write it beside the folder"
+                ])
             XCTAssertNil(tree("page"), "\(arguments): nothing is written")
             XCTAssertFalse(FileManager.default.fileExists(atPath: path("Output")), "\(arguments)")
         }
@@ -429,27 +470,49 @@ final class HostileReviewTests: ScratchFolderTestCase {
         let same = "(the same file); name another output"
         let runs: [(arguments: [String], status: Int32, message: String)] = [
             (["verify", "g.lock", "--markdown", "g.lock"], 2, "g.lock: cannot write the output: it is the input g.lock \(same)"),
-            (["verify", "g.lock", "--damping", "0.8", "--review", "page", "--markdown", "./g.lock"], 2,
-             "./g.lock: cannot write the output: it is the input g.lock \(same)"),
-            (["review", "a", "--out", "page", "--markdown", "a/frame_0000.png"], 2,
-             "a/frame_0000.png: cannot write the output: it is inside the input folder a, whose contents are read as the input; write it elsewhere"),
-            (["review", "a", "--out", "a/page"], 2,
-             "a/page: cannot write the output: it is inside the input folder a, whose contents are read as the input; write it elsewhere"),
-            (["review", "a/", "--out", "."], 2,
-             ".: cannot write the output: it would hold the input a/, and the folder is replaced as a whole; name another folder"),
-            (["merge", "s1", "s2", "--out", "s1/merged"], 1,
-             "s1/merged: cannot write the output: it is inside the input folder s1, whose contents are read as the input; write it elsewhere"),
+            (
+                ["verify", "g.lock", "--damping", "0.8", "--review", "page", "--markdown", "./g.lock"], 2,
+                "./g.lock: cannot write the output: it is the input g.lock \(same)"
+            ),
+            (
+                ["review", "a", "--out", "page", "--markdown", "a/frame_0000.png"], 2,
+                "a/frame_0000.png: cannot write the output: it is inside the input folder a, whose contents are read as the input; write it elsewhere"
+            ),
+            (
+                ["review", "a", "--out", "a/page"], 2,
+                "a/page: cannot write the output: it is inside the input folder a, whose contents are read as the input; write it elsewhere"
+            ),
+            (
+                ["review", "a/", "--out", "."], 2,
+                ".: cannot write the output: it would hold the input a/, and the folder is replaced as a whole; name another folder"
+            ),
+            (
+                ["merge", "s1", "s2", "--out", "s1/merged"], 1,
+                "s1/merged: cannot write the output: it is inside the input folder s1, whose contents are read as the input; write it elsewhere"
+            ),
             (["diff", "x.png", "y.png", "--out", "link.png"], 2, "link.png: cannot write the output: it is the input x.png \(same)"),
             (["decode", "x.png", "--out", "x.png"], 1, "x.png: cannot write the output: it is the input x.png \(same)"),
-            (["render"] + Self.small + ["--manifest", manifest, "--contact-sheet", "m/photos/p.png", "--no-frames"], 1,
-             "m/photos/p.png: cannot write the output: it is the input m/photos/p.png \(same)"),
-            (["export-transition", "push", "--manifest", manifest, "--out", manifest], 1,
-             "m/photos.json: cannot write the output: it is the input m/photos.json \(same)"),
-            (["curve", "--plot", "x.png", "--label-font", "link.png"], 1, "x.png: cannot write the output: it is the input link.png \(same)"),
-            (["text", "Hi", "--scene-fonts", "fonts", "--out", "fonts/hi.png"], 1,
-             "fonts/hi.png: cannot write the output: it is inside the input folder fonts, whose contents are read as the input; write it elsewhere"),
+            (
+                ["render"] + Self.small + ["--manifest", manifest, "--contact-sheet", "m/photos/p.png", "--no-frames"], 1,
+                "m/photos/p.png: cannot write the output: it is the input m/photos/p.png \(same)"
+            ),
+            (
+                ["export-transition", "push", "--manifest", manifest, "--out", manifest], 1,
+                "m/photos.json: cannot write the output: it is the input m/photos.json \(same)"
+            ),
+            (
+                ["curve", "--plot", "x.png", "--label-font", "link.png"], 1,
+                "x.png: cannot write the output: it is the input link.png \(same)"
+            ),
+            (
+                ["text", "Hi", "--scene-fonts", "fonts", "--out", "fonts/hi.png"], 1,
+                "fonts/hi.png: cannot write the output: it is inside the input folder fonts, whose contents are read as the input; write it elsewhere"
+            ),
             (["verify", "g.lock", "--markdown", "m/../g.lock"], 2, "m/../g.lock: cannot write the output: it is the input g.lock \(same)"),
-            (["verify", "g.lock", "--markdown", "new/../g.lock"], 2, "new/../g.lock: cannot write the output: it is the input g.lock \(same)"),
+            (
+                ["verify", "g.lock", "--markdown", "new/../g.lock"], 2,
+                "new/../g.lock: cannot write the output: it is the input g.lock \(same)"
+            )
         ]
         for (arguments, status, message) in runs {
             let run = try flipbook(arguments + (arguments[0] == "render" ? ["--progress", "none"] : []))
@@ -472,20 +535,29 @@ final class HostileReviewTests: ScratchFolderTestCase {
     func testErrorsNameOptionsAndNeverQuoteAFileALockNames() throws {
         let apng = try flipbook(["render"] + Self.small + ["--fps", "240", "--duration", "60", "--video", "x.apng", "--progress", "none"])
         XCTAssertEqual(apng.status, 1)
-        XCTAssertEqual(apng.errorLines.last, "error: x.apng: a 320x568 video is too large: an animated PNG holds at most 1000 frames, not 14401; "
-                                         + "use a lower --fps, a shorter --duration or fewer --frames")
+        XCTAssertEqual(
+            apng.errorLines.last,
+            "error: x.apng: a 320x568 video is too large: an animated PNG holds at most 1000 frames, not 14401; "
+                + "use a lower --fps, a shorter --duration or fewer --frames")
 
         try "ssh-rsa AAAAB3NzaC1yc2E".write(toFile: path("key"), atomically: true, encoding: .utf8)
-        for (option, preset) in [("--transition", nil), ("--manifest", "push"), ("--cards", "card-push"), ("--label-font", "push")] as [(String, String?)] {
+        for (option, preset) in [("--transition", nil), ("--manifest", "push"), ("--cards", "card-push"), ("--label-font", "push")]
+            as [(String, String?)]
+        {
             let arguments = [preset].compactMap { $0 } + [option, path("key")]
-            let text = "flipbook-lock 2\nname: x\n" + arguments.map { "argument: \($0)\n" }.joined()
+            let text =
+                "flipbook-lock 2\nname: x\n" + arguments.map { "argument: \($0)\n" }.joined()
                 + "frame 0 time=0 progress=0 pixels=0000000000000000\n"
             try text.write(toFile: path("named.lock"), atomically: true, encoding: .utf8)
             let run = try flipbook(["verify", "named.lock"])
             XCTAssertEqual(run.status, 2, option)
-            XCTAssertEqual(run.errorLines, ["error: \(path("key")): the lock's \(option) file cannot be used; what is wrong with it is not "
-                                            + "shown, since a lock may come from someone else and the message could quote the file "
-                                            + "(run `flipbook render` with the lock's arguments to see it)"], option)
+            XCTAssertEqual(
+                run.errorLines,
+                [
+                    "error: \(path("key")): the lock's \(option) file cannot be used; what is wrong with it is not "
+                        + "shown, since a lock may come from someone else and the message could quote the file "
+                        + "(run `flipbook render` with the lock's arguments to see it)"
+                ], option)
             // Given on the command line, the file is the user's choice: the whole error.
             let given = try flipbook(["verify", "named.lock", option, path("key")])
             XCTAssertTrue(given.stderr.contains("'s'") || given.stderr.contains("font"), "\(option): \(given.stderr)")

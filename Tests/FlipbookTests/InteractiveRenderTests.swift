@@ -1,15 +1,16 @@
+import FlipbookFormats
+import FlipbookGeometry
+import FlipbookModel
+import FlipbookPipelineTestSupport
+import FlipbookRaster
+import FlipbookScenes
+import FlipbookTesting
 import Foundation
 import XCTest
+
 @testable import Flipbook
-@testable import FlipbookRender
 @testable import FlipbookOutput
-import FlipbookTesting
-import FlipbookGeometry
-import FlipbookRaster
-import FlipbookModel
-import FlipbookScenes
-import FlipbookFormats
-import FlipbookPipelineTestSupport
+@testable import FlipbookRender
 
 /// Transitions driven by a finger (`RenderSettings.gesture`, `flipbook render pop --gesture FILE`):
 /// the frames the percent-driven rules give, their last frames, timeline.json, the command line.
@@ -51,9 +52,11 @@ final class InteractiveRenderTests: XCTestCase {
             let last = interactive.sequence.count - 1
             let expected = finishes ? popLast : detail
             XCTAssertEqual(try interactive.renderFrame(last).pixels, expected.pixels, "\(name): last frame")
-            XCTAssertEqual(try interactive.displayList(frameIndex: last).ops,
-                           finishes ? try pop.displayList(frameIndex: pop.sequence.count - 1).ops
-                                    : try push.displayList(frameIndex: push.sequence.count - 1).ops, name)
+            XCTAssertEqual(
+                try interactive.displayList(frameIndex: last).ops,
+                finishes
+                    ? try pop.displayList(frameIndex: pop.sequence.count - 1).ops
+                    : try push.displayList(frameIndex: push.sequence.count - 1).ops, name)
             // Frame 0: the finger has not moved; the pop at t = 0.
             XCTAssertEqual(try interactive.displayList(frameIndex: 0).ops, try pop.displayList(frameIndex: 0).ops, name)
             let phases = interactive.interaction!.frames.map(\.phase)
@@ -78,7 +81,7 @@ final class InteractiveRenderTests: XCTestCase {
 
     /// The screen each going-back preset starts from, as its forward preset leaves it.
     static let forwardPreset: [TransitionPreset: TransitionPreset] = [
-        .pop: .push, .zoomPop: .zoomPush, .dismiss: .present, .fadeDismiss: .fadePresent, .cardPop: .cardPush,
+        .pop: .push, .zoomPop: .zoomPush, .dismiss: .present, .fadeDismiss: .fadePresent, .cardPop: .cardPush
     ]
 
     /// Every going-back preset with a synthesised swipe: a full swipe finishes on the preset's
@@ -91,8 +94,9 @@ final class InteractiveRenderTests: XCTestCase {
         for preset in TransitionPreset.interactivePresets {
             let plain = try job(preset, gesture: nil, select: 1), forward = try job(Self.forwardPreset[preset]!, gesture: nil, select: 1)
             let finished = try job(preset, gesture: full, select: 1), cancelled = try job(preset, gesture: short, select: 1)
-            XCTAssertEqual(try finished.displayList(frameIndex: finished.sequence.count - 1).ops,
-                           try plain.displayList(frameIndex: plain.sequence.count - 1).ops, "\(preset)")
+            XCTAssertEqual(
+                try finished.displayList(frameIndex: finished.sequence.count - 1).ops,
+                try plain.displayList(frameIndex: plain.sequence.count - 1).ops, "\(preset)")
             let before = try forward.displayList(frameIndex: forward.sequence.count - 1).ops
             XCTAssertEqual(try cancelled.displayList(frameIndex: cancelled.sequence.count - 1).ops, before, "\(preset)")
             XCTAssertNotEqual(try plain.displayList(frameIndex: 0).ops, before, "\(preset): frame 0 has the temporary views")
@@ -147,8 +151,9 @@ final class InteractiveRenderTests: XCTestCase {
         XCTAssertNil(frames[55]["finger"])
         XCTAssertEqual(frames[55]["phase"] as? String, "cancelling")
         XCTAssertEqual(frames[73]["progress"] as? Double, 0)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".png") }.sorted(),
-                       ["frame_0070.png", "frame_0071.png", "frame_0072.png", "frame_0073.png"])
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".png") }.sorted(),
+            ["frame_0070.png", "frame_0071.png", "frame_0072.png", "frame_0073.png"])
     }
 
     /// A transition file takes a gesture too: the pop exported to a file and driven by the flick
@@ -169,15 +174,17 @@ final class InteractiveRenderTests: XCTestCase {
         for index in [10, 30, 52] {
             let a = images(try fromFile.displayList(frameIndex: index).ops), b = images(try preset.displayList(frameIndex: index).ops)
             XCTAssertEqual(a.map(\.rect), b.map(\.rect), "frame \(index)")
-            XCTAssertEqual(a.map { URL(fileURLWithPath: $0.source).lastPathComponent }, b.map { URL(fileURLWithPath: $0.source).lastPathComponent })
+            XCTAssertEqual(
+                a.map { URL(fileURLWithPath: $0.source).lastPathComponent }, b.map { URL(fileURLWithPath: $0.source).lastPathComponent })
         }
         // Cancelled: the exported file carries the pop's cancel completion.
         settings.gesture = try Self.sampleGesture("half-swipe-cancel")
         let cancelledFile = try RenderJob(settings: settings), cancelledPreset = try job(.pop, gesture: settings.gesture)
         let last = cancelledPreset.sequence.count - 1
         XCTAssertEqual(cancelledFile.sequence.count, cancelledPreset.sequence.count)
-        XCTAssertEqual(images(try cancelledFile.displayList(frameIndex: last).ops).map(\.rect),
-                       images(try cancelledPreset.displayList(frameIndex: last).ops).map(\.rect))
+        XCTAssertEqual(
+            images(try cancelledFile.displayList(frameIndex: last).ops).map(\.rect),
+            images(try cancelledPreset.displayList(frameIndex: last).ops).map(\.rect))
         XCTAssertEqual(images(try cancelledPreset.displayList(frameIndex: last).ops).count, 1, "the detail's image view alone")
     }
 
@@ -205,8 +212,9 @@ final class InteractiveRenderTests: XCTestCase {
         XCTAssertEqual(sources, ["retina.png"], "the detail's photo alone: the grid was removed")
         XCTAssertGreaterThan(images(try plain.displayList(frameIndex: 0).ops).count, 1, "frame 0 still has the grid under the detail")
         let finished = try job(Self.sampleGesture("full-swipe"))
-        XCTAssertEqual(try finished.displayList(frameIndex: finished.sequence.count - 1).ops,
-                       try plain.displayList(frameIndex: plain.sequence.count - 1).ops)
+        XCTAssertEqual(
+            try finished.displayList(frameIndex: finished.sequence.count - 1).ops,
+            try plain.displayList(frameIndex: plain.sequence.count - 1).ops)
     }
 
     func testForwardPresetsRefuseAGesture() throws {
@@ -232,25 +240,32 @@ final class InteractiveRenderTests: XCTestCase {
 
         let push = try runFlipbook(["render", "push", "--gesture", Package.path("Samples/gestures/full-swipe.json")])
         XCTAssertEqual(push.status, 64)
-        XCTAssertEqual(push.errorLines.first, "error: --gesture does not apply to push (only to pop, zoom-pop, dismiss, fade-dismiss, "
-                       + "card-pop, page and transition files: a finger drives the transitions going back and the paging)")
+        XCTAssertEqual(
+            push.errorLines.first,
+            "error: --gesture does not apply to push (only to pop, zoom-pop, dismiss, fade-dismiss, "
+                + "card-pop, page and transition files: a finger drives the transitions going back and the paging)")
         let both = try runFlipbook(["render", "pop", "--gesture", bad, "--pan-to", "100"])
         XCTAssertEqual(both.errorLines.first, "error: --gesture and --pan-to both describe the finger; give one")
         let half = try runFlipbook(["render", "pop", "--pan-to", "100"])
         XCTAssertEqual(half.status, 64)
-        XCTAssertEqual(half.errorLines.first,
-                       "error: a synthesised pan needs --pan-to X and --pan-duration S (and optionally --release-velocity V)")
+        XCTAssertEqual(
+            half.errorLines.first,
+            "error: a synthesised pan needs --pan-to X and --pan-duration S (and optionally --release-velocity V)")
     }
 
     /// `--pan-to … --pan-duration … --release-velocity …` from the command line: the quick flick from
     /// 30 % of docs/INTERACTIVE.md (finish, 48 frames), inspected at its last frame.
     func testSynthesisedPanFromTheCommandLine() throws {
-        let run = try runFlipbook(["inspect", "pop", "--select", "3", "--pan-to", "112.5", "--pan-duration", "0.3",
-                                   "--release-velocity", "1500", "--scale", "1", "--frame", "47"])
+        let run = try runFlipbook([
+            "inspect", "pop", "--select", "3", "--pan-to", "112.5", "--pan-duration", "0.3",
+            "--release-velocity", "1500", "--scale", "1", "--frame", "47"
+        ])
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertTrue(run.stdout.contains("\"progress\": 1"), String(run.stdout.prefix(300)))
-        let past = try runFlipbook(["inspect", "pop", "--pan-to", "112.5", "--pan-duration", "0.3", "--release-velocity", "1500",
-                                    "--frame", "48"])
+        let past = try runFlipbook([
+            "inspect", "pop", "--pan-to", "112.5", "--pan-duration", "0.3", "--release-velocity", "1500",
+            "--frame", "48"
+        ])
         XCTAssertEqual(past.status, 1)
         XCTAssertEqual(past.errorLines.first, "error: --frame 48 is outside the sequence: it has 48 frames (0-47)")
     }
@@ -282,14 +297,15 @@ final class PagingRenderTests: XCTestCase {
         settings.scene.pageTarget = 4
         let job = try RenderJob(settings: settings)
         let swipe = PhotoBrowserScene.pageSwipe(from: 3, to: 4, device: settings.scene.device)
-        let model = PagingTimeline(gesture: swipe, pageWidthPoints: 375, pageCount: 16, startPage: 3, framesPerSecond: 60,
-                                   settleTolerancePoints: 0.5)
+        let model = PagingTimeline(
+            gesture: swipe, pageWidthPoints: 375, pageCount: 16, startPage: 3, framesPerSecond: 60,
+            settleTolerancePoints: 0.5)
         XCTAssertEqual(model.targetPage, 4)
         XCTAssertEqual(job.sequence.count, model.frameCount)
         let source = Package.path("Samples/photos/petra_portrait.jpg")
         let last = job.sequence.count - 1
         let rest = try XCTUnwrap(try imageX(job, frame: last, source: source))
-        XCTAssertEqual(rest, 5, accuracy: 1e-9)  // 1200×1800 fitted to the 365×603 page: as wide as the page
+        XCTAssertEqual(rest, 5, accuracy: 1e-9) // 1200×1800 fitted to the 365×603 page: as wide as the page
         XCTAssertNil(try imageX(job, frame: 0, source: source), "off screen before the finger moves: not drawn")
         for index in [5, 10, 15, 20, 30, 40, last - 1] {
             let x = try XCTUnwrap(try imageX(job, frame: index, source: source), "frame \(index)")
@@ -317,10 +333,14 @@ final class PagingRenderTests: XCTestCase {
             }
             return find(try job.displayList(frameIndex: frame).ops).last
         }
-        for (found, expected) in [(try rect(job, last), Rect(x: 5, y: 91.75, width: 365, height: 547.5)),
-                                  (try rect(pop, 0), Rect(x: 5, y: 59.75, width: 365, height: 547.5))] {
+        for (found, expected) in [
+            (try rect(job, last), Rect(x: 5, y: 91.75, width: 365, height: 547.5)),
+            (try rect(pop, 0), Rect(x: 5, y: 59.75, width: 365, height: 547.5))
+        ] {
             let found = try XCTUnwrap(found)
-            for (a, b) in [(found.minX, expected.minX), (found.minY, expected.minY), (found.width, expected.width), (found.height, expected.height)] {
+            for (a, b) in [
+                (found.minX, expected.minX), (found.minY, expected.minY), (found.width, expected.width), (found.height, expected.height)
+            ] {
                 XCTAssertEqual(a, b, accuracy: 1e-9)
             }
         }
@@ -346,11 +366,12 @@ final class PagingRenderTests: XCTestCase {
         XCTAssertEqual(paging["startPage"] as? Int, 3)
         XCTAssertEqual(paging["targetPage"] as? Int, 4)
         XCTAssertEqual(paging["release"] as? Double, 0.25)
-        XCTAssertEqual(paging["releaseOffset"] as? Double, 1275)  // 3·375 + 0.4·375
+        XCTAssertEqual(paging["releaseOffset"] as? Double, 1275) // 3·375 + 0.4·375
         XCTAssertEqual(paging["releaseVelocity"] as! Double, 600, accuracy: 1e-9)
         let swipe = PhotoBrowserScene.pageSwipe(from: 3, to: 4, device: settings.scene.device)
-        let model = PagingTimeline(gesture: swipe, pageWidthPoints: 375, pageCount: 16, startPage: 3, framesPerSecond: 60,
-                                   settleTolerancePoints: 0.5)
+        let model = PagingTimeline(
+            gesture: swipe, pageWidthPoints: 375, pageCount: 16, startPage: 3, framesPerSecond: 60,
+            settleTolerancePoints: 0.5)
         XCTAssertEqual(paging["settle"] as? Double, model.settleSeconds)
         let frames = try XCTUnwrap(json["frames"] as? [[String: Any]])
         XCTAssertEqual(frames.count, model.frameCount)
@@ -396,8 +417,10 @@ final class PagingRenderTests: XCTestCase {
         }
         let run = try runFlipbook(["render", "page", "--select", "3", "--curve", "linear"])
         XCTAssertEqual(run.status, 64)
-        XCTAssertEqual(run.errorLines.first, "error: --curve does not apply to page: it follows the finger and the scroll view's physics "
-                       + "(change the finger with --gesture or --pan-to)")
+        XCTAssertEqual(
+            run.errorLines.first,
+            "error: --curve does not apply to page: it follows the finger and the scroll view's physics "
+                + "(change the finger with --gesture or --pan-to)")
         let to = try runFlipbook(["render", "pop", "--to", "3"])
         XCTAssertEqual(to.status, 64)
         XCTAssertEqual(to.errorLines.first, "error: --to does not apply to pop (only to page)")

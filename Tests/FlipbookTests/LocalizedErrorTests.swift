@@ -1,18 +1,18 @@
-import Foundation
-import XCTest
 import Flipbook
-import FlipbookLock
 import FlipbookCodecs
 import FlipbookFiles
-import FlipbookMotion
-import FlipbookModel
-import FlipbookScenes
 import FlipbookFormats
+import FlipbookLock
+import FlipbookModel
+import FlipbookMotion
 import FlipbookOutput
 import FlipbookRender
+import FlipbookScenes
 import FlipbookTesting
 import FlipbookText
 import FlipbookUIKit
+import Foundation
+import XCTest
 
 /// Every public error of the library reads the same through `localizedDescription` as through
 /// `description`, and names fields, not command-line options.
@@ -44,7 +44,7 @@ final class LocalizedErrorTests: XCTestCase {
         "TimingRequestError": TimingRequestError.settlesOutOfRange(seconds: 40),
         "TransitionError": TransitionError.cycle(["a", "b"]),
         "TransitionFileError": TransitionFileError.invalid(file: "t.json", path: "$.layers[0]", message: "unknown key"),
-        "VideoExportError": VideoExportError.ffmpegNotFound(searchPath: "/usr/bin"),
+        "VideoExportError": VideoExportError.ffmpegNotFound(searchPath: "/usr/bin")
     ]
 
     static func syntaxError(_ text: String) -> Error {
@@ -60,11 +60,13 @@ final class LocalizedErrorTests: XCTestCase {
     }
 
     func testLibraryErrorsNameFieldsNotOptions() throws {
-        XCTAssertEqual("\(SceneError.indexOutOfRange(field: .selectedIndex, index: 16, count: 16))",
-                       "SceneOptions.selectedIndex 16 is out of range: the manifest has 16 photos (0…15)")
-        XCTAssertEqual("\(SceneError.pageNotAdjacent(from: 3, to: 5))",
-                       "SceneOptions.pageTarget 5 is not next to SceneOptions.selectedIndex 3: a paging scroll view "
-                       + "moves one page a swipe (SceneOptions.pageTarget 2 or 4)")
+        XCTAssertEqual(
+            "\(SceneError.indexOutOfRange(field: .selectedIndex, index: 16, count: 16))",
+            "SceneOptions.selectedIndex 16 is out of range: the manifest has 16 photos (0…15)")
+        XCTAssertEqual(
+            "\(SceneError.pageNotAdjacent(from: 3, to: 5))",
+            "SceneOptions.pageTarget 5 is not next to SceneOptions.selectedIndex 3: a paging scroll view "
+                + "moves one page a swipe (SceneOptions.pageTarget 2 or 4)")
         let option = try NSRegularExpression(pattern: "(^|[^-A-Za-z])--[a-z]")
         for (name, error) in Self.samples {
             let text = error.localizedDescription

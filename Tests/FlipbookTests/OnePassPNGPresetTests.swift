@@ -1,9 +1,9 @@
-import XCTest
 import Flipbook
 import FlipbookCodecs
+import FlipbookPipelineTestSupport
 import FlipbookRaster
 import FlipbookScenes
-import FlipbookPipelineTestSupport
+import XCTest
 
 /// The `flipbook` PNG writer on rendered frames of every preset (the photo choices of
 /// scripts/render, @1x): each file decodes with libpng to exactly the frame, every code path the
@@ -34,7 +34,8 @@ final class OnePassPNGPresetTests: XCTestCase {
                 XCTAssertEqual(try ImageDecoder.decode(files[0], name: "\(what).png"), image, what)
                 let floorBytes = try floor.encode(image).count
                 let bound = preset == .push ? 1.02 : 1.25
-                XCTAssertLessThanOrEqual(Double(files[0].count), bound * Double(floorBytes), "\(what): \(files[0].count) bytes, libpng \(floorBytes)")
+                XCTAssertLessThanOrEqual(
+                    Double(files[0].count), bound * Double(floorBytes), "\(what): \(files[0].count) bytes, libpng \(floorBytes)")
                 if preset == .push { pushTotal += files[0].count; pushFloorTotal += floorBytes }
                 total += files[0].count
                 floorTotal += floorBytes

@@ -1,22 +1,24 @@
+import FlipbookGeometry
+import FlipbookModel
+import FlipbookPipelineTestSupport
+import FlipbookRaster
+import FlipbookScenes
+import Foundation
+import Synchronization
 // Every route to a frame's pixels — `flipbook render` (the job's frame windows and caches),
 // `RenderJob.renderFrame(s)`, a shard's frame range and `flipbook inspect`'s display list —
 // gives the same pixels, on a phone with a home indicator, whose tone depends on the frames
 // before it (docs/CHROME.md).
 import XCTest
-import Foundation
-import Synchronization
+
 @testable import Flipbook
-import FlipbookGeometry
-import FlipbookRaster
-import FlipbookModel
-import FlipbookScenes
-import FlipbookPipelineTestSupport
 
 final class RenderRouteTests: XCTestCase {
     /// A small phone with the X's 88 pt of bars, so the notch layout and the home indicator, at
     /// 1×: 180×400 px frames keep the test cheap in debug builds.
-    static let device = Device(name: "180x400 notch", sizePoints: Size(width: 180, height: 400), scale: 1,
-                               topBarHeightPoints: 88, cutout: .notch)
+    static let device = Device(
+        name: "180x400 notch", sizePoints: Size(width: 180, height: 400), scale: 1,
+        topBarHeightPoints: 88, cutout: .notch)
 
     /// Frame ranges a shard or `--frames` may get, besides the whole sequence: one starting
     /// mid-sequence and running to its end — where the sequence is longer than one window of
@@ -65,8 +67,10 @@ final class RenderRouteTests: XCTestCase {
             // `renderFrame(s)`: the first and last frames, either side of each range's start, and
             // either side of the window boundary.
             let window = FrameRenderer.windowFrames
-            let picked = Set([0, 1, count - 1, window - 1, window] + Self.ranges(frameCount: count).flatMap { [$0.lowerBound - 1, $0.lowerBound] })
-                .filter { (0..<count).contains($0) }.sorted()
+            let picked = Set(
+                [0, 1, count - 1, window - 1, window] + Self.ranges(frameCount: count).flatMap { [$0.lowerBound - 1, $0.lowerBound] }
+            )
+            .filter { (0..<count).contains($0) }.sorted()
             let images = try job.renderFrames(picked)
             for (index, image) in zip(picked, images) where image != whole[index]?.image {
                 XCTFail("\(preset) frame \(index): renderFrames vs render")

@@ -39,18 +39,22 @@ final class FontErrorTests: XCTestCase {
             XCTAssertTrue(error?.description.hasPrefix(path + ":") ?? false, "\(String(describing: error))")
         }
         let cut = directory.appendingPathComponent("truncated-100.ttf").path
-        XCTAssertEqual(openingError(cut), .truncated(path: cut, reason: "the table directory lists 20 tables but the file has only 100 bytes"))
-        XCTAssertEqual(openingError(cut)?.description,
-                       "\(cut): the font file is truncated: the table directory lists 20 tables but the file has only 100 bytes")
+        XCTAssertEqual(
+            openingError(cut), .truncated(path: cut, reason: "the table directory lists 20 tables but the file has only 100 bytes"))
+        XCTAssertEqual(
+            openingError(cut)?.description,
+            "\(cut): the font file is truncated: the table directory lists 20 tables but the file has only 100 bytes")
         // Only the last byte missing: FreeType alone would open it (it never reads 'prep' unhinted).
         let short = directory.appendingPathComponent("truncated-\(bytes.count - 1).ttf").path
-        XCTAssertEqual(openingError(short), .truncated(path: short, reason: "table 'prep' ends at byte 759720 but the file has 759719 bytes"))
+        XCTAssertEqual(
+            openingError(short), .truncated(path: short, reason: "table 'prep' ends at byte 759720 but the file has 759719 bytes"))
         // Too short for a header: FreeType does not recognise it.
         let header = directory.appendingPathComponent("truncated-11.ttf").path
         XCTAssertEqual(openingError(header), .notAFont(path: header, code: 2))
-        XCTAssertEqual(openingError(header)?.description,
-                       "\(header): not a font file FreeType can read, or the file is truncated "
-                       + "(FreeType error 0x2 Unknown_File_Format: unknown file format)")
+        XCTAssertEqual(
+            openingError(header)?.description,
+            "\(header): not a font file FreeType can read, or the file is truncated "
+                + "(FreeType error 0x2 Unknown_File_Format: unknown file format)")
     }
 
     func testCorruptGlyphDataFailsAtOpening() throws {
@@ -62,8 +66,9 @@ final class FontErrorTests: XCTestCase {
         let path = directory.appendingPathComponent("corrupt-glyf.ttf").path
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         XCTAssertEqual(openingError(path), .freeType(path: path, operation: "FT_Load_Glyph for glyph 12", code: 0x14))
-        XCTAssertEqual(openingError(path)?.description,
-                       "\(path): FT_Load_Glyph for glyph 12 failed (FreeType error 0x14 Invalid_Outline: invalid outline)")
+        XCTAssertEqual(
+            openingError(path)?.description,
+            "\(path): FT_Load_Glyph for glyph 12 failed (FreeType error 0x14 Invalid_Outline: invalid outline)")
     }
 
     func testTextFileIsNotAFont() throws {
@@ -84,10 +89,12 @@ final class FontErrorTests: XCTestCase {
         XCTAssertEqual(FontError.freeTypeErrorName(0x40), "Out_Of_Memory")
         XCTAssertEqual(FontError.freeTypeErrorName(0x7FFF), "unknown")
         let error = FontError.freeType(path: "/x.ttf", operation: "FT_Load_Glyph for glyph 3", code: 0x10)
-        XCTAssertEqual(error.description,
-                       "/x.ttf: FT_Load_Glyph for glyph 3 failed (FreeType error 0x10 Invalid_Glyph_Index: invalid glyph index)")
+        XCTAssertEqual(
+            error.description,
+            "/x.ttf: FT_Load_Glyph for glyph 3 failed (FreeType error 0x10 Invalid_Glyph_Index: invalid glyph index)")
         XCTAssertTrue(FontError.defaultFontNotFound(searched: ["/a.ttf"]).description.contains("apt-get install fonts-dejavu-core"))
-        XCTAssertTrue(FontError.defaultFontNotFound(searched: ["/a.ttf"]).description.contains("a font file (RenderSettings.labelFontPath)"))
+        XCTAssertTrue(
+            FontError.defaultFontNotFound(searched: ["/a.ttf"]).description.contains("a font file (RenderSettings.labelFontPath)"))
     }
 
     func testLocateDefaultFindsDejaVuSans() throws {

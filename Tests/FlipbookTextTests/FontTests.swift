@@ -35,7 +35,7 @@ final class FontTests: XCTestCase {
         // No kerning pair occurs in "Flipbook": pens are running sums.
         XCTAssertEqual(shaped.glyphs.map(\.penXUnits), [0, 1178, 1747, 2316, 3616, 4916, 6169, 7422])
         XCTAssertEqual(shaped.advanceUnits, 8608)
-        XCTAssertEqual(shaped.advancePoints, 8608.0 * 17 / 2048, accuracy: 1e-12)  // 71.453125 pt
+        XCTAssertEqual(shaped.advancePoints, 8608.0 * 17 / 2048, accuracy: 1e-12) // 71.453125 pt
         XCTAssertEqual(shaped.advancePoints, 71.453125)
         XCTAssertEqual(shaped.penXPoints[1], 1178.0 * 17 / 2048, accuracy: 1e-12)
         XCTAssertEqual(font.measure("Flipbook", sizePoints: 17), 71.453125)
@@ -61,7 +61,7 @@ final class FontTests: XCTestCase {
     func testMeasureEmptyAndSpace() {
         XCTAssertEqual(font.measure("", sizePoints: 17), 0)
         XCTAssertEqual(font.shape("", sizePoints: 17).glyphs.count, 0)
-        XCTAssertEqual(font.measure(" ", sizePoints: 2048), Double(tables.advance(glyph: 3)))  // 651 units
+        XCTAssertEqual(font.measure(" ", sizePoints: 2048), Double(tables.advance(glyph: 3))) // 651 units
         XCTAssertEqual(font.measure("Flipbook", sizePoints: 0), 0)
     }
 
@@ -70,8 +70,8 @@ final class FontTests: XCTestCase {
         let scale = 17.0 / 2048
         XCTAssertEqual(tables.ascender, 1901)
         XCTAssertEqual(tables.descender, -483)
-        XCTAssertEqual(metrics.ascenderPoints, 1901 * scale, accuracy: 1e-12)  // 15.780 pt
-        XCTAssertEqual(metrics.descenderPoints, -483 * scale, accuracy: 1e-12)  // −4.009 pt
+        XCTAssertEqual(metrics.ascenderPoints, 1901 * scale, accuracy: 1e-12) // 15.780 pt
+        XCTAssertEqual(metrics.descenderPoints, -483 * scale, accuracy: 1e-12) // −4.009 pt
         XCTAssertEqual(metrics.lineHeightPoints, Double(1901 + 483 + tables.lineGap) * scale, accuracy: 1e-12)
         XCTAssertEqual(metrics.lineHeightPoints, 19.7890625, accuracy: 1e-12)
         // DejaVu's OS/2 table is version 1 (no sCapHeight): the cap height is the top of "H".
@@ -84,15 +84,15 @@ final class FontTests: XCTestCase {
         let shaped = font.shape("a\u{4E00}b", sizePoints: 10)
         XCTAssertEqual(shaped.glyphs[1].glyphID, 0)
         XCTAssertEqual(shaped.glyphs[1].scalar, "\u{4E00}")
-        XCTAssertEqual(shaped.glyphs[1].advanceUnits, 1229)  // DejaVu's .notdef box
+        XCTAssertEqual(shaped.glyphs[1].advanceUnits, 1229) // DejaVu's .notdef box
         XCTAssertEqual(font.glyphID(for: "\u{4E00}"), 0)
         // Combining sequences are iterated per scalar: "é" as e + U+0301 gives two glyphs.
         XCTAssertEqual(font.shape("e\u{301}", sizePoints: 10).glyphs.count, 2)
     }
 
     func testRatingStarsArePresent() throws {
-        XCTAssertEqual(font.glyphID(for: "\u{2605}"), 3805)  // ★ BLACK STAR
-        XCTAssertEqual(font.glyphID(for: "\u{2606}"), 3806)  // ☆ WHITE STAR
+        XCTAssertEqual(font.glyphID(for: "\u{2605}"), 3805) // ★ BLACK STAR
+        XCTAssertEqual(font.glyphID(for: "\u{2606}"), 3806) // ☆ WHITE STAR
         let filled = try font.glyphMask(glyphID: 3805, sizePixels: 30)
         let outline = try font.glyphMask(glyphID: 3806, sizePixels: 30)
         XCTAssertGreaterThan(filled.coverage.width, 20)

@@ -33,10 +33,10 @@ final class GlyphMaskTests: XCTestCase {
 
         // Coverage is the exact covered area: the ink equals the outline's area (shoelace over
         // the straight-edged glyf contour) within 8-bit rounding (≤ 0.5/255 per pixel).
-        let areaPixels = Double(abs(tables.straightOutlineArea(glyph: Int(h)))) * scale * scale  // TrueType contours run clockwise
+        let areaPixels = Double(abs(tables.straightOutlineArea(glyph: Int(h)))) * scale * scale // TrueType contours run clockwise
         XCTAssertEqual(areaPixels, 200.63, accuracy: 0.01)
         let inkPixels = Double(ink(mask)) / 255
-        XCTAssertEqual(inkPixels, areaPixels, accuracy: 0.5)  // measured: 200.78 vs 200.63
+        XCTAssertEqual(inkPixels, areaPixels, accuracy: 0.5) // measured: 200.78 vs 200.63
 
         // The stems' middle columns are fully covered on every row below the partial top row;
         // the middle of the H is empty above and below the crossbar.
@@ -74,8 +74,9 @@ final class GlyphMaskTests: XCTestCase {
         let mask = try font.glyphMask(glyphID: font.glyphID(for: " "), sizePixels: 34)
         XCTAssertEqual(mask.coverage.width, 0)
         XCTAssertEqual(mask.coverage.height, 0)
-        XCTAssertFalse(font.placeGlyphs("a b", sizePoints: 17, scale: 2, baselineOrigin: .zero)
-            .contains { $0.glyphID == 3 }, "spaces are not placed")
+        XCTAssertFalse(
+            font.placeGlyphs("a b", sizePoints: 17, scale: 2, baselineOrigin: .zero)
+                .contains { $0.glyphID == 3 }, "spaces are not placed")
     }
 
     func testPlacementRoundsPenToQuarterPixels() throws {
@@ -109,12 +110,12 @@ final class GlyphMaskTests: XCTestCase {
                 }
             }
         }
-        let advancePixels = font.measure("Flipbook", sizePoints: 17) * 2  // 142.9 px
+        let advancePixels = font.measure("Flipbook", sizePoints: 17) * 2 // 142.9 px
         XCTAssertEqual(minX, 20 + 3, "F's stem starts ~0.1 em·(201/2048) right of the pen")
         XCTAssertTrue(maxX <= 20 + Int(advancePixels) && maxX > 20 + Int(advancePixels) - 8, "ink ends at \(maxX)")
         let tables = try TrueTypeTables(path: fixtureFontPath)
-        let top = tables.glyphBox(glyph: Int(font.glyphID(for: "l"))).yMax   // ascender of l/b/k
-        let bottom = tables.glyphBox(glyph: Int(font.glyphID(for: "p"))).yMin  // descender of p
+        let top = tables.glyphBox(glyph: Int(font.glyphID(for: "l"))).yMax // ascender of l/b/k
+        let bottom = tables.glyphBox(glyph: Int(font.glyphID(for: "p"))).yMin // descender of p
         XCTAssertEqual(minY, 80 - Int((Double(top) * 34 / 2048).rounded(.up)))
         XCTAssertEqual(maxY, 80 - Int((Double(bottom) * 34 / 2048).rounded(.down)) - 1)
     }
@@ -124,8 +125,9 @@ final class GlyphMaskTests: XCTestCase {
         let reference = texts.map { font.placeGlyphs($0, sizePoints: 17, scale: 3, baselineOrigin: Point(x: 7.31, y: 20.9)) }
         // A fresh Font (empty cache) renders the same masks.
         let fresh = try Font(path: fixtureFontPath)
-        XCTAssertEqual(texts.map { fresh.placeGlyphs($0, sizePoints: 17, scale: 3, baselineOrigin: Point(x: 7.31, y: 20.9)) },
-                       reference)
+        XCTAssertEqual(
+            texts.map { fresh.placeGlyphs($0, sizePoints: 17, scale: 3, baselineOrigin: Point(x: 7.31, y: 20.9)) },
+            reference)
         // Two threads on one shared Font with an empty cache, interleaving glyph renders.
         let shared = try Font(path: fixtureFontPath)
         // Each thread writes only its own element, so the buffer needs no lock.

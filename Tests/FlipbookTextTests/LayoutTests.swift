@@ -39,8 +39,10 @@ final class LayoutTests: XCTestCase {
     /// Pro, in points), applied to the runs set in the stand-in family: every glyph advances by
     /// HarfBuzz's advance plus the tracking; fallback fonts' runs are not tracked.
     func testTheStandInFaceGetsSFProsTracking() throws {
-        for (size, tracking) in [(6.0, 0.24), (11, 0.06), (12, 0), (13, -0.08), (14, -0.15), (15, -0.23), (16, -0.31), (17, -0.43),
-                                 (20, -0.45), (22, -0.26), (28, 0.38), (34, 0.40), (48, 0.35), (80, 0), (120, 0)] {
+        for (size, tracking) in [
+            (6.0, 0.24), (11, 0.06), (12, 0), (13, -0.08), (14, -0.15), (15, -0.23), (16, -0.31), (17, -0.43),
+            (20, -0.45), (22, -0.26), (28, 0.38), (34, 0.40), (48, 0.35), (80, 0), (120, 0)
+        ] {
             XCTAssertEqual(SystemFontTracking.trackingPoints(sizePoints: size), tracking, accuracy: 1e-12, "\(size) pt")
         }
         // Between listed sizes the straight line; below 6 pt the 6 pt value shrinks with the size.
@@ -114,7 +116,7 @@ final class LayoutTests: XCTestCase {
     func testTruncationModes() {
         let title = "A very long title that does not fit"
         let expected: [TextLayout.LineBreakMode: String] = [
-            .truncateTail: "A very long title t…", .truncateHead: "…e that does not fit", .truncateMiddle: "A very lon…s not fit",
+            .truncateTail: "A very long title t…", .truncateHead: "…e that does not fit", .truncateMiddle: "A very lon…s not fit"
         ]
         for (mode, text) in expected {
             let layout = typesetter.layout(title, style: body, maxWidthPoints: 150, lineBreakMode: mode)
@@ -166,7 +168,9 @@ final class LayoutTests: XCTestCase {
 
     func testAlignment() {
         let widthOfHello = width("Hello")
-        for (alignment, x) in [(TextLayout.Alignment.left, 0.0), (.center, (200 - widthOfHello) / 2), (.right, 200 - widthOfHello), (.natural, 0)] {
+        for (alignment, x) in [
+            (TextLayout.Alignment.left, 0.0), (.center, (200 - widthOfHello) / 2), (.right, 200 - widthOfHello), (.natural, 0)
+        ] {
             let layout = typesetter.layout("Hello", style: body, maxWidthPoints: 200, alignment: alignment)
             XCTAssertEqual(layout.lines[0].xPoints, x, accuracy: 1e-9, "\(alignment)")
             XCTAssertEqual(layout.lines[0].runs[0].glyphs[0].x, x, accuracy: 1e-9)
@@ -182,11 +186,14 @@ final class LayoutTests: XCTestCase {
 
     func testLayoutIsTheSameOnAnyThread() {
         let texts = ["你好，世界！今天的天气真好", "Hello مرحبا world", "नमस्ते दुनिया 👍🏽", "A very long title that does not fit"]
-        let reference = texts.map { Typesetter(fonts: fixtureTypesetter.fonts).layout($0, style: body, maxWidthPoints: 120, numberOfLines: 0) }
+        let reference = texts.map {
+            Typesetter(fonts: fixtureTypesetter.fonts).layout($0, style: body, maxWidthPoints: 120, numberOfLines: 0)
+        }
         let fresh = Typesetter(fonts: fixtureTypesetter.fonts)
         let results = ResultBox(count: 16)
         DispatchQueue.concurrentPerform(iterations: 16) { index in
-            results.set(index, fresh.layout(texts[index % texts.count], style: TextStyle(sizePoints: 17), maxWidthPoints: 120, numberOfLines: 0))
+            results.set(
+                index, fresh.layout(texts[index % texts.count], style: TextStyle(sizePoints: 17), maxWidthPoints: 120, numberOfLines: 0))
         }
         for index in 0..<16 { XCTAssertEqual(results.get(index), reference[index % texts.count]) }
     }
@@ -199,8 +206,12 @@ final class LayoutTests: XCTestCase {
         XCTAssertEqual(fonts.openedFamilies, ["Inter", "Inter", "Inter"])
         // Thai is the fourth fallback: the three before it are opened on the way, the emoji font not.
         _ = typesetter.layout("สวัสดี", style: body, maxWidthPoints: 200, numberOfLines: 0)
-        XCTAssertEqual(fonts.openedFamilies, ["Inter", "Inter", "Inter", "Noto Sans Arabic UI", "Noto Sans CJK SC",
-                                              "Noto Sans Devanagari UI", "Noto Sans Thai UI"])
+        XCTAssertEqual(
+            fonts.openedFamilies,
+            [
+                "Inter", "Inter", "Inter", "Noto Sans Arabic UI", "Noto Sans CJK SC",
+                "Noto Sans Devanagari UI", "Noto Sans Thai UI"
+            ])
         // An emoji-presentation cluster asks the emoji family first.
         let emoji = try FontCollection(directory: fixtureFontDirectory)
         _ = Typesetter(fonts: emoji).layout("👍", style: body, maxWidthPoints: 200, numberOfLines: 0)
@@ -213,8 +224,10 @@ final class LayoutTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: empty) }
         XCTAssertThrowsError(try FontCollection(directory: empty.path)) { error in
             XCTAssertEqual(error as? FontError, .familyNotFound(family: "Inter", source: empty.path))
-            XCTAssertEqual("\(error)", "the UI font Inter was not found (searched: \(empty.path)); install it with "
-                           + "`apt-get install fonts-inter` (scripts/setup does) or pass a font directory holding it")
+            XCTAssertEqual(
+                "\(error)",
+                "the UI font Inter was not found (searched: \(empty.path)); install it with "
+                    + "`apt-get install fonts-inter` (scripts/setup does) or pass a font directory holding it")
         }
         let missing = empty.appendingPathComponent("nope").path
         XCTAssertThrowsError(try FontCollection(directory: missing)) { XCTAssertEqual($0 as? FontError, .notFound(path: missing)) }

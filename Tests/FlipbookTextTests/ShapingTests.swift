@@ -29,7 +29,9 @@ final class ShapingTests: XCTestCase {
     /// `tracking` points (SF Pro's tracking at that size, which the stand-in family gets).
     func penPositions(_ advances: [Int], size: Double, unitsPerEm: Double, tracking: Double = 0) -> [Double] {
         var pen = 0.0
-        return advances.map { advance in defer { pen += Double(advance) * size / unitsPerEm + tracking }; return pen }
+        return advances.map { advance in
+            defer { pen += Double(advance) * size / unitsPerEm + tracking }; return pen
+        }
     }
 
     func assertPositions(_ run: GlyphRun, _ expected: [Double], file: StaticString = #filePath, line: UInt = #line) {

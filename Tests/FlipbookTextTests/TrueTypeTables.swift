@@ -43,13 +43,14 @@ struct TrueTypeTables {
     /// contours are all straight lines (every point on-curve), by the shoelace formula.
     func straightOutlineArea(glyph: Int) -> Int {
         let longOffsets = i16("head", 50) == 1
-        let start = tables["glyf"]!.offset
+        let start =
+            tables["glyf"]!.offset
             + (longOffsets ? Int(Self.u32(data, tables["loca"]!.offset + 4 * glyph)) : 2 * u16("loca", 2 * glyph))
         let contourCount = Int(Self.u16(data, start))
         let ends = (0..<contourCount).map { Int(Self.u16(data, start + 10 + 2 * $0)) }
         let pointCount = ends.last! + 1
         var at = start + 10 + 2 * contourCount
-        at += 2 + Int(Self.u16(data, at))  // skip instructions
+        at += 2 + Int(Self.u16(data, at)) // skip instructions
         var flags: [UInt8] = []
         while flags.count < pointCount {
             let flag = data[at]; at += 1

@@ -1,4 +1,3 @@
-import Foundation
 import FlipbookCodecs
 import FlipbookGeometry
 import FlipbookModel
@@ -7,6 +6,7 @@ import FlipbookRaster
 import FlipbookRender
 import FlipbookText
 import FlipbookUIKit
+import Foundation
 import XCTest
 
 /// The fixture app's activity screen (Tests/Fixtures/uikit-app/Animations), written for iOS:
@@ -31,14 +31,17 @@ final class ActivityAnimationsTests: XCTestCase {
 
     /// A timing curve with control points (x1, y1), (x2, y2) at fraction x, by bisection.
     private func curve(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, at x: Double) -> Double {
-        func coordinate(_ s: Double, _ p1: Double, _ p2: Double) -> Double { 3 * (1 - s) * (1 - s) * s * p1 + 3 * (1 - s) * s * s * p2 + s * s * s }
+        func coordinate(_ s: Double, _ p1: Double, _ p2: Double) -> Double {
+            3 * (1 - s) * (1 - s) * s * p1 + 3 * (1 - s) * s * s * p2 + s * s * s
+        }
         var low = 0.0, high = 1.0
         for _ in 0..<100 { let mid = (low + high) / 2; if coordinate(mid, x1, x2) < x { low = mid } else { high = mid } }
         return coordinate(low, y1, y2)
     }
 
     /// The fixture fonts (Tests/Fixtures/fonts), so the labels are drawn.
-    private static let typesetter = Typesetter(fonts: try! FontCollection(directory: fixtureApp.deletingLastPathComponent().appendingPathComponent("fonts").path))
+    private static let typesetter = Typesetter(
+        fonts: try! FontCollection(directory: fixtureApp.deletingLastPathComponent().appendingPathComponent("fonts").path))
 
     /// The frame at `t` at @1x (FLIPBOOK_TEST_FRAMES=<folder> writes it, to look at).
     private func render(_ animator: TransitionAnimator, at t: Double) -> PremultipliedImage {

@@ -14,17 +14,22 @@ final class AutoLayoutAppTests: XCTestCase {
     private let screen = Rect(x: 0, y: 0, width: 375, height: 667)
 
     private func mix(_ a: Rect, _ b: Rect, _ share: Double) -> Rect {
-        Rect(x: a.x + (b.x - a.x) * share, y: a.y + (b.y - a.y) * share,
-             width: a.width + (b.width - a.width) * share, height: a.height + (b.height - a.height) * share)
+        Rect(
+            x: a.x + (b.x - a.x) * share, y: a.y + (b.y - a.y) * share,
+            width: a.width + (b.width - a.width) * share, height: a.height + (b.height - a.height) * share)
     }
 
     private func frame(_ animator: TransitionAnimator, _ name: String, at seconds: Double, isFinal: Bool = false) -> Rect? {
         animator.layer(named: name, in: animator.window(atSeconds: seconds, isFinal: isFinal))?.frame
     }
 
-    private func assertFrame(_ animator: TransitionAnimator, _ name: String, at seconds: Double, isFinal: Bool = false, _ expected: Rect,
-                             file: StaticString = #filePath, line: UInt = #line) {
-        guard let actual = frame(animator, name, at: seconds, isFinal: isFinal) else { return XCTFail("no layer \(name)", file: file, line: line) }
+    private func assertFrame(
+        _ animator: TransitionAnimator, _ name: String, at seconds: Double, isFinal: Bool = false, _ expected: Rect,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
+        guard let actual = frame(animator, name, at: seconds, isFinal: isFinal) else {
+            return XCTFail("no layer \(name)", file: file, line: line)
+        }
         for (a, b) in [(actual.x, expected.x), (actual.y, expected.y), (actual.width, expected.width), (actual.height, expected.height)] {
             XCTAssertEqual(a, b, accuracy: 1e-9, "\(name) at \(seconds) s: \(actual) ≠ \(expected)", file: file, line: line)
         }
@@ -139,7 +144,8 @@ final class AutoLayoutAppTests: XCTestCase {
         for t in [0.1, 0.175] {
             let share = easeOut.progress(atSeconds: t)
             assertFrame(animator, "sheet", at: t, mix(sheet0, sheet1, share))
-            XCTAssertEqual(animator.layer(named: "dimming", in: animator.window(atSeconds: t, isFinal: false))!.opacity, 0.4 * share, accuracy: 1e-9)
+            XCTAssertEqual(
+                animator.layer(named: "dimming", in: animator.window(atSeconds: t, isFinal: false))!.opacity, 0.4 * share, accuracy: 1e-9)
         }
         assertFrame(animator, "sheet", at: 0.35, isFinal: true, sheet1)
         // Inside the sheet, which did not change size: nothing moves relative to it.

@@ -1,10 +1,10 @@
-import Foundation
 import FlipbookCodecs
 import FlipbookGeometry
 import FlipbookModel
 import FlipbookRaster
 import FlipbookRender
 import FlipbookUIKit
+import Foundation
 import XCTest
 
 /// The fixture app's circular reveal (Tests/Fixtures/uikit-app/Transitions), written for iOS:
@@ -35,7 +35,9 @@ final class CircularRevealTests: XCTestCase {
     /// documented values) at the fraction `x` of the duration: the curve's y where its x is `x`,
     /// found by bisection on the Bézier parameter.
     static func easeInEaseOut(_ x: Double) -> Double {
-        func coordinate(_ s: Double, _ p1: Double, _ p2: Double) -> Double { 3 * (1 - s) * (1 - s) * s * p1 + 3 * (1 - s) * s * s * p2 + s * s * s }
+        func coordinate(_ s: Double, _ p1: Double, _ p2: Double) -> Double {
+            3 * (1 - s) * (1 - s) * s * p1 + 3 * (1 - s) * s * s * p2 + s * s * s
+        }
         var low = 0.0, high = 1.0
         for _ in 0..<60 {
             let mid = (low + high) / 2

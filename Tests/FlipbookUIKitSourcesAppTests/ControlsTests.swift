@@ -1,4 +1,3 @@
-import Foundation
 import FlipbookCodecs
 import FlipbookModel
 import FlipbookMotion
@@ -6,6 +5,7 @@ import FlipbookRaster
 import FlipbookRender
 import FlipbookText
 import FlipbookUIKit
+import Foundation
 import XCTest
 
 /// The fixture app's controls (Tests/Fixtures/uikit-app/Controls), written for iOS and driven by
@@ -22,10 +22,11 @@ final class ControlsTests: XCTestCase {
     }()
 
     @MainActor private func record(_ screen: UIViewController, _ fingers: [Finger]) throws -> TransitionAnimator {
-        try TransitionAnimator(Transition.record(device: Self.device, fingers: fingers) { window in
-            window.rootViewController = screen
-            window.layoutIfNeeded()
-        })
+        try TransitionAnimator(
+            Transition.record(device: Self.device, fingers: fingers) { window in
+                window.rootViewController = screen
+                window.layoutIfNeeded()
+            })
     }
 
     /// The system's fonts: the labels' and segments' titles drawn as a render draws them.
@@ -105,7 +106,8 @@ final class ControlsTests: XCTestCase {
         screen.layoutControl.accessibilityIdentifier = "segments"
         // The control: (16, 170), 343 × 32; two 171.5 pt segments. A tap in the second one, then
         // one on the selected segment, which changes nothing.
-        let recorded = try record(screen, [.tap(at: CGPoint(x: 300, y: 186), atSeconds: 0.1), .tap(at: CGPoint(x: 300, y: 186), atSeconds: 1)])
+        let recorded = try record(
+            screen, [.tap(at: CGPoint(x: 300, y: 186), atSeconds: 0.1), .tap(at: CGPoint(x: 300, y: 186), atSeconds: 1)])
         XCTAssertEqual(screen.events, ["layout 1"])
         XCTAssertEqual(screen.layoutControl.selectedSegmentIndex, 1)
         XCTAssertEqual(screen.layoutControl.intrinsicContentSize.height, 32)
@@ -195,8 +197,10 @@ final class ControlsTests: XCTestCase {
     }
 
     @MainActor func testRecordingTheSameFingersTwiceGivesTheSameTransition() async throws {
-        let fingers: [Finger] = [.tap(at: CGPoint(x: 333, y: 115), atSeconds: 0.1), .tap(at: CGPoint(x: 300, y: 186), atSeconds: 0.2),
-                                 .tap(at: CGPoint(x: 300, y: 608), atSeconds: 0.3)]
+        let fingers: [Finger] = [
+            .tap(at: CGPoint(x: 333, y: 115), atSeconds: 0.1), .tap(at: CGPoint(x: 300, y: 186), atSeconds: 0.2),
+            .tap(at: CGPoint(x: 300, y: 608), atSeconds: 0.3)
+        ]
         func recording() throws -> Transition {
             try Transition.record(device: Self.device, fingers: fingers) { window in
                 window.rootViewController = PreferencesViewController()
@@ -209,7 +213,9 @@ final class ControlsTests: XCTestCase {
     @MainActor func testAPressThatMovesOrLiftsEarlyDoesNotPeek() async throws {
         let screen = PeekViewController()
         // 12 pt in 0.2 s: past the 10 pt allowableMovement before 0.5 s.
-        let moving = (0...10).map { TouchSample(timeSeconds: Double($0) * 0.1, xPoints: 90 + (Double($0) <= 2 ? 6 * Double($0) : 12), yPoints: 130) }
+        let moving = (0...10).map {
+            TouchSample(timeSeconds: Double($0) * 0.1, xPoints: 90 + (Double($0) <= 2 ? 6 * Double($0) : 12), yPoints: 130)
+        }
         _ = try record(screen, [.pan(try Gesture(samples: moving)), .press(at: CGPoint(x: 90, y: 130), durationSeconds: 0.4, atSeconds: 2)])
         XCTAssertEqual(screen.events, [])
     }

@@ -9,10 +9,11 @@ import XCTest
 /// recognizer, and an edge pan driving the app's handler.
 final class GestureDeliveryTests: XCTestCase {
     @MainActor private func record(_ screen: GestureScreenViewController, _ fingers: [Finger]) throws -> TransitionAnimator {
-        try TransitionAnimator(Transition.record(device: .iPhone8, fingers: fingers) { window in
-            window.rootViewController = screen
-            window.layoutIfNeeded()
-        })
+        try TransitionAnimator(
+            Transition.record(device: .iPhone8, fingers: fingers) { window in
+                window.rootViewController = screen
+                window.layoutIfNeeded()
+            })
     }
 
     @MainActor func testATapOnTheCardRunsItsHandlerThroughABannerThatLetsTouchesThrough() async throws {
@@ -32,7 +33,8 @@ final class GestureDeliveryTests: XCTestCase {
 
     @MainActor func testTwoTapsWithinTheWindowAreADoubleTapAndTheSingleTapNeverFires() async throws {
         let screen = GestureScreenViewController()
-        let recorded = try record(screen, [.tap(at: CGPoint(x: 100, y: 300), atSeconds: 0.1), .tap(at: CGPoint(x: 102, y: 301), atSeconds: 0.3)])
+        let recorded = try record(
+            screen, [.tap(at: CGPoint(x: 100, y: 300), atSeconds: 0.1), .tap(at: CGPoint(x: 102, y: 301), atSeconds: 0.3)])
         XCTAssertEqual(screen.events, ["card double-tapped"])
         XCTAssertEqual(recorded.durationSeconds, 0.3, accuracy: 1e-9, "nothing animates")
         // 0.4 s apart: two single taps, each after its own window.

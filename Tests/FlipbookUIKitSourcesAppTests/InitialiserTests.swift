@@ -59,12 +59,14 @@ final class InitialiserTests: XCTestCase {
 
     @MainActor func testAnImageOfTwoViewsIsRefusedByNameWithItsPlace() async throws {
         let line = try fixtureLine(of: "let collage = renderer.image", in: "Initialisers/StoryViewControllers.swift")
-        XCTAssertThrowsError(try Transition.record { window in
-            let story = StoryViewController(story: "Lighthouse")
-            window.rootViewController = story
-            window.layoutIfNeeded()
-            _ = story.collageImage()
-        }) { error in
+        XCTAssertThrowsError(
+            try Transition.record { window in
+                let story = StoryViewController(story: "Lighthouse")
+                window.rootViewController = story
+                window.layoutIfNeeded()
+                _ = story.collageImage()
+            }
+        ) { error in
             guard case let .unsupported(api, calledAt, advice)? = error as? RecordingError else { return XCTFail("\(error)") }
             XCTAssertEqual(api, "UIGraphicsImageRenderer.image(actions:) with drawing 2 views into one image")
             XCTAssertEqual(calledAt, "FlipbookUIKitSourcesAppTests/StoryViewControllers.swift:\(line)")

@@ -14,8 +14,8 @@ final class KeyValueObservingTests: XCTestCase {
             reports.append("\(change.oldValue.map { "\($0.origin.x)" } ?? "nil") → \(change.newValue.map { "\($0.origin.x)" } ?? "nil")")
         }
         card.frame.origin.x = 40
-        card.frame.origin.x = 40  // unchanged: no report
-        card.center = CGPoint(x: 100, y: 50)  // moves the frame's origin to 50
+        card.frame.origin.x = 40 // unchanged: no report
+        card.center = CGPoint(x: 100, y: 50) // moves the frame's origin to 50
         observation.invalidate()
         card.frame.origin.x = 0
         XCTAssertEqual(reports, ["nil → 0.0", "0.0 → 40.0", "40.0 → 50.0"])
@@ -51,11 +51,13 @@ final class KeyValueObservingTests: XCTestCase {
     @MainActor func testAnUnsupportedKeyPathFailsTheRecordingNamingTheCall() async throws {
         var observation: NSKeyValueObservation?
         let line = #line + 3
-        XCTAssertThrowsError(try Transition.record(device: .iPhone8) { window in
-            let view = UIView(frame: window.bounds)
-            observation = view.observe(\.tag, options: [.new]) { _, _ in }
-            window.addSubview(view)
-        }) { error in
+        XCTAssertThrowsError(
+            try Transition.record(device: .iPhone8) { window in
+                let view = UIView(frame: window.bounds)
+                observation = view.observe(\.tag, options: [.new]) { _, _ in }
+                window.addSubview(view)
+            }
+        ) { error in
             let message = "\(error)"
             XCTAssertTrue(message.contains("KeyValueObservingTests.swift:\(line)"), message)
             XCTAssertTrue(message.contains("observing"), message)

@@ -11,8 +11,10 @@ import XCTest
 /// rewritten and sees Foundation through XCTest, where the bare name would be Dispatch's.)
 final class LifeCycleTests: XCTestCase {
     /// A navigation controller with `root`, its delegate `delegate`, as the window's root.
-    @MainActor private func showNavigation(_ root: UIViewController, delegate: UINavigationControllerDelegate,
-                                           in window: UIWindow) -> UINavigationController {
+    @MainActor private func showNavigation(
+        _ root: UIViewController, delegate: UINavigationControllerDelegate,
+        in window: UIWindow
+    ) -> UINavigationController {
         let navigation = UINavigationController(rootViewController: root)
         navigation.delegate = delegate
         window.rootViewController = navigation
@@ -30,10 +32,12 @@ final class LifeCycleTests: XCTestCase {
             navigation.pushViewController(second, animated: true)
             FlipbookUIKit.DispatchQueue.main.asyncAfter(deadline: .now() + 0.5) { navigation.popViewController(animated: true) }
         }
-        XCTAssertEqual(log.entries, [
-            "second viewDidLoad", "first viewWillDisappear", "second viewWillAppear", "first viewDidDisappear", "second viewDidAppear",
-            "second viewWillDisappear", "first viewWillAppear", "second viewDidDisappear", "first viewDidAppear",
-        ])
+        XCTAssertEqual(
+            log.entries,
+            [
+                "second viewDidLoad", "first viewWillDisappear", "second viewWillAppear", "first viewDidDisappear", "second viewDidAppear",
+                "second viewWillDisappear", "first viewWillAppear", "second viewDidDisappear", "first viewDidAppear"
+            ])
         XCTAssertEqual(try TransitionAnimator(transition).durationSeconds, 0.5 + FadeNavigationDelegate.fadeDuration, accuracy: 1e-9)
     }
 
@@ -56,10 +60,12 @@ final class LifeCycleTests: XCTestCase {
         }
         // The finger lets go short of the pop: the screen that was to appear disappears again and
         // the top one reappears, each with its will and did call.
-        XCTAssertEqual(log.entries, [
-            "second viewWillDisappear", "first viewWillAppear",
-            "first viewWillDisappear", "first viewDidDisappear", "second viewWillAppear", "second viewDidAppear",
-        ])
+        XCTAssertEqual(
+            log.entries,
+            [
+                "second viewWillDisappear", "first viewWillAppear",
+                "first viewWillDisappear", "first viewDidDisappear", "second viewWillAppear", "second viewDidAppear"
+            ])
         XCTAssertEqual(stack, ["first", "second"])
     }
 
@@ -78,15 +84,18 @@ final class LifeCycleTests: XCTestCase {
         }
         let recorded = try TransitionAnimator(transition)
         XCTAssertEqual(recorded.durationSeconds, SlideUpSheetViewController.slideDuration, accuracy: 1e-9, "the sheet's own animator ran")
-        let half = try XCTUnwrap(recorded.layer(named: "sheet", in: recorded.window(atSeconds: SlideUpSheetViewController.slideDuration / 2, isFinal: false)))
+        let half = try XCTUnwrap(
+            recorded.layer(named: "sheet", in: recorded.window(atSeconds: SlideUpSheetViewController.slideDuration / 2, isFinal: false)))
         XCTAssertEqual(half.frame.y, 667 / 2, accuracy: 1e-9, "ease in-out: half-way at half the time")
         // A full-screen presentation takes the presenter's view out of the window, and puts it back on dismissal.
         XCTAssertFalse(homeInWindowAfterPresenting)
         XCTAssertTrue(homeInWindowAfterDismissing)
-        XCTAssertEqual(log.entries, [
-            "sheet viewDidLoad", "home viewWillDisappear", "sheet viewWillAppear", "sheet viewDidAppear", "home viewDidDisappear",
-            "sheet viewWillDisappear", "home viewWillAppear", "sheet viewDidDisappear", "home viewDidAppear",
-        ])
+        XCTAssertEqual(
+            log.entries,
+            [
+                "sheet viewDidLoad", "home viewWillDisappear", "sheet viewWillAppear", "sheet viewDidAppear", "home viewDidDisappear",
+                "sheet viewWillDisappear", "home viewWillAppear", "sheet viewDidDisappear", "home viewDidAppear"
+            ])
     }
 
     @MainActor func testAnOverFullScreenPresentationKeepsThePresentersView() async throws {
@@ -101,7 +110,8 @@ final class LifeCycleTests: XCTestCase {
             home.present(overlay, animated: true) { homeInWindow = home.view.window != nil }
         }
         XCTAssertTrue(homeInWindow)
-        XCTAssertEqual(log.entries, ["overlay viewDidLoad", "overlay viewWillAppear", "overlay viewDidAppear"], "the presenter stays: no calls for it")
+        XCTAssertEqual(
+            log.entries, ["overlay viewDidLoad", "overlay viewWillAppear", "overlay viewDidAppear"], "the presenter stays: no calls for it")
     }
 
     @MainActor func testAnimatedSetViewControllersRunsTheDelegatesAnimator() async throws {
@@ -119,10 +129,13 @@ final class LifeCycleTests: XCTestCase {
         }
         XCTAssertEqual(stack, ["first", "second", "third"])
         // A push from the old top to the new one: the screen between is never shown.
-        XCTAssertEqual(log.entries, ["third viewDidLoad", "first viewWillDisappear", "third viewWillAppear", "first viewDidDisappear", "third viewDidAppear"])
+        XCTAssertEqual(
+            log.entries,
+            ["third viewDidLoad", "first viewWillDisappear", "third viewWillAppear", "first viewDidDisappear", "third viewDidAppear"])
         let recorded = try TransitionAnimator(transition)
         XCTAssertEqual(recorded.durationSeconds, FadeNavigationDelegate.fadeDuration, accuracy: 1e-9)
-        let half = try XCTUnwrap(recorded.layer(named: "third", in: recorded.window(atSeconds: FadeNavigationDelegate.fadeDuration / 2, isFinal: false)))
+        let half = try XCTUnwrap(
+            recorded.layer(named: "third", in: recorded.window(atSeconds: FadeNavigationDelegate.fadeDuration / 2, isFinal: false)))
         XCTAssertEqual(half.opacity, 0.5, accuracy: 1e-9)
     }
 
@@ -136,22 +149,27 @@ final class LifeCycleTests: XCTestCase {
             switcher.show(a, duration: 0)
             switcher.show(b, duration: 0.4)
         }
-        XCTAssertEqual(log.entries, [
-            "a viewDidLoad", "a viewWillAppear", "a viewDidAppear",
-            "b viewDidLoad", "b viewWillAppear", "a viewWillDisappear", "b viewDidAppear", "a viewDidDisappear",
-        ])
+        XCTAssertEqual(
+            log.entries,
+            [
+                "a viewDidLoad", "a viewWillAppear", "a viewDidAppear",
+                "b viewDidLoad", "b viewWillAppear", "a viewWillDisappear", "b viewDidAppear", "a viewDidDisappear"
+            ])
         let recorded = try TransitionAnimator(transition)
         XCTAssertEqual(recorded.durationSeconds, 0.4, accuracy: 1e-9)
-        XCTAssertEqual(try XCTUnwrap(recorded.layer(named: "b", in: recorded.window(atSeconds: 0.2, isFinal: false))).opacity, 0.5, accuracy: 1e-9)
+        XCTAssertEqual(
+            try XCTUnwrap(recorded.layer(named: "b", in: recorded.window(atSeconds: 0.2, isFinal: false))).opacity, 0.5, accuracy: 1e-9)
     }
 
     @MainActor func testFlipsAndCurlsAreRefusedByNameWithTheirPlace() async throws {
         let line = #line + 4
-        XCTAssertThrowsError(try Transition.record(device: .iPhone8) { window in
-            let card = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
-            window.addSubview(card)
-            UIView.transition(with: card, duration: 0.3, options: .transitionFlipFromLeft, animations: { card.backgroundColor = .red })
-        }) { error in
+        XCTAssertThrowsError(
+            try Transition.record(device: .iPhone8) { window in
+                let card = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+                window.addSubview(card)
+                UIView.transition(with: card, duration: 0.3, options: .transitionFlipFromLeft, animations: { card.backgroundColor = .red })
+            }
+        ) { error in
             guard case let .unsupported(api, calledAt, advice)? = error as? RecordingError else { return XCTFail("\(error)") }
             XCTAssertEqual(api, "UIView.transition(with:duration:options:animations:completion:) with .transitionFlipFromLeft")
             XCTAssertEqual(calledAt, "FlipbookUIKitSourcesAppTests/LifeCycleTests.swift:\(line)")
@@ -171,8 +189,10 @@ final class InteractivePopTests: XCTestCase {
         return try Gesture(samples: samples)
     }
 
-    @MainActor private func recordPop(_ drag: Gesture, log: AppearanceLog, stack: inout [String],
-                                      popDelegate: UIGestureRecognizerDelegate? = nil) throws -> TransitionAnimator {
+    @MainActor private func recordPop(
+        _ drag: Gesture, log: AppearanceLog, stack: inout [String],
+        popDelegate: UIGestureRecognizerDelegate? = nil
+    ) throws -> TransitionAnimator {
         let first = LoggingViewController(name: "first", log: log), second = LoggingViewController(name: "second", log: log)
         var navigation: UINavigationController?
         let transition = try Transition.record(device: .iPhone8, fingers: [.pan(drag)]) { window in
@@ -204,8 +224,12 @@ final class InteractivePopTests: XCTestCase {
         var stack: [String] = []
         _ = try recordPop(try edgeDrag(80, seconds: 0.5), log: log, stack: &stack)
         XCTAssertEqual(stack, ["first", "second"])
-        XCTAssertEqual(log.entries, ["second viewWillDisappear", "first viewWillAppear",
-                                     "first viewWillDisappear", "first viewDidDisappear", "second viewWillAppear", "second viewDidAppear"])
+        XCTAssertEqual(
+            log.entries,
+            [
+                "second viewWillDisappear", "first viewWillAppear",
+                "first viewWillDisappear", "first viewDidDisappear", "second viewWillAppear", "second viewDidAppear"
+            ])
     }
 
     @MainActor func testAnAppsDelegateCanTurnTheSystemPopOff() async throws {

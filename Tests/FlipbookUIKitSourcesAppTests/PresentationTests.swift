@@ -1,4 +1,3 @@
-import Foundation
 import Flipbook
 import FlipbookCodecs
 import FlipbookFormats
@@ -8,6 +7,7 @@ import FlipbookMotion
 import FlipbookRaster
 import FlipbookRender
 import FlipbookUIKit
+import Foundation
 import XCTest
 
 /// The fixture app's presentations (Tests/Fixtures/uikit-app/Presentation), written for iOS:
@@ -27,7 +27,9 @@ final class PresentationTests: XCTestCase {
     /// A cubic Bézier timing curve with control points (x1, y1), (x2, y2) at the fraction `x` of
     /// its duration: y where the curve's x is `x`, by bisection on the curve parameter.
     static func bezier(_ x: Double, _ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) -> Double {
-        func coordinate(_ s: Double, _ p1: Double, _ p2: Double) -> Double { 3 * (1 - s) * (1 - s) * s * p1 + 3 * (1 - s) * s * s * p2 + s * s * s }
+        func coordinate(_ s: Double, _ p1: Double, _ p2: Double) -> Double {
+            3 * (1 - s) * (1 - s) * s * p1 + 3 * (1 - s) * s * s * p2 + s * s * s
+        }
         if x <= 0 { return 0 }
         if x >= 1 { return 1 }
         var low = 0.0, high = 1.0
@@ -71,14 +73,15 @@ final class PresentationTests: XCTestCase {
     // MARK: The popup dialog
 
     @MainActor private func recordPopup(dismissing: Bool) throws -> TransitionAnimator {
-        try TransitionAnimator(Transition.record(device: Self.device) { window in
-            let host = PopupHostViewController()
-            window.rootViewController = host
-            host.showDialog()
-            if dismissing {
-                FlipbookUIKit.DispatchQueue.main.asyncAfter(deadline: .now() + 0.5) { host.dismiss(animated: true, completion: nil) }
-            }
-        })
+        try TransitionAnimator(
+            Transition.record(device: Self.device) { window in
+                let host = PopupHostViewController()
+                window.rootViewController = host
+                host.showDialog()
+                if dismissing {
+                    FlipbookUIKit.DispatchQueue.main.asyncAfter(deadline: .now() + 0.5) { host.dismiss(animated: true, completion: nil) }
+                }
+            })
     }
 
     @MainActor func testThePopupsPresentationControllerCentresTheCardAndFadesTheDimmingAlongside() async throws {
@@ -95,7 +98,9 @@ final class PresentationTests: XCTestCase {
         }
         // At the end the host's green (51, 153, 76.5) shows through black at 50 %.
         let last = Self.render(animator, at: 0.3, name: "popup", isFinal: true)
-        for (value, expected) in zip(Self.pixel(last, 10, 300), [25.5, 76.5, 38.25]) { XCTAssertEqual(Double(value), expected, accuracy: 1) }
+        for (value, expected) in zip(Self.pixel(last, 10, 300), [25.5, 76.5, 38.25]) {
+            XCTAssertEqual(Double(value), expected, accuracy: 1)
+        }
         XCTAssertEqual(Self.pixel(last, 160, 250), [255, 255, 255], "the card")
         _ = Self.render(animator, at: 0.15, name: "popup")
     }
@@ -115,15 +120,18 @@ final class PresentationTests: XCTestCase {
 
     // MARK: The deck of cards
 
-    @MainActor private func recordDeck(fingers: [Finger] = [], style: DeckHomeViewController.DismissalStyle = .customInteraction,
-                                       home: DeckHomeViewController = DeckHomeViewController()) throws -> TransitionAnimator {
-        try TransitionAnimator(Transition.record(device: Self.device, fingers: fingers) { window in
-            // What shows around the scaled-back presenter: black, as apps set their window's colour.
-            window.backgroundColor = .black
-            home.dismissalStyle = style
-            window.rootViewController = home
-            home.showCard()
-        })
+    @MainActor private func recordDeck(
+        fingers: [Finger] = [], style: DeckHomeViewController.DismissalStyle = .customInteraction,
+        home: DeckHomeViewController = DeckHomeViewController()
+    ) throws -> TransitionAnimator {
+        try TransitionAnimator(
+            Transition.record(device: Self.device, fingers: fingers) { window in
+                // What shows around the scaled-back presenter: black, as apps set their window's colour.
+                window.backgroundColor = .black
+                home.dismissalStyle = style
+                window.rootViewController = home
+                home.showCard()
+            })
     }
 
     @MainActor func testTheDeckScalesThePresenterBackWithRoundedCornersBehindTheCard() async throws {
@@ -166,8 +174,10 @@ final class PresentationTests: XCTestCase {
     /// Mid-drag, at each frame where the card has moved: the share of the alongside animations
     /// done at the card's progress (its travel / 508) — the presenter's scale and the backdrop's alpha.
     /// Checked between the gesture's samples (`times`), not at the moments they are delivered.
-    private func checkDrag(_ animator: TransitionAnimator, share: (Double) -> Double,
-                           times: StrideTo<Double> = stride(from: 0.66, to: 1.1, by: 0.05)) throws {
+    private func checkDrag(
+        _ animator: TransitionAnimator, share: (Double) -> Double,
+        times: StrideTo<Double> = stride(from: 0.66, to: 1.1, by: 0.05)
+    ) throws {
         var checked = 0
         for t in times {
             let card = try Self.layer("deck card", animator, at: t)
@@ -252,11 +262,12 @@ final class PresentationTests: XCTestCase {
     // MARK: UIKit's page sheet
 
     @MainActor private func recordSheet(expand: Bool) throws -> TransitionAnimator {
-        try TransitionAnimator(Transition.record(device: Self.device) { window in
-            let map = PlacesMapViewController()
-            window.rootViewController = map
-            map.showDetails(expandOnAppear: expand)
-        })
+        try TransitionAnimator(
+            Transition.record(device: Self.device) { window in
+                let map = PlacesMapViewController()
+                window.rootViewController = map
+                map.showDetails(expandOnAppear: expand)
+            })
     }
 
     /// On the SE: the large detent's top 10 pt below the 20 pt status bar: value 568 − 30 = 538;
@@ -283,7 +294,9 @@ final class PresentationTests: XCTestCase {
         XCTAssertEqual(try Self.layer("map", animator, at: 0.5, isFinal: true).transform.scale.width, 1)
         let last = Self.render(animator, at: 0.5, name: "sheet-medium", isFinal: true)
         // The map's blue (140.25, 191.25, 242.25) under black at 40 %.
-        for (value, expected) in zip(Self.pixel(last, 160, 100), [84.15, 114.75, 145.35]) { XCTAssertEqual(Double(value), expected, accuracy: 1) }
+        for (value, expected) in zip(Self.pixel(last, 160, 100), [84.15, 114.75, 145.35]) {
+            XCTAssertEqual(Double(value), expected, accuracy: 1)
+        }
         XCTAssertEqual(Self.pixel(last, 100, 400), [255, 255, 255], "the sheet")
     }
 
@@ -309,13 +322,14 @@ final class PresentationTests: XCTestCase {
     }
 
     @MainActor func testDismissingTheLargeSheetSlidesItDownAndBringsThePresenterBack() async throws {
-        let animator = try TransitionAnimator(Transition.record(device: Self.device) { window in
-            let root = UIViewController()
-            root.view.accessibilityIdentifier = "root"
-            window.rootViewController = root
-            let sheet = UIViewController()
-            root.present(sheet, animated: true) { sheet.dismiss(animated: true, completion: nil) }
-        })
+        let animator = try TransitionAnimator(
+            Transition.record(device: Self.device) { window in
+                let root = UIViewController()
+                root.view.accessibilityIdentifier = "root"
+                window.rootViewController = root
+                let sheet = UIViewController()
+                root.present(sheet, animated: true) { sheet.dismiss(animated: true, completion: nil) }
+            })
         XCTAssertEqual(animator.durationSeconds, 1, accuracy: 1e-9, "0.5 s up, 0.5 s down")
         let scale = 1 - 40.0 / 568
         for t in [0.625, 0.75, 0.875] {
@@ -332,14 +346,15 @@ final class PresentationTests: XCTestCase {
     }
 
     @MainActor func testAPlainPresentIsAPageSheetAsSinceIOS13() async throws {
-        let animator = try TransitionAnimator(Transition.record(device: Self.device) { window in
-            let root = UIViewController()
-            window.rootViewController = root
-            let plain = UIViewController()
-            plain.view.accessibilityIdentifier = "plain"
-            XCTAssertNotNil(plain.sheetPresentationController, ".automatic is a sheet on a phone")
-            root.present(plain, animated: true)
-        })
+        let animator = try TransitionAnimator(
+            Transition.record(device: Self.device) { window in
+                let root = UIViewController()
+                window.rootViewController = root
+                let plain = UIViewController()
+                plain.view.accessibilityIdentifier = "plain"
+                XCTAssertNotNil(plain.sheetPresentationController, ".automatic is a sheet on a phone")
+                root.present(plain, animated: true)
+            })
         XCTAssertEqual(try Self.layer("SheetCardView", animator, at: 0.5, isFinal: true).frame, large)
         XCTAssertEqual(try Self.layer("plain", animator, at: 0.5, isFinal: true).frame, Rect(x: 0, y: 0, width: 320, height: 538))
     }
@@ -349,24 +364,27 @@ final class PresentationTests: XCTestCase {
             func adaptivePresentationStyle(for controller: UIPresentationController) -> UIModalPresentationStyle { .none }
         }
         let keep = KeepPopover()
-        let adapted = try TransitionAnimator(Transition.record(device: Self.device) { window in
-            let root = UIViewController()
-            window.rootViewController = root
-            let menu = UIViewController()
-            menu.modalPresentationStyle = .popover
-            menu.popoverPresentationController?.sourceView = root.view
-            root.present(menu, animated: true)
-        })
+        let adapted = try TransitionAnimator(
+            Transition.record(device: Self.device) { window in
+                let root = UIViewController()
+                window.rootViewController = root
+                let menu = UIViewController()
+                menu.modalPresentationStyle = .popover
+                menu.popoverPresentationController?.sourceView = root.view
+                root.present(menu, animated: true)
+            })
         XCTAssertEqual(try Self.layer("SheetCardView", adapted, at: 0.5, isFinal: true).frame, large)
-        XCTAssertThrowsError(try Transition.record(device: Self.device) { window in
-            let root = UIViewController()
-            window.rootViewController = root
-            let menu = UIViewController()
-            menu.view.accessibilityIdentifier = "menu"
-            menu.modalPresentationStyle = .popover
-            menu.presentationController?.delegate = keep
-            root.present(menu, animated: true)
-        }) { error in
+        XCTAssertThrowsError(
+            try Transition.record(device: Self.device) { window in
+                let root = UIViewController()
+                window.rootViewController = root
+                let menu = UIViewController()
+                menu.view.accessibilityIdentifier = "menu"
+                menu.modalPresentationStyle = .popover
+                menu.presentationController?.delegate = keep
+                root.present(menu, animated: true)
+            }
+        ) { error in
             guard case let .notDrawn(view, what)? = error as? RecordingError else { return XCTFail("\(error)") }
             XCTAssertEqual(view, "UIView 'menu'")
             XCTAssertTrue(what.hasPrefix("a popover kept as a popover"), what)
@@ -374,18 +392,19 @@ final class PresentationTests: XCTestCase {
     }
 
     @MainActor func testACustomDetentsResolverAndTheUndimmedDetent() async throws {
-        let animator = try TransitionAnimator(Transition.record(device: Self.device) { window in
-            let root = UIViewController()
-            root.view.accessibilityIdentifier = "root"
-            window.rootViewController = root
-            let small = UIViewController()
-            let sheet = try XCTUnwrap(small.sheetPresentationController)
-            let id = UISheetPresentationController.Detent.Identifier("small")
-            sheet.detents = [.custom(identifier: id) { context in context.maximumDetentValue * 0.25 }, .large()]
-            sheet.largestUndimmedDetentIdentifier = id
-            sheet.preferredCornerRadius = 20
-            root.present(small, animated: true)
-        })
+        let animator = try TransitionAnimator(
+            Transition.record(device: Self.device) { window in
+                let root = UIViewController()
+                root.view.accessibilityIdentifier = "root"
+                window.rootViewController = root
+                let small = UIViewController()
+                let sheet = try XCTUnwrap(small.sheetPresentationController)
+                let id = UISheetPresentationController.Detent.Identifier("small")
+                sheet.detents = [.custom(identifier: id) { context in context.maximumDetentValue * 0.25 }, .large()]
+                sheet.largestUndimmedDetentIdentifier = id
+                sheet.preferredCornerRadius = 20
+                root.present(small, animated: true)
+            })
         // 538 / 4 = 134.5 pt tall, on the bottom; undimmed; corners of 20 pt.
         let card = try Self.layer("SheetCardView", animator, at: 0.5, isFinal: true)
         XCTAssertEqual(card.frame, Rect(x: 0, y: 433.5, width: 320, height: 134.5))
@@ -394,22 +413,23 @@ final class PresentationTests: XCTestCase {
     }
 
     @MainActor func testAnOverCurrentContextPresentationCoversTheContextsViewOnly() async throws {
-        let animator = try TransitionAnimator(Transition.record(device: Self.device) { window in
-            let root = UIViewController()
-            root.view.backgroundColor = .white
-            window.rootViewController = root
-            let panel = UIViewController()
-            panel.view.frame = CGRect(x: 0, y: 100, width: 320, height: 300)
-            panel.view.backgroundColor = .blue
-            panel.definesPresentationContext = true
-            root.addChild(panel)
-            root.view.addSubview(panel.view)
-            let overlay = UIViewController()
-            overlay.view.accessibilityIdentifier = "overlay"
-            overlay.view.backgroundColor = .red
-            overlay.modalPresentationStyle = .overCurrentContext
-            panel.present(overlay, animated: false)
-        })
+        let animator = try TransitionAnimator(
+            Transition.record(device: Self.device) { window in
+                let root = UIViewController()
+                root.view.backgroundColor = .white
+                window.rootViewController = root
+                let panel = UIViewController()
+                panel.view.frame = CGRect(x: 0, y: 100, width: 320, height: 300)
+                panel.view.backgroundColor = .blue
+                panel.definesPresentationContext = true
+                root.addChild(panel)
+                root.view.addSubview(panel.view)
+                let overlay = UIViewController()
+                overlay.view.accessibilityIdentifier = "overlay"
+                overlay.view.backgroundColor = .red
+                overlay.modalPresentationStyle = .overCurrentContext
+                panel.present(overlay, animated: false)
+            })
         // The container takes the context's frame; the overlay fills it.
         XCTAssertEqual(try Self.layer("overlay", animator, at: 0, isFinal: true).frame, Rect(x: 0, y: 0, width: 320, height: 300))
         let image = Self.render(animator, at: 0, name: "over-current-context", isFinal: true)
@@ -432,13 +452,14 @@ final class PresentationTests: XCTestCase {
             }
         }
         var duration = 0.0
-        let animator = try TransitionAnimator(Transition.record(device: Self.device) { window in
-            let navigation = UINavigationController(rootViewController: UIViewController())
-            window.rootViewController = navigation
-            let banner = Banner()
-            navigation.pushViewController(banner, animated: true)
-            duration = banner.transitionCoordinator?.transitionDuration ?? 0
-        })
+        let animator = try TransitionAnimator(
+            Transition.record(device: Self.device) { window in
+                let navigation = UINavigationController(rootViewController: UIViewController())
+                window.rootViewController = navigation
+                let banner = Banner()
+                navigation.pushViewController(banner, animated: true)
+                duration = banner.transitionCoordinator?.transitionDuration ?? 0
+            })
         XCTAssertEqual(duration, 0.5, "UIKit's own push: 0.5 s")
         for t in [0.125, 0.25, 0.375] {
             XCTAssertEqual(try Self.layer("badge", animator, at: t).opacity, Self.easeInOut(t / 0.5), accuracy: 1e-6, "t = \(t)")
@@ -453,7 +474,8 @@ final class PresentationTests: XCTestCase {
             window.rootViewController = map
             map.showDetails(expandOnAppear: true)
         }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("presentation-export-\(ProcessInfo.processInfo.globallyUniqueString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "presentation-export-\(ProcessInfo.processInfo.globallyUniqueString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("sheet.json")

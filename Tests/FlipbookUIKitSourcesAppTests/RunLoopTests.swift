@@ -50,7 +50,8 @@ final class RunLoopTests: XCTestCase {
         // The corner animation has no duration of its own: it takes the transaction's 0.4 s,
         // linear (no timing function): 8 pt half-way.
         XCTAssertEqual(try layer("card", at: cardStart, in: recorded).cornerRadius, 0, accuracy: 1e-9)
-        XCTAssertEqual(try layer("card", at: cardStart + CardPresentAnimator.cornerDuration / 2, in: recorded).cornerRadius, 8, accuracy: 1e-9)
+        XCTAssertEqual(
+            try layer("card", at: cardStart + CardPresentAnimator.cornerDuration / 2, in: recorded).cornerRadius, 8, accuracy: 1e-9)
         XCTAssertEqual(try finalLayer("card", in: recorded).cornerRadius, 16, accuracy: 1e-9)
     }
 
@@ -89,12 +90,16 @@ final class RunLoopTests: XCTestCase {
     @MainActor func testARepeatingTimerLeftRunningIsNamedWithItsPlace() async throws {
         let line = try fixtureLine(of: "Timer.scheduledTimer", in: "RunLoop/LeakyScreens.swift")
         let screen = PollingViewController()
-        XCTAssertThrowsError(try Transition.record(device: .iPhone8) { window in
-            window.rootViewController = screen
-            window.layoutIfNeeded()
-        }) { error in
+        XCTAssertThrowsError(
+            try Transition.record(device: .iPhone8) { window in
+                window.rootViewController = screen
+                window.layoutIfNeeded()
+            }
+        ) { error in
             let message = "\(error)"
-            XCTAssertTrue(message.contains("a repeating Timer (every 0.5 s) made at FlipbookUIKitSourcesAppTests/LeakyScreens.swift:\(line)"), message)
+            XCTAssertTrue(
+                message.contains("a repeating Timer (every 0.5 s) made at FlipbookUIKitSourcesAppTests/LeakyScreens.swift:\(line)"), message
+            )
             XCTAssertTrue(message.contains("was still scheduled when the recording reached its limit"), message)
         }
         // It ran every 0.5 s up to the longest recording, 120 s.
@@ -103,12 +108,17 @@ final class RunLoopTests: XCTestCase {
 
     @MainActor func testWorkDispatchedToAnotherQueueIsAnErrorNamingTheQueueAndThePlace() async throws {
         let line = try fixtureLine(of: "DispatchQueue.global", in: "RunLoop/LeakyScreens.swift")
-        XCTAssertThrowsError(try Transition.record(device: .iPhone8) { window in
-            window.rootViewController = BackgroundLoadingViewController()
-            window.layoutIfNeeded()
-        }) { error in
-            XCTAssertEqual(error as? RecordingError, .workOnOtherQueue(queue: "DispatchQueue.global(qos: .userInitiated)",
-                                                                        calledAt: "FlipbookUIKitSourcesAppTests/LeakyScreens.swift:\(line)"))
+        XCTAssertThrowsError(
+            try Transition.record(device: .iPhone8) { window in
+                window.rootViewController = BackgroundLoadingViewController()
+                window.layoutIfNeeded()
+            }
+        ) { error in
+            XCTAssertEqual(
+                error as? RecordingError,
+                .workOnOtherQueue(
+                    queue: "DispatchQueue.global(qos: .userInitiated)",
+                    calledAt: "FlipbookUIKitSourcesAppTests/LeakyScreens.swift:\(line)"))
         }
     }
 }

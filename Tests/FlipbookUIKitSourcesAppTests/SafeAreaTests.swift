@@ -10,7 +10,7 @@ final class SafeAreaTests: XCTestCase {
     /// (device, status bar / sensor top inset, home indicator bottom inset) as iOS reports them.
     private let devices: [(Device, CGFloat, CGFloat)] = [
         (.iPhone8, 20, 0), (.iPhoneX, 44, 34), (Device(named: "iphone13")!, 47, 34), (Device(named: "iphone15pro")!, 59, 34),
-        (Device(named: "iphone16pro")!, 62, 34),
+        (Device(named: "iphone16pro")!, 62, 34)
     ]
 
     @MainActor func testAFullScreenScreensSafeAreaIsTheDevicesPlusItsOwnToolbar() async throws {

@@ -55,7 +55,8 @@ final class TargetActionTests: XCTestCase {
         // Objective-C-visible methods (a private one of the screen).
         let screen = loadedScreen()
         screen.cardView.progress = 0.5
-        let doubleTap = try XCTUnwrap(screen.cardView.gestureRecognizers?.compactMap { $0 as? UITapGestureRecognizer }.first { $0.numberOfTapsRequired == 2 })
+        let doubleTap = try XCTUnwrap(
+            screen.cardView.gestureRecognizers?.compactMap { $0 as? UITapGestureRecognizer }.first { $0.numberOfTapsRequired == 2 })
         doubleTap.performActions()
         XCTAssertEqual(screen.events, ["reset"])
         XCTAssertEqual(screen.cardView.progress, 0)
@@ -119,17 +120,24 @@ final class TargetActionTests: XCTestCase {
 
     @MainActor func testASelectorNamingNothingFailsTheRecordingWithItsFileAndLine() async throws {
         let expectedLine = try fixtureLine(of: "Selector((\"resetCards\"))", in: "Screens/CardScreenViewController.swift")
-        XCTAssertThrowsError(try Transition.record { window in
-            let screen = CardScreenViewController()
-            window.rootViewController = screen
-            screen.misspelledResetRecognizer().performActions()
-        }) { error in
+        XCTAssertThrowsError(
+            try Transition.record { window in
+                let screen = CardScreenViewController()
+                window.rootViewController = screen
+                screen.misspelledResetRecognizer().performActions()
+            }
+        ) { error in
             guard case let RecordingError.actionFailed(selectorError) = error else { return XCTFail("\(error)") }
-            XCTAssertEqual(selectorError, .unrecognized(selector: "resetCards", target: "CardScreenViewController",
-                                                        madeAt: "FlipbookUIKitSourcesAppTests/CardScreenViewController.swift:\(expectedLine)"))
-            XCTAssertEqual("\(error)", "unrecognized selector 'resetCards' sent to CardScreenViewController (the selector made at "
-                           + "FlipbookUIKitSourcesAppTests/CardScreenViewController.swift:\(expectedLine)); no method of "
-                           + "CardScreenViewController has that Objective-C name")
+            XCTAssertEqual(
+                selectorError,
+                .unrecognized(
+                    selector: "resetCards", target: "CardScreenViewController",
+                    madeAt: "FlipbookUIKitSourcesAppTests/CardScreenViewController.swift:\(expectedLine)"))
+            XCTAssertEqual(
+                "\(error)",
+                "unrecognized selector 'resetCards' sent to CardScreenViewController (the selector made at "
+                    + "FlipbookUIKitSourcesAppTests/CardScreenViewController.swift:\(expectedLine)); no method of "
+                    + "CardScreenViewController has that Objective-C name")
         }
     }
 
@@ -157,8 +165,11 @@ final class TargetActionTests: XCTestCase {
         try setter.perform(on: card, with: CGFloat(0.75))
         XCTAssertEqual(card.progress, 0.75)
         XCTAssertThrowsError(try setter.perform(on: card, with: "half")) { error in
-            XCTAssertEqual(error as? SelectorError, .argumentMismatch(selector: "setProgress:", expected: "CGFloat", sent: "String",
-                                                                     madeAt: "FlipbookUIKitSourcesAppTests/TargetActionTests.swift:\(setterLine)"))
+            XCTAssertEqual(
+                error as? SelectorError,
+                .argumentMismatch(
+                    selector: "setProgress:", expected: "CGFloat", sent: "String",
+                    madeAt: "FlipbookUIKitSourcesAppTests/TargetActionTests.swift:\(setterLine)"))
         }
     }
 }

@@ -1,10 +1,10 @@
-import Foundation
 import FlipbookCodecs
 import FlipbookGeometry
 import FlipbookModel
 import FlipbookRaster
 import FlipbookRender
 import FlipbookUIKit
+import Foundation
 import XCTest
 
 /// The fixture app's 3-D transitions (Tests/Fixtures/uikit-app/Transitions), written for iOS:

@@ -24,11 +24,13 @@ final class CompileTests: XCTestCase {
         let rewritten = try UIKitSourcesRewriter.rewrite([UIKitSourceFile(path: "App.swift", bytes: Array(source.utf8))], options: options)
         let file = folder.appendingPathComponent(rewritten[0].path)
         try Data(rewritten[0].bytes).write(to: file)
-        return try runProcess("/usr/bin/env", ["swiftc", "-typecheck", "-swift-version", "6", "-module-name", "App", try selectorSource().path, file.path])
+        return try runProcess(
+            "/usr/bin/env", ["swiftc", "-typecheck", "-swift-version", "6", "-module-name", "App", try selectorSource().path, file.path])
     }
 
     func testASelectorOfAMissingMethodIsACompileErrorAtTheOriginalLine() throws {
-        let source = "import Foundation\n\nfinal class Screen: NSObject {\n    @objc func close() {}\n    lazy var action = #selector(closeAll)\n}\n"
+        let source =
+            "import Foundation\n\nfinal class Screen: NSObject {\n    @objc func close() {}\n    lazy var action = #selector(closeAll)\n}\n"
         let result = try typeCheck(source)
         XCTAssertNotEqual(result.status, 0)
         XCTAssertTrue(result.output.contains("/original/App.swift:5:"), result.output)

@@ -15,7 +15,8 @@ final class LexerTests: XCTestCase {
     func testStringsIncludingMultiLineAndRawAreSingleTokens() throws {
         XCTAssertEqual(try texts(##"let s = "a \"#selector(x)\" // b""##), ["let", "s", "=", ##""a \"#selector(x)\" // b""##])
         let multiLine = "let s = \"\"\"\n  #selector(x) \"quoted\" /* not a comment\n  \"\"\"\nf()"
-        XCTAssertEqual(try texts(multiLine), ["let", "s", "=", "\"\"\"\n  #selector(x) \"quoted\" /* not a comment\n  \"\"\"", "f", "(", ")"])
+        XCTAssertEqual(
+            try texts(multiLine), ["let", "s", "=", "\"\"\"\n  #selector(x) \"quoted\" /* not a comment\n  \"\"\"", "f", "(", ")"])
         XCTAssertEqual(try tokens(multiLine)[4].line, 4, "lines are counted inside strings")
         XCTAssertEqual(try texts(##"r = #"a "b" \(c)"# + 1"##), ["r", "=", ##"#"a "b" \(c)"#"##, "+", "1"])
         XCTAssertEqual(try texts(###"r = ##"a "# "##"###), ["r", "=", ###"##"a "# "##"###])
@@ -24,8 +25,12 @@ final class LexerTests: XCTestCase {
     func testInterpolationsAreCodeBetweenStringParts() throws {
         let source = #"print("a\(#selector(f)) b \(g("c\(h)")) d")"#
         let kinds = try tokens(source).map(\.kind)
-        XCTAssertEqual(try texts(source), ["print", "(", #""a\("#, "#selector", "(", "f", ")", #") b \("#, "g", "(", #""c\("#, "h",
-                                           #")""#, ")", #") d""#, ")"])
+        XCTAssertEqual(
+            try texts(source),
+            [
+                "print", "(", #""a\("#, "#selector", "(", "f", ")", #") b \("#, "g", "(", #""c\("#, "h",
+                #")""#, ")", #") d""#, ")"
+            ])
         XCTAssertEqual(kinds[2], .stringStart)
         XCTAssertEqual(kinds[3], .pound)
         XCTAssertEqual(kinds[7], .stringMiddle)
@@ -54,7 +59,9 @@ final class LexerTests: XCTestCase {
     }
 
     func testAttributesDirectivesAndBackticks() throws {
-        XCTAssertEqual(try texts("@objc(tap:) func `default`() #if os(iOS)"), ["@", "objc", "(", "tap", ":", ")", "func", "`default`", "(", ")", "#if", "os", "(", "iOS", ")"])
+        XCTAssertEqual(
+            try texts("@objc(tap:) func `default`() #if os(iOS)"),
+            ["@", "objc", "(", "tap", ":", ")", "func", "`default`", "(", ")", "#if", "os", "(", "iOS", ")"])
         XCTAssertEqual(try tokens("`default`")[0].name, "default")
         XCTAssertEqual(try tokens("#selector")[0].kind, .pound)
     }
@@ -70,12 +77,20 @@ final class LexerTests: XCTestCase {
         func failure(_ source: String) -> SwiftLexer.Failure? {
             do { _ = try SwiftLexer.tokens(of: Array(source.utf8)); return nil } catch { return error }
         }
-        XCTAssertEqual(failure("let a = 1\nlet s = \"abc\n"), SwiftLexer.Failure(place: SourcePlace(line: 2, column: 9),
-                                                                              reason: "unterminated string literal (a line break before its closing quote)"))
-        XCTAssertEqual(failure("x /* a /* b */"), SwiftLexer.Failure(place: SourcePlace(line: 1, column: 3), reason: "unterminated block comment (/* without its */)"))
-        XCTAssertEqual(failure("s = \"\"\"\nabc"), SwiftLexer.Failure(place: SourcePlace(line: 1, column: 5), reason: "unterminated string literal"))
-        XCTAssertEqual(failure("s = \"\\(a"), SwiftLexer.Failure(place: SourcePlace(line: 1, column: 9), reason: "unterminated string interpolation"))
-        XCTAssertEqual(failure("s = \"\\(a\""), SwiftLexer.Failure(place: SourcePlace(line: 1, column: 9), reason: "unterminated string literal"),
-                       "the quote inside the interpolation opens a string of its own")
+        XCTAssertEqual(
+            failure("let a = 1\nlet s = \"abc\n"),
+            SwiftLexer.Failure(
+                place: SourcePlace(line: 2, column: 9),
+                reason: "unterminated string literal (a line break before its closing quote)"))
+        XCTAssertEqual(
+            failure("x /* a /* b */"),
+            SwiftLexer.Failure(place: SourcePlace(line: 1, column: 3), reason: "unterminated block comment (/* without its */)"))
+        XCTAssertEqual(
+            failure("s = \"\"\"\nabc"), SwiftLexer.Failure(place: SourcePlace(line: 1, column: 5), reason: "unterminated string literal"))
+        XCTAssertEqual(
+            failure("s = \"\\(a"), SwiftLexer.Failure(place: SourcePlace(line: 1, column: 9), reason: "unterminated string interpolation"))
+        XCTAssertEqual(
+            failure("s = \"\\(a\""), SwiftLexer.Failure(place: SourcePlace(line: 1, column: 9), reason: "unterminated string literal"),
+            "the quote inside the interpolation opens a string of its own")
     }
 }

@@ -39,12 +39,14 @@ final class RewriterTests: XCTestCase {
     }
 
     func testAFileWithoutObjectiveCSyntaxPassesThroughByteForByte() throws {
-        let source = "import UIKit\n\n// @objc in a comment, \"#selector(x)\" in a string\nfinal class A: UIView { let dynamic = 1 }\n"
+        let source =
+            "import UIKit\n\n// @objc in a comment, \"#selector(x)\" in a string\nfinal class A: UIView { let dynamic = 1 }\n"
             + "enum Binding {\n    case dynamic\n    case optional\n    static let fixed = Binding.dynamic\n}\n"
         XCTAssertEqual(try rewrite([("Sub/A.swift", source)]), ["Sub/A.swift": source])
         // The added import is the only change then, before the original line 1.
-        XCTAssertEqual(try rewrite([("A.swift", source)], addedImports: ["UIKit", "QuartzCore"])["A.linux.swift"],
-                       "import QuartzCore\n#sourceLocation(file: \"/app/A.swift\", line: 1)\n" + source)
+        XCTAssertEqual(
+            try rewrite([("A.swift", source)], addedImports: ["UIKit", "QuartzCore"])["A.linux.swift"],
+            "import QuartzCore\n#sourceLocation(file: \"/app/A.swift\", line: 1)\n" + source)
     }
 
     func testRunLoopTypesAreQualifiedWithFlipbookUIKitWhereverTheyNameFoundationsTypes() throws {
@@ -65,14 +67,18 @@ final class RewriterTests: XCTestCase {
             }
             """
         // Every use but the member ones (`Foundation.Timer`, `self.Timer`), a declared name and the string.
-        XCTAssertEqual(try body(source), source
-            .replacingOccurrences(of: "var timer: Timer?", with: "var timer: FlipbookUIKit.Timer?")
-            .replacingOccurrences(of: "= DispatchWorkItem", with: "= FlipbookUIKit.DispatchWorkItem")
-            .replacingOccurrences(of: "        DispatchQueue.main", with: "        FlipbookUIKit.DispatchQueue.main")
-            .replacingOccurrences(of: "DispatchTime = DispatchTime.now()", with: "FlipbookUIKit.DispatchTime = FlipbookUIKit.DispatchTime.now()")
-            .replacingOccurrences(of: "timer = Timer.", with: "timer = FlipbookUIKit.Timer.")
-            .replacingOccurrences(of: "        RunLoop.main", with: "        FlipbookUIKit.RunLoop.main")
-            .replacingOccurrences(of: "DispatchWallTime.now()", with: "FlipbookUIKit.DispatchWallTime.now()"))
+        XCTAssertEqual(
+            try body(source),
+            source
+                .replacingOccurrences(of: "var timer: Timer?", with: "var timer: FlipbookUIKit.Timer?")
+                .replacingOccurrences(of: "= DispatchWorkItem", with: "= FlipbookUIKit.DispatchWorkItem")
+                .replacingOccurrences(of: "        DispatchQueue.main", with: "        FlipbookUIKit.DispatchQueue.main")
+                .replacingOccurrences(
+                    of: "DispatchTime = DispatchTime.now()", with: "FlipbookUIKit.DispatchTime = FlipbookUIKit.DispatchTime.now()"
+                )
+                .replacingOccurrences(of: "timer = Timer.", with: "timer = FlipbookUIKit.Timer.")
+                .replacingOccurrences(of: "        RunLoop.main", with: "        FlipbookUIKit.RunLoop.main")
+                .replacingOccurrences(of: "DispatchWallTime.now()", with: "FlipbookUIKit.DispatchWallTime.now()"))
         // A folder declaring its own `Timer` keeps it.
         let own = "final class Timer {}\nlet t = Timer()\n"
         XCTAssertEqual(try rewrite([("T.swift", own)]), ["T.swift": own])
@@ -90,10 +96,15 @@ final class RewriterTests: XCTestCase {
                 @IBAction private func tapped(_ sender: Any) { print(self.dynamic) }
             }
             """
-        XCTAssertEqual(try body(source), applying(source, [
-            ("@objcMembers", nil), ("@IBDesignable", nil), ("@IBOutlet", nil), ("@IBInspectable", nil), ("@objc", nil), ("dynamic var", "        var"),
-            ("@objc(flipWithAnimation:\n          completion:)", nil), ("@IBAction", nil),
-        ]))
+        XCTAssertEqual(
+            try body(source),
+            applying(
+                source,
+                [
+                    ("@objcMembers", nil), ("@IBDesignable", nil), ("@IBOutlet", nil), ("@IBInspectable", nil), ("@objc", nil),
+                    ("dynamic var", "        var"),
+                    ("@objc(flipWithAnimation:\n          completion:)", nil), ("@IBAction", nil)
+                ]))
     }
 
     func testSelectorsBecomeMethodReferencesWithTheirObjectiveCNames() throws {
@@ -118,21 +129,25 @@ final class RewriterTests: XCTestCase {
                 func setUp() { _ = #selector(run) }
             }
             """
-        XCTAssertEqual(try body(source), applying(source, [
-            ("#selector(close)", #"Selector(Screen.close, name: "close")"#),
-            ("#selector(handlePan(_:))", #"Selector(Screen.handlePan(_:), name: "handlePan:")"#),
-            ("#selector(Screen.move(to:))", #"Selector(Screen.move(to:), name: "moveTo:")"#),
-            ("#selector(self.tap(sender:))", #"Selector(Screen.tap(sender:), name: "tapWithSender:")"#),
-            ("#selector(scrollTo(index:))", #"Selector(Screen.scrollTo(index:), name: "scrollToIndex:")"#),
-            ("#selector(getter: Screen.progress)", #"Selector(getter: \Screen.progress, name: "progress")"#),
-            ("#selector(setter: progress)", #"Selector(setter: \Screen.progress, name: "setProgress:")"#),
-            ("#selector(pick(_:) as (Int) -> Void)", #"Selector(Screen.pick(_:) as (Screen) -> (Int) -> Void, name: "pick:")"#),
-            ("#selector(Other.done)", #"Selector(Other.done, name: "done")"#),
-            ("#selector(renamed)", #"Selector(Screen.renamed, name: "renamedAction:")"#),
-            ("#selector(layoutSubviews)", #"Selector(Screen.layoutSubviews, name: "layoutSubviews")"#),
-            ("@objc", nil), ("@objc", nil), ("@objc(renamedAction:)", nil),
-            ("#selector(run)", #"Selector(Outer.Inner.run, name: "run")"#),
-        ]))
+        XCTAssertEqual(
+            try body(source),
+            applying(
+                source,
+                [
+                    ("#selector(close)", #"Selector(Screen.close, name: "close")"#),
+                    ("#selector(handlePan(_:))", #"Selector(Screen.handlePan(_:), name: "handlePan:")"#),
+                    ("#selector(Screen.move(to:))", #"Selector(Screen.move(to:), name: "moveTo:")"#),
+                    ("#selector(self.tap(sender:))", #"Selector(Screen.tap(sender:), name: "tapWithSender:")"#),
+                    ("#selector(scrollTo(index:))", #"Selector(Screen.scrollTo(index:), name: "scrollToIndex:")"#),
+                    ("#selector(getter: Screen.progress)", #"Selector(getter: \Screen.progress, name: "progress")"#),
+                    ("#selector(setter: progress)", #"Selector(setter: \Screen.progress, name: "setProgress:")"#),
+                    ("#selector(pick(_:) as (Int) -> Void)", #"Selector(Screen.pick(_:) as (Screen) -> (Int) -> Void, name: "pick:")"#),
+                    ("#selector(Other.done)", #"Selector(Other.done, name: "done")"#),
+                    ("#selector(renamed)", #"Selector(Screen.renamed, name: "renamedAction:")"#),
+                    ("#selector(layoutSubviews)", #"Selector(Screen.layoutSubviews, name: "layoutSubviews")"#),
+                    ("@objc", nil), ("@objc", nil), ("@objc(renamedAction:)", nil),
+                    ("#selector(run)", #"Selector(Outer.Inner.run, name: "run")"#)
+                ]))
     }
 
     func testSelectorsInStringsCommentsAndInterpolations() throws {
@@ -144,33 +159,44 @@ final class RewriterTests: XCTestCase {
                 /* nested /* #selector(c) */ */ @objc func a() {}
             }
             """
-        XCTAssertEqual(try body(source), applying(source, [
-            ("\\(#selector(a)) and", #"\(Selector(A.a, name: "a")) and"#),
-            ("#selector(b(_:))", #"Selector(A.b(_:), name: "b:")"#),
-            ("*/ @objc", "*/      "),
-        ]))
+        XCTAssertEqual(
+            try body(source),
+            applying(
+                source,
+                [
+                    ("\\(#selector(a)) and", #"\(Selector(A.a, name: "a")) and"#),
+                    ("#selector(b(_:))", #"Selector(A.b(_:), name: "b:")"#),
+                    ("*/ @objc", "*/      ")
+                ]))
     }
 
     func testWhatCannotBeRewrittenIsRefusedWithFileLineAndColumn() {
-        XCTAssertEqual(failure([("A.swift", "let s = #selector(tap)\n")]),
-                       "/app/A.swift:1:9: #selector(tap) is outside a class, so its method's type is unknown; write #selector(Type.tap)")
-        XCTAssertEqual(failure([("A.swift", "class A {\n  let s = #selector(view.layoutSubviews)\n}")]),
-                       "/app/A.swift:2:11: #selector(view.layoutSubviews) names a method through the value 'view'; name its type instead (#selector(TypeName.layoutSubviews))")
-        XCTAssertEqual(failure([("A.swift", "class A {\n  @objc static func make() {}\n  let s = #selector(A.make)\n}")]),
-                       "/app/A.swift:3:11: #selector(A.make) names a static method; only instance methods can be rewritten")
-        XCTAssertEqual(failure([("A.swift", "@objc protocol P {\n    @objc optional var title: String { get }\n}")]),
-                       "/app/A.swift:2:20: an optional property, subscript or initializer requirement cannot be rewritten; "
-                       + "make it an optional method (`@objc optional func`), whose calls `x.name?(…)` are rewritten")
+        XCTAssertEqual(
+            failure([("A.swift", "let s = #selector(tap)\n")]),
+            "/app/A.swift:1:9: #selector(tap) is outside a class, so its method's type is unknown; write #selector(Type.tap)")
+        XCTAssertEqual(
+            failure([("A.swift", "class A {\n  let s = #selector(view.layoutSubviews)\n}")]),
+            "/app/A.swift:2:11: #selector(view.layoutSubviews) names a method through the value 'view'; name its type instead (#selector(TypeName.layoutSubviews))"
+        )
+        XCTAssertEqual(
+            failure([("A.swift", "class A {\n  @objc static func make() {}\n  let s = #selector(A.make)\n}")]),
+            "/app/A.swift:3:11: #selector(A.make) names a static method; only instance methods can be rewritten")
+        XCTAssertEqual(
+            failure([("A.swift", "@objc protocol P {\n    @objc optional var title: String { get }\n}")]),
+            "/app/A.swift:2:20: an optional property, subscript or initializer requirement cannot be rewritten; "
+                + "make it an optional method (`@objc optional func`), whose calls `x.name?(…)` are rewritten")
         XCTAssertEqual(failure([("A.swift", "let a = 1\n/* open")]), "/app/A.swift:2:1: unterminated block comment (/* without its */)")
         XCTAssertEqual(failure([("A.swift", "#if os(iOS)\nlet a = 1\n")]), "/app/A.swift:2:1: #if os(iOS) is never closed by #endif")
         XCTAssertEqual(failure([("A.swift", "class A { func f() { )")]), "/app/A.swift:1:22: ')' does not close anything opened before it")
-        XCTAssertEqual(failure([("A.swift", "class A { @objc func f() {} }"), ("A.linux.swift", "")]),
-                       "/app/A.swift:1:1: rewritten, it is written as A.linux.swift, which is a file of the folder too; rename one of them")
+        XCTAssertEqual(
+            failure([("A.swift", "class A { @objc func f() {} }"), ("A.linux.swift", "")]),
+            "/app/A.swift:1:1: rewritten, it is written as A.linux.swift, which is a file of the folder too; rename one of them")
     }
 
     func testObjCProtocolsStayClassBound() throws {
-        XCTAssertEqual(try body("@objc protocol P { func a() }\n@objc public protocol Q: NSObjectProtocol {}"),
-                       "      protocol P: AnyObject { func a() }\n      public protocol Q: AnyObject, NSObjectProtocol {}")
+        XCTAssertEqual(
+            try body("@objc protocol P { func a() }\n@objc public protocol Q: NSObjectProtocol {}"),
+            "      protocol P: AnyObject { func a() }\n      public protocol Q: AnyObject, NSObjectProtocol {}")
     }
 
     /// An optional requirement's calls in every form, its conformance in another file's
@@ -206,16 +232,23 @@ final class RewriterTests: XCTestCase {
             """
         let output = try rewrite([("Card.swift", protocolFile), ("Screen.swift", conformanceFile)])
         let card = try XCTUnwrap(output["Card.linux.swift"]).components(separatedBy: "#sourceLocation()\n")
-        XCTAssertEqual(card[0], "#sourceLocation(file: \"/app/Card.swift\", line: 1)\n" + applying(protocolFile, [
-            ("@objc protocol CardDelegate", "      protocol CardDelegate: AnyObject"),
-            ("@objc optional func card(_ card: Card, heightFor width: CGFloat) -> CGFloat", nil),
-            ("@objc optional func cardDidClose(_ card: Card, items: [String: Array<Int>])", nil),
-            ("delegate?.card?(self, heightFor: 3)", "delegate?._objcOptional_card__heightFor?(self,  3)"),
-            ("delegate?.card?(self, heightFor: bounds.width)", "delegate?._objcOptional_card__heightFor?(self,  bounds.width)"),
-            ("delegate?.cardDidClose?(self, items: [:])", "delegate?._objcOptional_cardDidClose__items?(self,  [:])"),
-            ("delegate!.card!(self, heightFor: 1)", "delegate!._objcOptional_card__heightFor!(self,  1)"),
-        ]) + "\n")
-        XCTAssertEqual(card[1], """
+        XCTAssertEqual(
+            card[0],
+            "#sourceLocation(file: \"/app/Card.swift\", line: 1)\n"
+                + applying(
+                    protocolFile,
+                    [
+                        ("@objc protocol CardDelegate", "      protocol CardDelegate: AnyObject"),
+                        ("@objc optional func card(_ card: Card, heightFor width: CGFloat) -> CGFloat", nil),
+                        ("@objc optional func cardDidClose(_ card: Card, items: [String: Array<Int>])", nil),
+                        ("delegate?.card?(self, heightFor: 3)", "delegate?._objcOptional_card__heightFor?(self,  3)"),
+                        ("delegate?.card?(self, heightFor: bounds.width)", "delegate?._objcOptional_card__heightFor?(self,  bounds.width)"),
+                        ("delegate?.cardDidClose?(self, items: [:])", "delegate?._objcOptional_cardDidClose__items?(self,  [:])"),
+                        ("delegate!.card!(self, heightFor: 1)", "delegate!._objcOptional_card__heightFor!(self,  1)")
+                    ]) + "\n")
+        XCTAssertEqual(
+            card[1],
+            """
             // Generated by flipbook uikit-sources: what Objective-C does at run time on iOS, as Swift.
             /// Adopted by the classes that implement `CardDelegate.card(_:heightFor:)`, an optional requirement on iOS.
             protocol _ObjCOptional_CardDelegate_card__heightFor: AnyObject {
@@ -242,14 +275,16 @@ final class RewriterTests: XCTestCase {
 
             """)
         // The private witness becomes internal (the marker protocol it implements is).
-        XCTAssertEqual(output["Screen.linux.swift"], "#sourceLocation(file: \"/app/Screen.swift\", line: 1)\n"
-                       + applying(conformanceFile, [("private", nil)]) + """
+        XCTAssertEqual(
+            output["Screen.linux.swift"],
+            "#sourceLocation(file: \"/app/Screen.swift\", line: 1)\n"
+                + applying(conformanceFile, [("private", nil)]) + """
 
-            #sourceLocation()
-            // Generated by flipbook uikit-sources: what Objective-C does at run time on iOS, as Swift.
-            extension Screen: _ObjCOptional_CardDelegate_card__heightFor {}
+                    #sourceLocation()
+                    // Generated by flipbook uikit-sources: what Objective-C does at run time on iOS, as Swift.
+                    extension Screen: _ObjCOptional_CardDelegate_card__heightFor {}
 
-            """)
+                    """)
     }
 
     func testGeneratedDeclarationsKeepTheirIfConditions() throws {
@@ -269,38 +304,48 @@ final class RewriterTests: XCTestCase {
             """
         let output = try XCTUnwrap(rewrite([("A.swift", source)])["A.linux.swift"])
         let generated = output.components(separatedBy: "#sourceLocation()\n")[1]
-        XCTAssertTrue(generated.hasSuffix("""
-            #if (os(iOS))
-            extension Old: _ObjCOptional_P_a {}
-            #endif
-            #if (!(os(iOS)) && (DEBUG))
-            extension Debug: _ObjCOptional_P_a {}
-            #endif
-            #if (!(os(iOS)) && !(DEBUG)) && (canImport(UIKit))
-            extension New: _ObjCOptional_P_a {}
-            #endif
+        XCTAssertTrue(
+            generated.hasSuffix(
+                """
+                #if (os(iOS))
+                extension Old: _ObjCOptional_P_a {}
+                #endif
+                #if (!(os(iOS)) && (DEBUG))
+                extension Debug: _ObjCOptional_P_a {}
+                #endif
+                #if (!(os(iOS)) && !(DEBUG)) && (canImport(UIKit))
+                extension New: _ObjCOptional_P_a {}
+                #endif
 
-            """), generated)
+                """), generated)
     }
 
     func testStringSelectorsGetTheFolderLookup() throws {
         let output = try rewrite([
-            ("A.swift", "class A: NSObject {\n  @objc func go() {}\n  let s = Selector(\"go\")\n  let t = NSSelectorFromString(name)\n  let u = Foo.Selector(\"x\")\n}"),
-            ("B.swift", "final class B: A {\n  @objc override func go() {}\n}"),
+            (
+                "A.swift",
+                "class A: NSObject {\n  @objc func go() {}\n  let s = Selector(\"go\")\n  let t = NSSelectorFromString(name)\n  let u = Foo.Selector(\"x\")\n}"
+            ),
+            ("B.swift", "final class B: A {\n  @objc override func go() {}\n}")
         ])
         let a = try XCTUnwrap(output["A.linux.swift"])
         XCTAssertTrue(a.contains("let s = Selector(\"go\", methods: _flipbookSelectorMethods)\n"), a)
         XCTAssertTrue(a.contains("let t = NSSelectorFromString(name, methods: _flipbookSelectorMethods)\n"), a)
         XCTAssertTrue(a.contains("let u = Foo.Selector(\"x\")\n"), a)
         // After each method a string selector can reach, on its line: a member returning its selector.
-        XCTAssertTrue(a.contains("        func go() {}; nonisolated static func _flipbookSelector_A_swift_0() -> Selector { Selector(A.go, name: \"go\") }\n"), a)
+        XCTAssertTrue(
+            a.contains(
+                "        func go() {}; nonisolated static func _flipbookSelector_A_swift_0() -> Selector { Selector(A.go, name: \"go\") }\n"
+            ), a)
         // Every file's table, most derived class first (B is A's subclass: depth 1).
-        XCTAssertTrue(a.contains("""
-            func _flipbookSelectorMethods(_ target: AnyObject, _ name: String) -> Selector? {
-                let found: [(Int, Selector)] = [_flipbookSelectorTable_A_swift(target, name), _flipbookSelectorTable_B_swift(target, name)].compactMap { $0 }
-                return found.max { $0.0 < $1.0 }?.1
-            }
-            """), a)
+        XCTAssertTrue(
+            a.contains(
+                """
+                func _flipbookSelectorMethods(_ target: AnyObject, _ name: String) -> Selector? {
+                    let found: [(Int, Selector)] = [_flipbookSelectorTable_A_swift(target, name), _flipbookSelectorTable_B_swift(target, name)].compactMap { $0 }
+                    return found.max { $0.0 < $1.0 }?.1
+                }
+                """), a)
         let b = try XCTUnwrap(output["B.linux.swift"])
         XCTAssertTrue(b.contains("    if target is B, name == \"go\" { return (1, B._flipbookSelector_B_swift_0()) }\n"), b)
         XCTAssertFalse(b.contains("func _flipbookSelectorMethods"), "one lookup per folder, in the first file making string selectors")
@@ -328,8 +373,13 @@ final class RewriterTests: XCTestCase {
     }
 
     func testOutputIsTheSameOnEveryRun() throws {
-        let files = [("A.swift", "@objc protocol P { @objc optional func a() }\nclass A: NSObject, P { @objc func a() {} ; let s = Selector(\"a\") }"),
-                     ("B.swift", "class B: A { @objc func b(_ x: Any) {} }")]
+        let files = [
+            (
+                "A.swift",
+                "@objc protocol P { @objc optional func a() }\nclass A: NSObject, P { @objc func a() {} ; let s = Selector(\"a\") }"
+            ),
+            ("B.swift", "class B: A { @objc func b(_ x: Any) {} }")
+        ]
         XCTAssertEqual(try rewrite(files), try rewrite(files))
     }
 }

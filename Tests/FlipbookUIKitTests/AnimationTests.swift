@@ -1,13 +1,13 @@
+import Flipbook
+import FlipbookFormats
+import FlipbookGeometry
+import FlipbookModel
+import FlipbookMotion
+import FlipbookRender
+import FlipbookScenes
+import FlipbookUIKit
 import Foundation
 import XCTest
-import FlipbookUIKit
-import Flipbook
-import FlipbookModel
-import FlipbookScenes
-import FlipbookFormats
-import FlipbookRender
-import FlipbookMotion
-import FlipbookGeometry
 
 /// What UIKit code animates, recorded and evaluated, against values computed here from
 /// UIKit's published formulas.
@@ -21,9 +21,11 @@ final class AnimationTests: XCTestCase {
             let photo = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
             photo.accessibilityIdentifier = "photo"
             window.addSubview(photo)
-            UIView.animate(withDuration: 0.7, delay: 0, usingSpringWithDamping: 0.6, initialSpringVelocity: 1, options: [], animations: {
-                photo.frame = CGRect(x: 200, y: 300, width: 100, height: 100)
-            })
+            UIView.animate(
+                withDuration: 0.7, delay: 0, usingSpringWithDamping: 0.6, initialSpringVelocity: 1, options: [],
+                animations: {
+                    photo.frame = CGRect(x: 200, y: 300, width: 100, height: 100)
+                })
         }
         let animator = try TransitionAnimator(transition)
         // x(t) = e^(−ζω t)(cos ω_d t + (ζω − v)/ω_d · sin ω_d t), ω = 15.491059 rad/s for d 0.7,
@@ -51,9 +53,14 @@ final class AnimationTests: XCTestCase {
                 let badge = UIView(frame: CGRect(x: 10, y: 10, width: 20, height: 20))
                 badge.accessibilityIdentifier = "badge"
                 card.addSubview(badge)
-                UIView.animate(withDuration: 0.3, delay: 0, options: .curveLinear, animations: {
-                    card.center = CGPoint(x: 50, y: 350)
-                }, completion: { _ in completionTimes.append(CACurrentMediaTime()); badge.removeFromSuperview() })
+                UIView.animate(
+                    withDuration: 0.3, delay: 0, options: .curveLinear,
+                    animations: {
+                        card.center = CGPoint(x: 50, y: 350)
+                    },
+                    completion: { _ in
+                        completionTimes.append(CACurrentMediaTime()); badge.removeFromSuperview()
+                    })
             }
         }
         XCTAssertEqual(completionTimes, [0.5, 0.8])
@@ -75,10 +82,12 @@ final class AnimationTests: XCTestCase {
             view.accessibilityIdentifier = "v"
             window.addSubview(view)
             view.alpha = 0.2
-            UIView.animate(withDuration: 1, animations: {
-                view.center.x = 105
-                UIView.performWithoutAnimation { view.alpha = 0.4 }
-            })
+            UIView.animate(
+                withDuration: 1,
+                animations: {
+                    view.center.x = 105
+                    UIView.performWithoutAnimation { view.alpha = 0.4 }
+                })
         }
         let animator = try TransitionAnimator(transition)
         XCTAssertEqual(layer("v", animator, at: 0).opacity, 0.4)
@@ -97,11 +106,13 @@ final class AnimationTests: XCTestCase {
             let panel = Panel(frame: CGRect(x: 0, y: 0, width: 300, height: 300))
             window.addSubview(panel)
             panel.layoutIfNeeded()
-            UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: {
-                panel.expanded = true
-                panel.setNeedsLayout()
-                panel.layoutIfNeeded()
-            })
+            UIView.animate(
+                withDuration: 1, delay: 0, options: .curveLinear,
+                animations: {
+                    panel.expanded = true
+                    panel.setNeedsLayout()
+                    panel.layoutIfNeeded()
+                })
         }
         let animator = try TransitionAnimator(transition)
         XCTAssertEqual(layer("bar", animator, at: 0.5).frame.width, 150, accuracy: 1e-9)
@@ -112,10 +123,12 @@ final class AnimationTests: XCTestCase {
             let dot = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
             dot.accessibilityIdentifier = "dot"
             window.addSubview(dot)
-            UIView.animateKeyframes(withDuration: 2, delay: 0, options: [], animations: {
-                UIView.addKeyframe(withRelativeStartTime: 0, relativeDuration: 0.5) { dot.frame.origin.x = 100 }
-                UIView.addKeyframe(withRelativeStartTime: 0.5, relativeDuration: 0.5) { dot.frame.origin.x = 300 }
-            })
+            UIView.animateKeyframes(
+                withDuration: 2, delay: 0, options: [],
+                animations: {
+                    UIView.addKeyframe(withRelativeStartTime: 0, relativeDuration: 0.5) { dot.frame.origin.x = 100 }
+                    UIView.addKeyframe(withRelativeStartTime: 0.5, relativeDuration: 0.5) { dot.frame.origin.x = 300 }
+                })
         }
         let animator = try TransitionAnimator(transition)
         XCTAssertEqual(layer("dot", animator, at: 0.5).frame.x, 50, accuracy: 1e-9)
@@ -163,7 +176,9 @@ final class AnimationTests: XCTestCase {
             sheet.accessibilityIdentifier = "sheet"
             window.addSubview(sheet)
             let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) { sheet.frame.origin.y = 400 }
-            animator.addCompletion { ended = $0; XCTAssertEqual(sheet.frame.origin.y, 0) }
+            animator.addCompletion {
+                ended = $0; XCTAssertEqual(sheet.frame.origin.y, 0)
+            }
             animator.pauseAnimation()
             animator.fractionComplete = 0.5
             animator.isReversed = true
@@ -205,7 +220,8 @@ final class AnimationTests: XCTestCase {
             label.accessibilityIdentifier = "label"
             label.text = "Before"
             window.addSubview(label)
-            UIView.transition(with: label, duration: 0.4, options: [.transitionCrossDissolve, .curveLinear], animations: { label.text = "After" })
+            UIView.transition(
+                with: label, duration: 0.4, options: [.transitionCrossDissolve, .curveLinear], animations: { label.text = "After" })
         }
         let animator = try TransitionAnimator(transition)
         let window = animator.window(atSeconds: 0.2, isFinal: false)

@@ -1,6 +1,6 @@
+import FlipbookUIKit
 import Foundation
 import XCTest
-import FlipbookUIKit
 
 /// Auto Layout on FlipbookUIKit's views: constraints and anchors, guides, autoresizing views,
 /// intrinsic sizes and their priorities, conflicts and ambiguity. Every expected frame is
@@ -39,8 +39,9 @@ final class AutoLayoutTests: XCTestCase {
         XCTAssertTrue(a.constraints.contains { $0 === width }, "a constraint on one view is installed on it")
         NSLayoutConstraint.deactivate([c, width])
         XCTAssertEqual(root.constraints.count + a.constraints.count, 0)
-        let made = NSLayoutConstraint(item: a, attribute: .width, relatedBy: .greaterThanOrEqual, toItem: b, attribute: .height,
-                                      multiplier: 0.5, constant: 3)
+        let made = NSLayoutConstraint(
+            item: a, attribute: .width, relatedBy: .greaterThanOrEqual, toItem: b, attribute: .height,
+            multiplier: 0.5, constant: 3)
         root.addConstraint(made)
         XCTAssertTrue(made.isActive)
         root.removeConstraints(root.constraints)
@@ -65,7 +66,7 @@ final class AutoLayoutTests: XCTestCase {
             inner.leftAnchor.constraint(equalTo: a.leftAnchor, constant: 4),
             inner.rightAnchor.constraint(equalTo: a.rightAnchor, constant: -4),
             inner.topAnchor.constraint(equalTo: b.bottomAnchor),
-            inner.bottomAnchor.constraint(equalTo: root.bottomAnchor),
+            inner.bottomAnchor.constraint(equalTo: root.bottomAnchor)
         ])
         root.layoutIfNeeded()
         XCTAssertEqual(fixed.frame, CGRect(x: 10, y: 40, width: 50, height: 50))
@@ -84,7 +85,7 @@ final class AutoLayoutTests: XCTestCase {
             a.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 16),
             a.widthAnchor.constraint(equalToConstant: 100),
             a.topAnchor.constraint(equalTo: root.topAnchor),
-            a.heightAnchor.constraint(equalToConstant: 10),
+            a.heightAnchor.constraint(equalToConstant: 10)
         ])
         root.layoutIfNeeded()
         XCTAssertEqual(a.frame.minX, 16)
@@ -104,7 +105,7 @@ final class AutoLayoutTests: XCTestCase {
         NSLayoutConstraint.activate([
             a.leadingAnchor.constraint(equalTo: root.leadingAnchor),
             a.trailingAnchor.constraint(lessThanOrEqualTo: root.trailingAnchor, constant: -25),
-            wish, top, a.heightAnchor.constraint(equalToConstant: 10),
+            wish, top, a.heightAnchor.constraint(equalToConstant: 10)
         ])
         root.layoutIfNeeded()
         // 500 wished at 750; the required ≤ caps it at 375 − 25.
@@ -141,7 +142,7 @@ final class AutoLayoutTests: XCTestCase {
             b.leadingAnchor.constraint(equalTo: spacer.trailingAnchor),
             b.trailingAnchor.constraint(equalTo: root.layoutMarginsGuide.trailingAnchor),
             b.topAnchor.constraint(equalTo: root.topAnchor),
-            b.heightAnchor.constraint(equalToConstant: 5),
+            b.heightAnchor.constraint(equalToConstant: 5)
         ])
         root.layoutIfNeeded()
         let safe = root.bounds.inset(by: root.safeAreaInsets)
@@ -154,17 +155,21 @@ final class AutoLayoutTests: XCTestCase {
         XCTAssertEqual(UIView().layoutMargins, UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8), "UIKit's default")
         // The readable-content guide: the margins area on a phone; 672 pt wide, centred, on a wide view.
         let text = child(in: root)
-        NSLayoutConstraint.activate([text.leadingAnchor.constraint(equalTo: root.readableContentGuide.leadingAnchor),
-                                     text.trailingAnchor.constraint(equalTo: root.readableContentGuide.trailingAnchor),
-                                     text.topAnchor.constraint(equalTo: root.readableContentGuide.topAnchor),
-                                     text.heightAnchor.constraint(equalToConstant: 1)])
+        NSLayoutConstraint.activate([
+            text.leadingAnchor.constraint(equalTo: root.readableContentGuide.leadingAnchor),
+            text.trailingAnchor.constraint(equalTo: root.readableContentGuide.trailingAnchor),
+            text.topAnchor.constraint(equalTo: root.readableContentGuide.topAnchor),
+            text.heightAnchor.constraint(equalToConstant: 1)
+        ])
         root.layoutIfNeeded()
         XCTAssertEqual(text.frame, CGRect(x: 12, y: 10, width: 347, height: 1))
         let wide = UIView(frame: CGRect(x: 0, y: 0, width: 1024, height: 100))
         let column = child(in: wide)
-        NSLayoutConstraint.activate([column.leadingAnchor.constraint(equalTo: wide.readableContentGuide.leadingAnchor),
-                                     column.trailingAnchor.constraint(equalTo: wide.readableContentGuide.trailingAnchor),
-                                     column.topAnchor.constraint(equalTo: wide.topAnchor), column.heightAnchor.constraint(equalToConstant: 1)])
+        NSLayoutConstraint.activate([
+            column.leadingAnchor.constraint(equalTo: wide.readableContentGuide.leadingAnchor),
+            column.trailingAnchor.constraint(equalTo: wide.readableContentGuide.trailingAnchor),
+            column.topAnchor.constraint(equalTo: wide.topAnchor), column.heightAnchor.constraint(equalToConstant: 1)
+        ])
         wide.layoutIfNeeded()
         // 8 pt margins: 1008 pt inside, 672 of them centred: (1008 − 672) / 2 + 8.
         XCTAssertEqual(column.frame, CGRect(x: 176, y: 0, width: 672, height: 1))
@@ -178,7 +183,9 @@ final class AutoLayoutTests: XCTestCase {
         let controller = UIViewController()
         controller.view.frame = CGRect(x: 0, y: 0, width: 375, height: 667)
         let insets = controller.view.safeAreaInsets
-        XCTAssertEqual(controller.view.layoutMargins, UIEdgeInsets(top: insets.top, left: insets.left + 16, bottom: insets.bottom, right: insets.right + 16))
+        XCTAssertEqual(
+            controller.view.layoutMargins,
+            UIEdgeInsets(top: insets.top, left: insets.left + 16, bottom: insets.bottom, right: insets.right + 16))
         controller.view.frame = CGRect(x: 0, y: 0, width: 414, height: 896)
         XCTAssertEqual(controller.view.layoutMargins.left, controller.view.safeAreaInsets.left + 20)
     }
@@ -196,7 +203,9 @@ final class AutoLayoutTests: XCTestCase {
         root.addSubview(tag)
         XCTAssertEqual(tag.contentHuggingPriority(for: .horizontal), .defaultLow)
         XCTAssertEqual(tag.contentCompressionResistancePriority(for: .vertical), .defaultHigh)
-        NSLayoutConstraint.activate([tag.leadingAnchor.constraint(equalTo: root.leadingAnchor), tag.topAnchor.constraint(equalTo: root.topAnchor)])
+        NSLayoutConstraint.activate([
+            tag.leadingAnchor.constraint(equalTo: root.leadingAnchor), tag.topAnchor.constraint(equalTo: root.topAnchor)
+        ])
         root.layoutIfNeeded()
         XCTAssertEqual(tag.frame, CGRect(x: 0, y: 0, width: 100, height: 40))
         tag.natural = CGSize(width: 150, height: 20)
@@ -240,13 +249,15 @@ final class AutoLayoutTests: XCTestCase {
             tag.leadingAnchor.constraint(equalTo: cell.leadingAnchor, constant: 10),
             tag.trailingAnchor.constraint(equalTo: cell.trailingAnchor, constant: -10),
             tag.topAnchor.constraint(equalTo: cell.topAnchor, constant: 12),
-            tag.bottomAnchor.constraint(equalTo: cell.bottomAnchor, constant: -12),
+            tag.bottomAnchor.constraint(equalTo: cell.bottomAnchor, constant: -12)
         ])
         // 100 + 2 × 10 by 40 + 2 × 12.
         XCTAssertEqual(cell.systemLayoutSizeFitting(UIView.layoutFittingCompressedSize), CGSize(width: 120, height: 64))
         // The width fixed at 300: the tag stretches (hugging is optional).
-        XCTAssertEqual(cell.systemLayoutSizeFitting(CGSize(width: 300, height: 0), withHorizontalFittingPriority: .required,
-                                                    verticalFittingPriority: .fittingSizeLevel), CGSize(width: 300, height: 64))
+        XCTAssertEqual(
+            cell.systemLayoutSizeFitting(
+                CGSize(width: 300, height: 0), withHorizontalFittingPriority: .required,
+                verticalFittingPriority: .fittingSizeLevel), CGSize(width: 300, height: 64))
     }
 
     @MainActor func testLayoutSubviewsSeesTheSolvedFramesAndUpdateConstraintsRuns() async {
@@ -267,7 +278,8 @@ final class AutoLayoutTests: XCTestCase {
             panel.topAnchor.constraint(equalTo: root.topAnchor), panel.bottomAnchor.constraint(equalTo: root.bottomAnchor),
             panel.leadingAnchor.constraint(equalTo: root.leadingAnchor), panel.trailingAnchor.constraint(equalTo: root.trailingAnchor),
             panel.bar.topAnchor.constraint(equalTo: panel.topAnchor), panel.bar.heightAnchor.constraint(equalToConstant: 44),
-            panel.bar.leadingAnchor.constraint(equalTo: panel.leadingAnchor), panel.bar.trailingAnchor.constraint(equalTo: panel.trailingAnchor),
+            panel.bar.leadingAnchor.constraint(equalTo: panel.leadingAnchor),
+            panel.bar.trailingAnchor.constraint(equalTo: panel.trailingAnchor)
         ])
         panel.setNeedsUpdateConstraints()
         root.layoutIfNeeded()
@@ -294,8 +306,10 @@ final class AutoLayoutTests: XCTestCase {
         first.identifier = "cardWidth"
         let second = a.widthAnchor.constraint(equalToConstant: 200)
         second.identifier = "tooWide"
-        NSLayoutConstraint.activate([a.leadingAnchor.constraint(equalTo: root.leadingAnchor), a.topAnchor.constraint(equalTo: root.topAnchor),
-                                     a.heightAnchor.constraint(equalToConstant: 10), first, second])
+        NSLayoutConstraint.activate([
+            a.leadingAnchor.constraint(equalTo: root.leadingAnchor), a.topAnchor.constraint(equalTo: root.topAnchor),
+            a.heightAnchor.constraint(equalToConstant: 10), first, second
+        ])
         let before = RecordingWarnings.logged.count
         root.layoutIfNeeded()
         XCTAssertEqual(a.frame.width, 100, "the first stays satisfied")
@@ -304,7 +318,10 @@ final class AutoLayoutTests: XCTestCase {
         let message = warnings.first ?? ""
         XCTAssertTrue(message.hasPrefix("Unable to simultaneously satisfy constraints."), message)
         XCTAssertTrue(message.contains("\"<NSLayoutConstraint 'cardWidth' UIView:'card'.width == 100   (active)>\""), message)
-        XCTAssertTrue(message.contains("Will attempt to recover by breaking constraint\n<NSLayoutConstraint 'tooWide' UIView:'card'.width == 200   (active)>"), message)
+        XCTAssertTrue(
+            message.contains(
+                "Will attempt to recover by breaking constraint\n<NSLayoutConstraint 'tooWide' UIView:'card'.width == 200   (active)>"),
+            message)
         root.layoutIfNeeded()
         XCTAssertEqual(RecordingWarnings.logged.count, before + 1, "logged once, not at every pass")
         second.constant = 300
@@ -336,7 +353,8 @@ final class AutoLayoutTests: XCTestCase {
         NSLayoutConstraint.activate([
             a.leadingAnchor.constraint(equalTo: b.leadingAnchor), b.leadingAnchor.constraint(equalTo: c.leadingAnchor),
             c.leadingAnchor.constraint(equalTo: a.leadingAnchor, constant: 1),
-            a.topAnchor.constraint(equalTo: root.topAnchor), a.widthAnchor.constraint(equalToConstant: 10), a.heightAnchor.constraint(equalToConstant: 10),
+            a.topAnchor.constraint(equalTo: root.topAnchor), a.widthAnchor.constraint(equalToConstant: 10),
+            a.heightAnchor.constraint(equalToConstant: 10)
         ])
         let before = RecordingWarnings.logged.count
         root.layoutIfNeeded()
@@ -344,8 +362,10 @@ final class AutoLayoutTests: XCTestCase {
         XCTAssertTrue(a.hasAmbiguousLayout, "its leading edge is pinned only to b, which nothing places")
         XCTAssertTrue(b.hasAmbiguousLayout)
         let d = child(in: root)
-        NSLayoutConstraint.activate([d.leadingAnchor.constraint(equalTo: root.leadingAnchor), d.topAnchor.constraint(equalTo: root.topAnchor),
-                                     d.widthAnchor.constraint(equalToConstant: 1), d.heightAnchor.constraint(equalToConstant: 1)])
+        NSLayoutConstraint.activate([
+            d.leadingAnchor.constraint(equalTo: root.leadingAnchor), d.topAnchor.constraint(equalTo: root.topAnchor),
+            d.widthAnchor.constraint(equalToConstant: 1), d.heightAnchor.constraint(equalToConstant: 1)
+        ])
         XCTAssertFalse(d.hasAmbiguousLayout)
     }
 
@@ -366,8 +386,9 @@ final class VisualFormatTests: XCTestCase {
         let avatar = UIView(), name = UIView(), badge = UIView()
         for view in [avatar, name, badge] { view.translatesAutoresizingMaskIntoConstraints = false; root.addSubview(view) }
         let views = ["avatar": avatar, "name": name, "badge": badge]
-        var constraints = NSLayoutConstraint.constraints(withVisualFormat: "H:|-inset-[avatar(40)]-[name(>=100@750)]-12-[badge(==avatar)]-|",
-                                                         options: .alignAllCenterY, metrics: ["inset": 16], views: views)
+        var constraints = NSLayoutConstraint.constraints(
+            withVisualFormat: "H:|-inset-[avatar(40)]-[name(>=100@750)]-12-[badge(==avatar)]-|",
+            options: .alignAllCenterY, metrics: ["inset": 16], views: views)
         constraints += NSLayoutConstraint.constraints(withVisualFormat: "V:|-(100)-[avatar(40)]", metrics: nil, views: views)
         constraints += NSLayoutConstraint.constraints(withVisualFormat: "V:[name(20)]", metrics: nil, views: views)
         constraints += NSLayoutConstraint.constraints(withVisualFormat: "V:[badge(30)]", metrics: nil, views: views)
@@ -380,9 +401,11 @@ final class VisualFormatTests: XCTestCase {
         // Flush views and zero-spacing edges.
         let a = UIView(), b = UIView()
         for view in [a, b] { view.translatesAutoresizingMaskIntoConstraints = false; root.addSubview(view) }
-        NSLayoutConstraint.activate(NSLayoutConstraint.constraints(withVisualFormat: "H:|[a][b(==a)]|", options: [.alignAllTop, .alignAllBottom],
-                                                                   metrics: nil, views: ["a": a, "b": b])
-                                    + NSLayoutConstraint.constraints(withVisualFormat: "V:[a(10)]|", metrics: nil, views: ["a": a]))
+        NSLayoutConstraint.activate(
+            NSLayoutConstraint.constraints(
+                withVisualFormat: "H:|[a][b(==a)]|", options: [.alignAllTop, .alignAllBottom],
+                metrics: nil, views: ["a": a, "b": b])
+                + NSLayoutConstraint.constraints(withVisualFormat: "V:[a(10)]|", metrics: nil, views: ["a": a]))
         root.layoutIfNeeded()
         XCTAssertEqual(a.frame, CGRect(x: 0, y: 657, width: 187.5, height: 10))
         XCTAssertEqual(b.frame, CGRect(x: 187.5, y: 657, width: 187.5, height: 10))

@@ -1,9 +1,10 @@
-import Foundation
-import XCTest
-import FlipbookUIKit
 import Flipbook
 import FlipbookModel
 import FlipbookMotion
+import FlipbookUIKit
+import Foundation
+import XCTest
+
 @testable import FlipbookUIKitSamples
 
 /// The App Store–style card's interruptible, interactive collapse (Samples/UIKit/CardExpansion),
@@ -17,15 +18,18 @@ final class CardCollapseSampleTests: XCTestCase {
 
     /// `share` of the way from `a` to `b`, computed here.
     private func mix(_ a: Rect, _ b: Rect, _ share: Double) -> Rect {
-        Rect(x: a.x + (b.x - a.x) * share, y: a.y + (b.y - a.y) * share,
-             width: a.width + (b.width - a.width) * share, height: a.height + (b.height - a.height) * share)
+        Rect(
+            x: a.x + (b.x - a.x) * share, y: a.y + (b.y - a.y) * share,
+            width: a.width + (b.width - a.width) * share, height: a.height + (b.height - a.height) * share)
     }
 
     /// A finger going down at y = 200 and pulling to each of `pulls` (points down) 0.1 s apart,
     /// then holding still for three samples, so the release velocity is 0.
     private func pull(_ pulls: [Double]) throws -> Gesture {
         var samples = [TouchSample(timeSeconds: 0, xPoints: 187, yPoints: 200)]
-        for (k, pull) in pulls.enumerated() { samples.append(TouchSample(timeSeconds: 0.1 * Double(k + 1), xPoints: 187, yPoints: 200 + pull)) }
+        for (k, pull) in pulls.enumerated() {
+            samples.append(TouchSample(timeSeconds: 0.1 * Double(k + 1), xPoints: 187, yPoints: 200 + pull))
+        }
         let last = samples.last!
         for k in 1...3 { samples.append(TouchSample(timeSeconds: last.timeSeconds + 0.05 * Double(k), location: last.location)) }
         return try Gesture(samples: samples)
@@ -37,8 +41,10 @@ final class CardCollapseSampleTests: XCTestCase {
         let today = TodayViewController()
         today.photoName = SampleHost.photos[14].url
         today.secondPhotoName = SampleHost.photos[2].url
-        let transition = try Transition.record(device: SampleHost.device, resources: SampleHost.resources, gesture: gesture,
-                                               touchDownSeconds: touchDownSeconds) { window in
+        let transition = try Transition.record(
+            device: SampleHost.device, resources: SampleHost.resources, gesture: gesture,
+            touchDownSeconds: touchDownSeconds
+        ) { window in
             window.rootViewController = today
             window.makeKeyAndVisible()
             window.layoutIfNeeded()
@@ -68,8 +74,9 @@ final class CardCollapseSampleTests: XCTestCase {
         assertEqual(frame(animator, card, at: 0.75), expanded, "the collapse starts paused at 0")
         assertEqual(frame(animator, card, at: 0.85), mix(expanded, resting, 0.3), "90 of 300 pt: 30 % of the collapse")
         assertEqual(frame(animator, card, at: 1.0), mix(expanded, resting, 0.6), "180 of 300 pt")
-        XCTAssertEqual(animator.layer(named: "header", in: animator.window(atSeconds: 1.0, isFinal: false))!.opacity, 0.6, accuracy: 1e-6,
-                       "the header fades back in with the same fraction")
+        XCTAssertEqual(
+            animator.layer(named: "header", in: animator.window(atSeconds: 1.0, isFinal: false))!.opacity, 0.6, accuracy: 1e-6,
+            "the header fades back in with the same fraction")
         // Released at 1.05 s at 60 %: the rest takes durationFactor 1 × 0.6 s × (1 − 0.6) = 0.24 s.
         XCTAssertEqual(animator.durationSeconds, 1.05 + 0.24, accuracy: 1e-6)
         assertEqual(frame(animator, card, at: 1.29, isFinal: true), resting, "collapsed")

@@ -44,9 +44,9 @@ final class CollectionsTests: XCTestCase {
     @MainActor func testFlowLayoutKeepsThreeSquaresARowWithFivePointGutters() async throws {
         let items = Items(count: 16)
         let grid = squareGrid(items: items)
-        let side = 355.0 / 3  // 118.33…
+        let side = 355.0 / 3 // 118.33…
         let frame = try XCTUnwrap(grid.layoutAttributesForItem(at: IndexPath(item: 4, section: 0))?.frame)
-        XCTAssertEqual(frame.minX, 5 + (side + 5), accuracy: 1e-9)  // row 1, column 1
+        XCTAssertEqual(frame.minX, 5 + (side + 5), accuracy: 1e-9) // row 1, column 1
         XCTAssertEqual(frame.minY, 5 + (side + 5), accuracy: 1e-9)
         XCTAssertEqual(frame.width, side, accuracy: 1e-12)
         // 16 items: 6 rows; 5 + 6 sides + 5 gaps + 5.
@@ -94,8 +94,9 @@ final class CollectionsTests: XCTestCase {
         pager.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "cell")
         pager.dataSource = items
         for k in [0, 1, 7, 15] {
-            XCTAssertEqual(try XCTUnwrap(pager.layoutAttributesForItem(at: IndexPath(item: k, section: 0))).frame,
-                           CGRect(x: 5 + 375 * Double(k), y: 0, width: 365, height: 603))
+            XCTAssertEqual(
+                try XCTUnwrap(pager.layoutAttributesForItem(at: IndexPath(item: k, section: 0))).frame,
+                CGRect(x: 5 + 375 * Double(k), y: 0, width: 365, height: 603))
         }
         XCTAssertEqual(pager.collectionViewLayout.collectionViewContentSize.width, 16 * 375)
         pager.contentOffset = CGPoint(x: 375 * 7, y: 0)
@@ -128,10 +129,12 @@ final class CollectionsTests: XCTestCase {
             grid.setNeedsLayout()
             grid.layoutIfNeeded()
             XCTAssertTrue(try XCTUnwrap(grid.cellForItem(at: path)).isHidden)
-            UIView.animate(withDuration: 0.3, animations: { grid.alpha = 0.5 }, completion: { _ in
-                // A layout pass runs after the completion too.
-                cell.isHidden = false
-            })
+            UIView.animate(
+                withDuration: 0.3, animations: { grid.alpha = 0.5 },
+                completion: { _ in
+                    // A layout pass runs after the completion too.
+                    cell.isHidden = false
+                })
         }
         let recorded = try TransitionAnimator(transition)
         XCTAssertTrue(try XCTUnwrap(recorded.layer(named: "tapped", in: recorded.window(atSeconds: 0.15, isFinal: false))).isHidden)

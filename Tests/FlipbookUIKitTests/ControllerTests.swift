@@ -1,13 +1,13 @@
+import Flipbook
+import FlipbookFormats
+import FlipbookGeometry
+import FlipbookModel
+import FlipbookMotion
+import FlipbookRender
+import FlipbookScenes
+import FlipbookUIKit
 import Foundation
 import XCTest
-import FlipbookUIKit
-import Flipbook
-import FlipbookModel
-import FlipbookScenes
-import FlipbookFormats
-import FlipbookRender
-import FlipbookMotion
-import FlipbookGeometry
 
 /// A push animator in the style of the reference apps: a snapshot flies from a cell to the
 /// detail's frame on a spring while the detail fades in; the completion tidies up.
@@ -16,7 +16,8 @@ private final class FlyAnimator: NSObject, UIViewControllerAnimatedTransitioning
     func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval { 0.7 }
     func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
         guard let from = transitionContext.viewController(forKey: .from) as? GridController,
-              let to = transitionContext.viewController(forKey: .to) as? DetailController else { return }
+            let to = transitionContext.viewController(forKey: .to) as? DetailController
+        else { return }
         let container = transitionContext.containerView
         let snapshot = from.cell.snapshotView(afterScreenUpdates: false)!
         snapshot.accessibilityIdentifier = "flying"
@@ -26,16 +27,19 @@ private final class FlyAnimator: NSObject, UIViewControllerAnimatedTransitioning
         container.addSubview(to.view)
         container.addSubview(snapshot)
         to.photo.isHidden = true
-        UIView.animate(withDuration: transitionDuration(using: transitionContext), delay: 0, usingSpringWithDamping: 0.6,
-                       initialSpringVelocity: 1, options: [], animations: {
-            snapshot.frame = to.photo.frame
-            to.view.alpha = 1
-        }, completion: { _ in
-            to.photo.isHidden = false
-            from.cell.isHidden = false
-            snapshot.removeFromSuperview()
-            transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
-        })
+        UIView.animate(
+            withDuration: transitionDuration(using: transitionContext), delay: 0, usingSpringWithDamping: 0.6,
+            initialSpringVelocity: 1, options: [],
+            animations: {
+                snapshot.frame = to.photo.frame
+                to.view.alpha = 1
+            },
+            completion: { _ in
+                to.photo.isHidden = false
+                from.cell.isHidden = false
+                snapshot.removeFromSuperview()
+                transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
+            })
     }
     func animationEnded(_ transitionCompleted: Bool) { calls.append("ended \(transitionCompleted)") }
 }
@@ -53,8 +57,10 @@ private final class GridController: UIViewController, UINavigationControllerDele
     }
     override func viewWillDisappear(_ animated: Bool) { log.append("grid will disappear") }
     override func viewDidDisappear(_ animated: Bool) { log.append("grid did disappear") }
-    func navigationController(_ navigationController: UINavigationController, animationControllerFor operation: UINavigationController.Operation,
-                              from fromVC: UIViewController, to toVC: UIViewController) -> UIViewControllerAnimatedTransitioning? {
+    func navigationController(
+        _ navigationController: UINavigationController, animationControllerFor operation: UINavigationController.Operation,
+        from fromVC: UIViewController, to toVC: UIViewController
+    ) -> UIViewControllerAnimatedTransitioning? {
         operation == .push ? animator : nil
     }
 }
@@ -166,8 +172,10 @@ final class ControllerTests: XCTestCase {
                 transitionContext.containerView.addSubview(to)
                 UIView.animate(withDuration: 0.3, animations: { to.alpha = 1 }) { _ in transitionContext.completeTransition(true) }
             }
-            func animationController(forPresented presented: UIViewController, presenting: UIViewController,
-                                     source: UIViewController) -> UIViewControllerAnimatedTransitioning? { self }
+            func animationController(
+                forPresented presented: UIViewController, presenting: UIViewController,
+                source: UIViewController
+            ) -> UIViewControllerAnimatedTransitioning? { self }
         }
         let fade = Fade()
         var presentedOnce = false
@@ -186,27 +194,35 @@ final class ControllerTests: XCTestCase {
     }
 
     @MainActor func testMisuseThrowsNamingTheView() async {
-        XCTAssertThrowsError(try Transition.record { _ in
-            let stray = UIView(frame: .zero)
-            stray.tag = 7
-            UIView.animate(withDuration: 1, animations: { stray.alpha = 0 })
-        }) { error in
+        XCTAssertThrowsError(
+            try Transition.record { _ in
+                let stray = UIView(frame: .zero)
+                stray.tag = 7
+                UIView.animate(withDuration: 1, animations: { stray.alpha = 0 })
+            }
+        ) { error in
             XCTAssertEqual(error as? RecordingError, .animatedOutsideWindow(view: "UIView (tag 7)"))
             XCTAssertTrue("\(error)".contains("UIView (tag 7) is animated but is not in the window"))
         }
-        XCTAssertThrowsError(try Transition.record { window in
-            let blinker = UIView(frame: .zero)
-            blinker.accessibilityIdentifier = "blinker"
-            window.addSubview(blinker)
-            @MainActor func blink() { UIView.animate(withDuration: 0.001, animations: { blinker.alpha = 1 - blinker.alpha }) { _ in blink() } }
-            blink()
-        }) { error in
+        XCTAssertThrowsError(
+            try Transition.record { window in
+                let blinker = UIView(frame: .zero)
+                blinker.accessibilityIdentifier = "blinker"
+                window.addSubview(blinker)
+                @MainActor func blink() {
+                    UIView.animate(withDuration: 0.001, animations: { blinker.alpha = 1 - blinker.alpha }) { _ in blink() }
+                }
+                blink()
+            }
+        ) { error in
             XCTAssertEqual(error as? RecordingError, .tooManyCompletions(view: "UIView 'blinker'", count: 1_000))
         }
-        XCTAssertThrowsError(try Transition.record { window in
-            @MainActor func again() { UIView.animate(withDuration: 0, animations: {}) { _ in again() } }
-            again()
-        }) { error in
+        XCTAssertThrowsError(
+            try Transition.record { window in
+                @MainActor func again() { UIView.animate(withDuration: 0, animations: {}) { _ in again() } }
+                again()
+            }
+        ) { error in
             guard case .tooManyCompletions? = error as? RecordingError else { return XCTFail("\(error)") }
         }
         final class Forgetful: NSObject, UIViewControllerAnimatedTransitioning, UIViewControllerTransitioningDelegate {
@@ -214,21 +230,29 @@ final class ControllerTests: XCTestCase {
             func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
                 transitionContext.containerView.addSubview(transitionContext.view(forKey: .to)!)
             }
-            func animationController(forPresented presented: UIViewController, presenting: UIViewController,
-                                     source: UIViewController) -> UIViewControllerAnimatedTransitioning? { self }
+            func animationController(
+                forPresented presented: UIViewController, presenting: UIViewController,
+                source: UIViewController
+            ) -> UIViewControllerAnimatedTransitioning? { self }
         }
         let forgetful = Forgetful()
-        XCTAssertThrowsError(try Transition.record { window in
-            let root = UIViewController()
-            window.rootViewController = root
-            let modal = UIViewController()
-            modal.transitioningDelegate = forgetful
-            root.present(modal, animated: true)
-        }) { error in
+        XCTAssertThrowsError(
+            try Transition.record { window in
+                let root = UIViewController()
+                window.rootViewController = root
+                let modal = UIViewController()
+                modal.transitioningDelegate = forgetful
+                root.present(modal, animated: true)
+            }
+        ) { error in
             // Its animateTransition(using:) adds the view and schedules nothing: the message says so.
-            XCTAssertEqual(error as? RecordingError, .transitionNotCompleted(animator: "Forgetful", waitingOn:
-                "nothing was scheduled after animateTransition(using:) returned (no animation, completion, dispatched block or timer): "
-                + "call completeTransition(_:) in the completion of its last animation"))
+            XCTAssertEqual(
+                error as? RecordingError,
+                .transitionNotCompleted(
+                    animator: "Forgetful",
+                    waitingOn:
+                        "nothing was scheduled after animateTransition(using:) returned (no animation, completion, dispatched block or timer): "
+                        + "call completeTransition(_:) in the completion of its last animation"))
         }
     }
 }
@@ -255,8 +279,9 @@ final class NavigationBarTests: XCTestCase {
         let animator = try TransitionAnimator(transition)
         XCTAssertEqual(animator.initialLayer(named: "root")?.frame, Rect(x: 0, y: 64, width: 375, height: 603))
         // The bar's layers are the preset's for the same push.
-        let preset = NavigationBar.transition(device: .iPhone8, from: NavigationItem(title: "Photos", rightButton: "Add"),
-                                              to: NavigationItem(title: "Detail", backTitle: "Photos"), operation: .push)
+        let preset = NavigationBar.transition(
+            device: .iPhone8, from: NavigationItem(title: "Photos", rightButton: "Add"),
+            to: NavigationItem(title: "Detail", backTitle: "Photos"), operation: .push)
         let bar = try XCTUnwrap(animator.initialLayer(named: NavigationBar.layerName))
         XCTAssertEqual(bar.sublayers, preset.layer.sublayers)
         XCTAssertEqual(bar.backgroundColor, preset.layer.backgroundColor)

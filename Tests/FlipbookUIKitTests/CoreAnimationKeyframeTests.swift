@@ -1,11 +1,11 @@
+import FlipbookFormats
+import FlipbookGeometry
+import FlipbookModel
+import FlipbookMotion
+import FlipbookScenes
+import FlipbookUIKit
 import Foundation
 import XCTest
-import FlipbookUIKit
-import FlipbookModel
-import FlipbookScenes
-import FlipbookFormats
-import FlipbookMotion
-import FlipbookGeometry
 
 /// `CAKeyframeAnimation` and `CASpringAnimation` recorded, against values computed here: key
 /// times, Catmull-Rom, paced arc length, Bézier points and tangents, the spring's closed form.
@@ -54,7 +54,9 @@ final class CoreAnimationKeyframeTests: XCTestCase {
             dot.layer.add(move, forKey: "move")
         }
         // Ease-in (0.42, 0, 1, 1) at half the first interval: solve x(s) = ½ for s, then y(s).
-        func bezier(_ p1: Double, _ p2: Double, _ s: Double) -> Double { 3 * (1 - s) * (1 - s) * s * p1 + 3 * (1 - s) * s * s * p2 + s * s * s }
+        func bezier(_ p1: Double, _ p2: Double, _ s: Double) -> Double {
+            3 * (1 - s) * (1 - s) * s * p1 + 3 * (1 - s) * s * s * p2 + s * s * s
+        }
         var low = 0.0, high = 1.0
         for _ in 0..<200 { let mid = (low + high) / 2; if bezier(0.42, 1, mid) < 0.5 { low = mid } else { high = mid } }
         XCTAssertEqual(Self.centreX(animator, at: 0.25), 100 * bezier(0, 1, low), accuracy: 1e-7)
@@ -193,22 +195,28 @@ final class CoreAnimationKeyframeTests: XCTestCase {
     }
 
     @MainActor func testWrongKeyTimesAreRefusedByName() async throws {
-        XCTAssertThrowsError(try Self.recordDot { dot in
-            let move = CAKeyframeAnimation(keyPath: "position.x")
-            move.values = [0, 100, 50]
-            move.keyTimes = [0, 1]
-            dot.layer.add(move, forKey: "move")
-        }) { error in
-            XCTAssertEqual(error as? RecordingError, .invalidAnimation(view: "UIView 'dot'", field: "keyTimes", problem: "has 2 times for 3 values (one per value)"))
+        XCTAssertThrowsError(
+            try Self.recordDot { dot in
+                let move = CAKeyframeAnimation(keyPath: "position.x")
+                move.values = [0, 100, 50]
+                move.keyTimes = [0, 1]
+                dot.layer.add(move, forKey: "move")
+            }
+        ) { error in
+            XCTAssertEqual(
+                error as? RecordingError,
+                .invalidAnimation(view: "UIView 'dot'", field: "keyTimes", problem: "has 2 times for 3 values (one per value)"))
         }
     }
 
     @MainActor func testAKeyPathTheModelDoesNotDrawIsRefusedByName() async throws {
-        XCTAssertThrowsError(try Self.recordDot { dot in
-            let shadow = CABasicAnimation(keyPath: "shadowPath")
-            shadow.toValue = UIBezierPath(rect: CGRect(x: 0, y: 0, width: 10, height: 10)).cgPath
-            dot.layer.add(shadow, forKey: "shadow")
-        }) { error in
+        XCTAssertThrowsError(
+            try Self.recordDot { dot in
+                let shadow = CABasicAnimation(keyPath: "shadowPath")
+                shadow.toValue = UIBezierPath(rect: CGRect(x: 0, y: 0, width: 10, height: 10)).cgPath
+                dot.layer.add(shadow, forKey: "shadow")
+            }
+        ) { error in
             XCTAssertEqual(error as? RecordingError, .notDrawn(view: "UIView 'dot'", what: "an animation of key path \"shadowPath\""))
         }
     }

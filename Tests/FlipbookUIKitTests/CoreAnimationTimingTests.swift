@@ -1,11 +1,11 @@
+import FlipbookFormats
+import FlipbookGeometry
+import FlipbookModel
+import FlipbookMotion
+import FlipbookScenes
+import FlipbookUIKit
 import Foundation
 import XCTest
-import FlipbookUIKit
-import FlipbookModel
-import FlipbookScenes
-import FlipbookFormats
-import FlipbookMotion
-import FlipbookGeometry
 
 /// Core Animation's timing as iOS applies it: fill modes and removal, begin times, speed, time
 /// offsets, repeats and autoreverse, groups, the delegate's calls, removal, byValue and additive
@@ -32,7 +32,9 @@ final class CoreAnimationTimingTests: XCTestCase {
         let forwardsRemoved = try fade { $0.fillMode = .forwards }
         XCTAssertEqual(K.dot(forwardsRemoved, at: 0.51).opacity, 0.5, accuracy: 1e-12)
         // The idiom: kept and filling forwards, the end value stays.
-        let kept = try fade { $0.fillMode = .forwards; $0.isRemovedOnCompletion = false }
+        let kept = try fade {
+            $0.fillMode = .forwards; $0.isRemovedOnCompletion = false
+        }
         XCTAssertEqual(K.dot(kept, at: 0.51).opacity, 1, accuracy: 1e-12)
         XCTAssertEqual(kept.layer(named: "dot", in: kept.window(atSeconds: 0.5, isFinal: true))!.opacity, 1)
         // Kept but not filling: past its end it shows the model value.
@@ -45,7 +47,9 @@ final class CoreAnimationTimingTests: XCTestCase {
         XCTAssertEqual(K.dot(later, at: 0.25).opacity, 0.5, accuracy: 1e-12)
         XCTAssertEqual(K.dot(later, at: 0.75).opacity, 0.5, accuracy: 1e-12)
         XCTAssertEqual(K.dot(later, at: 1.01).opacity, 0.5, accuracy: 1e-12)
-        let backwards = try fade { $0.beginTime = CACurrentMediaTime() + 0.5; $0.fillMode = .backwards }
+        let backwards = try fade {
+            $0.beginTime = CACurrentMediaTime() + 0.5; $0.fillMode = .backwards
+        }
         XCTAssertEqual(K.dot(backwards, at: 0.25).opacity, 0, accuracy: 1e-12)
         XCTAssertEqual(K.dot(backwards, at: 0.75).opacity, 0.5, accuracy: 1e-12)
     }
@@ -60,14 +64,18 @@ final class CoreAnimationTimingTests: XCTestCase {
         XCTAssertEqual(K.dot(offset, at: 0.125).opacity, 0.75, accuracy: 1e-12)
         XCTAssertEqual(K.dot(offset, at: 0.375).opacity, 0.25, accuracy: 1e-12)
         // Twice there and back: 0.5 s each way, 2 s in all.
-        let pulse = try fade { $0.autoreverses = true; $0.repeatCount = 2 }
+        let pulse = try fade {
+            $0.autoreverses = true; $0.repeatCount = 2
+        }
         for (t, opacity) in [(0.25, 0.5), (0.5, 1.0), (0.75, 0.5), (1.0, 0.0), (1.25, 0.5), (1.75, 0.5)] {
             XCTAssertEqual(K.dot(pulse, at: t).opacity, opacity, accuracy: 1e-12, "t = \(t)")
         }
         XCTAssertEqual(pulse.durationSeconds, 2, accuracy: 1e-9)
         XCTAssertEqual(K.dot(pulse, at: 2.01).opacity, 0.5, accuracy: 1e-12)
         // An ease-in played backwards is the ease-out mirror: 1 − easeIn(1 − x).
-        let eased = try fade { $0.autoreverses = true; $0.timingFunction = CAMediaTimingFunction(name: .easeIn) }
+        let eased = try fade {
+            $0.autoreverses = true; $0.timingFunction = CAMediaTimingFunction(name: .easeIn)
+        }
         XCTAssertEqual(K.dot(eased, at: 0.6).opacity, CubicBezier.easeIn.progress(atFraction: 0.8), accuracy: 1e-9)
         let fractional = try fade { $0.repeatCount = 1.5 }
         XCTAssertEqual(fractional.durationSeconds, 0.75, accuracy: 1e-9)
@@ -80,7 +88,9 @@ final class CoreAnimationTimingTests: XCTestCase {
 
     @MainActor func testAnInfiniteRepeatIsRefusedByName() async throws {
         XCTAssertThrowsError(try fade { $0.repeatCount = .infinity }) { error in
-            XCTAssertEqual(error as? RecordingError, .neverEnds(view: "UIView 'dot'", reason: "an infinite repeatCount or repeatDuration; give a finite count"))
+            XCTAssertEqual(
+                error as? RecordingError,
+                .neverEnds(view: "UIView 'dot'", reason: "an infinite repeatCount or repeatDuration; give a finite count"))
         }
     }
 
@@ -177,7 +187,9 @@ final class CoreAnimationTimingTests: XCTestCase {
 
     /// A 200 × 40 label at (40, 100) whose text changes from "Before" to "After" at 0.1 s under
     /// a 0.4 s `CATransition` set up by `configure`, added before the change or after it.
-    @MainActor private func recordLabelChange(addedFirst: Bool, _ configure: @escaping @MainActor (CATransition) -> Void) throws -> TransitionAnimator {
+    @MainActor private func recordLabelChange(addedFirst: Bool, _ configure: @escaping @MainActor (CATransition) -> Void) throws
+        -> TransitionAnimator
+    {
         let transition = try Transition.record { window in
             let label = UILabel(frame: CGRect(x: 40, y: 100, width: 200, height: 40))
             label.accessibilityIdentifier = "label"
@@ -247,7 +259,8 @@ final class CoreAnimationTimingTests: XCTestCase {
     }
     /// `recordLabelChange` with the text changed first, at 0.2 s (progress ¼ on the default
     /// linear curve): the new label's layer and the old content's snapshot.
-    @MainActor private func contentTransition(_ configure: @escaping @MainActor (CATransition) -> Void) throws -> (new: Layer, old: Layer?) {
+    @MainActor private func contentTransition(_ configure: @escaping @MainActor (CATransition) -> Void) throws -> (new: Layer, old: Layer?)
+    {
         let animator = try recordLabelChange(addedFirst: false, configure)
         let window = animator.window(atSeconds: 0.2, isFinal: false)
         let old = window.sublayers.first { $0.sublayers.first?.text?.string == "Before" }
@@ -257,10 +270,14 @@ final class CoreAnimationTimingTests: XCTestCase {
     @MainActor func testEachTransitionTypeMovesOrFadesItsContents() async throws {
         // Changed before the transition was added, in the same turn: the old content is what
         // was drawn before the turn.
-        let moveIn = try contentTransition { $0.type = .moveIn; $0.subtype = .fromTop }
+        let moveIn = try contentTransition {
+            $0.type = .moveIn; $0.subtype = .fromTop
+        }
         XCTAssertEqual(moveIn.new.transform.translation.y, -40 * 0.75, accuracy: 1e-9)
         XCTAssertEqual(moveIn.old?.transform.translation ?? Point(x: 9, y: 9), Point(x: 0, y: 0))
-        let reveal = try contentTransition { $0.type = .reveal; $0.subtype = .fromBottom }
+        let reveal = try contentTransition {
+            $0.type = .reveal; $0.subtype = .fromBottom
+        }
         XCTAssertEqual(reveal.new.transform, .identity)
         XCTAssertEqual(reveal.old?.transform.translation.y ?? 0, -40 * 0.25, accuracy: 1e-9)
         let push = try contentTransition { $0.type = .push } // nil subtype: from the left
@@ -270,7 +287,9 @@ final class CoreAnimationTimingTests: XCTestCase {
         XCTAssertEqual(fade.new.opacity, 0.25, accuracy: 1e-9)
         XCTAssertEqual(fade.old?.opacity ?? 0, 0.75, accuracy: 1e-9)
         // Progress from ½ to 1: a quarter of the time is 5/8 of the way.
-        let half = try contentTransition { $0.type = .push; $0.subtype = .fromRight; $0.startProgress = 0.5 }
+        let half = try contentTransition {
+            $0.type = .push; $0.subtype = .fromRight; $0.startProgress = 0.5
+        }
         XCTAssertEqual(half.new.transform.translation.x, 200 * (1 - 0.625), accuracy: 1e-9)
         XCTAssertThrowsError(try contentTransition { $0.type = CATransitionType(rawValue: "cube") }) { error in
             XCTAssertEqual(error as? RecordingError, .notDrawn(view: "UILabel 'label'", what: "a CATransition of type \"cube\""))
@@ -294,26 +313,37 @@ final class CoreAnimationTimingTests: XCTestCase {
     }
 
     @MainActor func testWhatIsNotDrawnIsRefusedByName() async throws {
-        XCTAssertThrowsError(try K.recordDot { dot in
-            let path = UIBezierPath(ovalIn: CGRect(x: 0, y: 0, width: 100, height: 100))
-            let orbit = CAKeyframeAnimation(keyPath: "position")
-            orbit.path = path.cgPath
-            orbit.calculationMode = .cubicPaced
-            dot.layer.add(orbit, forKey: "orbit")
-        }) { error in
-            XCTAssertEqual(error as? RecordingError, .notDrawn(view: "UIView 'dot'", what: "a CAKeyframeAnimation path with calculationMode \"cubicPaced\""))
+        XCTAssertThrowsError(
+            try K.recordDot { dot in
+                let path = UIBezierPath(ovalIn: CGRect(x: 0, y: 0, width: 100, height: 100))
+                let orbit = CAKeyframeAnimation(keyPath: "position")
+                orbit.path = path.cgPath
+                orbit.calculationMode = .cubicPaced
+                dot.layer.add(orbit, forKey: "orbit")
+            }
+        ) { error in
+            XCTAssertEqual(
+                error as? RecordingError,
+                .notDrawn(view: "UIView 'dot'", what: "a CAKeyframeAnimation path with calculationMode \"cubicPaced\""))
         }
-        XCTAssertThrowsError(try K.recordDot { dot in
-            let group = CAAnimationGroup()
-            group.animations = [CABasicAnimation(keyPath: "opacity")]
-            group.repeatCount = 2
-            dot.layer.add(group, forKey: "group")
-        }) { error in
-            XCTAssertEqual(error as? RecordingError, .notDrawn(view: "UIView 'dot'",
-                                                               what: "a CAAnimationGroup's own speed, timeOffset, repeat, autoreverses or timingFunction (set them on its children)"))
+        XCTAssertThrowsError(
+            try K.recordDot { dot in
+                let group = CAAnimationGroup()
+                group.animations = [CABasicAnimation(keyPath: "opacity")]
+                group.repeatCount = 2
+                dot.layer.add(group, forKey: "group")
+            }
+        ) { error in
+            XCTAssertEqual(
+                error as? RecordingError,
+                .notDrawn(
+                    view: "UIView 'dot'",
+                    what: "a CAAnimationGroup's own speed, timeOffset, repeat, autoreverses or timingFunction (set them on its children)"))
         }
         XCTAssertThrowsError(try fade { $0.speed = 0 }) { error in
-            XCTAssertEqual(error as? RecordingError, .notDrawn(view: "UIView 'dot'", what: "an animation with speed 0.0 (a paused or reversed animation)"))
+            XCTAssertEqual(
+                error as? RecordingError,
+                .notDrawn(view: "UIView 'dot'", what: "an animation with speed 0.0 (a paused or reversed animation)"))
         }
     }
 }

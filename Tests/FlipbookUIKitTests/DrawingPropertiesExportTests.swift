@@ -1,10 +1,10 @@
-import Foundation
-import XCTest
-import FlipbookUIKit
-import FlipbookModel
-import FlipbookScenes
 import FlipbookFormats
 import FlipbookGeometry
+import FlipbookModel
+import FlipbookScenes
+import FlipbookUIKit
+import Foundation
+import XCTest
 
 /// A recording that uses every drawing property exports to a transition file that reads back as
 /// the same frames, and 3-D seen through a parent's `sublayerTransform` is recorded as set.
@@ -74,7 +74,9 @@ final class DrawingPropertiesExportTests: XCTestCase {
         let glowing = animator.layer(named: "shadowed", in: animator.window(atSeconds: 0.25, isFinal: false))
         XCTAssertGreaterThan(glowing?.shadowRadius ?? 0, 6)
         XCTAssertLessThan(glowing?.shadowRadius ?? 99, 16)
-        XCTAssertEqual(animator.layer(named: "blur", in: animator.window(atSeconds: 0.5, isFinal: true))?.blur, BlurEffect(style: .systemThinMaterialDark))
+        XCTAssertEqual(
+            animator.layer(named: "blur", in: animator.window(atSeconds: 0.5, isFinal: true))?.blur,
+            BlurEffect(style: .systemThinMaterialDark))
     }
 
     @MainActor func testTheExportedFileReadsBackAsTheSameFrames() async throws {

@@ -1,10 +1,10 @@
+import FlipbookGeometry
+import FlipbookModel
+import FlipbookRaster
+import FlipbookRender
+import FlipbookUIKit
 import Foundation
 import XCTest
-import FlipbookUIKit
-import FlipbookModel
-import FlipbookRender
-import FlipbookRaster
-import FlipbookGeometry
 
 /// Animators written against UIKit's documented API only, using the layer properties the
 /// drawing model draws (shadows, continuous corners, 3-D transforms, blur, borders): recorded,
@@ -44,13 +44,15 @@ final class DrawingPropertiesTests: XCTestCase {
             card.layer.shadowOffset = CGSize(width: 0, height: 10)
             card.layer.shadowRadius = 8
             window.addSubview(card)
-            UIView.animate(withDuration: 0.6, delay: 0, usingSpringWithDamping: 0.8, initialSpringVelocity: 0, options: [], animations: {
-                card.frame = CGRect(x: 20, y: 150, width: 280, height: 300)
-                // Since iOS 11 a view animation block animates the layer's corner radius too.
-                card.layer.cornerRadius = 24
-                // Not a view property: applied at once, as on iOS.
-                card.layer.shadowRadius = 8
-            })
+            UIView.animate(
+                withDuration: 0.6, delay: 0, usingSpringWithDamping: 0.8, initialSpringVelocity: 0, options: [],
+                animations: {
+                    card.frame = CGRect(x: 20, y: 150, width: 280, height: 300)
+                    // Since iOS 11 a view animation block animates the layer's corner radius too.
+                    card.layer.cornerRadius = 24
+                    // Not a view property: applied at once, as on iOS.
+                    card.layer.shadowRadius = 8
+                })
         }
     }
 
@@ -132,7 +134,8 @@ final class DrawingPropertiesTests: XCTestCase {
         XCTAssertEqual(animator.initialLayer(named: "card")?.transform.perspectiveDistancePoints ?? 0, 500, accuracy: 1e-9)
         let quarter = render(animator, at: 0.25)
         // 45°: the corners by hand.
-        let topLeft = projected(-100, -150, degrees: 45, anchor: (160, 350)), topRight = projected(100, -150, degrees: 45, anchor: (160, 350))
+        let topLeft = projected(-100, -150, degrees: 45, anchor: (160, 350)),
+            topRight = projected(100, -150, degrees: 45, anchor: (160, 350))
         let bottomLeft = projected(-100, 150, degrees: 45, anchor: (160, 350))
         XCTAssertEqual(topLeft.0, 77.64, accuracy: 0.01)
         XCTAssertEqual(topRight.0, 221.95, accuracy: 0.01)
@@ -203,9 +206,11 @@ final class DrawingPropertiesTests: XCTestCase {
             blur.accessibilityIdentifier = "blur"
             blur.frame = window.bounds
             window.addSubview(blur)
-            UIView.animate(withDuration: 0.4, delay: 0, options: .curveLinear, animations: {
-                blur.effect = UIBlurEffect(style: .systemMaterial)
-            })
+            UIView.animate(
+                withDuration: 0.4, delay: 0, options: .curveLinear,
+                animations: {
+                    blur.effect = UIBlurEffect(style: .systemMaterial)
+                })
         }
         let animator = try TransitionAnimator(transition)
         XCTAssertNil(animator.initialLayer(named: "blur")?.blur)

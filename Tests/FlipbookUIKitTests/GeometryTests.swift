@@ -1,13 +1,13 @@
+import Flipbook
+import FlipbookFormats
+import FlipbookGeometry
+import FlipbookModel
+import FlipbookMotion
+import FlipbookRender
+import FlipbookScenes
+import FlipbookUIKit
 import Foundation
 import XCTest
-import FlipbookUIKit
-import Flipbook
-import FlipbookModel
-import FlipbookScenes
-import FlipbookFormats
-import FlipbookRender
-import FlipbookMotion
-import FlipbookGeometry
 
 /// Core Graphics' and Core Animation's maths, against values worked out by hand.
 final class GeometryTests: XCTestCase {
@@ -36,8 +36,10 @@ final class GeometryTests: XCTestCase {
         let turned = CATransform3DRotate(perspective, .pi / 3, 0, 1, 0)
         XCTAssertFalse(CATransform3DIsAffine(turned))
         let product = CATransform3DConcat(turned, CATransform3DInvert(turned))
-        for (value, expected) in zip([product.m11, product.m22, product.m33, product.m44, product.m13, product.m34, product.m41],
-                                     [1, 1, 1, 1, 0, 0, 0] as [CGFloat]) {
+        for (value, expected) in zip(
+            [product.m11, product.m22, product.m33, product.m44, product.m13, product.m34, product.m41],
+            [1, 1, 1, 1, 0, 0, 0] as [CGFloat])
+        {
             XCTAssertEqual(value, expected, accuracy: 1e-12)
         }
         // Translate applies the translation first (then the scale): (0,0,0) → (2·3, 0).
@@ -49,7 +51,7 @@ final class GeometryTests: XCTestCase {
 
     @MainActor func testConvertThroughARotatedSuperview() async {
         let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 375, height: 667))
-        let parent = UIView(frame: CGRect(x: 50, y: 50, width: 100, height: 100))   // centre (100, 100)
+        let parent = UIView(frame: CGRect(x: 50, y: 50, width: 100, height: 100)) // centre (100, 100)
         parent.transform = CGAffineTransform(rotationAngle: .pi / 2)
         window.addSubview(parent)
         let child = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 20))

@@ -1,7 +1,7 @@
+import FlipbookModel
+import FlipbookUIKit
 import Foundation
 import XCTest
-import FlipbookUIKit
-import FlipbookModel
 
 /// An animator written as Swift 6 code for iOS: it fades the presented view in from a block it
 /// dispatches to the main queue. UIKit's transitioning protocols are main-actor isolated, on iOS
@@ -13,7 +13,8 @@ final class DelayedFadeInAnimator: NSObject, UIViewControllerAnimatedTransitioni
 
     func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
         guard let toController = transitionContext.viewController(forKey: .to),
-              let toView = transitionContext.view(forKey: .to) else { return }
+            let toView = transitionContext.view(forKey: .to)
+        else { return }
         toView.frame = transitionContext.finalFrame(for: toController).offsetBy(dx: 0, dy: 40)
         toView.alpha = 0
         transitionContext.containerView.addSubview(toView)
@@ -22,15 +23,20 @@ final class DelayedFadeInAnimator: NSObject, UIViewControllerAnimatedTransitioni
         FlipbookUIKit.DispatchQueue.main.asyncAfter(deadline: .now() + 0.2) {
             UIView.animate(withDuration: 0.3) { toView.alpha = 1 }
         }
-        UIView.animate(withDuration: transitionDuration(using: transitionContext), animations: {
-            toView.frame = transitionContext.finalFrame(for: toController)
-        }, completion: { _ in
-            transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
-        })
+        UIView.animate(
+            withDuration: transitionDuration(using: transitionContext),
+            animations: {
+                toView.frame = transitionContext.finalFrame(for: toController)
+            },
+            completion: { _ in
+                transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
+            })
     }
 
-    func animationController(forPresented presented: UIViewController, presenting: UIViewController,
-                             source: UIViewController) -> UIViewControllerAnimatedTransitioning? { self }
+    func animationController(
+        forPresented presented: UIViewController, presenting: UIViewController,
+        source: UIViewController
+    ) -> UIViewControllerAnimatedTransitioning? { self }
 }
 
 /// UIKit is main-actor isolated here as on iOS: app code written for Swift 6 on iOS compiles and
@@ -70,10 +76,12 @@ final class MainActorIsolationTests: XCTestCase {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let folders = ["Tests", "docs/examples"].map { root.appendingPathComponent($0) }
         let isolatedClass = try NSRegularExpression(pattern: #"@MainActor\s+(?:(?:final|public|open)\s+)*class\s+\w+\s*:\s*XCTestCase"#)
-        let isolatedMethod = try NSRegularExpression(pattern: #"@MainActor\s+(?:(?:public|private|internal)\s+)?func\s+(test\w*)\s*\(\s*\)\s*(?:throws\s*)?\{"#)
+        let isolatedMethod = try NSRegularExpression(
+            pattern: #"@MainActor\s+(?:(?:public|private|internal)\s+)?func\s+(test\w*)\s*\(\s*\)\s*(?:throws\s*)?\{"#)
         var checked = 0, offenders: [String] = []
         for folder in folders {
-            let files = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
+            let files =
+                FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
             for file in files where !file.contains(".build/") {
                 let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
                 let range = NSRange(text.startIndex..., in: text)

@@ -1,9 +1,9 @@
-import Foundation
-import XCTest
-import FlipbookUIKit
 import Flipbook
 import FlipbookModel
 import FlipbookScenes
+import FlipbookUIKit
+import Foundation
+import XCTest
 
 /// Where a navigation controller puts its screens around a custom push: the animator gets the
 /// new view at the frame it was loaded with, the controller lays it out once the transition has
@@ -18,11 +18,14 @@ final class NavigationLayoutTests: XCTestCase {
             frameSeenByTheAnimator = to.view.frame
             to.view.alpha = 0
             transitionContext.containerView.addSubview(to.view)
-            UIView.animate(withDuration: 0.4, animations: { to.view.alpha = 1 },
-                           completion: { _ in transitionContext.completeTransition(!transitionContext.transitionWasCancelled) })
+            UIView.animate(
+                withDuration: 0.4, animations: { to.view.alpha = 1 },
+                completion: { _ in transitionContext.completeTransition(!transitionContext.transitionWasCancelled) })
         }
-        func navigationController(_ navigationController: UINavigationController, animationControllerFor operation: UINavigationController.Operation,
-                                  from fromVC: UIViewController, to toVC: UIViewController) -> UIViewControllerAnimatedTransitioning? { self }
+        func navigationController(
+            _ navigationController: UINavigationController, animationControllerFor operation: UINavigationController.Operation,
+            from fromVC: UIViewController, to toVC: UIViewController
+        ) -> UIViewControllerAnimatedTransitioning? { self }
     }
 
     @MainActor
@@ -46,8 +49,12 @@ final class NavigationLayoutTests: XCTestCase {
         let animator = try push(next, translucent: false, delegate: fade)
         // iPhone 8: 375×667 loaded at the whole screen; below the 64 pt bar the content is 603 tall.
         XCTAssertEqual(fade.frameSeenByTheAnimator, CGRect(x: 0, y: 0, width: 375, height: 667))
-        XCTAssertEqual(animator.layer(named: "next", in: animator.window(atSeconds: 0.2, isFinal: false))!.frame, Rect(x: 0, y: 0, width: 375, height: 667))
-        XCTAssertEqual(animator.layer(named: "next", in: animator.window(atSeconds: 0.4, isFinal: true))!.frame, Rect(x: 0, y: 64, width: 375, height: 603))
+        XCTAssertEqual(
+            animator.layer(named: "next", in: animator.window(atSeconds: 0.2, isFinal: false))!.frame,
+            Rect(x: 0, y: 0, width: 375, height: 667))
+        XCTAssertEqual(
+            animator.layer(named: "next", in: animator.window(atSeconds: 0.4, isFinal: true))!.frame,
+            Rect(x: 0, y: 64, width: 375, height: 603))
         XCTAssertEqual(next.view.frame, CGRect(x: 0, y: 64, width: 375, height: 603))
     }
 
@@ -55,7 +62,9 @@ final class NavigationLayoutTests: XCTestCase {
         let fade = FadeIn(), next = UIViewController()
         next.view.accessibilityIdentifier = "next"
         let animator = try push(next, translucent: true, delegate: fade)
-        XCTAssertEqual(animator.layer(named: "next", in: animator.window(atSeconds: 0.4, isFinal: true))!.frame, Rect(x: 0, y: 0, width: 375, height: 667))
+        XCTAssertEqual(
+            animator.layer(named: "next", in: animator.window(atSeconds: 0.4, isFinal: true))!.frame,
+            Rect(x: 0, y: 0, width: 375, height: 667))
     }
 
     @MainActor func testAnOpaqueBarWithExtendedLayoutIncludingOpaqueBarsLeavesTheWholeScreen() async throws {
@@ -63,7 +72,9 @@ final class NavigationLayoutTests: XCTestCase {
         next.view.accessibilityIdentifier = "next"
         next.extendedLayoutIncludesOpaqueBars = true
         let animator = try push(next, translucent: false, delegate: fade)
-        XCTAssertEqual(animator.layer(named: "next", in: animator.window(atSeconds: 0.4, isFinal: true))!.frame, Rect(x: 0, y: 0, width: 375, height: 667))
+        XCTAssertEqual(
+            animator.layer(named: "next", in: animator.window(atSeconds: 0.4, isFinal: true))!.frame,
+            Rect(x: 0, y: 0, width: 375, height: 667))
     }
 
     @MainActor func testABarHiddenFromViewWillAppearSlidesAwayAlongsideThePush() async throws {

@@ -1,15 +1,15 @@
-import Foundation
-import XCTest
-import FlipbookUIKit
 import Flipbook
 import FlipbookModel
+import FlipbookUIKit
+import Foundation
+import XCTest
 
 /// A recording exported to a transition file renders the same pixels from the file, without
 /// `--device`: the file names the phone it was recorded on, even at a scale of the test's own.
 final class RecordingExportTests: XCTestCase {
     @MainActor func testARecordingOnADynamicIslandPhoneAtOneXExportsItsPhone() async throws {
         var device = try XCTUnwrap(Device(named: "iphone15pro"))
-        device.scale = 1  // small goldens, as a test records them
+        device.scale = 1 // small goldens, as a test records them
         let transition = try Transition.record(device: device) { window in
             window.backgroundColor = .white
             let card = UIView(frame: CGRect(x: 20, y: 120, width: 200, height: 120))
@@ -17,7 +17,8 @@ final class RecordingExportTests: XCTestCase {
             window.addSubview(card)
             UIView.animate(withDuration: 0.2) { card.center.y = 400 }
         }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("recording-export-\(ProcessInfo.processInfo.globallyUniqueString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "recording-export-\(ProcessInfo.processInfo.globallyUniqueString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("card.json")

@@ -1,9 +1,9 @@
-import Foundation
-import XCTest
-import FlipbookUIKit
 import Flipbook
 import FlipbookLock
 import FlipbookModel
+import FlipbookUIKit
+import Foundation
+import XCTest
 
 /// A sequence lock of a recording names its images relative to the recording's resources folder
 /// (`$RESOURCES/…`), so it holds when the folder is checked out elsewhere (a CI runner, another
@@ -25,7 +25,8 @@ final class RecordingLockTests: XCTestCase {
     private func assetsFolder() throws -> URL {
         let folder = try scratchFolder("Assets")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("photos"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: Self.photos.appendingPathComponent("arches.jpg"), to: folder.appendingPathComponent("photos/arches.jpg"))
+        try FileManager.default.copyItem(
+            at: Self.photos.appendingPathComponent("arches.jpg"), to: folder.appendingPathComponent("photos/arches.jpg"))
         return folder
     }
 
@@ -34,7 +35,7 @@ final class RecordingLockTests: XCTestCase {
     @MainActor
     private func record(resources: URL, endCenterX: CGFloat = 200) throws -> Transition {
         var device = Device.iPhone8
-        device.scale = 0.25  // a few thousand pixels a frame: only the paths matter here
+        device.scale = 0.25 // a few thousand pixels a frame: only the paths matter here
         return try Transition.record(device: device, resources: resources) { window in
             window.backgroundColor = .white
             let photo = UIImageView(image: UIImage(named: "photos/arches"))
@@ -43,10 +44,12 @@ final class RecordingLockTests: XCTestCase {
             photo.contentMode = .scaleAspectFill
             photo.alpha = 0
             window.addSubview(photo)
-            UIView.animate(withDuration: 0.2, delay: 0, options: .curveLinear, animations: {
-                photo.alpha = 1
-                photo.center.x = endCenterX
-            })
+            UIView.animate(
+                withDuration: 0.2, delay: 0, options: .curveLinear,
+                animations: {
+                    photo.alpha = 1
+                    photo.center.x = endCenterX
+                })
         }
     }
 
@@ -83,20 +86,24 @@ final class RecordingLockTests: XCTestCase {
     @MainActor func testADifferenceNamesTheViewOfEachChangedOp() async throws {
         let folder = try assetsFolder()
         let lock = try SequenceLock.make(job: try job(try record(resources: folder)))
-        let changed = try job(try record(resources: folder, endCenterX: 180))  // 200 in the lock
-        let differences = lock.differences(to: try SequenceLock.make(job: changed), layerNames: { changed.layerNamesOfLockLines(frameIndex: $0) })
+        let changed = try job(try record(resources: folder, endCenterX: 180)) // 200 in the lock
+        let differences = lock.differences(
+            to: try SequenceLock.make(job: changed), layerNames: { changed.layerNamesOfLockLines(frameIndex: $0) })
         // Frame 1 (t = 0.05 s, a quarter of the linear 0.2 s): the photo's x is 20 + 80/4 = 40 in
         // the lock, 20 + 60/4 = 35 now.
         let frame1 = try XCTUnwrap(differences.first { $0.index == 1 })
-        XCTAssertTrue(frame1.changes.contains { $0.contains(#"image "$RESOURCES/photos/arches.jpg" of 'photo': rect.x 40 → 35"#) },
-                      "\(frame1.changes)")
+        XCTAssertTrue(
+            frame1.changes.contains { $0.contains(#"image "$RESOURCES/photos/arches.jpg" of 'photo': rect.x 40 → 35"#) },
+            "\(frame1.changes)")
     }
 
     @MainActor func testALockMayNotNameAnImageOutsideTheResourcesFolder() async throws {
         let folder = try assetsFolder()
         let current = try job(try record(resources: folder))
         let lock = try SequenceLock.make(job: current)
-        for name in ["$RESOURCES/../secret.png", "$RESOURCES/photos/../../secret.png", "$RESOURCES//secret.png", folder.path + "/photos/arches.jpg"] {
+        for name in [
+            "$RESOURCES/../secret.png", "$RESOURCES/photos/../../secret.png", "$RESOURCES//secret.png", folder.path + "/photos/arches.jpg"
+        ] {
             var hostile = lock
             for index in hostile.frames.indices {
                 hostile.frames[index].ops = lock.frames[index].ops.map {

@@ -1,13 +1,13 @@
+import Flipbook
+import FlipbookFormats
+import FlipbookGeometry
+import FlipbookModel
+import FlipbookMotion
+import FlipbookRender
+import FlipbookScenes
+import FlipbookUIKit
 import Foundation
 import XCTest
-import FlipbookUIKit
-import Flipbook
-import FlipbookModel
-import FlipbookScenes
-import FlipbookFormats
-import FlipbookRender
-import FlipbookMotion
-import FlipbookGeometry
 
 final class RecordingTests: XCTestCase {
     @MainActor func testChangesAfterTheStartAreTimedChangesNotAHiddenLayer() async throws {
@@ -27,8 +27,9 @@ final class RecordingTests: XCTestCase {
         XCTAssertTrue(animator.layer(named: "card", in: animator.window(atSeconds: 0.51, isFinal: false))!.isHidden)
         // A transition file says the same.
         let file = TransitionFile.json(for: transition, relativeTo: ".")
-        XCTAssertEqual(try TransitionFile(data: Data(file.utf8), path: "r.json").transition(photos: [], options: SceneOptions()).timedChanges,
-                       transition.timedChanges)
+        XCTAssertEqual(
+            try TransitionFile(data: Data(file.utf8), path: "r.json").transition(photos: [], options: SceneOptions()).timedChanges,
+            transition.timedChanges)
     }
 
     @MainActor func testAlphaAnimationIsRecordedWithItsCurve() async throws {

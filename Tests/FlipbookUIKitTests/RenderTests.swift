@@ -1,13 +1,13 @@
+import Flipbook
+import FlipbookFormats
+import FlipbookGeometry
+import FlipbookModel
+import FlipbookMotion
+import FlipbookRender
+import FlipbookScenes
+import FlipbookUIKit
 import Foundation
 import XCTest
-import FlipbookUIKit
-import Flipbook
-import FlipbookModel
-import FlipbookScenes
-import FlipbookFormats
-import FlipbookRender
-import FlipbookMotion
-import FlipbookGeometry
 
 /// Recorded UIKit code through the existing pipeline: display lists, pixels, transition files.
 final class RenderTests: XCTestCase {
@@ -31,10 +31,12 @@ final class RenderTests: XCTestCase {
             photo.layer.cornerRadius = 12
             photo.alpha = 0
             window.addSubview(photo)
-            UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: {
-                square.center.x = 250
-                photo.alpha = 1
-            })
+            UIView.animate(
+                withDuration: 1, delay: 0, options: .curveLinear,
+                animations: {
+                    square.center.x = 250
+                    photo.alpha = 1
+                })
         }
     }
 
@@ -49,18 +51,24 @@ final class RenderTests: XCTestCase {
         let animator = try TransitionAnimator(transition)
         let list = displayList(animator, at: 0.5)
         // The square's centre went 50 → 250 linearly: x 100…200 at half time.
-        XCTAssertTrue(list.ops.contains { op in
-            if case let .fill(rect, color, opacity, _) = op { return rect == Rect(x: 100, y: 100, width: 100, height: 100) && color == .init(red: 1, green: 0, blue: 0) && opacity == 1 }
-            return false
-        }, "\(list.ops)")
+        XCTAssertTrue(
+            list.ops.contains { op in
+                if case let .fill(rect, color, opacity, _) = op {
+                    return rect == Rect(x: 100, y: 100, width: 100, height: 100) && color == .init(red: 1, green: 0, blue: 0)
+                        && opacity == 1
+                }
+                return false
+            }, "\(list.ops)")
         let imagePath = RenderTests.photos.appendingPathComponent("arches.jpg").path
-        XCTAssertTrue(list.ops.contains { op in
-            switch op {
-            case let .image(source, _, mode, opacity, clip): return source == imagePath && mode == .scaleAspectFill && abs(opacity - 0.5) < 1e-12 && clip != nil
-            case let .group(opacity, ops): return abs(opacity - 0.5) < 1e-12 && !ops.isEmpty
-            default: return false
-            }
-        }, "\(list.ops)")
+        XCTAssertTrue(
+            list.ops.contains { op in
+                switch op {
+                case let .image(source, _, mode, opacity, clip):
+                    return source == imagePath && mode == .scaleAspectFill && abs(opacity - 0.5) < 1e-12 && clip != nil
+                case let .group(opacity, ops): return abs(opacity - 0.5) < 1e-12 && !ops.isEmpty
+                default: return false
+                }
+            }, "\(list.ops)")
 
         let images = try ImageStore(sources: [imagePath], threads: 1)
         let image = FrameRasterizer(images: images).render(list)
@@ -95,11 +103,14 @@ final class SnapshotTests: XCTestCase {
             source.accessibilityIdentifier = "source"
             source.backgroundColor = .blue
             window.addSubview(source)
-            let part = source.resizableSnapshotView(from: CGRect(x: 100, y: 0, width: 100, height: 100), afterScreenUpdates: false, withCapInsets: .zero)!
+            let part = source.resizableSnapshotView(
+                from: CGRect(x: 100, y: 0, width: 100, height: 100), afterScreenUpdates: false, withCapInsets: .zero)!
             part.accessibilityIdentifier = "part"
             part.frame = CGRect(x: 0, y: 300, width: 100, height: 100)
             window.addSubview(part)
-            UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: { part.frame = CGRect(x: 0, y: 300, width: 200, height: 200) })
+            UIView.animate(
+                withDuration: 1, delay: 0, options: .curveLinear, animations: { part.frame = CGRect(x: 0, y: 300, width: 200, height: 200) }
+            )
         }
         let animator = try TransitionAnimator(transition)
         let start = try XCTUnwrap(animator.initialLayer(named: "part content"))
@@ -108,7 +119,8 @@ final class SnapshotTests: XCTestCase {
         XCTAssertEqual(start.frame, Rect(x: -100, y: 0, width: 200, height: 100))
         XCTAssertTrue(animator.initialLayer(named: "part")!.clipsToBounds)
         // At half time the snapshot is 150 wide: the content is scaled by 1.5.
-        XCTAssertEqual(animator.layer(named: "part content", in: animator.window(atSeconds: 0.5, isFinal: false))!.frame,
-                       Rect(x: -150, y: 0, width: 300, height: 150))
+        XCTAssertEqual(
+            animator.layer(named: "part content", in: animator.window(atSeconds: 0.5, isFinal: false))!.frame,
+            Rect(x: -150, y: 0, width: 300, height: 150))
     }
 }

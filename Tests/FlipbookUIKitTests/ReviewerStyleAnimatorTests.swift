@@ -1,11 +1,12 @@
-#if canImport(UIKit)
-import UIKit
-#else
-import FlipbookUIKit
-#endif
-import XCTest
 import Flipbook
 import FlipbookRaster
+import XCTest
+
+#if canImport(UIKit)
+    import UIKit
+#else
+    import FlipbookUIKit
+#endif
 
 final class ReviewerStyleListViewController: UIViewController, UINavigationControllerDelegate {
     let thumbnail = UIImageView()
@@ -30,8 +31,10 @@ final class ReviewerStyleListViewController: UIViewController, UINavigationContr
         super.viewWillAppear(animated)
         navigationController?.delegate = self
     }
-    func navigationController(_ navigationController: UINavigationController, animationControllerFor operation: UINavigationController.Operation,
-                              from fromVC: UIViewController, to toVC: UIViewController) -> UIViewControllerAnimatedTransitioning? {
+    func navigationController(
+        _ navigationController: UINavigationController, animationControllerFor operation: UINavigationController.Operation,
+        from fromVC: UIViewController, to toVC: UIViewController
+    ) -> UIViewControllerAnimatedTransitioning? {
         return operation == .push ? ReviewerStyleZoomAnimator(source: thumbnail) : nil
     }
 }
@@ -59,7 +62,8 @@ final class ReviewerStyleZoomAnimator: NSObject, UIViewControllerAnimatedTransit
     func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval { 0.5 }
     func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
         guard let toVC = transitionContext.viewController(forKey: .to),
-              let toView = transitionContext.view(forKey: .to) else { return }
+            let toView = transitionContext.view(forKey: .to)
+        else { return }
         let container = transitionContext.containerView
         toView.frame = transitionContext.finalFrame(for: toVC)
         toView.alpha = 0
@@ -83,13 +87,16 @@ final class ReviewerStyleZoomAnimator: NSObject, UIViewControllerAnimatedTransit
         }
         animator.addCompletion { position in
             guard position == .end else { return }
-            UIView.animate(withDuration: 0.2, delay: 0, options: [.curveEaseOut, .beginFromCurrentState], animations: {
-                snapshot.alpha = 0
-            }, completion: { _ in
-                snapshot.removeFromSuperview()
-                self.source.isHidden = false
-                transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
-            })
+            UIView.animate(
+                withDuration: 0.2, delay: 0, options: [.curveEaseOut, .beginFromCurrentState],
+                animations: {
+                    snapshot.alpha = 0
+                },
+                completion: { _ in
+                    snapshot.removeFromSuperview()
+                    self.source.isHidden = false
+                    transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
+                })
         }
         animator.startAnimation()
     }
@@ -97,9 +104,13 @@ final class ReviewerStyleZoomAnimator: NSObject, UIViewControllerAnimatedTransit
 }
 
 final class ReviewerStyleSheetPresenter: NSObject, UIViewControllerTransitioningDelegate {
-    func animationController(forPresented presented: UIViewController, presenting: UIViewController,
-                             source: UIViewController) -> UIViewControllerAnimatedTransitioning? { ReviewerStyleSlideUp(presenting: true) }
-    func animationController(forDismissed dismissed: UIViewController) -> UIViewControllerAnimatedTransitioning? { ReviewerStyleSlideUp(presenting: false) }
+    func animationController(
+        forPresented presented: UIViewController, presenting: UIViewController,
+        source: UIViewController
+    ) -> UIViewControllerAnimatedTransitioning? { ReviewerStyleSlideUp(presenting: true) }
+    func animationController(forDismissed dismissed: UIViewController) -> UIViewControllerAnimatedTransitioning? {
+        ReviewerStyleSlideUp(presenting: false)
+    }
 }
 
 final class ReviewerStyleSlideUp: NSObject, UIViewControllerAnimatedTransitioning {
@@ -124,11 +135,14 @@ final class ReviewerStyleSlideUp: NSObject, UIViewControllerAnimatedTransitionin
             sheet.clipsToBounds = true
             container.addSubview(sheet)
         }
-        UIView.animate(withDuration: transitionDuration(using: transitionContext), delay: 0, usingSpringWithDamping: 0.85,
-                       initialSpringVelocity: 0.3, options: [.curveEaseInOut, .allowUserInteraction], animations: {
-            sheet.frame = self.presenting ? shown : hidden
-            dim.alpha = self.presenting ? 1 : 0
-        }) { finished in
+        UIView.animate(
+            withDuration: transitionDuration(using: transitionContext), delay: 0, usingSpringWithDamping: 0.85,
+            initialSpringVelocity: 0.3, options: [.curveEaseInOut, .allowUserInteraction],
+            animations: {
+                sheet.frame = self.presenting ? shown : hidden
+                dim.alpha = self.presenting ? 1 : 0
+            }
+        ) { finished in
             if !self.presenting { dim.removeFromSuperview() }
             transitionContext.completeTransition(finished && !transitionContext.transitionWasCancelled)
         }

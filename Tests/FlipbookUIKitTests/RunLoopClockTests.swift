@@ -20,8 +20,10 @@ private final class ForgetfulFader: NSObject, UIViewControllerAnimatedTransition
         transitionContext.containerView.addSubview(toView)
         UIView.animate(withDuration: 0.3, animations: { toView.alpha = 1 }, completion: { _ in })
     }
-    func animationController(forPresented presented: UIViewController, presenting: UIViewController,
-                             source: UIViewController) -> UIViewControllerAnimatedTransitioning? { self }
+    func animationController(
+        forPresented presented: UIViewController, presenting: UIViewController,
+        source: UIViewController
+    ) -> UIViewControllerAnimatedTransitioning? { self }
 }
 
 /// The run loop's clock with the API called directly: the order of work due at one time,
@@ -102,14 +104,16 @@ final class RunLoopClockTests: XCTestCase {
 
     @MainActor func testAnAnimatorThatNeverCompletesIsToldWhatRanLast() async throws {
         let fader = ForgetfulFader()
-        XCTAssertThrowsError(try Transition.record { window in
-            let root = UIViewController()
-            window.rootViewController = root
-            let modal = UIViewController()
-            modal.modalPresentationStyle = .custom
-            modal.transitioningDelegate = fader
-            root.present(modal, animated: true)
-        }) { error in
+        XCTAssertThrowsError(
+            try Transition.record { window in
+                let root = UIViewController()
+                window.rootViewController = root
+                let modal = UIViewController()
+                modal.modalPresentationStyle = .custom
+                modal.transitioningDelegate = fader
+                root.present(modal, animated: true)
+            }
+        ) { error in
             guard case let .transitionNotCompleted(animator, waitingOn)? = error as? RecordingError else { return XCTFail("\(error)") }
             XCTAssertEqual(animator, "ForgetfulFader")
             XCTAssertTrue(waitingOn.hasPrefix("nothing was left to run after 0.3 s (the last: "), waitingOn)
@@ -118,11 +122,16 @@ final class RunLoopClockTests: XCTestCase {
 
     @MainActor func testWorkForAnotherQueueIsRefusedEvenFromALabelledQueue() async throws {
         let line = #line + 2
-        XCTAssertThrowsError(try Transition.record { window in
-            FlipbookUIKit.DispatchQueue(label: "images").async { }
-        }) { error in
-            XCTAssertEqual(error as? RecordingError, .workOnOtherQueue(queue: "DispatchQueue(label: \"images\")",
-                                                                        calledAt: "FlipbookUIKitTests/RunLoopClockTests.swift:\(line)"))
+        XCTAssertThrowsError(
+            try Transition.record { window in
+                FlipbookUIKit.DispatchQueue(label: "images").async {}
+            }
+        ) { error in
+            XCTAssertEqual(
+                error as? RecordingError,
+                .workOnOtherQueue(
+                    queue: "DispatchQueue(label: \"images\")",
+                    calledAt: "FlipbookUIKitTests/RunLoopClockTests.swift:\(line)"))
         }
     }
 }

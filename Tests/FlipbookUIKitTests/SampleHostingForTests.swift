@@ -2,8 +2,9 @@ import Flipbook
 import FlipbookCodecs
 import FlipbookImageDiff
 import FlipbookUIKit
-@testable import FlipbookUIKitSamples
 import Foundation
+
+@testable import FlipbookUIKitSamples
 
 /// What a user does before and during a sample's transition, done in code: the app's screens in
 /// a navigation controller with an opaque bar (the reference apps lay their grids out under it),
@@ -266,8 +267,10 @@ enum SampleComparison {
     /// The recorded transition against the reference, both at 60 fps, at the given frames (default: every fourth and the last).
     /// `skippingRecordedFrames`: the recording's first frames that come before the reference's
     /// frame 0 (what the user did first: card-pop's push); the counts returned are what is left.
-    static func compare(recorded: Transition, reference referenceSettings: RenderSettings, frames: [Int]? = nil, frameName: String? = nil,
-                        skippingRecordedFrames skipped: Int = 0) throws -> (frames: [Frame], recordedCount: Int, referenceCount: Int) {
+    static func compare(
+        recorded: Transition, reference referenceSettings: RenderSettings, frames: [Int]? = nil, frameName: String? = nil,
+        skippingRecordedFrames skipped: Int = 0
+    ) throws -> (frames: [Frame], recordedCount: Int, referenceCount: Int) {
         var recordedSettings = RenderSettings(transition: recorded)
         recordedSettings.framesPerSecond = 60
         let recordedJob = try RenderJob(settings: recordedSettings)
@@ -285,13 +288,17 @@ enum SampleComparison {
                 try PNGEncoder.write(right[k], toPath: "\(folder)/\(name)-\(index)-reference.png")
             }
         }
-        let results = indices.indices.map { Frame(index: indices[$0], comparison: ImageComparison.compare(right[$0], left[$0], tolerance: channelTolerance)) }
+        let results = indices.indices.map {
+            Frame(index: indices[$0], comparison: ImageComparison.compare(right[$0], left[$0], tolerance: channelTolerance))
+        }
         return (results, recordedCount, referenceJob.sequence.count)
     }
 
     /// A preset's settings at the samples' device.
     @MainActor
-    static func preset(_ preset: TransitionPreset, select: Int = 0, returnIndex: Int? = nil, on device: Device = SampleHost.device) -> RenderSettings {
+    static func preset(_ preset: TransitionPreset, select: Int = 0, returnIndex: Int? = nil, on device: Device = SampleHost.device)
+        -> RenderSettings
+    {
         var settings = RenderSettings(preset: preset)
         settings.scene.device = device
         settings.scene.selectedIndex = select
@@ -301,7 +308,9 @@ enum SampleComparison {
 
     /// One line per frame, for the failure message and docs/UIKIT.md.
     static func summary(_ frames: [Frame]) -> String {
-        frames.map { "frame \($0.index): \($0.comparison.differingPixels) px differ (\(String(format: "%.2f", 100 * $0.differingFraction)) %), largest \($0.comparison.largestDifference)" }
-            .joined(separator: "\n")
+        frames.map {
+            "frame \($0.index): \($0.comparison.differingPixels) px differ (\(String(format: "%.2f", 100 * $0.differingFraction)) %), largest \($0.comparison.largestDifference)"
+        }
+        .joined(separator: "\n")
     }
 }

@@ -1,7 +1,7 @@
+import FlipbookText
+import FlipbookUIKit
 import Foundation
 import XCTest
-import FlipbookUIKit
-import FlipbookText
 
 /// A cell whose content view pins a multi-line label 12 pt in from every edge.
 private final class NoteCell: UITableViewCell {
@@ -11,10 +11,12 @@ private final class NoteCell: UITableViewCell {
         note.numberOfLines = 0
         note.translatesAutoresizingMaskIntoConstraints = false
         contentView.addSubview(note)
-        NSLayoutConstraint.activate([note.leadingAnchor.constraint(equalTo: contentView.leadingAnchor, constant: 12),
-                                     note.trailingAnchor.constraint(equalTo: contentView.trailingAnchor, constant: -12),
-                                     note.topAnchor.constraint(equalTo: contentView.topAnchor, constant: 12),
-                                     note.bottomAnchor.constraint(equalTo: contentView.bottomAnchor, constant: -12)])
+        NSLayoutConstraint.activate([
+            note.leadingAnchor.constraint(equalTo: contentView.leadingAnchor, constant: 12),
+            note.trailingAnchor.constraint(equalTo: contentView.trailingAnchor, constant: -12),
+            note.topAnchor.constraint(equalTo: contentView.topAnchor, constant: 12),
+            note.bottomAnchor.constraint(equalTo: contentView.bottomAnchor, constant: -12)
+        ])
     }
     required init?(coder: NSCoder) { return nil }
 }
@@ -46,7 +48,8 @@ final class SelfSizingCellTests: XCTestCase {
         let typesetter = try Typesetter(fonts: FontCollection.system())
         func height(_ text: String) -> CGFloat {
             // The label wraps at 375 − 24 pt; its height rounded up to 2 px per point, plus 24 pt.
-            let layout = typesetter.layout(text, style: TextStyle(sizePoints: 17), maxWidthPoints: 351, numberOfLines: 0, lineBreakMode: .truncateTail)
+            let layout = typesetter.layout(
+                text, style: TextStyle(sizePoints: 17), maxWidthPoints: 351, numberOfLines: 0, lineBreakMode: .truncateTail)
             return CGFloat((layout.heightPoints * 2 - 1e-9).rounded(.up) / 2) + 24
         }
         let short = height("Short"), tall = height(long)
@@ -73,11 +76,13 @@ private final class TagCell: UICollectionViewCell {
         tag40.translatesAutoresizingMaskIntoConstraints = false
         contentView.addSubview(tag40)
         height = tag40.heightAnchor.constraint(equalToConstant: 40)
-        NSLayoutConstraint.activate([tag40.leadingAnchor.constraint(equalTo: contentView.leadingAnchor),
-                                     tag40.trailingAnchor.constraint(equalTo: contentView.trailingAnchor),
-                                     tag40.topAnchor.constraint(equalTo: contentView.topAnchor),
-                                     tag40.bottomAnchor.constraint(equalTo: contentView.bottomAnchor),
-                                     tag40.widthAnchor.constraint(equalToConstant: 150), height])
+        NSLayoutConstraint.activate([
+            tag40.leadingAnchor.constraint(equalTo: contentView.leadingAnchor),
+            tag40.trailingAnchor.constraint(equalTo: contentView.trailingAnchor),
+            tag40.topAnchor.constraint(equalTo: contentView.topAnchor),
+            tag40.bottomAnchor.constraint(equalTo: contentView.bottomAnchor),
+            tag40.widthAnchor.constraint(equalToConstant: 150), height
+        ])
     }
     required init?(coder: NSCoder) { return nil }
 }

@@ -1,13 +1,13 @@
+import FlipbookCodecs
+import FlipbookFormats
+import FlipbookGeometry
+import FlipbookModel
+import FlipbookRaster
+import FlipbookRender
+import FlipbookScenes
+import FlipbookUIKit
 import Foundation
 import XCTest
-import FlipbookUIKit
-import FlipbookModel
-import FlipbookRender
-import FlipbookRaster
-import FlipbookGeometry
-import FlipbookFormats
-import FlipbookScenes
-import FlipbookCodecs
 
 /// `CAShapeLayer`s added with `addSublayer` and layers used as masks, recorded and drawn, checked
 /// against values worked out from their paths and timing by hand.
@@ -40,7 +40,8 @@ final class ShapeLayerTests: XCTestCase {
         try Transition.record { window in
             window.backgroundColor = .white
             let ring = CAShapeLayer()
-            ring.path = UIBezierPath(arcCenter: CGPoint(x: 187.5, y: 333.5), radius: 100, startAngle: 0, endAngle: 2 * .pi, clockwise: true).cgPath
+            ring.path =
+                UIBezierPath(arcCenter: CGPoint(x: 187.5, y: 333.5), radius: 100, startAngle: 0, endAngle: 2 * .pi, clockwise: true).cgPath
             ring.fillColor = nil
             ring.strokeColor = UIColor.red.cgColor
             ring.lineWidth = 10
@@ -257,14 +258,18 @@ final class ShapeLayerTests: XCTestCase {
         func message(_ shape: String) -> String {
             do { _ = try read(shape); return "" } catch { return "\(error)" }
         }
-        XCTAssertTrue(message(#"{"path": [["line", 1, 2]]}"#).contains("$.layers[0].shape.path[0]"), message(#"{"path": [["line", 1, 2]]}"#))
+        XCTAssertTrue(
+            message(#"{"path": [["line", 1, 2]]}"#).contains("$.layers[0].shape.path[0]"), message(#"{"path": [["line", 1, 2]]}"#))
         XCTAssertTrue(message(#"{"path": [["move", 1]]}"#).contains("$.layers[0].shape.path[0]"))
         XCTAssertTrue(message(#"{"path": [["arc", 1, 2]]}"#).contains("unknown value"))
         XCTAssertTrue(message(#"{"path": [], "lineWidth": -1}"#).contains("lineWidth"))
         XCTAssertTrue(message(#"{"path": [], "lineCap": "rounded"}"#).contains("\"round\""))
         let many = "[" + Array(repeating: #"["move", 0, 0]"#, count: BezierPath.maximumElementCount + 1).joined(separator: ",") + "]"
         XCTAssertTrue(message(#"{"path": "# + many + "}").contains("more than"))
-        let shape = try XCTUnwrap(read(##"{"path": [["move", 0, 0], ["quadCurve", 50, 0, 50, 50], ["close"]], "fillColor": null, "strokeColor": "#FF0000", "lineDashPattern": [2, 1]}"##).window.sublayers.first?.shapeContent)
+        let shape = try XCTUnwrap(
+            read(
+                ##"{"path": [["move", 0, 0], ["quadCurve", 50, 0, 50, 50], ["close"]], "fillColor": null, "strokeColor": "#FF0000", "lineDashPattern": [2, 1]}"##
+            ).window.sublayers.first?.shapeContent)
         XCTAssertEqual(shape.fillColor, .clear)
         XCTAssertEqual(shape.style.dashPattern, [2, 1])
         XCTAssertEqual(shape.path.kinds, [.move, .quadCurve, .close])
@@ -273,7 +278,9 @@ final class ShapeLayerTests: XCTestCase {
 
 extension ShapeLayerTests {
     @MainActor func testWhatIsNotDrawnIsRefusedByName() async throws {
-        for (layer, expected) in [(CATextLayer(), "CATextLayer's text"), (CAReplicatorLayer(), "CAReplicatorLayer's copies")] as [(CALayer, String)] {
+        for (layer, expected) in [(CATextLayer(), "CATextLayer's text"), (CAReplicatorLayer(), "CAReplicatorLayer's copies")]
+            as [(CALayer, String)]
+        {
             XCTAssertThrowsError(try Transition.record { window in window.layer.addSublayer(layer) }) { error in
                 XCTAssertTrue("\(error)".contains(expected), "\(error)")
             }
@@ -281,21 +288,25 @@ extension ShapeLayerTests {
         let bitmap = CALayer()
         bitmap.contents = "an image"
         bitmap.name = "badge"
-        XCTAssertThrowsError(try Transition.record { window in
-            let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
-            window.addSubview(view)
-            view.layer.mask = bitmap
-        }) { error in
+        XCTAssertThrowsError(
+            try Transition.record { window in
+                let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+                window.addSubview(view)
+                view.layer.mask = bitmap
+            }
+        ) { error in
             XCTAssertTrue("\(error)".contains("CALayer 'badge'"), "\(error)")
         }
         // One mask a layer: a second one set later is refused, naming the view.
-        XCTAssertThrowsError(try Transition.record { window in
-            let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
-            view.accessibilityIdentifier = "masked"
-            window.addSubview(view)
-            view.layer.mask = CAShapeLayer()
-            UIView.animate(withDuration: 0.1, animations: { view.alpha = 0.5 }) { _ in view.layer.mask = CAShapeLayer() }
-        }) { error in
+        XCTAssertThrowsError(
+            try Transition.record { window in
+                let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+                view.accessibilityIdentifier = "masked"
+                window.addSubview(view)
+                view.layer.mask = CAShapeLayer()
+                UIView.animate(withDuration: 0.1, animations: { view.alpha = 0.5 }) { _ in view.layer.mask = CAShapeLayer() }
+            }
+        ) { error in
             XCTAssertTrue("\(error)".contains("'masked'") && "\(error)".contains("second mask"), "\(error)")
         }
     }

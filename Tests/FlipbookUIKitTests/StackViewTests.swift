@@ -1,6 +1,6 @@
+import FlipbookUIKit
 import Foundation
 import XCTest
-import FlipbookUIKit
 
 /// `UIStackView`: every distribution and alignment, spacing, custom spacing, margins and hidden
 /// views, on a 300 × 50 row of views whose natural sizes the tests set; every expected frame is
@@ -23,10 +23,14 @@ final class StackViewTests: XCTestCase {
         stack.translatesAutoresizingMaskIntoConstraints = false
         root.addSubview(stack)
         configure(stack)
-        NSLayoutConstraint.activate([stack.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 10),
-                                     stack.topAnchor.constraint(equalTo: root.topAnchor, constant: 20)])
+        NSLayoutConstraint.activate([
+            stack.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 10),
+            stack.topAnchor.constraint(equalTo: root.topAnchor, constant: 20)
+        ])
         if sized {
-            NSLayoutConstraint.activate([stack.widthAnchor.constraint(equalToConstant: 300), stack.heightAnchor.constraint(equalToConstant: 50)])
+            NSLayoutConstraint.activate([
+                stack.widthAnchor.constraint(equalToConstant: 300), stack.heightAnchor.constraint(equalToConstant: 50)
+            ])
         }
         root.layoutIfNeeded()
         return (root, stack, tags)
@@ -156,7 +160,11 @@ final class StackViewTests: XCTestCase {
             stack.alignment = .leading
             stack.spacing = 4
         }
-        XCTAssertEqual(tags.map { $0.frame }, [CGRect(x: 0, y: 0, width: 50, height: 40), CGRect(x: 0, y: 44, width: 60, height: 40),
-                                              CGRect(x: 0, y: 88, width: 70, height: 40)])
+        XCTAssertEqual(
+            tags.map { $0.frame },
+            [
+                CGRect(x: 0, y: 0, width: 50, height: 40), CGRect(x: 0, y: 44, width: 60, height: 40),
+                CGRect(x: 0, y: 88, width: 70, height: 40)
+            ])
     }
 }

@@ -1,13 +1,13 @@
+import FlipbookCodecs
+import FlipbookFormats
+import FlipbookGeometry
+import FlipbookModel
+import FlipbookRaster
+import FlipbookRender
+import FlipbookScenes
+import FlipbookUIKit
 import Foundation
 import XCTest
-import FlipbookUIKit
-import FlipbookModel
-import FlipbookRender
-import FlipbookRaster
-import FlipbookGeometry
-import FlipbookFormats
-import FlipbookScenes
-import FlipbookCodecs
 
 /// Whole `CATransform3D` matrices — a hinge about an edge, a z translation, stacked rotations —
 /// recorded as set and drawn with perspective as Core Animation flattens layers. Every expected
@@ -34,8 +34,12 @@ final class Transform3DTests: XCTestCase {
 
     /// How much of the pixel (x, y) red covers over white: 1 − green / 255.
     private func coverage(_ image: PremultipliedImage, _ x: Int, _ y: Int) -> Double { 1 - Double(image[x, y].green) / 255 }
-    private func rowCoverage(_ image: PremultipliedImage, _ y: Int, _ columns: Range<Int>) -> Double { columns.reduce(0) { $0 + coverage(image, $1, y) } }
-    private func columnCoverage(_ image: PremultipliedImage, _ x: Int, _ rows: Range<Int>) -> Double { rows.reduce(0) { $0 + coverage(image, x, $1) } }
+    private func rowCoverage(_ image: PremultipliedImage, _ y: Int, _ columns: Range<Int>) -> Double {
+        columns.reduce(0) { $0 + coverage(image, $1, y) }
+    }
+    private func columnCoverage(_ image: PremultipliedImage, _ x: Int, _ rows: Range<Int>) -> Double {
+        rows.reduce(0) { $0 + coverage(image, x, $1) }
+    }
 
     /// A red layer `frame` in a white window with `transform`, recorded.
     @MainActor private func record(frame: CGRect, transform: CATransform3D, doubleSided: Bool = true) throws -> TransitionAnimator {
@@ -66,8 +70,12 @@ final class Transform3DTests: XCTestCase {
     }
 
     /// Where a line through `a` and `b` crosses the horizontal y, or the vertical x.
-    private func x(onLine a: (Double, Double), _ b: (Double, Double), atY y: Double) -> Double { a.0 + (b.0 - a.0) * (y - a.1) / (b.1 - a.1) }
-    private func y(onLine a: (Double, Double), _ b: (Double, Double), atX x: Double) -> Double { a.1 + (b.1 - a.1) * (x - a.0) / (b.0 - a.0) }
+    private func x(onLine a: (Double, Double), _ b: (Double, Double), atY y: Double) -> Double {
+        a.0 + (b.0 - a.0) * (y - a.1) / (b.1 - a.1)
+    }
+    private func y(onLine a: (Double, Double), _ b: (Double, Double), atX x: Double) -> Double {
+        a.1 + (b.1 - a.1) * (x - a.0) / (b.0 - a.0)
+    }
 
     @MainActor func testAHingeAboutTheLeftEdgeProjectsItsCornersAsWorkedOutByHand() async throws {
         // A 240 × 600 side menu at (0, 150), turned −30° about its left edge with m34 = −1/500.
@@ -84,8 +92,8 @@ final class Transform3DTests: XCTestCase {
         let topLeft = corner(-120, -300), topRight = corner(120, -300), bottomLeft = corner(-120, 300), bottomRight = corner(120, 300)
         XCTAssertEqual(topLeft.0, 0, accuracy: 1e-12)
         XCTAssertEqual(topLeft.1, 150, accuracy: 1e-12)
-        XCTAssertEqual(topRight.0, 120 + (240 * 0.75.squareRoot() - 120) / 0.76, accuracy: 1e-9)  // 235.59: the near edge
-        XCTAssertEqual(topRight.1, 450 - 300 / 0.76, accuracy: 1e-9)                            // 55.26
+        XCTAssertEqual(topRight.0, 120 + (240 * 0.75.squareRoot() - 120) / 0.76, accuracy: 1e-9) // 235.59: the near edge
+        XCTAssertEqual(topRight.1, 450 - 300 / 0.76, accuracy: 1e-9) // 55.26
         let image = render(animator, at: 0)
         // Across the middle row (centre y = 450.5): from the hinge at x = 0 to the near edge.
         XCTAssertEqual(rowCoverage(image, 450, 0..<400), topRight.0, accuracy: 0.5)
@@ -100,7 +108,8 @@ final class Transform3DTests: XCTestCase {
     @MainActor func testAZTranslationWithPerspectiveScalesBy500Over600() async throws {
         // tz = −100 then m34 = −1/500: w = 1 + (−100)(−1/500) = 1.2, every point × 500/600
         // about the anchor (the centre, (200, 450)).
-        let animator = try record(frame: CGRect(x: 100, y: 400, width: 200, height: 100), transform: CATransform3DTranslate(perspective(500), 0, 0, -100))
+        let animator = try record(
+            frame: CGRect(x: 100, y: 400, width: 200, height: 100), transform: CATransform3DTranslate(perspective(500), 0, 0, -100))
         XCTAssertNotNil(try XCTUnwrap(animator.initialLayer(named: "layer")).transform.fullMatrix)
         let image = render(animator, at: 0)
         XCTAssertEqual(rowCoverage(image, 450, 0..<400), 200 * 500 / 600, accuracy: 0.5)
@@ -111,14 +120,18 @@ final class Transform3DTests: XCTestCase {
     @MainActor func testStackedRotationsAboutDifferentAxesProjectAsWorkedOutByHand() async throws {
         // Rotate 40° about x, then 30° about y, then m34 = −1/500: not the model's order (z, y, x).
         let ax = 40 * Double.pi / 180, ay = 30 * Double.pi / 180
-        let matrix = CATransform3DConcat(CATransform3DConcat(CATransform3DMakeRotation(ax, 1, 0, 0), CATransform3DMakeRotation(ay, 0, 1, 0)),
-                                         perspective(500))
+        let matrix = CATransform3DConcat(
+            CATransform3DConcat(CATransform3DMakeRotation(ax, 1, 0, 0), CATransform3DMakeRotation(ay, 0, 1, 0)),
+            perspective(500))
         try checkStackedRotations(matrix, depth: 0)
         // With a z translation between them (tilted, pushed back 80 pt, then turned) no Euler
         // angles and translation compose to it: the matrix is kept whole.
-        let pushed = CATransform3DConcat(CATransform3DConcat(CATransform3DConcat(CATransform3DMakeRotation(ax, 1, 0, 0),
-                                                                                 CATransform3DMakeTranslation(0, 0, -80)),
-                                                             CATransform3DMakeRotation(ay, 0, 1, 0)), perspective(500))
+        let pushed = CATransform3DConcat(
+            CATransform3DConcat(
+                CATransform3DConcat(
+                    CATransform3DMakeRotation(ax, 1, 0, 0),
+                    CATransform3DMakeTranslation(0, 0, -80)),
+                CATransform3DMakeRotation(ay, 0, 1, 0)), perspective(500))
         try checkStackedRotations(pushed, depth: -80)
     }
 
@@ -151,10 +164,13 @@ final class Transform3DTests: XCTestCase {
         }
         let image = render(animator, at: 0)
         for row in [400, 450, 500] {
-            XCTAssertEqual(rowCoverage(image, row, 0..<400), extent(Double(row) + 0.5, vertical: false), accuracy: 0.5, "row \(row)", line: line)
+            XCTAssertEqual(
+                rowCoverage(image, row, 0..<400), extent(Double(row) + 0.5, vertical: false), accuracy: 0.5, "row \(row)", line: line)
         }
         for column in [150, 200, 250] {
-            XCTAssertEqual(columnCoverage(image, column, 0..<900), extent(Double(column) + 0.5, vertical: true), accuracy: 0.5, "column \(column)", line: line)
+            XCTAssertEqual(
+                columnCoverage(image, column, 0..<900), extent(Double(column) + 0.5, vertical: true), accuracy: 0.5, "column \(column)",
+                line: line)
         }
     }
 
@@ -204,28 +220,37 @@ final class Transform3DTests: XCTestCase {
         var singular = CATransform3DIdentity
         singular.m44 = 0
         for (matrix, reason) in [(nan, "has a NaN or infinite entry"), (singular, "is singular (its determinant is 0)")] {
-            XCTAssertThrowsError(try Transition.record { window in
-                let view = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
-                view.accessibilityIdentifier = "broken"
-                window.addSubview(view)
-                view.layer.transform = matrix
-            }) { error in
-                XCTAssertEqual(error as? RecordingError, .unrepresentableTransform(view: "UIView 'broken'", property: "transform", reason: reason))
-                XCTAssertEqual((error as? RecordingError)?.description, "UIView 'broken': its layer's transform \(reason), so it cannot be drawn")
+            XCTAssertThrowsError(
+                try Transition.record { window in
+                    let view = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+                    view.accessibilityIdentifier = "broken"
+                    window.addSubview(view)
+                    view.layer.transform = matrix
+                }
+            ) { error in
+                XCTAssertEqual(
+                    error as? RecordingError, .unrepresentableTransform(view: "UIView 'broken'", property: "transform", reason: reason))
+                XCTAssertEqual(
+                    (error as? RecordingError)?.description, "UIView 'broken': its layer's transform \(reason), so it cannot be drawn")
             }
         }
     }
 
     @MainActor func testACATransformLayerIsRefusedByName() async {
-        XCTAssertThrowsError(try Transition.record { window in
-            let stage = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
-            window.addSubview(stage)
-            let cube = CATransformLayer()
-            cube.name = "cube"
-            stage.layer.addSublayer(cube)
-        }) { error in
-            XCTAssertEqual(error as? RecordingError, .notDrawn(view: "CATransformLayer 'cube'",
-                                                               what: "a CATransformLayer's shared 3-D space (every layer is flattened; use a sublayerTransform)"))
+        XCTAssertThrowsError(
+            try Transition.record { window in
+                let stage = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+                window.addSubview(stage)
+                let cube = CATransformLayer()
+                cube.name = "cube"
+                stage.layer.addSublayer(cube)
+            }
+        ) { error in
+            XCTAssertEqual(
+                error as? RecordingError,
+                .notDrawn(
+                    view: "CATransformLayer 'cube'",
+                    what: "a CATransformLayer's shared 3-D space (every layer is flattened; use a sublayerTransform)"))
         }
     }
 
@@ -271,7 +296,9 @@ final class Transform3DTests: XCTestCase {
         expected[12] = (120 * cos(theta) - 120) / 2; expected[14] = -120 * sin(theta) / 2
         assertEqual(half.matrix3D.m, expected)
         // The ends are the two transforms themselves.
-        XCTAssertEqual(LayerTransform.interpolate(from: .identity, to: LayerTransform(fullMatrix: Transform3D(hinge)), progress: 1).fullMatrix?.m, hinge)
+        XCTAssertEqual(
+            LayerTransform.interpolate(from: .identity, to: LayerTransform(fullMatrix: Transform3D(hinge)), progress: 1).fullMatrix?.m,
+            hinge)
     }
 
     func testAHalfTurnAboutYInterpolatesAboutY() {
@@ -291,7 +318,8 @@ final class Transform3DTests: XCTestCase {
         // −1/1000; put back, m33 = scale, m34 = scale·(−1/1000), m44 = w + (50/1.2)/1000.
         var pushed = Transform3D.identity.m
         pushed[11] = -1.0 / 500; pushed[14] = -100; pushed[15] = 1.2
-        let half = LayerTransform.interpolate(from: .identity, to: LayerTransform(fullMatrix: Transform3D(pushed)), progress: 0.5).matrix3D.m
+        let half = LayerTransform.interpolate(from: .identity, to: LayerTransform(fullMatrix: Transform3D(pushed)), progress: 0.5).matrix3D
+            .m
         let scale = (1 + 1 / 1.2) / 2
         let expected = [scale, 0, 0, 0, 0, scale, 0, 0, 0, 0, scale, -scale / 1000, 0, 0, -50 / 1.2, scale + 50 / 1.2 / 1000]
         assertEqual(half, expected, accuracy: 1e-12)
@@ -301,8 +329,9 @@ final class Transform3DTests: XCTestCase {
 
     func testDecomposingAndRecomposingGivesTheMatrixBack() {
         // Scale, skew, rotation about a slanted axis, translation and perspective together.
-        var m = product(product([2, 0, 0, 0, 0.3, 0.5, 0, 0, 0.1, -0.2, 1.5, 0, 0, 0, 0, 1], rotationY(0.7)),
-                        [1, 0, 0, 0, 0, cos(0.4), sin(0.4), 0, 0, -sin(0.4), cos(0.4), 0, 30, -40, 12, 1])
+        var m = product(
+            product([2, 0, 0, 0, 0.3, 0.5, 0, 0, 0.1, -0.2, 1.5, 0, 0, 0, 0, 1], rotationY(0.7)),
+            [1, 0, 0, 0, 0, cos(0.4), sin(0.4), 0, 0, -sin(0.4), cos(0.4), 0, 30, -40, 12, 1])
         m = product(m, [1, 0, 0, 0.0004, 0, 1, 0, -0.0003, 0, 0, 1, -0.002, 0, 0, 0, 1])
         // The same matrix on both sides: the components interpolate, the matrix is kept as is.
         let a = LayerTransform(fullMatrix: Transform3D(m))
@@ -381,10 +410,14 @@ final class Transform3DTests: XCTestCase {
 
         // Fifteen numbers, or a singular matrix, name the file and the key.
         let matrix = try XCTUnwrap(json.range(of: #""transform3D": \[[^\]]*\]"#, options: .regularExpression))
-        for (replacement, message) in [("\"transform3D\": [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0]", "expected 16 numbers"),
-                                       ("\"transform3D\": [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0]", "is singular")] {
+        for (replacement, message) in [
+            ("\"transform3D\": [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0]", "expected 16 numbers"),
+            ("\"transform3D\": [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0]", "is singular")
+        ] {
             let broken = json.replacingCharacters(in: matrix, with: replacement)
-            XCTAssertThrowsError(try TransitionFile(data: Data(broken.utf8), path: "/tmp/hinge.json").transition(photos: [], options: SceneOptions())) { error in
+            XCTAssertThrowsError(
+                try TransitionFile(data: Data(broken.utf8), path: "/tmp/hinge.json").transition(photos: [], options: SceneOptions())
+            ) { error in
                 let text = "\(error)"
                 XCTAssertTrue(text.contains("hinge.json") && text.contains("transform3D") && text.contains(message), text)
             }

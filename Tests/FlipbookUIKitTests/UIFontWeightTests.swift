@@ -1,13 +1,16 @@
-import XCTest
-@testable import FlipbookUIKit
 import FlipbookModel
+import XCTest
+
+@testable import FlipbookUIKit
 
 /// `UIFont`'s weights reach the model as the nine named weights, with UIKit's raw values.
 final class UIFontWeightTests: XCTestCase {
     func testEachNamedWeightKeepsItsName() {
-        let expected: [(UIFont.Weight, FontWeight)] = [(.ultraLight, .ultraLight), (.thin, .thin), (.light, .light),
-                                                       (.regular, .regular), (.medium, .medium), (.semibold, .semibold),
-                                                       (.bold, .bold), (.heavy, .heavy), (.black, .black)]
+        let expected: [(UIFont.Weight, FontWeight)] = [
+            (.ultraLight, .ultraLight), (.thin, .thin), (.light, .light),
+            (.regular, .regular), (.medium, .medium), (.semibold, .semibold),
+            (.bold, .bold), (.heavy, .heavy), (.black, .black)
+        ]
         for (weight, model) in expected {
             XCTAssertEqual(UIFont.systemFont(ofSize: 17, weight: weight).modelWeight, model, "\(weight.rawValue)")
         }
@@ -29,7 +32,8 @@ final class UIFontTextStyleTests: XCTestCase {
         let expected: [(UIFont.TextStyle, CGFloat, FontWeight)] = [
             (.largeTitle, 34, .regular), (.title1, 28, .regular), (.title2, 22, .regular), (.title3, 20, .regular),
             (.headline, 17, .semibold), (.body, 17, .regular), (.callout, 16, .regular), (.subheadline, 15, .regular),
-            (.footnote, 13, .regular), (.caption1, 12, .regular), (.caption2, 11, .regular)]
+            (.footnote, 13, .regular), (.caption1, 12, .regular), (.caption2, 11, .regular)
+        ]
         for (style, size, weight) in expected {
             let font = UIFont.preferredFont(forTextStyle: style)
             XCTAssertEqual(font.pointSize, size, style.rawValue)

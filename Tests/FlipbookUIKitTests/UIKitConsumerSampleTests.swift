@@ -14,11 +14,13 @@ final class UIKitConsumerSampleTests: XCTestCase {
         let manifest = try String(contentsOf: example.appendingPathComponent("Package.swift"), encoding: .utf8)
         XCTAssertTrue(manifest.contains(#".package(name: "Flipbook", path: "../../..")"#), "the example depends on this repository by path")
         XCTAssertTrue(manifest.contains(#"path: "Sources/GalleryApp", exclude: ["uikit-sources.json"]"#))
-        XCTAssertTrue(manifest.contains(#"plugins: [.plugin(name: "UIKitSources", package: "Flipbook")]"#), "the app folder comes through the plugin")
+        XCTAssertTrue(
+            manifest.contains(#"plugins: [.plugin(name: "UIKitSources", package: "Flipbook")]"#), "the app folder comes through the plugin")
         XCTAssertTrue(manifest.contains(#"path: "Tests/GalleryAppTests""#))
         let ours = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
-        XCTAssertTrue(ours.contains(#"sources: ["Sources/GalleryApp", "Tests/GalleryAppTests"], plugins: ["UIKitSources"]"#),
-                      "this repository compiles the same folders, through the plugin")
+        XCTAssertTrue(
+            ours.contains(#"sources: ["Sources/GalleryApp", "Tests/GalleryAppTests"], plugins: ["UIKitSources"]"#),
+            "this repository compiles the same folders, through the plugin")
         let configuration = try String(contentsOf: example.appendingPathComponent("Sources/GalleryApp/uikit-sources.json"), encoding: .utf8)
         XCTAssertTrue(configuration.contains(#""sources": "../../App/GalleryApp""#))
         for file in ["App/GalleryApp/ZoomAnimator.swift", "Tests/GalleryAppTests/ZoomTransitionTests.swift", "Assets/rocket.jpg"] {
@@ -35,7 +37,8 @@ final class UIKitConsumerSampleTests: XCTestCase {
         guard ProcessInfo.processInfo.environment["FLIPBOOK_BUILD_EXAMPLES"] == "1" else {
             throw XCTSkip("set FLIPBOOK_BUILD_EXAMPLES=1 to build docs/examples/uikit-consumer (a second build of Flipbook, minutes)")
         }
-        let checkout = FileManager.default.temporaryDirectory.appendingPathComponent("consumer-\(ProcessInfo.processInfo.globallyUniqueString)")
+        let checkout = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "consumer-\(ProcessInfo.processInfo.globallyUniqueString)")
         defer { try? FileManager.default.removeItem(at: checkout) }
         let copy = checkout.appendingPathComponent("work/GalleryApp")
         try FileManager.default.createDirectory(at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -3,9 +3,9 @@
 // the collapse is interruptible: it can be grabbed mid-flight, scrubbed, and let go to finish
 // or to spring back. The layout is Samples/transitions/card-expand.json's.
 #if canImport(UIKit)
-import UIKit
+    import UIKit
 #else
-import FlipbookUIKit
+    import FlipbookUIKit
 #endif
 
 class TodayViewController: UIViewController {
@@ -158,7 +158,8 @@ class TodayViewController: UIViewController {
         // The spring's initial velocity is in "whole distance per second".
         let remaining = max(1, TodayViewController.collapseDistance * (1 - max(0, min(1, fraction))))
         let velocity = CGVector(dx: 0, dy: velocityY / remaining)
-        animator.continueAnimation(withTimingParameters: UISpringTimingParameters(dampingRatio: 0.8, initialVelocity: velocity), durationFactor: 1)
+        animator.continueAnimation(
+            withTimingParameters: UISpringTimingParameters(dampingRatio: 0.8, initialVelocity: velocity), durationFactor: 1)
     }
 
     /// The pan recognizer's action on the expanded card (on iOS: `addTarget(self, action:)`).

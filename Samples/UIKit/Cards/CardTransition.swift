@@ -2,9 +2,9 @@
 // carousel and its detail. Three snapshots (card background, title view, cover) move between the
 // card and the detail while the detail fades in or out.
 #if canImport(UIKit)
-import UIKit
+    import UIKit
 #else
-import FlipbookUIKit
+    import FlipbookUIKit
 #endif
 
 enum CardTransitionType {
@@ -68,23 +68,26 @@ class CardTransition: NSObject, UIViewControllerAnimatedTransitioning {
         containerView.addSubview(titleView)
         containerView.addSubview(imageView)
 
-        UIView.animate(withDuration: self.transitionDuration(using: transitionContext), animations: {
-            // The title keeps its size; only its origin moves.
-            var titleFrame = titleView.frame
-            titleFrame.origin = toVC.titleView.convert(toVC.titleView.bounds.origin, to: containerView)
-            titleView.frame = titleFrame
-            toVC.view.alpha = 1
-            bgView.frame = CGRect(x: 0, y: 300, width: UIScreen.main.bounds.size.width, height: UIScreen.main.bounds.size.height - 300)
-            imageView.frame = toVC.topImageView.convert(toVC.topImageView.bounds, to: containerView)
-        }, completion: { _ in
-            imageView.isHidden = true
-            toVC.topImageView.isHidden = false
-            titleView.isHidden = true
-            bgView.isHidden = true
-            toVC.titleView.isHidden = false
-            toVC.tableView.isHidden = false
-            transitionContext.completeTransition(true)
-        })
+        UIView.animate(
+            withDuration: self.transitionDuration(using: transitionContext),
+            animations: {
+                // The title keeps its size; only its origin moves.
+                var titleFrame = titleView.frame
+                titleFrame.origin = toVC.titleView.convert(toVC.titleView.bounds.origin, to: containerView)
+                titleView.frame = titleFrame
+                toVC.view.alpha = 1
+                bgView.frame = CGRect(x: 0, y: 300, width: UIScreen.main.bounds.size.width, height: UIScreen.main.bounds.size.height - 300)
+                imageView.frame = toVC.topImageView.convert(toVC.topImageView.bounds, to: containerView)
+            },
+            completion: { _ in
+                imageView.isHidden = true
+                toVC.topImageView.isHidden = false
+                titleView.isHidden = true
+                bgView.isHidden = true
+                toVC.titleView.isHidden = false
+                toVC.tableView.isHidden = false
+                transitionContext.completeTransition(true)
+            })
     }
 
     func popAnimation(_ transitionContext: UIViewControllerContextTransitioning) {
@@ -113,19 +116,22 @@ class CardTransition: NSObject, UIViewControllerAnimatedTransitioning {
         bgView.isHidden = false
         containerView.insertSubview(toVC.view, at: 0)
 
-        UIView.animate(withDuration: self.transitionDuration(using: transitionContext), animations: {
-            imageView.frame = cell.coverImageView.convert(cell.coverImageView.bounds, to: containerView)
-            titleView.frame = cell.titleView.convert(cell.titleView.bounds, to: containerView)
-            bgView.frame = cell.bgView.convert(cell.bgView.bounds, to: containerView)
-            fromVC.view.alpha = 0
-        }, completion: { _ in
-            cell.coverImageView.isHidden = false
-            cell.titleView.isHidden = false
-            cell.bgView.isHidden = false
-            imageView.removeFromSuperview()
-            titleView.removeFromSuperview()
-            bgView.removeFromSuperview()
-            transitionContext.completeTransition(true)
-        })
+        UIView.animate(
+            withDuration: self.transitionDuration(using: transitionContext),
+            animations: {
+                imageView.frame = cell.coverImageView.convert(cell.coverImageView.bounds, to: containerView)
+                titleView.frame = cell.titleView.convert(cell.titleView.bounds, to: containerView)
+                bgView.frame = cell.bgView.convert(cell.bgView.bounds, to: containerView)
+                fromVC.view.alpha = 0
+            },
+            completion: { _ in
+                cell.coverImageView.isHidden = false
+                cell.titleView.isHidden = false
+                cell.bgView.isHidden = false
+                imageView.removeFromSuperview()
+                titleView.removeFromSuperview()
+                bgView.removeFromSuperview()
+                transitionContext.completeTransition(true)
+            })
     }
 }

@@ -1,12 +1,13 @@
+import Foundation
+
 // The card carousel (docs/REFERENCE-APPS.md): the carousel (the tutorial's `ViewController` with its `cardScrollView`), its
 // cells, and the detail (`AnotherViewController`). The tutorial publishes the detail's layout
 // code; the carousel's layout is the one the card presets use (docs/PRESETS.md, card-push).
 #if canImport(UIKit)
-import UIKit
+    import UIKit
 #else
-import FlipbookUIKit
+    import FlipbookUIKit
 #endif
-import Foundation
 
 /// The detail's constants, as in the app.
 let Marign: CGFloat = 20
@@ -28,9 +29,10 @@ struct CardModel {
             let comments = (card["comments"] as? [[String: Any]] ?? []).map {
                 (nickname: $0["nickname"] as? String ?? "", text: $0["text"] as? String ?? "")
             }
-            return CardModel(title: card["title"] as? String ?? "", cardPicName: card["image"] as? String ?? "",
-                             rating: (card["rating"] as? NSNumber)?.intValue ?? 0,
-                             commentCount: (card["commentCount"] as? NSNumber)?.intValue ?? comments.count, comments: comments)
+            return CardModel(
+                title: card["title"] as? String ?? "", cardPicName: card["image"] as? String ?? "",
+                rating: (card["rating"] as? NSNumber)?.intValue ?? 0,
+                commentCount: (card["commentCount"] as? NSNumber)?.intValue ?? comments.count, comments: comments)
         }
     }
 }
@@ -115,7 +117,8 @@ class CardCollectionViewCell: UICollectionViewCell {
         titleView.removeFromSuperview()
         // The cover has the detail's top image's aspect (W : T + 1.5·m), so it scales uniformly into it.
         let coverHeight = bounds.width * (TopViewHeight + 1.5 * Marign) / UIScreen.main.bounds.size.width
-        titleView = CardCollectionViewCell.makeTitleView(card: card, frame: CGRect(x: 0, y: coverHeight, width: bounds.width, height: TitleViewHeight))
+        titleView = CardCollectionViewCell.makeTitleView(
+            card: card, frame: CGRect(x: 0, y: coverHeight, width: bounds.width, height: TitleViewHeight))
         titleView.clipsToBounds = true
         contentView.addSubview(titleView)
         bgView.frame = contentView.bounds
@@ -197,8 +200,10 @@ class CardViewController: UIViewController, UICollectionViewDataSource, UICollec
         navigationController?.pushViewController(another, animated: true)
     }
 
-    func navigationController(_ navigationController: UINavigationController, animationControllerFor operation: UINavigationController.Operation,
-                              from fromVC: UIViewController, to toVC: UIViewController) -> UIViewControllerAnimatedTransitioning? {
+    func navigationController(
+        _ navigationController: UINavigationController, animationControllerFor operation: UINavigationController.Operation,
+        from fromVC: UIViewController, to toVC: UIViewController
+    ) -> UIViewControllerAnimatedTransitioning? {
         return CardTransition.transition(with: operation == .push ? .push : .pop)
     }
 }
@@ -208,8 +213,10 @@ class AnotherViewController: UIViewController, UITableViewDataSource, UITableVie
     var card: CardModel?
     let topImageView = UIImageView()
     var titleView = UIView()
-    lazy var tableView = UITableView(frame: CGRect(x: 0, y: TitleViewHeight + TopViewHeight, width: UIScreen.main.bounds.size.width,
-                                                   height: UIScreen.main.bounds.size.height - (TitleViewHeight + TopViewHeight)))
+    lazy var tableView = UITableView(
+        frame: CGRect(
+            x: 0, y: TitleViewHeight + TopViewHeight, width: UIScreen.main.bounds.size.width,
+            height: UIScreen.main.bounds.size.height - (TitleViewHeight + TopViewHeight)))
 
     override func viewDidLoad() {
         super.viewDidLoad()
@@ -220,7 +227,8 @@ class AnotherViewController: UIViewController, UITableViewDataSource, UITableVie
         topImageView.contentMode = .scaleToFill
         view.addSubview(topImageView)
 
-        titleView = CardCollectionViewCell.makeTitleView(card: card, frame: CGRect(x: 0, y: TopViewHeight, width: UIScreen.main.bounds.size.width, height: TitleViewHeight))
+        titleView = CardCollectionViewCell.makeTitleView(
+            card: card, frame: CGRect(x: 0, y: TopViewHeight, width: UIScreen.main.bounds.size.width, height: TitleViewHeight))
         view.addSubview(titleView)
 
         tableView.register(UITableViewCell.self, forCellReuseIdentifier: "comment")
@@ -255,12 +263,15 @@ class AnotherViewController: UIViewController, UITableViewDataSource, UITableVie
     override func viewDidAppear(_ animated: Bool) {
         super.viewDidAppear(animated)
         // The follow-up: the title view condenses over the image and the list moves up under it.
-        UIView.animate(withDuration: 0.3, animations: {
-            self.titleView.frame = CGRect(x: 0, y: TopViewHeight - Marign, width: UIScreen.main.bounds.size.width, height: Marign)
-            self.titleView.alpha = 0.9
-            self.tableView.frame = CGRect(x: 0, y: TitleViewHeight + TopViewHeight - Marign - 30, width: UIScreen.main.bounds.size.width,
-                                          height: UIScreen.main.bounds.size.height - (TitleViewHeight + TopViewHeight - Marign - 30))
-        })
+        UIView.animate(
+            withDuration: 0.3,
+            animations: {
+                self.titleView.frame = CGRect(x: 0, y: TopViewHeight - Marign, width: UIScreen.main.bounds.size.width, height: Marign)
+                self.titleView.alpha = 0.9
+                self.tableView.frame = CGRect(
+                    x: 0, y: TitleViewHeight + TopViewHeight - Marign - 30, width: UIScreen.main.bounds.size.width,
+                    height: UIScreen.main.bounds.size.height - (TitleViewHeight + TopViewHeight - Marign - 30))
+            })
     }
 
     func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
@@ -273,8 +284,10 @@ class AnotherViewController: UIViewController, UITableViewDataSource, UITableVie
         return cell
     }
 
-    func navigationController(_ navigationController: UINavigationController, animationControllerFor operation: UINavigationController.Operation,
-                              from fromVC: UIViewController, to toVC: UIViewController) -> UIViewControllerAnimatedTransitioning? {
+    func navigationController(
+        _ navigationController: UINavigationController, animationControllerFor operation: UINavigationController.Operation,
+        from fromVC: UIViewController, to toVC: UIViewController
+    ) -> UIViewControllerAnimatedTransitioning? {
         return CardTransition.transition(with: operation == .push ? .push : .pop)
     }
 }

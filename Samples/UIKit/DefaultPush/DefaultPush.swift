@@ -2,9 +2,9 @@
 // UINavigationController animates it as it always does. The layout is
 // Samples/transitions/slide-over.json's (that file reproduces the default push by hand).
 #if canImport(UIKit)
-import UIKit
+    import UIKit
 #else
-import FlipbookUIKit
+    import FlipbookUIKit
 #endif
 
 /// The grid: "Photos", the waterfall layout in two columns.

@@ -1,9 +1,9 @@
 // The fading modal image browser: the tapped image (a thumbnail of the chat in the app; here in
 // the same square grid as the Swift modal browser, so the two can be compared) and the browser.
 #if canImport(UIKit)
-import UIKit
+    import UIKit
 #else
-import FlipbookUIKit
+    import FlipbookUIKit
 #endif
 
 /// A photo of the feed: its image name and pixel size (the app's message metadata).

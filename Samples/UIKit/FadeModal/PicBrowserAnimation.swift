@@ -2,9 +2,9 @@
 // transitioning delegate and the animator. The photo grows from the tapped image to the full
 // width as the container fades from clear to black; dismissal shrinks it back.
 #if canImport(UIKit)
-import UIKit
+    import UIKit
 #else
-import FlipbookUIKit
+    import FlipbookUIKit
 #endif
 
 /// What presenting needs from the tapped image view.
@@ -27,7 +27,9 @@ class PicBrowserAnimation: NSObject, UIViewControllerTransitioningDelegate, UIVi
     weak var presentDelegate: PicBrowserPresentedAnimationDelegate?
 
     // MARK: UIViewControllerTransitioningDelegate
-    func animationController(forPresented presented: UIViewController, presenting: UIViewController, source: UIViewController) -> UIViewControllerAnimatedTransitioning? {
+    func animationController(forPresented presented: UIViewController, presenting: UIViewController, source: UIViewController)
+        -> UIViewControllerAnimatedTransitioning?
+    {
         self.isPresented = true
         return self
     }
@@ -60,15 +62,18 @@ class PicBrowserAnimation: NSObject, UIViewControllerTransitioningDelegate, UIVi
             imageView.frame = startRect
 
             presentedView.alpha = 0.0
-            UIView.animate(withDuration: self.transitionDuration(using: transitionContext), animations: {
-                imageView.frame = presentDelegate.endRect()
-                transitionContext.containerView.backgroundColor = UIColor.black
-            }, completion: { _ in
-                presentedView.alpha = 1.0
-                transitionContext.completeTransition(true)
-                imageView.removeFromSuperview()
-                transitionContext.containerView.backgroundColor = UIColor.clear
-            })
+            UIView.animate(
+                withDuration: self.transitionDuration(using: transitionContext),
+                animations: {
+                    imageView.frame = presentDelegate.endRect()
+                    transitionContext.containerView.backgroundColor = UIColor.black
+                },
+                completion: { _ in
+                    presentedView.alpha = 1.0
+                    transitionContext.completeTransition(true)
+                    imageView.removeFromSuperview()
+                    transitionContext.containerView.backgroundColor = UIColor.clear
+                })
         }
     }
 
@@ -80,11 +85,14 @@ class PicBrowserAnimation: NSObject, UIViewControllerTransitioningDelegate, UIVi
             let imageView = dismissDelegate.imageView()
             transitionContext.containerView.addSubview(imageView)
 
-            UIView.animate(withDuration: self.transitionDuration(using: transitionContext), animations: {
-                imageView.frame = self.presentDelegate!.startRect()
-            }, completion: { _ in
-                transitionContext.completeTransition(true)
-            })
+            UIView.animate(
+                withDuration: self.transitionDuration(using: transitionContext),
+                animations: {
+                    imageView.frame = self.presentDelegate!.startRect()
+                },
+                completion: { _ in
+                    transitionContext.completeTransition(true)
+                })
         }
     }
 }

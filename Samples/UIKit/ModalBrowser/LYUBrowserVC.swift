@@ -1,8 +1,8 @@
 // The modal photo browser (Swift): the full-screen browser, a paging collection view of photos.
 #if canImport(UIKit)
-import UIKit
+    import UIKit
 #else
-import FlipbookUIKit
+    import FlipbookUIKit
 #endif
 
 /// The browser: black, full screen, one photo a page, fitted to the width.
@@ -42,7 +42,8 @@ extension LYUBrowserVC: UICollectionViewDataSource {
     }
 
     func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
-        let cell = collectionView.dequeueReusableCell(withReuseIdentifier: LYUBigImageCell.reuseIdentifier, for: indexPath) as! LYUBigImageCell
+        let cell =
+            collectionView.dequeueReusableCell(withReuseIdentifier: LYUBigImageCell.reuseIdentifier, for: indexPath) as! LYUBigImageCell
         cell.image = UIImage(named: items[indexPath.item])
         return cell
     }

@@ -2,9 +2,9 @@
 // Swift 2 syntax brought to today's Swift (same UIKit calls); the photos come from a list of
 // image names instead of the network.
 #if canImport(UIKit)
-import UIKit
+    import UIKit
 #else
-import FlipbookUIKit
+    import FlipbookUIKit
 #endif
 
 /// The thumbnail grid: a collection view controller of square, aspect-fill thumbnails.
@@ -40,7 +40,8 @@ class LYUMainCVC: UICollectionViewController {
     }
 
     override func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
-        let cell = collectionView.dequeueReusableCell(withReuseIdentifier: LYUSmallImageCell.reuseIdentifier, for: indexPath) as! LYUSmallImageCell
+        let cell =
+            collectionView.dequeueReusableCell(withReuseIdentifier: LYUSmallImageCell.reuseIdentifier, for: indexPath) as! LYUSmallImageCell
         cell.imageView.image = UIImage(named: items[indexPath.item])
         return cell
     }

@@ -1,8 +1,8 @@
 // The modal photo browser (Swift): the animator, presenting and dismissing with one image view.
 #if canImport(UIKit)
-import UIKit
+    import UIKit
 #else
-import FlipbookUIKit
+    import FlipbookUIKit
 #endif
 
 /// What the present animation needs from the grid.
@@ -33,7 +33,9 @@ class LYUTransitionAnimater: NSObject {
 
 // MARK:- transitionDelegate
 extension LYUTransitionAnimater: UIViewControllerTransitioningDelegate {
-    func animationController(forPresented presented: UIViewController, presenting: UIViewController, source: UIViewController) -> UIViewControllerAnimatedTransitioning? {
+    func animationController(forPresented presented: UIViewController, presenting: UIViewController, source: UIViewController)
+        -> UIViewControllerAnimatedTransitioning?
+    {
         isPresenting = true
         return self
     }
@@ -69,14 +71,17 @@ extension LYUTransitionAnimater: UIViewControllerAnimatedTransitioning {
         animationImageView.frame = presentDelegate.getStartRect(indexPath: indexPath)
         transitionContext.containerView.addSubview(animationImageView)
         let duration = transitionDuration(using: transitionContext)
-        UIView.animate(withDuration: duration, animations: {
-            animationImageView.frame = presentDelegate.getEndRect(indexPath: indexPath)
-        }, completion: { _ in
-            transitionContext.containerView.backgroundColor = UIColor.clear
-            animationImageView.removeFromSuperview()
-            transitionContext.containerView.addSubview(presentView)
-            transitionContext.completeTransition(true)
-        })
+        UIView.animate(
+            withDuration: duration,
+            animations: {
+                animationImageView.frame = presentDelegate.getEndRect(indexPath: indexPath)
+            },
+            completion: { _ in
+                transitionContext.containerView.backgroundColor = UIColor.clear
+                animationImageView.removeFromSuperview()
+                transitionContext.containerView.addSubview(presentView)
+                transitionContext.completeTransition(true)
+            })
     }
 
     private func animateDismissal(using transitionContext: UIViewControllerContextTransitioning) {
@@ -92,16 +97,19 @@ extension LYUTransitionAnimater: UIViewControllerAnimatedTransitioning {
         let endRect = presentDelegate?.getStartRect(indexPath: indexpath)
         transitionContext.containerView.addSubview(imageView)
         let duration = transitionDuration(using: transitionContext)
-        UIView.animate(withDuration: duration, animations: {
-            // The photo's cell is off screen: shrink to nothing at the bottom centre.
-            if endRect == CGRect.zero {
-                imageView.frame = CGRect(x: UIScreen.main.bounds.width * 0.5, y: UIScreen.main.bounds.height, width: 0, height: 0)
-            } else {
-                imageView.frame = endRect!
-            }
-        }, completion: { _ in
-            imageView.removeFromSuperview()
-            transitionContext.completeTransition(true)
-        })
+        UIView.animate(
+            withDuration: duration,
+            animations: {
+                // The photo's cell is off screen: shrink to nothing at the bottom centre.
+                if endRect == CGRect.zero {
+                    imageView.frame = CGRect(x: UIScreen.main.bounds.width * 0.5, y: UIScreen.main.bounds.height, width: 0, height: 0)
+                } else {
+                    imageView.frame = endRect!
+                }
+            },
+            completion: { _ in
+                imageView.removeFromSuperview()
+                transitionContext.completeTransition(true)
+            })
     }
 }

@@ -1,12 +1,13 @@
+import Foundation
+
 // The waterfall photo browser: the detail screen, a horizontal paging collection view and the
 // temporary image view the transitions fly to and from. Its navigation delegate hands the pop
 // to XZPhotoBrowserPopTransition.
 #if canImport(UIKit)
-import UIKit
+    import UIKit
 #else
-import FlipbookUIKit
+    import FlipbookUIKit
 #endif
-import Foundation
 
 @MainActor
 protocol PhotoDetailDelegate: AnyObject {
@@ -14,7 +15,8 @@ protocol PhotoDetailDelegate: AnyObject {
 }
 
 class PhotoDetailViewController: UIViewController, UICollectionViewDelegate, UICollectionViewDataSource,
-                                 UICollectionViewDelegateFlowLayout, UINavigationControllerDelegate {
+    UICollectionViewDelegateFlowLayout, UINavigationControllerDelegate
+{
     var dataArray: [XZPhotoBrowserModel] = []
     /// The photo shown.
     var selectIndex = 0
@@ -45,8 +47,10 @@ class PhotoDetailViewController: UIViewController, UICollectionViewDelegate, UIC
         self.tmpImageView.frame = CGRect(x: 5, y: (self.view.frame.size.height - 64 - h) / 2.0, width: w, height: h)
     }
 
-    func navigationController(_ navigationController: UINavigationController,
-                              interactionControllerFor animationController: UIViewControllerAnimatedTransitioning) -> UIViewControllerInteractiveTransitioning? {
+    func navigationController(
+        _ navigationController: UINavigationController,
+        interactionControllerFor animationController: UIViewControllerAnimatedTransitioning
+    ) -> UIViewControllerInteractiveTransitioning? {
         if animationController is XZPhotoBrowserPopTransition {
             return self.percentDrivenTransition
         } else {
@@ -54,8 +58,10 @@ class PhotoDetailViewController: UIViewController, UICollectionViewDelegate, UIC
         }
     }
 
-    func navigationController(_ navigationController: UINavigationController, animationControllerFor operation: UINavigationController.Operation,
-                              from fromVC: UIViewController, to toVC: UIViewController) -> UIViewControllerAnimatedTransitioning? {
+    func navigationController(
+        _ navigationController: UINavigationController, animationControllerFor operation: UINavigationController.Operation,
+        from fromVC: UIViewController, to toVC: UIViewController
+    ) -> UIViewControllerAnimatedTransitioning? {
         let pop = XZPhotoBrowserPopTransition()
         return pop
     }
@@ -89,8 +95,9 @@ class PhotoDetailViewController: UIViewController, UICollectionViewDelegate, UIC
         flowLayout.itemSize = CGSize(width: self.view.frame.size.width - 10, height: self.view.frame.size.height - 64)
         flowLayout.minimumLineSpacing = 10
         flowLayout.sectionInset = UIEdgeInsets(top: 0, left: 5, bottom: 0, right: 5)
-        let collectionView = UICollectionView(frame: CGRect(x: 0, y: 0, width: self.view.frame.size.width, height: self.view.frame.size.height - 64),
-                                              collectionViewLayout: flowLayout)
+        let collectionView = UICollectionView(
+            frame: CGRect(x: 0, y: 0, width: self.view.frame.size.width, height: self.view.frame.size.height - 64),
+            collectionViewLayout: flowLayout)
         collectionView.backgroundColor = UIColor.black
         collectionView.delegate = self
         collectionView.dataSource = self

@@ -1,11 +1,12 @@
+import Foundation
+
 // The waterfall photo browser: the masonry layout, a UICollectionViewFlowLayout subclass that
 // lays every cell out in `prepare()`.
 #if canImport(UIKit)
-import UIKit
+    import UIKit
 #else
-import FlipbookUIKit
+    import FlipbookUIKit
 #endif
-import Foundation
 
 class XZPhotoBrowserFlowLayout: UICollectionViewFlowLayout {
     var images: [XZPhotoBrowserModel] = []
@@ -36,7 +37,8 @@ class XZPhotoBrowserFlowLayout: UICollectionViewFlowLayout {
             let origin_x = UInt(CGFloat(shtIndex) * (columnWidth() + 5) + 5)
             let origin_y = UInt(Int(COLUMNSHEIGHTS[shtIndex]) + 5)
             var size_width: UInt = 0
-            if shtIndex < columnsCount - 1 && COLUMNSHEIGHTS[shtIndex] == COLUMNSHEIGHTS[shtIndex + 1] && model.width >= 1.5 * model.height {
+            if shtIndex < columnsCount - 1 && COLUMNSHEIGHTS[shtIndex] == COLUMNSHEIGHTS[shtIndex + 1] && model.width >= 1.5 * model.height
+            {
                 size_width = UInt(2 * columnWidth())
             } else {
                 size_width = UInt(columnWidth())

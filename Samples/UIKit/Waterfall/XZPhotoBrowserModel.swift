@@ -1,12 +1,13 @@
+import Foundation
+
 // The waterfall photo browser (Objective-C, translated line for line): the photo model and the
 // app's one helper. The app reads `photos.plist` ({"content": [{"url", "width", "height"}]});
 // Samples/photos.json has the same shape, read here with JSONSerialization.
 #if canImport(UIKit)
-import UIKit
+    import UIKit
 #else
-import FlipbookUIKit
+    import FlipbookUIKit
 #endif
-import Foundation
 
 /// One photo: its image (named as `UIImage(named:)` finds it) and its size in pixels, which the
 /// app's feed carries so the grid can lay out before the image arrives.

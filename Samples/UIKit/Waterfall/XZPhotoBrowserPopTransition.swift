@@ -1,9 +1,9 @@
 // The waterfall photo browser: pop. The photo flies back from the detail onto its cell (the grid
 // was scrolled to reveal it), over a white patch that hides the cell, while the detail fades out.
 #if canImport(UIKit)
-import UIKit
+    import UIKit
 #else
-import FlipbookUIKit
+    import FlipbookUIKit
 #endif
 
 class XZPhotoBrowserPopTransition: NSObject, UIViewControllerAnimatedTransitioning {
@@ -34,17 +34,23 @@ class XZPhotoBrowserPopTransition: NSObject, UIViewControllerAnimatedTransitioni
         tmpView.backgroundColor = UIColor.white
 
         toVC.collectionView.addSubview(tmpView)
-        tmpView.frame = CGRect(x: attributes.frame.origin.x, y: attributes.frame.origin.y, width: attributes.frame.size.width, height: attributes.frame.size.height)
-        UIView.animate(withDuration: self.transitionDuration(using: transitionContext), delay: 0.0, usingSpringWithDamping: 0.6,
-                       initialSpringVelocity: 1.0, options: .curveEaseInOut, animations: {
-            fromVC.view.alpha = 0.0
-            snapShotView.frame = CGRect(x: attributes.frame.origin.x, y: attributes.frame.origin.y + 64 - toVC.collectionView.contentOffset.y,
-                                        width: attributes.frame.size.width, height: attributes.frame.size.height)
-        }, completion: { _ in
-            snapShotView.removeFromSuperview()
-            fromVC.collectionView.isHidden = false
-            tmpView.removeFromSuperview()
-            transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
-        })
+        tmpView.frame = CGRect(
+            x: attributes.frame.origin.x, y: attributes.frame.origin.y, width: attributes.frame.size.width,
+            height: attributes.frame.size.height)
+        UIView.animate(
+            withDuration: self.transitionDuration(using: transitionContext), delay: 0.0, usingSpringWithDamping: 0.6,
+            initialSpringVelocity: 1.0, options: .curveEaseInOut,
+            animations: {
+                fromVC.view.alpha = 0.0
+                snapShotView.frame = CGRect(
+                    x: attributes.frame.origin.x, y: attributes.frame.origin.y + 64 - toVC.collectionView.contentOffset.y,
+                    width: attributes.frame.size.width, height: attributes.frame.size.height)
+            },
+            completion: { _ in
+                snapShotView.removeFromSuperview()
+                fromVC.collectionView.isHidden = false
+                tmpView.removeFromSuperview()
+                transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
+            })
     }
 }

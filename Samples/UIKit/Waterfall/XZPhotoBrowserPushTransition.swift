@@ -1,9 +1,9 @@
 // The waterfall photo browser: push. The tapped photo flies from its cell to the detail's
 // temporary image view on a spring while the detail fades in.
 #if canImport(UIKit)
-import UIKit
+    import UIKit
 #else
-import FlipbookUIKit
+    import FlipbookUIKit
 #endif
 
 class XZPhotoBrowserPushTransition: NSObject, UIViewControllerAnimatedTransitioning {
@@ -30,18 +30,23 @@ class XZPhotoBrowserPushTransition: NSObject, UIViewControllerAnimatedTransition
         containerView.addSubview(toVC.view)
         containerView.addSubview(snapShotView)
 
-        UIView.animate(withDuration: self.transitionDuration(using: transitionContext), delay: 0.0, usingSpringWithDamping: 0.6,
-                       initialSpringVelocity: 1.0, options: .curveLinear, animations: {
-            containerView.layoutIfNeeded()
-            toVC.view.alpha = 1
-            snapShotView.frame = containerView.convert(CGRect(x: toVC.tmpImageView.frame.origin.x, y: toVC.tmpImageView.frame.origin.y,
-                                                              width: toVC.tmpImageView.frame.size.width, height: toVC.tmpImageView.frame.size.height),
-                                                       from: toVC.tmpImageView.superview)
-        }, completion: { _ in
-            toVC.collectionView.isHidden = false
-            cell.photo.isHidden = false
-            snapShotView.removeFromSuperview()
-            transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
-        })
+        UIView.animate(
+            withDuration: self.transitionDuration(using: transitionContext), delay: 0.0, usingSpringWithDamping: 0.6,
+            initialSpringVelocity: 1.0, options: .curveLinear,
+            animations: {
+                containerView.layoutIfNeeded()
+                toVC.view.alpha = 1
+                snapShotView.frame = containerView.convert(
+                    CGRect(
+                        x: toVC.tmpImageView.frame.origin.x, y: toVC.tmpImageView.frame.origin.y,
+                        width: toVC.tmpImageView.frame.size.width, height: toVC.tmpImageView.frame.size.height),
+                    from: toVC.tmpImageView.superview)
+            },
+            completion: { _ in
+                toVC.collectionView.isHidden = false
+                cell.photo.isHidden = false
+                snapShotView.removeFromSuperview()
+                transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
+            })
     }
 }

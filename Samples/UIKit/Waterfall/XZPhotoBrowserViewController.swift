@@ -1,14 +1,16 @@
+import Foundation
+
 // The waterfall photo browser: the grid screen. Its navigation delegate hands the push to
 // XZPhotoBrowserPushTransition; "Add" appends the next photo of the feed, as in the app.
 #if canImport(UIKit)
-import UIKit
+    import UIKit
 #else
-import FlipbookUIKit
+    import FlipbookUIKit
 #endif
-import Foundation
 
 class XZPhotoBrowserViewController: UIViewController, UICollectionViewDelegate, UICollectionViewDataSource,
-                                    UICollectionViewDelegateFlowLayout, UINavigationControllerDelegate, PhotoDetailDelegate {
+    UICollectionViewDelegateFlowLayout, UINavigationControllerDelegate, PhotoDetailDelegate
+{
     /// The feed the app reads in `viewDidLoad` (`photos.plist` in its bundle; Samples/photos.json here).
     var photosFile: URL?
 
@@ -29,8 +31,10 @@ class XZPhotoBrowserViewController: UIViewController, UICollectionViewDelegate, 
     }
 
     /// The push to the detail uses the custom animation.
-    func navigationController(_ navigationController: UINavigationController, animationControllerFor operation: UINavigationController.Operation,
-                              from fromVC: UIViewController, to toVC: UIViewController) -> UIViewControllerAnimatedTransitioning? {
+    func navigationController(
+        _ navigationController: UINavigationController, animationControllerFor operation: UINavigationController.Operation,
+        from fromVC: UIViewController, to toVC: UIViewController
+    ) -> UIViewControllerAnimatedTransitioning? {
         if toVC is PhotoDetailViewController {
             let transition = XZPhotoBrowserPushTransition()
             return transition
@@ -110,8 +114,9 @@ class XZPhotoBrowserViewController: UIViewController, UICollectionViewDelegate, 
 
     // MARK: ---- lazy
     lazy var collectionView: UICollectionView = {
-        let collectionView = UICollectionView(frame: CGRect(x: 0, y: 0, width: self.view.frame.size.width, height: self.view.frame.size.height - 64),
-                                              collectionViewLayout: self.flowLayout)
+        let collectionView = UICollectionView(
+            frame: CGRect(x: 0, y: 0, width: self.view.frame.size.width, height: self.view.frame.size.height - 64),
+            collectionViewLayout: self.flowLayout)
         collectionView.backgroundColor = UIColor.white
         collectionView.delegate = self
         collectionView.dataSource = self

@@ -2,9 +2,9 @@
 // delegate and the animator of both directions. A snapshot of the image view flies between the
 // grid cell and the detail while the destination screen, added on top, fades in.
 #if canImport(UIKit)
-import UIKit
+    import UIKit
 #else
-import FlipbookUIKit
+    import FlipbookUIKit
 #endif
 
 /// Push or pop.
@@ -68,20 +68,25 @@ class PushAnimation: NSObject, UINavigationControllerDelegate, UIViewControllerA
         contentImageView.isHidden = true
         cell.contentImage.isHidden = true
 
-        UIView.animate(withDuration: self.transitionDuration(using: transitionContext), delay: 0, usingSpringWithDamping: 0.6,
-                       initialSpringVelocity: 1.0, options: .curveEaseInOut, animations: {
-            snapView.frame = snapViewTargetFrame
-            toVC.view.alpha = 1.0
-        }, completion: { _ in
-            contentImageView.isHidden = false
-            cell.contentImage.isHidden = false
-            snapView.removeFromSuperview()
-            transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
-        })
+        UIView.animate(
+            withDuration: self.transitionDuration(using: transitionContext), delay: 0, usingSpringWithDamping: 0.6,
+            initialSpringVelocity: 1.0, options: .curveEaseInOut,
+            animations: {
+                snapView.frame = snapViewTargetFrame
+                toVC.view.alpha = 1.0
+            },
+            completion: { _ in
+                contentImageView.isHidden = false
+                cell.contentImage.isHidden = false
+                snapView.removeFromSuperview()
+                transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
+            })
     }
 
-    func navigationController(_ navigationController: UINavigationController, animationControllerFor operation: UINavigationController.Operation,
-                              from fromVC: UIViewController, to toVC: UIViewController) -> UIViewControllerAnimatedTransitioning? {
+    func navigationController(
+        _ navigationController: UINavigationController, animationControllerFor operation: UINavigationController.Operation,
+        from fromVC: UIViewController, to toVC: UIViewController
+    ) -> UIViewControllerAnimatedTransitioning? {
         if operation == .push {
             self.opration = .push
         } else if operation == .pop {

@@ -1,3 +1,5 @@
+import Foundation
+
 // The zoom browser's two screens (docs/REFERENCE-APPS.md). Its tutorial publishes only the animator; these are the
 // smallest controllers it needs (`collectionView`, cells with `contentImage`, a detail with
 // `_contentImageView`), laid out as the waterfall browser so the two apps can be compared: the
@@ -8,11 +10,10 @@
 // loaded with (the whole screen) and the snapshot lands where the image is only if the screen's
 // place in the navigation controller is the whole screen too.
 #if canImport(UIKit)
-import UIKit
+    import UIKit
 #else
-import FlipbookUIKit
+    import FlipbookUIKit
 #endif
-import Foundation
 
 /// A grid cell: an aspect-fill, clipped image view filling the cell.
 class CusCollectionViewCell: UICollectionViewCell {
@@ -42,8 +43,9 @@ class ZoomGridViewController: UIViewController, UICollectionViewDataSource, UICo
         let layout = XZPhotoBrowserFlowLayout()
         layout.images = photos
         layout.xzColumnsCount = 3
-        let collectionView = UICollectionView(frame: CGRect(x: 0, y: 64, width: view.frame.size.width, height: view.frame.size.height - 64),
-                                              collectionViewLayout: layout)
+        let collectionView = UICollectionView(
+            frame: CGRect(x: 0, y: 64, width: view.frame.size.width, height: view.frame.size.height - 64),
+            collectionViewLayout: layout)
         collectionView.backgroundColor = UIColor.white
         collectionView.dataSource = self
         collectionView.delegate = self
@@ -93,6 +95,7 @@ class ZoomDetailViewController: UIViewController {
         let page = CGRect(x: 5, y: 64, width: UIScreen.main.bounds.width - 10, height: UIScreen.main.bounds.height - 64)
         let scale = min(page.width / photo.width, page.height / photo.height)
         let size = CGSize(width: photo.width * scale, height: photo.height * scale)
-        contentImageView.frame = CGRect(x: page.midX - size.width / 2, y: page.midY - size.height / 2, width: size.width, height: size.height)
+        contentImageView.frame = CGRect(
+            x: page.midX - size.width / 2, y: page.midY - size.height / 2, width: size.width, height: size.height)
     }
 }

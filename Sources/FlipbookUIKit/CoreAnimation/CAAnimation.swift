@@ -1,5 +1,5 @@
-public import Foundation
 import FlipbookMotion
+public import Foundation
 
 /// A timing curve (`CAMediaTimingFunction`): a cubic Bézier from (0, 0) to (1, 1).
 open class CAMediaTimingFunction: NSObject {
@@ -171,7 +171,9 @@ open class CASpringAnimation: CABasicAnimation {
     open var settlingDuration: CFTimeInterval {
         spring.settlingDurationSeconds
     }
-    var spring: Spring { Spring(mass: Double(mass), stiffness: Double(stiffness), damping: Double(damping), initialVelocity: Double(initialVelocity)) }
+    var spring: Spring {
+        Spring(mass: Double(mass), stiffness: Double(stiffness), damping: Double(damping), initialVelocity: Double(initialVelocity))
+    }
     override func copyProperties(to copy: CAAnimation) {
         super.copyProperties(to: copy)
         guard let copy = copy as? CASpringAnimation else { return }
@@ -225,7 +227,9 @@ open class CATransaction: NSObject {
     /// What `setDisableActions` set (false by default).
     public class func disableActions() -> Bool { Recorder.inRecording { $0.currentTransaction.disablesActions } ?? false }
     /// The duration, in seconds, of animations added inside with none of their own.
-    public class func setAnimationDuration(_ dur: CFTimeInterval) { _ = Recorder.inRecording { $0.currentTransaction.durationSeconds = Double(dur) } }
+    public class func setAnimationDuration(_ dur: CFTimeInterval) {
+        _ = Recorder.inRecording { $0.currentTransaction.durationSeconds = Double(dur) }
+    }
     /// The duration animations without one get (0.25 s by default).
     public class func animationDuration() -> CFTimeInterval { Recorder.inRecording { $0.currentTransaction.durationSeconds } ?? 0.25 }
     /// The timing function of animations added inside with none of their own.

@@ -74,7 +74,9 @@ open class CADisplayLink: NSObject, @unchecked Sendable {
 
     @MainActor private func scheduleCall(_ recorder: Recorder, refresh: Int) {
         let rate = Double(CADisplayLink.refreshesPerSecond)
-        recorder.scheduleRunLoopWork(atSeconds: Double(refresh) / rate, what: "a CADisplayLink made at \(madeAt)", repeating: true, key: key) { [self] in
+        recorder.scheduleRunLoopWork(
+            atSeconds: Double(refresh) / rate, what: "a CADisplayLink made at \(madeAt)", repeating: true, key: key
+        ) { [self] in
             guard isValid else { return }
             let step = refreshesPerCall
             timestamp = Double(refresh) / rate

@@ -1,6 +1,6 @@
-public import Foundation
 import FlipbookGeometry
 import FlipbookRaster
+public import Foundation
 
 /// The kind of a gradient (`CAGradientLayerType`).
 public struct CAGradientLayerType: RawRepresentable, Hashable, Sendable {
@@ -22,15 +22,30 @@ public struct CAGradientLayerType: RawRepresentable, Hashable, Sendable {
 /// it are not recorded; docs/UIKIT.md).
 open class CAGradientLayer: CALayer {
     /// The stops' colours (`CGColor`s), at least two to draw.
-    open var colors: [Any]? { willSet { willChange() } didSet { didChangeAtOnce() } }
+    open var colors: [Any]? {
+        willSet { willChange() }
+        didSet { didChangeAtOnce() }
+    }
     /// Where each colour sits, 0…1 ascending (nil: evenly spaced).
-    open var locations: [NSNumber]? { willSet { willChange() } didSet { didChangeAtOnce() } }
+    open var locations: [NSNumber]? {
+        willSet { willChange() }
+        didSet { didChangeAtOnce() }
+    }
     /// The start in unit coordinates of the bounds; (0.5, 0) by default.
-    open var startPoint = CGPoint(x: 0.5, y: 0) { willSet { willChange() } didSet { didChangeAtOnce() } }
+    open var startPoint = CGPoint(x: 0.5, y: 0) {
+        willSet { willChange() }
+        didSet { didChangeAtOnce() }
+    }
     /// The end in unit coordinates of the bounds; (0.5, 1) by default.
-    open var endPoint = CGPoint(x: 0.5, y: 1) { willSet { willChange() } didSet { didChangeAtOnce() } }
+    open var endPoint = CGPoint(x: 0.5, y: 1) {
+        willSet { willChange() }
+        didSet { didChangeAtOnce() }
+    }
     /// Axial, radial or conic; axial by default.
-    open var type: CAGradientLayerType = .axial { willSet { willChange() } didSet { didChangeAtOnce() } }
+    open var type: CAGradientLayerType = .axial {
+        willSet { willChange() }
+        didSet { didChangeAtOnce() }
+    }
 
     /// A gradient layer.
     public required init() { super.init() }
@@ -51,7 +66,8 @@ open class CAGradientLayer: CALayer {
         let kind: Gradient.Kind = type == .radial ? .radial : type == .conic ? .conic : .axial
         var spots = locations?.map(\.doubleValue)
         if spots?.count != stops.count { spots = nil }
-        return Gradient(colors: stops, locations: spots, startPoint: Point(x: Double(startPoint.x), y: Double(startPoint.y)),
-                        endPoint: Point(x: Double(endPoint.x), y: Double(endPoint.y)), kind: kind)
+        return Gradient(
+            colors: stops, locations: spots, startPoint: Point(x: Double(startPoint.x), y: Double(startPoint.y)),
+            endPoint: Point(x: Double(endPoint.x), y: Double(endPoint.y)), kind: kind)
     }
 }

@@ -40,24 +40,45 @@ open class CALayer: NSObject {
     weak var owner: UIView?
 
     /// The layer's own coordinate space: origin (a scroll offset) and size, in points.
-    open var bounds: CGRect = .zero { willSet { willChange() } didSet { didChange(); if oldValue.size != bounds.size { ownerNeedsLayout() } } }
+    open var bounds: CGRect = .zero {
+        willSet { willChange() }
+        didSet { didChange(); if oldValue.size != bounds.size { ownerNeedsLayout() } }
+    }
     /// Where `anchorPoint` sits in the superlayer's coordinates (`UIView.center`).
-    open var position: CGPoint = .zero { willSet { willChange() } didSet { didChange() } }
+    open var position: CGPoint = .zero {
+        willSet { willChange() }
+        didSet { didChange() }
+    }
     /// The point, in unit coordinates of the bounds, that `position` places and transforms turn about.
-    open var anchorPoint = CGPoint(x: 0.5, y: 0.5) { willSet { willChange() } didSet { didChangeAtOnce() } }
+    open var anchorPoint = CGPoint(x: 0.5, y: 0.5) {
+        willSet { willChange() }
+        didSet { didChangeAtOnce() }
+    }
     /// The transform about the anchor point.
-    open var transform = CATransform3D.identity { willSet { willChange() } didSet { didChange() } }
+    open var transform = CATransform3D.identity {
+        willSet { willChange() }
+        didSet { didChange() }
+    }
     /// Opacity 0…1 (`UIView.alpha`).
     open var opacity: Float {
         get { Float(opacityValue) }
         set { opacityValue = CGFloat(newValue) }
     }
     /// The opacity at full precision (`UIView.alpha` keeps its CGFloat).
-    var opacityValue: CGFloat = 1 { willSet { willChange() } didSet { didChange() } }
+    var opacityValue: CGFloat = 1 {
+        willSet { willChange() }
+        didSet { didChange() }
+    }
     /// Background colour.
-    open var backgroundColor: CGColor? { willSet { willChange() } didSet { didChange() } }
+    open var backgroundColor: CGColor? {
+        willSet { willChange() }
+        didSet { didChange() }
+    }
     /// Corner radius in points.
-    open var cornerRadius: CGFloat = 0 { willSet { willChange() } didSet { didChange() } }
+    open var cornerRadius: CGFloat = 0 {
+        willSet { willChange() }
+        didSet { didChange() }
+    }
     /// Clip sublayers to the (rounded) bounds.
     open var masksToBounds = false
     /// Not drawn, nor its sublayers.
@@ -67,21 +88,42 @@ open class CALayer: NSObject {
     /// The corner shape (set at once).
     open var cornerCurve: CALayerCornerCurve = .circular
     /// Border width in points, inside the bounds above the content.
-    open var borderWidth: CGFloat = 0 { willSet { willChange() } didSet { didChangeAtOnce() } }
+    open var borderWidth: CGFloat = 0 {
+        willSet { willChange() }
+        didSet { didChangeAtOnce() }
+    }
     /// Border colour; opaque black by default.
-    open var borderColor: CGColor? = CGColor(srgbRed: 0, green: 0, blue: 0, alpha: 1) { willSet { willChange() } didSet { didChangeAtOnce() } }
+    open var borderColor: CGColor? = CGColor(srgbRed: 0, green: 0, blue: 0, alpha: 1) {
+        willSet { willChange() }
+        didSet { didChangeAtOnce() }
+    }
     /// Shadow colour; opaque black by default.
-    open var shadowColor: CGColor? = CGColor(srgbRed: 0, green: 0, blue: 0, alpha: 1) { willSet { willChange() } didSet { didChangeAtOnce() } }
+    open var shadowColor: CGColor? = CGColor(srgbRed: 0, green: 0, blue: 0, alpha: 1) {
+        willSet { willChange() }
+        didSet { didChangeAtOnce() }
+    }
     /// Shadow opacity 0…1; 0 (no shadow) by default.
-    open var shadowOpacity: Float = 0 { willSet { willChange() } didSet { didChangeAtOnce() } }
+    open var shadowOpacity: Float = 0 {
+        willSet { willChange() }
+        didSet { didChangeAtOnce() }
+    }
     /// Shadow offset; (0, −3) by default.
-    open var shadowOffset = CGSize(width: 0, height: -3) { willSet { willChange() } didSet { didChangeAtOnce() } }
+    open var shadowOffset = CGSize(width: 0, height: -3) {
+        willSet { willChange() }
+        didSet { didChangeAtOnce() }
+    }
     /// Shadow blur radius (the Gaussian's standard deviation, points); 3 by default.
-    open var shadowRadius: CGFloat = 3 { willSet { willChange() } didSet { didChangeAtOnce() } }
+    open var shadowRadius: CGFloat = 3 {
+        willSet { willChange() }
+        didSet { didChangeAtOnce() }
+    }
     /// The shadow's shape in the layer's points (nil: the layer's own alpha); set at once.
     open var shadowPath: CGPath?
     /// The transform the sublayers are seen through, about the anchor point (a shared perspective).
-    open var sublayerTransform = CATransform3D.identity { willSet { willChange() } didSet { didChangeAtOnce() } }
+    open var sublayerTransform = CATransform3D.identity {
+        willSet { willChange() }
+        didSet { didChangeAtOnce() }
+    }
     /// Depth order among siblings (kept; drawing follows the sublayer order).
     open var zPosition: CGFloat = 0
     /// Whether the back of a turned layer is drawn (set at once).
@@ -143,7 +185,8 @@ open class CALayer: NSObject {
         masksToBounds = layer.masksToBounds; isHidden = layer.isHidden; zPosition = layer.zPosition
         maskedCorners = layer.maskedCorners; cornerCurve = layer.cornerCurve; isDoubleSided = layer.isDoubleSided
         borderWidth = layer.borderWidth; borderColor = layer.borderColor; sublayerTransform = layer.sublayerTransform
-        shadowColor = layer.shadowColor; shadowOpacity = layer.shadowOpacity; shadowOffset = layer.shadowOffset; shadowRadius = layer.shadowRadius
+        shadowColor = layer.shadowColor; shadowOpacity = layer.shadowOpacity; shadowOffset = layer.shadowOffset;
+        shadowRadius = layer.shadowRadius
         shadowPath = layer.shadowPath
     }
 
@@ -309,8 +352,9 @@ struct LayerGeometry {
 
     /// The frame before the transform, in the superlayer's coordinates.
     var untransformedFrame: CGRect {
-        CGRect(x: position.x - anchorPoint.x * bounds.width, y: position.y - anchorPoint.y * bounds.height,
-               width: bounds.width, height: bounds.height)
+        CGRect(
+            x: position.x - anchorPoint.x * bounds.width, y: position.y - anchorPoint.y * bounds.height,
+            width: bounds.width, height: bounds.height)
     }
 
     /// A point in the layer's coordinates in the superlayer's: about the anchor, through the
@@ -335,8 +379,10 @@ struct LayerGeometry {
     /// The frame UIKit reports: the bounding box of the transformed bounds.
     var frame: CGRect {
         if CATransform3DIsIdentity(transform) { return untransformedFrame }
-        let corners = [CGPoint(x: bounds.minX, y: bounds.minY), CGPoint(x: bounds.maxX, y: bounds.minY),
-                       CGPoint(x: bounds.minX, y: bounds.maxY), CGPoint(x: bounds.maxX, y: bounds.maxY)].map(toSuperlayer)
+        let corners = [
+            CGPoint(x: bounds.minX, y: bounds.minY), CGPoint(x: bounds.maxX, y: bounds.minY),
+            CGPoint(x: bounds.minX, y: bounds.maxY), CGPoint(x: bounds.maxX, y: bounds.maxY)
+        ].map(toSuperlayer)
         return boundingBox(corners)
     }
 
@@ -355,8 +401,10 @@ struct LayerGeometry {
     }
 
     static func convert(_ rect: CGRect, from source: CALayer?, to target: CALayer?) -> CGRect {
-        let corners = [CGPoint(x: rect.minX, y: rect.minY), CGPoint(x: rect.maxX, y: rect.minY),
-                       CGPoint(x: rect.minX, y: rect.maxY), CGPoint(x: rect.maxX, y: rect.maxY)]
+        let corners = [
+            CGPoint(x: rect.minX, y: rect.minY), CGPoint(x: rect.maxX, y: rect.minY),
+            CGPoint(x: rect.minX, y: rect.maxY), CGPoint(x: rect.maxX, y: rect.maxY)
+        ]
         return boundingBox(corners.map { convert($0, from: source, to: target) })
     }
 }

@@ -1,7 +1,7 @@
-public import Foundation
 import FlipbookGeometry
-import FlipbookRaster
 import FlipbookModel
+import FlipbookRaster
+public import Foundation
 
 /// A shape layer's fill rule (`CAShapeLayerFillRule`).
 public struct CAShapeLayerFillRule: RawRepresentable, Hashable, Sendable {
@@ -51,29 +51,65 @@ public struct CAShapeLayerLineJoin: RawRepresentable, Hashable, Sendable {
 /// it jumps, as on iOS), `strokeStart`, `strokeEnd`, `fillColor`, `strokeColor` and `lineWidth`.
 open class CAShapeLayer: CALayer {
     /// The path, in the layer's points (nil: nothing drawn).
-    open var path: CGPath? { willSet { willChange() } didSet { didChangeAtOnce() } }
+    open var path: CGPath? {
+        willSet { willChange() }
+        didSet { didChangeAtOnce() }
+    }
     /// The fill colour; opaque black by default, nil for none.
-    open var fillColor: CGColor? = CGColor(srgbRed: 0, green: 0, blue: 0, alpha: 1) { willSet { willChange() } didSet { didChangeAtOnce() } }
+    open var fillColor: CGColor? = CGColor(srgbRed: 0, green: 0, blue: 0, alpha: 1) {
+        willSet { willChange() }
+        didSet { didChangeAtOnce() }
+    }
     /// Which regions the fill covers.
-    open var fillRule: CAShapeLayerFillRule = .nonZero { willSet { willChange() } didSet { didChangeAtOnce() } }
+    open var fillRule: CAShapeLayerFillRule = .nonZero {
+        willSet { willChange() }
+        didSet { didChangeAtOnce() }
+    }
     /// The stroke colour; nil (no stroke) by default.
-    open var strokeColor: CGColor? { willSet { willChange() } didSet { didChangeAtOnce() } }
+    open var strokeColor: CGColor? {
+        willSet { willChange() }
+        didSet { didChangeAtOnce() }
+    }
     /// The line width in points; 1 by default.
-    open var lineWidth: CGFloat = 1 { willSet { willChange() } didSet { didChangeAtOnce() } }
+    open var lineWidth: CGFloat = 1 {
+        willSet { willChange() }
+        didSet { didChangeAtOnce() }
+    }
     /// The line ends.
-    open var lineCap: CAShapeLayerLineCap = .butt { willSet { willChange() } didSet { didChangeAtOnce() } }
+    open var lineCap: CAShapeLayerLineCap = .butt {
+        willSet { willChange() }
+        didSet { didChangeAtOnce() }
+    }
     /// The line joins.
-    open var lineJoin: CAShapeLayerLineJoin = .miter { willSet { willChange() } didSet { didChangeAtOnce() } }
+    open var lineJoin: CAShapeLayerLineJoin = .miter {
+        willSet { willChange() }
+        didSet { didChangeAtOnce() }
+    }
     /// The miter limit; 10 by default.
-    open var miterLimit: CGFloat = 10 { willSet { willChange() } didSet { didChangeAtOnce() } }
+    open var miterLimit: CGFloat = 10 {
+        willSet { willChange() }
+        didSet { didChangeAtOnce() }
+    }
     /// Painted and unpainted lengths in points (nil: solid).
-    open var lineDashPattern: [NSNumber]? { willSet { willChange() } didSet { didChangeAtOnce() } }
+    open var lineDashPattern: [NSNumber]? {
+        willSet { willChange() }
+        didSet { didChangeAtOnce() }
+    }
     /// How far into the dash pattern the line starts, in points.
-    open var lineDashPhase: CGFloat = 0 { willSet { willChange() } didSet { didChangeAtOnce() } }
+    open var lineDashPhase: CGFloat = 0 {
+        willSet { willChange() }
+        didSet { didChangeAtOnce() }
+    }
     /// Where the stroke starts, 0…1 of the path's length.
-    open var strokeStart: CGFloat = 0 { willSet { willChange() } didSet { didChangeAtOnce() } }
+    open var strokeStart: CGFloat = 0 {
+        willSet { willChange() }
+        didSet { didChangeAtOnce() }
+    }
     /// Where the stroke ends, 0…1 of the path's length; 1 by default.
-    open var strokeEnd: CGFloat = 1 { willSet { willChange() } didSet { didChangeAtOnce() } }
+    open var strokeEnd: CGFloat = 1 {
+        willSet { willChange() }
+        didSet { didChangeAtOnce() }
+    }
 
     /// A shape layer.
     public required init() { super.init() }
@@ -83,7 +119,8 @@ open class CAShapeLayer: CALayer {
         guard let layer = layer as? CAShapeLayer else { return }
         path = layer.path; fillColor = layer.fillColor; fillRule = layer.fillRule; strokeColor = layer.strokeColor
         lineWidth = layer.lineWidth; lineCap = layer.lineCap; lineJoin = layer.lineJoin; miterLimit = layer.miterLimit
-        lineDashPattern = layer.lineDashPattern; lineDashPhase = layer.lineDashPhase; strokeStart = layer.strokeStart; strokeEnd = layer.strokeEnd
+        lineDashPattern = layer.lineDashPattern; lineDashPhase = layer.lineDashPhase; strokeStart = layer.strokeStart;
+        strokeEnd = layer.strokeEnd
     }
 
     /// The parts Core Animation does not animate, in the model's terms.

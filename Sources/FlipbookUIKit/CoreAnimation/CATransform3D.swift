@@ -15,15 +15,20 @@ public struct CATransform3D: Equatable, Hashable, Sendable {
         m31 = 0; m32 = 0; m33 = 1; m34 = 0; m41 = 0; m42 = 0; m43 = 0; m44 = 1
     }
     /// A transform with every entry given.
-    public init(m11: CGFloat, m12: CGFloat, m13: CGFloat, m14: CGFloat, m21: CGFloat, m22: CGFloat, m23: CGFloat, m24: CGFloat,
-                m31: CGFloat, m32: CGFloat, m33: CGFloat, m34: CGFloat, m41: CGFloat, m42: CGFloat, m43: CGFloat, m44: CGFloat) {
+    public init(
+        m11: CGFloat, m12: CGFloat, m13: CGFloat, m14: CGFloat, m21: CGFloat, m22: CGFloat, m23: CGFloat, m24: CGFloat,
+        m31: CGFloat, m32: CGFloat, m33: CGFloat, m34: CGFloat, m41: CGFloat, m42: CGFloat, m43: CGFloat, m44: CGFloat
+    ) {
         self.m11 = m11; self.m12 = m12; self.m13 = m13; self.m14 = m14; self.m21 = m21; self.m22 = m22; self.m23 = m23; self.m24 = m24
         self.m31 = m31; self.m32 = m32; self.m33 = m33; self.m34 = m34; self.m41 = m41; self.m42 = m42; self.m43 = m43; self.m44 = m44
     }
 
     init(rows: [[CGFloat]]) {
-        self.init(m11: rows[0][0], m12: rows[0][1], m13: rows[0][2], m14: rows[0][3], m21: rows[1][0], m22: rows[1][1], m23: rows[1][2], m24: rows[1][3],
-                  m31: rows[2][0], m32: rows[2][1], m33: rows[2][2], m34: rows[2][3], m41: rows[3][0], m42: rows[3][1], m43: rows[3][2], m44: rows[3][3])
+        self.init(
+            m11: rows[0][0], m12: rows[0][1], m13: rows[0][2], m14: rows[0][3], m21: rows[1][0], m22: rows[1][1], m23: rows[1][2],
+            m24: rows[1][3],
+            m31: rows[2][0], m32: rows[2][1], m33: rows[2][2], m34: rows[2][3], m41: rows[3][0], m42: rows[3][1], m43: rows[3][2],
+            m44: rows[3][3])
     }
 
     var rows: [[CGFloat]] {
@@ -64,10 +69,11 @@ public func CATransform3DMakeRotation(_ angle: CGFloat, _ x: CGFloat, _ y: CGFlo
     let (cosine, sine) = exactCosineAndSine(Double(angle))
     let c = CGFloat(cosine), s = CGFloat(sine), k = 1 - c
     // Rodrigues' rotation written for row vectors (the transpose of the column-vector matrix).
-    return CATransform3D(m11: c + ux * ux * k, m12: ux * uy * k + uz * s, m13: ux * uz * k - uy * s, m14: 0,
-                         m21: uy * ux * k - uz * s, m22: c + uy * uy * k, m23: uy * uz * k + ux * s, m24: 0,
-                         m31: uz * ux * k + uy * s, m32: uz * uy * k - ux * s, m33: c + uz * uz * k, m34: 0,
-                         m41: 0, m42: 0, m43: 0, m44: 1)
+    return CATransform3D(
+        m11: c + ux * ux * k, m12: ux * uy * k + uz * s, m13: ux * uz * k - uy * s, m14: 0,
+        m21: uy * ux * k - uz * s, m22: c + uy * uy * k, m23: uy * uz * k + ux * s, m24: 0,
+        m31: uz * ux * k + uy * s, m32: uz * uy * k - ux * s, m33: c + uz * uz * k, m34: 0,
+        m41: 0, m42: 0, m43: 0, m44: 1)
 }
 
 /// A translation applied before `t`.
@@ -113,8 +119,9 @@ public func CATransform3DEqualToTransform(_ a: CATransform3D, _ b: CATransform3D
 
 /// The 3-D form of an affine transform.
 public func CATransform3DMakeAffineTransform(_ m: CGAffineTransform) -> CATransform3D {
-    CATransform3D(m11: m.a, m12: m.b, m13: 0, m14: 0, m21: m.c, m22: m.d, m23: 0, m24: 0,
-                  m31: 0, m32: 0, m33: 1, m34: 0, m41: m.tx, m42: m.ty, m43: 0, m44: 1)
+    CATransform3D(
+        m11: m.a, m12: m.b, m13: 0, m14: 0, m21: m.c, m22: m.d, m23: 0, m24: 0,
+        m31: 0, m32: 0, m33: 1, m34: 0, m41: m.tx, m42: m.ty, m43: 0, m44: 1)
 }
 
 /// True when `t` is an affine transform of the plane (no z, no perspective).

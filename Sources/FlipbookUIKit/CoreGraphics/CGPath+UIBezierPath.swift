@@ -1,6 +1,6 @@
-public import Foundation
 import FlipbookGeometry
 import FlipbookRaster
+public import Foundation
 
 /// A path in Core Graphics' terms (`CGPath`): moves, lines, quadratic and cubic curves and
 /// closes in points (y down), what a `CAShapeLayer` draws and a `shadowPath` outlines. Not
@@ -21,8 +21,9 @@ public class CGPath: Equatable {
     public convenience init(rect: CGRect, transform: UnsafePointer<CGAffineTransform>?) {
         var path = BezierPath()
         path.addRect(Rect(rect))
-        self.init(path.applying(transform?.pointee.model ?? .identity),
-                  exactOutline: transform == nil ? Path(layerShape: Rect(rect), cornerRadius: 0) : nil)
+        self.init(
+            path.applying(transform?.pointee.model ?? .identity),
+            exactOutline: transform == nil ? Path(layerShape: Rect(rect), cornerRadius: 0) : nil)
     }
 
     /// An ellipse inscribed in `rect` (`CGPath(ellipseIn:transform:)`): four cubics from the
@@ -34,10 +35,13 @@ public class CGPath: Equatable {
     }
 
     /// A rounded rectangle with elliptical corners (`CGPath(roundedRect:cornerWidth:cornerHeight:transform:)`).
-    public convenience init(roundedRect rect: CGRect, cornerWidth: CGFloat, cornerHeight: CGFloat, transform: UnsafePointer<CGAffineTransform>?) {
+    public convenience init(
+        roundedRect rect: CGRect, cornerWidth: CGFloat, cornerHeight: CGFloat, transform: UnsafePointer<CGAffineTransform>?
+    ) {
         var path = BezierPath()
         path.addRoundedRect(Rect(rect), cornerWidth: Double(cornerWidth), cornerHeight: Double(cornerHeight))
-        let exact = transform == nil && cornerWidth == cornerHeight
+        let exact =
+            transform == nil && cornerWidth == cornerHeight
             ? Path(layerShape: Rect(rect), cornerRadius: Double(min(cornerWidth, cornerHeight))) : nil
         self.init(path.applying(transform?.pointee.model ?? .identity), exactOutline: exact)
     }
@@ -105,16 +109,23 @@ public final class CGMutablePath: CGPath {
         adding(transform) { $0.addCurve(to: Point(end), control1: Point(control1), control2: Point(control2)) }
     }
     /// An arc (a line to its start first, when there is a current point); angles in radians.
-    public func addArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool,
-                       transform: CGAffineTransform = .identity) {
+    public func addArc(
+        center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool,
+        transform: CGAffineTransform = .identity
+    ) {
         adding(transform) {
-            $0.addArc(center: Point(center), radius: Double(radius), startRadians: Double(startAngle), endRadians: Double(endAngle),
-                      clockwiseOnScreen: !clockwise)
+            $0.addArc(
+                center: Point(center), radius: Double(radius), startRadians: Double(startAngle), endRadians: Double(endAngle),
+                clockwiseOnScreen: !clockwise)
         }
     }
     /// An arc of `delta` radians from `startAngle` (positive: clockwise on screen in UIKit's space).
-    public func addRelativeArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, delta: CGFloat, transform: CGAffineTransform = .identity) {
-        adding(transform) { $0.addRelativeArc(center: Point(center), radius: Double(radius), startRadians: Double(startAngle), deltaRadians: Double(delta)) }
+    public func addRelativeArc(
+        center: CGPoint, radius: CGFloat, startAngle: CGFloat, delta: CGFloat, transform: CGAffineTransform = .identity
+    ) {
+        adding(transform) {
+            $0.addRelativeArc(center: Point(center), radius: Double(radius), startRadians: Double(startAngle), deltaRadians: Double(delta))
+        }
     }
     /// An arc tangent to the lines current point → `tangent1End` → `tangent2End`.
     public func addArc(tangent1End: CGPoint, tangent2End: CGPoint, radius: CGFloat, transform: CGAffineTransform = .identity) {
@@ -127,7 +138,9 @@ public final class CGMutablePath: CGPath {
         adding(transform) { path in for rect in rects { path.addRect(Rect(rect)) } }
     }
     /// A closed ellipse inscribed in `rect`.
-    public func addEllipse(in rect: CGRect, transform: CGAffineTransform = .identity) { adding(transform) { $0.addEllipse(in: Rect(rect)) } }
+    public func addEllipse(in rect: CGRect, transform: CGAffineTransform = .identity) {
+        adding(transform) { $0.addEllipse(in: Rect(rect)) }
+    }
     /// A closed rounded rectangle with elliptical corners.
     public func addRoundedRect(in rect: CGRect, cornerWidth: CGFloat, cornerHeight: CGFloat, transform: CGAffineTransform = .identity) {
         adding(transform) { $0.addRoundedRect(Rect(rect), cornerWidth: Double(cornerWidth), cornerHeight: Double(cornerHeight)) }
@@ -227,8 +240,9 @@ open class UIBezierPath: NSObject {
     /// An arc, with a line to its start when there is a current point (`clockwise` on screen).
     open func addArc(withCenter center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool) {
         change {
-            $0.addArc(center: Point(center), radius: Double(radius), startRadians: Double(startAngle), endRadians: Double(endAngle),
-                      clockwiseOnScreen: clockwise)
+            $0.addArc(
+                center: Point(center), radius: Double(radius), startRadians: Double(startAngle), endRadians: Double(endAngle),
+                clockwiseOnScreen: clockwise)
         }
     }
     /// Closes the current subpath.

@@ -1,5 +1,5 @@
-public import Foundation
 import FlipbookGeometry
+public import Foundation
 
 // Foundation on Linux has CGFloat, CGPoint, CGSize, CGRect and TimeInterval; this file adds the
 // Core Graphics names it lacks, with Core Graphics' spelling and maths.
@@ -33,9 +33,10 @@ public struct CGAffineTransform: Equatable, Hashable, Sendable, CustomStringConv
 
     /// `t2` applied after this transform.
     public func concatenating(_ t2: CGAffineTransform) -> CGAffineTransform {
-        CGAffineTransform(a: a * t2.a + b * t2.c, b: a * t2.b + b * t2.d,
-                          c: c * t2.a + d * t2.c, d: c * t2.b + d * t2.d,
-                          tx: tx * t2.a + ty * t2.c + t2.tx, ty: tx * t2.b + ty * t2.d + t2.ty)
+        CGAffineTransform(
+            a: a * t2.a + b * t2.c, b: a * t2.b + b * t2.d,
+            c: c * t2.a + d * t2.c, d: c * t2.b + d * t2.d,
+            tx: tx * t2.a + ty * t2.c + t2.tx, ty: tx * t2.b + ty * t2.d + t2.ty)
     }
     /// A translation applied before this transform (`CGAffineTransformTranslate`).
     public func translatedBy(x: CGFloat, y: CGFloat) -> CGAffineTransform {
@@ -94,8 +95,10 @@ extension CGRect {
     /// The smallest rectangle containing the four corners mapped by `t`.
     public func applying(_ t: CGAffineTransform) -> CGRect {
         let r = standardized
-        let corners = [CGPoint(x: r.minX, y: r.minY), CGPoint(x: r.maxX, y: r.minY),
-                       CGPoint(x: r.minX, y: r.maxY), CGPoint(x: r.maxX, y: r.maxY)].map { $0.applying(t) }
+        let corners = [
+            CGPoint(x: r.minX, y: r.minY), CGPoint(x: r.maxX, y: r.minY),
+            CGPoint(x: r.minX, y: r.maxY), CGPoint(x: r.maxX, y: r.maxY)
+        ].map { $0.applying(t) }
         let xs = corners.map(\.x), ys = corners.map(\.y)
         let minX = xs.min()!, minY = ys.min()!
         return CGRect(x: minX, y: minY, width: xs.max()! - minX, height: ys.max()! - minY)
@@ -135,8 +138,9 @@ public struct UIEdgeInsets: Equatable, Hashable, Sendable {
 extension CGRect {
     /// The rectangle shrunk by `insets` (`CGRect.inset(by:)`).
     public func inset(by insets: UIEdgeInsets) -> CGRect {
-        CGRect(x: minX + insets.left, y: minY + insets.top, width: width - insets.left - insets.right,
-               height: height - insets.top - insets.bottom)
+        CGRect(
+            x: minX + insets.left, y: minY + insets.top, width: width - insets.left - insets.right,
+            height: height - insets.top - insets.bottom)
     }
 }
 

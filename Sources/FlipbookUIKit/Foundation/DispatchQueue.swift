@@ -36,41 +36,53 @@ public final class DispatchQueue: Sendable {
     }
 
     /// A queue of the app's own; work dispatched to it fails a recording.
-    public convenience init(label: String, qos: DispatchQoS = .unspecified, attributes: Dispatch.DispatchQueue.Attributes = [],
-                            autoreleaseFrequency: Dispatch.DispatchQueue.AutoreleaseFrequency = .inherit, target: DispatchQueue? = nil) {
+    public convenience init(
+        label: String, qos: DispatchQoS = .unspecified, attributes: Dispatch.DispatchQueue.Attributes = [],
+        autoreleaseFrequency: Dispatch.DispatchQueue.AutoreleaseFrequency = .inherit, target: DispatchQueue? = nil
+    ) {
         self.init(label: "DispatchQueue(label: \"\(label)\")", isMain: false)
     }
 
     /// Runs `work` after what is running now (at the current simulated time).
     public func async(execute work: @escaping @MainActor () -> Void, file: StaticString = #fileID, line: UInt = #line) {
-        enqueue(at: nil, what: "a block dispatched to \(label) at \(file):\(line)", key: nil, file: file, line: line, MainActorWork { work() })
+        enqueue(
+            at: nil, what: "a block dispatched to \(label) at \(file):\(line)", key: nil, file: file, line: line, MainActorWork { work() })
     }
 
     /// Runs the work item after what is running now, unless it is cancelled first.
     public func async(execute item: DispatchWorkItem, file: StaticString = #fileID, line: UInt = #line) {
-        enqueue(at: nil, what: "a DispatchWorkItem dispatched to \(label) at \(file):\(line)", key: item.key, file: file, line: line,
-                MainActorWork { item.perform() })
+        enqueue(
+            at: nil, what: "a DispatchWorkItem dispatched to \(label) at \(file):\(line)", key: item.key, file: file, line: line,
+            MainActorWork { item.perform() })
     }
 
     /// Runs `work` at `deadline` of the recording's clock (`.now() + 0.3`: 0.3 s from now).
-    public func asyncAfter(deadline: DispatchTime, execute work: @escaping @MainActor () -> Void,
-                           file: StaticString = #fileID, line: UInt = #line) {
-        enqueue(at: deadline.seconds, what: "a block dispatched to \(label) at \(file):\(line)", key: nil, file: file, line: line,
-                MainActorWork { work() })
+    public func asyncAfter(
+        deadline: DispatchTime, execute work: @escaping @MainActor () -> Void,
+        file: StaticString = #fileID, line: UInt = #line
+    ) {
+        enqueue(
+            at: deadline.seconds, what: "a block dispatched to \(label) at \(file):\(line)", key: nil, file: file, line: line,
+            MainActorWork { work() })
     }
 
     /// Runs the work item at `deadline`, unless it is cancelled first.
     public func asyncAfter(deadline: DispatchTime, execute item: DispatchWorkItem, file: StaticString = #fileID, line: UInt = #line) {
-        enqueue(at: deadline.seconds, what: "a DispatchWorkItem dispatched to \(label) at \(file):\(line)", key: item.key, file: file, line: line,
-                MainActorWork { item.perform() })
+        enqueue(
+            at: deadline.seconds, what: "a DispatchWorkItem dispatched to \(label) at \(file):\(line)", key: item.key, file: file,
+            line: line,
+            MainActorWork { item.perform() })
     }
 
     /// Runs `work` at `wallDeadline`: the recording has one clock, so a wall-clock deadline is
     /// the same as a deadline.
-    public func asyncAfter(wallDeadline: DispatchWallTime, execute work: @escaping @MainActor () -> Void,
-                           file: StaticString = #fileID, line: UInt = #line) {
-        enqueue(at: wallDeadline.seconds, what: "a block dispatched to \(label) at \(file):\(line)", key: nil, file: file, line: line,
-                MainActorWork { work() })
+    public func asyncAfter(
+        wallDeadline: DispatchWallTime, execute work: @escaping @MainActor () -> Void,
+        file: StaticString = #fileID, line: UInt = #line
+    ) {
+        enqueue(
+            at: wallDeadline.seconds, what: "a block dispatched to \(label) at \(file):\(line)", key: nil, file: file, line: line,
+            MainActorWork { work() })
     }
 
     /// Runs `work` now and returns its result. On the main queue this deadlocks on iOS (the
@@ -81,7 +93,8 @@ public final class DispatchQueue: Sendable {
     }
 
     /// Schedules `work` at `seconds` on the clock (nil: now).
-    private func enqueue(at seconds: Double?, what: String, key: AnyHashable?, file: StaticString, line: UInt, _ work: MainActorWork<Void>) {
+    private func enqueue(at seconds: Double?, what: String, key: AnyHashable?, file: StaticString, line: UInt, _ work: MainActorWork<Void>)
+    {
         // A key is an `ObjectIdentifier` (Sendable) in an `AnyHashable` (which Swift cannot tell is).
         nonisolated(unsafe) let key = key
         let scheduled: Bool? = Recorder.inRecording { recorder in

@@ -105,20 +105,28 @@ extension KeyValueObservingView where Self: UIView {
     /// moment it is set (inside an animation block: the end value, at once, as KVO reports the
     /// model value on iOS). `.initial` reports once at once; `.new` and `.old` fill the change.
     /// Any other key path, or `.prior`, fails the recording naming it and the call's file and line.
-    public func observe<Value: Equatable>(_ keyPath: KeyPath<Self, Value>, options: NSKeyValueObservingOptions = [],
-                                          file: StaticString = #fileID, line: UInt = #line,
-                                          changeHandler: @escaping @MainActor (Self, NSKeyValueObservedChange<Value>) -> Void)
-        -> NSKeyValueObservation {
+    public func observe<Value: Equatable>(
+        _ keyPath: KeyPath<Self, Value>, options: NSKeyValueObservingOptions = [],
+        file: StaticString = #fileID, line: UInt = #line,
+        changeHandler: @escaping @MainActor (Self, NSKeyValueObservedChange<Value>) -> Void
+    )
+        -> NSKeyValueObservation
+    {
         let observed: [PartialKeyPath<Self>] = [\.frame, \.bounds, \.center, \.transform, \.alpha, \.isHidden, \.backgroundColor]
         return makeObservation(keyPath, observed: observed, options: options, file: file, line: line, changeHandler: changeHandler)
     }
 
     /// The observation of `keyPath` when it is one of `observed` (refused otherwise).
-    fileprivate func makeObservation<Value: Equatable>(_ keyPath: KeyPath<Self, Value>, observed: [PartialKeyPath<Self>],
-                                                       options: NSKeyValueObservingOptions, file: StaticString, line: UInt,
-                                                       changeHandler: @escaping @MainActor (Self, NSKeyValueObservedChange<Value>) -> Void)
-        -> NSKeyValueObservation {
-        let refusal = !observed.contains(keyPath) ? "observing \(keyPath) of \(type(of: self))"
+    fileprivate func makeObservation<Value: Equatable>(
+        _ keyPath: KeyPath<Self, Value>, observed: [PartialKeyPath<Self>],
+        options: NSKeyValueObservingOptions, file: StaticString, line: UInt,
+        changeHandler: @escaping @MainActor (Self, NSKeyValueObservedChange<Value>) -> Void
+    )
+        -> NSKeyValueObservation
+    {
+        let refusal =
+            !observed.contains(keyPath)
+            ? "observing \(keyPath) of \(type(of: self))"
             : options.contains(.prior) ? "observing with .prior" : nil
         if let refusal {
             _ = Recorder.inRecording {
@@ -133,13 +141,19 @@ extension KeyValueObservingView where Self: UIView {
             guard now != last else { return }
             let old = last
             last = now
-            changeHandler(self, NSKeyValueObservedChange(kind: .setting, newValue: options.contains(.new) ? now : nil,
-                                                         oldValue: options.contains(.old) ? old : nil, indexes: nil, isPrior: false))
+            changeHandler(
+                self,
+                NSKeyValueObservedChange(
+                    kind: .setting, newValue: options.contains(.new) ? now : nil,
+                    oldValue: options.contains(.old) ? old : nil, indexes: nil, isPrior: false))
         }
         KeyValueObservations.add(observation)
         if options.contains(.initial) {
-            changeHandler(self, NSKeyValueObservedChange(kind: .setting, newValue: options.contains(.new) ? last : nil,
-                                                         oldValue: nil, indexes: nil, isPrior: false))
+            changeHandler(
+                self,
+                NSKeyValueObservedChange(
+                    kind: .setting, newValue: options.contains(.new) ? last : nil,
+                    oldValue: nil, indexes: nil, isPrior: false))
         }
         return observation
     }
@@ -147,16 +161,22 @@ extension KeyValueObservingView where Self: UIView {
 
 extension KeyValueObservingView where Self: UIScrollView {
     /// As a view's `observe(_:options:changeHandler:)`, with `contentOffset` and `contentSize` too.
-    public func observe<Value: Equatable>(_ keyPath: KeyPath<Self, Value>, options: NSKeyValueObservingOptions = [],
-                                          file: StaticString = #fileID, line: UInt = #line,
-                                          changeHandler: @escaping @MainActor (Self, NSKeyValueObservedChange<Value>) -> Void)
-        -> NSKeyValueObservation {
-        let observed: [PartialKeyPath<Self>] = [\.frame, \.bounds, \.center, \.transform, \.alpha, \.isHidden, \.backgroundColor,
-                                                \.contentOffset, \.contentSize]
+    public func observe<Value: Equatable>(
+        _ keyPath: KeyPath<Self, Value>, options: NSKeyValueObservingOptions = [],
+        file: StaticString = #fileID, line: UInt = #line,
+        changeHandler: @escaping @MainActor (Self, NSKeyValueObservedChange<Value>) -> Void
+    )
+        -> NSKeyValueObservation
+    {
+        let observed: [PartialKeyPath<Self>] = [
+            \.frame, \.bounds, \.center, \.transform, \.alpha, \.isHidden, \.backgroundColor,
+            \.contentOffset, \.contentSize
+        ]
         return makeObservation(keyPath, observed: observed, options: options, file: file, line: line, changeHandler: changeHandler)
     }
 }
 
 /// What a refused observation advises.
-let keyValueObservingAdvice = "observe a view's frame, bounds, center, transform, alpha, isHidden or backgroundColor "
+let keyValueObservingAdvice =
+    "observe a view's frame, bounds, center, transform, alpha, isHidden or backgroundColor "
     + "(a scroll view's contentOffset and contentSize too), without .prior; or call your handler where the value is set"

@@ -41,26 +41,34 @@ public final class Timer: NSObject, @unchecked Sendable {
     }
 
     /// A timer calling `block`, not yet scheduled: add it to `RunLoop.main`.
-    public convenience init(timeInterval interval: TimeInterval, repeats: Bool, block: @escaping @MainActor (Timer) -> Void,
-                            file: StaticString = #fileID, line: UInt = #line) {
+    public convenience init(
+        timeInterval interval: TimeInterval, repeats: Bool, block: @escaping @MainActor (Timer) -> Void,
+        file: StaticString = #fileID, line: UInt = #line
+    ) {
         self.init(interval: interval, repeats: repeats, userInfo: nil, file: file, line: line, action: MainActorWork(run: block))
     }
 
     /// A timer sending `selector` to `target` with the timer as argument, not yet scheduled. The
     /// timer keeps its target until invalidated, as Foundation's.
-    public convenience init(timeInterval interval: TimeInterval, target: Any, selector: Selector, userInfo: Any?, repeats: Bool,
-                            file: StaticString = #fileID, line: UInt = #line) {
+    public convenience init(
+        timeInterval interval: TimeInterval, target: Any, selector: Selector, userInfo: Any?, repeats: Bool,
+        file: StaticString = #fileID, line: UInt = #line
+    ) {
         // Reached only on the main actor, where the timer fires (the type cannot say so).
         nonisolated(unsafe) let target = target as AnyObject
-        self.init(interval: interval, repeats: repeats, userInfo: userInfo, file: file, line: line, action: MainActorWork { timer in
-            sendAction(selector, to: target, from: timer, event: nil)
-        })
+        self.init(
+            interval: interval, repeats: repeats, userInfo: userInfo, file: file, line: line,
+            action: MainActorWork { timer in
+                sendAction(selector, to: target, from: timer, event: nil)
+            })
     }
 
     /// A timer calling `block`, scheduled on the main run loop.
     @discardableResult
-    public class func scheduledTimer(withTimeInterval interval: TimeInterval, repeats: Bool, block: @escaping @MainActor (Timer) -> Void,
-                                     file: StaticString = #fileID, line: UInt = #line) -> Timer {
+    public class func scheduledTimer(
+        withTimeInterval interval: TimeInterval, repeats: Bool, block: @escaping @MainActor (Timer) -> Void,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> Timer {
         let timer = Timer(timeInterval: interval, repeats: repeats, block: block, file: file, line: line)
         timer.schedule()
         return timer
@@ -68,9 +76,12 @@ public final class Timer: NSObject, @unchecked Sendable {
 
     /// A timer sending `selector` to `target`, scheduled on the main run loop.
     @discardableResult
-    public class func scheduledTimer(timeInterval interval: TimeInterval, target: Any, selector: Selector, userInfo: Any?, repeats: Bool,
-                                     file: StaticString = #fileID, line: UInt = #line) -> Timer {
-        let timer = Timer(timeInterval: interval, target: target, selector: selector, userInfo: userInfo, repeats: repeats, file: file, line: line)
+    public class func scheduledTimer(
+        timeInterval interval: TimeInterval, target: Any, selector: Selector, userInfo: Any?, repeats: Bool,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> Timer {
+        let timer = Timer(
+            timeInterval: interval, target: target, selector: selector, userInfo: userInfo, repeats: repeats, file: file, line: line)
         timer.schedule()
         return timer
     }

@@ -1,6 +1,6 @@
-import Foundation
 import FlipbookGeometry
 import FlipbookModel
+import Foundation
 
 /// Why a layer's matrix is not drawn (`RecordingError.unrepresentableTransform`'s reason).
 struct RefusedTransform: Error, Equatable {
@@ -41,7 +41,8 @@ extension LayerTransform {
         // about y (m11 = m33 = −1) draws as a mirrored half turn about z, but it is a rotation
         // about y to `transform.rotation.y` and to the interpolation of its parts.
         if m[0][2] == 0 && m[1][2] == 0 && m[0][3] == 0 && m[1][3] == 0 && m[3][2] == 0 && m[3][3] == 1 && m[2][3] == 0
-            && m[2][0] == 0 && m[2][1] == 0 && m[2][2] > 0 {
+            && m[2][0] == 0 && m[2][1] == 0 && m[2][2] > 0
+        {
             self.init(affine: m)
         } else {
             guard let made = LayerTransform.decompose3D(m) else { return nil }
@@ -60,7 +61,9 @@ extension LayerTransform {
         let scaleX = (a * a + b * b).squareRoot()
         let rotation = scaleX == 0 ? 0 : deterministicAtan2(b, a)
         let scaleY = scaleX == 0 ? (c * c + d * d).squareRoot() : (a * d - b * c) / scaleX
-        self.init(translation: Point(x: m[3][0], y: m[3][1]), rotationDegrees: rotation * 180 / Double.pi, scale: Size(width: scaleX, height: scaleY))
+        self.init(
+            translation: Point(x: m[3][0], y: m[3][1]), rotationDegrees: rotation * 180 / Double.pi,
+            scale: Size(width: scaleX, height: scaleY))
     }
 
     /// `S · Rz · Ry · Rx · T · P` (the model's order, `matrix3D`) read back from the matrix: the
@@ -84,14 +87,16 @@ extension LayerTransform {
         if cb > 1e-12 {
             let beta = deterministicAtan2(sb, cb)
             candidates.append((deterministicAtan2(-r2[1], r2[2]), beta, deterministicAtan2(-r1[0], r0[0])))
-            candidates.append((deterministicAtan2(r2[1], -r2[2]), (beta > 0 ? Double.pi : -Double.pi) - beta, deterministicAtan2(r1[0], -r0[0])))
+            candidates.append(
+                (deterministicAtan2(r2[1], -r2[2]), (beta > 0 ? Double.pi : -Double.pi) - beta, deterministicAtan2(r1[0], -r0[0])))
         } else {
             // Edge-on about y (β = ±90°): only α + γ or α − γ is defined; α = 0.
             candidates.append((0, sb > 0 ? Double.pi / 2 : -Double.pi / 2, deterministicAtan2(r0[1], r1[1])))
         }
         let best = candidates.min { abs($0.x) + abs($0.y) + abs($0.z) < abs($1.x) + abs($1.y) + abs($1.z) }!
-        var made = LayerTransform(translation: Point(x: m[3][0], y: m[3][1]), rotationDegrees: best.z * 180 / Double.pi,
-                                  scale: Size(width: sx, height: sy))
+        var made = LayerTransform(
+            translation: Point(x: m[3][0], y: m[3][1]), rotationDegrees: best.z * 180 / Double.pi,
+            scale: Size(width: sx, height: sy))
         made.rotationXDegrees = best.x * 180 / Double.pi
         made.rotationYDegrees = best.y * 180 / Double.pi
         // m14 = sx·r0z·p, m24 = sy·r1z·p, m34 = r2z·p with p = −1/d.
@@ -130,8 +135,10 @@ extension LayerTransform {
         if !is3D {
             let radians = rotationDegrees * Double.pi / 180
             let (cosine, sine) = exactCosineAndSine(radians)
-            return CATransform3DMakeAffineTransform(CGAffineTransform(a: cosine * scale.width, b: sine * scale.width, c: -sine * scale.height,
-                                                                      d: cosine * scale.height, tx: translation.x, ty: translation.y))
+            return CATransform3DMakeAffineTransform(
+                CGAffineTransform(
+                    a: cosine * scale.width, b: sine * scale.width, c: -sine * scale.height,
+                    d: cosine * scale.height, tx: translation.x, ty: translation.y))
         }
         let m = matrix3D.m.map { CGFloat($0) }
         return CATransform3D(rows: [Array(m[0..<4]), Array(m[4..<8]), Array(m[8..<12]), Array(m[12..<16])])

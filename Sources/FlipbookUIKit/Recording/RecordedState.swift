@@ -1,8 +1,8 @@
-import Foundation
 import FlipbookGeometry
+import FlipbookModel
 import FlipbookMotion
 import FlipbookRaster
-import FlipbookModel
+import Foundation
 
 /// A value of one of the model's animatable properties.
 enum PropertyValue: Equatable {
@@ -83,7 +83,9 @@ struct AnimatableState: Equatable {
     /// frame, bounds, center, transform, alpha, backgroundColor — the layer's `cornerRadius`
     /// since iOS 11, and a visual effect view's `effect`); a change of any other layer property
     /// inside a block applies at once, as on iOS. `CABasicAnimation` animates them all.
-    static let animatedByViewBlocks: Set<AnimatableProperty> = [.frame, .boundsOrigin, .transform, .opacity, .backgroundColor, .cornerRadius, .blur]
+    static let animatedByViewBlocks: Set<AnimatableProperty> = [
+        .frame, .boundsOrigin, .transform, .opacity, .backgroundColor, .cornerRadius, .blur
+    ]
 
     var frame: Rect
     var transform: LayerTransform
@@ -232,12 +234,14 @@ extension UIView {
             switch LayerTransform.recorded(matrix) {
             case let .success(made): return made
             case let .failure(refused):
-                Recorder.current?.fail(.unrepresentableTransform(view: layer.owner?.recordingName ?? "CALayer", property: what, reason: refused.reason))
+                Recorder.current?.fail(
+                    .unrepresentableTransform(view: layer.owner?.recordingName ?? "CALayer", property: what, reason: refused.reason))
                 return .identity
             }
         }
         // A gradient sublayer is drawn as the model draws a layer's gradient: filling the bounds.
-        let gradientLayer = layer as? CAGradientLayer ?? layer.sublayers?.lazy.compactMap { $0 as? CAGradientLayer }.first { $0.owner == nil }
+        let gradientLayer =
+            layer as? CAGradientLayer ?? layer.sublayers?.lazy.compactMap { $0 as? CAGradientLayer }.first { $0.owner == nil }
         return AnimatableState(
             frame: Rect(x: Double(frame.minX), y: Double(frame.minY), width: Double(frame.width), height: Double(frame.height)),
             transform: transform(layer.transform, "transform"),
@@ -266,8 +270,10 @@ extension UIView {
         var content = ShapeContent()
         if let path = layer.path?.bezier {
             if path.elements.count > BezierPath.maximumElementCount {
-                Recorder.current?.fail(.notDrawn(view: layer.recordingView?.recordingName ?? "CAShapeLayer",
-                                                 what: "a path of \(path.elements.count) elements (at most \(BezierPath.maximumElementCount))"))
+                Recorder.current?.fail(
+                    .notDrawn(
+                        view: layer.recordingView?.recordingName ?? "CAShapeLayer",
+                        what: "a path of \(path.elements.count) elements (at most \(BezierPath.maximumElementCount))"))
             } else {
                 content.path = path
             }
@@ -289,11 +295,13 @@ extension UIView {
         case .scaleAspectFill: mode = .scaleAspectFill
         default: mode = .center
         }
-        return StaticState(isHidden: layer.isHidden, clipsToBounds: layer.masksToBounds, imageSource: (self as? UIImageView)?.image.flatMap { $0.path.isEmpty ? nil : $0.path },
-                           contentMode: mode, text: (self as? UILabel)?.textContent,
-                           maskedCorners: CornerMask(rawValue: Int(layer.maskedCorners.rawValue)),
-                           cornerCurve: layer.cornerCurve == .continuous ? .continuous : .circular, isDoubleSided: layer.isDoubleSided,
-                           shadowPath: layer.shadowPath?.shadowOutline, shapeStyle: (layer as? CAShapeLayer)?.modelStyle)
+        return StaticState(
+            isHidden: layer.isHidden, clipsToBounds: layer.masksToBounds,
+            imageSource: (self as? UIImageView)?.image.flatMap { $0.path.isEmpty ? nil : $0.path },
+            contentMode: mode, text: (self as? UILabel)?.textContent,
+            maskedCorners: CornerMask(rawValue: Int(layer.maskedCorners.rawValue)),
+            cornerCurve: layer.cornerCurve == .continuous ? .continuous : .circular, isDoubleSided: layer.isDoubleSided,
+            shadowPath: layer.shadowPath?.shadowOutline, shapeStyle: (layer as? CAShapeLayer)?.modelStyle)
     }
 
     /// Sets a layer's drawn properties from model values (a presentation layer).
@@ -301,8 +309,9 @@ extension UIView {
         func cgColor(_ c: StraightColor) -> CGColor { CGColor(srgbRed: c.red, green: c.green, blue: c.blue, alpha: c.alpha) }
         target.anchorPoint = CGPoint(x: state.anchorPoint.x, y: state.anchorPoint.y)
         target.bounds = CGRect(x: state.boundsOrigin.x, y: state.boundsOrigin.y, width: state.frame.width, height: state.frame.height)
-        target.position = CGPoint(x: state.frame.x + state.anchorPoint.x * state.frame.width,
-                                  y: state.frame.y + state.anchorPoint.y * state.frame.height)
+        target.position = CGPoint(
+            x: state.frame.x + state.anchorPoint.x * state.frame.width,
+            y: state.frame.y + state.anchorPoint.y * state.frame.height)
         target.transform = state.transform.caTransform
         target.sublayerTransform = state.sublayerTransform.caTransform
         target.opacityValue = CGFloat(state.opacity)

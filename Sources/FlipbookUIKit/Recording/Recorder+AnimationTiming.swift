@@ -1,7 +1,7 @@
-import Foundation
 import FlipbookGeometry
-import FlipbookMotion
 import FlipbookModel
+import FlipbookMotion
+import Foundation
 
 /// Core Animation's timing (`CAMediaTiming`) of an explicit animation, resolved into the
 /// recording's segments: `beginTime`, `speed`, `timeOffset`, `repeatCount`/`repeatDuration`,
@@ -30,13 +30,19 @@ extension Recorder {
         }
         let group = newGroup()
         let record = record(for: view)
-        guard let (end, properties) = emit(animation, layer: layer, view: view, record: record, group: group, beginSeconds: begin,
-                                           holdFromSeconds: clockSeconds, clipSeconds: nil, defaultDuration: currentTransaction.durationSeconds)
+        guard
+            let (end, properties) = emit(
+                animation, layer: layer, view: view, record: record, group: group, beginSeconds: begin,
+                holdFromSeconds: clockSeconds, clipSeconds: nil, defaultDuration: currentTransaction.durationSeconds)
         else { return }
         let lastOrder = currentOrder
         transactionEndSeconds = max(transactionEndSeconds, end)
         endSeconds = max(endSeconds, end)
-        if mainTiming == nil { mainTiming = Timing(curve: .bezier((animation.timingFunction ?? currentTransaction.timingFunction)?.bezier ?? .linear), durationSeconds: max(end - begin, Recorder.holdSeconds)) }
+        if mainTiming == nil {
+            mainTiming = Timing(
+                curve: .bezier((animation.timingFunction ?? currentTransaction.timingFunction)?.bezier ?? .linear),
+                durationSeconds: max(end - begin, Recorder.holdSeconds))
+        }
         let key = AnyHashable(ObjectIdentifier(animation))
         let holds = !animation.isRemovedOnCompletion && (animation.fillMode == .forwards || animation.fillMode == .both)
         schedule(atSeconds: begin, view: view.recordingName, key: key) { animation.delegate?.animationDidStart(animation) }
@@ -54,7 +60,9 @@ extension Recorder {
             }
             self.snapBack(record, properties, after: lastOrder)
             animation.recordedRemoval = nil
-            self.schedule(atSeconds: self.clockSeconds, view: view.recordingName) { animation.delegate?.animationDidStop(animation, finished: false) }
+            self.schedule(atSeconds: self.clockSeconds, view: view.recordingName) {
+                animation.delegate?.animationDidStop(animation, finished: false)
+            }
         }
     }
 
@@ -80,17 +88,20 @@ extension Recorder {
     func snapBack(_ record: ViewRecord, _ properties: [AnimatableProperty], after order: Int) {
         let model = record.view.animatableState
         for property in properties {
-            let laterRunning = record.tracks[property]?.entries.contains {
-                $0.order > order && $0.timing != nil && $0.startSeconds + ($0.timing?.durationSeconds ?? 0) > clockSeconds
-            } ?? false
+            let laterRunning =
+                record.tracks[property]?.entries.contains {
+                    $0.order > order && $0.timing != nil && $0.startSeconds + ($0.timing?.durationSeconds ?? 0) > clockSeconds
+                } ?? false
             if !laterRunning { appendStep(record, property, model.value(property)) }
         }
     }
 
     /// Emits an animation's segments from `beginSeconds` (a group's children from theirs, cut
     /// at `clipSeconds`); returns its active end and the properties it moves (nil: failed).
-    private func emit(_ animation: CAAnimation, layer: CALayer, view: UIView, record: ViewRecord, group: Int, beginSeconds: Double,
-                      holdFromSeconds: Double, clipSeconds: Double?, defaultDuration: Double) -> (Double, [AnimatableProperty])? {
+    private func emit(
+        _ animation: CAAnimation, layer: CALayer, view: UIView, record: ViewRecord, group: Int, beginSeconds: Double,
+        holdFromSeconds: Double, clipSeconds: Double?, defaultDuration: Double
+    ) -> (Double, [AnimatableProperty])? {
         let name = view.recordingName
         let repeatCount = Double(animation.repeatCount), repeatDuration = Double(animation.repeatDuration), speed = Double(animation.speed)
         guard repeatCount.isFinite, repeatDuration.isFinite else {
@@ -108,8 +119,9 @@ extension Recorder {
             fail(.invalidAnimation(view: name, field: "timeOffset, beginTime or duration", problem: "is not a finite time")); return nil
         }
         if let groupAnimation = animation as? CAAnimationGroup {
-            return emitGroup(groupAnimation, layer: layer, view: view, record: record, group: group, beginSeconds: beginSeconds,
-                             clipSeconds: clipSeconds, defaultDuration: defaultDuration)
+            return emitGroup(
+                groupAnimation, layer: layer, view: view, record: record, group: group, beginSeconds: beginSeconds,
+                clipSeconds: clipSeconds, defaultDuration: defaultDuration)
         }
         guard let property = animation as? CAPropertyAnimation, let keyPath = property.keyPath else {
             fail(.notDrawn(view: name, what: "a \(type(of: animation)) without a key path")); return nil
@@ -122,13 +134,21 @@ extension Recorder {
         if let spring, !spring.settlingDurationSeconds.isFinite, animation.duration <= 0 {
             fail(.neverEnds(view: name, reason: "a CASpringAnimation without damping never settles")); return nil
         }
-        let duration = max(animation.duration > 0 ? Double(animation.duration) : (spring?.settlingDurationSeconds ?? defaultDuration), Recorder.holdSeconds)
+        let duration = max(
+            animation.duration > 0 ? Double(animation.duration) : (spring?.settlingDurationSeconds ?? defaultDuration), Recorder.holdSeconds
+        )
         let motion: SimpleMotion?
         if let keyframes = animation as? CAKeyframeAnimation {
-            motion = keyframeMotion(keyframes, keyPath: keyPath, layer: layer, view: view, properties: keyframes.path != nil && keyframes.rotationMode != nil ? [.frame, .transform] : properties, durationSeconds: duration)
+            motion = keyframeMotion(
+                keyframes, keyPath: keyPath, layer: layer, view: view,
+                properties: keyframes.path != nil && keyframes.rotationMode != nil ? [.frame, .transform] : properties,
+                durationSeconds: duration)
         } else if let basic = animation as? CABasicAnimation {
-            let curve: TimingCurve = spring.map { .springPhysics($0) } ?? .bezier((animation.timingFunction ?? currentTransaction.timingFunction)?.bezier ?? .linear)
-            motion = basicMotion(basic, keyPath: keyPath, layer: layer, view: view, properties: properties, curve: curve, durationSeconds: duration)
+            let curve: TimingCurve =
+                spring.map { .springPhysics($0) }
+                ?? .bezier((animation.timingFunction ?? currentTransaction.timingFunction)?.bezier ?? .linear)
+            motion = basicMotion(
+                basic, keyPath: keyPath, layer: layer, view: view, properties: properties, curve: curve, durationSeconds: duration)
         } else {
             fail(.notDrawn(view: name, what: "a \(type(of: animation))")); return nil
         }
@@ -175,23 +195,28 @@ extension Recorder {
             if next <= t { next = t + Recorder.holdSeconds }
             let reversed = animation.autoreverses && Int(iteration) % 2 == 1
             let within = min(max((local - iteration * duration) / duration, 0), 1)
-            emitIteration(motion, record: record, group: group, startSeconds: t, endSeconds: min(next, end), speed: speed,
-                          firstFraction: reversed ? 1 - within : within, reversed: reversed)
+            emitIteration(
+                motion, record: record, group: group, startSeconds: t, endSeconds: min(next, end), speed: speed,
+                firstFraction: reversed ? 1 - within : within, reversed: reversed)
             t = next
             local = nextLocal >= activeLocal ? 0 : nextLocal
         }
         // A child of a group that does not fill forwards shows the model value from its end.
         if clipSeconds != nil, let clipSeconds, end < clipSeconds, animation.fillMode != .forwards, animation.fillMode != .both {
             let order = currentOrder
-            schedule(atSeconds: end, view: name, key: AnyHashable(ObjectIdentifier(animation))) { [weak self] in self?.snapBack(record, motion.properties, after: order) }
+            schedule(atSeconds: end, view: name, key: AnyHashable(ObjectIdentifier(animation))) { [weak self] in
+                self?.snapBack(record, motion.properties, after: order)
+            }
         }
         return (end, motion.properties)
     }
 
     /// One iteration's share of the active time, `startSeconds`…`endSeconds`, with fraction
     /// `fraction(t)` of the simple time at recording time t (decreasing when `reversed`).
-    private func emitIteration(_ motion: SimpleMotion, record: ViewRecord, group: Int, startSeconds: Double, endSeconds: Double, speed: Double,
-                               firstFraction: Double, reversed: Bool) {
+    private func emitIteration(
+        _ motion: SimpleMotion, record: ViewRecord, group: Int, startSeconds: Double, endSeconds: Double, speed: Double,
+        firstFraction: Double, reversed: Bool
+    ) {
         let duration = motion.durationSeconds
         // Within one iteration's half the fraction runs straight with time.
         func fraction(_ t: Double) -> Double {
@@ -208,17 +233,21 @@ extension Recorder {
             guard to > from else { continue }
             let whole = from == pieceStart && to == pieceEnd && piece.sampled == nil
             if whole, case let .bezier(bezier) = piece.curve {
-                let timing = Timing(curve: .bezier(reversed ? bezier.reversed : bezier), durationSeconds: max(to - from, Recorder.holdSeconds))
+                let timing = Timing(
+                    curve: .bezier(reversed ? bezier.reversed : bezier), durationSeconds: max(to - from, Recorder.holdSeconds))
                 for property in motion.properties {
                     let a = piece.from.value(property), b = piece.to.value(property)
-                    appendSegment(record, property, startSeconds: from, timing: timing, from: reversed ? b : a, to: reversed ? a : b, group: group)
+                    appendSegment(
+                        record, property, startSeconds: from, timing: timing, from: reversed ? b : a, to: reversed ? a : b, group: group)
                 }
                 continue
             }
             if whole, !reversed, speed == 1 {
                 let timing = Timing(curve: piece.curve, durationSeconds: max(to - from, Recorder.holdSeconds))
                 for property in motion.properties {
-                    appendSegment(record, property, startSeconds: from, timing: timing, from: piece.from.value(property), to: piece.to.value(property), group: group)
+                    appendSegment(
+                        record, property, startSeconds: from, timing: timing, from: piece.from.value(property),
+                        to: piece.to.value(property), group: group)
                 }
                 continue
             }
@@ -238,7 +267,9 @@ extension Recorder {
                 let next = b == pieceEnd ? (reversed ? piece.from : piece.to) : motion.state(atFraction: fraction(b))
                 let timing = Timing(curve: .bezier(.linear), durationSeconds: max(b - a, Recorder.holdSeconds))
                 for property in motion.properties {
-                    appendSegment(record, property, startSeconds: a, timing: timing, from: previous.value(property), to: next.value(property), group: group)
+                    appendSegment(
+                        record, property, startSeconds: a, timing: timing, from: previous.value(property), to: next.value(property),
+                        group: group)
                 }
                 previous = next
             }
@@ -247,12 +278,19 @@ extension Recorder {
 
     /// A group: each child from the group's start plus its `beginTime`, lasting the group's
     /// duration when it has none of its own, cut at the group's end.
-    private func emitGroup(_ groupAnimation: CAAnimationGroup, layer: CALayer, view: UIView, record: ViewRecord, group: Int, beginSeconds: Double,
-                           clipSeconds: Double?, defaultDuration: Double) -> (Double, [AnimatableProperty])? {
+    private func emitGroup(
+        _ groupAnimation: CAAnimationGroup, layer: CALayer, view: UIView, record: ViewRecord, group: Int, beginSeconds: Double,
+        clipSeconds: Double?, defaultDuration: Double
+    ) -> (Double, [AnimatableProperty])? {
         let name = view.recordingName
-        if groupAnimation.speed != 1 || groupAnimation.timeOffset != 0 || groupAnimation.repeatCount > 0 || groupAnimation.repeatDuration > 0
-            || groupAnimation.autoreverses || (groupAnimation.timingFunction.map { $0.bezier != .linear } ?? false) {
-            fail(.notDrawn(view: name, what: "a CAAnimationGroup's own speed, timeOffset, repeat, autoreverses or timingFunction (set them on its children)"))
+        if groupAnimation.speed != 1 || groupAnimation.timeOffset != 0 || groupAnimation.repeatCount > 0
+            || groupAnimation.repeatDuration > 0
+            || groupAnimation.autoreverses || (groupAnimation.timingFunction.map { $0.bezier != .linear } ?? false)
+        {
+            fail(
+                .notDrawn(
+                    view: name,
+                    what: "a CAAnimationGroup's own speed, timeOffset, repeat, autoreverses or timingFunction (set them on its children)"))
             return nil
         }
         let duration = groupAnimation.duration > 0 ? Double(groupAnimation.duration) : defaultDuration
@@ -262,8 +300,11 @@ extension Recorder {
         for child in groupAnimation.animations ?? [] {
             let childBegin = beginSeconds + max(Double(child.beginTime), 0)
             guard childBegin < end else { continue }
-            guard let (_, moved) = emit(child, layer: layer, view: view, record: record, group: group, beginSeconds: childBegin,
-                                        holdFromSeconds: beginSeconds, clipSeconds: end, defaultDuration: duration) else { return nil }
+            guard
+                let (_, moved) = emit(
+                    child, layer: layer, view: view, record: record, group: group, beginSeconds: childBegin,
+                    holdFromSeconds: beginSeconds, clipSeconds: end, defaultDuration: duration)
+            else { return nil }
             properties += moved.filter { !properties.contains($0) }
         }
         return (end, properties)

@@ -1,7 +1,7 @@
-import Foundation
 import FlipbookGeometry
-import FlipbookMotion
 import FlipbookModel
+import FlipbookMotion
+import Foundation
 
 extension Recorder {
     /// Records a `CATransition` added to a view's layer: the content last drawn (the end of the
@@ -15,7 +15,9 @@ extension Recorder {
     /// `timingFunction` (linear when nil); a nil subtype moves as `fromLeft`.
     func addContentTransition(_ transition: CATransition, to layer: CALayer) {
         guard let view = layer.owner, let parent = view.superview else {
-            fail(.notDrawn(view: layer.recordingView?.recordingName ?? "CALayer", what: "a CATransition on a layer no view in the window backs"))
+            fail(
+                .notDrawn(
+                    view: layer.recordingView?.recordingName ?? "CALayer", what: "a CATransition on a layer no view in the window backs"))
             return
         }
         let name = view.recordingName
@@ -29,7 +31,11 @@ extension Recorder {
         }
         let startProgress = Double(transition.startProgress), endProgress = Double(transition.endProgress)
         guard (0...1).contains(startProgress), (0...1).contains(endProgress), startProgress <= endProgress else {
-            fail(.invalidAnimation(view: name, field: "startProgress/endProgress", problem: "(\(startProgress), \(endProgress)) are not fractions 0…1 in order")); return
+            fail(
+                .invalidAnimation(
+                    view: name, field: "startProgress/endProgress",
+                    problem: "(\(startProgress), \(endProgress)) are not fractions 0…1 in order"));
+            return
         }
         let record = record(for: view)
         let begin = transition.beginTime > 0 ? max(Double(transition.beginTime), clockSeconds) : clockSeconds
@@ -87,12 +93,14 @@ extension Recorder {
         // The new content: in from the far side (push, moveIn), faded in (fade).
         switch transition.type {
         case .push, .moveIn:
-            appendSegment(record, .transform, startSeconds: begin, timing: timing,
-                          from: offset(modelTransform, startProgress - 1), to: offset(modelTransform, endProgress - 1), group: group)
+            appendSegment(
+                record, .transform, startSeconds: begin, timing: timing,
+                from: offset(modelTransform, startProgress - 1), to: offset(modelTransform, endProgress - 1), group: group)
         case .fade:
             let opacity = Double(view.alpha)
-            appendSegment(record, .opacity, startSeconds: begin, timing: timing,
-                          from: .number(opacity * startProgress), to: .number(opacity * endProgress), group: group)
+            appendSegment(
+                record, .opacity, startSeconds: begin, timing: timing,
+                from: .number(opacity * startProgress), to: .number(opacity * endProgress), group: group)
         default: break
         }
         let lastOrder = currentOrder
@@ -106,15 +114,22 @@ extension Recorder {
                 frozen.center = view.center
                 frozen.transform3D = view.transform3D
                 // Old above new, except where the new content moves in over it.
-                if transition.type == .moveIn { parent.insertSubview(frozen, belowSubview: view) } else { parent.insertSubview(frozen, aboveSubview: view) }
+                if transition.type == .moveIn {
+                    parent.insertSubview(frozen, belowSubview: view)
+                } else {
+                    parent.insertSubview(frozen, aboveSubview: view)
+                }
             }
             let old = self.record(for: frozen)
             switch transition.type {
             case .push, .reveal:
-                appendSegment(old, .transform, startSeconds: begin, timing: timing,
-                              from: offset(oldTransform, startProgress), to: offset(oldTransform, endProgress), group: group)
+                appendSegment(
+                    old, .transform, startSeconds: begin, timing: timing,
+                    from: offset(oldTransform, startProgress), to: offset(oldTransform, endProgress), group: group)
             case .fade:
-                appendSegment(old, .opacity, startSeconds: begin, timing: timing, from: .number(1 - startProgress), to: .number(1 - endProgress), group: group)
+                appendSegment(
+                    old, .opacity, startSeconds: begin, timing: timing, from: .number(1 - startProgress), to: .number(1 - endProgress),
+                    group: group)
             default: break
             }
             snapshot = frozen

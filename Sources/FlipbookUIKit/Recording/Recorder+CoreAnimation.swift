@@ -1,7 +1,7 @@
-import Foundation
 import FlipbookGeometry
-import FlipbookMotion
 import FlipbookModel
+import FlipbookMotion
+import Foundation
 
 /// A `CATransaction`'s settings for the animations added inside it.
 struct TransactionSettings {
@@ -21,14 +21,22 @@ extension Recorder {
     /// The innermost open transaction's settings (the run loop's implicit one when none is open).
     var currentTransaction: TransactionSettings {
         get { transactionSettings.last ?? implicitTransaction }
-        set { if transactionSettings.isEmpty { implicitTransaction = newValue } else { transactionSettings[transactionSettings.count - 1] = newValue } }
+        set {
+            if transactionSettings.isEmpty {
+                implicitTransaction = newValue
+            } else {
+                transactionSettings[transactionSettings.count - 1] = newValue
+            }
+        }
     }
 
     /// A step: `value` set at once now (in a completion's moment).
     func appendStep(_ record: ViewRecord, _ property: AnimatableProperty, _ value: PropertyValue) {
         if momentCount == 0 {
-            appendSegment(record, property, startSeconds: clockSeconds, timing: Timing(curve: .bezier(.linear), durationSeconds: Recorder.holdSeconds),
-                          from: value, to: value, group: -1)
+            appendSegment(
+                record, property, startSeconds: clockSeconds,
+                timing: Timing(curve: .bezier(.linear), durationSeconds: Recorder.holdSeconds),
+                from: value, to: value, group: -1)
             return
         }
         record.tracks[property, default: Track()].entries.append(
@@ -101,14 +109,24 @@ extension Recorder {
         case "path", "fillColor", "strokeColor", "lineWidth", "strokeStart", "strokeEnd":
             guard let shape = layer as? CAShapeLayer else { return false }
             switch keyPath {
-            case "path": if let v = value as? CGPath { shape.path = v; return true } else if let v = value as? UIBezierPath { shape.path = v.cgPath; return true }
+            case "path":
+                if let v = value as? CGPath {
+                    shape.path = v; return true
+                } else if let v = value as? UIBezierPath {
+                    shape.path = v.cgPath; return true
+                }
             case "fillColor": if let v = color(value) { shape.fillColor = v; return true }
             case "strokeColor": if let v = color(value) { shape.strokeColor = v; return true }
             case "lineWidth": if let v = number(value) { shape.lineWidth = v; return true }
             case "strokeStart": if let v = number(value) { shape.strokeStart = v; return true }
             default: if let v = number(value) { shape.strokeEnd = v; return true }
             }
-        case "transform": if let v = value as? CATransform3D { layer.transform = v; return true } else if let v = value as? CGAffineTransform { layer.setAffineTransform(v); return true }
+        case "transform":
+            if let v = value as? CATransform3D {
+                layer.transform = v; return true
+            } else if let v = value as? CGAffineTransform {
+                layer.setAffineTransform(v); return true
+            }
         default:
             // Sub-paths of `transform` are recorded on the decomposed transform.
             return false

@@ -1,6 +1,6 @@
-import Foundation
-import FlipbookMotion
 import FlipbookModel
+import FlipbookMotion
+import Foundation
 
 /// Animations recorded while paused (an interactive transition's), with the completions they
 /// scheduled, held until the interaction finishes or cancels.
@@ -43,8 +43,9 @@ extension Recorder {
         let group = newGroup(), at = paused.startSeconds + fraction * paused.durationSeconds
         for (index, change) in paused.changes.enumerated() {
             let value = paused.value(index, atSeconds: at)
-            appendSegment(change.record, change.property, startSeconds: clockSeconds,
-                          timing: Timing(curve: .bezier(.linear), durationSeconds: Recorder.holdSeconds), from: value, to: value, group: group)
+            appendSegment(
+                change.record, change.property, startSeconds: clockSeconds,
+                timing: Timing(curve: .bezier(.linear), durationSeconds: Recorder.holdSeconds), from: value, to: value, group: group)
         }
     }
 
@@ -59,14 +60,21 @@ extension Recorder {
         for (index, change) in paused.changes.enumerated() {
             let current = change.record.value(change.property, atSeconds: now)
             let target = towardsEnd ? paused.value(index, atSeconds: 1e12) : change.base
-            let timing = remaining > 0 ? Timing(curve: .bezier(curve), durationSeconds: remaining)
+            let timing =
+                remaining > 0
+                ? Timing(curve: .bezier(curve), durationSeconds: remaining)
                 : Timing(curve: .bezier(.linear), durationSeconds: Recorder.holdSeconds)
-            appendSegment(change.record, change.property, startSeconds: now, timing: timing, from: remaining > 0 ? current : target, to: target, group: group)
+            appendSegment(
+                change.record, change.property, startSeconds: now, timing: timing, from: remaining > 0 ? current : target, to: target,
+                group: group)
         }
         let reached = paused.startSeconds + fraction * paused.durationSeconds
         if !towardsEnd {
-            schedule(atSeconds: now + remaining, view: paused.changes.first?.record.view.recordingName ?? "an interactive transition") { [self] in
-                for change in paused.changes { appendStep(change.record, change.property, change.record.view.animatableState.value(change.property)) }
+            schedule(atSeconds: now + remaining, view: paused.changes.first?.record.view.recordingName ?? "an interactive transition") {
+                [self] in
+                for change in paused.changes {
+                    appendStep(change.record, change.property, change.record.view.animatableState.value(change.property))
+                }
             }
         }
         for event in paused.heldEvents {

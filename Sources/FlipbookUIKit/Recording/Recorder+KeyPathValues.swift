@@ -1,6 +1,6 @@
-import Foundation
 import FlipbookGeometry
 import FlipbookModel
+import Foundation
 
 /// Key-path values as numbers: what `byValue`, `isAdditive`, paced and cubic keyframes compute
 /// with, component by component (numbers, points, sizes, rects).

@@ -1,7 +1,7 @@
-import Foundation
 import FlipbookGeometry
-import FlipbookMotion
 import FlipbookModel
+import FlipbookMotion
+import Foundation
 
 /// One drawn element of a keyframe animation's `path`: a line or a Bézier curve from its start
 /// point, with its length measured along 32 chords (far below a point's width on any curve a
@@ -66,10 +66,15 @@ extension Recorder {
     /// A keyframe animation along `path`: the layer's `position` on each element in turn (the
     /// Bézier parameter linear in time, or arc length when paced), turned to the tangent with
     /// `rotationMode` (plus a half turn for `.rotateAutoReverse`), added to the model rotation.
-    func pathMotion(_ path: CGPath, animation: CAKeyframeAnimation, layer: CALayer, view: UIView, durationSeconds: Double) -> SimpleMotion? {
+    func pathMotion(_ path: CGPath, animation: CAKeyframeAnimation, layer: CALayer, view: UIView, durationSeconds: Double) -> SimpleMotion?
+    {
         let name = view.recordingName
         guard animation.keyPath == "position" else {
-            fail(.notDrawn(view: name, what: "a CAKeyframeAnimation path on key path \"\(animation.keyPath ?? "nil")\" (a path moves \"position\")")); return nil
+            fail(
+                .notDrawn(
+                    view: name, what: "a CAKeyframeAnimation path on key path \"\(animation.keyPath ?? "nil")\" (a path moves \"position\")"
+                ));
+            return nil
         }
         let mode = animation.calculationMode
         guard mode != .cubic && mode != .cubicPaced else {
@@ -90,10 +95,18 @@ extension Recorder {
         if mode == .paced {
             let total = curves.reduce(0) { $0 + $1.length }
             var sum = 0.0
-            times = [0] + curves.map { sum += $0.length; return total > 0 ? sum / total : 1 }
+            times =
+                [0]
+                + curves.map {
+                    sum += $0.length; return total > 0 ? sum / total : 1
+                }
         } else if let keyTimes = animation.keyTimes?.map(\.doubleValue) {
             guard keyTimes.count == curves.count + 1, zip(keyTimes, keyTimes.dropFirst()).allSatisfy({ $0 <= $1 }) else {
-                fail(.invalidAnimation(view: name, field: "keyTimes", problem: "has \(keyTimes.count) times for a path of \(curves.count) elements (one more than the elements, ascending)"))
+                fail(
+                    .invalidAnimation(
+                        view: name, field: "keyTimes",
+                        problem:
+                            "has \(keyTimes.count) times for a path of \(curves.count) elements (one more than the elements, ascending)"))
                 return nil
             }
             times = keyTimes
@@ -130,10 +143,11 @@ extension Recorder {
                 continue
             }
             let paced = mode == .paced
-            pieces.append(.init(start: times[index], end: times[index + 1], from: start, to: end, curve: .bezier(bezier)) { u in
-                let progress = bezier.progress(atFraction: u)
-                return state(curve, paced ? curve.parameter(atLengthFraction: progress) : progress)
-            })
+            pieces.append(
+                .init(start: times[index], end: times[index + 1], from: start, to: end, curve: .bezier(bezier)) { u in
+                    let progress = bezier.progress(atFraction: u)
+                    return state(curve, paced ? curve.parameter(atLengthFraction: progress) : progress)
+                })
         }
         let properties: [AnimatableProperty] = rotates ? [.frame, .transform] : [.frame]
         let motion = SimpleMotion(properties: properties, pieces: pieces, durationSeconds: durationSeconds)

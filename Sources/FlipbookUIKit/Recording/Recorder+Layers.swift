@@ -1,5 +1,5 @@
-import Foundation
 import FlipbookModel
+import Foundation
 
 /// The recording's stand-in for a layer no view backs — a `CAShapeLayer` added with
 /// `addSublayer`, a layer set as a `mask` — so that it is recorded as views are: its changes,

@@ -6,8 +6,10 @@ import Foundation
 extension Recorder {
     /// Schedules run-loop work at `timeSeconds` (not before now), never held back by a paused
     /// interactive transition.
-    func scheduleRunLoopWork(atSeconds timeSeconds: Double, what: String, repeating: Bool = false, key: AnyHashable? = nil,
-                             _ run: @escaping () -> Void) {
+    func scheduleRunLoopWork(
+        atSeconds timeSeconds: Double, what: String, repeating: Bool = false, key: AnyHashable? = nil,
+        _ run: @escaping () -> Void
+    ) {
         schedule(atSeconds: timeSeconds, view: what, repeating: repeating, key: key, holdable: false, run)
     }
 

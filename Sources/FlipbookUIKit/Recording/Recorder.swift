@@ -1,8 +1,8 @@
-import Foundation
 import FlipbookGeometry
-import FlipbookMotion
 import FlipbookModel
+import FlipbookMotion
 import FlipbookSupport
+import Foundation
 
 /// The recording in progress: the simulated clock, the animation blocks open, every view's
 /// history and the window's tree at the end of each moment (the body, then each completion).
@@ -94,8 +94,9 @@ final class Recorder {
             return
         }
         let shown = lookedFor.prefix(4).joined(separator: ", ") + (lookedFor.count > 4 ? ", …" : "")
-        Recorder.report(call + ": no file \(shown) in \(folder.path) (Transition.record's resources: folder), "
-                        + "so the image view draws nothing")
+        Recorder.report(
+            call + ": no file \(shown) in \(folder.path) (Transition.record's resources: folder), "
+                + "so the image view draws nothing")
     }
 
     /// The index of the moment being recorded (its tree is taken when it ends).
@@ -144,7 +145,9 @@ final class Recorder {
                 track.entries[index].to = value
             } else {
                 let from = track.value(atSeconds: start, base: record.base.value(property))
-                track.entries.append(.init(startSeconds: start, timing: timing, from: from, to: value, order: nextOrder(), group: group, moment: momentCount))
+                track.entries.append(
+                    .init(startSeconds: start, timing: timing, from: from, to: value, order: nextOrder(), group: group, moment: momentCount)
+                )
                 endSeconds = max(endSeconds, start + timing.durationSeconds)
             }
         case .immediate:
@@ -158,7 +161,10 @@ final class Recorder {
             } else if let index = track.entries.lastIndex(where: { $0.timing == nil && $0.moment == momentCount }) {
                 track.entries[index].to = value
             } else {
-                track.entries.append(.init(startSeconds: clockSeconds, timing: nil, from: value, to: value, order: nextOrder(), group: -1, moment: momentCount))
+                track.entries.append(
+                    .init(
+                        startSeconds: clockSeconds, timing: nil, from: value, to: value, order: nextOrder(), group: -1, moment: momentCount)
+                )
             }
         }
     }
@@ -175,8 +181,10 @@ final class Recorder {
 
     /// Appends a segment to a view's track directly (a property animator's pause, scrub and
     /// continuation, which change values without a UIKit setter).
-    func appendSegment(_ record: ViewRecord, _ property: AnimatableProperty, startSeconds: Double, timing: Timing,
-                       from: PropertyValue, to: PropertyValue, group: Int) {
+    func appendSegment(
+        _ record: ViewRecord, _ property: AnimatableProperty, startSeconds: Double, timing: Timing,
+        from: PropertyValue, to: PropertyValue, group: Int
+    ) {
         record.tracks[property, default: Track()].entries.append(
             .init(startSeconds: startSeconds, timing: timing, from: from, to: to, order: nextOrder(), group: group, moment: momentCount))
         endSeconds = max(endSeconds, startSeconds + timing.durationSeconds)
@@ -261,14 +269,18 @@ final class Recorder {
         }
         let reverseGroup = newGroup()
         for (record, property, entry) in forwards {
-            record.tracks[property]!.entries.append(.init(startSeconds: back, timing: timing, from: entry.to, to: entry.from,
-                                                          order: nextOrder(), group: reverseGroup, moment: momentCount))
+            record.tracks[property]!.entries.append(
+                .init(
+                    startSeconds: back, timing: timing, from: entry.to, to: entry.from,
+                    order: nextOrder(), group: reverseGroup, moment: momentCount))
         }
         endSeconds = max(endSeconds, end)
         schedule(atSeconds: end, view: forwards.first?.0.view.recordingName ?? "an animation block") { [self] in
             for (record, property, entry) in forwards {
-                record.tracks[property]!.entries.append(.init(startSeconds: end, timing: nil, from: entry.to, to: entry.to,
-                                                              order: nextOrder(), group: -1, moment: momentCount))
+                record.tracks[property]!.entries.append(
+                    .init(
+                        startSeconds: end, timing: nil, from: entry.to, to: entry.to,
+                        order: nextOrder(), group: -1, moment: momentCount))
             }
             completion?(true)
         }
@@ -280,14 +292,17 @@ final class Recorder {
     /// Schedules `run` at `timeSeconds` of simulated time (not before now).
     /// `holdable` false (run-loop work: dispatched blocks, timers) is never held back by a
     /// paused interactive transition, as the run loop does not pause with it.
-    func schedule(atSeconds timeSeconds: Double, view: String, repeating: Bool = false, key: AnyHashable? = nil, holdable: Bool = true,
-                  _ run: @escaping () -> Void) {
+    func schedule(
+        atSeconds timeSeconds: Double, view: String, repeating: Bool = false, key: AnyHashable? = nil, holdable: Bool = true,
+        _ run: @escaping () -> Void
+    ) {
         sequence += 1
         if holdable && !heldEventLists.isEmpty {
             heldEventLists[heldEventLists.count - 1].append(Event(timeSeconds: timeSeconds, sequence: sequence, view: view, run: run))
             return
         }
-        queue.append(Event(timeSeconds: max(timeSeconds, clockSeconds), sequence: sequence, view: view, run: run, repeating: repeating, key: key))
+        queue.append(
+            Event(timeSeconds: max(timeSeconds, clockSeconds), sequence: sequence, view: view, run: run, repeating: repeating, key: key))
     }
 
     /// Removes the scheduled events whose key `matches` (an invalidated timer, a cancelled work item).
@@ -323,7 +338,9 @@ final class Recorder {
             let event = queue.remove(at: next)
             eventsRun += 1
             if eventsRun > Recorder.maximumEvents || event.timeSeconds > TransitionAnimator.maximumDurationSeconds {
-                if event.repeating { fail(.workStillScheduled(event.view)) } else if eventsRun > Recorder.maximumEvents {
+                if event.repeating {
+                    fail(.workStillScheduled(event.view))
+                } else if eventsRun > Recorder.maximumEvents {
                     fail(.tooManyCompletions(view: event.view, count: Recorder.maximumEvents))
                 } else {
                     fail(.tooLong(view: event.view, seconds: event.timeSeconds))
@@ -341,7 +358,13 @@ final class Recorder {
             throw RecordingError.transitionNotCompleted(animator: pending.animatorName, waitingOn: waitingOn(pending))
         }
         if endSeconds > TransitionAnimator.maximumDurationSeconds {
-            let view = records.first { $0.tracks.values.contains { $0.entries.contains { entry in entry.startSeconds + (entry.timing?.durationSeconds ?? 0) > TransitionAnimator.maximumDurationSeconds } } }
+            let view = records.first {
+                $0.tracks.values.contains {
+                    $0.entries.contains { entry in
+                        entry.startSeconds + (entry.timing?.durationSeconds ?? 0) > TransitionAnimator.maximumDurationSeconds
+                    }
+                }
+            }
             throw RecordingError.tooLong(view: view?.view.recordingName ?? "an animation", seconds: endSeconds)
         }
     }

@@ -1,5 +1,5 @@
-public import Foundation
 import FlipbookModel
+public import Foundation
 
 /// Misuse found while recording; each case names the view (its type and accessibility
 /// identifier or tag).
@@ -46,7 +46,8 @@ public enum RecordingError: Error, CustomStringConvertible, LocalizedError, Equa
         case let .animatedOutsideWindow(view):
             return "\(view) is animated but is not in the window (add it to the window's view tree before animating it)"
         case let .tooManyCompletions(view, count):
-            return "completions keep starting new work after \(count) events (last: \(view)); a completion that starts its own animation again never ends"
+            return
+                "completions keep starting new work after \(count) events (last: \(view)); a completion that starts its own animation again never ends"
         case let .tooLong(view, seconds):
             return "\(view): the recording reaches \(seconds) s; a transition lasts at most \(TransitionAnimator.maximumDurationSeconds) s"
         case let .neverEnds(view, reason):

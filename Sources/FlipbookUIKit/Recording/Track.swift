@@ -1,7 +1,7 @@
-import Foundation
 import FlipbookGeometry
-import FlipbookMotion
 import FlipbookModel
+import FlipbookMotion
+import Foundation
 
 /// One property's recorded history on one view: animations (segments) and at-once sets made
 /// after the start (steps, applied by the completion of the moment they were made in).

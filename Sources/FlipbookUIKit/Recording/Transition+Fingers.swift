@@ -1,6 +1,6 @@
-public import Foundation
-public import FlipbookMotion
 public import FlipbookModel
+public import FlipbookMotion
+public import Foundation
 
 /// What a finger does during a recording, delivered to the app's own gesture recognizers and
 /// controls (docs/UIKIT.md, "Touches").
@@ -26,8 +26,9 @@ public struct Finger: Sendable {
     /// - Precondition: `durationSeconds` is within `Gesture.minimumSampleSpacingSeconds` …
     ///   `Gesture.maximumDurationSeconds` (1 ms … 20 s), as a gesture's samples are.
     public static func press(at point: CGPoint, durationSeconds: Double, atSeconds: Double = 0) -> Finger {
-        precondition((Gesture.minimumSampleSpacingSeconds...Gesture.maximumDurationSeconds).contains(durationSeconds),
-                     "a press lasts 1 ms to 20 s, got \(durationSeconds) s")
+        precondition(
+            (Gesture.minimumSampleSpacingSeconds...Gesture.maximumDurationSeconds).contains(durationSeconds),
+            "a press lasts 1 ms to 20 s, got \(durationSeconds) s")
         return Finger(action: .press(x: Double(point.x), y: Double(point.y), durationSeconds: durationSeconds), atSeconds: atSeconds)
     }
 
@@ -50,8 +51,10 @@ extension Transition {
     /// actions.
     /// - Throws: what `record(device:resources:_:)` throws.
     @MainActor
-    public static func record(device: Device = .iPhone8, resources: URL? = nil, fingers: [Finger],
-                              _ body: @MainActor (UIWindow) throws -> Void) throws -> Transition {
+    public static func record(
+        device: Device = .iPhone8, resources: URL? = nil, fingers: [Finger],
+        _ body: @MainActor (UIWindow) throws -> Void
+    ) throws -> Transition {
         try record(device: device, resources: resources) { window in
             try body(window)
             guard let recorder = Recorder.current else { return }
@@ -67,7 +70,10 @@ extension Transition {
                     delivery.drag(gesture, touchDownSeconds: finger.atSeconds)
                 case let .press(x, y, durationSeconds):
                     // Two samples at the same point: touch-down and lift-off.
-                    let still = [TouchSample(timeSeconds: 0, xPoints: x, yPoints: y), TouchSample(timeSeconds: durationSeconds, xPoints: x, yPoints: y)]
+                    let still = [
+                        TouchSample(timeSeconds: 0, xPoints: x, yPoints: y),
+                        TouchSample(timeSeconds: durationSeconds, xPoints: x, yPoints: y)
+                    ]
                     // Valid by `press`'s precondition on the duration.
                     if let gesture = try? Gesture(samples: still) { delivery.drag(gesture, touchDownSeconds: finger.atSeconds) }
                 }

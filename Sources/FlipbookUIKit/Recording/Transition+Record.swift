@@ -1,7 +1,7 @@
-public import Foundation
 import FlipbookGeometry
-import FlipbookMotion
 public import FlipbookModel
+import FlipbookMotion
+public import Foundation
 
 extension Transition {
     /// Records what UIKit code does to a window into a transition.
@@ -22,8 +22,10 @@ extension Transition {
     ///   completion cycle, an animation that never ends, a transition never completed), or what
     ///   `body` throws.
     @MainActor
-    public static func record(device: Device = .iPhone8, resources: URL? = nil, appearance: Appearance = .light,
-                              _ body: @MainActor (UIWindow) throws -> Void) throws -> Transition {
+    public static func record(
+        device: Device = .iPhone8, resources: URL? = nil, appearance: Appearance = .light,
+        _ body: @MainActor (UIWindow) throws -> Void
+    ) throws -> Transition {
         let recorder = Recorder(device: device, resources: resources)
         recorder.appearance = appearance
         do {
@@ -83,7 +85,9 @@ struct TransitionBuilder {
         var barChanges: [(seconds: Double, change: LayerChange)] = []
         var seenBars = Set<ObjectIdentifier>()
         for stint in barStints {
-            guard let bar = recorder.records[stint.record].view as? UINavigationBar, seenBars.insert(ObjectIdentifier(bar)).inserted else { continue }
+            guard let bar = recorder.records[stint.record].view as? UINavigationBar, seenBars.insert(ObjectIdentifier(bar)).inserted else {
+                continue
+            }
             let content = barContent(bar)
             animations += content.animations
             barChanges += content.changes
@@ -95,10 +99,18 @@ struct TransitionBuilder {
         var byTime: [(time: Double, changes: [LayerChange])] = []
         for (index, moment) in moments.enumerated().dropFirst() {
             guard let list = changes[index], !list.isEmpty else { continue }
-            if let last = byTime.last, last.time == moment.timeSeconds { byTime[byTime.count - 1].changes += list } else { byTime.append((moment.timeSeconds, list)) }
+            if let last = byTime.last, last.time == moment.timeSeconds {
+                byTime[byTime.count - 1].changes += list
+            } else {
+                byTime.append((moment.timeSeconds, list))
+            }
         }
         for (seconds, change) in barChanges {
-            if let index = byTime.firstIndex(where: { $0.time == seconds }) { byTime[index].changes.append(change) } else { byTime.append((seconds, [change])) }
+            if let index = byTime.firstIndex(where: { $0.time == seconds }) {
+                byTime[index].changes.append(change)
+            } else {
+                byTime.append((seconds, [change]))
+            }
         }
         byTime.sort { $0.time < $1.time }
         let lastTime = moments.last?.timeSeconds ?? 0
@@ -108,8 +120,9 @@ struct TransitionBuilder {
 
         let total = max(recorder.endSeconds, lastTime)
         let main = recorder.mainTiming ?? Timing(curve: .bezier(.linear), durationSeconds: total > 0 ? total : 1.0 / 60)
-        return Transition(name: name, device: recorder.device, window: layer(for: root), animations: animations, timedChanges: timedChanges,
-                          timing: main)
+        return Transition(
+            name: name, device: recorder.device, window: layer(for: root), animations: animations, timedChanges: timedChanges,
+            timing: main)
     }
 
     /// Names every stint: a view's first stay is named after it, later ones get " (2)", " (3)", ….
@@ -134,13 +147,18 @@ struct TransitionBuilder {
         var changes: [Int: [LayerChange]] = [:]
         func collectChanges(_ stint: Stint) {
             if stint.startMoment > 0 {
-                changes[stint.startMoment, default: []].append(LayerChange(target: stint.name, set: LayerPatch(isHidden: stint.states[0].state.isHidden)))
+                changes[stint.startMoment, default: []].append(
+                    LayerChange(target: stint.name, set: LayerPatch(isHidden: stint.states[0].state.isHidden)))
             }
             for (previous, current) in zip(stint.states, stint.states.dropFirst()) {
-                if let patch = current.state.patch(from: previous.state) { changes[current.moment, default: []].append(LayerChange(target: stint.name, set: patch)) }
+                if let patch = current.state.patch(from: previous.state) {
+                    changes[current.moment, default: []].append(LayerChange(target: stint.name, set: patch))
+                }
             }
             stint.children.forEach(collectChanges)
-            if let end = stint.endMoment { changes[end, default: []].append(LayerChange(target: stint.name, set: LayerPatch(isRemoved: true))) }
+            if let end = stint.endMoment {
+                changes[end, default: []].append(LayerChange(target: stint.name, set: LayerPatch(isRemoved: true)))
+            }
         }
         collectChanges(root)
         return changes
@@ -158,15 +176,19 @@ struct TransitionBuilder {
             for stint in stintsByRecord[record.index] ?? [] {
                 var targets = [(stint.name, entry.from, entry.to)]
                 // A part of a view's snapshot: its content layer's frame follows the snapshot's size.
-                if property == .frame, let snapshot = record.view as? UISnapshotView, case let .rect(from) = entry.from, case let .rect(to) = entry.to,
-                   let contentFrom = croppedContentFrame(snapshot, from), let contentTo = croppedContentFrame(snapshot, to) {
+                if property == .frame, let snapshot = record.view as? UISnapshotView, case let .rect(from) = entry.from,
+                    case let .rect(to) = entry.to,
+                    let contentFrom = croppedContentFrame(snapshot, from), let contentTo = croppedContentFrame(snapshot, to)
+                {
                     targets.append((stint.name + " content", .rect(contentFrom), .rect(contentTo)))
                 }
                 for (target, from, to) in targets {
                     if let timing = entry.timing {
-                        animations.append(Animation(target: target, from: from.patch(property), to: to.patch(property),
-                                                    delaySeconds: entry.startSeconds,
-                                                    timing: AnimationTiming(curve: timing.curve, durationSeconds: timing.durationSeconds)))
+                        animations.append(
+                            Animation(
+                                target: target, from: from.patch(property), to: to.patch(property),
+                                delaySeconds: entry.startSeconds,
+                                timing: AnimationTiming(curve: timing.curve, durationSeconds: timing.durationSeconds)))
                     } else {
                         changes[entry.moment, default: []].append(LayerChange(target: target, set: to.patch(property)))
                     }
@@ -189,9 +211,13 @@ struct TransitionBuilder {
         return recorder.records.map { record in
             let view = record.view
             var name: String
-            if record.index == 0 { name = "window" }
-            else if let id = view.accessibilityIdentifier, counts[id] == 1 { name = id }
-            else { name = view.recordingTypeName + (view.tag != 0 ? " tag \(view.tag)" : "") + " #\(record.index)" }
+            if record.index == 0 {
+                name = "window"
+            } else if let id = view.accessibilityIdentifier, counts[id] == 1 {
+                name = id
+            } else {
+                name = view.recordingTypeName + (view.tag != 0 ? " tag \(view.tag)" : "") + " #\(record.index)"
+            }
             while used.contains(name) { name += "'" }
             used.insert(name)
             return name
@@ -227,8 +253,13 @@ struct TransitionBuilder {
         var matched = [Stint?](repeating: nil, count: new.count), kept = Set<ObjectIdentifier>()
         var i = 0, j = 0
         while i < old.count, j < new.count {
-            if old[i] == new[j] { matched[j] = alive[i]; kept.insert(ObjectIdentifier(alive[i])); i += 1; j += 1 }
-            else if table[i + 1][j] >= table[i][j + 1] { i += 1 } else { j += 1 }
+            if old[i] == new[j] {
+                matched[j] = alive[i]; kept.insert(ObjectIdentifier(alive[i])); i += 1; j += 1
+            } else if table[i + 1][j] >= table[i][j + 1] {
+                i += 1
+            } else {
+                j += 1
+            }
         }
         for child in alive where !kept.contains(ObjectIdentifier(child)) { end(child, moment: moment) }
         var previous: Stint?
@@ -257,7 +288,8 @@ struct TransitionBuilder {
         // (hidden: the layer draws unmasked again).
         if let mask = masks.first { layer.mask = self.layer(for: mask) }
         if masks.count > 1 {
-            recorder.fail(.notDrawn(view: record.view.recordingName, what: "a second mask layer set after another (the model has one mask a layer)"))
+            recorder.fail(
+                .notDrawn(view: record.view.recordingName, what: "a second mask layer set after another (the model has one mask a layer)"))
         }
         if let snapshot = record.view as? UISnapshotView, let frozen = snapshot.frozenContent {
             var content = frozenLayer(frozen.node, name: stint.name + " content", values: frozen.values)
@@ -329,8 +361,9 @@ struct TransitionBuilder {
         let part = snapshot.sourceRect, whole = snapshot.sourceBounds
         guard part != whole, part.width > 0, part.height > 0 else { return nil }
         let scaleX = frame.width / Double(part.width), scaleY = frame.height / Double(part.height)
-        return Rect(x: Double(whole.minX - part.minX) * scaleX, y: Double(whole.minY - part.minY) * scaleY,
-                    width: Double(whole.width) * scaleX, height: Double(whole.height) * scaleY)
+        return Rect(
+            x: Double(whole.minX - part.minX) * scaleX, y: Double(whole.minY - part.minY) * scaleY,
+            width: Double(whole.width) * scaleX, height: Double(whole.height) * scaleY)
     }
 
     /// Every stay of a navigation bar, in tree order.
@@ -356,11 +389,14 @@ struct TransitionBuilder {
         }
         var items: [Layer] = [], animations: [Animation] = [], changes: [(seconds: Double, change: LayerChange)] = []
         var shownBefore: [String] = []
-        var barLayer = NavigationBar.transition(device: device, from: first.from, to: first.to, operation: first.operation,
-                                                animation: first.animation, scrollEdge: first.scrollEdge).layer
+        var barLayer = NavigationBar.transition(
+            device: device, from: first.from, to: first.to, operation: first.operation,
+            animation: first.animation, scrollEdge: first.scrollEdge
+        ).layer
         for (number, step) in bar.itemTransitions.enumerated() {
-            let made = NavigationBar.transition(device: device, from: step.from, to: step.to, operation: step.operation, animation: step.animation,
-                                                scrollEdge: step.scrollEdge)
+            let made = NavigationBar.transition(
+                device: device, from: step.from, to: step.to, operation: step.operation, animation: step.animation,
+                scrollEdge: step.scrollEdge)
             let itemsPrefix = "bar items"
             func renamed(_ name: String) -> String {
                 number == 0 ? name : name.replacingOccurrences(of: itemsPrefix, with: "\(itemsPrefix) \(number + 1)")

@@ -34,8 +34,11 @@ final class TransitionContext: NSObject, UIViewControllerContextTransitioning {
     private(set) var completionCurve: UIView.AnimationCurve = .easeInOut
 
     /// Animations to run alongside the animator's, with their completions (the coordinator's).
-    private var alongside: [(animation: ((UIViewControllerTransitionCoordinatorContext) -> Void)?,
-                             completion: ((UIViewControllerTransitionCoordinatorContext) -> Void)?)] = []
+    private var alongside:
+        [(
+            animation: ((UIViewControllerTransitionCoordinatorContext) -> Void)?,
+            completion: ((UIViewControllerTransitionCoordinatorContext) -> Void)?
+        )] = []
     private var interactionHandlers: [(UIViewControllerTransitionCoordinatorContext) -> Void] = []
     /// True once the alongside animations were run (later ones run at once, with the time left).
     private var alongsideStarted = false
@@ -44,9 +47,11 @@ final class TransitionContext: NSObject, UIViewControllerContextTransitioning {
     /// `updateInteractiveTransition`.
     private var pausedAlongside: PausedRecording?
 
-    init(container: UIView, from: UIViewController, to: UIViewController, fromViewGiven: Bool = true, toViewGiven: Bool = true,
-         fromView: UIView? = nil, toView: UIView? = nil,
-         toFinalFrame: CGRect, fromFinalFrame: CGRect, style: UIModalPresentationStyle) {
+    init(
+        container: UIView, from: UIViewController, to: UIViewController, fromViewGiven: Bool = true, toViewGiven: Bool = true,
+        fromView: UIView? = nil, toView: UIView? = nil,
+        toFinalFrame: CGRect, fromFinalFrame: CGRect, style: UIModalPresentationStyle
+    ) {
         containerView = container; fromController = from; toController = to
         self.fromViewGiven = fromViewGiven; self.toViewGiven = toViewGiven
         fromViewOverride = fromView; toViewOverride = toView
@@ -58,8 +63,10 @@ final class TransitionContext: NSObject, UIViewControllerContextTransitioning {
 
     /// Runs the transition: the interaction controller's start, else the animator, else
     /// `fallback` (UIKit's own transition); without animation the to view is put in place at once.
-    func run(animator: UIViewControllerAnimatedTransitioning?, interaction: UIViewControllerInteractiveTransitioning?, animated: Bool,
-             fallback: (TransitionContext) -> Void) {
+    func run(
+        animator: UIViewControllerAnimatedTransitioning?, interaction: UIViewControllerInteractiveTransitioning?, animated: Bool,
+        fallback: (TransitionContext) -> Void
+    ) {
         Recorder.current?.pendingContexts.append(self)
         guard animated else {
             isAnimated = false
@@ -128,9 +135,11 @@ final class TransitionContext: NSObject, UIViewControllerContextTransitioning {
         alongsideStartSeconds = Recorder.current?.clockSeconds ?? 0
         let blocks = alongside.compactMap(\.animation)
         guard !blocks.isEmpty else { return }
-        UIView.animate(withDuration: max(durationSeconds, 0), delay: 0, options: [.curveEaseInOut], animations: {
-            for block in blocks { block(self) }
-        })
+        UIView.animate(
+            withDuration: max(durationSeconds, 0), delay: 0, options: [.curveEaseInOut],
+            animations: {
+                for block in blocks { block(self) }
+            })
     }
 
     func updateInteractiveTransition(_ percentComplete: CGFloat) {
@@ -150,8 +159,9 @@ final class TransitionContext: NSObject, UIViewControllerContextTransitioning {
         isInteractive = false
         if let interaction { completionVelocity = interaction.completionSpeed; completionCurve = interaction.completionCurve }
         if let paused = pausedAlongside, let recorder = Recorder.current {
-            recorder.resume(paused, fraction: Double(percentComplete), towardsEnd: !cancelled, speed: Double(completionVelocity),
-                            curve: completionCurve.bezier)
+            recorder.resume(
+                paused, fraction: Double(percentComplete), towardsEnd: !cancelled, speed: Double(completionVelocity),
+                curve: completionCurve.bezier)
             pausedAlongside = nil
         }
         for handler in interactionHandlers { handler(self) }
@@ -196,22 +206,29 @@ extension TransitionContext: UIViewControllerTransitionCoordinator {
     var transitionDuration: TimeInterval { durationSeconds }
 
     @discardableResult
-    func animate(alongsideTransition animation: ((UIViewControllerTransitionCoordinatorContext) -> Void)?,
-                 completion: ((UIViewControllerTransitionCoordinatorContext) -> Void)?) -> Bool {
+    func animate(
+        alongsideTransition animation: ((UIViewControllerTransitionCoordinatorContext) -> Void)?,
+        completion: ((UIViewControllerTransitionCoordinatorContext) -> Void)?
+    ) -> Bool {
         guard !isCompleted else { return false }
         alongside.append((animation, completion))
         if alongsideStarted, let animation {
             // Added once the animations run: over the time left, as UIKit adds it to the running transition.
             let left = durationSeconds - ((Recorder.current?.clockSeconds ?? 0) - alongsideStartSeconds)
-            if left > 0, isAnimated { UIView.animate(withDuration: left, delay: 0, options: [.curveEaseInOut], animations: { animation(self) }) }
-            else { UIView.performWithoutAnimation { animation(self) } }
+            if left > 0, isAnimated {
+                UIView.animate(withDuration: left, delay: 0, options: [.curveEaseInOut], animations: { animation(self) })
+            } else {
+                UIView.performWithoutAnimation { animation(self) }
+            }
         }
         return true
     }
 
     @discardableResult
-    func animateAlongsideTransition(in view: UIView?, animation: ((UIViewControllerTransitionCoordinatorContext) -> Void)?,
-                                    completion: ((UIViewControllerTransitionCoordinatorContext) -> Void)?) -> Bool {
+    func animateAlongsideTransition(
+        in view: UIView?, animation: ((UIViewControllerTransitionCoordinatorContext) -> Void)?,
+        completion: ((UIViewControllerTransitionCoordinatorContext) -> Void)?
+    ) -> Bool {
         animate(alongsideTransition: animation, completion: completion)
     }
 

@@ -55,14 +55,18 @@ public struct Selector: Hashable, CustomStringConvertible, ExpressibleByStringLi
     }
 
     /// A selector calling `method`, a method taking no argument: `Selector(Screen.close, name: "close")`.
-    public init<Target, Result>(_ method: @escaping (Target) -> () -> Result, name: String, file: StaticString = #fileID, line: UInt = #line) {
+    public init<Target, Result>(
+        _ method: @escaping (Target) -> () -> Result, name: String, file: StaticString = #fileID, line: UInt = #line
+    ) {
         self.init(name: name, arguments: 0, file: file, line: line) { (target: Target, _: Arguments) in Selector.result(method(target)()) }
     }
 
     /// A selector calling `method`, a method taking one argument (the sender of an action):
     /// `Selector(Screen.handlePan(_:), name: "handlePan:")`. A `name` without a colon gets one.
-    public init<Target, Argument, Result>(_ method: @escaping (Target) -> (Argument) -> Result, name: String,
-                                          file: StaticString = #fileID, line: UInt = #line) {
+    public init<Target, Argument, Result>(
+        _ method: @escaping (Target) -> (Argument) -> Result, name: String,
+        file: StaticString = #fileID, line: UInt = #line
+    ) {
         self.init(name: name, arguments: 1, file: file, line: line) { (target: Target, arguments: Arguments) throws(SelectorError) in
             Selector.result(method(target)(try arguments.value(0)))
         }
@@ -70,8 +74,10 @@ public struct Selector: Hashable, CustomStringConvertible, ExpressibleByStringLi
 
     /// A selector calling `method`, a method taking two arguments (an action's sender and event:
     /// `tapped(_:forEvent:)`). A `name` without colons gets two.
-    public init<Target, First, Second, Result>(_ method: @escaping (Target) -> (First, Second) -> Result, name: String,
-                                               file: StaticString = #fileID, line: UInt = #line) {
+    public init<Target, First, Second, Result>(
+        _ method: @escaping (Target) -> (First, Second) -> Result, name: String,
+        file: StaticString = #fileID, line: UInt = #line
+    ) {
         self.init(name: name, arguments: 2, file: file, line: line) { (target: Target, arguments: Arguments) throws(SelectorError) in
             Selector.result(method(target)(try arguments.value(0), try arguments.value(1)))
         }
@@ -83,8 +89,10 @@ public struct Selector: Hashable, CustomStringConvertible, ExpressibleByStringLi
     }
 
     /// A property's setter (`#selector(setter: Card.progress)`): performing it with a value sets it.
-    public init<Target, Value>(setter property: ReferenceWritableKeyPath<Target, Value>, name: String,
-                               file: StaticString = #fileID, line: UInt = #line) {
+    public init<Target, Value>(
+        setter property: ReferenceWritableKeyPath<Target, Value>, name: String,
+        file: StaticString = #fileID, line: UInt = #line
+    ) {
         self.init(name: name, arguments: 1, file: file, line: line) { (target: Target, arguments: Arguments) throws(SelectorError) in
             target[keyPath: property] = try arguments.value(0)
             return nil
@@ -92,14 +100,18 @@ public struct Selector: Hashable, CustomStringConvertible, ExpressibleByStringLi
     }
 
     /// A selector whose method `call` gets a target of type `Target` and the action's arguments.
-    private init<Target>(name: String, arguments: Int, file: StaticString, line: UInt,
-                         call: @escaping (Target, Arguments) throws(SelectorError) -> Any?) {
+    private init<Target>(
+        name: String, arguments: Int, file: StaticString, line: UInt,
+        call: @escaping (Target, Arguments) throws(SelectorError) -> Any?
+    ) {
         let name = Selector.completed(name, arguments: arguments), madeAt = "\(file):\(line)"
         self.name = name
         self.madeAt = madeAt
-        method = Method(accepts: { $0 is Target }, call: { target, values throws(SelectorError) in
-            try call(target as! Target, Arguments(values: values, selector: name, madeAt: madeAt))
-        })
+        method = Method(
+            accepts: { $0 is Target },
+            call: { target, values throws(SelectorError) in
+                try call(target as! Target, Arguments(values: values, selector: name, madeAt: madeAt))
+            })
         methods = nil
     }
 
@@ -115,8 +127,9 @@ public struct Selector: Hashable, CustomStringConvertible, ExpressibleByStringLi
             let value = position < values.count ? values[position] : nil
             let converted: Value? = value.map { $0 as? Value } ?? (Optional<Any>.none as? Value)
             guard let converted else {
-                throw SelectorError.argumentMismatch(selector: selector, expected: String(describing: Value.self),
-                                                     sent: value.map { String(describing: type(of: $0)) } ?? "nil", madeAt: madeAt)
+                throw SelectorError.argumentMismatch(
+                    selector: selector, expected: String(describing: Value.self),
+                    sent: value.map { String(describing: type(of: $0)) } ?? "nil", madeAt: madeAt)
             }
             return converted
         }
@@ -197,8 +210,10 @@ public func NSStringFromSelector(_ selector: Selector) -> String { selector.name
 
 /// A selector naming `name` (`NSSelectorFromString`), found by name through `methods` (see
 /// `Selector.init(_:methods:file:line:)`).
-public func NSSelectorFromString(_ name: String, methods: ((AnyObject, String) -> Selector?)? = nil,
-                                 file: StaticString = #fileID, line: UInt = #line) -> Selector {
+public func NSSelectorFromString(
+    _ name: String, methods: ((AnyObject, String) -> Selector?)? = nil,
+    file: StaticString = #fileID, line: UInt = #line
+) -> Selector {
     Selector(name, methods: methods, file: file, line: line)
 }
 

@@ -11,16 +11,20 @@ let package = Package(
     name: "GalleryApp",
     dependencies: [
         // This repository, by path (a real app would use its URL and a version).
-        .package(name: "Flipbook", path: "../../.."),
+        .package(name: "Flipbook", path: "../../..")
     ],
     targets: [
         // The app's animators and the view controllers they touch: App/GalleryApp, rewritten.
-        .target(name: "GalleryApp", dependencies: [.product(name: "UIKit", package: "Flipbook")],
-                path: "Sources/GalleryApp", exclude: ["uikit-sources.json"],
-                plugins: [.plugin(name: "UIKitSources", package: "Flipbook")]),
-        .testTarget(name: "GalleryAppTests",
-                    dependencies: ["GalleryApp", .product(name: "FlipbookUIKit", package: "Flipbook"),
-                                   .product(name: "Flipbook", package: "Flipbook"), .product(name: "FlipbookTesting", package: "Flipbook")],
-                    path: "Tests/GalleryAppTests", exclude: ["__Goldens__"]),
+        .target(
+            name: "GalleryApp", dependencies: [.product(name: "UIKit", package: "Flipbook")],
+            path: "Sources/GalleryApp", exclude: ["uikit-sources.json"],
+            plugins: [.plugin(name: "UIKitSources", package: "Flipbook")]),
+        .testTarget(
+            name: "GalleryAppTests",
+            dependencies: [
+                "GalleryApp", .product(name: "FlipbookUIKit", package: "Flipbook"),
+                .product(name: "Flipbook", package: "Flipbook"), .product(name: "FlipbookTesting", package: "Flipbook")
+            ],
+            path: "Tests/GalleryAppTests", exclude: ["__Goldens__"])
     ]
 )

@@ -1,6 +1,6 @@
-public import Foundation
-import FlipbookMotion
 import FlipbookModel
+import FlipbookMotion
+public import Foundation
 
 /// The kinds of timing curve (`UITimingCurveType`).
 public enum UITimingCurveType: Int, Sendable {
@@ -78,7 +78,8 @@ open class UISpringTimingParameters: NSObject, UITimingCurveProvider {
     }
     /// A physical spring; the animator's duration is ignored (the animation lasts until it settles).
     public init(mass: CGFloat, stiffness: CGFloat, damping: CGFloat, initialVelocity velocity: CGVector) {
-        kind = .physical(Spring(mass: Double(mass), stiffness: Double(stiffness), damping: Double(damping), initialVelocity: Double(velocity.dx)))
+        kind = .physical(
+            Spring(mass: Double(mass), stiffness: Double(stiffness), damping: Double(damping), initialVelocity: Double(velocity.dx)))
         initialVelocity = velocity
     }
     /// A spring from its perceptual duration and bounce (iOS 17), as `UIView.animate(springDuration:bounce:…)`.
@@ -120,4 +121,3 @@ extension UITimingCurveProvider {
         return Timing(curve: .bezier(cubicTimingParameters?.bezier ?? .easeInEaseOut), durationSeconds: duration)
     }
 }
-

@@ -1,5 +1,5 @@
-public import Foundation
 import FlipbookMotion
+public import Foundation
 
 extension UIView {
     /// Options of `UIView.animate` (`UIView.AnimationOptions`): the curve (bits 16–19) and
@@ -118,9 +118,13 @@ extension UIView {
 
     /// Animates the changes `animations` makes over `duration` seconds after `delay`, with the
     /// options' curve (ease in-out by default); `completion` runs at the end.
-    public class func animate(withDuration duration: TimeInterval, delay: TimeInterval, options: AnimationOptions = [],
-                            animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil) {
-        run(duration: duration, delay: delay, curve: .bezier(options.curve), options: options, animations: animations, completion: completion)
+    public class func animate(
+        withDuration duration: TimeInterval, delay: TimeInterval, options: AnimationOptions = [],
+        animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil
+    ) {
+        run(
+            duration: duration, delay: delay, curve: .bezier(options.curve), options: options, animations: animations,
+            completion: completion)
     }
     /// Animates with the default curve, no delay.
     public class func animate(withDuration duration: TimeInterval, animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil) {
@@ -133,25 +137,37 @@ extension UIView {
     /// Animates on UIKit's duration-based spring: `dampingRatio` 0…1 and `velocity` in whole
     /// distances per second, the spring settling within `duration` (Flipbook's exact spring,
     /// docs/TIMING.md). The options' curve is ignored, as on iOS.
-    public class func animate(withDuration duration: TimeInterval, delay: TimeInterval, usingSpringWithDamping dampingRatio: CGFloat,
-                            initialSpringVelocity velocity: CGFloat, options: AnimationOptions = [],
-                            animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil) {
-        run(duration: duration, delay: delay, curve: .spring(dampingRatio: Double(dampingRatio), initialVelocity: Double(velocity)),
+    public class func animate(
+        withDuration duration: TimeInterval, delay: TimeInterval, usingSpringWithDamping dampingRatio: CGFloat,
+        initialSpringVelocity velocity: CGFloat, options: AnimationOptions = [],
+        animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil
+    ) {
+        run(
+            duration: duration, delay: delay, curve: .spring(dampingRatio: Double(dampingRatio), initialVelocity: Double(velocity)),
             options: options, animations: animations, completion: completion)
     }
     /// Animates on a spring given as its perceptual duration and bounce (iOS 17): stiffness
     /// (2π / duration)², damping 4π(1 − bounce) / duration for bounce ≥ 0 (4π / (duration·(1 + bounce))
     /// below 0), mass 1; the animation lasts until the spring settles (`Spring.settlingDurationSeconds`).
-    public class func animate(springDuration duration: TimeInterval = 0.5, bounce: CGFloat = 0, initialSpringVelocity velocity: CGFloat = 0,
-                            delay: TimeInterval = 0, options: AnimationOptions = [], animations: @escaping () -> Void,
-                            completion: ((Bool) -> Void)? = nil) {
-        guard duration > 0 else { run(duration: 0, delay: delay, curve: .bezier(.linear), options: options, animations: animations, completion: completion); return }
+    public class func animate(
+        springDuration duration: TimeInterval = 0.5, bounce: CGFloat = 0, initialSpringVelocity velocity: CGFloat = 0,
+        delay: TimeInterval = 0, options: AnimationOptions = [], animations: @escaping () -> Void,
+        completion: ((Bool) -> Void)? = nil
+    ) {
+        guard duration > 0 else {
+            run(duration: 0, delay: delay, curve: .bezier(.linear), options: options, animations: animations, completion: completion);
+            return
+        }
         let spring = UISpringTimingParameters.spring(duration: Double(duration), bounce: Double(bounce), initialVelocity: Double(velocity))
-        run(duration: max(spring.settlingDurationSeconds, Recorder.holdSeconds), delay: delay, curve: .springPhysics(spring), options: options, animations: animations, completion: completion)
+        run(
+            duration: max(spring.settlingDurationSeconds, Recorder.holdSeconds), delay: delay, curve: .springPhysics(spring),
+            options: options, animations: animations, completion: completion)
     }
 
-    static func run(duration: TimeInterval, delay: TimeInterval, curve: TimingCurve, options: AnimationOptions,
-                    animations: @escaping () -> Void, completion: ((Bool) -> Void)?) {
+    static func run(
+        duration: TimeInterval, delay: TimeInterval, curve: TimingCurve, options: AnimationOptions,
+        animations: @escaping () -> Void, completion: ((Bool) -> Void)?
+    ) {
         guard let recorder = Recorder.current else { animations(); completion?(true); return }
         if options.contains(.repeat) {
             recorder.fail(.neverEnds(view: "UIView.animate", reason: "the .repeat option repeats forever"))
@@ -197,8 +213,10 @@ extension UIView {
 
     /// A keyframe animation: `animations` calls `addKeyframe` for each part; a change made
     /// outside a keyframe animates over the whole duration. Keyframes are linear in their time.
-    public class func animateKeyframes(withDuration duration: TimeInterval, delay: TimeInterval, options: KeyframeAnimationOptions = [],
-                                     animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil) {
+    public class func animateKeyframes(
+        withDuration duration: TimeInterval, delay: TimeInterval, options: KeyframeAnimationOptions = [],
+        animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil
+    ) {
         guard let recorder = Recorder.current else { animations(); completion?(true); return }
         if options.contains(.repeat) {
             recorder.fail(.neverEnds(view: "UIView.animateKeyframes", reason: "the .repeat option repeats forever"))
@@ -216,8 +234,10 @@ extension UIView {
 
     /// A keyframe of the enclosing `animateKeyframes`: its changes animate linearly from
     /// `frameStartTime` to `frameStartTime + frameDuration` (fractions of the duration).
-    public class func addKeyframe(withRelativeStartTime frameStartTime: Double, relativeDuration frameDuration: Double,
-                                animations: @escaping () -> Void) {
+    public class func addKeyframe(
+        withRelativeStartTime frameStartTime: Double, relativeDuration frameDuration: Double,
+        animations: @escaping () -> Void
+    ) {
         guard let recorder = Recorder.current, case let .animated(group, start, timing) = recorder.context else { animations(); return }
         let length = frameDuration * timing.durationSeconds
         guard length > 0, length.isFinite else {
@@ -226,8 +246,10 @@ extension UIView {
         }
         let keyframeGroup = recorder.newGroup()
         _ = group
-        recorder.withContext(.animated(group: keyframeGroup, startSeconds: start + frameStartTime * timing.durationSeconds,
-                                       timing: Timing(curve: .bezier(.linear), durationSeconds: length)), animations)
+        recorder.withContext(
+            .animated(
+                group: keyframeGroup, startSeconds: start + frameStartTime * timing.durationSeconds,
+                timing: Timing(curve: .bezier(.linear), durationSeconds: length)), animations)
     }
 
     // MARK: Transitions
@@ -237,13 +259,19 @@ extension UIView {
     /// `duration`. Without a transition option the changes apply at once. The flips and curls
     /// are refused in a recording (`RecordingError.unsupported`, naming the option and the call's
     /// file and line); their changes apply at once.
-    public class func transition(with view: UIView, duration: TimeInterval, options: AnimationOptions = [],
-                               animations: (() -> Void)?, completion: ((Bool) -> Void)? = nil,
-                               file: StaticString = #fileID, line: UInt = #line) {
+    public class func transition(
+        with view: UIView, duration: TimeInterval, options: AnimationOptions = [],
+        animations: (() -> Void)?, completion: ((Bool) -> Void)? = nil,
+        file: StaticString = #fileID, line: UInt = #line
+    ) {
         refuseUndrawnTransition(options, api: "UIView.transition(with:duration:options:animations:completion:)", file: file, line: line)
-        guard let recorder = Recorder.current, duration > 0, duration.isFinite, options.transitionField != 0, let parent = view.superview else {
+        guard let recorder = Recorder.current, duration > 0, duration.isFinite, options.transitionField != 0, let parent = view.superview
+        else {
             UIView.performWithoutAnimation { animations?() }
-            if let completion { Recorder.current?.schedule(atSeconds: Recorder.current?.clockSeconds ?? 0, view: view.recordingName) { completion(true) } ?? completion(true) }
+            if let completion {
+                Recorder.current?.schedule(atSeconds: Recorder.current?.clockSeconds ?? 0, view: view.recordingName) { completion(true) }
+                    ?? completion(true)
+            }
             return
         }
         let before = view.snapshotView(afterScreenUpdates: false)!
@@ -252,20 +280,29 @@ extension UIView {
             parent.insertSubview(before, aboveSubview: view)
             animations?()
         }
-        recorder.animate(timing: Timing(curve: .bezier(options.curve), durationSeconds: Double(duration)), delaySeconds: 0,
-                         animations: { before.alpha = 0 },
-                         completion: { finished in before.removeFromSuperview(); completion?(finished) })
+        recorder.animate(
+            timing: Timing(curve: .bezier(options.curve), durationSeconds: Double(duration)), delaySeconds: 0,
+            animations: { before.alpha = 0 },
+            completion: { finished in
+                before.removeFromSuperview(); completion?(finished)
+            })
     }
 
     /// Replaces `fromView` by `toView` in its superview (hides and shows with
     /// `.showHideTransitionViews`); with `.transitionCrossDissolve` `toView` fades in over
     /// `duration`; the flips and curls are refused in a recording, as above.
-    public class func transition(from fromView: UIView, to toView: UIView, duration: TimeInterval, options: AnimationOptions = [],
-                               completion: ((Bool) -> Void)? = nil, file: StaticString = #fileID, line: UInt = #line) {
+    public class func transition(
+        from fromView: UIView, to toView: UIView, duration: TimeInterval, options: AnimationOptions = [],
+        completion: ((Bool) -> Void)? = nil, file: StaticString = #fileID, line: UInt = #line
+    ) {
         refuseUndrawnTransition(options, api: "UIView.transition(from:to:duration:options:completion:)", file: file, line: line)
         let parent = fromView.superview
         UIView.performWithoutAnimation {
-            if options.contains(.showHideTransitionViews) { toView.isHidden = false } else if let parent { parent.insertSubview(toView, aboveSubview: fromView) }
+            if options.contains(.showHideTransitionViews) {
+                toView.isHidden = false
+            } else if let parent {
+                parent.insertSubview(toView, aboveSubview: fromView)
+            }
             if options.transitionField != 0 && duration > 0 { toView.alpha = 0 }
         }
         let finish: (Bool) -> Void = { finished in
@@ -281,15 +318,19 @@ extension UIView {
 
     /// The names of UIKit's view transitions by their option field (`UIView.AnimationOptions`,
     /// bits 20–22); 5 is the cross-dissolve, which is drawn.
-    static let undrawnTransitionNames: [UInt: String] = [1: "transitionFlipFromLeft", 2: "transitionFlipFromRight", 3: "transitionCurlUp",
-                                         4: "transitionCurlDown", 6: "transitionFlipFromTop", 7: "transitionFlipFromBottom"]
+    static let undrawnTransitionNames: [UInt: String] = [
+        1: "transitionFlipFromLeft", 2: "transitionFlipFromRight", 3: "transitionCurlUp",
+        4: "transitionCurlDown", 6: "transitionFlipFromTop", 7: "transitionFlipFromBottom"
+    ]
 
     /// Fails the recording for a flip or curl: they turn the view in 3-D with its old and new
     /// content on either side (curls bend it), which the model's flat layers do not draw alike.
     private static func refuseUndrawnTransition(_ options: AnimationOptions, api: String, file: StaticString, line: UInt) {
         guard let name = undrawnTransitionNames[options.transitionField], let recorder = Recorder.current else { return }
-        recorder.fail(.unsupported(api: "\(api) with .\(name)", calledAt: "\(file):\(line)",
-                                   advice: "use .transitionCrossDissolve, or turn the view yourself: a CABasicAnimation of "
-                                       + "transform.rotation.y on a layer whose transform has m34 = -1/500 (docs/UIKIT.md, \"3-D transforms\")"))
+        recorder.fail(
+            .unsupported(
+                api: "\(api) with .\(name)", calledAt: "\(file):\(line)",
+                advice: "use .transitionCrossDissolve, or turn the view yourself: a CABasicAnimation of "
+                    + "transform.rotation.y on a layer whose transform has m34 = -1/500 (docs/UIKIT.md, \"3-D transforms\")"))
     }
 }

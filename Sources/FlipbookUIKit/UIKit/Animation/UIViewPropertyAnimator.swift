@@ -1,6 +1,6 @@
-public import Foundation
-import FlipbookMotion
 import FlipbookModel
+import FlipbookMotion
+public import Foundation
 
 /// A property animator (`UIViewPropertyAnimator`) in simulated time: start, pause, scrub
 /// (`fractionComplete`, linear as `scrubsLinearly`), reverse, continue and stop, each recorded
@@ -54,7 +54,9 @@ open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating {
         if let animations { addAnimations(animations) }
     }
     /// An animator with a cubic curve.
-    public convenience init(duration: TimeInterval, controlPoint1 point1: CGPoint, controlPoint2 point2: CGPoint, animations: (() -> Void)? = nil) {
+    public convenience init(
+        duration: TimeInterval, controlPoint1 point1: CGPoint, controlPoint2 point2: CGPoint, animations: (() -> Void)? = nil
+    ) {
         self.init(duration: duration, timingParameters: UICubicTimingParameters(controlPoint1: point1, controlPoint2: point2))
         if let animations { addAnimations(animations) }
     }
@@ -64,10 +66,15 @@ open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating {
         if let animations { addAnimations(animations) }
     }
     /// An animator started at once.
-    open class func runningPropertyAnimator(withDuration duration: TimeInterval, delay: TimeInterval, options: UIView.AnimationOptions = [],
-                                            animations: @escaping () -> Void,
-                                            completion: ((UIViewAnimatingPosition) -> Void)? = nil) -> Self {
-        let animator = Self(duration: duration, timingParameters: UICubicTimingParameters(animationCurve: UIView.AnimationCurve(rawValue: Int((options.rawValue >> 16) & 3)) ?? .easeInOut))
+    open class func runningPropertyAnimator(
+        withDuration duration: TimeInterval, delay: TimeInterval, options: UIView.AnimationOptions = [],
+        animations: @escaping () -> Void,
+        completion: ((UIViewAnimatingPosition) -> Void)? = nil
+    ) -> Self {
+        let animator = Self(
+            duration: duration,
+            timingParameters: UICubicTimingParameters(
+                animationCurve: UIView.AnimationCurve(rawValue: Int((options.rawValue >> 16) & 3)) ?? .easeInOut))
         animator.addAnimations(animations)
         if let completion { animator.addCompletion(completion) }
         animator.startAnimation(afterDelay: delay)
@@ -93,7 +100,8 @@ open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating {
             pausedFraction = min(max(newValue, 0), 1)
             if state == .inactive { startRecording(startSeconds: nil) }
             let timing = self.timing
-            let progress = scrubsLinearly ? Double(pausedFraction) : timing.progress(atSeconds: Double(pausedFraction) * timing.durationSeconds)
+            let progress =
+                scrubsLinearly ? Double(pausedFraction) : timing.progress(atSeconds: Double(pausedFraction) * timing.durationSeconds)
             hold { from, to in .interpolate(from, to, progress: progress) }
         }
     }
@@ -104,10 +112,13 @@ open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating {
     open func addAnimations(_ animation: @escaping () -> Void, delayFactor: CGFloat) {
         animations.append((animation, delayFactor))
         if state == .active, let recorder = Recorder.current {
-            let remaining = isRunning ? runDurationSeconds - (recorder.clockSeconds - runStartSeconds) : duration * Double(1 - pausedFraction)
+            let remaining =
+                isRunning ? runDurationSeconds - (recorder.clockSeconds - runStartSeconds) : duration * Double(1 - pausedFraction)
             capture(recorder) {
                 if remaining > 0 {
-                    recorder.withContext(.animated(group: recorder.newGroup(), startSeconds: recorder.clockSeconds, timing: self.timing(remaining)), animation)
+                    recorder.withContext(
+                        .animated(group: recorder.newGroup(), startSeconds: recorder.clockSeconds, timing: self.timing(remaining)),
+                        animation)
                 } else {
                     recorder.withContext(.immediate, animation)
                 }
@@ -129,7 +140,9 @@ open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating {
         if state == .inactive {
             startRecording(startSeconds: recorder.clockSeconds + max(0, delay))
         } else {
-            run(from: pausedFraction, timing: timing(duration * Double(isReversed ? pausedFraction : 1 - pausedFraction)), recorder: recorder)
+            run(
+                from: pausedFraction, timing: timing(duration * Double(isReversed ? pausedFraction : 1 - pausedFraction)),
+                recorder: recorder)
         }
     }
 
@@ -153,7 +166,9 @@ open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating {
         let left = Double(isReversed ? pausedFraction : 1 - pausedFraction)
         let factor = durationFactor > 0 ? Double(durationFactor) : 1
         let provider = parameters ?? timingParameters ?? UICubicTimingParameters()
-        run(from: pausedFraction, timing: provider.timing(duration: max(duration * left * factor, Recorder.holdSeconds)), recorder: recorder)
+        run(
+            from: pausedFraction, timing: provider.timing(duration: max(duration * left * factor, Recorder.holdSeconds)), recorder: recorder
+        )
     }
 
     /// Stops: the views stay where they are drawn now (`withoutFinishing` true: the animator
@@ -171,7 +186,8 @@ open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating {
                 let layer = recorder.presentationLayer(of: view)
                 _ = now
                 view.layer.bounds = layer.bounds; view.layer.position = layer.position; view.layer.transform = layer.transform
-                view.layer.opacityValue = layer.opacityValue; view.layer.backgroundColor = layer.backgroundColor; view.layer.cornerRadius = layer.cornerRadius
+                view.layer.opacityValue = layer.opacityValue; view.layer.backgroundColor = layer.backgroundColor;
+                view.layer.cornerRadius = layer.cornerRadius
             }
         }
         state = withoutFinishing ? .inactive : .stopped
@@ -198,7 +214,9 @@ open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating {
 
     // MARK: Recording
 
-    private func timing(_ seconds: Double) -> Timing { (timingParameters ?? UICubicTimingParameters()).timing(duration: max(seconds, 1e-3)) }
+    private func timing(_ seconds: Double) -> Timing {
+        (timingParameters ?? UICubicTimingParameters()).timing(duration: max(seconds, 1e-3))
+    }
 
     /// Runs the animations as the recording's segments from `startSeconds`, or (nil) as a
     /// paused animator at fraction 0.
@@ -236,12 +254,14 @@ open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating {
     /// Runs every change's value from where it is now towards its end (start when reversed).
     private func run(from fraction: CGFloat, timing: Timing, recorder: Recorder) {
         isRunning = true
-        runStartSeconds = recorder.clockSeconds; runDurationSeconds = timing.durationSeconds; runStartFraction = Double(fraction); runTiming = timing
+        runStartSeconds = recorder.clockSeconds; runDurationSeconds = timing.durationSeconds; runStartFraction = Double(fraction);
+        runTiming = timing
         let group = recorder.newGroup(), now = recorder.clockSeconds
         for change in changes {
             let current = change.record.value(change.property, atSeconds: now)
-            recorder.appendSegment(change.record, change.property, startSeconds: now, timing: timing, from: current,
-                                   to: isReversed ? change.from : change.to, group: group)
+            recorder.appendSegment(
+                change.record, change.property, startSeconds: now, timing: timing, from: current,
+                to: isReversed ? change.from : change.to, group: group)
         }
         scheduleEnd(at: now + timing.durationSeconds, recorder: recorder)
     }
@@ -252,8 +272,9 @@ open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating {
         let group = recorder.newGroup(), now = recorder.clockSeconds
         for change in changes {
             let held = value(change.from, change.to) ?? change.record.value(change.property, atSeconds: now)
-            recorder.appendSegment(change.record, change.property, startSeconds: now,
-                                   timing: Timing(curve: .bezier(.linear), durationSeconds: Recorder.holdSeconds), from: held, to: held, group: group)
+            recorder.appendSegment(
+                change.record, change.property, startSeconds: now,
+                timing: Timing(curve: .bezier(.linear), durationSeconds: Recorder.holdSeconds), from: held, to: held, group: group)
         }
     }
 
@@ -309,7 +330,8 @@ open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating {
     private func restoreBefore() {
         for (view, layer) in before {
             view.layer.bounds = layer.bounds; view.layer.position = layer.position; view.layer.transform = layer.transform
-            view.layer.opacityValue = layer.opacityValue; view.layer.backgroundColor = layer.backgroundColor; view.layer.cornerRadius = layer.cornerRadius
+            view.layer.opacityValue = layer.opacityValue; view.layer.backgroundColor = layer.backgroundColor;
+            view.layer.cornerRadius = layer.cornerRadius
         }
     }
 }

@@ -1,5 +1,5 @@
-import Foundation
 import FlipbookConstraints
+import Foundation
 
 /// Auto Layout's passes: which trees to solve, when, and how solved frames reach the views.
 ///
@@ -65,13 +65,16 @@ enum LayoutEngine {
     /// label given another width than its intrinsic size was wrapped at is measured again at that
     /// width and the tree solved again (UIKit's two-pass layout of labels without a
     /// `preferredMaxLayoutWidth`), a few times at most.
-    static func solveWrappingLabels(root: UIView, fitting: (target: CGSize, priorities: (UILayoutPriority, UILayoutPriority))?) -> LayoutSolve {
+    static func solveWrappingLabels(root: UIView, fitting: (target: CGSize, priorities: (UILayoutPriority, UILayoutPriority))?)
+        -> LayoutSolve
+    {
         var solve = LayoutSolve(root: root, fitting: fitting)
         for _ in 0..<3 {
             var changed = false
             for (view, frame) in solve.viewFrames {
                 guard let label = view as? UILabel, label.numberOfLines != 1, label.preferredMaxLayoutWidth == 0,
-                      !label.translatesAutoresizingMaskIntoConstraints || label === root, label.automaticMaxLayoutWidth != frame.width else { continue }
+                    !label.translatesAutoresizingMaskIntoConstraints || label === root, label.automaticMaxLayoutWidth != frame.width
+                else { continue }
                 label.automaticMaxLayoutWidth = frame.width
                 label.layoutState.intrinsicSize = nil
                 changed = true
@@ -134,8 +137,12 @@ enum LayoutEngine {
         let first = "\(constraint.firstLayoutItem?.layoutName ?? "nil").\(constraint.firstAttribute.name)"
         var rhs = ""
         if let second = constraint.secondLayoutItem {
-            rhs = (constraint.multiplier == 1 ? "" : "\(number(constraint.multiplier))*") + "\(second.layoutName).\(constraint.secondAttribute.name)"
-            if constraint.constant != 0 { rhs += constraint.constant > 0 ? " + \(number(constraint.constant))" : " - \(number(-constraint.constant))" }
+            rhs =
+                (constraint.multiplier == 1 ? "" : "\(number(constraint.multiplier))*")
+                + "\(second.layoutName).\(constraint.secondAttribute.name)"
+            if constraint.constant != 0 {
+                rhs += constraint.constant > 0 ? " + \(number(constraint.constant))" : " - \(number(-constraint.constant))"
+            }
         } else {
             rhs = number(constraint.constant)
         }
@@ -190,19 +197,35 @@ extension NSLayoutConstraint.Attribute {
     /// UIKit's name in printed constraints (`top`, `centerX`, `leadingMargin` …).
     var name: String {
         switch self {
-        case .left: "left"; case .right: "right"; case .top: "top"; case .bottom: "bottom"
-        case .leading: "leading"; case .trailing: "trailing"; case .width: "width"; case .height: "height"
-        case .centerX: "centerX"; case .centerY: "centerY"; case .lastBaseline: "lastBaseline"; case .firstBaseline: "firstBaseline"
-        case .leftMargin: "leftMargin"; case .rightMargin: "rightMargin"; case .topMargin: "topMargin"; case .bottomMargin: "bottomMargin"
-        case .leadingMargin: "leadingMargin"; case .trailingMargin: "trailingMargin"
-        case .centerXWithinMargins: "centerXWithinMargins"; case .centerYWithinMargins: "centerYWithinMargins"
+        case .left: "left";
+        case .right: "right";
+        case .top: "top";
+        case .bottom: "bottom"
+        case .leading: "leading";
+        case .trailing: "trailing";
+        case .width: "width";
+        case .height: "height"
+        case .centerX: "centerX";
+        case .centerY: "centerY";
+        case .lastBaseline: "lastBaseline";
+        case .firstBaseline: "firstBaseline"
+        case .leftMargin: "leftMargin";
+        case .rightMargin: "rightMargin";
+        case .topMargin: "topMargin";
+        case .bottomMargin: "bottomMargin"
+        case .leadingMargin: "leadingMargin";
+        case .trailingMargin: "trailingMargin"
+        case .centerXWithinMargins: "centerXWithinMargins";
+        case .centerYWithinMargins: "centerYWithinMargins"
         case .notAnAttribute: "notAnAttribute"
         }
     }
     /// Along x (positions and width).
     var isHorizontal: Bool {
         switch self {
-        case .left, .right, .leading, .trailing, .width, .centerX, .leftMargin, .rightMargin, .leadingMargin, .trailingMargin, .centerXWithinMargins: true
+        case .left, .right, .leading, .trailing, .width, .centerX, .leftMargin, .rightMargin, .leadingMargin, .trailingMargin,
+            .centerXWithinMargins:
+            true
         default: false
         }
     }
@@ -216,7 +239,8 @@ extension UIView {
     var layoutFrame: CGRect {
         get {
             let size = bounds.size, anchor = layer.anchorPoint, position = center
-            return CGRect(x: position.x - anchor.x * size.width, y: position.y - anchor.y * size.height, width: size.width, height: size.height)
+            return CGRect(
+                x: position.x - anchor.x * size.width, y: position.y - anchor.y * size.height, width: size.width, height: size.height)
         }
         set {
             if bounds.size != newValue.size { bounds.size = newValue.size }

@@ -1,5 +1,5 @@
-import Foundation
 import FlipbookConstraints
+import Foundation
 
 /// One solve of a view tree: the solver, every item's four variables (its frame in its
 /// superview's or owning view's coordinates) and the frames they came to.
@@ -34,9 +34,13 @@ final class LayoutSolve {
                 add(v.x, .equal, 0, "\(view.layoutName).minX == 0 (root)")
                 add(v.y, .equal, 0, "\(view.layoutName).minY == 0 (root)")
                 if let fitting {
-                    add(v.width, .equal, Double(fitting.target.width), "\(view.layoutName).width == \(LayoutEngine.number(fitting.target.width)) (fitting)",
+                    add(
+                        v.width, .equal, Double(fitting.target.width),
+                        "\(view.layoutName).width == \(LayoutEngine.number(fitting.target.width)) (fitting)",
                         priority: fitting.priorities.0)
-                    add(v.height, .equal, Double(fitting.target.height), "\(view.layoutName).height == \(LayoutEngine.number(fitting.target.height)) (fitting)",
+                    add(
+                        v.height, .equal, Double(fitting.target.height),
+                        "\(view.layoutName).height == \(LayoutEngine.number(fitting.target.height)) (fitting)",
                         priority: fitting.priorities.1)
                     add(v.width, .greaterThanOrEqual, 0, "\(view.layoutName).width >= 0 (fitting)")
                     add(v.height, .greaterThanOrEqual, 0, "\(view.layoutName).height >= 0 (fitting)")
@@ -121,9 +125,13 @@ final class LayoutSolve {
                 add(LinearConstraint(g.width.expression, .equal, innerWidth), "\(name).width")
                 continue
             }
-            add(g.width, .lessThanOrEqual, Double(UILayoutGuide.readableWidthPoints), "\(name).width <= \(LayoutEngine.number(UILayoutGuide.readableWidthPoints))")
+            add(
+                g.width, .lessThanOrEqual, Double(UILayoutGuide.readableWidthPoints),
+                "\(name).width <= \(LayoutEngine.number(UILayoutGuide.readableWidthPoints))")
             add(LinearConstraint(g.width.expression, .lessThanOrEqual, innerWidth), "\(name).width <= margins")
-            add(LinearConstraint(g.width.expression, .equal, innerWidth, priority: Self.priority(UILayoutPriority(999))), "\(name).width == margins @999")
+            add(
+                LinearConstraint(g.width.expression, .equal, innerWidth, priority: Self.priority(UILayoutPriority(999))),
+                "\(name).width == margins @999")
             add(LinearConstraint(g.x.expression, .equal, 0.5 * (innerWidth - g.width) + Double(insets.left)), "\(name).centerX")
         }
     }
@@ -133,18 +141,23 @@ final class LayoutSolve {
     private func addIntrinsicSize(of view: UIView, _ v: Variables) {
         let size = view.layoutState.intrinsicSize ?? view.intrinsicContentSize
         view.layoutState.intrinsicSize = size
-        for (axis, length, variable) in [(0, size.width, v.width), (1, size.height, v.height)] where length != UIView.noIntrinsicMetric && length >= 0 {
+        for (axis, length, variable) in [(0, size.width, v.width), (1, size.height, v.height)]
+        where length != UIView.noIntrinsicMetric && length >= 0 {
             let label = axis == 0 ? "width" : "height"
             let name = "<NSContentSizeLayoutConstraint \(view.layoutName).\(label)"
-            add(variable, .greaterThanOrEqual, Double(length), "\(name) >= \(LayoutEngine.number(length)) compression>",
+            add(
+                variable, .greaterThanOrEqual, Double(length), "\(name) >= \(LayoutEngine.number(length)) compression>",
                 priority: view.layoutState.compressionResistance[axis])
-            add(variable, .lessThanOrEqual, Double(length), "\(name) <= \(LayoutEngine.number(length)) hugging>",
+            add(
+                variable, .lessThanOrEqual, Double(length), "\(name) <= \(LayoutEngine.number(length)) hugging>",
                 priority: view.layoutState.hugging[axis])
         }
     }
 
-    private func add(_ variable: ConstraintVariable, _ relation: ConstraintRelation, _ constant: Double, _ name: String,
-                     priority: UILayoutPriority = .required) {
+    private func add(
+        _ variable: ConstraintVariable, _ relation: ConstraintRelation, _ constant: Double, _ name: String,
+        priority: UILayoutPriority = .required
+    ) {
         add(LinearConstraint(variable, relation, constant, priority: Self.priority(priority)), name)
     }
 
@@ -172,9 +185,10 @@ final class LayoutSolve {
 
     private func addApp(_ constraint: NSLayoutConstraint) {
         guard let container = constraint.container, let first = constraint.firstLayoutItem else { return }
-        let relation = LayoutRelation(first: first, firstAttribute: constraint.firstAttribute, relation: constraint.relation,
-                                      second: constraint.secondLayoutItem, secondAttribute: constraint.secondAttribute,
-                                      multiplier: constraint.multiplier, constant: constraint.constant, priority: constraint.priority)
+        let relation = LayoutRelation(
+            first: first, firstAttribute: constraint.firstAttribute, relation: constraint.relation,
+            second: constraint.secondLayoutItem, secondAttribute: constraint.secondAttribute,
+            multiplier: constraint.multiplier, constant: constraint.constant, priority: constraint.priority)
         guard let linear = linear(relation, in: container) else { return }
         let id = ObjectIdentifier(constraint)
         appConstraints[id] = constraint
@@ -195,9 +209,11 @@ final class LayoutSolve {
 
     /// `a.end − a.start == b.end − b.start` (required): two distances kept equal, as a stack
     /// view's equal spacing and equal centering keep them.
-    func addEqualDistances(from aStart: (LayoutItem, NSLayoutConstraint.Attribute), to aEnd: (LayoutItem, NSLayoutConstraint.Attribute),
-                           equalTo bStart: (LayoutItem, NSLayoutConstraint.Attribute), _ bEnd: (LayoutItem, NSLayoutConstraint.Attribute),
-                           in container: UIView, name: String) {
+    func addEqualDistances(
+        from aStart: (LayoutItem, NSLayoutConstraint.Attribute), to aEnd: (LayoutItem, NSLayoutConstraint.Attribute),
+        equalTo bStart: (LayoutItem, NSLayoutConstraint.Attribute), _ bEnd: (LayoutItem, NSLayoutConstraint.Attribute),
+        in container: UIView, name: String
+    ) {
         let flips = container.effectiveUserInterfaceLayoutDirection == .rightToLeft
         let parts = [aStart, aEnd, bStart, bEnd].map { expression($0.0, $0.1, in: container, flipped: flips && $0.1.isDirectional) }
         guard let a0 = parts[0], let a1 = parts[1], let b0 = parts[2], let b1 = parts[3] else { return }
@@ -207,7 +223,8 @@ final class LayoutSolve {
     /// `relation` as the solver's constraint in `container`'s coordinates (nil: an item is not
     /// inside `container`).
     private func linear(_ relation: LayoutRelation, in container: UIView) -> LinearConstraint? {
-        let flips = container.effectiveUserInterfaceLayoutDirection == .rightToLeft
+        let flips =
+            container.effectiveUserInterfaceLayoutDirection == .rightToLeft
             && (relation.firstAttribute.isDirectional || relation.secondAttribute.isDirectional)
         guard let lhs = expression(relation.first, relation.firstAttribute, in: container, flipped: flips) else { return nil }
         var rhs = LinearExpression(constant: Double(relation.constant))
@@ -215,11 +232,12 @@ final class LayoutSolve {
             guard let term = expression(second, relation.secondAttribute, in: container, flipped: flips) else { return nil }
             rhs = Double(relation.multiplier) * term + Double(relation.constant)
         }
-        let kind: ConstraintRelation = switch relation.relation {
-        case .equal: .equal
-        case .lessThanOrEqual: .lessThanOrEqual
-        case .greaterThanOrEqual: .greaterThanOrEqual
-        }
+        let kind: ConstraintRelation =
+            switch relation.relation {
+            case .equal: .equal
+            case .lessThanOrEqual: .lessThanOrEqual
+            case .greaterThanOrEqual: .greaterThanOrEqual
+            }
         return LinearConstraint(lhs, kind, rhs, priority: Self.priority(relation.priority))
     }
 
@@ -239,8 +257,10 @@ final class LayoutSolve {
     /// `attribute` of `item` in `container`'s coordinates; `flipped`: horizontal positions
     /// measured from the container's right edge leftwards (a right-to-left layout's leading
     /// and trailing, and what they are related to).
-    private func expression(_ item: LayoutItem, _ attribute: NSLayoutConstraint.Attribute, in container: UIView,
-                            flipped: Bool) -> LinearExpression? {
+    private func expression(
+        _ item: LayoutItem, _ attribute: NSLayoutConstraint.Attribute, in container: UIView,
+        flipped: Bool
+    ) -> LinearExpression? {
         guard let v = item === container ? variables[ObjectIdentifier(container)] : variables[ObjectIdentifier(item)] else { return nil }
         let horizontal = attribute.isHorizontal
         guard let start = origin(item, horizontal: horizontal, in: container) else { return nil }
@@ -270,7 +290,8 @@ final class LayoutSolve {
             return y + baselineOffset(item, attribute, height: h)
         case .notAnAttribute: return nil
         }
-        guard flipped, ![.left, .right, .leftMargin, .rightMargin].contains(attribute), let c = variables[ObjectIdentifier(container)] else {
+        guard flipped, ![.left, .right, .leftMargin, .rightMargin].contains(attribute), let c = variables[ObjectIdentifier(container)]
+        else {
             return position
         }
         // Measured leftwards from the container's right edge: the mirror image.
@@ -278,7 +299,8 @@ final class LayoutSolve {
     }
 
     /// The baseline's distance below the top: a label's text baseline, else the bottom edge.
-    private func baselineOffset(_ item: LayoutItem, _ attribute: NSLayoutConstraint.Attribute, height: LinearExpression) -> LinearExpression {
+    private func baselineOffset(_ item: LayoutItem, _ attribute: NSLayoutConstraint.Attribute, height: LinearExpression) -> LinearExpression
+    {
         if let label = item as? UILabel, let offsets = label.baselineOffsets {
             // The text block is centred vertically: its top is (height − text height) / 2 down.
             let first = attribute == .firstBaseline

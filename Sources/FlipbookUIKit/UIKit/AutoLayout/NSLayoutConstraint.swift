@@ -96,8 +96,10 @@ open class NSLayoutConstraint: NSObject {
 
     /// `view1.attr1 relation multiplier × view2.attr2 + c`; `view2` nil (with `.notAnAttribute`)
     /// for a constant. Traps on items that are not views or layout guides, as UIKit does.
-    public init(item view1: Any, attribute attr1: Attribute, relatedBy relation: Relation, toItem view2: Any?,
-                attribute attr2: Attribute, multiplier: CGFloat, constant c: CGFloat) {
+    public init(
+        item view1: Any, attribute attr1: Attribute, relatedBy relation: Relation, toItem view2: Any?,
+        attribute attr2: Attribute, multiplier: CGFloat, constant c: CGFloat
+    ) {
         guard let first = view1 as? LayoutItem else { preconditionFailure("NSLayoutConstraint: \(view1) is not a view or layout guide") }
         precondition(view2 == nil || view2 is LayoutItem, "NSLayoutConstraint: the second item is not a view or layout guide")
         precondition(attr1 != .notAnAttribute, "NSLayoutConstraint: the first attribute is notAnAttribute")
@@ -134,8 +136,9 @@ open class NSLayoutConstraint: NSObject {
         guard let first = firstLayoutItem else { return }
         let items = [first.layoutView, secondLayoutItem?.layoutView].compactMap { $0 }
         guard let ancestor = view ?? UIView.closestCommonAncestor(items) else {
-            preconditionFailure("Unable to activate constraint \(self) because its items have no common ancestor. "
-                                + "Does the constraint or its anchors reference items in different view hierarchies? That's illegal.")
+            preconditionFailure(
+                "Unable to activate constraint \(self) because its items have no common ancestor. "
+                    + "Does the constraint or its anchors reference items in different view hierarchies? That's illegal.")
         }
         LayoutEngine.activationCount += 1
         activationOrder = LayoutEngine.activationCount

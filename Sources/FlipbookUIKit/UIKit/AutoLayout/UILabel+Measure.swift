@@ -1,6 +1,6 @@
-import Foundation
 import FlipbookModel
 import FlipbookText
+import Foundation
 
 extension UILabel {
     /// The text engine labels are measured with: the fonts a render uses by default (the
@@ -19,8 +19,9 @@ extension UILabel {
     func measuredText(maxWidthPoints: Double?) -> TextLayout? {
         guard let text, !text.isEmpty, let typesetter = UILabel.measuringTypesetter, font.pointSize > 0 else { return nil }
         let width = maxWidthPoints.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
-        return typesetter.layout(text, style: TextStyle(sizePoints: Double(font.pointSize), weight: font.modelWeight.textWeight),
-                                 maxWidthPoints: width, numberOfLines: numberOfLines, lineBreakMode: engineLineBreakMode)
+        return typesetter.layout(
+            text, style: TextStyle(sizePoints: Double(font.pointSize), weight: font.modelWeight.textWeight),
+            maxWidthPoints: width, numberOfLines: numberOfLines, lineBreakMode: engineLineBreakMode)
     }
 
     /// The width a multi-line label wraps at for its intrinsic size: `preferredMaxLayoutWidth`
@@ -44,7 +45,8 @@ extension UILabel {
     /// Where the first and last baselines sit relative to the label's vertical centre (the
     /// text block is centred vertically), in points.
     var baselineOffsets: (first: Double, last: Double)? {
-        guard let layout = measuredText(maxWidthPoints: intrinsicWrapWidth), let first = layout.lines.first, let last = layout.lines.last else {
+        guard let layout = measuredText(maxWidthPoints: intrinsicWrapWidth), let first = layout.lines.first, let last = layout.lines.last
+        else {
             return nil
         }
         let top = -0.5 * layout.heightPoints

@@ -63,8 +63,9 @@ public struct NSDirectionalEdgeInsets: Equatable, Hashable, Sendable {
     public static let zero = NSDirectionalEdgeInsets()
 
     init(_ insets: UIEdgeInsets, rightToLeft: Bool) {
-        self.init(top: insets.top, leading: rightToLeft ? insets.right : insets.left, bottom: insets.bottom,
-                  trailing: rightToLeft ? insets.left : insets.right)
+        self.init(
+            top: insets.top, leading: rightToLeft ? insets.right : insets.left, bottom: insets.bottom,
+            trailing: rightToLeft ? insets.left : insets.right)
     }
     func edgeInsets(rightToLeft: Bool) -> UIEdgeInsets {
         UIEdgeInsets(top: top, left: rightToLeft ? trailing : leading, bottom: bottom, right: rightToLeft ? leading : trailing)
@@ -168,11 +169,12 @@ extension UIView {
     public var readableContentGuide: UILayoutGuide { systemGuide(.readable) }
 
     private func systemGuide(_ inset: UILayoutGuide.SystemInset) -> UILayoutGuide {
-        let existing: UILayoutGuide? = switch inset {
-        case .safeArea: layoutState.safeAreaGuide
-        case .margins: layoutState.marginsGuide
-        case .readable: layoutState.readableGuide
-        }
+        let existing: UILayoutGuide? =
+            switch inset {
+            case .safeArea: layoutState.safeAreaGuide
+            case .margins: layoutState.marginsGuide
+            case .readable: layoutState.readableGuide
+            }
         if let existing { return existing }
         let guide = UILayoutGuide()
         guide.inset = inset

@@ -1,5 +1,5 @@
-public import Foundation
 import FlipbookMotion
+public import Foundation
 
 /// A view that lines up its arranged subviews in a row or a column (`UIStackView`) by keeping
 /// constraints among them, as UIKit's does: the first and last touch the stack's edges (or its
@@ -121,14 +121,20 @@ open class UIStackView: UIView {
         let (start, end, length): (NSLayoutConstraint.Attribute, NSLayoutConstraint.Attribute, NSLayoutConstraint.Attribute) =
             horizontal ? (.leading, .trailing, .width) : (.top, .bottom, .height)
         let (boxStart, boxEnd): (NSLayoutConstraint.Attribute, NSLayoutConstraint.Attribute) =
-            horizontal ? (margins ? .leadingMargin : .leading, margins ? .trailingMargin : .trailing)
-                       : (margins ? .topMargin : .top, margins ? .bottomMargin : .bottom)
-        let (crossStart, crossEnd, crossCentre): (NSLayoutConstraint.Attribute, NSLayoutConstraint.Attribute, NSLayoutConstraint.Attribute) =
-            horizontal ? (.top, .bottom, .centerY) : (.leading, .trailing, .centerX)
-        let (boxCrossStart, boxCrossEnd, boxCrossCentre): (NSLayoutConstraint.Attribute, NSLayoutConstraint.Attribute, NSLayoutConstraint.Attribute) =
-            horizontal ? (margins ? .topMargin : .top, margins ? .bottomMargin : .bottom, margins ? .centerYWithinMargins : .centerY)
-                       : (margins ? .leadingMargin : .leading, margins ? .trailingMargin : .trailing,
-                          margins ? .centerXWithinMargins : .centerX)
+            horizontal
+            ? (margins ? .leadingMargin : .leading, margins ? .trailingMargin : .trailing)
+            : (margins ? .topMargin : .top, margins ? .bottomMargin : .bottom)
+        let (crossStart, crossEnd, crossCentre):
+            (NSLayoutConstraint.Attribute, NSLayoutConstraint.Attribute, NSLayoutConstraint.Attribute) =
+                horizontal ? (.top, .bottom, .centerY) : (.leading, .trailing, .centerX)
+        let (boxCrossStart, boxCrossEnd, boxCrossCentre):
+            (NSLayoutConstraint.Attribute, NSLayoutConstraint.Attribute, NSLayoutConstraint.Attribute) =
+                horizontal
+                ? (margins ? .topMargin : .top, margins ? .bottomMargin : .bottom, margins ? .centerYWithinMargins : .centerY)
+                : (
+                    margins ? .leadingMargin : .leading, margins ? .trailingMargin : .trailing,
+                    margins ? .centerXWithinMargins : .centerX
+                )
         func add(_ relation: LayoutRelation, _ name: String) { solve.addSystem(relation, in: self, name: "<\(name) \(layoutName)>") }
 
         let visible = arranged.filter { !$0.isHidden }
@@ -138,9 +144,13 @@ open class UIStackView: UIView {
             if view.isHidden {
                 add(LayoutRelation(first: view, firstAttribute: length), "UISV-hiding \(view.layoutName)")
                 if let previous {
-                    add(LayoutRelation(first: view, firstAttribute: start, second: previous, secondAttribute: end), "UISV-hiding \(view.layoutName)")
+                    add(
+                        LayoutRelation(first: view, firstAttribute: start, second: previous, secondAttribute: end),
+                        "UISV-hiding \(view.layoutName)")
                 } else {
-                    add(LayoutRelation(first: view, firstAttribute: start, second: self, secondAttribute: boxStart), "UISV-hiding \(view.layoutName)")
+                    add(
+                        LayoutRelation(first: view, firstAttribute: start, second: self, secondAttribute: boxStart),
+                        "UISV-hiding \(view.layoutName)")
                 }
             } else {
                 previous = view
@@ -156,7 +166,9 @@ open class UIStackView: UIView {
             case .fill, .fillEqually, .fillProportionally:
                 add(LayoutRelation(first: b, firstAttribute: start, second: a, secondAttribute: end, constant: gap), "UISV-spacing")
             case .equalSpacing, .equalCentering:
-                add(LayoutRelation(first: b, firstAttribute: start, relation: .greaterThanOrEqual, second: a, secondAttribute: end, constant: gap),
+                add(
+                    LayoutRelation(
+                        first: b, firstAttribute: start, relation: .greaterThanOrEqual, second: a, secondAttribute: end, constant: gap),
                     "UISV-spacing")
             }
         }
@@ -175,25 +187,31 @@ open class UIStackView: UIView {
                 return value > 0 ? value : 1
             }
             for (index, view) in visible.enumerated().dropFirst() {
-                add(LayoutRelation(first: view, firstAttribute: length, second: visible[0], secondAttribute: length,
-                                   multiplier: intrinsic[index] / intrinsic[0], priority: UILayoutPriority(999)), "UISV-fill-proportionally")
+                add(
+                    LayoutRelation(
+                        first: view, firstAttribute: length, second: visible[0], secondAttribute: length,
+                        multiplier: intrinsic[index] / intrinsic[0], priority: UILayoutPriority(999)), "UISV-fill-proportionally")
             }
         case .equalSpacing:
             // Every gap as long as the first: a guide per gap would say the same.
             for index in visible.indices.dropFirst(2) {
                 let gaps = (visible[index - 1], visible[index]), firstGaps = (visible[0], visible[1])
-                solve.addEqualDistances(from: (firstGaps.0, end), to: (firstGaps.1, start), equalTo: (gaps.0, end), (gaps.1, start),
-                                        in: self, name: "<UISV-distributing-edge \(layoutName)>")
+                solve.addEqualDistances(
+                    from: (firstGaps.0, end), to: (firstGaps.1, start), equalTo: (gaps.0, end), (gaps.1, start),
+                    in: self, name: "<UISV-distributing-edge \(layoutName)>")
             }
         case .equalCentering:
             let centre: NSLayoutConstraint.Attribute = horizontal ? .centerX : .centerY
             for index in visible.indices.dropFirst(2) {
-                solve.addEqualDistances(from: (visible[0], centre), to: (visible[1], centre), equalTo: (visible[index - 1], centre),
-                                        (visible[index], centre), in: self, name: "<UISV-distributing-edge \(layoutName)>")
+                solve.addEqualDistances(
+                    from: (visible[0], centre), to: (visible[1], centre), equalTo: (visible[index - 1], centre),
+                    (visible[index], centre), in: self, name: "<UISV-distributing-edge \(layoutName)>")
             }
         }
         // Across the axis.
-        let baseline: NSLayoutConstraint.Attribute? = horizontal && alignment == .firstBaseline ? .firstBaseline
+        let baseline: NSLayoutConstraint.Attribute? =
+            horizontal && alignment == .firstBaseline
+            ? .firstBaseline
             : horizontal && alignment == .lastBaseline ? .lastBaseline : nil
         for view in arranged {
             let effective: Alignment = !horizontal && (alignment == .firstBaseline || alignment == .lastBaseline) ? .fill : alignment
@@ -203,30 +221,49 @@ open class UIStackView: UIView {
                 add(LayoutRelation(first: view, firstAttribute: crossEnd, second: self, secondAttribute: boxCrossEnd), "UISV-alignment")
             case .leading:
                 add(LayoutRelation(first: view, firstAttribute: crossStart, second: self, secondAttribute: boxCrossStart), "UISV-alignment")
-                add(LayoutRelation(first: view, firstAttribute: crossEnd, relation: .lessThanOrEqual, second: self, secondAttribute: boxCrossEnd),
+                add(
+                    LayoutRelation(
+                        first: view, firstAttribute: crossEnd, relation: .lessThanOrEqual, second: self, secondAttribute: boxCrossEnd),
                     "UISV-spanning-boundary")
             case .trailing:
                 add(LayoutRelation(first: view, firstAttribute: crossEnd, second: self, secondAttribute: boxCrossEnd), "UISV-alignment")
-                add(LayoutRelation(first: view, firstAttribute: crossStart, relation: .greaterThanOrEqual, second: self, secondAttribute: boxCrossStart),
+                add(
+                    LayoutRelation(
+                        first: view, firstAttribute: crossStart, relation: .greaterThanOrEqual, second: self, secondAttribute: boxCrossStart
+                    ),
                     "UISV-spanning-boundary")
             case .center:
-                add(LayoutRelation(first: view, firstAttribute: crossCentre, second: self, secondAttribute: boxCrossCentre), "UISV-alignment")
-                add(LayoutRelation(first: view, firstAttribute: crossStart, relation: .greaterThanOrEqual, second: self, secondAttribute: boxCrossStart),
+                add(
+                    LayoutRelation(first: view, firstAttribute: crossCentre, second: self, secondAttribute: boxCrossCentre),
+                    "UISV-alignment")
+                add(
+                    LayoutRelation(
+                        first: view, firstAttribute: crossStart, relation: .greaterThanOrEqual, second: self, secondAttribute: boxCrossStart
+                    ),
                     "UISV-spanning-boundary")
             case .firstBaseline, .lastBaseline:
                 if let baseline, view !== arranged[0] {
-                    add(LayoutRelation(first: view, firstAttribute: baseline, second: arranged[0], secondAttribute: baseline), "UISV-alignment")
+                    add(
+                        LayoutRelation(first: view, firstAttribute: baseline, second: arranged[0], secondAttribute: baseline),
+                        "UISV-alignment")
                 }
-                add(LayoutRelation(first: view, firstAttribute: crossStart, relation: .greaterThanOrEqual, second: self, secondAttribute: boxCrossStart),
+                add(
+                    LayoutRelation(
+                        first: view, firstAttribute: crossStart, relation: .greaterThanOrEqual, second: self, secondAttribute: boxCrossStart
+                    ),
                     "UISV-spanning-boundary")
-                add(LayoutRelation(first: view, firstAttribute: crossEnd, relation: .lessThanOrEqual, second: self, secondAttribute: boxCrossEnd),
+                add(
+                    LayoutRelation(
+                        first: view, firstAttribute: crossEnd, relation: .lessThanOrEqual, second: self, secondAttribute: boxCrossEnd),
                     "UISV-spanning-boundary")
             }
         }
         // Not filling across: the stack hugs its largest view when nothing else sizes it
         // (UIKit's weak "canvas fit" wish).
         if alignment != .fill {
-            add(LayoutRelation(first: self, firstAttribute: horizontal ? .height : .width, priority: UILayoutPriority(1)), "UISV-canvas-fit")
+            add(
+                LayoutRelation(first: self, firstAttribute: horizontal ? .height : .width, priority: UILayoutPriority(1)), "UISV-canvas-fit"
+            )
         }
     }
 }
@@ -241,7 +278,8 @@ extension LayoutEngine {
             return false
         }
         guard let stack = view.superview as? UIStackView, stack.arrangedSubviews.contains(where: { $0 === view }), !view.layer.isHidden,
-              let recorder = Recorder.current, case let .animated(_, start, timing) = recorder.context else { return false }
+            let recorder = Recorder.current, case let .animated(_, start, timing) = recorder.context
+        else { return false }
         view.layoutState.hidesAfterAnimation = true
         invalidate(view)
         recorder.schedule(atSeconds: start + timing.durationSeconds, view: view.recordingName) {

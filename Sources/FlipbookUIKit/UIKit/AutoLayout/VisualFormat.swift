@@ -33,8 +33,10 @@ extension NSLayoutConstraint {
     /// numbers and `views` naming views. `-` is the standard spacing (8 pt between views, 20 pt to
     /// the superview's edge); views side by side without a connection touch. Traps on a string it
     /// cannot read, naming the place, as UIKit raises.
-    public class func constraints(withVisualFormat format: String, options opts: FormatOptions = [], metrics: [String: Any]?,
-                                  views: [String: Any]) -> [NSLayoutConstraint] {
+    public class func constraints(
+        withVisualFormat format: String, options opts: FormatOptions = [], metrics: [String: Any]?,
+        views: [String: Any]
+    ) -> [NSLayoutConstraint] {
         var parser = VisualFormatParser(format: format, metrics: metrics ?? [:], views: views, options: opts)
         return parser.parse()
     }
@@ -122,15 +124,23 @@ struct VisualFormatParser {
     /// `==50@750`, `>=name`, `otherView`.
     private mutating func predicate(allowsView: Bool) -> Predicate {
         var result = Predicate()
-        if take("=") { guard take("=") else { fail("expected '=='") }; result.relation = .equal }
-        else if take("<") { guard take("=") else { fail("expected '<='") }; result.relation = .lessThanOrEqual }
-        else if take(">") { guard take("=") else { fail("expected '>='") }; result.relation = .greaterThanOrEqual }
+        if take("=") {
+            guard take("=") else { fail("expected '=='") }; result.relation = .equal
+        } else if take("<") {
+            guard take("=") else { fail("expected '<='") }; result.relation = .lessThanOrEqual
+        } else if take(">") {
+            guard take("=") else { fail("expected '>='") }; result.relation = .greaterThanOrEqual
+        }
         if let value = number() {
             result.constant = value
         } else if let name = identifier() {
-            if metrics[name] != nil { result.constant = metric(name) }
-            else if allowsView { result.view = view(name) }
-            else { fail("\(name) is not a key in the metrics dictionary") }
+            if metrics[name] != nil {
+                result.constant = metric(name)
+            } else if allowsView {
+                result.view = view(name)
+            } else {
+                fail("\(name) is not a key in the metrics dictionary")
+            }
         } else {
             fail("expected a number, a metric or a view name")
         }
@@ -162,9 +172,11 @@ struct VisualFormatParser {
         var vertical = false
         if characters.starts(with: ["V", ":"]) { vertical = true; index = 2 } else if characters.starts(with: ["H", ":"]) { index = 2 }
         let direction: (start: NSLayoutConstraint.Attribute, end: NSLayoutConstraint.Attribute, size: NSLayoutConstraint.Attribute) =
-            vertical ? (.top, .bottom, .height)
-            : options.contains(.directionLeftToRight) ? (.left, .right, .width)
-            : options.contains(.directionRightToLeft) ? (.right, .left, .width) : (.leading, .trailing, .width)
+            vertical
+            ? (.top, .bottom, .height)
+            : options.contains(.directionLeftToRight)
+                ? (.left, .right, .width)
+                : options.contains(.directionRightToLeft) ? (.right, .left, .width) : (.leading, .trailing, .width)
         // Right to left reads the line the other way: "after" is to the left.
         let reversed = !vertical && options.contains(.directionRightToLeft)
         var made: [NSLayoutConstraint] = []
@@ -177,16 +189,19 @@ struct VisualFormatParser {
             let value = predicate.constant
             let constraint: NSLayoutConstraint
             if let previous, let next {
-                constraint = NSLayoutConstraint(item: next, attribute: direction.start, relatedBy: predicate.relation, toItem: previous,
-                                                attribute: direction.end, multiplier: 1, constant: reversed ? -value : value)
+                constraint = NSLayoutConstraint(
+                    item: next, attribute: direction.start, relatedBy: predicate.relation, toItem: previous,
+                    attribute: direction.end, multiplier: 1, constant: reversed ? -value : value)
             } else if let next {
                 guard let superview = next.superview else { fail("a view next to '|' has no superview") }
-                constraint = NSLayoutConstraint(item: next, attribute: direction.start, relatedBy: predicate.relation, toItem: superview,
-                                                attribute: direction.start, multiplier: 1, constant: reversed ? -value : value)
+                constraint = NSLayoutConstraint(
+                    item: next, attribute: direction.start, relatedBy: predicate.relation, toItem: superview,
+                    attribute: direction.start, multiplier: 1, constant: reversed ? -value : value)
             } else if let previous {
                 guard let superview = previous.superview else { fail("a view next to '|' has no superview") }
-                constraint = NSLayoutConstraint(item: superview, attribute: direction.end, relatedBy: predicate.relation, toItem: previous,
-                                                attribute: direction.end, multiplier: 1, constant: reversed ? -value : value)
+                constraint = NSLayoutConstraint(
+                    item: superview, attribute: direction.end, relatedBy: predicate.relation, toItem: previous,
+                    attribute: direction.end, multiplier: 1, constant: reversed ? -value : value)
             } else {
                 fail("a connection between two edges")
             }
@@ -207,9 +222,10 @@ struct VisualFormatParser {
                 }
             }
             for size in sizes {
-                let constraint = NSLayoutConstraint(item: view, attribute: direction.size, relatedBy: size.relation, toItem: size.view,
-                                                    attribute: size.view == nil ? .notAnAttribute : direction.size, multiplier: 1,
-                                                    constant: size.view == nil ? size.constant : 0)
+                let constraint = NSLayoutConstraint(
+                    item: view, attribute: direction.size, relatedBy: size.relation, toItem: size.view,
+                    attribute: size.view == nil ? .notAnAttribute : direction.size, multiplier: 1,
+                    constant: size.view == nil ? size.constant : 0)
                 constraint.priority = size.priority
                 made.append(constraint)
             }
@@ -226,12 +242,14 @@ struct VisualFormatParser {
         let alignments: [(NSLayoutConstraint.FormatOptions, NSLayoutConstraint.Attribute)] = [
             (.alignAllLeft, .left), (.alignAllRight, .right), (.alignAllTop, .top), (.alignAllBottom, .bottom),
             (.alignAllLeading, .leading), (.alignAllTrailing, .trailing), (.alignAllCenterX, .centerX), (.alignAllCenterY, .centerY),
-            (.alignAllLastBaseline, .lastBaseline), (.alignAllFirstBaseline, .firstBaseline),
+            (.alignAllLastBaseline, .lastBaseline), (.alignAllFirstBaseline, .firstBaseline)
         ]
         for (option, attribute) in alignments where options.contains(option) {
             for view in lined.dropFirst() {
-                made.append(NSLayoutConstraint(item: lined[0], attribute: attribute, relatedBy: .equal, toItem: view, attribute: attribute,
-                                               multiplier: 1, constant: 0))
+                made.append(
+                    NSLayoutConstraint(
+                        item: lined[0], attribute: attribute, relatedBy: .equal, toItem: view, attribute: attribute,
+                        multiplier: 1, constant: 0))
             }
         }
         return made

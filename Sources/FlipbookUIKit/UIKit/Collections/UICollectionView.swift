@@ -74,7 +74,8 @@ public protocol UICollectionViewDelegate: UIScrollViewDelegate {
 extension UICollectionViewDelegate {
     public func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {}
     public func collectionView(_ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath) {}
-    public func collectionView(_ collectionView: UICollectionView, willDisplay cell: UICollectionViewCell, forItemAt indexPath: IndexPath) {}
+    public func collectionView(_ collectionView: UICollectionView, willDisplay cell: UICollectionViewCell, forItemAt indexPath: IndexPath) {
+    }
 }
 
 /// UIKit's `UICollectionView`: cells placed by a layout, made by a data source. Cells exist for
@@ -230,8 +231,9 @@ open class UICollectionView: UIScrollView {
     open func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
         prepareLayoutIfNeeded()
         return collectionViewLayout.layoutAttributesForItem(at: indexPath)
-            ?? collectionViewLayout.layoutAttributesForElements(in: CGRect(origin: .zero, size: collectionViewLayout.collectionViewContentSize))?
-                .first { $0.indexPath == indexPath }
+            ?? collectionViewLayout.layoutAttributesForElements(
+                in: CGRect(origin: .zero, size: collectionViewLayout.collectionViewContentSize))?
+            .first { $0.indexPath == indexPath }
     }
 
     // MARK: Selection
@@ -308,7 +310,8 @@ open class UICollectionView: UIScrollView {
         prepareLayoutIfNeeded()
         let visible = bounds
         let all: [UICollectionViewLayoutAttributes] = collectionViewLayout.layoutAttributesForElements(in: visible) ?? []
-        let wanted = all
+        let wanted =
+            all
             .filter { $0.frame.overlaps(visible) && numberOfItems(inSection: $0.indexPath.section) > $0.indexPath.item }
         let wantedPaths = Set(wanted.map(\.indexPath))
         for (path, cell) in shownCells where !wantedPaths.contains(path) {
@@ -355,7 +358,8 @@ open class UICollectionView: UIScrollView {
     /// `cell.isHidden = true` stays through later layout passes until the layout says otherwise.
     private func place(_ cell: UICollectionViewCell, _ attributes: UICollectionViewLayoutAttributes) {
         cell.frame = attributes.frame
-        let applied = UICollectionViewCell.AppliedAttributes(alpha: attributes.alpha, isHidden: attributes.isHidden, transform: attributes.transform)
+        let applied = UICollectionViewCell.AppliedAttributes(
+            alpha: attributes.alpha, isHidden: attributes.isHidden, transform: attributes.transform)
         let last = cell.appliedAttributes
         if last?.alpha != applied.alpha { cell.alpha = applied.alpha }
         if last?.isHidden != applied.isHidden { cell.isHidden = applied.isHidden }

@@ -15,7 +15,10 @@ open class UICollectionViewLayoutAttributes: NSObject {
     /// The frame's size (setting it keeps the centre).
     open var size: CGSize {
         get { frame.size }
-        set { let c = center; frame = CGRect(x: c.x - newValue.width / 2, y: c.y - newValue.height / 2, width: newValue.width, height: newValue.height) }
+        set {
+            let c = center;
+            frame = CGRect(x: c.x - newValue.width / 2, y: c.y - newValue.height / 2, width: newValue.width, height: newValue.height)
+        }
     }
     /// The cell's opacity.
     open var alpha: CGFloat = 1
@@ -90,7 +93,9 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
     /// Non-zero: items size themselves. An item on screen whose cell's content view holds
     /// constraints is as large as `systemLayoutSizeFitting` makes the content view (pulled
     /// weakly towards this size); items not shown yet are this size (`automaticSize`: `itemSize`).
-    open var estimatedItemSize: CGSize = .zero { didSet { if estimatedItemSize != oldValue { measuredItemSizes = [:]; invalidateLayout() } } }
+    open var estimatedItemSize: CGSize = .zero {
+        didSet { if estimatedItemSize != oldValue { measuredItemSizes = [:]; invalidateLayout() } }
+    }
     /// `estimatedItemSize` meaning "estimate it yourself" (here: `itemSize` until measured).
     public static let automaticSize = CGSize(width: CGFloat.greatestFiniteMagnitude, height: CGFloat.greatestFiniteMagnitude)
     /// Sizes of self-sizing items measured on screen.
@@ -118,8 +123,11 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
         var lineStart: CGFloat = 0
         for section in 0..<collectionView.numberOfSections {
             let inset = flowDelegate?.collectionView(collectionView, layout: self, insetForSectionAt: section) ?? sectionInset
-            let lineSpacing = flowDelegate?.collectionView(collectionView, layout: self, minimumLineSpacingForSectionAt: section) ?? minimumLineSpacing
-            let itemSpacing = flowDelegate?.collectionView(collectionView, layout: self, minimumInteritemSpacingForSectionAt: section) ?? minimumInteritemSpacing
+            let lineSpacing =
+                flowDelegate?.collectionView(collectionView, layout: self, minimumLineSpacingForSectionAt: section) ?? minimumLineSpacing
+            let itemSpacing =
+                flowDelegate?.collectionView(collectionView, layout: self, minimumInteritemSpacingForSectionAt: section)
+                ?? minimumInteritemSpacing
             let leading = vertical ? inset.left : inset.top
             let available = (vertical ? bounds.width - inset.left - inset.right : bounds.height - inset.top - inset.bottom)
             lineStart += vertical ? inset.top : inset.left
@@ -159,7 +167,9 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
                     // Items shorter than the line are centred across it, as UIKit does.
                     let across = lineStart + (depth - thickness) / 2
                     let attribute = UICollectionViewLayoutAttributes(forCellWith: IndexPath(item: index, section: section))
-                    attribute.frame = vertical ? CGRect(x: along, y: across, width: size.width, height: size.height)
+                    attribute.frame =
+                        vertical
+                        ? CGRect(x: along, y: across, width: size.width, height: size.height)
                         : CGRect(x: across, y: along, width: size.width, height: size.height)
                     attributes.append(attribute)
                     along += length + gap
@@ -187,26 +197,44 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
 @MainActor
 public protocol UICollectionViewDelegateFlowLayout: UICollectionViewDelegate {
     /// An item's size.
-    func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, sizeForItemAt indexPath: IndexPath) -> CGSize
+    func collectionView(
+        _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, sizeForItemAt indexPath: IndexPath
+    ) -> CGSize
     /// A section's inset.
-    func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, insetForSectionAt section: Int) -> UIEdgeInsets
+    func collectionView(
+        _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, insetForSectionAt section: Int
+    ) -> UIEdgeInsets
     /// A section's line spacing.
-    func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, minimumLineSpacingForSectionAt section: Int) -> CGFloat
+    func collectionView(
+        _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, minimumLineSpacingForSectionAt section: Int
+    ) -> CGFloat
     /// A section's item spacing.
-    func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, minimumInteritemSpacingForSectionAt section: Int) -> CGFloat
+    func collectionView(
+        _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
+        minimumInteritemSpacingForSectionAt section: Int
+    ) -> CGFloat
 }
 
 extension UICollectionViewDelegateFlowLayout {
-    public func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, sizeForItemAt indexPath: IndexPath) -> CGSize {
+    public func collectionView(
+        _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, sizeForItemAt indexPath: IndexPath
+    ) -> CGSize {
         (collectionViewLayout as? UICollectionViewFlowLayout)?.itemSize ?? .zero
     }
-    public func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, insetForSectionAt section: Int) -> UIEdgeInsets {
+    public func collectionView(
+        _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, insetForSectionAt section: Int
+    ) -> UIEdgeInsets {
         (collectionViewLayout as? UICollectionViewFlowLayout)?.sectionInset ?? .zero
     }
-    public func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, minimumLineSpacingForSectionAt section: Int) -> CGFloat {
+    public func collectionView(
+        _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, minimumLineSpacingForSectionAt section: Int
+    ) -> CGFloat {
         (collectionViewLayout as? UICollectionViewFlowLayout)?.minimumLineSpacing ?? 0
     }
-    public func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, minimumInteritemSpacingForSectionAt section: Int) -> CGFloat {
+    public func collectionView(
+        _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
+        minimumInteritemSpacingForSectionAt section: Int
+    ) -> CGFloat {
         (collectionViewLayout as? UICollectionViewFlowLayout)?.minimumInteritemSpacing ?? 0
     }
 }

@@ -55,8 +55,9 @@ open class UIScrollView: UIView {
             let isControllersContent = owner?.navigationController != nil
             vertical = contentSize.height > bounds.height || isControllersContent; horizontal = contentSize.width > bounds.width
         }
-        return UIEdgeInsets(top: contentInset.top + (vertical ? safe.top : 0), left: contentInset.left + (horizontal ? safe.left : 0),
-                            bottom: contentInset.bottom + (vertical ? safe.bottom : 0), right: contentInset.right + (horizontal ? safe.right : 0))
+        return UIEdgeInsets(
+            top: contentInset.top + (vertical ? safe.top : 0), left: contentInset.left + (horizontal ? safe.left : 0),
+            bottom: contentInset.bottom + (vertical ? safe.bottom : 0), right: contentInset.right + (horizontal ? safe.right : 0))
     }
     /// The `adjustedContentInset` the last layout pass saw (zero before the first).
     private var adjustedContentInsetSeen = UIEdgeInsets.zero

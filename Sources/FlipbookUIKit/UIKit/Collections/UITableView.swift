@@ -315,8 +315,10 @@ open class UITableView: UIScrollView {
                 shown[row.path] = cell
             }
             if row.isSelfSizing, LayoutEngine.hasConstraints(cell.contentView) {
-                let fitted = cell.contentView.systemLayoutSizeFitting(CGSize(width: bounds.width, height: 0), withHorizontalFittingPriority: .required,
-                                                                       verticalFittingPriority: .fittingSizeLevel).height
+                let fitted = cell.contentView.systemLayoutSizeFitting(
+                    CGSize(width: bounds.width, height: 0), withHorizontalFittingPriority: .required,
+                    verticalFittingPriority: .fittingSizeLevel
+                ).height
                 if measuredHeights[row.path] != fitted {
                     measuredHeights[row.path] = fitted
                     remeasured = remeasured || fitted != row.frame.height
@@ -326,8 +328,10 @@ open class UITableView: UIScrollView {
             cell.layoutIfNeeded()
             if separatorStyle != .none {
                 // UIKit draws the line inside the bottom of the row, from the cell's separator inset.
-                let line = UIView(frame: CGRect(x: cell.separatorInset.left, y: row.frame.maxY - hairline,
-                                                width: max(0, bounds.width - cell.separatorInset.left - cell.separatorInset.right), height: hairline))
+                let line = UIView(
+                    frame: CGRect(
+                        x: cell.separatorInset.left, y: row.frame.maxY - hairline,
+                        width: max(0, bounds.width - cell.separatorInset.left - cell.separatorInset.right), height: hairline))
                 line.backgroundColor = separatorColor
                 UIView.performWithoutAnimation { addSubview(line) }
                 separators.append(line)

@@ -145,32 +145,46 @@ extension UIViewControllerInteractiveTransitioning {
 @MainActor
 public protocol UIViewControllerTransitioningDelegate: AnyObject {
     /// The animator presenting `presented`.
-    func animationController(forPresented presented: UIViewController, presenting: UIViewController,
-                             source: UIViewController) -> UIViewControllerAnimatedTransitioning?
+    func animationController(
+        forPresented presented: UIViewController, presenting: UIViewController,
+        source: UIViewController
+    ) -> UIViewControllerAnimatedTransitioning?
     /// The animator dismissing `dismissed`.
     func animationController(forDismissed dismissed: UIViewController) -> UIViewControllerAnimatedTransitioning?
     /// The interaction controller of a presentation.
-    func interactionControllerForPresentation(using animator: UIViewControllerAnimatedTransitioning) -> UIViewControllerInteractiveTransitioning?
+    func interactionControllerForPresentation(using animator: UIViewControllerAnimatedTransitioning)
+        -> UIViewControllerInteractiveTransitioning?
     /// The interaction controller of a dismissal.
-    func interactionControllerForDismissal(using animator: UIViewControllerAnimatedTransitioning) -> UIViewControllerInteractiveTransitioning?
+    func interactionControllerForDismissal(using animator: UIViewControllerAnimatedTransitioning)
+        -> UIViewControllerInteractiveTransitioning?
     /// The presentation controller of a `.custom` presentation.
-    func presentationController(forPresented presented: UIViewController, presenting: UIViewController?,
-                                source: UIViewController) -> UIPresentationController?
+    func presentationController(
+        forPresented presented: UIViewController, presenting: UIViewController?,
+        source: UIViewController
+    ) -> UIPresentationController?
 }
 
 extension UIViewControllerTransitioningDelegate {
     /// nil: UIKit's own transition.
-    public func animationController(forPresented presented: UIViewController, presenting: UIViewController,
-                                    source: UIViewController) -> UIViewControllerAnimatedTransitioning? { nil }
+    public func animationController(
+        forPresented presented: UIViewController, presenting: UIViewController,
+        source: UIViewController
+    ) -> UIViewControllerAnimatedTransitioning? { nil }
     /// nil: UIKit's own transition.
     public func animationController(forDismissed dismissed: UIViewController) -> UIViewControllerAnimatedTransitioning? { nil }
     /// nil: not interactive.
-    public func interactionControllerForPresentation(using animator: UIViewControllerAnimatedTransitioning) -> UIViewControllerInteractiveTransitioning? { nil }
+    public func interactionControllerForPresentation(using animator: UIViewControllerAnimatedTransitioning)
+        -> UIViewControllerInteractiveTransitioning?
+    { nil }
     /// nil: not interactive.
-    public func interactionControllerForDismissal(using animator: UIViewControllerAnimatedTransitioning) -> UIViewControllerInteractiveTransitioning? { nil }
+    public func interactionControllerForDismissal(using animator: UIViewControllerAnimatedTransitioning)
+        -> UIViewControllerInteractiveTransitioning?
+    { nil }
     /// nil: UIKit's own (the presented view fills the screen, the presenter's view stays).
-    public func presentationController(forPresented presented: UIViewController, presenting: UIViewController?,
-                                       source: UIViewController) -> UIPresentationController? { nil }
+    public func presentationController(
+        forPresented presented: UIViewController, presenting: UIViewController?,
+        source: UIViewController
+    ) -> UIPresentationController? { nil }
 }
 
 /// An animator that can be driven (`UIViewAnimating`).
@@ -237,8 +251,14 @@ final class MissingInterruptibleAnimator: UIViewImplicitlyAnimating {
     private func missing() -> Never { preconditionFailure("\(animator) does not implement interruptibleAnimator(using:)") }
     var state: UIViewAnimatingState { missing() }
     var isRunning: Bool { missing() }
-    var isReversed: Bool { get { missing() } set { missing() } }
-    var fractionComplete: CGFloat { get { missing() } set { missing() } }
+    var isReversed: Bool {
+        get { missing() }
+        set { missing() }
+    }
+    var fractionComplete: CGFloat {
+        get { missing() }
+        set { missing() }
+    }
     func startAnimation() { missing() }
     func startAnimation(afterDelay delay: TimeInterval) { missing() }
     func pauseAnimation() { missing() }

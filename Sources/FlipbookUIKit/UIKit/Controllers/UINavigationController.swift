@@ -1,6 +1,6 @@
-public import Foundation
 import FlipbookModel
 import FlipbookMotion
+public import Foundation
 
 /// The bar at the top of a navigation controller (`UINavigationBar`), drawn as the presets
 /// draw it (`NavigationBar` in FlipbookScene: 248 grey under the status bar, a hairline, the
@@ -15,8 +15,11 @@ open class UINavigationBar: UIView {
     open var barTintColor: UIColor?
     /// The items shown, and the push or pop transitions of the bar (start, duration, items).
     var shownItem = NavigationItem(title: "")
-    var itemTransitions: [(startSeconds: Double, durationSeconds: Double, from: NavigationItem, to: NavigationItem, operation: NavigationOperation,
-                           animation: BarItemAnimation, scrollEdge: (from: Bool, to: Bool))] = []
+    var itemTransitions:
+        [(
+            startSeconds: Double, durationSeconds: Double, from: NavigationItem, to: NavigationItem, operation: NavigationOperation,
+            animation: BarItemAnimation, scrollEdge: (from: Bool, to: Bool)
+        )] = []
     /// Whether the shown screen's scroll view rests at its top (the bar's scroll-edge appearance
     /// from iOS 15, `Device.era`).
     var shownAtScrollEdge = false
@@ -102,7 +105,8 @@ open class UINavigationController: UIViewController {
     /// the top, the whole screen when the bar is hidden.
     func contentFrame(for controller: UIViewController) -> CGRect {
         let bounds = wrapper.bounds
-        let extendsUnderBar = controller.edgesForExtendedLayout.contains(.top) && (navigationBar.isTranslucent || controller.extendedLayoutIncludesOpaqueBars)
+        let extendsUnderBar =
+            controller.edgesForExtendedLayout.contains(.top) && (navigationBar.isTranslucent || controller.extendedLayoutIncludesOpaqueBars)
         guard !isNavigationBarHidden, !extendsUnderBar else { return bounds }
         let bar = CGFloat(Recorder.current?.device.topBarHeightPoints ?? Double(navigationBar.frame.height))
         return CGRect(x: bounds.minX, y: bounds.minY + bar, width: bounds.width, height: bounds.height - bar)
@@ -133,13 +137,16 @@ open class UINavigationController: UIViewController {
             bar.isHidden = false
             bar.frame = hidden ? shown : away
         }
-        UIView.animate(withDuration: seconds, delay: 0, options: .curveEaseInOut, animations: {
-            bar.frame = hidden ? away : shown
-        }, completion: { [weak self] _ in
-            guard let self, self.isNavigationBarHidden == hidden else { return }
-            bar.isHidden = hidden
-            if hidden { bar.frame = shown }
-        })
+        UIView.animate(
+            withDuration: seconds, delay: 0, options: .curveEaseInOut,
+            animations: {
+                bar.frame = hidden ? away : shown
+            },
+            completion: { [weak self] _ in
+                guard let self, self.isNavigationBarHidden == hidden else { return }
+                bar.isHidden = hidden
+                if hidden { bar.frame = shown }
+            })
     }
     /// The running push or pop's duration (set while its view controllers' appearance calls run).
     private var transitionSeconds: TimeInterval?
@@ -174,7 +181,9 @@ open class UINavigationController: UIViewController {
     func barItem(for controller: UIViewController) -> NavigationItem {
         let item = controller.navigationItem
         var back: String?
-        if let index = viewControllers.firstIndex(where: { $0 === controller }), index > 0, !item.hidesBackButton, item.leftBarButtonItem == nil {
+        if let index = viewControllers.firstIndex(where: { $0 === controller }), index > 0, !item.hidesBackButton,
+            item.leftBarButtonItem == nil
+        {
             let below = viewControllers[index - 1]
             let title = below.navigationItem.backBarButtonItem?.title ?? below.navigationItem.title ?? below.title ?? ""
             back = title.isEmpty ? "Back" : title
@@ -192,9 +201,10 @@ open class UINavigationController: UIViewController {
             default: return nil
             }
         }
-        return NavigationItem(title: item.title ?? controller.title ?? "", backTitle: back,
-                              leftButton: title(item.leftBarButtonItem ?? item.leftBarButtonItems?.first),
-                              rightButton: title(item.rightBarButtonItem ?? item.rightBarButtonItems?.first))
+        return NavigationItem(
+            title: item.title ?? controller.title ?? "", backTitle: back,
+            leftButton: title(item.leftBarButtonItem ?? item.leftBarButtonItems?.first),
+            rightButton: title(item.rightBarButtonItem ?? item.rightBarButtonItems?.first))
     }
 
     // MARK: The system's interactive pop
@@ -307,7 +317,9 @@ open class UINavigationController: UIViewController {
                 if completed {
                     leaving.forEach { $0.removeFromParent() }
                 } else {
-                    viewControllers.forEach { controller in if !oldStack.contains(where: { $0 === controller }) { controller.removeFromParent() } }
+                    viewControllers.forEach { controller in
+                        if !oldStack.contains(where: { $0 === controller }) { controller.removeFromParent() }
+                    }
                     stack = oldStack
                 }
             }
@@ -325,21 +337,24 @@ open class UINavigationController: UIViewController {
         updateBar()
     }
 
-    private func transition(_ operation: Operation, from: UIViewController, to: UIViewController, fromItem: NavigationItem? = nil, animated: Bool,
-                            done: @escaping (Bool) -> Void) {
+    private func transition(
+        _ operation: Operation, from: UIViewController, to: UIViewController, fromItem: NavigationItem? = nil, animated: Bool,
+        done: @escaping (Bool) -> Void
+    ) {
         let delegateAnimator = animated ? delegate?.navigationController(self, animationControllerFor: operation, from: from, to: to) : nil
         var animator = delegateAnimator
         var interaction = animator.flatMap { delegate?.navigationController(self, interactionControllerFor: $0) }
         if animated, operation == .pop, let popInteraction, delegateAnimator == nil {
             // The system's edge pan drives UIKit's own slide.
             let slide = SystemSlideAnimator(operation: .pop)
-            systemSlide = slide  // the interaction holds its animator weakly, as UIKit's does
+            systemSlide = slide // the interaction holds its animator weakly, as UIKit's does
             animator = slide
             interaction = popInteraction
         }
         to.loadViewIfNeeded()
-        let context = TransitionContext(container: wrapper, from: from, to: to, toFinalFrame: contentFrame(for: to), fromFinalFrame: .zero,
-                                        style: .fullScreen)
+        let context = TransitionContext(
+            container: wrapper, from: from, to: to, toFinalFrame: contentFrame(for: to), fromFinalFrame: .zero,
+            style: .fullScreen)
         delegate?.navigationController(self, willShow: to, animated: animated)
         let seconds = animated ? animator?.transitionDuration(using: context) ?? UINavigationController.defaultTransitionSeconds : 0
         if animated, let recorder = Recorder.current {
@@ -348,8 +363,11 @@ open class UINavigationController: UIViewController {
             let fromItem = fromItem ?? barItem(for: from)
             let toItem = barItem(for: to)
             if seconds > 0 {
-                navigationBar.itemTransitions.append((recorder.clockSeconds, Double(seconds), fromItem, toItem, operation == .push ? .push : .pop,
-                                                      delegateAnimator == nil ? .shift : .crossFade, (isAtScrollEdge(from), isAtScrollEdge(to))))
+                navigationBar.itemTransitions.append(
+                    (
+                        recorder.clockSeconds, Double(seconds), fromItem, toItem, operation == .push ? .push : .pop,
+                        delegateAnimator == nil ? .shift : .crossFade, (isAtScrollEdge(from), isAtScrollEdge(to))
+                    ))
             }
         }
         context.onComplete = { [self] didComplete in
@@ -416,7 +434,8 @@ open class UINavigationController: UIViewController {
     /// switches to a linear curve when interactive).
     static func defaultSlide(_ context: TransitionContext, operation: Operation, curve: CubicBezier = defaultTransitionCurve) {
         guard let fromView = context.view(forKey: .from), let toView = context.view(forKey: .to),
-              let toController = context.viewController(forKey: .to) else { context.completeTransition(true); return }
+            let toController = context.viewController(forKey: .to)
+        else { context.completeTransition(true); return }
         let container = context.containerView, width = container.bounds.width
         let final = context.finalFrame(for: toController), start = fromView.frame
         let sliding = operation == .push ? toView : fromView, below = operation == .push ? fromView : toView
@@ -429,23 +448,27 @@ open class UINavigationController: UIViewController {
             dimming.alpha = operation == .push ? 0 : 1
             container.insertSubview(dimming, aboveSubview: below)
             let shadowHeight = sliding.bounds.height + 40
-            sliding.layer.shadowPath = CGPath(rect: CGRect(x: -defaultEdgeShadowWidth, y: -20, width: defaultEdgeShadowWidth, height: shadowHeight),
-                                              transform: nil)
+            sliding.layer.shadowPath = CGPath(
+                rect: CGRect(x: -defaultEdgeShadowWidth, y: -20, width: defaultEdgeShadowWidth, height: shadowHeight),
+                transform: nil)
             sliding.layer.shadowOpacity = defaultEdgeShadowOpacity
         }
-        UIView.run(duration: defaultTransitionSeconds, delay: 0, curve: .bezier(curve), options: [], animations: {
-            toView.frame = final
-            fromView.frame = start.offsetBy(dx: operation == .push ? -width / 3 : width, dy: 0)
-            dimming.alpha = operation == .push ? 1 : 0
-        }, completion: { _ in
-            UIView.performWithoutAnimation {
-                fromView.frame = start
-                dimming.removeFromSuperview()
-                sliding.layer.shadowPath = saved.path
-                sliding.layer.shadowOpacity = saved.opacity
-            }
-            context.completeTransition(!context.transitionWasCancelled)
-        })
+        UIView.run(
+            duration: defaultTransitionSeconds, delay: 0, curve: .bezier(curve), options: [],
+            animations: {
+                toView.frame = final
+                fromView.frame = start.offsetBy(dx: operation == .push ? -width / 3 : width, dy: 0)
+                dimming.alpha = operation == .push ? 1 : 0
+            },
+            completion: { _ in
+                UIView.performWithoutAnimation {
+                    fromView.frame = start
+                    dimming.removeFromSuperview()
+                    sliding.layer.shadowPath = saved.path
+                    sliding.layer.shadowOpacity = saved.opacity
+                }
+                context.completeTransition(!context.transitionWasCancelled)
+            })
     }
 }
 
@@ -453,11 +476,15 @@ open class UINavigationController: UIViewController {
 @MainActor
 public protocol UINavigationControllerDelegate: AnyObject {
     /// The animator of a push or pop (nil: UIKit's own).
-    func navigationController(_ navigationController: UINavigationController, animationControllerFor operation: UINavigationController.Operation,
-                              from fromVC: UIViewController, to toVC: UIViewController) -> UIViewControllerAnimatedTransitioning?
+    func navigationController(
+        _ navigationController: UINavigationController, animationControllerFor operation: UINavigationController.Operation,
+        from fromVC: UIViewController, to toVC: UIViewController
+    ) -> UIViewControllerAnimatedTransitioning?
     /// The interaction controller of an animator (nil: not interactive).
-    func navigationController(_ navigationController: UINavigationController,
-                              interactionControllerFor animationController: UIViewControllerAnimatedTransitioning) -> UIViewControllerInteractiveTransitioning?
+    func navigationController(
+        _ navigationController: UINavigationController,
+        interactionControllerFor animationController: UIViewControllerAnimatedTransitioning
+    ) -> UIViewControllerInteractiveTransitioning?
     /// Before a view controller is shown.
     func navigationController(_ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool)
     /// After a view controller was shown.
@@ -466,15 +493,23 @@ public protocol UINavigationControllerDelegate: AnyObject {
 
 extension UINavigationControllerDelegate {
     /// nil: UIKit's own transition.
-    public func navigationController(_ navigationController: UINavigationController, animationControllerFor operation: UINavigationController.Operation,
-                                     from fromVC: UIViewController, to toVC: UIViewController) -> UIViewControllerAnimatedTransitioning? { nil }
+    public func navigationController(
+        _ navigationController: UINavigationController, animationControllerFor operation: UINavigationController.Operation,
+        from fromVC: UIViewController, to toVC: UIViewController
+    ) -> UIViewControllerAnimatedTransitioning? { nil }
     /// nil: not interactive.
-    public func navigationController(_ navigationController: UINavigationController,
-                                     interactionControllerFor animationController: UIViewControllerAnimatedTransitioning) -> UIViewControllerInteractiveTransitioning? { nil }
+    public func navigationController(
+        _ navigationController: UINavigationController,
+        interactionControllerFor animationController: UIViewControllerAnimatedTransitioning
+    ) -> UIViewControllerInteractiveTransitioning? { nil }
     /// Does nothing.
-    public func navigationController(_ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool) {}
+    public func navigationController(
+        _ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool
+    ) {}
     /// Does nothing.
-    public func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool) {}
+    public func navigationController(
+        _ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool
+    ) {}
 }
 
 /// UIKit's own slide as an animator, so an interaction controller can drive it (the system's

@@ -66,7 +66,8 @@ open class UIPercentDrivenInteractiveTransition: NSObject, UIViewControllerInter
         }
         guard let recorder = Recorder.current, let paused else { return }
         context?.finishInteractiveTransition()
-        recorder.resume(paused, fraction: Double(percentComplete), towardsEnd: true, speed: Double(completionSpeed), curve: completionCurve.bezier)
+        recorder.resume(
+            paused, fraction: Double(percentComplete), towardsEnd: true, speed: Double(completionSpeed), curve: completionCurve.bezier)
         self.paused = nil
     }
 
@@ -79,7 +80,8 @@ open class UIPercentDrivenInteractiveTransition: NSObject, UIViewControllerInter
         }
         guard let recorder = Recorder.current, let paused else { return }
         context?.cancelInteractiveTransition()
-        recorder.resume(paused, fraction: Double(percentComplete), towardsEnd: false, speed: Double(completionSpeed), curve: completionCurve.bezier)
+        recorder.resume(
+            paused, fraction: Double(percentComplete), towardsEnd: false, speed: Double(completionSpeed), curve: completionCurve.bezier)
         self.paused = nil
     }
 

@@ -1,5 +1,5 @@
-public import Foundation
 import FlipbookMotion
+public import Foundation
 
 /// A button of a navigation bar (`UIBarButtonItem`), kept for the bar's layout.
 @MainActor
@@ -7,7 +7,10 @@ open class UIBarButtonItem: NSObject {
     /// Plain or done (`UIBarButtonItem.Style`).
     public enum Style: Int, Sendable { case plain = 0, bordered = 1, done = 2 }
     /// The system items (`UIBarButtonItem.SystemItem`) used by bars.
-    public enum SystemItem: Int, Sendable { case done = 0, cancel, edit, save, add, flexibleSpace, fixedSpace, compose, reply, action, organize, bookmarks, search, refresh, stop, camera, trash, play, pause, rewind, fastForward, undo, redo, close = 24 }
+    public enum SystemItem: Int, Sendable {
+        case done = 0, cancel, edit, save, add, flexibleSpace, fixedSpace, compose, reply, action, organize, bookmarks, search, refresh,
+            stop, camera, trash, play, pause, rewind, fastForward, undo, redo, close = 24
+    }
     /// The title.
     open var title: String?
     /// The image.
@@ -271,16 +274,28 @@ open class UIViewController: UIResponder {
             let final = container.bounds
             UIView.performWithoutAnimation {
                 container.addSubview(toView)
-                if style == .coverVertical { toView.frame = final.offsetBy(dx: 0, dy: final.height) } else { toView.frame = final; toView.alpha = 0 }
+                if style == .coverVertical {
+                    toView.frame = final.offsetBy(dx: 0, dy: final.height)
+                } else {
+                    toView.frame = final; toView.alpha = 0
+                }
             }
-            UIView.animate(withDuration: duration, delay: 0, options: .curveEaseInOut, animations: {
-                toView.frame = final; toView.alpha = 1
-            }, completion: { _ in context.completeTransition(true) })
+            UIView.animate(
+                withDuration: duration, delay: 0, options: .curveEaseInOut,
+                animations: {
+                    toView.frame = final; toView.alpha = 1
+                }, completion: { _ in context.completeTransition(true) })
         } else {
             guard let fromView = context.viewController(forKey: .from)?.view else { return }
-            UIView.animate(withDuration: duration, delay: 0, options: .curveEaseInOut, animations: {
-                if style == .coverVertical { fromView.frame = container.bounds.offsetBy(dx: 0, dy: container.bounds.height) } else { fromView.alpha = 0 }
-            }, completion: { _ in context.completeTransition(true) })
+            UIView.animate(
+                withDuration: duration, delay: 0, options: .curveEaseInOut,
+                animations: {
+                    if style == .coverVertical {
+                        fromView.frame = container.bounds.offsetBy(dx: 0, dy: container.bounds.height)
+                    } else {
+                        fromView.alpha = 0
+                    }
+                }, completion: { _ in context.completeTransition(true) })
         }
     }
 }
@@ -295,7 +310,8 @@ public struct UIRectEdge: OptionSet, Hashable, Sendable {
     /// Edges.
     public init(rawValue: UInt) { self.rawValue = rawValue }
     /// Top, left, bottom, right.
-    public static let top = UIRectEdge(rawValue: 1), left = UIRectEdge(rawValue: 2), bottom = UIRectEdge(rawValue: 4), right = UIRectEdge(rawValue: 8)
+    public static let top = UIRectEdge(rawValue: 1), left = UIRectEdge(rawValue: 2), bottom = UIRectEdge(rawValue: 4),
+        right = UIRectEdge(rawValue: 8)
     /// All four.
     public static let all: UIRectEdge = [.top, .left, .bottom, .right]
 }

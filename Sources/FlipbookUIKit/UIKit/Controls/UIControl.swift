@@ -80,8 +80,11 @@ open class UIControl: UIView {
 
     /// Removes `action` (nil: every action) of `target` (nil: every target) for `controlEvents`.
     open func removeTarget(_ target: Any?, action: Selector?, for controlEvents: Event) {
-        for index in actions.indices where target == nil ? (action.map { $0 == actions[index].targetAction.action } ?? true)
-            : actions[index].targetAction.matches(target: target, action: action) {
+        for index in actions.indices
+        where target == nil
+            ? (action.map { $0 == actions[index].targetAction.action } ?? true)
+            : actions[index].targetAction.matches(target: target, action: action)
+        {
             actions[index].events.subtract(controlEvents)
         }
         actions.removeAll { $0.events.isEmpty || $0.targetAction.isReleased }
@@ -89,10 +92,11 @@ open class UIControl: UIView {
 
     /// The targets with actions (`NSNull` for the responder chain's nil target).
     open var allTargets: Set<AnyHashable> {
-        Set(actions.compactMap { entry -> AnyHashable? in
-            if entry.targetAction.hasNoTarget { return AnyHashable(NSNull()) }
-            return (entry.targetAction.target as? NSObject).map { AnyHashable($0) }
-        })
+        Set(
+            actions.compactMap { entry -> AnyHashable? in
+                if entry.targetAction.hasNoTarget { return AnyHashable(NSNull()) }
+                return (entry.targetAction.target as? NSObject).map { AnyHashable($0) }
+            })
     }
 
     /// Every event some action is registered for.

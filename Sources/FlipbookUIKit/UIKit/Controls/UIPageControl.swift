@@ -35,8 +35,9 @@ open class UIPageControl: UIControl {
     /// The size the dots for `pageCount` pages take: their row's width, 37 pt high.
     open func size(forNumberOfPages pageCount: Int) -> CGSize {
         let count = CGFloat(max(0, pageCount))
-        return CGSize(width: count == 0 ? 0 : (count - 1) * UIPageControl.dotPitchPoints + UIPageControl.dotDiameterPoints,
-                      height: UIPageControl.heightPoints)
+        return CGSize(
+            width: count == 0 ? 0 : (count - 1) * UIPageControl.dotPitchPoints + UIPageControl.dotDiameterPoints,
+            height: UIPageControl.heightPoints)
     }
 
     /// `size(forNumberOfPages: numberOfPages)`.
@@ -51,8 +52,9 @@ open class UIPageControl: UIControl {
     /// Dot `index`'s frame, in the control's coordinates.
     func dotFrame(_ index: Int) -> CGRect {
         let row = size(forNumberOfPages: dots.count), diameter = UIPageControl.dotDiameterPoints
-        return CGRect(x: (bounds.width - row.width) / 2 + CGFloat(index) * UIPageControl.dotPitchPoints,
-                      y: (bounds.height - diameter) / 2, width: diameter, height: diameter)
+        return CGRect(
+            x: (bounds.width - row.width) / 2 + CGFloat(index) * UIPageControl.dotPitchPoints,
+            y: (bounds.height - diameter) / 2, width: diameter, height: diameter)
     }
 
     /// A tap right of the centre goes to the next page, left of it to the previous one, with
@@ -69,7 +71,9 @@ open class UIPageControl: UIControl {
 
     private func rebuildDots() {
         for dot in dots { dot.removeFromSuperview() }
-        dots = (0..<max(0, numberOfPages)).map { _ in ControlPartView(color: .white, cornerRadiusPoints: UIPageControl.dotDiameterPoints / 2) }
+        dots = (0..<max(0, numberOfPages)).map { _ in
+            ControlPartView(color: .white, cornerRadiusPoints: UIPageControl.dotDiameterPoints / 2)
+        }
         for dot in dots { addSubview(dot) }
         invalidateIntrinsicContentSize()
         clampAndColour()
@@ -80,7 +84,9 @@ open class UIPageControl: UIControl {
         let clamped = min(max(currentPage, 0), max(0, numberOfPages - 1))
         if clamped != currentPage { currentPage = clamped; return }
         for (index, dot) in dots.enumerated() {
-            dot.backgroundColor = index == currentPage ? (currentPageIndicatorTintColor ?? .white)
+            dot.backgroundColor =
+                index == currentPage
+                ? (currentPageIndicatorTintColor ?? .white)
                 : (pageIndicatorTintColor ?? UIColor(white: 1, alpha: 0.3))
             dot.isHidden = hidesForSinglePage && numberOfPages == 1
             dot.frame = dotFrame(index)

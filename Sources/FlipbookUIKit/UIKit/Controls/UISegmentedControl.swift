@@ -177,7 +177,8 @@ open class UISegmentedControl: UIControl {
             plate.frame = segmentFrame(selected).insetBy(dx: UISegmentedControl.plateInsetPoints, dy: UISegmentedControl.plateInsetPoints)
         }
         for (index, view) in contentViews.enumerated() {
-            (view as? UILabel)?.font = .systemFont(ofSize: UISegmentedControl.titleFontSizePoints, weight: index == selected ? .semibold : .regular)
+            (view as? UILabel)?.font = .systemFont(
+                ofSize: UISegmentedControl.titleFontSizePoints, weight: index == selected ? .semibold : .regular)
         }
     }
 }

@@ -59,8 +59,9 @@ open class UISwitch: UIControl {
     open func setOn(_ on: Bool, animated: Bool) {
         self.on = on
         if animated {
-            UIView.animate(withDuration: UISwitch.toggleDurationSeconds, delay: 0, options: [.curveEaseInOut, .beginFromCurrentState],
-                           animations: { self.applyState() })
+            UIView.animate(
+                withDuration: UISwitch.toggleDurationSeconds, delay: 0, options: [.curveEaseInOut, .beginFromCurrentState],
+                animations: { self.applyState() })
         } else {
             applyState()
         }

@@ -1,6 +1,6 @@
-import Foundation
-import FlipbookMotion
 import FlipbookGeometry
+import FlipbookMotion
+import Foundation
 
 /// A recording's fingers delivered as UIKit's touch system delivers them, with its timing: a
 /// single tap that waits for a double tap fires when the double tap's window has passed, a pan
@@ -63,8 +63,10 @@ final class FingerDelivery {
         let key = pendingTapCount
         pendingTap = (timeSeconds, waiting, doubles, key)
         guard !waiting.isEmpty else { return }
-        recorder.schedule(atSeconds: timeSeconds + FingerDelivery.doubleTapWindowSeconds, view: "a tap waiting for a double tap",
-                          key: AnyHashable(FingerDeliveryKey(pending: key))) { [self] in
+        recorder.schedule(
+            atSeconds: timeSeconds + FingerDelivery.doubleTapWindowSeconds, view: "a tap waiting for a double tap",
+            key: AnyHashable(FingerDeliveryKey(pending: key))
+        ) { [self] in
             // Strong: the scheduled event is what keeps the delivery alive after the last tap.
             guard pendingTap?.key == key else { return }
             pendingTap = nil
@@ -84,13 +86,16 @@ final class FingerDelivery {
         recorder.schedule(atSeconds: down, view: "the gesture") { [self] in
             guard let hit = window.hitTest(origin, with: nil) else { return }
             if let control = hit as? UIControl ?? hit.ancestor(of: UIControl.self), control.isEnabled,
-               control.tracksDrag(startingAt: control.convert(origin, from: nil)) {
+                control.tracksDrag(startingAt: control.convert(origin, from: nil))
+            {
                 trackControl(control, gesture, touchDownSeconds: down)
                 return
             }
             let chain = GestureDelivery.recognizers(from: hit)
-            let presses = GestureDelivery.winners(among: chain.compactMap { $0 as? UILongPressGestureRecognizer }
-                .filter { $0.isEnabled && $0.numberOfTapsRequired == 0 }).compactMap { $0 as? UILongPressGestureRecognizer }
+            let presses = GestureDelivery.winners(
+                among: chain.compactMap { $0 as? UILongPressGestureRecognizer }
+                    .filter { $0.isEnabled && $0.numberOfTapsRequired == 0 }
+            ).compactMap { $0 as? UILongPressGestureRecognizer }
             var pressBegins: [(UILongPressGestureRecognizer, Double)] = []
             for press in presses {
                 if let begin = Self.pressBeginSeconds(press, gesture) { pressBegins.append((press, begin)) }
@@ -176,8 +181,9 @@ final class FingerDelivery {
                     } else {
                         if index > 0 {
                             let previous = samples[index - 1], dt = sample.timeSeconds - previous.timeSeconds
-                            pan.velocityPointsPerSecond = CGPoint(x: (sample.location.x - previous.location.x) / dt,
-                                                                  y: (sample.location.y - previous.location.y) / dt)
+                            pan.velocityPointsPerSecond = CGPoint(
+                                x: (sample.location.x - previous.location.x) / dt,
+                                y: (sample.location.y - previous.location.y) / dt)
                         }
                         pan.state = index == fromIndex ? .began : .changed
                     }

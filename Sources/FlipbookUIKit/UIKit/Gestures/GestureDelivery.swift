@@ -1,6 +1,6 @@
-import Foundation
-import FlipbookMotion
 import FlipbookGeometry
+import FlipbookMotion
+import Foundation
 
 /// Delivers a recording's fingers to the recognizers the app installed, as UIKit does: the
 /// touch's view is the window's `hitTest`, the recognizers are those of that view and its
@@ -25,8 +25,10 @@ enum GestureDelivery {
             guard pan.isEnabled else { return false }
             guard let edge = pan as? UIScreenEdgePanGestureRecognizer else { return true }
             let region = edgeRegionPoints
-            return (edge.edges.contains(.left) && point.x - bounds.minX <= region) || (edge.edges.contains(.right) && bounds.maxX - point.x <= region)
-                || (edge.edges.contains(.top) && point.y - bounds.minY <= region) || (edge.edges.contains(.bottom) && bounds.maxY - point.y <= region)
+            return (edge.edges.contains(.left) && point.x - bounds.minX <= region)
+                || (edge.edges.contains(.right) && bounds.maxX - point.x <= region)
+                || (edge.edges.contains(.top) && point.y - bounds.minY <= region)
+                || (edge.edges.contains(.bottom) && bounds.maxY - point.y <= region)
         }
         return winners(among: candidates).compactMap { $0 as? UIPanGestureRecognizer }
     }
@@ -73,8 +75,10 @@ enum GestureDelivery {
     /// since the first sample, location in the window and velocity (between samples; the release
     /// velocity at the end) are set, then `deliver` runs (the recognizer's actions, or a
     /// handler). `recognizers` gives the recognizers at the first sample (a finger goes down there).
-    static func schedule(_ gesture: Gesture, touchDownSeconds: Double, on recorder: Recorder,
-                         recognizers: @escaping () -> [UIPanGestureRecognizer], deliver: @escaping (UIPanGestureRecognizer) -> Void) {
+    static func schedule(
+        _ gesture: Gesture, touchDownSeconds: Double, on recorder: Recorder,
+        recognizers: @escaping () -> [UIPanGestureRecognizer], deliver: @escaping (UIPanGestureRecognizer) -> Void
+    ) {
         let samples = gesture.samples, start = samples[0].timeSeconds
         var driven: [UIPanGestureRecognizer] = []
         for (index, sample) in samples.enumerated() {
@@ -91,8 +95,9 @@ enum GestureDelivery {
                     } else if index > 0 {
                         let previous = samples[index - 1], dt = sample.timeSeconds - previous.timeSeconds
                         if dt > 0 {
-                            pan.velocityPointsPerSecond = CGPoint(x: (sample.location.x - previous.location.x) / dt,
-                                                                  y: (sample.location.y - previous.location.y) / dt)
+                            pan.velocityPointsPerSecond = CGPoint(
+                                x: (sample.location.x - previous.location.x) / dt,
+                                y: (sample.location.y - previous.location.y) / dt)
                         }
                         pan.state = .changed
                     } else {

@@ -1,7 +1,7 @@
-public import Foundation
 import FlipbookGeometry
-public import FlipbookMotion
 public import FlipbookModel
+public import FlipbookMotion
+public import Foundation
 
 /// A gesture recognizer (`UIGestureRecognizer`) with its targets and actions (not retained, as
 /// in UIKit); `performActions()` calls them with the recognizer as sender. A recording driven by
@@ -64,7 +64,8 @@ open class UIGestureRecognizer: NSObject {
     /// Removes `action` (nil: all) of `target` (nil: of every target).
     open func removeTarget(_ target: Any?, action: Selector?) {
         targetActions.removeAll { entry in
-            entry.isReleased || (target == nil ? (action.map { $0 == entry.action } ?? true) : entry.matches(target: target, action: action))
+            entry.isReleased
+                || (target == nil ? (action.map { $0 == entry.action } ?? true) : entry.matches(target: target, action: action))
         }
     }
     /// Calls every target's action with the recognizer as sender, in the order they were added,
@@ -92,26 +93,36 @@ public protocol UIGestureRecognizerDelegate: AnyObject {
     /// Whether the recognizer may begin (default true).
     func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool
     /// Whether the two may recognize at the same time (default false: one recognizer wins).
-    func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer,
-                           shouldRecognizeSimultaneouslyWith otherGestureRecognizer: UIGestureRecognizer) -> Bool
+    func gestureRecognizer(
+        _ gestureRecognizer: UIGestureRecognizer,
+        shouldRecognizeSimultaneouslyWith otherGestureRecognizer: UIGestureRecognizer
+    ) -> Bool
     /// Whether `gestureRecognizer` must wait for `otherGestureRecognizer` to fail (default false).
-    func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldRequireFailureOf otherGestureRecognizer: UIGestureRecognizer) -> Bool
+    func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldRequireFailureOf otherGestureRecognizer: UIGestureRecognizer)
+        -> Bool
     /// Whether `otherGestureRecognizer` must wait for `gestureRecognizer` to fail (default false).
-    func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldBeRequiredToFailBy otherGestureRecognizer: UIGestureRecognizer) -> Bool
+    func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldBeRequiredToFailBy otherGestureRecognizer: UIGestureRecognizer)
+        -> Bool
 }
 
 extension UIGestureRecognizerDelegate {
     /// True.
     public func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { true }
     /// False.
-    public func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer,
-                                  shouldRecognizeSimultaneouslyWith otherGestureRecognizer: UIGestureRecognizer) -> Bool { false }
+    public func gestureRecognizer(
+        _ gestureRecognizer: UIGestureRecognizer,
+        shouldRecognizeSimultaneouslyWith otherGestureRecognizer: UIGestureRecognizer
+    ) -> Bool { false }
     /// False.
-    public func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer,
-                                  shouldRequireFailureOf otherGestureRecognizer: UIGestureRecognizer) -> Bool { false }
+    public func gestureRecognizer(
+        _ gestureRecognizer: UIGestureRecognizer,
+        shouldRequireFailureOf otherGestureRecognizer: UIGestureRecognizer
+    ) -> Bool { false }
     /// False.
-    public func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer,
-                                  shouldBeRequiredToFailBy otherGestureRecognizer: UIGestureRecognizer) -> Bool { false }
+    public func gestureRecognizer(
+        _ gestureRecognizer: UIGestureRecognizer,
+        shouldBeRequiredToFailBy otherGestureRecognizer: UIGestureRecognizer
+    ) -> Bool { false }
 }
 
 /// A pan (`UIPanGestureRecognizer`): translation and velocity from the driving `Gesture`.
@@ -154,8 +165,10 @@ extension Transition {
     /// `body` started, e.g. to grab an animation mid-flight); the samples' times count from there.
     /// - Throws: what `record(device:resources:_:)` throws.
     @MainActor
-    public static func record(device: Device = .iPhone8, resources: URL? = nil, gesture: Gesture, touchDownSeconds: TimeInterval = 0,
-                              _ body: @MainActor (UIWindow) throws -> (UIPanGestureRecognizer) -> Void) throws -> Transition {
+    public static func record(
+        device: Device = .iPhone8, resources: URL? = nil, gesture: Gesture, touchDownSeconds: TimeInterval = 0,
+        _ body: @MainActor (UIWindow) throws -> (UIPanGestureRecognizer) -> Void
+    ) throws -> Transition {
         try record(device: device, resources: resources) { window in
             let handler = try body(window)
             guard let recorder = Recorder.current else { return }

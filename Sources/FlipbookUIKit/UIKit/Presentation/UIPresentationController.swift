@@ -13,7 +13,9 @@ public protocol UIAdaptivePresentationControllerDelegate: AnyObject {
 
 extension UIAdaptivePresentationControllerDelegate {
     /// The presentation controller's own adaptive style.
-    public func adaptivePresentationStyle(for controller: UIPresentationController) -> UIModalPresentationStyle { controller.adaptivePresentationStyle }
+    public func adaptivePresentationStyle(for controller: UIPresentationController) -> UIModalPresentationStyle {
+        controller.adaptivePresentationStyle
+    }
     /// Does nothing.
     public func presentationControllerDidDismiss(_ presentationController: UIPresentationController) {}
 }
@@ -136,7 +138,7 @@ public struct UIPopoverArrowDirection: OptionSet, Sendable {
     public init(rawValue: UInt) { self.rawValue = rawValue }
     /// Up, down, left, right.
     public static let up = UIPopoverArrowDirection(rawValue: 1), down = UIPopoverArrowDirection(rawValue: 2),
-                      left = UIPopoverArrowDirection(rawValue: 4), right = UIPopoverArrowDirection(rawValue: 8)
+        left = UIPopoverArrowDirection(rawValue: 4), right = UIPopoverArrowDirection(rawValue: 8)
     /// Any direction.
     public static let any: UIPopoverArrowDirection = [.up, .down, .left, .right]
 }

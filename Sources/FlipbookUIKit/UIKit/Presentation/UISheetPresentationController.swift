@@ -1,5 +1,5 @@
-public import Foundation
 import FlipbookModel
+public import Foundation
 
 /// What a custom detent's resolver gets (`UISheetPresentationControllerDetentResolutionContext`).
 @MainActor
@@ -46,8 +46,10 @@ public final class UISheetPresentationController: UIPresentationController {
         /// The full height: the large detent's value.
         public static func large() -> Detent { Detent(identifier: .large) { $0.maximumDetentValue } }
         /// A detent of the height `resolver` gives (points above the bottom safe area; nil: inactive).
-        public static func custom(identifier: Identifier? = nil,
-                                  resolver: @escaping (UISheetPresentationControllerDetentResolutionContext) -> CGFloat?) -> Detent {
+        public static func custom(
+            identifier: Identifier? = nil,
+            resolver: @escaping (UISheetPresentationControllerDetentResolutionContext) -> CGFloat?
+        ) -> Detent {
             Detent(identifier: identifier ?? Identifier(rawValue: "custom-\(UUID().uuidString)"), resolver: resolver)
         }
         /// Its value in `context`, clamped to 0…`maximumDetentValue` (nil: inactive).
@@ -146,7 +148,9 @@ public final class UISheetPresentationController: UIPresentationController {
     func resolvedDetents() -> [(identifier: Detent.Identifier, value: CGFloat)] {
         let context = ResolutionContext(maximumDetentValue: maximumDetentValue)
         let list = detents.isEmpty ? [.large()] : detents
-        return list.compactMap { detent in detent.resolvedValue(in: context).map { (detent.identifier, $0) } }.sorted { $0.value < $1.value }
+        return list.compactMap { detent in detent.resolvedValue(in: context).map { (detent.identifier, $0) } }.sorted {
+            $0.value < $1.value
+        }
     }
 
     var layout: Layout {
@@ -155,13 +159,15 @@ public final class UISheetPresentationController: UIPresentationController {
         let selected = resolved.first { $0.identifier == selectedDetentIdentifier } ?? resolved.first ?? (.large, maximum)
         let undimmedUpTo = resolved.first { $0.identifier == largestUndimmedDetentIdentifier }?.value ?? -1
         let dimmed = selected.value > undimmedUpTo
-        let frame = CGRect(x: 0, y: screen.bounds.height - screen.bottom - selected.value, width: screen.bounds.width,
-                           height: selected.value + screen.bottom)
+        let frame = CGRect(
+            x: 0, y: screen.bounds.height - screen.bottom - selected.value, width: screen.bounds.width,
+            height: selected.value + screen.bottom)
         // Scaled about its centre until its top edge is at the status bar's bottom: H/2·(1 − s) = top.
         let scaledBack = dimmed && selected.value >= maximum
         let scale = scaledBack && screen.bounds.height > 0 ? 1 - 2 * screen.top / screen.bounds.height : 1
-        return Layout(sheetFrame: frame, dimmed: dimmed, presenterScale: scale,
-                      cornerRadius: preferredCornerRadius ?? Self.systemCornerRadiusPoints)
+        return Layout(
+            sheetFrame: frame, dimmed: dimmed, presenterScale: scale,
+            cornerRadius: preferredCornerRadius ?? Self.systemCornerRadiusPoints)
     }
 
     // MARK: Presentation
@@ -194,7 +200,8 @@ public final class UISheetPresentationController: UIPresentationController {
                 presenter.clipsToBounds = true
             }
         }
-        presentedViewController.transitionCoordinator?.animate(alongsideTransition: { [self] _ in applyBehindSheet(layout) }, completion: nil)
+        presentedViewController.transitionCoordinator?.animate(
+            alongsideTransition: { [self] _ in applyBehindSheet(layout) }, completion: nil)
     }
 
     public override func presentationTransitionDidEnd(_ completed: Bool) {
@@ -202,11 +209,12 @@ public final class UISheetPresentationController: UIPresentationController {
     }
 
     public override func dismissalTransitionWillBegin() {
-        presentedViewController.transitionCoordinator?.animate(alongsideTransition: { [self] _ in
-            dimmingView.alpha = 0
-            presenterView?.transform = .identity
-            presenterView?.layer.cornerRadius = presenterCornerRadius
-        }, completion: nil)
+        presentedViewController.transitionCoordinator?.animate(
+            alongsideTransition: { [self] _ in
+                dimmingView.alpha = 0
+                presenterView?.transform = .identity
+                presenterView?.layer.cornerRadius = presenterCornerRadius
+            }, completion: nil)
     }
 
     public override func dismissalTransitionDidEnd(_ completed: Bool) {
@@ -276,13 +284,15 @@ final class SheetTransitionAnimator: NSObject, UIViewControllerAnimatedTransitio
                 container.addSubview(card)
                 card.frame = final.offsetBy(dx: 0, dy: container.bounds.height - final.minY)
             }
-            UIView.animate(withDuration: transitionDuration(using: transitionContext), delay: 0, options: [.curveEaseInOut],
-                           animations: { card.frame = final },
-                           completion: { _ in transitionContext.completeTransition(!transitionContext.transitionWasCancelled) })
+            UIView.animate(
+                withDuration: transitionDuration(using: transitionContext), delay: 0, options: [.curveEaseInOut],
+                animations: { card.frame = final },
+                completion: { _ in transitionContext.completeTransition(!transitionContext.transitionWasCancelled) })
         } else {
-            UIView.animate(withDuration: transitionDuration(using: transitionContext), delay: 0, options: [.curveEaseInOut],
-                           animations: { card.frame = below },
-                           completion: { _ in transitionContext.completeTransition(!transitionContext.transitionWasCancelled) })
+            UIView.animate(
+                withDuration: transitionDuration(using: transitionContext), delay: 0, options: [.curveEaseInOut],
+                animations: { card.frame = below },
+                completion: { _ in transitionContext.completeTransition(!transitionContext.transitionWasCancelled) })
         }
     }
 }

@@ -5,19 +5,25 @@ extension UIViewController {
     /// it; before, the one its `modalPresentationStyle` would use (made on first use, so a
     /// delegate or sheet detents can be set before `present`); nil for `.custom` before it is presented.
     public var presentationController: UIPresentationController? {
-        if let existing = presentationControllerStorage, presentingViewController != nil || existing.presentationStyle == modalPresentationStyle {
+        if let existing = presentationControllerStorage,
+            presentingViewController != nil || existing.presentationStyle == modalPresentationStyle
+        {
             return existing
         }
-        presentationControllerStorage = Self.makePresentationController(for: self, presenting: presentingViewController, style: modalPresentationStyle)
+        presentationControllerStorage = Self.makePresentationController(
+            for: self, presenting: presentingViewController, style: modalPresentationStyle)
         return presentationControllerStorage
     }
 
     /// UIKit's presentation controller for `style` (nil for `.custom`: the delegate's).
-    static func makePresentationController(for presented: UIViewController, presenting: UIViewController?,
-                                           style: UIModalPresentationStyle) -> UIPresentationController? {
+    static func makePresentationController(
+        for presented: UIViewController, presenting: UIViewController?,
+        style: UIModalPresentationStyle
+    ) -> UIPresentationController? {
         switch style {
         case .custom: return nil
-        case .pageSheet, .formSheet, .automatic: return UISheetPresentationController(presented: presented, presenting: presenting, style: style)
+        case .pageSheet, .formSheet, .automatic:
+            return UISheetPresentationController(presented: presented, presenting: presenting, style: style)
         case .popover: return UIPopoverPresentationController(presentedViewController: presented, presenting: presenting)
         default: return SystemPresentationController(presented: presented, presenting: presenting, style: style)
         }
@@ -26,8 +32,10 @@ extension UIViewController {
     /// The presentation controller a presentation uses: the delegate's for `.custom`, else the
     /// style's adapted to the phone's compact width; nil (the recording failed, naming it) for a
     /// popover kept as a popover.
-    private func resolvedPresentationController(for presented: UIViewController, presenter: UIViewController,
-                                                hasCustomAnimator: Bool) -> UIPresentationController? {
+    private func resolvedPresentationController(
+        for presented: UIViewController, presenter: UIViewController,
+        hasCustomAnimator: Bool
+    ) -> UIPresentationController? {
         var style = presented.modalPresentationStyle
         // `.automatic` with an animator of the app's own: drawn full screen, as apps written
         // before iOS 13 expect (see docs/UIKIT.md).
@@ -38,21 +46,26 @@ extension UIViewController {
             controller.presentingViewController = presenter
             return controller
         }
-        var controller = presented.presentationControllerStorage.flatMap { $0.presentationStyle == style ? $0 : nil }
+        var controller =
+            presented.presentationControllerStorage.flatMap { $0.presentationStyle == style ? $0 : nil }
             ?? Self.makePresentationController(for: presented, presenting: presenter, style: style)!
         controller.presentingViewController = presenter
         // Every phone in portrait is compact width: the delegate (else the controller) says what to adapt to.
         let adapted = controller.delegate?.adaptivePresentationStyle(for: controller) ?? controller.adaptivePresentationStyle
         if adapted != .none, adapted != style, adapted != .custom, adapted != .popover,
-           let replacement = Self.makePresentationController(for: presented, presenting: presenter, style: adapted) {
+            let replacement = Self.makePresentationController(for: presented, presenting: presenter, style: adapted)
+        {
             replacement.delegate = controller.delegate
             controller = replacement
             style = adapted
         }
         if style == .popover {
-            Recorder.current?.fail(.notDrawn(view: presented.viewIfLoaded?.recordingName ?? "\(type(of: presented))", what:
-                "a popover kept as a popover on a phone (its delegate's adaptivePresentationStyle(for:) returned .none): "
-                + "a popover's bubble and arrow are not drawn; return .pageSheet (the default) or present it with another style"))
+            Recorder.current?.fail(
+                .notDrawn(
+                    view: presented.viewIfLoaded?.recordingName ?? "\(type(of: presented))",
+                    what:
+                        "a popover kept as a popover on a phone (its delegate's adaptivePresentationStyle(for:) returned .none): "
+                        + "a popover's bubble and arrow are not drawn; return .pageSheet (the default) or present it with another style"))
             return nil
         }
         return controller
@@ -87,8 +100,10 @@ extension UIViewController {
         // UIKit loads the presented view before it asks for an animator: a transitioning
         // delegate set in `viewDidLoad` is the one used.
         presented.loadViewIfNeeded()
-        let animator = flag ? presented.transitioningDelegate?.animationController(forPresented: presented, presenting: presenter, source: self) : nil
-        guard let controller = resolvedPresentationController(for: presented, presenter: presenter, hasCustomAnimator: animator != nil) else { return }
+        let animator =
+            flag ? presented.transitioningDelegate?.animationController(forPresented: presented, presenting: presenter, source: self) : nil
+        guard let controller = resolvedPresentationController(for: presented, presenter: presenter, hasCustomAnimator: animator != nil)
+        else { return }
         presented.presentationControllerStorage = controller
         presented.presentingViewController = presenter
         presenter.presentedViewController = presented
@@ -107,9 +122,10 @@ extension UIViewController {
         let interaction = animator.flatMap { presented.transitioningDelegate?.interactionControllerForPresentation(using: $0) }
         let finalFrame = controller.frameOfPresentedViewInContainerView
         let presentedView = controller.presentedView ?? presented.view!
-        let context = TransitionContext(container: container, from: presenter, to: presented, fromViewGiven: fullScreen,
-                                        toView: presentedView, toFinalFrame: finalFrame,
-                                        fromFinalFrame: fullScreen ? .zero : presenter.view.frame, style: controller.presentationStyle)
+        let context = TransitionContext(
+            container: container, from: presenter, to: presented, fromViewGiven: fullScreen,
+            toView: presentedView, toFinalFrame: finalFrame,
+            fromFinalFrame: fullScreen ? .zero : presenter.view.frame, style: controller.presentationStyle)
         UIView.performWithoutAnimation {
             if presentedView === presented.view { presented.view.frame = finalFrame }
             controller.presentationTransitionWillBegin()
@@ -136,10 +152,12 @@ extension UIViewController {
         }
         if fullScreen { presenter.viewWillDisappear(flag) }
         presented.viewWillAppear(flag)
-        context.run(animator: animator ?? (flag ? systemAnimator : nil), interaction: interaction, animated: flag, fallback: { context in
-            context.useSystemDuration(0.5)
-            UIViewController.defaultModal(context, presenting: true, style: presented.modalTransitionStyle)
-        })
+        context.run(
+            animator: animator ?? (flag ? systemAnimator : nil), interaction: interaction, animated: flag,
+            fallback: { context in
+                context.useSystemDuration(0.5)
+                UIViewController.defaultModal(context, presenting: true, style: presented.modalTransitionStyle)
+            })
     }
 
     func performDismissal(animated flag: Bool, completion: (() -> Void)?) {
@@ -152,7 +170,8 @@ extension UIViewController {
             completion?(); return
         }
         guard let container = presented.presentationContainer, let window = container.window,
-              let controller = presented.presentationControllerStorage else {
+            let controller = presented.presentationControllerStorage
+        else {
             presenter.presentedViewController = nil; presented.presentingViewController = nil
             completion?(); return
         }
@@ -167,9 +186,10 @@ extension UIViewController {
         }
         let animator = flag ? presented.transitioningDelegate?.animationController(forDismissed: presented) : nil
         let interaction = animator.flatMap { presented.transitioningDelegate?.interactionControllerForDismissal(using: $0) }
-        let context = TransitionContext(container: container, from: presented, to: presenter, toViewGiven: fullScreen,
-                                        fromView: presentedView, toFinalFrame: window.bounds, fromFinalFrame: .zero,
-                                        style: controller.presentationStyle)
+        let context = TransitionContext(
+            container: container, from: presented, to: presenter, toViewGiven: fullScreen,
+            fromView: presentedView, toFinalFrame: window.bounds, fromFinalFrame: .zero,
+            style: controller.presentationStyle)
         UIView.performWithoutAnimation { controller.dismissalTransitionWillBegin() }
         let systemAnimator = controller.systemAnimator(presenting: false)
         context.onComplete = { didComplete in
@@ -197,9 +217,11 @@ extension UIViewController {
         }
         presented.viewWillDisappear(flag)
         if fullScreen { presenter.viewWillAppear(flag) }
-        context.run(animator: animator ?? (flag ? systemAnimator : nil), interaction: interaction, animated: flag, fallback: { context in
-            context.useSystemDuration(0.5)
-            UIViewController.defaultModal(context, presenting: false, style: presented.modalTransitionStyle)
-        })
+        context.run(
+            animator: animator ?? (flag ? systemAnimator : nil), interaction: interaction, animated: flag,
+            fallback: { context in
+                context.useSystemDuration(0.5)
+                UIViewController.defaultModal(context, presenting: false, style: presented.modalTransitionStyle)
+            })
     }
 }

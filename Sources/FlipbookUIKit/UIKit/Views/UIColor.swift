@@ -1,6 +1,6 @@
-public import Foundation
-import FlipbookRaster
 import FlipbookModel
+import FlipbookRaster
+public import Foundation
 
 /// A colour (`UIColor`): straight sRGB components and alpha. The system and semantic colours
 /// resolve in the recording's appearance when they are read (a colour read in a recording made
@@ -40,8 +40,10 @@ open class UIColor: NSObject, @unchecked Sendable {
     /// The Core Graphics colour.
     open var cgColor: CGColor { CGColor(srgbRed: red, green: green, blue: blue, alpha: alpha) }
     /// Reads the components; always succeeds (every colour here is RGB).
-    open func getRed(_ red: UnsafeMutablePointer<CGFloat>?, green: UnsafeMutablePointer<CGFloat>?,
-                     blue: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?) -> Bool {
+    open func getRed(
+        _ red: UnsafeMutablePointer<CGFloat>?, green: UnsafeMutablePointer<CGFloat>?,
+        blue: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?
+    ) -> Bool {
         red?.pointee = self.red; green?.pointee = self.green; blue?.pointee = self.blue; alpha?.pointee = self.alpha
         return true
     }
@@ -108,7 +110,9 @@ open class UIColor: NSObject, @unchecked Sendable {
     /// `appearance`): the model's value for that appearance, else `light` (light mode, outside
     /// a recording and off the main actor, where no recording runs).
     private static func dynamic(_ name: String, _ light: UIColor) -> UIColor {
-        guard let appearance = Recorder.inRecording({ $0.appearance }), appearance != .light, let color = SystemColor.named(name)?.color(in: appearance) else { return light }
+        guard let appearance = Recorder.inRecording({ $0.appearance }), appearance != .light,
+            let color = SystemColor.named(name)?.color(in: appearance)
+        else { return light }
         return UIColor(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha)
     }
 

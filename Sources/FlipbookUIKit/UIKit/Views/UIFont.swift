@@ -1,5 +1,5 @@
-public import Foundation
 import FlipbookModel
+public import Foundation
 
 /// A font (`UIFont`): the system font at a size and weight. The text engine draws every font
 /// with its own default family (docs/TEXT.md), at any of UIKit's nine weights.
@@ -64,8 +64,10 @@ open class UIFont: NSObject, @unchecked Sendable {
     /// The model's weight: the one of UIKit's nine named weights nearest to this raw value (a
     /// custom `Weight(rawValue:)` between two takes the nearer; a tie takes the lighter).
     var modelWeight: FontWeight {
-        let named: [(Weight, FontWeight)] = [(.ultraLight, .ultraLight), (.thin, .thin), (.light, .light), (.regular, .regular),
-                                             (.medium, .medium), (.semibold, .semibold), (.bold, .bold), (.heavy, .heavy), (.black, .black)]
+        let named: [(Weight, FontWeight)] = [
+            (.ultraLight, .ultraLight), (.thin, .thin), (.light, .light), (.regular, .regular),
+            (.medium, .medium), (.semibold, .semibold), (.bold, .bold), (.heavy, .heavy), (.black, .black)
+        ]
         return named.min { abs($0.0.rawValue - weight.rawValue) < abs($1.0.rawValue - weight.rawValue) }!.1
     }
     /// Ascender and line height, from the text engine's default family's proportions (Inter:

@@ -36,7 +36,8 @@ final class ImageDrawing: @unchecked Sendable {
 }
 
 /// What every refused drawing advises.
-let imageSnapshotAdvice = "draw one view into the image (its layer's render(in:) or drawHierarchy), "
+let imageSnapshotAdvice =
+    "draw one view into the image (its layer's render(in:) or drawHierarchy), "
     + "or take a snapshot view instead (view.snapshotView(afterScreenUpdates:)) and animate that view"
 
 /// The image contexts open (renderers' and `UIGraphicsBeginImageContextWithOptions`'s),
@@ -122,7 +123,11 @@ extension CALayer {
     /// Draws the layer into `context`: the image shows the layer's view (a layer of no view
     /// cannot be recorded).
     public func render(in context: CGContext) {
-        if let view = owner { context.drawing.views.append(view) } else { context.drawing.unsupported.append("CALayer.render(in:) of a layer of no view") }
+        if let view = owner {
+            context.drawing.views.append(view)
+        } else {
+            context.drawing.unsupported.append("CALayer.render(in:) of a layer of no view")
+        }
     }
 }
 
@@ -131,7 +136,11 @@ extension UIImage {
     /// a file's image cannot be recorded there.
     public func draw(in rect: CGRect) {
         guard let drawing = openImageDrawings.last else { return }
-        if let source = snapshotSource { drawing.views.append(source.view) } else if !path.isEmpty { drawing.unsupported.append("UIImage.draw of \(path)") }
+        if let source = snapshotSource {
+            drawing.views.append(source.view)
+        } else if !path.isEmpty {
+            drawing.unsupported.append("UIImage.draw of \(path)")
+        }
     }
     /// Draws the image at `point` (as `draw(in:)`).
     public func draw(at point: CGPoint) { draw(in: CGRect(origin: point, size: size)) }

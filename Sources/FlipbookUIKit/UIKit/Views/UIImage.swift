@@ -1,5 +1,5 @@
-public import Foundation
 import FlipbookCodecs
+public import Foundation
 
 /// An image file (`UIImage`): a PNG or JPEG on disk, drawn by the renderer from its path. Only
 /// the header is read here (for `size`); pixels are decoded when frames are drawn.

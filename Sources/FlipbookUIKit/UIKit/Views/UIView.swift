@@ -231,7 +231,9 @@ open class UIView: UIResponder, UICoordinateSpace {
     open func insertSubview(_ view: UIView, at index: Int) { insert(view, at: index) }
     /// Inserts `view` just above `siblingSubview` (on top when it is not a subview).
     open func insertSubview(_ view: UIView, aboveSubview siblingSubview: UIView) {
-        insert(view, at: subviews.firstIndex { $0 === siblingSubview }.map { $0 + 1 } ?? subviews.count, relativeTo: siblingSubview, above: true)
+        insert(
+            view, at: subviews.firstIndex { $0 === siblingSubview }.map { $0 + 1 } ?? subviews.count, relativeTo: siblingSubview,
+            above: true)
     }
     /// Inserts `view` just below `siblingSubview` (on top when it is not a subview).
     open func insertSubview(_ view: UIView, belowSubview siblingSubview: UIView) {
@@ -349,7 +351,9 @@ open class UIView: UIResponder, UICoordinateSpace {
     /// `point` mapped to another coordinate space (a view).
     open func convert(_ point: CGPoint, to coordinateSpace: UICoordinateSpace) -> CGPoint { convert(point, to: coordinateSpace as? UIView) }
     /// `point` in another coordinate space (a view) mapped to this view.
-    open func convert(_ point: CGPoint, from coordinateSpace: UICoordinateSpace) -> CGPoint { convert(point, from: coordinateSpace as? UIView) }
+    open func convert(_ point: CGPoint, from coordinateSpace: UICoordinateSpace) -> CGPoint {
+        convert(point, from: coordinateSpace as? UIView)
+    }
     /// `rect` mapped to another coordinate space (a view).
     open func convert(_ rect: CGRect, to coordinateSpace: UICoordinateSpace) -> CGRect { convert(rect, to: coordinateSpace as? UIView) }
     /// `rect` in another coordinate space (a view) mapped to this view.
@@ -385,8 +389,10 @@ open class UIView: UIResponder, UICoordinateSpace {
     }
     /// The size the view's constraints give it nearest `targetSize`, each dimension pulled
     /// towards its target at its priority (`.required` fixes it).
-    open func systemLayoutSizeFitting(_ targetSize: CGSize, withHorizontalFittingPriority horizontalFittingPriority: UILayoutPriority,
-                                      verticalFittingPriority: UILayoutPriority) -> CGSize {
+    open func systemLayoutSizeFitting(
+        _ targetSize: CGSize, withHorizontalFittingPriority horizontalFittingPriority: UILayoutPriority,
+        verticalFittingPriority: UILayoutPriority
+    ) -> CGSize {
         LayoutEngine.fittingSize(of: self, target: targetSize, priorities: (horizontalFittingPriority, verticalFittingPriority))
     }
 
@@ -421,7 +427,9 @@ open class UIView: UIResponder, UICoordinateSpace {
     /// A snapshot of the part `rect` of this view's bounds (`resizableSnapshotView(from:…)`):
     /// the source drawn clipped to `rect`, stretched with the snapshot's size. Cap insets are
     /// kept (the whole part stretches).
-    open func resizableSnapshotView(from rect: CGRect, afterScreenUpdates afterUpdates: Bool, withCapInsets capInsets: UIEdgeInsets) -> UIView? {
+    open func resizableSnapshotView(from rect: CGRect, afterScreenUpdates afterUpdates: Bool, withCapInsets capInsets: UIEdgeInsets)
+        -> UIView?
+    {
         let snapshot = UISnapshotView(source: self, rect: rect, capInsets: capInsets)
         snapshot.frame = CGRect(origin: .zero, size: rect.size)
         return snapshot

@@ -1,7 +1,7 @@
-public import Foundation
+import FlipbookGeometry
 import FlipbookModel
 import FlipbookText
-import FlipbookGeometry
+public import Foundation
 
 /// A view that draws an image (`UIImageView`), fitted as `contentMode` says.
 open class UIImageView: UIView {
@@ -23,7 +23,9 @@ open class UIImageView: UIView {
     /// Not supported.
     public required init?(coder: NSCoder) { return nil }
     /// The image's size.
-    open override var intrinsicContentSize: CGSize { image?.size ?? CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric) }
+    open override var intrinsicContentSize: CGSize {
+        image?.size ?? CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
+    }
     /// The image's size.
     open override func sizeThatFits(_ size: CGSize) -> CGSize { image?.size ?? .zero }
 }
@@ -71,7 +73,9 @@ open class UILabel: UIView {
     /// The most lines, 0 = no limit (1 by default).
     open var numberOfLines = 1 { didSet { if numberOfLines != oldValue { invalidateIntrinsicContentSize() } } }
     /// How lines end (truncating the tail by default).
-    open var lineBreakMode: NSLineBreakMode = .byTruncatingTail { didSet { if lineBreakMode != oldValue { invalidateIntrinsicContentSize() } } }
+    open var lineBreakMode: NSLineBreakMode = .byTruncatingTail {
+        didSet { if lineBreakMode != oldValue { invalidateIntrinsicContentSize() } }
+    }
     /// The width a multi-line label wraps at for its intrinsic size, in points; 0 (the
     /// default): the width Auto Layout gives it.
     open var preferredMaxLayoutWidth: CGFloat = 0 { didSet { if preferredMaxLayoutWidth != oldValue { invalidateIntrinsicContentSize() } } }
@@ -96,8 +100,9 @@ open class UILabel: UIView {
         if let measured = measuredIntrinsicSize { return measured }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         let widest = lines.map(\.count).max() ?? 0
-        return CGSize(width: (0.55 * Double(font.pointSize) * Double(widest)).rounded(.up),
-                      height: (font.lineHeightPoints * Double(numberOfLines == 0 ? lines.count : min(lines.count, numberOfLines))).rounded(.up))
+        return CGSize(
+            width: (0.55 * Double(font.pointSize) * Double(widest)).rounded(.up),
+            height: (font.lineHeightPoints * Double(numberOfLines == 0 ? lines.count : min(lines.count, numberOfLines))).rounded(.up))
     }
     /// The intrinsic size, no wider than `size.width`.
     open override func sizeThatFits(_ size: CGSize) -> CGSize {
@@ -129,11 +134,13 @@ open class UILabel: UIView {
             let height = font.lineHeightPoints * lines
             baseline = (Double(bounds.height) - height) / 2 + font.ascenderPoints
         }
-        let breakMode: TextLayout.LineBreakMode = lineBreakMode == .byWordWrapping || lineBreakMode == .byCharWrapping ? .wordWrap : .truncateTail
+        let breakMode: TextLayout.LineBreakMode =
+            lineBreakMode == .byWordWrapping || lineBreakMode == .byCharWrapping ? .wordWrap : .truncateTail
         let color = (textColor ?? .black).straightColor
-        return TextContent(string: text, sizePoints: Double(font.pointSize), weight: font.modelWeight,
-                           baselineOrigin: .init(x: 0, y: baseline), color: color, alignment: alignment,
-                           maxWidthPoints: width > 0 ? width : nil, numberOfLines: numberOfLines, lineBreakMode: breakMode)
+        return TextContent(
+            string: text, sizePoints: Double(font.pointSize), weight: font.modelWeight,
+            baselineOrigin: .init(x: 0, y: baseline), color: color, alignment: alignment,
+            maxWidthPoints: width > 0 ? width : nil, numberOfLines: numberOfLines, lineBreakMode: breakMode)
     }
 }
 

@@ -1,5 +1,5 @@
-public import Foundation
 import FlipbookModel
+public import Foundation
 
 /// An effect a `UIVisualEffectView` applies (`UIVisualEffect`).
 @MainActor
@@ -23,10 +23,10 @@ open class UIBlurEffect: UIVisualEffect {
         case systemUltraThinMaterial = 6, systemThinMaterial = 7, systemMaterial = 8, systemThickMaterial = 9, systemChromeMaterial = 10
         /// The light materials.
         case systemUltraThinMaterialLight = 11, systemThinMaterialLight = 12, systemMaterialLight = 13, systemThickMaterialLight = 14,
-             systemChromeMaterialLight = 15
+            systemChromeMaterialLight = 15
         /// The dark materials.
         case systemUltraThinMaterialDark = 16, systemThinMaterialDark = 17, systemMaterialDark = 18, systemThickMaterialDark = 19,
-             systemChromeMaterialDark = 20
+            systemChromeMaterialDark = 20
     }
 
     /// The style.

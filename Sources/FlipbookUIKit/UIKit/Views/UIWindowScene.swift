@@ -1,5 +1,5 @@
-public import Foundation
 import FlipbookModel
+public import Foundation
 
 /// The scene the recording's window is in: its screen and status bar (iOS 13's
 /// `UIWindowScene`). One per recording; there are no other scenes.

@@ -3,7 +3,8 @@ import UIKit
 
 /// The photos screen: two square columns, 8 pt apart.
 public final class GalleryViewController: UIViewController, UICollectionViewDataSource, UICollectionViewDelegate,
-                                          UINavigationControllerDelegate {
+    UINavigationControllerDelegate
+{
     /// Image names, as `UIImage(named:)` finds them.
     public var photoNames: [String] = []
     /// The photo tapped last (the animator flies it).
@@ -53,8 +54,10 @@ public final class GalleryViewController: UIViewController, UICollectionViewData
         navigationController?.pushViewController(photo, animated: true)
     }
 
-    public func navigationController(_ navigationController: UINavigationController, animationControllerFor operation: UINavigationController.Operation,
-                                     from fromVC: UIViewController, to toVC: UIViewController) -> UIViewControllerAnimatedTransitioning? {
+    public func navigationController(
+        _ navigationController: UINavigationController, animationControllerFor operation: UINavigationController.Operation,
+        from fromVC: UIViewController, to toVC: UIViewController
+    ) -> UIViewControllerAnimatedTransitioning? {
         operation == .push && toVC is PhotoViewController ? animator : nil
     }
 }

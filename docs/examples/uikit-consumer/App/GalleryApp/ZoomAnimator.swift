@@ -8,10 +8,11 @@ final class ZoomAnimator: NSObject, UIViewControllerAnimatedTransitioning {
 
     func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
         guard let gallery = transitionContext.viewController(forKey: .from) as? GalleryViewController,
-              let photo = transitionContext.viewController(forKey: .to) as? PhotoViewController,
-              let indexPath = gallery.selectedIndexPath,
-              let cell = gallery.collectionView.cellForItem(at: indexPath) as? PhotoCell,
-              let snapshot = cell.imageView.snapshotView(afterScreenUpdates: false) else {
+            let photo = transitionContext.viewController(forKey: .to) as? PhotoViewController,
+            let indexPath = gallery.selectedIndexPath,
+            let cell = gallery.collectionView.cellForItem(at: indexPath) as? PhotoCell,
+            let snapshot = cell.imageView.snapshotView(afterScreenUpdates: false)
+        else {
             transitionContext.completeTransition(false)
             return
         }
@@ -29,19 +30,24 @@ final class ZoomAnimator: NSObject, UIViewControllerAnimatedTransitioning {
         photo.captionLabel.frame = captionFinal.offsetBy(dx: 0, dy: 40)
         photo.captionLabel.alpha = 0
 
-        UIView.animate(withDuration: transitionDuration(using: transitionContext), delay: 0, usingSpringWithDamping: 0.8,
-                       initialSpringVelocity: 0, options: [], animations: {
-            snapshot.frame = target
-            photo.view.alpha = 1
-        }, completion: { _ in
-            photo.imageView.isHidden = false
-            cell.imageView.isHidden = false
-            snapshot.removeFromSuperview()
-            transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
-            UIView.animate(withDuration: 0.25, delay: 0, options: .curveEaseOut, animations: {
-                photo.captionLabel.frame = captionFinal
-                photo.captionLabel.alpha = 1
-            }, completion: nil)
-        })
+        UIView.animate(
+            withDuration: transitionDuration(using: transitionContext), delay: 0, usingSpringWithDamping: 0.8,
+            initialSpringVelocity: 0, options: [],
+            animations: {
+                snapshot.frame = target
+                photo.view.alpha = 1
+            },
+            completion: { _ in
+                photo.imageView.isHidden = false
+                cell.imageView.isHidden = false
+                snapshot.removeFromSuperview()
+                transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
+                UIView.animate(
+                    withDuration: 0.25, delay: 0, options: .curveEaseOut,
+                    animations: {
+                        photo.captionLabel.frame = captionFinal
+                        photo.captionLabel.alpha = 1
+                    }, completion: nil)
+            })
     }
 }

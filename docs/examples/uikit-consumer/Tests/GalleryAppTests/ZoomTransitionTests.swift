@@ -4,10 +4,11 @@ import Flipbook
 import FlipbookTesting
 import FlipbookUIKit
 import Foundation
-#if canImport(GalleryApp)
-import GalleryApp
-#endif
 import XCTest
+
+#if canImport(GalleryApp)
+    import GalleryApp
+#endif
 
 /// The app's images (Assets/ beside Package.swift).
 private let assets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -78,7 +79,8 @@ final class ZoomTransitionTests: XCTestCase {
     /// runner's): it holds, because no path of the machine that recorded it is in it.
     @MainActor
     func testPushSequenceHoldsWithTheAssetsElsewhere() async throws {
-        let checkout = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-\(ProcessInfo.processInfo.globallyUniqueString)")
+        let checkout = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "gallery-\(ProcessInfo.processInfo.globallyUniqueString)")
         defer { try? FileManager.default.removeItem(at: checkout) }
         let moved = checkout.appendingPathComponent("runner/work/GalleryApp/Assets")
         try FileManager.default.createDirectory(at: moved.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -105,7 +107,8 @@ final class ZoomTransitionTests: XCTestCase {
     @MainActor
     func testPushExportsToATransitionFileThatRendersTheSame() async throws {
         let transition = try recordPush()
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-\(ProcessInfo.processInfo.globallyUniqueString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "gallery-\(ProcessInfo.processInfo.globallyUniqueString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("zoom-push.json")
