@@ -50,7 +50,7 @@ final class KeyValueObservingTests: XCTestCase {
 
     @MainActor func testAnUnsupportedKeyPathFailsTheRecordingNamingTheCall() async throws {
         var observation: NSKeyValueObservation?
-        let line = #line + 3
+        let line = #line + 4
         XCTAssertThrowsError(
             try Transition.record(device: .iPhone8) { window in
                 let view = UIView(frame: window.bounds)

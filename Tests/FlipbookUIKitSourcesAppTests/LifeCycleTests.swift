@@ -162,7 +162,7 @@ final class LifeCycleTests: XCTestCase {
     }
 
     @MainActor func testFlipsAndCurlsAreRefusedByNameWithTheirPlace() async throws {
-        let line = #line + 4
+        let line = #line + 5
         XCTAssertThrowsError(
             try Transition.record(device: .iPhone8) { window in
                 let card = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))

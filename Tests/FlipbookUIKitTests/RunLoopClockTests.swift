@@ -121,7 +121,7 @@ final class RunLoopClockTests: XCTestCase {
     }
 
     @MainActor func testWorkForAnotherQueueIsRefusedEvenFromALabelledQueue() async throws {
-        let line = #line + 2
+        let line = #line + 3
         XCTAssertThrowsError(
             try Transition.record { window in
                 FlipbookUIKit.DispatchQueue(label: "images").async {}
