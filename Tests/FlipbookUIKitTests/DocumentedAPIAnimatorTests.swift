@@ -8,7 +8,7 @@ import XCTest
     import FlipbookUIKit
 #endif
 
-final class ReviewerStyleListViewController: UIViewController, UINavigationControllerDelegate {
+final class DocumentedAPIListViewController: UIViewController, UINavigationControllerDelegate {
     let thumbnail = UIImageView()
     override func viewDidLoad() {
         super.viewDidLoad()
@@ -35,11 +35,11 @@ final class ReviewerStyleListViewController: UIViewController, UINavigationContr
         _ navigationController: UINavigationController, animationControllerFor operation: UINavigationController.Operation,
         from fromVC: UIViewController, to toVC: UIViewController
     ) -> UIViewControllerAnimatedTransitioning? {
-        return operation == .push ? ReviewerStyleZoomAnimator(source: thumbnail) : nil
+        return operation == .push ? DocumentedAPIZoomAnimator(source: thumbnail) : nil
     }
 }
 
-final class ReviewerStyleDetailViewController: UIViewController {
+final class DocumentedAPIDetailViewController: UIViewController {
     let imageView = UIImageView()
     override func viewDidLoad() {
         super.viewDidLoad()
@@ -56,7 +56,7 @@ final class ReviewerStyleDetailViewController: UIViewController {
     }
 }
 
-final class ReviewerStyleZoomAnimator: NSObject, UIViewControllerAnimatedTransitioning {
+final class DocumentedAPIZoomAnimator: NSObject, UIViewControllerAnimatedTransitioning {
     let source: UIView
     init(source: UIView) { self.source = source }
     func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval { 0.5 }
@@ -103,17 +103,17 @@ final class ReviewerStyleZoomAnimator: NSObject, UIViewControllerAnimatedTransit
     func animationEnded(_ transitionCompleted: Bool) {}
 }
 
-final class ReviewerStyleSheetPresenter: NSObject, UIViewControllerTransitioningDelegate {
+final class DocumentedAPISheetPresenter: NSObject, UIViewControllerTransitioningDelegate {
     func animationController(
         forPresented presented: UIViewController, presenting: UIViewController,
         source: UIViewController
-    ) -> UIViewControllerAnimatedTransitioning? { ReviewerStyleSlideUp(presenting: true) }
+    ) -> UIViewControllerAnimatedTransitioning? { DocumentedAPISlideUp(presenting: true) }
     func animationController(forDismissed dismissed: UIViewController) -> UIViewControllerAnimatedTransitioning? {
-        ReviewerStyleSlideUp(presenting: false)
+        DocumentedAPISlideUp(presenting: false)
     }
 }
 
-final class ReviewerStyleSlideUp: NSObject, UIViewControllerAnimatedTransitioning {
+final class DocumentedAPISlideUp: NSObject, UIViewControllerAnimatedTransitioning {
     let presenting: Bool
     init(presenting: Bool) { self.presenting = presenting }
     func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval { 0.6 }
@@ -153,13 +153,13 @@ final class ReviewerStyleSlideUp: NSObject, UIViewControllerAnimatedTransitionin
 /// navigation delegate, a transitioning delegate, a property animator whose completion starts a
 /// view animation, snapshots, `convert`, shadow paths, masked continuous corners, semantic
 /// colours, Dynamic Type): it compiles unchanged and records what an iPhone shows.
-final class ReviewerStyleAnimatorTests: XCTestCase {
+final class DocumentedAPIAnimatorTests: XCTestCase {
     @MainActor func testAZoomPushWithAFollowUpFadeRecordsBothAnimations() async throws {
         let push = try Transition.record(device: .iPhone8) { window in
-            let nav = UINavigationController(rootViewController: ReviewerStyleListViewController())
+            let nav = UINavigationController(rootViewController: DocumentedAPIListViewController())
             window.rootViewController = nav
             window.makeKeyAndVisible()
-            nav.pushViewController(ReviewerStyleDetailViewController(), animated: true)
+            nav.pushViewController(DocumentedAPIDetailViewController(), animated: true)
         }
         let job = try RenderJob(settings: RenderSettings(transition: push))
         // 0.5 s of spring, then the completion's 0.2 s fade: 0.7 s at 60 fps is 42 intervals.
@@ -170,7 +170,7 @@ final class ReviewerStyleAnimatorTests: XCTestCase {
     }
 
     @MainActor func testASpringSheetWithTopCornersAndADimmingView() async throws {
-        let presenter = ReviewerStyleSheetPresenter()
+        let presenter = DocumentedAPISheetPresenter()
         let sheet = try Transition.record(device: .iPhone8) { window in
             let root = UIViewController()
             root.view.backgroundColor = .white
